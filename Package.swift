@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "redux-gen",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .executable(name: "redux-gen", targets: ["redux-gen"]),
+    .library(name: "ReduxRuntime", targets: ["ReduxRuntime"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // libyaml, read only through ReduxGenCore's YAML wrapper.
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+
+    // Spec -> checked model -> Swift code model -> text. No CLI code.
+    .target(name: "ReduxGenCore", dependencies: ["CYAML"]),
+
+    // The thin command-line front end.
+    .executableTarget(
+      name: "redux-gen",
+      dependencies: [
+        "ReduxGenCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // The library generated code imports.
+    .target(name: "ReduxRuntime"),
+
+    // The checked-in output of Specs/tasklist.yaml and Specs/counter.yaml.
+    .target(name: "TaskList", dependencies: ["ReduxRuntime"], path: "Generated/TaskList/Sources"),
+    .testTarget(
+      name: "TaskListTests",
+      dependencies: ["TaskList", "ReduxRuntime"],
+      path: "Generated/TaskList/Tests"
+    ),
+    .target(name: "Counter", dependencies: ["ReduxRuntime"], path: "Generated/Counter/Sources"),
+    .testTarget(
+      name: "CounterTests",
+      dependencies: ["Counter", "ReduxRuntime"],
+      path: "Generated/Counter/Tests"
+    ),
+
+    .testTarget(
+      name: "ReduxGenCoreTests",
+      dependencies: ["ReduxGenCore"],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(name: "ReduxRuntimeTests", dependencies: ["ReduxRuntime"]),
+
+    // Run by hand in release mode: see Benchmarks/README.md.
+    .executableTarget(
+      name: "GeneratorBenchmark",
+      dependencies: ["ReduxGenCore", "CYAML"],
+      path: "Benchmarks/GeneratorBenchmark"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,271 @@
+extension SpecChecker {
+  static let actionKeys = ["doc", "payload", "reduce"]
+  static let laterActionKeys = ["async", "onSuccess", "onFailure"]
+  static let operations = ["set", "append", "remove", "toggle", "increment", "decrement", "reset"]
+  static let laterOperations = ["upsert", "update", "clear", "custom"]
+
+  mutating func checkActions(_ node: YAMLNode) -> [Action] {
+    guard let pairs = mapping(node, what: "'actions'") else { return [] }
+    // Every name first, so middleware and examples can refer to any action.
+    var result: [Action] = []
+    for pair in pairs {
+      guard let name = identifier(pair.key, what: "an action") else { continue }
+      if result.contains(where: { $0.name == name }) {
+        error(.duplicateName(name, what: "action"), pair.key)
+        continue
+      }
+      guard let actionPairs = mapping(pair.value, what: "action \(name)") else { continue }
+      let context = "action \(name)"
+      let keys = checkKeys(actionPairs, allowed: Self.actionKeys, later: Self.laterActionKeys, context: context)
+      let payload = keys["payload"].map { fields($0, context: "the payload of \(name)") } ?? []
+      var action = Action(
+        name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, payload: payload, reduce: [])
+      if let reduceNode = keys["reduce"] {
+        let operationNodes = reduceNode.scalar != nil ? [reduceNode] : sequence(reduceNode, what: "'reduce'") ?? []
+        action.reduce = operationNodes.compactMap { reduceOperation($0, action: action) }
+      }
+      result.append(action)
+    }
+    if result.isEmpty, pairs.isEmpty {
+      error(.expected("at least one action", found: "none"), node)
+    }
+    return result
+  }
+
+  /// Parses and checks one operation such as `toggle tasks[id].isCompleted`.
+  mutating func reduceOperation(_ node: YAMLNode, action: Action) -> ReduceOperation? {
+    guard let source = text(node, what: "a reduce operation") else { return nil }
+    let origin = node.textLocation
+    switch ExpressionLexer.tokens(source) {
+    case .failure(let token):
+      error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
+      return nil
+    case .success(let tokens):
+      var parser = ReduceParser(
+        tokens: TokenStream(tokens), action: action, state: state, models: models, checker: self)
+      let operation = parser.parse()
+      if operation == nil, let (problem, offset) = parser.failure {
+        error(problem, at: origin.advanced(by: offset))
+      }
+      return operation
+    }
+  }
+}
+
+/// Reads `operation PATH [= VALUE] [by VALUE]` and checks it against the state and payload.
+struct ReduceParser {
+  var tokens: TokenStream
+  let action: Action
+  let state: [Field]
+  let models: [Model]
+  let checker: SpecChecker
+  private(set) var failure: (SpecProblem, Int)?
+
+  init(tokens: TokenStream, action: Action, state: [Field], models: [Model], checker: SpecChecker) {
+    self.tokens = tokens
+    self.action = action
+    self.state = state
+    self.models = models
+    self.checker = checker
+  }
+
+  private mutating func fail<T>(_ problem: SpecProblem, _ offset: Int) -> T? {
+    if failure == nil { failure = (problem, offset) }
+    return nil
+  }
+
+  mutating func parse() -> ReduceOperation? {
+    let opToken = tokens.next()
+    guard case .identifier(let op) = opToken.kind else {
+      return fail(.expectedToken("an operation such as 'set' or 'append'", found: opToken.described), opToken.offset)
+    }
+    guard SpecChecker.operations.contains(op) else {
+      if SpecChecker.laterOperations.contains(op) {
+        return fail(.unsupportedKey(op, context: "reduce"), opToken.offset)
+      }
+      let suggestion = closestMatch(to: op, in: SpecChecker.operations + SpecChecker.laterOperations)
+      return fail(.unknownOperation(op, suggestion: suggestion), opToken.offset)
+    }
+    let pathOffset = tokens.peek.offset
+    guard let path = statePath() else { return nil }
+    let result: ReduceOperation?
+    switch op {
+    case "set":
+      guard let value = assignedValue(for: path, operation: op, at: pathOffset) else { return nil }
+      result = .set(path, value)
+    case "append":
+      guard let element = path.type.elementType, !path.endsInElement else {
+        return fail(.notCollection(path.text, type: path.type.swiftName), pathOffset)
+      }
+      let target = StatePath(steps: path.steps, type: element, defaultValue: nil, text: path.text)
+      guard let value = assignedValue(for: target, operation: op, at: pathOffset) else { return nil }
+      result = .append(path, value)
+    case "remove":
+      guard case .element(let id)? = path.steps.last else {
+        return fail(.elementPathNeedsID(path.text), pathOffset)
+      }
+      var collection = path
+      collection.steps.removeLast()
+      result = .remove(collection, id: id)
+    case "toggle":
+      guard path.type == .scalar(.bool) else { return fail(.notBool(path.text, type: path.type.swiftName), pathOffset) }
+      result = .toggle(path)
+    case "increment", "decrement":
+      guard path.type.isNumeric else { return fail(.notNumeric(path.text, type: path.type.swiftName), pathOffset) }
+      var amount = Operand.literal(.int(1))
+      if tokens.takeWord("by") {
+        guard let value = operand(expected: path.type, what: "the amount") else { return nil }
+        amount = value
+      }
+      result = op == "increment" ? .increment(path, by: amount) : .decrement(path, by: amount)
+    default:  // reset
+      guard path.defaultValue != nil else { return fail(.noDefaultToReset(path.text), pathOffset) }
+      result = .reset(path)
+    }
+    guard result != nil else { return nil }
+    guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
+    return result
+  }
+
+  /// `= VALUE` when written, else the payload parameter the operation implies.
+  private mutating func assignedValue(for path: StatePath, operation: String, at offset: Int) -> Operand? {
+    if tokens.take("=") {
+      return operand(expected: path.type, what: "the value")
+    }
+    let lastField = path.steps.reversed().compactMap { step -> String? in
+      if case .field(let name) = step { return name }
+      return nil
+    }.first
+    let parameter: Field
+    if action.payload.count == 1 {
+      parameter = action.payload[0]
+    } else if let named = action.payload.first(where: { $0.name == lastField }) {
+      parameter = named
+    } else if action.payload.isEmpty {
+      return fail(.needsValue(operation: operation, action: action.name), offset)
+    } else {
+      return fail(.ambiguousValue(operation: operation, action: action.name), offset)
+    }
+    guard fits(parameter.type, into: path.type) else {
+      return fail(
+        .typeMismatch(expected: path.type.swiftName, found: parameter.type.swiftName, what: "parameter '\(parameter.name)'"),
+        offset)
+    }
+    return .parameter(parameter.name, fields: [])
+  }
+
+  private func fits(_ type: SpecType, into target: SpecType) -> Bool {
+    type == target || (target.isOptional && type == target.unwrapped)
+  }
+
+  /// A payload parameter (maybe with fields) or a literal of the expected type.
+  private mutating func operand(expected: SpecType, what: String) -> Operand? {
+    let token = tokens.next()
+    switch token.kind {
+    case .identifier(let name) where action.payload.contains { $0.name == name }:
+      var type = action.payload.first { $0.name == name }!.type
+      var fields: [String] = []
+      while tokens.take(".") {
+        let fieldToken = tokens.next()
+        guard case .identifier(let fieldName) = fieldToken.kind else {
+          return fail(.expectedToken("a field name after '.'", found: fieldToken.described), fieldToken.offset)
+        }
+        guard case .model(let modelName) = type, let model = models.first(where: { $0.name == modelName }) else {
+          return fail(.notAField(fieldName, type: type.swiftName), fieldToken.offset)
+        }
+        guard let field = model.fields.first(where: { $0.name == fieldName }) else {
+          let suggestion = closestMatch(to: fieldName, in: model.fields.map(\.name))
+          return fail(.unknownField(fieldName, context: "model \(modelName)", suggestion: suggestion), fieldToken.offset)
+        }
+        fields.append(fieldName)
+        type = field.type
+      }
+      guard fits(type, into: expected) else {
+        let shown = ([name] + fields).joined(separator: ".")
+        return fail(.typeMismatch(expected: expected.swiftName, found: type.swiftName, what: "'\(shown)'"), token.offset)
+      }
+      return .parameter(name, fields: fields)
+    case .identifier(let word) where !["true", "false", "nil"].contains(word) && checker.literalValue(word, type: expected) == nil:
+      let suggestion = closestMatch(to: word, in: action.payload.map(\.name))
+      return fail(.unknownParameter(word, action: action.name, suggestion: suggestion), token.offset)
+    default:
+      var text = token.text
+      if token.kind == .symbol(".") || token.kind == .symbol("-") || token.kind == .symbol("[") {
+        let next = tokens.next()
+        text += next.text
+        if token.kind == .symbol("["), tokens.take("]") { text += "]" }
+        if token.kind == .symbol("[") && next.kind == .symbol(":") && tokens.take("]") { text += "]" }
+      }
+      guard let value = checker.literalValue(text, type: expected) else {
+        return fail(.invalidValue(text, type: expected.swiftName), token.offset)
+      }
+      return .literal(value)
+    }
+  }
+
+  /// A path into the state: `field`, `field.sub`, `list[id].field`.
+  private mutating func statePath() -> StatePath? {
+    let first = tokens.next()
+    guard case .identifier(let name) = first.kind else {
+      return fail(.expectedToken("a state field", found: first.described), first.offset)
+    }
+    guard let root = state.first(where: { $0.name == name }) else {
+      let suggestion = closestMatch(to: name, in: state.map(\.name))
+      return fail(.unknownField(name, context: "the state", suggestion: suggestion), first.offset)
+    }
+    var path = StatePath(steps: [.field(name)], type: root.type, defaultValue: root.defaultValue, text: name)
+    while true {
+      if tokens.take(".") {
+        let token = tokens.next()
+        guard case .identifier(let fieldName) = token.kind else {
+          return fail(.expectedToken("a field name after '.'", found: token.described), token.offset)
+        }
+        if case .array = path.type {
+          return fail(.elementPathNeedsID(path.text), token.offset - 1)
+        }
+        guard case .model(let modelName) = path.type, let model = models.first(where: { $0.name == modelName }) else {
+          return fail(.notAField(fieldName, type: path.type.swiftName), token.offset)
+        }
+        guard let field = model.fields.first(where: { $0.name == fieldName }) else {
+          let suggestion = closestMatch(to: fieldName, in: model.fields.map(\.name))
+          return fail(.unknownField(fieldName, context: "model \(modelName)", suggestion: suggestion), token.offset)
+        }
+        path.steps.append(.field(fieldName))
+        path.type = field.type
+        path.defaultValue = field.defaultValue
+        path.text += ".\(fieldName)"
+      } else if tokens.peek.kind == .symbol("[") {
+        let bracket = tokens.next()
+        guard case .array(let element) = path.type else {
+          return fail(.indexOutOfReach(path.text), bracket.offset)
+        }
+        guard case .model(let modelName) = element,
+          let idField = models.first(where: { $0.name == modelName })?.idField
+        else {
+          return fail(.noIDField(element.swiftName), bracket.offset)
+        }
+        guard let id = operand(expected: idField.type, what: "the id") else { return nil }
+        guard tokens.take("]") else {
+          return fail(.expectedToken("']'", found: tokens.peek.described), tokens.peek.offset)
+        }
+        path.steps.append(.element(id))
+        path.type = element
+        path.defaultValue = nil
+        if case .parameter(let parameter, let fields) = id {
+          path.text += "[\(([parameter] + fields).joined(separator: "."))]"
+        } else {
+          path.text += "[...]"
+        }
+      } else {
+        return path
+      }
+    }
+  }
+}
+
+extension StatePath {
+  var endsInElement: Bool {
+    if case .element? = steps.last { return true }
+    return false
+  }
+}

@@ -1,0 +1,194 @@
+extension SpecChecker {
+  mutating func checkMiddleware(_ node: YAMLNode) -> [Middleware] {
+    var result: [Middleware] = []
+    for pair in mapping(node, what: "'middleware'") ?? [] {
+      guard let name = typeName(pair.key, what: "a middleware") else { continue }
+      if result.contains(where: { $0.name == name }) || modelNames.contains(name) || filterNames.contains(name) {
+        error(.duplicateName(name, what: "type"), pair.key)
+        continue
+      }
+      let context = "middleware \(name)"
+      guard let pairs = mapping(pair.value, what: context) else { continue }
+      let keys = checkKeys(pairs, allowed: ["doc", "on", "dispatches"], later: ["emits"], context: context)
+      let on = keys["on"].map { actionNames($0, what: "'on'") } ?? []
+      if let dispatches = keys["dispatches"] { _ = actionNames(dispatches, what: "'dispatches'") }
+      if on.isEmpty {
+        diagnostics.warning(.middlewareHandlesNothing(name), at: pair.key.location)
+      }
+      result.append(Middleware(name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, on: on))
+    }
+    return result
+  }
+
+  /// A list of declared action names.
+  private mutating func actionNames(_ node: YAMLNode, what: String) -> [String] {
+    let items = node.scalar != nil ? [node] : sequence(node, what: what) ?? []
+    var names: [String] = []
+    for item in items {
+      guard let name = text(item, what: "an action") else { continue }
+      guard actions.contains(where: { $0.name == name }) else {
+        error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), item)
+        continue
+      }
+      if !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  mutating func checkExamples(_ node: YAMLNode) -> [Example] {
+    var result: [Example] = []
+    for item in sequence(node, what: "'examples'") ?? [] {
+      guard let pairs = mapping(item, what: "an example") else { continue }
+      let keys = checkKeys(pairs, allowed: ["name", "given", "when", "then"], context: "an example")
+      guard let nameNode = keys["name"], let name = text(nameNode, what: "'name'") else {
+        if keys["name"] == nil { error(.missingKey("name", context: "an example"), item) }
+        continue
+      }
+      guard let whenNode = keys["when"] else {
+        error(.missingKey("when", context: "example '\(name)'"), item)
+        continue
+      }
+      var given: [(field: String, value: Value)] = []
+      for pair in keys["given"].flatMap({ mapping($0, what: "'given'") }) ?? [] {
+        guard let fieldName = text(pair.key, what: "a state field") else { continue }
+        guard let field = state.first(where: { $0.name == fieldName }) else {
+          let suggestion = closestMatch(to: fieldName, in: state.map(\.name))
+          error(.unknownField(fieldName, context: "the state", suggestion: suggestion), pair.key)
+          continue
+        }
+        if let value = exampleValue(pair.value, type: field.type) { given.append((fieldName, value)) }
+      }
+      let whenItems = whenNode.scalar != nil ? [whenNode] : sequence(whenNode, what: "'when'") ?? []
+      let steps = whenItems.compactMap { exampleStep($0) }
+      var then: [Example.Expectation] = []
+      for pair in keys["then"].flatMap({ mapping($0, what: "'then'") }) ?? [] {
+        guard let (path, type) = examplePath(pair.key) else { continue }
+        if let value = exampleValue(pair.value, type: type) {
+          then.append(Example.Expectation(path: path, value: value, type: type))
+        }
+      }
+      result.append(Example(name: name, given: given, when: steps, then: then))
+    }
+    return result
+  }
+
+  /// `actionName` or `actionName: { parameter: value }`.
+  private mutating func exampleStep(_ node: YAMLNode) -> Example.Step? {
+    let nameNode: YAMLNode
+    var argumentsNode: YAMLNode?
+    switch node.kind {
+    case .scalar:
+      nameNode = node
+    case .mapping(let pairs) where pairs.count == 1:
+      nameNode = pairs[0].key
+      argumentsNode = pairs[0].value
+    default:
+      error(.expected("an action name or 'action: { payload }'", found: node.kindDescription), node)
+      return nil
+    }
+    guard let name = text(nameNode, what: "an action") else { return nil }
+    guard let action = actions.first(where: { $0.name == name }) else {
+      error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), nameNode)
+      return nil
+    }
+    var given: [String: YAMLNode] = [:]
+    for pair in argumentsNode.flatMap({ mapping($0, what: "the payload of \(name)") }) ?? [] {
+      guard let key = text(pair.key, what: "a parameter") else { continue }
+      guard action.payload.contains(where: { $0.name == key }) else {
+        let suggestion = closestMatch(to: key, in: action.payload.map(\.name))
+        error(.unknownParameter(key, action: name, suggestion: suggestion), pair.key)
+        continue
+      }
+      given[key] = pair.value
+    }
+    var arguments: [(name: String, value: Value)] = []
+    for parameter in action.payload {
+      if let valueNode = given[parameter.name] {
+        guard let value = exampleValue(valueNode, type: parameter.type) else { return nil }
+        arguments.append((parameter.name, value))
+      } else if let value = parameter.defaultValue {
+        arguments.append((parameter.name, value))
+      } else {
+        error(.missingField(parameter.name, model: "the payload of \(name)"), nameNode)
+        return nil
+      }
+    }
+    return Example.Step(action: name, arguments: arguments)
+  }
+
+  /// A path in `then`: a state field or filter result, then `.field`, `[index]`, `.count`, `.isEmpty`.
+  private mutating func examplePath(_ node: YAMLNode) -> ([ExamplePathStep], SpecType)? {
+    guard let source = text(node, what: "a path") else { return nil }
+    let origin = node.textLocation
+    guard case .success(let tokens) = ExpressionLexer.tokens(source) else {
+      error(.unexpectedText(source), node)
+      return nil
+    }
+    var stream = TokenStream(tokens)
+    let first = stream.next()
+    guard case .identifier(let rootName) = first.kind else {
+      error(.expectedToken("a state field", found: first.described), at: origin.advanced(by: first.offset))
+      return nil
+    }
+    var type: SpecType
+    if let field = state.first(where: { $0.name == rootName }) {
+      type = field.type
+    } else if let filter = filters.first(where: { $0.result == rootName }) {
+      type = .array(.model(filter.element))
+    } else {
+      let names = state.map(\.name) + filters.map(\.result)
+      error(.unknownField(rootName, context: "the state", suggestion: closestMatch(to: rootName, in: names)), at: origin)
+      return nil
+    }
+    var steps: [ExamplePathStep] = [.field(rootName)]
+    while !stream.isAtEnd {
+      let token = stream.next()
+      let at = origin.advanced(by: token.offset)
+      if token.kind == Token.Kind.symbol("[") {
+        let index = stream.next()
+        guard case .number(let digits) = index.kind, let number = Int(digits), stream.take("]") else {
+          error(.expectedToken("an index such as [0]", found: index.described), at: origin.advanced(by: index.offset))
+          return nil
+        }
+        guard let element = type.elementType else {
+          error(.indexOutOfReach(source), at: at)
+          return nil
+        }
+        steps.append(.index(number))
+        type = element
+      } else if token.kind == Token.Kind.symbol(".") {
+        let nameToken = stream.next()
+        guard case .identifier(let name) = nameToken.kind else {
+          error(.expectedToken("a field name after '.'", found: nameToken.described), at: origin.advanced(by: nameToken.offset))
+          return nil
+        }
+        let fieldAt = origin.advanced(by: nameToken.offset)
+        if case .model(let modelName) = type.unwrapped, !type.isOptional,
+          let field = models.first(where: { $0.name == modelName })?.fields.first(where: { $0.name == name })
+        {
+          steps.append(.field(name))
+          type = field.type
+        } else if name == "count" || name == "isEmpty", !type.isOptional, type.elementType != nil || type == .scalar(.string) || isDictionary(type) {
+          steps.append(name == "count" ? .count : .isEmpty)
+          type = name == "count" ? .scalar(.int) : .scalar(.bool)
+        } else if case .model(let modelName) = type, let model = models.first(where: { $0.name == modelName }) {
+          let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
+          error(.unknownField(name, context: "model \(modelName)", suggestion: suggestion), at: fieldAt)
+          return nil
+        } else {
+          error(.notAField(name, type: type.swiftName), at: fieldAt)
+          return nil
+        }
+      } else {
+        error(.unexpectedText(token.text), at: at)
+        return nil
+      }
+    }
+    return (steps, type)
+  }
+
+  private func isDictionary(_ type: SpecType) -> Bool {
+    if case .dictionary = type { return true }
+    return false
+  }
+}

@@ -1,0 +1,302 @@
+extension SpecChecker {
+  static let filterKeys = ["over", "selected", "default", "result", "cases"]
+
+  mutating func checkFilter(_ pair: YAMLNode.Pair) -> Filter? {
+    guard let name = pair.key.scalar, filterNames.contains(name),
+      let pairs = mapping(pair.value, what: "filter \(name)")
+    else { return nil }
+    let context = "filter \(name)"
+    let keys = checkKeys(pairs, allowed: Self.filterKeys, later: ["sort"], context: context)
+    guard let overNode = keys["over"] else {
+      error(.missingKey("over", context: context), pair.value)
+      return nil
+    }
+    guard let casesNode = keys["cases"] else {
+      error(.missingKey("cases", context: context), pair.value)
+      return nil
+    }
+    guard let over = identifier(overNode, what: "a state field") else { return nil }
+    guard let overField = state.first(where: { $0.name == over }) else {
+      let suggestion = closestMatch(to: over, in: state.map(\.name))
+      error(.unknownField(over, context: "the state", suggestion: suggestion), overNode)
+      return nil
+    }
+    guard case .array(.model(let element)) = overField.type,
+      let model = models.first(where: { $0.name == element })
+    else {
+      error(.filterOverNotModelList(over, type: overField.type.swiftName), overNode)
+      return nil
+    }
+    let selected = keys["selected"].flatMap { identifier($0, what: "a state field") } ?? "filter"
+    let result =
+      keys["result"].flatMap { identifier($0, what: "a property") } ?? "filtered" + over.uppercasingFirst
+    for (fieldName, node) in [(selected, keys["selected"]), (result, keys["result"])]
+    where state.contains(where: { $0.name == fieldName }) {
+      error(.filterSelectedExists(fieldName), node ?? pair.key)
+    }
+
+    var cases: [Filter.Case] = []
+    for casePair in mapping(casesNode, what: "the cases of \(name)") ?? [] {
+      guard let caseName = identifier(casePair.key, what: "a filter case") else { continue }
+      if cases.contains(where: { $0.name == caseName }) {
+        error(.duplicateName(caseName, what: "case"), casePair.key)
+        continue
+      }
+      if let predicate = predicate(casePair.value, element: model) {
+        cases.append(Filter.Case(name: caseName, predicate: predicate))
+      }
+    }
+    guard !cases.isEmpty else {
+      if diagnostics.diagnostics.isEmpty { error(.noCases(name), casesNode) }
+      return nil
+    }
+    var defaultCase = cases[0].name
+    if let defaultNode = keys["default"], let value = exampleValue(defaultNode, type: .enumeration(name)) {
+      if case .enumCase(let caseName) = value { defaultCase = caseName }
+    }
+    state.append(
+      Field(name: selected, type: .enumeration(name), defaultValue: .enumCase(defaultCase), doc: nil))
+    return Filter(
+      name: name, over: over, element: element, selected: selected, defaultCase: defaultCase,
+      result: result, cases: cases)
+  }
+
+  /// Parses and type-checks a filter case's condition over the fields of `element`.
+  mutating func predicate(_ node: YAMLNode, element: Model) -> Predicate? {
+    guard let source = text(node, what: "a filter case") else { return nil }
+    let origin = node.textLocation
+    switch ExpressionLexer.tokens(source) {
+    case .failure(let token):
+      error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
+      return nil
+    case .success(let tokens):
+      var parser = PredicateParser(
+        tokens: TokenStream(tokens), element: element, models: models, enumCases: filterCaseNames)
+      guard let (predicate, type) = parser.parse() else {
+        if let (problem, offset) = parser.failure { error(problem, at: origin.advanced(by: offset)) }
+        return nil
+      }
+      guard type == SpecType.scalar(.bool) else {
+        error(.predicateNotBool(type: type.swiftName), at: origin)
+        return nil
+      }
+      return predicate
+    }
+  }
+}
+
+/// Recursive descent over the predicate grammar, typing as it goes.
+struct PredicateParser {
+  var tokens: TokenStream
+  let element: Model
+  let models: [Model]
+  let enumCases: [String: [String]]
+  /// The first problem found, with its offset in the text.
+  private(set) var failure: (SpecProblem, Int)?
+
+  init(tokens: TokenStream, element: Model, models: [Model], enumCases: [String: [String]]) {
+    self.tokens = tokens
+    self.element = element
+    self.models = models
+    self.enumCases = enumCases
+  }
+
+  typealias Typed = (Predicate, SpecType)
+
+  mutating func parse() -> Typed? {
+    guard let result = or() else { return nil }
+    guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
+    return result
+  }
+
+  private mutating func fail(_ problem: SpecProblem, _ offset: Int) -> Typed? {
+    if failure == nil { failure = (problem, offset) }
+    return nil
+  }
+
+  private mutating func or() -> Typed? {
+    guard var lhs = and() else { return nil }
+    while tokens.peek.kind == .symbol("||") {
+      let offset = tokens.next().offset
+      guard let rhs = and() else { return nil }
+      guard requireBool(lhs, "||", offset), requireBool(rhs, "||", offset) else { return nil }
+      lhs = (.or(lhs.0, rhs.0), .scalar(.bool))
+    }
+    return lhs
+  }
+
+  private mutating func and() -> Typed? {
+    guard var lhs = not() else { return nil }
+    while tokens.peek.kind == .symbol("&&") {
+      let offset = tokens.next().offset
+      guard let rhs = not() else { return nil }
+      guard requireBool(lhs, "&&", offset), requireBool(rhs, "&&", offset) else { return nil }
+      lhs = (.and(lhs.0, rhs.0), .scalar(.bool))
+    }
+    return lhs
+  }
+
+  private mutating func requireBool(_ operand: Typed, _ op: String, _ offset: Int) -> Bool {
+    guard operand.1 == .scalar(.bool) else {
+      _ = fail(.typeMismatch(expected: "Bool", found: operand.1.swiftName, what: "an operand of '\(op)'"), offset)
+      return false
+    }
+    return true
+  }
+
+  private mutating func not() -> Typed? {
+    if tokens.peek.kind == .symbol("!") {
+      let offset = tokens.next().offset
+      guard let operand = not() else { return nil }
+      guard requireBool(operand, "!", offset) else { return nil }
+      return (.not(operand.0), .scalar(.bool))
+    }
+    return comparison()
+  }
+
+  private mutating func comparison() -> Typed? {
+    let lhsOffset = tokens.peek.offset
+    guard let lhs = operand(expected: nil) else { return nil }
+    guard case .symbol(let symbol) = tokens.peek.kind,
+      let op = Predicate.ComparisonOperator(rawValue: symbol)
+    else {
+      return lhs
+    }
+    let opOffset = tokens.next().offset
+    let rhsOffset = tokens.peek.offset
+    guard let rhs = operand(expected: lhs.1) else { return nil }
+    // A literal on the left takes its type from the right.
+    var left = lhs
+    if case .literal(let value, _) = lhs.0, rhs.1 != lhs.1, let retyped = retype(value, as: rhs.1) {
+      left = (.literal(retyped, rhs.1), rhs.1)
+    }
+    guard checkComparison(left.1, rhs.1, op, offset: isNil(rhs) ? rhsOffset : (isNil(left) ? lhsOffset : opOffset)) else {
+      return nil
+    }
+    return (.compare(left.0, op, rhs.0), .scalar(.bool))
+  }
+
+  private func isNil(_ typed: Typed) -> Bool {
+    if case .literal(.null, _) = typed.0 { return true }
+    return false
+  }
+
+  private mutating func checkComparison(_ lhs: SpecType, _ rhs: SpecType, _ op: Predicate.ComparisonOperator, offset: Int) -> Bool {
+    let nilType = SpecType.optional(.scalar(.bool))
+    if op == .equal || op == .notEqual {
+      if lhs == nilType || rhs == nilType {
+        let other = lhs == nilType ? rhs : lhs
+        guard other.isOptional else {
+          _ = fail(.nilAgainstNonOptional(other.swiftName), offset)
+          return false
+        }
+        return true
+      }
+      if lhs == rhs || lhs.unwrapped == rhs || lhs == rhs.unwrapped { return true }
+    } else if lhs == rhs, lhs.isOrdered {
+      return true
+    }
+    _ = fail(.cannotCompare(lhs.swiftName, rhs.swiftName, op: op.rawValue), offset)
+    return false
+  }
+
+  /// A literal written where `expected` is known becomes a value of that type.
+  private func retype(_ value: Value, as type: SpecType) -> Value? {
+    switch (value, type.unwrapped) {
+    case (.int, .scalar(let scalar)) where scalar.isNumeric: value
+    case (.double, .scalar(let scalar)) where scalar.isNumeric && !scalar.isInteger: value
+    case (.string, .scalar(.string)): value
+    case (.enumCase(let name), .enumeration(let enumName)):
+      enumCases[enumName]?.contains(name) == true ? value : nil
+    default: nil
+    }
+  }
+
+  private mutating func operand(expected: SpecType?) -> Typed? {
+    let token = tokens.next()
+    switch token.kind {
+    case .symbol("("):
+      guard let inner = or() else { return nil }
+      guard tokens.take(")") else {
+        return fail(.expectedToken("')'", found: tokens.peek.described), tokens.peek.offset)
+      }
+      return inner
+    case .identifier("true"), .identifier("false"):
+      let value = token.kind == .identifier("true")
+      return (.constant(value), .scalar(.bool))
+    case .identifier("nil"):
+      return (.literal(.null, .optional(.scalar(.bool))), .optional(.scalar(.bool)))
+    case .number(let text):
+      let value: Value = Int(text).map { .int($0) } ?? .double(Double(text) ?? 0)
+      let natural: SpecType = Int(text) != nil ? .scalar(.int) : .scalar(.double)
+      if let expected, let retyped = retype(value, as: expected) {
+        return (.literal(retyped, expected.unwrapped), expected.unwrapped)
+      }
+      return (.literal(value, natural), natural)
+    case .string(let text):
+      return (.literal(.string(text), .scalar(.string)), .scalar(.string))
+    case .symbol("."):
+      let nameToken = tokens.next()
+      guard case .identifier(let name) = nameToken.kind else {
+        return fail(.expectedToken("a case name after '.'", found: nameToken.described), nameToken.offset)
+      }
+      guard let expected, case .enumeration(let enumName) = expected.unwrapped else {
+        return fail(.unexpectedText(".\(name)"), token.offset)
+      }
+      let cases = enumCases[enumName] ?? []
+      guard cases.contains(name) else {
+        let suggestion = closestMatch(to: name, in: cases)
+        return fail(.unknownCase(name, type: enumName, suggestion: suggestion), nameToken.offset)
+      }
+      return (.literal(.enumCase(name), expected.unwrapped), expected.unwrapped)
+    case .identifier(let name):
+      return path(startingWith: name, at: token.offset)
+    default:
+      return fail(.expectedToken("a field, a value or '('", found: token.described), token.offset)
+    }
+  }
+
+  private mutating func path(startingWith first: String, at offset: Int) -> Typed? {
+    var steps: [Predicate.PathStep] = []
+    var fields = element.fields
+    var context = "model \(element.name)"
+    var type = SpecType.scalar(.bool)
+    var name = first
+    var nameOffset = offset
+    while true {
+      if let field = fields.first(where: { $0.name == name }) {
+        steps.append(.field(name))
+        type = field.type
+      } else if !steps.isEmpty, name == "count" || name == "isEmpty", isCountable(type) {
+        steps.append(name == "count" ? .count : .isEmpty)
+        type = name == "count" ? .scalar(.int) : .scalar(.bool)
+      } else if !steps.isEmpty, fields.isEmpty {
+        return fail(.notAField(name, type: type.swiftName), nameOffset)
+      } else {
+        let suggestion = closestMatch(to: name, in: fields.map(\.name))
+        return fail(.unknownField(name, context: context, suggestion: suggestion), nameOffset)
+      }
+      guard tokens.take(".") else { break }
+      let next = tokens.next()
+      guard case .identifier(let nextName) = next.kind else {
+        return fail(.expectedToken("a field name after '.'", found: next.described), next.offset)
+      }
+      if case .model(let modelName) = type, let model = models.first(where: { $0.name == modelName }) {
+        fields = model.fields
+        context = "model \(modelName)"
+      } else {
+        fields = []
+      }
+      name = nextName
+      nameOffset = next.offset
+    }
+    return (.path(steps, type), type)
+  }
+
+  private func isCountable(_ type: SpecType) -> Bool {
+    switch type {
+    case .scalar(.string), .array, .dictionary: true
+    default: false
+    }
+  }
+}

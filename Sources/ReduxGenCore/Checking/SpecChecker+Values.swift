@@ -1,0 +1,165 @@
+extension SpecChecker {
+  /// A literal written inside an expression or after `=`, checked against `type`.
+  func literalValue(_ text: String, type: SpecType) -> Value? {
+    switch type {
+    case .optional(let wrapped):
+      return text == "nil" ? .null : literalValue(text, type: wrapped)
+    case .array:
+      return text == "[]" ? .array([]) : nil
+    case .dictionary:
+      return text == "[:]" ? .dictionary([]) : nil
+    case .model:
+      return nil
+    case .enumeration:
+      let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
+      return enumCases(type).contains(name) ? .enumCase(name) : nil
+    case .scalar(let scalar):
+      return scalarValue(unquoted(text), quoted: text.hasPrefix("\""), scalar)
+    }
+  }
+
+  /// YAML data converted to `type`, as `given`, `then`, payloads and long-form defaults write it.
+  mutating func exampleValue(_ node: YAMLNode, type: SpecType, isDefault: Bool = false) -> Value? {
+    let fail: (inout SpecChecker) -> Value? = { checker in
+      let shown = node.scalar ?? node.kindDescription
+      let problem: SpecProblem =
+        isDefault
+        ? .invalidDefault(shown, type: type.swiftName) : .invalidValue(shown, type: type.swiftName)
+      checker.error(problem, node)
+      return nil
+    }
+    switch (type, node.kind) {
+    case (.optional, _) where node.isNull:
+      return .null
+    case (.optional(let wrapped), _):
+      return exampleValue(node, type: wrapped, isDefault: isDefault)
+    case (.array(let element), .sequence(let items)):
+      var values: [Value] = []
+      var failed = false
+      for item in items {
+        if let value = exampleValue(item, type: element, isDefault: isDefault) {
+          values.append(value)
+        } else {
+          failed = true
+        }
+      }
+      return failed ? nil : .array(values)
+    case (.dictionary(let keyType, let valueType), .mapping(let pairs)):
+      var entries: [(key: Value, value: Value)] = []
+      for pair in pairs {
+        guard let key = exampleValue(pair.key, type: keyType, isDefault: isDefault),
+          let value = exampleValue(pair.value, type: valueType, isDefault: isDefault)
+        else { return nil }
+        entries.append((key, value))
+      }
+      return .dictionary(entries)
+    case (.model(let name), .mapping(let pairs)):
+      return modelValue(name, pairs, at: node, isDefault: isDefault)
+    case (.enumeration, .scalar(let text, _)):
+      let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
+      let cases = enumCases(type)
+      guard cases.contains(name) else {
+        error(.unknownCase(name, type: type.swiftName, suggestion: closestMatch(to: name, in: cases)), node)
+        return nil
+      }
+      return .enumCase(name)
+    case (.scalar(let scalar), .scalar(let text, let style)):
+      return scalarValue(text, quoted: style != .plain, scalar) ?? fail(&self)
+    default:
+      return fail(&self)
+    }
+  }
+
+  private mutating func modelValue(
+    _ name: String, _ pairs: [YAMLNode.Pair], at node: YAMLNode, isDefault: Bool
+  ) -> Value? {
+    guard let model = models.first(where: { $0.name == name }) else { return nil }
+    var given: [String: YAMLNode] = [:]
+    for pair in pairs {
+      guard let key = text(pair.key, what: "a field") else { continue }
+      if model.fields.contains(where: { $0.name == key }) {
+        given[key] = pair.value
+      } else {
+        let suggestion = closestMatch(to: key, in: model.fields.map(\.name))
+        error(.unknownField(key, context: "model \(name)", suggestion: suggestion), pair.key)
+      }
+    }
+    var values: [(name: String, value: Value)] = []
+    var failed = false
+    for field in model.fields {
+      if let fieldNode = given[field.name] {
+        if let value = exampleValue(fieldNode, type: field.type, isDefault: isDefault) {
+          values.append((field.name, value))
+        } else {
+          failed = true
+        }
+      } else if field.defaultValue == nil {
+        error(.missingField(field.name, model: name), node)
+        failed = true
+      }
+    }
+    return failed ? nil : .model(name, values)
+  }
+
+  /// A scalar value of a scalar type; a UUID may be a small whole number.
+  func scalarValue(_ text: String, quoted: Bool, _ scalar: SpecType.Scalar) -> Value? {
+    switch scalar {
+    case .string:
+      return .string(text)
+    case .bool:
+      if quoted { return nil }
+      switch text {
+      case "true", "True", "TRUE": return .bool(true)
+      case "false", "False", "FALSE": return .bool(false)
+      default: return nil
+      }
+    case .int, .int64:
+      guard !quoted, let number = Int(text.replacingUnderscores) else { return nil }
+      return .int(number)
+    case .double, .float, .decimal:
+      guard !quoted else { return nil }
+      if let number = Int(text.replacingUnderscores) { return .int(number) }
+      guard let number = Double(text.replacingUnderscores), number.isFinite else { return nil }
+      return .double(number)
+    case .uuid:
+      if !quoted, let number = Int(text), number >= 0, text.count <= 12 {
+        return .uuid(smallUUID(number))
+      }
+      return isUUIDText(text) ? .uuid(text.uppercased()) : nil
+    case .date, .url, .data:
+      // Values of these types are part of the wider language, not yet read here.
+      return nil
+    }
+  }
+
+  func enumCases(_ type: SpecType) -> [String] {
+    guard case .enumeration(let name) = type else { return [] }
+    return filterCaseNames[name] ?? []
+  }
+
+
+  private func unquoted(_ text: String) -> String {
+    if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
+      return String(text.dropFirst().dropLast())
+    }
+    return text
+  }
+}
+
+/// The UUID whose last digits are `number`, as examples write small ids.
+func smallUUID(_ number: Int) -> String {
+  let digits = String(number)
+  return "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits
+}
+
+private func isUUIDText(_ text: String) -> Bool {
+  let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+  guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+  return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+}
+
+extension String {
+  fileprivate var replacingUnderscores: String {
+    String(filter { $0 != "_" })
+  }
+}

@@ -1,0 +1,365 @@
+/// Turns the nodes of a feature spec into a checked `Spec`, collecting every problem.
+package struct SpecChecker {
+  static let topLevelKeys = [
+    "feature", "access", "imports", "doc", "models", "state", "filters", "actions", "middleware",
+    "examples",
+  ]
+  /// Keys of the language this version reads but does not generate yet.
+  static let laterTopLevelKeys = ["enums", "events", "persist", "app", "features"]
+
+  let path: String
+  var diagnostics = DiagnosticCollector()
+  var feature = ""
+  var modelNames: [String] = []
+  var filterNames: [String] = []
+  /// The cases of each filter, read early so values can refer to them.
+  var filterCaseNames: [String: [String]] = [:]
+  var models: [Model] = []
+  var filters: [Filter] = []
+  var state: [Field] = []
+  var actions: [Action] = []
+
+  init(path: String) {
+    self.path = path
+  }
+
+  /// Checks the document `root` read from `path`.
+  package static func check(
+    _ root: YAMLNode, path: String, diagnostics: inout DiagnosticCollector
+  ) -> Spec? {
+    var checker = SpecChecker(path: path)
+    let spec = checker.checkSpec(root)
+    diagnostics.append(contentsOf: checker.diagnostics.diagnostics)
+    return checker.diagnostics.hasErrors ? nil : spec
+  }
+
+  mutating func checkSpec(_ root: YAMLNode) -> Spec? {
+    guard case .mapping(let pairs) = root.kind else {
+      error(.expected("a mapping of keys such as 'feature' and 'state'", found: root.kindDescription), root)
+      return nil
+    }
+    let keys = checkKeys(
+      pairs, allowed: Self.topLevelKeys, later: Self.laterTopLevelKeys, context: "the spec")
+    guard let featureNode = keys["feature"] else {
+      error(.missingKey("feature", context: "the spec"), root)
+      return nil
+    }
+    feature = typeName(featureNode, what: "a feature") ?? "Feature"
+    let access = keys["access"].flatMap { accessLevel($0) } ?? .internal
+    let imports = keys["imports"].map { importList($0) } ?? []
+    let doc = keys["doc"].flatMap { text($0, what: "'doc'") }
+
+    // Names first, so types can refer to models and filters declared later.
+    let modelPairs = keys["models"].flatMap { mapping($0, what: "'models'") } ?? []
+    let filterPairs = keys["filters"].flatMap { mapping($0, what: "'filters'") } ?? []
+    modelNames = declaredNames(modelPairs, what: "model")
+    filterNames = declaredNames(filterPairs, what: "filter")
+    for name in Set(modelNames).intersection(filterNames).sorted() {
+      if let pair = filterPairs.first(where: { $0.key.scalar == name }) {
+        error(.duplicateName(name, what: "type"), pair.key)
+      }
+    }
+
+    for pair in filterPairs {
+      guard let name = pair.key.scalar, case .mapping(let filterKeys) = pair.value.kind else { continue }
+      let casesNode = filterKeys.first { $0.key.scalar == "cases" }?.value
+      if case .mapping(let cases)? = casesNode?.kind {
+        filterCaseNames[name] = cases.compactMap(\.key.scalar)
+      }
+    }
+    models = modelPairs.compactMap { checkModel($0) }
+    if let stateNode = keys["state"] {
+      state = fields(stateNode, context: "the state", requireDefaults: true)
+    } else {
+      error(.missingKey("state", context: "the spec"), root)
+    }
+    filters = filterPairs.compactMap { checkFilter($0) }
+    if let actionsNode = keys["actions"] {
+      actions = checkActions(actionsNode)
+    } else {
+      error(.missingKey("actions", context: "the spec"), root)
+    }
+    let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
+    let examples = keys["examples"].map { checkExamples($0) } ?? []
+
+    return Spec(
+      path: path, feature: feature, access: access, imports: imports, doc: doc, models: models,
+      state: state, filters: filters, actions: actions, middleware: middleware, examples: examples)
+  }
+
+  // MARK: Reporting
+
+  mutating func error(_ problem: SpecProblem, _ node: YAMLNode) {
+    diagnostics.error(problem, at: node.location)
+  }
+
+  mutating func error(_ problem: SpecProblem, at location: SourceLocation) {
+    diagnostics.error(problem, at: location)
+  }
+
+  // MARK: Node shapes
+
+  mutating func mapping(_ node: YAMLNode, what: String) -> [YAMLNode.Pair]? {
+    if case .mapping(let pairs) = node.kind { return pairs }
+    if node.isNull { return [] }
+    error(.expected("a mapping for \(what)", found: node.kindDescription), node)
+    return nil
+  }
+
+  mutating func sequence(_ node: YAMLNode, what: String) -> [YAMLNode]? {
+    if case .sequence(let items) = node.kind { return items }
+    error(.expected("a list for \(what)", found: node.kindDescription), node)
+    return nil
+  }
+
+  mutating func text(_ node: YAMLNode, what: String) -> String? {
+    if let text = node.scalar { return text }
+    error(.expected("text for \(what)", found: node.kindDescription), node)
+    return nil
+  }
+
+  /// The keys of a mapping by name; unknown keys are reported with a suggestion.
+  mutating func checkKeys(
+    _ pairs: [YAMLNode.Pair], allowed: [String], later: [String] = [], context: String
+  ) -> [String: YAMLNode] {
+    var result: [String: YAMLNode] = [:]
+    for pair in pairs {
+      guard let key = text(pair.key, what: "a key") else { continue }
+      if allowed.contains(key) {
+        if result[key] == nil { result[key] = pair.value }
+      } else if later.contains(key) {
+        error(.unsupportedKey(key, context: context), pair.key)
+      } else {
+        let suggestion = closestMatch(to: key, in: allowed)
+        error(.unknownKey(key, context: context, suggestion: suggestion), pair.key)
+      }
+    }
+    return result
+  }
+
+  // MARK: Names
+
+  mutating func identifier(_ node: YAMLNode, what: String) -> String? {
+    guard let name = text(node, what: what) else { return nil }
+    if let reason = identifierProblem(name) {
+      error(.invalidIdentifier(name, what: what, reason: reason), node)
+      return nil
+    }
+    return name
+  }
+
+  /// A name that must start with an upper-case letter, as Swift types do.
+  mutating func typeName(_ node: YAMLNode, what: String) -> String? {
+    guard let name = identifier(node, what: what) else { return nil }
+    guard name.first?.isUppercase == true else {
+      error(.invalidIdentifier(name, what: what, reason: "type names start with an upper-case letter"), node)
+      return nil
+    }
+    return name
+  }
+
+  mutating func declaredNames(_ pairs: [YAMLNode.Pair], what: String) -> [String] {
+    var names: [String] = []
+    for pair in pairs {
+      guard let name = typeName(pair.key, what: "a \(what)") else { continue }
+      if SpecType.Scalar(rawValue: name) != nil || names.contains(name) {
+        error(.duplicateName(name, what: what), pair.key)
+      }
+      names.append(name)
+    }
+    return names
+  }
+
+  mutating func accessLevel(_ node: YAMLNode) -> Spec.Access? {
+    guard let word = text(node, what: "'access'") else { return nil }
+    if let access = Spec.Access(rawValue: word) { return access }
+    let options = Spec.Access.allCases.map(\.rawValue)
+    error(.invalidValue(word, type: "access (\(options.joined(separator: ", ")))"), node)
+    return nil
+  }
+
+  mutating func importList(_ node: YAMLNode) -> [String] {
+    let items: [YAMLNode] = node.scalar != nil ? [node] : sequence(node, what: "'imports'") ?? []
+    return items.compactMap { identifier($0, what: "a module") }
+  }
+
+  // MARK: Models and fields
+
+  mutating func checkModel(_ pair: YAMLNode.Pair) -> Model? {
+    guard let name = pair.key.scalar, let pairs = mapping(pair.value, what: "model \(name)") else {
+      return nil
+    }
+    let keys = checkKeys(pairs, allowed: ["doc", "fields"], context: "model \(name)")
+    guard let fieldsNode = keys["fields"] else {
+      error(.missingKey("fields", context: "model \(name)"), pair.value)
+      return nil
+    }
+    let doc = keys["doc"].flatMap { text($0, what: "'doc'") }
+    return Model(name: name, doc: doc, fields: fields(fieldsNode, context: "model \(name)"))
+  }
+
+  /// The fields of a mapping of `name: Type [= default]`.
+  mutating func fields(
+    _ node: YAMLNode, context: String, requireDefaults: Bool = false
+  ) -> [Field] {
+    guard let pairs = mapping(node, what: context) else { return [] }
+    var result: [Field] = []
+    for pair in pairs {
+      guard let name = identifier(pair.key, what: "a field") else { continue }
+      guard var field = field(name, pair.value, context: context) else { continue }
+      if requireDefaults, field.defaultValue == nil {
+        if case .model(let model) = field.type, modelHasAllDefaults(model) {
+          field.defaultValue = .modelDefault(model)
+        } else {
+          error(.missingDefault(field: name, type: field.type.swiftName), pair.value)
+          continue
+        }
+      }
+      result.append(field)
+    }
+    return result
+  }
+
+  /// One field from its short form `Type = default` or its long form `{ type, default, doc }`.
+  mutating func field(_ name: String, _ node: YAMLNode, context: String) -> Field? {
+    switch node.kind {
+    case .scalar(let text, _):
+      let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let typeText = parts[0]
+      let leading = typeText.prefix { $0 == " " }.count
+      guard let type = resolveType(
+        typeText.trimmingSpaces, at: node.textLocation.advanced(by: leading))
+      else { return nil }
+      var defaultValue = implicitDefault(name, type)
+      if parts.count == 2 {
+        let raw = parts[1]
+        let offset = typeText.count + 1 + raw.prefix { $0 == " " }.count
+        let literal = raw.trimmingSpaces
+        guard let value = literalValue(literal, type: type) else {
+          error(.invalidDefault(literal, type: type.swiftName), at: node.textLocation.advanced(by: offset))
+          return nil
+        }
+        defaultValue = value
+      }
+      return Field(name: name, type: type, defaultValue: defaultValue, doc: nil)
+    case .sequence:
+      guard let type = typeFromNode(node) else { return nil }
+      return Field(name: name, type: type, defaultValue: implicitDefault(name, type), doc: nil)
+    case .mapping(let pairs):
+      let keys = checkKeys(pairs, allowed: ["type", "default", "doc"], context: "field '\(name)'")
+      guard let typeNode = keys["type"] else {
+        error(.missingKey("type", context: "field '\(name)'"), node)
+        return nil
+      }
+      guard let type = typeFromNode(typeNode) else { return nil }
+      var defaultValue = implicitDefault(name, type)
+      if let defaultNode = keys["default"] {
+        guard let value = exampleValue(defaultNode, type: type, isDefault: true) else { return nil }
+        defaultValue = value
+      }
+      let doc = keys["doc"].flatMap { text($0, what: "'doc'") }
+      return Field(name: name, type: type, defaultValue: defaultValue, doc: doc)
+    }
+  }
+
+  /// A type written as a scalar (`[Task]` quoted) or as YAML's one-element flow list.
+  mutating func typeFromNode(_ node: YAMLNode) -> SpecType? {
+    switch node.kind {
+    case .scalar(let text, _):
+      return resolveType(text.trimmingSpaces, at: node.textLocation)
+    case .sequence(let items) where items.count == 1 && items[0].scalar != nil:
+      return typeFromNode(items[0]).map { .array($0) }
+    default:
+      error(.expected("a type", found: node.kindDescription), node)
+      return nil
+    }
+  }
+
+  /// The default a field gets when none is written.
+  func implicitDefault(_ name: String, _ type: SpecType) -> Value? {
+    switch type {
+    case .optional: .null
+    case .array: .array([])
+    case .dictionary: .dictionary([])
+    case .scalar(.uuid) where name == "id": .newUUID
+    default: nil
+    }
+  }
+
+  func modelHasAllDefaults(_ name: String) -> Bool {
+    models.first { $0.name == name }?.fields.allSatisfy { $0.defaultValue != nil } ?? false
+  }
+
+  /// Resolves Swift type syntax against the scalar types and the spec's own types.
+  mutating func resolveType(_ text: String, at location: SourceLocation) -> SpecType? {
+    if text.hasSuffix("?") {
+      let wrapped = String(text.dropLast()).trimmingSpaces
+      guard !wrapped.hasSuffix("?"), !wrapped.isEmpty else {
+        error(.invalidTypeSyntax(text), at: location)
+        return nil
+      }
+      return resolveType(wrapped, at: location).map { .optional($0) }
+    }
+    if text.hasPrefix("[") && text.hasSuffix("]") {
+      let inner = String(text.dropFirst().dropLast())
+      if let colon = topLevelColon(inner) {
+        let keyText = String(inner[..<colon]).trimmingSpaces
+        let valueText = String(inner[inner.index(after: colon)...]).trimmingSpaces
+        guard let key = resolveType(keyText, at: location.advanced(by: 1)),
+          let value = resolveType(valueText, at: location.advanced(by: 1))
+        else { return nil }
+        switch key {
+        case .scalar(.string), .scalar(.int), .scalar(.uuid), .enumeration: break
+        default:
+          error(.invalidDictionaryKey(key.swiftName), at: location)
+          return nil
+        }
+        return .dictionary(key, value)
+      }
+      return resolveType(inner.trimmingSpaces, at: location.advanced(by: 1)).map { .array($0) }
+    }
+    if let scalar = SpecType.Scalar(rawValue: text) { return .scalar(scalar) }
+    if modelNames.contains(text) { return .model(text) }
+    if filterNames.contains(text) { return .enumeration(text) }
+    guard !text.isEmpty, identifierProblem(text) == nil else {
+      error(.invalidTypeSyntax(text), at: location)
+      return nil
+    }
+    let known = SpecType.Scalar.allCases.map(\.rawValue) + modelNames + filterNames
+    error(.unknownType(text, suggestion: closestMatch(to: text, in: known)), at: location)
+    return nil
+  }
+
+  private func topLevelColon(_ text: String) -> String.Index? {
+    var depth = 0
+    for index in text.indices {
+      switch text[index] {
+      case "[": depth += 1
+      case "]": depth -= 1
+      case ":" where depth == 0: return index
+      default: break
+      }
+    }
+    return nil
+  }
+}
+
+/// Why `name` can't be a Swift identifier, or nil when it can.
+func identifierProblem(_ name: String) -> String? {
+  guard let first = name.unicodeScalars.first else { return "it is empty" }
+  let isASCIIStart = first.properties.isAlphabetic || first == "_"
+  if !isASCIIStart { return "an identifier starts with a letter or '_'" }
+  let allowed = name.unicodeScalars.allSatisfy {
+    $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
+  }
+  return allowed ? nil : "use only letters, digits and '_'"
+}
+
+extension StringProtocol {
+  var trimmingSpaces: String {
+    var text = Substring(self)
+    while text.first == " " { text = text.dropFirst() }
+    while text.last == " " { text = text.dropLast() }
+    return String(text)
+  }
+}

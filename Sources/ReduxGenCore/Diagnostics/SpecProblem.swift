@@ -1,0 +1,202 @@
+/// Everything a user can get wrong in a spec. The words are made in `message`, only.
+package enum SpecProblem: Hashable, Sendable {
+  // Reading the file.
+  case fileTooLarge(limit: Int)
+  case invalidEncoding
+  case yamlSyntax(YAMLSyntaxProblem)
+  case emptyDocument
+  case multipleDocuments
+  case duplicateKey(String)
+  case unknownAlias(String)
+  case nestedTooDeep(limit: Int)
+  case documentTooLarge(limit: Int)
+
+  // Shape.
+  case expected(String, found: String)
+  case unknownKey(String, context: String, suggestion: String?)
+  case unsupportedKey(String, context: String)
+  case missingKey(String, context: String)
+  case invalidIdentifier(String, what: String, reason: String)
+  case duplicateName(String, what: String)
+
+  // Types and values.
+  case unknownType(String, suggestion: String?)
+  case invalidTypeSyntax(String)
+  case invalidDictionaryKey(String)
+  case invalidDefault(String, type: String)
+  case missingDefault(field: String, type: String)
+  case invalidValue(String, type: String)
+
+  // Names that refer to other names.
+  case unknownField(String, context: String, suggestion: String?)
+  case unknownAction(String, suggestion: String?)
+  case unknownCase(String, type: String, suggestion: String?)
+  case unknownParameter(String, action: String, suggestion: String?)
+  case notAField(String, type: String)
+  case missingField(String, model: String)
+
+  // Filters.
+  case filterOverNotModelList(String, type: String)
+  case filterSelectedExists(String)
+  case noCases(String)
+
+  // Reduce operations and predicates.
+  case unknownOperation(String, suggestion: String?)
+  case expectedToken(String, found: String)
+  case unexpectedText(String)
+  case typeMismatch(expected: String, found: String, what: String)
+  case notBool(String, type: String)
+  case notNumeric(String, type: String)
+  case notCollection(String, type: String)
+  case noIDField(String)
+  case needsValue(operation: String, action: String)
+  case ambiguousValue(operation: String, action: String)
+  case noDefaultToReset(String)
+  case cannotCompare(String, String, op: String)
+  case nilAgainstNonOptional(String)
+  case predicateNotBool(type: String)
+  case elementPathNeedsID(String)
+  case customNotAlone
+  case indexOutOfReach(String)
+
+  // Warnings.
+  case middlewareHandlesNothing(String)
+
+  /// What the user reads.
+  package var message: String {
+    switch self {
+    case .fileTooLarge(let limit):
+      "the spec is larger than \(limit) bytes"
+    case .invalidEncoding:
+      "the spec is not valid UTF-8 text"
+    case .yamlSyntax(let problem):
+      problem.message
+    case .emptyDocument:
+      "the spec is empty; it needs at least 'feature', 'state' and 'actions'"
+    case .multipleDocuments:
+      "a spec holds one YAML document; remove the second '---'"
+    case .duplicateKey(let key):
+      "duplicate key '\(key)'"
+    case .unknownAlias(let name):
+      "unknown alias '*\(name)'; no anchor '&\(name)' comes before it"
+    case .nestedTooDeep(let limit):
+      "the document is nested more than \(limit) levels deep"
+    case .documentTooLarge(let limit):
+      "the document expands to more than \(limit) nodes (are aliases repeating themselves?)"
+    case .expected(let what, let found):
+      "expected \(what), found \(found)"
+    case .unknownKey(let key, let context, let suggestion):
+      "unknown key '\(key)' in \(context)" + didYouMean(suggestion)
+    case .unsupportedKey(let key, let context):
+      "'\(key)' in \(context) is not supported yet by this version of redux-gen"
+    case .missingKey(let key, let context):
+      "missing required key '\(key)' in \(context)"
+    case .invalidIdentifier(let name, let what, let reason):
+      "'\(name)' can't be the name of \(what): \(reason)"
+    case .duplicateName(let name, let what):
+      "\(what) '\(name)' is declared more than once"
+    case .unknownType(let name, let suggestion):
+      "unknown type '\(name)'" + didYouMean(suggestion)
+    case .invalidTypeSyntax(let text):
+      "'\(text)' is not a type; write a type as Swift does: String, Task?, [Task], [String: Task]"
+    case .invalidDictionaryKey(let type):
+      "'\(type)' can't be a dictionary key; use String, Int, UUID or an enum"
+    case .invalidDefault(let literal, let type):
+      "default '\(literal)' is not a value of type \(type)"
+    case .missingDefault(let field, let type):
+      "state field '\(field)' of type \(type) needs a default, as in '\(field): \(type) = ...'"
+    case .invalidValue(let text, let type):
+      "'\(text)' is not a value of type \(type)"
+    case .unknownField(let name, let context, let suggestion):
+      "unknown field '\(name)' in \(context)" + didYouMean(suggestion)
+    case .unknownAction(let name, let suggestion):
+      "unknown action '\(name)'" + didYouMean(suggestion)
+    case .unknownCase(let name, let type, let suggestion):
+      "'\(name)' is not a case of \(type)" + didYouMean(suggestion)
+    case .unknownParameter(let name, let action, let suggestion):
+      "action '\(action)' has no parameter '\(name)'" + didYouMean(suggestion)
+    case .notAField(let name, let type):
+      "'\(name)' has type \(type), which has no fields"
+    case .missingField(let name, let model):
+      "missing field '\(name)' of \(model), which has no default"
+    case .filterOverNotModelList(let name, let type):
+      "a filter must be over a state field that is a list of a model; '\(name)' is \(type)"
+    case .filterSelectedExists(let name):
+      "the filter's selected field '\(name)' is already a state field"
+    case .noCases(let name):
+      "filter '\(name)' needs at least one case"
+    case .unknownOperation(let name, let suggestion):
+      "unknown reduce operation '\(name)'" + didYouMean(suggestion)
+    case .expectedToken(let what, let found):
+      "expected \(what), found \(found)"
+    case .unexpectedText(let text):
+      "unexpected '\(text)'"
+    case .typeMismatch(let expected, let found, let what):
+      "\(what) has type \(found), but \(expected) is needed"
+    case .notBool(let path, let type):
+      "'\(path)' has type \(type); toggle needs a Bool"
+    case .notNumeric(let path, let type):
+      "'\(path)' has type \(type), which is not a number"
+    case .notCollection(let path, let type):
+      "'\(path)' has type \(type), which is not a list"
+    case .noIDField(let type):
+      "elements of type \(type) have no field 'id' to find them by"
+    case .needsValue(let operation, let action):
+      "'\(operation)' needs a value, but action '\(action)' has no payload; write '\(operation) PATH = VALUE'"
+    case .ambiguousValue(let operation, let action):
+      "action '\(action)' has more than one parameter; write which one '\(operation)' uses, as in '\(operation) PATH = PARAMETER'"
+    case .noDefaultToReset(let path):
+      "'\(path)' has no default to reset to"
+    case .cannotCompare(let lhs, let rhs, let op):
+      "can't compare \(lhs) with \(rhs) using '\(op)'"
+    case .nilAgainstNonOptional(let type):
+      "can't compare \(type) with nil: it is not optional"
+    case .predicateNotBool(let type):
+      "a filter case must be a Bool condition, but this has type \(type)"
+    case .elementPathNeedsID(let path):
+      "'\(path)' is a list; reach an element by id, as in '\(path)[id]'"
+    case .customNotAlone:
+      "'custom' must be the only reduce operation of its action"
+    case .indexOutOfReach(let path):
+      "'\(path)' is not a list, so it can't be indexed"
+    case .middlewareHandlesNothing(let name):
+      "middleware '\(name)' handles no action; list the actions it handles in 'on'"
+    }
+  }
+
+  private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+  }
+}
+
+/// libyaml's syntax error, kept as data and put in plain words.
+package struct YAMLSyntaxProblem: Hashable, Sendable {
+  package var libyamlProblem: String
+  package var context: String?
+  /// The character libyaml stopped at, when known.
+  package var character: Character?
+
+  package var message: String {
+    if character == "\t" {
+      return "a tab is used for indentation; YAML allows only spaces"
+    }
+    switch libyamlProblem {
+    case "mapping values are not allowed in this context":
+      return "unexpected ':' here; quote a value that contains ': '"
+    case "did not find expected key":
+      return "bad indentation: a key was expected at this level"
+    case "found unexpected end of stream":
+      return "the file ends inside a quoted string or a '[' or '{' that is not closed"
+    case "did not find expected ',' or ']'":
+      return "a '[' list is not closed with ']'"
+    case "did not find expected ',' or '}'":
+      return "a '{' mapping is not closed with '}'"
+    case "found character that cannot start any token":
+      return "a character that can't start a YAML value; quote the value"
+    default:
+      var text = "invalid YAML: \(libyamlProblem)"
+      if let context { text += " (\(context))" }
+      return text
+    }
+  }
+}

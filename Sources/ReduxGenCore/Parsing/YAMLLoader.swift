@@ -1,0 +1,251 @@
+internal import CYAML
+
+/// Limits that keep a hostile document from exhausting time or memory.
+package struct YAMLLimits: Sendable {
+  /// Largest accepted file, in bytes.
+  package var maxBytes = 8 << 20
+  /// Deepest accepted nesting of collections.
+  package var maxDepth = 256
+  /// Most nodes a document may expand to, aliases counted at their full size.
+  package var maxNodes = 1_000_000
+
+  package init() {}
+}
+
+/// Reads one YAML document into nodes that carry file, line and column.
+///
+/// This is the only place that touches libyaml: its types, its 0-based marks and
+/// its error fields stay in here.
+package struct YAMLLoader: Sendable {
+  package var limits = YAMLLimits()
+
+  package init() {}
+
+  /// Parses `text` as the file `path`. Problems go to `diagnostics`; returns nil
+  /// when there is no usable document.
+  package func load(
+    _ text: String, path: String, diagnostics: inout DiagnosticCollector
+  ) -> YAMLNode? {
+    let start = SourceLocation(file: path, line: 1, column: 1)
+    let bytes = Array(text.utf8)
+    if bytes.count > limits.maxBytes {
+      diagnostics.error(.fileTooLarge(limit: limits.maxBytes), at: start)
+      return nil
+    }
+    let events = EventReader(bytes: bytes, path: path)
+    defer { events.close() }
+    var builder = TreeBuilder(path: path, limits: limits)
+    while true {
+      switch events.next() {
+      case .failure(let failure):
+        diagnostics.error(failure.problem, at: failure.location)
+        return nil
+      case .success(nil):
+        return builder.finish(start: start, diagnostics: &diagnostics)
+      case .success(let event?):
+        if let (problem, location) = builder.consume(event) {
+          diagnostics.error(problem, at: location)
+          return nil
+        }
+      }
+    }
+  }
+}
+
+/// One libyaml event, copied out of C memory.
+enum YAMLEvent {
+  case documentStart(SourceLocation)
+  case scalar(String, YAMLNode.ScalarStyle, anchor: String?, SourceLocation)
+  case sequenceStart(anchor: String?, SourceLocation)
+  case mappingStart(anchor: String?, SourceLocation)
+  case collectionEnd
+  case alias(String, SourceLocation)
+}
+
+/// Owns a libyaml parser; frees it in `close`.
+private final class EventReader {
+  private var parser = yaml_parser_t()
+  private let input: UnsafeMutableBufferPointer<UInt8>
+  private let path: String
+  private var documents = 0
+
+  init(bytes: [UInt8], path: String) {
+    self.path = path
+    input = .allocate(capacity: max(bytes.count, 1))
+    _ = input.initialize(from: bytes)
+    yaml_parser_initialize(&parser)
+    yaml_parser_set_input_string(&parser, input.baseAddress, bytes.count)
+  }
+
+  func close() {
+    yaml_parser_delete(&parser)
+    input.deallocate()
+  }
+
+  /// Converts a libyaml mark (0-based) to a location (1-based): the one place this happens.
+  private func location(_ mark: yaml_mark_t) -> SourceLocation {
+    SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+  }
+
+  /// The next event that matters; nil at the end of the stream.
+  func next() -> Result<YAMLEvent?, EventFailure> {
+    while true {
+      var event = yaml_event_t()
+      guard yaml_parser_parse(&parser, &event) == 1 else { return .failure(parserFailure()) }
+      defer { yaml_event_delete(&event) }
+      let at = location(event.start_mark)
+      switch event.type {
+      case YAML_STREAM_END_EVENT:
+        return .success(nil)
+      case YAML_DOCUMENT_START_EVENT:
+        documents += 1
+        if documents > 1 { return .failure(EventFailure(problem: .multipleDocuments, location: at)) }
+        return .success(.documentStart(at))
+      case YAML_SCALAR_EVENT:
+        let scalar = event.data.scalar
+        let value = string(scalar.value, length: scalar.length)
+        let style: YAMLNode.ScalarStyle =
+          switch scalar.style {
+          case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE: .quoted
+          case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: .block
+          default: .plain
+          }
+        return .success(.scalar(value, style, anchor: anchor(scalar.anchor), at))
+      case YAML_SEQUENCE_START_EVENT:
+        return .success(.sequenceStart(anchor: anchor(event.data.sequence_start.anchor), at))
+      case YAML_MAPPING_START_EVENT:
+        return .success(.mappingStart(anchor: anchor(event.data.mapping_start.anchor), at))
+      case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+        return .success(.collectionEnd)
+      case YAML_ALIAS_EVENT:
+        return .success(.alias(anchor(event.data.alias.anchor) ?? "", at))
+      default:
+        continue
+      }
+    }
+  }
+
+  private func anchor(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: pointer)
+  }
+
+  private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
+    guard let pointer else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+  }
+
+  /// libyaml's error fields, as a problem in plain words.
+  private func parserFailure() -> EventFailure {
+    let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+    let context = parser.context.map { String(cString: $0) }
+    var mark = parser.problem_mark
+    // Reader errors (bad encoding) report an offset, not a line.
+    if parser.error == YAML_READER_ERROR {
+      mark = parser.mark
+      return EventFailure(problem: .invalidEncoding, location: location(mark))
+    }
+    var character: Character?
+    if mark.index < input.count {
+      character = Character(Unicode.Scalar(input[Int(mark.index)]))
+    }
+    let syntax = YAMLSyntaxProblem(libyamlProblem: problem, context: context, character: character)
+    return EventFailure(problem: .yamlSyntax(syntax), location: location(mark))
+  }
+}
+
+struct EventFailure: Error {
+  var problem: SpecProblem
+  var location: SourceLocation
+}
+
+/// Builds nodes from events with an explicit stack, so depth never recurses.
+private struct TreeBuilder {
+  private struct Open {
+    var isMapping: Bool
+    var anchor: String?
+    var location: SourceLocation
+    var items: [YAMLNode] = []
+    var size = 1
+  }
+
+  let path: String
+  let limits: YAMLLimits
+  private var stack: [Open] = []
+  private var root: YAMLNode?
+  private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+  private var totalSize = 0
+  private var duplicateKeys: [(String, SourceLocation)] = []
+
+  init(path: String, limits: YAMLLimits) {
+    self.path = path
+    self.limits = limits
+  }
+
+  mutating func consume(_ event: YAMLEvent) -> (SpecProblem, SourceLocation)? {
+    switch event {
+    case .documentStart:
+      return nil
+    case .scalar(let text, let style, let anchor, let at):
+      return add(YAMLNode(.scalar(text, style), at: at), size: 1, anchor: anchor)
+    case .sequenceStart(let anchor, let at), .mappingStart(let anchor, let at):
+      if stack.count >= limits.maxDepth { return (.nestedTooDeep(limit: limits.maxDepth), at) }
+      var isMapping = false
+      if case .mappingStart = event { isMapping = true }
+      stack.append(Open(isMapping: isMapping, anchor: anchor, location: at))
+      return nil
+    case .collectionEnd:
+      let open = stack.removeLast()
+      let node: YAMLNode
+      if open.isMapping {
+        var pairs: [YAMLNode.Pair] = []
+        pairs.reserveCapacity(open.items.count / 2)
+        var seen = Set<String>()
+        var index = 0
+        while index + 1 < open.items.count {
+          let key = open.items[index]
+          if let name = key.scalar, !seen.insert(name).inserted {
+            duplicateKeys.append((name, key.location))
+          }
+          pairs.append(YAMLNode.Pair(key: key, value: open.items[index + 1]))
+          index += 2
+        }
+        node = YAMLNode(.mapping(pairs), at: open.location)
+      } else {
+        node = YAMLNode(.sequence(open.items), at: open.location)
+      }
+      return add(node, size: open.size, anchor: open.anchor)
+    case .alias(let name, let at):
+      guard let target = anchors[name] else { return (.unknownAlias(name), at) }
+      var node = target.node
+      node.location = at
+      return add(node, size: target.size, anchor: nil)
+    }
+  }
+
+  private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) -> (
+    SpecProblem, SourceLocation
+  )? {
+    totalSize += size
+    if totalSize > limits.maxNodes { return (.documentTooLarge(limit: limits.maxNodes), node.location) }
+    if let anchor { anchors[anchor] = (node, size) }
+    if stack.isEmpty {
+      root = node
+    } else {
+      stack[stack.count - 1].items.append(node)
+      stack[stack.count - 1].size += size
+    }
+    return nil
+  }
+
+  func finish(start: SourceLocation, diagnostics: inout DiagnosticCollector) -> YAMLNode? {
+    for (name, location) in duplicateKeys {
+      diagnostics.error(.duplicateKey(name), at: location)
+    }
+    guard let root, !root.isNull else {
+      diagnostics.error(.emptyDocument, at: start)
+      return nil
+    }
+    return root
+  }
+}

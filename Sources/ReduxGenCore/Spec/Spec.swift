@@ -1,0 +1,246 @@
+/// A feature spec that passed every check: what translators work from.
+package struct Spec: Sendable, Equatable {
+  package enum Access: String, Sendable, CaseIterable {
+    case `public`
+    case `package`
+    case `internal`
+  }
+
+  /// The spec's path as the user gave it, for the generated header.
+  package var path: String
+  package var feature: String
+  package var access: Access
+  package var imports: [String]
+  package var doc: String?
+  package var models: [Model]
+  package var state: [Field]
+  package var filters: [Filter]
+  package var actions: [Action]
+  package var middleware: [Middleware]
+  package var examples: [Example]
+
+  package func model(named name: String) -> Model? {
+    models.first { $0.name == name }
+  }
+
+  package func filter(named name: String) -> Filter? {
+    filters.first { $0.name == name }
+  }
+
+  /// The fields of a model type, for walking paths.
+  package func fields(of type: SpecType) -> [Field]? {
+    if case .model(let name) = type { return model(named: name)?.fields }
+    return nil
+  }
+
+  /// The cases of an enum type.
+  package func cases(of type: SpecType) -> [String]? {
+    if case .enumeration(let name) = type { return filter(named: name)?.cases.map(\.name) }
+    return nil
+  }
+
+  package var stateTypeName: String { "\(feature)State" }
+  package var actionTypeName: String { "\(feature)Action" }
+  /// `taskListReducer` for the feature `TaskList`.
+  package var reducerName: String { feature.lowercasingFirst + "Reducer" }
+}
+
+/// A struct of the spec.
+package struct Model: Sendable, Equatable {
+  package var name: String
+  package var doc: String?
+  package var fields: [Field]
+
+  package var idField: Field? { fields.first { $0.name == "id" } }
+}
+
+/// A stored property with its default.
+package struct Field: Sendable, Equatable {
+  package var name: String
+  package var type: SpecType
+  /// nil when the field must be given.
+  package var defaultValue: Value?
+  package var doc: String?
+}
+
+/// A literal checked against its type.
+package indirect enum Value: Sendable, Equatable {
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  /// A UUID as a string, or written as a small number n (the UUID ending in n).
+  case uuid(String)
+  case newUUID
+  case enumCase(String)
+  case null
+  case array([Value])
+  case dictionary([(key: Value, value: Value)])
+  /// A model built from its fields, in the model's order, with omitted ones absent.
+  case model(String, [(name: String, value: Value)])
+  /// A model built from its defaults alone.
+  case modelDefault(String)
+
+  package static func == (lhs: Value, rhs: Value) -> Bool {
+    switch (lhs, rhs) {
+    case (.bool(let a), .bool(let b)): a == b
+    case (.int(let a), .int(let b)): a == b
+    case (.double(let a), .double(let b)): a == b
+    case (.string(let a), .string(let b)), (.uuid(let a), .uuid(let b)),
+      (.enumCase(let a), .enumCase(let b)), (.modelDefault(let a), .modelDefault(let b)):
+      a == b
+    case (.newUUID, .newUUID), (.null, .null): true
+    case (.array(let a), .array(let b)): a == b
+    case (.dictionary(let a), .dictionary(let b)):
+      a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    case (.model(let n, let a), .model(let m, let b)):
+      n == m && a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    default: false
+    }
+  }
+}
+
+/// Named views over a list of the state.
+package struct Filter: Sendable, Equatable {
+  package struct Case: Sendable, Equatable {
+    package var name: String
+    package var predicate: Predicate
+  }
+
+  package var name: String
+  package var over: String
+  package var element: String
+  package var selected: String
+  package var defaultCase: String
+  package var result: String
+  package var cases: [Case]
+}
+
+/// A typed condition over an element's fields.
+package indirect enum Predicate: Sendable, Equatable {
+  case constant(Bool)
+  /// A path of fields on the element, ending maybe in `count` or `isEmpty`.
+  case path([PathStep], SpecType)
+  case literal(Value, SpecType)
+  case not(Predicate)
+  case and(Predicate, Predicate)
+  case or(Predicate, Predicate)
+  case compare(Predicate, ComparisonOperator, Predicate)
+
+  package enum PathStep: Sendable, Equatable {
+    case field(String)
+    case count
+    case isEmpty
+  }
+
+  package enum ComparisonOperator: String, Sendable, CaseIterable {
+    case equal = "=="
+    case notEqual = "!="
+    case lessOrEqual = "<="
+    case greaterOrEqual = ">="
+    case less = "<"
+    case greater = ">"
+  }
+}
+
+/// One case of the Action enum and what the reducer does with it.
+package struct Action: Sendable, Equatable {
+  package var name: String
+  package var doc: String?
+  package var payload: [Field]
+  package var reduce: [ReduceOperation]
+}
+
+/// Where a reduce operation writes: a state field, then fields, maybe an element by id.
+package struct StatePath: Sendable, Equatable {
+  package enum Step: Sendable, Equatable {
+    case field(String)
+    /// The element of a list whose `id` equals the operand.
+    case element(Operand)
+  }
+
+  package var steps: [Step]
+  package var type: SpecType
+  /// The default of the field the path ends at, when it has one.
+  package var defaultValue: Value?
+  package var text: String
+}
+
+/// A value a reduce operation reads.
+package enum Operand: Sendable, Equatable {
+  /// A payload parameter, then fields of it.
+  case parameter(String, fields: [String])
+  case literal(Value)
+}
+
+package enum ReduceOperation: Sendable, Equatable {
+  case set(StatePath, Operand)
+  case append(StatePath, Operand)
+  /// Removes the elements whose id equals the operand.
+  case remove(StatePath, id: Operand)
+  case toggle(StatePath)
+  case increment(StatePath, by: Operand)
+  case decrement(StatePath, by: Operand)
+  case reset(StatePath)
+}
+
+/// A middleware and the actions it handles.
+package struct Middleware: Sendable, Equatable {
+  package var name: String
+  package var doc: String?
+  package var on: [String]
+
+  /// The protocol the hand-written type conforms to.
+  package var protocolName: String { name + "Protocol" }
+}
+
+/// One test written in the spec.
+package struct Example: Sendable, Equatable {
+  package struct Step: Sendable, Equatable {
+    package var action: String
+    package var arguments: [(name: String, value: Value)]
+
+    package static func == (lhs: Step, rhs: Step) -> Bool {
+      lhs.action == rhs.action
+        && lhs.arguments.map(\.name) == rhs.arguments.map(\.name)
+        && lhs.arguments.map(\.value) == rhs.arguments.map(\.value)
+    }
+  }
+
+  package struct Expectation: Sendable, Equatable {
+    package var path: [ExamplePathStep]
+    package var value: Value
+    package var type: SpecType
+  }
+
+  package var name: String
+  package var given: [(field: String, value: Value)]
+  package var when: [Step]
+  package var then: [Expectation]
+
+  package static func == (lhs: Example, rhs: Example) -> Bool {
+    lhs.name == rhs.name && lhs.given.map(\.field) == rhs.given.map(\.field)
+      && lhs.given.map(\.value) == rhs.given.map(\.value) && lhs.when == rhs.when
+      && lhs.then == rhs.then
+  }
+}
+
+/// A step of a path in an example's `then`.
+package enum ExamplePathStep: Sendable, Equatable {
+  case field(String)
+  case index(Int)
+  case count
+  case isEmpty
+}
+
+extension String {
+  package var lowercasingFirst: String {
+    guard let first else { return self }
+    return first.lowercased() + dropFirst()
+  }
+
+  package var uppercasingFirst: String {
+    guard let first else { return self }
+    return first.uppercased() + dropFirst()
+  }
+}

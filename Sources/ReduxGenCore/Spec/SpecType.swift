@@ -1,0 +1,73 @@
+/// A type in a checked spec.
+package indirect enum SpecType: Hashable, Sendable {
+  package enum Scalar: String, Hashable, Sendable, CaseIterable {
+    case string = "String"
+    case int = "Int"
+    case int64 = "Int64"
+    case double = "Double"
+    case float = "Float"
+    case bool = "Bool"
+    case uuid = "UUID"
+    case date = "Date"
+    case url = "URL"
+    case data = "Data"
+    case decimal = "Decimal"
+
+    var isNumeric: Bool {
+      switch self {
+      case .int, .int64, .double, .float, .decimal: true
+      default: false
+      }
+    }
+
+    var isInteger: Bool { self == .int || self == .int64 }
+  }
+
+  case scalar(Scalar)
+  /// A model of the spec (a struct).
+  case model(String)
+  /// A filter or enum of the spec (a String-backed enum).
+  case enumeration(String)
+  case optional(SpecType)
+  case array(SpecType)
+  case dictionary(SpecType, SpecType)
+
+  /// As Swift writes it.
+  package var swiftName: String {
+    switch self {
+    case .scalar(let scalar): scalar.rawValue
+    case .model(let name), .enumeration(let name): name
+    case .optional(let wrapped): "\(wrapped.swiftName)?"
+    case .array(let element): "[\(element.swiftName)]"
+    case .dictionary(let key, let value): "[\(key.swiftName): \(value.swiftName)]"
+    }
+  }
+
+  package var isOptional: Bool {
+    if case .optional = self { return true }
+    return false
+  }
+
+  package var unwrapped: SpecType {
+    if case .optional(let wrapped) = self { return wrapped }
+    return self
+  }
+
+  package var elementType: SpecType? {
+    if case .array(let element) = self { return element }
+    return nil
+  }
+
+  package var isNumeric: Bool {
+    if case .scalar(let scalar) = self { return scalar.isNumeric }
+    return false
+  }
+
+  /// Whether `<` and friends apply.
+  package var isOrdered: Bool {
+    switch self {
+    case .scalar(let scalar): scalar != .bool && scalar != .url && scalar != .data && scalar != .uuid
+    default: false
+    }
+  }
+}
