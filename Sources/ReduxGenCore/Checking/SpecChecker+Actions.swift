@@ -106,6 +106,9 @@ struct ReduceParser {
       }
       var collection = path
       collection.steps.removeLast()
+      collection.type = .array(path.type)
+      collection.defaultValue = nil
+      if let bracket = path.text.lastIndex(of: "[") { collection.text = String(path.text[..<bracket]) }
       result = .remove(collection, id: id)
     case "toggle":
       guard path.type == .scalar(.bool) else { return fail(.notBool(path.text, type: path.type.swiftName), pathOffset) }

@@ -1,0 +1,16 @@
+// Hand-written. redux-gen created this file once from Specs/tasklist.yaml
+// and never changes it: implement TaskListValidation here.
+
+import Foundation
+import ReduxRuntime
+
+/// Rejects a task whose title is empty or only white space.
+public struct TaskListValidation: TaskListValidationProtocol {
+  public init() {}
+
+  public func addTask(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
+    -> TaskListAction?
+  {
+    return .addTask(task: task)
+  }
+}

@@ -1,0 +1,202 @@
+/// A Swift source file as values: what translators build and the renderer prints.
+struct SwiftFile: Equatable, Sendable {
+  /// Comment lines at the top, without `//`.
+  var header: [String]
+  var imports: [String]
+  /// Modules imported with `@testable`.
+  var testableImports: [String] = []
+  var declarations: [Declaration]
+}
+
+enum AccessModifier: String, Sendable {
+  case `public`
+  case `package`
+  case `internal`
+  case `private`
+  case `fileprivate`
+}
+
+/// A type as written in a declaration.
+indirect enum TypeName: Equatable, Sendable {
+  case named(String)
+  case optional(TypeName)
+  case array(TypeName)
+  case dictionary(TypeName, TypeName)
+  case generic(String, [TypeName])
+}
+
+indirect enum Declaration: Equatable, Sendable {
+  case structure(TypeDeclaration)
+  case enumeration(TypeDeclaration)
+  case protocolDeclaration(TypeDeclaration)
+  case extensionDeclaration(ExtensionDeclaration)
+  case function(FunctionDeclaration)
+  case variable(VariableDeclaration)
+  case enumCase(EnumCaseDeclaration)
+}
+
+/// A struct, enum or protocol.
+struct TypeDeclaration: Equatable, Sendable {
+  var doc: String?
+  var access: AccessModifier?
+  var name: String
+  var inherits: [String] = []
+  /// `where` requirements, each `lhs == rhs` (protocols only).
+  var requirements: [SameTypeRequirement] = []
+  var members: [Declaration] = []
+}
+
+struct SameTypeRequirement: Equatable, Sendable {
+  var lhs: String
+  var rhs: TypeName
+}
+
+struct ExtensionDeclaration: Equatable, Sendable {
+  var extendedType: String
+  var members: [Declaration]
+}
+
+struct EnumCaseDeclaration: Equatable, Sendable {
+  var doc: String?
+  var name: String
+  var associatedValues: [(label: String, type: TypeName)] = []
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.doc == rhs.doc && lhs.name == rhs.name
+      && lhs.associatedValues.map(\.label) == rhs.associatedValues.map(\.label)
+      && lhs.associatedValues.map(\.type) == rhs.associatedValues.map(\.type)
+  }
+}
+
+struct FunctionDeclaration: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
+    case function(String)
+    case initializer
+  }
+
+  var doc: String?
+  /// Attributes such as `@Test("name")`, as an expression each.
+  var attributes: [Expression] = []
+  var access: AccessModifier?
+  var isStatic = false
+  var isMutating = false
+  var kind: Kind
+  var parameters: [Parameter] = []
+  var isThrowing = false
+  var returnType: TypeName?
+  /// nil for a protocol requirement.
+  var body: [Statement]?
+}
+
+struct Parameter: Equatable, Sendable {
+  /// The argument label; nil when it is the name, `_` for none.
+  var label: String?
+  var name: String
+  var type: TypeName
+  var isInout = false
+  var defaultValue: Expression?
+}
+
+struct VariableDeclaration: Equatable, Sendable {
+  var doc: String?
+  var access: AccessModifier?
+  var isConstant = false
+  var name: String
+  var type: TypeName?
+  var initializer: Expression?
+  /// The body of a read-only computed property.
+  var getter: [Statement]?
+}
+
+indirect enum Statement: Equatable, Sendable {
+  case expression(Expression)
+  case declaration(VariableDeclaration)
+  case assignment(Expression, Expression)
+  case compoundAssignment(Expression, String, Expression)
+  /// `if let name = value { body }`
+  case ifLet(String, Expression, [Statement])
+  /// `if condition { body } else { otherwise }`
+  case ifElse(Expression, [Statement], [Statement]?)
+  case switchStatement(Expression, [SwitchCase])
+  case returnStatement(Expression?)
+  case breakStatement
+}
+
+struct SwitchCase: Equatable, Sendable {
+  /// Empty for `default`.
+  var patterns: [Pattern]
+  var body: [Statement]
+}
+
+/// `.name(let a, _)` in a `case`.
+struct Pattern: Equatable, Sendable {
+  var caseName: String
+  /// nil where the value is not bound (`_`); empty for a case matched without values.
+  var bindings: [String?]
+}
+
+indirect enum Expression: Sendable {
+  case identifier(String)
+  /// `base.name`, or `.name` when there is no base.
+  case member(Expression?, String)
+  case call(Expression, [Argument], trailingClosure: Closure?)
+  case closure(Closure)
+  case literal(Literal)
+  case array([Expression])
+  case dictionary([(key: Expression, value: Expression)])
+  case binary(Expression, String, Expression)
+  case prefix(String, Expression)
+  case subscripted(Expression, Expression)
+  case forceUnwrap(Expression)
+  case inoutArgument(Expression)
+  case tryExpression(Expression)
+  /// `#name(arguments)`
+  case macro(String, [Argument])
+  case parenthesized(Expression)
+  /// `@name(arguments)`, for attributes.
+  case attribute(String, [Argument])
+}
+
+struct Argument: Equatable, Sendable {
+  var label: String?
+  var value: Expression
+
+  init(_ label: String?, _ value: Expression) {
+    self.label = label
+    self.value = value
+  }
+}
+
+/// A closure of one expression, such as `{ !$0.isCompleted }`.
+struct Closure: Equatable, Sendable {
+  var parameters: [String] = []
+  var body: Expression
+}
+
+enum Literal: Equatable, Sendable {
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case bool(Bool)
+  case nilLiteral
+  case emptyArray
+  case emptyDictionary
+}
+
+extension Expression: Equatable {
+  static func == (lhs: Expression, rhs: Expression) -> Bool {
+    // Rendering is the one meaning an expression has, so it is what equality compares.
+    TextRenderer().expression(lhs) == TextRenderer().expression(rhs)
+  }
+}
+
+extension Expression {
+  static func name(_ text: String) -> Expression { .identifier(text) }
+  static func dot(_ text: String) -> Expression { .member(nil, text) }
+
+  func dot(_ text: String) -> Expression { .member(self, text) }
+
+  func call(_ arguments: [Argument] = []) -> Expression {
+    .call(self, arguments, trailingClosure: nil)
+  }
+}

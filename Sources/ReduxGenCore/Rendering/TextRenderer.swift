@@ -1,0 +1,440 @@
+/// Prints a `SwiftFile` as text: the only code that knows indentation and line width.
+///
+/// The layout follows what the toolchain's `swift format` produces with its defaults
+/// (2-space indentation, 100 columns) for the shapes redux-gen generates.
+struct TextRenderer: Sendable {
+  static let indentUnit = "  "
+  static let lineWidth = 100
+
+  init() {}
+
+  func render(_ file: SwiftFile) -> String {
+    var printer = Printer()
+    for line in file.header { printer.line("// \(line)") }
+    if !file.header.isEmpty { printer.blank() }
+    for module in file.imports.sorted() { printer.line("import \(module)") }
+    for module in file.testableImports.sorted() { printer.line("@testable import \(module)") }
+    for declaration in file.declarations {
+      printer.blank()
+      render(declaration, &printer)
+    }
+    return printer.text
+  }
+
+  // MARK: Declarations
+
+  private func render(_ declaration: Declaration, _ p: inout Printer) {
+    switch declaration {
+    case .structure(let type): renderType("struct", type, &p)
+    case .enumeration(let type): renderType("enum", type, &p)
+    case .protocolDeclaration(let type): renderType("protocol", type, &p)
+    case .extensionDeclaration(let ext):
+      p.line("extension \(ext.extendedType) {")
+      renderMembers(ext.members, &p)
+      p.line("}")
+    case .function(let function): renderFunction(function, &p)
+    case .variable(let variable): renderVariable(variable, &p)
+    case .enumCase(let enumCase):
+      doc(enumCase.doc, &p)
+      var text = "case \(identifier(enumCase.name))"
+      if !enumCase.associatedValues.isEmpty {
+        let values = enumCase.associatedValues.map { "\(identifier($0.label)): \(type($0.type))" }
+        text += "(\(values.joined(separator: ", ")))"
+      }
+      p.line(text)
+    }
+  }
+
+  private func renderType(_ keyword: String, _ declaration: TypeDeclaration, _ p: inout Printer) {
+    doc(declaration.doc, &p)
+    var text = access(declaration.access) + "\(keyword) \(declaration.name)"
+    if !declaration.inherits.isEmpty { text += ": " + declaration.inherits.joined(separator: ", ") }
+    if !declaration.requirements.isEmpty {
+      text += " where " + declaration.requirements.map { "\($0.lhs) == \(type($0.rhs))" }.joined(separator: ", ")
+    }
+    if declaration.members.isEmpty {
+      p.line(text + " {}")
+      return
+    }
+    p.line(text + " {")
+    renderMembers(declaration.members, &p)
+    p.line("}")
+  }
+
+  private func renderMembers(_ members: [Declaration], _ p: inout Printer) {
+    p.indent()
+    var previous: Declaration?
+    for member in members {
+      if let previous, !(isCompact(previous) && isCompact(member)) { p.blank() }
+      render(member, &p)
+      previous = member
+    }
+    p.outdent()
+  }
+
+  /// Enum cases and stored properties without docs sit on consecutive lines.
+  private func isCompact(_ declaration: Declaration) -> Bool {
+    switch declaration {
+    case .enumCase(let enumCase): enumCase.doc == nil
+    case .variable(let variable): variable.getter == nil && variable.doc == nil
+    default: false
+    }
+  }
+
+  private func renderFunction(_ function: FunctionDeclaration, _ p: inout Printer) {
+    doc(function.doc, &p)
+    for attribute in function.attributes { p.line(expression(attribute)) }
+    var head = access(function.access)
+    if function.isStatic { head += "static " }
+    if function.isMutating { head += "mutating " }
+    switch function.kind {
+    case .function(let name): head += "func \(identifier(name))"
+    case .initializer: head += "init"
+    }
+    let parameters = function.parameters.map(parameter).joined(separator: ", ")
+    var effects = function.isThrowing ? " throws" : ""
+    if let returnType = function.returnType { effects += " -> \(type(returnType))" }
+    let opener = function.body == nil ? "" : (function.body!.isEmpty ? " {}" : " {")
+    let oneLine = "\(head)(\(parameters))\(effects)\(opener)"
+    if p.fits(oneLine) {
+      p.line(oneLine)
+    } else if p.fits("\(head)(\(parameters))") && !effects.isEmpty {
+      // swift-format's shape: the effects on a continuation line, the brace on its own.
+      p.line("\(head)(\(parameters))")
+      p.line(Self.indentUnit + effects.trimmingLeadingSpace + (opener == " {" ? "" : opener))
+      if opener == " {" { p.line("{") }
+    } else {
+      p.line("\(head)(")
+      p.indent()
+      p.fill(function.parameters.map(parameter), separator: ", ")
+      p.outdent()
+      p.line(")\(effects)\(opener)")
+    }
+    guard let body = function.body, !body.isEmpty else { return }
+    p.indent()
+    body.forEach { statement($0, &p) }
+    p.outdent()
+    p.line("}")
+  }
+
+  private func parameter(_ parameter: Parameter) -> String {
+    var text = ""
+    if let label = parameter.label { text += "\(label == "_" ? "_" : identifier(label)) " }
+    text += "\(identifier(parameter.name)): "
+    if parameter.isInout { text += "inout " }
+    text += type(parameter.type)
+    if let value = parameter.defaultValue { text += " = \(expression(value))" }
+    return text
+  }
+
+  private func renderVariable(_ variable: VariableDeclaration, _ p: inout Printer) {
+    doc(variable.doc, &p)
+    var text = access(variable.access) + (variable.isConstant ? "let " : "var ") + identifier(variable.name)
+    if let declared = variable.type { text += ": \(type(declared))" }
+    if let getter = variable.getter {
+      p.line(text + " {")
+      p.indent()
+      getter.forEach { statement($0, &p) }
+      p.outdent()
+      p.line("}")
+      return
+    }
+    if let value = variable.initializer {
+      assignment(text + " = ", value, &p)
+    } else {
+      p.line(text)
+    }
+  }
+
+  private func doc(_ text: String?, _ p: inout Printer) {
+    guard let text else { return }
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      p.line(line.isEmpty ? "///" : "/// \(line)")
+    }
+  }
+
+  private func access(_ modifier: AccessModifier?) -> String {
+    modifier.map { "\($0.rawValue) " } ?? ""
+  }
+
+  // MARK: Statements
+
+  private func statement(_ statement: Statement, _ p: inout Printer) {
+    switch statement {
+    case .expression(let value):
+      callStatement("", value, &p)
+    case .declaration(let variable):
+      renderVariable(variable, &p)
+    case .assignment(let target, let value):
+      assignment(expression(target) + " = ", value, &p)
+    case .compoundAssignment(let target, let op, let value):
+      p.line("\(expression(target)) \(op) \(expression(value))")
+    case .ifLet(let name, let value, let body):
+      p.line("if let \(identifier(name)) = \(expression(value)) {")
+      block(body, &p)
+    case .ifElse(let condition, let body, let otherwise):
+      p.line("if \(expression(condition)) {")
+      p.indent()
+      body.forEach { self.statement($0, &p) }
+      p.outdent()
+      if let otherwise {
+        p.line("} else {")
+        block(otherwise, &p)
+      } else {
+        p.line("}")
+      }
+    case .switchStatement(let subject, let cases):
+      p.line("switch \(expression(subject)) {")
+      for switchCase in cases {
+        if switchCase.patterns.isEmpty {
+          p.line("default:")
+        } else {
+          p.line("case " + switchCase.patterns.map(pattern).joined(separator: ", ") + ":")
+        }
+        block(switchCase.body, &p, closing: false)
+      }
+      p.line("}")
+    case .returnStatement(let value):
+      if let value { callStatement("return ", value, &p) } else { p.line("return") }
+    case .breakStatement:
+      p.line("break")
+    }
+  }
+
+  private func block(_ body: [Statement], _ p: inout Printer, closing: Bool = true) {
+    p.indent()
+    body.forEach { statement($0, &p) }
+    p.outdent()
+    if closing { p.line("}") }
+  }
+
+  private func pattern(_ pattern: Pattern) -> String {
+    guard !pattern.bindings.isEmpty else { return ".\(identifier(pattern.caseName))" }
+    let bindings = pattern.bindings.map { $0.map { "let \(identifier($0))" } ?? "_" }
+    return ".\(identifier(pattern.caseName))(\(bindings.joined(separator: ", ")))"
+  }
+
+  /// `prefix value`, broken the way swift-format breaks a long right-hand side.
+  private func assignment(_ prefix: String, _ value: Expression, _ p: inout Printer) {
+    let oneLine = prefix + expression(value)
+    if p.fits(oneLine) {
+      p.line(oneLine)
+      return
+    }
+    switch value {
+    case .array(let elements):
+      p.line(prefix + "[")
+      p.indent()
+      for element in elements { p.line(expression(element) + ",") }
+      p.outdent()
+      p.line("]")
+    case .call(let callee, let arguments, nil) where !arguments.isEmpty:
+      let items = arguments.map(argument)
+      p.line(prefix + expression(callee) + "(")
+      p.indent()
+      if p.fits(items.joined(separator: ", ")) {
+        p.line(items.joined(separator: ", "))
+        p.outdent()
+        p.line(")")
+      } else {
+        p.fill(items, separator: ", ", closing: ")")
+        p.outdent()
+      }
+    default:
+      p.line(oneLine)
+    }
+  }
+
+  /// A call statement (`#expect(...)`) too long for a line: arguments filled, `)` attached.
+  private func callStatement(_ prefix: String, _ value: Expression, _ p: inout Printer) {
+    let oneLine = prefix + expression(value)
+    guard !p.fits(oneLine) else {
+      p.line(oneLine)
+      return
+    }
+    switch value {
+    case .macro(let name, let arguments):
+      p.line(prefix + "#\(name)(")
+      p.indent()
+      p.fill(arguments.map(argument), separator: ", ", closing: ")")
+      p.outdent()
+    case .call(let callee, let arguments, nil) where !arguments.isEmpty:
+      p.line(prefix + expression(callee) + "(")
+      p.indent()
+      p.fill(arguments.map(argument), separator: ", ", closing: ")")
+      p.outdent()
+    default:
+      p.line(oneLine)
+    }
+  }
+
+  // MARK: Expressions
+
+  func expression(_ value: Expression) -> String {
+    switch value {
+    case .identifier(let name):
+      return name == "self" ? name : identifier(name)
+    case .member(let base, let name):
+      return (base.map(expression) ?? "") + "." + memberName(name)
+    case .call(let callee, let arguments, let trailing):
+      var text = expression(callee)
+      if !arguments.isEmpty || trailing == nil {
+        text += "(" + arguments.map(argument).joined(separator: ", ") + ")"
+      }
+      if let trailing { text += " " + closure(trailing) }
+      return text
+    case .closure(let value):
+      return closure(value)
+    case .literal(let value):
+      return literal(value)
+    case .array(let elements):
+      return "[" + elements.map(expression).joined(separator: ", ") + "]"
+    case .dictionary(let entries):
+      guard !entries.isEmpty else { return "[:]" }
+      return "[" + entries.map { "\(expression($0.key)): \(expression($0.value))" }.joined(separator: ", ") + "]"
+    case .binary(let lhs, let op, let rhs):
+      return "\(expression(lhs)) \(op) \(expression(rhs))"
+    case .prefix(let op, let operand):
+      return op + expression(operand)
+    case .subscripted(let base, let index):
+      return "\(expression(base))[\(expression(index))]"
+    case .forceUnwrap(let base):
+      return expression(base) + "!"
+    case .inoutArgument(let base):
+      return "&" + expression(base)
+    case .tryExpression(let base):
+      return "try " + expression(base)
+    case .macro(let name, let arguments):
+      return "#\(name)(" + arguments.map(argument).joined(separator: ", ") + ")"
+    case .parenthesized(let inner):
+      return "(\(expression(inner)))"
+    case .attribute(let name, let arguments):
+      let list = arguments.isEmpty ? "" : "(" + arguments.map(argument).joined(separator: ", ") + ")"
+      return "@\(name)\(list)"
+    }
+  }
+
+  private func argument(_ argument: Argument) -> String {
+    guard let label = argument.label else { return expression(argument.value) }
+    return "\(label): \(expression(argument.value))"
+  }
+
+  private func closure(_ value: Closure) -> String {
+    let parameters = value.parameters.isEmpty ? "" : value.parameters.joined(separator: ", ") + " in "
+    return "{ \(parameters)\(expression(value.body)) }"
+  }
+
+  private func literal(_ value: Literal) -> String {
+    switch value {
+    case .int(let number): String(number)
+    case .double(let number): String(number)
+    case .string(let text): "\"" + escaped(text) + "\""
+    case .bool(let flag): flag ? "true" : "false"
+    case .nilLiteral: "nil"
+    case .emptyArray: "[]"
+    case .emptyDictionary: "[:]"
+    }
+  }
+
+  private func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text.unicodeScalars {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if character.value < 0x20 || character.value == 0x7F {
+          result += "\\u{\(String(character.value, radix: 16))}"
+        } else {
+          result.unicodeScalars.append(character)
+        }
+      }
+    }
+    return result
+  }
+
+  func type(_ value: TypeName) -> String {
+    switch value {
+    case .named(let name): name
+    case .optional(let wrapped): type(wrapped) + "?"
+    case .array(let element): "[\(type(element))]"
+    case .dictionary(let key, let value): "[\(type(key)): \(type(value))]"
+    case .generic(let name, let arguments): "\(name)<\(arguments.map(type).joined(separator: ", "))>"
+    }
+  }
+
+  /// A name, in backticks when it is a Swift keyword.
+  func identifier(_ name: String) -> String {
+    name.hasPrefix("$") || !Self.keywords.contains(name) ? name : "`\(name)`"
+  }
+
+  /// After a dot most keywords need no backticks.
+  private func memberName(_ name: String) -> String {
+    ["init", "self", "Type", "Protocol"].contains(name) ? "`\(name)`" : name
+  }
+
+  static let keywords: Set<String> = [
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+    "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+    "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+    "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+    "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+    "super", "throws", "true", "try", "package",
+  ]
+}
+
+/// Lines with the current indentation.
+private struct Printer {
+  private(set) var text = ""
+  private var level = 0
+  private var pendingBlank = false
+
+  var prefix: String { String(repeating: TextRenderer.indentUnit, count: level) }
+
+  func fits(_ line: String) -> Bool {
+    prefix.count + line.count <= TextRenderer.lineWidth
+  }
+
+  mutating func indent() { level += 1 }
+  mutating func outdent() { level -= 1 }
+
+  mutating func blank() {
+    if !text.isEmpty { pendingBlank = true }
+  }
+
+  mutating func line(_ content: String) {
+    if pendingBlank { text += "\n" }
+    pendingBlank = false
+    text += prefix + content + "\n"
+  }
+
+  /// Items joined by `separator`, as many per line as fit, `closing` after the last.
+  mutating func fill(_ items: [String], separator: String, closing: String = "") {
+    var current = ""
+    for (index, item) in items.enumerated() {
+      let isLast = index == items.count - 1
+      let piece = item + (isLast ? closing : separator.trimmingTrailingSpace)
+      if current.isEmpty {
+        current = piece
+      } else if fits(current + " " + piece) {
+        current += " " + piece
+      } else {
+        line(current)
+        current = piece
+      }
+    }
+    if !current.isEmpty { line(current) }
+  }
+}
+
+extension String {
+  fileprivate var trimmingLeadingSpace: String { String(drop { $0 == " " }) }
+  fileprivate var trimmingTrailingSpace: String {
+    var text = Substring(self)
+    while text.last == " " { text = text.dropLast() }
+    return String(text)
+  }
+}

@@ -1,0 +1,255 @@
+/// Builds the code model of a feature's generated sources.
+struct FeatureTranslator {
+  let spec: Spec
+  let types: TypeTranslator
+
+  init(spec: Spec) {
+    self.spec = spec
+    self.types = TypeTranslator(spec: spec)
+  }
+
+  var access: AccessModifier? { spec.access.modifier }
+  var stateType: TypeName { .named(spec.stateTypeName) }
+  var actionType: TypeName { .named(spec.actionTypeName) }
+
+  // MARK: Models and filters
+
+  func modelsFile() -> [Declaration] {
+    spec.models.map(model) + spec.filters.map(filterEnum)
+  }
+
+  private func model(_ model: Model) -> Declaration {
+    var inherits = ["Equatable", "Hashable", "Codable", "Sendable"]
+    if model.idField != nil { inherits.append("Identifiable") }
+    return .structure(
+      TypeDeclaration(
+        doc: model.doc, access: access, name: model.name, inherits: inherits,
+        members: storedProperties(model.fields) + [memberwiseInit(model.fields)]))
+  }
+
+  private func filterEnum(_ filter: Filter) -> Declaration {
+    let doc = "The views of `\(filter.over)` that `\(filter.result)` can show."
+    let cases = filter.cases.map { filterCase in
+      Declaration.enumCase(EnumCaseDeclaration(doc: nil, name: filterCase.name))
+    }
+    return .enumeration(
+      TypeDeclaration(
+        doc: doc, access: access, name: filter.name,
+        inherits: ["String", "CaseIterable", "Codable", "Hashable", "Sendable"], members: cases))
+  }
+
+  private func storedProperties(_ fields: [Field]) -> [Declaration] {
+    fields.map { field in
+      .variable(
+        VariableDeclaration(
+          doc: field.doc, access: access, name: field.name, type: types.typeName(field.type)))
+    }
+  }
+
+  /// An initializer whose parameters take the fields' defaults.
+  private func memberwiseInit(_ fields: [Field]) -> Declaration {
+    let parameters = fields.map { field in
+      Parameter(
+        name: field.name, type: types.typeName(field.type),
+        defaultValue: field.defaultValue.map { types.expression($0, type: field.type) })
+    }
+    let body = fields.map { field in
+      Statement.assignment(.name("self").dot(field.name), .name(field.name))
+    }
+    return .function(
+      FunctionDeclaration(
+        doc: nil, access: access, kind: .initializer, parameters: parameters, body: body))
+  }
+
+  // MARK: State
+
+  func stateFile() -> [Declaration] {
+    var members = storedProperties(spec.state)
+    members.append(memberwiseInit(spec.state))
+    for filter in spec.filters {
+      members.append(filterResult(filter))
+    }
+    let doc = spec.doc ?? "The state of the \(spec.feature) feature."
+    return [
+      .structure(
+        TypeDeclaration(
+          doc: doc, access: access, name: spec.stateTypeName,
+          inherits: ["Equatable", "Sendable", "Codable"], members: members))
+    ]
+  }
+
+  /// `filteredTasks`: the elements of `over` the selected case keeps.
+  private func filterResult(_ filter: Filter) -> Declaration {
+    let cases = filter.cases.map { filterCase -> SwitchCase in
+      let over = Expression.name(filter.over)
+      let kept: Expression =
+        filterCase.predicate == .constant(true)
+        ? over
+        : .call(
+          over.dot("filter"), [],
+          trailingClosure: Closure(body: PredicateTranslator(element: .name("$0")).expression(filterCase.predicate)))
+      return SwitchCase(patterns: [Pattern(caseName: filterCase.name, bindings: [])], body: [.returnStatement(kept)])
+    }
+    return .variable(
+      VariableDeclaration(
+        doc: "The elements of `\(filter.over)` that the selected `\(filter.selected)` shows.",
+        access: access, name: filter.result, type: .array(.named(filter.element)),
+        getter: [.switchStatement(.name(filter.selected), cases)]))
+  }
+
+  // MARK: Actions
+
+  func actionFile() -> [Declaration] {
+    let cases = spec.actions.map { action in
+      Declaration.enumCase(
+        EnumCaseDeclaration(
+          doc: action.doc, name: action.name,
+          associatedValues: action.payload.map { ($0.name, types.typeName($0.type)) }))
+    }
+    return [
+      .enumeration(
+        TypeDeclaration(
+          doc: "Everything that can happen in the \(spec.feature) feature.", access: access,
+          name: spec.actionTypeName, inherits: ["Equatable", "Sendable"], members: cases))
+    ]
+  }
+
+  // MARK: Reducer
+
+  func reducerFile() -> [Declaration] {
+    var cases: [SwitchCase] = []
+    var idle: [Pattern] = []
+    for action in spec.actions {
+      let translator = ReduceTranslator(types: types, action: action)
+      let body = action.reduce.flatMap { translator.statements(for: $0, state: .name("state")) }
+      let used = Set(action.reduce.flatMap(\.parameters))
+      let bindings = action.payload.map { used.contains($0.name) ? $0.name : nil }
+      let pattern = Pattern(
+        caseName: action.name, bindings: bindings.allSatisfy { $0 == nil } ? [] : bindings)
+      if body.isEmpty {
+        idle.append(pattern)
+      } else {
+        cases.append(SwitchCase(patterns: [pattern], body: body))
+      }
+    }
+    if !idle.isEmpty {
+      cases.append(SwitchCase(patterns: idle, body: [.breakStatement]))
+    }
+    let doc = """
+      The \(spec.feature) feature's reducer: applies `action` to `state`.
+
+      - Parameters:
+        - state: The state to change.
+        - action: What happened.
+      """
+    return [
+      .function(
+        FunctionDeclaration(
+          doc: doc, access: access, kind: .function(spec.reducerName),
+          parameters: [
+            Parameter(label: "_", name: "state", type: stateType, isInout: true),
+            Parameter(label: "_", name: "action", type: actionType),
+          ],
+          body: [.switchStatement(.name("action"), cases)]))
+    ]
+  }
+
+  // MARK: Middleware
+
+  var contextType: TypeName { .generic("MiddlewareContext", [stateType, actionType]) }
+
+  func middlewareFile() -> [Declaration] {
+    spec.middleware.flatMap { middleware -> [Declaration] in
+      let handled = middleware.on.compactMap { name in spec.actions.first { $0.name == name } }
+      let requirements = handled.map { action in
+        Declaration.function(handler(for: action, body: nil))
+      }
+      let doc = (middleware.doc.map { $0 + "\n\n" } ?? "")
+        + "Each action in `on` is a requirement; every other action passes on unchanged."
+      let protocolDeclaration = Declaration.protocolDeclaration(
+        TypeDeclaration(
+          doc: doc, access: access, name: middleware.protocolName,
+          inherits: ["Middleware<\(spec.stateTypeName), \(spec.actionTypeName)>"], members: requirements))
+      var cases = handled.map { action in
+        SwitchCase(
+          patterns: [Pattern(caseName: action.name, bindings: action.payload.map(\.name))],
+          body: [.returnStatement(.name(action.name).call(handlerArguments(action)))])
+      }
+      if handled.count < spec.actions.count {
+        cases.append(SwitchCase(patterns: [], body: [.returnStatement(.name("action"))]))
+      }
+      let process = FunctionDeclaration(
+        doc: "Sends each action this middleware handles to its requirement; passes on the rest.",
+        access: access, kind: .function("process"),
+        parameters: [
+          Parameter(label: "_", name: "action", type: actionType),
+          Parameter(name: "context", type: contextType),
+        ],
+        returnType: .optional(actionType),
+        body: [.switchStatement(.name("action"), cases)])
+      return [
+        protocolDeclaration,
+        .extensionDeclaration(ExtensionDeclaration(extendedType: middleware.protocolName, members: [.function(process)])),
+      ]
+    }
+  }
+
+  /// `func addTask(task: Task, context: ...) -> TaskListAction?`
+  func handler(for action: Action, body: [Statement]?, access: AccessModifier? = nil) -> FunctionDeclaration {
+    let doc =
+      body == nil
+      ? "Handles `\(action.name)`: returns the action to pass on, changed or not, or `nil` to stop it."
+      : nil
+    return FunctionDeclaration(
+      doc: doc, access: access, kind: .function(action.name),
+      parameters: action.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
+        + [Parameter(name: "context", type: contextType)],
+      returnType: .optional(actionType), body: body)
+  }
+
+  private func handlerArguments(_ action: Action) -> [Argument] {
+    action.payload.map { Argument($0.name, .name($0.name)) } + [Argument("context", .name("context"))]
+  }
+
+  /// The hand-written type for a middleware, as first created: it passes every action on.
+  func scaffold(_ middleware: Middleware) -> [Declaration] {
+    let handlers = middleware.on.compactMap { name in spec.actions.first { $0.name == name } }.map { action in
+      let passOn = Expression.dot(action.name)
+      let value = action.payload.isEmpty ? passOn : passOn.call(action.payload.map { Argument($0.name, .name($0.name)) })
+      return Declaration.function(handler(for: action, body: [.returnStatement(value)], access: access))
+    }
+    let initializer = Declaration.function(FunctionDeclaration(access: access, kind: .initializer, body: []))
+    return [
+      .structure(
+        TypeDeclaration(
+          doc: middleware.doc, access: access, name: middleware.name, inherits: [middleware.protocolName],
+          members: [initializer] + handlers))
+    ]
+  }
+}
+
+extension ReduceOperation {
+  /// The payload parameters the operation reads.
+  var parameters: [String] {
+    var operands: [Operand] = []
+    var path: StatePath
+    switch self {
+    case .set(let target, let value), .append(let target, let value),
+      .increment(let target, let value), .decrement(let target, let value):
+      path = target
+      operands.append(value)
+    case .remove(let target, let id):
+      path = target
+      operands.append(id)
+    case .toggle(let target), .reset(let target):
+      path = target
+    }
+    for step in path.steps {
+      if case .element(let operand) = step { operands.append(operand) }
+    }
+    return operands.compactMap {
+      if case .parameter(let name, _) = $0 { return name }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,106 @@
+/// The statements of one reduce operation.
+struct ReduceTranslator {
+  let types: TypeTranslator
+  let action: Action
+
+  func statements(for operation: ReduceOperation, state: Expression) -> [Statement] {
+    switch operation {
+    case .set(let path, let value):
+      return at(path, state) { [.assignment($0, operand(value, type: path.type))] }
+    case .append(let path, let value):
+      let element = path.type.elementType ?? path.type
+      return at(path, state) { [.expression($0.dot("append").call([Argument(nil, operand(value, type: element))]))] }
+    case .remove(let path, let id):
+      return at(path, state) {
+        let matches = Expression.binary(.name("$0").dot("id"), "==", operand(id, type: .scalar(.uuid)))
+        return [.expression(.call($0.dot("removeAll"), [], trailingClosure: Closure(body: matches)))]
+      }
+    case .toggle(let path):
+      return at(path, state) { [.expression($0.dot("toggle").call())] }
+    case .increment(let path, let amount):
+      return at(path, state) { [.compoundAssignment($0, "+=", operand(amount, type: path.type))] }
+    case .decrement(let path, let amount):
+      return at(path, state) { [.compoundAssignment($0, "-=", operand(amount, type: path.type))] }
+    case .reset(let path):
+      let value = path.defaultValue.map { types.expression($0, type: path.type) } ?? .literal(.nilLiteral)
+      return at(path, state) { [.assignment($0, value)] }
+    }
+  }
+
+  /// Wraps `body` in one `if let index = ...firstIndex(where:)` per element step of `path`.
+  func at(_ path: StatePath, _ base: Expression, depth: Int = 0, _ body: (Expression) -> [Statement]) -> [Statement] {
+    var target = base
+    for (position, step) in path.steps.enumerated() {
+      switch step {
+      case .field(let name):
+        target = target.dot(name)
+      case .element(let id):
+        let index = depth == 0 ? "index" : "index\(depth + 1)"
+        let finder = target.dot("firstIndex").call([
+          Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), "==", operand(id, type: .scalar(.uuid))))))
+        ])
+        let rest = StatePath(
+          steps: Array(path.steps[(position + 1)...]), type: path.type, defaultValue: path.defaultValue,
+          text: path.text)
+        let element = Expression.subscripted(target, .name(index))
+        return [.ifLet(index, finder, at(rest, element, depth: depth + 1, body))]
+      }
+    }
+    return body(target)
+  }
+
+  func operand(_ operand: Operand, type: SpecType) -> Expression {
+    switch operand {
+    case .parameter(let name, let fields):
+      return fields.reduce(Expression.name(name)) { $0.dot($1) }
+    case .literal(let value):
+      return types.expression(value, type: type)
+    }
+  }
+}
+
+/// A filter predicate as a Swift expression over one element.
+struct PredicateTranslator {
+  let element: Expression
+
+  func expression(_ predicate: Predicate) -> Expression {
+    switch predicate {
+    case .constant(let flag):
+      return .literal(.bool(flag))
+    case .path(let steps, _):
+      return steps.reduce(element) { base, step in
+        switch step {
+        case .field(let name): base.dot(name)
+        case .count: base.dot("count")
+        case .isEmpty: base.dot("isEmpty")
+        }
+      }
+    case .literal(let value, let type):
+      return TypeTranslator(spec: emptySpec).expression(value, type: type)
+    case .not(let operand):
+      return .prefix("!", grouped(operand))
+    case .and(let lhs, let rhs):
+      return .binary(grouped(lhs, within: "&&"), "&&", grouped(rhs, within: "&&"))
+    case .or(let lhs, let rhs):
+      return .binary(grouped(lhs, within: "||"), "||", grouped(rhs, within: "||"))
+    case .compare(let lhs, let op, let rhs):
+      return .binary(expression(lhs), op.rawValue, expression(rhs))
+    }
+  }
+
+  /// Parentheses where Swift's precedence would read the text differently.
+  private func grouped(_ predicate: Predicate, within op: String? = nil) -> Expression {
+    switch predicate {
+    case .constant, .path, .literal, .not: expression(predicate)
+    case .and where op == "&&" || op == "||": expression(predicate)
+    case .or where op == "||": expression(predicate)
+    default: .parenthesized(expression(predicate))
+    }
+  }
+
+  private var emptySpec: Spec {
+    Spec(
+      path: "", feature: "", access: .internal, imports: [], doc: nil, models: [], state: [], filters: [],
+      actions: [], middleware: [], examples: [])
+  }
+}

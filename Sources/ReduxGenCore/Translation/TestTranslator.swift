@@ -1,0 +1,431 @@
+/// Builds the generated tests: one per reduce operation, one per filter case, one per example.
+struct TestTranslator {
+  let spec: Spec
+  let types: TypeTranslator
+
+  init(spec: Spec) {
+    self.spec = spec
+    var types = TypeTranslator(spec: spec)
+    types.usesUUIDHelper = true
+    self.types = types
+  }
+
+  private var state: Expression { .name("state") }
+
+  private func newState() -> Statement {
+    .declaration(VariableDeclaration(name: "state", initializer: .name(spec.stateTypeName).call()))
+  }
+
+  private func constant(_ name: String, _ value: Expression, type: SpecType? = nil) -> Statement {
+    .declaration(VariableDeclaration(isConstant: true, name: name, type: type.map(types.typeName), initializer: value))
+  }
+
+  private func reduce(_ action: String, _ arguments: [Argument]) -> Statement {
+    let value: Expression = arguments.isEmpty ? .dot(action) : Expression.dot(action).call(arguments)
+    return .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(state)), Argument(nil, value)]))
+  }
+
+  private func expect(_ lhs: Expression, _ op: String = "==", _ rhs: Expression) -> Statement {
+    .expression(.macro("expect", [Argument(nil, .binary(lhs, op, rhs))]))
+  }
+
+  private func test(_ title: String, _ name: String, throwing: Bool = false, _ body: [Statement]) -> Declaration {
+    .function(
+      FunctionDeclaration(
+        attributes: [.attribute("Test", [Argument(nil, .literal(.string(title)))])], kind: .function(name),
+        isThrowing: throwing, body: body))
+  }
+
+  // MARK: Reducer and filter tests
+
+  func reducerTests() -> [Declaration] {
+    var tests: [Declaration] = []
+    var names = UniqueNames()
+    for action in spec.actions {
+      for (position, operation) in action.reduce.enumerated() {
+        // A later operation on the same path would hide this one's effect.
+        let later = action.reduce[(position + 1)...].map(\.path.text)
+        guard !later.contains(operation.path.text) else { continue }
+        tests += operationTests(operation, action: action, names: &names)
+      }
+    }
+    for filter in spec.filters {
+      for filterCase in filter.cases {
+        tests.append(filterTest(filter, filterCase, names: &names))
+      }
+    }
+    return suite("\(spec.feature) reducer", "\(spec.feature)ReducerTests", tests)
+  }
+
+  private func suite(_ title: String, _ name: String, _ tests: [Declaration]) -> [Declaration] {
+    var declarations: [Declaration] = [
+      .structure(TypeDeclaration(doc: nil, name: name, members: tests))
+    ]
+    _ = title
+    if rendersUUIDHelper(tests) { declarations.append(uuidHelper()) }
+    return declarations
+  }
+
+  private func rendersUUIDHelper(_ tests: [Declaration]) -> Bool {
+    let file = SwiftFile(header: [], imports: [], declarations: tests)
+    return TextRenderer().render(file).contains("uuid(")
+  }
+
+  /// A sample element of a model: id `number`, its required fields filled, the rest defaulted.
+  private func element(_ model: Model, _ number: Int, overrides: [String: Value] = [:]) -> Value {
+    var fields: [(name: String, value: Value)] = []
+    for field in model.fields {
+      if let value = overrides[field.name] {
+        fields.append((field.name, value))
+      } else if field.name == "id" {
+        fields.append(("id", sample(field.type, number)))
+      } else if field.defaultValue == nil {
+        fields.append((field.name, sample(field.type, number)))
+      }
+    }
+    return .model(model.name, fields)
+  }
+
+  /// A value of `type` that differs with `number`.
+  private func sample(_ type: SpecType, _ number: Int) -> Value {
+    switch type {
+    case .scalar(let scalar):
+      switch scalar {
+      case .string: return .string("text \(number)")
+      case .int, .int64: return .int(number + 1)
+      case .double, .float, .decimal: return .double(Double(number) + 0.5)
+      case .bool: return .bool(number % 2 == 1)
+      case .uuid: return .uuid(smallUUID(number))
+      case .date, .url, .data: return .null
+      }
+    case .model(let name):
+      return spec.model(named: name).map { element($0, number) } ?? .null
+    case .enumeration:
+      let cases = spec.cases(of: type) ?? []
+      return cases.isEmpty ? .null : .enumCase(cases[number % cases.count])
+    case .optional(let wrapped):
+      return sample(wrapped, number)
+    case .array(let elementType):
+      return .array([sample(elementType, number)])
+    case .dictionary:
+      return .dictionary([])
+    }
+  }
+
+  /// A sample that is not the field's default, so a change is visible.
+  private func sample(differentFrom defaultValue: Value?, _ type: SpecType, _ number: Int) -> Value {
+    for attempt in number..<(number + 4) {
+      let value = sample(type, attempt)
+      if value != defaultValue { return value }
+    }
+    return sample(type, number)
+  }
+
+  private func model(of path: StatePath) -> Model? {
+    guard case .model(let name)? = path.type.elementType else { return nil }
+    return spec.model(named: name)
+  }
+
+  /// The arguments of `action`, with `chosen` values for some parameters and samples for the rest.
+  private func arguments(_ action: Action, _ chosen: [String: Expression]) -> (lets: [Statement], arguments: [Argument]) {
+    var lets: [Statement] = []
+    var arguments: [Argument] = []
+    for (position, parameter) in action.payload.enumerated() {
+      let value = chosen[parameter.name] ?? types.expression(sample(parameter.type, position + 7), type: parameter.type)
+      lets.append(constant(parameter.name, value, type: parameter.type))
+      arguments.append(Argument(parameter.name, .name(parameter.name)))
+    }
+    return (lets, arguments)
+  }
+
+  private func operationTests(_ operation: ReduceOperation, action: Action, names: inout UniqueNames) -> [Declaration] {
+    let path = operation.path
+    let elementSteps = path.steps.filter {
+      if case .element = $0 { return true }
+      return false
+    }
+    // Paths through more than one element, or elements found by a field of a parameter, are covered by examples.
+    guard elementSteps.count <= 1 else { return [] }
+    if case .element(let id)? = elementSteps.first {
+      guard case .parameter(let idName, []) = id else { return [] }
+      return elementOperationTests(operation, action: action, idParameter: idName, names: &names)
+    }
+    let target = path.steps.reduce(state) { base, step in
+      if case .field(let name) = step { return base.dot(name) }
+      return base
+    }
+    let reducer = ReduceTranslator(types: types, action: action)
+    var body: [Statement] = [newState()]
+    let title: String
+    let name: String
+    switch operation {
+    case .set(_, let value):
+      let expected: Expression
+      var chosen: [String: Expression] = [:]
+      if case .parameter(let parameter, []) = value, let field = action.payload.first(where: { $0.name == parameter }) {
+        chosen[parameter] = types.expression(sample(differentFrom: path.defaultValue, field.type, 2), type: field.type)
+        expected = .name(parameter)
+      } else {
+        expected = reducer.operand(value, type: path.type)
+      }
+      let (lets, arguments) = self.arguments(action, chosen)
+      body += lets + [reduce(action.name, arguments), expect(target, "==", expected)]
+      title = "\(action.name) sets \(path.text)"
+      name = "\(action.name)Sets\(path.text.identifierWords)"
+    case .append(_, let value):
+      guard let model = model(of: path), case .parameter(let parameter, []) = value else { return [] }
+      let existing = types.expression(element(model, 1), type: .model(model.name))
+      let (lets, arguments) = self.arguments(action, [parameter: types.expression(element(model, 2), type: .model(model.name))])
+      body += [constant("existing", existing), .assignment(target, .array([.name("existing")]))]
+      body += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("existing"), .name(parameter)]))]
+      title = "\(action.name) appends to the end of \(path.text)"
+      name = "\(action.name)AppendsTo\(path.text.identifierWords)"
+    case .remove(_, let id):
+      guard let model = model(of: path), case .parameter(let parameter, []) = id else { return [] }
+      let first = types.expression(element(model, 1), type: .model(model.name))
+      let second = types.expression(element(model, 2), type: .model(model.name))
+      var removes = body + [constant("first", first), constant("second", second)]
+      removes.append(.assignment(target, .array([.name("first"), .name("second")])))
+      var ignores = removes
+      let (lets, arguments) = self.arguments(action, [parameter: .name("first").dot("id")])
+      removes += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("second")]))]
+      let (unknownLets, unknownArguments) = self.arguments(action, [parameter: types.expression(.uuid(smallUUID(99)), type: .scalar(.uuid))])
+      ignores += unknownLets + [
+        reduce(action.name, unknownArguments), expect(target, "==", .array([.name("first"), .name("second")])),
+      ]
+      return [
+        test("\(action.name) removes only the matching element of \(path.text)", names.make("\(action.name)RemovesMatching"), removes),
+        test("\(action.name) ignores an id that matches nothing", names.make("\(action.name)IgnoresUnknownID"), ignores),
+      ]
+    case .toggle:
+      let (lets, arguments) = self.arguments(action, [:])
+      body += [constant("before", target)] + lets
+      body += [reduce(action.name, arguments), expect(target, "==", .prefix("!", .name("before")))]
+      body += [reduce(action.name, arguments), expect(target, "==", .name("before"))]
+      title = "\(action.name) flips \(path.text)"
+      name = "\(action.name)Flips\(path.text.identifierWords)"
+    case .increment(_, let amount), .decrement(_, let amount):
+      let (lets, arguments) = self.arguments(action, [:])
+      let isIncrement = if case .increment = operation { true } else { false }
+      let change = reducer.operand(amount, type: path.type)
+      body += [constant("before", target)] + lets + [reduce(action.name, arguments)]
+      body.append(expect(target, "==", .binary(.name("before"), isIncrement ? "+" : "-", change)))
+      title = "\(action.name) \(isIncrement ? "increments" : "decrements") \(path.text)"
+      name = "\(action.name)\(isIncrement ? "Increments" : "Decrements")\(path.text.identifierWords)"
+    case .reset:
+      let changed = sample(differentFrom: path.defaultValue, path.type, 3)
+      let (lets, arguments) = self.arguments(action, [:])
+      let initial = Expression.name(spec.stateTypeName).call()
+      let defaultValue = path.steps.reduce(initial) { base, step in
+        if case .field(let name) = step { return base.dot(name) }
+        return base
+      }
+      body += [.assignment(target, types.expression(changed, type: path.type))] + lets
+      body += [reduce(action.name, arguments), expect(target, "==", defaultValue)]
+      title = "\(action.name) resets \(path.text) to its default"
+      name = "\(action.name)Resets\(path.text.identifierWords)"
+    }
+    return [test(title, names.make(name), body)]
+  }
+
+  /// Operations on `list[id]...`: the matching element changes, the other does not, an unknown id changes nothing.
+  private func elementOperationTests(
+    _ operation: ReduceOperation, action: Action, idParameter: String, names: inout UniqueNames
+  ) -> [Declaration] {
+    guard let position = operation.path.steps.firstIndex(where: { if case .element = $0 { return true } else { return false } })
+    else { return [] }
+    let listSteps = operation.path.steps[..<position]
+    let list = listSteps.reduce(state) { base, step in
+      if case .field(let name) = step { return base.dot(name) }
+      return base
+    }
+    guard case .model(let modelName)? = listStepsType(Array(listSteps)), let model = spec.model(named: modelName) else {
+      return []
+    }
+    let fieldPath = operation.path.steps[(position + 1)...].compactMap { step -> String? in
+      if case .field(let name) = step { return name }
+      return nil
+    }
+    let reducer = ReduceTranslator(types: types, action: action)
+    let first = types.expression(element(model, 1), type: .model(model.name))
+    let second = types.expression(element(model, 2), type: .model(model.name))
+    let setup: [Statement] = [
+      newState(), constant("first", first), constant("second", second),
+      .assignment(list, .array([.name("first"), .name("second")])),
+    ]
+    let changedField = fieldPath.reduce(Expression.subscripted(list, .literal(.int(0)))) { $0.dot($1) }
+    let firstField = fieldPath.reduce(Expression.name("first")) { $0.dot($1) }
+    var chosen: [String: Expression] = [idParameter: .name("first").dot("id")]
+    let expected: Expression
+    let verb: String
+    switch operation {
+    case .toggle:
+      expected = .prefix("!", firstField)
+      verb = "flips"
+    case .set(_, let value):
+      if case .parameter(let parameter, []) = value, parameter != idParameter,
+        let field = action.payload.first(where: { $0.name == parameter })
+      {
+        chosen[parameter] = types.expression(sample(field.type, 5), type: field.type)
+        expected = .name(parameter)
+      } else {
+        expected = reducer.operand(value, type: operation.path.type)
+      }
+      verb = "sets"
+    case .increment(_, let amount):
+      expected = .binary(firstField, "+", reducer.operand(amount, type: operation.path.type))
+      verb = "increments"
+    case .decrement(_, let amount):
+      expected = .binary(firstField, "-", reducer.operand(amount, type: operation.path.type))
+      verb = "decrements"
+    case .reset:
+      guard let value = operation.path.defaultValue else { return [] }
+      expected = types.expression(value, type: operation.path.type)
+      verb = "resets"
+    default:
+      return []
+    }
+    let (lets, arguments) = self.arguments(action, chosen)
+    var changes = setup + lets + [reduce(action.name, arguments)]
+    changes += [expect(changedField, "==", expected), expect(.subscripted(list, .literal(.int(1))), "==", .name("second"))]
+    let (unknownLets, unknownArguments) = self.arguments(
+      action, chosen.merging([idParameter: types.expression(.uuid(smallUUID(99)), type: .scalar(.uuid))]) { $1 })
+    var ignores = setup + [constant("before", state)] + unknownLets + [reduce(action.name, unknownArguments)]
+    ignores.append(expect(state, "==", .name("before")))
+    return [
+      test("\(action.name) \(verb) \(operation.path.text) of the matching element only", names.make("\(action.name)\(verb.uppercasingFirst)MatchingElement"), changes),
+      test("\(action.name) ignores an id that matches nothing", names.make("\(action.name)IgnoresUnknownID"), ignores),
+    ]
+  }
+
+  private func listStepsType(_ steps: [StatePath.Step]) -> SpecType? {
+    var type: SpecType?
+    for step in steps {
+      guard case .field(let name) = step else { return nil }
+      if type == nil {
+        type = spec.state.first { $0.name == name }?.type
+      } else {
+        type = spec.fields(of: type!)?.first { $0.name == name }?.type
+      }
+    }
+    return type?.elementType
+  }
+
+  /// Elements on both sides of the case's predicate, and what the result must keep.
+  private func filterTest(_ filter: Filter, _ filterCase: Filter.Case, names: inout UniqueNames) -> Declaration {
+    let model = spec.model(named: filter.element)!
+    let search = PredicateSearch(spec: spec, model: model)
+    let (kept, dropped) = search.witnesses(filterCase.predicate)
+    var body: [Statement] = [newState()]
+    var all: [Expression] = []
+    var keptNames: [Expression] = []
+    for (index, fields) in [dropped, kept].enumerated() {
+      guard let fields else { continue }
+      let name = index == 0 ? "dropped" : "kept"
+      body.append(constant(name, types.expression(element(model, index + 1, overrides: fields), type: .model(model.name))))
+      all.append(.name(name))
+      if index == 1 { keptNames.append(.name(name)) }
+    }
+    body.append(.assignment(state.dot(filter.over), .array(all)))
+    body.append(.assignment(state.dot(filter.selected), .dot(filterCase.name)))
+    body.append(expect(state.dot(filter.result), "==", keptNames.isEmpty ? .literal(.emptyArray) : .array(keptNames)))
+    return test(
+      "\(filter.name).\(filterCase.name) keeps exactly the matching \(filter.over)",
+      names.make("\(filter.selected)\(filterCase.name.uppercasingFirst)KeepsMatching\(filter.over.uppercasingFirst)"), body)
+  }
+
+  // MARK: Examples
+
+  func exampleTests() -> [Declaration] {
+    var names = UniqueNames()
+    let tests = spec.examples.map { example -> Declaration in
+      var body: [Statement] = [newState()]
+      for given in example.given {
+        let type = spec.state.first { $0.name == given.field }?.type ?? .scalar(.string)
+        body.append(.assignment(state.dot(given.field), types.expression(given.value, type: type)))
+      }
+      for step in example.when {
+        let action = spec.actions.first { $0.name == step.action }
+        let arguments = step.arguments.map { argument in
+          let type = action?.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)
+          return Argument(argument.name, types.expression(argument.value, type: type))
+        }
+        body.append(reduce(step.action, arguments))
+      }
+      var throwing = false
+      for expectation in example.then {
+        var target = state
+        for step in expectation.path {
+          switch step {
+          case .field(let name): target = target.dot(name)
+          case .count: target = target.dot("count")
+          case .isEmpty: target = target.dot("isEmpty")
+          case .index(let index):
+            // Check the index first, so a short list fails the test instead of crashing it.
+            let contains = target.dot("indices").dot("contains").call([Argument(nil, .literal(.int(index)))])
+            body.append(.expression(.tryExpression(.macro("require", [Argument(nil, contains)]))))
+            throwing = true
+            target = .subscripted(target, .literal(.int(index)))
+          }
+        }
+        body.append(expect(target, "==", types.expression(expectation.value, type: expectation.type)))
+      }
+      return test(example.name, names.make(example.name.identifierWords.lowercasingFirst), throwing: throwing, body)
+    }
+    return suite("\(spec.feature) examples", "\(spec.feature)ExampleTests", tests)
+  }
+
+  /// `uuid(n)`: the UUID whose last digits are `n`, as the spec writes small ids.
+  private func uuidHelper() -> Declaration {
+    let digits = Expression.name("String").call([Argument(nil, .name("number"))])
+    let padding = Expression.name("String").call([
+      Argument("repeating", .literal(.string("0"))),
+      Argument("count", .binary(.literal(.int(12)), "-", .name("digits").dot("count"))),
+    ])
+    let text = Expression.binary(
+      .binary(.literal(.string("00000000-0000-0000-0000-")), "+", .name("padding")), "+", .name("digits"))
+    return .function(
+      FunctionDeclaration(
+        doc: "The UUID whose last digits are `number`, as the spec's examples write ids.", access: .private,
+        kind: .function("uuid"), parameters: [Parameter(label: "_", name: "number", type: .named("Int"))],
+        returnType: .named("UUID"),
+        body: [
+          constant("digits", digits), constant("padding", padding),
+          .returnStatement(.forceUnwrap(.name("UUID").call([Argument("uuidString", text)]))),
+        ]))
+  }
+}
+
+extension ReduceOperation {
+  var path: StatePath {
+    switch self {
+    case .set(let path, _), .append(let path, _), .remove(let path, _), .toggle(let path),
+      .increment(let path, _), .decrement(let path, _), .reset(let path):
+      path
+    }
+  }
+}
+
+/// Test names that stay unique within a file.
+struct UniqueNames {
+  private var used: Set<String> = []
+
+  mutating func make(_ base: String) -> String {
+    var name = base.isEmpty ? "example" : base
+    if name.first?.isNumber == true { name = "example" + name }
+    var candidate = name
+    var number = 2
+    while !used.insert(candidate).inserted {
+      candidate = "\(name)\(number)"
+      number += 1
+    }
+    return candidate
+  }
+}
+
+extension String {
+  /// `tasks[id].isCompleted` -> `TasksIdIsCompleted`; `adding a task` -> `AddingATask`.
+  var identifierWords: String {
+    split { !($0.isLetter || $0.isNumber) }.map { String($0).uppercasingFirst }.joined()
+  }
+}

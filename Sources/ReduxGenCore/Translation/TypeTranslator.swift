@@ -1,0 +1,70 @@
+/// Spec types and values as code-model types and expressions.
+struct TypeTranslator {
+  let spec: Spec
+  /// Write small-number UUIDs as `uuid(n)`, a helper the test files declare.
+  var usesUUIDHelper = false
+
+  func typeName(_ type: SpecType) -> TypeName {
+    switch type {
+    case .scalar(let scalar): .named(scalar.rawValue)
+    case .model(let name), .enumeration(let name): .named(name)
+    case .optional(let wrapped): .optional(typeName(wrapped))
+    case .array(let element): .array(typeName(element))
+    case .dictionary(let key, let value): .dictionary(typeName(key), typeName(value))
+    }
+  }
+
+  /// `value` as an expression of `type`; enum cases need the type from context.
+  func expression(_ value: Value, type: SpecType) -> Expression {
+    switch value {
+    case .bool(let flag): return .literal(.bool(flag))
+    case .int(let number): return .literal(.int(number))
+    case .double(let number): return .literal(.double(number))
+    case .string(let text): return .literal(.string(text))
+    case .uuid(let text):
+      if usesUUIDHelper, let number = smallUUIDNumber(text) {
+        return .name("uuid").call([Argument(nil, .literal(.int(number)))])
+      }
+      return .forceUnwrap(.name("UUID").call([Argument("uuidString", .literal(.string(text)))]))
+    case .newUUID: return .name("UUID").call()
+    case .enumCase(let name): return .dot(name)
+    case .null: return .literal(.nilLiteral)
+    case .array(let elements):
+      guard !elements.isEmpty else { return .literal(.emptyArray) }
+      let element = type.unwrapped.elementType ?? type
+      return .array(elements.map { expression($0, type: element) })
+    case .dictionary(let entries):
+      guard case .dictionary(let keyType, let valueType) = type.unwrapped else {
+        return .literal(.emptyDictionary)
+      }
+      return .dictionary(
+        entries.map { (expression($0.key, type: keyType), expression($0.value, type: valueType)) })
+    case .model(let name, let fields):
+      let model = spec.model(named: name)
+      let arguments = fields.map { field in
+        let fieldType = model?.fields.first { $0.name == field.name }?.type ?? .scalar(.string)
+        return Argument(field.name, expression(field.value, type: fieldType))
+      }
+      return .name(name).call(arguments)
+    case .modelDefault(let name):
+      return .name(name).call()
+    }
+  }
+
+  private func smallUUIDNumber(_ text: String) -> Int? {
+    let prefix = "00000000-0000-0000-0000-"
+    guard text.hasPrefix(prefix), let number = Int(text.dropFirst(prefix.count)) else { return nil }
+    return smallUUID(number) == text ? number : nil
+  }
+}
+
+extension Spec.Access {
+  /// The modifier generated declarations take; internal needs none.
+  var modifier: AccessModifier? {
+    switch self {
+    case .public: .public
+    case .package: .package
+    case .internal: nil
+    }
+  }
+}
