@@ -48,11 +48,7 @@ let package = Package(
       path: "Generated/Counter/Tests"
     ),
 
-    .testTarget(
-      name: "ReduxGenCoreTests",
-      dependencies: ["ReduxGenCore"],
-      exclude: ["Fixtures"]
-    ),
+    .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore"]),
     .testTarget(name: "ReduxRuntimeTests", dependencies: ["ReduxRuntime"]),
 
     // Run by hand in release mode: see Benchmarks/README.md.

@@ -29,7 +29,8 @@ package enum GeneratorPipeline {
   package static func check(_ text: String, path: String) throws(DiagnosticsError) -> (Spec, [Diagnostic]) {
     var diagnostics = DiagnosticCollector()
     guard let root = YAMLLoader().load(text, path: path, diagnostics: &diagnostics),
-      let spec = SpecChecker.check(root, path: path, diagnostics: &diagnostics)
+      let spec = SpecChecker.check(root, path: path, diagnostics: &diagnostics),
+      !diagnostics.hasErrors
     else {
       throw DiagnosticsError(diagnostics.sorted)
     }

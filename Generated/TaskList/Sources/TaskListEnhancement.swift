@@ -6,11 +6,18 @@ import ReduxRuntime
 
 /// Gives a task without a subtitle the subtitle "No description provided".
 public struct TaskListEnhancement: TaskListEnhancementProtocol {
+  /// The subtitle a task gets when it has none.
+  public static let defaultSubtitle = "No description provided"
+
   public init() {}
 
   public func addTask(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
     -> TaskListAction?
   {
+    var task = task
+    if task.subtitle?.isEmpty ?? true {
+      task.subtitle = Self.defaultSubtitle
+    }
     return .addTask(task: task)
   }
 }

@@ -11,6 +11,7 @@ public struct TaskListValidation: TaskListValidationProtocol {
   public func addTask(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
     -> TaskListAction?
   {
+    guard !task.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
     return .addTask(task: task)
   }
 }

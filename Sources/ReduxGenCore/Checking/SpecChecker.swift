@@ -40,11 +40,13 @@ package struct SpecChecker {
     }
     let keys = checkKeys(
       pairs, allowed: Self.topLevelKeys, later: Self.laterTopLevelKeys, context: "the spec")
-    guard let featureNode = keys["feature"] else {
+    if let featureNode = keys["feature"] {
+      feature = typeName(featureNode, what: "a feature") ?? "Feature"
+    } else {
+      // Go on with a stand-in name, so every other problem is reported too.
       error(.missingKey("feature", context: "the spec"), root)
-      return nil
+      feature = "Feature"
     }
-    feature = typeName(featureNode, what: "a feature") ?? "Feature"
     let access = keys["access"].flatMap { accessLevel($0) } ?? .internal
     let imports = keys["imports"].map { importList($0) } ?? []
     let doc = keys["doc"].flatMap { text($0, what: "'doc'") }
@@ -235,11 +237,13 @@ package struct SpecChecker {
         let raw = parts[1]
         let offset = typeText.count + 1 + raw.prefix { $0 == " " }.count
         let literal = raw.trimmingSpaces
-        guard let value = literalValue(literal, type: type) else {
+        if let value = literalValue(literal, type: type) {
+          defaultValue = value
+        } else {
+          // Keep the field, so later references to it don't report more errors.
           error(.invalidDefault(literal, type: type.swiftName), at: node.textLocation.advanced(by: offset))
-          return nil
+          defaultValue = implicitDefault(name, type) ?? placeholderValue
         }
-        defaultValue = value
       }
       return Field(name: name, type: type, defaultValue: defaultValue, doc: nil)
     case .sequence:
@@ -285,6 +289,9 @@ package struct SpecChecker {
     default: nil
     }
   }
+
+  /// Stands in for a default that was wrong, once the error is reported.
+  var placeholderValue: Value { .null }
 
   func modelHasAllDefaults(_ name: String) -> Bool {
     models.first { $0.name == name }?.fields.allSatisfy { $0.defaultValue != nil } ?? false
