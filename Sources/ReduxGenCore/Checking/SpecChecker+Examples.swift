@@ -12,7 +12,7 @@ extension SpecChecker {
       let keys = checkKeys(pairs, allowed: ["doc", "on", "dispatches"], later: ["emits"], context: context)
       let on = keys["on"].map { actionNames($0, what: "'on'") } ?? []
       if let dispatches = keys["dispatches"] { _ = actionNames(dispatches, what: "'dispatches'") }
-      if on.isEmpty {
+      if on.isEmpty, keys["on"].map({ $0.isNull || $0.kind == .sequence([]) }) ?? true {
         diagnostics.warning(.middlewareHandlesNothing(name), at: pair.key.location)
       }
       result.append(Middleware(name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, on: on))
@@ -41,11 +41,11 @@ extension SpecChecker {
       guard let pairs = mapping(item, what: "an example") else { continue }
       let keys = checkKeys(pairs, allowed: ["name", "given", "when", "then"], context: "an example")
       guard let nameNode = keys["name"], let name = text(nameNode, what: "'name'") else {
-        if keys["name"] == nil { error(.missingKey("name", context: "an example"), item) }
+        if keys["name"] == nil { missing("name", in: "an example", item) }
         continue
       }
       guard let whenNode = keys["when"] else {
-        error(.missingKey("when", context: "example '\(name)'"), item)
+        missing("when", in: "example '\(name)'", item)
         continue
       }
       var given: [(field: String, value: Value)] = []

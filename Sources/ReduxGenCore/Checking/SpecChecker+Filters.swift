@@ -8,11 +8,11 @@ extension SpecChecker {
     let context = "filter \(name)"
     let keys = checkKeys(pairs, allowed: Self.filterKeys, later: ["sort"], context: context)
     guard let overNode = keys["over"] else {
-      error(.missingKey("over", context: context), pair.value)
+      missing("over", in: context, pair.value)
       return nil
     }
     guard let casesNode = keys["cases"] else {
-      error(.missingKey("cases", context: context), pair.value)
+      missing("cases", in: context, pair.value)
       return nil
     }
     guard let over = identifier(overNode, what: "a state field") else { return nil }

@@ -14,6 +14,8 @@ package struct SpecChecker {
   var filterNames: [String] = []
   /// The cases of each filter, read early so values can refer to them.
   var filterCaseNames: [String: [String]] = [:]
+  /// Keys suggested for typos: a missing one of these is not reported again.
+  var suggestedKeys: Set<String> = []
   var models: [Model] = []
   var filters: [Filter] = []
   var state: [Field] = []
@@ -44,7 +46,7 @@ package struct SpecChecker {
       feature = typeName(featureNode, what: "a feature") ?? "Feature"
     } else {
       // Go on with a stand-in name, so every other problem is reported too.
-      error(.missingKey("feature", context: "the spec"), root)
+      missing("feature", in: "the spec", root)
       feature = "Feature"
     }
     let access = keys["access"].flatMap { accessLevel($0) } ?? .internal
@@ -73,13 +75,13 @@ package struct SpecChecker {
     if let stateNode = keys["state"] {
       state = fields(stateNode, context: "the state", requireDefaults: true)
     } else {
-      error(.missingKey("state", context: "the spec"), root)
+      missing("state", in: "the spec", root)
     }
     filters = filterPairs.compactMap { checkFilter($0) }
     if let actionsNode = keys["actions"] {
       actions = checkActions(actionsNode)
     } else {
-      error(.missingKey("actions", context: "the spec"), root)
+      missing("actions", in: "the spec", root)
     }
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let examples = keys["examples"].map { checkExamples($0) } ?? []
@@ -90,6 +92,12 @@ package struct SpecChecker {
   }
 
   // MARK: Reporting
+
+  /// Reports a missing key, unless a misspelling of it was already reported.
+  mutating func missing(_ key: String, in context: String, _ node: YAMLNode) {
+    guard !suggestedKeys.contains("\(context)/\(key)") else { return }
+    error(.missingKey(key, context: context), node)
+  }
 
   mutating func error(_ problem: SpecProblem, _ node: YAMLNode) {
     diagnostics.error(problem, at: node.location)
@@ -133,6 +141,7 @@ package struct SpecChecker {
         error(.unsupportedKey(key, context: context), pair.key)
       } else {
         let suggestion = closestMatch(to: key, in: allowed)
+        if let suggestion { suggestedKeys.insert("\(context)/\(suggestion)") }
         error(.unknownKey(key, context: context, suggestion: suggestion), pair.key)
       }
     }
@@ -193,7 +202,7 @@ package struct SpecChecker {
     }
     let keys = checkKeys(pairs, allowed: ["doc", "fields"], context: "model \(name)")
     guard let fieldsNode = keys["fields"] else {
-      error(.missingKey("fields", context: "model \(name)"), pair.value)
+      missing("fields", in: "model \(name)", pair.value)
       return nil
     }
     let doc = keys["doc"].flatMap { text($0, what: "'doc'") }
@@ -252,7 +261,7 @@ package struct SpecChecker {
     case .mapping(let pairs):
       let keys = checkKeys(pairs, allowed: ["type", "default", "doc"], context: "field '\(name)'")
       guard let typeNode = keys["type"] else {
-        error(.missingKey("type", context: "field '\(name)'"), node)
+        missing("type", in: "field '\(name)'", node)
         return nil
       }
       guard let type = typeFromNode(typeNode) else { return nil }

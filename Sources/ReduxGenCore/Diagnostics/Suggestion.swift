@@ -7,8 +7,9 @@ package func closestMatch(to word: String, in candidates: some Sequence<String>)
     if distance < (best?.distance ?? .max) { best = (candidate, distance) }
   }
   guard let best else { return nil }
-  let limit = max(1, min(word.count, best.name.count) / 3)
-  return best.distance <= limit ? best.name : nil
+  // Close enough to be a slip of the keyboard, and not a rewrite of the whole word.
+  let limit = max(2, min(word.count, best.name.count) / 3)
+  return best.distance <= limit && best.distance < word.count ? best.name : nil
 }
 
 /// Levenshtein distance, two rows at a time.
