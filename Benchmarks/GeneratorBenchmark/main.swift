@@ -1,1 +1,87 @@
-print("x")
+// Generation speed against libyaml's own parse time. Run by hand, in release mode:
+//   swift run -c release GeneratorBenchmark [models] [actions] [runs]
+internal import CYAML
+import ReduxGenCore
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let modelCount = arguments.count > 0 ? arguments[0] : 2_000
+let actionCount = arguments.count > 1 ? arguments[1] : 5_000
+let runs = arguments.count > 2 ? arguments[2] : 5
+
+/// A spec with `models` models, one list per model in the state, and `actions` actions over them.
+func syntheticSpec(models: Int, actions: Int) -> String {
+  var text = "feature: Synthetic\naccess: public\nmodels:\n"
+  for index in 0..<models {
+    text += "  Model\(index):\n    fields:\n      id: UUID\n      name: String\n"
+    text += "      count: Int = 0\n      flag: Bool = false\n      note: String?\n"
+  }
+  text += "state:\n  total: Int = 0\n"
+  for index in 0..<models { text += "  list\(index): [Model\(index)]\n" }
+  text += "actions:\n"
+  for index in 0..<actions {
+    let model = index % models
+    switch index % 5 {
+    case 0: text += "  add\(index):\n    payload: { item: Model\(model) }\n    reduce: append list\(model)\n"
+    case 1: text += "  remove\(index):\n    payload: { id: UUID }\n    reduce: remove list\(model)[id]\n"
+    case 2: text += "  flip\(index):\n    payload: { id: UUID }\n    reduce: toggle list\(model)[id].flag\n"
+    case 3: text += "  bump\(index):\n    payload: { amount: Int }\n    reduce: increment total by amount\n"
+    default: text += "  clear\(index):\n    reduce: reset list\(model)\n"
+    }
+  }
+  return text
+}
+
+/// libyaml's bare event loop: parse every event, keep nothing.
+func libyamlEvents(_ text: String) -> Int {
+  var bytes = Array(text.utf8)
+  var parser = yaml_parser_t()
+  yaml_parser_initialize(&parser)
+  defer { yaml_parser_delete(&parser) }
+  var count = 0
+  bytes.withUnsafeMutableBufferPointer { buffer in
+    yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+    var event = yaml_event_t()
+    while yaml_parser_parse(&parser, &event) == 1 {
+      let done = event.type == YAML_STREAM_END_EVENT
+      yaml_event_delete(&event)
+      count += 1
+      if done { break }
+    }
+  }
+  return count
+}
+
+func median(_ values: [Duration]) -> Duration {
+  values.sorted()[values.count / 2]
+}
+
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+let spec = syntheticSpec(models: modelCount, actions: actionCount)
+let clock = ContinuousClock()
+var parseTimes: [Duration] = []
+var generateTimes: [Duration] = []
+var events = 0
+var outputBytes = 0
+for _ in 0..<runs {
+  parseTimes.append(clock.measure { events = libyamlEvents(spec) })
+  generateTimes.append(
+    clock.measure {
+      let result = try! GeneratorPipeline.generate(spec, path: "synthetic.yaml")
+      outputBytes = result.files.reduce(0) { $0 + $1.contents.utf8.count }
+    })
+}
+let parse = seconds(median(parseTimes))
+let generate = seconds(median(generateTimes))
+print("spec: \(modelCount) models, \(actionCount) actions, \(spec.utf8.count) bytes, \(events) events")
+print("output: \(outputBytes) bytes of Swift")
+print("libyaml event loop (median of \(runs)): \(String(format3(parse * 1000))) ms")
+print("redux-gen generate  (median of \(runs)): \(String(format3(generate * 1000))) ms")
+print("ratio: \(format3(generate / parse))x libyaml's parse time (target: <= 3x)")
+
+func format3(_ value: Double) -> String {
+  let scaled = (value * 1000).rounded() / 1000
+  return String(scaled)
+}
