@@ -63,9 +63,17 @@ let spec = syntheticSpec(models: modelCount, actions: actionCount)
 let clock = ContinuousClock()
 var parseTimes: [Duration] = []
 var generateTimes: [Duration] = []
+var loadTimes: [Duration] = []
+var checkTimes: [Duration] = []
 var events = 0
 var outputBytes = 0
 for _ in 0..<runs {
+  loadTimes.append(
+    clock.measure {
+      var diagnostics = DiagnosticCollector()
+      _ = YAMLLoader().load(spec, path: "synthetic.yaml", diagnostics: &diagnostics)
+    })
+  checkTimes.append(clock.measure { _ = try! GeneratorPipeline.check(spec, path: "synthetic.yaml") })
   parseTimes.append(clock.measure { events = libyamlEvents(spec) })
   generateTimes.append(
     clock.measure {
@@ -77,6 +85,7 @@ let parse = seconds(median(parseTimes))
 let generate = seconds(median(generateTimes))
 print("spec: \(modelCount) models, \(actionCount) actions, \(spec.utf8.count) bytes, \(events) events")
 print("output: \(outputBytes) bytes of Swift")
+print("  of which: load into nodes \(format3(seconds(median(loadTimes)) * 1000)) ms, load + check \(format3(seconds(median(checkTimes)) * 1000)) ms")
 print("libyaml event loop (median of \(runs)): \(String(format3(parse * 1000))) ms")
 print("redux-gen generate  (median of \(runs)): \(String(format3(generate * 1000))) ms")
 print("ratio: \(format3(generate / parse))x libyaml's parse time (target: <= 3x)")

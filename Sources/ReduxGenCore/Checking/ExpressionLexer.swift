@@ -30,57 +30,74 @@ struct Token: Equatable, Error {
 enum ExpressionLexer {
   private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":"]
 
-  static func tokens(_ text: String) -> Result<[Token], Token> {
-    let characters = Array(text)
+  static func tokens(_ source: String) -> Result<[Token], Token> {
+    let scalars = Array(source.unicodeScalars)
     var tokens: [Token] = []
+    tokens.reserveCapacity(8)
     var index = 0
-    while index < characters.count {
-      let character = characters[index]
-      if character == " " {
+    func text(_ range: Range<Int>) -> String {
+      var result = ""
+      result.unicodeScalars.append(contentsOf: scalars[range])
+      return result
+    }
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == " " {
         index += 1
         continue
       }
       let start = index
-      if character.isLetter || character == "_" {
-        while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" {
+      if isIdentifierStart(scalar) {
+        while index < scalars.count, isIdentifierStart(scalars[index]) || isDigit(scalars[index]) {
           index += 1
         }
-        tokens.append(Token(kind: .identifier(String(characters[start..<index])), offset: start))
-      } else if character.isNumber {
-        while index < characters.count, characters[index].isNumber || characters[index] == "." || characters[index] == "_" {
+        tokens.append(Token(kind: .identifier(text(start..<index)), offset: start))
+      } else if isDigit(scalar) {
+        while index < scalars.count, isDigit(scalars[index]) || scalars[index] == "." || scalars[index] == "_" {
           // A dot followed by a letter is member access, not a decimal point.
-          if characters[index] == ".", index + 1 < characters.count, !characters[index + 1].isNumber { break }
+          if scalars[index] == ".", index + 1 < scalars.count, !isDigit(scalars[index + 1]) { break }
           index += 1
         }
-        tokens.append(Token(kind: .number(String(characters[start..<index])), offset: start))
-      } else if character == "\"" {
+        tokens.append(Token(kind: .number(text(start..<index)), offset: start))
+      } else if scalar == "\"" {
         index += 1
         var value = ""
-        while index < characters.count, characters[index] != "\"" {
-          if characters[index] == "\\", index + 1 < characters.count { index += 1 }
-          value.append(characters[index])
+        while index < scalars.count, scalars[index] != "\"" {
+          if scalars[index] == "\\", index + 1 < scalars.count { index += 1 }
+          value.unicodeScalars.append(scalars[index])
           index += 1
         }
-        guard index < characters.count else {
+        guard index < scalars.count else {
           return .failure(Token(kind: .symbol("\""), offset: start))
         }
         index += 1
         tokens.append(Token(kind: .string(value), offset: start))
-      } else if let symbol = symbols.first(where: { matches($0, characters, at: index) }) {
-        index += symbol.count
+      } else if let symbol = symbols.first(where: { matches($0, scalars, at: index) }) {
+        index += symbol.unicodeScalars.count
         tokens.append(Token(kind: .symbol(symbol), offset: start))
       } else {
-        return .failure(Token(kind: .symbol(String(character)), offset: start))
+        return .failure(Token(kind: .symbol(String(Character(scalar))), offset: start))
       }
     }
-    tokens.append(Token(kind: .end, offset: characters.count))
+    tokens.append(Token(kind: .end, offset: scalars.count))
     return .success(tokens)
   }
 
-  private static func matches(_ symbol: String, _ characters: [Character], at index: Int) -> Bool {
+  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    ("0"..."9").contains(scalar)
+  }
+
+  private static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+    }
+    return scalar.properties.isAlphabetic
+  }
+
+  private static func matches(_ symbol: String, _ scalars: [Unicode.Scalar], at index: Int) -> Bool {
     var position = index
-    for character in symbol {
-      guard position < characters.count, characters[position] == character else { return false }
+    for scalar in symbol.unicodeScalars {
+      guard position < scalars.count, scalars[position] == scalar else { return false }
       position += 1
     }
     return true

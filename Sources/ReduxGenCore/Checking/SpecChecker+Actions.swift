@@ -8,9 +8,10 @@ extension SpecChecker {
     guard let pairs = mapping(node, what: "'actions'") else { return [] }
     // Every name first, so middleware and examples can refer to any action.
     var result: [Action] = []
+    var seen: Set<String> = []
     for pair in pairs {
       guard let name = identifier(pair.key, what: "an action") else { continue }
-      if result.contains(where: { $0.name == name }) {
+      if !seen.insert(name).inserted {
         error(.duplicateName(name, what: "action"), pair.key)
         continue
       }
@@ -42,7 +43,7 @@ extension SpecChecker {
       return nil
     case .success(let tokens):
       var parser = ReduceParser(
-        tokens: TokenStream(tokens), action: action, state: state, models: models, checker: self)
+        tokens: TokenStream(tokens), action: action, state: stateByName, models: modelsByName, checker: self)
       let operation = parser.parse()
       if operation == nil, let (problem, offset) = parser.failure {
         error(problem, at: origin.advanced(by: offset))
@@ -56,12 +57,12 @@ extension SpecChecker {
 struct ReduceParser {
   var tokens: TokenStream
   let action: Action
-  let state: [Field]
-  let models: [Model]
+  let state: [String: Field]
+  let models: [String: Model]
   let checker: SpecChecker
   private(set) var failure: (SpecProblem, Int)?
 
-  init(tokens: TokenStream, action: Action, state: [Field], models: [Model], checker: SpecChecker) {
+  init(tokens: TokenStream, action: Action, state: [String: Field], models: [String: Model], checker: SpecChecker) {
     self.tokens = tokens
     self.action = action
     self.state = state
@@ -173,7 +174,7 @@ struct ReduceParser {
         guard case .identifier(let fieldName) = fieldToken.kind else {
           return fail(.expectedToken("a field name after '.'", found: fieldToken.described), fieldToken.offset)
         }
-        guard case .model(let modelName) = type, let model = models.first(where: { $0.name == modelName }) else {
+        guard case .model(let modelName) = type, let model = models[modelName] else {
           return fail(.notAField(fieldName, type: type.swiftName), fieldToken.offset)
         }
         guard let field = model.fields.first(where: { $0.name == fieldName }) else {
@@ -212,8 +213,8 @@ struct ReduceParser {
     guard case .identifier(let name) = first.kind else {
       return fail(.expectedToken("a state field", found: first.described), first.offset)
     }
-    guard let root = state.first(where: { $0.name == name }) else {
-      let suggestion = closestMatch(to: name, in: state.map(\.name))
+    guard let root = state[name] else {
+      let suggestion = closestMatch(to: name, in: checker.state.map(\.name))
       return fail(.unknownField(name, context: "the state", suggestion: suggestion), first.offset)
     }
     var path = StatePath(steps: [.field(name)], type: root.type, defaultValue: root.defaultValue, text: name)
@@ -226,7 +227,7 @@ struct ReduceParser {
         if case .array = path.type {
           return fail(.elementPathNeedsID(path.text), token.offset - 1)
         }
-        guard case .model(let modelName) = path.type, let model = models.first(where: { $0.name == modelName }) else {
+        guard case .model(let modelName) = path.type, let model = models[modelName] else {
           return fail(.notAField(fieldName, type: path.type.swiftName), token.offset)
         }
         guard let field = model.fields.first(where: { $0.name == fieldName }) else {
@@ -243,7 +244,7 @@ struct ReduceParser {
           return fail(.indexOutOfReach(path.text), bracket.offset)
         }
         guard case .model(let modelName) = element,
-          let idField = models.first(where: { $0.name == modelName })?.idField
+          let idField = models[modelName]?.idField
         else {
           return fail(.noIDField(element.swiftName), bracket.offset)
         }

@@ -26,7 +26,7 @@ extension SpecChecker {
     var names: [String] = []
     for item in items {
       guard let name = text(item, what: "an action") else { continue }
-      guard actions.contains(where: { $0.name == name }) else {
+      guard actionsByName[name] != nil else {
         error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), item)
         continue
       }
@@ -51,7 +51,7 @@ extension SpecChecker {
       var given: [(field: String, value: Value)] = []
       for pair in keys["given"].flatMap({ mapping($0, what: "'given'") }) ?? [] {
         guard let fieldName = text(pair.key, what: "a state field") else { continue }
-        guard let field = state.first(where: { $0.name == fieldName }) else {
+        guard let field = stateByName[fieldName] else {
           let suggestion = closestMatch(to: fieldName, in: state.map(\.name))
           error(.unknownField(fieldName, context: "the state", suggestion: suggestion), pair.key)
           continue
@@ -87,7 +87,7 @@ extension SpecChecker {
       return nil
     }
     guard let name = text(nameNode, what: "an action") else { return nil }
-    guard let action = actions.first(where: { $0.name == name }) else {
+    guard let action = actionsByName[name] else {
       error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), nameNode)
       return nil
     }
@@ -131,7 +131,7 @@ extension SpecChecker {
       return nil
     }
     var type: SpecType
-    if let field = state.first(where: { $0.name == rootName }) {
+    if let field = stateByName[rootName] {
       type = field.type
     } else if let filter = filters.first(where: { $0.result == rootName }) {
       type = .array(.model(filter.element))
@@ -164,14 +164,14 @@ extension SpecChecker {
         }
         let fieldAt = origin.advanced(by: nameToken.offset)
         if case .model(let modelName) = type.unwrapped, !type.isOptional,
-          let field = models.first(where: { $0.name == modelName })?.fields.first(where: { $0.name == name })
+          let field = modelsByName[modelName]?.fields.first(where: { $0.name == name })
         {
           steps.append(.field(name))
           type = field.type
         } else if name == "count" || name == "isEmpty", !type.isOptional, type.elementType != nil || type == .scalar(.string) || isDictionary(type) {
           steps.append(name == "count" ? .count : .isEmpty)
           type = name == "count" ? .scalar(.int) : .scalar(.bool)
-        } else if case .model(let modelName) = type, let model = models.first(where: { $0.name == modelName }) {
+        } else if case .model(let modelName) = type, let model = modelsByName[modelName] {
           let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
           error(.unknownField(name, context: "model \(modelName)", suggestion: suggestion), at: fieldAt)
           return nil

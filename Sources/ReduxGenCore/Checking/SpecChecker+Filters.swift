@@ -16,13 +16,13 @@ extension SpecChecker {
       return nil
     }
     guard let over = identifier(overNode, what: "a state field") else { return nil }
-    guard let overField = state.first(where: { $0.name == over }) else {
+    guard let overField = stateByName[over] else {
       let suggestion = closestMatch(to: over, in: state.map(\.name))
       error(.unknownField(over, context: "the state", suggestion: suggestion), overNode)
       return nil
     }
     guard case .array(.model(let element)) = overField.type,
-      let model = models.first(where: { $0.name == element })
+      let model = modelsByName[element]
     else {
       error(.filterOverNotModelList(over, type: overField.type.swiftName), overNode)
       return nil

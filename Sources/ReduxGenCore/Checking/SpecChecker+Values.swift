@@ -73,7 +73,7 @@ extension SpecChecker {
   private mutating func modelValue(
     _ name: String, _ pairs: [YAMLNode.Pair], at node: YAMLNode, isDefault: Bool
   ) -> Value? {
-    guard let model = models.first(where: { $0.name == name }) else { return nil }
+    guard let model = modelsByName[name] else { return nil }
     var given: [String: YAMLNode] = [:]
     for pair in pairs {
       guard let key = text(pair.key, what: "a field") else { continue }

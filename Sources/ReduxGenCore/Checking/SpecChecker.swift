@@ -16,10 +16,21 @@ package struct SpecChecker {
   var filterCaseNames: [String: [String]] = [:]
   /// Keys suggested for typos: a missing one of these is not reported again.
   var suggestedKeys: Set<String> = []
-  var models: [Model] = []
+  var models: [Model] = [] {
+    didSet { modelsByName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+  }
   var filters: [Filter] = []
-  var state: [Field] = []
-  var actions: [Action] = []
+  var state: [Field] = [] {
+    didSet { stateByName = Dictionary(state.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+  }
+  var actions: [Action] = [] {
+    didSet { actionsByName = Dictionary(actions.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+  }
+  var modelsByName: [String: Model] = [:]
+  var stateByName: [String: Field] = [:]
+  var actionsByName: [String: Action] = [:]
+  /// Model and filter names, for resolving types.
+  var typeNames: Set<String> = []
 
   init(path: String) {
     self.path = path
@@ -58,6 +69,7 @@ package struct SpecChecker {
     let filterPairs = keys["filters"].flatMap { mapping($0, what: "'filters'") } ?? []
     modelNames = declaredNames(modelPairs, what: "model")
     filterNames = declaredNames(filterPairs, what: "filter")
+    typeNames = Set(modelNames).union(filterNames)
     for name in Set(modelNames).intersection(filterNames).sorted() {
       if let pair = filterPairs.first(where: { $0.key.scalar == name }) {
         error(.duplicateName(name, what: "type"), pair.key)
@@ -171,9 +183,10 @@ package struct SpecChecker {
 
   mutating func declaredNames(_ pairs: [YAMLNode.Pair], what: String) -> [String] {
     var names: [String] = []
+    var seen: Set<String> = []
     for pair in pairs {
       guard let name = typeName(pair.key, what: "a \(what)") else { continue }
-      if SpecType.Scalar(rawValue: name) != nil || names.contains(name) {
+      if SpecType.Scalar(rawValue: name) != nil || !seen.insert(name).inserted {
         error(.duplicateName(name, what: what), pair.key)
       }
       names.append(name)
@@ -303,7 +316,7 @@ package struct SpecChecker {
   var placeholderValue: Value { .null }
 
   func modelHasAllDefaults(_ name: String) -> Bool {
-    models.first { $0.name == name }?.fields.allSatisfy { $0.defaultValue != nil } ?? false
+    modelsByName[name]?.fields.allSatisfy { $0.defaultValue != nil } ?? false
   }
 
   /// Resolves Swift type syntax against the scalar types and the spec's own types.
@@ -335,8 +348,9 @@ package struct SpecChecker {
       return resolveType(inner.trimmingSpaces, at: location.advanced(by: 1)).map { .array($0) }
     }
     if let scalar = SpecType.Scalar(rawValue: text) { return .scalar(scalar) }
-    if modelNames.contains(text) { return .model(text) }
-    if filterNames.contains(text) { return .enumeration(text) }
+    if typeNames.contains(text) {
+      return filterCaseNames[text] != nil || filterNames.contains(text) ? .enumeration(text) : .model(text)
+    }
     guard !text.isEmpty, identifierProblem(text) == nil else {
       error(.invalidTypeSyntax(text), at: location)
       return nil

@@ -271,57 +271,120 @@ struct TextRenderer: Sendable {
   // MARK: Expressions
 
   func expression(_ value: Expression) -> String {
+    var out = ""
+    write(value, into: &out)
+    return out
+  }
+
+  /// Appends `value` to `out`: one buffer for a whole expression, not a string per node.
+  private func write(_ value: Expression, into out: inout String) {
     switch value {
     case .identifier(let name):
-      return name == "self" ? name : identifier(name)
+      out += name == "self" ? name : identifier(name)
     case .member(let base, let name):
-      return (base.map(expression) ?? "") + "." + memberName(name)
+      if let base { write(base, into: &out) }
+      out += "."
+      out += memberName(name)
     case .call(let callee, let arguments, let trailing):
-      var text = expression(callee)
-      if !arguments.isEmpty || trailing == nil {
-        text += "(" + arguments.map(argument).joined(separator: ", ") + ")"
+      write(callee, into: &out)
+      if !arguments.isEmpty || trailing == nil { write(arguments, into: &out) }
+      if let trailing {
+        out += " "
+        write(trailing, into: &out)
       }
-      if let trailing { text += " " + closure(trailing) }
-      return text
     case .closure(let value):
-      return closure(value)
+      write(value, into: &out)
     case .literal(let value):
-      return literal(value)
+      out += literal(value)
     case .array(let elements):
-      return "[" + elements.map(expression).joined(separator: ", ") + "]"
+      out += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { out += ", " }
+        write(element, into: &out)
+      }
+      out += "]"
     case .dictionary(let entries):
-      guard !entries.isEmpty else { return "[:]" }
-      return "[" + entries.map { "\(expression($0.key)): \(expression($0.value))" }.joined(separator: ", ") + "]"
+      guard !entries.isEmpty else {
+        out += "[:]"
+        return
+      }
+      out += "["
+      for (index, entry) in entries.enumerated() {
+        if index > 0 { out += ", " }
+        write(entry.key, into: &out)
+        out += ": "
+        write(entry.value, into: &out)
+      }
+      out += "]"
     case .binary(let lhs, let op, let rhs):
-      return "\(expression(lhs)) \(op) \(expression(rhs))"
+      write(lhs, into: &out)
+      out += " "
+      out += op
+      out += " "
+      write(rhs, into: &out)
     case .prefix(let op, let operand):
-      return op + expression(operand)
+      out += op
+      write(operand, into: &out)
     case .subscripted(let base, let index):
-      return "\(expression(base))[\(expression(index))]"
+      write(base, into: &out)
+      out += "["
+      write(index, into: &out)
+      out += "]"
     case .forceUnwrap(let base):
-      return expression(base) + "!"
+      write(base, into: &out)
+      out += "!"
     case .inoutArgument(let base):
-      return "&" + expression(base)
+      out += "&"
+      write(base, into: &out)
     case .tryExpression(let base):
-      return "try " + expression(base)
+      out += "try "
+      write(base, into: &out)
     case .macro(let name, let arguments):
-      return "#\(name)(" + arguments.map(argument).joined(separator: ", ") + ")"
+      out += "#"
+      out += name
+      write(arguments, into: &out)
     case .parenthesized(let inner):
-      return "(\(expression(inner)))"
+      out += "("
+      write(inner, into: &out)
+      out += ")"
     case .attribute(let name, let arguments):
-      let list = arguments.isEmpty ? "" : "(" + arguments.map(argument).joined(separator: ", ") + ")"
-      return "@\(name)\(list)"
+      out += "@"
+      out += name
+      if !arguments.isEmpty { write(arguments, into: &out) }
     }
   }
 
-  private func argument(_ argument: Argument) -> String {
-    guard let label = argument.label else { return expression(argument.value) }
-    return "\(label): \(expression(argument.value))"
+  private func write(_ arguments: [Argument], into out: inout String) {
+    out += "("
+    for (index, argument) in arguments.enumerated() {
+      if index > 0 { out += ", " }
+      if let label = argument.label {
+        out += label
+        out += ": "
+      }
+      write(argument.value, into: &out)
+    }
+    out += ")"
   }
 
-  private func closure(_ value: Closure) -> String {
-    let parameters = value.parameters.isEmpty ? "" : value.parameters.joined(separator: ", ") + " in "
-    return "{ \(parameters)\(expression(value.body)) }"
+  private func write(_ value: Closure, into out: inout String) {
+    out += "{ "
+    if !value.parameters.isEmpty {
+      out += value.parameters.joined(separator: ", ")
+      out += " in "
+    }
+    write(value.body, into: &out)
+    out += " }"
+  }
+
+  private func argument(_ argument: Argument) -> String {
+    var out = ""
+    if let label = argument.label {
+      out += label
+      out += ": "
+    }
+    write(argument.value, into: &out)
+    return out
   }
 
   private func literal(_ value: Literal) -> String {
@@ -390,16 +453,28 @@ struct TextRenderer: Sendable {
 private struct Printer {
   private(set) var text = ""
   private var level = 0
+  private var prefix = ""
   private var pendingBlank = false
 
-  var prefix: String { String(repeating: TextRenderer.indentUnit, count: level) }
-
-  func fits(_ line: String) -> Bool {
-    prefix.count + line.count <= TextRenderer.lineWidth
+  init() {
+    text.reserveCapacity(1 << 16)
   }
 
-  mutating func indent() { level += 1 }
-  mutating func outdent() { level -= 1 }
+  /// Whether the line fits in columns (characters); the byte count answers most cases at once.
+  func fits(_ line: String) -> Bool {
+    let room = TextRenderer.lineWidth - prefix.utf8.count
+    return line.utf8.count <= room || line.count <= room
+  }
+
+  mutating func indent() {
+    level += 1
+    prefix += TextRenderer.indentUnit
+  }
+
+  mutating func outdent() {
+    level -= 1
+    prefix.removeLast(TextRenderer.indentUnit.count)
+  }
 
   mutating func blank() {
     if !text.isEmpty { pendingBlank = true }
@@ -408,7 +483,9 @@ private struct Printer {
   mutating func line(_ content: String) {
     if pendingBlank { text += "\n" }
     pendingBlank = false
-    text += prefix + content + "\n"
+    text += prefix
+    text += content
+    text += "\n"
   }
 
   /// Items joined by `separator`, as many per line as fit, `closing` after the last.

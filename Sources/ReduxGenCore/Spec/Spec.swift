@@ -18,9 +18,40 @@ package struct Spec: Sendable, Equatable {
   package var actions: [Action]
   package var middleware: [Middleware]
   package var examples: [Example]
+  private var modelIndex: [String: Int] = [:]
+  private var stateIndex: [String: Int] = [:]
+  private var actionIndex: [String: Int] = [:]
+
+  package init(
+    path: String, feature: String, access: Access, imports: [String], doc: String?, models: [Model],
+    state: [Field], filters: [Filter], actions: [Action], middleware: [Middleware], examples: [Example]
+  ) {
+    self.path = path
+    self.feature = feature
+    self.access = access
+    self.imports = imports
+    self.doc = doc
+    self.models = models
+    self.state = state
+    self.filters = filters
+    self.actions = actions
+    self.middleware = middleware
+    self.examples = examples
+    modelIndex = firstIndices(models.map(\.name))
+    stateIndex = firstIndices(state.map(\.name))
+    actionIndex = firstIndices(actions.map(\.name))
+  }
 
   package func model(named name: String) -> Model? {
-    models.first { $0.name == name }
+    modelIndex[name].map { models[$0] }
+  }
+
+  package func stateField(named name: String) -> Field? {
+    stateIndex[name].map { state[$0] }
+  }
+
+  package func action(named name: String) -> Action? {
+    actionIndex[name].map { actions[$0] }
   }
 
   package func filter(named name: String) -> Filter? {
@@ -231,6 +262,13 @@ package enum ExamplePathStep: Sendable, Equatable {
   case index(Int)
   case count
   case isEmpty
+}
+
+/// Each name's first position.
+func firstIndices(_ names: [String]) -> [String: Int] {
+  var index: [String: Int] = [:]
+  for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+  return index
 }
 
 extension String {

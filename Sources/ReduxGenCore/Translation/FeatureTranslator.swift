@@ -160,7 +160,7 @@ struct FeatureTranslator {
 
   func middlewareFile() -> [Declaration] {
     spec.middleware.flatMap { middleware -> [Declaration] in
-      let handled = middleware.on.compactMap { name in spec.actions.first { $0.name == name } }
+      let handled = middleware.on.compactMap { name in spec.action(named: name) }
       let requirements = handled.map { action in
         Declaration.function(handler(for: action, body: nil))
       }
@@ -213,7 +213,7 @@ struct FeatureTranslator {
 
   /// The hand-written type for a middleware, as first created: it passes every action on.
   func scaffold(_ middleware: Middleware) -> [Declaration] {
-    let handlers = middleware.on.compactMap { name in spec.actions.first { $0.name == name } }.map { action in
+    let handlers = middleware.on.compactMap { name in spec.action(named: name) }.map { action in
       let passOn = Expression.dot(action.name)
       let value = action.payload.isEmpty ? passOn : passOn.call(action.payload.map { Argument($0.name, .name($0.name)) })
       return Declaration.function(handler(for: action, body: [.returnStatement(value)], access: access))

@@ -54,21 +54,15 @@ struct TestTranslator {
         tests.append(filterTest(filter, filterCase, names: &names))
       }
     }
-    return suite("\(spec.feature) reducer", "\(spec.feature)ReducerTests", tests)
+    return suite("\(spec.feature)ReducerTests", tests)
   }
 
-  private func suite(_ title: String, _ name: String, _ tests: [Declaration]) -> [Declaration] {
+  private func suite(_ name: String, _ tests: [Declaration]) -> [Declaration] {
     var declarations: [Declaration] = [
       .structure(TypeDeclaration(doc: nil, name: name, members: tests))
     ]
-    _ = title
-    if rendersUUIDHelper(tests) { declarations.append(uuidHelper()) }
+    if tests.contains(where: { $0.calls("uuid") }) { declarations.append(uuidHelper()) }
     return declarations
-  }
-
-  private func rendersUUIDHelper(_ tests: [Declaration]) -> Bool {
-    let file = SwiftFile(header: [], imports: [], declarations: tests)
-    return TextRenderer().render(file).contains("uuid(")
   }
 
   /// A sample element of a model: id `number`, its required fields filled, the rest defaulted.
@@ -303,7 +297,7 @@ struct TestTranslator {
     for step in steps {
       guard case .field(let name) = step else { return nil }
       if type == nil {
-        type = spec.state.first { $0.name == name }?.type
+        type = spec.stateField(named: name)?.type
       } else {
         type = spec.fields(of: type!)?.first { $0.name == name }?.type
       }
@@ -341,11 +335,11 @@ struct TestTranslator {
     let tests = spec.examples.map { example -> Declaration in
       var body: [Statement] = [newState()]
       for given in example.given {
-        let type = spec.state.first { $0.name == given.field }?.type ?? .scalar(.string)
+        let type = spec.stateField(named: given.field)?.type ?? .scalar(.string)
         body.append(.assignment(state.dot(given.field), types.expression(given.value, type: type)))
       }
       for step in example.when {
-        let action = spec.actions.first { $0.name == step.action }
+        let action = spec.action(named: step.action)
         let arguments = step.arguments.map { argument in
           let type = action?.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)
           return Argument(argument.name, types.expression(argument.value, type: type))
@@ -372,7 +366,7 @@ struct TestTranslator {
       }
       return test(example.name, names.make(example.name.identifierWords.lowercasingFirst), throwing: throwing, body)
     }
-    return suite("\(spec.feature) examples", "\(spec.feature)ExampleTests", tests)
+    return suite("\(spec.feature)ExampleTests", tests)
   }
 
   /// `uuid(n)`: the UUID whose last digits are `n`, as the spec writes small ids.
