@@ -218,12 +218,14 @@ struct FeatureTranslator {
       let value = action.payload.isEmpty ? passOn : passOn.call(action.payload.map { Argument($0.name, .name($0.name)) })
       return Declaration.function(handler(for: action, body: [.returnStatement(value)], access: access))
     }
-    let initializer = Declaration.function(FunctionDeclaration(access: access, kind: .initializer, body: []))
+    // An internal struct gets its initializer for free; a public or package one needs it spelled out.
+    let initializer =
+      access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
     return [
       .structure(
         TypeDeclaration(
           doc: middleware.doc, access: access, name: middleware.name, inherits: [middleware.protocolName],
-          members: [initializer] + handlers))
+          members: initializer + handlers))
     ]
   }
 }
