@@ -71,14 +71,20 @@ package enum GeneratorPipeline {
       owned("Tests/\(feature)ReducerTests.swift", tests.reducerTests(), imports: testImports, testable: true),
       owned("Tests/\(feature)ExampleTests.swift", tests.exampleTests(), imports: testImports, testable: true),
     ]
-    for middleware in spec.middleware {
+    func scaffold(_ name: String, _ declarations: [Declaration]) -> GeneratedFile {
       let file = SwiftFile(
         header: [
           "Hand-written. redux-gen created this file once from \(spec.path)",
-          "and never changes it: implement \(middleware.name) here.",
+          "and never changes it: implement \(name) here.",
         ],
-        imports: ["Foundation", "ReduxRuntime"], declarations: translator.scaffold(middleware))
-      files.append(GeneratedFile(path: "Sources/\(middleware.name).swift", contents: renderer.render(file), ownership: .scaffold))
+        imports: ["Foundation", "ReduxRuntime"], declarations: declarations)
+      return GeneratedFile(path: "Sources/\(name).swift", contents: renderer.render(file), ownership: .scaffold)
+    }
+    if spec.hasCustomReducers {
+      files.append(scaffold(spec.customReducerName, translator.customReducerScaffold()))
+    }
+    for middleware in spec.middleware {
+      files.append(scaffold(middleware.name, translator.scaffold(middleware)))
     }
     return files
   }

@@ -1,8 +1,11 @@
 extension SpecChecker {
   static let actionKeys = ["doc", "payload", "reduce"]
   static let laterActionKeys = ["async", "onSuccess", "onFailure"]
-  static let operations = ["set", "append", "remove", "toggle", "increment", "decrement", "reset"]
-  static let laterOperations = ["upsert", "update", "clear", "custom"]
+  static let operations = [
+    "set", "append", "upsert", "remove", "update", "toggle", "increment", "decrement", "reset", "clear",
+    "custom",
+  ]
+  static let laterOperations: [String] = []
 
   mutating func checkActions(_ node: YAMLNode) -> [Action] {
     guard let pairs = mapping(node, what: "'actions'") else { return [] }
@@ -24,6 +27,11 @@ extension SpecChecker {
       if let reduceNode = keys["reduce"] {
         let operationNodes = reduceNode.scalar != nil ? [reduceNode] : sequence(reduceNode, what: "'reduce'") ?? []
         action.reduce = operationNodes.compactMap { reduceOperation($0, action: action) }
+        if action.reduce.count > 1, action.reduce.contains(.custom),
+          let node = operationNodes.first(where: { $0.scalar?.trimmingSpaces == "custom" })
+        {
+          error(.customNotAlone, node)
+        }
       }
       result.append(action)
     }
@@ -87,6 +95,10 @@ struct ReduceParser {
       let suggestion = closestMatch(to: op, in: SpecChecker.operations + SpecChecker.laterOperations)
       return fail(.unknownOperation(op, suggestion: suggestion), opToken.offset)
     }
+    if op == "custom" {
+      guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
+      return .custom
+    }
     let pathOffset = tokens.peek.offset
     guard let path = statePath() else { return nil }
     let result: ReduceOperation?
@@ -101,7 +113,56 @@ struct ReduceParser {
       let target = StatePath(steps: path.steps, type: element, defaultValue: nil, text: path.text)
       guard let value = assignedValue(for: target, operation: op, at: pathOffset) else { return nil }
       result = .append(path, value)
+    case "upsert":
+      guard let element = path.type.elementType, !path.endsInElement else {
+        return fail(.notCollection(path.text, type: path.type.swiftName), pathOffset)
+      }
+      guard case .model(let name) = element, models[name]?.idField != nil else {
+        return fail(.noIDField(element.swiftName), pathOffset)
+      }
+      let target = StatePath(steps: path.steps, type: element, defaultValue: nil, text: path.text)
+      guard let value = assignedValue(for: target, operation: op, at: pathOffset) else { return nil }
+      result = .upsert(path, value)
+    case "update":
+      guard case .element(let id)? = path.steps.last, case .model(let name) = path.type,
+        let model = models[name]
+      else {
+        return fail(.elementPathNeedsID(path.text), pathOffset)
+      }
+      let idParameters = Set(path.steps.compactMap { step -> String? in
+        if case .element(.parameter(let parameter, _)) = step { return parameter }
+        if case .key(.parameter(let parameter, _)) = step { return parameter }
+        return nil
+      })
+      _ = id
+      var assignments: [(field: String, parameter: String)] = []
+      for parameter in action.payload where !idParameters.contains(parameter.name) {
+        guard let field = model.fields.first(where: { $0.name == parameter.name }) else {
+          let suggestion = closestMatch(to: parameter.name, in: model.fields.map(\.name))
+          return fail(.unknownField(parameter.name, context: "model \(name)", suggestion: suggestion), pathOffset)
+        }
+        guard fits(parameter.type, into: field.type) else {
+          return fail(
+            .typeMismatch(expected: field.type.swiftName, found: parameter.type.swiftName, what: "parameter '\(parameter.name)'"),
+            pathOffset)
+        }
+        assignments.append((field.name, parameter.name))
+      }
+      guard !assignments.isEmpty else { return fail(.needsValue(operation: op, action: action.name), pathOffset) }
+      result = .update(path, assignments: assignments)
+    case "clear":
+      switch path.type {
+      case .array, .dictionary: result = .clear(path)
+      default: return fail(.notCollection(path.text, type: path.type.swiftName), pathOffset)
+      }
     case "remove":
+      if case .key(let key)? = path.steps.last {
+        var dictionary = path
+        dictionary.steps.removeLast()
+        if let bracket = path.text.lastIndex(of: "[") { dictionary.text = String(path.text[..<bracket]) }
+        result = .removeValue(dictionary, key: key)
+        break
+      }
       guard case .element(let id)? = path.steps.last else {
         return fail(.elementPathNeedsID(path.text), pathOffset)
       }
@@ -238,6 +299,20 @@ struct ReduceParser {
         path.type = field.type
         path.defaultValue = field.defaultValue
         path.text += ".\(fieldName)"
+      } else if tokens.peek.kind == .symbol("["), case .dictionary(let keyType, let valueType) = path.type {
+        _ = tokens.next()
+        guard let key = operand(expected: keyType, what: "the key") else { return nil }
+        guard tokens.take("]") else {
+          return fail(.expectedToken("']'", found: tokens.peek.described), tokens.peek.offset)
+        }
+        path.steps.append(.key(key))
+        path.type = valueType
+        path.defaultValue = nil
+        if case .parameter(let parameter, let fields) = key {
+          path.text += "[\(([parameter] + fields).joined(separator: "."))]"
+        } else {
+          path.text += "[...]"
+        }
       } else if tokens.peek.kind == .symbol("[") {
         let bracket = tokens.next()
         guard case .array(let element) = path.type else {

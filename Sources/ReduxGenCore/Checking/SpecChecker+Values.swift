@@ -1,3 +1,5 @@
+import Foundation
+
 extension SpecChecker {
   /// A literal written inside an expression or after `=`, checked against `type`.
   func literalValue(_ text: String, type: SpecType) -> Value? {
@@ -126,9 +128,13 @@ extension SpecChecker {
         return .uuid(smallUUID(number))
       }
       return isUUIDText(text) ? .uuid(text.uppercased()) : nil
-    case .date, .url, .data:
-      // Values of these types are part of the wider language, not yet read here.
-      return nil
+    case .date:
+      return iso8601Seconds(text).map { .date($0) }
+    case .url:
+      guard let url = URL(string: text), url.scheme != nil else { return nil }
+      return .url(text)
+    case .data:
+      return .data(text)
     }
   }
 
@@ -144,6 +150,20 @@ extension SpecChecker {
     }
     return text
   }
+}
+
+/// Seconds since 1970 for an ISO 8601 date (`2024-05-01`) or date and time
+/// (`2024-05-01T09:30:00Z`, fractional seconds and offsets allowed).
+func iso8601Seconds(_ text: String) -> Double? {
+  let formatter = ISO8601DateFormatter()
+  let formats: [ISO8601DateFormatter.Options] = [
+    [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
+  ]
+  for options in formats {
+    formatter.formatOptions = options
+    if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+  }
+  return nil
 }
 
 /// The UUID whose last digits are `number`, as examples write small ids.

@@ -1,11 +1,11 @@
 /// Turns the nodes of a feature spec into a checked `Spec`, collecting every problem.
 package struct SpecChecker {
   static let topLevelKeys = [
-    "feature", "access", "imports", "doc", "models", "state", "filters", "actions", "middleware",
+    "feature", "access", "imports", "doc", "models", "enums", "state", "filters", "actions", "middleware",
     "examples",
   ]
   /// Keys of the language this version reads but does not generate yet.
-  static let laterTopLevelKeys = ["enums", "events", "persist", "app", "features"]
+  static let laterTopLevelKeys = ["events", "persist", "app", "features"]
 
   let path: String
   var diagnostics = DiagnosticCollector()
@@ -14,6 +14,7 @@ package struct SpecChecker {
   var filterNames: [String] = []
   /// The cases of each filter, read early so values can refer to them.
   var filterCaseNames: [String: [String]] = [:]
+  var enums: [EnumType] = []
   /// Keys suggested for typos: a missing one of these is not reported again.
   var suggestedKeys: Set<String> = []
   var models: [Model] = [] {
@@ -67,14 +68,17 @@ package struct SpecChecker {
     // Names first, so types can refer to models and filters declared later.
     let modelPairs = keys["models"].flatMap { mapping($0, what: "'models'") } ?? []
     let filterPairs = keys["filters"].flatMap { mapping($0, what: "'filters'") } ?? []
+    let enumPairs = keys["enums"].flatMap { mapping($0, what: "'enums'") } ?? []
     modelNames = declaredNames(modelPairs, what: "model")
     filterNames = declaredNames(filterPairs, what: "filter")
-    typeNames = Set(modelNames).union(filterNames)
-    for name in Set(modelNames).intersection(filterNames).sorted() {
-      if let pair = filterPairs.first(where: { $0.key.scalar == name }) {
-        error(.duplicateName(name, what: "type"), pair.key)
-      }
+    _ = declaredNames(enumPairs, what: "enum")
+    typeNames = Set(modelNames)
+    for pair in filterPairs + enumPairs {
+      guard let name = pair.key.scalar, identifierProblem(name) == nil else { continue }
+      if !typeNames.insert(name).inserted { error(.duplicateName(name, what: "type"), pair.key) }
     }
+    enums = enumPairs.compactMap { checkEnum($0) }
+    for enumType in enums { filterCaseNames[enumType.name] = enumType.cases }
 
     for pair in filterPairs {
       guard let name = pair.key.scalar, case .mapping(let filterKeys) = pair.value.kind else { continue }
@@ -99,7 +103,7 @@ package struct SpecChecker {
     let examples = keys["examples"].map { checkExamples($0) } ?? []
 
     return Spec(
-      path: path, feature: feature, access: access, imports: imports, doc: doc, models: models,
+      path: path, feature: feature, access: access, imports: imports, doc: doc, models: models, enums: enums,
       state: state, filters: filters, actions: actions, middleware: middleware, examples: examples)
   }
 
@@ -207,7 +211,37 @@ package struct SpecChecker {
     return items.compactMap { identifier($0, what: "a module") }
   }
 
-  // MARK: Models and fields
+  // MARK: Enums, models and fields
+
+  /// `Name: [a, b]` or `Name: { doc: text, cases: [a, b] }`.
+  mutating func checkEnum(_ pair: YAMLNode.Pair) -> EnumType? {
+    guard let name = pair.key.scalar else { return nil }
+    var doc: String?
+    var casesNode = pair.value
+    if case .mapping(let pairs) = pair.value.kind {
+      let keys = checkKeys(pairs, allowed: ["doc", "cases"], context: "enum \(name)")
+      doc = keys["doc"].flatMap { text($0, what: "'doc'") }
+      guard let node = keys["cases"] else {
+        missing("cases", in: "enum \(name)", pair.value)
+        return nil
+      }
+      casesNode = node
+    }
+    var cases: [String] = []
+    for item in sequence(casesNode, what: "the cases of \(name)") ?? [] {
+      guard let caseName = identifier(item, what: "an enum case") else { continue }
+      if cases.contains(caseName) {
+        error(.duplicateName(caseName, what: "case"), item)
+      } else {
+        cases.append(caseName)
+      }
+    }
+    guard !cases.isEmpty else {
+      error(.noCases(name), casesNode)
+      return nil
+    }
+    return EnumType(name: name, doc: doc, cases: cases)
+  }
 
   mutating func checkModel(_ pair: YAMLNode.Pair) -> Model? {
     guard let name = pair.key.scalar, let pairs = mapping(pair.value, what: "model \(name)") else {
@@ -349,7 +383,7 @@ package struct SpecChecker {
     }
     if let scalar = SpecType.Scalar(rawValue: text) { return .scalar(scalar) }
     if typeNames.contains(text) {
-      return filterCaseNames[text] != nil || filterNames.contains(text) ? .enumeration(text) : .model(text)
+      return modelsByName[text] != nil || modelNames.contains(text) ? .model(text) : .enumeration(text)
     }
     guard !text.isEmpty, identifierProblem(text) == nil else {
       error(.invalidTypeSyntax(text), at: location)

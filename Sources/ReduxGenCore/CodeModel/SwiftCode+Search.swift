@@ -31,8 +31,8 @@ extension Statement {
       variable.calls(name)
     case .assignment(let lhs, let rhs), .compoundAssignment(let lhs, _, let rhs):
       lhs.calls(name) || rhs.calls(name)
-    case .ifLet(_, let value, let body):
-      value.calls(name) || body.contains { $0.calls(name) }
+    case .ifLet(_, let value, let body, let otherwise):
+      value.calls(name) || body.contains { $0.calls(name) } || (otherwise?.contains { $0.calls(name) } ?? false)
     case .ifElse(let condition, let body, let otherwise):
       condition.calls(name) || body.contains { $0.calls(name) }
         || (otherwise?.contains { $0.calls(name) } ?? false)
@@ -62,6 +62,7 @@ extension Expression {
     case .binary(let lhs, _, let rhs):
       return lhs.calls(name) || rhs.calls(name)
     case .prefix(_, let value), .subscripted(let value, _), .forceUnwrap(let value), .inoutArgument(let value),
+      .optionalChain(let value),
       .tryExpression(let value), .parenthesized(let value):
       if case .subscripted(let base, let index) = self { return base.calls(name) || index.calls(name) }
       return value.calls(name)

@@ -113,8 +113,8 @@ indirect enum Statement: Equatable, Sendable {
   case declaration(VariableDeclaration)
   case assignment(Expression, Expression)
   case compoundAssignment(Expression, String, Expression)
-  /// `if let name = value { body }`
-  case ifLet(String, Expression, [Statement])
+  /// `if let name = value { body } else { otherwise }`
+  case ifLet(String, Expression, [Statement], else: [Statement]?)
   /// `if condition { body } else { otherwise }`
   case ifElse(Expression, [Statement], [Statement]?)
   case switchStatement(Expression, [SwitchCase])
@@ -148,6 +148,8 @@ indirect enum Expression: Sendable {
   case prefix(String, Expression)
   case subscripted(Expression, Expression)
   case forceUnwrap(Expression)
+  /// `base?`, for optional chaining.
+  case optionalChain(Expression)
   case inoutArgument(Expression)
   case tryExpression(Expression)
   /// `#name(arguments)`

@@ -124,7 +124,7 @@ package enum SpecProblem: Hashable, Sendable {
     case .filterSelectedExists(let name):
       "the filter's selected field '\(name)' is already a state field"
     case .noCases(let name):
-      "filter '\(name)' needs at least one case"
+      "'\(name)' needs at least one case"
     case .unknownOperation(let name, let suggestion):
       "unknown reduce operation '\(name)'" + didYouMean(suggestion)
     case .expectedToken(let what, let found):

@@ -169,9 +169,15 @@ struct TextRenderer: Sendable {
       assignment(expression(target) + " = ", value, &p)
     case .compoundAssignment(let target, let op, let value):
       p.line("\(expression(target)) \(op) \(expression(value))")
-    case .ifLet(let name, let value, let body):
+    case .ifLet(let name, let value, let body, let otherwise):
       p.line("if let \(identifier(name)) = \(expression(value)) {")
-      block(body, &p)
+      if let otherwise {
+        block(body, &p, closing: false)
+        p.line("} else {")
+        block(otherwise, &p)
+      } else {
+        block(body, &p)
+      }
     case .ifElse(let condition, let body, let otherwise):
       p.line("if \(expression(condition)) {")
       p.indent()
@@ -223,9 +229,15 @@ struct TextRenderer: Sendable {
     }
     switch value {
     case .array(let elements):
+      // Elements that fit on one line share it, without a trailing comma; else one a line, each with one.
       p.line(prefix + "[")
       p.indent()
-      for element in elements { p.line(expression(element) + ",") }
+      let items = elements.map(expression)
+      if p.fits(items.joined(separator: ", ")) {
+        p.line(items.joined(separator: ", "))
+      } else {
+        for item in items { p.line(item + ",") }
+      }
       p.outdent()
       p.line("]")
     case .call(let callee, let arguments, nil) where !arguments.isEmpty:
@@ -252,20 +264,45 @@ struct TextRenderer: Sendable {
       p.line(oneLine)
       return
     }
+    brokenCall(prefix, value, closing: "", &p)
+  }
+
+  /// A call broken after `(`: arguments filled on the following lines and `)` attached to the
+  /// last, or, when an argument can't fit a line, one argument a line with that one broken too.
+  private func brokenCall(_ prefix: String, _ value: Expression, closing: String, _ p: inout Printer) {
+    let head: String
+    let arguments: [Argument]
     switch value {
-    case .macro(let name, let arguments):
-      p.line(prefix + "#\(name)(")
-      p.indent()
-      p.fill(arguments.map(argument), separator: ", ", closing: ")")
-      p.outdent()
-    case .call(let callee, let arguments, nil) where !arguments.isEmpty:
-      p.line(prefix + expression(callee) + "(")
-      p.indent()
-      p.fill(arguments.map(argument), separator: ", ", closing: ")")
-      p.outdent()
+    case .macro(let name, let list) where !list.isEmpty:
+      head = "#\(name)("
+      arguments = list
+    case .call(let callee, let list, nil) where !list.isEmpty:
+      head = expression(callee) + "("
+      arguments = list
     default:
-      p.line(oneLine)
+      p.line(prefix + expression(value) + closing)
+      return
     }
+    p.line(prefix + head)
+    p.indent()
+    let items = arguments.map(argument)
+    let innerClosing = ")" + closing
+    let everyItemFits = items.enumerated().allSatisfy { index, item in
+      p.fits(item + (index == items.count - 1 ? innerClosing : ","))
+    }
+    if everyItemFits {
+      p.fill(items, separator: ", ", closing: innerClosing)
+    } else {
+      for (index, argument) in arguments.enumerated() {
+        let ending = index == arguments.count - 1 ? innerClosing : ","
+        if p.fits(items[index] + ending) {
+          p.line(items[index] + ending)
+        } else {
+          brokenCall(argument.label.map { "\($0): " } ?? "", argument.value, closing: ending, &p)
+        }
+      }
+    }
+    p.outdent()
   }
 
   // MARK: Expressions
@@ -333,6 +370,9 @@ struct TextRenderer: Sendable {
     case .forceUnwrap(let base):
       write(base, into: &out)
       out += "!"
+    case .optionalChain(let base):
+      write(base, into: &out)
+      out += "?"
     case .inoutArgument(let base):
       out += "&"
       write(base, into: &out)
@@ -389,7 +429,7 @@ struct TextRenderer: Sendable {
 
   private func literal(_ value: Literal) -> String {
     switch value {
-    case .int(let number): String(number)
+    case .int(let number): grouped(number)
     case .double(let number): String(number)
     case .string(let text): "\"" + escaped(text) + "\""
     case .bool(let flag): flag ? "true" : "false"
@@ -397,6 +437,18 @@ struct TextRenderer: Sendable {
     case .emptyArray: "[]"
     case .emptyDictionary: "[:]"
     }
+  }
+
+  /// Decimal digits in groups of three past six digits, as swift-format asks: `1_714_521_600`.
+  private func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    guard digits.count > 6 else { return String(number) }
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result += "_" }
+      result.append(digit)
+    }
+    return number < 0 ? "-" + result : result
   }
 
   private func escaped(_ text: String) -> String {

@@ -13,6 +13,7 @@ package struct Spec: Sendable, Equatable {
   package var imports: [String]
   package var doc: String?
   package var models: [Model]
+  package var enums: [EnumType]
   package var state: [Field]
   package var filters: [Filter]
   package var actions: [Action]
@@ -24,7 +25,7 @@ package struct Spec: Sendable, Equatable {
 
   package init(
     path: String, feature: String, access: Access, imports: [String], doc: String?, models: [Model],
-    state: [Field], filters: [Filter], actions: [Action], middleware: [Middleware], examples: [Example]
+    enums: [EnumType] = [], state: [Field], filters: [Filter], actions: [Action], middleware: [Middleware], examples: [Example]
   ) {
     self.path = path
     self.feature = feature
@@ -32,6 +33,7 @@ package struct Spec: Sendable, Equatable {
     self.imports = imports
     self.doc = doc
     self.models = models
+    self.enums = enums
     self.state = state
     self.filters = filters
     self.actions = actions
@@ -64,16 +66,29 @@ package struct Spec: Sendable, Equatable {
     return nil
   }
 
-  /// The cases of an enum type.
+  /// The cases of an enum or filter type.
   package func cases(of type: SpecType) -> [String]? {
-    if case .enumeration(let name) = type { return filter(named: name)?.cases.map(\.name) }
-    return nil
+    guard case .enumeration(let name) = type else { return nil }
+    return enums.first { $0.name == name }?.cases ?? filter(named: name)?.cases.map(\.name)
   }
 
   package var stateTypeName: String { "\(feature)State" }
   package var actionTypeName: String { "\(feature)Action" }
+  /// The hand-written type holding the `custom` reduce functions.
+  package var customReducerName: String { "\(feature)CustomReducer" }
+  /// The protocol it conforms to, one requirement per custom action.
+  package var customReducingName: String { "\(feature)CustomReducing" }
+  package var hasCustomReducers: Bool { actions.contains { $0.reduce == [.custom] } }
+
   /// `taskListReducer` for the feature `TaskList`.
   package var reducerName: String { feature.lowercasingFirst + "Reducer" }
+}
+
+/// A String-backed enum of the spec.
+package struct EnumType: Sendable, Equatable {
+  package var name: String
+  package var doc: String?
+  package var cases: [String]
 }
 
 /// A struct of the spec.
@@ -103,6 +118,11 @@ package indirect enum Value: Sendable, Equatable {
   /// A UUID as a string, or written as a small number n (the UUID ending in n).
   case uuid(String)
   case newUUID
+  /// A date, as seconds since 1970 (read from ISO 8601 text).
+  case date(Double)
+  case url(String)
+  /// Data given as UTF-8 text.
+  case data(String)
   case enumCase(String)
   case null
   case array([Value])
@@ -117,7 +137,9 @@ package indirect enum Value: Sendable, Equatable {
     case (.bool(let a), .bool(let b)): a == b
     case (.int(let a), .int(let b)): a == b
     case (.double(let a), .double(let b)): a == b
-    case (.string(let a), .string(let b)), (.uuid(let a), .uuid(let b)),
+    case (.date(let a), .date(let b)): a == b
+    case (.string(let a), .string(let b)), (.uuid(let a), .uuid(let b)), (.url(let a), .url(let b)),
+      (.data(let a), .data(let b)),
       (.enumCase(let a), .enumCase(let b)), (.modelDefault(let a), .modelDefault(let b)):
       a == b
     case (.newUUID, .newUUID), (.null, .null): true
@@ -188,6 +210,8 @@ package struct StatePath: Sendable, Equatable {
     case field(String)
     /// The element of a list whose `id` equals the operand.
     case element(Operand)
+    /// The entry of a dictionary under the operand.
+    case key(Operand)
   }
 
   package var steps: [Step]
@@ -213,6 +237,33 @@ package enum ReduceOperation: Sendable, Equatable {
   case increment(StatePath, by: Operand)
   case decrement(StatePath, by: Operand)
   case reset(StatePath)
+  /// Replaces the element with the same id, or appends.
+  case upsert(StatePath, Operand)
+  /// In the element found by the path's last step, assigns each parameter to its field.
+  case update(StatePath, assignments: [(field: String, parameter: String)])
+  case clear(StatePath)
+  /// Removes the entry of a dictionary.
+  case removeValue(StatePath, key: Operand)
+  /// Calls the hand-written reducer function for the action.
+  case custom
+
+  package static func == (lhs: ReduceOperation, rhs: ReduceOperation) -> Bool {
+    switch (lhs, rhs) {
+    case (.set(let a, let x), .set(let b, let y)), (.append(let a, let x), .append(let b, let y)),
+      (.remove(let a, let x), .remove(let b, let y)), (.increment(let a, let x), .increment(let b, let y)),
+      (.decrement(let a, let x), .decrement(let b, let y)), (.upsert(let a, let x), .upsert(let b, let y)),
+      (.removeValue(let a, let x), .removeValue(let b, let y)):
+      a == b && x == y
+    case (.toggle(let a), .toggle(let b)), (.reset(let a), .reset(let b)), (.clear(let a), .clear(let b)):
+      a == b
+    case (.update(let a, let x), .update(let b, let y)):
+      a == b && x.map(\.field) == y.map(\.field) && x.map(\.parameter) == y.map(\.parameter)
+    case (.custom, .custom):
+      true
+    default:
+      false
+    }
+  }
 }
 
 /// A middleware and the actions it handles.

@@ -15,7 +15,7 @@ struct FeatureTranslator {
   // MARK: Models and filters
 
   func modelsFile() -> [Declaration] {
-    spec.models.map(model) + spec.filters.map(filterEnum)
+    spec.enums.map(enumeration) + spec.models.map(model) + spec.filters.map(filterEnum)
   }
 
   private func model(_ model: Model) -> Declaration {
@@ -25,6 +25,14 @@ struct FeatureTranslator {
       TypeDeclaration(
         doc: model.doc, access: access, name: model.name, inherits: inherits,
         members: storedProperties(model.fields) + [memberwiseInit(model.fields)]))
+  }
+
+  private func enumeration(_ enumType: EnumType) -> Declaration {
+    .enumeration(
+      TypeDeclaration(
+        doc: enumType.doc, access: access, name: enumType.name,
+        inherits: ["String", "CaseIterable", "Codable", "Hashable", "Sendable"],
+        members: enumType.cases.map { .enumCase(EnumCaseDeclaration(doc: nil, name: $0)) }))
   }
 
   private func filterEnum(_ filter: Filter) -> Declaration {
@@ -122,7 +130,7 @@ struct FeatureTranslator {
     for action in spec.actions {
       let translator = ReduceTranslator(types: types, action: action)
       let body = action.reduce.flatMap { translator.statements(for: $0, state: .name("state")) }
-      let used = Set(action.reduce.flatMap(\.parameters))
+      let used = Set(action.reduce == [.custom] ? action.payload.map(\.name) : action.reduce.flatMap(\.parameters))
       let bindings = action.payload.map { used.contains($0.name) ? $0.name : nil }
       let pattern = Pattern(
         caseName: action.name, bindings: bindings.allSatisfy { $0 == nil } ? [] : bindings)
@@ -142,7 +150,7 @@ struct FeatureTranslator {
         - state: The state to change.
         - action: What happened.
       """
-    return [
+    return customReducing() + [
       .function(
         FunctionDeclaration(
           doc: doc, access: access, kind: .function(spec.reducerName),
@@ -151,6 +159,43 @@ struct FeatureTranslator {
             Parameter(label: "_", name: "action", type: actionType),
           ],
           body: [.switchStatement(.name("action"), cases)]))
+    ]
+  }
+
+  /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.
+  private func customReducing() -> [Declaration] {
+    guard spec.hasCustomReducers else { return [] }
+    let requirements = spec.actions.filter { $0.reduce == [.custom] }.map {
+      Declaration.function(customFunction($0, body: nil))
+    }
+    return [
+      .protocolDeclaration(
+        TypeDeclaration(
+          doc: "The hand-written part of `\(spec.reducerName)`: one function per `custom` action.",
+          access: access, name: spec.customReducingName, members: requirements))
+    ]
+  }
+
+  /// `static func reorder(_ state: inout TaskListState, from: Int, to: Int)`
+  private func customFunction(_ action: Action, body: [Statement]?, access: AccessModifier? = nil) -> FunctionDeclaration {
+    FunctionDeclaration(
+      doc: body == nil ? "Applies `\(action.name)` to `state`." : nil, access: access, isStatic: true,
+      kind: .function(action.name),
+      parameters: [Parameter(label: "_", name: "state", type: stateType, isInout: true)]
+        + action.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) },
+      body: body)
+  }
+
+  /// The hand-written custom reducer, as first created: it leaves the state as it is.
+  func customReducerScaffold() -> [Declaration] {
+    let functions = spec.actions.filter { $0.reduce == [.custom] }.map {
+      Declaration.function(customFunction($0, body: [], access: access))
+    }
+    return [
+      .enumeration(
+        TypeDeclaration(
+          doc: "The `custom` reduce functions of the \(spec.feature) feature.", access: access,
+          name: spec.customReducerName, inherits: [spec.customReducingName], members: functions))
     ]
   }
 
@@ -240,14 +285,23 @@ extension ReduceOperation {
       .increment(let target, let value), .decrement(let target, let value):
       path = target
       operands.append(value)
-    case .remove(let target, let id):
+    case .remove(let target, let id), .removeValue(let target, let id):
       path = target
       operands.append(id)
-    case .toggle(let target), .reset(let target):
+    case .toggle(let target), .reset(let target), .clear(let target):
       path = target
+    case .upsert(let target, let value):
+      path = target
+      operands.append(value)
+    case .update(let target, let assignments):
+      path = target
+      operands += assignments.map { .parameter($0.parameter, fields: []) }
+    case .custom:
+      return []
     }
     for step in path.steps {
       if case .element(let operand) = step { operands.append(operand) }
+      if case .key(let operand) = step { operands.append(operand) }
     }
     return operands.compactMap {
       if case .parameter(let name, _) = $0 { return name }

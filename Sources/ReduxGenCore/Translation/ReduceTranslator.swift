@@ -2,6 +2,13 @@
 struct ReduceTranslator {
   let types: TypeTranslator
   let action: Action
+  /// Whether a path ending in a dictionary entry is written `d[k]?` (to change the value in place).
+  var chainsLastKey = false
+
+  init(types: TypeTranslator, action: Action) {
+    self.types = types
+    self.action = action
+  }
 
   func statements(for operation: ReduceOperation, state: Expression) -> [Statement] {
     switch operation {
@@ -16,14 +23,41 @@ struct ReduceTranslator {
         return [.expression(.call($0.dot("removeAll"), [], trailingClosure: Closure(body: matches)))]
       }
     case .toggle(let path):
-      return at(path, state) { [.expression($0.dot("toggle").call())] }
+      return inPlace.at(path, state) { [.expression($0.dot("toggle").call())] }
     case .increment(let path, let amount):
-      return at(path, state) { [.compoundAssignment($0, "+=", operand(amount, type: path.type))] }
+      return inPlace.at(path, state) { [.compoundAssignment($0, "+=", operand(amount, type: path.type))] }
     case .decrement(let path, let amount):
-      return at(path, state) { [.compoundAssignment($0, "-=", operand(amount, type: path.type))] }
+      return inPlace.at(path, state) { [.compoundAssignment($0, "-=", operand(amount, type: path.type))] }
     case .reset(let path):
       let value = path.defaultValue.map { types.expression($0, type: path.type) } ?? .literal(.nilLiteral)
       return at(path, state) { [.assignment($0, value)] }
+    case .upsert(let path, let value):
+      let element = path.type.elementType ?? path.type
+      let item = operand(value, type: element)
+      return at(path, state) { list in
+        let finder = list.dot("firstIndex").call([
+          Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), "==", item.dot("id")))))
+        ])
+        return [
+          .ifLet(
+            "index", finder, [.assignment(.subscripted(list, .name("index")), item)],
+            else: [.expression(list.dot("append").call([Argument(nil, item)]))])
+        ]
+      }
+    case .update(let path, let assignments):
+      return at(path, state) { element in
+        assignments.map { .assignment(element.dot($0.field), .name($0.parameter)) }
+      }
+    case .clear(let path):
+      return at(path, state) { [.expression($0.dot("removeAll").call())] }
+    case .removeValue(let path, let key):
+      return at(path, state) {
+        [.expression($0.dot("removeValue").call([Argument("forKey", operand(key, type: .scalar(.string)))]))]
+      }
+    case .custom:
+      let arguments = [Argument(nil, .inoutArgument(state))]
+        + action.payload.map { Argument($0.name, .name($0.name)) }
+      return [.expression(.name(types.spec.customReducerName).dot(action.name).call(arguments))]
     }
   }
 
@@ -34,6 +68,10 @@ struct ReduceTranslator {
       switch step {
       case .field(let name):
         target = target.dot(name)
+      case .key(let key):
+        // A dictionary entry may be absent: go on through it with optional chaining.
+        target = .subscripted(target, operand(key, type: .scalar(.string)))
+        if position < path.steps.count - 1 || chainsLastKey { target = .optionalChain(target) }
       case .element(let id):
         let index = depth == 0 ? "index" : "index\(depth + 1)"
         let finder = target.dot("firstIndex").call([
@@ -43,10 +81,19 @@ struct ReduceTranslator {
           steps: Array(path.steps[(position + 1)...]), type: path.type, defaultValue: path.defaultValue,
           text: path.text)
         let element = Expression.subscripted(target, .name(index))
-        return [.ifLet(index, finder, at(rest, element, depth: depth + 1, body))]
+        var inner = self
+        inner.chainsLastKey = chainsLastKey
+        return [.ifLet(index, finder, inner.at(rest, element, depth: depth + 1, body), else: nil)]
       }
     }
     return body(target)
+  }
+
+  /// This translator for operations that change a value where it is.
+  private var inPlace: ReduceTranslator {
+    var copy = self
+    copy.chainsLastKey = true
+    return copy
   }
 
   func operand(_ operand: Operand, type: SpecType) -> Expression {

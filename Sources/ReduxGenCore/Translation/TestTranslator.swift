@@ -44,8 +44,8 @@ struct TestTranslator {
     for action in spec.actions {
       for (position, operation) in action.reduce.enumerated() {
         // A later operation on the same path would hide this one's effect.
-        let later = action.reduce[(position + 1)...].map(\.path.text)
-        guard !later.contains(operation.path.text) else { continue }
+        let later = action.reduce[(position + 1)...].compactMap(\.path?.text)
+        guard let path = operation.path, !later.contains(path.text) else { continue }
         tests += operationTests(operation, action: action, names: &names)
       }
     }
@@ -90,7 +90,9 @@ struct TestTranslator {
       case .double, .float, .decimal: return .double(Double(number) + 0.5)
       case .bool: return .bool(number % 2 == 1)
       case .uuid: return .uuid(smallUUID(number))
-      case .date, .url, .data: return .null
+      case .date: return .date(Double(1_700_000_000 + number * 86_400))
+      case .url: return .url("https://example.com/\(number)")
+      case .data: return .data("data \(number)")
       }
     case .model(let name):
       return spec.model(named: name).map { element($0, number) } ?? .null
@@ -133,7 +135,10 @@ struct TestTranslator {
   }
 
   private func operationTests(_ operation: ReduceOperation, action: Action, names: inout UniqueNames) -> [Declaration] {
-    let path = operation.path
+    guard let path = operation.path else { return [] }
+    if path.steps.contains(where: { if case .key = $0 { true } else { false } }) {
+      return dictionaryEntryTests(operation, path: path, action: action, names: &names)
+    }
     let elementSteps = path.steps.filter {
       if case .element = $0 { return true }
       return false
@@ -206,6 +211,50 @@ struct TestTranslator {
       body.append(expect(target, "==", .binary(.name("before"), isIncrement ? "+" : "-", change)))
       title = "\(action.name) \(isIncrement ? "increments" : "decrements") \(path.text)"
       name = "\(action.name)\(isIncrement ? "Increments" : "Decrements")\(path.text.identifierWords)"
+    case .upsert(_, let value):
+      guard let model = model(of: path), case .parameter(let parameter, []) = value else { return [] }
+      let modelType = SpecType.model(model.name)
+      let first = types.expression(element(model, 1), type: modelType)
+      let second = types.expression(element(model, 2), type: modelType)
+      let setup = body + [constant("first", first), constant("second", second), .assignment(target, .array([.name("first"), .name("second")]))]
+      // The replacement keeps the id of `second` and differs in every other field that can differ.
+      var replacementFields = element(model, 5)
+      if case .model(let name, var fields) = replacementFields {
+        fields.removeAll { $0.name == "id" }
+        replacementFields = .model(name, fields)
+      }
+      var replaces = setup
+      let (lets, arguments) = self.arguments(action, [parameter: .name("replacement")])
+      replaces.append(.declaration(VariableDeclaration(name: "replacement", initializer: types.expression(replacementFields, type: modelType))))
+      replaces.append(.assignment(.name("replacement").dot("id"), .name("second").dot("id")))
+      replaces += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("first"), .name("replacement")]))]
+      var appends = setup
+      let (newLets, newArguments) = self.arguments(action, [parameter: types.expression(element(model, 3), type: modelType)])
+      appends += newLets + [reduce(action.name, newArguments), expect(target, "==", .array([.name("first"), .name("second"), .name(parameter)]))]
+      return [
+        test("\(action.name) replaces the element of \(path.text) with the same id", names.make("\(action.name)ReplacesSameID"), replaces),
+        test("\(action.name) appends an element with a new id to \(path.text)", names.make("\(action.name)AppendsNewID"), appends),
+      ]
+    case .clear:
+      let filled = sample(path.type, 1)
+      let (lets, arguments) = self.arguments(action, [:])
+      body += [.assignment(target, types.expression(filled, type: path.type))] + lets
+      body += [reduce(action.name, arguments), expect(target.dot("isEmpty"), "==", .literal(.bool(true)))]
+      title = "\(action.name) clears \(path.text)"
+      name = "\(action.name)Clears\(path.text.identifierWords)"
+    case .removeValue(_, let key):
+      guard case .dictionary(let keyType, let valueType) = path.type, case .parameter(let parameter, []) = key else { return [] }
+      let keyValue = types.expression(sample(keyType, 1), type: keyType)
+      let kept = types.expression(sample(keyType, 2), type: keyType)
+      let value = types.expression(sample(valueType, 1), type: valueType)
+      let (lets, arguments) = self.arguments(action, [parameter: keyValue])
+      body += [.assignment(target, .dictionary([(keyValue, value), (kept, value)]))] + lets
+      body += [reduce(action.name, arguments), expect(.subscripted(target, .name(parameter)), "==", .literal(.nilLiteral))]
+      body.append(expect(target.dot("count"), "==", .literal(.int(1))))
+      title = "\(action.name) removes the entry of \(path.text)"
+      name = "\(action.name)RemovesEntryOf\(path.text.identifierWords)"
+    case .update, .custom:
+      return []
     case .reset:
       let changed = sample(differentFrom: path.defaultValue, path.type, 3)
       let (lets, arguments) = self.arguments(action, [:])
@@ -226,9 +275,10 @@ struct TestTranslator {
   private func elementOperationTests(
     _ operation: ReduceOperation, action: Action, idParameter: String, names: inout UniqueNames
   ) -> [Declaration] {
-    guard let position = operation.path.steps.firstIndex(where: { if case .element = $0 { return true } else { return false } })
+    guard let path = operation.path,
+      let position = path.steps.firstIndex(where: { if case .element = $0 { return true } else { return false } })
     else { return [] }
-    let listSteps = operation.path.steps[..<position]
+    let listSteps = path.steps[..<position]
     let list = listSteps.reduce(state) { base, step in
       if case .field(let name) = step { return base.dot(name) }
       return base
@@ -236,7 +286,7 @@ struct TestTranslator {
     guard case .model(let modelName)? = listStepsType(Array(listSteps)), let model = spec.model(named: modelName) else {
       return []
     }
-    let fieldPath = operation.path.steps[(position + 1)...].compactMap { step -> String? in
+    let fieldPath = path.steps[(position + 1)...].compactMap { step -> String? in
       if case .field(let name) = step { return name }
       return nil
     }
@@ -263,33 +313,63 @@ struct TestTranslator {
         chosen[parameter] = types.expression(sample(field.type, 5), type: field.type)
         expected = .name(parameter)
       } else {
-        expected = reducer.operand(value, type: operation.path.type)
+        expected = reducer.operand(value, type: path.type)
       }
       verb = "sets"
     case .increment(_, let amount):
-      expected = .binary(firstField, "+", reducer.operand(amount, type: operation.path.type))
+      expected = .binary(firstField, "+", reducer.operand(amount, type: path.type))
       verb = "increments"
     case .decrement(_, let amount):
-      expected = .binary(firstField, "-", reducer.operand(amount, type: operation.path.type))
+      expected = .binary(firstField, "-", reducer.operand(amount, type: path.type))
       verb = "decrements"
     case .reset:
-      guard let value = operation.path.defaultValue else { return [] }
-      expected = types.expression(value, type: operation.path.type)
+      guard let value = operation.path?.defaultValue else { return [] }
+      expected = types.expression(value, type: path.type)
       verb = "resets"
+    case .update(_, let assignments):
+      // Each assigned field gets a value unlike the element's own.
+      for (position, assignment) in assignments.enumerated() {
+        guard let field = action.payload.first(where: { $0.name == assignment.parameter }) else { continue }
+        chosen[assignment.parameter] = types.expression(sample(field.type, 11 + position), type: field.type)
+      }
+      expected = .literal(.nilLiteral)
+      verb = "updates"
     default:
       return []
     }
     let (lets, arguments) = self.arguments(action, chosen)
     var changes = setup + lets + [reduce(action.name, arguments)]
-    changes += [expect(changedField, "==", expected), expect(.subscripted(list, .literal(.int(1))), "==", .name("second"))]
+    if case .update(_, let assignments) = operation {
+      let element = Expression.subscripted(list, .literal(.int(0)))
+      changes += assignments.map { expect(element.dot($0.field), "==", .name($0.parameter)) }
+    } else {
+      changes.append(expect(changedField, "==", expected))
+    }
+    changes.append(expect(.subscripted(list, .literal(.int(1))), "==", .name("second")))
     let (unknownLets, unknownArguments) = self.arguments(
       action, chosen.merging([idParameter: types.expression(.uuid(smallUUID(99)), type: .scalar(.uuid))]) { $1 })
     var ignores = setup + [constant("before", state)] + unknownLets + [reduce(action.name, unknownArguments)]
     ignores.append(expect(state, "==", .name("before")))
     return [
-      test("\(action.name) \(verb) \(operation.path.text) of the matching element only", names.make("\(action.name)\(verb.uppercasingFirst)MatchingElement"), changes),
+      test("\(action.name) \(verb) \(path.text) of the matching element only", names.make("\(action.name)\(verb.uppercasingFirst)MatchingElement"), changes),
       test("\(action.name) ignores an id that matches nothing", names.make("\(action.name)IgnoresUnknownID"), ignores),
     ]
+  }
+
+  /// `set d[k] = v`: the entry under the key holds the value afterwards.
+  private func dictionaryEntryTests(
+    _ operation: ReduceOperation, path: StatePath, action: Action, names: inout UniqueNames
+  ) -> [Declaration] {
+    guard case .set(_, let value) = operation, path.steps.count == 2, case .field(let field) = path.steps[0],
+      case .key(let key) = path.steps[1]
+    else { return [] }
+    let reducer = ReduceTranslator(types: types, action: action)
+    let (lets, arguments) = self.arguments(action, [:])
+    let entry = Expression.subscripted(state.dot(field), reducer.operand(key, type: .scalar(.string)))
+    let body = [newState()] + lets + [
+      reduce(action.name, arguments), expect(entry, "==", reducer.operand(value, type: path.type)),
+    ]
+    return [test("\(action.name) stores the value under its key in \(field)", names.make("\(action.name)StoresEntry"), body)]
   }
 
   private func listStepsType(_ steps: [StatePath.Step]) -> SpecType? {
@@ -391,11 +471,15 @@ struct TestTranslator {
 }
 
 extension ReduceOperation {
-  var path: StatePath {
+  /// Where the operation writes; nil for `custom`.
+  var path: StatePath? {
     switch self {
     case .set(let path, _), .append(let path, _), .remove(let path, _), .toggle(let path),
-      .increment(let path, _), .decrement(let path, _), .reset(let path):
+      .increment(let path, _), .decrement(let path, _), .reset(let path), .upsert(let path, _),
+      .update(let path, _), .clear(let path), .removeValue(let path, _):
       path
+    case .custom:
+      nil
     }
   }
 }

@@ -27,6 +27,13 @@ struct TypeTranslator {
       }
       return .forceUnwrap(.name("UUID").call([Argument("uuidString", .literal(.string(text)))]))
     case .newUUID: return .name("UUID").call()
+    case .date(let seconds):
+      let value: Literal = seconds.rounded() == seconds && abs(seconds) < 1e15 ? .int(Int(seconds)) : .double(seconds)
+      return .name("Date").call([Argument("timeIntervalSince1970", .literal(value))])
+    case .url(let text):
+      return .forceUnwrap(.name("URL").call([Argument("string", .literal(.string(text)))]))
+    case .data(let text):
+      return .name("Data").call([Argument(nil, .literal(.string(text)).dot("utf8"))])
     case .enumCase(let name): return .dot(name)
     case .null: return .literal(.nilLiteral)
     case .array(let elements):
