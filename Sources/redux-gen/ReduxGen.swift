@@ -45,9 +45,9 @@ struct ReduxGen: ParsableCommand {
         console.error("redux-gen: error: can't read \(path)")
         throw ExitCode(2)
       }
-      let text = String(decoding: data, as: UTF8.self)
-      console.sources[shownPath] = text
       do {
+        let text = try GeneratorPipeline.decode(Array(data), path: shownPath)
+        console.sources[shownPath] = text
         let result = try GeneratorPipeline.generate(text, path: shownPath)
         console.print(result.diagnostics)
         if warningsAsErrors && !result.diagnostics.isEmpty { failed = true }

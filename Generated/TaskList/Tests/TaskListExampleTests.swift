@@ -47,6 +47,16 @@ struct TaskListExampleTests {
     taskListReducer(&state, .removeTask(id: uuid(9)))
     #expect(state.tasks.count == 1)
   }
+
+  @Test("loading tasks leaves the state to the middleware")
+  func loadingTasksLeavesTheStateToTheMiddleware() throws {
+    var state = TaskListState()
+    state.tasks = [Task(id: uuid(1), title: "A")]
+    taskListReducer(&state, .loadTasks)
+    #expect(state.tasks.count == 1)
+    try #require(state.filteredTasks.indices.contains(0))
+    #expect(state.filteredTasks[0].title == "A")
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

@@ -1,6 +1,6 @@
 extension SpecChecker {
-  static let actionKeys = ["doc", "payload", "reduce"]
-  static let laterActionKeys = ["async", "onSuccess", "onFailure"]
+  static let actionKeys = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure"]
+  static let laterActionKeys: [String] = []
   static let operations = [
     "set", "append", "upsert", "remove", "update", "toggle", "increment", "decrement", "reset", "clear",
     "custom",
@@ -14,31 +14,85 @@ extension SpecChecker {
     var seen: Set<String> = []
     for pair in pairs {
       guard let name = identifier(pair.key, what: "an action") else { continue }
-      if !seen.insert(name).inserted {
-        error(.duplicateName(name, what: "action"), pair.key)
-        continue
-      }
+      // A repeated key is the loader's duplicate-key error; the second one is skipped here.
+      if !seen.insert(name).inserted { continue }
       guard let actionPairs = mapping(pair.value, what: "action \(name)") else { continue }
       let context = "action \(name)"
       let keys = checkKeys(actionPairs, allowed: Self.actionKeys, later: Self.laterActionKeys, context: context)
       let payload = keys["payload"].map { fields($0, context: "the payload of \(name)") } ?? []
       var action = Action(
         name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, payload: payload, reduce: [])
-      if let reduceNode = keys["reduce"] {
-        let operationNodes = reduceNode.scalar != nil ? [reduceNode] : sequence(reduceNode, what: "'reduce'") ?? []
-        action.reduce = operationNodes.compactMap { reduceOperation($0, action: action) }
-        if action.reduce.count > 1, action.reduce.contains(.custom),
-          let node = operationNodes.first(where: { $0.scalar?.trimmingSpaces == "custom" })
-        {
-          error(.customNotAlone, node)
+      var outcomes: [Action] = []
+      if let asyncNode = keys["async"] {
+        outcomes = asyncOutcomes(of: &action, asyncNode, keys: keys, taken: &seen)
+      } else {
+        for key in ["onSuccess", "onFailure"] where keys[key] != nil {
+          if let keyNode = actionPairs.first(where: { $0.key.scalar == key })?.key {
+            error(.needsAsync(key, action: name), keyNode)
+          }
         }
       }
+      if let reduceNode = keys["reduce"] {
+        action.reduce = reduceOperations(reduceNode, action: action)
+      }
       result.append(action)
+      result += outcomes
     }
     if result.isEmpty, pairs.isEmpty {
       error(.expected("at least one action", found: "none"), node)
     }
     return result
+  }
+
+  /// One operation or a list of them.
+  mutating func reduceOperations(_ node: YAMLNode, action: Action) -> [ReduceOperation] {
+    let operationNodes = node.scalar != nil ? [node] : sequence(node, what: "'reduce'") ?? []
+    let operations = operationNodes.compactMap { reduceOperation($0, action: action) }
+    if operations.count > 1, operations.contains(.custom),
+      let custom = operationNodes.first(where: { $0.scalar?.trimmingSpaces == "custom" })
+    {
+      error(.customNotAlone, custom)
+    }
+    return operations
+  }
+
+  /// The `...Succeeded` and `...Failed` actions of an async action, and its status field.
+  private mutating func asyncOutcomes(
+    of action: inout Action, _ node: YAMLNode, keys: [String: YAMLNode], taken: inout Set<String>
+  ) -> [Action] {
+    let context = "the async of \(action.name)"
+    guard let pairs = mapping(node, what: context) else { return [] }
+    let asyncKeys = checkKeys(pairs, allowed: ["success", "failure", "status"], context: context)
+    let successPayload = asyncKeys["success"].map { fields($0, context: "the success of \(action.name)") } ?? []
+    let failurePayload =
+      asyncKeys["failure"].map { fields($0, context: "the failure of \(action.name)") }
+      ?? [Field(name: "message", type: .scalar(.string), defaultValue: nil, doc: nil)]
+    var status: String?
+    if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: "a state field") {
+      if stateByName[name] != nil {
+        error(.duplicateName(name, what: "state field"), statusNode)
+      } else {
+        state.append(Field(name: name, type: .requestStatus, defaultValue: .enumCase("idle"), doc: nil))
+        status = name
+      }
+    }
+    var success = Action(
+      name: action.name + "Succeeded", doc: "`\(action.name)` succeeded.", payload: successPayload, reduce: [])
+    var failure = Action(
+      name: action.name + "Failed", doc: "`\(action.name)` failed.", payload: failurePayload, reduce: [])
+    for outcome in [success, failure] where !taken.insert(outcome.name).inserted {
+      error(.duplicateName(outcome.name, what: "action"), node)
+    }
+    if let status {
+      action.status = StatusUpdate(field: status, phase: .loading)
+      success.status = StatusUpdate(field: status, phase: .succeeded)
+      let message = failurePayload.first { $0.name == "message" && $0.type == .scalar(.string) }?.name
+      failure.status = StatusUpdate(field: status, phase: .failed(message: message))
+    }
+    if let onSuccess = keys["onSuccess"] { success.reduce = reduceOperations(onSuccess, action: success) }
+    if let onFailure = keys["onFailure"] { failure.reduce = reduceOperations(onFailure, action: failure) }
+    action.async = AsyncOutcomes(success: success.name, failure: failure.name)
+    return [success, failure]
   }
 
   /// Parses and checks one operation such as `toggle tasks[id].isCompleted`.

@@ -9,15 +9,64 @@ extension SpecChecker {
       }
       let context = "middleware \(name)"
       guard let pairs = mapping(pair.value, what: context) else { continue }
-      let keys = checkKeys(pairs, allowed: ["doc", "on", "dispatches"], later: ["emits"], context: context)
+      let keys = checkKeys(pairs, allowed: ["doc", "on", "dispatches", "emits"], context: context)
       let on = keys["on"].map { actionNames($0, what: "'on'") } ?? []
       if let dispatches = keys["dispatches"] { _ = actionNames(dispatches, what: "'dispatches'") }
+      if let emits = keys["emits"] { eventNames(emits) }
       if on.isEmpty, keys["on"].map({ $0.isNull || $0.kind == .sequence([]) }) ?? true {
         diagnostics.warning(.middlewareHandlesNothing(name), at: pair.key.location)
       }
       result.append(Middleware(name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, on: on))
     }
     return result
+  }
+
+  /// Checks that each listed event is declared.
+  private mutating func eventNames(_ node: YAMLNode) {
+    let items = node.scalar != nil ? [node] : sequence(node, what: "'emits'") ?? []
+    for item in items {
+      guard let name = text(item, what: "an event") else { continue }
+      if !events.contains(where: { $0.name == name }) {
+        error(.unknownEvent(name, suggestion: closestMatch(to: name, in: events.map(\.name))), item)
+      }
+    }
+  }
+
+  mutating func checkEvents(_ node: YAMLNode) -> [Event] {
+    var result: [Event] = []
+    for pair in mapping(node, what: "'events'") ?? [] {
+      guard let name = identifier(pair.key, what: "an event") else { continue }
+      if result.contains(where: { $0.name == name }) {
+        error(.duplicateName(name, what: "event"), pair.key)
+        continue
+      }
+      result.append(Event(name: name, payload: fields(pair.value, context: "the payload of event \(name)")))
+    }
+    return result
+  }
+
+  mutating func checkPersist(_ node: YAMLNode) -> Persist? {
+    guard let pairs = mapping(node, what: "'persist'") else { return nil }
+    let keys = checkKeys(pairs, allowed: ["fields", "key"], context: "'persist'")
+    guard let fieldsNode = keys["fields"] else {
+      missing("fields", in: "'persist'", node)
+      return nil
+    }
+    var fields: [String] = []
+    for item in fieldsNode.scalar != nil ? [fieldsNode] : sequence(fieldsNode, what: "'fields'") ?? [] {
+      guard let name = text(item, what: "a state field") else { continue }
+      guard stateByName[name] != nil else {
+        error(.unknownField(name, context: "the state", suggestion: closestMatch(to: name, in: state.map(\.name))), item)
+        continue
+      }
+      fields.append(name)
+    }
+    let key = keys["key"].flatMap { text($0, what: "'key'") } ?? feature.lowercased()
+    if !diagnostics.hasErrors {
+      // Read and checked in full; what it generates comes with the persistence runtime.
+      error(.persistNotGenerated, pairs.first?.key ?? node)
+    }
+    return Persist(fields: fields, key: key)
   }
 
   /// A list of declared action names.

@@ -12,6 +12,8 @@ extension SpecChecker {
       return text == "[:]" ? .dictionary([]) : nil
     case .model:
       return nil
+    case .requestStatus:
+      return ["idle", "loading", "succeeded"].contains(text) ? .enumCase(text) : nil
     case .enumeration:
       let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
       return enumCases(type).contains(name) ? .enumCase(name) : nil
@@ -57,6 +59,11 @@ extension SpecChecker {
       return .dictionary(entries)
     case (.model(let name), .mapping(let pairs)):
       return modelValue(name, pairs, at: node, isDefault: isDefault)
+    case (.requestStatus, .scalar(let text, _)) where ["idle", "loading", "succeeded"].contains(text):
+      return .enumCase(text)
+    case (.requestStatus, .mapping(let pairs)) where pairs.count == 1 && pairs[0].key.scalar == "failed":
+      guard let message = pairs[0].value.scalar else { return fail(&self) }
+      return .failed(message)
     case (.enumeration, .scalar(let text, _)):
       let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
       let cases = enumCases(type)

@@ -1,11 +1,11 @@
 /// Turns the nodes of a feature spec into a checked `Spec`, collecting every problem.
 package struct SpecChecker {
   static let topLevelKeys = [
-    "feature", "access", "imports", "doc", "models", "enums", "state", "filters", "actions", "middleware",
-    "examples",
+    "feature", "access", "imports", "doc", "models", "enums", "state", "filters", "actions", "events",
+    "middleware", "persist", "examples",
   ]
   /// Keys of the language this version reads but does not generate yet.
-  static let laterTopLevelKeys = ["events", "persist", "app", "features"]
+  static let laterTopLevelKeys = ["app", "features"]
 
   let path: String
   var diagnostics = DiagnosticCollector()
@@ -15,6 +15,7 @@ package struct SpecChecker {
   /// The cases of each filter, read early so values can refer to them.
   var filterCaseNames: [String: [String]] = [:]
   var enums: [EnumType] = []
+  var events: [Event] = []
   /// Keys suggested for typos: a missing one of these is not reported again.
   var suggestedKeys: Set<String> = []
   var models: [Model] = [] {
@@ -42,9 +43,11 @@ package struct SpecChecker {
     _ root: YAMLNode, path: String, diagnostics: inout DiagnosticCollector
   ) -> Spec? {
     var checker = SpecChecker(path: path)
+    // Start from what reading found, so checks that depend on a clean spec know about it.
+    checker.diagnostics = diagnostics
     let spec = checker.checkSpec(root)
-    diagnostics.append(contentsOf: checker.diagnostics.diagnostics)
-    return checker.diagnostics.hasErrors ? nil : spec
+    diagnostics = checker.diagnostics
+    return diagnostics.hasErrors ? nil : spec
   }
 
   mutating func checkSpec(_ root: YAMLNode) -> Spec? {
@@ -94,17 +97,34 @@ package struct SpecChecker {
       missing("state", in: "the spec", root)
     }
     filters = filterPairs.compactMap { checkFilter($0) }
+    events = keys["events"].map { checkEvents($0) } ?? []
     if let actionsNode = keys["actions"] {
       actions = checkActions(actionsNode)
     } else {
       missing("actions", in: "the spec", root)
     }
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
+    let persist = keys["persist"].flatMap { checkPersist($0) }
     let examples = keys["examples"].map { checkExamples($0) } ?? []
+    warnUntested(keys["actions"], examples: examples, middleware: middleware)
 
     return Spec(
       path: path, feature: feature, access: access, imports: imports, doc: doc, models: models, enums: enums,
-      state: state, filters: filters, actions: actions, middleware: middleware, examples: examples)
+      state: state, filters: filters, actions: actions, middleware: middleware, examples: examples,
+      events: events, persist: persist)
+  }
+
+  /// Warns about actions that neither a generated test nor an example exercises.
+  mutating func warnUntested(_ actionsNode: YAMLNode?, examples: [Example], middleware: [Middleware]) {
+    // Next to errors this would be noise: the spec does not generate anyway.
+    guard !diagnostics.hasErrors, case .mapping(let pairs)? = actionsNode?.kind else { return }
+    let exercised = Set(examples.flatMap { $0.when.map(\.action) })
+    for action in actions where !exercised.contains(action.name) {
+      // Declarative operations get derived tests; custom and empty reducers don't.
+      let derived = action.reduce.contains { $0 != .custom } || action.status != nil
+      guard !derived, let pair = pairs.first(where: { $0.key.scalar == action.name }) else { continue }
+      diagnostics.warning(.untested(action.name), at: pair.key.location)
+    }
   }
 
   // MARK: Reporting
@@ -187,11 +207,11 @@ package struct SpecChecker {
 
   mutating func declaredNames(_ pairs: [YAMLNode.Pair], what: String) -> [String] {
     var names: [String] = []
-    var seen: Set<String> = []
     for pair in pairs {
       guard let name = typeName(pair.key, what: "a \(what)") else { continue }
-      if SpecType.Scalar(rawValue: name) != nil || !seen.insert(name).inserted {
-        error(.duplicateName(name, what: what), pair.key)
+      // A key repeated in the mapping is reported by the loader as a duplicate key.
+      if SpecType.Scalar(rawValue: name) != nil || name == "RequestStatus" {
+        error(.duplicateName(name, what: "type"), pair.key)
       }
       names.append(name)
     }

@@ -57,10 +57,14 @@ package enum SpecProblem: Hashable, Sendable {
   case predicateNotBool(type: String)
   case elementPathNeedsID(String)
   case customNotAlone
+  case needsAsync(String, action: String)
+  case unknownEvent(String, suggestion: String?)
+  case persistNotGenerated
   case indexOutOfReach(String)
 
   // Warnings.
   case middlewareHandlesNothing(String)
+  case untested(String)
 
   /// What the user reads.
   package var message: String {
@@ -155,10 +159,18 @@ package enum SpecProblem: Hashable, Sendable {
       "a filter case must be a Bool condition, but this has type \(type)"
     case .elementPathNeedsID(let path):
       "'\(path)' is a list; reach an element by id, as in '\(path)[id]'"
+    case .needsAsync(let key, let action):
+      "'\(key)' needs 'async' in action '\(action)'"
+    case .unknownEvent(let name, let suggestion):
+      "unknown event '\(name)'" + didYouMean(suggestion)
+    case .persistNotGenerated:
+      "'persist' is checked, but this version of redux-gen does not generate persistence yet"
     case .customNotAlone:
       "'custom' must be the only reduce operation of its action"
     case .indexOutOfReach(let path):
       "'\(path)' is not a list, so it can't be indexed"
+    case .untested(let name):
+      "no generated test or example exercises action '\(name)'; add an example that dispatches it"
     case .middlewareHandlesNothing(let name):
       "middleware '\(name)' handles no action; list the actions it handles in 'on'"
     }

@@ -19,13 +19,16 @@ package struct Spec: Sendable, Equatable {
   package var actions: [Action]
   package var middleware: [Middleware]
   package var examples: [Example]
+  package var events: [Event] = []
+  package var persist: Persist?
   private var modelIndex: [String: Int] = [:]
   private var stateIndex: [String: Int] = [:]
   private var actionIndex: [String: Int] = [:]
 
   package init(
     path: String, feature: String, access: Access, imports: [String], doc: String?, models: [Model],
-    enums: [EnumType] = [], state: [Field], filters: [Filter], actions: [Action], middleware: [Middleware], examples: [Example]
+    enums: [EnumType] = [], state: [Field], filters: [Filter], actions: [Action], middleware: [Middleware],
+    examples: [Example], events: [Event] = [], persist: Persist? = nil
   ) {
     self.path = path
     self.feature = feature
@@ -39,6 +42,8 @@ package struct Spec: Sendable, Equatable {
     self.actions = actions
     self.middleware = middleware
     self.examples = examples
+    self.events = events
+    self.persist = persist
     modelIndex = firstIndices(models.map(\.name))
     stateIndex = firstIndices(state.map(\.name))
     actionIndex = firstIndices(actions.map(\.name))
@@ -131,6 +136,8 @@ package indirect enum Value: Sendable, Equatable {
   case model(String, [(name: String, value: Value)])
   /// A model built from its defaults alone.
   case modelDefault(String)
+  /// `RequestStatus.failed(message)`.
+  case failed(String)
 
   package static func == (lhs: Value, rhs: Value) -> Bool {
     switch (lhs, rhs) {
@@ -143,6 +150,7 @@ package indirect enum Value: Sendable, Equatable {
       (.enumCase(let a), .enumCase(let b)), (.modelDefault(let a), .modelDefault(let b)):
       a == b
     case (.newUUID, .newUUID), (.null, .null): true
+    case (.failed(let a), .failed(let b)): a == b
     case (.array(let a), .array(let b)): a == b
     case (.dictionary(let a), .dictionary(let b)):
       a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -202,6 +210,39 @@ package struct Action: Sendable, Equatable {
   package var doc: String?
   package var payload: [Field]
   package var reduce: [ReduceOperation]
+  /// The `RequestStatus` field this action moves on, for the actions of an async request.
+  package var status: StatusUpdate?
+  /// For the request action of an async pair: the names of its outcome actions.
+  package var async: AsyncOutcomes?
+}
+
+package struct StatusUpdate: Sendable, Equatable {
+  package enum Phase: Sendable, Equatable {
+    case loading
+    case succeeded
+    /// `failed(message)`, with the payload parameter holding the message when there is one.
+    case failed(message: String?)
+  }
+
+  package var field: String
+  package var phase: Phase
+}
+
+package struct AsyncOutcomes: Sendable, Equatable {
+  package var success: String
+  package var failure: String
+}
+
+/// A one-off output of the feature.
+package struct Event: Sendable, Equatable {
+  package var name: String
+  package var payload: [Field]
+}
+
+/// State fields saved between launches.
+package struct Persist: Sendable, Equatable {
+  package var fields: [String]
+  package var key: String
 }
 
 /// Where a reduce operation writes: a state field, then fields, maybe an element by id.

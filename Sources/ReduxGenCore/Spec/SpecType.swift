@@ -31,6 +31,8 @@ package indirect enum SpecType: Hashable, Sendable {
   case optional(SpecType)
   case array(SpecType)
   case dictionary(SpecType, SpecType)
+  /// ReduxRuntime's `RequestStatus`: idle, loading, succeeded, failed(message).
+  case requestStatus
 
   /// As Swift writes it.
   package var swiftName: String {
@@ -40,6 +42,7 @@ package indirect enum SpecType: Hashable, Sendable {
     case .optional(let wrapped): "\(wrapped.swiftName)?"
     case .array(let element): "[\(element.swiftName)]"
     case .dictionary(let key, let value): "[\(key.swiftName): \(value.swiftName)]"
+    case .requestStatus: "RequestStatus"
     }
   }
 

@@ -114,12 +114,24 @@ struct FeatureTranslator {
           doc: action.doc, name: action.name,
           associatedValues: action.payload.map { ($0.name, types.typeName($0.type)) }))
     }
-    return [
+    var declarations: [Declaration] = [
       .enumeration(
         TypeDeclaration(
           doc: "Everything that can happen in the \(spec.feature) feature.", access: access,
           name: spec.actionTypeName, inherits: ["Equatable", "Sendable"], members: cases))
     ]
+    if !spec.events.isEmpty {
+      let events = spec.events.map { event in
+        Declaration.enumCase(
+          EnumCaseDeclaration(name: event.name, associatedValues: event.payload.map { ($0.name, types.typeName($0.type)) }))
+      }
+      declarations.append(
+        .enumeration(
+          TypeDeclaration(
+            doc: "One-off outputs of the \(spec.feature) feature, for the view: not state.", access: access,
+            name: "\(spec.feature)Event", inherits: ["Equatable", "Sendable"], members: events)))
+    }
+    return declarations
   }
 
   // MARK: Reducer
@@ -129,8 +141,21 @@ struct FeatureTranslator {
     var idle: [Pattern] = []
     for action in spec.actions {
       let translator = ReduceTranslator(types: types, action: action)
-      let body = action.reduce.flatMap { translator.statements(for: $0, state: .name("state")) }
-      let used = Set(action.reduce == [.custom] ? action.payload.map(\.name) : action.reduce.flatMap(\.parameters))
+      var body = action.reduce.flatMap { translator.statements(for: $0, state: .name("state")) }
+      var used = Set(action.reduce == [.custom] ? action.payload.map(\.name) : action.reduce.flatMap(\.parameters))
+      if let status = action.status {
+        let value: Expression
+        switch status.phase {
+        case .loading: value = .dot("loading")
+        case .succeeded: value = .dot("succeeded")
+        case .failed(let message?):
+          value = Expression.dot("failed").call([Argument(nil, .name(message))])
+          used.insert(message)
+        case .failed(nil):
+          value = Expression.dot("failed").call([Argument(nil, .literal(.string(action.name)))])
+        }
+        body.append(.assignment(.name("state").dot(status.field), value))
+      }
       let bindings = action.payload.map { used.contains($0.name) ? $0.name : nil }
       let pattern = Pattern(
         caseName: action.name, bindings: bindings.allSatisfy { $0 == nil } ? [] : bindings)

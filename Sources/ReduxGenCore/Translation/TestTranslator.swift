@@ -105,6 +105,8 @@ struct TestTranslator {
       return .array([sample(elementType, number)])
     case .dictionary:
       return .dictionary([])
+    case .requestStatus:
+      return .enumCase(["loading", "succeeded"][number % 2])
     }
   }
 

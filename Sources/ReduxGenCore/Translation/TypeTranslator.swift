@@ -11,6 +11,7 @@ struct TypeTranslator {
     case .optional(let wrapped): .optional(typeName(wrapped))
     case .array(let element): .array(typeName(element))
     case .dictionary(let key, let value): .dictionary(typeName(key), typeName(value))
+    case .requestStatus: .named("RequestStatus")
     }
   }
 
@@ -55,6 +56,8 @@ struct TypeTranslator {
       return .name(name).call(arguments)
     case .modelDefault(let name):
       return .name(name).call()
+    case .failed(let message):
+      return Expression.dot("failed").call([Argument(nil, .literal(.string(message)))])
     }
   }
 
