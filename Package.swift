@@ -34,7 +34,7 @@ let package = Package(
     // The library generated code imports.
     .target(name: "ReduxRuntime"),
 
-    // The checked-in output of Specs/tasklist.yaml and Specs/counter.yaml.
+    // The checked-in output of Specs/: compiled and tested by `swift test`.
     .target(name: "TaskList", dependencies: ["ReduxRuntime"], path: "Generated/TaskList/Sources"),
     .testTarget(
       name: "TaskListTests",
@@ -46,6 +46,13 @@ let package = Package(
       name: "CounterTests",
       dependencies: ["Counter", "ReduxRuntime"],
       path: "Generated/Counter/Tests"
+    ),
+
+    .target(name: "Showcase", dependencies: ["ReduxRuntime"], path: "Generated/Showcase/Sources"),
+    .testTarget(
+      name: "ShowcaseTests",
+      dependencies: ["Showcase", "ReduxRuntime"],
+      path: "Generated/Showcase/Tests"
     ),
 
     .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore"]),

@@ -13,7 +13,7 @@ let isRecording = ProcessInfo.processInfo.environment["REDUX_GEN_RECORD"] == "1"
 /// The checked-in Generated/<Feature> sources are the golden files: compiled and tested by
 /// `swift test` through their own targets, and compared byte for byte here.
 struct GoldenFileTests {
-  @Test("Generated/ is fresh against Specs/", arguments: ["tasklist", "counter"])
+  @Test("Generated/ is fresh against Specs/", arguments: ["tasklist", "counter", "showcase"])
   func generatedSourcesAreFresh(spec: String) throws {
     let specPath = "Specs/\(spec).yaml"
     let text = try String(contentsOf: packageRoot.appendingPathComponent(specPath), encoding: .utf8)

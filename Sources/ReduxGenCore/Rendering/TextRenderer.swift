@@ -223,20 +223,23 @@ struct TextRenderer: Sendable {
   /// `prefix value`, broken the way swift-format breaks a long right-hand side.
   private func assignment(_ prefix: String, _ value: Expression, _ p: inout Printer) {
     let oneLine = prefix + expression(value)
-    if p.fits(oneLine) {
+    // swift-format keeps a column free after a collection literal for a trailing comma.
+    let reserve = if case .array = value { "," } else { "" }
+    if p.fits(oneLine + reserve) {
       p.line(oneLine)
       return
     }
     switch value {
     case .array(let elements):
-      // Elements that fit on one line share it, without a trailing comma; else one a line, each with one.
+      // Elements share a line when they fit on one; a list of several ends in a trailing comma.
       p.line(prefix + "[")
       p.indent()
       let items = elements.map(expression)
-      if p.fits(items.joined(separator: ", ")) {
-        p.line(items.joined(separator: ", "))
+      let comma = items.count > 1 ? "," : ""
+      if p.fits(items.joined(separator: ", ") + ",") {
+        p.line(items.joined(separator: ", ") + comma)
       } else {
-        for item in items { p.line(item + ",") }
+        for item in items { p.line(item + comma) }
       }
       p.outdent()
       p.line("]")
