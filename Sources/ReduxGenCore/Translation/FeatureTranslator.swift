@@ -21,10 +21,12 @@ struct FeatureTranslator {
   private func model(_ model: Model) -> Declaration {
     var inherits = ["Equatable", "Hashable", "Codable", "Sendable"]
     if model.idField != nil { inherits.append("Identifiable") }
+    // An internal struct without defaults gets exactly this initializer from the compiler.
+    let needsInit = access != nil || model.fields.contains { $0.defaultValue != nil }
     return .structure(
       TypeDeclaration(
         doc: model.doc, access: access, name: model.name, inherits: inherits,
-        members: storedProperties(model.fields) + [memberwiseInit(model.fields)]))
+        members: storedProperties(model.fields) + (needsInit ? [memberwiseInit(model.fields)] : [])))
   }
 
   private func enumeration(_ enumType: EnumType) -> Declaration {
