@@ -35,15 +35,35 @@ public struct ShowcaseState: Equatable, Sendable, Codable {
 
   /// The elements of `items` that the selected `filter` shows.
   public var filteredItems: [Item] {
+    let kept: [Item]
     switch filter {
     case .all:
-      return items
+      kept = items
     case .urgent:
-      return items.filter { ($0.priority == .high) && !$0.default }
+      kept = items.filter { ($0.priority == .high) && !$0.default }
     case .tagged:
-      return items.filter { !$0.tags.isEmpty }
+      kept = items.filter { !$0.tags.isEmpty }
     case .undated:
-      return items.filter { $0.due == nil }
+      kept = items.filter { $0.due == nil }
     }
+    return kept.enumerated().sorted { Self.filteredItemsPrecedes($0, $1) }.map(\.element)
+  }
+
+  private static func filteredItemsPrecedes(
+    _ lhs: (offset: Int, element: Item), _ rhs: (offset: Int, element: Item)
+  ) -> Bool {
+    if lhs.element.priority != rhs.element.priority {
+      let cases = Priority.allCases
+      let left = cases.firstIndex(of: lhs.element.priority) ?? 0
+      let right = cases.firstIndex(of: rhs.element.priority) ?? 0
+      return left > right
+    }
+    if lhs.element.title != rhs.element.title {
+      return lhs.element.title < rhs.element.title
+    }
+    if lhs.element.default != rhs.element.default {
+      return rhs.element.default
+    }
+    return lhs.offset < rhs.offset
   }
 }

@@ -167,6 +167,18 @@ struct ShowcaseReducerTests {
     state.filter = .undated
     #expect(state.filteredItems == [kept])
   }
+
+  @Test("filteredItems is sorted by priority, descending, ties in list order")
+  func filteredItemsSortedByPriority() {
+    var state = ShowcaseState()
+    let e1 = Item(id: uuid(1), title: "text 0", priority: .low, default: false)
+    let e2 = Item(id: uuid(2), title: "text 0", priority: .high, default: false)
+    let e3 = Item(id: uuid(3), title: "text 0", priority: .medium, default: false)
+    let tie = Item(id: uuid(4), title: "text 0", priority: .high, default: false)
+    state.items = [e1, e2, e3, tie]
+    state.filter = .all
+    #expect(state.filteredItems == [e2, tie, e3, e1])
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

@@ -6,7 +6,7 @@ extension SpecChecker {
       let pairs = mapping(pair.value, what: "filter \(name)")
     else { return nil }
     let context = "filter \(name)"
-    let keys = checkKeys(pairs, allowed: Self.filterKeys, later: ["sort"], context: context)
+    let keys = checkKeys(pairs, allowed: Self.filterKeys + ["sort"], context: context)
     guard let overNode = keys["over"] else {
       missing("over", in: context, pair.value)
       return nil
@@ -56,9 +56,36 @@ extension SpecChecker {
     }
     state.append(
       Field(name: selected, type: .enumeration(name), defaultValue: .enumCase(defaultCase), doc: nil))
+    let sort = keys["sort"].map { sortKeys($0, model: model) } ?? []
     return Filter(
       name: name, over: over, element: element, selected: selected, defaultCase: defaultCase,
-      result: result, cases: cases)
+      result: result, cases: cases, sort: sort)
+  }
+
+  /// `[-priority, title]`: fields of the element, `-` for descending.
+  private mutating func sortKeys(_ node: YAMLNode, model: Model) -> [SortKey] {
+    let items = node.scalar != nil ? [node] : sequence(node, what: "'sort'") ?? []
+    var keys: [SortKey] = []
+    for item in items {
+      guard var name = text(item, what: "a sort key") else { continue }
+      let descending = name.hasPrefix("-")
+      if descending { name.removeFirst() }
+      let at = item.textLocation.advanced(by: descending ? 1 : 0)
+      guard let field = model.fields.first(where: { $0.name == name }) else {
+        let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
+        error(.unknownField(name, context: "model \(model.name)", suggestion: suggestion), at: at)
+        continue
+      }
+      switch field.type {
+      case .scalar(.bool), .enumeration: break
+      case let type where type.isOrdered: break
+      default:
+        error(.notSortable(name, type: field.type.swiftName), at: at)
+        continue
+      }
+      keys.append(SortKey(field: name, type: field.type, descending: descending))
+    }
+    return keys
   }
 
   /// Parses and type-checks a filter case's condition over the fields of `element`.

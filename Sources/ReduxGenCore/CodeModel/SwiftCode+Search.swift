@@ -68,7 +68,7 @@ extension Expression {
       return value.calls(name)
     case .macro(_, let arguments), .attribute(_, let arguments):
       return arguments.contains { $0.value.calls(name) }
-    case .identifier, .literal:
+    case .identifier, .literal, .keyPath:
       return false
     }
   }

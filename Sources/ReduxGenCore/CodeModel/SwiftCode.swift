@@ -155,6 +155,8 @@ indirect enum Expression: Sendable {
   /// `#name(arguments)`
   case macro(String, [Argument])
   case parenthesized(Expression)
+  /// `\.name`
+  case keyPath(String)
   /// `@name(arguments)`, for attributes.
   case attribute(String, [Argument])
 }

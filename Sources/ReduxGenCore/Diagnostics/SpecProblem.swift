@@ -57,6 +57,7 @@ package enum SpecProblem: Hashable, Sendable {
   case predicateNotBool(type: String)
   case elementPathNeedsID(String)
   case customNotAlone
+  case notSortable(String, type: String)
   case needsAsync(String, action: String)
   case unknownEvent(String, suggestion: String?)
   case persistNotGenerated
@@ -165,6 +166,8 @@ package enum SpecProblem: Hashable, Sendable {
       "unknown event '\(name)'" + didYouMean(suggestion)
     case .persistNotGenerated:
       "'persist' is checked, but this version of redux-gen does not generate persistence yet"
+    case .notSortable(let name, let type):
+      "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums)"
     case .customNotAlone:
       "'custom' must be the only reduce operation of its action"
     case .indexOutOfReach(let path):

@@ -320,7 +320,7 @@ struct TextRenderer: Sendable {
   private func write(_ value: Expression, into out: inout String) {
     switch value {
     case .identifier(let name):
-      out += name == "self" ? name : identifier(name)
+      out += name == "self" || name == "Self" ? name : identifier(name)
     case .member(let base, let name):
       if let base { write(base, into: &out) }
       out += "."
@@ -390,6 +390,9 @@ struct TextRenderer: Sendable {
       out += "("
       write(inner, into: &out)
       out += ")"
+    case .keyPath(let name):
+      out += "\\."
+      out += memberName(name)
     case .attribute(let name, let arguments):
       out += "@"
       out += name

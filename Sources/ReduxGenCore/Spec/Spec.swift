@@ -175,6 +175,14 @@ package struct Filter: Sendable, Equatable {
   package var defaultCase: String
   package var result: String
   package var cases: [Case]
+  /// Sort keys over the element's fields, applied after the case, ties kept in list order.
+  package var sort: [SortKey] = []
+}
+
+package struct SortKey: Sendable, Equatable {
+  package var field: String
+  package var type: SpecType
+  package var descending: Bool
 }
 
 /// A typed condition over an element's fields.

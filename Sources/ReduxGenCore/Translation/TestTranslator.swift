@@ -53,6 +53,7 @@ struct TestTranslator {
       for filterCase in filter.cases {
         tests.append(filterTest(filter, filterCase, names: &names))
       }
+      if let test = sortTest(filter, names: &names) { tests.append(test) }
     }
     return suite("\(spec.feature)ReducerTests", tests)
   }
@@ -408,6 +409,46 @@ struct TestTranslator {
     return test(
       "\(filter.name).\(filterCase.name) keeps exactly the matching \(filter.over)",
       names.make("\(filter.selected)\(filterCase.name.uppercasingFirst)KeepsMatching\(filter.over.uppercasingFirst)"), body)
+  }
+
+  /// Elements in mixed order come out sorted by the first key, equal keys in list order.
+  private func sortTest(_ filter: Filter, names: inout UniqueNames) -> Declaration? {
+    guard let key = filter.sort.first, let keepAll = filter.cases.first(where: { $0.predicate == .constant(true) }),
+      let model = spec.model(named: filter.element)
+    else { return nil }
+    let ascending: [Value]
+    switch key.type {
+    case .scalar(.bool): ascending = [.bool(false), .bool(true)]
+    case .scalar(.string): ascending = [.string("a"), .string("b"), .string("c")]
+    case .scalar(.date): ascending = [.date(1), .date(2), .date(3)]
+    case .scalar(let scalar) where scalar.isNumeric: ascending = [.int(1), .int(2), .int(3)]
+    case .enumeration: ascending = (spec.cases(of: key.type) ?? []).prefix(3).map { .enumCase($0) }
+    default: return nil
+    }
+    guard ascending.count >= 2 else { return nil }
+    // Listed: highest, lowest (twice, to show ties keep their order), then the rest.
+    let ordered = key.descending ? Array(ascending.reversed()) : ascending
+    let last = ordered.count - 1
+    let listed: [(name: String, rank: Int)] =
+      [("e1", last), ("e2", 0)] + ordered.indices.dropFirst().dropLast().map { ("e\($0 + 2)", $0) } + [("tie", 0)]
+    var body: [Statement] = [newState()]
+    // The other sort keys are the same in every element, so equal first keys are true ties.
+    var shared: [String: Value] = [:]
+    for other in filter.sort.dropFirst() { shared[other.field] = sample(other.type, 0) }
+    for (offset, entry) in listed.enumerated() {
+      let value = element(model, offset + 1, overrides: shared.merging([key.field: ordered[entry.rank]]) { $1 })
+      body.append(constant(entry.name, types.expression(value, type: .model(model.name))))
+    }
+    let expected = listed.enumerated().sorted { a, b in
+      a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset
+    }.map { Expression.name($0.element.name) }
+    body.append(.assignment(state.dot(filter.over), .array(listed.map { .name($0.name) })))
+    body.append(.assignment(state.dot(filter.selected), .dot(keepAll.name)))
+    body.append(expect(state.dot(filter.result), "==", .array(expected)))
+    let direction = key.descending ? "descending" : "ascending"
+    return test(
+      "\(filter.result) is sorted by \(key.field), \(direction), ties in list order",
+      names.make("\(filter.result)SortedBy\(key.field.uppercasingFirst)"), body)
   }
 
   // MARK: Examples
