@@ -62,21 +62,35 @@ package enum GeneratorPipeline {
     return String(validating: bytes[index..<(index + length)], as: UTF8.self) == nil ? 0 : length
   }
 
-  /// Checks a spec; throws every problem found when it has errors.
-  package static func check(_ text: String, path: String) throws(DiagnosticsError) -> (Spec, [Diagnostic]) {
+  /// Checks a spec; throws every problem found when it has errors. An app document is checked
+  /// with the feature specs it names, read through `readFile`.
+  package static func check(
+    _ text: String, path: String, readFile: (String) -> [UInt8]? = { _ in nil }
+  ) throws(DiagnosticsError) -> (Spec, [Diagnostic]) {
     var diagnostics = DiagnosticCollector()
-    guard let root = YAMLLoader().load(text, path: path, diagnostics: &diagnostics),
-      let spec = SpecChecker.check(root, path: path, diagnostics: &diagnostics),
-      !diagnostics.hasErrors
-    else {
+    guard let root = YAMLLoader().load(text, path: path, diagnostics: &diagnostics) else {
+      throw DiagnosticsError(diagnostics.sorted)
+    }
+    if case .mapping(let pairs) = root.kind, let appKey = pairs.first(where: { $0.key.scalar == "app" })?.key {
+      var app = AppChecker(checker: SpecChecker(path: path))
+      app.checker.diagnostics = diagnostics
+      _ = app.check(pairs, root: root, readFile: readFile)
+      if !app.checker.diagnostics.hasErrors {
+        app.checker.error(SpecProblem.appNotGenerated, appKey)
+      }
+      throw DiagnosticsError(app.checker.diagnostics.sorted)
+    }
+    guard let spec = SpecChecker.check(root, path: path, diagnostics: &diagnostics), !diagnostics.hasErrors else {
       throw DiagnosticsError(diagnostics.sorted)
     }
     return (spec, diagnostics.sorted)
   }
 
   /// The files for the spec in `text`, read from `path` (the name used in diagnostics and headers).
-  package static func generate(_ text: String, path: String) throws(DiagnosticsError) -> GenerationResult {
-    let (spec, warnings) = try check(text, path: path)
+  package static func generate(
+    _ text: String, path: String, readFile: (String) -> [UInt8]? = { _ in nil }
+  ) throws(DiagnosticsError) -> GenerationResult {
+    let (spec, warnings) = try check(text, path: path, readFile: readFile)
     return GenerationResult(feature: spec.feature, files: files(for: spec), diagnostics: warnings)
   }
 

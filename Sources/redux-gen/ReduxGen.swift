@@ -48,7 +48,9 @@ struct ReduxGen: ParsableCommand {
       do {
         let text = try GeneratorPipeline.decode(Array(data), path: shownPath)
         console.sources[shownPath] = text
-        let result = try GeneratorPipeline.generate(text, path: shownPath)
+        let result = try GeneratorPipeline.generate(text, path: shownPath) { featurePath in
+          FileManager.default.contents(atPath: featurePath).map { Array($0) }
+        }
         console.print(result.diagnostics)
         if warningsAsErrors && !result.diagnostics.isEmpty { failed = true }
         results.append((result, output ?? "Generated/\(result.feature)"))

@@ -212,15 +212,16 @@ extension SpecChecker {
           return nil
         }
         let fieldAt = origin.advanced(by: nameToken.offset)
-        if case .model(let modelName) = type.unwrapped, !type.isOptional,
+        if case .model(let modelName) = type.unwrapped,
           let field = modelsByName[modelName]?.fields.first(where: { $0.name == name })
         {
-          steps.append(.field(name))
-          type = field.type
+          // Through an optional model the value is optional too: `user?.name`.
+          steps.append(type.isOptional ? .optionalField(name) : .field(name))
+          type = type.isOptional && !field.type.isOptional ? .optional(field.type) : field.type
         } else if name == "count" || name == "isEmpty", !type.isOptional, type.elementType != nil || type == .scalar(.string) || isDictionary(type) {
           steps.append(name == "count" ? .count : .isEmpty)
           type = name == "count" ? .scalar(.int) : .scalar(.bool)
-        } else if case .model(let modelName) = type, let model = modelsByName[modelName] {
+        } else if case .model(let modelName) = type.unwrapped, let model = modelsByName[modelName] {
           let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
           error(.unknownField(name, context: "model \(modelName)", suggestion: suggestion), at: fieldAt)
           return nil

@@ -57,6 +57,8 @@ package enum SpecProblem: Hashable, Sendable {
   case predicateNotBool(type: String)
   case elementPathNeedsID(String)
   case customNotAlone
+  case unreadableFeature(String)
+  case appNotGenerated
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
   case unknownEvent(String, suggestion: String?)
@@ -168,6 +170,10 @@ package enum SpecProblem: Hashable, Sendable {
       "'persist' is checked, but this version of redux-gen does not generate persistence yet"
     case .notSortable(let name, let type):
       "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums)"
+    case .unreadableFeature(let path):
+      "can't read the feature spec '\(path)' (paths are relative to the app spec)"
+    case .appNotGenerated:
+      "the app and its features are checked, but this version of redux-gen does not generate apps yet"
     case .customNotAlone:
       "'custom' must be the only reduce operation of its action"
     case .indexOutOfReach(let path):

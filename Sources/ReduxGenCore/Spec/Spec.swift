@@ -359,6 +359,8 @@ package struct Example: Sendable, Equatable {
 /// A step of a path in an example's `then`.
 package enum ExamplePathStep: Sendable, Equatable {
   case field(String)
+  /// A field of an optional model, reached with optional chaining.
+  case optionalField(String)
   case index(Int)
   case count
   case isEmpty

@@ -475,6 +475,7 @@ struct TestTranslator {
         for step in expectation.path {
           switch step {
           case .field(let name): target = target.dot(name)
+          case .optionalField(let name): target = Expression.optionalChain(target).dot(name)
           case .count: target = target.dot("count")
           case .isEmpty: target = target.dot("isEmpty")
           case .index(let index):

@@ -1,0 +1,68 @@
+/// A checked app document: features composed into one state tree.
+package struct AppSpec: Sendable, Equatable {
+  package struct Feature: Sendable, Equatable {
+    /// The field of `AppState` and case of `AppAction` for it.
+    package var name: String
+    package var spec: Spec
+  }
+
+  package var path: String
+  package var name: String
+  package var features: [Feature]
+}
+
+/// Checks `app: Name` with `features: { name: path }`, and each feature spec it names.
+struct AppChecker {
+  var checker: SpecChecker
+
+  /// `readFile` reads a file by the path diagnostics show; nil when it can't be read.
+  mutating func check(
+    _ pairs: [YAMLNode.Pair], root: YAMLNode, readFile: (String) -> [UInt8]?
+  ) -> AppSpec? {
+    let keys = checker.checkKeys(pairs, allowed: ["app", "doc", "features"], context: "the app")
+    let name: String
+    if let nameNode = keys["app"] {
+      name = checker.typeName(nameNode, what: "an app") ?? "App"
+    } else {
+      checker.missing("app", in: "the app", root)
+      name = "App"
+    }
+    guard let featuresNode = keys["features"] else {
+      checker.missing("features", in: "the app", root)
+      return nil
+    }
+    var features: [AppSpec.Feature] = []
+    var featureTypes: Set<String> = []
+    for pair in checker.mapping(featuresNode, what: "'features'") ?? [] {
+      guard let fieldName = checker.identifier(pair.key, what: "a feature field"),
+        let relative = checker.text(pair.value, what: "the path of a feature spec")
+      else { continue }
+      let path = resolve(relative, from: checker.path)
+      guard let bytes = readFile(path) else {
+        checker.error(.unreadableFeature(relative), pair.value)
+        continue
+      }
+      do {
+        let text = try GeneratorPipeline.decode(bytes, path: path)
+        let (spec, warnings) = try GeneratorPipeline.check(text, path: path)
+        checker.diagnostics.append(contentsOf: warnings)
+        if !featureTypes.insert(spec.feature).inserted {
+          checker.error(.duplicateName(spec.feature, what: "feature"), pair.value)
+        }
+        features.append(AppSpec.Feature(name: fieldName, spec: spec))
+      } catch {
+        checker.diagnostics.append(contentsOf: error.diagnostics)
+      }
+    }
+    if features.isEmpty && !checker.diagnostics.hasErrors {
+      checker.error(.expected("at least one feature", found: "none"), featuresNode)
+    }
+    return AppSpec(path: checker.path, name: name, features: features)
+  }
+
+  /// `relative` next to the file `base`, as a path diagnostics can show.
+  private func resolve(_ relative: String, from base: String) -> String {
+    guard !relative.hasPrefix("/"), let slash = base.lastIndex(of: "/") else { return relative }
+    return String(base[...slash]) + relative
+  }
+}
