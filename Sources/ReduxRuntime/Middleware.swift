@@ -1,8 +1,9 @@
 /// A step between `dispatch` and the reducer.
 ///
-/// A middleware sees each action and the current state. It returns the action to pass
-/// on (the same one or another) or `nil` to stop it, and may dispatch further actions,
-/// now or later, through its context.
+/// A middleware sees each action and the current state. It returns the action to pass on (the
+/// same one or another) or `nil` to stop it, and may dispatch further actions, now or later and
+/// from any thread or task, through its context. `process` can't throw: a middleware handles its
+/// own errors, typically by dispatching an action that records them.
 public protocol Middleware<State, Action>: Sendable {
   associatedtype State: Sendable
   associatedtype Action: Sendable
@@ -21,6 +22,9 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
 
   /// The state before the action being processed reaches the reducer.
   public var state: State { store.state }
+
+  /// Reads part of the state without copying the rest.
+  public func read<Value>(_ selector: (State) -> Value) -> Value { store.read(selector) }
 
   /// Dispatches another action. During a dispatch it is queued and runs after the current one.
   public func dispatch(_ action: Action) {

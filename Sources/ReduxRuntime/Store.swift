@@ -3,33 +3,32 @@ import Synchronization
 
 /// A thread-safe Redux store: state, a reducer, a middleware chain and observers.
 ///
-/// Dispatch is serialised: an action dispatched while another is being processed (from a
-/// middleware, an observer or another thread) is queued and processed after it, in order,
-/// by the thread already dispatching. Nothing waits on a lock while user code runs.
+/// Dispatch is serialised. An action dispatched while another is being processed (from a
+/// middleware, an observer or another thread) is queued and processed after it, in order, by
+/// the thread already dispatching; `dispatch` never waits for user code.
+///
+/// The reducer and observers' selectors run while the store holds its lock: they must be pure
+/// functions of the values passed to them and must not call the store. Middleware and observer
+/// callbacks run without the lock and may dispatch.
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
-  /// A function that changes the state for an action.
+  /// Changes the state for an action.
   public typealias Reducer = @Sendable (inout State, Action) -> Void
 
-  private struct Observer: Sendable {
-    let id: UInt64
-    let queue: DispatchQueue?
-    /// Returns false when the observer is done.
-    let notify: @Sendable (State) -> Bool
-  }
-
-  private struct Locked: ~Copyable {
+  private struct Core: ~Copyable {
     var state: State
     var pending: [Action] = []
     var pendingStart = 0
     var isDispatching = false
-    var observers: [Observer] = []
+    var observers: [ObserverBox<State>] = []
+    /// Scratch space for the observers to notify, reused so dispatch does not allocate.
+    var changed: [ObserverBox<State>] = []
     var nextObserverID: UInt64 = 0
   }
 
-  private let locked: Mutex<Locked>
+  private let core: Mutex<Core>
   private let reducer: Reducer
-  /// Composed once; each returns the action to pass on or nil.
-  private let chain: [@Sendable (Action, MiddlewareContext<State, Action>) -> Action?]
+  /// The middleware chain, composed once.
+  private let chain: [any Middleware<State, Action>]
 
   /// Creates a store.
   ///
@@ -40,75 +39,79 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   public init(
     initialState: State, reducer: @escaping Reducer, middleware: [any Middleware<State, Action>] = []
   ) {
-    self.locked = Mutex(Locked(state: initialState))
+    self.core = Mutex(Core(state: initialState))
     self.reducer = reducer
-    self.chain = middleware.map { middleware in
-      { action, context in middleware.process(action, context: context) }
-    }
+    self.chain = middleware
   }
 
   /// The current state.
   public var state: State {
-    locked.withLock { $0.state }
+    core.withLock { $0.state }
+  }
+
+  /// Reads part of the current state without copying the rest.
+  public func read<Value>(_ selector: (State) -> Value) -> Value {
+    core.withLock { selector($0.state) }
   }
 
   /// Sends `action` through the middleware to the reducer, then notifies observers.
   public func dispatch(_ action: Action) {
-    let shouldDrain = locked.withLock { store -> Bool in
-      store.pending.append(action)
-      if store.isDispatching { return false }
-      store.isDispatching = true
+    let drains = core.withLock { core -> Bool in
+      if core.isDispatching {
+        core.pending.append(action)
+        return false
+      }
+      core.isDispatching = true
       return true
     }
-    if shouldDrain { drain() }
-  }
-
-  /// Processes queued actions until none is left. Runs on one thread at a time.
-  private func drain() {
+    guard drains else { return }
     let context = MiddlewareContext(store: self)
-    while true {
-      let next = locked.withLock { store -> Action? in
-        guard store.pendingStart < store.pending.count else {
-          store.pending.removeAll(keepingCapacity: true)
-          store.pendingStart = 0
-          store.isDispatching = false
-          return nil
+    var next: Action? = action
+    while let current = next {
+      process(current, context: context)
+      next = core.withLock { core -> Action? in
+        if core.pendingStart < core.pending.count {
+          defer { core.pendingStart += 1 }
+          return core.pending[core.pendingStart]
         }
-        let action = store.pending[store.pendingStart]
-        store.pendingStart += 1
-        return action
+        core.pending.removeAll(keepingCapacity: true)
+        core.pendingStart = 0
+        core.isDispatching = false
+        return nil
       }
-      guard let action = next else { return }
-      process(action, context: context)
     }
   }
 
   private func process(_ action: Action, context: MiddlewareContext<State, Action>) {
     var current = action
-    for step in chain {
-      guard let passed = step(current, context) else { return }
+    for middleware in chain {
+      guard let passed = middleware.process(current, context: context) else { return }
       current = passed
     }
-    let (state, observers) = locked.withLock { store -> (State, [Observer]) in
-      reducer(&store.state, current)
-      return (store.state, store.observers)
-    }
-    var finished: [UInt64] = []
-    for observer in observers {
-      if let queue = observer.queue {
-        let notify = observer.notify
-        let id = observer.id
-        queue.async { [weak self] in
-          if !notify(state) { self?.unsubscribe(id) }
-        }
-      } else if !observer.notify(state) {
-        finished.append(observer.id)
+    var changed = core.withLock { core -> [ObserverBox<State>] in
+      reducer(&core.state, current)
+      guard !core.observers.isEmpty else { return [] }
+      var changed = core.changed
+      core.changed = []
+      for observer in core.observers where observer.evaluate(core.state) {
+        changed.append(observer)
       }
+      return changed
     }
-    if !finished.isEmpty {
-      locked.withLock { store in store.observers.removeAll { finished.contains($0.id) } }
+    guard !changed.isEmpty else { return }
+    // Allocates only when an observer ends.
+    var finished: [UInt64] = []
+    for observer in changed where !observer.deliver() {
+      finished.append(observer.id)
+    }
+    changed.removeAll(keepingCapacity: true)
+    core.withLock { core in
+      core.changed = changed
+      if !finished.isEmpty { core.observers.removeAll { finished.contains($0.id) } }
     }
   }
+
+  // MARK: Observers
 
   /// Calls `observer` with the new state after each action, on `queue` or, when nil, on the
   /// dispatching thread, until it returns `.dead` or the subscription is cancelled.
@@ -116,38 +119,63 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   public func subscribe(
     on queue: DispatchQueue? = nil, _ observer: @escaping @Sendable (State) -> ObserverStatus
   ) -> Subscription {
-    add(queue: queue) { observer($0) == .alive }
+    add { id, end in
+      ObserverBox(id: id, queue: queue, select: { $0 }, skipRepeats: nil, observer: observer, end: end)
+    }
   }
 
-  /// Calls `observer` with the selected value whenever an action changes it.
+  /// Calls `observer` with the selected value whenever an action changes it, on `queue` or,
+  /// when nil, on the dispatching thread. Only the selected value is kept, never the state.
   @discardableResult
   public func subscribe<Value: Equatable & Sendable>(
     to selector: @escaping @Sendable (State) -> Value, on queue: DispatchQueue? = nil,
     _ observer: @escaping @Sendable (Value) -> ObserverStatus
   ) -> Subscription {
-    let last = Mutex(selector(state))
-    return add(queue: queue) { state in
-      let value = selector(state)
-      let changed = last.withLock { previous -> Bool in
-        guard previous != value else { return false }
-        previous = value
-        return true
-      }
-      return changed ? observer(value) == .alive : true
+    add { id, end in
+      ObserverBox(id: id, queue: queue, select: selector, skipRepeats: (==), observer: observer, end: end)
     }
   }
 
-  private func add(queue: DispatchQueue?, _ notify: @escaping @Sendable (State) -> Bool) -> Subscription {
-    let id = locked.withLock { store -> UInt64 in
-      store.nextObserverID += 1
-      store.observers.append(Observer(id: store.nextObserverID, queue: queue, notify: notify))
-      return store.nextObserverID
+  /// For streams: the observer also gets the current value, before any later change.
+  func subscribeFromNow<Value: Sendable>(
+    to selector: @escaping @Sendable (State) -> Value, skipRepeats: (@Sendable (Value, Value) -> Bool)?,
+    _ observer: @escaping @Sendable (Value) -> ObserverStatus
+  ) -> Subscription {
+    add { id, end in
+      ObserverBox(
+        id: id, queue: nil, select: selector, skipRepeats: skipRepeats, observer: observer, end: end,
+        receivesCurrent: true)
+    }
+  }
+
+  /// Calls `observer` with the value at `keyPath` whenever an action changes it.
+  @discardableResult
+  public func subscribe<Value: Equatable & Sendable>(
+    to keyPath: any KeyPath<State, Value> & Sendable, on queue: DispatchQueue? = nil,
+    _ observer: @escaping @Sendable (Value) -> ObserverStatus
+  ) -> Subscription {
+    subscribe(to: { $0[keyPath: keyPath] }, on: queue, observer)
+  }
+
+  private func add(
+    _ make: (UInt64, @escaping @Sendable () -> Void) -> ObserverBox<State>
+  ) -> Subscription {
+    let id = core.withLock { core -> UInt64 in
+      core.nextObserverID += 1
+      let id = core.nextObserverID
+      let observer = make(id) { [weak self] in self?.unsubscribe(id) }
+      observer.start(with: core.state)
+      core.observers.append(observer)
+      return core.nextObserverID
     }
     return Subscription { [weak self] in self?.unsubscribe(id) }
   }
 
-  private func unsubscribe(_ id: UInt64) {
-    locked.withLock { store in store.observers.removeAll { $0.id == id } }
+  func unsubscribe(_ id: UInt64) {
+    core.withLock { core in
+      for observer in core.observers where observer.id == id { observer.isFinished = true }
+      core.observers.removeAll { $0.id == id }
+    }
   }
 }
 
@@ -159,7 +187,8 @@ public final class Subscription: Sendable {
     self.onCancel = Mutex(onCancel)
   }
 
-  /// Stops notifications; calling it again does nothing.
+  /// Stops notifications; calling it again does nothing. A notification already on its way
+  /// to a queue may still arrive.
   public func cancel() {
     let action = onCancel.withLock { stored -> (@Sendable () -> Void)? in
       defer { stored = nil }

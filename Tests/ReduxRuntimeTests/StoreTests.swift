@@ -119,16 +119,97 @@ struct StoreTests {
     #expect(store.state.count == 2)
   }
 
-  @Test("dispatching from many threads applies every action exactly once")
-  func concurrentDispatch() async {
-    let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [Doubler()])
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<8 {
-        group.addTask {
-          for _ in 0..<2_000 { store.dispatch(.add(1)) }
+  @Test("a key path selects like a closure")
+  func keyPathSelector() {
+    let store = Store(initialState: Counter(), reducer: counterReducer)
+    let seen = Mutex<[Int]>([])
+    store.subscribe(to: \.log.count) { count in
+      seen.withLock { $0.append(count) }
+      return .alive
+    }
+    store.dispatch(.note("a"))
+    store.dispatch(.add(5))
+    store.dispatch(.note("b"))
+    #expect(seen.withLock { $0 } == [1, 2])
+  }
+
+  @Test("a middleware can dispatch later, from another task")
+  func laterDispatch() async {
+    struct Later: Middleware {
+      func process(_ action: CounterAction, context: MiddlewareContext<Counter, CounterAction>) -> CounterAction? {
+        if case .note("later") = action {
+          Task.detached { context.dispatch(.add(100)) }
+          return nil
         }
+        return action
       }
     }
-    #expect(store.state.count == 8 * 2_000 * 2)
+    let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [Later()])
+    let values = store.values(of: { $0.count })
+    store.dispatch(.note("later"))
+    var seen: [Int] = []
+    for await count in values {
+      seen.append(count)
+      if count == 100 { break }
+    }
+    #expect(seen == [0, 100])
+  }
+
+  @Test("states arrive as an asynchronous sequence, starting with the current one")
+  func stateStream() async {
+    let store = Store(initialState: Counter(), reducer: counterReducer)
+    store.dispatch(.add(1))
+    let states = store.states()
+    store.dispatch(.add(2))
+    store.dispatch(.note("x"))
+    var counts: [Int] = []
+    var logs: [[String]] = []
+    for await state in states {
+      counts.append(state.count)
+      logs.append(state.log)
+      if state.log == ["x"] { break }
+    }
+    #expect(counts == [1, 3, 3])
+    #expect(logs == [[], [], ["x"]])
+  }
+
+  @Test("ending a stream ends its subscription")
+  func streamEnds() async {
+    let store = Store(initialState: Counter(), reducer: counterReducer)
+    do {
+      let values = store.values(of: { $0.count })
+      for await _ in values { break }
+    }
+    // The first notification after the reader left finds the stream terminated.
+    store.dispatch(.add(1))
+    store.dispatch(.add(1))
+    #expect(store.read { $0.count } == 2)
   }
 }
+
+#if canImport(Observation)
+  import Observation
+
+  @MainActor
+  struct ObservableStoreTests {
+    @Test("the observable view updates on the main actor and tells Observation")
+    func observableUpdates() async {
+      let store = Store(initialState: Counter(), reducer: counterReducer)
+      let model = ObservableStore(store)
+      let changed = Atomic(false)
+      withObservationTracking {
+        _ = model.state.count
+      } onChange: {
+        changed.store(true, ordering: .relaxed)
+      }
+      model.dispatch(.add(4))
+      // The update was queued on the main queue before this hop, so it has run after it.
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async { done.resume() }
+      }
+      #expect(model.state.count == 4)
+      let didChange = changed.load(ordering: .relaxed)
+      #expect(didChange)
+    }
+  }
+#endif

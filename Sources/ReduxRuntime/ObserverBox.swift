@@ -1,0 +1,55 @@
+import Dispatch
+
+/// One observer. `evaluate` runs under the store's lock right after the reducer and keeps only
+/// the selected value; `deliver` runs on the dispatching thread without the lock. Both run on
+/// the one thread that is dispatching, one after the other, which is what makes the unchecked
+/// Sendable safe; `isFinished` is read and written under the store's lock only.
+final class ObserverBox<State>: @unchecked Sendable {
+  let id: UInt64
+  var isFinished = false
+  private let evaluateSelection: (State) -> Bool
+  private let startSelection: (State) -> Void
+  private let deliverSelection: () -> Bool
+
+  init<Value: Sendable>(
+    id: UInt64, queue: DispatchQueue?, select: @escaping @Sendable (State) -> Value,
+    skipRepeats: (@Sendable (Value, Value) -> Bool)?,
+    observer: @escaping @Sendable (Value) -> ObserverStatus, end: @escaping @Sendable () -> Void,
+    receivesCurrent: Bool = false
+  ) {
+    self.id = id
+    let selection = Selection<Value>()
+    startSelection = { state in
+      let value = select(state)
+      // Only a selection that skips repeats keeps its last value; a whole-state observer keeps nothing.
+      if skipRepeats != nil { selection.last = value }
+      // Under the store's lock, so the first value comes before any change: for streams only.
+      if receivesCurrent { _ = observer(value) }
+    }
+    evaluateSelection = { state in
+      let value = select(state)
+      if let skipRepeats, let last = selection.last, skipRepeats(last, value) { return false }
+      selection.last = skipRepeats == nil ? nil : value
+      selection.pending = value
+      return true
+    }
+    deliverSelection = {
+      guard let value = selection.pending else { return true }
+      selection.pending = nil
+      guard let queue else { return observer(value) == .alive }
+      // An observer on a queue that answers .dead ends its subscription from there.
+      queue.async { if observer(value) == .dead { end() } }
+      return true
+    }
+  }
+
+  func start(with state: State) { startSelection(state) }
+  func evaluate(_ state: State) -> Bool { evaluateSelection(state) }
+  func deliver() -> Bool { deliverSelection() }
+}
+
+/// The last and the next value of an observer's selection.
+private final class Selection<Value>: @unchecked Sendable {
+  var last: Value?
+  var pending: Value?
+}

@@ -1,0 +1,76 @@
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import ReduxRuntime
+
+private struct Tally: Equatable, Sendable {
+  var total = 0
+  var perThread = [Int](repeating: 0, count: 8)
+}
+
+private enum TallyAction: Equatable, Sendable {
+  case add(thread: Int)
+  case echo(thread: Int)
+}
+
+/// Turns every add into the same add (a pass-through that reads the state) and dispatches an
+/// echo for one add in a thousand, re-entrantly.
+private struct Echo: Middleware {
+  func process(_ action: TallyAction, context: MiddlewareContext<Tally, TallyAction>) -> TallyAction? {
+    if case .add(let thread) = action, context.read({ $0.total }) % 1_000 == 0 {
+      context.dispatch(.echo(thread: thread))
+    }
+    return action
+  }
+}
+
+/// 8 threads each dispatching 100,000 actions into one store with middleware and observers.
+/// Run under ThreadSanitizer in CI: `swift test --sanitize=thread --filter StressTests`.
+struct StressTests {
+  @Test("every action from 8 threads is applied exactly once")
+  func eightThreads() async {
+    let threads = 8
+    let perThread = 100_000
+    let store = Store(
+      initialState: Tally(),
+      reducer: { state, action in
+        switch action {
+        case .add(let thread):
+          state.total += 1
+          state.perThread[thread] += 1
+        case .echo: break
+        }
+      },
+      middleware: [Echo(), Echo()])
+    let lastSeen = Atomic(0)
+    let notifications = Atomic(0)
+    store.subscribe(to: { $0.total }) { total in
+      lastSeen.store(total, ordering: .relaxed)
+      notifications.add(1, ordering: .relaxed)
+      return .alive
+    }
+    let queued = DispatchQueue(label: "observer")
+    let queuedLast = Mutex(0)
+    store.subscribe(to: \.total, on: queued) { total in
+      queuedLast.withLock { $0 = max($0, total) }
+      return .alive
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for thread in 0..<threads {
+        group.addTask {
+          for _ in 0..<perThread { store.dispatch(.add(thread: thread)) }
+        }
+      }
+    }
+    queued.sync {}
+    let state = store.state
+    #expect(state.total == threads * perThread)
+    #expect(state.perThread == [Int](repeating: perThread, count: threads))
+    let last = lastSeen.load(ordering: .relaxed)
+    let count = notifications.load(ordering: .relaxed)
+    #expect(last == threads * perThread)
+    #expect(count == threads * perThread)
+    #expect(queuedLast.withLock { $0 } == threads * perThread)
+  }
+}
