@@ -60,6 +60,11 @@ let package = Package(
 
     // Run by hand in release mode: see Benchmarks/README.md.
     .executableTarget(
+      name: "StoreBenchmark",
+      dependencies: ["ReduxRuntime", "TaskList"],
+      path: "Benchmarks/StoreBenchmark"
+    ),
+    .executableTarget(
       name: "GeneratorBenchmark",
       dependencies: ["ReduxGenCore", "CYAML"],
       path: "Benchmarks/GeneratorBenchmark"

@@ -14,8 +14,9 @@ public protocol Middleware<State, Action>: Sendable {
 
 /// What a middleware can reach of its store: the current state and `dispatch`.
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
-  private let store: Store<State, Action>
+  @usableFromInline let store: Store<State, Action>
 
+  @usableFromInline
   init(store: Store<State, Action>) {
     self.store = store
   }

@@ -4,13 +4,16 @@ import Dispatch
 /// the selected value; `deliver` runs on the dispatching thread without the lock. Both run on
 /// the one thread that is dispatching, one after the other, which is what makes the unchecked
 /// Sendable safe; `isFinished` is read and written under the store's lock only.
+@usableFromInline
 final class ObserverBox<State>: @unchecked Sendable {
-  let id: UInt64
+  @usableFromInline let id: UInt64
   var isFinished = false
-  private let evaluateSelection: (State) -> Bool
-  private let startSelection: (State) -> Void
-  private let deliverSelection: () -> Bool
+  @usableFromInline let evaluateSelection: (State) -> Bool
+  @usableFromInline let startSelection: (State) -> Void
+  @usableFromInline let deliverSelection: () -> Bool
 
+  // Inlinable so the selector and comparison are specialized where the observer subscribes.
+  @inlinable
   init<Value: Sendable>(
     id: UInt64, queue: DispatchQueue?, select: @escaping @Sendable (State) -> Value,
     skipRepeats: (@Sendable (Value, Value) -> Bool)?,
@@ -43,13 +46,16 @@ final class ObserverBox<State>: @unchecked Sendable {
     }
   }
 
-  func start(with state: State) { startSelection(state) }
-  func evaluate(_ state: State) -> Bool { evaluateSelection(state) }
-  func deliver() -> Bool { deliverSelection() }
+  @usableFromInline func start(with state: State) { startSelection(state) }
+  @usableFromInline func evaluate(_ state: State) -> Bool { evaluateSelection(state) }
+  @usableFromInline func deliver() -> Bool { deliverSelection() }
 }
 
 /// The last and the next value of an observer's selection.
-private final class Selection<Value>: @unchecked Sendable {
-  var last: Value?
-  var pending: Value?
+@usableFromInline
+final class Selection<Value>: @unchecked Sendable {
+  @usableFromInline var last: Value?
+  @usableFromInline var pending: Value?
+
+  @inlinable init() {}
 }

@@ -14,21 +14,35 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Changes the state for an action.
   public typealias Reducer = @Sendable (inout State, Action) -> Void
 
-  private struct Core: ~Copyable {
-    var state: State
-    var pending: [Action] = []
-    var pendingStart = 0
-    var isDispatching = false
-    var observers: [ObserverBox<State>] = []
-    /// Scratch space for the observers to notify, reused so dispatch does not allocate.
-    var changed: [ObserverBox<State>] = []
-    var nextObserverID: UInt64 = 0
+  @usableFromInline
+  struct Core: ~Copyable {
+    @usableFromInline var state: State
+    @usableFromInline var pending: [Action] = []
+    @usableFromInline var pendingStart = 0
+    @usableFromInline var isDispatching = false
+    @usableFromInline var observers: [ObserverBox<State>] = []
+    @usableFromInline var nextObserverID: UInt64 = 0
+
+    @usableFromInline
+    init(state: State) {
+      self.state = state
+    }
   }
 
-  private let core: Mutex<Core>
-  private let reducer: Reducer
+  // The hot path is inlinable so that callers specialize it for their State and Action.
+  @usableFromInline let core: Mutex<Core>
+  @usableFromInline let reducer: Reducer
   /// The middleware chain, composed once.
-  private let chain: [any Middleware<State, Action>]
+  @usableFromInline let chain: [any Middleware<State, Action>]
+  /// The observers to notify for the action being processed, reused so dispatch does not
+  /// allocate. Only the one dispatching thread touches it (see `Core.isDispatching`).
+  @usableFromInline let scratch = Scratch()
+
+  @usableFromInline
+  final class Scratch: @unchecked Sendable {
+    @usableFromInline var changed: [ObserverBox<State>] = []
+    @usableFromInline init() {}
+  }
 
   /// Creates a store.
   ///
@@ -45,16 +59,19 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// The current state.
+  @inlinable
   public var state: State {
     core.withLock { $0.state }
   }
 
   /// Reads part of the current state without copying the rest.
+  @inlinable
   public func read<Value>(_ selector: (State) -> Value) -> Value {
     core.withLock { selector($0.state) }
   }
 
   /// Sends `action` through the middleware to the reducer, then notifies observers.
+  @inlinable
   public func dispatch(_ action: Action) {
     let drains = core.withLock { core -> Bool in
       if core.isDispatching {
@@ -82,32 +99,29 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
-  private func process(_ action: Action, context: MiddlewareContext<State, Action>) {
+  @inlinable
+  func process(_ action: Action, context: MiddlewareContext<State, Action>) {
     var current = action
     for middleware in chain {
       guard let passed = middleware.process(current, context: context) else { return }
       current = passed
     }
-    var changed = core.withLock { core -> [ObserverBox<State>] in
+    let scratch = self.scratch
+    core.withLock { core in
       reducer(&core.state, current)
-      guard !core.observers.isEmpty else { return [] }
-      var changed = core.changed
-      core.changed = []
       for observer in core.observers where observer.evaluate(core.state) {
-        changed.append(observer)
+        scratch.changed.append(observer)
       }
-      return changed
     }
-    guard !changed.isEmpty else { return }
+    guard !scratch.changed.isEmpty else { return }
     // Allocates only when an observer ends.
     var finished: [UInt64] = []
-    for observer in changed where !observer.deliver() {
+    for observer in scratch.changed where !observer.deliver() {
       finished.append(observer.id)
     }
-    changed.removeAll(keepingCapacity: true)
-    core.withLock { core in
-      core.changed = changed
-      if !finished.isEmpty { core.observers.removeAll { finished.contains($0.id) } }
+    scratch.changed.removeAll(keepingCapacity: true)
+    if !finished.isEmpty {
+      core.withLock { core in core.observers.removeAll { finished.contains($0.id) } }
     }
   }
 
@@ -116,6 +130,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Calls `observer` with the new state after each action, on `queue` or, when nil, on the
   /// dispatching thread, until it returns `.dead` or the subscription is cancelled.
   @discardableResult
+  @inlinable
   public func subscribe(
     on queue: DispatchQueue? = nil, _ observer: @escaping @Sendable (State) -> ObserverStatus
   ) -> Subscription {
@@ -127,6 +142,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Calls `observer` with the selected value whenever an action changes it, on `queue` or,
   /// when nil, on the dispatching thread. Only the selected value is kept, never the state.
   @discardableResult
+  @inlinable
   public func subscribe<Value: Equatable & Sendable>(
     to selector: @escaping @Sendable (State) -> Value, on queue: DispatchQueue? = nil,
     _ observer: @escaping @Sendable (Value) -> ObserverStatus
@@ -157,7 +173,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     subscribe(to: { $0[keyPath: keyPath] }, on: queue, observer)
   }
 
-  private func add(
+  @usableFromInline
+  func add(
     _ make: (UInt64, @escaping @Sendable () -> Void) -> ObserverBox<State>
   ) -> Subscription {
     let id = core.withLock { core -> UInt64 in
@@ -171,6 +188,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     return Subscription { [weak self] in self?.unsubscribe(id) }
   }
 
+  @usableFromInline
   func unsubscribe(_ id: UInt64) {
     core.withLock { core in
       for observer in core.observers where observer.id == id { observer.isFinished = true }

@@ -1,0 +1,173 @@
+// ReduxRuntime's Store against a direct reducer loop and the seed article's Store.
+// Run by hand, in release mode:
+//   swift run -c release StoreBenchmark            # the table (1M dispatches, 100 and 10k tasks)
+//   swift run -c release StoreBenchmark 200000     # fewer dispatches
+//   valgrind swift-build-output/StoreBenchmark allocs 1000   # see Benchmarks/README.md
+import Dispatch
+import Foundation
+import ReduxRuntime
+import Synchronization
+import TaskList
+
+/// A deterministic random number generator, so every run sees the same actions.
+struct SplitMix: RandomNumberGenerator {
+  var seed: UInt64
+  mutating func next() -> UInt64 {
+    seed &+= 0x9E37_79B9_7F4A_7C15
+    var z = seed
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+func task(_ number: Int) -> Task {
+  Task(id: UUID(uuid: uuidBytes(number)), title: "Task \(number)", subtitle: nil)
+}
+
+func uuidBytes(_ n: Int) -> uuid_t {
+  let b = withUnsafeBytes(of: UInt64(n).bigEndian) { Array($0) }
+  return (0, 0, 0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7])
+}
+
+/// `count` actions over a list of `size` tasks: 5% add and 5% remove (so the size stays put),
+/// 80% toggle a random task, 10% set the filter.
+func workload(size: Int, count: Int, seed: UInt64 = 42, addsAndRemoves: Bool = true) -> [TaskListAction] {
+  var random = SplitMix(seed: seed)
+  var added: [UUID] = []
+  var next = size
+  var actions: [TaskListAction] = []
+  actions.reserveCapacity(count)
+  let filters = TaskListFilter.allCases
+  for _ in 0..<count {
+    let roll = Int.random(in: 0..<100, using: &random)
+    if addsAndRemoves && roll < 5 {
+      next += 1
+      let new = task(next)
+      added.append(new.id)
+      actions.append(.addTask(task: new))
+    } else if addsAndRemoves && roll < 10, let id = added.popLast() {
+      actions.append(.removeTask(id: id))
+    } else if roll < 90 {
+      actions.append(.toggleTaskCompletion(id: task(Int.random(in: 1...size, using: &random)).id))
+    } else {
+      actions.append(.filterTasks(filter: filters[Int.random(in: 0..<filters.count, using: &random)]))
+    }
+  }
+  return actions
+}
+
+struct PassThrough: Middleware {
+  func process(_ action: TaskListAction, context: MiddlewareContext<TaskListState, TaskListAction>)
+    -> TaskListAction?
+  {
+    action
+  }
+}
+
+nonisolated(unsafe) let seedPassThrough = SeedAnyMiddleware<TaskListState, TaskListAction> { action, _, next in next(action) }
+
+func initialState(_ size: Int) -> TaskListState {
+  TaskListState(tasks: (1...size).map(task))
+}
+
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// Median nanoseconds per action of `runs` runs of `body`, which dispatches `actions`.
+func measure(runs: Int, actions: Int, _ body: () -> Void) -> Double {
+  let clock = ContinuousClock()
+  var times: [Double] = []
+  for _ in 0..<runs { times.append(seconds(clock.measure(body))) }
+  return times.sorted()[runs / 2] / Double(actions) * 1e9
+}
+
+let sink = Atomic(0)
+
+func observerOnly(_ store: Store<TaskListState, TaskListAction>) {
+  store.subscribe(to: { $0.tasks.count }) { count in
+    sink.store(count, ordering: .relaxed)
+    return .alive
+  }
+}
+
+func runTable(count: Int, runs: Int) {
+  print("| config | tasks | ns/dispatch (median of \(runs)) | x direct |")
+  print("|---|---:|---:|---:|")
+  for size in [100, 10_000] {
+    let actions = workload(size: size, count: count)
+    let start = initialState(size)
+    let direct = measure(runs: runs, actions: count) {
+      var state = start
+      for action in actions { taskListReducer(&state, action) }
+      sink.store(state.tasks.count, ordering: .relaxed)
+    }
+    func row(_ name: String, _ value: Double) {
+      print("| \(name) | \(size) | \(String(format: "%.1f", value)) | \(String(format: "%.2f", value / direct)) |")
+    }
+    row("direct reducer", direct)
+    let three: [any Middleware<TaskListState, TaskListAction>] = [PassThrough(), PassThrough(), PassThrough()]
+    row("(i) Store", measure(runs: runs, actions: count) {
+      let store = Store(initialState: start, reducer: taskListReducer)
+      for action in actions { store.dispatch(action) }
+    })
+    row("(ii) Store + 3 middleware", measure(runs: runs, actions: count) {
+      let store = Store(initialState: start, reducer: taskListReducer, middleware: three)
+      for action in actions { store.dispatch(action) }
+    })
+    row("(iii) Store + 3 middleware + observer", measure(runs: runs, actions: count) {
+      let store = Store(initialState: start, reducer: taskListReducer, middleware: three)
+      observerOnly(store)
+      for action in actions { store.dispatch(action) }
+    })
+    row("seed 000 Store", measure(runs: runs, actions: count) {
+      let store = SeedStore(initial: start, reducer: taskListReducer)
+      for action in actions { store.dispatch(action) }
+    })
+    // It copies the whole state on every dispatch, so it gets a twentieth of the actions.
+    let few = min(count, count / 20 + 1)
+    row("seed 000 Store + 3 middleware", measure(runs: runs, actions: few) {
+      let store = SeedStore(
+        initial: start, reducer: taskListReducer, middleware: [seedPassThrough, seedPassThrough, seedPassThrough])
+      for action in actions.prefix(few) { store.dispatch(action) }
+    })
+  }
+}
+
+/// 100,000 and 10,000 appends into a store whose observer selects tasks.count.
+func runAppends() {
+  func appends(_ count: Int) -> Double {
+    let actions = (1...count).map { TaskListAction.addTask(task: task($0)) }
+    let clock = ContinuousClock()
+    return seconds(
+      clock.measure {
+        let store = Store(initialState: TaskListState(), reducer: taskListReducer)
+        observerOnly(store)
+        for action in actions { store.dispatch(action) }
+      })
+  }
+  _ = appends(1_000)
+  let small = appends(10_000)
+  let large = appends(100_000)
+  print("appends with an observer of tasks.count: 10k \(String(format: "%.1f", small * 1000)) ms, "
+    + "100k \(String(format: "%.1f", large * 1000)) ms, ratio \(String(format: "%.2f", large / small)) (target <= 12)")
+}
+
+/// Dispatches `count` toggles and filter changes through config (i), for counting allocations
+/// with valgrind: run with two counts and divide the difference.
+func runAllocations(count: Int) {
+  let actions = workload(size: 100, count: 20_000, addsAndRemoves: false)
+  let store = Store(initialState: initialState(100), reducer: taskListReducer)
+  for action in actions.prefix(count) { store.dispatch(action) }
+  sink.store(store.read { $0.tasks.count }, ordering: .relaxed)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "allocs" {
+  runAllocations(count: Int(arguments.dropFirst().first ?? "1000") ?? 1000)
+} else {
+  let count = arguments.first.flatMap { Int($0) } ?? 1_000_000
+  runTable(count: count, runs: 5)
+  runAppends()
+}
