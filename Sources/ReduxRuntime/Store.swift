@@ -15,11 +15,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   public typealias Reducer = @Sendable (inout State, Action) -> Void
 
   @usableFromInline
-  struct Core: ~Copyable {
+  struct Core {
     @usableFromInline var state: State
     @usableFromInline var pending: [Action] = []
     @usableFromInline var pendingStart = 0
-    @usableFromInline var isDispatching = false
     @usableFromInline var observers: [ObserverBox<State>] = []
     @usableFromInline var nextObserverID: UInt64 = 0
 
@@ -27,15 +26,31 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     init(state: State) {
       self.state = state
     }
+
+    /// The next queued action; nil, with the queue emptied, when none is left.
+    @inlinable
+    mutating func popPending() -> Action? {
+      if pendingStart < pending.count {
+        defer { pendingStart += 1 }
+        return pending[pendingStart]
+      }
+      pending.removeAll(keepingCapacity: true)
+      pendingStart = 0
+      return nil
+    }
   }
 
   // The hot path is inlinable so that callers specialize it for their State and Action.
-  @usableFromInline let core: Mutex<Core>
+  @usableFromInline let core: Locked<Core>
+  /// Whether a thread is dispatching. It is set on entry by compare-exchange (no lock when the
+  /// store is idle), and cleared only under the lock when the queue is empty, so an action
+  /// queued by another thread is never left behind.
+  @usableFromInline let isDispatching = Atomic<Bool>(false)
   @usableFromInline let reducer: Reducer
-  /// The middleware chain, composed once.
+  /// The middleware chain, composed once; the loop over it is inlined into each client.
   @usableFromInline let chain: [any Middleware<State, Action>]
   /// The observers to notify for the action being processed, reused so dispatch does not
-  /// allocate. Only the one dispatching thread touches it (see `Core.isDispatching`).
+  /// allocate. Only the one dispatching thread touches it (see `isDispatching`).
   @usableFromInline let scratch = Scratch()
 
   @usableFromInline
@@ -53,7 +68,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   public init(
     initialState: State, reducer: @escaping Reducer, middleware: [any Middleware<State, Action>] = []
   ) {
-    self.core = Mutex(Core(state: initialState))
+    self.core = Locked(Core(state: initialState))
     self.reducer = reducer
     self.chain = middleware
   }
@@ -73,56 +88,62 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Sends `action` through the middleware to the reducer, then notifies observers.
   @inlinable
   public func dispatch(_ action: Action) {
-    let drains = core.withLock { core -> Bool in
-      if core.isDispatching {
+    if !isDispatching.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+      let drains = core.withLock { core -> Bool in
+        if isDispatching.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+          return true
+        }
         core.pending.append(action)
         return false
       }
-      core.isDispatching = true
-      return true
+      guard drains else { return }
     }
-    guard drains else { return }
     let context = MiddlewareContext(store: self)
     var next: Action? = action
     while let current = next {
-      process(current, context: context)
-      next = core.withLock { core -> Action? in
-        if core.pendingStart < core.pending.count {
-          defer { core.pendingStart += 1 }
-          return core.pending[core.pendingStart]
-        }
-        core.pending.removeAll(keepingCapacity: true)
-        core.pendingStart = 0
-        core.isDispatching = false
-        return nil
-      }
+      next = process(current, context: context)
     }
   }
 
+  /// Processes one action; returns the next queued one, or nil after ending the dispatch.
   @inlinable
-  func process(_ action: Action, context: MiddlewareContext<State, Action>) {
+  func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
     var current = action
     for middleware in chain {
-      guard let passed = middleware.process(current, context: context) else { return }
+      guard let passed = middleware.process(current, context: context) else {
+        return core.withLock { takeNext(&$0) }
+      }
       current = passed
     }
     let scratch = self.scratch
-    core.withLock { core in
+    // One critical section reduces, evaluates the observers' selections and, when no observer
+    // needs a notification, already takes the next action.
+    let (hasNotifications, next) = core.withLock { core -> (Bool, Action?) in
       reducer(&core.state, current)
       for observer in core.observers where observer.evaluate(core.state) {
         scratch.changed.append(observer)
       }
+      return scratch.changed.isEmpty ? (false, takeNext(&core)) : (true, nil)
     }
-    guard !scratch.changed.isEmpty else { return }
+    guard hasNotifications else { return next }
     // Allocates only when an observer ends.
     var finished: [UInt64] = []
     for observer in scratch.changed where !observer.deliver() {
       finished.append(observer.id)
     }
     scratch.changed.removeAll(keepingCapacity: true)
-    if !finished.isEmpty {
-      core.withLock { core in core.observers.removeAll { finished.contains($0.id) } }
+    return core.withLock { core in
+      if !finished.isEmpty { core.observers.removeAll { finished.contains($0.id) } }
+      return takeNext(&core)
     }
+  }
+
+  /// Under the lock: the next queued action, or nil after ending the dispatch.
+  @inlinable
+  func takeNext(_ core: inout Core) -> Action? {
+    if let next = core.popPending() { return next }
+    isDispatching.store(false, ordering: .releasing)
+    return nil
   }
 
   // MARK: Observers
@@ -199,10 +220,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
 /// Ends an observer's notifications when cancelled.
 public final class Subscription: Sendable {
-  private let onCancel: Mutex<(@Sendable () -> Void)?>
+  private let onCancel: Locked<(@Sendable () -> Void)?>
 
   init(_ onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = Mutex(onCancel)
+    self.onCancel = Locked(onCancel)
   }
 
   /// Stops notifications; calling it again does nothing. A notification already on its way

@@ -51,9 +51,10 @@ struct StressTests {
       return .alive
     }
     let queued = DispatchQueue(label: "observer")
-    let queuedLast = Mutex(0)
+    // A serial queue gets the values in order, so the last one stored is the largest.
+    let queuedLast = Atomic(0)
     store.subscribe(to: \.total, on: queued) { total in
-      queuedLast.withLock { $0 = max($0, total) }
+      queuedLast.store(total, ordering: .relaxed)
       return .alive
     }
     await withTaskGroup(of: Void.self) { group in
@@ -71,6 +72,7 @@ struct StressTests {
     let count = notifications.load(ordering: .relaxed)
     #expect(last == threads * perThread)
     #expect(count == threads * perThread)
-    #expect(queuedLast.withLock { $0 } == threads * perThread)
+    let lastQueued = queuedLast.load(ordering: .relaxed)
+    #expect(lastQueued == threads * perThread)
   }
 }
