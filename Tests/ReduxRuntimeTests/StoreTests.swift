@@ -88,6 +88,33 @@ struct StoreTests {
     #expect(cancelled.withLock { $0 } == 1)
   }
 
+  @Test("an observer that cancels another while being notified doesn't disturb the rest")
+  func cancelDuringNotification() {
+    let store = Store(initialState: Counter(), reducer: counterReducer)
+    let heard = Mutex<[String]>([])
+    let later = Mutex<Subscription?>(nil)
+    store.subscribe { _ in
+      heard.withLock { $0.append("first") }
+      later.withLock { $0?.cancel() }
+      return .alive
+    }
+    later.withLock {
+      $0 = store.subscribe { _ in
+        heard.withLock { $0.append("second") }
+        return .alive
+      }
+    }
+    store.subscribe { _ in
+      heard.withLock { $0.append("third") }
+      return .alive
+    }
+    store.dispatch(.add(1))
+    store.dispatch(.add(1))
+    // The second was already chosen for the first action; after that it is gone.
+    #expect(heard.withLock { $0 } == ["first", "second", "third", "first", "third"])
+    #expect(store.state.count == 2)
+  }
+
   @Test("a selecting observer hears only changes of its value")
   func selectorSkipsRepeats() {
     let store = Store(initialState: Counter(), reducer: counterReducer)
