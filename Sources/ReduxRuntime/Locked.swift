@@ -17,7 +17,8 @@ final class Locked<Value>: @unchecked Sendable {
   #else
     @usableFromInline let lock: UnsafeMutablePointer<pthread_mutex_t>
   #endif
-  @usableFromInline var value: Value
+  // Guarded by the lock: the runtime exclusivity check would only repeat it, on every dispatch.
+  @exclusivity(unchecked) @usableFromInline var value: Value
 
   @usableFromInline
   init(_ value: Value) {

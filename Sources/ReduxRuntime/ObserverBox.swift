@@ -54,8 +54,8 @@ final class ObserverBox<State>: @unchecked Sendable {
 /// The last and the next value of an observer's selection.
 @usableFromInline
 final class Selection<Value>: @unchecked Sendable {
-  @usableFromInline var last: Value?
-  @usableFromInline var pending: Value?
+  @exclusivity(unchecked) @usableFromInline var last: Value?
+  @exclusivity(unchecked) @usableFromInline var pending: Value?
 
   @inlinable init() {}
 }

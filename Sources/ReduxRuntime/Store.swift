@@ -55,7 +55,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 
   @usableFromInline
   final class Scratch: @unchecked Sendable {
-    @usableFromInline var changed: [ObserverBox<State>] = []
+    @exclusivity(unchecked) @usableFromInline var changed: [ObserverBox<State>] = []
     @usableFromInline init() {}
   }
 
@@ -109,8 +109,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   @inlinable
   func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
     var current = action
-    for middleware in chain {
-      guard let passed = middleware.process(current, context: context) else {
+    // By index, so each middleware is called in place rather than copied out of the array.
+    for index in chain.indices {
+      guard let passed = chain[index].process(current, context: context) else {
         return core.withLock { takeNext(&$0) }
       }
       current = passed
