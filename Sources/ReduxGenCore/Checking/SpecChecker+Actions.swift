@@ -322,6 +322,15 @@ struct ReduceParser {
     }
   }
 
+  /// The operand inside `[...]`, with the closing bracket.
+  private mutating func bracketed(expected: SpecType, what: String) -> Operand? {
+    guard let value = operand(expected: expected, what: what) else { return nil }
+    guard tokens.take("]") else {
+      return fail(.expectedToken("']'", found: tokens.peek.described), tokens.peek.offset)
+    }
+    return value
+  }
+
   /// A path into the state: `field`, `field.sub`, `list[id].field`.
   private mutating func statePath() -> StatePath? {
     let first = tokens.next()
@@ -355,18 +364,8 @@ struct ReduceParser {
         path.text += ".\(fieldName)"
       } else if tokens.peek.kind == .symbol("["), case .dictionary(let keyType, let valueType) = path.type {
         _ = tokens.next()
-        guard let key = operand(expected: keyType, what: "the key") else { return nil }
-        guard tokens.take("]") else {
-          return fail(.expectedToken("']'", found: tokens.peek.described), tokens.peek.offset)
-        }
-        path.steps.append(.key(key))
-        path.type = valueType
-        path.defaultValue = nil
-        if case .parameter(let parameter, let fields) = key {
-          path.text += "[\(([parameter] + fields).joined(separator: "."))]"
-        } else {
-          path.text += "[...]"
-        }
+        guard let key = bracketed(expected: keyType, what: "the key") else { return nil }
+        path.enter(.key(key), type: valueType)
       } else if tokens.peek.kind == .symbol("[") {
         let bracket = tokens.next()
         guard case .array(let element) = path.type else {
@@ -377,18 +376,8 @@ struct ReduceParser {
         else {
           return fail(.noIDField(element.swiftName), bracket.offset)
         }
-        guard let id = operand(expected: idField.type, what: "the id") else { return nil }
-        guard tokens.take("]") else {
-          return fail(.expectedToken("']'", found: tokens.peek.described), tokens.peek.offset)
-        }
-        path.steps.append(.element(id))
-        path.type = element
-        path.defaultValue = nil
-        if case .parameter(let parameter, let fields) = id {
-          path.text += "[\(([parameter] + fields).joined(separator: "."))]"
-        } else {
-          path.text += "[...]"
-        }
+        guard let id = bracketed(expected: idField.type, what: "the id") else { return nil }
+        path.enter(.element(id), type: element)
       } else {
         return path
       }
@@ -397,6 +386,19 @@ struct ReduceParser {
 }
 
 extension StatePath {
+  /// Goes into the dictionary entry or list element `step` selects.
+  mutating func enter(_ step: Step, type: SpecType) {
+    steps.append(step)
+    self.type = type
+    defaultValue = nil
+    switch step {
+    case .key(.parameter(let parameter, let fields)), .element(.parameter(let parameter, let fields)):
+      text += "[\(([parameter] + fields).joined(separator: "."))]"
+    default:
+      text += "[...]"
+    }
+  }
+
   var endsInElement: Bool {
     if case .element? = steps.last { return true }
     return false
