@@ -64,7 +64,7 @@ struct DiagnosticTests {
     #expect(!result.files.isEmpty)
   }
 
-  @Test("the example specs check without problems", arguments: ["tasklist", "counter", "showcase"])
+  @Test("the example specs check without problems", arguments: specNames())
   func exampleSpecsAreClean(spec: String) throws {
     let path = "Specs/\(spec).yaml"
     let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)

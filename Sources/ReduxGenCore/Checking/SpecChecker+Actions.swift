@@ -1,11 +1,9 @@
 extension SpecChecker {
   static let actionKeys = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure"]
-  static let laterActionKeys: [String] = []
   static let operations = [
     "set", "append", "upsert", "remove", "update", "toggle", "increment", "decrement", "reset", "clear",
     "custom",
   ]
-  static let laterOperations: [String] = []
 
   mutating func checkActions(_ node: YAMLNode) -> [Action] {
     guard let pairs = mapping(node, what: "'actions'") else { return [] }
@@ -18,7 +16,7 @@ extension SpecChecker {
       if !seen.insert(name).inserted { continue }
       guard let actionPairs = mapping(pair.value, what: "action \(name)") else { continue }
       let context = "action \(name)"
-      let keys = checkKeys(actionPairs, allowed: Self.actionKeys, later: Self.laterActionKeys, context: context)
+      let keys = checkKeys(actionPairs, allowed: Self.actionKeys, context: context)
       let payload = keys["payload"].map { fields($0, context: "the payload of \(name)") } ?? []
       var action = Action(
         name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, payload: payload, reduce: [])
@@ -143,10 +141,7 @@ struct ReduceParser {
       return fail(.expectedToken("an operation such as 'set' or 'append'", found: opToken.described), opToken.offset)
     }
     guard SpecChecker.operations.contains(op) else {
-      if SpecChecker.laterOperations.contains(op) {
-        return fail(.unsupportedKey(op, context: "reduce"), opToken.offset)
-      }
-      let suggestion = closestMatch(to: op, in: SpecChecker.operations + SpecChecker.laterOperations)
+      let suggestion = closestMatch(to: op, in: SpecChecker.operations)
       return fail(.unknownOperation(op, suggestion: suggestion), opToken.offset)
     }
     if op == "custom" {

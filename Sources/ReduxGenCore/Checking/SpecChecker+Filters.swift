@@ -98,7 +98,7 @@ extension SpecChecker {
       return nil
     case .success(let tokens):
       var parser = PredicateParser(
-        tokens: TokenStream(tokens), element: element, models: models, enumCases: filterCaseNames)
+        tokens: TokenStream(tokens), element: element, models: models, enumCases: enumCaseNames)
       guard let (predicate, type) = parser.parse() else {
         if let (problem, offset) = parser.failure { error(problem, at: origin.advanced(by: offset)) }
         return nil

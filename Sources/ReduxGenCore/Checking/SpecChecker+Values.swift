@@ -147,7 +147,7 @@ extension SpecChecker {
 
   func enumCases(_ type: SpecType) -> [String] {
     guard case .enumeration(let name) = type else { return [] }
-    return filterCaseNames[name] ?? []
+    return enumCaseNames[name] ?? []
   }
 
 

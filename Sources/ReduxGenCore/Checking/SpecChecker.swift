@@ -4,16 +4,14 @@ package struct SpecChecker {
     "feature", "access", "imports", "doc", "models", "enums", "state", "filters", "actions", "events",
     "middleware", "persist", "examples",
   ]
-  /// Keys of the language this version reads but does not generate yet.
-  static let laterTopLevelKeys: [String] = []
 
   let path: String
   var diagnostics = DiagnosticCollector()
   var feature = ""
   var modelNames: [String] = []
   var filterNames: [String] = []
-  /// The cases of each filter, read early so values can refer to them.
-  var filterCaseNames: [String: [String]] = [:]
+  /// The cases of each enum and filter, read early so values can refer to them.
+  var enumCaseNames: [String: [String]] = [:]
   var enums: [EnumType] = []
   var events: [Event] = []
   /// Keys suggested for typos: a missing one of these is not reported again.
@@ -56,7 +54,7 @@ package struct SpecChecker {
       return nil
     }
     let keys = checkKeys(
-      pairs, allowed: Self.topLevelKeys, later: Self.laterTopLevelKeys, context: "the spec")
+      pairs, allowed: Self.topLevelKeys, context: "the spec")
     if let featureNode = keys["feature"] {
       feature = typeName(featureNode, what: "a feature") ?? "Feature"
     } else {
@@ -81,13 +79,13 @@ package struct SpecChecker {
       if !typeNames.insert(name).inserted { error(.duplicateName(name, what: "type"), pair.key) }
     }
     enums = enumPairs.compactMap { checkEnum($0) }
-    for enumType in enums { filterCaseNames[enumType.name] = enumType.cases }
+    for enumType in enums { enumCaseNames[enumType.name] = enumType.cases }
 
     for pair in filterPairs {
       guard let name = pair.key.scalar, case .mapping(let filterKeys) = pair.value.kind else { continue }
       let casesNode = filterKeys.first { $0.key.scalar == "cases" }?.value
       if case .mapping(let cases)? = casesNode?.kind {
-        filterCaseNames[name] = cases.compactMap(\.key.scalar)
+        enumCaseNames[name] = cases.compactMap(\.key.scalar)
       }
     }
     models = modelPairs.compactMap { checkModel($0) }
@@ -166,15 +164,13 @@ package struct SpecChecker {
 
   /// The keys of a mapping by name; unknown keys are reported with a suggestion.
   mutating func checkKeys(
-    _ pairs: [YAMLNode.Pair], allowed: [String], later: [String] = [], context: String
+    _ pairs: [YAMLNode.Pair], allowed: [String], context: String
   ) -> [String: YAMLNode] {
     var result: [String: YAMLNode] = [:]
     for pair in pairs {
       guard let key = text(pair.key, what: "a key") else { continue }
       if allowed.contains(key) {
         if result[key] == nil { result[key] = pair.value }
-      } else if later.contains(key) {
-        error(.unsupportedKey(key, context: context), pair.key)
       } else {
         let suggestion = closestMatch(to: key, in: allowed)
         if let suggestion { suggestedKeys.insert("\(context)/\(suggestion)") }

@@ -57,15 +57,14 @@ struct ExtensionDeclaration: Equatable, Sendable {
 }
 
 struct EnumCaseDeclaration: Equatable, Sendable {
+  struct AssociatedValue: Equatable, Sendable {
+    var label: String
+    var type: TypeName
+  }
+
   var doc: String?
   var name: String
-  var associatedValues: [(label: String, type: TypeName)] = []
-
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.doc == rhs.doc && lhs.name == rhs.name
-      && lhs.associatedValues.map(\.label) == rhs.associatedValues.map(\.label)
-      && lhs.associatedValues.map(\.type) == rhs.associatedValues.map(\.type)
-  }
+  var associatedValues: [AssociatedValue] = []
 }
 
 struct FunctionDeclaration: Equatable, Sendable {
@@ -135,7 +134,7 @@ struct Pattern: Equatable, Sendable {
   var bindings: [String?]
 }
 
-indirect enum Expression: Sendable {
+indirect enum Expression: Equatable, Sendable {
   case identifier(String)
   /// `base.name`, or `.name` when there is no base.
   case member(Expression?, String)
@@ -143,7 +142,7 @@ indirect enum Expression: Sendable {
   case closure(Closure)
   case literal(Literal)
   case array([Expression])
-  case dictionary([(key: Expression, value: Expression)])
+  case dictionary([DictionaryEntry])
   case binary(Expression, String, Expression)
   case prefix(String, Expression)
   case subscripted(Expression, Expression)
@@ -187,11 +186,10 @@ enum Literal: Equatable, Sendable {
   case emptyDictionary
 }
 
-extension Expression: Equatable {
-  static func == (lhs: Expression, rhs: Expression) -> Bool {
-    // Rendering is the one meaning an expression has, so it is what equality compares.
-    TextRenderer().expression(lhs) == TextRenderer().expression(rhs)
-  }
+/// `key: value` in a dictionary literal.
+struct DictionaryEntry: Equatable, Sendable {
+  var key: Expression
+  var value: Expression
 }
 
 extension Expression {

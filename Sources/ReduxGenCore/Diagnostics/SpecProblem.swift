@@ -14,7 +14,6 @@ package enum SpecProblem: Hashable, Sendable {
   // Shape.
   case expected(String, found: String)
   case unknownKey(String, context: String, suggestion: String?)
-  case unsupportedKey(String, context: String)
   case missingKey(String, context: String)
   case invalidIdentifier(String, what: String, reason: String)
   case duplicateName(String, what: String)
@@ -94,8 +93,6 @@ package enum SpecProblem: Hashable, Sendable {
       "expected \(what), found \(found)"
     case .unknownKey(let key, let context, let suggestion):
       "unknown key '\(key)' in \(context)" + didYouMean(suggestion)
-    case .unsupportedKey(let key, let context):
-      "'\(key)' in \(context) is not supported yet by this version of redux-gen"
     case .missingKey(let key, let context):
       "missing required key '\(key)' in \(context)"
     case .invalidIdentifier(let name, let what, let reason):

@@ -98,7 +98,7 @@ struct FeatureTranslator {
         ? over
         : .call(
           over.dot("filter"), [],
-          trailingClosure: Closure(body: PredicateTranslator(element: .name("$0")).expression(filterCase.predicate)))
+          trailingClosure: Closure(body: PredicateTranslator(types: types, element: .name("$0")).expression(filterCase.predicate)))
       let body: Statement = filter.sort.isEmpty ? .returnStatement(kept) : .assignment(.name("kept"), kept)
       return SwitchCase(patterns: [Pattern(caseName: filterCase.name, bindings: [])], body: [body])
     }
@@ -165,7 +165,7 @@ struct FeatureTranslator {
       Declaration.enumCase(
         EnumCaseDeclaration(
           doc: action.doc, name: action.name,
-          associatedValues: action.payload.map { ($0.name, types.typeName($0.type)) }))
+          associatedValues: action.payload.map { .init(label: $0.name, type: types.typeName($0.type)) }))
     }
     var declarations: [Declaration] = [
       .enumeration(
@@ -176,7 +176,7 @@ struct FeatureTranslator {
     if !spec.events.isEmpty {
       let events = spec.events.map { event in
         Declaration.enumCase(
-          EnumCaseDeclaration(name: event.name, associatedValues: event.payload.map { ($0.name, types.typeName($0.type)) }))
+          EnumCaseDeclaration(name: event.name, associatedValues: event.payload.map { .init(label: $0.name, type: types.typeName($0.type)) }))
       }
       declarations.append(
         .enumeration(

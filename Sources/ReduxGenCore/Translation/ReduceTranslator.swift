@@ -108,6 +108,7 @@ struct ReduceTranslator {
 
 /// A filter predicate as a Swift expression over one element.
 struct PredicateTranslator {
+  let types: TypeTranslator
   let element: Expression
 
   func expression(_ predicate: Predicate) -> Expression {
@@ -123,7 +124,7 @@ struct PredicateTranslator {
         }
       }
     case .literal(let value, let type):
-      return TypeTranslator(spec: emptySpec).expression(value, type: type)
+      return types.expression(value, type: type)
     case .not(let operand):
       return .prefix("!", grouped(operand))
     case .and(let lhs, let rhs):
@@ -143,11 +144,5 @@ struct PredicateTranslator {
     case .or where op == "||": expression(predicate)
     default: .parenthesized(expression(predicate))
     }
-  }
-
-  private var emptySpec: Spec {
-    Spec(
-      path: "", feature: "", access: .internal, imports: [], doc: nil, models: [], state: [], filters: [],
-      actions: [], middleware: [], examples: [])
   }
 }

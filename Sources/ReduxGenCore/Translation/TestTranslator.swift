@@ -251,7 +251,7 @@ struct TestTranslator {
       let kept = types.expression(sample(keyType, 2), type: keyType)
       let value = types.expression(sample(valueType, 1), type: valueType)
       let (lets, arguments) = self.arguments(action, [parameter: keyValue])
-      body += [.assignment(target, .dictionary([(keyValue, value), (kept, value)]))] + lets
+      body += [.assignment(target, .dictionary([DictionaryEntry(key: keyValue, value: value), DictionaryEntry(key: kept, value: value)]))] + lets
       body += [reduce(action.name, arguments), expect(.subscripted(target, .name(parameter)), "==", .literal(.nilLiteral))]
       body.append(expect(target.dot("count"), "==", .literal(.int(1))))
       title = "\(action.name) removes the entry of \(path.text)"

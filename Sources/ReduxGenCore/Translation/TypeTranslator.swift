@@ -46,7 +46,9 @@ struct TypeTranslator {
         return .literal(.emptyDictionary)
       }
       return .dictionary(
-        entries.map { (expression($0.key, type: keyType), expression($0.value, type: valueType)) })
+        entries.map {
+          DictionaryEntry(key: expression($0.key, type: keyType), value: expression($0.value, type: valueType))
+        })
     case .model(let name, let fields):
       let model = spec.model(named: name)
       let arguments = fields.map { field in
