@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "redux-gen", targets: ["redux-gen"]),
     .library(name: "ReduxRuntime", targets: ["ReduxRuntime"]),
+    .plugin(name: "ReduxGenPlugin", targets: ["ReduxGenPlugin"]),
+    .plugin(name: "GenerateRedux", targets: ["GenerateRedux"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -29,6 +31,23 @@ let package = Package(
         "ReduxGenCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+
+    // Generates a target's specs at build time (sources), or a test target's tested specs (tests).
+    .plugin(name: "ReduxGenPlugin", capability: .buildTool(), dependencies: ["redux-gen"]),
+
+    // `swift package generate-redux`: regenerates checked-in sources and creates scaffolds.
+    .plugin(
+      name: "GenerateRedux",
+      capability: .command(
+        intent: .custom(
+          verb: "generate-redux",
+          description: "Regenerate the Redux features of targets with *.redux.yaml or redux-gen.yaml specs"),
+        permissions: [
+          .writeToPackageDirectory(reason: "Writes the generated Swift files and scaffolds next to each spec")
+        ]
+      ),
+      dependencies: ["redux-gen"]
     ),
 
     // The library generated code imports.
@@ -54,6 +73,14 @@ let package = Package(
       dependencies: ["Showcase", "ReduxRuntime"],
       path: "Generated/Showcase/Tests"
     ),
+
+    // Specs/counter.yaml (by symlink) generated at build time by ReduxGenPlugin; nothing checked in.
+    .target(
+      name: "PluginCounter", dependencies: ["ReduxRuntime"], path: "Examples/PluginCounter/Sources",
+      plugins: ["ReduxGenPlugin"]),
+    .testTarget(
+      name: "PluginCounterTests", dependencies: ["PluginCounter", "ReduxRuntime"],
+      path: "Examples/PluginCounter/Tests", plugins: ["ReduxGenPlugin"]),
 
     .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore"]),
     .testTarget(name: "ReduxRuntimeTests", dependencies: ["ReduxRuntime"]),

@@ -29,9 +29,57 @@ struct ReduxGen: ParsableCommand {
   @Flag(help: "Treat warnings as errors.")
   var warningsAsErrors = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Which files to write: all (Sources/ and Tests/ under the output directory), or only the sources (with scaffolds), tests or missing scaffolds, directly in it.",
+      valueName: "all|sources|tests|scaffolds"))
+  var parts: OutputLayout.Parts = .all
+
+  @Option(help: "The module the generated tests import with @testable (default: the feature's name).")
+  var testedModule: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Build-tool plugin mode: name every file <prefix><Part>.swift, write every part (empty when the spec lacks it), no scaffolds.",
+      valueName: "prefix"))
+  var fixedNames: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Fail when no Swift file under this directory declares a hand-written type the spec needs.",
+      valueName: "directory"))
+  var handWritten: String?
+
+  @Option(help: "The SwiftPM target the output belongs to, named in the command that creates missing scaffolds.")
+  var target: String?
+
   func validate() throws {
-    if output != nil && specs.count > 1 {
-      throw ValidationError("--output takes one spec; without it each spec goes to Generated/<Feature>.")
+    if output != nil && specs.count > 1 && (parts == .all || fixedNames != nil) {
+      throw ValidationError(
+        "--output takes one spec unless --parts is sources, tests or scaffolds; without it each spec goes to Generated/<Feature>."
+      )
+    }
+    if fixedNames != nil && output == nil {
+      throw ValidationError("--fixed-names needs --output.")
+    }
+  }
+
+  private var layout: OutputLayout {
+    OutputLayout(parts: parts, testedModule: testedModule, fixedPrefix: fixedNames)
+  }
+
+  /// What creates missing scaffolds, as the diagnostic for them shows it.
+  private var scaffoldCommand: String {
+    "swift package --allow-writing-to-package-directory generate-redux "
+      + (target.map { "--target \($0) " } ?? "") + "--scaffolds-only"
+  }
+
+  /// The text of every Swift file under `directory`.
+  private func swiftSources(under directory: String) -> [String] {
+    let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+    return files.filter { $0.hasSuffix(".swift") }.compactMap { file in
+      FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file))
+        .map { String(decoding: $0, as: UTF8.self) }
     }
   }
 
@@ -39,20 +87,30 @@ struct ReduxGen: ParsableCommand {
     var results: [(GenerationResult, String)] = []
     var failed = false
     let console = Console()
+    let handWrittenSources = handWritten.map { swiftSources(under: $0) }
     for path in specs {
       let shownPath = displayPath(path)
+      // Headers never carry a path from outside the current directory; diagnostics keep it so editors link it.
+      let headerPath = shownPath.hasPrefix("/") ? (shownPath as NSString).lastPathComponent : shownPath
+      console.shownPaths[headerPath] = shownPath
       guard let data = FileManager.default.contents(atPath: path) else {
         console.error("redux-gen: error: can't read \(path)")
         throw ExitCode(2)
       }
       do {
-        let text = try GeneratorPipeline.decode(Array(data), path: shownPath)
+        let text = try GeneratorPipeline.decode(Array(data), path: headerPath)
         console.sources[shownPath] = text
-        let result = try GeneratorPipeline.generate(text, path: shownPath) { featurePath in
+        let result = try GeneratorPipeline.generate(text, path: headerPath, layout: layout) { featurePath in
           FileManager.default.contents(atPath: featurePath).map { Array($0) }
         }
-        console.print(result.diagnostics)
-        if warningsAsErrors && !result.diagnostics.isEmpty { failed = true }
+        var diagnostics = result.diagnostics
+        if let handWrittenSources {
+          let (spec, _) = try GeneratorPipeline.check(text, path: headerPath)
+          diagnostics += GeneratorPipeline.missingHandWritten(spec, in: handWrittenSources, command: scaffoldCommand)
+          if diagnostics.contains(where: { $0.severity == .error }) { failed = true }
+        }
+        console.print(diagnostics)
+        if warningsAsErrors && !diagnostics.isEmpty { failed = true }
         results.append((result, output ?? "Generated/\(result.feature)"))
       } catch {
         console.print(error.diagnostics)
@@ -89,6 +147,8 @@ struct ReduxGen: ParsableCommand {
           if case .update = $0 { return true }
           return false
         }
+        // At build time SwiftPM shows the command's name; a summary per build would be noise.
+        guard fixedNames == nil else { continue }
         print("\(result.feature): \(written.count) file(s) written, \(changes.count - written.count) unchanged in \(directory)")
       } catch {
         console.error("redux-gen: error: \(error.message)")
@@ -102,18 +162,25 @@ struct ReduxGen: ParsableCommand {
     let current = FileManager.default.currentDirectoryPath
     let standardized = (path as NSString).standardizingPath
     if standardized.hasPrefix(current + "/") { return String(standardized.dropFirst(current.count + 1)) }
-    return path.hasPrefix("/") ? (path as NSString).lastPathComponent : standardized
+    return standardized
   }
 }
+
+extension OutputLayout.Parts: ExpressibleByArgument {}
 
 /// Prints to stderr, with colour only on a terminal and without NO_COLOR.
 final class Console {
   var sources: [String: String] = [:]
+  /// The path each spec is named by in diagnostics, keyed by the name the pipeline was given.
+  var shownPaths: [String: String] = [:]
   let colored = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
   func print(_ diagnostics: [Diagnostic]) {
     let renderer = DiagnosticRenderer(sources: sources, colored: colored)
-    for diagnostic in diagnostics { error(renderer.render(diagnostic)) }
+    for var diagnostic in diagnostics {
+      diagnostic.location.file = shownPaths[diagnostic.location.file] ?? diagnostic.location.file
+      error(renderer.render(diagnostic))
+    }
   }
 
   func error(_ text: String) {

@@ -106,10 +106,29 @@ package struct SpecChecker {
     let examples = keys["examples"].map { checkExamples($0) } ?? []
     warnUntested(keys["actions"], examples: examples, middleware: middleware)
 
-    return Spec(
+    var spec = Spec(
       path: path, feature: feature, access: access, imports: imports, doc: doc, models: models, enums: enums,
       state: state, filters: filters, actions: actions, middleware: middleware, examples: examples,
       events: events, persist: persist)
+    spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)
+    return spec
+  }
+
+  /// The key naming each middleware, and the first action whose reducer is custom.
+  func handWrittenLocations(_ actionsNode: YAMLNode?, _ middlewareNode: YAMLNode?, spec: Spec)
+    -> [String: SourceLocation]
+  {
+    var locations: [String: SourceLocation] = [:]
+    if case .mapping(let pairs)? = middlewareNode?.kind {
+      for pair in pairs { if let name = pair.key.scalar { locations[name] = pair.key.location } }
+    }
+    if case .mapping(let pairs)? = actionsNode?.kind,
+      let custom = spec.actions.first(where: { $0.reduce == [.custom] }),
+      let pair = pairs.first(where: { $0.key.scalar == custom.name })
+    {
+      locations[spec.customReducerName] = pair.key.location
+    }
+    return locations
   }
 
   /// Warns about actions that neither a generated test nor an example exercises.

@@ -58,6 +58,7 @@ package enum SpecProblem: Hashable, Sendable {
   case customNotAlone
   case unreadableFeature(String)
   case appNotGenerated
+  case missingHandWritten(String, what: String, command: String)
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
   case unknownEvent(String, suggestion: String?)
@@ -171,6 +172,9 @@ package enum SpecProblem: Hashable, Sendable {
       "can't read the feature spec '\(path)' (paths are relative to the app spec)"
     case .appNotGenerated:
       "the app and its features are checked, but this version of redux-gen does not generate apps yet"
+    case .missingHandWritten(let name, let what, let command):
+      "\(what) '\(name)' has no hand-written implementation in this target; "
+        + "create its scaffold with '\(command)'"
     case .customNotAlone:
       "'custom' must be the only reduce operation of its action"
     case .indexOutOfReach(let path):

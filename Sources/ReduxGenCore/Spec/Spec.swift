@@ -21,6 +21,8 @@ package struct Spec: Sendable, Equatable {
   package var examples: [Example]
   package var events: [Event] = []
   package var persist: Persist?
+  /// Where the spec names each hand-written type (middleware, custom reducer), for diagnostics.
+  package var handWrittenLocations: [String: SourceLocation] = [:]
   private var modelIndex: [String: Int] = [:]
   private var stateIndex: [String: Int] = [:]
   private var actionIndex: [String: Int] = [:]
