@@ -25,7 +25,19 @@ struct GenerateRedux: CommandPlugin {
     let unknown = names.filter { name in !withSpecs.contains { $0.name == name || $0.moduleName == name } }
     guard unknown.isEmpty else {
       let list = available.isEmpty ? "no target has specs" : "targets with specs: \(available.joined(separator: ", "))"
-      throw PluginError("unknown target\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")); \(list)")
+      var message = "unknown target\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")); \(list)"
+      // SwiftPM leaves a target without Swift files out of the package, specs or not.
+      let fileManager = FileManager.default
+      for name in unknown {
+        let directory = context.package.directoryURL.appending(path: "Sources").appending(path: name)
+        let files = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
+        if files.contains(where: { BuildPluginLayout.isSpec(fileName: $0) }) {
+          message +=
+            "\nnote: Sources/\(name) has a spec but no Swift file, so SwiftPM leaves target \(name) out of the "
+            + "package; add one Swift file (it may be empty) and run the command again"
+        }
+      }
+      throw PluginError(message)
     }
     // Unnamed, a target is regenerated only when it already holds generated files: a target whose
     // specs the ReduxGenPlugin build plugin generates must not get a second, checked-in copy.
@@ -76,9 +88,14 @@ struct GenerateRedux: CommandPlugin {
     }
   }
 
+  /// The specs under the target's directory, read from disk so that specs the target excludes
+  /// (to silence SwiftPM's "unhandled file" warning) are found too.
   private func specs(in target: SwiftSourceModuleTarget) -> [URL] {
-    target.sourceFiles.map(\.url).filter { BuildPluginLayout.isSpec(fileName: $0.lastPathComponent) }
-      .sorted { $0.path < $1.path }
+    let directory = target.directoryURL
+    let files = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []
+    return files.filter { BuildPluginLayout.isSpec(fileName: ($0 as NSString).lastPathComponent) }
+      .sorted()
+      .map { directory.appending(path: $0) }
   }
 
   /// The test targets of the package that depend directly on `target`.

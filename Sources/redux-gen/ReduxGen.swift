@@ -89,7 +89,8 @@ struct ReduxGen: ParsableCommand {
     let console = Console()
     let handWrittenSources = handWritten.map { swiftSources(under: $0) }
     for path in specs {
-      let shownPath = displayPath(path)
+      // At build time the plugin passes absolute paths: keep them, so IDEs link the diagnostics.
+      let shownPath = fixedNames == nil ? displayPath(path) : (path as NSString).standardizingPath
       // Headers never carry a path from outside the current directory; diagnostics keep it so editors link it.
       let headerPath = shownPath.hasPrefix("/") ? (shownPath as NSString).lastPathComponent : shownPath
       console.shownPaths[headerPath] = shownPath

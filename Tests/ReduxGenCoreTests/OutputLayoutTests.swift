@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import ReduxGenCore
+
+@Suite struct OutputLayoutTests {
+  private func spec(_ name: String) throws -> Spec {
+    let text = try String(contentsOf: packageRoot.appendingPathComponent("Specs/\(name)"), encoding: .utf8)
+    return try GeneratorPipeline.check(text, path: "Specs/\(name)").0
+  }
+
+  @Test("fixed names: every part the build plugin declares, in order, and no scaffolds")
+  func fixedNames() throws {
+    let tasks = try spec("tasklist.yaml")
+    let sources = GeneratorPipeline.files(for: tasks, layout: OutputLayout(parts: .sources, fixedPrefix: "tasks."))
+    #expect(sources.map(\.path) == BuildPluginLayout.sourceParts.map { "tasks.\($0).swift" })
+    #expect(sources.allSatisfy { $0.ownership == .generated })
+    let state = try #require(sources.first { $0.part == "State" })
+    #expect(state.contents.contains("struct TaskListState"))
+
+    let tests = GeneratorPipeline.files(
+      for: tasks, layout: OutputLayout(parts: .tests, testedModule: "Tasks", fixedPrefix: "App.tasks."))
+    #expect(tests.map(\.path) == BuildPluginLayout.testParts.map { "App.tasks.\($0).swift" })
+    #expect(tests.allSatisfy { $0.contents.contains("@testable import Tasks\n") })
+  }
+
+  @Test("fixed names: an absent part is a file with only the header")
+  func absentPart() throws {
+    let counter = try spec("counter.yaml")
+    var withoutMiddleware = counter
+    withoutMiddleware.middleware = []
+    withoutMiddleware.models = []
+    let files = GeneratorPipeline.files(for: withoutMiddleware, layout: OutputLayout(parts: .sources, fixedPrefix: "c."))
+    #expect(files.count == BuildPluginLayout.sourceParts.count)
+    #expect(files.allSatisfy { $0.contents.hasPrefix(GeneratorPipeline.headerPrefix) })
+  }
+
+  @Test("parts: sources with scaffolds, tests and scaffolds alone, flat in the output directory")
+  func parts() throws {
+    let tasks = try spec("tasklist.yaml")
+    let all = GeneratorPipeline.files(for: tasks, layout: OutputLayout())
+    let sources = GeneratorPipeline.files(for: tasks, layout: OutputLayout(parts: .sources))
+    let tests = GeneratorPipeline.files(for: tasks, layout: OutputLayout(parts: .tests))
+    let scaffolds = GeneratorPipeline.files(for: tasks, layout: OutputLayout(parts: .scaffolds))
+    #expect(sources.count + tests.count == all.count)
+    #expect(sources.map(\.path).contains("TaskListReducer.swift"))
+    #expect(sources.map(\.path).contains("TaskListValidation.swift"))
+    #expect(tests.map(\.path) == ["TaskListReducerTests.swift", "TaskListExampleTests.swift"])
+    #expect(scaffolds.map(\.path) == ["TaskListValidation.swift", "TaskListEnhancement.swift"])
+    #expect(!all.contains { !$0.path.hasPrefix("Sources/") && !$0.path.hasPrefix("Tests/") })
+  }
+
+  @Test("missing hand-written types are errors at the spec's name for them, naming the command")
+  func missingHandWritten() throws {
+    let showcase = try spec("showcase.yaml")
+    let command = "swift package generate-redux --target Showcase --scaffolds-only"
+    let none = GeneratorPipeline.missingHandWritten(showcase, in: [], command: command)
+    #expect(none.map(\.message).allSatisfy { $0.contains(command) })
+    #expect(none.count == showcase.middleware.count + 1)
+    #expect(none.allSatisfy { $0.location.file == "Specs/showcase.yaml" && $0.location.line > 1 })
+
+    let handWritten = try ["ShowcaseAudit.swift", "ShowcaseCustomReducer.swift"].map {
+      try String(
+        contentsOf: packageRoot.appendingPathComponent("Generated/Showcase/Sources/\($0)"), encoding: .utf8)
+    }
+    #expect(GeneratorPipeline.missingHandWritten(showcase, in: handWritten, command: command).isEmpty)
+  }
+
+  @Test(
+    "a declaration is a keyword, the exact name, and no identifier character after it",
+    arguments: [
+      ("struct Logger: LoggerProtocol {}", true),
+      ("public final class Logger {", true),
+      ("actor Logger{}", true),
+      ("typealias Logger = Other", true),
+      ("struct LoggerProtocolImpl {}", false),
+      ("struct MyLogger {}", false),
+      ("extension Logger {}", false),
+      ("let x = Logger()", false),
+    ])
+  func declares(source: String, expected: Bool) {
+    #expect(GeneratorPipeline.declares("Logger", in: source) == expected)
+  }
+
+  @Test("spec file names the plugins pick up")
+  func specNames() {
+    #expect(BuildPluginLayout.isSpec(fileName: "redux-gen.yaml"))
+    #expect(BuildPluginLayout.isSpec(fileName: "counter.redux.yaml"))
+    #expect(!BuildPluginLayout.isSpec(fileName: ".redux.yaml"))
+    #expect(!BuildPluginLayout.isSpec(fileName: "counter.yaml"))
+    #expect(BuildPluginLayout.prefix(forSpec: "counter.redux.yaml") == "counter.")
+    #expect(BuildPluginLayout.prefix(forSpec: "redux-gen.yaml") == "redux-gen.")
+  }
+}
