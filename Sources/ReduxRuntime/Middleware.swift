@@ -14,22 +14,117 @@ public protocol Middleware<State, Action>: Sendable {
 
 /// What a middleware can reach of its store: the current state and `dispatch`.
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
-  @usableFromInline let store: Store<State, Action>
+  @usableFromInline
+  enum Source: Sendable {
+    case store(Store<State, Action>)
+    /// A feature's slice of an app store (see `ScopedMiddleware`).
+    case scope(Scope<State, Action>)
+  }
+
+  @usableFromInline let source: Source
 
   @usableFromInline
   init(store: Store<State, Action>) {
-    self.store = store
+    self.source = .store(store)
+  }
+
+  @usableFromInline
+  init(scope: Scope<State, Action>) {
+    self.source = .scope(scope)
   }
 
   /// The state before the action being processed reaches the reducer.
-  public var state: State { store.state }
+  public var state: State {
+    switch source {
+    case .store(let store): store.state
+    case .scope(let scope): scope.state()
+    }
+  }
 
   /// Reads part of the state without copying the rest.
-  public func read<Value>(_ selector: (State) -> Value) -> Value { store.read(selector) }
+  public func read<Value>(_ selector: (State) -> Value) -> Value {
+    switch source {
+    case .store(let store): store.read(selector)
+    case .scope(let scope): selector(scope.state())
+    }
+  }
 
   /// Dispatches another action. During a dispatch it is queued and runs after the current one.
   public func dispatch(_ action: Action) {
-    store.dispatch(action)
+    switch source {
+    case .store(let store): store.dispatch(action)
+    case .scope(let scope): scope.dispatch(action)
+    }
+  }
+
+  /// Emits an event to the store's listeners. Generated code calls it through a type that offers
+  /// only the events a middleware declares (`emits` in the spec).
+  @_spi(Generated)
+  public func emit(_ event: some Sendable) {
+    switch source {
+    case .store(let store): store.emit(event)
+    case .scope(let scope): scope.emit(event)
+    }
+  }
+}
+
+/// How a scoped context reaches its parent.
+@usableFromInline
+final class Scope<State: Sendable, Action: Sendable>: Sendable {
+  let state: @Sendable () -> State
+  let dispatch: @Sendable (Action) -> Void
+  let emit: @Sendable (any Sendable) -> Void
+
+  init(
+    state: @escaping @Sendable () -> State, dispatch: @escaping @Sendable (Action) -> Void,
+    emit: @escaping @Sendable (any Sendable) -> Void
+  ) {
+    self.state = state
+    self.dispatch = dispatch
+    self.emit = emit
+  }
+}
+
+/// Runs a feature's middleware inside an app store, on the feature's slice of the state and
+/// its own actions: each app action that wraps a feature action goes through the feature's
+/// chain; what the chain passes on is wrapped again; other actions pass unchanged.
+public struct ScopedMiddleware<ParentState: Sendable, ParentAction: Sendable, State: Sendable, Action: Sendable>:
+  Middleware
+{
+  let middleware: [any Middleware<State, Action>]
+  let state: @Sendable (ParentState) -> State
+  let extract: @Sendable (ParentAction) -> Action?
+  let embed: @Sendable (Action) -> ParentAction
+
+  /// - Parameters:
+  ///   - middleware: The feature's chain, in order.
+  ///   - state: The feature's slice of the app state.
+  ///   - extract: The feature action an app action wraps, if any.
+  ///   - embed: Wraps a feature action as an app action.
+  public init(
+    _ middleware: [any Middleware<State, Action>], state: @escaping @Sendable (ParentState) -> State,
+    extract: @escaping @Sendable (ParentAction) -> Action?, embed: @escaping @Sendable (Action) -> ParentAction
+  ) {
+    self.middleware = middleware
+    self.state = state
+    self.extract = extract
+    self.embed = embed
+  }
+
+  public func process(
+    _ action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>
+  ) -> ParentAction? {
+    guard var current = extract(action) else { return action }
+    let state = self.state
+    let embed = self.embed
+    let scoped = MiddlewareContext<State, Action>(
+      scope: Scope(
+        state: { context.read(state) }, dispatch: { context.dispatch(embed($0)) }, emit: { context.emit($0) }))
+    for step in middleware {
+      guard let passed = step.process(current, context: scoped) else { return nil }
+      current = passed
+    }
+    return embed(current)
   }
 }
 

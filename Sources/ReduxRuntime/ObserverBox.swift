@@ -7,6 +7,8 @@ import Dispatch
 @usableFromInline
 final class ObserverBox<State>: @unchecked Sendable {
   @usableFromInline let id: UInt64
+  /// The state fields the selection reads; `.all` when unknown.
+  @usableFromInline let fields: StateFields
   var isFinished = false
   @usableFromInline let evaluateSelection: (State) -> Bool
   @usableFromInline let startSelection: (State) -> Void
@@ -15,12 +17,13 @@ final class ObserverBox<State>: @unchecked Sendable {
   // Inlinable so the selector and comparison are specialized where the observer subscribes.
   @inlinable
   init<Value: Sendable>(
-    id: UInt64, queue: DispatchQueue?, select: @escaping @Sendable (State) -> Value,
+    id: UInt64, queue: DispatchQueue?, fields: StateFields = .all, select: @escaping @Sendable (State) -> Value,
     skipRepeats: (@Sendable (Value, Value) -> Bool)?,
     observer: @escaping @Sendable (Value) -> ObserverStatus, end: @escaping @Sendable () -> Void,
     receivesCurrent: Bool = false
   ) {
     self.id = id
+    self.fields = fields
     let selection = Selection<Value>()
     startSelection = { state in
       let value = select(state)

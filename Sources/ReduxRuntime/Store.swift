@@ -21,6 +21,23 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var pendingStart = 0
     @usableFromInline var observers: [ObserverBox<State>] = []
     @usableFromInline var nextObserverID: UInt64 = 0
+    /// Observers that said which fields they read, by field: rebuilt on (un)subscribe.
+    @usableFromInline var observersByField: [Int: [ObserverBox<State>]] = [:]
+    /// Observers that read anything: compared after every action.
+    @usableFromInline var untrackedObservers: [ObserverBox<State>] = []
+
+    @usableFromInline
+    mutating func rebuildFieldIndex() {
+      observersByField = [:]
+      untrackedObservers = []
+      for observer in observers {
+        if observer.fields.isAll {
+          untrackedObservers.append(observer)
+        } else {
+          observer.fields.forEach { observersByField[$0, default: []].append(observer) }
+        }
+      }
+    }
 
     @usableFromInline
     init(state: State) {
@@ -52,6 +69,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The observers to notify for the action being processed, reused so dispatch does not
   /// allocate. Only the one dispatching thread touches it (see `isDispatching`).
   @usableFromInline let scratch = Scratch()
+  /// The fields each action can change, when the Action reports them; else nil.
+  @usableFromInline let changedFields: (@Sendable (Action) -> StateFields)?
+  /// Listeners of the events middleware emit.
+  @usableFromInline let eventHub = EventHub()
 
   @usableFromInline
   final class Scratch: @unchecked Sendable {
@@ -71,6 +92,18 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     self.core = Locked(Core(state: initialState))
     self.reducer = reducer
     self.chain = middleware
+    self.changedFields = nil
+  }
+
+  /// Creates a store for an action that reports the fields it changes: after an action, only
+  /// observers that read one of those fields (or didn't say what they read) are compared.
+  public init(
+    initialState: State, reducer: @escaping Reducer, middleware: [any Middleware<State, Action>] = []
+  ) where Action: ChangeReporting {
+    self.core = Locked(Core(state: initialState))
+    self.reducer = reducer
+    self.chain = middleware
+    self.changedFields = { $0.changedFields }
   }
 
   /// The current state.
@@ -119,10 +152,23 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     let scratch = self.scratch
     // One critical section reduces, evaluates the observers' selections and, when no observer
     // needs a notification, already takes the next action.
+    let touched = changedFields?(current) ?? .all
     let (hasNotifications, next) = core.withLock { core -> (Bool, Action?) in
       reducer(&core.state, current)
-      for observer in core.observers where observer.evaluate(core.state) {
-        scratch.changed.append(observer)
+      if touched.isAll {
+        for observer in core.observers where observer.evaluate(core.state) {
+          scratch.changed.append(observer)
+        }
+      } else if !core.observers.isEmpty {
+        for observer in core.untrackedObservers where observer.evaluate(core.state) {
+          scratch.changed.append(observer)
+        }
+        touched.forEach { field in
+          guard let observers = core.observersByField[field] else { return }
+          for observer in observers where observer.evaluate(core.state) {
+            scratch.changed.append(observer)
+          }
+        }
       }
       return scratch.changed.isEmpty ? (false, takeNext(&core)) : (true, nil)
     }
@@ -134,7 +180,10 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     }
     scratch.changed.removeAll(keepingCapacity: true)
     return core.withLock { core in
-      if !finished.isEmpty { core.observers.removeAll { finished.contains($0.id) } }
+      if !finished.isEmpty {
+        core.observers.removeAll { finished.contains($0.id) }
+        core.rebuildFieldIndex()
+      }
       return takeNext(&core)
     }
   }
@@ -195,6 +244,30 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     subscribe(to: { $0[keyPath: keyPath] }, on: queue, observer)
   }
 
+  /// Calls `observer` with the value at `keyPath` when it changes. The store compares it only
+  /// after actions that can change one of the state fields the key path reads.
+  @discardableResult
+  public func subscribe<Value: Equatable & Sendable>(
+    to keyPath: any KeyPath<State, Value> & Sendable, on queue: DispatchQueue? = nil,
+    _ observer: @escaping @Sendable (Value) -> ObserverStatus
+  ) -> Subscription where State: FieldTracking {
+    subscribe(to: { $0[keyPath: keyPath] }, reading: State.fields(readBy: keyPath), on: queue, observer)
+  }
+
+  /// Calls `observer` with the selection when it changes, comparing it only after actions
+  /// that can change one of `fields` (the fields `selector` reads; `.all` when unsure).
+  @discardableResult
+  @inlinable
+  public func subscribe<Value: Equatable & Sendable>(
+    to selector: @escaping @Sendable (State) -> Value, reading fields: StateFields,
+    on queue: DispatchQueue? = nil, _ observer: @escaping @Sendable (Value) -> ObserverStatus
+  ) -> Subscription {
+    add { id, end in
+      ObserverBox(
+        id: id, queue: queue, fields: fields, select: selector, skipRepeats: (==), observer: observer, end: end)
+    }
+  }
+
   @usableFromInline
   func add(
     _ make: (UInt64, @escaping @Sendable () -> Void) -> ObserverBox<State>
@@ -205,6 +278,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
       let observer = make(id) { [weak self] in self?.unsubscribe(id) }
       observer.start(with: core.state)
       core.observers.append(observer)
+      core.rebuildFieldIndex()
       return core.nextObserverID
     }
     return Subscription { [weak self] in self?.unsubscribe(id) }
@@ -215,6 +289,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     core.withLock { core in
       for observer in core.observers where observer.id == id { observer.isFinished = true }
       core.observers.removeAll { $0.id == id }
+      core.rebuildFieldIndex()
     }
   }
 }

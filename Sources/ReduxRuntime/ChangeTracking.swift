@@ -1,0 +1,60 @@
+/// The state fields an action can change, by index in the state's declaration order: the data
+/// a generated reducer reports so that the store can skip observers no action touched.
+///
+/// Up to four fields are kept inline (no allocation per dispatch); more, or an unknown set, is
+/// `.all`, and then every observer's selection is compared as usual.
+public struct StateFields: Sendable, Equatable {
+  @usableFromInline let storage: (Int, Int, Int, Int)
+  /// The number of fields, or -1 for all of them.
+  @usableFromInline let count: Int
+
+  /// Every field: observers are compared as if nothing were known.
+  public static let all = StateFields(storage: (0, 0, 0, 0), count: -1)
+  /// No field: an action that changes nothing.
+  public static let none = StateFields(storage: (0, 0, 0, 0), count: 0)
+
+  @usableFromInline
+  init(storage: (Int, Int, Int, Int), count: Int) {
+    self.storage = storage
+    self.count = count
+  }
+
+  /// The given fields; more than four is `.all`.
+  @inlinable
+  public init(_ fields: Int...) {
+    switch fields.count {
+    case 0: self = .none
+    case 1: self.init(storage: (fields[0], 0, 0, 0), count: 1)
+    case 2: self.init(storage: (fields[0], fields[1], 0, 0), count: 2)
+    case 3: self.init(storage: (fields[0], fields[1], fields[2], 0), count: 3)
+    case 4: self.init(storage: (fields[0], fields[1], fields[2], fields[3]), count: 4)
+    default: self = .all
+    }
+  }
+
+  @inlinable public var isAll: Bool { count < 0 }
+
+  /// Calls `body` with each field; not for `.all`.
+  @inlinable
+  public func forEach(_ body: (Int) -> Void) {
+    if count > 0 { body(storage.0) }
+    if count > 1 { body(storage.1) }
+    if count > 2 { body(storage.2) }
+    if count > 3 { body(storage.3) }
+  }
+
+  public static func == (lhs: StateFields, rhs: StateFields) -> Bool {
+    lhs.count == rhs.count && lhs.storage == rhs.storage
+  }
+}
+
+/// An action that knows which state fields its reducer can change (generated).
+public protocol ChangeReporting: Sendable {
+  var changedFields: StateFields { get }
+}
+
+/// A state that knows which of its fields a key path reads (generated).
+public protocol FieldTracking {
+  /// The fields `keyPath` depends on, or `.all` when unknown (for example a path into a field).
+  static func fields(readBy keyPath: PartialKeyPath<Self>) -> StateFields
+}

@@ -1,0 +1,47 @@
+/// Delivers the events middleware emit to the listeners present when each is emitted.
+@usableFromInline
+final class EventHub: Sendable {
+  private struct Listeners {
+    var nextID: UInt64 = 0
+    var byID: [UInt64: @Sendable (any Sendable) -> Void] = [:]
+  }
+
+  private let listeners = Locked(Listeners())
+
+  @usableFromInline init() {}
+
+  func emit(_ event: any Sendable) {
+    // Delivered outside the lock, in listener order, so a listener may emit or stop listening.
+    let current = listeners.withLock { $0.byID.sorted { $0.key < $1.key }.map(\.value) }
+    for deliver in current { deliver(event) }
+  }
+
+  func stream<Event: Sendable>(of type: Event.Type) -> AsyncStream<Event> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+    let id = listeners.withLock { listeners -> UInt64 in
+      listeners.nextID += 1
+      listeners.byID[listeners.nextID] = { event in
+        if let event = event as? Event { continuation.yield(event) }
+      }
+      return listeners.nextID
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.listeners.withLock { $0.byID.removeValue(forKey: id) }
+    }
+    return stream
+  }
+}
+
+extension Store {
+  /// The events of type `Event` that middleware emit from now on, each delivered once to every
+  /// sequence that exists when it is emitted. Nothing is replayed; end listening by ending
+  /// the iteration (or its task).
+  public func events<Event: Sendable>(of type: Event.Type) -> AsyncStream<Event> {
+    eventHub.stream(of: type)
+  }
+
+  @usableFromInline
+  func emit(_ event: any Sendable) {
+    eventHub.emit(event)
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Where persisted state lives: bytes by key. Implementations must make `save` atomic: after a
+/// crash, `load` returns the old bytes or the new ones, never a mix.
+public protocol PersistentStorage: Sendable {
+  /// The bytes saved under `key`, or nil when nothing was saved.
+  func load(key: String) throws -> Data?
+  func save(_ data: Data, key: String) throws
+}
+
+/// What goes wrong reading persisted state. The stored file is never changed by a failed read.
+public enum PersistenceError: Error, Equatable, CustomStringConvertible {
+  /// The stored bytes are not a persisted state of this type.
+  case unreadable(key: String, reason: String)
+  /// The stored state was written by a newer format version than this code reads.
+  case futureVersion(key: String, found: Int, supported: Int)
+  case io(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let key, let reason):
+      "the persisted state '\(key)' can't be read (\(reason)); it was left as it is"
+    case .futureVersion(let key, let found, let supported):
+      "the persisted state '\(key)' has format version \(found), newer than this app reads (\(supported)); it was left as it is"
+    case .io(let path, let reason):
+      "\(path): \(reason)"
+    }
+  }
+}
+
+/// One JSON file per key in a directory. `save` writes a temporary file, flushes it to disk,
+/// renames it over the old file and flushes the directory, so a crash at any point leaves the
+/// old file or the new one.
+public struct FileStorage: PersistentStorage {
+  public let directory: URL
+
+  public init(directory: URL) {
+    self.directory = directory
+  }
+
+  public func url(forKey key: String) -> URL {
+    directory.appending(path: key + ".json")
+  }
+
+  public func load(key: String) throws -> Data? {
+    let url = url(forKey: key)
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    do {
+      return try Data(contentsOf: url)
+    } catch {
+      throw PersistenceError.io(path: url.path, reason: "\(error)")
+    }
+  }
+
+  public func save(_ data: Data, key: String) throws {
+    let url = url(forKey: key)
+    let temporary = directory.appending(path: ".\(key).json.\(ProcessInfo.processInfo.processIdentifier).tmp")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try write(data, to: temporary.path)
+    guard rename(temporary.path, url.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary.path)
+      throw PersistenceError.io(path: url.path, reason: reason)
+    }
+    try synchronize(directory.path, directory: true)
+  }
+
+  /// Writes and flushes a new file.
+  func write(_ data: Data, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw PersistenceError.io(path: path, reason: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    try data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw PersistenceError.io(path: path, reason: String(cString: strerror(errno)))
+        }
+        offset += written
+      }
+    }
+    guard fsync(descriptor) == 0 else { throw PersistenceError.io(path: path, reason: String(cString: strerror(errno))) }
+  }
+
+  private func synchronize(_ path: String, directory: Bool) throws {
+    let descriptor = open(path, directory ? O_RDONLY | O_DIRECTORY : O_RDONLY)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    _ = fsync(descriptor)
+  }
+}
+
+/// Saves some fields of a store's state after each action that changed them, and restores them
+/// when the app starts (generated from `persist` in a spec).
+///
+/// The fields are stored as JSON in a versioned envelope: `{"version": 1, "value": ...}`.
+public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendable>: Sendable {
+  /// The format version this code writes and the newest it reads.
+  public static var formatVersion: Int { 1 }
+
+  public let key: String
+  public let storage: any PersistentStorage
+  let fields: @Sendable (State) -> Fields
+  let restore: @Sendable (inout State, Fields) -> Void
+  let reading: StateFields
+
+  public init(
+    key: String, storage: any PersistentStorage, reading: StateFields = .all,
+    fields: @escaping @Sendable (State) -> Fields, restore: @escaping @Sendable (inout State, Fields) -> Void
+  ) {
+    self.key = key
+    self.storage = storage
+    self.reading = reading
+    self.fields = fields
+    self.restore = restore
+  }
+
+  private struct Envelope<Value: Codable>: Codable {
+    var version: Int
+    var value: Value
+  }
+
+  private struct Version: Codable {
+    var version: Int
+  }
+
+  /// `initial` with the saved fields put back; `initial` itself when nothing was saved.
+  /// Throws `PersistenceError` for an unreadable or newer file, which stays untouched.
+  public func restoredState(_ initial: State) throws -> State {
+    guard let data = try storage.load(key: key) else { return initial }
+    let decoder = JSONDecoder()
+    let version: Int
+    do {
+      version = try decoder.decode(Version.self, from: data).version
+    } catch {
+      throw PersistenceError.unreadable(key: key, reason: "no format version")
+    }
+    guard version <= Self.formatVersion else {
+      throw PersistenceError.futureVersion(key: key, found: version, supported: Self.formatVersion)
+    }
+    do {
+      var state = initial
+      restore(&state, try decoder.decode(Envelope<Fields>.self, from: data).value)
+      return state
+    } catch {
+      throw PersistenceError.unreadable(key: key, reason: "\(error)")
+    }
+  }
+
+  /// Saves the fields now.
+  public func save(_ state: State) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    try storage.save(try encoder.encode(Envelope(version: Self.formatVersion, value: fields(state))), key: key)
+  }
+
+  /// Saves the fields after every action that changed them, until the subscription is cancelled.
+  /// A failed save is passed to `onError` and retried with the next change.
+  @discardableResult
+  public func attach<Action>(
+    to store: Store<State, Action>, onError: @escaping @Sendable (any Error) -> Void
+  ) -> Subscription {
+    let storage = storage
+    let key = key
+    let fields = fields
+    return store.subscribe(to: fields, reading: reading) { value in
+      do {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try storage.save(try encoder.encode(Envelope(version: Self.formatVersion, value: value)), key: key)
+      } catch {
+        onError(error)
+      }
+      return .alive
+    }
+  }
+}
