@@ -67,6 +67,15 @@ let package = Package(
       path: "Generated/Counter/Tests"
     ),
 
+    .target(name: "Users", dependencies: ["ReduxRuntime"], path: "Generated/Users/Sources"),
+    .testTarget(name: "UsersTests", dependencies: ["Users", "ReduxRuntime"], path: "Generated/Users/Tests"),
+    .target(name: "EditProfile", dependencies: ["ReduxRuntime"], path: "Generated/EditProfile/Sources"),
+    .testTarget(
+      name: "EditProfileTests",
+      dependencies: ["EditProfile", "ReduxRuntime"],
+      path: "Generated/EditProfile/Tests"
+    ),
+
     .target(name: "Showcase", dependencies: ["ReduxRuntime"], path: "Generated/Showcase/Sources"),
     .testTarget(
       name: "ShowcaseTests",

@@ -214,10 +214,12 @@ package enum GeneratorPipeline {
     let testImports = ["Foundation", "Testing", "ReduxRuntime"]
     let feature = spec.feature
 
-    func owned(_ part: String, _ declarations: [Declaration], imports: [String], testable: Bool = false) -> GeneratedFile {
+    func owned(
+      _ part: String, _ declarations: [Declaration], imports: [String], testable: Bool = false, spi: Bool = false
+    ) -> GeneratedFile {
       let file = SwiftFile(
         header: header, imports: imports, testableImports: testable ? [testedModule ?? feature] : [],
-        declarations: declarations)
+        generatedSPIImports: spi ? ["ReduxRuntime"] : [], declarations: declarations)
       let directory = testable ? "Tests" : "Sources"
       return GeneratedFile(
         path: "\(directory)/\(feature)\(part).swift", contents: renderer.render(file), ownership: .generated,
@@ -227,9 +229,19 @@ package enum GeneratorPipeline {
     var files = [
       owned("Models", translator.modelsFile(), imports: sourceImports),
       owned("State", translator.stateFile(), imports: sourceImports),
-      owned("Action", translator.actionFile(), imports: sourceImports),
-      owned("Reducer", translator.reducerFile(), imports: sourceImports),
-      owned("Middleware", translator.middlewareFile(), imports: sourceImports),
+      owned("Action", translator.actionFile() + translator.eventsStoreExtension(), imports: sourceImports),
+      owned("Reducer", translator.reducerFile() + translator.changeTracking(), imports: sourceImports),
+      owned(
+        "Middleware", translator.middlewareFile(), imports: sourceImports,
+        spi: spec.middleware.contains { !$0.emits.isEmpty }),
+    ]
+    if spec.actions.contains(where: { $0.async != nil }) {
+      files.append(owned("Effects", translator.effectsFile(), imports: sourceImports))
+    }
+    if spec.persist != nil {
+      files.append(owned("Persistence", translator.persistenceFile(), imports: sourceImports))
+    }
+    files += [
       owned("ReducerTests", tests.reducerTests(), imports: testImports, testable: true),
       owned("ExampleTests", tests.exampleTests(), imports: testImports, testable: true),
     ]
@@ -244,6 +256,9 @@ package enum GeneratorPipeline {
     }
     if spec.hasCustomReducers {
       files.append(scaffold(spec.customReducerName, translator.customReducerScaffold()))
+    }
+    if spec.actions.contains(where: { $0.async != nil }) {
+      files.append(scaffold(translator.liveEffectsName, translator.effectsScaffold()))
     }
     for middleware in spec.middleware {
       files.append(scaffold(middleware.name, translator.scaffold(middleware)))

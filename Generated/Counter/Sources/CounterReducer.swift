@@ -21,3 +21,23 @@ public func counterReducer(_ state: inout CounterState, _ action: CounterAction)
     state.count = 0
   }
 }
+
+extension CounterAction: ChangeReporting {
+  /// The state fields this action's reducer can change, by declaration order.
+  public var changedFields: StateFields {
+    switch self {
+    case .increase, .decrease, .add, .reset:
+      return StateFields(0)
+    }
+  }
+}
+
+extension CounterState: FieldTracking {
+  /// The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.
+  public static func fields(readBy keyPath: PartialKeyPath<CounterState>) -> StateFields {
+    if keyPath == \.count {
+      return StateFields(0)
+    }
+    return .all
+  }
+}

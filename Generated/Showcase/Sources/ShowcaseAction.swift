@@ -31,3 +31,10 @@ public enum ShowcaseEvent: Equatable, Sendable {
   case saved
   case failed(message: String)
 }
+
+extension Store where State == ShowcaseState, Action == ShowcaseAction {
+  /// The events this feature's middleware emit from now on; each reaches every listener present when it is emitted.
+  public func events() -> AsyncStream<ShowcaseEvent> {
+    return events(of: ShowcaseEvent.self)
+  }
+}

@@ -8,13 +8,19 @@ import ReduxRuntime
 public struct ShowcaseAudit: ShowcaseAuditProtocol {
   public init() {}
 
-  public func `import`(item: Item, context: MiddlewareContext<ShowcaseState, ShowcaseAction>)
+  public func `import`(
+    item: Item, events: ShowcaseAuditEvents,
+    context: MiddlewareContext<ShowcaseState, ShowcaseAction>
+  )
     -> ShowcaseAction?
   {
     return .import(item: item)
   }
 
-  public func fetch(id: String, context: MiddlewareContext<ShowcaseState, ShowcaseAction>)
+  public func fetch(
+    id: String, events: ShowcaseAuditEvents,
+    context: MiddlewareContext<ShowcaseState, ShowcaseAction>
+  )
     -> ShowcaseAction?
   {
     return .fetch(id: id)

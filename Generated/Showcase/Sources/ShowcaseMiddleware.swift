@@ -2,19 +2,33 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
-import ReduxRuntime
+@_spi(Generated) import ReduxRuntime
+
+/// The events `ShowcaseAudit` may emit (its `emits` in the spec).
+public struct ShowcaseAuditEvents: Sendable {
+  let context: MiddlewareContext<ShowcaseState, ShowcaseAction>
+
+  /// Emits `saved`.
+  public func saved() {
+    context.emit(ShowcaseEvent.saved)
+  }
+}
 
 /// Counts nothing yet; passes actions on.
 ///
 /// Each action in `on` is a requirement; every other action passes on unchanged.
 public protocol ShowcaseAuditProtocol: Middleware<ShowcaseState, ShowcaseAction> {
   /// Handles `import`: returns the action to pass on, changed or not, or `nil` to stop it.
-  func `import`(item: Item, context: MiddlewareContext<ShowcaseState, ShowcaseAction>)
-    -> ShowcaseAction?
+  func `import`(
+    item: Item, events: ShowcaseAuditEvents,
+    context: MiddlewareContext<ShowcaseState, ShowcaseAction>
+  ) -> ShowcaseAction?
 
   /// Handles `fetch`: returns the action to pass on, changed or not, or `nil` to stop it.
-  func fetch(id: String, context: MiddlewareContext<ShowcaseState, ShowcaseAction>)
-    -> ShowcaseAction?
+  func fetch(
+    id: String, events: ShowcaseAuditEvents,
+    context: MiddlewareContext<ShowcaseState, ShowcaseAction>
+  ) -> ShowcaseAction?
 }
 
 extension ShowcaseAuditProtocol {
@@ -24,9 +38,9 @@ extension ShowcaseAuditProtocol {
   ) -> ShowcaseAction? {
     switch action {
     case .`import`(let item):
-      return `import`(item: item, context: context)
+      return `import`(item: item, events: ShowcaseAuditEvents(context: context), context: context)
     case .fetch(let id):
-      return fetch(id: id, context: context)
+      return fetch(id: id, events: ShowcaseAuditEvents(context: context), context: context)
     default:
       return action
     }

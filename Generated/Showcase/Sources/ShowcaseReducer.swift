@@ -57,3 +57,66 @@ public func showcaseReducer(_ state: inout ShowcaseState, _ action: ShowcaseActi
     state.fetchStatus = .failed(message)
   }
 }
+
+extension ShowcaseAction: ChangeReporting {
+  /// The state fields this action's reducer can change, by declaration order.
+  public var changedFields: StateFields {
+    switch self {
+    case .`import`, .rename:
+      return StateFields(0)
+    case .wipe:
+      return StateFields(0, 1)
+    case .putUser, .dropUser, .praise:
+      return StateFields(1)
+    case .theme, .bigger, .calm:
+      return StateFields(2)
+    case .reorder:
+      return .all
+    case .fail:
+      return StateFields(6)
+    case .fetch:
+      return StateFields(8)
+    case .fetchSucceeded:
+      return StateFields(1, 8)
+    case .fetchFailed:
+      return StateFields(6, 8)
+    }
+  }
+}
+
+extension ShowcaseState: FieldTracking {
+  /// The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.
+  public static func fields(readBy keyPath: PartialKeyPath<ShowcaseState>) -> StateFields {
+    if keyPath == \.items {
+      return StateFields(0)
+    }
+    if keyPath == \.users {
+      return StateFields(1)
+    }
+    if keyPath == \.settings {
+      return StateFields(2)
+    }
+    if keyPath == \.started {
+      return StateFields(3)
+    }
+    if keyPath == \.home {
+      return StateFields(4)
+    }
+    if keyPath == \.counts {
+      return StateFields(5)
+    }
+    if keyPath == \.lastError {
+      return StateFields(6)
+    }
+    if keyPath == \.filter {
+      return StateFields(7)
+    }
+    if keyPath == \.fetchStatus {
+      return StateFields(8)
+    }
+    if keyPath == \.filteredItems {
+      return StateFields(0, 7)
+    }
+    return .all
+  }
+}

@@ -27,3 +27,33 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
     break
   }
 }
+
+extension TaskListAction: ChangeReporting {
+  /// The state fields this action's reducer can change, by declaration order.
+  public var changedFields: StateFields {
+    switch self {
+    case .addTask, .toggleTaskCompletion, .removeTask, .tasksLoaded:
+      return StateFields(0)
+    case .filterTasks:
+      return StateFields(1)
+    case .loadTasks:
+      return .none
+    }
+  }
+}
+
+extension TaskListState: FieldTracking {
+  /// The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.
+  public static func fields(readBy keyPath: PartialKeyPath<TaskListState>) -> StateFields {
+    if keyPath == \.tasks {
+      return StateFields(0)
+    }
+    if keyPath == \.filter {
+      return StateFields(1)
+    }
+    if keyPath == \.filteredTasks {
+      return StateFields(0, 1)
+    }
+    return .all
+  }
+}

@@ -12,24 +12,29 @@ extension SpecChecker {
       let keys = checkKeys(pairs, allowed: ["doc", "on", "dispatches", "emits"], context: context)
       let on = keys["on"].map { actionNames($0, what: "'on'") } ?? []
       if let dispatches = keys["dispatches"] { _ = actionNames(dispatches, what: "'dispatches'") }
-      if let emits = keys["emits"] { eventNames(emits) }
+      let emits = keys["emits"].map { eventNames($0) } ?? []
       if on.isEmpty, keys["on"].map({ $0.isNull || $0.kind == .sequence([]) }) ?? true {
         diagnostics.warning(.middlewareHandlesNothing(name), at: pair.key.location)
       }
-      result.append(Middleware(name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, on: on))
+      result.append(
+        Middleware(name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, on: on, emits: emits))
     }
     return result
   }
 
   /// Checks that each listed event is declared.
-  private mutating func eventNames(_ node: YAMLNode) {
+  private mutating func eventNames(_ node: YAMLNode) -> [String] {
     let items = node.scalar != nil ? [node] : sequence(node, what: "'emits'") ?? []
+    var names: [String] = []
     for item in items {
       guard let name = text(item, what: "an event") else { continue }
-      if !events.contains(where: { $0.name == name }) {
+      if events.contains(where: { $0.name == name }) {
+        if !names.contains(name) { names.append(name) }
+      } else {
         error(.unknownEvent(name, suggestion: closestMatch(to: name, in: events.map(\.name))), item)
       }
     }
+    return names
   }
 
   mutating func checkEvents(_ node: YAMLNode) -> [Event] {
@@ -62,10 +67,6 @@ extension SpecChecker {
       fields.append(name)
     }
     let key = keys["key"].flatMap { text($0, what: "'key'") } ?? feature.lowercased()
-    if !diagnostics.hasErrors {
-      // Read and checked in full; what it generates comes with the persistence runtime.
-      error(.persistNotGenerated, pairs.first?.key ?? node)
-    }
     return Persist(fields: fields, key: key)
   }
 

@@ -25,7 +25,7 @@ extension VariableDeclaration {
 extension Statement {
   func calls(_ name: String) -> Bool {
     switch self {
-    case .expression(let value), .returnStatement(let value?):
+    case .expression(let value), .returnStatement(let value?), .throwStatement(let value):
       value.calls(name)
     case .declaration(let variable):
       variable.calls(name)
@@ -63,7 +63,7 @@ extension Expression {
       return lhs.calls(name) || rhs.calls(name)
     case .prefix(_, let value), .subscripted(let value, _), .forceUnwrap(let value), .inoutArgument(let value),
       .optionalChain(let value),
-      .tryExpression(let value), .parenthesized(let value):
+      .tryExpression(let value), .awaitExpression(let value), .parenthesized(let value):
       if case .subscripted(let base, let index) = self { return base.calls(name) || index.calls(name) }
       return value.calls(name)
     case .macro(_, let arguments), .attribute(_, let arguments):

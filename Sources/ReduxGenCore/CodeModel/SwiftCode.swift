@@ -5,6 +5,8 @@ struct SwiftFile: Equatable, Sendable {
   var imports: [String]
   /// Modules imported with `@testable`.
   var testableImports: [String] = []
+  /// Modules imported with `@_spi(Generated)`, for API only generated code may call.
+  var generatedSPIImports: [String] = []
   var declarations: [Declaration]
 }
 
@@ -23,6 +25,8 @@ indirect enum TypeName: Equatable, Sendable {
   case array(TypeName)
   case dictionary(TypeName, TypeName)
   case generic(String, [TypeName])
+  /// `(user: User, etag: String)`
+  case tuple([EnumCaseDeclaration.AssociatedValue])
 }
 
 indirect enum Declaration: Equatable, Sendable {
@@ -81,6 +85,7 @@ struct FunctionDeclaration: Equatable, Sendable {
   var isMutating = false
   var kind: Kind
   var parameters: [Parameter] = []
+  var isAsync = false
   var isThrowing = false
   var returnType: TypeName?
   /// nil for a protocol requirement.
@@ -118,6 +123,7 @@ indirect enum Statement: Equatable, Sendable {
   case ifElse(Expression, [Statement], [Statement]?)
   case switchStatement(Expression, [SwitchCase])
   case returnStatement(Expression?)
+  case throwStatement(Expression)
   case breakStatement
 }
 
@@ -151,6 +157,7 @@ indirect enum Expression: Equatable, Sendable {
   case optionalChain(Expression)
   case inoutArgument(Expression)
   case tryExpression(Expression)
+  case awaitExpression(Expression)
   /// `#name(arguments)`
   case macro(String, [Argument])
   case parenthesized(Expression)

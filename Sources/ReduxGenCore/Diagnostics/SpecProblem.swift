@@ -62,7 +62,6 @@ package enum SpecProblem: Hashable, Sendable {
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
   case unknownEvent(String, suggestion: String?)
-  case persistNotGenerated
   case indexOutOfReach(String)
 
   // Warnings.
@@ -164,8 +163,6 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(key)' needs 'async' in action '\(action)'"
     case .unknownEvent(let name, let suggestion):
       "unknown event '\(name)'" + didYouMean(suggestion)
-    case .persistNotGenerated:
-      "'persist' is checked, but this version of redux-gen does not generate persistence yet"
     case .notSortable(let name, let type):
       "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums)"
     case .unreadableFeature(let path):

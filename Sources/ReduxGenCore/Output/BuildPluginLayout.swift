@@ -5,7 +5,7 @@
 /// the spec has that part (an absent part is a file with only the header).
 enum BuildPluginLayout {
   /// The parts generated into a source target, in order.
-  static let sourceParts = ["Models", "State", "Action", "Reducer", "Middleware"]
+  static let sourceParts = ["Models", "State", "Action", "Reducer", "Middleware", "Effects", "Persistence"]
   /// The parts generated into a test target.
   static let testParts = ["ReducerTests", "ExampleTests"]
 

@@ -12,7 +12,11 @@ struct TextRenderer: Sendable {
     var printer = Printer()
     for line in file.header { printer.line("// \(line)") }
     if !file.header.isEmpty { printer.blank() }
-    for module in file.imports.sorted() { printer.line("import \(module)") }
+    let plain = file.imports.filter { !file.generatedSPIImports.contains($0) }
+    let imports =
+      plain.map { (module: $0, line: "import \($0)") }
+      + file.generatedSPIImports.map { (module: $0, line: "@_spi(Generated) import \($0)") }
+    for entry in imports.sorted(by: { $0.module < $1.module }) { printer.line(entry.line) }
     for module in file.testableImports.sorted() { printer.line("@testable import \(module)") }
     for declaration in file.declarations {
       printer.blank()
@@ -92,7 +96,7 @@ struct TextRenderer: Sendable {
     case .initializer: head += "init"
     }
     let parameters = function.parameters.map(parameter).joined(separator: ", ")
-    var effects = function.isThrowing ? " throws" : ""
+    var effects = (function.isAsync ? " async" : "") + (function.isThrowing ? " throws" : "")
     if let returnType = function.returnType { effects += " -> \(type(returnType))" }
     let opener = function.body == nil ? "" : (function.body!.isEmpty ? " {}" : " {")
     let oneLine = "\(head)(\(parameters))\(effects)\(opener)"
@@ -202,6 +206,8 @@ struct TextRenderer: Sendable {
       p.line("}")
     case .returnStatement(let value):
       if let value { callStatement("return ", value, &p) } else { p.line("return") }
+    case .throwStatement(let value):
+      callStatement("throw ", value, &p)
     case .breakStatement:
       p.line("break")
     }
@@ -382,6 +388,9 @@ struct TextRenderer: Sendable {
     case .tryExpression(let base):
       out += "try "
       write(base, into: &out)
+    case .awaitExpression(let base):
+      out += "await "
+      write(base, into: &out)
     case .macro(let name, let arguments):
       out += "#"
       out += name
@@ -484,6 +493,8 @@ struct TextRenderer: Sendable {
     case .array(let element): "[\(type(element))]"
     case .dictionary(let key, let value): "[\(type(key)): \(type(value))]"
     case .generic(let name, let arguments): "\(name)<\(arguments.map(type).joined(separator: ", "))>"
+    case .tuple(let elements):
+      "(" + elements.map { "\(identifier($0.label)): \(type($0.type))" }.joined(separator: ", ") + ")"
     }
   }
 

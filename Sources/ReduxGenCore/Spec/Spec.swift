@@ -322,6 +322,8 @@ package struct Middleware: Sendable, Equatable {
   package var name: String
   package var doc: String?
   package var on: [String]
+  /// The events it may emit.
+  package var emits: [String] = []
 
   /// The protocol the hand-written type conforms to.
   package var protocolName: String { name + "Protocol" }

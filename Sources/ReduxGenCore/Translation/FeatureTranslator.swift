@@ -284,8 +284,9 @@ struct FeatureTranslator {
   func middlewareFile() -> [Declaration] {
     spec.middleware.flatMap { middleware -> [Declaration] in
       let handled = middleware.on.compactMap { name in spec.action(named: name) }
+      let emitter = middleware.emits.isEmpty ? nil : emitterName(middleware)
       let requirements = handled.map { action in
-        Declaration.function(handler(for: action, body: nil))
+        Declaration.function(handler(for: action, emitter: emitter, body: nil))
       }
       let doc = (middleware.doc.map { $0 + "\n\n" } ?? "")
         + "Each action in `on` is a requirement; every other action passes on unchanged."
@@ -296,7 +297,7 @@ struct FeatureTranslator {
       var cases = handled.map { action in
         SwitchCase(
           patterns: [Pattern(caseName: action.name, bindings: action.payload.map(\.name))],
-          body: [.returnStatement(.name(action.name).call(handlerArguments(action)))])
+          body: [.returnStatement(.name(action.name).call(handlerArguments(action, emitter: emitter)))])
       }
       if handled.count < spec.actions.count {
         cases.append(SwitchCase(patterns: [], body: [.returnStatement(.name("action"))]))
@@ -310,7 +311,7 @@ struct FeatureTranslator {
         ],
         returnType: .optional(actionType),
         body: [.switchStatement(.name("action"), cases)])
-      return [
+      return (emitter == nil ? [] : [self.emitter(middleware)]) + [
         protocolDeclaration,
         .extensionDeclaration(ExtensionDeclaration(extendedType: middleware.protocolName, members: [.function(process)])),
       ]
@@ -318,7 +319,9 @@ struct FeatureTranslator {
   }
 
   /// `func addTask(task: Task, context: ...) -> TaskListAction?`
-  func handler(for action: Action, body: [Statement]?, access: AccessModifier? = nil) -> FunctionDeclaration {
+  func handler(
+    for action: Action, emitter: String? = nil, body: [Statement]?, access: AccessModifier? = nil
+  ) -> FunctionDeclaration {
     let doc =
       body == nil
       ? "Handles `\(action.name)`: returns the action to pass on, changed or not, or `nil` to stop it."
@@ -326,12 +329,15 @@ struct FeatureTranslator {
     return FunctionDeclaration(
       doc: doc, access: access, kind: .function(action.name),
       parameters: action.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
+        + (emitter.map { [Parameter(name: "events", type: .named($0))] } ?? [])
         + [Parameter(name: "context", type: contextType)],
       returnType: .optional(actionType), body: body)
   }
 
-  private func handlerArguments(_ action: Action) -> [Argument] {
-    action.payload.map { Argument($0.name, .name($0.name)) } + [Argument("context", .name("context"))]
+  private func handlerArguments(_ action: Action, emitter: String?) -> [Argument] {
+    action.payload.map { Argument($0.name, .name($0.name)) }
+      + (emitter.map { [Argument("events", .name($0).call([Argument("context", .name("context"))]))] } ?? [])
+      + [Argument("context", .name("context"))]
   }
 
   /// The hand-written type for a middleware, as first created: it passes every action on.
@@ -339,7 +345,9 @@ struct FeatureTranslator {
     let handlers = middleware.on.compactMap { name in spec.action(named: name) }.map { action in
       let passOn = Expression.dot(action.name)
       let value = action.payload.isEmpty ? passOn : passOn.call(action.payload.map { Argument($0.name, .name($0.name)) })
-      return Declaration.function(handler(for: action, body: [.returnStatement(value)], access: access))
+      let emitter = middleware.emits.isEmpty ? nil : emitterName(middleware)
+      return Declaration.function(
+        handler(for: action, emitter: emitter, body: [.returnStatement(value)], access: access))
     }
     // An internal struct gets its initializer for free; a public or package one needs it spelled out.
     let initializer =

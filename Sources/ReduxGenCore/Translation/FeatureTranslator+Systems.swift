@@ -1,0 +1,343 @@
+/// The code model of what the seed systems add to a feature: change tracking, events,
+/// effects for async actions, and persistence.
+extension FeatureTranslator {
+  // MARK: Change tracking
+
+  /// The state fields (by index) an action's reducer can change; nil when unknown (custom).
+  func changedFields(by action: Action) -> [Int]? {
+    if action.reduce.contains(.custom) { return nil }
+    var names = action.reduce.compactMap(\.target).compactMap { path -> String? in
+      if case .field(let name)? = path.steps.first { return name }
+      return nil
+    }
+    if let status = action.status { names.append(status.field) }
+    var indices: [Int] = []
+    for name in names {
+      guard let index = spec.state.firstIndex(where: { $0.name == name }) else { return nil }
+      if !indices.contains(index) { indices.append(index) }
+    }
+    return indices.sorted()
+  }
+
+  private func fieldsExpression(_ indices: [Int]?) -> Expression {
+    guard let indices, indices.count <= 4 else { return .dot("all") }
+    if indices.isEmpty { return .dot("none") }
+    return Expression.name("StateFields").call(indices.map { Argument(nil, .literal(.int($0))) })
+  }
+
+  /// `changedFields` for the Action and `fields(readBy:)` for the State, which let the store
+  /// skip observers of fields an action can't change.
+  func changeTracking() -> [Declaration] {
+    var groups: [(fields: [Int]?, patterns: [Pattern])] = []
+    for action in spec.actions {
+      let fields = changedFields(by: action)
+      let pattern = Pattern(caseName: action.name, bindings: [])
+      if let index = groups.firstIndex(where: { $0.fields == fields }) {
+        groups[index].patterns.append(pattern)
+      } else {
+        groups.append((fields, [pattern]))
+      }
+    }
+    let changed = VariableDeclaration(
+      doc: "The state fields this action's reducer can change, by declaration order.", access: access,
+      name: "changedFields", type: .named("StateFields"),
+      getter: [
+        .switchStatement(
+          .name("self"),
+          groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(fieldsExpression($0.fields))]) })
+      ])
+
+    var reads = spec.state.enumerated().map { index, field in (field.name, [index]) }
+    for filter in spec.filters {
+      let read = [filter.over, filter.selected].compactMap { name in spec.state.firstIndex { $0.name == name } }
+      reads.append((filter.result, read.sorted()))
+    }
+    let keyPathType = TypeName.generic("PartialKeyPath", [stateType])
+    let readBy = FunctionDeclaration(
+      doc: "The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.",
+      access: access, isStatic: true, kind: .function("fields"),
+      parameters: [Parameter(label: "readBy", name: "keyPath", type: keyPathType)],
+      returnType: .named("StateFields"),
+      body: reads.map { name, fields in
+        .ifElse(
+          .binary(.name("keyPath"), "==", .keyPath(name)), [.returnStatement(fieldsExpression(fields))], nil)
+      } + [.returnStatement(.dot("all"))])
+    return [
+      .extensionDeclaration(
+        ExtensionDeclaration(extendedType: "\(spec.actionTypeName): ChangeReporting", members: [.variable(changed)])),
+      .extensionDeclaration(
+        ExtensionDeclaration(extendedType: "\(spec.stateTypeName): FieldTracking", members: [.function(readBy)])),
+    ]
+  }
+
+  // MARK: Events
+
+  var eventTypeName: String { "\(spec.feature)Event" }
+
+  /// `store.events()` for a store of this feature.
+  func eventsStoreExtension() -> [Declaration] {
+    guard !spec.events.isEmpty else { return [] }
+    let events = FunctionDeclaration(
+      doc: "The events this feature's middleware emit from now on; each reaches every listener present when it is emitted.",
+      access: access, kind: .function("events"),
+      returnType: .generic("AsyncStream", [.named(eventTypeName)]),
+      body: [.returnStatement(.name("events").call([Argument("of", .name(eventTypeName + ".self"))]))])
+    return [
+      .extensionDeclaration(
+        ExtensionDeclaration(
+          extendedType: "Store where State == \(spec.stateTypeName), Action == \(spec.actionTypeName)",
+          members: [.function(events)]))
+    ]
+  }
+
+  /// The type through which a middleware emits: one method per event it declares, nothing else.
+  func emitterName(_ middleware: Middleware) -> String { middleware.name + "Events" }
+
+  func emitter(_ middleware: Middleware) -> Declaration {
+    let methods = middleware.emits.compactMap { name in spec.events.first { $0.name == name } }.map { event in
+      let value = Expression.name(eventTypeName).dot(event.name)
+      let argument =
+        event.payload.isEmpty ? value : value.call(event.payload.map { Argument($0.name, .name($0.name)) })
+      return Declaration.function(
+        FunctionDeclaration(
+          doc: "Emits `\(event.name)`.", access: access, kind: .function(event.name),
+          parameters: event.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) },
+          body: [.expression(.name("context").dot("emit").call([Argument(nil, argument)]))]))
+    }
+    return .structure(
+      TypeDeclaration(
+        doc: "The events `\(middleware.name)` may emit (its `emits` in the spec).", access: access,
+        name: emitterName(middleware), inherits: ["Sendable"],
+        members: [.variable(VariableDeclaration(isConstant: true, name: "context", type: contextType))] + methods))
+  }
+
+  // MARK: Effects
+
+  var asyncActions: [Action] { spec.actions.filter { $0.async != nil } }
+  var effectsName: String { "\(spec.feature)Effects" }
+  var liveEffectsName: String { "\(spec.feature)LiveEffects" }
+
+  /// What a successful request returns: nothing, the one success field, or a tuple of them.
+  private func successType(_ action: Action) -> TypeName? {
+    guard let success = action.async.flatMap({ spec.action(named: $0.success) }) else { return nil }
+    switch success.payload.count {
+    case 0: return nil
+    case 1: return types.typeName(success.payload[0].type)
+    default: return .tuple(success.payload.map { .init(label: $0.name, type: types.typeName($0.type)) })
+    }
+  }
+
+  /// Whether the failure action is built from the error's description (`{ message: String }`)
+  /// or is empty; otherwise the effects type builds it.
+  private func failureIsDerived(_ action: Action) -> Bool {
+    guard let failure = action.async.flatMap({ spec.action(named: $0.failure) }) else { return true }
+    return failure.payload.isEmpty || (failure.payload.count == 1 && failure.payload[0].name == "message"
+      && failure.payload[0].type == .scalar(.string))
+  }
+
+  private func effectRequirement(_ action: Action, body: [Statement]?) -> [Declaration] {
+    var declarations: [Declaration] = [
+      .function(
+        FunctionDeclaration(
+          doc: body == nil ? "Performs `\(action.name)`; what it returns becomes `\(action.async!.success)`." : nil,
+          access: body == nil ? nil : access, kind: .function(action.name),
+          parameters: action.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) },
+          isAsync: true, isThrowing: true, returnType: successType(action), body: body))
+    ]
+    if !failureIsDerived(action) {
+      let failure = action.async!.failure
+      declarations.append(
+        .function(
+          FunctionDeclaration(
+            doc: body == nil ? "The `\(failure)` action for an error `\(action.name)` threw." : nil,
+            access: body == nil ? nil : access, kind: .function(failure),
+            parameters: [Parameter(name: "error", type: .named("any Error"))], returnType: actionType,
+            body: body.map { _ in [.returnStatement(.name("fatalError").call([Argument(nil, .literal(.string("\(failure) is not implemented yet")))]))] })))
+    }
+    return declarations
+  }
+
+  /// The effects protocol (hand-written), and the middleware that runs it.
+  func effectsFile() -> [Declaration] {
+    let actions = asyncActions
+    guard !actions.isEmpty else { return [] }
+    let effects = Declaration.protocolDeclaration(
+      TypeDeclaration(
+        doc: "The \(spec.feature) feature's side effects: one requirement per `async` action, implemented by hand.",
+        access: access, name: effectsName, inherits: ["Sendable"],
+        members: actions.flatMap { effectRequirement($0, body: nil) }))
+
+    let cases = actions.map { action -> SwitchCase in
+      let outcomes = action.async!
+      let call = Expression.name("effects").dot(action.name).call(
+        action.payload.map { Argument($0.name, .name($0.name)) })
+      let successAction = spec.action(named: outcomes.success)!
+      let success: Closure
+      switch successAction.payload.count {
+      case 0: success = Closure(parameters: ["_"], body: .dot(outcomes.success))
+      case 1:
+        let name = successAction.payload[0].name
+        success = Closure(parameters: [name], body: Expression.dot(outcomes.success).call([Argument(name, .name(name))]))
+      default:
+        success = Closure(
+          parameters: ["value"],
+          body: Expression.dot(outcomes.success).call(
+            successAction.payload.map { Argument($0.name, .name("value").dot($0.name)) }))
+      }
+      let failureAction = spec.action(named: outcomes.failure)!
+      let failure: Closure
+      if failureAction.payload.isEmpty {
+        failure = Closure(parameters: ["_"], body: .dot(outcomes.failure))
+      } else if failureIsDerived(action) {
+        failure = Closure(
+          parameters: ["error"],
+          body: Expression.dot(outcomes.failure).call([
+            Argument("message", Expression.name("String").call([Argument("describing", .name("error"))]))
+          ]))
+      } else {
+        failure = Closure(
+          parameters: ["error"],
+          body: Expression.name("effects").dot(outcomes.failure).call([Argument("error", .name("error"))]))
+      }
+      let run = Expression.name("runner").dot("run").call([
+        Argument(nil, .literal(.string(action.name))),
+        Argument("context", .name("context")),
+        Argument(nil, .closure(Closure(body: .tryExpression(.awaitExpression(call))))),
+        Argument("success", .closure(success)),
+        Argument("failure", .closure(failure)),
+      ])
+      let bindings = action.payload.map(\.name)
+      return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: bindings)], body: [.expression(run)])
+    }
+    let allCases = cases + (actions.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
+    let middlewareName = "\(spec.feature)EffectsMiddleware"
+    let members: [Declaration] = [
+      .variable(VariableDeclaration(doc: "The hand-written effects.", access: access, isConstant: true, name: "effects", type: .named("Effects"))),
+      .variable(
+        VariableDeclaration(
+          doc: "Runs the requests: a newer request for an action cancels the older one.", access: access,
+          isConstant: true, name: "runner",
+          initializer: Expression.name("EffectRunner<\(spec.stateTypeName), \(spec.actionTypeName)>").call([]))),
+      .function(
+        FunctionDeclaration(
+          access: access, kind: .initializer, parameters: [Parameter(name: "effects", type: .named("Effects"))],
+          body: [.assignment(.name("self").dot("effects"), .name("effects"))])),
+      .function(
+        FunctionDeclaration(
+          doc: "Starts the request of each async action and passes every action on.", access: access,
+          kind: .function("process"),
+          parameters: [
+            Parameter(label: "_", name: "action", type: actionType),
+            Parameter(name: "context", type: contextType),
+          ],
+          returnType: .optional(actionType),
+          body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])),
+    ]
+    let middleware = Declaration.structure(
+      TypeDeclaration(
+        doc: """
+          Calls `\(effectsName)` for each async action and dispatches its success or failure action.
+
+          A newer request for the same action cancels the older one, whose outcome is then dropped.
+          """,
+        access: access, name: "\(middlewareName)<Effects: \(effectsName)>", inherits: ["Middleware"],
+        members: members))
+    return [effects, middleware]
+  }
+
+  /// The hand-written effects, as first created: every request throws `UnimplementedEffect`.
+  func effectsScaffold() -> [Declaration] {
+    let requirements = asyncActions.flatMap { action in
+      effectRequirement(
+        action,
+        body: [.throwStatement(Expression.name("UnimplementedEffect").call([Argument(nil, .literal(.string(action.name)))]))])
+    }
+    let initializer =
+      access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
+    return [
+      .structure(
+        TypeDeclaration(
+          doc: "The \(spec.feature) feature's effects against the real world.", access: access,
+          name: liveEffectsName, inherits: [effectsName], members: initializer + requirements))
+    ]
+  }
+
+  // MARK: Persistence
+
+  var persistedFieldsName: String { "\(spec.feature)PersistedFields" }
+
+  /// The persisted fields' type and the `Persistence` for them.
+  func persistenceFile() -> [Declaration] {
+    guard let persist = spec.persist else { return [] }
+    let fields = persist.fields.compactMap { name in spec.state.first { $0.name == name } }
+    let indices = persist.fields.compactMap { name in spec.state.firstIndex { $0.name == name } }.sorted()
+    let fieldsType = Declaration.structure(
+      TypeDeclaration(
+        doc: "The fields of `\(spec.stateTypeName)` that `persist` lists, as they are saved.", access: access,
+        name: persistedFieldsName, inherits: ["Codable", "Equatable", "Sendable"],
+        members: fields.map { field in
+          .variable(VariableDeclaration(access: access, name: field.name, type: types.typeName(field.type)))
+        }))
+    let persisted = VariableDeclaration(
+      doc: "The persisted fields of this state.", access: access, name: "persistedFields",
+      type: .named(persistedFieldsName),
+      getter: [
+        .returnStatement(
+          Expression.name(persistedFieldsName).call(fields.map { Argument($0.name, .name($0.name)) }))
+      ])
+    let restore = FunctionDeclaration(
+      doc: "Puts saved fields back.", access: access, isMutating: true, kind: .function("restore"),
+      parameters: [Parameter(label: "_", name: "saved", type: .named(persistedFieldsName))],
+      body: fields.map { .assignment(.name("self").dot($0.name), .name("saved").dot($0.name)) })
+    let persistence = FunctionDeclaration(
+      doc: """
+        Restores and saves \(persist.fields.map { "`\($0)`" }.joined(separator: ", ")) under the key `\(persist.key)`.
+
+        Restore with `try persistence.restoredState(\(spec.stateTypeName)())`, then `persistence.attach(to: store)`
+        saves them after every action that changed them.
+        """,
+      access: access, isStatic: true, kind: .function("persistence"),
+      parameters: [Parameter(name: "storage", type: .named("any PersistentStorage"))],
+      returnType: .generic("Persistence", [stateType, .named(persistedFieldsName)]),
+      body: [
+        .returnStatement(
+          Expression.name("Persistence").call([
+            Argument("key", .literal(.string(persist.key))),
+            Argument("storage", .name("storage")),
+            Argument("reading", fieldsExpression(indices)),
+            Argument("fields", .closure(Closure(body: .name("$0").dot("persistedFields")))),
+            Argument("restore", .closure(Closure(body: .name("$0").dot("restore").call([Argument(nil, .name("$1"))])))),
+          ]))
+      ])
+    let memberwise = FunctionDeclaration(
+      access: access, kind: .initializer,
+      parameters: fields.map { Parameter(name: $0.name, type: types.typeName($0.type)) },
+      body: fields.map { .assignment(.name("self").dot($0.name), .name($0.name)) })
+    var fieldsDeclaration = fieldsType
+    if access != nil, case .structure(var type) = fieldsType {
+      type.members.append(.function(memberwise))
+      fieldsDeclaration = .structure(type)
+    }
+    return [
+      fieldsDeclaration,
+      .extensionDeclaration(
+        ExtensionDeclaration(
+          extendedType: spec.stateTypeName,
+          members: [.variable(persisted), .function(restore), .function(persistence)])),
+    ]
+  }
+}
+
+extension ReduceOperation {
+  /// The path the operation writes; nil for `custom`.
+  var target: StatePath? {
+    switch self {
+    case .set(let path, _), .append(let path, _), .remove(let path, _), .toggle(let path), .increment(let path, _),
+      .decrement(let path, _), .reset(let path), .upsert(let path, _), .update(let path, _), .clear(let path),
+      .removeValue(let path, _):
+      path
+    case .custom:
+      nil
+    }
+  }
+}
