@@ -26,3 +26,32 @@ extension Store {
     return stream
   }
 }
+
+/// `Store.firstState(where:timeout:)` gave up.
+public struct StateTimeout: Error, CustomStringConvertible {
+  public let timeout: Duration
+  public var description: String { "no state matched within \(timeout)" }
+}
+
+extension Store {
+  /// The first state, from the current one on, for which `predicate` holds: for tests and for
+  /// code that waits for an effect's outcome. Throws `StateTimeout` after `timeout`.
+  public func firstState(
+    where predicate: @escaping @Sendable (State) -> Bool, timeout: Duration = .seconds(5)
+  ) async throws -> State {
+    let states = self.states()
+    return try await withThrowingTaskGroup(of: State?.self) { group in
+      group.addTask {
+        for await state in states where predicate(state) { return state }
+        return nil
+      }
+      group.addTask {
+        try await _Concurrency.Task.sleep(for: timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let state = first else { throw StateTimeout(timeout: timeout) }
+      return state
+    }
+  }
+}

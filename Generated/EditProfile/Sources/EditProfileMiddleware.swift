@@ -39,3 +39,39 @@ extension EditProfileValidationProtocol {
     }
   }
 }
+
+/// The events `EditProfileFeedback` may emit (its `emits` in the spec).
+public struct EditProfileFeedbackEvents: Sendable {
+  let context: MiddlewareContext<EditProfileState, EditProfileAction>
+
+  /// Emits `showSuccess`.
+  public func showSuccess() {
+    context.emit(EditProfileEvent.showSuccess)
+  }
+}
+
+/// Tells the view when the profile was saved.
+///
+/// Each action in `on` is a requirement; every other action passes on unchanged.
+public protocol EditProfileFeedbackProtocol: Middleware<EditProfileState, EditProfileAction> {
+  /// Handles `saveButtonDidTapSucceeded`: returns the action to pass on, changed or not, or `nil` to stop it.
+  func saveButtonDidTapSucceeded(
+    events: EditProfileFeedbackEvents,
+    context: MiddlewareContext<EditProfileState, EditProfileAction>
+  ) -> EditProfileAction?
+}
+
+extension EditProfileFeedbackProtocol {
+  /// Sends each action this middleware handles to its requirement; passes on the rest.
+  public func process(
+    _ action: EditProfileAction, context: MiddlewareContext<EditProfileState, EditProfileAction>
+  ) -> EditProfileAction? {
+    switch action {
+    case .saveButtonDidTapSucceeded:
+      return saveButtonDidTapSucceeded(
+        events: EditProfileFeedbackEvents(context: context), context: context)
+    default:
+      return action
+    }
+  }
+}

@@ -12,6 +12,8 @@ public struct EditProfileValidation: EditProfileValidationProtocol {
     text: String, events: EditProfileValidationEvents,
     context: MiddlewareContext<EditProfileState, EditProfileAction>
   ) -> EditProfileAction? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    events.saveButtonEnabled(isEnabled: trimmed.count > 3)
     return .textDidChange(text: text)
   }
 }

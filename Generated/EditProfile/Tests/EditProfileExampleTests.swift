@@ -7,6 +7,15 @@ import Testing
 @testable import EditProfile
 
 struct EditProfileExampleTests {
+  @Test("saving shows loading until it succeeds")
+  func savingShowsLoadingUntilItSucceeds() {
+    var state = EditProfileState()
+    editProfileReducer(&state, .saveButtonDidTap)
+    editProfileReducer(&state, .saveButtonDidTapSucceeded)
+    #expect(state.isLoading == false)
+    #expect(state.saveStatus == .succeeded)
+  }
+
   @Test("typing stores the name")
   func typingStoresTheName() {
     var state = EditProfileState()

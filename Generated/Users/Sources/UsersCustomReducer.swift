@@ -6,5 +6,8 @@ import ReduxRuntime
 
 /// The `custom` reduce functions of the Users feature.
 public enum UsersCustomReducer: UsersCustomReducing {
-  public static func forgetUser(_ state: inout UsersState, id: String) {}
+  /// Forgets a fetched user; an unknown id changes nothing.
+  public static func forgetUser(_ state: inout UsersState, id: String) {
+    state.users[id] = nil
+  }
 }
