@@ -11,9 +11,12 @@ import Testing
     EditProfileState, EditProfileAction
   > {
     let box = StoreBox()
-    let effects = EditProfileLiveEffects(name: { box.store?.state.profileName ?? "" }) { name in
-      if saveFails { throw CocoaError(.fileWriteNoPermission) }
-      saved?.names.withLock { $0.append(name) }
+    let effects = EditProfileLiveEffects(
+      name: { box.store?.state.profileName ?? "" },
+      save: { name in
+        if saveFails { throw CocoaError(.fileWriteNoPermission) }
+        saved?.names.withLock { $0.append(name) }
+      })
     }
     let store = Store(
       initialState: EditProfileState(), reducer: editProfileReducer,

@@ -22,7 +22,7 @@ final class FakeUsersEffects: UsersEffects, Sendable {
         defer { pending[id] = nil }
         return pending[id] ?? []
       }
-      continuations.forEach { $0.resume(throwing: CancellationError()) }
+      for continuation in continuations { continuation.resume(throwing: CancellationError()) }
     }
   }
 
