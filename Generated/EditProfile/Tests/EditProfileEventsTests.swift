@@ -7,9 +7,7 @@ import Testing
 
 @Suite struct EditProfileEventsTests {
   /// A store with both middleware and effects whose saving succeeds or fails as told.
-  func makeStore(saveFails: Bool = false, saved: SavedNames? = nil) -> Store<
-    EditProfileState, EditProfileAction
-  > {
+  func makeStore(saveFails: Bool = false, saved: SavedNames? = nil) -> EditProfileStore {
     let box = StoreBox()
     let effects = EditProfileLiveEffects(
       name: { box.store?.state.profileName ?? "" },
@@ -17,7 +15,6 @@ import Testing
         if saveFails { throw CocoaError(.fileWriteNoPermission) }
         saved?.names.withLock { $0.append(name) }
       })
-    }
     let store = Store(
       initialState: EditProfileState(), reducer: editProfileReducer,
       middleware: [
@@ -77,6 +74,8 @@ import Testing
     #expect(!state.isLoading)
   }
 }
+
+typealias EditProfileStore = Store<EditProfileState, EditProfileAction>
 
 /// Lets the effects read the store they belong to, which is created after them.
 final class StoreBox: @unchecked Sendable {
