@@ -157,10 +157,14 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
   }
 
   /// Saves the fields after every action that changed them, until the subscription is cancelled.
-  /// A failed save is passed to `onError` and retried with the next change.
+  /// A failed save is passed to `onError` (by default, printed to standard error) and retried
+  /// with the next change.
   @discardableResult
   public func attach<Action>(
-    to store: Store<State, Action>, onError: @escaping @Sendable (any Error) -> Void
+    to store: Store<State, Action>,
+    onError: @escaping @Sendable (any Error) -> Void = { error in
+      FileHandle.standardError.write(Data("ReduxRuntime: saving failed: \(error)\n".utf8))
+    }
   ) -> Subscription {
     let storage = storage
     let key = key
