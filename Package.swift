@@ -76,6 +76,14 @@ let package = Package(
       path: "Generated/EditProfile/Tests"
     ),
 
+    // Specs/app.yaml: Counter and TaskList composed into one store.
+    .target(name: "App", dependencies: ["ReduxRuntime", "Counter", "TaskList"], path: "Generated/App/Sources"),
+    .testTarget(
+      name: "AppTests",
+      dependencies: ["App", "Counter", "TaskList", "ReduxRuntime"],
+      path: "Generated/App/Tests"
+    ),
+
     .target(name: "Showcase", dependencies: ["ReduxRuntime"], path: "Generated/Showcase/Sources"),
     .testTarget(
       name: "ShowcaseTests",

@@ -100,42 +100,97 @@ package enum GeneratorPipeline {
     return String(validating: bytes[index..<(index + length)], as: UTF8.self) == nil ? 0 : length
   }
 
-  /// Checks a spec; throws every problem found when it has errors. An app document is checked
-  /// with the feature specs it names, read through `readFile`.
-  package static func check(
+  /// A checked document: a feature spec or an app made of feature specs.
+  package enum Document: Sendable {
+    case feature(Spec)
+    case app(AppSpec)
+  }
+
+  /// Checks a document; throws every problem found when it has errors. An app document is
+  /// checked with the feature specs it names, read through `readFile`.
+  package static func checkDocument(
     _ text: String, path: String, readFile: (String) -> [UInt8]? = { _ in nil }
-  ) throws(DiagnosticsError) -> (Spec, [Diagnostic]) {
+  ) throws(DiagnosticsError) -> (Document, [Diagnostic]) {
     var diagnostics = DiagnosticCollector()
     guard let root = YAMLLoader().load(text, path: path, diagnostics: &diagnostics) else {
       throw DiagnosticsError(diagnostics.sorted)
     }
-    if case .mapping(let pairs) = root.kind, let appKey = pairs.first(where: { $0.key.scalar == "app" })?.key {
-      var app = AppChecker(checker: SpecChecker(path: path))
-      app.checker.diagnostics = diagnostics
-      _ = app.check(pairs, root: root, readFile: readFile)
-      if !app.checker.diagnostics.hasErrors {
-        app.checker.error(SpecProblem.appNotGenerated, appKey)
+    if case .mapping(let pairs) = root.kind, pairs.contains(where: { $0.key.scalar == "app" }) {
+      var checker = AppChecker(checker: SpecChecker(path: path))
+      checker.checker.diagnostics = diagnostics
+      let app = checker.check(pairs, root: root, readFile: readFile)
+      guard let app, !checker.checker.diagnostics.hasErrors else {
+        throw DiagnosticsError(checker.checker.diagnostics.sorted)
       }
-      throw DiagnosticsError(app.checker.diagnostics.sorted)
+      return (.app(app), checker.checker.diagnostics.sorted)
     }
     guard let spec = SpecChecker.check(root, path: path, diagnostics: &diagnostics), !diagnostics.hasErrors else {
       throw DiagnosticsError(diagnostics.sorted)
     }
-    return (spec, diagnostics.sorted)
+    return (.feature(spec), diagnostics.sorted)
   }
 
-  /// The files for the spec in `text`, read from `path` (the name used in diagnostics and headers).
+  /// Checks a feature spec; an app document here is an error.
+  package static func check(
+    _ text: String, path: String, readFile: (String) -> [UInt8]? = { _ in nil }
+  ) throws(DiagnosticsError) -> (Spec, [Diagnostic]) {
+    let (document, warnings) = try checkDocument(text, path: path, readFile: readFile)
+    switch document {
+    case .feature(let spec):
+      return (spec, warnings)
+    case .app:
+      var diagnostics = DiagnosticCollector()
+      diagnostics.error(.appNotFeature, at: SourceLocation(file: path, line: 1, column: 1))
+      throw DiagnosticsError(diagnostics.sorted)
+    }
+  }
+
+  /// The files for the document in `text`, read from `path` (the name used in diagnostics and headers).
   package static func generate(
     _ text: String, path: String, layout: OutputLayout = OutputLayout(),
     readFile: (String) -> [UInt8]? = { _ in nil }
   ) throws(DiagnosticsError) -> GenerationResult {
-    let (spec, warnings) = try check(text, path: path, readFile: readFile)
-    return GenerationResult(feature: spec.feature, files: files(for: spec, layout: layout), diagnostics: warnings)
+    let (document, warnings) = try checkDocument(text, path: path, readFile: readFile)
+    switch document {
+    case .feature(let spec):
+      return GenerationResult(feature: spec.feature, files: files(for: spec, layout: layout), diagnostics: warnings)
+    case .app(let app):
+      let all = files(for: app, testedModule: layout.testedModule)
+      return GenerationResult(
+        feature: app.name, files: arrange(all, layout: layout, header: header(path: app.path)), diagnostics: warnings)
+    }
+  }
+
+  /// An app's files: state, action, root reducer, scoped middleware, and routing tests.
+  package static func files(for app: AppSpec, testedModule: String? = nil) -> [GeneratedFile] {
+    let translator = AppTranslator(app: app)
+    let renderer = TextRenderer()
+    let featureModules = app.features.map(\.spec.feature)
+    func owned(_ part: String, _ declarations: [Declaration], test: Bool = false) -> GeneratedFile {
+      let imports = (test ? ["Testing"] : ["Foundation"]) + ["ReduxRuntime"] + featureModules
+      let file = SwiftFile(
+        header: header(path: app.path), imports: imports, testableImports: test ? [testedModule ?? app.name] : [],
+        declarations: declarations)
+      return GeneratedFile(
+        path: "\(test ? "Tests" : "Sources")/\(app.name)\(part).swift", contents: renderer.render(file),
+        ownership: .generated, part: part)
+    }
+    return [
+      owned("State", translator.stateFile()),
+      owned("Action", translator.actionFile()),
+      owned("Reducer", translator.reducerFile()),
+      owned("Middleware", translator.middlewareFile()),
+      owned("ReducerTests", translator.tests(), test: true),
+    ]
   }
 
   /// A feature's files arranged as `layout` asks.
   package static func files(for spec: Spec, layout: OutputLayout) -> [GeneratedFile] {
-    let all = files(for: spec, testedModule: layout.testedModule)
+    arrange(files(for: spec, testedModule: layout.testedModule), layout: layout, header: header(spec))
+  }
+
+  /// Files named and chosen as `layout` asks; `header` heads the empty parts of fixed layouts.
+  private static func arrange(_ all: [GeneratedFile], layout: OutputLayout, header: [String]) -> [GeneratedFile] {
     if let prefix = layout.fixedPrefix {
       let parts: [String] =
         switch layout.parts {
@@ -147,7 +202,7 @@ package enum GeneratorPipeline {
       return parts.map { part in
         let name = BuildPluginLayout.fileName(prefix: prefix, part: part)
         guard var file = all.first(where: { $0.part == part }) else {
-          let empty = SwiftFile(header: header(spec) + ["This spec has no \(part.lowercased())."], imports: [], declarations: [])
+          let empty = SwiftFile(header: header + ["This spec has no \(part.lowercased())."], imports: [], declarations: [])
           return GeneratedFile(path: name, contents: TextRenderer().render(empty), ownership: .generated, part: part)
         }
         file.path = name
@@ -167,9 +222,11 @@ package enum GeneratorPipeline {
     }
   }
 
-  private static func header(_ spec: Spec) -> [String] {
+  private static func header(_ spec: Spec) -> [String] { header(path: spec.path) }
+
+  private static func header(path: String) -> [String] {
     [
-      "Generated by redux-gen from \(spec.path).",
+      "Generated by redux-gen from \(path).",
       "Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.",
     ]
   }

@@ -68,7 +68,7 @@ struct DiagnosticTests {
   func exampleSpecsAreClean(spec: String) throws {
     let path = "Specs/\(spec).yaml"
     let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
-    let (_, warnings) = try GeneratorPipeline.check(text, path: path)
+    let (_, warnings) = try GeneratorPipeline.checkDocument(text, path: path, readFile: readPackageFile)
     #expect(warnings.isEmpty)
   }
 }

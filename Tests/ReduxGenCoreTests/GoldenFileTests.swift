@@ -8,6 +8,11 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 
 /// Every spec in Specs/, by name without `.yaml`: each must generate, compile and pass its tests.
+/// A file by its path relative to the package, for app specs that name feature specs.
+func readPackageFile(_ path: String) -> [UInt8]? {
+  FileManager.default.contents(atPath: packageRoot.appendingPathComponent(path).path).map { Array($0) }
+}
+
 func specNames() -> [String] {
   let files = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Specs").path)) ?? []
   return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
@@ -29,7 +34,7 @@ struct GoldenFileTests {
   func generatedSourcesAreFresh(spec: String) throws {
     let specPath = "Specs/\(spec).yaml"
     let text = try String(contentsOf: packageRoot.appendingPathComponent(specPath), encoding: .utf8)
-    let result = try GeneratorPipeline.generate(text, path: specPath)
+    let result = try GeneratorPipeline.generate(text, path: specPath, readFile: readPackageFile)
     let directory = packageRoot.appendingPathComponent("Generated/\(result.feature)").path
     if isRecording {
       try OutputWriter().write(result.files, in: directory)
@@ -57,7 +62,8 @@ struct GoldenFileTests {
     #expect(first == second)
     #expect(first.map(\.path) == [
       "Sources/TaskListModels.swift", "Sources/TaskListState.swift", "Sources/TaskListAction.swift",
-      "Sources/TaskListReducer.swift", "Sources/TaskListMiddleware.swift", "Tests/TaskListReducerTests.swift",
+      "Sources/TaskListReducer.swift", "Sources/TaskListMiddleware.swift", "Sources/TaskListPersistence.swift",
+      "Tests/TaskListReducerTests.swift",
       "Tests/TaskListExampleTests.swift", "Sources/TaskListValidation.swift", "Sources/TaskListEnhancement.swift",
     ])
   }

@@ -23,4 +23,12 @@ struct UsersExampleTests {
     usersReducer(&state, .fetchUserFailed(message: "offline"))
     #expect(state.lastError == "offline")
   }
+
+  @Test("forgetting a user removes only that user")
+  func forgettingAUserRemovesOnlyThatUser() {
+    var state = UsersState()
+    state.users = ["u1": User(id: "u1", name: "Ada"), "u2": User(id: "u2", name: "Grace")]
+    usersReducer(&state, .forgetUser(id: "u1"))
+    #expect(state.users.count == 1)
+  }
 }

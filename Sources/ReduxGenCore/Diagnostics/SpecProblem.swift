@@ -57,7 +57,7 @@ package enum SpecProblem: Hashable, Sendable {
   case elementPathNeedsID(String)
   case customNotAlone
   case unreadableFeature(String)
-  case appNotGenerated
+  case appNotFeature
   case missingHandWritten(String, what: String, command: String)
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
@@ -167,8 +167,8 @@ package enum SpecProblem: Hashable, Sendable {
       "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums)"
     case .unreadableFeature(let path):
       "can't read the feature spec '\(path)' (paths are relative to the app spec)"
-    case .appNotGenerated:
-      "the app and its features are checked, but this version of redux-gen does not generate apps yet"
+    case .appNotFeature:
+      "this is an app spec; a feature spec is expected here"
     case .missingHandWritten(let name, let what, let command):
       "\(what) '\(name)' has no hand-written implementation in this target; "
         + "create its scaffold with '\(command)'"

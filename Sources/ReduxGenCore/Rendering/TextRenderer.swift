@@ -205,7 +205,13 @@ struct TextRenderer: Sendable {
       }
       p.line("}")
     case .returnStatement(let value):
-      if let value { callStatement("return ", value, &p) } else { p.line("return") }
+      if case .array? = value {
+        assignment("return ", value!, &p)
+      } else if let value {
+        callStatement("return ", value, &p)
+      } else {
+        p.line("return")
+      }
     case .throwStatement(let value):
       callStatement("throw ", value, &p)
     case .breakStatement:
@@ -245,7 +251,13 @@ struct TextRenderer: Sendable {
       if p.fits(items.joined(separator: ", ") + ",") {
         p.line(items.joined(separator: ", ") + comma)
       } else {
-        for item in items { p.line(item + comma) }
+        for (element, item) in zip(elements, items) {
+          if p.fits(item + comma) {
+            p.line(item + comma)
+          } else {
+            brokenCall("", element, closing: comma, &p)
+          }
+        }
       }
       p.outdent()
       p.line("]")

@@ -1,0 +1,172 @@
+/// Builds the code model of an app: its state and actions made of its features', the root
+/// reducer that routes each action to its feature, and each feature's middleware on its slice.
+struct AppTranslator {
+  let app: AppSpec
+
+  var stateName: String { "\(app.name)State" }
+  var actionName: String { "\(app.name)Action" }
+  var reducerName: String { app.name.lowercasingFirst + "Reducer" }
+  var middlewareName: String { app.name.lowercasingFirst + "Middleware" }
+  /// Feature modules are other modules: everything the app declares is public.
+  let access = AccessModifier.public
+
+  func stateFile() -> [Declaration] {
+    let fields = app.features.map { feature in
+      Declaration.variable(
+        VariableDeclaration(
+          doc: "The \(feature.spec.feature) feature's state.", access: access, name: feature.name,
+          type: .named(feature.spec.stateTypeName)))
+    }
+    let initializer = FunctionDeclaration(
+      access: access, kind: .initializer,
+      parameters: app.features.map {
+        Parameter(
+          name: $0.name, type: .named($0.spec.stateTypeName), defaultValue: .name($0.spec.stateTypeName).call())
+      },
+      body: app.features.map { .assignment(.name("self").dot($0.name), .name($0.name)) })
+    return [
+      .structure(
+        TypeDeclaration(
+          doc: "The state of the whole \(app.name): one field per feature.", access: access, name: stateName,
+          inherits: ["Equatable", "Sendable"], members: fields + [.function(initializer)]))
+    ]
+  }
+
+  func actionFile() -> [Declaration] {
+    let cases = app.features.map { feature in
+      Declaration.enumCase(
+        EnumCaseDeclaration(
+          doc: "An action of the \(feature.spec.feature) feature.", name: feature.name,
+          associatedValues: [.init(label: "_", type: .named(feature.spec.actionTypeName))]))
+    }
+    let extractors = app.features.map { feature in
+      Declaration.variable(
+        VariableDeclaration(
+          doc: "The \(feature.spec.feature) action this wraps, if it wraps one.", access: access,
+          name: feature.name, type: .optional(.named(feature.spec.actionTypeName)),
+          getter: [
+            .switchStatement(
+              .name("self"),
+              [SwitchCase(patterns: [Pattern(caseName: feature.name, bindings: ["action"])], body: [.returnStatement(.name("action"))])]
+                + (app.features.count > 1 ? [SwitchCase(patterns: [], body: [.returnStatement(.literal(.nilLiteral))])] : []))
+          ]))
+    }
+    return [
+      .enumeration(
+        TypeDeclaration(
+          doc: "Everything that can happen in the \(app.name): a feature's action, wrapped.", access: access,
+          name: actionName, inherits: ["Equatable", "Sendable"], members: cases + extractors))
+    ]
+  }
+
+  func reducerFile() -> [Declaration] {
+    let cases = app.features.map { feature in
+      SwitchCase(
+        patterns: [Pattern(caseName: feature.name, bindings: ["action"])],
+        body: [
+          .expression(
+            .name(feature.spec.reducerName).call([
+              Argument(nil, .inoutArgument(.name("state").dot(feature.name))), Argument(nil, .name("action")),
+            ]))
+        ])
+    }
+    let reducer = FunctionDeclaration(
+      doc: "The \(app.name)'s root reducer: gives each feature's action to that feature's reducer, on its slice.",
+      access: access, kind: .function(reducerName),
+      parameters: [
+        Parameter(label: "_", name: "state", type: .named(stateName), isInout: true),
+        Parameter(label: "_", name: "action", type: .named(actionName)),
+      ],
+      body: [.switchStatement(.name("action"), cases)])
+
+    // A feature's action can change only that feature's field.
+    let changed = VariableDeclaration(
+      doc: "The app state field this action can change: its feature's.", access: access, name: "changedFields",
+      type: .named("StateFields"),
+      getter: [
+        .switchStatement(
+          .name("self"),
+          app.features.enumerated().map { index, feature in
+            SwitchCase(
+              patterns: [Pattern(caseName: feature.name, bindings: [])],
+              body: [.returnStatement(Expression.name("StateFields").call([Argument(nil, .literal(.int(index)))]))])
+          })
+      ])
+    let readBy = FunctionDeclaration(
+      doc: "The feature field `keyPath` reads, or all.", access: access, isStatic: true, kind: .function("fields"),
+      parameters: [Parameter(label: "readBy", name: "keyPath", type: .generic("PartialKeyPath", [.named(stateName)]))],
+      returnType: .named("StateFields"),
+      body: app.features.enumerated().map { index, feature in
+        .ifElse(
+          .binary(.name("keyPath"), "==", .keyPath(feature.name)),
+          [.returnStatement(Expression.name("StateFields").call([Argument(nil, .literal(.int(index)))]))], nil)
+      } + [.returnStatement(.dot("all"))])
+    return [
+      .function(reducer),
+      .extensionDeclaration(ExtensionDeclaration(extendedType: "\(actionName): ChangeReporting", members: [.variable(changed)])),
+      .extensionDeclaration(ExtensionDeclaration(extendedType: "\(stateName): FieldTracking", members: [.function(readBy)])),
+    ]
+  }
+
+  func middlewareFile() -> [Declaration] {
+    let scoped = app.features.map { feature -> Expression in
+      Expression.name("ScopedMiddleware").call([
+        Argument(nil, .name(feature.name)),
+        Argument("state", .closure(Closure(body: .name("$0").dot(feature.name)))),
+        Argument("extract", .closure(Closure(body: .name("$0").dot(feature.name)))),
+        Argument("embed", .closure(Closure(body: Expression.dot(feature.name).call([Argument(nil, .name("$0"))])))),
+      ])
+    }
+    let function = FunctionDeclaration(
+      doc: "The \(app.name)'s middleware chain: each feature's middleware, in order, on its own slice and actions.",
+      access: access, kind: .function(middlewareName),
+      parameters: app.features.map { feature in
+        Parameter(
+          name: feature.name,
+          type: .array(.named("any Middleware<\(feature.spec.stateTypeName), \(feature.spec.actionTypeName)>")),
+          defaultValue: .literal(.emptyArray))
+      },
+      returnType: .array(.named("any Middleware<\(stateName), \(actionName)>")),
+      body: [.returnStatement(.array(scoped))])
+    return [.function(function)]
+  }
+
+  /// One test per feature: its first action without payload reaches its reducer and no other slice.
+  func tests() -> [Declaration] {
+    let tests = app.features.compactMap { feature -> Declaration? in
+      guard let action = feature.spec.actions.first(where: { $0.payload.isEmpty }) else { return nil }
+      let others = app.features.filter { $0.name != feature.name }
+      let body: [Statement] =
+        [
+          .declaration(VariableDeclaration(name: "state", initializer: .name(stateName).call())),
+          .expression(
+            .name(reducerName).call([
+              Argument(nil, .inoutArgument(.name("state"))),
+              Argument(nil, Expression.dot(feature.name).call([Argument(nil, .dot(action.name))])),
+            ])),
+          .declaration(VariableDeclaration(name: "expected", initializer: .name(feature.spec.stateTypeName).call())),
+          .expression(
+            .name(feature.spec.reducerName).call([
+              Argument(nil, .inoutArgument(.name("expected"))), Argument(nil, .dot(action.name)),
+            ])),
+          .expression(.macro("expect", [Argument(nil, .binary(.name("state").dot(feature.name), "==", .name("expected")))])),
+        ]
+        + others.map { other in
+          .expression(
+            .macro(
+              "expect",
+              [Argument(nil, .binary(.name("state").dot(other.name), "==", .name(other.spec.stateTypeName).call()))]))
+        }
+      return .function(
+        FunctionDeclaration(
+          attributes: [
+            .attribute(
+              "Test", [Argument(nil, .literal(.string("\(feature.name) actions reach \(feature.spec.reducerName) and no other slice")))])
+          ],
+          kind: .function("\(feature.name)ActionsAreRouted"), body: body))
+    }
+    return [
+      .structure(TypeDeclaration(name: "\(app.name)ReducerTests", members: tests))
+    ]
+  }
+}
