@@ -2,6 +2,7 @@
 // Run by hand, in release mode:
 //   swift run -c release StoreBenchmark            # the table (1M dispatches, 100 and 10k tasks)
 //   swift run -c release StoreBenchmark 200000     # fewer dispatches
+//   swift run -c release StoreBenchmark observers  # 1,000 observers, change-aware or not
 //   valgrind swift-build-output/StoreBenchmark allocs 1000   # see Benchmarks/README.md
 import Dispatch
 import Foundation
@@ -164,7 +165,9 @@ func runAllocations(count: Int) {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
-if arguments.first == "allocs" {
+if arguments.first == "observers" {
+  runObservers()
+} else if arguments.first == "allocs" {
   runAllocations(count: Int(arguments.dropFirst().first ?? "1000") ?? 1000)
 } else {
   let count = arguments.first.flatMap { Int($0) } ?? 1_000_000
