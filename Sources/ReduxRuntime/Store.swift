@@ -21,20 +21,26 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var pendingStart = 0
     @usableFromInline var observers: [ObserverBox<State>] = []
     @usableFromInline var nextObserverID: UInt64 = 0
-    /// Observers that said which fields they read, by field: rebuilt on (un)subscribe.
-    @usableFromInline var observersByField: [Int: [ObserverBox<State>]] = [:]
+    /// Observers that said which fields they read, indexed by field: rebuilt on (un)subscribe.
+    @usableFromInline var observersByField: [[ObserverBox<State>]] = []
     /// Observers that read anything: compared after every action.
     @usableFromInline var untrackedObservers: [ObserverBox<State>] = []
 
     @usableFromInline
     mutating func rebuildFieldIndex() {
-      observersByField = [:]
+      observersByField = []
       untrackedObservers = []
       for observer in observers {
         if observer.fields.isAll {
           untrackedObservers.append(observer)
         } else {
-          observer.fields.forEach { observersByField[$0, default: []].append(observer) }
+          observer.fields.forEach { field in
+            guard field >= 0 else { return }
+            if field >= observersByField.count {
+              observersByField.append(contentsOf: repeatElement([], count: field + 1 - observersByField.count))
+            }
+            observersByField[field].append(observer)
+          }
         }
       }
     }
@@ -152,21 +158,28 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     let scratch = self.scratch
     // One critical section reduces, evaluates the observers' selections and, when no observer
     // needs a notification, already takes the next action.
-    let touched = changedFields?(current) ?? .all
     let (hasNotifications, next) = core.withLock { core -> (Bool, Action?) in
       reducer(&core.state, current)
-      if touched.isAll {
+      // Without observers that said what they read, or without a change report, compare all.
+      if core.observersByField.isEmpty || changedFields == nil {
         for observer in core.observers where observer.evaluate(core.state) {
           scratch.changed.append(observer)
         }
-      } else if !core.observers.isEmpty {
-        for observer in core.untrackedObservers where observer.evaluate(core.state) {
-          scratch.changed.append(observer)
-        }
-        touched.forEach { field in
-          guard let observers = core.observersByField[field] else { return }
-          for observer in observers where observer.evaluate(core.state) {
+      } else {
+        let touched = changedFields.unsafelyUnwrapped(current)
+        if touched.isAll {
+          for observer in core.observers where observer.evaluate(core.state) {
             scratch.changed.append(observer)
+          }
+        } else {
+          for observer in core.untrackedObservers where observer.evaluate(core.state) {
+            scratch.changed.append(observer)
+          }
+          touched.forEach { field in
+            guard field >= 0 && field < core.observersByField.count else { return }
+            for observer in core.observersByField[field] where observer.evaluate(core.state) {
+              scratch.changed.append(observer)
+            }
           }
         }
       }
