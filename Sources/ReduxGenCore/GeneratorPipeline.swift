@@ -56,6 +56,8 @@ package struct GenerationResult: Sendable {
   package var files: [GeneratedFile]
   /// Warnings; errors never reach a result.
   package var diagnostics: [Diagnostic]
+  /// The checked feature spec; nil for an app.
+  package var spec: Spec? = nil
 }
 
 /// YAML text -> located nodes -> checked spec -> Swift code model -> text.
@@ -153,7 +155,8 @@ package enum GeneratorPipeline {
     let (document, warnings) = try checkDocument(text, path: path, readFile: readFile)
     switch document {
     case .feature(let spec):
-      return GenerationResult(feature: spec.feature, files: files(for: spec, layout: layout), diagnostics: warnings)
+      return GenerationResult(
+        feature: spec.feature, files: files(for: spec, layout: layout), diagnostics: warnings, spec: spec)
     case .app(let app):
       let all = files(for: app, testedModule: layout.testedModule)
       return GenerationResult(

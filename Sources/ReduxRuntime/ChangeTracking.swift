@@ -19,15 +19,19 @@ public struct StateFields: Sendable, Equatable {
     self.count = count
   }
 
-  /// The given fields; more than four is `.all`.
-  @inlinable
+  /// One field. Fixed arities keep generated `changedFields` free of array allocations.
+  @inlinable public init(_ a: Int) { self.init(storage: (a, 0, 0, 0), count: 1) }
+  @inlinable public init(_ a: Int, _ b: Int) { self.init(storage: (a, b, 0, 0), count: 2) }
+  @inlinable public init(_ a: Int, _ b: Int, _ c: Int) { self.init(storage: (a, b, c, 0), count: 3) }
+  @inlinable public init(_ a: Int, _ b: Int, _ c: Int, _ d: Int) { self.init(storage: (a, b, c, d), count: 4) }
+
+  /// The given fields; none is `.none`, more than four is `.all`.
   public init(_ fields: Int...) {
     switch fields.count {
     case 0: self = .none
-    case 1: self.init(storage: (fields[0], 0, 0, 0), count: 1)
-    case 2: self.init(storage: (fields[0], fields[1], 0, 0), count: 2)
-    case 3: self.init(storage: (fields[0], fields[1], fields[2], 0), count: 3)
-    case 4: self.init(storage: (fields[0], fields[1], fields[2], fields[3]), count: 4)
+    case 1...4:
+      let padded = fields + Array(repeating: 0, count: 4 - fields.count)
+      self.init(storage: (padded[0], padded[1], padded[2], padded[3]), count: fields.count)
     default: self = .all
     }
   }

@@ -3,7 +3,8 @@
 final class EventHub: Sendable {
   private struct Listeners {
     var nextID: UInt64 = 0
-    var byID: [UInt64: @Sendable (any Sendable) -> Void] = [:]
+    /// In subscription order.
+    var all: [(id: UInt64, deliver: @Sendable (any Sendable) -> Void)] = []
   }
 
   private let listeners = Locked(Listeners())
@@ -12,21 +13,25 @@ final class EventHub: Sendable {
 
   func emit(_ event: any Sendable) {
     // Delivered outside the lock, in listener order, so a listener may emit or stop listening.
-    let current = listeners.withLock { $0.byID.sorted { $0.key < $1.key }.map(\.value) }
-    for deliver in current { deliver(event) }
+    let current = listeners.withLock { $0.all }
+    for listener in current { listener.deliver(event) }
   }
 
   func stream<Event: Sendable>(of type: Event.Type) -> AsyncStream<Event> {
     let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
     let id = listeners.withLock { listeners -> UInt64 in
       listeners.nextID += 1
-      listeners.byID[listeners.nextID] = { event in
-        if let event = event as? Event { continuation.yield(event) }
-      }
+      listeners.all.append(
+        (
+          listeners.nextID,
+          { event in
+            if let event = event as? Event { continuation.yield(event) }
+          }
+        ))
       return listeners.nextID
     }
     continuation.onTermination = { [weak self] _ in
-      _ = self?.listeners.withLock { $0.byID.removeValue(forKey: id) }
+      self?.listeners.withLock { $0.all.removeAll { $0.id == id } }
     }
     return stream
   }

@@ -62,7 +62,7 @@ public struct FileStorage: PersistentStorage {
       unlink(temporary.path)
       throw PersistenceError.io(path: url.path, reason: reason)
     }
-    try synchronize(directory.path, directory: true)
+    synchronizeDirectory()
   }
 
   /// Writes and flushes a new file.
@@ -84,8 +84,9 @@ public struct FileStorage: PersistentStorage {
     guard fsync(descriptor) == 0 else { throw PersistenceError.io(path: path, reason: String(cString: strerror(errno))) }
   }
 
-  private func synchronize(_ path: String, directory: Bool) throws {
-    let descriptor = open(path, directory ? O_RDONLY | O_DIRECTORY : O_RDONLY)
+  /// Flushes the directory entry of the rename; best effort (some file systems refuse it).
+  private func synchronizeDirectory() {
+    let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
     _ = fsync(descriptor)
@@ -151,9 +152,13 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
 
   /// Saves the fields now.
   public func save(_ state: State) throws {
+    try save(fields: fields(state))
+  }
+
+  private func save(fields value: Fields) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    try storage.save(try encoder.encode(Envelope(version: Self.formatVersion, value: fields(state))), key: key)
+    try storage.save(try encoder.encode(Envelope(version: Self.formatVersion, value: value)), key: key)
   }
 
   /// Saves the fields after every action that changed them, until the subscription is cancelled.
@@ -166,14 +171,9 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
       FileHandle.standardError.write(Data("ReduxRuntime: saving failed: \(error)\n".utf8))
     }
   ) -> Subscription {
-    let storage = storage
-    let key = key
-    let fields = fields
     return store.subscribe(to: fields, reading: reading) { value in
       do {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try storage.save(try encoder.encode(Envelope(version: Self.formatVersion, value: value)), key: key)
+        try save(fields: value)
       } catch {
         onError(error)
       }

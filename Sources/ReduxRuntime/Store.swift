@@ -161,25 +161,20 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     let (hasNotifications, next) = core.withLock { core -> (Bool, Action?) in
       reducer(&core.state, current)
       // Without observers that said what they read, or without a change report, compare all.
-      if core.observersByField.isEmpty || changedFields == nil {
+      let touched =
+        core.observersByField.isEmpty || changedFields == nil ? .all : changedFields.unsafelyUnwrapped(current)
+      if touched.isAll {
         for observer in core.observers where observer.evaluate(core.state) {
           scratch.changed.append(observer)
         }
       } else {
-        let touched = changedFields.unsafelyUnwrapped(current)
-        if touched.isAll {
-          for observer in core.observers where observer.evaluate(core.state) {
+        for observer in core.untrackedObservers where observer.evaluate(core.state) {
+          scratch.changed.append(observer)
+        }
+        touched.forEach { field in
+          guard field >= 0 && field < core.observersByField.count else { return }
+          for observer in core.observersByField[field] where observer.evaluate(core.state) {
             scratch.changed.append(observer)
-          }
-        } else {
-          for observer in core.untrackedObservers where observer.evaluate(core.state) {
-            scratch.changed.append(observer)
-          }
-          touched.forEach { field in
-            guard field >= 0 && field < core.observersByField.count else { return }
-            for observer in core.observersByField[field] where observer.evaluate(core.state) {
-              scratch.changed.append(observer)
-            }
           }
         }
       }

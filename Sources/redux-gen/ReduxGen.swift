@@ -105,9 +105,7 @@ struct ReduxGen: ParsableCommand {
           FileManager.default.contents(atPath: featurePath).map { Array($0) }
         }
         var diagnostics = result.diagnostics
-        if let handWrittenSources,
-          case (.feature(let spec), _) = try GeneratorPipeline.checkDocument(text, path: headerPath)
-        {
+        if let handWrittenSources, let spec = result.spec {
           diagnostics += GeneratorPipeline.missingHandWritten(spec, in: handWrittenSources, command: scaffoldCommand)
           if diagnostics.contains(where: { $0.severity == .error }) { failed = true }
         }

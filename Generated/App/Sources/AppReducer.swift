@@ -17,7 +17,7 @@ public func appReducer(_ state: inout AppState, _ action: AppAction) {
 }
 
 extension AppAction: ChangeReporting {
-  /// The app state field this action can change: its feature's.
+  /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
     case .counter:
@@ -29,7 +29,7 @@ extension AppAction: ChangeReporting {
 }
 
 extension AppState: FieldTracking {
-  /// The feature field `keyPath` reads, or all.
+  /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<AppState>) -> StateFields {
     if keyPath == \.counter {
       return StateFields(0)

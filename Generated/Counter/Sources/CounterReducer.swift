@@ -33,7 +33,7 @@ extension CounterAction: ChangeReporting {
 }
 
 extension CounterState: FieldTracking {
-  /// The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.
+  /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<CounterState>) -> StateFields {
     if keyPath == \.count {
       return StateFields(0)

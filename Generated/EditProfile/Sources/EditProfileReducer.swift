@@ -38,7 +38,7 @@ extension EditProfileAction: ChangeReporting {
 }
 
 extension EditProfileState: FieldTracking {
-  /// The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.
+  /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<EditProfileState>) -> StateFields {
     if keyPath == \.profileName {
       return StateFields(0)

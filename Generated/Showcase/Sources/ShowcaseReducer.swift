@@ -85,7 +85,7 @@ extension ShowcaseAction: ChangeReporting {
 }
 
 extension ShowcaseState: FieldTracking {
-  /// The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.
+  /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<ShowcaseState>) -> StateFields {
     if keyPath == \.items {
       return StateFields(0)

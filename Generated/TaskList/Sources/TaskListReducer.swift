@@ -43,7 +43,7 @@ extension TaskListAction: ChangeReporting {
 }
 
 extension TaskListState: FieldTracking {
-  /// The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.
+  /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<TaskListState>) -> StateFields {
     if keyPath == \.tasks {
       return StateFields(0)

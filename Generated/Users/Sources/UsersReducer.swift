@@ -47,7 +47,7 @@ extension UsersAction: ChangeReporting {
 }
 
 extension UsersState: FieldTracking {
-  /// The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.
+  /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<UsersState>) -> StateFields {
     if keyPath == \.users {
       return StateFields(0)

@@ -49,6 +49,10 @@ struct AppChecker {
         if !featureTypes.insert(spec.feature).inserted {
           checker.error(.duplicateName(spec.feature, what: "feature"), pair.value)
         }
+        // The app is generated into its own module, which imports each feature's.
+        if spec.access != .public {
+          checker.error(.appFeatureNotPublic(spec.feature), pair.value)
+        }
         features.append(AppSpec.Feature(name: fieldName, spec: spec))
       } catch {
         checker.diagnostics.append(contentsOf: error.diagnostics)

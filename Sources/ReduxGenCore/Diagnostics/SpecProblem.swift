@@ -58,6 +58,7 @@ package enum SpecProblem: Hashable, Sendable {
   case customNotAlone
   case unreadableFeature(String)
   case appNotFeature
+  case appFeatureNotPublic(String)
   case missingHandWritten(String, what: String, command: String)
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
@@ -167,6 +168,8 @@ package enum SpecProblem: Hashable, Sendable {
       "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums)"
     case .unreadableFeature(let path):
       "can't read the feature spec '\(path)' (paths are relative to the app spec)"
+    case .appFeatureNotPublic(let feature):
+      "feature '\(feature)' must be 'access: public' to be part of an app (the app is its own module)"
     case .appNotFeature:
       "this is an app spec; a feature spec is expected here"
     case .missingHandWritten(let name, let what, let command):

@@ -80,32 +80,10 @@ struct AppTranslator {
       body: [.switchStatement(.name("action"), cases)])
 
     // A feature's action can change only that feature's field.
-    let changed = VariableDeclaration(
-      doc: "The app state field this action can change: its feature's.", access: access, name: "changedFields",
-      type: .named("StateFields"),
-      getter: [
-        .switchStatement(
-          .name("self"),
-          app.features.enumerated().map { index, feature in
-            SwitchCase(
-              patterns: [Pattern(caseName: feature.name, bindings: [])],
-              body: [.returnStatement(Expression.name("StateFields").call([Argument(nil, .literal(.int(index)))]))])
-          })
-      ])
-    let readBy = FunctionDeclaration(
-      doc: "The feature field `keyPath` reads, or all.", access: access, isStatic: true, kind: .function("fields"),
-      parameters: [Parameter(label: "readBy", name: "keyPath", type: .generic("PartialKeyPath", [.named(stateName)]))],
-      returnType: .named("StateFields"),
-      body: app.features.enumerated().map { index, feature in
-        .ifElse(
-          .binary(.name("keyPath"), "==", .keyPath(feature.name)),
-          [.returnStatement(Expression.name("StateFields").call([Argument(nil, .literal(.int(index)))]))], nil)
-      } + [.returnStatement(.dot("all"))])
-    return [
-      .function(reducer),
-      .extensionDeclaration(ExtensionDeclaration(extendedType: "\(actionName): ChangeReporting", members: [.variable(changed)])),
-      .extensionDeclaration(ExtensionDeclaration(extendedType: "\(stateName): FieldTracking", members: [.function(readBy)])),
-    ]
+    let tracking = ChangeTrackingCode(access: access, stateName: stateName, actionName: actionName).declarations(
+      changes: app.features.enumerated().map { index, feature in (feature.name, [index]) },
+      reads: app.features.enumerated().map { index, feature in (feature.name, [index]) })
+    return [.function(reducer)] + tracking
   }
 
   func middlewareFile() -> [Declaration] {

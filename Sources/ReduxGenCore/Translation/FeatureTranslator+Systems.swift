@@ -19,55 +19,16 @@ extension FeatureTranslator {
     return indices.sorted()
   }
 
-  private func fieldsExpression(_ indices: [Int]?) -> Expression {
-    guard let indices, indices.count <= 4 else { return .dot("all") }
-    if indices.isEmpty { return .dot("none") }
-    return Expression.name("StateFields").call(indices.map { Argument(nil, .literal(.int($0))) })
-  }
-
   /// `changedFields` for the Action and `fields(readBy:)` for the State, which let the store
   /// skip observers of fields an action can't change.
   func changeTracking() -> [Declaration] {
-    var groups: [(fields: [Int]?, patterns: [Pattern])] = []
-    for action in spec.actions {
-      let fields = changedFields(by: action)
-      let pattern = Pattern(caseName: action.name, bindings: [])
-      if let index = groups.firstIndex(where: { $0.fields == fields }) {
-        groups[index].patterns.append(pattern)
-      } else {
-        groups.append((fields, [pattern]))
-      }
-    }
-    let changed = VariableDeclaration(
-      doc: "The state fields this action's reducer can change, by declaration order.", access: access,
-      name: "changedFields", type: .named("StateFields"),
-      getter: [
-        .switchStatement(
-          .name("self"),
-          groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(fieldsExpression($0.fields))]) })
-      ])
-
     var reads = spec.state.enumerated().map { index, field in (field.name, [index]) }
     for filter in spec.filters {
       let read = [filter.over, filter.selected].compactMap { name in spec.state.firstIndex { $0.name == name } }
       reads.append((filter.result, read.sorted()))
     }
-    let keyPathType = TypeName.generic("PartialKeyPath", [stateType])
-    let readBy = FunctionDeclaration(
-      doc: "The fields `keyPath` reads: one for a field, the inputs of a filter's result, else all.",
-      access: access, isStatic: true, kind: .function("fields"),
-      parameters: [Parameter(label: "readBy", name: "keyPath", type: keyPathType)],
-      returnType: .named("StateFields"),
-      body: reads.map { name, fields in
-        .ifElse(
-          .binary(.name("keyPath"), "==", .keyPath(name)), [.returnStatement(fieldsExpression(fields))], nil)
-      } + [.returnStatement(.dot("all"))])
-    return [
-      .extensionDeclaration(
-        ExtensionDeclaration(extendedType: "\(spec.actionTypeName): ChangeReporting", members: [.variable(changed)])),
-      .extensionDeclaration(
-        ExtensionDeclaration(extendedType: "\(spec.stateTypeName): FieldTracking", members: [.function(readBy)])),
-    ]
+    return ChangeTrackingCode(access: access, stateName: spec.stateTypeName, actionName: spec.actionTypeName)
+      .declarations(changes: spec.actions.map { ($0.name, changedFields(by: $0)) }, reads: reads)
   }
 
   // MARK: Events
@@ -304,7 +265,7 @@ extension FeatureTranslator {
           Expression.name("Persistence").call([
             Argument("key", .literal(.string(persist.key))),
             Argument("storage", .name("storage")),
-            Argument("reading", fieldsExpression(indices)),
+            Argument("reading", ChangeTrackingCode.fields(indices)),
             Argument("fields", .closure(Closure(body: .name("$0").dot("persistedFields")))),
             Argument("restore", .closure(Closure(body: .name("$0").dot("restore").call([Argument(nil, .name("$1"))])))),
           ]))
@@ -339,5 +300,59 @@ extension ReduceOperation {
     case .custom:
       nil
     }
+  }
+}
+
+/// The change-tracking conformances of a state and its action, for features and apps alike.
+struct ChangeTrackingCode {
+  let access: AccessModifier?
+  let stateName: String
+  let actionName: String
+
+  /// `StateFields(0, 2)`, `.none`, or `.all` when unknown or more than four.
+  static func fields(_ indices: [Int]?) -> Expression {
+    guard let indices, indices.count <= 4 else { return .dot("all") }
+    if indices.isEmpty { return .dot("none") }
+    return Expression.name("StateFields").call(indices.map { Argument(nil, .literal(.int($0))) })
+  }
+
+  /// - Parameters:
+  ///   - changes: Each action case and the fields it can change (nil: unknown).
+  ///   - reads: Each key path (a property name) and the fields it reads.
+  func declarations(changes: [(action: String, fields: [Int]?)], reads: [(name: String, fields: [Int])])
+    -> [Declaration]
+  {
+    var groups: [(fields: [Int]?, patterns: [Pattern])] = []
+    for change in changes {
+      let pattern = Pattern(caseName: change.action, bindings: [])
+      if let index = groups.firstIndex(where: { $0.fields == change.fields }) {
+        groups[index].patterns.append(pattern)
+      } else {
+        groups.append((change.fields, [pattern]))
+      }
+    }
+    let changed = VariableDeclaration(
+      doc: "The state fields this action's reducer can change, by declaration order.", access: access,
+      name: "changedFields", type: .named("StateFields"),
+      getter: [
+        .switchStatement(
+          .name("self"),
+          groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(Self.fields($0.fields))]) })
+      ])
+    let keyPathType = TypeName.generic("PartialKeyPath", [.named(stateName)])
+    let readBy = FunctionDeclaration(
+      doc: "The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.",
+      access: access, isStatic: true, kind: .function("fields"),
+      parameters: [Parameter(label: "readBy", name: "keyPath", type: keyPathType)],
+      returnType: .named("StateFields"),
+      body: reads.map { name, fields in
+        .ifElse(.binary(.name("keyPath"), "==", .keyPath(name)), [.returnStatement(Self.fields(fields))], nil)
+      } + [.returnStatement(.dot("all"))])
+    return [
+      .extensionDeclaration(
+        ExtensionDeclaration(extendedType: "\(actionName): ChangeReporting", members: [.variable(changed)])),
+      .extensionDeclaration(
+        ExtensionDeclaration(extendedType: "\(stateName): FieldTracking", members: [.function(readBy)])),
+    ]
   }
 }
