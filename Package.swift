@@ -91,6 +91,14 @@ let package = Package(
       path: "Generated/Showcase/Tests"
     ),
 
+    // Specs/edgecases.yaml: constructs that once broke the build, kept building.
+    .target(name: "EdgeCases", dependencies: ["ReduxRuntime"], path: "Generated/EdgeCases/Sources"),
+    .testTarget(
+      name: "EdgeCasesTests",
+      dependencies: ["EdgeCases", "ReduxRuntime"],
+      path: "Generated/EdgeCases/Tests"
+    ),
+
     // Specs/counter.yaml (by symlink) generated at build time by ReduxGenPlugin; nothing checked in.
     .target(
       name: "PluginCounter", dependencies: ["ReduxRuntime"], path: "Examples/PluginCounter/Sources",
@@ -101,6 +109,9 @@ let package = Package(
 
     .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore"]),
     .testTarget(name: "ReduxRuntimeTests", dependencies: ["ReduxRuntime"]),
+
+    // Random valid specs, checked, built and tested: see docs/random-specs.md and .ci/random-specs.
+    .executableTarget(name: "random-specs", dependencies: ["ReduxGenCore"], path: "Tests/RandomSpecs"),
 
     // Run by hand in release mode: see Benchmarks/README.md.
     .executableTarget(

@@ -170,7 +170,7 @@ package enum GeneratorPipeline {
     let renderer = TextRenderer()
     let featureModules = app.features.map(\.spec.feature)
     func owned(_ part: String, _ declarations: [Declaration], test: Bool = false) -> GeneratedFile {
-      let imports = (test ? ["Testing"] : ["Foundation"]) + ["ReduxRuntime"] + featureModules
+      let imports = (test ? ["Foundation", "Testing"] : ["Foundation"]) + ["ReduxRuntime"] + featureModules
       let file = SwiftFile(
         header: header(path: app.path), imports: imports, testableImports: test ? [testedModule ?? app.name] : [],
         declarations: declarations)

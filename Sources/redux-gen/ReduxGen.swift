@@ -11,7 +11,7 @@ struct ReduxGen: ParsableCommand {
       Each spec is written to Generated/<Feature>/ unless --output names the directory.
       Generated files start with a header and are rewritten only where their bytes change;
       a file without the header is never overwritten. Scaffolds for hand-written code are
-      created once, when missing.
+      created once, when missing. A run writes every spec's files or none.
 
       Exit status: 0 success, 1 spec errors or stale output (--check), 2 usage or I/O errors.
       """
@@ -23,7 +23,7 @@ struct ReduxGen: ParsableCommand {
   @Option(name: .shortAndLong, help: "Directory to write the feature into (one spec only).")
   var output: String?
 
-  @Flag(help: "Write nothing; exit 1 listing every file that is missing or differs.")
+  @Flag(help: "Write nothing; exit 1 listing every file that is missing or differs, and leftover temporary files.")
   var check = false
 
   @Flag(help: "Treat warnings as errors.")
@@ -52,6 +52,19 @@ struct ReduxGen: ParsableCommand {
 
   @Option(help: "The SwiftPM target the output belongs to, named in the command that creates missing scaffolds.")
   var target: String?
+
+  /// Runs the command like ArgumentParser does, but exits 2 on a usage error, as documented,
+  /// where ArgumentParser would exit 64 (EX_USAGE).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      exit(withError: ExitCode(2))
+    }
+  }
 
   func validate() throws {
     if output != nil && specs.count > 1 && (parts == .all || fixedNames != nil) {
@@ -121,15 +134,15 @@ struct ReduxGen: ParsableCommand {
     guard !failed else { throw ExitCode(1) }
 
     let writer = OutputWriter()
+    let batches = results.map { (files: $0.0.files, directory: $0.1) }
     if check {
       var stale: [String] = []
-      for (result, directory) in results {
-        for change in writer.plan(result.files, in: directory) {
-          switch change {
-          case .create(let path): stale.append("missing: \(path)")
-          case .update(let path), .notOurs(let path): stale.append("differs: \(path)")
-          case .unchanged, .keepScaffold: break
-          }
+      for change in writer.plan(batches).joined() {
+        switch change {
+        case .create(let path): stale.append("missing: \(path)")
+        case .update(let path), .notOurs(let path): stale.append("differs: \(path)")
+        case .leftover(let path): stale.append("leftover: \(path)")
+        case .unchanged, .keepScaffold: break
         }
       }
       if !stale.isEmpty {
@@ -139,21 +152,27 @@ struct ReduxGen: ParsableCommand {
       }
       return
     }
-    for (result, directory) in results {
-      do {
-        let changes = try writer.write(result.files, in: directory)
-        let written = changes.filter {
-          if case .create = $0 { return true }
-          if case .update = $0 { return true }
-          return false
+    // Every spec's files are written, or none: an I/O error leaves every destination as it was.
+    let changes: [[FileChange]]
+    do {
+      changes = try writer.write(batches)
+    } catch {
+      console.error("redux-gen: error: \(error.message)")
+      throw ExitCode(2)
+    }
+    // At build time SwiftPM shows the command's name; a summary per build would be noise.
+    guard fixedNames == nil else { return }
+    for ((result, directory), changes) in zip(results, changes) {
+      var written = 0, unchanged = 0, removed = 0
+      for change in changes {
+        switch change {
+        case .create, .update: written += 1
+        case .unchanged, .keepScaffold, .notOurs: unchanged += 1
+        case .leftover: removed += 1
         }
-        // At build time SwiftPM shows the command's name; a summary per build would be noise.
-        guard fixedNames == nil else { continue }
-        print("\(result.feature): \(written.count) file(s) written, \(changes.count - written.count) unchanged in \(directory)")
-      } catch {
-        console.error("redux-gen: error: \(error.message)")
-        throw ExitCode(2)
       }
+      let leftovers = removed == 0 ? "" : ", \(removed) leftover temporary file(s) removed"
+      print("\(result.feature): \(written) file(s) written, \(unchanged) unchanged\(leftovers) in \(directory)")
     }
   }
 

@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Counter
+import Foundation
 import ReduxRuntime
 import TaskList
 import Testing
@@ -21,9 +22,17 @@ struct AppReducerTests {
   @Test("taskList actions reach taskListReducer and no other slice")
   func taskListActionsAreRouted() {
     var state = AppState()
-    appReducer(&state, .taskList(.loadTasks))
+    appReducer(
+      &state,
+      .taskList(
+        .addTask(
+          task: Task(
+            id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "text 2"))))
     var expected = TaskListState()
-    taskListReducer(&expected, .loadTasks)
+    taskListReducer(
+      &expected,
+      .addTask(
+        task: Task(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "text 2")))
     #expect(state.taskList == expected)
     #expect(state.counter == CounterState())
   }

@@ -7,6 +7,12 @@ import Testing
 @testable import Counter
 
 struct CounterReducerTests {
+  @Test("a new state holds the spec's defaults")
+  func newStateHoldsDefaults() {
+    let state = CounterState()
+    #expect(state.count == 0)
+  }
+
   @Test("increase increments count")
   func increaseIncrementsCount() {
     var state = CounterState()

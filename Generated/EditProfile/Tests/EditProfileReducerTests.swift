@@ -7,9 +7,18 @@ import Testing
 @testable import EditProfile
 
 struct EditProfileReducerTests {
+  @Test("a new state holds the spec's defaults")
+  func newStateHoldsDefaults() {
+    let state = EditProfileState()
+    #expect(state.profileName == "")
+    #expect(state.isLoading == false)
+    #expect(state.saveStatus == .idle)
+  }
+
   @Test("textDidChange sets profileName")
   func textDidChangeSetsProfileName() {
     var state = EditProfileState()
+    state.profileName = "text 4"
     let text: String = "text 2"
     editProfileReducer(&state, .textDidChange(text: text))
     #expect(state.profileName == text)
@@ -18,6 +27,7 @@ struct EditProfileReducerTests {
   @Test("saveButtonDidTap sets isLoading")
   func saveButtonDidTapSetsIsLoading() {
     var state = EditProfileState()
+    state.isLoading = false
     editProfileReducer(&state, .saveButtonDidTap)
     #expect(state.isLoading == true)
   }
@@ -25,6 +35,7 @@ struct EditProfileReducerTests {
   @Test("saveButtonDidTapSucceeded sets isLoading")
   func saveButtonDidTapSucceededSetsIsLoading() {
     var state = EditProfileState()
+    state.isLoading = true
     editProfileReducer(&state, .saveButtonDidTapSucceeded)
     #expect(state.isLoading == false)
   }
@@ -32,6 +43,7 @@ struct EditProfileReducerTests {
   @Test("saveButtonDidTapFailed sets isLoading")
   func saveButtonDidTapFailedSetsIsLoading() {
     var state = EditProfileState()
+    state.isLoading = true
     let message: String = "text 7"
     editProfileReducer(&state, .saveButtonDidTapFailed(message: message))
     #expect(state.isLoading == false)

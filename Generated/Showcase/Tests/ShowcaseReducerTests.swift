@@ -7,14 +7,29 @@ import Testing
 @testable import Showcase
 
 struct ShowcaseReducerTests {
+  @Test("a new state holds the spec's defaults")
+  func newStateHoldsDefaults() {
+    let state = ShowcaseState()
+    #expect(state.items == [])
+    #expect(state.users == [:])
+    #expect(state.started == Date(timeIntervalSince1970: 1_704_164_645))
+    #expect(state.home == URL(string: "https://example.com")!)
+    #expect(state.counts == [:])
+    #expect(state.lastError == nil)
+    #expect(state.filter == .all)
+    #expect(state.fetchStatus == .idle)
+  }
+
   @Test("import replaces the element of items with the same id")
   func importReplacesSameID() {
     var state = ShowcaseState()
     let first = Item(id: uuid(1), title: "text 1")
     let second = Item(id: uuid(2), title: "text 2")
     state.items = [first, second]
-    var replacement = Item(title: "text 5")
-    replacement.id = second.id
+    let replacement = Item(
+      id: uuid(2), title: "text 5", priority: .high,
+      due: Date(timeIntervalSince1970: 1_700_432_000), link: URL(string: "https://example.com/5")!,
+      blob: Data("data 5".utf8), price: 5.5, ratio: 5.5, big: 6, default: true, tags: ["text 5"])
     let item: Item = replacement
     showcaseReducer(&state, .import(item: item))
     #expect(state.items == [first, replacement])
@@ -71,22 +86,37 @@ struct ShowcaseReducerTests {
   @Test("wipe clears users")
   func wipeClearsUsers() {
     var state = ShowcaseState()
-    state.users = [:]
+    state.users = ["text 1": User(id: "text 1", name: "text 1")]
     showcaseReducer(&state, .wipe)
     #expect(state.users.isEmpty == true)
   }
 
-  @Test("putUser stores the value under its key in users")
+  @Test("putUser stores users[user.id]")
   func putUserStoresEntry() {
     var state = ShowcaseState()
+    let entry = User(id: "text 1", name: "text 1", karma: 2)
     let user: User = User(id: "text 7", name: "text 7")
+    state.users = [user.id: entry]
     showcaseReducer(&state, .putUser(user: user))
     #expect(state.users[user.id] == user)
+  }
+
+  @Test("praise increments users[id].karma, other entries unchanged")
+  func praiseIncrementsEntry() {
+    var state = ShowcaseState()
+    let entry = User(id: "text 1", name: "text 1", karma: 2)
+    let other = User(id: "text 2", name: "text 2")
+    let id: String = "text 1"
+    state.users = [id: entry, "text 2": other]
+    showcaseReducer(&state, .praise(id: id))
+    #expect(state.users[id]?.karma == entry.karma + 1)
+    #expect(state.users["text 2"] == other)
   }
 
   @Test("theme sets settings.theme")
   func themeSetsSettingsTheme() {
     var state = ShowcaseState()
+    state.settings.theme = "text 4"
     let theme: String = "text 2"
     showcaseReducer(&state, .theme(theme: theme))
     #expect(state.settings.theme == theme)
@@ -103,6 +133,7 @@ struct ShowcaseReducerTests {
   @Test("calm sets settings.mood")
   func calmSetsSettingsMood() {
     var state = ShowcaseState()
+    state.settings.mood = .busy
     showcaseReducer(&state, .calm)
     #expect(state.settings.mood == .calm)
   }
@@ -110,15 +141,18 @@ struct ShowcaseReducerTests {
   @Test("fail sets lastError")
   func failSetsLastError() {
     var state = ShowcaseState()
+    state.lastError = "text 4"
     let message: String = "text 2"
     showcaseReducer(&state, .fail(message: message))
     #expect(state.lastError == message)
   }
 
-  @Test("fetchSucceeded stores the value under its key in users")
+  @Test("fetchSucceeded stores users[user.id]")
   func fetchSucceededStoresEntry() {
     var state = ShowcaseState()
+    let entry = User(id: "text 1", name: "text 1", karma: 2)
     let user: User = User(id: "text 7", name: "text 7")
+    state.users = [user.id: entry]
     showcaseReducer(&state, .fetchSucceeded(user: user))
     #expect(state.users[user.id] == user)
   }
@@ -126,6 +160,7 @@ struct ShowcaseReducerTests {
   @Test("fetchFailed sets lastError")
   func fetchFailedSetsLastError() {
     var state = ShowcaseState()
+    state.lastError = "text 4"
     let message: String = "text 2"
     showcaseReducer(&state, .fetchFailed(message: message))
     #expect(state.lastError == message)

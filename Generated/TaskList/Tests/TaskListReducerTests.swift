@@ -7,6 +7,13 @@ import Testing
 @testable import TaskList
 
 struct TaskListReducerTests {
+  @Test("a new state holds the spec's defaults")
+  func newStateHoldsDefaults() {
+    let state = TaskListState()
+    #expect(state.tasks == [])
+    #expect(state.filter == .active)
+  }
+
   @Test("addTask appends to the end of tasks")
   func addTaskAppendsToTasks() {
     var state = TaskListState()
@@ -26,6 +33,8 @@ struct TaskListReducerTests {
     let id: UUID = first.id
     taskListReducer(&state, .toggleTaskCompletion(id: id))
     #expect(state.tasks[0].isCompleted == !first.isCompleted)
+    taskListReducer(&state, .toggleTaskCompletion(id: id))
+    #expect(state.tasks[0].isCompleted == first.isCompleted)
     #expect(state.tasks[1] == second)
   }
 
@@ -66,6 +75,7 @@ struct TaskListReducerTests {
   @Test("filterTasks sets filter")
   func filterTasksSetsFilter() {
     var state = TaskListState()
+    state.filter = .active
     let filter: TaskListFilter = .completed
     taskListReducer(&state, .filterTasks(filter: filter))
     #expect(state.filter == filter)
@@ -74,6 +84,7 @@ struct TaskListReducerTests {
   @Test("tasksLoaded sets tasks")
   func tasksLoadedSetsTasks() {
     var state = TaskListState()
+    state.tasks = [Task(id: uuid(4), title: "text 4")]
     let tasks: [Task] = [Task(id: uuid(2), title: "text 2")]
     taskListReducer(&state, .tasksLoaded(tasks: tasks))
     #expect(state.tasks == tasks)

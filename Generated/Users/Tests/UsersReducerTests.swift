@@ -7,10 +7,20 @@ import Testing
 @testable import Users
 
 struct UsersReducerTests {
-  @Test("fetchUserSucceeded stores the value under its key in users")
+  @Test("a new state holds the spec's defaults")
+  func newStateHoldsDefaults() {
+    let state = UsersState()
+    #expect(state.users == [:])
+    #expect(state.lastError == nil)
+    #expect(state.fetchStatus == .idle)
+  }
+
+  @Test("fetchUserSucceeded stores users[user.id]")
   func fetchUserSucceededStoresEntry() {
     var state = UsersState()
+    let entry = User(id: "text 1", name: "text 1", email: "text 1")
     let user: User = User(id: "text 7", name: "text 7")
+    state.users = [user.id: entry]
     usersReducer(&state, .fetchUserSucceeded(user: user))
     #expect(state.users[user.id] == user)
   }
@@ -18,6 +28,7 @@ struct UsersReducerTests {
   @Test("fetchUserFailed sets lastError")
   func fetchUserFailedSetsLastError() {
     var state = UsersState()
+    state.lastError = "text 4"
     let message: String = "text 2"
     usersReducer(&state, .fetchUserFailed(message: message))
     #expect(state.lastError == message)

@@ -10,6 +10,11 @@ extension SpecChecker {
     // Every name first, so middleware and examples can refer to any action.
     var result: [Action] = []
     var seen: Set<String> = []
+    // Declared names, so an async action's outcome can't take one silently.
+    var declared: [String: YAMLNode] = [:]
+    for pair in pairs {
+      if let name = pair.key.scalar, declared[name] == nil { declared[name] = pair.key }
+    }
     for pair in pairs {
       guard let name = identifier(pair.key, what: "an action") else { continue }
       // A repeated key is the loader's duplicate-key error; the second one is skipped here.
@@ -17,12 +22,12 @@ extension SpecChecker {
       guard let actionPairs = mapping(pair.value, what: "action \(name)") else { continue }
       let context = "action \(name)"
       let keys = checkKeys(actionPairs, allowed: Self.actionKeys, context: context)
-      let payload = keys["payload"].map { fields($0, context: "the payload of \(name)") } ?? []
+      let payload = keys["payload"].map { fields($0, context: "the payload of \(name)", isPayload: true) } ?? []
       var action = Action(
         name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, payload: payload, reduce: [])
       var outcomes: [Action] = []
       if let asyncNode = keys["async"] {
-        outcomes = asyncOutcomes(of: &action, asyncNode, keys: keys, taken: &seen)
+        outcomes = asyncOutcomes(of: &action, asyncNode, keys: keys, taken: &seen, declared: declared)
       } else {
         for key in ["onSuccess", "onFailure"] where keys[key] != nil {
           if let keyNode = actionPairs.first(where: { $0.key.scalar == key })?.key {
@@ -56,14 +61,15 @@ extension SpecChecker {
 
   /// The `...Succeeded` and `...Failed` actions of an async action, and its status field.
   private mutating func asyncOutcomes(
-    of action: inout Action, _ node: YAMLNode, keys: [String: YAMLNode], taken: inout Set<String>
+    of action: inout Action, _ node: YAMLNode, keys: [String: YAMLNode], taken: inout Set<String>,
+    declared: [String: YAMLNode]
   ) -> [Action] {
     let context = "the async of \(action.name)"
     guard let pairs = mapping(node, what: context) else { return [] }
     let asyncKeys = checkKeys(pairs, allowed: ["success", "failure", "status"], context: context)
-    let successPayload = asyncKeys["success"].map { fields($0, context: "the success of \(action.name)") } ?? []
+    let successPayload = asyncKeys["success"].map { fields($0, context: "the success of \(action.name)", isPayload: true) } ?? []
     let failurePayload =
-      asyncKeys["failure"].map { fields($0, context: "the failure of \(action.name)") }
+      asyncKeys["failure"].map { fields($0, context: "the failure of \(action.name)", isPayload: true) }
       ?? [Field(name: "message", type: .scalar(.string), defaultValue: nil, doc: nil)]
     var status: String?
     if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: "a state field") {
@@ -78,8 +84,12 @@ extension SpecChecker {
       name: action.name + "Succeeded", doc: "`\(action.name)` succeeded.", payload: successPayload, reduce: [])
     var failure = Action(
       name: action.name + "Failed", doc: "`\(action.name)` failed.", payload: failurePayload, reduce: [])
-    for outcome in [success, failure] where !taken.insert(outcome.name).inserted {
-      error(.duplicateName(outcome.name, what: "action"), node)
+    for outcome in [success, failure] {
+      if let other = declared[outcome.name] {
+        error(.outcomeClash(outcome.name, request: action.name), other)
+      } else if !taken.insert(outcome.name).inserted {
+        error(.duplicateName(outcome.name, what: "action"), node)
+      }
     }
     if let status {
       action.status = StatusUpdate(field: status, phase: .loading)

@@ -3,8 +3,14 @@ extension SpecChecker {
     var result: [Middleware] = []
     for pair in mapping(node, what: "'middleware'") ?? [] {
       guard let name = typeName(pair.key, what: "a middleware") else { continue }
-      if result.contains(where: { $0.name == name }) || modelNames.contains(name) || filterNames.contains(name) {
+      if result.contains(where: { $0.name == name }) || typeNames.contains(name) {
         error(.duplicateName(name, what: "type"), pair.key)
+        continue
+      }
+      guard checkTypeName(name, what: "middleware", pair.key, middleware: result.map(\.name)) else { continue }
+      if let clash = GeneratedNames.middlewareTypes(name).first(where: { typeNames.contains($0) }) {
+        let reason = "redux-gen generates '\(clash)' for it, which is also a type of the spec"
+        error(.reservedName(name, what: "middleware", reason: reason), pair.key)
         continue
       }
       let context = "middleware \(name)"
@@ -45,7 +51,7 @@ extension SpecChecker {
         error(.duplicateName(name, what: "event"), pair.key)
         continue
       }
-      result.append(Event(name: name, payload: fields(pair.value, context: "the payload of event \(name)")))
+      result.append(Event(name: name, payload: fields(pair.value, context: "the payload of event \(name)", isPayload: true)))
     }
     return result
   }
@@ -66,7 +72,18 @@ extension SpecChecker {
       }
       fields.append(name)
     }
-    let key = keys["key"].flatMap { text($0, what: "'key'") } ?? feature.lowercased()
+    var key = feature.lowercased()
+    if let keyNode = keys["key"], let text = text(keyNode, what: "'key'") {
+      // The key names a file in the storage's directory: it must not leave it.
+      let allowed = text.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+      }
+      if text.isEmpty || !allowed || text.hasPrefix(".") || text.utf8.count > GeneratedNames.maximumFileNameStem {
+        error(.invalidPersistKey(text), keyNode)
+      } else {
+        key = text
+      }
+    }
     return Persist(fields: fields, key: key)
   }
 
@@ -94,10 +111,6 @@ extension SpecChecker {
         if keys["name"] == nil { missing("name", in: "an example", item) }
         continue
       }
-      guard let whenNode = keys["when"] else {
-        missing("when", in: "example '\(name)'", item)
-        continue
-      }
       var given: [(field: String, value: Value)] = []
       for pair in keys["given"].flatMap({ mapping($0, what: "'given'") }) ?? [] {
         guard let fieldName = text(pair.key, what: "a state field") else { continue }
@@ -108,7 +121,11 @@ extension SpecChecker {
         }
         if let value = exampleValue(pair.value, type: field.type) { given.append((fieldName, value)) }
       }
-      let whenItems = whenNode.scalar != nil ? [whenNode] : sequence(whenNode, what: "'when'") ?? []
+      // No `when` (or `when: []`) checks the given state as it is, derived values included.
+      var whenItems: [YAMLNode] = []
+      if let whenNode = keys["when"], !whenNode.isNull {
+        whenItems = whenNode.scalar != nil ? [whenNode] : sequence(whenNode, what: "'when'") ?? []
+      }
       let steps = whenItems.compactMap { exampleStep($0) }
       var then: [Example.Expectation] = []
       for pair in keys["then"].flatMap({ mapping($0, what: "'then'") }) ?? [] {
@@ -166,7 +183,9 @@ extension SpecChecker {
     return Example.Step(action: name, arguments: arguments)
   }
 
-  /// A path in `then`: a state field or filter result, then `.field`, `[index]`, `.count`, `.isEmpty`.
+  /// A path in `then`: a state field or filter result, then `.field`, `[index]`, `[key]`, `.count`,
+  /// `.isEmpty`. Through an optional (an optional model, a dictionary entry) the path goes on with
+  /// optional chaining, and the value it reaches is optional.
   private mutating func examplePath(_ node: YAMLNode) -> ([ExamplePathStep], SpecType)? {
     guard let source = text(node, what: "a path") else { return nil }
     let origin = node.textLocation
@@ -191,21 +210,45 @@ extension SpecChecker {
       return nil
     }
     var steps: [ExamplePathStep] = [.field(rootName)]
+    var chained = false
+    /// Steps into the wrapped value of an optional with `?`.
+    func unwrap() {
+      guard type.isOptional else { return }
+      steps.append(.unwrap)
+      chained = true
+      type = type.unwrapped
+    }
     while !stream.isAtEnd {
       let token = stream.next()
       let at = origin.advanced(by: token.offset)
       if token.kind == Token.Kind.symbol("[") {
-        let index = stream.next()
-        guard case .number(let digits) = index.kind, let number = Int(digits), stream.take("]") else {
-          error(.expectedToken("an index such as [0]", found: index.described), at: origin.advanced(by: index.offset))
+        unwrap()
+        let keyToken = stream.next()
+        var keyText = keyToken.text
+        if keyToken.kind == .symbol("-") { keyText += stream.next().text }
+        guard stream.take("]") else {
+          error(.expectedToken("']'", found: stream.peek.described), at: origin.advanced(by: stream.peek.offset))
           return nil
         }
-        guard let element = type.elementType else {
+        if let element = type.elementType {
+          guard case .number = keyToken.kind, let number = Int(keyText), number >= 0 else {
+            error(.expectedToken("an index such as [0]", found: keyToken.described), at: origin.advanced(by: keyToken.offset))
+            return nil
+          }
+          steps.append(.index(number))
+          type = element
+        } else if case .dictionary(let keyType, let valueType) = type {
+          guard let key = literalValue(keyText, type: keyType) else {
+            error(.invalidValue(keyText, type: keyType.swiftName), at: origin.advanced(by: keyToken.offset))
+            return nil
+          }
+          steps.append(.key(key, keyType))
+          // An entry may be absent.
+          type = valueType.isOptional ? valueType : .optional(valueType)
+        } else {
           error(.indexOutOfReach(source), at: at)
           return nil
         }
-        steps.append(.index(number))
-        type = element
       } else if token.kind == Token.Kind.symbol(".") {
         let nameToken = stream.next()
         guard case .identifier(let name) = nameToken.kind else {
@@ -213,16 +256,16 @@ extension SpecChecker {
           return nil
         }
         let fieldAt = origin.advanced(by: nameToken.offset)
-        if case .model(let modelName) = type.unwrapped,
+        unwrap()
+        if case .model(let modelName) = type,
           let field = modelsByName[modelName]?.fields.first(where: { $0.name == name })
         {
-          // Through an optional model the value is optional too: `user?.name`.
-          steps.append(type.isOptional ? .optionalField(name) : .field(name))
-          type = type.isOptional && !field.type.isOptional ? .optional(field.type) : field.type
-        } else if name == "count" || name == "isEmpty", !type.isOptional, type.elementType != nil || type == .scalar(.string) || isDictionary(type) {
+          steps.append(.field(name))
+          type = field.type
+        } else if name == "count" || name == "isEmpty", type.elementType != nil || type == .scalar(.string) || isDictionary(type) {
           steps.append(name == "count" ? .count : .isEmpty)
           type = name == "count" ? .scalar(.int) : .scalar(.bool)
-        } else if case .model(let modelName) = type.unwrapped, let model = modelsByName[modelName] {
+        } else if case .model(let modelName) = type, let model = modelsByName[modelName] {
           let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
           error(.unknownField(name, context: "model \(modelName)", suggestion: suggestion), at: fieldAt)
           return nil
@@ -235,6 +278,7 @@ extension SpecChecker {
         return nil
       }
     }
+    if chained && !type.isOptional { type = .optional(type) }
     return (steps, type)
   }
 

@@ -10,8 +10,9 @@ extension SpecChecker {
       return text == "[]" ? .array([]) : nil
     case .dictionary:
       return text == "[:]" ? .dictionary([]) : nil
-    case .model:
-      return nil
+    case .model(let name):
+      // `{}`: the model built from its defaults.
+      return text == "{}" && modelHasAllDefaults(name) ? .modelDefault(name) : nil
     case .requestStatus:
       return ["idle", "loading", "succeeded"].contains(text) ? .enumCase(text) : nil
     case .enumeration:
@@ -33,7 +34,8 @@ extension SpecChecker {
       return nil
     }
     switch (type, node.kind) {
-    case (.optional, _) where node.isNull:
+    case (.optional, _) where node.isNull || (node.scalar == "nil" && node.isPlainScalar):
+      // YAML's null (`~`, `null`, nothing) or Swift's `nil`, unquoted.
       return .null
     case (.optional(let wrapped), _):
       return exampleValue(node, type: wrapped, isDefault: isDefault)
@@ -129,6 +131,8 @@ extension SpecChecker {
       guard !quoted else { return nil }
       if let number = Int(text.replacingUnderscores) { return .int(number) }
       guard let number = Double(text.replacingUnderscores), number.isFinite else { return nil }
+      // A literal Float can't hold overflows to infinity (a compiler warning).
+      if scalar == .float, !Float(number).isFinite { return nil }
       return .double(number)
     case .uuid:
       if !quoted, let number = Int(text), number >= 0, text.count <= 12 {

@@ -57,6 +57,10 @@ package struct SpecChecker {
       pairs, allowed: Self.topLevelKeys, context: "the spec")
     if let featureNode = keys["feature"] {
       feature = typeName(featureNode, what: "a feature") ?? "Feature"
+      if GeneratedNames.reservedTypes.contains(feature) || feature.utf8.count > GeneratedNames.maximumFileNameStem {
+        _ = checkTypeName(feature, what: "feature", featureNode)
+        feature = "Feature"
+      }
     } else {
       // Go on with a stand-in name, so every other problem is reported too.
       missing("feature", in: "the spec", root)
@@ -88,6 +92,11 @@ package struct SpecChecker {
         enumCaseNames[name] = cases.compactMap(\.key.scalar)
       }
     }
+    // Models first without reporting, so a default of one model type can be read whatever
+    // the order models are declared in; then for real.
+    let reported = diagnostics
+    models = modelPairs.compactMap { checkModel($0) }
+    diagnostics = reported
     models = modelPairs.compactMap { checkModel($0) }
     if let stateNode = keys["state"] {
       state = fields(stateNode, context: "the state", requireDefaults: true)
@@ -207,7 +216,25 @@ package struct SpecChecker {
       error(.invalidIdentifier(name, what: what, reason: reason), node)
       return nil
     }
+    if GeneratedNames.reservedMembers.contains(name) {
+      // Reported, and kept, so uses of the name report nothing more.
+      error(.reservedName(name, what: what, reason: "Swift reserves '\(name)' (as in 'x.\(name)')"), node)
+    }
     return name
+  }
+
+  /// A type name the spec declares: no clash with generated or imported types, short enough to
+  /// become a file name.
+  mutating func checkTypeName(_ name: String, what: String, _ node: YAMLNode, middleware: [String] = []) -> Bool {
+    if let reason = GeneratedNames(feature: feature).typeClash(name, middleware: middleware) {
+      error(.reservedName(name, what: what, reason: reason), node)
+      return false
+    }
+    if name.utf8.count > GeneratedNames.maximumFileNameStem {
+      error(.nameTooLong(name, what: what, limit: GeneratedNames.maximumFileNameStem), node)
+      return false
+    }
+    return true
   }
 
   /// A name that must start with an upper-case letter, as Swift types do.
@@ -227,6 +254,8 @@ package struct SpecChecker {
       // A key repeated in the mapping is reported by the loader as a duplicate key.
       if SpecType.Scalar(rawValue: name) != nil || name == "RequestStatus" {
         error(.duplicateName(name, what: "type"), pair.key)
+      } else {
+        _ = checkTypeName(name, what: what, pair.key)
       }
       names.append(name)
     }
@@ -293,12 +322,16 @@ package struct SpecChecker {
 
   /// The fields of a mapping of `name: Type [= default]`.
   mutating func fields(
-    _ node: YAMLNode, context: String, requireDefaults: Bool = false
+    _ node: YAMLNode, context: String, requireDefaults: Bool = false, isPayload: Bool = false
   ) -> [Field] {
     guard let pairs = mapping(node, what: context) else { return [] }
     var result: [Field] = []
     for pair in pairs {
-      guard let name = identifier(pair.key, what: "a field") else { continue }
+      guard let name = identifier(pair.key, what: isPayload ? "a parameter" : "a field") else { continue }
+      if isPayload, GeneratedNames.reservedParameters.contains(name) {
+        let reason = "the generated reducer, middleware and effects have a parameter '\(name)' of their own"
+        error(.reservedName(name, what: "parameter", reason: reason), pair.key)
+      }
       guard var field = field(name, pair.value, context: context) else { continue }
       if requireDefaults, field.defaultValue == nil {
         if case .model(let model) = field.type, modelHasAllDefaults(model) {
@@ -332,7 +365,10 @@ package struct SpecChecker {
           defaultValue = value
         } else {
           // Keep the field, so later references to it don't report more errors.
-          error(.invalidDefault(literal, type: type.swiftName), at: node.textLocation.advanced(by: offset))
+          let problem: SpecProblem =
+            isOutOfRange(literal, type)
+            ? .valueOutOfRange(literal, type: type.swiftName) : .invalidDefault(literal, type: type.swiftName)
+          error(problem, at: node.textLocation.advanced(by: offset))
           defaultValue = implicitDefault(name, type) ?? placeholderValue
         }
       }
@@ -349,8 +385,9 @@ package struct SpecChecker {
       guard let type = typeFromNode(typeNode) else { return nil }
       var defaultValue = implicitDefault(name, type)
       if let defaultNode = keys["default"] {
-        guard let value = exampleValue(defaultNode, type: type, isDefault: true) else { return nil }
-        defaultValue = value
+        // Keep the field with a stand-in when the default is wrong (the error is reported), as the
+        // short form does, so it is never silently left out.
+        defaultValue = exampleValue(defaultNode, type: type, isDefault: true) ?? placeholderValue
       }
       let doc = keys["doc"].flatMap { text($0, what: "'doc'") }
       return Field(name: name, type: type, defaultValue: defaultValue, doc: doc)
@@ -379,6 +416,14 @@ package struct SpecChecker {
     case .scalar(.uuid) where name == "id": .newUUID
     default: nil
     }
+  }
+
+  /// Whether `literal` is a number too large for `type` (a Float past 3.4e38, a Double past 1.8e308).
+  func isOutOfRange(_ literal: String, _ type: SpecType) -> Bool {
+    guard case .scalar(let scalar) = type.unwrapped, scalar == .float || scalar == .double,
+      let number = Double(literal.filter { $0 != "_" })
+    else { return false }
+    return !number.isFinite || (scalar == .float && !Float(number).isFinite)
   }
 
   /// Stands in for a default that was wrong, once the error is reported.

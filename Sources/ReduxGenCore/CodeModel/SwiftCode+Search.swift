@@ -66,6 +66,8 @@ extension Expression {
       .tryExpression(let value), .awaitExpression(let value), .parenthesized(let value):
       if case .subscripted(let base, let index) = self { return base.calls(name) || index.calls(name) }
       return value.calls(name)
+    case .subscriptedWithDefault(let base, let key, let value):
+      return base.calls(name) || key.calls(name) || value.calls(name)
     case .macro(_, let arguments), .attribute(_, let arguments):
       return arguments.contains { $0.value.calls(name) }
     case .identifier, .literal, .keyPath:

@@ -152,6 +152,8 @@ indirect enum Expression: Equatable, Sendable {
   case binary(Expression, String, Expression)
   case prefix(String, Expression)
   case subscripted(Expression, Expression)
+  /// `base[key, default: value]`: a dictionary entry read or changed in place as if present.
+  case subscriptedWithDefault(Expression, key: Expression, default: Expression)
   case forceUnwrap(Expression)
   /// `base?`, for optional chaining.
   case optionalChain(Expression)

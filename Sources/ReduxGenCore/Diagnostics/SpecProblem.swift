@@ -64,6 +64,11 @@ package enum SpecProblem: Hashable, Sendable {
   case needsAsync(String, action: String)
   case unknownEvent(String, suggestion: String?)
   case indexOutOfReach(String)
+  case reservedName(String, what: String, reason: String)
+  case nameTooLong(String, what: String, limit: Int)
+  case outcomeClash(String, request: String)
+  case invalidPersistKey(String)
+  case valueOutOfRange(String, type: String)
 
   // Warnings.
   case middlewareHandlesNothing(String)
@@ -179,6 +184,16 @@ package enum SpecProblem: Hashable, Sendable {
       "'custom' must be the only reduce operation of its action"
     case .indexOutOfReach(let path):
       "'\(path)' is not a list, so it can't be indexed"
+    case .reservedName(let name, let what, let reason):
+      "\(what.droppingArticle) '\(name)' clashes with generated code: \(reason); choose another name"
+    case .nameTooLong(let name, let what, let limit):
+      "\(what) '\(name.prefix(20))...' is \(name.utf8.count) bytes long; file names are made from it, so keep it within \(limit)"
+    case .outcomeClash(let name, let request):
+      "action '\(name)' is also the outcome action that async action '\(request)' makes; rename this action"
+    case .invalidPersistKey(let key):
+      "persist key '\(key)' must be a plain file name: letters, digits, '.', '-' and '_', not starting with '.'"
+    case .valueOutOfRange(let text, let type):
+      "'\(text)' is out of the range of \(type)"
     case .untested(let name):
       "no generated test or example exercises action '\(name)'; add an example that dispatches it"
     case .middlewareHandlesNothing(let name):
@@ -210,7 +225,8 @@ package struct YAMLSyntaxProblem: Hashable, Sendable {
     case "found unexpected end of stream":
       return "the file ends inside a quoted string or a '[' or '{' that is not closed"
     case "did not find expected ',' or ']'":
-      return "a '[' list is not closed with ']'"
+      return "a '[' list is not closed with ']'; inside '[...]' a '[' or ']' of an item ends the list: "
+        + "write a block list (one '- item' a line) or quote the item"
     case "did not find expected ',' or '}'":
       return "a '{' mapping is not closed with '}'"
     case "found character that cannot start any token":
@@ -220,5 +236,13 @@ package struct YAMLSyntaxProblem: Hashable, Sendable {
       if let context { text += " (\(context))" }
       return text
     }
+  }
+}
+
+extension String {
+  /// `field` for `a field`, `action` for `an action`.
+  fileprivate var droppingArticle: String {
+    for article in ["a ", "an "] where hasPrefix(article) { return String(dropFirst(article.count)) }
+    return self
   }
 }

@@ -43,6 +43,12 @@ package struct YAMLNode: Sendable, Equatable {
     return false
   }
 
+  /// Whether this is an unquoted scalar.
+  package var isPlainScalar: Bool {
+    if case .scalar(_, .plain) = kind { return true }
+    return false
+  }
+
   /// The column where a scalar's text starts (after an opening quote).
   package var textLocation: SourceLocation {
     if case .scalar(_, .quoted) = kind { return location.advanced(by: 1) }

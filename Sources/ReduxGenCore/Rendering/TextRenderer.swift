@@ -388,6 +388,13 @@ struct TextRenderer: Sendable {
       out += "["
       write(index, into: &out)
       out += "]"
+    case .subscriptedWithDefault(let base, let key, let value):
+      write(base, into: &out)
+      out += "["
+      write(key, into: &out)
+      out += ", default: "
+      write(value, into: &out)
+      out += "]"
     case .forceUnwrap(let base):
       write(base, into: &out)
       out += "!"

@@ -79,16 +79,18 @@ package struct Spec: Sendable, Equatable {
     return enums.first { $0.name == name }?.cases ?? filter(named: name)?.cases.map(\.name)
   }
 
-  package var stateTypeName: String { "\(feature)State" }
-  package var actionTypeName: String { "\(feature)Action" }
+  /// Every name generated for this feature.
+  package var names: GeneratedNames { GeneratedNames(feature: feature) }
+  package var stateTypeName: String { names.state }
+  package var actionTypeName: String { names.action }
   /// The hand-written type holding the `custom` reduce functions.
-  package var customReducerName: String { "\(feature)CustomReducer" }
+  package var customReducerName: String { names.customReducer }
   /// The protocol it conforms to, one requirement per custom action.
-  package var customReducingName: String { "\(feature)CustomReducing" }
+  package var customReducingName: String { names.customReducing }
   package var hasCustomReducers: Bool { actions.contains { $0.reduce == [.custom] } }
 
   /// `taskListReducer` for the feature `TaskList`.
-  package var reducerName: String { feature.lowercasingFirst + "Reducer" }
+  package var reducerName: String { names.reducer }
 }
 
 /// A String-backed enum of the spec.
@@ -326,7 +328,7 @@ package struct Middleware: Sendable, Equatable {
   package var emits: [String] = []
 
   /// The protocol the hand-written type conforms to.
-  package var protocolName: String { name + "Protocol" }
+  package var protocolName: String { GeneratedNames.middlewareProtocol(name) }
 }
 
 /// One test written in the spec.
@@ -363,9 +365,11 @@ package struct Example: Sendable, Equatable {
 /// A step of a path in an example's `then`.
 package enum ExamplePathStep: Sendable, Equatable {
   case field(String)
-  /// A field of an optional model, reached with optional chaining.
-  case optionalField(String)
+  /// Goes on through an optional with optional chaining (`?`).
+  case unwrap
   case index(Int)
+  /// The entry of a dictionary under a key of the given type.
+  case key(Value, SpecType)
   case count
   case isEmpty
 }

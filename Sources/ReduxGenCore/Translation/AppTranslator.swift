@@ -112,7 +112,11 @@ struct AppTranslator {
   /// One test per feature: its first action without payload reaches its reducer and no other slice.
   func tests() -> [Declaration] {
     let tests = app.features.compactMap { feature -> Declaration? in
-      guard let action = feature.spec.actions.first(where: { $0.payload.isEmpty }) else { return nil }
+      // An action that surely changes the slice, so a wrong route fails the test.
+      var translator = TestTranslator(spec: feature.spec)
+      translator.types.usesUUIDHelper = false
+      guard let probe = translator.stateChangingAction() else { return nil }
+      let action = probe.arguments.isEmpty ? Expression.dot(probe.name) : Expression.dot(probe.name).call(probe.arguments)
       let others = app.features.filter { $0.name != feature.name }
       let body: [Statement] =
         [
@@ -120,12 +124,12 @@ struct AppTranslator {
           .expression(
             .name(reducerName).call([
               Argument(nil, .inoutArgument(.name("state"))),
-              Argument(nil, Expression.dot(feature.name).call([Argument(nil, .dot(action.name))])),
+              Argument(nil, Expression.dot(feature.name).call([Argument(nil, action)])),
             ])),
           .declaration(VariableDeclaration(name: "expected", initializer: .name(feature.spec.stateTypeName).call())),
           .expression(
             .name(feature.spec.reducerName).call([
-              Argument(nil, .inoutArgument(.name("expected"))), Argument(nil, .dot(action.name)),
+              Argument(nil, .inoutArgument(.name("expected"))), Argument(nil, action),
             ])),
           .expression(.macro("expect", [Argument(nil, .binary(.name("state").dot(feature.name), "==", .name("expected")))])),
         ]

@@ -33,7 +33,7 @@ extension FeatureTranslator {
 
   // MARK: Events
 
-  var eventTypeName: String { "\(spec.feature)Event" }
+  var eventTypeName: String { spec.names.event }
 
   /// `store.events()` for a store of this feature.
   func eventsStoreExtension() -> [Declaration] {
@@ -52,7 +52,7 @@ extension FeatureTranslator {
   }
 
   /// The type through which a middleware emits: one method per event it declares, nothing else.
-  func emitterName(_ middleware: Middleware) -> String { middleware.name + "Events" }
+  func emitterName(_ middleware: Middleware) -> String { GeneratedNames.emitter(middleware.name) }
 
   func emitter(_ middleware: Middleware) -> Declaration {
     let methods = middleware.emits.compactMap { name in spec.events.first { $0.name == name } }.map { event in
@@ -75,8 +75,8 @@ extension FeatureTranslator {
   // MARK: Effects
 
   var asyncActions: [Action] { spec.actions.filter { $0.async != nil } }
-  var effectsName: String { "\(spec.feature)Effects" }
-  var liveEffectsName: String { "\(spec.feature)LiveEffects" }
+  var effectsName: String { spec.names.effects }
+  var liveEffectsName: String { spec.names.liveEffects }
 
   /// What a successful request returns: nothing, the one success field, or a tuple of them.
   private func successType(_ action: Action) -> TypeName? {
@@ -113,7 +113,8 @@ extension FeatureTranslator {
             doc: body == nil ? "The `\(failure)` action for an error `\(action.name)` threw." : nil,
             access: body == nil ? nil : access, kind: .function(failure),
             parameters: [Parameter(name: "error", type: .named("any Error"))], returnType: actionType,
-            body: body.map { _ in [.returnStatement(.name("fatalError").call([Argument(nil, .literal(.string("\(failure) is not implemented yet")))]))] })))
+            // `fatalError` never returns, so it stands in for the action without a `return`.
+            body: body.map { _ in [.expression(.name("fatalError").call([Argument(nil, .literal(.string("\(failure) is not implemented yet")))]))] })))
     }
     return declarations
   }
@@ -171,7 +172,7 @@ extension FeatureTranslator {
       return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: bindings)], body: [.expression(run)])
     }
     let allCases = cases + (actions.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
-    let middlewareName = "\(spec.feature)EffectsMiddleware"
+    let middlewareName = spec.names.effectsMiddleware
     let members: [Declaration] = [
       .variable(VariableDeclaration(doc: "The hand-written effects.", access: access, isConstant: true, name: "effects", type: .named("Effects"))),
       .variable(
@@ -225,7 +226,7 @@ extension FeatureTranslator {
 
   // MARK: Persistence
 
-  var persistedFieldsName: String { "\(spec.feature)PersistedFields" }
+  var persistedFieldsName: String { spec.names.persistedFields }
 
   /// The persisted fields' type and the `Persistence` for them.
   func persistenceFile() -> [Declaration] {

@@ -182,7 +182,7 @@ struct FeatureTranslator {
         .enumeration(
           TypeDeclaration(
             doc: "One-off outputs of the \(spec.feature) feature, for the view: not state.", access: access,
-            name: "\(spec.feature)Event", inherits: ["Equatable", "Sendable"], members: events)))
+            name: spec.names.event, inherits: ["Equatable", "Sendable"], members: events)))
     }
     return declarations
   }

@@ -38,9 +38,10 @@ struct ReduceTranslator {
         let finder = list.dot("firstIndex").call([
           Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), "==", item.dot("id")))))
         ])
+        let index = local("index")
         return [
           .ifLet(
-            "index", finder, [.assignment(.subscripted(list, .name("index")), item)],
+            index, finder, [.assignment(.subscripted(list, .name(index)), item)],
             else: [.expression(list.dot("append").call([Argument(nil, item)]))])
         ]
       }
@@ -69,11 +70,17 @@ struct ReduceTranslator {
       case .field(let name):
         target = target.dot(name)
       case .key(let key):
+        let isLast = position == path.steps.count - 1
+        if isLast, chainsLastKey, let zero = Self.absentValue(of: path.type) {
+          // `increment counts[k]` counts from 0 when the entry is absent; `toggle` starts from false.
+          target = .subscriptedWithDefault(target, key: operand(key, type: .scalar(.string)), default: zero)
+          continue
+        }
         // A dictionary entry may be absent: go on through it with optional chaining.
         target = .subscripted(target, operand(key, type: .scalar(.string)))
-        if position < path.steps.count - 1 || chainsLastKey { target = .optionalChain(target) }
+        if !isLast || chainsLastKey { target = .optionalChain(target) }
       case .element(let id):
-        let index = depth == 0 ? "index" : "index\(depth + 1)"
+        let index = local(depth == 0 ? "index" : "index\(depth + 1)")
         let finder = target.dot("firstIndex").call([
           Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), "==", operand(id, type: .scalar(.uuid))))))
         ])
@@ -87,6 +94,22 @@ struct ReduceTranslator {
       }
     }
     return body(target)
+  }
+
+  /// A local of the generated reducer named `base`, unless a payload parameter has that name.
+  func local(_ base: String) -> String {
+    var name = base
+    while action.payload.contains(where: { $0.name == name }) { name += "Found" }
+    return name
+  }
+
+  /// What an absent dictionary entry counts as when changed in place: 0 for numbers, false for Bool.
+  static func absentValue(of type: SpecType) -> Expression? {
+    switch type {
+    case .scalar(.bool): .literal(.bool(false))
+    case .scalar(let scalar) where scalar.isNumeric: .literal(.int(0))
+    default: nil
+    }
   }
 
   /// This translator for operations that change a value where it is.

@@ -1,7 +1,7 @@
 /// Builds the generated tests: one per reduce operation, one per filter case, one per example.
 struct TestTranslator {
   let spec: Spec
-  let types: TypeTranslator
+  var types: TypeTranslator
 
   init(spec: Spec) {
     self.spec = spec
@@ -49,13 +49,14 @@ struct TestTranslator {
         tests += operationTests(operation, action: action, names: &names)
       }
     }
+    if let test = defaultsTest(names: &names) { tests.insert(test, at: 0) }
     for filter in spec.filters {
       for filterCase in filter.cases {
         tests.append(filterTest(filter, filterCase, names: &names))
       }
       if let test = sortTest(filter, names: &names) { tests.append(test) }
     }
-    return suite("\(spec.feature)ReducerTests", tests)
+    return suite(spec.names.reducerTests, tests)
   }
 
   private func suite(_ name: String, _ tests: [Declaration]) -> [Declaration] {
@@ -67,15 +68,17 @@ struct TestTranslator {
   }
 
   /// A sample element of a model: id `number`, its required fields filled, the rest defaulted.
-  private func element(_ model: Model, _ number: Int, overrides: [String: Value] = [:]) -> Value {
+  /// With `allFields`, every field gets a sample unlike its default, so the element differs
+  /// from one built from defaults.
+  private func element(_ model: Model, _ number: Int, overrides: [String: Value] = [:], allFields: Bool = false) -> Value {
     var fields: [(name: String, value: Value)] = []
     for field in model.fields {
       if let value = overrides[field.name] {
         fields.append((field.name, value))
-      } else if field.name == "id" {
-        fields.append(("id", sample(field.type, number)))
-      } else if field.defaultValue == nil {
+      } else if field.name == "id" || field.defaultValue == nil {
         fields.append((field.name, sample(field.type, number)))
+      } else if allFields {
+        fields.append((field.name, sample(differentFrom: field.defaultValue, field.type, number)))
       }
     }
     return .model(model.name, fields)
@@ -104,8 +107,8 @@ struct TestTranslator {
       return sample(wrapped, number)
     case .array(let elementType):
       return .array([sample(elementType, number)])
-    case .dictionary:
-      return .dictionary([])
+    case .dictionary(let key, let value):
+      return .dictionary([(sample(key, number), sample(value, number))])
     case .requestStatus:
       return .enumCase(["loading", "succeeded"][number % 2])
     }
@@ -120,10 +123,44 @@ struct TestTranslator {
     return sample(type, number)
   }
 
+  /// A value of `type` unlike `value` (and not empty), for a test to start from; nil when none is found.
+  private func startValue(unlike value: Value?, _ type: SpecType) -> Value? {
+    for number in 4..<10 {
+      let candidate: Value
+      if case .model(let name) = type.unwrapped, let model = spec.model(named: name) {
+        candidate = element(model, number, allFields: true)
+      } else {
+        candidate = sample(type, number)
+      }
+      if candidate != value && candidate != .array([]) && candidate != .dictionary([]) { return candidate }
+    }
+    return nil
+  }
+
+  /// An id no sample element of `model` has, of the model's id type (UUID, Int, String ...).
+  private func unknownID(_ model: Model) -> Expression {
+    let type = model.idField?.type ?? .scalar(.uuid)
+    return types.expression(sample(type, 99), type: type)
+  }
+
   private func model(of path: StatePath) -> Model? {
     guard case .model(let name)? = path.type.elementType else { return nil }
     return spec.model(named: name)
   }
+
+  /// The locals derived tests declare besides the payload's.
+  static let helperLocals: Set<String> = [
+    "state", "existing", "first", "second", "before", "replacement", "kept", "dropped", "tie", "entry", "other",
+  ]
+
+  /// The local holding a payload parameter's value: its own name unless a helper local has it.
+  static func local(_ parameter: String) -> String {
+    helperLocals.contains(parameter) || (parameter.hasPrefix("e") && Int(parameter.dropFirst()) != nil)
+      ? parameter + "Argument" : parameter
+  }
+
+  /// The local holding `parameter`'s value, as an expression.
+  private func argument(_ parameter: String) -> Expression { .name(Self.local(parameter)) }
 
   /// The arguments of `action`, with `chosen` values for some parameters and samples for the rest.
   private func arguments(_ action: Action, _ chosen: [String: Expression]) -> (lets: [Statement], arguments: [Argument]) {
@@ -131,8 +168,8 @@ struct TestTranslator {
     var arguments: [Argument] = []
     for (position, parameter) in action.payload.enumerated() {
       let value = chosen[parameter.name] ?? types.expression(sample(parameter.type, position + 7), type: parameter.type)
-      lets.append(constant(parameter.name, value, type: parameter.type))
-      arguments.append(Argument(parameter.name, .name(parameter.name)))
+      lets.append(constant(Self.local(parameter.name), value, type: parameter.type))
+      arguments.append(Argument(parameter.name, argument(parameter.name)))
     }
     return (lets, arguments)
   }
@@ -164,12 +201,20 @@ struct TestTranslator {
     case .set(_, let value):
       let expected: Expression
       var chosen: [String: Expression] = [:]
+      // The value the reducer writes, when it is known here.
+      var written: Value?
       if case .parameter(let parameter, []) = value, let field = action.payload.first(where: { $0.name == parameter }) {
-        chosen[parameter] = types.expression(sample(differentFrom: path.defaultValue, field.type, 2), type: field.type)
-        expected = .name(parameter)
+        let argumentValue = sample(differentFrom: path.defaultValue, field.type, 2)
+        chosen[parameter] = types.expression(argumentValue, type: field.type)
+        written = argumentValue
+        expected = argument(parameter)
       } else {
+        if case .literal(let literal) = value { written = literal }
         expected = reducer.operand(value, type: path.type)
       }
+      // Start where the field holds something else, so writing nothing (or adding to it) fails.
+      guard let start = startValue(unlike: written, path.type) else { return [] }
+      body.append(.assignment(target, types.expression(start, type: path.type)))
       let (lets, arguments) = self.arguments(action, chosen)
       body += lets + [reduce(action.name, arguments), expect(target, "==", expected)]
       title = "\(action.name) sets \(path.text)"
@@ -179,7 +224,7 @@ struct TestTranslator {
       let existing = types.expression(element(model, 1), type: .model(model.name))
       let (lets, arguments) = self.arguments(action, [parameter: types.expression(element(model, 2), type: .model(model.name))])
       body += [constant("existing", existing), .assignment(target, .array([.name("existing")]))]
-      body += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("existing"), .name(parameter)]))]
+      body += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("existing"), argument(parameter)]))]
       title = "\(action.name) appends to the end of \(path.text)"
       name = "\(action.name)AppendsTo\(path.text.identifierWords)"
     case .remove(_, let id):
@@ -191,7 +236,7 @@ struct TestTranslator {
       var ignores = removes
       let (lets, arguments) = self.arguments(action, [parameter: .name("first").dot("id")])
       removes += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("second")]))]
-      let (unknownLets, unknownArguments) = self.arguments(action, [parameter: types.expression(.uuid(smallUUID(99)), type: .scalar(.uuid))])
+      let (unknownLets, unknownArguments) = self.arguments(action, [parameter: unknownID(model)])
       ignores += unknownLets + [
         reduce(action.name, unknownArguments), expect(target, "==", .array([.name("first"), .name("second")])),
       ]
@@ -220,20 +265,16 @@ struct TestTranslator {
       let first = types.expression(element(model, 1), type: modelType)
       let second = types.expression(element(model, 2), type: modelType)
       let setup = body + [constant("first", first), constant("second", second), .assignment(target, .array([.name("first"), .name("second")]))]
-      // The replacement keeps the id of `second` and differs in every other field that can differ.
-      var replacementFields = element(model, 5)
-      if case .model(let name, var fields) = replacementFields {
-        fields.removeAll { $0.name == "id" }
-        replacementFields = .model(name, fields)
-      }
+      // The replacement has the id of `second` and differs in every other field that can differ.
+      let idType = model.idField?.type ?? .scalar(.uuid)
+      let replacementFields = element(model, 5, overrides: ["id": sample(idType, 2)], allFields: true)
       var replaces = setup
       let (lets, arguments) = self.arguments(action, [parameter: .name("replacement")])
-      replaces.append(.declaration(VariableDeclaration(name: "replacement", initializer: types.expression(replacementFields, type: modelType))))
-      replaces.append(.assignment(.name("replacement").dot("id"), .name("second").dot("id")))
+      replaces.append(constant("replacement", types.expression(replacementFields, type: modelType)))
       replaces += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("first"), .name("replacement")]))]
       var appends = setup
       let (newLets, newArguments) = self.arguments(action, [parameter: types.expression(element(model, 3), type: modelType)])
-      appends += newLets + [reduce(action.name, newArguments), expect(target, "==", .array([.name("first"), .name("second"), .name(parameter)]))]
+      appends += newLets + [reduce(action.name, newArguments), expect(target, "==", .array([.name("first"), .name("second"), argument(parameter)]))]
       return [
         test("\(action.name) replaces the element of \(path.text) with the same id", names.make("\(action.name)ReplacesSameID"), replaces),
         test("\(action.name) appends an element with a new id to \(path.text)", names.make("\(action.name)AppendsNewID"), appends),
@@ -252,7 +293,7 @@ struct TestTranslator {
       let value = types.expression(sample(valueType, 1), type: valueType)
       let (lets, arguments) = self.arguments(action, [parameter: keyValue])
       body += [.assignment(target, .dictionary([DictionaryEntry(key: keyValue, value: value), DictionaryEntry(key: kept, value: value)]))] + lets
-      body += [reduce(action.name, arguments), expect(.subscripted(target, .name(parameter)), "==", .literal(.nilLiteral))]
+      body += [reduce(action.name, arguments), expect(.subscripted(target, argument(parameter)), "==", .literal(.nilLiteral))]
       body.append(expect(target.dot("count"), "==", .literal(.int(1))))
       title = "\(action.name) removes the entry of \(path.text)"
       name = "\(action.name)RemovesEntryOf\(path.text.identifierWords)"
@@ -314,7 +355,7 @@ struct TestTranslator {
         let field = action.payload.first(where: { $0.name == parameter })
       {
         chosen[parameter] = types.expression(sample(field.type, 5), type: field.type)
-        expected = .name(parameter)
+        expected = argument(parameter)
       } else {
         expected = reducer.operand(value, type: path.type)
       }
@@ -344,13 +385,17 @@ struct TestTranslator {
     var changes = setup + lets + [reduce(action.name, arguments)]
     if case .update(_, let assignments) = operation {
       let element = Expression.subscripted(list, .literal(.int(0)))
-      changes += assignments.map { expect(element.dot($0.field), "==", .name($0.parameter)) }
+      changes += assignments.map { expect(element.dot($0.field), "==", argument($0.parameter)) }
     } else {
       changes.append(expect(changedField, "==", expected))
     }
+    if case .toggle = operation {
+      // Flipped back by a second toggle: a reducer that sets a constant fails one of the two.
+      changes += [reduce(action.name, arguments), expect(changedField, "==", firstField)]
+    }
     changes.append(expect(.subscripted(list, .literal(.int(1))), "==", .name("second")))
     let (unknownLets, unknownArguments) = self.arguments(
-      action, chosen.merging([idParameter: types.expression(.uuid(smallUUID(99)), type: .scalar(.uuid))]) { $1 })
+      action, chosen.merging([idParameter: unknownID(model)]) { $1 })
     var ignores = setup + [constant("before", state)] + unknownLets + [reduce(action.name, unknownArguments)]
     ignores.append(expect(state, "==", .name("before")))
     return [
@@ -359,20 +404,99 @@ struct TestTranslator {
     ]
   }
 
-  /// `set d[k] = v`: the entry under the key holds the value afterwards.
+  /// Operations on `d[k]...`: the entry under the key changes as the operation says, another
+  /// entry does not; numbers and flags changed in place start from 0 and false when the key is absent.
   private func dictionaryEntryTests(
     _ operation: ReduceOperation, path: StatePath, action: Action, names: inout UniqueNames
   ) -> [Declaration] {
-    guard case .set(_, let value) = operation, path.steps.count == 2, case .field(let field) = path.steps[0],
-      case .key(let key) = path.steps[1]
+    guard path.steps.count >= 2, case .field(let field) = path.steps[0],
+      case .key(.parameter(let keyName, let keyFields)) = path.steps[1],
+      case .dictionary(let keyType, let valueType)? = spec.stateField(named: field)?.type
     else { return [] }
+    var rest: [String] = []
+    for step in path.steps.dropFirst(2) {
+      guard case .field(let name) = step else { return [] }
+      rest.append(name)
+    }
     let reducer = ReduceTranslator(types: types, action: action)
-    let (lets, arguments) = self.arguments(action, [:])
-    let entry = Expression.subscripted(state.dot(field), reducer.operand(key, type: .scalar(.string)))
-    let body = [newState()] + lets + [
-      reduce(action.name, arguments), expect(entry, "==", reducer.operand(value, type: path.type)),
+    let dictionary = state.dot(field)
+    let key = sample(keyType, 1)
+    let otherKey = sample(keyType, 2)
+    let entryValue: Value =
+      if case .model(let name) = valueType, let model = spec.model(named: name) {
+        element(model, 1, allFields: true)
+      } else {
+        sample(valueType, 1)
+      }
+    // The key is a parameter, or a field of one (`users[user.id]`), whose value the sample decides.
+    let keyExpression = keyFields.reduce(argument(keyName)) { $0.dot($1) }
+    let hasOther = otherKey != key && keyFields.isEmpty
+    var setup: [Statement] = [newState(), constant("entry", types.expression(entryValue, type: valueType))]
+    var entries = [DictionaryEntry(key: keyExpression, value: .name("entry"))]
+    if hasOther {
+      setup.append(constant("other", types.expression(sample(valueType, 2), type: valueType)))
+      entries.append(DictionaryEntry(key: types.expression(otherKey, type: keyType), value: .name("other")))
+    }
+    var chosen: [String: Expression] = [:]
+    if keyFields.isEmpty { chosen[keyName] = types.expression(key, type: keyType) }
+    let entry = Expression.subscripted(dictionary, keyExpression)
+    let target = rest.isEmpty ? entry : rest.reduce(Expression.optionalChain(entry)) { $0.dot($1) }
+    let current = rest.reduce(Expression.name("entry")) { $0.dot($1) }
+    let expected: Expression
+    var absentExpected: Expression?
+    let verb: String
+    switch operation {
+    case .set(_, let value):
+      if case .parameter(let parameter, []) = value, parameter != keyName,
+        let parameterField = action.payload.first(where: { $0.name == parameter })
+      {
+        chosen[parameter] = types.expression(sample(parameterField.type, 5), type: parameterField.type)
+        expected = argument(parameter)
+      } else if case .parameter(let parameter, []) = value, parameter == keyName, !keyFields.isEmpty {
+        // `set users[user.id] = user`: the sample's own fields make the key.
+        expected = argument(parameter)
+      } else {
+        expected = reducer.operand(value, type: path.type)
+      }
+      verb = "stores"
+    case .toggle:
+      expected = .prefix("!", current)
+      absentExpected = .literal(.bool(true))
+      verb = "flips"
+    case .increment(_, let amount), .decrement(_, let amount):
+      let isIncrement = if case .increment = operation { true } else { false }
+      let change = reducer.operand(amount, type: path.type)
+      expected = .binary(current, isIncrement ? "+" : "-", change)
+      absentExpected = isIncrement ? change : .prefix("-", .parenthesized(change))
+      verb = isIncrement ? "increments" : "decrements"
+    case .reset:
+      guard let value = path.defaultValue else { return [] }
+      expected = types.expression(value, type: path.type)
+      verb = "resets"
+    default:
+      return []
+    }
+    let (lets, arguments) = self.arguments(action, chosen)
+    var changes = setup + lets + [.assignment(dictionary, .dictionary(entries))]
+    changes += [reduce(action.name, arguments), expect(target, "==", expected)]
+    if hasOther {
+      changes.append(expect(.subscripted(dictionary, types.expression(otherKey, type: keyType)), "==", .name("other")))
+    }
+    var tests = [
+      test(
+        "\(action.name) \(verb) \(path.text)\(hasOther ? ", other entries unchanged" : "")",
+        names.make("\(action.name)\(verb.uppercasingFirst)Entry"), changes)
     ]
-    return [test("\(action.name) stores the value under its key in \(field)", names.make("\(action.name)StoresEntry"), body)]
+    // In place on an absent entry: counted from 0 (or false), as docs/spec-language.md says.
+    if rest.isEmpty, let absentExpected, ReduceTranslator.absentValue(of: path.type) != nil {
+      let body = [newState(), .assignment(dictionary, .literal(.emptyDictionary))] + lets
+        + [reduce(action.name, arguments), expect(entry, "==", absentExpected)]
+      tests.append(
+        test(
+          "\(action.name) \(verb) an absent entry of \(field) from \(path.type == .scalar(.bool) ? "false" : "0")",
+          names.make("\(action.name)\(verb.uppercasingFirst)AbsentEntry"), body))
+    }
+    return tests
   }
 
   private func listStepsType(_ steps: [StatePath.Step]) -> SpecType? {
@@ -386,6 +510,56 @@ struct TestTranslator {
       }
     }
     return type?.elementType
+  }
+
+  /// An action and arguments that surely change a new state (a toggle, a count, an append, a set
+  /// to something other than the default, at the top of the state), for routing tests; nil when
+  /// no action surely does.
+  func stateChangingAction() -> (name: String, arguments: [Argument])? {
+    for action in spec.actions {
+      for operation in action.reduce {
+        guard let path = operation.path, path.steps.allSatisfy({ if case .field = $0 { true } else { false } }) else {
+          continue
+        }
+        var chosen: [String: Value] = [:]
+        switch operation {
+        case .toggle, .increment(_, .parameter), .decrement(_, .parameter): break
+        case .increment(_, .literal(let amount)), .decrement(_, .literal(let amount)):
+          guard amount != .int(0) && amount != .double(0) else { continue }
+        case .append(_, .parameter(let name, [])), .set(_, .parameter(let name, [])):
+          guard let parameter = action.payload.first(where: { $0.name == name }) else { continue }
+          chosen[name] = sample(differentFrom: path.defaultValue, parameter.type, 2)
+        case .set(_, .literal(let value)):
+          guard value != path.defaultValue else { continue }
+        default:
+          continue
+        }
+        let arguments = action.payload.enumerated().map { position, parameter in
+          Argument(
+            parameter.name,
+            types.expression(chosen[parameter.name] ?? sample(parameter.type, position + 7), type: parameter.type))
+        }
+        return (action.name, arguments)
+      }
+    }
+    return nil
+  }
+
+  /// A new state holds the defaults the spec writes (new UUIDs and models built from their own
+  /// defaults aside).
+  private func defaultsTest(names: inout UniqueNames) -> Declaration? {
+    var body: [Statement] = [
+      .declaration(VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
+    ]
+    for field in spec.state {
+      guard let value = field.defaultValue else { continue }
+      switch value {
+      case .newUUID, .modelDefault: continue
+      default: body.append(expect(state.dot(field.name), "==", types.expression(value, type: field.type)))
+      }
+    }
+    guard body.count > 1 else { return nil }
+    return test("a new state holds the spec's defaults", names.make("newStateHoldsDefaults"), body)
   }
 
   /// Elements on both sides of the case's predicate, and what the result must keep.
@@ -469,18 +643,30 @@ struct TestTranslator {
         }
         body.append(reduce(step.action, arguments))
       }
+      // A state nothing changes is a constant (a `var` never mutated is a warning).
+      if example.given.isEmpty && example.when.isEmpty {
+        body = [
+          .declaration(VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
+        ]
+      }
       var throwing = false
       for expectation in example.then {
         var target = state
+        var chained = false
         for step in expectation.path {
           switch step {
           case .field(let name): target = target.dot(name)
-          case .optionalField(let name): target = Expression.optionalChain(target).dot(name)
+          case .unwrap:
+            target = .optionalChain(target)
+            chained = true
           case .count: target = target.dot("count")
           case .isEmpty: target = target.dot("isEmpty")
+          case .key(let key, let keyType): target = .subscripted(target, types.expression(key, type: keyType))
           case .index(let index):
             // Check the index first, so a short list fails the test instead of crashing it.
-            let contains = target.dot("indices").dot("contains").call([Argument(nil, .literal(.int(index)))])
+            var contains = target.dot("indices").dot("contains").call([Argument(nil, .literal(.int(index)))])
+            // Through optional chaining the check is a `Bool?`: only `true` passes.
+            if chained { contains = .binary(contains, "==", .literal(.bool(true))) }
             body.append(.expression(.tryExpression(.macro("require", [Argument(nil, contains)]))))
             throwing = true
             target = .subscripted(target, .literal(.int(index)))
@@ -490,7 +676,7 @@ struct TestTranslator {
       }
       return test(example.name, names.make(example.name.identifierWords.lowercasingFirst), throwing: throwing, body)
     }
-    return suite("\(spec.feature)ExampleTests", tests)
+    return suite(spec.names.exampleTests, tests)
   }
 
   /// `uuid(n)`: the UUID whose last digits are `n`, as the spec writes small ids.

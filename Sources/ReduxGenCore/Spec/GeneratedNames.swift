@@ -1,0 +1,95 @@
+/// The one owner of names: every type name the generator emits for a feature, and every name
+/// the generated module sees from Swift, Foundation, Swift Testing and ReduxRuntime. The checker
+/// asks it whether a name the spec chooses would clash; translators ask it what to call things.
+package struct GeneratedNames: Sendable, Equatable {
+  package let feature: String
+
+  package init(feature: String) {
+    self.feature = feature
+  }
+
+  // MARK: Types the generator emits for a feature
+
+  package var state: String { feature + "State" }
+  package var action: String { feature + "Action" }
+  package var event: String { feature + "Event" }
+  package var effects: String { feature + "Effects" }
+  package var liveEffects: String { feature + "LiveEffects" }
+  package var effectsMiddleware: String { feature + "EffectsMiddleware" }
+  /// The hand-written type holding the `custom` reduce functions.
+  package var customReducer: String { feature + "CustomReducer" }
+  /// The protocol it conforms to, one requirement per custom action.
+  package var customReducing: String { feature + "CustomReducing" }
+  package var persistedFields: String { feature + "PersistedFields" }
+  package var reducerTests: String { feature + "ReducerTests" }
+  package var exampleTests: String { feature + "ExampleTests" }
+  /// `taskListReducer` for the feature `TaskList`.
+  package var reducer: String { feature.lowercasingFirst + "Reducer" }
+
+  /// The protocol a middleware's hand-written type conforms to.
+  package static func middlewareProtocol(_ middleware: String) -> String { middleware + "Protocol" }
+  /// The emitter a middleware with `emits` is handed.
+  package static func emitter(_ middleware: String) -> String { middleware + "Events" }
+
+  /// Every type name above, for clash checks.
+  package var featureTypes: [String] {
+    [
+      state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
+      persistedFields, reducerTests, exampleTests,
+    ]
+  }
+
+  /// The type names a middleware adds.
+  package static func middlewareTypes(_ middleware: String) -> [String] {
+    [middlewareProtocol(middleware), emitter(middleware)]
+  }
+
+  // MARK: Names the generated module sees
+
+  /// Types and modules the generated code refers to by name: a spec type with one of these names
+  /// would shadow it and the output would not compile. `Task`, `Result` and `Error` are not here:
+  /// generated code never names them, so a spec may use them.
+  package static let reservedTypes: Set<String> = [
+    // Swift
+    "Any", "AnyObject", "Self", "Type", "Protocol", "Void", "Never", "Optional", "Array", "Dictionary", "Set",
+    "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Sendable", "Identifiable", "CaseIterable",
+    "Comparable", "CustomStringConvertible", "RawRepresentable", "KeyPath", "PartialKeyPath", "WritableKeyPath",
+    "AsyncStream", "Character", "Substring", "Swift", "Bool", "String", "Int", "Int64", "Double", "Float",
+    // Foundation
+    "Foundation", "UUID", "Date", "URL", "Data", "Decimal", "JSONEncoder", "JSONDecoder", "URLSession",
+    "ProcessInfo",
+    // Swift Testing
+    "Testing", "Test", "Suite",
+    // ReduxRuntime
+    "ReduxRuntime", "ChangeReporting", "EffectRunner", "FieldTracking", "FileStorage", "Middleware",
+    "MiddlewareContext", "ObservableStore", "ObserverStatus", "Persistence", "PersistenceError",
+    "PersistentStorage", "Reducer", "RequestStatus", "ScopedMiddleware", "StateFields", "StateTimeout", "Store",
+    "Subscription", "UnimplementedEffect",
+  ]
+
+  /// Member names (fields, actions, cases, events) Swift can't declare even in backticks, or that
+  /// the generated initializers can't take as a parameter.
+  package static let reservedMembers: Set<String> = ["self", "Self", "Type", "Protocol"]
+
+  /// Names the generated reducer, middleware and effects give their own parameters: a payload
+  /// parameter with one of these names would hide them.
+  package static let reservedParameters: Set<String> = ["state", "action", "context", "events", "effects"]
+
+  /// Why a spec type name can't be used, or nil when it can.
+  package func typeClash(_ name: String, middleware: [String] = []) -> String? {
+    if Self.reservedTypes.contains(name) {
+      return "'\(name)' is a name the generated code uses from Swift, Foundation, Swift Testing or ReduxRuntime"
+    }
+    if featureTypes.contains(name) {
+      return "redux-gen generates a type named '\(name)' for the feature \(feature)"
+    }
+    if let owner = middleware.first(where: { Self.middlewareTypes($0).contains(name) }) {
+      return "redux-gen generates a type named '\(name)' for the middleware \(owner)"
+    }
+    return nil
+  }
+
+  /// The longest a type name that becomes a file name may be: file systems allow 255 bytes, and
+  /// the longest suffix added is `ExampleTests.swift` with a margin for temporary names.
+  package static let maximumFileNameStem = 200
+}

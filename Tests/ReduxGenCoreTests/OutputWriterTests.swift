@@ -1,0 +1,251 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ReduxGenCore
+
+/// The redux-gen executable SwiftPM built beside this test bundle, if it can be found.
+private let reduxGen: URL? = {
+  let starts = [CommandLine.arguments[0]] + Bundle.allBundles.map(\.bundlePath)
+  let directories = starts.flatMap { start in
+    sequence(first: URL(fileURLWithPath: start)) { $0.path == "/" ? nil : $0.deletingLastPathComponent() }.prefix(4)
+  }
+  return directories.map { $0.appendingPathComponent("redux-gen") }
+    .first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
+}()
+
+/// A whole run's writes: every directory's files or none, serialized per directory, leftovers
+/// of killed runs removed; and the command's exit statuses. (`OutputWriterTests`, in
+/// GoldenFileTests.swift, covers writing one directory.)
+@Suite struct AtomicOutputWriterTests {
+  /// A new empty directory, removed by the caller.
+  private func temporaryDirectory() throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("redux-gen-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
+  /// The files of a Counter feature whose count starts at `start`: every version differs in
+  /// its State, Reducer and test files.
+  private func counter(start: Int, feature: String = "Counter") throws -> [GeneratedFile] {
+    let spec = """
+      feature: \(feature)
+      state: { count: Int = \(start) }
+      actions:
+        increase: { reduce: increment count }
+      examples:
+        - name: starts at \(start)
+          when: [increase]
+          then: { count: \(start + 1) }
+      """
+    return try GeneratorPipeline.generate(spec, path: "c.yaml").files
+  }
+
+  /// Every regular file under `directory`, hidden ones included, by relative path.
+  private func snapshot(_ directory: String) -> [String: Data] {
+    let paths = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+    return Dictionary(
+      uniqueKeysWithValues: paths.compactMap { path in
+        FileManager.default.contents(atPath: directory + "/" + path).map { (path, $0) }
+      })
+  }
+
+  /// The temporary files (`.*.tmp`) under `directory`.
+  private func temporaries(under directory: String) -> [String] {
+    snapshot(directory).keys.filter { ($0 as NSString).lastPathComponent.hasSuffix(".tmp") }.sorted()
+  }
+
+  @Test("an I/O error in the second directory leaves the first one byte for byte as it was")
+  func failedRunChangesNothing() throws {
+    let root = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let first = root + "/First", second = root + "/Second"
+    try OutputWriter().write([(try counter(start: 0), first), (try counter(start: 0, feature: "Second"), second)])
+    let before = snapshot(first)
+    #expect(before.count == (try counter(start: 0)).count)
+
+    // A directory where the second feature's State file belongs: it can't be replaced.
+    let state = second + "/Sources/SecondState.swift"
+    try FileManager.default.removeItem(atPath: state)
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: false)
+    #expect(throws: OutputError.io(path: state, reason: "it is a directory")) {
+      try OutputWriter().write([(try counter(start: 7), first), (try counter(start: 7, feature: "Second"), second)])
+    }
+    #expect(snapshot(first) == before)
+    #expect(temporaries(under: root).isEmpty)
+  }
+
+  @Test("a Tests/ that is a file leaves Sources/ of the same directory as it was")
+  func failedPartChangesNothing() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try OutputWriter().write(try counter(start: 0), in: directory)
+    let sources = snapshot(directory + "/Sources")
+    try FileManager.default.removeItem(atPath: directory + "/Tests")
+    try Data("not a directory\n".utf8).write(to: URL(fileURLWithPath: directory + "/Tests"))
+
+    #expect(throws: OutputError.self) { try OutputWriter().write(try counter(start: 7), in: directory) }
+    #expect(snapshot(directory + "/Sources") == sources)
+    #expect(temporaries(under: directory).isEmpty)
+  }
+
+  @Test("a failed run removes the directories it created")
+  func failedRunRemovesNewDirectories() throws {
+    let root = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try Data("a file\n".utf8).write(to: URL(fileURLWithPath: root + "/file"))
+    #expect(throws: OutputError.self) {
+      try OutputWriter().write([(try counter(start: 1), root + "/New/Counter"), (try counter(start: 1), root + "/file/Counter")])
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["file"])
+  }
+
+  @Test("a file without the header in any directory stops the whole run")
+  func foreignFileStopsTheRun() throws {
+    let root = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let first = root + "/First", second = root + "/Second"
+    try OutputWriter().write(try counter(start: 0), in: first)
+    let before = snapshot(first)
+    let foreign = second + "/Sources/CounterReducer.swift"
+    try FileManager.default.createDirectory(atPath: second + "/Sources", withIntermediateDirectories: true)
+    try Data("// written by hand\n".utf8).write(to: URL(fileURLWithPath: foreign))
+
+    #expect(throws: OutputError.notOurs([foreign])) {
+      try OutputWriter().write([(try counter(start: 7), first), (try counter(start: 7), second)])
+    }
+    #expect(snapshot(first) == before)
+    #expect(snapshot(second) == ["Sources/CounterReducer.swift": Data("// written by hand\n".utf8)])
+  }
+
+  @Test("temporaries of a gone process or older than ten minutes are planned as leftovers, then removed")
+  func leftoversAreRemoved() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let files = try counter(start: 0)
+    try OutputWriter().write(files, in: directory)
+    let gone = directory + "/Sources/.CounterState.swift.2000000000.tmp"
+    let old = directory + "/Tests/.CounterReducerTests.swift.\(getpid()).tmp"
+    let live = directory + "/Sources/.CounterReducer.swift.\(getpid()).tmp"
+    let unrelated = directory + "/Sources/.notes.tmp"
+    for path in [gone, old, live, unrelated] { try Data("partial".utf8).write(to: URL(fileURLWithPath: path)) }
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -1200)], ofItemAtPath: old)
+
+    let plan = OutputWriter().plan(files, in: directory)
+    #expect(plan.compactMap { if case .leftover(let path) = $0 { path } else { nil } }.sorted() == [gone, old].sorted())
+    #expect(plan.count == files.count + 2)
+
+    let written = try OutputWriter().write(files, in: directory)
+    #expect(written.contains(.leftover(gone)) && written.contains(.leftover(old)))
+    #expect(!FileManager.default.fileExists(atPath: gone) && !FileManager.default.fileExists(atPath: old))
+    #expect(FileManager.default.fileExists(atPath: live) && FileManager.default.fileExists(atPath: unrelated))
+    #expect(!OutputWriter().plan(files, in: directory).contains { if case .leftover = $0 { true } else { false } })
+  }
+
+  @Test("a leftover is planned once when two batches share a directory")
+  func sharedDirectoryLeftover() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let one = try counter(start: 0), other = try counter(start: 0, feature: "Other")
+    let gone = directory + "/Sources/.Anything.swift.2000000000.tmp"
+    try FileManager.default.createDirectory(atPath: directory + "/Sources", withIntermediateDirectories: true)
+    try Data().write(to: URL(fileURLWithPath: gone))
+    let changes = try OutputWriter().write([(one, directory), (other, directory)])
+    #expect(changes.joined().filter { $0 == .leftover(gone) }.count == 1)
+    #expect(snapshot(directory).count == one.count + other.count)
+  }
+
+  @Test("two runs writing one directory at once leave wholly one run's files")
+  func concurrentRunsDoNotInterleave() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let versions = [try counter(start: 1), try counter(start: 2)]
+    let expected = versions.map { files in
+      Dictionary(uniqueKeysWithValues: files.map { ($0.path, Data($0.contents.utf8)) })
+    }
+    #expect(expected[0] != expected[1])
+    for round in 0..<40 {
+      // Each round starts from the other version, so both runs have files to replace.
+      try OutputWriter().write(versions[(round + 1) % 2], in: directory)
+      let errors = Mutex<[OutputError]>([])
+      DispatchQueue.concurrentPerform(iterations: 4) { index in
+        do throws(OutputError) {
+          try OutputWriter().write(versions[(index + round) % 2], in: directory)
+        } catch {
+          errors.withLock { $0.append(error) }
+        }
+      }
+      #expect(errors.withLock { $0 } == [])
+      let result = snapshot(directory)
+      #expect(result == expected[0] || result == expected[1], "round \(round): a mix of two runs")
+    }
+  }
+
+  @Test("usage errors exit 2, as documented", .enabled(if: reduxGen != nil, "redux-gen is not built"))
+  func usageErrorsExit2() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(try run([], in: directory) == 2)
+    #expect(try run(["--no-such-option", "a.yaml"], in: directory) == 2)
+    #expect(try run(["--parts", "everything", "a.yaml"], in: directory) == 2)
+    #expect(try run(["a.yaml", "b.yaml", "--output", "Out"], in: directory) == 2)
+    #expect(try run(["--help"], in: directory) == 0)
+    #expect(try run(["missing.yaml"], in: directory) == 2)
+  }
+
+  @Test(
+    "the command writes all specs or none, and --check reports leftovers",
+    .enabled(if: reduxGen != nil, "redux-gen is not built"))
+  func commandIsTransactional() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    func spec(_ feature: String, start: Int) throws {
+      let text = "feature: \(feature)\nstate: { count: Int = \(start) }\nactions: { up: { reduce: increment count } }\n"
+      try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(feature).yaml"))
+    }
+    try spec("One", start: 0)
+    try spec("Two", start: 0)
+    #expect(try run(["One.yaml", "Two.yaml"], in: directory) == 0)
+    let before = snapshot(directory + "/Generated/One")
+
+    try spec("One", start: 5)
+    try spec("Two", start: 5)
+    let tests = directory + "/Generated/Two/Tests"
+    try FileManager.default.removeItem(atPath: tests)
+    try Data("blocks Tests/\n".utf8).write(to: URL(fileURLWithPath: tests))
+    #expect(try run(["One.yaml", "Two.yaml"], in: directory) == 2)
+    #expect(snapshot(directory + "/Generated/One") == before)
+    try FileManager.default.removeItem(atPath: tests)
+
+    let leftover = "Generated/One/Sources/.OneState.swift.2000000000.tmp"
+    try Data().write(to: URL(fileURLWithPath: "\(directory)/\(leftover)"))
+    var errors = ""
+    #expect(try run(["One.yaml", "Two.yaml", "--check"], in: directory, errors: &errors) == 1)
+    #expect(errors.contains("leftover: \(leftover)\n"))
+    #expect(try run(["One.yaml", "Two.yaml"], in: directory) == 0)
+    #expect(try run(["One.yaml", "Two.yaml", "--check"], in: directory) == 0)
+  }
+
+  /// Runs redux-gen with `arguments` in `directory`; returns its exit status.
+  private func run(_ arguments: [String], in directory: String) throws -> Int32 {
+    var errors = ""
+    return try run(arguments, in: directory, errors: &errors)
+  }
+
+  /// Runs redux-gen with `arguments` in `directory`; returns its exit status and sets `errors` to its stderr.
+  private func run(_ arguments: [String], in directory: String, errors: inout String) throws -> Int32 {
+    let process = Process()
+    process.executableURL = reduxGen  // the tests that run it are enabled only when it is found
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+    let stderr = Pipe()
+    process.standardError = stderr
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let data = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    errors = String(decoding: data, as: UTF8.self)
+    return process.terminationStatus
+  }
+}
