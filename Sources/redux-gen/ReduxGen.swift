@@ -194,10 +194,15 @@ final class Console {
   var shownPaths: [String: String] = [:]
   let colored = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
+  /// What was printed, so a feature checked again as part of an app in the same run is
+  /// reported once.
+  private var printed: Set<String> = []
+
   func print(_ diagnostics: [Diagnostic]) {
     let renderer = DiagnosticRenderer(sources: sources, colored: colored)
     for var diagnostic in diagnostics {
       diagnostic.location.file = shownPaths[diagnostic.location.file] ?? diagnostic.location.file
+      guard printed.insert(diagnostic.summary).inserted else { continue }
       error(renderer.render(diagnostic))
     }
   }
