@@ -226,6 +226,21 @@ private let reduxGen: URL? = {
     #expect(try run(["One.yaml", "Two.yaml", "--check"], in: directory) == 0)
   }
 
+  @Test(
+    "an app and its feature in one run report each problem once",
+    .enabled(if: reduxGen != nil, "redux-gen is not built"))
+  func appAndFeatureReportOnce() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let feature = "feature: Tally\naccess: public\nstate:\n  total: Int = zero\nactions: { up: { reduce: increment total } }\n"
+    try Data(feature.utf8).write(to: URL(fileURLWithPath: "\(directory)/tally.yaml"))
+    try Data("app: Main\nfeatures: { tally: tally.yaml }\n".utf8).write(to: URL(fileURLWithPath: "\(directory)/app.yaml"))
+    var errors = ""
+    #expect(try run(["app.yaml", "tally.yaml"], in: directory, errors: &errors) == 1)
+    let reported = errors.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(reported == ["tally.yaml:4:16: error: default 'zero' is not a value of type Int"])
+  }
+
   /// Runs redux-gen with `arguments` in `directory`; returns its exit status.
   private func run(_ arguments: [String], in directory: String) throws -> Int32 {
     var errors = ""
