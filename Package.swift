@@ -113,6 +113,9 @@ let package = Package(
     // Random valid specs, checked, built and tested: see docs/random-specs.md and .ci/random-specs.
     .executableTarget(name: "random-specs", dependencies: ["ReduxGenCore"], path: "Tests/RandomSpecs"),
 
+    // Mutation testing of the generated tests: see docs/mutation-testing.md and .ci/mutation.
+    .executableTarget(name: "mutation-harness", dependencies: ["ReduxGenCore"], path: "Tests/MutationHarness"),
+
     // Run by hand in release mode: see Benchmarks/README.md.
     .executableTarget(
       name: "StoreBenchmark",

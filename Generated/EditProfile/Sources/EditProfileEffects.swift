@@ -30,8 +30,8 @@ public struct EditProfileEffectsMiddleware<Effects: EditProfileEffects>: Middlew
   ) -> EditProfileAction? {
     switch action {
     case .saveButtonDidTap:
-      runner.run(
-        "saveButtonDidTap", context: context, { try await effects.saveButtonDidTap() },
+      self.runner.run(
+        "saveButtonDidTap", context: context, { try await self.effects.saveButtonDidTap() },
         success: { _ in .saveButtonDidTapSucceeded },
         failure: { error in .saveButtonDidTapFailed(message: String(describing: error)) })
     default:

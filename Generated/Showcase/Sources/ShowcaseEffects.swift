@@ -30,8 +30,8 @@ public struct ShowcaseEffectsMiddleware<Effects: ShowcaseEffects>: Middleware {
   ) -> ShowcaseAction? {
     switch action {
     case .fetch(let id):
-      runner.run(
-        "fetch", context: context, { try await effects.fetch(id: id) },
+      self.runner.run(
+        "fetch", context: context, { try await self.effects.fetch(id: id) },
         success: { user in .fetchSucceeded(user: user) },
         failure: { error in .fetchFailed(message: String(describing: error)) })
     default:

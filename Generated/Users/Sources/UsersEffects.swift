@@ -30,8 +30,8 @@ public struct UsersEffectsMiddleware<Effects: UsersEffects>: Middleware {
   {
     switch action {
     case .fetchUser(let id):
-      runner.run(
-        "fetchUser", context: context, { try await effects.fetchUser(id: id) },
+      self.runner.run(
+        "fetchUser", context: context, { try await self.effects.fetchUser(id: id) },
         success: { user in .fetchUserSucceeded(user: user) },
         failure: { error in .fetchUserFailed(message: String(describing: error)) })
     default:

@@ -131,7 +131,8 @@ extension FeatureTranslator {
 
     let cases = actions.map { action -> SwitchCase in
       let outcomes = action.async!
-      let call = Expression.name("effects").dot(action.name).call(
+      // `self.` so a payload parameter named `effects` or `runner` can't hide them.
+      let call = Expression.name("self").dot("effects").dot(action.name).call(
         action.payload.map { Argument($0.name, .name($0.name)) })
       let successAction = spec.action(named: outcomes.success)!
       let success: Closure
@@ -159,9 +160,9 @@ extension FeatureTranslator {
       } else {
         failure = Closure(
           parameters: ["error"],
-          body: Expression.name("effects").dot(outcomes.failure).call([Argument("error", .name("error"))]))
+          body: Expression.name("self").dot("effects").dot(outcomes.failure).call([Argument("error", .name("error"))]))
       }
-      let run = Expression.name("runner").dot("run").call([
+      let run = Expression.name("self").dot("runner").dot("run").call([
         Argument(nil, .literal(.string(action.name))),
         Argument("context", .name("context")),
         Argument(nil, .closure(Closure(body: .tryExpression(.awaitExpression(call))))),
