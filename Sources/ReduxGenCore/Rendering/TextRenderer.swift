@@ -300,6 +300,13 @@ struct TextRenderer: Sendable {
     case .call(let callee, let list, nil) where !list.isEmpty:
       head = expression(callee) + "("
       arguments = list
+    case .array(let elements) where !elements.isEmpty:
+      brokenCollection(prefix, elements.map { ($0, expression($0)) }, closing: closing, &p)
+      return
+    case .dictionary(let entries) where !entries.isEmpty:
+      let items = entries.map { entry in (entry.value, expression(entry.key) + ": " + expression(entry.value)) }
+      brokenCollection(prefix, items, closing: closing, &p, keys: entries.map { expression($0.key) + ": " })
+      return
     default:
       p.line(prefix + expression(value) + closing)
       return
@@ -324,6 +331,31 @@ struct TextRenderer: Sendable {
       }
     }
     p.outdent()
+  }
+
+  /// A collection literal too long for a line: `[` ends the line, the elements share one line
+  /// when they fit, else one a line (broken further when needed), each ending in a comma.
+  private func brokenCollection(
+    _ prefix: String, _ items: [(value: Expression, text: String)], closing: String, _ p: inout Printer,
+    keys: [String]? = nil
+  ) {
+    p.line(prefix + "[")
+    p.indent()
+    let texts = items.map(\.text)
+    let comma = texts.count > 1 ? "," : ""
+    if p.fits(texts.joined(separator: ", ") + ",") {
+      p.line(texts.joined(separator: ", ") + comma)
+    } else {
+      for (index, item) in items.enumerated() {
+        if p.fits(item.text + ",") {
+          p.line(item.text + ",")
+        } else {
+          brokenCall(keys?[index] ?? "", item.value, closing: ",", &p)
+        }
+      }
+    }
+    p.outdent()
+    p.line("]" + closing)
   }
 
   // MARK: Expressions
