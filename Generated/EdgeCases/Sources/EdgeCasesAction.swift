@@ -21,4 +21,5 @@ enum EdgeCasesAction: Equatable, Sendable {
   case position(index: Int, first: Int)
   case setTasks(tasks: [Task])
   case fail(reason: String)
+  case setLevel(level: Level?)
 }

@@ -4,6 +4,12 @@
 import Foundation
 import ReduxRuntime
 
+enum Level: String, CaseIterable, Codable, Hashable, Sendable {
+  case none
+  case some
+  case low
+}
+
 struct Todo: Equatable, Hashable, Codable, Sendable, Identifiable {
   var id: Int
   var title: String

@@ -49,6 +49,8 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.tasks = tasks
   case .fail:
     state.error = nil
+  case .setLevel(let level):
+    state.level = level
   }
 }
 
@@ -74,6 +76,8 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(8)
     case .fail:
       return StateFields(10)
+    case .setLevel:
+      return StateFields(12)
     }
   }
 }
@@ -116,6 +120,9 @@ extension EdgeCasesState: FieldTracking {
     }
     if keyPath == \.default {
       return StateFields(11)
+    }
+    if keyPath == \.level {
+      return StateFields(12)
     }
     return .all
   }

@@ -18,12 +18,13 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var result: Result
   var error: Error?
   var `default`: Int
+  var level: Level?
 
   init(
     todos: [Todo] = [], products: [String: Product] = [:], quantityById: [Int: Int] = [:],
     flags: [String: Bool] = [:], books: [Book] = [], search: Summary = Summary(),
     summary: Summary? = nil, note: String? = nil, tasks: [Task] = [], result: Result = Result(),
-    error: Error? = nil, `default`: Int = 0
+    error: Error? = nil, `default`: Int = 0, level: Level? = Level.none
   ) {
     self.todos = todos
     self.products = products
@@ -37,5 +38,6 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     self.result = result
     self.error = error
     self.default = `default`
+    self.level = level
   }
 }

@@ -7,6 +7,14 @@ import Testing
 @testable import EdgeCases
 
 struct EdgeCasesExampleTests {
+  @Test("an optional enum's case none is not nil")
+  func anOptionalEnumSCaseNoneIsNotNil() {
+    var state = EdgeCasesState()
+    edgeCasesReducer(&state, .setLevel(level: nil))
+    edgeCasesReducer(&state, .setLevel(level: Level.some))
+    #expect(state.level == Level.some)
+  }
+
   @Test("a new state")
   func aNewState() {
     let state = EdgeCasesState()

@@ -20,6 +20,7 @@ struct EdgeCasesReducerTests {
     #expect(state.tasks == [])
     #expect(state.error == nil)
     #expect(state.default == 0)
+    #expect(state.level == Level.none)
   }
 
   @Test("addTodo appends to the end of todos")
@@ -258,6 +259,15 @@ struct EdgeCasesReducerTests {
     let reason: String = "text 7"
     edgeCasesReducer(&state, .fail(reason: reason))
     #expect(state.error == nil)
+  }
+
+  @Test("setLevel sets level")
+  func setLevelSetsLevel() {
+    var state = EdgeCasesState()
+    state.level = Level.some
+    let level: Level? = Level.low
+    edgeCasesReducer(&state, .setLevel(level: level))
+    #expect(state.level == level)
   }
 }
 

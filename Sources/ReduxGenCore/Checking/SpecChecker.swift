@@ -216,9 +216,9 @@ package struct SpecChecker {
       error(.invalidIdentifier(name, what: what, reason: reason), node)
       return nil
     }
-    if GeneratedNames.reservedMembers.contains(name) {
+    if let reason = GeneratedNames.reservedMembers[name] {
       // Reported, and kept, so uses of the name report nothing more.
-      error(.reservedName(name, what: what, reason: "Swift reserves '\(name)' (as in 'x.\(name)')"), node)
+      error(.reservedName(name, what: what, reason: reason), node)
     }
     return name
   }

@@ -69,7 +69,11 @@ package struct GeneratedNames: Sendable, Equatable {
 
   /// Member names (fields, actions, cases, events) Swift can't declare even in backticks, or that
   /// the generated initializers can't take as a parameter.
-  package static let reservedMembers: Set<String> = ["self", "Self", "Type", "Protocol"]
+  package static let reservedMembers: [String: String] = [
+    "self": "Swift reserves 'self' (as in 'x.self')", "Self": "Swift reserves 'Self'",
+    "Type": "Swift reserves 'Type' (as in 'x.Type')", "Protocol": "Swift reserves 'Protocol' (as in 'x.Protocol')",
+    "hashValue": "generated models are Hashable, which has a 'hashValue' of its own",
+  ]
 
   /// Names the generated reducer, middleware and effects give their own parameters: a payload
   /// parameter with one of these names would hide them.

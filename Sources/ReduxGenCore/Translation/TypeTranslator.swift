@@ -35,7 +35,10 @@ struct TypeTranslator {
       return .forceUnwrap(.name("URL").call([Argument("string", .literal(.string(text)))]))
     case .data(let text):
       return .name("Data").call([Argument(nil, .literal(.string(text)).dot("utf8"))])
-    case .enumCase(let name): return .dot(name)
+    case .enumCase(let name):
+      // In an optional context `.none` and `.some` would mean Optional's own cases: name the type.
+      if type.isOptional { return .name(type.unwrapped.swiftName).dot(name) }
+      return .dot(name)
     case .null: return .literal(.nilLiteral)
     case .array(let elements):
       guard !elements.isEmpty else { return .literal(.emptyArray) }

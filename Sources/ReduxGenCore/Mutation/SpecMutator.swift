@@ -1,0 +1,364 @@
+/// A near-miss edit of a checked spec: one change to what the generated reducer, state or filter
+/// does, for measuring whether the generated tests notice it (`mutation-harness`,
+/// docs/mutation-testing.md).
+package struct Mutant: Sendable, Equatable {
+  /// Stable while the spec is unchanged: `toggleTaskCompletion#0:set-true`, `state:count:default`.
+  package var id: String
+  /// `toggleTaskCompletion: toggle tasks[id].isCompleted -> set tasks[id].isCompleted = true`.
+  package var description: String
+  /// The spec with the one change made.
+  package var spec: Spec
+}
+
+/// Makes the mutants of a checked spec by editing the checked model, so every mutant is typed like
+/// the original and its generated code compiles.
+///
+/// One mutation per mutant:
+/// - reduce operations: toggle -> set true / set false; set -> nothing, another literal, append
+///   (when the value is an element of the list); append -> nothing / upsert; remove -> nothing /
+///   clear; increment and decrement -> by 1 / the other one; upsert -> append; update -> nothing /
+///   without one assignment; clear, reset and removeValue -> nothing (removeValue also -> clear);
+/// - async status updates: dropped; `.failed(message)` -> `.failed("<action>")`;
+/// - filters: a case's predicate negated, two cases' predicates swapped, a sort key reversed,
+///   dropped, or swapped with the next;
+/// - state defaults: a literal changed to another value of its type.
+///
+/// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
+package enum SpecMutator {
+  package static func mutants(of spec: Spec) -> [Mutant] {
+    var mutants = operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec)
+    // Ids stay unique even if two edits ever describe themselves alike.
+    var seen: [String: Int] = [:]
+    for index in mutants.indices {
+      let count = seen[mutants[index].id, default: 0]
+      seen[mutants[index].id] = count + 1
+      if count > 0 { mutants[index].id += "~\(count + 1)" }
+    }
+    return mutants
+  }
+
+  // MARK: Reduce operations
+
+  private static func operationMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for (actionIndex, action) in spec.actions.enumerated() {
+      for (position, operation) in action.reduce.enumerated() {
+        func mutant(_ kind: String, _ replacement: ReduceOperation?) {
+          var mutated = spec
+          if let replacement {
+            mutated.actions[actionIndex].reduce[position] = replacement
+          } else {
+            mutated.actions[actionIndex].reduce.remove(at: position)
+          }
+          let after = replacement.map(describe) ?? "nothing"
+          mutants.append(
+            Mutant(
+              id: "\(action.name)#\(position):\(kind)", description: "\(action.name): \(describe(operation)) -> \(after)",
+              spec: mutated))
+        }
+        switch operation {
+        case .toggle(let path):
+          mutant("set-true", .set(path, .literal(.bool(true))))
+          mutant("set-false", .set(path, .literal(.bool(false))))
+        case .set(let path, let value):
+          mutant("drop", nil)
+          if case .literal(let literal) = value, let other = otherValue(than: literal, type: path.type, in: spec) {
+            mutant("other-value", .set(path, .literal(other)))
+          }
+          if let element = path.type.elementType, operandType(value, of: action, in: spec) == element {
+            mutant("append", .append(path, value))
+          }
+        case .append(let path, let value):
+          mutant("drop", nil)
+          if case .model(let name)? = path.type.elementType, spec.model(named: name)?.idField != nil {
+            mutant("upsert", .upsert(path, value))
+          }
+        case .remove(let path, _):
+          mutant("drop", nil)
+          mutant("clear", .clear(path))
+        case .increment(let path, let amount):
+          if !isOne(amount) { mutant("by-1", .increment(path, by: .literal(.int(1)))) }
+          mutant("decrement", .decrement(path, by: amount))
+        case .decrement(let path, let amount):
+          if !isOne(amount) { mutant("by-1", .decrement(path, by: .literal(.int(1)))) }
+          mutant("increment", .increment(path, by: amount))
+        case .upsert(let path, let value):
+          mutant("append", .append(path, value))
+        case .update(let path, let assignments):
+          mutant("drop", nil)
+          if assignments.count > 1 {
+            for (index, assignment) in assignments.enumerated() {
+              var fewer = assignments
+              fewer.remove(at: index)
+              mutant("without-\(assignment.field)", .update(path, assignments: fewer))
+            }
+          }
+        case .clear, .reset:
+          mutant("drop", nil)
+        case .removeValue(let path, _):
+          mutant("drop", nil)
+          mutant("clear", .clear(path))
+        case .custom:
+          break
+        }
+      }
+    }
+    return mutants
+  }
+
+  private static func isOne(_ amount: Operand) -> Bool {
+    amount == .literal(.int(1)) || amount == .literal(.double(1))
+  }
+
+  /// The type of a payload parameter (and its fields); nil for literals.
+  private static func operandType(_ operand: Operand, of action: Action, in spec: Spec) -> SpecType? {
+    guard case .parameter(let name, let fields) = operand,
+      var type = action.payload.first(where: { $0.name == name })?.type
+    else { return nil }
+    for field in fields {
+      guard let next = spec.fields(of: type)?.first(where: { $0.name == field })?.type else { return nil }
+      type = next
+    }
+    return type
+  }
+
+  // MARK: Async status
+
+  private static func statusMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for (index, action) in spec.actions.enumerated() {
+      guard let status = action.status else { continue }
+      let before = "\(status.field) = \(describe(status.phase, action: action.name))"
+      var dropped = spec
+      dropped.actions[index].status = nil
+      mutants.append(
+        Mutant(id: "\(action.name)#status:drop", description: "\(action.name): \(before) -> nothing", spec: dropped))
+      if case .failed(message: _?) = status.phase {
+        var unnamed = spec
+        unnamed.actions[index].status?.phase = .failed(message: nil)
+        let after = "\(status.field) = \(describe(.failed(message: nil), action: action.name))"
+        mutants.append(
+          Mutant(
+            id: "\(action.name)#status:fixed-message", description: "\(action.name): \(before) -> \(after)",
+            spec: unnamed))
+      }
+    }
+    return mutants
+  }
+
+  // MARK: Filters
+
+  private static func filterMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for (filterIndex, filter) in spec.filters.enumerated() {
+      func mutant(_ id: String, _ description: String, _ change: (inout Filter) -> Void) {
+        var mutated = spec
+        change(&mutated.filters[filterIndex])
+        mutants.append(
+          Mutant(id: "filter:\(filter.name).\(id)", description: "\(filter.name): \(description)", spec: mutated))
+      }
+      for (index, filterCase) in filter.cases.enumerated() {
+        let negated: Predicate
+        if case .not(let inner) = filterCase.predicate { negated = inner } else { negated = .not(filterCase.predicate) }
+        mutant(
+          "\(filterCase.name):negate",
+          ".\(filterCase.name) keeps \(describe(filterCase.predicate)) -> \(describe(negated))"
+        ) { $0.cases[index].predicate = negated }
+      }
+      for first in filter.cases.indices {
+        for second in filter.cases.indices where second > first {
+          let (a, b) = (filter.cases[first], filter.cases[second])
+          guard a.predicate != b.predicate else { continue }
+          mutant(
+            "\(a.name)<->\(b.name):swap",
+            "the predicates of .\(a.name) (\(describe(a.predicate))) and .\(b.name) (\(describe(b.predicate))) swapped"
+          ) {
+            $0.cases[first].predicate = b.predicate
+            $0.cases[second].predicate = a.predicate
+          }
+        }
+      }
+      for (index, key) in filter.sort.enumerated() {
+        mutant("sort.\(key.field):reverse", "sort by \(describe(key)) -> \(describe(reversed(key)))") {
+          $0.sort[index].descending.toggle()
+        }
+        mutant("sort.\(key.field):drop", "sort by \(describe(key)) -> not sorted by \(key.field)") {
+          $0.sort.remove(at: index)
+        }
+        if index + 1 < filter.sort.count {
+          let next = filter.sort[index + 1]
+          mutant(
+            "sort.\(key.field)<->\(next.field):swap",
+            "sort by \(describe(key)) then \(describe(next)) -> \(describe(next)) then \(describe(key))"
+          ) { $0.sort.swapAt(index, index + 1) }
+        }
+      }
+    }
+    return mutants
+  }
+
+  private static func reversed(_ key: SortKey) -> SortKey {
+    var key = key
+    key.descending.toggle()
+    return key
+  }
+
+  // MARK: State defaults
+
+  private static func defaultMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for (index, field) in spec.state.enumerated() {
+      guard let value = field.defaultValue, let other = otherValue(than: value, type: field.type, in: spec) else {
+        continue
+      }
+      var mutated = spec
+      mutated.state[index].defaultValue = .some(other)
+      // A filter's selected case is a state field; keep the filter's own record of it in step.
+      for filterIndex in mutated.filters.indices where mutated.filters[filterIndex].selected == field.name {
+        if case .enumCase(let name) = other { mutated.filters[filterIndex].defaultCase = name }
+      }
+      mutants.append(
+        Mutant(
+          id: "state:\(field.name):default",
+          description: "state: \(field.name) = \(describe(value)) -> \(field.name) = \(describe(other))",
+          spec: mutated))
+    }
+    return mutants
+  }
+
+  /// A value of `type` near `value` but unlike it; nil when there is none worth trying (new UUIDs,
+  /// models, empty collections).
+  static func otherValue(than value: Value, type: SpecType, in spec: Spec) -> Value? {
+    switch value {
+    case .bool(let flag): return .bool(!flag)
+    case .int(let number): return .int(number &+ 1)
+    case .double(let number): return .double(number + 1)
+    case .string(let text): return .string("x" + text)
+    case .data(let text): return .data("x" + text)
+    case .date(let seconds): return .date(seconds + 86_400)
+    case .url(let text): return .url(text.hasSuffix("/") ? text + "mutant" : text + "/mutant")
+    case .uuid(let text):
+      guard let last = text.last else { return nil }
+      return .uuid(String(text.dropLast()) + (last == "0" ? "1" : "0"))
+    case .enumCase(let name):
+      if type.unwrapped == .requestStatus { return .enumCase(name == "idle" ? "loading" : "idle") }
+      guard let cases = spec.cases(of: type.unwrapped), cases.count > 1, let position = cases.firstIndex(of: name)
+      else { return nil }
+      return .enumCase(cases[(position + 1) % cases.count])
+    case .null:
+      guard case .optional(let wrapped) = type else { return nil }
+      switch wrapped {
+      case .scalar(.bool): return .bool(false)
+      case .scalar(.string): return .string("x")
+      case .scalar(.int), .scalar(.int64): return .int(0)
+      case .scalar(.double), .scalar(.float), .scalar(.decimal): return .double(0)
+      case .scalar(.date): return .date(0)
+      case .scalar(.url): return .url("https://example.com/mutant")
+      case .scalar(.data): return .data("x")
+      case .scalar(.uuid): return .uuid(smallUUID(1))
+      case .enumeration:
+        return spec.cases(of: wrapped)?.first.map { .enumCase($0) }
+      default: return nil
+      }
+    case .array(let elements):
+      return elements.isEmpty ? nil : .array(Array(elements.dropLast()))
+    case .dictionary(let entries):
+      return entries.isEmpty ? nil : .dictionary(Array(entries.dropLast()))
+    case .failed(let message):
+      return .failed("x" + message)
+    case .newUUID, .model, .modelDefault:
+      return nil
+    }
+  }
+
+  // MARK: Descriptions
+
+  /// An operation as the spec writes it: `increment count by amount`.
+  static func describe(_ operation: ReduceOperation) -> String {
+    switch operation {
+    case .set(let path, let value): "set \(path.text) = \(describe(value))"
+    case .append(let path, let value): "append \(describe(value)) to \(path.text)"
+    case .remove(let path, let id): "remove \(path.text)[\(describe(id))]"
+    case .toggle(let path): "toggle \(path.text)"
+    case .increment(let path, let amount): "increment \(path.text) by \(describe(amount))"
+    case .decrement(let path, let amount): "decrement \(path.text) by \(describe(amount))"
+    case .reset(let path): "reset \(path.text)"
+    case .upsert(let path, let value): "upsert \(describe(value)) into \(path.text)"
+    case .update(let path, let assignments):
+      "update \(path.text) (\(assignments.map { "\($0.field) = \($0.parameter)" }.joined(separator: ", ")))"
+    case .clear(let path): "clear \(path.text)"
+    case .removeValue(let path, let key): "remove \(path.text)[\(describe(key))]"
+    case .custom: "custom"
+    }
+  }
+
+  static func describe(_ operand: Operand) -> String {
+    switch operand {
+    case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
+    case .literal(let value): describe(value)
+    }
+  }
+
+  static func describe(_ value: Value) -> String {
+    switch value {
+    case .bool(let flag): String(flag)
+    case .int(let number): String(number)
+    case .double(let number): String(number)
+    case .string(let text): "\"\(text)\""
+    case .uuid(let text): "UUID(\(text))"
+    case .newUUID: "UUID()"
+    case .date(let seconds): "Date(\(seconds))"
+    case .url(let text): "URL(\(text))"
+    case .data(let text): "Data(\"\(text)\")"
+    case .enumCase(let name): ".\(name)"
+    case .null: "nil"
+    case .array(let elements): "[\(elements.map(describe).joined(separator: ", "))]"
+    case .dictionary(let entries):
+      entries.isEmpty ? "[:]" : "[\(entries.map { "\(describe($0.key)): \(describe($0.value))" }.joined(separator: ", "))]"
+    case .model(let name, let fields):
+      "\(name)(\(fields.map { "\($0.name): \(describe($0.value))" }.joined(separator: ", ")))"
+    case .modelDefault(let name): "\(name)()"
+    case .failed(let message): ".failed(\"\(message)\")"
+    }
+  }
+
+  static func describe(_ predicate: Predicate) -> String {
+    /// In parentheses unless it binds tighter than the operator it is an operand of.
+    func grouped(_ predicate: Predicate, within op: String = "!") -> String {
+      switch predicate {
+      case .constant, .path, .literal, .not: describe(predicate)
+      case .compare where op != "!": describe(predicate)
+      case .and where op == "&&" || op == "||": describe(predicate)
+      case .or where op == "||": describe(predicate)
+      default: "(\(describe(predicate)))"
+      }
+    }
+    switch predicate {
+    case .constant(let flag): return String(flag)
+    case .path(let steps, _):
+      return steps.map { step in
+        switch step {
+        case .field(let name): name
+        case .count: "count"
+        case .isEmpty: "isEmpty"
+        }
+      }.joined(separator: ".")
+    case .literal(let value, _): return describe(value)
+    case .not(let operand): return "!" + grouped(operand)
+    case .and(let lhs, let rhs): return "\(grouped(lhs, within: "&&")) && \(grouped(rhs, within: "&&"))"
+    case .or(let lhs, let rhs): return "\(grouped(lhs, within: "||")) || \(grouped(rhs, within: "||"))"
+    case .compare(let lhs, let op, let rhs): return "\(grouped(lhs)) \(op.rawValue) \(grouped(rhs))"
+    }
+  }
+
+  static func describe(_ key: SortKey) -> String { (key.descending ? "-" : "") + key.field }
+
+  static func describe(_ phase: StatusUpdate.Phase, action: String) -> String {
+    switch phase {
+    case .loading: ".loading"
+    case .succeeded: ".succeeded"
+    case .failed(let message?): ".failed(\(message))"
+    case .failed(nil): ".failed(\"\(action)\")"
+    }
+  }
+}
