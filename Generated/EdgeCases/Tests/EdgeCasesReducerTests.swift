@@ -133,8 +133,8 @@ struct EdgeCasesReducerTests {
   @Test("addToCart increments quantityById[productId], other entries unchanged")
   func addToCartIncrementsEntry() {
     var state = EdgeCasesState()
-    let entry = 2
-    let other = 3
+    let entry: Int = 2
+    let other: Int = 3
     let productId: Int = 2
     state.quantityById = [productId: entry, 3: other]
     edgeCasesReducer(&state, .addToCart(productId: productId))
@@ -154,8 +154,8 @@ struct EdgeCasesReducerTests {
   @Test("removeFromCart decrements quantityById[productId], other entries unchanged")
   func removeFromCartDecrementsEntry() {
     var state = EdgeCasesState()
-    let entry = 2
-    let other = 3
+    let entry: Int = 2
+    let other: Int = 3
     let productId: Int = 2
     state.quantityById = [productId: entry, 3: other]
     edgeCasesReducer(&state, .removeFromCart(productId: productId))
@@ -175,8 +175,8 @@ struct EdgeCasesReducerTests {
   @Test("sell decrements products[id].inventory, other entries unchanged")
   func sellDecrementsEntry() {
     var state = EdgeCasesState()
-    let entry = Product(id: "text 1", inventory: 2)
-    let other = Product(id: "text 2")
+    let entry: Product = Product(id: "text 1", inventory: 2)
+    let other: Product = Product(id: "text 2")
     let id: String = "text 1"
     state.products = [id: entry, "text 2": other]
     edgeCasesReducer(&state, .sell(id: id))
@@ -187,8 +187,8 @@ struct EdgeCasesReducerTests {
   @Test("flip flips flags[key], other entries unchanged")
   func flipFlipsEntry() {
     var state = EdgeCasesState()
-    let entry = true
-    let other = false
+    let entry: Bool = true
+    let other: Bool = false
     let key: String = "text 1"
     state.flags = [key: entry, "text 2": other]
     edgeCasesReducer(&state, .flip(key: key))
@@ -208,7 +208,7 @@ struct EdgeCasesReducerTests {
   @Test("putProduct stores products[product.id]")
   func putProductStoresEntry() {
     var state = EdgeCasesState()
-    let entry = Product(id: "text 1", inventory: 2)
+    let entry: Product = Product(id: "text 1", inventory: 2)
     let product: Product = Product(id: "text 7")
     state.products = [product.id: entry]
     edgeCasesReducer(&state, .putProduct(product: product))

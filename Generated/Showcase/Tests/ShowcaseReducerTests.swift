@@ -94,7 +94,7 @@ struct ShowcaseReducerTests {
   @Test("putUser stores users[user.id]")
   func putUserStoresEntry() {
     var state = ShowcaseState()
-    let entry = User(id: "text 1", name: "text 1", karma: 2)
+    let entry: User = User(id: "text 1", name: "text 1", karma: 2)
     let user: User = User(id: "text 7", name: "text 7")
     state.users = [user.id: entry]
     showcaseReducer(&state, .putUser(user: user))
@@ -104,8 +104,8 @@ struct ShowcaseReducerTests {
   @Test("praise increments users[id].karma, other entries unchanged")
   func praiseIncrementsEntry() {
     var state = ShowcaseState()
-    let entry = User(id: "text 1", name: "text 1", karma: 2)
-    let other = User(id: "text 2", name: "text 2")
+    let entry: User = User(id: "text 1", name: "text 1", karma: 2)
+    let other: User = User(id: "text 2", name: "text 2")
     let id: String = "text 1"
     state.users = [id: entry, "text 2": other]
     showcaseReducer(&state, .praise(id: id))
@@ -150,7 +150,7 @@ struct ShowcaseReducerTests {
   @Test("fetchSucceeded stores users[user.id]")
   func fetchSucceededStoresEntry() {
     var state = ShowcaseState()
-    let entry = User(id: "text 1", name: "text 1", karma: 2)
+    let entry: User = User(id: "text 1", name: "text 1", karma: 2)
     let user: User = User(id: "text 7", name: "text 7")
     state.users = [user.id: entry]
     showcaseReducer(&state, .fetchSucceeded(user: user))
@@ -197,8 +197,9 @@ struct ShowcaseReducerTests {
   @Test("ItemFilter.undated keeps exactly the matching items")
   func filterUndatedKeepsMatchingItems() {
     var state = ShowcaseState()
+    let dropped = Item(id: uuid(1), title: "text 1", due: Date(timeIntervalSince1970: 0))
     let kept = Item(id: uuid(2), title: "text 2", due: nil)
-    state.items = [kept]
+    state.items = [dropped, kept]
     state.filter = .undated
     #expect(state.filteredItems == [kept])
   }

@@ -18,7 +18,7 @@ struct UsersReducerTests {
   @Test("fetchUserSucceeded stores users[user.id]")
   func fetchUserSucceededStoresEntry() {
     var state = UsersState()
-    let entry = User(id: "text 1", name: "text 1", email: "text 1")
+    let entry: User = User(id: "text 1", name: "text 1", email: "text 1")
     let user: User = User(id: "text 7", name: "text 7")
     state.users = [user.id: entry]
     usersReducer(&state, .fetchUserSucceeded(user: user))

@@ -111,6 +111,10 @@ extension SpecChecker {
         if keys["name"] == nil { missing("name", in: "an example", item) }
         continue
       }
+      // The name is the test's display name, which Swift Testing requires to say something.
+      if name.allSatisfy({ $0.isWhitespace }) {
+        error(.expected("a name that says what the example shows", found: "an empty name"), nameNode)
+      }
       var given: [(field: String, value: Value)] = []
       for pair in keys["given"].flatMap({ mapping($0, what: "'given'") }) ?? [] {
         guard let fieldName = text(pair.key, what: "a state field") else { continue }

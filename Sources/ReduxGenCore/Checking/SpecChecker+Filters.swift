@@ -187,11 +187,24 @@ struct PredicateParser {
     guard case .symbol(let symbol) = tokens.peek.kind,
       let op = Predicate.ComparisonOperator(rawValue: symbol)
     else {
+      if case .literal(.enumCase(let name), Self.pendingEnum) = lhs.0 {
+        return fail(.unexpectedText(".\(name)"), lhsOffset)
+      }
       return lhs
     }
     let opOffset = tokens.next().offset
     let rhsOffset = tokens.peek.offset
-    guard let rhs = operand(expected: lhs.1) else { return nil }
+    guard let rhs = operand(expected: lhs.1 == Self.pendingEnum ? nil : lhs.1) else { return nil }
+    // `.high == priority`: a case on the left is a case of the right's enum.
+    if case .literal(.enumCase(let name), Self.pendingEnum) = lhs.0 {
+      guard case .enumeration(let enumName) = rhs.1.unwrapped else {
+        return fail(.unexpectedText(".\(name)"), lhsOffset)
+      }
+      let cases = enumCases[enumName] ?? []
+      guard cases.contains(name) else {
+        return fail(.unknownCase(name, type: enumName, suggestion: closestMatch(to: name, in: cases)), lhsOffset + 1)
+      }
+    }
     // A literal on the left takes its type from the right.
     var left = lhs
     if case .literal(let value, _) = lhs.0, rhs.1 != lhs.1, let retyped = retype(value, as: rhs.1) {
@@ -239,6 +252,9 @@ struct PredicateParser {
     }
   }
 
+  /// The type of an enum case written before the value it is compared with.
+  static let pendingEnum = SpecType.enumeration("")
+
   private mutating func operand(expected: SpecType?) -> Typed? {
     let token = tokens.next()
     switch token.kind {
@@ -267,7 +283,11 @@ struct PredicateParser {
       guard case .identifier(let name) = nameToken.kind else {
         return fail(.expectedToken("a case name after '.'", found: nameToken.described), nameToken.offset)
       }
-      guard let expected, case .enumeration(let enumName) = expected.unwrapped else {
+      guard let expected else {
+        // On the left of a comparison: the right says which enum.
+        return (.literal(.enumCase(name), Self.pendingEnum), Self.pendingEnum)
+      }
+      guard case .enumeration(let enumName) = expected.unwrapped else {
         return fail(.unexpectedText(".\(name)"), token.offset)
       }
       let cases = enumCases[enumName] ?? []

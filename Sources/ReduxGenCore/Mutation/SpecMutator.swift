@@ -159,7 +159,11 @@ package enum SpecMutator {
       }
       for (index, filterCase) in filter.cases.enumerated() {
         let negated: Predicate
-        if case .not(let inner) = filterCase.predicate { negated = inner } else { negated = .not(filterCase.predicate) }
+        switch filterCase.predicate {
+        case .not(let inner): negated = inner
+        case .constant(let flag): negated = .constant(!flag)
+        default: negated = .not(filterCase.predicate)
+        }
         mutant(
           "\(filterCase.name):negate",
           ".\(filterCase.name) keeps \(describe(filterCase.predicate)) -> \(describe(negated))"

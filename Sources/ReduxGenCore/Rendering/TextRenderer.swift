@@ -199,7 +199,7 @@ struct TextRenderer: Sendable {
         if switchCase.patterns.isEmpty {
           p.line("default:")
         } else {
-          p.line("case " + switchCase.patterns.map(pattern).joined(separator: ", ") + ":")
+          casePatterns(switchCase.patterns.map(pattern), &p)
         }
         block(switchCase.body, &p, closing: false)
       }
@@ -276,6 +276,24 @@ struct TextRenderer: Sendable {
     default:
       p.line(oneLine)
     }
+  }
+
+  /// `case .a, .b:`; a list too long for a line goes on, indented, on the next lines.
+  private func casePatterns(_ items: [String], _ p: inout Printer) {
+    let oneLine = "case " + items.joined(separator: ", ") + ":"
+    guard !p.fits(oneLine), items.count > 1 else {
+      p.line(oneLine)
+      return
+    }
+    var first = "case " + items[0] + ","
+    var rest = items.dropFirst()
+    while rest.count > 1, p.fits(first + " " + rest[rest.startIndex] + ",") {
+      first += " " + rest.removeFirst() + ","
+    }
+    p.line(first)
+    p.indent()
+    p.fill(Array(rest), separator: ", ", closing: ":")
+    p.outdent()
   }
 
   /// A call statement (`#expect(...)`) too long for a line: arguments filled, `)` attached.

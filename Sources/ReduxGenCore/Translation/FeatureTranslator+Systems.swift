@@ -112,7 +112,7 @@ extension FeatureTranslator {
           FunctionDeclaration(
             doc: body == nil ? "The `\(failure)` action for an error `\(action.name)` threw." : nil,
             access: body == nil ? nil : access, kind: .function(failure),
-            parameters: [Parameter(name: "error", type: .named("any Error"))], returnType: actionType,
+            parameters: [Parameter(name: "error", type: .named("any Swift.Error"))], returnType: actionType,
             // `fatalError` never returns, so it stands in for the action without a `return`.
             body: body.map { _ in [.expression(.name("fatalError").call([Argument(nil, .literal(.string("\(failure) is not implemented yet")))]))] })))
     }

@@ -98,7 +98,10 @@ struct FeatureTranslator {
         ? over
         : .call(
           over.dot("filter"), [],
-          trailingClosure: Closure(body: PredicateTranslator(types: types, element: .name("$0")).expression(filterCase.predicate)))
+          trailingClosure: Closure(
+            // A case that reads no field (`false`) still takes the element: `{ _ in false }`.
+            parameters: filterCase.predicate.readsElement ? [] : ["_"],
+            body: PredicateTranslator(types: types, element: .name("$0")).expression(filterCase.predicate)))
       let body: Statement = filter.sort.isEmpty ? .returnStatement(kept) : .assignment(.name("kept"), kept)
       return SwitchCase(patterns: [Pattern(caseName: filterCase.name, bindings: [])], body: [body])
     }

@@ -17,6 +17,8 @@ struct PredicateSearch {
     }
     var kept: [String: Value]?
     var dropped: [String: Value]?
+    // A field with no candidate values leaves nothing to try.
+    guard choices.allSatisfy({ !$0.isEmpty }) else { return (nil, nil) }
     var counters = Array(repeating: 0, count: fields.count)
     for _ in 0..<Self.limit {
       var assignment: [String: Value] = [:]
@@ -90,6 +92,14 @@ struct PredicateSearch {
       return (spec.cases(of: type) ?? []).map { .enumCase($0) }
     case .array:
       return [.array([])]
+    case .scalar(.uuid):
+      return [.uuid(smallUUID(1)), .uuid(smallUUID(2))] + literals.filter { if case .uuid = $0 { true } else { false } }
+    case .scalar(.date):
+      return [.date(0), .date(86_400)] + literals.filter { if case .date = $0 { true } else { false } }
+    case .scalar(.url):
+      return [.url("https://example.com/1")] + literals.filter { if case .url = $0 { true } else { false } }
+    case .scalar(.data):
+      return [.data("")] + literals.filter { if case .data = $0 { true } else { false } }
     default:
       return []
     }

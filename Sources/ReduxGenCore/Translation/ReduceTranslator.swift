@@ -149,6 +149,8 @@ struct PredicateTranslator {
     case .literal(let value, let type):
       return types.expression(value, type: type)
     case .not(let operand):
+      // `!!x` does not parse: a negation of a negation keeps its parentheses.
+      if case .not = operand { return .prefix("!", .parenthesized(expression(operand))) }
       return .prefix("!", grouped(operand))
     case .and(let lhs, let rhs):
       return .binary(grouped(lhs, within: "&&"), "&&", grouped(rhs, within: "&&"))
@@ -166,6 +168,18 @@ struct PredicateTranslator {
     case .and where op == "&&" || op == "||": expression(predicate)
     case .or where op == "||": expression(predicate)
     default: .parenthesized(expression(predicate))
+    }
+  }
+}
+
+extension Predicate {
+  /// Whether the predicate reads the element at all (`false` and `1 < 2` don't).
+  var readsElement: Bool {
+    switch self {
+    case .path: true
+    case .constant, .literal: false
+    case .not(let operand): operand.readsElement
+    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs): lhs.readsElement || rhs.readsElement
     }
   }
 }
