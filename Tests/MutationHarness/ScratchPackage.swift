@@ -1,0 +1,131 @@
+import Foundation
+import ReduxGenCore
+
+/// A SwiftPM package holding one feature: its generated sources and hand-written scaffolds in a
+/// library target, and the generated reducer and example tests of the original spec in a test
+/// target. Mutants rewrite only the generated sources that differ; builds stay incremental.
+struct ScratchPackage {
+  let directory: URL
+  let feature: String
+  let root: String
+  /// The generated sources of the original spec, by file name.
+  let originalSources: [String: String]
+  /// What each generated source holds on disk now, by file name.
+  private(set) var onDisk: [String: String] = [:]
+
+  var sourcesDirectory: URL { directory.appendingPathComponent("Sources/\(feature)") }
+  var testsDirectory: URL { directory.appendingPathComponent("Tests/\(testTarget)") }
+  var scratchPath: String { directory.appendingPathComponent(".build").path }
+  var testTarget: String { "\(feature)GeneratedTests" }
+  var logsDirectory: URL { directory.appendingPathComponent("logs") }
+
+  /// The generated sources of `spec`, by file name (`TaskListReducer.swift`).
+  static func generatedSources(of spec: Spec) -> [String: String] {
+    var sources: [String: String] = [:]
+    for file in GeneratorPipeline.files(for: spec) where file.ownership == .generated && file.path.hasPrefix("Sources/") {
+      sources[(file.path as NSString).lastPathComponent] = file.contents
+    }
+    return sources
+  }
+
+  /// Writes the package for `spec` afresh (the build directory is kept).
+  init(spec: Spec, root: String, out: URL) throws {
+    feature = spec.feature
+    self.root = root
+    directory = out.appendingPathComponent(spec.feature)
+    let files = GeneratorPipeline.files(for: spec)
+    originalSources = Self.generatedSources(of: spec)
+
+    let manager = FileManager.default
+    for stale in ["Sources", "Tests", "logs", "Package.swift"] {
+      let url = directory.appendingPathComponent(stale)
+      if manager.fileExists(atPath: url.path) { try manager.removeItem(at: url) }
+    }
+    for folder in [sourcesDirectory, testsDirectory, logsDirectory] {
+      try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    // The hand-written files checked in beside the generated ones: every file without the header.
+    let checkedIn = URL(fileURLWithPath: root).appendingPathComponent("Generated/\(spec.feature)/Sources")
+    var handWritten: [String: String] = [:]
+    for name in (try? manager.contentsOfDirectory(atPath: checkedIn.path)) ?? [] where name.hasSuffix(".swift") {
+      let text = try String(contentsOf: checkedIn.appendingPathComponent(name), encoding: .utf8)
+      if !text.hasPrefix(GeneratorPipeline.headerPrefix) { handWritten[name] = text }
+    }
+    // A scaffold not checked in is used as generated, as a fresh feature would have it.
+    for file in files where file.ownership == .scaffold {
+      let name = (file.path as NSString).lastPathComponent
+      if handWritten[name] == nil { handWritten[name] = file.contents }
+    }
+    for (name, text) in handWritten { try Self.write(text, to: sourcesDirectory.appendingPathComponent(name)) }
+    for (name, text) in originalSources {
+      try Self.write(text, to: sourcesDirectory.appendingPathComponent(name))
+      onDisk[name] = text
+    }
+    for file in files where file.part == "ReducerTests" || file.part == "ExampleTests" {
+      try Self.write(file.contents, to: testsDirectory.appendingPathComponent((file.path as NSString).lastPathComponent))
+    }
+    try Self.write(manifest(), to: directory.appendingPathComponent("Package.swift"))
+  }
+
+  private func manifest() -> String {
+    let runtime = ".product(name: \"ReduxRuntime\", package: \"redux-gen\")"
+    return """
+      // swift-tools-version: 6.0
+      // Written by mutation-harness: the \(feature) feature's generated sources and hand-written
+      // scaffolds, and its generated reducer and example tests.
+      import PackageDescription
+
+      let package = Package(
+        name: "Mutation\(feature)",
+        platforms: [.macOS(.v15)],
+        dependencies: [.package(name: "redux-gen", path: \(swiftString(root)))],
+        targets: [
+          .target(name: "\(feature)", dependencies: [\(runtime)]),
+          .testTarget(name: "\(testTarget)", dependencies: ["\(feature)", \(runtime)]),
+        ],
+        swiftLanguageModes: [.v6]
+      )
+
+      """
+  }
+
+  /// Puts `sources` on disk, writing only the files that differ from what is there; the names written.
+  @discardableResult
+  mutating func install(_ sources: [String: String]) throws -> [String] {
+    var written: [String] = []
+    for (name, text) in sources.sorted(by: { $0.key < $1.key }) where onDisk[name] != text {
+      try Self.write(text, to: sourcesDirectory.appendingPathComponent(name))
+      onDisk[name] = text
+      written.append(name)
+    }
+    for name in onDisk.keys.sorted() where sources[name] == nil {
+      try FileManager.default.removeItem(at: sourcesDirectory.appendingPathComponent(name))
+      onDisk[name] = nil
+      written.append(name)
+    }
+    return written
+  }
+
+  /// Puts the original generated sources back.
+  mutating func restore() throws { try install(originalSources) }
+
+  static func write(_ text: String, to url: URL) throws {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url, options: .atomic)
+  }
+}
+
+/// `text` as a Swift string literal.
+func swiftString(_ text: String) -> String {
+  var result = "\""
+  for character in text {
+    switch character {
+    case "\\": result += "\\\\"
+    case "\"": result += "\\\""
+    case "\n": result += "\\n"
+    default: result.append(character)
+    }
+  }
+  return result + "\""
+}

@@ -1,0 +1,1126 @@
+// Builds a random spec the checker must accept: every name declared once, every reference to
+// something declared, every operation on a type it accepts. Deterministic by seed.
+
+struct SpecGenerator {
+  var rng: RNG
+  var spec: RSpec
+  /// Type names taken: models, enums, filters, middleware.
+  private var typeNames: Set<String> = []
+  private var stateNames: Set<String> = []
+  private var actionNames: Set<String> = []
+  /// How big a spec to make, 1 (small, for an app's features) to 3.
+  let size: Int
+
+  init(seed: UInt64, feature: String, size: Int = 3, access: Access? = nil) {
+    rng = RNG(seed: seed)
+    self.size = size
+    spec = RSpec(
+      feature: feature, access: access, imports: [], enums: [], models: [], state: [], filters: [], actions: [],
+      events: [], middleware: [], persist: nil, examples: [])
+    typeNames = Set(Scalar.allCases.map(\.rawValue) + ["RequestStatus", feature])
+  }
+
+  /// A whole document for `seed`: usually a feature, sometimes an app of two or three features.
+  static func document(seed: UInt64) -> RDocument {
+    var rng = RNG(seed: seed ^ 0xA5A5)
+    let word = rng.pick(Pools.featureWords)
+    if rng.chance(18) {
+      let count = rng.int(in: 2...3)
+      var features: [RAppFeature] = []
+      var fields: Set<String> = []
+      for index in 0..<count {
+        let letter = ["A", "B", "C"][index]
+        let name = rng.pick(Pools.featureWords) + "S\(seed)" + letter
+        var generator = SpecGenerator(seed: seed &* 31 &+ UInt64(index), feature: name, size: 1, access: .public)
+        var field = name.prefix(1).lowercased() + name.dropFirst()
+        if rng.chance(30) { field = ["counter", "tasks", "profile"][index] }
+        if !fields.insert(field).inserted { field += "\(index)" }
+        features.append(RAppFeature(field: field, spec: generator.generate()))
+      }
+      let doc: String? = rng.chance(30) ? rng.pick(Pools.docs) : nil
+      return .app(RApp(name: "Shell\(seed)", doc: doc, features: features))
+    }
+    var generator = SpecGenerator(seed: seed, feature: word + "S\(seed)")
+    return .feature(generator.generate())
+  }
+
+  // MARK: The whole spec
+
+  mutating func generate() -> RSpec {
+    if spec.access == nil { spec.access = rng.chance(25) ? nil : rng.pick([.public, .package, .internal]) }
+    if rng.chance(30) {
+      spec.imports = rng.pick([["Foundation"], ["Foundation", "Dispatch"], ["Dispatch"]])
+      spec.importsAsScalar = spec.imports.count == 1 && rng.chance(50)
+    }
+    if rng.chance(30) { spec.doc = rng.pick(Pools.docs) }
+    makeEnums()
+    makeModels()
+    makeState()
+    makeFilters()
+    makeActions()
+    makeEvents()
+    makeMiddleware()
+    makePersist()
+    makeExamples()
+    return spec
+  }
+
+  // MARK: Names
+
+  private mutating func freshTypeName(_ pool: [String]) -> String? {
+    for name in rng.shuffled(pool) where typeNames.insert(name).inserted { return name }
+    return nil
+  }
+
+  private func freshName(_ base: String, in taken: inout Set<String>) -> String {
+    if taken.insert(base).inserted { return base }
+    var number = 2
+    while !taken.insert("\(base)\(number)").inserted { number += 1 }
+    return "\(base)\(number)"
+  }
+
+  // MARK: Enums and models
+
+  private mutating func makeEnums() {
+    for _ in 0..<rng.int(in: 0...(size >= 2 ? 3 : 1)) {
+      guard let name = freshTypeName(Pools.enumNames) else { break }
+      var cases: [String] = []
+      var pool = rng.shuffled(Pools.enumCases)
+      if rng.chance(25) && !KnownBugs.avoids("keywordEnumCases") { pool.insert(rng.pick(Pools.keywordCases), at: 0) }
+      for item in pool.prefix(rng.int(in: 1...4)) where !cases.contains(item) { cases.append(item) }
+      spec.enums.append(REnum(name: name, doc: rng.chance(20) ? rng.pick(Pools.docs) : nil, cases: cases))
+      if rng.chance(30) { spec.longEnums.insert(name) }
+    }
+  }
+
+  private mutating func makeModels() {
+    let count = rng.int(in: (size >= 2 ? 1 : 0)...(size >= 2 ? 5 : 2))
+    var names: [String] = []
+    for index in 0..<count {
+      // Task, Result and Error are common model names that shadow Swift's types.
+      let shadow = index == 0 ? 50 : 15
+      let name = rng.chance(shadow) ? freshTypeName(Pools.shadowingModels) : nil
+      guard let name = name ?? freshTypeName(Pools.modelNames) else { break }
+      names.append(name)
+    }
+    // A model may use the models made before it (no cycles); written in a shuffled order.
+    var models: [RModel] = []
+    for name in names {
+      spec.models = models
+      models.append(makeModel(name))
+    }
+    spec.models = rng.chance(50) ? models : rng.shuffled(models)
+  }
+
+  private mutating func makeModel(_ name: String) -> RModel {
+    var fields: [RField] = []
+    var taken: Set<String> = []
+    if rng.chance(80) {
+      let idType = rng.pick([Scalar.uuid, .uuid, .int, .string])
+      var id = RField(name: "id", type: .scalar(idType), defaultValue: nil)
+      if idType == .uuid, rng.chance(70) { id.defaultValue = .freshUUID }
+      fields.append(id)
+      taken.insert("id")
+    }
+    let count = rng.int(in: 1...(size >= 2 ? 6 : 3))
+    for _ in 0..<count {
+      let base = rng.chance(20) ? rng.pick(Pools.keywordFields) : rng.pick(Pools.fieldNames)
+      if KnownBugs.avoids("keywordFields"), Pools.keywordFields.contains(base) { continue }
+      guard taken.insert(base).inserted else { continue }
+      let type = randomType(depth: 0, allowStatus: false)
+      fields.append(field(base, type, inModel: true))
+    }
+    let doc: String? = rng.chance(15) ? rng.pick(Pools.docs) : nil
+    return RModel(name: name, doc: doc, fields: rng.chance(30) ? rng.shuffled(fields) : fields)
+  }
+
+  /// A field with a default (always for state fields), written in one of the three forms.
+  private mutating func field(_ name: String, _ type: RType, inModel: Bool) -> RField {
+    var field = RField(name: name, type: type, defaultValue: nil)
+    if rng.chance(8) { field.doc = rng.pick(Pools.docs) }
+    if inModel, rng.chance(45) {
+      // Required: an initializer parameter.
+      return field
+    }
+    // A model field of a model type has no implicit default (a state field does).
+    var implicit = implicitDefault(type)
+    if inModel, case .model = type { implicit = nil }
+    if let implicit, rng.chance(55) {
+      field.defaultValue = implicit
+      field.style = .implicit
+      if case .array = type, field.doc == nil, rng.chance(30) { field.flowList = true }
+      return field
+    }
+    if let (text, value) = shortLiteral(type), rng.chance(70) {
+      field.defaultValue = value
+      field.style = .short(text)
+      return field
+    }
+    if let value = randomValue(type, ids: 1...3) {
+      field.defaultValue = value
+      field.style = .long
+      return field
+    }
+    if let implicit {
+      field.defaultValue = implicit
+      return field
+    }
+    // A model with required fields and no value: leave it required in models only.
+    return field
+  }
+
+  /// The default written nothing gives, or nil when the type needs one written.
+  func implicitDefault(_ type: RType) -> RValue? {
+    switch type {
+    case .optional: return .null
+    case .array: return .array([])
+    case .dictionary: return .dictionary([])
+    case .model(let name):
+      guard let model = spec.model(name), model.fields.allSatisfy({ $0.defaultValue != nil }) else { return nil }
+      return .model(name, model.fields.map { RNamed(name: $0.name, value: $0.defaultValue!) })
+    default: return nil
+    }
+  }
+
+  /// `Type = literal` text and its value.
+  private mutating func shortLiteral(_ type: RType) -> (String, RValue)? {
+    switch type {
+    case .model(let name):
+      // `Search = {}`: the model of its own defaults.
+      guard let model = spec.model(name), model.fields.allSatisfy({ $0.defaultValue != nil }) else { return nil }
+      return ("{}", .model(name, model.fields.map { RNamed(name: $0.name, value: $0.defaultValue!) }))
+    case .optional(let wrapped):
+      if rng.chance(40) { return ("nil", .null) }
+      return shortLiteral(wrapped)
+    case .array: return ("[]", .array([]))
+    case .dictionary: return ("[:]", .dictionary([]))
+    case .enumeration(let name):
+      guard let item = spec.enumCases(name).flatMap({ rng.pickOptional($0) }) else { return nil }
+      return (rng.chance(50) ? item : "." + item, .enumCase(item))
+    case .scalar(let scalar):
+      switch scalar {
+      case .string:
+        let text = rng.pick(Pools.shortStrings)
+        if !text.isEmpty, text.allSatisfy({ $0.isLetter && $0.isASCII }), rng.chance(40) { return (text, .string(text)) }
+        return ("\"\(text)\"", .string(text))
+      case .int, .int64:
+        let number = rng.pick([0, 1, 42, -7, 1000, 12])
+        return (number == 1000 && rng.chance(50) ? "1_000" : String(number), .int(number))
+      case .double, .float, .decimal:
+        let number = rng.pick([0, 1.5, -2.25, 3, 0.5])
+        let text = number == number.rounded() ? String(Int(number)) : String(number)
+        return (text, .double(number))
+      case .bool:
+        let flag = rng.chance(50)
+        return (flag ? "true" : "false", .bool(flag))
+      case .uuid:
+        let number = rng.int(in: 1...9)
+        if rng.chance(70) { return (String(number), .uuid(smallUUID(number))) }
+        let text = randomUUIDText()
+        return ("\"\(text)\"", .uuid(text))
+      case .date:
+        let (seconds, text) = rng.pick([(1_714_521_600.0, "2024-05-01"), (1_704_164_645.0, "2024-01-02T03:04:05Z")])
+        return (rng.chance(50) ? "\"\(text)\"" : text, .date(seconds))
+      case .url:
+        let url = rng.pick(Pools.urls)
+        return ("\"\(url)\"", .url(url))
+      case .data:
+        return ("\"bytes\"", .data("bytes"))
+      }
+    default:
+      return nil
+    }
+  }
+
+  private mutating func randomUUIDText() -> String {
+    let hex = Array("0123456789ABCDEF")
+    let groups = [8, 4, 4, 4, 12].map { count in String((0..<count).map { _ in hex[rng.int(16)] }) }
+    return groups.joined(separator: "-")
+  }
+
+  /// A random type for a field; models only those already made.
+  private mutating func randomType(depth: Int, allowStatus: Bool) -> RType {
+    let scalar = RType.scalar(rng.pick(Scalar.allCases))
+    let enumName = rng.pickOptional(spec.enums.map(\.name))
+    let modelName = rng.pickOptional(spec.models.map(\.name))
+    let roll = rng.int(100)
+    switch roll {
+    case 0..<40: return scalar
+    case 40..<50: return .optional(scalar)
+    case 50..<58: return enumName.map { rng.chance(25) ? .optional(.enumeration($0)) : .enumeration($0) } ?? scalar
+    case 58..<66:
+      let list = RType.array(rng.chance(70) ? scalar : (enumName.map { .enumeration($0) } ?? scalar))
+      return rng.chance(15) ? .optional(list) : list
+    case 66..<74:
+      var keys: [RType] = [.scalar(.string), .scalar(.int), .scalar(.uuid)]
+      if let enumName { keys.append(.enumeration(enumName)) }
+      let value: RType =
+        rng.chance(60) ? scalar : (modelName.map { .model($0) } ?? enumName.map { .enumeration($0) } ?? scalar)
+      let key = rng.pick(keys)
+      return .dictionary(key, rng.chance(10) ? .optional(value) : value)
+    case 74..<82: return modelName.map { .model($0) } ?? scalar
+    case 82..<88: return modelName.map { .optional(.model($0)) } ?? .optional(scalar)
+    default: return modelName.map { .array(.model($0)) } ?? .array(scalar)
+    }
+  }
+
+  // MARK: Values
+
+  /// A random value of `type`; model elements of lists get distinct ids from `ids`.
+  mutating func randomValue(_ type: RType, ids: ClosedRange<Int>) -> RValue? {
+    switch type {
+    case .optional(let wrapped):
+      return rng.chance(30) ? .null : randomValue(wrapped, ids: ids)
+    case .scalar(let scalar): return randomScalar(scalar)
+    case .enumeration(let name):
+      guard let cases = spec.enumCases(name), !cases.isEmpty else { return nil }
+      return .enumCase(rng.pick(cases))
+    case .status:
+      return .status(rng.pick([.idle, .loading, .succeeded, .failed("oops")]))
+    case .array(let element):
+      var items: [RValue] = []
+      var usedIds: Set<RValue> = []
+      for _ in 0..<rng.int(in: 0...3) {
+        guard var item = randomValue(element, ids: ids) else { return nil }
+        if case .model(let name, _) = item, let idField = spec.model(name)?.idField {
+          // Distinct ids, so finding an element by id is unambiguous.
+          var id = idValue(idField.type, rng.int(in: ids))
+          var tries = 0
+          while usedIds.contains(id), tries < 10 {
+            id = idValue(idField.type, rng.int(in: ids.lowerBound...(ids.upperBound + 5)))
+            tries += 1
+          }
+          if usedIds.contains(id) { continue }
+          usedIds.insert(id)
+          item = item.settingField("id", id)
+        }
+        items.append(item)
+      }
+      return .array(items)
+    case .dictionary(let key, let value):
+      var pairs: [RPair] = []
+      for _ in 0..<rng.int(in: 0...3) {
+        guard let k = randomKey(key), let v = randomValue(value, ids: ids) else { return nil }
+        if pairs.contains(where: { $0.key == k }) { continue }
+        pairs.append(RPair(key: k, value: v))
+      }
+      return .dictionary(pairs)
+    case .model(let name):
+      guard let model = spec.model(name) else { return nil }
+      var fields: [RNamed] = []
+      for field in model.fields {
+        let value: RValue?
+        if field.name == "id", case .scalar(let scalar) = field.type {
+          value = idValue(.scalar(scalar), rng.int(in: ids))
+        } else if let defaultValue = field.defaultValue, !defaultValue.isFresh, rng.chance(40) {
+          value = defaultValue
+        } else {
+          value = randomValue(field.type, ids: ids)
+        }
+        guard let value else { return nil }
+        fields.append(RNamed(name: field.name, value: value))
+      }
+      return .model(name, fields)
+    }
+  }
+
+  func idValue(_ type: RType, _ number: Int) -> RValue {
+    switch type {
+    case .scalar(.uuid): .uuid(smallUUID(number))
+    case .scalar(.int), .scalar(.int64): .int(number)
+    case .scalar(.string): .string("u\(number)")
+    default: .null
+    }
+  }
+
+  private mutating func randomKey(_ type: RType) -> RValue? {
+    switch type {
+    case .scalar(.string): return .string(rng.pick(["a", "b", "u1", "u2", "key c"]))
+    case .scalar(.int): return .int(rng.int(in: 0...4))
+    case .scalar(.uuid): return .uuid(smallUUID(rng.int(in: 1...4)))
+    case .enumeration(let name): return spec.enumCases(name).flatMap { rng.pickOptional($0) }.map { .enumCase($0) }
+    default: return nil
+    }
+  }
+
+  private mutating func randomScalar(_ scalar: Scalar) -> RValue {
+    switch scalar {
+    case .string: return .string(rng.pick(Pools.strings))
+    case .int: return .int(rng.chance(85) ? rng.int(in: -5...40) : rng.int(in: 1000...250_000))
+    case .int64: return .int(rng.chance(80) ? rng.int(in: -5...40) : 9_000_000_000 + rng.int(100))
+    case .double, .float, .decimal: return .double(Double(rng.int(in: -40...40)) * 0.25)
+    case .bool: return .bool(rng.chance(50))
+    case .uuid: return rng.chance(70) ? .uuid(smallUUID(rng.int(in: 1...9))) : .uuid(randomUUIDText())
+    case .date:
+      let seconds = 1_700_000_000.0 + Double(rng.int(in: 0...400)) * 86_400 + (rng.chance(30) ? 3_723 : 0)
+      return .date(rng.chance(10) ? seconds + 0.5 : seconds)
+    case .url: return .url(rng.pick(Pools.urls))
+    case .data: return .data(rng.pick(Pools.dataTexts))
+    }
+  }
+
+  // MARK: State
+
+  private mutating func makeState() {
+    var fields: [RField] = []
+    let count = rng.int(in: 1...(size >= 2 ? 9 : 4))
+    // A list of models with ids, so element paths, upsert, remove and filters have something to work on.
+    let listModels = spec.models.filter { $0.idField != nil }
+    if let model = rng.pickOptional(listModels), rng.chance(85) {
+      let name = model.name.lowercasingFirst + "s"
+      stateNames.insert(name)
+      fields.append(field(name, .array(.model(model.name)), inModel: false))
+    }
+    for _ in 0..<count {
+      let base = rng.chance(12) ? rng.pick(Pools.keywordFields) : rng.pick(Pools.fieldNames)
+      if KnownBugs.avoids("keywordFields"), Pools.keywordFields.contains(base) { continue }
+      guard stateNames.insert(base).inserted else { continue }
+      let type = randomType(depth: 0, allowStatus: false)
+      var field = field(base, type, inModel: false)
+      if field.defaultValue == nil {
+        // A model with required fields needs its default written out.
+        guard let value = randomValue(type, ids: 1...3) else {
+          stateNames.remove(base)
+          continue
+        }
+        field.defaultValue = value
+        field.style = .long
+      }
+      fields.append(field)
+    }
+    spec.state = fields
+  }
+
+  // MARK: Filters
+
+  private mutating func makeFilters() {
+    for field in spec.state {
+      guard case .array(.model(let modelName)) = field.type, let model = spec.model(modelName), rng.chance(55) else {
+        continue
+      }
+      guard let name = freshTypeName([modelName + "Filter", modelName + "View", modelName + "Scope"]) else { continue }
+      var filter = RFilter(name: name, over: field.name, sort: [], cases: [])
+      var caseNames: Set<String> = []
+      for index in 0..<rng.int(in: 1...4) {
+        let caseName = rng.pick(Pools.filterCases)
+        guard caseNames.insert(caseName).inserted else { continue }
+        var predicate = index == 0 && rng.chance(60) ? RPredicate.constant(true) : randomPredicate(model, depth: 0)
+        if KnownBugs.avoids("constantFilterCase"), predicate.allPaths.isEmpty { predicate = .constant(true) }
+        filter.cases.append(RFilterCase(name: caseName, predicate: predicate))
+      }
+      let selected = rng.chance(50) ? nil : name.lowercasingFirst + "Selection"
+      let selectedName = selected ?? "filter"
+      let result = rng.chance(50) ? nil : "visible" + field.name.uppercasingFirst
+      let resultName = result ?? "filtered" + field.name.uppercasingFirst
+      guard !stateNames.contains(selectedName), !stateNames.contains(resultName), selectedName != resultName else {
+        typeNames.remove(name)
+        continue
+      }
+      stateNames.insert(selectedName)
+      stateNames.insert(resultName)
+      filter.selected = selected
+      filter.result = result
+      if rng.chance(40), let defaultCase = rng.pickOptional(filter.cases) { filter.defaultCase = defaultCase.name }
+      let sortable = model.fields.filter { field in
+        switch field.type {
+        case .scalar(let scalar): scalar == .bool || scalar.isOrdered
+        case .enumeration: true
+        default: false
+        }
+      }
+      if rng.chance(50) {
+        for key in rng.shuffled(sortable).prefix(rng.int(in: 1...3)) {
+          filter.sort.append(RSortKey(field: key.name, descending: rng.chance(40)))
+        }
+      }
+      spec.filters.append(filter)
+    }
+  }
+
+  /// A predicate over the element's fields that the checker types as Bool.
+  private mutating func randomPredicate(_ model: RModel, depth: Int) -> RPredicate {
+    let roll = rng.int(100)
+    if depth < 2 {
+      switch roll {
+      case 0..<12: return .and(randomPredicate(model, depth: depth + 1), randomPredicate(model, depth: depth + 1))
+      case 12..<22: return .or(randomPredicate(model, depth: depth + 1), randomPredicate(model, depth: depth + 1))
+      case 22..<28:
+        let inner = randomPredicate(model, depth: depth + 1)
+        if case .not = inner, KnownBugs.avoids("doubleNegation") { return inner }
+        return .not(.parenthesized(inner))
+      case 28..<34: return .parenthesized(randomPredicate(model, depth: depth + 1))
+      default: break
+      }
+    }
+    return atom(model) ?? .constant(rng.chance(50))
+  }
+
+  /// The fields a predicate can reach: the element's, and those of its non-optional model fields.
+  private func predicateFields(_ model: RModel) -> [(path: [String], type: RType)] {
+    var result: [(path: [String], type: RType)] = []
+    for field in model.fields {
+      result.append(([field.name], field.type))
+      if case .model(let nested) = field.type, let inner = spec.model(nested) {
+        for innerField in inner.fields { result.append(([field.name, innerField.name], innerField.type)) }
+      }
+    }
+    return result
+  }
+
+  private mutating func numberLiteral(_ scalar: Scalar) -> (String, RValue) {
+    if scalar.isInteger || rng.chance(50) {
+      let number = rng.int(in: 0...6)
+      return (String(number), .int(number))
+    }
+    let number = Double(rng.int(in: 0...12)) * 0.5
+    return (number == number.rounded() ? String(Int(number)) + ".0" : String(number), .double(number))
+  }
+
+  private mutating func atom(_ model: RModel) -> RPredicate? {
+    var fields = predicateFields(model)
+    if KnownBugs.avoids("filterFieldsWithoutCandidates") {
+      fields = fields.filter { path, type in
+        switch type {
+        case .scalar(let scalar): path.count == 1 && ![.uuid, .date, .url, .data].contains(scalar)
+        case .dictionary, .model: false
+        default: path.count == 1
+        }
+      }
+    }
+    guard let (path, type) = rng.pickOptional(fields) else { return nil }
+    let subject = RPredicate.path(path, suffix: nil)
+    let ops = ["==", "!=", "<", "<=", ">", ">="]
+    switch type {
+    case .scalar(.bool):
+      return rng.pick([subject, .not(subject), .compare(subject, "==", .constant(rng.chance(50)))])
+    case .scalar(let scalar) where scalar.isNumeric:
+      let (text, value) = numberLiteral(scalar)
+      let literal = RPredicate.literal(text, value)
+      return rng.chance(20) ? .compare(literal, rng.pick(ops), subject) : .compare(subject, rng.pick(ops), literal)
+    case .scalar(.string):
+      switch rng.int(4) {
+      case 0: return .path(path, suffix: "isEmpty")
+      case 1: return .compare(.path(path, suffix: "count"), rng.pick(ops), .literal("2", .int(2)))
+      default:
+        let text = rng.pick(["", "Ada", "m", "light", "a b"])
+        return .compare(subject, rng.pick(ops), .literal("\"\(text)\"", .string(text)))
+      }
+    case .scalar(let scalar):
+      // Dates, UUIDs, URLs and Data compare only with fields of their type.
+      let peers = fields.filter { $0.type == type }
+      guard let peer = rng.pickOptional(peers) else { return nil }
+      let op = scalar.isOrdered ? rng.pick(ops) : rng.pick(["==", "!="])
+      return .compare(subject, op, .path(peer.path, suffix: nil))
+    case .optional(let wrapped):
+      if rng.chance(50) { return .compare(subject, rng.pick(["==", "!="]), .literal("nil", .null)) }
+      switch wrapped {
+      case .scalar(let scalar) where scalar.isNumeric:
+        let (text, value) = numberLiteral(scalar)
+        return .compare(subject, rng.pick(["==", "!="]), .literal(text, value))
+      case .scalar(.string):
+        return .compare(subject, "==", .literal("\"Ada\"", .string("Ada")))
+      case .enumeration(let name):
+        guard let item = spec.enumCases(name).flatMap({ rng.pickOptional($0) }) else { return nil }
+        return .compare(subject, rng.pick(["==", "!="]), .literal("." + item, .enumCase(item)))
+      default:
+        return .compare(.literal("nil", .null), "!=", subject)
+      }
+    case .enumeration(let name):
+      guard let item = spec.enumCases(name).flatMap({ rng.pickOptional($0) }) else { return nil }
+      let literal = RPredicate.literal("." + item, .enumCase(item))
+      if rng.chance(20), !KnownBugs.avoids("enumLiteralOnLeft") { return .compare(literal, "==", subject) }
+      return .compare(subject, rng.pick(["==", "!="]), literal)
+    case .array, .dictionary:
+      if rng.chance(50) { return rng.chance(50) ? .path(path, suffix: "isEmpty") : .not(.path(path, suffix: "isEmpty")) }
+      let number = rng.int(in: 0...3)
+      return .compare(.path(path, suffix: "count"), rng.pick(ops), .literal(String(number), .int(number)))
+    default:
+      return nil
+    }
+  }
+
+  // MARK: Actions
+
+  /// Where an operation can write, with placeholders for ids and keys.
+  struct Target {
+    enum Step: Hashable {
+      case field(String)
+      /// An element of a list of models, found by an id of this type.
+      case element(RType, model: String)
+      case key(RType)
+    }
+
+    var steps: [Step]
+    var type: RType
+    /// The default of the field it ends at, when it has one.
+    var defaultValue: RValue?
+    var fieldName: String?
+
+    var endsInElement: Bool { if case .element? = steps.last { true } else { false } }
+    var endsInKey: Bool { if case .key? = steps.last { true } else { false } }
+  }
+
+  func targets() -> [Target] {
+    var result: [Target] = []
+    func walk(_ target: Target, depth: Int) {
+      result.append(target)
+      guard depth < 4 else { return }
+      switch target.type {
+      case .model(let name):
+        for field in spec.model(name)?.fields ?? [] {
+          walk(
+            Target(
+              steps: target.steps + [.field(field.name)], type: field.type, defaultValue: field.defaultValue,
+              fieldName: field.name), depth: depth + 1)
+        }
+      case .array(.model(let name)):
+        guard let idField = spec.model(name)?.idField else { return }
+        walk(Target(steps: target.steps + [.element(idField.type, model: name)], type: .model(name)), depth: depth + 1)
+      case .dictionary(let key, let value):
+        walk(Target(steps: target.steps + [.key(key)], type: value), depth: depth + 1)
+      default:
+        break
+      }
+    }
+    for field in spec.allStateFields where field.type != .status {
+      walk(Target(steps: [.field(field.name)], type: field.type, defaultValue: field.defaultValue, fieldName: field.name), depth: 0)
+    }
+    return result
+  }
+
+  private mutating func makeActions() {
+    let count = rng.int(in: (size >= 2 ? 3 : 1)...(size >= 2 ? 12 : 4))
+    for _ in 0..<count {
+      let roll = rng.int(100)
+      if roll < 8 {
+        makeCustomAction()
+      } else if roll < 18 {
+        makeAsyncAction()
+      } else if roll < 23 {
+        let name = actionName(rng.pick(Pools.actionVerbs))
+        spec.actions.append(RAction(name: name, payload: randomPayload(), reduce: []))
+      } else {
+        makeReducingAction()
+      }
+    }
+    if spec.actions.isEmpty {
+      spec.actions.append(RAction(name: actionName("noop"), payload: [], reduce: []))
+    }
+  }
+
+  private mutating func actionName(_ base: String) -> String {
+    var name = base
+    if rng.chance(6), !KnownBugs.avoids("keywordActions") { name = rng.pick(Pools.keywordActions) }
+    var taken = actionNames
+    let fresh = freshName(name, in: &taken)
+    actionNames = taken
+    return fresh
+  }
+
+  private mutating func randomPayload() -> [RField] {
+    var payload: [RField] = []
+    var names: Set<String> = []
+    for _ in 0..<rng.int(in: 0...3) {
+      let name = rng.pick(["text", "amount", "flag", "when", "item", "key", "note", "code", "choice"])
+      guard names.insert(name).inserted else { continue }
+      payload.append(parameter(name, randomType(depth: 0, allowStatus: false)))
+    }
+    return payload
+  }
+
+  /// A payload parameter, sometimes with a default so examples may leave it out.
+  private mutating func parameter(_ name: String, _ type: RType) -> RField {
+    var field = RField(name: name, type: type, defaultValue: nil)
+    if type.isOptional, rng.chance(50) {
+      field.defaultValue = .null
+      return field
+    }
+    if rng.chance(15), let (text, value) = shortLiteral(type) {
+      field.defaultValue = value
+      field.style = .short(text)
+    }
+    return field
+  }
+
+  private mutating func makeCustomAction() {
+    let name = actionName(rng.pick(["reorder", "shuffle", "recompute", "sortAll", "tidy"]))
+    spec.actions.append(RAction(name: name, payload: randomPayload(), reduce: [.custom], reduceAsScalar: rng.chance(70)))
+  }
+
+  private mutating func makeReducingAction() {
+    var payload: [RField] = []
+    var operations: [ROperation] = []
+    let kinds = ["set", "set", "append", "upsert", "remove", "update", "toggle", "increment", "decrement", "reset", "clear"]
+    let count = rng.chance(75) ? 1 : rng.int(in: 2...3)
+    var verb = "change"
+    for _ in 0..<(count * 4) where operations.count < count {
+      let kind = rng.pick(kinds)
+      if kind == "update", !operations.isEmpty { continue }
+      if operations.contains(where: { if case .update = $0 { true } else { false } }) { break }
+      guard let operation = makeOperation(kind, payload: &payload, newParameters: true) else { continue }
+      if operations.isEmpty { verb = kind }
+      operations.append(operation)
+    }
+    guard !operations.isEmpty else { return }
+    let base: String
+    if let root = operations[0].path?.root, rng.chance(70) {
+      base = verb + root.uppercasingFirst
+    } else {
+      base = rng.pick(Pools.actionVerbs)
+    }
+    // An operation reading the parameter it would imply may leave out `= value`.
+    operations = operations.map { impliedForm($0, payload) }
+    let doc: String? = rng.chance(10) ? rng.pick(Pools.docs) : nil
+    spec.actions.append(
+      RAction(name: actionName(base), doc: doc, payload: payload, reduce: operations, reduceAsScalar: rng.chance(70)))
+  }
+
+  private mutating func impliedForm(_ operation: ROperation, _ payload: [RField]) -> ROperation {
+    guard rng.chance(60) else { return operation }
+    switch operation {
+    case .set(let path, .parameter(let name, [])?) where Simulator.impliedParameter(path, payload) == name:
+      return .set(path, nil)
+    case .append(let path, .parameter(let name, [])?) where Simulator.impliedParameter(path, payload) == name:
+      return .append(path, nil)
+    case .upsert(let path, .parameter(let name, [])?) where Simulator.impliedParameter(path, payload) == name:
+      return .upsert(path, nil)
+    default:
+      return operation
+    }
+  }
+
+  /// A literal of `type` as a reduce operation writes it after `=`, `by` or in `[...]`.
+  private mutating func operandLiteral(_ type: RType) -> (String, RValue)? {
+    switch type {
+    case .optional(let wrapped):
+      if rng.chance(50) { return ("nil", .null) }
+      return operandLiteral(wrapped)
+    case .array: return ("[]", .array([]))
+    case .dictionary: return ("[:]", .dictionary([]))
+    case .status:
+      let item = rng.pick(["idle", "loading", "succeeded"])
+      return (item, .status(item == "idle" ? .idle : item == "loading" ? .loading : .succeeded))
+    case .enumeration(let name):
+      guard let item = spec.enumCases(name).flatMap({ rng.pickOptional($0) }) else { return nil }
+      return (rng.chance(60) ? "." + item : item, .enumCase(item))
+    case .scalar(let scalar):
+      switch scalar {
+      case .string:
+        let text = rng.pick(["Bonus!", "", "a b", "it's", "émoji 🎉", "x=y"])
+        return ("\"\(text)\"", .string(text))
+      case .int, .int64:
+        let number = rng.pick([0, 2, 5, -3, 100])
+        return (String(number), .int(number))
+      case .double, .float, .decimal:
+        let number = rng.pick([1.5, 2, -0.5, 0.25])
+        return (number == number.rounded() ? String(Int(number)) : String(number), .double(number))
+      case .bool:
+        let flag = rng.chance(50)
+        return (flag ? "true" : "false", .bool(flag))
+      case .uuid:
+        let number = rng.int(in: 1...4)
+        return (String(number), .uuid(smallUUID(number)))
+      case .date:
+        return ("\"2024-05-01\"", .date(1_714_521_600))
+      case .url:
+        return ("\"https://example.com/z\"", .url("https://example.com/z"))
+      case .data:
+        return ("\"raw\"", .data("raw"))
+      }
+    case .model:
+      return nil
+    }
+  }
+
+  private func fits(_ type: RType, into target: RType) -> Bool {
+    type == target || (target.isOptional && type == target.unwrapped)
+  }
+
+  /// An operand of `type`: an existing parameter, a new one, or a literal.
+  private mutating func valueOperand(
+    _ type: RType, name: String, payload: inout [RField], newParameters: Bool, literal: Bool = true
+  ) -> ROperand? {
+    if let existing = payload.filter({ fits($0.type, into: type) }).randomElement(using: &rng), rng.chance(40) {
+      return .parameter(existing.name, [])
+    }
+    // A field of a model parameter: `users[user.id] = user`, `set title = item.title`.
+    for parameter in payload {
+      guard case .model(let modelName) = parameter.type, let model = spec.model(modelName) else { continue }
+      if let field = model.fields.first(where: { fits($0.type, into: type) }), rng.chance(50) {
+        return .parameter(parameter.name, [field.name])
+      }
+    }
+    if literal, rng.chance(35), let (text, value) = operandLiteral(type) { return .literal(text, value) }
+    guard newParameters else {
+      if literal, let (text, value) = operandLiteral(type) { return .literal(text, value) }
+      return nil
+    }
+    var parameterType = type
+    if type.isOptional, rng.chance(50) { parameterType = type.unwrapped }
+    var names = Set(payload.map(\.name))
+    let parameterName = freshName(name, in: &names)
+    payload.append(parameter(parameterName, parameterType))
+    return .parameter(parameterName, [])
+  }
+
+  /// Fills a target's ids and keys with parameters or literals.
+  private mutating func path(_ target: Target, payload: inout [RField], newParameters: Bool) -> RPath? {
+    var steps: [RStep] = []
+    for step in target.steps {
+      switch step {
+      case .field(let name):
+        steps.append(.field(name))
+      case .element(let idType, _):
+        let name = steps.contains { if case .element = $0 { true } else { false } } ? "childId" : "id"
+        guard let id = valueOperand(idType, name: name, payload: &payload, newParameters: newParameters) else {
+          return nil
+        }
+        steps.append(.element(id))
+      case .key(let keyType):
+        let literal = rng.chance(30) && !KnownBugs.avoids("literalKeys")
+        guard
+          let key = valueOperand(
+            keyType, name: "key", payload: &payload, newParameters: newParameters, literal: literal)
+        else { return nil }
+        steps.append(.key(key))
+      }
+    }
+    return RPath(steps: steps)
+  }
+
+  mutating func makeOperation(_ kind: String, payload: inout [RField], newParameters: Bool) -> ROperation? {
+    let all = targets()
+    let candidates: [Target]
+    switch kind {
+    case "set": candidates = all
+    case "append": candidates = all.filter { $0.type.element != nil }
+    case "upsert":
+      candidates = all.filter {
+        if KnownBugs.avoids("upsertThroughElement"), $0.steps.contains(where: { if case .element = $0 { true } else { false } }) {
+          return false
+        }
+        if case .array(.model(let name)) = $0.type { return spec.model(name)?.idField != nil }
+        return false
+      }
+    case "remove": candidates = all.filter { $0.endsInElement || $0.endsInKey }
+    case "update":
+      candidates = all.filter {
+        guard $0.endsInElement, case .model(let name) = $0.type else { return false }
+        return (spec.model(name)?.fields.count ?? 0) > 1
+      }
+    case "toggle": candidates = all.filter { $0.type == .scalar(.bool) }
+    case "increment", "decrement": candidates = all.filter { $0.type.isNumeric }
+    case "reset": candidates = all.filter { $0.defaultValue != nil && !$0.endsInElement && !$0.endsInKey }
+    case "clear": candidates = all.filter { $0.type.isCollection }
+    default: candidates = []
+    }
+    var targets = candidates
+    if KnownBugs.avoids("untypedEntrySamples") {
+      targets = targets.filter { target in
+        // The first key step's value type: what the derived entry test declares untyped.
+        guard let position = target.steps.firstIndex(where: { if case .key = $0 { true } else { false } }),
+          position == 1, case .field(let root) = target.steps[0],
+          case .dictionary(_, let value)? = spec.allStateFields.first(where: { $0.name == root })?.type
+        else { return true }
+        switch value.unwrapped {
+        case .scalar(let scalar): return ![.float, .decimal, .int64].contains(scalar)
+        case .enumeration, .array, .dictionary: return false
+        default: return true
+        }
+      }
+    }
+    guard let target = rng.pickOptional(targets) else { return nil }
+    let before = payload
+    guard let path = path(target, payload: &payload, newParameters: newParameters) else {
+      payload = before
+      return nil
+    }
+    let valueName = target.fieldName ?? "value"
+    let operation: ROperation?
+    switch kind {
+    case "set":
+      operation = valueOperand(target.type, name: valueName, payload: &payload, newParameters: newParameters)
+        .map { .set(path, $0) }
+    case "append":
+      operation = valueOperand(target.type.element!, name: valueName, payload: &payload, newParameters: newParameters)
+        .map { .append(path, $0) }
+    case "upsert":
+      operation = valueOperand(
+        target.type.element!, name: "item", payload: &payload, newParameters: newParameters, literal: false
+      ).map { .upsert(path, $0) }
+    case "remove":
+      operation = .remove(path)
+    case "update":
+      guard newParameters, case .model(let name) = target.type, let model = spec.model(name) else {
+        payload = before
+        return nil
+      }
+      var assigned = false
+      for field in rng.shuffled(model.fields) where field.name != "id" && !payload.contains(where: { $0.name == field.name }) {
+        if assigned, rng.chance(50) { continue }
+        payload.append(parameter(field.name, field.type))
+        assigned = true
+      }
+      // Every parameter but the ids must name a field of the element.
+      let ids = Set(path.steps.compactMap { step -> String? in
+        if case .element(.parameter(let name, _)) = step { return name }
+        if case .key(.parameter(let name, _)) = step { return name }
+        return nil
+      })
+      let valid = payload.allSatisfy { parameter in
+        ids.contains(parameter.name)
+          || model.fields.contains { $0.name == parameter.name && fits(parameter.type, into: $0.type) }
+      }
+      operation = assigned && valid ? .update(path) : nil
+    case "toggle":
+      operation = .toggle(path)
+    case "increment", "decrement":
+      var amount: ROperand?
+      if rng.chance(60) {
+        if rng.chance(50), let scalar = { if case .scalar(let s) = target.type { s } else { nil } }() {
+          let (text, value) = numberLiteral(scalar)
+          amount = .literal(text, value)
+        } else {
+          amount = valueOperand(target.type, name: "by", payload: &payload, newParameters: newParameters, literal: false)
+        }
+      }
+      operation = kind == "increment" ? .increment(path, amount) : .decrement(path, amount)
+    case "reset":
+      operation = .reset(path)
+    case "clear":
+      operation = .clear(path)
+    default:
+      operation = nil
+    }
+    if operation == nil { payload = before }
+    return operation
+  }
+
+  private mutating func makeAsyncAction() {
+    let name = actionName(rng.pick(Pools.asyncVerbs))
+    guard !actionNames.contains(name + "Succeeded"), !actionNames.contains(name + "Failed") else { return }
+    actionNames.insert(name + "Succeeded")
+    actionNames.insert(name + "Failed")
+    var payload = randomPayload()
+    var operations: [ROperation] = []
+    if rng.chance(15), let operation = makeOperation("set", payload: &payload, newParameters: true) {
+      operations.append(operation)
+    }
+    // The success payload: what the effect returns, none, one value or several (a tuple).
+    var success: [RField] = []
+    var onSuccess: [ROperation] = []
+    let successShape = rng.int(100)
+    if successShape < 70 {
+      for _ in 0..<(successShape < 50 ? 1 : 2) {
+        if let operation = makeOperation(rng.pick(["set", "append", "upsert", "set"]), payload: &success, newParameters: true) {
+          onSuccess.append(operation)
+        }
+      }
+      if rng.chance(20) {
+        var names = Set(success.map(\.name))
+        success.append(RField(name: freshName("extra", in: &names), type: randomType(depth: 0, allowStatus: false)))
+      }
+    }
+    let successKey: [RField]? = success.isEmpty && rng.chance(50) ? nil : success.map {
+      var field = $0
+      field.defaultValue = nil
+      field.style = .implicit
+      return field
+    }
+    // The failure payload: left out, empty, `{ message: String }`, or something else.
+    var failure: FailureShape
+    var failurePayload: [RField]
+    var shape = rng.int(5)
+    if shape == 2, KnownBugs.avoids("errorModelWithFailureBuilder"), spec.model("Error") != nil { shape = 3 }
+    switch shape {
+    case 0:
+      failure = .fields([])
+      failurePayload = []
+    case 1:
+      failurePayload = [RField(name: "message", type: .scalar(.string), defaultValue: nil)]
+      failure = .fields(failurePayload)
+    case 2:
+      failurePayload = [RField(name: "code", type: .scalar(.int), defaultValue: nil)]
+      if rng.chance(50) { failurePayload.append(RField(name: "message", type: .scalar(.string), defaultValue: nil)) }
+      failure = .fields(failurePayload)
+    default:
+      failure = .implicit
+      failurePayload = [RField(name: "message", type: .scalar(.string), defaultValue: nil)]
+    }
+    var onFailure: [ROperation] = []
+    if !failurePayload.isEmpty, rng.chance(60) {
+      var fixed = failurePayload
+      if let operation = makeOperation("set", payload: &fixed, newParameters: false), fixed == failurePayload {
+        onFailure.append(operation)
+      }
+    }
+    var status: String?
+    if rng.chance(60) {
+      let candidate = name + "Status"
+      if stateNames.insert(candidate).inserted { status = candidate }
+    }
+    let async = RAsync(
+      success: successKey, failure: failure, status: status, onSuccess: onSuccess.map { impliedForm($0, success) },
+      onFailure: onFailure)
+    spec.actions.append(RAction(name: name, payload: payload, reduce: operations, async: async))
+  }
+
+  // MARK: Events, middleware, persist
+
+  private mutating func makeEvents() {
+    var names: Set<String> = []
+    for _ in 0..<rng.int(in: 0...3) {
+      let name = rng.pick(Pools.eventNames)
+      guard names.insert(name).inserted else { continue }
+      var payload: [RField] = []
+      var parameters: Set<String> = []
+      for _ in 0..<rng.int(in: 0...2) {
+        let parameter = rng.pick(["message", "count", "isEnabled", "item", "when"])
+        guard parameters.insert(parameter).inserted else { continue }
+        payload.append(RField(name: parameter, type: randomType(depth: 0, allowStatus: false), defaultValue: nil))
+      }
+      spec.events.append(REvent(name: name, payload: payload))
+    }
+  }
+
+  private mutating func makeMiddleware() {
+    let actions = spec.allActionNames
+    for _ in 0..<rng.int(in: 0...2) {
+      guard let name = freshTypeName(Pools.middlewareSuffixes.map { spec.feature + $0 }) else { break }
+      var on: [String] = []
+      for action in rng.shuffled(actions).prefix(rng.int(in: 1...3)) { on.append(action) }
+      let dispatches = Array(rng.shuffled(actions).prefix(rng.int(in: 0...2)))
+      let emits = Array(rng.shuffled(spec.events.map(\.name)).prefix(rng.int(in: 0...2)))
+      let doc: String? = rng.chance(30) ? rng.pick(Pools.docs) : nil
+      spec.middleware.append(RMiddleware(name: name, doc: doc, on: on, dispatches: dispatches, emits: emits))
+    }
+  }
+
+  private mutating func makePersist() {
+    guard rng.chance(30) else { return }
+    let fields = rng.shuffled(spec.allStateFields.map(\.name)).prefix(rng.int(in: 0...3))
+    spec.persist = RPersist(fields: Array(fields), key: rng.chance(50) ? rng.pick(Pools.persistKeys) : nil)
+  }
+
+  // MARK: Examples
+
+  private mutating func makeExamples() {
+    for _ in 0..<rng.int(in: 0...(size >= 2 ? 4 : 2)) { spec.examples.append(makeExample(actions: nil)) }
+    // Actions no derived test covers must appear in an example (or the checker warns).
+    let untested = spec.allActionNames.filter { name in
+      !spec.examples.contains { $0.when.contains { $0.action == name } } && !hasDerivedTest(name)
+    }
+    if !untested.isEmpty { spec.examples.append(makeExample(actions: untested)) }
+  }
+
+  private func hasDerivedTest(_ name: String) -> Bool {
+    for action in spec.actions {
+      if action.name == name { return action.reduce.contains { $0 != .custom } || action.async?.status != nil }
+      if let async = action.async {
+        if action.succeeded == name { return !async.onSuccess.isEmpty || async.status != nil }
+        if action.failed == name { return !async.onFailure.isEmpty || async.status != nil }
+      }
+    }
+    return false
+  }
+
+  private mutating func makeExample(actions: [String]?) -> RExample {
+    var name = rng.pick(Pools.exampleNames)
+    if name.isEmpty, KnownBugs.avoids("emptyExampleName") { name = "empty name avoided" }
+    var example = RExample(name: name, given: [], when: [], then: [])
+    for field in rng.shuffled(spec.allStateFields).prefix(rng.int(in: 0...3)) {
+      // A list of models gets ids 1...3, which the actions below aim at.
+      guard let value = randomValue(field.type, ids: 1...3) else { continue }
+      example.given.append(RNamed(name: field.name, value: value))
+    }
+    let names = actions ?? Array(rng.shuffled(spec.allActionNames).prefix(rng.int(in: 0...4)))
+    for name in names {
+      guard let payload = spec.payload(of: name) else { continue }
+      var arguments: [RNamed] = []
+      var complete = true
+      for parameter in payload {
+        if parameter.defaultValue != nil, rng.chance(40) { continue }
+        let value: RValue?
+        if parameter.name.lowercased().hasSuffix("id") || parameter.name == "key", rng.chance(70) {
+          value = idValue(parameter.type.unwrapped, rng.int(in: 1...4)) == .null
+            ? randomValue(parameter.type, ids: 1...3) : idValue(parameter.type.unwrapped, rng.int(in: 1...4))
+        } else {
+          value = randomValue(parameter.type, ids: 1...3)
+        }
+        guard let value else {
+          complete = false
+          break
+        }
+        arguments.append(RNamed(name: parameter.name, value: value))
+      }
+      if !complete { continue }
+      example.when.append(RCall(action: name, arguments: arguments, bare: arguments.isEmpty && rng.chance(70)))
+    }
+    if example.when.count == 1, example.when[0].bare, rng.chance(40) { example.whenStyle = .scalar }
+    if example.when.isEmpty, rng.chance(50) { example.whenStyle = .omitted }
+    example.then = thenPaths(Simulator(spec: spec).run(example))
+    return example
+  }
+
+  private mutating func absentKey(_ type: RType, _ pairs: [RPair]) -> RValue? {
+    for _ in 0..<4 {
+      if let key = randomKey(type), !pairs.contains(where: { $0.key == key }) { return key }
+    }
+    return nil
+  }
+
+  /// Paths into the state after the example: fields, counts, elements, fields of models.
+  private mutating func thenPaths(_ state: Simulator.State) -> [[RThenStep]] {
+    var catalog: [[RThenStep]] = []
+    func walk(_ path: [RThenStep], _ value: RValue, _ type: RType, depth: Int) {
+      catalog.append(path)
+      guard depth < 3 else { return }
+      switch (value, type) {
+      case (.null, .optional(let wrapped)):
+        // Through a nil optional: the whole path is nil.
+        if case .model(let name) = wrapped, let field = rng.pickOptional(spec.model(name)?.fields ?? []) {
+          catalog.append(path + [.field(field.name)])
+        } else if wrapped.element != nil {
+          catalog.append(path + [.count])
+        }
+      case (_, .optional(let wrapped)):
+        walk(path, value, wrapped, depth: depth + 1)
+      case (.array(let items), .array(let element)):
+        catalog.append(path + [.count])
+        catalog.append(path + [.isEmpty])
+        for (index, item) in items.enumerated().prefix(2) { walk(path + [.index(index)], item, element, depth: depth + 1) }
+      case (.dictionary(let pairs), .dictionary(let keyType, let valueType)):
+        catalog.append(path + [rng.chance(50) ? .count : .isEmpty])
+        for pair in pairs.prefix(2) { walk(path + [.key(pair.key)], pair.value, valueType, depth: depth + 1) }
+        // An absent entry is nil.
+        if let key = absentKey(keyType, pairs) { catalog.append(path + [.key(key)]) }
+      case (.string, _):
+        if rng.chance(20) { catalog.append(path + [rng.chance(50) ? .count : .isEmpty]) }
+      case (.model, .model(let name)):
+        for field in spec.model(name)?.fields ?? [] {
+          if let inner = value.field(field.name) { walk(path + [.field(field.name)], inner, field.type, depth: depth + 1) }
+        }
+      default:
+        break
+      }
+    }
+    for field in spec.allStateFields {
+      guard let value = state[field.name] else { continue }
+      walk([.field(field.name)], value, field.type, depth: 0)
+    }
+    let simulator = Simulator(spec: spec)
+    for filter in spec.filters {
+      guard let items = simulator.filterResult(filter, state), let element = simulator.filterElement(filter) else {
+        continue
+      }
+      walk([.field(filter.resultName)], .array(items), .array(.model(element)), depth: 0)
+    }
+    return Array(rng.shuffled(catalog).prefix(rng.int(in: 1...5)))
+  }
+}
+
+extension Array {
+  func randomElement(using rng: inout RNG) -> Element? {
+    isEmpty ? nil : self[rng.int(count)]
+  }
+}

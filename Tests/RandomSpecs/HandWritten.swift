@@ -1,0 +1,247 @@
+// The hand-written code a feature needs to compile and run, as a user would write it: custom
+// reducers (they leave the state alone, as the simulator assumes), live effects that return a
+// value, and a store test that runs every action through every middleware.
+
+enum SwiftText {
+  static let keywords: Set<String> = [
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+    "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+    "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+    "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+    "Any", "as", "false", "is", "nil", "self", "Self", "super", "true", "try", "throws", "package",
+  ]
+
+  static func identifier(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+
+  static func string(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  /// A Swift expression of `value`, which has type `type`.
+  static func value(_ value: RValue, _ type: RType, _ spec: RSpec) -> String {
+    switch (value, type) {
+    case (.null, _): return "nil"
+    case (_, .optional(let wrapped)): return self.value(value, wrapped, spec)
+    case (.string(let text), _): return string(text)
+    case (.int(let number), _): return String(number)
+    case (.double(let number), _):
+      return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    case (.bool(let flag), _): return flag ? "true" : "false"
+    case (.uuid(let text), _): return "UUID(uuidString: \(string(text)))!"
+    case (.freshUUID, _): return "UUID()"
+    case (.date(let seconds), _): return "Date(timeIntervalSince1970: \(seconds))"
+    case (.url(let text), _): return "URL(string: \(string(text)))!"
+    case (.data(let text), _): return "Data(\(string(text)).utf8)"
+    case (.enumCase(let name), .enumeration(let enumName)): return "\(enumName).\(name)"
+    case (.enumCase(let name), _): return ".\(name)"
+    case (.status(let status), _):
+      switch status {
+      case .idle: return "RequestStatus.idle"
+      case .loading: return "RequestStatus.loading"
+      case .succeeded: return "RequestStatus.succeeded"
+      case .failed(let message): return "RequestStatus.failed(\(string(message)))"
+      }
+    case (.array(let items), _):
+      let element = type.element ?? type
+      return "[" + items.map { self.value($0, element, spec) }.joined(separator: ", ") + "]"
+    case (.dictionary(let pairs), .dictionary(let key, let valueType)):
+      if pairs.isEmpty { return "[:]" }
+      return "[" + pairs.map { "\(self.value($0.key, key, spec)): \(self.value($0.value, valueType, spec))" }
+        .joined(separator: ", ") + "]"
+    case (.dictionary, _): return "[:]"
+    case (.model(let name, let fields), _):
+      guard let model = spec.model(name) else { return "nil" }
+      let arguments = model.fields.compactMap { field -> String? in
+        guard let given = fields.first(where: { $0.name == field.name }) else { return nil }
+        return "\(field.name): \(self.value(given.value, field.type, spec))"
+      }
+      return "\(name)(" + arguments.joined(separator: ", ") + ")"
+    }
+  }
+
+  static func access(_ spec: RSpec) -> String {
+    switch spec.effectiveAccess {
+    case .public: "public "
+    case .package: "package "
+    case .internal: ""
+    }
+  }
+
+  static func parameters(_ payload: [RField]) -> String {
+    payload.map { "\($0.name): \($0.type.text)" }.joined(separator: ", ")
+  }
+}
+
+/// Sample values for hand-written code, deterministic by name.
+struct Samples {
+  let spec: RSpec
+  var rng: RNG
+
+  init(spec: RSpec) {
+    self.spec = spec
+    rng = RNG(seed: UInt64(spec.feature.unicodeScalars.reduce(7) { $0 &* 31 &+ Int($1.value) }.magnitude))
+  }
+
+  mutating func value(_ type: RType) -> String {
+    var generator = SpecGenerator(seed: rng.next(), feature: spec.feature)
+    generator.spec = spec
+    let value = generator.randomValue(type, ids: 1...3) ?? .null
+    return SwiftText.value(value, type, spec)
+  }
+
+  mutating func call(_ name: String, _ payload: [RField]) -> String {
+    let member = ".\(name)"
+    if payload.isEmpty { return member }
+    return member + "(" + payload.map { "\($0.name): \(value($0.type))" }.joined(separator: ", ") + ")"
+  }
+}
+
+enum HandWritten {
+  /// `<Feature>CustomReducer`: each custom reducer leaves the state as it is.
+  static func customReducer(_ spec: RSpec) -> String? {
+    let custom = spec.actions.filter { $0.reduce == [.custom] }
+    guard !custom.isEmpty else { return nil }
+    let access = SwiftText.access(spec)
+    var lines = [
+      "// Hand-written by random-specs: every custom reducer leaves the state alone.", "",
+      "import Foundation", "import ReduxRuntime", "",
+      "\(access)enum \(spec.feature)CustomReducer: \(spec.feature)CustomReducing {",
+    ]
+    for action in custom {
+      let parameters = (["_ state: inout \(spec.feature)State"] + action.payload.map { "\($0.name): \($0.type.text)" })
+        .joined(separator: ", ")
+      lines.append("  \(access)static func \(SwiftText.identifier(action.name))(\(parameters)) {}")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `<Feature>LiveEffects`: every request succeeds with a sample value.
+  static func liveEffects(_ spec: RSpec) -> String? {
+    let asyncActions = spec.actions.filter { $0.async != nil }
+    guard !asyncActions.isEmpty else { return nil }
+    var samples = Samples(spec: spec)
+    let access = SwiftText.access(spec)
+    var lines = [
+      "// Hand-written by random-specs: every request succeeds with a sample value.", "",
+      "import Foundation", "import ReduxRuntime", "",
+      "\(access)struct \(spec.feature)LiveEffects: \(spec.feature)Effects {",
+      "  \(access)init() {}",
+    ]
+    for action in asyncActions {
+      let async = action.async!
+      let success = async.successPayload
+      var signature = "  \(access)func \(SwiftText.identifier(action.name))(\(SwiftText.parameters(action.payload))) async throws"
+      let body: String
+      switch success.count {
+      case 0:
+        body = "try await _Concurrency.Task.sleep(nanoseconds: 1_000)"
+      case 1:
+        signature += " -> \(success[0].type.text)"
+        body = "return \(samples.value(success[0].type))"
+      default:
+        signature += " -> (" + success.map { "\($0.name): \($0.type.text)" }.joined(separator: ", ") + ")"
+        body = "return (" + success.map { "\($0.name): \(samples.value($0.type))" }.joined(separator: ", ") + ")"
+      }
+      lines += [signature + " {", "    \(body)", "  }"]
+      let failure = async.failurePayload
+      let derived = failure.isEmpty || (failure.count == 1 && failure[0].name == "message" && failure[0].type == .scalar(.string))
+      if !derived {
+        lines += [
+          "  \(access)func \(action.failed)(error: any Swift.Error) -> \(spec.feature)Action {",
+          "    \(samples.call(action.failed, failure))",
+          "  }",
+        ]
+      }
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A test that dispatches every action through a store with every middleware, and saves and
+  /// restores the persisted fields.
+  static func storeTest(_ spec: RSpec) -> String {
+    var samples = Samples(spec: spec)
+    let name = spec.feature
+    var middleware = spec.middleware.map { "\($0.name)()" }
+    if spec.actions.contains(where: { $0.async != nil }) {
+      middleware.append("\(name)EffectsMiddleware(effects: \(name)LiveEffects())")
+    }
+    var lines = [
+      "// Hand-written by random-specs: every action through a store with every middleware.", "",
+      "import Foundation", "import ReduxRuntime", "import Testing", "", "@testable import \(name)", "",
+      "@Test func \(name.lowercasingFirst)StoreRunsEveryAction() throws {",
+      "  let store = Store(",
+      "    initialState: \(name)State(), reducer: \(spec.feature.lowercasingFirst)Reducer,",
+      "    middleware: [\(middleware.joined(separator: ", "))])",
+    ]
+    for action in spec.actions {
+      lines.append("  store.dispatch(\(samples.call(action.name, action.payload)))")
+      if let async = action.async {
+        lines.append("  store.dispatch(\(samples.call(action.succeeded, async.successPayload)))")
+        lines.append("  store.dispatch(\(samples.call(action.failed, async.failurePayload)))")
+      }
+    }
+    if let persist = spec.persist {
+      lines += [
+        "  let directory = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)",
+        "  defer { try? FileManager.default.removeItem(at: directory) }",
+        "  let persistence = \(name)State.persistence(storage: FileStorage(directory: directory))",
+        "  try persistence.save(store.state)",
+        persist.fields.isEmpty
+          ? "  _ = try persistence.restoredState(\(name)State())"
+          : "  let restored = try persistence.restoredState(\(name)State())",
+      ]
+      for field in persist.fields { lines.append("  #expect(restored.\(field) == store.state.\(field))") }
+    } else {
+      lines.append("  _ = store.state")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// An app's store: each feature's middleware on its slice, an action of each feature.
+  static func appStoreTest(_ app: RApp) -> String {
+    var lines = [
+      "// Hand-written by random-specs: an action of each feature through the app's store.", "",
+      "import Foundation", "import ReduxRuntime", "import Testing", "",
+    ]
+    lines += app.features.map { "import \($0.spec.feature)" }
+    lines += [
+      "", "@testable import \(app.name)", "",
+      "@Test func \(app.name.lowercasingFirst)StoreRoutesActions() {",
+    ]
+    let arguments = app.features.map { feature in
+      "\(feature.field): [" + feature.spec.middleware.map { "\($0.name)()" }.joined(separator: ", ") + "]"
+    }
+    lines += [
+      "  let store = Store(",
+      "    initialState: \(app.name)State(), reducer: \(app.name.lowercasingFirst)Reducer,",
+      "    middleware: \(app.name.lowercasingFirst)Middleware(\(arguments.joined(separator: ", "))))",
+    ]
+    for feature in app.features {
+      var samples = Samples(spec: feature.spec)
+      if let action = feature.spec.actions.first {
+        lines.append("  store.dispatch(.\(feature.field)(\(samples.call(action.name, action.payload))))")
+      }
+    }
+    lines += ["  _ = store.state", "}"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,530 @@
+// The structured value of a random spec: what the generator builds, the shrinker cuts and
+// the renderer writes as YAML. Names and shapes mirror docs/spec-language.md.
+
+/// A deterministic generator (SplitMix64): the same seed gives the same spec on every machine.
+struct RNG {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// 0..<bound
+  mutating func int(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
+  mutating func int(in range: ClosedRange<Int>) -> Int { range.lowerBound + int(range.count) }
+  /// True with probability `percent`%.
+  mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
+  mutating func pick<T>(_ items: [T]) -> T { items[int(items.count)] }
+  mutating func pickOptional<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[int(items.count)] }
+  mutating func shuffled<T>(_ items: [T]) -> [T] {
+    var items = items
+    if items.count < 2 { return items }
+    for index in stride(from: items.count - 1, to: 0, by: -1) { items.swapAt(index, int(index + 1)) }
+    return items
+  }
+}
+
+enum Scalar: String, CaseIterable, Hashable {
+  case string = "String"
+  case int = "Int"
+  case int64 = "Int64"
+  case double = "Double"
+  case float = "Float"
+  case bool = "Bool"
+  case uuid = "UUID"
+  case date = "Date"
+  case url = "URL"
+  case data = "Data"
+  case decimal = "Decimal"
+
+  var isNumeric: Bool { [.int, .int64, .double, .float, .decimal].contains(self) }
+  var isInteger: Bool { self == .int || self == .int64 }
+  /// `<` applies (filters, sort keys).
+  var isOrdered: Bool { ![.bool, .url, .data, .uuid].contains(self) }
+}
+
+indirect enum RType: Hashable {
+  case scalar(Scalar)
+  case model(String)
+  /// An enum or a filter of the spec.
+  case enumeration(String)
+  case optional(RType)
+  case array(RType)
+  case dictionary(RType, RType)
+  /// RequestStatus, the type of an async action's status field.
+  case status
+
+  var text: String {
+    switch self {
+    case .scalar(let scalar): scalar.rawValue
+    case .model(let name), .enumeration(let name): name
+    case .optional(let wrapped): wrapped.text + "?"
+    case .array(let element): "[\(element.text)]"
+    case .dictionary(let key, let value): "[\(key.text): \(value.text)]"
+    case .status: "RequestStatus"
+    }
+  }
+
+  var isOptional: Bool { if case .optional = self { true } else { false } }
+  var unwrapped: RType { if case .optional(let wrapped) = self { wrapped } else { self } }
+  var element: RType? { if case .array(let element) = self { element } else { nil } }
+  var isNumeric: Bool { if case .scalar(let scalar) = self { scalar.isNumeric } else { false } }
+  var isCollection: Bool {
+    switch self {
+    case .array, .dictionary: true
+    default: false
+    }
+  }
+
+  /// The model types this type mentions.
+  var models: [String] {
+    switch self {
+    case .model(let name): [name]
+    case .optional(let wrapped), .array(let wrapped): wrapped.models
+    case .dictionary(let key, let value): key.models + value.models
+    default: []
+    }
+  }
+
+  var enums: [String] {
+    switch self {
+    case .enumeration(let name): [name]
+    case .optional(let wrapped), .array(let wrapped): wrapped.enums
+    case .dictionary(let key, let value): key.enums + value.enums
+    default: []
+    }
+  }
+}
+
+/// A value in a spec and in the simulated state.
+indirect enum RValue: Hashable {
+  case string(String)
+  case int(Int)
+  case double(Double)
+  case bool(Bool)
+  /// Upper-case UUID text.
+  case uuid(String)
+  /// A `UUID()` made at run time: equal to nothing written in the spec.
+  case freshUUID
+  /// Seconds since 1970.
+  case date(Double)
+  case url(String)
+  case data(String)
+  case enumCase(String)
+  case null
+  case array([RValue])
+  case dictionary([RPair])
+  /// Every field, in the model's order.
+  case model(String, [RNamed])
+  case status(RStatus)
+
+  var isFresh: Bool {
+    switch self {
+    case .freshUUID: true
+    case .array(let items): items.contains { $0.isFresh }
+    case .dictionary(let pairs): pairs.contains { $0.key.isFresh || $0.value.isFresh }
+    case .model(_, let fields): fields.contains { $0.value.isFresh }
+    default: false
+    }
+  }
+
+  /// The numeric value, for arithmetic and comparisons.
+  var number: Double? {
+    switch self {
+    case .int(let value): Double(value)
+    case .double(let value): value
+    default: nil
+    }
+  }
+
+  func field(_ name: String) -> RValue? {
+    guard case .model(_, let fields) = self else { return nil }
+    return fields.first { $0.name == name }?.value
+  }
+
+  func settingField(_ name: String, _ value: RValue) -> RValue {
+    guard case .model(let model, var fields) = self, let index = fields.firstIndex(where: { $0.name == name })
+    else { return self }
+    fields[index].value = value
+    return .model(model, fields)
+  }
+}
+
+enum RStatus: Hashable {
+  case idle, loading, succeeded
+  case failed(String)
+}
+
+struct RPair: Hashable {
+  var key: RValue
+  var value: RValue
+}
+
+struct RNamed: Hashable {
+  var name: String
+  var value: RValue
+}
+
+/// The small UUID `n` as examples write it.
+func smallUUID(_ number: Int) -> String {
+  let digits = String(number)
+  return "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits
+}
+
+func smallUUIDNumber(_ text: String) -> Int? {
+  let prefix = "00000000-0000-0000-0000-"
+  guard text.hasPrefix(prefix), let number = Int(text.dropFirst(prefix.count)) else { return nil }
+  return smallUUID(number) == text ? number : nil
+}
+
+// MARK: The spec
+
+enum Access: String, CaseIterable {
+  case `public`, package, `internal`
+}
+
+/// How a field's default is written.
+enum DefaultStyle: Hashable {
+  /// Nothing written: optionals nil, collections empty, `id: UUID` fresh, a model of defaults.
+  case implicit
+  /// `name: Type = literal`, with the literal's text.
+  case short(String)
+  /// `name: { type: Type, default: value }`.
+  case long
+}
+
+struct RField: Hashable {
+  var name: String
+  var type: RType
+  /// The value it starts with; nil for a model field the initializer must be given.
+  var defaultValue: RValue?
+  var style: DefaultStyle = .implicit
+  var doc: String?
+  /// Written as YAML's flow list `[T]` rather than the quoted `"[T]"`.
+  var flowList = false
+}
+
+struct REnum: Hashable {
+  var name: String
+  var doc: String?
+  var cases: [String]
+}
+
+struct RModel: Hashable {
+  var name: String
+  var doc: String?
+  var fields: [RField]
+
+  var idField: RField? { fields.first { $0.name == "id" } }
+}
+
+indirect enum RPredicate: Hashable {
+  case constant(Bool)
+  /// Fields of the element, then maybe `count` or `isEmpty`.
+  case path([String], suffix: String?)
+  /// A literal as written, and its value.
+  case literal(String, RValue)
+  case not(RPredicate)
+  case and(RPredicate, RPredicate)
+  case or(RPredicate, RPredicate)
+  case compare(RPredicate, String, RPredicate)
+  case parenthesized(RPredicate)
+
+  var fields: [String] {
+    switch self {
+    case .path(let steps, _): steps.first.map { [$0] } ?? []
+    case .not(let inner), .parenthesized(let inner): inner.fields
+    case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b): a.fields + b.fields
+    case .constant, .literal: []
+    }
+  }
+
+  var allPaths: [[String]] {
+    switch self {
+    case .path(let steps, _): [steps]
+    case .not(let inner), .parenthesized(let inner): inner.allPaths
+    case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b): a.allPaths + b.allPaths
+    case .constant, .literal: []
+    }
+  }
+}
+
+struct RFilterCase: Hashable {
+  var name: String
+  var predicate: RPredicate
+}
+
+struct RSortKey: Hashable {
+  var field: String
+  var descending: Bool
+}
+
+struct RFilter: Hashable {
+  var name: String
+  var over: String
+  var selected: String?
+  var defaultCase: String?
+  var result: String?
+  var sort: [RSortKey]
+  var cases: [RFilterCase]
+
+  var selectedName: String { selected ?? "filter" }
+  var resultName: String { result ?? "filtered" + over.uppercasingFirst }
+}
+
+/// A value a reduce operation reads.
+enum ROperand: Hashable {
+  /// A payload parameter, then fields of it.
+  case parameter(String, [String])
+  /// As written, and its value.
+  case literal(String, RValue)
+}
+
+enum RStep: Hashable {
+  case field(String)
+  /// The element of a list whose id is the operand.
+  case element(ROperand)
+  /// The entry of a dictionary.
+  case key(ROperand)
+}
+
+struct RPath: Hashable {
+  var steps: [RStep]
+
+  var root: String {
+    if case .field(let name) = steps[0] { return name }
+    return ""
+  }
+  var lastField: String? {
+    for step in steps.reversed() { if case .field(let name) = step { return name } }
+    return nil
+  }
+}
+
+enum ROperation: Hashable {
+  /// `set PATH [= operand]`; nil: the parameter the operation implies.
+  case set(RPath, ROperand?)
+  case append(RPath, ROperand?)
+  case upsert(RPath, ROperand?)
+  /// `remove list[id]` or `remove dictionary[key]`.
+  case remove(RPath)
+  case update(RPath)
+  case toggle(RPath)
+  case increment(RPath, ROperand?)
+  case decrement(RPath, ROperand?)
+  case reset(RPath)
+  case clear(RPath)
+  case custom
+
+  var path: RPath? {
+    switch self {
+    case .set(let path, _), .append(let path, _), .upsert(let path, _), .remove(let path), .update(let path),
+      .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path):
+      path
+    case .custom: nil
+    }
+  }
+
+  var kind: String {
+    switch self {
+    case .set: "set"
+    case .append: "append"
+    case .upsert: "upsert"
+    case .remove: "remove"
+    case .update: "update"
+    case .toggle: "toggle"
+    case .increment: "increment"
+    case .decrement: "decrement"
+    case .reset: "reset"
+    case .clear: "clear"
+    case .custom: "custom"
+    }
+  }
+}
+
+enum FailureShape: Hashable {
+  /// No `failure` key: `{ message: String }`.
+  case implicit
+  /// `failure: { ... }` as written (maybe empty).
+  case fields([RField])
+}
+
+struct RAsync: Hashable {
+  /// nil: no `success` key (an empty payload).
+  var success: [RField]?
+  var failure: FailureShape
+  var status: String?
+  var onSuccess: [ROperation]
+  var onFailure: [ROperation]
+
+  var successPayload: [RField] { success ?? [] }
+  var failurePayload: [RField] {
+    switch failure {
+    case .implicit: [RField(name: "message", type: .scalar(.string), defaultValue: nil)]
+    case .fields(let fields): fields
+    }
+  }
+}
+
+struct RAction: Hashable {
+  var name: String
+  var doc: String?
+  var payload: [RField]
+  var reduce: [ROperation]
+  /// `reduce: op` rather than `reduce: [op]` when there is one.
+  var reduceAsScalar = true
+  var async: RAsync?
+
+  var succeeded: String { name + "Succeeded" }
+  var failed: String { name + "Failed" }
+}
+
+struct REvent: Hashable {
+  var name: String
+  var payload: [RField]
+}
+
+struct RMiddleware: Hashable {
+  var name: String
+  var doc: String?
+  var on: [String]
+  var dispatches: [String]
+  var emits: [String]
+}
+
+struct RPersist: Hashable {
+  var fields: [String]
+  var key: String?
+}
+
+/// One action of an example's `when`.
+struct RCall: Hashable {
+  var action: String
+  var arguments: [RNamed]
+  /// Written as the bare name (no payload, or every parameter defaulted).
+  var bare: Bool
+}
+
+enum RThenStep: Hashable {
+  case field(String)
+  case index(Int)
+  /// A dictionary entry, by a key of the dictionary's key type.
+  case key(RValue)
+  case count
+  case isEmpty
+}
+
+enum WhenStyle: Hashable {
+  case list
+  /// No `when` key at all (only for an example without actions).
+  case omitted
+  /// `when: name`, one bare action.
+  case scalar
+}
+
+struct RExample: Hashable {
+  var name: String
+  var given: [RNamed]
+  var when: [RCall]
+  var whenStyle: WhenStyle = .list
+  /// Paths whose expected values the simulator computes when the spec is written.
+  var then: [[RThenStep]]
+}
+
+struct RSpec: Hashable {
+  var feature: String
+  var access: Access?
+  var imports: [String]
+  /// `imports: Foundation` rather than a list.
+  var importsAsScalar = false
+  var doc: String?
+  var enums: [REnum]
+  /// Written as `Name: { doc:, cases: }`.
+  var longEnums: Set<String> = []
+  var models: [RModel]
+  var state: [RField]
+  var filters: [RFilter]
+  var actions: [RAction]
+  var events: [REvent]
+  var middleware: [RMiddleware]
+  var persist: RPersist?
+  var examples: [RExample]
+
+  var effectiveAccess: Access { access ?? .internal }
+
+  func model(_ name: String) -> RModel? { models.first { $0.name == name } }
+  func enumCases(_ name: String) -> [String]? {
+    enums.first { $0.name == name }?.cases ?? filters.first { $0.name == name }?.cases.map(\.name)
+  }
+  func action(_ name: String) -> RAction? { actions.first { $0.name == name } }
+
+  /// Every action name, the outcomes of async actions included.
+  var allActionNames: [String] {
+    actions.flatMap { action in
+      action.async == nil ? [action.name] : [action.name, action.succeeded, action.failed]
+    }
+  }
+
+  /// Every state field the checker creates: declared, filter selections, async statuses.
+  var allStateFields: [RField] {
+    var fields = state
+    for filter in filters {
+      let first = filter.defaultCase ?? filter.cases.first?.name ?? ""
+      fields.append(RField(name: filter.selectedName, type: .enumeration(filter.name), defaultValue: .enumCase(first)))
+    }
+    for action in actions {
+      if let status = action.async?.status {
+        fields.append(RField(name: status, type: .status, defaultValue: .status(.idle)))
+      }
+    }
+    return fields
+  }
+
+  /// The payload of an action by name, outcome actions included.
+  func payload(of name: String) -> [RField]? {
+    for action in actions {
+      if action.name == name { return action.payload }
+      if let async = action.async {
+        if action.succeeded == name { return async.successPayload }
+        if action.failed == name { return async.failurePayload }
+      }
+    }
+    return nil
+  }
+}
+
+struct RApp: Hashable {
+  var name: String
+  var doc: String?
+  /// The field name of each feature and its spec.
+  var features: [RAppFeature]
+}
+
+struct RAppFeature: Hashable {
+  var field: String
+  var spec: RSpec
+}
+
+enum RDocument: Hashable {
+  case feature(RSpec)
+  case app(RApp)
+
+  /// Each feature spec: the one, or the app's.
+  var specs: [RSpec] {
+    switch self {
+    case .feature(let spec): [spec]
+    case .app(let app): app.features.map(\.spec)
+    }
+  }
+}
+
+extension String {
+  var uppercasingFirst: String { prefix(1).uppercased() + dropFirst() }
+  var lowercasingFirst: String { prefix(1).lowercased() + dropFirst() }
+}

@@ -1,0 +1,456 @@
+import Foundation
+
+// Writes a random spec as YAML, the way a user would: block mappings for structure, flow
+// mappings for payloads and values, quotes only where YAML needs them.
+
+enum YAMLText {
+  /// Whether `text` can be a plain scalar in block context.
+  static func plainInBlock(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+    if last == " " || first == " " { return false }
+    if "[]{}#&*!|>'\"%@`,?:-".unicodeScalars.contains(first) {
+      if first == "-", text.count > 1, !text.hasPrefix("- ") { return !text.contains(": ") && !text.contains(" #") }
+      return false
+    }
+    if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") { return false }
+    if text.contains("\n") || text.contains("\t") || text.contains("\\") { return false }
+    if ["null", "Null", "NULL", "~", "true", "false"].contains(text) { return false }
+    return true
+  }
+
+  /// Whether `text` can be a plain scalar inside `[...]` or `{...}`.
+  static func plainInFlow(_ text: String) -> Bool {
+    plainInBlock(text) && !text.contains(where: { "[]{},".contains($0) })
+  }
+
+  static func singleQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+  }
+
+  static func doubleQuoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  /// Text as a scalar: plain when it can be, else quoted (single quotes keep `"` and `\`).
+  static func scalar(_ text: String, flow: Bool) -> String {
+    if flow ? plainInFlow(text) : plainInBlock(text) { return text }
+    if text.contains("\n") || text.contains("\t") { return doubleQuoted(text) }
+    return singleQuoted(text)
+  }
+}
+
+struct Renderer {
+  let spec: RSpec
+
+  // MARK: Values
+
+  /// A value of `type` as YAML flow text, as `given`, `then`, payloads and long defaults write it.
+  func value(_ value: RValue, _ type: RType, variant: Int = 0) -> String {
+    switch (value, type) {
+    case (.null, _): return variant % 3 == 1 ? "~" : "null"
+    case (_, .optional(let wrapped)): return self.value(value, wrapped, variant: variant)
+    case (.string(let text), _):
+      if variant % 2 == 0, text.allSatisfy({ $0.isASCII && $0.isLetter }), !text.isEmpty,
+        !["null", "Null", "NULL", "true", "false", "True", "False", "TRUE", "FALSE"].contains(text)
+      {
+        return text
+      }
+      return YAMLText.doubleQuoted(text)
+    case (.int(let number), _):
+      if variant % 5 == 4, abs(number) >= 1000 { return groupedNumber(number) }
+      return String(number)
+    case (.double(let number), _):
+      return doubleText(number)
+    case (.bool(let flag), _):
+      return variant % 7 == 3 ? (flag ? "True" : "FALSE") : (flag ? "true" : "false")
+    case (.uuid(let text), _):
+      if let number = smallUUIDNumber(text), variant % 4 != 3 { return String(number) }
+      return YAMLText.doubleQuoted(variant % 2 == 0 ? text : text.lowercased())
+    case (.freshUUID, _):
+      return "0"
+    case (.date(let seconds), _):
+      return YAMLText.doubleQuoted(isoText(seconds, variant: variant))
+    case (.url(let text), _), (.data(let text), _):
+      return YAMLText.doubleQuoted(text)
+    case (.enumCase(let name), _):
+      return variant % 2 == 0 ? name : "." + name
+    case (.array(let items), _):
+      let element = type.element ?? type
+      return "[" + items.enumerated().map { self.value($1, element, variant: variant + $0) }.joined(separator: ", ") + "]"
+    case (.dictionary(let pairs), _):
+      guard case .dictionary(let keyType, let valueType) = type, !pairs.isEmpty else { return "{}" }
+      let entries = pairs.enumerated().map { index, pair in
+        "\(self.value(pair.key, keyType, variant: variant + index)): \(self.value(pair.value, valueType, variant: variant + index))"
+      }
+      return "{ " + entries.joined(separator: ", ") + " }"
+    case (.model(let name, let fields), _):
+      let model = spec.model(name)
+      var entries: [String] = []
+      for (index, field) in fields.enumerated() {
+        let declared = model?.fields.first { $0.name == field.name }
+        // Fields equal to their default may be left out (not a fresh UUID's).
+        if let declared, let defaultValue = declared.defaultValue, defaultValue == field.value, !defaultValue.isFresh,
+          (variant + index) % 3 != 0
+        {
+          continue
+        }
+        guard let declared else { continue }  // A field shrinking removed.
+        if field.value == .freshUUID { continue }  // Its default, a fresh UUID.
+        let fieldType = declared.type
+        entries.append("\(field.name): \(self.value(field.value, fieldType, variant: variant + index))")
+      }
+      return entries.isEmpty ? "{}" : "{ " + entries.joined(separator: ", ") + " }"
+    case (.status(let status), _):
+      switch status {
+      case .idle: return "idle"
+      case .loading: return "loading"
+      case .succeeded: return "succeeded"
+      case .failed(let message): return "{ failed: \(YAMLText.doubleQuoted(message)) }"
+      }
+    }
+  }
+
+  func groupedNumber(_ number: Int) -> String {
+    let digits = String(abs(number))
+    var groups: [String] = []
+    var end = digits.endIndex
+    while end > digits.startIndex {
+      let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+      groups.insert(String(digits[start..<end]), at: 0)
+      end = start
+    }
+    return (number < 0 ? "-" : "") + groups.joined(separator: "_")
+  }
+
+  func doubleText(_ number: Double) -> String {
+    if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) + ".0" }
+    return String(number)
+  }
+
+  func isoText(_ seconds: Double, variant: Int) -> String {
+    let whole = seconds.rounded(.down)
+    let date = Date(timeIntervalSince1970: whole)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    let day = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    let fraction = seconds - whole
+    if fraction == 0, parts.hour == 0, parts.minute == 0, parts.second == 0, variant % 2 == 0 { return day }
+    var time = String(format: "%02d:%02d:%02d", parts.hour!, parts.minute!, parts.second!)
+    if fraction != 0 { time += String(format: ".%03d", Int((fraction * 1000).rounded())) }
+    return day + "T" + time + "Z"
+  }
+
+  // MARK: Fields
+
+  /// `Type`, `Type = literal`, or the long form, as the value of a field's key.
+  func fieldValue(_ field: RField, flow: Bool) -> String {
+    let longForm = field.style == .long || field.doc != nil
+    if longForm {
+      var parts = ["type: " + typeText(field.type, flow: true)]
+      if field.style != .implicit, let defaultValue = field.defaultValue {
+        parts.append("default: " + value(defaultValue, field.type, variant: field.name.count))
+      }
+      if let doc = field.doc { parts.append("doc: " + YAMLText.doubleQuoted(doc)) }
+      return "{ " + parts.joined(separator: ", ") + " }"
+    }
+    if case .short(let literal) = field.style {
+      return YAMLText.scalar(field.type.text + " = " + literal, flow: flow)
+    }
+    if field.flowList, case .array(let element) = field.type {
+      return "[" + typeText(element, flow: true) + "]"
+    }
+    return typeText(field.type, flow: flow)
+  }
+
+  func typeText(_ type: RType, flow: Bool) -> String {
+    YAMLText.scalar(type.text, flow: flow)
+  }
+
+  /// A mapping of fields: `{ a: T, b: T }` on one line, or a block under the key.
+  func fields(_ fields: [RField], key: String, indent: String, into lines: inout [String], flow: Bool) {
+    if fields.isEmpty {
+      lines.append("\(indent)\(key): {}")
+    } else if flow {
+      lines.append("\(indent)\(key): { " + fields.map { "\($0.name): \(fieldValue($0, flow: true))" }.joined(separator: ", ") + " }")
+    } else {
+      lines.append("\(indent)\(key):")
+      for field in fields { lines.append("\(indent)  \(field.name): \(fieldValue(field, flow: false))") }
+    }
+  }
+
+  // MARK: Operations and predicates
+
+  func operand(_ operand: ROperand) -> String {
+    switch operand {
+    case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
+    case .literal(let text, _): text
+    }
+  }
+
+  func path(_ path: RPath) -> String {
+    var text = ""
+    for step in path.steps {
+      switch step {
+      case .field(let name): text += text.isEmpty ? name : "." + name
+      case .element(let id), .key(let id): text += "[\(operand(id))]"
+      }
+    }
+    return text
+  }
+
+  func operation(_ operation: ROperation) -> String {
+    switch operation {
+    case .custom: return "custom"
+    case .set(let target, let value), .append(let target, let value), .upsert(let target, let value):
+      return "\(operation.kind) \(path(target))" + (value.map { " = " + operand($0) } ?? "")
+    case .increment(let target, let amount), .decrement(let target, let amount):
+      return "\(operation.kind) \(path(target))" + (amount.map { " by " + operand($0) } ?? "")
+    case .remove(let target), .update(let target), .toggle(let target), .reset(let target), .clear(let target):
+      return "\(operation.kind) \(path(target))"
+    }
+  }
+
+  func operations(_ operations: [ROperation], key: String, scalar: Bool, indent: String, into lines: inout [String]) {
+    let texts = operations.map(operation)
+    if texts.count == 1, scalar {
+      lines.append("\(indent)\(key): " + YAMLText.scalar(texts[0], flow: false))
+    } else if texts.count <= 2, texts.joined().count < 60 {
+      lines.append("\(indent)\(key): [" + texts.map { YAMLText.scalar($0, flow: true) }.joined(separator: ", ") + "]")
+    } else {
+      lines.append("\(indent)\(key):")
+      for text in texts { lines.append("\(indent)  - " + YAMLText.scalar(text, flow: false)) }
+    }
+  }
+
+  func predicate(_ predicate: RPredicate) -> String {
+    switch predicate {
+    case .constant(let flag): flag ? "true" : "false"
+    case .path(let steps, let suffix): (steps + (suffix.map { [$0] } ?? [])).joined(separator: ".")
+    case .literal(let text, _): text
+    case .not(let inner): "!" + self.predicate(inner)
+    case .and(let a, let b): self.predicate(a) + " && " + self.predicate(b)
+    case .or(let a, let b): self.predicate(a) + " || " + self.predicate(b)
+    case .compare(let a, let op, let b): self.predicate(a) + " \(op) " + self.predicate(b)
+    case .parenthesized(let inner): "(" + self.predicate(inner) + ")"
+    }
+  }
+
+  // MARK: The document
+
+  func yaml() -> String {
+    var lines: [String] = []
+    lines.append("feature: \(spec.feature)")
+    if let access = spec.access { lines.append("access: \(access.rawValue)") }
+    if !spec.imports.isEmpty {
+      lines.append(spec.importsAsScalar && spec.imports.count == 1 ? "imports: \(spec.imports[0])" : "imports: [\(spec.imports.joined(separator: ", "))]")
+    }
+    if let doc = spec.doc { lines.append("doc: " + YAMLText.doubleQuoted(doc)) }
+    if !spec.enums.isEmpty {
+      lines.append("enums:")
+      for item in spec.enums {
+        if spec.longEnums.contains(item.name) || item.doc != nil {
+          lines.append("  \(item.name):")
+          if let doc = item.doc { lines.append("    doc: " + YAMLText.doubleQuoted(doc)) }
+          lines.append("    cases: [\(item.cases.joined(separator: ", "))]")
+        } else {
+          lines.append("  \(item.name): [\(item.cases.joined(separator: ", "))]")
+        }
+      }
+    }
+    if !spec.models.isEmpty {
+      lines.append("models:")
+      for model in spec.models {
+        lines.append("  \(model.name):")
+        if let doc = model.doc { lines.append("    doc: " + YAMLText.doubleQuoted(doc)) }
+        fields(model.fields, key: "fields", indent: "    ", into: &lines, flow: false)
+      }
+    }
+    fields(spec.state, key: "state", indent: "", into: &lines, flow: false)
+    if !spec.filters.isEmpty {
+      lines.append("filters:")
+      for filter in spec.filters {
+        lines.append("  \(filter.name):")
+        lines.append("    over: \(filter.over)")
+        if let selected = filter.selected { lines.append("    selected: \(selected)") }
+        if let defaultCase = filter.defaultCase { lines.append("    default: \(defaultCase)") }
+        if let result = filter.result { lines.append("    result: \(result)") }
+        if !filter.sort.isEmpty {
+          lines.append("    sort: [" + filter.sort.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ", ") + "]")
+        }
+        lines.append("    cases:")
+        for filterCase in filter.cases {
+          lines.append("      \(filterCase.name): " + YAMLText.scalar(predicate(filterCase.predicate), flow: false))
+        }
+      }
+    }
+    lines.append("actions:")
+    for action in spec.actions {
+      var body: [String] = []
+      if let doc = action.doc { body.append("    doc: " + YAMLText.doubleQuoted(doc)) }
+      if !action.payload.isEmpty || action.name.count % 5 == 0 {
+        fields(action.payload, key: "payload", indent: "    ", into: &body, flow: action.name.count % 2 == 0)
+      }
+      if !action.reduce.isEmpty {
+        operations(action.reduce, key: "reduce", scalar: action.reduceAsScalar, indent: "    ", into: &body)
+      }
+      if let async = action.async {
+        body.append("    async:")
+        var asyncBody: [String] = []
+        if let success = async.success {
+          fields(success, key: "success", indent: "      ", into: &asyncBody, flow: success.count < 3)
+        }
+        if case .fields(let failure) = async.failure {
+          fields(failure, key: "failure", indent: "      ", into: &asyncBody, flow: true)
+        }
+        if let status = async.status { asyncBody.append("      status: \(status)") }
+        body += asyncBody.isEmpty ? [] : asyncBody
+        if asyncBody.isEmpty { body[body.count - 1] = "    async: {}" }
+        if !async.onSuccess.isEmpty {
+          operations(async.onSuccess, key: "onSuccess", scalar: true, indent: "    ", into: &body)
+        }
+        if !async.onFailure.isEmpty {
+          operations(async.onFailure, key: "onFailure", scalar: action.name.count % 2 == 0, indent: "    ", into: &body)
+        }
+      }
+      if body.isEmpty {
+        lines.append("  \(action.name): {}")
+      } else {
+        lines.append("  \(action.name):")
+        lines += body
+      }
+    }
+    if !spec.events.isEmpty {
+      lines.append("events:")
+      for event in spec.events {
+        fields(event.payload, key: event.name, indent: "  ", into: &lines, flow: event.payload.count < 3)
+      }
+    }
+    if !spec.middleware.isEmpty {
+      lines.append("middleware:")
+      for middleware in spec.middleware {
+        lines.append("  \(middleware.name):")
+        if let doc = middleware.doc { lines.append("    doc: " + YAMLText.doubleQuoted(doc)) }
+        let list = { (names: [String]) in
+          names.count == 1 && names[0].count % 3 == 0 ? names[0] : "[" + names.joined(separator: ", ") + "]"
+        }
+        if !middleware.on.isEmpty { lines.append("    on: " + list(middleware.on)) }
+        if !middleware.dispatches.isEmpty { lines.append("    dispatches: " + list(middleware.dispatches)) }
+        if !middleware.emits.isEmpty { lines.append("    emits: " + list(middleware.emits)) }
+      }
+    }
+    if let persist = spec.persist {
+      lines.append("persist:")
+      lines.append("  fields: [" + persist.fields.joined(separator: ", ") + "]")
+      if let key = persist.key { lines.append("  key: " + YAMLText.doubleQuoted(key)) }
+    }
+    let examples = renderedExamples()
+    if !examples.isEmpty {
+      lines.append("examples:")
+      lines += examples
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Each example with the `then` values the simulator computes; paths that don't reach a value
+  /// (after shrinking, say) are left out.
+  func renderedExamples() -> [String] {
+    let simulator = Simulator(spec: spec)
+    let stateTypes = Dictionary(spec.allStateFields.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+    var lines: [String] = []
+    for (number, example) in spec.examples.enumerated() {
+      lines.append("  - name: " + YAMLText.doubleQuoted(example.name))
+      if !example.given.isEmpty {
+        lines.append("    given:")
+        for (index, given) in example.given.enumerated() {
+          guard let type = stateTypes[given.name] else { continue }
+          lines.append("      \(given.name): " + value(given.value, type, variant: number + index))
+        }
+      }
+      if example.when.isEmpty, example.whenStyle == .omitted {
+        // No `when`: the example checks the given state as it is.
+      } else if example.when.isEmpty {
+        lines.append("    when: []")
+      } else if example.whenStyle == .scalar, example.when.count == 1, example.when[0].bare {
+        lines.append("    when: \(example.when[0].action)")
+      } else {
+        lines.append("    when:")
+        for (index, call) in example.when.enumerated() {
+          if call.bare {
+            lines.append("      - \(call.action)")
+          } else {
+            let payload = spec.payload(of: call.action) ?? []
+            let arguments = call.arguments.compactMap { argument -> String? in
+              guard let parameter = payload.first(where: { $0.name == argument.name }) else { return nil }
+              return "\(argument.name): " + value(argument.value, parameter.type, variant: number + index)
+            }
+            lines.append("      - \(call.action): " + (arguments.isEmpty ? "{}" : "{ " + arguments.joined(separator: ", ") + " }"))
+          }
+        }
+      }
+      let state = simulator.run(example)
+      var then: [String] = []
+      var seen: Set<String> = []
+      for path in example.then {
+        guard let (expected, type) = simulator.read(path, in: state), !expected.isFresh else { continue }
+        let key = thenPathText(path)
+        guard seen.insert(key).inserted else { continue }
+        then.append("      \(YAMLText.scalar(key, flow: false)): " + value(expected, type, variant: number + then.count))
+      }
+      if !then.isEmpty {
+        lines.append("    then:")
+        lines += then
+      }
+    }
+    return lines
+  }
+
+  /// A dictionary key inside a `then` path: a name, a number, or quoted text.
+  func thenKey(_ key: RValue) -> String {
+    switch key {
+    case .string(let text):
+      let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_") }
+      return plain && !["true", "false", "nil"].contains(text) ? text : "\"" + text + "\""
+    case .int(let number): return String(number)
+    case .uuid(let text): return smallUUIDNumber(text).map(String.init) ?? "\"" + text + "\""
+    case .enumCase(let name): return name
+    default: return "?"
+    }
+  }
+
+  func thenPathText(_ path: [RThenStep]) -> String {
+    var text = ""
+    for step in path {
+      switch step {
+      case .field(let name): text += text.isEmpty ? name : "." + name
+      case .index(let index): text += "[\(index)]"
+      case .key(let key): text += "[\(thenKey(key))]"
+      case .count: text += ".count"
+      case .isEmpty: text += ".isEmpty"
+      }
+    }
+    return text
+  }
+}
+
+extension RApp {
+  /// The app document; features are named `<field>.yaml` next to it.
+  func yaml() -> String {
+    var lines = ["app: \(name)"]
+    if let doc { lines.append("doc: " + YAMLText.doubleQuoted(doc)) }
+    lines.append("features:")
+    for feature in features { lines.append("  \(feature.field): \(feature.field).yaml") }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

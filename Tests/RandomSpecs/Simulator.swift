@@ -1,0 +1,424 @@
+// What the generated reducer must do, computed independently of redux-gen: the expected values
+// of an example's `then` come from here, so a generated test that fails is a wrong reducer
+// (or a wrong simulator, which `shrink` makes easy to see).
+
+struct Simulator {
+  let spec: RSpec
+
+  typealias State = [String: RValue]
+
+  func initialState() -> State {
+    var state: State = [:]
+    for field in spec.allStateFields { state[field.name] = field.defaultValue ?? .null }
+    return state
+  }
+
+  /// A model value with `given` fields and defaults for the rest; nil when a required field is missing.
+  func modelValue(_ name: String, _ given: [String: RValue]) -> RValue? {
+    guard let model = spec.model(name) else { return nil }
+    var fields: [RNamed] = []
+    for field in model.fields {
+      guard let value = given[field.name] ?? field.defaultValue else { return nil }
+      fields.append(RNamed(name: field.name, value: value))
+    }
+    return .model(name, fields)
+  }
+
+  func run(_ example: RExample) -> State {
+    var state = initialState()
+    for given in example.given { state[given.name] = given.value }
+    for call in example.when { apply(call, to: &state) }
+    return state
+  }
+
+  func apply(_ call: RCall, to state: inout State) {
+    var arguments: [String: RValue] = [:]
+    for argument in call.arguments { arguments[argument.name] = argument.value }
+    for action in spec.actions {
+      if action.name == call.action {
+        for parameter in action.payload where arguments[parameter.name] == nil {
+          arguments[parameter.name] = parameter.defaultValue ?? .null
+        }
+        for operation in action.reduce { apply(operation, action.payload, arguments, &state) }
+        if let status = action.async?.status { state[status] = .status(.loading) }
+      } else if let async = action.async, call.action == action.succeeded || call.action == action.failed {
+        let succeeded = call.action == action.succeeded
+        let payload = succeeded ? async.successPayload : async.failurePayload
+        for parameter in payload where arguments[parameter.name] == nil {
+          arguments[parameter.name] = parameter.defaultValue ?? .null
+        }
+        for operation in succeeded ? async.onSuccess : async.onFailure {
+          apply(operation, payload, arguments, &state)
+        }
+        if let status = async.status {
+          if succeeded {
+            state[status] = .status(.succeeded)
+          } else if let message = payload.first(where: { $0.name == "message" && $0.type == .scalar(.string) }),
+            case .string(let text)? = arguments[message.name]
+          {
+            state[status] = .status(.failed(text))
+          } else {
+            state[status] = .status(.failed(action.failed))
+          }
+        }
+      }
+    }
+  }
+
+  /// The parameter an operation without `= value` reads, as the checker picks it.
+  static func impliedParameter(_ path: RPath, _ payload: [RField]) -> String? {
+    if payload.count == 1 { return payload[0].name }
+    return payload.first { $0.name == path.lastField }?.name
+  }
+
+  func operand(_ operand: ROperand, _ arguments: [String: RValue]) -> RValue {
+    switch operand {
+    case .literal(_, let value):
+      return value
+    case .parameter(let name, let fields):
+      var value = arguments[name] ?? .null
+      for field in fields { value = value.field(field) ?? .null }
+      return value
+    }
+  }
+
+  private func apply(_ operation: ROperation, _ payload: [RField], _ arguments: [String: RValue], _ state: inout State) {
+    func value(_ path: RPath, _ given: ROperand?) -> RValue {
+      if let given { return operand(given, arguments) }
+      return arguments[Self.impliedParameter(path, payload) ?? ""] ?? .null
+    }
+    switch operation {
+    case .custom:
+      // The hand-written custom reducers `package` writes leave the state alone.
+      break
+    case .set(let path, let given):
+      let new = value(path, given)
+      modify(&state, path, arguments, absent: .null) { $0 = new }
+    case .append(let path, let given):
+      let new = value(path, given)
+      modify(&state, path, arguments, absent: nil) {
+        if case .array(let items) = $0 { $0 = .array(items + [new]) }
+      }
+    case .upsert(let path, let given):
+      let new = value(path, given)
+      modify(&state, path, arguments, absent: nil) {
+        guard case .array(var items) = $0 else { return }
+        if let index = items.firstIndex(where: { $0.field("id") == new.field("id") }) {
+          items[index] = new
+        } else {
+          items.append(new)
+        }
+        $0 = .array(items)
+      }
+    case .remove(let path):
+      guard let last = path.steps.last else { return }
+      let collection = RPath(steps: Array(path.steps.dropLast()))
+      switch last {
+      case .element(let id):
+        let key = operand(id, arguments)
+        modify(&state, collection, arguments, absent: nil) {
+          if case .array(let items) = $0 { $0 = .array(items.filter { $0.field("id") != key }) }
+        }
+      case .key(let keyOperand):
+        let key = operand(keyOperand, arguments)
+        modify(&state, collection, arguments, absent: nil) {
+          if case .dictionary(let pairs) = $0 { $0 = .dictionary(pairs.filter { $0.key != key }) }
+        }
+      case .field:
+        break
+      }
+    case .update(let path):
+      let ids = Set(
+        path.steps.compactMap { step -> String? in
+          switch step {
+          case .element(.parameter(let name, _)), .key(.parameter(let name, _)): name
+          default: nil
+          }
+        })
+      let assignments = payload.filter { !ids.contains($0.name) }
+      modify(&state, path, arguments, absent: nil) { element in
+        for parameter in assignments {
+          element = element.settingField(parameter.name, arguments[parameter.name] ?? .null)
+        }
+      }
+    case .toggle(let path):
+      // An absent dictionary entry changed in place starts from false (or 0, below).
+      modify(&state, path, arguments, absent: .bool(false)) {
+        if case .bool(let flag) = $0 { $0 = .bool(!flag) }
+      }
+    case .increment(let path, let amount), .decrement(let path, let amount):
+      let sign: Double = if case .increment = operation { 1 } else { -1 }
+      let by = amount.map { operand($0, arguments) } ?? .int(1)
+      let isInteger = pathType(path).map { if case .scalar(let s) = $0 { s.isInteger } else { false } } ?? false
+      modify(&state, path, arguments, absent: isInteger ? .int(0) : .double(0)) {
+        guard let current = $0.number, let step = by.number else { return }
+        let result = current + sign * step
+        $0 = isInteger ? .int(Int(result)) : .double(result)
+      }
+    case .reset(let path):
+      guard let defaultValue = defaultValue(at: path) else { return }
+      modify(&state, path, arguments, absent: .null) { $0 = defaultValue }
+    case .clear(let path):
+      modify(&state, path, arguments, absent: nil) {
+        switch $0 {
+        case .array: $0 = .array([])
+        case .dictionary: $0 = .dictionary([])
+        default: break
+        }
+      }
+    }
+  }
+
+  /// The type a path of the state ends at.
+  func pathType(_ path: RPath) -> RType? {
+    var type: RType?
+    for step in path.steps {
+      switch step {
+      case .field(let name):
+        if type == nil {
+          type = spec.allStateFields.first { $0.name == name }?.type
+        } else if case .model(let model)? = type {
+          type = spec.model(model)?.fields.first { $0.name == name }?.type
+        } else {
+          return nil
+        }
+      case .element:
+        type = type?.element
+      case .key:
+        if case .dictionary(_, let value)? = type { type = value } else { return nil }
+      }
+    }
+    return type
+  }
+
+  /// The default of the field a path ends at.
+  func defaultValue(at path: RPath) -> RValue? {
+    guard case .field(let last)? = path.steps.last else { return nil }
+    if path.steps.count == 1 { return spec.allStateFields.first { $0.name == last }?.defaultValue }
+    let parent = RPath(steps: Array(path.steps.dropLast()))
+    guard case .model(let model)? = pathType(parent) else { return nil }
+    return spec.model(model)?.fields.first { $0.name == last }?.defaultValue
+  }
+
+  /// Runs `body` on the value at `path`; an element or entry that is not there leaves the state
+  /// alone, except that the last step of an assignment stores a dictionary entry.
+  private func modify(
+    _ state: inout State, _ path: RPath, _ arguments: [String: RValue], absent: RValue?,
+    _ body: (inout RValue) -> Void
+  ) {
+    guard case .field(let root) = path.steps[0], var value = state[root] else { return }
+    modify(&value, path.steps.dropFirst(), arguments, absent: absent, body)
+    state[root] = value
+  }
+
+  private func modify(
+    _ value: inout RValue, _ steps: ArraySlice<RStep>, _ arguments: [String: RValue], absent: RValue?,
+    _ body: (inout RValue) -> Void
+  ) {
+    guard let step = steps.first else {
+      body(&value)
+      return
+    }
+    let rest = steps.dropFirst()
+    switch step {
+    case .field(let name):
+      guard case .model(let model, var fields) = value, let index = fields.firstIndex(where: { $0.name == name })
+      else { return }
+      modify(&fields[index].value, rest, arguments, absent: absent, body)
+      value = .model(model, fields)
+    case .element(let id):
+      let key = operand(id, arguments)
+      guard case .array(var items) = value, let index = items.firstIndex(where: { $0.field("id") == key }) else { return }
+      modify(&items[index], rest, arguments, absent: absent, body)
+      value = .array(items)
+    case .key(let keyOperand):
+      let key = operand(keyOperand, arguments)
+      guard case .dictionary(var pairs) = value else { return }
+      if let index = pairs.firstIndex(where: { $0.key == key }) {
+        modify(&pairs[index].value, rest, arguments, absent: absent, body)
+      } else if rest.isEmpty, let absent {
+        var entry = absent
+        body(&entry)
+        pairs.append(RPair(key: key, value: entry))
+      }
+      value = .dictionary(pairs)
+    }
+  }
+
+  // MARK: Reading the state
+
+  /// The value and type at a `then` path, as the checker types it; nil when the path does not
+  /// reach a value (an index past the end). Through an optional or a dictionary entry the path
+  /// goes on with optional chaining: nil there makes the whole path nil.
+  func read(_ path: [RThenStep], in state: State) -> (RValue, RType)? {
+    guard case .field(let root)? = path.first else { return nil }
+    var value: RValue
+    var type: RType
+    if let field = spec.allStateFields.first(where: { $0.name == root }), let stored = state[root] {
+      value = stored
+      type = field.type
+    } else if let filter = spec.filters.first(where: { $0.resultName == root }) {
+      guard let items = filterResult(filter, state), let element = filterElement(filter) else { return nil }
+      value = .array(items)
+      type = .array(.model(element))
+    } else {
+      return nil
+    }
+    var chained = false
+    var isNil = false
+    func unwrap() {
+      guard type.isOptional else { return }
+      chained = true
+      type = type.unwrapped
+      if value == .null { isNil = true }
+    }
+    for step in path.dropFirst() {
+      switch step {
+      case .field(let name):
+        unwrap()
+        guard case .model(let modelName) = type,
+          let field = spec.model(modelName)?.fields.first(where: { $0.name == name })
+        else { return nil }
+        type = field.type
+        if !isNil { value = value.field(name) ?? .null }
+      case .index(let index):
+        unwrap()
+        guard let element = type.element else { return nil }
+        type = element
+        if !isNil {
+          guard case .array(let items) = value, items.indices.contains(index) else { return nil }
+          value = items[index]
+        }
+      case .key(let key):
+        unwrap()
+        guard case .dictionary(_, let valueType) = type else { return nil }
+        type = valueType.isOptional ? valueType : .optional(valueType)
+        if !isNil {
+          guard case .dictionary(let pairs) = value else { return nil }
+          value = pairs.first { $0.key == key }?.value ?? .null
+        }
+      case .count, .isEmpty:
+        unwrap()
+        if !isNil {
+          let count: Int
+          switch value {
+          case .array(let items): count = items.count
+          case .dictionary(let pairs): count = pairs.count
+          case .string(let text): count = text.count
+          default: return nil
+          }
+          value = step == .count ? .int(count) : .bool(count == 0)
+        }
+        type = step == .count ? .scalar(.int) : .scalar(.bool)
+      }
+    }
+    if chained && !type.isOptional { type = .optional(type) }
+    return (isNil ? .null : value, type)
+  }
+
+  func filterElement(_ filter: RFilter) -> String? {
+    guard case .array(.model(let name))? = spec.state.first(where: { $0.name == filter.over })?.type else { return nil }
+    return name
+  }
+
+  func filterResult(_ filter: RFilter, _ state: State) -> [RValue]? {
+    guard case .array(let items)? = state[filter.over],
+      case .enumCase(let selected)? = state[filter.selectedName],
+      let filterCase = filter.cases.first(where: { $0.name == selected }),
+      let modelName = filterElement(filter), let model = spec.model(modelName)
+    else { return nil }
+    var kept: [RValue] = []
+    for item in items {
+      guard case .bool(let keep)? = evaluate(filterCase.predicate, item, model) else { return nil }
+      if keep { kept.append(item) }
+    }
+    let keys = filter.sort.compactMap { key in model.fields.first { $0.name == key.field }.map { (key, $0.type) } }
+    let sorted = kept.enumerated().sorted { lhs, rhs in
+      for (key, type) in keys {
+        let a = lhs.element.field(key.field) ?? .null
+        let b = rhs.element.field(key.field) ?? .null
+        if a == b { continue }
+        guard let order = orderOf(a, b, type) else { continue }
+        if order == 0 { continue }
+        return key.descending ? order > 0 : order < 0
+      }
+      return lhs.offset < rhs.offset
+    }
+    return sorted.map(\.element)
+  }
+
+  /// -1, 0 or 1; nil when unordered.
+  func orderOf(_ a: RValue, _ b: RValue, _ type: RType) -> Int? {
+    switch (a, b) {
+    case (.bool(let x), .bool(let y)): return x == y ? 0 : (x ? 1 : -1)
+    case (.enumCase(let x), .enumCase(let y)):
+      guard case .enumeration(let name) = type, let cases = spec.enumCases(name) else { return nil }
+      let i = cases.firstIndex(of: x) ?? 0
+      let j = cases.firstIndex(of: y) ?? 0
+      return i == j ? 0 : (i < j ? -1 : 1)
+    case (.string(let x), .string(let y)): return x == y ? 0 : (x < y ? -1 : 1)
+    case (.date(let x), .date(let y)): return x == y ? 0 : (x < y ? -1 : 1)
+    default:
+      guard let x = a.number, let y = b.number else { return nil }
+      return x == y ? 0 : (x < y ? -1 : 1)
+    }
+  }
+
+  /// A predicate's value for one element.
+  func evaluate(_ predicate: RPredicate, _ element: RValue, _ model: RModel) -> RValue? {
+    switch predicate {
+    case .constant(let flag): return .bool(flag)
+    case .literal(_, let value): return value
+    case .parenthesized(let inner): return evaluate(inner, element, model)
+    case .path(let steps, let suffix):
+      var value = element
+      for step in steps { guard let next = value.field(step) else { return nil }; value = next }
+      guard let suffix else { return value }
+      let count: Int
+      switch value {
+      case .array(let items): count = items.count
+      case .dictionary(let pairs): count = pairs.count
+      case .string(let text): count = text.count
+      default: return nil
+      }
+      return suffix == "count" ? .int(count) : .bool(count == 0)
+    case .not(let inner):
+      guard case .bool(let flag)? = evaluate(inner, element, model) else { return nil }
+      return .bool(!flag)
+    case .and(let a, let b), .or(let a, let b):
+      guard case .bool(let x)? = evaluate(a, element, model), case .bool(let y)? = evaluate(b, element, model) else {
+        return nil
+      }
+      if case .and = predicate { return .bool(x && y) }
+      return .bool(x || y)
+    case .compare(let a, let op, let b):
+      guard let x = evaluate(a, element, model), let y = evaluate(b, element, model) else { return nil }
+      switch op {
+      case "==": return .bool(same(x, y))
+      case "!=": return .bool(!same(x, y))
+      default:
+        let order: Int?
+        switch (x, y) {
+        case (.string(let s), .string(let t)): order = s == t ? 0 : (s < t ? -1 : 1)
+        case (.date(let s), .date(let t)): order = s == t ? 0 : (s < t ? -1 : 1)
+        default:
+          guard let s = x.number, let t = y.number else { return nil }
+          order = s == t ? 0 : (s < t ? -1 : 1)
+        }
+        guard let order else { return nil }
+        switch op {
+        case "<": return .bool(order < 0)
+        case "<=": return .bool(order <= 0)
+        case ">": return .bool(order > 0)
+        default: return .bool(order >= 0)
+        }
+      }
+    }
+  }
+
+  /// Swift's `==` on two values of one type (numbers by value).
+  func same(_ a: RValue, _ b: RValue) -> Bool {
+    if let x = a.number, let y = b.number { return x == y }
+    return a == b
+  }
+}
