@@ -33,6 +33,16 @@ struct EdgeCasesReducerTests {
     #expect(state.todos == [existing, todo])
   }
 
+  @Test("addTodo appends to todos even when the id is taken")
+  func addTodoAppendsTakenID() {
+    var state = EdgeCasesState()
+    let existing = Todo(id: 2, title: "text 1")
+    state.todos = [existing]
+    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
+    edgeCasesReducer(&state, .addTodo(todo: todo))
+    #expect(state.todos == [existing, todo])
+  }
+
   @Test("removeTodo removes only the matching element of todos")
   func removeTodoRemovesMatching() {
     var state = EdgeCasesState()

@@ -48,4 +48,29 @@ struct EditProfileReducerTests {
     editProfileReducer(&state, .saveButtonDidTapFailed(message: message))
     #expect(state.isLoading == false)
   }
+
+  @Test("saveButtonDidTap moves saveStatus to loading")
+  func saveButtonDidTapMovesSaveStatusToLoading() {
+    var state = EditProfileState()
+    state.saveStatus = .succeeded
+    editProfileReducer(&state, .saveButtonDidTap)
+    #expect(state.saveStatus == .loading)
+  }
+
+  @Test("saveButtonDidTapSucceeded moves saveStatus to succeeded")
+  func saveButtonDidTapSucceededMovesSaveStatusToSucceeded() {
+    var state = EditProfileState()
+    state.saveStatus = .loading
+    editProfileReducer(&state, .saveButtonDidTapSucceeded)
+    #expect(state.saveStatus == .succeeded)
+  }
+
+  @Test("saveButtonDidTapFailed moves saveStatus to failed")
+  func saveButtonDidTapFailedMovesSaveStatusToFailed() {
+    var state = EditProfileState()
+    state.saveStatus = .loading
+    let message: String = "text 7"
+    editProfileReducer(&state, .saveButtonDidTapFailed(message: message))
+    #expect(state.saveStatus == .failed(message))
+  }
 }

@@ -101,6 +101,18 @@ struct ShowcaseReducerTests {
     #expect(state.users[user.id] == user)
   }
 
+  @Test("dropUser removes the entry of users")
+  func dropUserRemovesEntryOfUsers() {
+    var state = ShowcaseState()
+    state.users = [
+      "text 1": User(id: "text 1", name: "text 1"), "text 2": User(id: "text 1", name: "text 1"),
+    ]
+    let id: String = "text 1"
+    showcaseReducer(&state, .dropUser(id: id))
+    #expect(state.users[id] == nil)
+    #expect(state.users.count == 1)
+  }
+
   @Test("praise increments users[id].karma, other entries unchanged")
   func praiseIncrementsEntry() {
     var state = ShowcaseState()
@@ -166,6 +178,33 @@ struct ShowcaseReducerTests {
     #expect(state.lastError == message)
   }
 
+  @Test("fetch moves fetchStatus to loading")
+  func fetchMovesFetchStatusToLoading() {
+    var state = ShowcaseState()
+    state.fetchStatus = .succeeded
+    let id: String = "text 7"
+    showcaseReducer(&state, .fetch(id: id))
+    #expect(state.fetchStatus == .loading)
+  }
+
+  @Test("fetchSucceeded moves fetchStatus to succeeded")
+  func fetchSucceededMovesFetchStatusToSucceeded() {
+    var state = ShowcaseState()
+    state.fetchStatus = .loading
+    let user: User = User(id: "text 7", name: "text 7")
+    showcaseReducer(&state, .fetchSucceeded(user: user))
+    #expect(state.fetchStatus == .succeeded)
+  }
+
+  @Test("fetchFailed moves fetchStatus to failed")
+  func fetchFailedMovesFetchStatusToFailed() {
+    var state = ShowcaseState()
+    state.fetchStatus = .loading
+    let message: String = "text 7"
+    showcaseReducer(&state, .fetchFailed(message: message))
+    #expect(state.fetchStatus == .failed(message))
+  }
+
   @Test("ItemFilter.all keeps exactly the matching items")
   func filterAllKeepsMatchingItems() {
     var state = ShowcaseState()
@@ -207,13 +246,36 @@ struct ShowcaseReducerTests {
   @Test("filteredItems is sorted by priority, descending, ties in list order")
   func filteredItemsSortedByPriority() {
     var state = ShowcaseState()
-    let e1 = Item(id: uuid(1), title: "text 0", priority: .low, default: false)
-    let e2 = Item(id: uuid(2), title: "text 0", priority: .high, default: false)
-    let e3 = Item(id: uuid(3), title: "text 0", priority: .medium, default: false)
-    let tie = Item(id: uuid(4), title: "text 0", priority: .high, default: false)
+    let e1 = Item(id: uuid(1), title: "a", priority: .low, default: false)
+    let e2 = Item(id: uuid(2), title: "c", priority: .high, default: true)
+    let e3 = Item(id: uuid(3), title: "b", priority: .medium, default: true)
+    let tie = Item(id: uuid(4), title: "c", priority: .high, default: true)
     state.items = [e1, e2, e3, tie]
     state.filter = .all
     #expect(state.filteredItems == [e2, tie, e3, e1])
+  }
+
+  @Test("filteredItems is sorted by title, ascending after the keys before it, ties in...")
+  func filteredItemsSortedByTitle() {
+    var state = ShowcaseState()
+    let e1 = Item(id: uuid(1), title: "c", priority: .low, default: false)
+    let e2 = Item(id: uuid(2), title: "a", priority: .low, default: true)
+    let e3 = Item(id: uuid(3), title: "b", priority: .low, default: true)
+    let tie = Item(id: uuid(4), title: "a", priority: .low, default: true)
+    state.items = [e1, e2, e3, tie]
+    state.filter = .all
+    #expect(state.filteredItems == [e2, tie, e3, e1])
+  }
+
+  @Test("filteredItems is sorted by default, ascending after the keys before it, ties ...")
+  func filteredItemsSortedByDefault() {
+    var state = ShowcaseState()
+    let e1 = Item(id: uuid(1), title: "text 0", priority: .low, default: true)
+    let e2 = Item(id: uuid(2), title: "text 0", priority: .low, default: false)
+    let tie = Item(id: uuid(3), title: "text 0", priority: .low, default: false)
+    state.items = [e1, e2, tie]
+    state.filter = .all
+    #expect(state.filteredItems == [e2, tie, e1])
   }
 }
 

@@ -24,6 +24,16 @@ struct TaskListReducerTests {
     #expect(state.tasks == [existing, task])
   }
 
+  @Test("addTask appends to tasks even when the id is taken")
+  func addTaskAppendsTakenID() {
+    var state = TaskListState()
+    let existing = Task(id: uuid(1), title: "text 1")
+    state.tasks = [existing]
+    let task: Task = Task(id: uuid(1), title: "text 2", subtitle: "text 2", isCompleted: true)
+    taskListReducer(&state, .addTask(task: task))
+    #expect(state.tasks == [existing, task])
+  }
+
   @Test("toggleTaskCompletion flips tasks[id].isCompleted of the matching element only")
   func toggleTaskCompletionFlipsMatchingElement() {
     var state = TaskListState()

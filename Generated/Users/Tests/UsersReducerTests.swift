@@ -33,4 +33,31 @@ struct UsersReducerTests {
     usersReducer(&state, .fetchUserFailed(message: message))
     #expect(state.lastError == message)
   }
+
+  @Test("fetchUser moves fetchStatus to loading")
+  func fetchUserMovesFetchStatusToLoading() {
+    var state = UsersState()
+    state.fetchStatus = .succeeded
+    let id: String = "text 7"
+    usersReducer(&state, .fetchUser(id: id))
+    #expect(state.fetchStatus == .loading)
+  }
+
+  @Test("fetchUserSucceeded moves fetchStatus to succeeded")
+  func fetchUserSucceededMovesFetchStatusToSucceeded() {
+    var state = UsersState()
+    state.fetchStatus = .loading
+    let user: User = User(id: "text 7", name: "text 7")
+    usersReducer(&state, .fetchUserSucceeded(user: user))
+    #expect(state.fetchStatus == .succeeded)
+  }
+
+  @Test("fetchUserFailed moves fetchStatus to failed")
+  func fetchUserFailedMovesFetchStatusToFailed() {
+    var state = UsersState()
+    state.fetchStatus = .loading
+    let message: String = "text 7"
+    usersReducer(&state, .fetchUserFailed(message: message))
+    #expect(state.fetchStatus == .failed(message))
+  }
 }

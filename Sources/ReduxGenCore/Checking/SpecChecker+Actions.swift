@@ -131,6 +131,8 @@ struct ReduceParser {
   let models: [String: Model]
   let checker: SpecChecker
   private(set) var failure: (SpecProblem, Int)?
+  /// The type of the list or dictionary the path's last `[...]` step entered.
+  private var containerType: SpecType?
 
   init(tokens: TokenStream, action: Action, state: [String: Field], models: [String: Model], checker: SpecChecker) {
     self.tokens = tokens
@@ -218,6 +220,9 @@ struct ReduceParser {
       if case .key(let key)? = path.steps.last {
         var dictionary = path
         dictionary.steps.removeLast()
+        // The path now ends at the dictionary itself.
+        if let containerType { dictionary.type = containerType }
+        dictionary.defaultValue = nil
         if let bracket = path.text.lastIndex(of: "[") { dictionary.text = String(path.text[..<bracket]) }
         result = .removeValue(dictionary, key: key)
         break
@@ -370,6 +375,7 @@ struct ReduceParser {
       } else if tokens.peek.kind == .symbol("["), case .dictionary(let keyType, let valueType) = path.type {
         _ = tokens.next()
         guard let key = bracketed(expected: keyType, what: "the key") else { return nil }
+        containerType = path.type
         path.enter(.key(key), type: valueType)
       } else if tokens.peek.kind == .symbol("[") {
         let bracket = tokens.next()
@@ -382,6 +388,7 @@ struct ReduceParser {
           return fail(.noIDField(element.swiftName), bracket.offset)
         }
         guard let id = bracketed(expected: idField.type, what: "the id") else { return nil }
+        containerType = path.type
         path.enter(.element(id), type: element)
       } else {
         return path

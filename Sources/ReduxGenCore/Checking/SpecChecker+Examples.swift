@@ -114,6 +114,10 @@ extension SpecChecker {
       // The name is the test's display name, which Swift Testing requires to say something.
       if name.allSatisfy({ $0.isWhitespace }) {
         error(.expected("a name that says what the example shows", found: "an empty name"), nameNode)
+      } else if name.count > TestTranslator.maximumTitleLength {
+        // The test's title line would be longer than swift-format allows.
+        let found = "\(name.count) characters"
+        error(.expected("a name of at most \(TestTranslator.maximumTitleLength) characters", found: found), nameNode)
       }
       var given: [(field: String, value: Value)] = []
       for pair in keys["given"].flatMap({ mapping($0, what: "'given'") }) ?? [] {

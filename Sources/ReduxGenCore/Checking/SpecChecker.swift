@@ -216,6 +216,11 @@ package struct SpecChecker {
       error(.invalidIdentifier(name, what: what, reason: reason), node)
       return nil
     }
+    if name.count > GeneratedNames.maximumNameLength {
+      // Longer names make lines swift-format can't break within its 100 columns.
+      error(.nameTooLong(name, what: what, limit: GeneratedNames.maximumNameLength), node)
+      return nil
+    }
     if let reason = GeneratedNames.reservedMembers[name] {
       // Reported, and kept, so uses of the name report nothing more.
       error(.reservedName(name, what: what, reason: reason), node)

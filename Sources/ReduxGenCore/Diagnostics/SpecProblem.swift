@@ -187,7 +187,7 @@ package enum SpecProblem: Hashable, Sendable {
     case .reservedName(let name, let what, let reason):
       "\(what.droppingArticle) '\(name)' clashes with generated code: \(reason); choose another name"
     case .nameTooLong(let name, let what, let limit):
-      "\(what) '\(name.prefix(20))...' is \(name.utf8.count) bytes long; file names are made from it, so keep it within \(limit)"
+      "\(what.droppingArticle) '\(name.prefix(20))...' is \(name.count) characters long; keep it within \(limit)"
     case .outcomeClash(let name, let request):
       "action '\(name)' is also the outcome action that async action '\(request)' makes; rename this action"
     case .invalidPersistKey(let key):

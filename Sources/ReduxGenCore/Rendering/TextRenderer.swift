@@ -236,7 +236,11 @@ struct TextRenderer: Sendable {
   private func assignment(_ prefix: String, _ value: Expression, _ p: inout Printer) {
     let oneLine = prefix + expression(value)
     // swift-format keeps a column free after a collection literal for a trailing comma.
-    let reserve = if case .array = value { "," } else { "" }
+    let reserve =
+      switch value {
+      case .array, .dictionary: ","
+      default: ""
+      }
     if p.fits(oneLine + reserve) {
       p.line(oneLine)
       return
@@ -261,6 +265,9 @@ struct TextRenderer: Sendable {
       }
       p.outdent()
       p.line("]")
+    case .dictionary(let entries) where !entries.isEmpty:
+      let items = entries.map { entry in (entry.value, expression(entry.key) + ": " + expression(entry.value)) }
+      brokenCollection(prefix, items, closing: "", &p, keys: entries.map { expression($0.key) + ": " })
     case .call(let callee, let arguments, nil) where !arguments.isEmpty:
       let items = arguments.map(argument)
       p.line(prefix + expression(callee) + "(")

@@ -93,6 +93,10 @@ package struct GeneratedNames: Sendable, Equatable {
     return nil
   }
 
+  /// The longest name a spec may give anything: generated lines hold a few names, and
+  /// swift-format's 100 columns can't break a name.
+  package static let maximumNameLength = 60
+
   /// The longest a type name that becomes a file name may be: file systems allow 255 bytes, and
   /// the longest suffix added is `ExampleTests.swift` with a margin for temporary names.
   package static let maximumFileNameStem = 200

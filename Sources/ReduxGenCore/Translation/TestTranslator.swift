@@ -32,8 +32,18 @@ struct TestTranslator {
   private func test(_ title: String, _ name: String, throwing: Bool = false, _ body: [Statement]) -> Declaration {
     .function(
       FunctionDeclaration(
-        attributes: [.attribute("Test", [Argument(nil, .literal(.string(title)))])], kind: .function(name),
-        isThrowing: throwing, body: body))
+        attributes: [.attribute("Test", [Argument(nil, .literal(.string(Self.fitted(title))))])],
+        kind: .function(name), isThrowing: throwing, body: body))
+  }
+
+  /// The longest test title: `  @Test("...")` must fit swift-format's 100 columns, and a string
+  /// literal can't be broken. Examples' own names are checked against it; derived titles, made
+  /// from spec names, are shortened.
+  static let maximumTitleLength = 80
+
+  private static func fitted(_ title: String) -> String {
+    guard title.count > maximumTitleLength else { return title }
+    return String(title.prefix(maximumTitleLength - 3)) + "..."
   }
 
   // MARK: Reducer and filter tests
@@ -50,11 +60,14 @@ struct TestTranslator {
       }
     }
     if let test = defaultsTest(names: &names) { tests.insert(test, at: 0) }
+    for action in spec.actions {
+      if let test = statusTest(action, names: &names) { tests.append(test) }
+    }
     for filter in spec.filters {
       for filterCase in filter.cases {
         if let test = filterTest(filter, filterCase, names: &names) { tests.append(test) }
       }
-      if let test = sortTest(filter, names: &names) { tests.append(test) }
+      tests += sortTests(filter, names: &names)
     }
     return suite(spec.names.reducerTests, tests)
   }
@@ -227,6 +240,20 @@ struct TestTranslator {
       body += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("existing"), argument(parameter)]))]
       title = "\(action.name) appends to the end of \(path.text)"
       name = "\(action.name)AppendsTo\(path.text.identifierWords)"
+      if let idField = model.idField {
+        // Append is not upsert: an element whose id is taken is appended too.
+        let sameID = element(model, 2, overrides: ["id": sample(idField.type, 1)], allFields: true)
+        let (sameLets, sameArguments) = self.arguments(action, [parameter: types.expression(sameID, type: .model(model.name))])
+        let duplicate =
+          [newState(), constant("existing", existing), .assignment(target, .array([.name("existing")]))] + sameLets
+          + [reduce(action.name, sameArguments), expect(target, "==", .array([.name("existing"), argument(parameter)]))]
+        return [
+          test(title, names.make(name), body),
+          test(
+            "\(action.name) appends to \(path.text) even when the id is taken",
+            names.make("\(action.name)AppendsTakenID"), duplicate),
+        ]
+      }
     case .remove(_, let id):
       guard let model = model(of: path), case .parameter(let parameter, []) = id else { return [] }
       let first = types.expression(element(model, 1), type: .model(model.name))
@@ -512,6 +539,36 @@ struct TestTranslator {
     return type?.elementType
   }
 
+  /// The request status an async action's request, success or failure moves to, from another.
+  private func statusTest(_ action: Action, names: inout UniqueNames) -> Declaration? {
+    guard let status = action.status else { return nil }
+    let target = state.dot(status.field)
+    let (lets, arguments) = self.arguments(action, [:])
+    let start: Expression
+    let expected: Expression
+    let word: String
+    switch status.phase {
+    case .loading:
+      start = .dot("succeeded")
+      expected = .dot("loading")
+      word = "loading"
+    case .succeeded:
+      start = .dot("loading")
+      expected = .dot("succeeded")
+      word = "succeeded"
+    case .failed(let message):
+      start = .dot("loading")
+      expected = Expression.dot("failed").call([
+        Argument(nil, message.map(argument) ?? .literal(.string(action.name)))
+      ])
+      word = "failed"
+    }
+    let body = [newState(), .assignment(target, start)] + lets + [reduce(action.name, arguments), expect(target, "==", expected)]
+    return test(
+      "\(action.name) moves \(status.field) to \(word)",
+      names.make("\(action.name)Moves\(status.field.uppercasingFirst)To\(word.uppercasingFirst)"), body)
+  }
+
   /// An action and arguments that surely change a new state (a toggle, a count, an append, a set
   /// to something other than the default, at the top of the state), for routing tests; nil when
   /// no action surely does.
@@ -587,11 +644,8 @@ struct TestTranslator {
       names.make("\(filter.selected)\(filterCase.name.uppercasingFirst)KeepsMatching\(filter.over.uppercasingFirst)"), body)
   }
 
-  /// Elements in mixed order come out sorted by the first key, equal keys in list order.
-  private func sortTest(_ filter: Filter, names: inout UniqueNames) -> Declaration? {
-    guard let key = filter.sort.first, let keepAll = filter.cases.first(where: { $0.predicate == .constant(true) }),
-      let model = spec.model(named: filter.element)
-    else { return nil }
+  /// Values of a sort key's type in the key's order (ascending, or reversed when descending).
+  private func orderedValues(_ key: SortKey) -> [Value]? {
     let ascending: [Value]
     switch key.type {
     case .scalar(.bool): ascending = [.bool(false), .bool(true)]
@@ -602,29 +656,54 @@ struct TestTranslator {
     default: return nil
     }
     guard ascending.count >= 2 else { return nil }
-    // Listed: highest, lowest (twice, to show ties keep their order), then the rest.
-    let ordered = key.descending ? Array(ascending.reversed()) : ascending
-    let last = ordered.count - 1
-    let listed: [(name: String, rank: Int)] =
-      [("e1", last), ("e2", 0)] + ordered.indices.dropFirst().dropLast().map { ("e\($0 + 2)", $0) } + [("tie", 0)]
-    var body: [Statement] = [newState()]
-    // The other sort keys are the same in every element, so equal first keys are true ties.
-    var shared: [String: Value] = [:]
-    for other in filter.sort.dropFirst() { shared[other.field] = sample(other.type, 0) }
-    for (offset, entry) in listed.enumerated() {
-      let value = element(model, offset + 1, overrides: shared.merging([key.field: ordered[entry.rank]]) { $1 })
-      body.append(constant(entry.name, types.expression(value, type: .model(model.name))))
+    return key.descending ? Array(ascending.reversed()) : ascending
+  }
+
+  /// One test per sort key: elements that tie on the keys before it, in mixed order on it, come
+  /// out sorted by it, equal ones in list order. The keys after it run against its order, so a
+  /// sort that put them first (or dropped or reversed this one) fails.
+  private func sortTests(_ filter: Filter, names: inout UniqueNames) -> [Declaration] {
+    guard let keepAll = filter.cases.first(where: { $0.predicate == .constant(true) }),
+      let model = spec.model(named: filter.element)
+    else { return [] }
+    var tests: [Declaration] = []
+    for (index, key) in filter.sort.enumerated() {
+      guard let ordered = orderedValues(key) else { continue }
+      // Listed: highest, lowest (twice, to show ties keep their order), then the rest.
+      let last = ordered.count - 1
+      let listed: [(name: String, rank: Int)] =
+        [("e1", last), ("e2", 0)] + ordered.indices.dropFirst().dropLast().map { ("e\($0 + 2)", $0) } + [("tie", 0)]
+      var body: [Statement] = [newState()]
+      for (offset, entry) in listed.enumerated() {
+        var overrides: [String: Value] = [key.field: ordered[entry.rank]]
+        for earlier in filter.sort[..<index] where earlier.field != key.field {
+          overrides[earlier.field] = sample(earlier.type, 0)
+        }
+        for later in filter.sort[(index + 1)...] where overrides[later.field] == nil {
+          guard let values = orderedValues(later) else {
+            overrides[later.field] = sample(later.type, 0)
+            continue
+          }
+          // Against this key's order; elements of equal rank get equal values (true ties).
+          overrides[later.field] = values[min(last - entry.rank, values.count - 1)]
+        }
+        let value = element(model, offset + 1, overrides: overrides)
+        body.append(constant(entry.name, types.expression(value, type: .model(model.name))))
+      }
+      let expected = listed.enumerated().sorted { a, b in
+        a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset
+      }.map { Expression.name($0.element.name) }
+      body.append(.assignment(state.dot(filter.over), .array(listed.map { .name($0.name) })))
+      body.append(.assignment(state.dot(filter.selected), .dot(keepAll.name)))
+      body.append(expect(state.dot(filter.result), "==", .array(expected)))
+      let direction = key.descending ? "descending" : "ascending"
+      let ties = index == 0 ? "" : " after the keys before it"
+      tests.append(
+        test(
+          "\(filter.result) is sorted by \(key.field), \(direction)\(ties), ties in list order",
+          names.make("\(filter.result)SortedBy\(key.field.uppercasingFirst)"), body))
     }
-    let expected = listed.enumerated().sorted { a, b in
-      a.element.rank != b.element.rank ? a.element.rank < b.element.rank : a.offset < b.offset
-    }.map { Expression.name($0.element.name) }
-    body.append(.assignment(state.dot(filter.over), .array(listed.map { .name($0.name) })))
-    body.append(.assignment(state.dot(filter.selected), .dot(keepAll.name)))
-    body.append(expect(state.dot(filter.result), "==", .array(expected)))
-    let direction = key.descending ? "descending" : "ascending"
-    return test(
-      "\(filter.result) is sorted by \(key.field), \(direction), ties in list order",
-      names.make("\(filter.result)SortedBy\(key.field.uppercasingFirst)"), body)
+    return tests
   }
 
   // MARK: Examples
@@ -720,8 +799,11 @@ extension ReduceOperation {
 struct UniqueNames {
   private var used: Set<String> = []
 
+  /// Names longer than this are cut: a function's name can't be broken across lines.
+  static let maximumLength = 60
+
   mutating func make(_ base: String) -> String {
-    var name = base.isEmpty ? "example" : base
+    var name = base.isEmpty ? "example" : String(base.prefix(Self.maximumLength))
     if name.first?.isNumber == true { name = "example" + name }
     var candidate = name
     var number = 2
