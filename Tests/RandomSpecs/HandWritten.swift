@@ -208,7 +208,10 @@ enum HandWritten {
           ? "  _ = try persistence.restoredState(\(name)State())"
           : "  let restored = try persistence.restoredState(\(name)State())",
       ]
-      for field in persist.fields { lines.append("  #expect(restored.\(field) == store.state.\(field))") }
+      for field in persist.fields {
+        let member = SwiftText.identifier(field)
+        lines.append("  #expect(restored.\(member) == store.state.\(member))")
+      }
     } else {
       lines.append("  _ = store.state")
     }

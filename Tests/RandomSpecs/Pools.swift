@@ -9,9 +9,11 @@ enum Pools {
   /// Models a user may well name like a Swift standard type come first.
   static let shadowingModels = ["Task", "Result", "Error"]
   static let modelNames = [
-    "Item", "User", "Card", "Note", "Book", "Person", "Room", "Entry", "Order", "Tag", "Profile", "Settings", "Plan",
+    "Item", "User", "Card", "Note", "Book", "Person", "Room", "Entry", "Order", "Profile", "Settings", "Plan",
     "Track", "Photo", "Song",
   ]
+  /// Models named like a type Swift Testing or Foundation exports.
+  static let importedTypeModels = ["Tag", "Comment", "Timer", "Operation", "Unit"]
   static let enumNames = ["Priority", "Mood", "Kind", "Level", "Color", "Phase", "Size", "Tone"]
   static let enumCases = [
     "low", "medium", "high", "calm", "busy", "red", "green", "blue", "open", "closed", "draft", "done", "small",
