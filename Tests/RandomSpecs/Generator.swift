@@ -86,7 +86,7 @@ struct SpecGenerator {
       guard let name = freshTypeName(Pools.enumNames) else { break }
       var cases: [String] = []
       var pool = rng.shuffled(Pools.enumCases)
-      if rng.chance(25) && !KnownBugs.avoids("keywordEnumCases") { pool.insert(rng.pick(Pools.keywordCases), at: 0) }
+      if rng.chance(25) { pool.insert(rng.pick(Pools.keywordCases), at: 0) }
       for item in pool.prefix(rng.int(in: 1...4)) where !cases.contains(item) { cases.append(item) }
       spec.enums.append(REnum(name: name, doc: rng.chance(20) ? rng.pick(Pools.docs) : nil, cases: cases))
       if rng.chance(30) { spec.longEnums.insert(name) }
@@ -127,7 +127,6 @@ struct SpecGenerator {
     let count = rng.int(in: 1...(size >= 2 ? 6 : 3))
     for _ in 0..<count {
       let base = rng.chance(20) ? rng.pick(Pools.keywordFields) : rng.pick(Pools.fieldNames)
-      if KnownBugs.avoids("keywordFields"), Pools.keywordFields.contains(base) { continue }
       guard taken.insert(base).inserted else { continue }
       let type = randomType(depth: 0, allowStatus: false)
       fields.append(field(base, type, inModel: true))
@@ -375,7 +374,6 @@ struct SpecGenerator {
     }
     for _ in 0..<count {
       let base = rng.chance(12) ? rng.pick(Pools.keywordFields) : rng.pick(Pools.fieldNames)
-      if KnownBugs.avoids("keywordFields"), Pools.keywordFields.contains(base) { continue }
       guard stateNames.insert(base).inserted else { continue }
       let type = randomType(depth: 0, allowStatus: false)
       var field = field(base, type, inModel: false)
@@ -406,8 +404,7 @@ struct SpecGenerator {
       for index in 0..<rng.int(in: 1...4) {
         let caseName = rng.pick(Pools.filterCases)
         guard caseNames.insert(caseName).inserted else { continue }
-        var predicate = index == 0 && rng.chance(60) ? RPredicate.constant(true) : randomPredicate(model, depth: 0)
-        if KnownBugs.avoids("constantFilterCase"), predicate.allPaths.isEmpty { predicate = .constant(true) }
+        let predicate = index == 0 && rng.chance(60) ? RPredicate.constant(true) : randomPredicate(model, depth: 0)
         filter.cases.append(RFilterCase(name: caseName, predicate: predicate))
       }
       let selected = rng.chance(50) ? nil : name.lowercasingFirst + "Selection"
@@ -448,7 +445,6 @@ struct SpecGenerator {
       case 12..<22: return .or(randomPredicate(model, depth: depth + 1), randomPredicate(model, depth: depth + 1))
       case 22..<28:
         let inner = randomPredicate(model, depth: depth + 1)
-        if case .not = inner, KnownBugs.avoids("doubleNegation") { return inner }
         return .not(.parenthesized(inner))
       case 28..<34: return .parenthesized(randomPredicate(model, depth: depth + 1))
       default: break
@@ -479,16 +475,7 @@ struct SpecGenerator {
   }
 
   private mutating func atom(_ model: RModel) -> RPredicate? {
-    var fields = predicateFields(model)
-    if KnownBugs.avoids("filterFieldsWithoutCandidates") {
-      fields = fields.filter { path, type in
-        switch type {
-        case .scalar(let scalar): path.count == 1 && ![.uuid, .date, .url, .data].contains(scalar)
-        case .dictionary, .model: false
-        default: path.count == 1
-        }
-      }
-    }
+    let fields = predicateFields(model)
     guard let (path, type) = rng.pickOptional(fields) else { return nil }
     let subject = RPredicate.path(path, suffix: nil)
     let ops = ["==", "!=", "<", "<=", ">", ">="]
@@ -530,7 +517,7 @@ struct SpecGenerator {
     case .enumeration(let name):
       guard let item = spec.enumCases(name).flatMap({ rng.pickOptional($0) }) else { return nil }
       let literal = RPredicate.literal("." + item, .enumCase(item))
-      if rng.chance(20), !KnownBugs.avoids("enumLiteralOnLeft") { return .compare(literal, "==", subject) }
+      if rng.chance(20) { return .compare(literal, "==", subject) }
       return .compare(subject, rng.pick(["==", "!="]), literal)
     case .array, .dictionary:
       if rng.chance(50) { return rng.chance(50) ? .path(path, suffix: "isEmpty") : .not(.path(path, suffix: "isEmpty")) }
@@ -612,7 +599,7 @@ struct SpecGenerator {
 
   private mutating func actionName(_ base: String) -> String {
     var name = base
-    if rng.chance(6), !KnownBugs.avoids("keywordActions") { name = rng.pick(Pools.keywordActions) }
+    if rng.chance(6) { name = rng.pick(Pools.keywordActions) }
     var taken = actionNames
     let fresh = freshName(name, in: &taken)
     actionNames = taken
@@ -797,7 +784,7 @@ struct SpecGenerator {
         }
         steps.append(.element(id))
       case .key(let keyType):
-        let literal = rng.chance(30) && !KnownBugs.avoids("literalKeys")
+        let literal = rng.chance(30)
         guard
           let key = valueOperand(
             keyType, name: "key", payload: &payload, newParameters: newParameters, literal: literal)
@@ -844,21 +831,7 @@ struct SpecGenerator {
     case "clear": candidates = all.filter { $0.type.isCollection }
     default: candidates = []
     }
-    var targets = candidates
-    if KnownBugs.avoids("untypedEntrySamples") {
-      targets = targets.filter { target in
-        // The first key step's value type: what the derived entry test declares untyped.
-        guard let position = target.steps.firstIndex(where: { if case .key = $0 { true } else { false } }),
-          position == 1, case .field(let root) = target.steps[0],
-          case .dictionary(_, let value)? = spec.allStateFields.first(where: { $0.name == root })?.type
-        else { return true }
-        switch value.unwrapped {
-        case .scalar(let scalar): return ![.float, .decimal, .int64].contains(scalar)
-        case .enumeration, .array, .dictionary: return false
-        default: return true
-        }
-      }
-    }
+    let targets = candidates
     guard let target = rng.pickOptional(targets) else { return nil }
     let before = payload
     guard let path = path(target, payload: &payload, newParameters: newParameters) else {
@@ -964,9 +937,7 @@ struct SpecGenerator {
     // The failure payload: left out, empty, `{ message: String }`, or something else.
     var failure: FailureShape
     var failurePayload: [RField]
-    var shape = rng.int(5)
-    if shape == 2, KnownBugs.avoids("errorModelWithFailureBuilder"), spec.model("Error") != nil { shape = 3 }
-    switch shape {
+    switch rng.int(5) {
     case 0:
       failure = .fields([])
       failurePayload = []
@@ -1062,9 +1033,7 @@ struct SpecGenerator {
   }
 
   private mutating func makeExample(actions: [String]?) -> RExample {
-    var name = rng.pick(Pools.exampleNames)
-    if name.isEmpty, KnownBugs.avoids("emptyExampleName") { name = "empty name avoided" }
-    var example = RExample(name: name, given: [], when: [], then: [])
+    var example = RExample(name: rng.pick(Pools.exampleNames), given: [], when: [], then: [])
     for field in rng.shuffled(spec.allStateFields).prefix(rng.int(in: 0...3)) {
       // A list of models gets ids 1...3, which the actions below aim at.
       guard let value = randomValue(field.type, ids: 1...3) else { continue }

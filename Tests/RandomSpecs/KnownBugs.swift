@@ -15,22 +15,6 @@ enum KnownBugs {
   /// Every known bug, avoided by default.
   static let all: [Bug] = [
     Bug(
-      name: "filterFieldsWithoutCandidates",
-      summary:
-        "redux-gen crashes (index out of range in PredicateSearch.witnesses) on a filter case that reads a "
-        + "non-optional UUID, Date, URL or Data field, a dictionary, or a field of a nested model"),
-    Bug(
-      name: "enumLiteralOnLeft",
-      summary:
-        "a filter case comparing an enum case literal on the left (`.high == level`) is rejected: "
-        + "\"unexpected '.high'\" (numbers and strings on the left work)"),
-    Bug(
-      name: "errorModelWithFailureBuilder",
-      summary:
-        "a model named Error and an async action whose failure payload is not { message: String }: the "
-        + "generated effects protocol says `any Error`, which names the model: \"'any' has no effect on "
-        + "concrete type 'Error'\""),
-    Bug(
       name: "unwrappedLongLines",
       summary:
         "generated Swift is not `swift format lint --strict` clean when values nest or lists are long: "
@@ -38,28 +22,6 @@ enum KnownBugs {
         + "([LineLength]), a multiline collection literal lacks its trailing comma ([TrailingComma]), a long "
         + "`case .a, .b, ...:` list is not broken ([AddLines])",
       lintRules: ["LineLength", "TrailingComma", "AddLines"]),
-    Bug(
-      name: "untypedEntrySamples",
-      summary:
-        "the derived test of an operation on a dictionary entry (`set prices[key] = price`) declares "
-        + "`let entry = 1.5` without a type: for values of type Decimal, Float, Int64 or an enum it does not "
-        + "compile (\"cannot convert value of type 'Double' to expected dictionary value type 'Decimal'\")"),
-    Bug(
-      name: "emptyExampleName",
-      summary:
-        "an example named \"\" is accepted, and its test does not compile: \"Attribute 'Test' specifies an "
-        + "empty display name for this function\""),
-    Bug(
-      name: "doubleNegation",
-      summary:
-        "a filter case `!(!done)` loses its parentheses: the generated `!!$0.done` does not compile "
-        + "(\"unary operators must not be juxtaposed; parenthesize inner expression\")"),
-    Bug(
-      name: "constantFilterCase",
-      summary:
-        "a filter case that reads no field but is not just `true` (`nothing: false`, `!true`) becomes "
-        + "`items.filter { false }`, which does not compile (\"contextual type for closure argument list "
-        + "expects 1 argument, which cannot be implicitly ignored\")"),
     Bug(
       name: "upsertThroughElement",
       summary:

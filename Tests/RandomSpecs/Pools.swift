@@ -41,7 +41,7 @@ enum Pools {
   static let exampleNames = [
     "adds an item", "keeps the rest", "starts empty", "quotes \"double\" and 'single'", "1 starts with a digit",
     "émoji 🎉 works", "back\\slash", "a: colon", "# hash", "tab\there", "dollar $x and \\(interp)",
-    "the same name twice", "the same name twice", "UPPER case", "x", "",
+    "the same name twice", "the same name twice", "UPPER case", "x",
   ]
   static let strings = [
     "Ada", "Grace", "light", "a b", "", "quote \" inside", "back\\slash", "line\nbreak", "émoji 🎉", "\\(x)",

@@ -16,7 +16,8 @@ let usage = """
          random-specs shrink --seed S --out DIR --root ROOT --test CMD [--budget N]
          random-specs bugs
          random-specs lint-filter < LINT-OUTPUT
-  Options for every command: --enable-bug NAME (generate a construct a known bug breaks; 'all' for every one)
+  Options for every command: --enable-bug NAME (generate a construct a known bug breaks; 'all' for every
+  one; or REDUX_RANDOM_SPECS_ENABLE_BUGS=NAME,NAME)
   Seeds: 'A...B', 'A', or a comma-separated list of them.
   """
 
@@ -128,7 +129,10 @@ func run(_ command: String, in directory: URL) -> Int32 {
 
 func main() throws -> Int32 {
   let arguments = try Arguments(CommandLine.arguments)
-  KnownBugs.configure(enabling: arguments.options["enable-bug"] ?? [])
+  // REDUX_RANDOM_SPECS_ENABLE_BUGS=a,b does what --enable-bug a --enable-bug b does (for .ci/random-specs).
+  let environment = ProcessInfo.processInfo.environment["REDUX_RANDOM_SPECS_ENABLE_BUGS"] ?? ""
+  let fromEnvironment = environment.split(separator: ",").map(String.init)
+  KnownBugs.configure(enabling: (arguments.options["enable-bug"] ?? []) + fromEnvironment)
   switch arguments.command {
   case "check":
     return check(try arguments.seeds("seeds"), verbose: arguments.flags.contains("verbose")) ? 0 : 1
