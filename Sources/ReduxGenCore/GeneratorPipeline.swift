@@ -170,10 +170,11 @@ package enum GeneratorPipeline {
     let renderer = TextRenderer()
     let featureModules = app.features.map(\.spec.feature)
     func owned(_ part: String, _ declarations: [Declaration], test: Bool = false) -> GeneratedFile {
-      let imports = (test ? ["Foundation", "Testing"] : ["Foundation"]) + ["ReduxRuntime"] + featureModules
+      let imports = (test ? ["Testing"] : ["Foundation"]) + ["ReduxRuntime"] + featureModules
       let file = SwiftFile(
-        header: header(path: app.path), imports: imports, testableImports: test ? [testedModule ?? app.name] : [],
-        declarations: declarations)
+        header: header(path: app.path), imports: imports,
+        declarationImports: test ? GeneratedNames.foundationImportsOfTests : [],
+        testableImports: test ? [testedModule ?? app.name] : [], declarations: declarations)
       return GeneratedFile(
         path: "\(test ? "Tests" : "Sources")/\(app.name)\(part).swift", contents: renderer.render(file),
         ownership: .generated, part: part)
@@ -271,15 +272,25 @@ package enum GeneratorPipeline {
     let renderer = TextRenderer()
     let header = header(spec)
     let sourceImports = (["Foundation", "ReduxRuntime"] + spec.imports).uniqued
-    let testImports = ["Foundation", "Testing", "ReduxRuntime"]
+    let testImports = ["Testing", "ReduxRuntime"]
     let feature = spec.feature
 
+    let module = testedModule ?? feature
+    // A spec type named like one of Swift Testing's is ambiguous in a test file: name it there
+    // through its module.
+    let testingClashes = (spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))
+      .filter { GeneratedNames.testingTypes.contains($0) && $0 != module }
+      .map { Declaration.typeAlias(access: .private, name: $0, type: .named("\(module).\($0)")) }
     func owned(
       _ part: String, _ declarations: [Declaration], imports: [String], testable: Bool = false, spi: Bool = false
     ) -> GeneratedFile {
-      let file = SwiftFile(
-        header: header, imports: imports, testableImports: testable ? [testedModule ?? feature] : [],
+      var file = SwiftFile(
+        header: header, imports: imports, testableImports: testable ? [module] : [],
         generatedSPIImports: spi ? ["ReduxRuntime"] : [], declarations: declarations)
+      if testable {
+        file.declarationImports = GeneratedNames.foundationImportsOfTests
+        if !declarations.isEmpty { file.declarations = testingClashes + declarations }
+      }
       let directory = testable ? "Tests" : "Sources"
       return GeneratedFile(
         path: "\(directory)/\(feature)\(part).swift", contents: renderer.render(file), ownership: .generated,

@@ -2,10 +2,14 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Counter
-import Foundation
 import ReduxRuntime
 import TaskList
 import Testing
+import struct Foundation.Data
+import struct Foundation.Date
+import struct Foundation.Decimal
+import struct Foundation.URL
+import struct Foundation.UUID
 @testable import App
 
 struct AppReducerTests {

@@ -20,8 +20,8 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
       state.todos[index].done.toggle()
     }
   case .saveTodo(let todo):
-    if let index = state.todos.firstIndex(where: { $0.id == todo.id }) {
-      state.todos[index] = todo
+    if let position = state.todos.firstIndex(where: { $0.id == todo.id }) {
+      state.todos[position] = todo
     } else {
       state.todos.append(todo)
     }

@@ -32,7 +32,7 @@ extension EditProfileValidationProtocol {
   ) -> EditProfileAction? {
     switch action {
     case .textDidChange(let text):
-      return textDidChange(
+      return self.textDidChange(
         text: text, events: EditProfileValidationEvents(context: context), context: context)
     default:
       return action
@@ -68,7 +68,7 @@ extension EditProfileFeedbackProtocol {
   ) -> EditProfileAction? {
     switch action {
     case .saveButtonDidTapSucceeded:
-      return saveButtonDidTapSucceeded(
+      return self.saveButtonDidTapSucceeded(
         events: EditProfileFeedbackEvents(context: context), context: context)
     default:
       return action

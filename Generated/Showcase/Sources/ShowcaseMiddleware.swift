@@ -38,9 +38,10 @@ extension ShowcaseAuditProtocol {
   ) -> ShowcaseAction? {
     switch action {
     case .`import`(let item):
-      return `import`(item: item, events: ShowcaseAuditEvents(context: context), context: context)
+      return self.import(
+        item: item, events: ShowcaseAuditEvents(context: context), context: context)
     case .fetch(let id):
-      return fetch(id: id, events: ShowcaseAuditEvents(context: context), context: context)
+      return self.fetch(id: id, events: ShowcaseAuditEvents(context: context), context: context)
     default:
       return action
     }

@@ -18,8 +18,8 @@ public protocol ShowcaseCustomReducing {
 public func showcaseReducer(_ state: inout ShowcaseState, _ action: ShowcaseAction) {
   switch action {
   case .`import`(let item):
-    if let index = state.items.firstIndex(where: { $0.id == item.id }) {
-      state.items[index] = item
+    if let position = state.items.firstIndex(where: { $0.id == item.id }) {
+      state.items[position] = item
     } else {
       state.items.append(item)
     }

@@ -20,7 +20,7 @@ extension TaskListValidationProtocol {
   ) -> TaskListAction? {
     switch action {
     case .addTask(let task):
-      return addTask(task: task, context: context)
+      return self.addTask(task: task, context: context)
     default:
       return action
     }
@@ -43,7 +43,7 @@ extension TaskListEnhancementProtocol {
   ) -> TaskListAction? {
     switch action {
     case .addTask(let task):
-      return addTask(task: task, context: context)
+      return self.addTask(task: task, context: context)
     default:
       return action
     }

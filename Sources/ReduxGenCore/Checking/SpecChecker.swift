@@ -462,6 +462,12 @@ package struct SpecChecker {
           error(.invalidDictionaryKey(key.swiftName), at: location)
           return nil
         }
+        // An absent key already reads as nil; a value that may be nil too makes `d[k]` a `V??`.
+        guard !value.isOptional else {
+          let suggestion = SpecType.dictionary(key, value.unwrapped).swiftName
+          error(.optionalDictionaryValue(text, suggestion: suggestion), at: location)
+          return nil
+        }
         return .dictionary(key, value)
       }
       return resolveType(inner.trimmingSpaces, at: location.advanced(by: 1)).map { .array($0) }

@@ -10,7 +10,7 @@ extension Declaration {
       function.body?.contains { $0.calls(name) } ?? false
     case .variable(let variable):
       variable.calls(name)
-    case .enumCase:
+    case .enumCase, .typeAlias:
       false
     }
   }

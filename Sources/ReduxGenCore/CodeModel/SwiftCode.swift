@@ -3,6 +3,9 @@ struct SwiftFile: Equatable, Sendable {
   /// Comment lines at the top, without `//`.
   var header: [String]
   var imports: [String]
+  /// Single declarations imported from a module, such as `struct Foundation.UUID`: the rest of
+  /// the module stays out of the file, so its names can't make a spec's type names ambiguous.
+  var declarationImports: [String] = []
   /// Modules imported with `@testable`.
   var testableImports: [String] = []
   /// Modules imported with `@_spi(Generated)`, for API only generated code may call.
@@ -37,6 +40,8 @@ indirect enum Declaration: Equatable, Sendable {
   case function(FunctionDeclaration)
   case variable(VariableDeclaration)
   case enumCase(EnumCaseDeclaration)
+  /// `typealias name = type`
+  case typeAlias(access: AccessModifier?, name: String, type: TypeName)
 }
 
 /// A struct, enum or protocol.

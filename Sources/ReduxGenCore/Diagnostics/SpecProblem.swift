@@ -22,6 +22,7 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownType(String, suggestion: String?)
   case invalidTypeSyntax(String)
   case invalidDictionaryKey(String)
+  case optionalDictionaryValue(String, suggestion: String)
   case invalidDefault(String, type: String)
   case missingDefault(field: String, type: String)
   case invalidValue(String, type: String)
@@ -109,6 +110,8 @@ package enum SpecProblem: Hashable, Sendable {
       "unknown type '\(name)'" + didYouMean(suggestion)
     case .invalidTypeSyntax(let text):
       "'\(text)' is not a type; write a type as Swift does: String, Task?, [Task], [String: Task]"
+    case .optionalDictionaryValue(let type, let suggestion):
+      "a dictionary's values can't be optional ('\(type)'): an absent key already reads as nil; write '\(suggestion)'"
     case .invalidDictionaryKey(let type):
       "'\(type)' can't be a dictionary key; use String, Int, UUID or an enum"
     case .invalidDefault(let literal, let type):

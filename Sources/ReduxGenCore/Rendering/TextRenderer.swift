@@ -17,6 +17,7 @@ struct TextRenderer: Sendable {
       plain.map { (module: $0, line: "import \($0)") }
       + file.generatedSPIImports.map { (module: $0, line: "@_spi(Generated) import \($0)") }
     for entry in imports.sorted(by: { $0.module < $1.module }) { printer.line(entry.line) }
+    for declaration in file.declarationImports.sorted() { printer.line("import \(declaration)") }
     for module in file.testableImports.sorted() { printer.line("@testable import \(module)") }
     for declaration in file.declarations {
       printer.blank()
@@ -38,6 +39,8 @@ struct TextRenderer: Sendable {
       p.line("}")
     case .function(let function): renderFunction(function, &p)
     case .variable(let variable): renderVariable(variable, &p)
+    case .typeAlias(let modifier, let name, let aliased):
+      p.line(access(modifier) + "typealias \(identifier(name)) = \(type(aliased))")
     case .enumCase(let enumCase):
       doc(enumCase.doc, &p)
       var text = "case \(identifier(enumCase.name))"
@@ -501,7 +504,7 @@ struct TextRenderer: Sendable {
   private func write(_ value: Closure, into out: inout String) {
     out += "{ "
     if !value.parameters.isEmpty {
-      out += value.parameters.joined(separator: ", ")
+      out += value.parameters.map { $0 == "_" ? $0 : identifier($0) }.joined(separator: ", ")
       out += " in "
     }
     write(value.body, into: &out)

@@ -67,6 +67,23 @@ package struct GeneratedNames: Sendable, Equatable {
     "Subscription", "UnimplementedEffect",
   ]
 
+  /// What generated test files import from Foundation: only these declarations, so a model
+  /// named like another Foundation type (`Timer`, `Notification`, `Unit`) is not ambiguous there.
+  package static let foundationImportsOfTests = [
+    "struct Foundation.Data", "struct Foundation.Date", "struct Foundation.Decimal", "struct Foundation.URL",
+    "struct Foundation.UUID",
+  ]
+
+  /// Swift Testing's types, which test files import whole (its macros can't be imported one by
+  /// one): a spec type with one of these names is named through its module in test files.
+  package static let testingTypes: Set<String> = [
+    "Attachable", "AttachableAsImage", "AttachableImageFormat", "AttachableWrapper", "Attachment", "Bug",
+    "Comment", "ConditionTrait", "Confirmation", "CustomTestArgumentEncodable", "CustomTestStringConvertible",
+    "ExitStatus", "ExitTest", "Expectation", "ExpectationFailedError", "Issue", "IssueHandlingTrait",
+    "KnownIssueMatcher", "ParallelizationTrait", "SourceLocation", "SuiteTrait", "Tag", "TestScoping", "TestTrait",
+    "TimeLimitTrait", "Trait",
+  ]
+
   /// Member names (fields, actions, cases, events) Swift can't declare even in backticks, or that
   /// the generated initializers can't take as a parameter.
   package static let reservedMembers: [String: String] = [

@@ -300,7 +300,8 @@ struct FeatureTranslator {
       var cases = handled.map { action in
         SwitchCase(
           patterns: [Pattern(caseName: action.name, bindings: action.payload.map(\.name))],
-          body: [.returnStatement(.name(action.name).call(handlerArguments(action, emitter: emitter)))])
+          // `self.` so a parameter named like the action can't hide the requirement.
+          body: [.returnStatement(.name("self").dot(action.name).call(handlerArguments(action, emitter: emitter)))])
       }
       if handled.count < spec.actions.count {
         cases.append(SwitchCase(patterns: [], body: [.returnStatement(.name("action"))]))

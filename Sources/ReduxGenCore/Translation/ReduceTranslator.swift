@@ -38,7 +38,8 @@ struct ReduceTranslator {
         let finder = list.dot("firstIndex").call([
           Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), "==", item.dot("id")))))
         ])
-        let index = local("index")
+        // Not `index`: the path may have found an element with it already.
+        let index = local("position")
         return [
           .ifLet(
             index, finder, [.assignment(.subscripted(list, .name(index)), item)],

@@ -53,9 +53,11 @@ struct TestTranslator {
     var names = UniqueNames()
     for action in spec.actions {
       for (position, operation) in action.reduce.enumerated() {
-        // A later operation on the same path would hide this one's effect.
-        let later = action.reduce[(position + 1)...].compactMap(\.path?.text)
-        guard let path = operation.path, !later.contains(path.text) else { continue }
+        // Another operation on the same state field would mix its effect into this one's test:
+        // examples cover such actions.
+        guard let root = operation.path?.root else { continue }
+        let others = action.reduce.enumerated().filter { $0.offset != position }.compactMap(\.element.path?.root)
+        guard !others.contains(root) else { continue }
         tests += operationTests(operation, action: action, names: &names)
       }
     }
@@ -148,6 +150,29 @@ struct TestTranslator {
       if candidate != value && candidate != .array([]) && candidate != .dictionary([]) { return candidate }
     }
     return nil
+  }
+
+  /// Whether the value is or holds a fresh `UUID()` (written, or a model field's default left
+  /// out), which no expected value can equal.
+  private func hasFreshUUID(_ value: Value) -> Bool {
+    switch value {
+    case .newUUID: return true
+    case .array(let values): return values.contains(where: hasFreshUUID)
+    case .dictionary(let entries): return entries.contains { hasFreshUUID($0.key) || hasFreshUUID($0.value) }
+    case .model(let name, let fields):
+      if fields.contains(where: { hasFreshUUID($0.value) }) { return true }
+      let given = Set(fields.map(\.name))
+      let omitted = spec.model(named: name)?.fields.filter { !given.contains($0.name) } ?? []
+      return omitted.contains { $0.defaultValue.map(hasFreshUUID) ?? false }
+    case .modelDefault(let name):
+      return spec.model(named: name)?.fields.contains { $0.defaultValue.map(hasFreshUUID) ?? false } ?? false
+    default: return false
+    }
+  }
+
+  /// Whether the action's one reduce operation is all it changes (no other operation, no status).
+  private func changesOnlyThrough(_ action: Action) -> Bool {
+    action.reduce.count == 1 && action.status == nil
   }
 
   /// An id no sample element of `model` has, of the model's id type (UUID, Int, String ...).
@@ -267,10 +292,13 @@ struct TestTranslator {
       ignores += unknownLets + [
         reduce(action.name, unknownArguments), expect(target, "==", .array([.name("first"), .name("second")])),
       ]
-      return [
-        test("\(action.name) removes only the matching element of \(path.text)", names.make("\(action.name)RemovesMatching"), removes),
-        test("\(action.name) ignores an id that matches nothing", names.make("\(action.name)IgnoresUnknownID"), ignores),
+      var tests = [
+        test("\(action.name) removes only the matching element of \(path.text)", names.make("\(action.name)RemovesMatching"), removes)
       ]
+      if changesOnlyThrough(action) {
+        tests.append(test("\(action.name) ignores an id that matches nothing", names.make("\(action.name)IgnoresUnknownID"), ignores))
+      }
+      return tests
     case .toggle:
       let (lets, arguments) = self.arguments(action, [:])
       body += [constant("before", target)] + lets
@@ -329,11 +357,9 @@ struct TestTranslator {
     case .reset:
       let changed = sample(differentFrom: path.defaultValue, path.type, 3)
       let (lets, arguments) = self.arguments(action, [:])
-      let initial = Expression.name(spec.stateTypeName).call()
-      let defaultValue = path.steps.reduce(initial) { base, step in
-        if case .field(let name) = step { return base.dot(name) }
-        return base
-      }
+      // The default of the field the path ends at (a nested field's own, not the state's).
+      guard let value = path.defaultValue, !hasFreshUUID(value) else { return [] }
+      let defaultValue = types.expression(value, type: path.type)
       body += [.assignment(target, types.expression(changed, type: path.type))] + lets
       body += [reduce(action.name, arguments), expect(target, "==", defaultValue)]
       title = "\(action.name) resets \(path.text) to its default"
@@ -394,7 +420,8 @@ struct TestTranslator {
       expected = .binary(firstField, "-", reducer.operand(amount, type: path.type))
       verb = "decrements"
     case .reset:
-      guard let value = operation.path?.defaultValue else { return [] }
+      // A fresh `UUID()` equals no other.
+      guard let value = operation.path?.defaultValue, !hasFreshUUID(value) else { return [] }
       expected = types.expression(value, type: path.type)
       verb = "resets"
     case .update(_, let assignments):
@@ -425,10 +452,14 @@ struct TestTranslator {
       action, chosen.merging([idParameter: unknownID(model)]) { $1 })
     var ignores = setup + [constant("before", state)] + unknownLets + [reduce(action.name, unknownArguments)]
     ignores.append(expect(state, "==", .name("before")))
-    return [
-      test("\(action.name) \(verb) \(path.text) of the matching element only", names.make("\(action.name)\(verb.uppercasingFirst)MatchingElement"), changes),
-      test("\(action.name) ignores an id that matches nothing", names.make("\(action.name)IgnoresUnknownID"), ignores),
+    var tests = [
+      test("\(action.name) \(verb) \(path.text) of the matching element only", names.make("\(action.name)\(verb.uppercasingFirst)MatchingElement"), changes)
     ]
+    // The whole state stays as it was only when this operation is all the action does.
+    if changesOnlyThrough(action) {
+      tests.append(test("\(action.name) ignores an id that matches nothing", names.make("\(action.name)IgnoresUnknownID"), ignores))
+    }
+    return tests
   }
 
   /// Operations on `d[k]...`: the entry under the key changes as the operation says, another
@@ -497,7 +528,7 @@ struct TestTranslator {
       absentExpected = isIncrement ? change : .prefix("-", .parenthesized(change))
       verb = isIncrement ? "increments" : "decrements"
     case .reset:
-      guard let value = path.defaultValue else { return [] }
+      guard let value = path.defaultValue, !hasFreshUUID(value) else { return [] }
       expected = types.expression(value, type: path.type)
       verb = "resets"
     default:
@@ -610,10 +641,9 @@ struct TestTranslator {
     ]
     for field in spec.state {
       guard let value = field.defaultValue else { continue }
-      switch value {
-      case .newUUID, .modelDefault: continue
-      default: body.append(expect(state.dot(field.name), "==", types.expression(value, type: field.type)))
-      }
+      if case .modelDefault = value { continue }
+      guard !hasFreshUUID(value) else { continue }
+      body.append(expect(state.dot(field.name), "==", types.expression(value, type: field.type)))
     }
     guard body.count > 1 else { return nil }
     return test("a new state holds the spec's defaults", names.make("newStateHoldsDefaults"), body)
@@ -778,6 +808,14 @@ struct TestTranslator {
           constant("digits", digits), constant("padding", padding),
           .returnStatement(.forceUnwrap(.name("UUID").call([Argument("uuidString", text)]))),
         ]))
+  }
+}
+
+extension StatePath {
+  /// The state field the path starts at.
+  var root: String? {
+    if case .field(let name)? = steps.first { return name }
+    return nil
   }
 }
 
