@@ -22,11 +22,6 @@ enum KnownBugs {
         + "([LineLength]), a multiline collection literal lacks its trailing comma ([TrailingComma]), a long "
         + "`case .a, .b, ...:` list is not broken ([AddLines])",
       lintRules: ["LineLength", "TrailingComma", "AddLines"]),
-    Bug(
-      name: "singleCaseEnumKeys",
-      summary:
-        "`remove counts[key]` with counts `[Kind: Int]` and `Kind: [medium]` (one case): the derived test "
-        + "builds `[.medium: 1, .medium: 1]`, a crash (\"Dictionary literal contains duplicate keys\")"),
   ]
 
   nonisolated(unsafe) private static var enabled: Set<String> = []

@@ -421,7 +421,8 @@ struct Renderer {
     switch key {
     case .string(let text):
       let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_") }
-      return plain && !["true", "false", "nil"].contains(text) ? text : "\"" + text + "\""
+      if plain && !["true", "false", "nil"].contains(text) { return text }
+      return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     case .int(let number): return String(number)
     case .uuid(let text): return smallUUIDNumber(text).map(String.init) ?? "\"" + text + "\""
     case .enumCase(let name): return name

@@ -16,28 +16,30 @@ struct AppReducerTests {
   @Test("counter actions reach counterReducer and no other slice")
   func counterActionsAreRouted() {
     var state = AppState()
+    let before = state
     appReducer(&state, .counter(.increase))
-    var expected = CounterState()
+    var expected = before.counter
     counterReducer(&expected, .increase)
     #expect(state.counter == expected)
-    #expect(state.taskList == TaskListState())
+    #expect(state.taskList == before.taskList)
   }
 
   @Test("taskList actions reach taskListReducer and no other slice")
   func taskListActionsAreRouted() {
     var state = AppState()
+    let before = state
     appReducer(
       &state,
       .taskList(
         .addTask(
           task: Task(
             id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "text 2"))))
-    var expected = TaskListState()
+    var expected = before.taskList
     taskListReducer(
       &expected,
       .addTask(
         task: Task(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "text 2")))
     #expect(state.taskList == expected)
-    #expect(state.counter == CounterState())
+    #expect(state.counter == before.counter)
   }
 }

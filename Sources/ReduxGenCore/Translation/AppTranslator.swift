@@ -121,12 +121,14 @@ struct AppTranslator {
       let body: [Statement] =
         [
           .declaration(VariableDeclaration(name: "state", initializer: .name(stateName).call())),
+          // Compared with the state as it was, not a new one: a default may be a fresh UUID.
+          .declaration(VariableDeclaration(isConstant: true, name: "before", initializer: .name("state"))),
           .expression(
             .name(reducerName).call([
               Argument(nil, .inoutArgument(.name("state"))),
               Argument(nil, Expression.dot(feature.name).call([Argument(nil, action)])),
             ])),
-          .declaration(VariableDeclaration(name: "expected", initializer: .name(feature.spec.stateTypeName).call())),
+          .declaration(VariableDeclaration(name: "expected", initializer: .name("before").dot(feature.name))),
           .expression(
             .name(feature.spec.reducerName).call([
               Argument(nil, .inoutArgument(.name("expected"))), Argument(nil, action),
@@ -137,7 +139,7 @@ struct AppTranslator {
           .expression(
             .macro(
               "expect",
-              [Argument(nil, .binary(.name("state").dot(other.name), "==", .name(other.spec.stateTypeName).call()))]))
+              [Argument(nil, .binary(.name("state").dot(other.name), "==", .name("before").dot(other.name)))]))
         }
       return .function(
         FunctionDeclaration(
