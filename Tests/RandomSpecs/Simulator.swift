@@ -300,13 +300,7 @@ struct Simulator {
       case .count, .isEmpty:
         unwrap()
         if !isNil {
-          let count: Int
-          switch value {
-          case .array(let items): count = items.count
-          case .dictionary(let pairs): count = pairs.count
-          case .string(let text): count = text.count
-          default: return nil
-          }
+          guard let count = value.elementCount else { return nil }
           value = step == .count ? .int(count) : .bool(count == 0)
         }
         type = step == .count ? .scalar(.int) : .scalar(.bool)
@@ -374,13 +368,7 @@ struct Simulator {
       var value = element
       for step in steps { guard let next = value.field(step) else { return nil }; value = next }
       guard let suffix else { return value }
-      let count: Int
-      switch value {
-      case .array(let items): count = items.count
-      case .dictionary(let pairs): count = pairs.count
-      case .string(let text): count = text.count
-      default: return nil
-      }
+      guard let count = value.elementCount else { return nil }
       return suffix == "count" ? .int(count) : .bool(count == 0)
     case .not(let inner):
       guard case .bool(let flag)? = evaluate(inner, element, model) else { return nil }
@@ -420,5 +408,17 @@ struct Simulator {
   func same(_ a: RValue, _ b: RValue) -> Bool {
     if let x = a.number, let y = b.number { return x == y }
     return a == b
+  }
+}
+
+extension RValue {
+  /// What `.count` reads: the elements of a list or dictionary, the characters of text.
+  var elementCount: Int? {
+    switch self {
+    case .array(let items): items.count
+    case .dictionary(let pairs): pairs.count
+    case .string(let text): text.count
+    default: nil
+    }
   }
 }

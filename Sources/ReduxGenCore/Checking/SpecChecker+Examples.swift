@@ -78,7 +78,7 @@ extension SpecChecker {
       let allowed = text.unicodeScalars.allSatisfy {
         ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
       }
-      if text.isEmpty || !allowed || text.hasPrefix(".") || text.utf8.count > GeneratedNames.maximumFileNameStem {
+      if text.isEmpty || !allowed || text.hasPrefix(".") || text.utf8.count > GeneratedNames.maximumPersistKeyLength {
         error(.invalidPersistKey(text), keyNode)
       } else {
         key = text

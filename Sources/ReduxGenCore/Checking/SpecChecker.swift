@@ -57,10 +57,8 @@ package struct SpecChecker {
       pairs, allowed: Self.topLevelKeys, context: "the spec")
     if let featureNode = keys["feature"] {
       feature = typeName(featureNode, what: "a feature") ?? "Feature"
-      if GeneratedNames.reservedTypes.contains(feature) || feature.utf8.count > GeneratedNames.maximumFileNameStem {
-        _ = checkTypeName(feature, what: "feature", featureNode)
-        feature = "Feature"
-      }
+      // The feature names the module: it must not hide a module or type the generated code uses.
+      if !checkTypeName(feature, what: "feature", featureNode) { feature = "Feature" }
     } else {
       // Go on with a stand-in name, so every other problem is reported too.
       missing("feature", in: "the spec", root)
@@ -228,18 +226,12 @@ package struct SpecChecker {
     return name
   }
 
-  /// A type name the spec declares: no clash with generated or imported types, short enough to
-  /// become a file name.
+  /// A type name the spec declares: no clash with generated or imported types. (Its length is
+  /// checked with every name, in `identifier`.)
   mutating func checkTypeName(_ name: String, what: String, _ node: YAMLNode, middleware: [String] = []) -> Bool {
-    if let reason = GeneratedNames(feature: feature).typeClash(name, middleware: middleware) {
-      error(.reservedName(name, what: what, reason: reason), node)
-      return false
-    }
-    if name.utf8.count > GeneratedNames.maximumFileNameStem {
-      error(.nameTooLong(name, what: what, limit: GeneratedNames.maximumFileNameStem), node)
-      return false
-    }
-    return true
+    guard let reason = GeneratedNames(feature: feature).typeClash(name, middleware: middleware) else { return true }
+    error(.reservedName(name, what: what, reason: reason), node)
+    return false
   }
 
   /// A name that must start with an upper-case letter, as Swift types do.

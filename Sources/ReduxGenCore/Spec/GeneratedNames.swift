@@ -114,7 +114,6 @@ package struct GeneratedNames: Sendable, Equatable {
   /// swift-format's 100 columns can't break a name.
   package static let maximumNameLength = 60
 
-  /// The longest a type name that becomes a file name may be: file systems allow 255 bytes, and
-  /// the longest suffix added is `ExampleTests.swift` with a margin for temporary names.
-  package static let maximumFileNameStem = 200
+  /// The longest persist key: it names a file, and file systems allow 255 bytes.
+  package static let maximumPersistKeyLength = 200
 }
