@@ -32,6 +32,12 @@ indirect enum TypeName: Equatable, Sendable {
   case tuple([EnumCaseDeclaration.AssociatedValue])
 }
 
+/// A plain type name written as a string literal (`"Sendable"`); structure such as generic
+/// arguments, optionals and tuples is spelled with the other cases, never inside the string.
+extension TypeName: ExpressibleByStringLiteral {
+  init(stringLiteral value: String) { self = .named(value) }
+}
+
 indirect enum Declaration: Equatable, Sendable {
   case structure(TypeDeclaration)
   case enumeration(TypeDeclaration)
@@ -49,19 +55,31 @@ struct TypeDeclaration: Equatable, Sendable {
   var doc: String?
   var access: AccessModifier?
   var name: String
-  var inherits: [String] = []
-  /// `where` requirements, each `lhs == rhs` (protocols only).
+  /// `<Effects: TaskListEffects>`
+  var genericParameters: [GenericParameter] = []
+  var inherits: [TypeName] = []
+  /// `where` requirements, each `lhs == rhs`.
   var requirements: [SameTypeRequirement] = []
   var members: [Declaration] = []
 }
 
+/// A generic parameter and the protocol it must conform to.
+struct GenericParameter: Equatable, Sendable {
+  var name: String
+  var conformance: TypeName?
+}
+
+/// `lhs == rhs` in a `where` clause.
 struct SameTypeRequirement: Equatable, Sendable {
   var lhs: String
   var rhs: TypeName
 }
 
+/// `extension Type: Conformances where Requirements { members }`
 struct ExtensionDeclaration: Equatable, Sendable {
-  var extendedType: String
+  var extendedType: TypeName
+  var conformances: [TypeName] = []
+  var requirements: [SameTypeRequirement] = []
   var members: [Declaration]
 }
 
@@ -121,7 +139,8 @@ indirect enum Statement: Equatable, Sendable {
   case expression(Expression)
   case declaration(VariableDeclaration)
   case assignment(Expression, Expression)
-  case compoundAssignment(Expression, String, Expression)
+  /// `target op= value`, such as `count += 1`.
+  case compoundAssignment(Expression, BinaryOperator, Expression)
   /// `if let name = value { body } else { otherwise }`
   case ifLet(String, Expression, [Statement], else: [Statement]?)
   /// `if condition { body } else { otherwise }`
@@ -154,8 +173,8 @@ indirect enum Expression: Equatable, Sendable {
   case literal(Literal)
   case array([Expression])
   case dictionary([DictionaryEntry])
-  case binary(Expression, String, Expression)
-  case prefix(String, Expression)
+  case binary(Expression, BinaryOperator, Expression)
+  case prefix(PrefixOperator, Expression)
   case subscripted(Expression, Expression)
   /// `base[key, default: value]`: a dictionary entry read or changed in place as if present.
   case subscriptedWithDefault(Expression, key: Expression, default: Expression)
@@ -198,6 +217,27 @@ enum Literal: Equatable, Sendable {
   case nilLiteral
   case emptyArray
   case emptyDictionary
+}
+
+/// The infix operators generated code uses.
+enum BinaryOperator: String, Equatable, Sendable {
+  case equal = "=="
+  case notEqual = "!="
+  case less = "<"
+  case greater = ">"
+  case lessOrEqual = "<="
+  case greaterOrEqual = ">="
+  case and = "&&"
+  case or = "||"
+  case plus = "+"
+  case minus = "-"
+  case nilCoalescing = "??"
+}
+
+/// The prefix operators generated code uses.
+enum PrefixOperator: String, Equatable, Sendable {
+  case not = "!"
+  case negate = "-"
 }
 
 /// `key: value` in a dictionary literal.

@@ -34,7 +34,10 @@ struct TextRenderer: Sendable {
     case .enumeration(let type): renderType("enum", type, &p)
     case .protocolDeclaration(let type): renderType("protocol", type, &p)
     case .extensionDeclaration(let ext):
-      p.line("extension \(ext.extendedType) {")
+      var text = "extension \(type(ext.extendedType))"
+      if !ext.conformances.isEmpty { text += ": " + ext.conformances.map(type).joined(separator: ", ") }
+      text += whereClause(ext.requirements)
+      p.line(text + " {")
       renderMembers(ext.members, &p)
       p.line("}")
     case .function(let function): renderFunction(function, &p)
@@ -55,10 +58,14 @@ struct TextRenderer: Sendable {
   private func renderType(_ keyword: String, _ declaration: TypeDeclaration, _ p: inout Printer) {
     doc(declaration.doc, &p)
     var text = access(declaration.access) + "\(keyword) \(declaration.name)"
-    if !declaration.inherits.isEmpty { text += ": " + declaration.inherits.joined(separator: ", ") }
-    if !declaration.requirements.isEmpty {
-      text += " where " + declaration.requirements.map { "\($0.lhs) == \(type($0.rhs))" }.joined(separator: ", ")
+    if !declaration.genericParameters.isEmpty {
+      let parameters = declaration.genericParameters.map { parameter in
+        parameter.name + (parameter.conformance.map { ": " + type($0) } ?? "")
+      }
+      text += "<" + parameters.joined(separator: ", ") + ">"
     }
+    if !declaration.inherits.isEmpty { text += ": " + declaration.inherits.map(type).joined(separator: ", ") }
+    text += whereClause(declaration.requirements)
     if declaration.members.isEmpty {
       p.line(text + " {}")
       return
@@ -66,6 +73,12 @@ struct TextRenderer: Sendable {
     p.line(text + " {")
     renderMembers(declaration.members, &p)
     p.line("}")
+  }
+
+  /// ` where A == B, C == D`, or nothing.
+  private func whereClause(_ requirements: [SameTypeRequirement]) -> String {
+    guard !requirements.isEmpty else { return "" }
+    return " where " + requirements.map { "\($0.lhs) == \(type($0.rhs))" }.joined(separator: ", ")
   }
 
   private func renderMembers(_ members: [Declaration], _ p: inout Printer) {
@@ -175,7 +188,7 @@ struct TextRenderer: Sendable {
     case .assignment(let target, let value):
       assignment(expression(target) + " = ", value, &p)
     case .compoundAssignment(let target, let op, let value):
-      p.line("\(expression(target)) \(op) \(expression(value))")
+      p.line("\(expression(target)) \(op.rawValue)= \(expression(value))")
     case .ifLet(let name, let value, let body, let otherwise):
       p.line("if let \(identifier(name)) = \(expression(value)) {")
       if let otherwise {
@@ -437,11 +450,11 @@ struct TextRenderer: Sendable {
     case .binary(let lhs, let op, let rhs):
       write(lhs, into: &out)
       out += " "
-      out += op
+      out += op.rawValue
       out += " "
       write(rhs, into: &out)
     case .prefix(let op, let operand):
-      out += op
+      out += op.rawValue
       write(operand, into: &out)
     case .subscripted(let base, let index):
       write(base, into: &out)

@@ -133,13 +133,13 @@ struct AppTranslator {
             .name(feature.spec.reducerName).call([
               Argument(nil, .inoutArgument(.name("expected"))), Argument(nil, action),
             ])),
-          .expression(.macro("expect", [Argument(nil, .binary(.name("state").dot(feature.name), "==", .name("expected")))])),
+          .expression(.macro("expect", [Argument(nil, .binary(.name("state").dot(feature.name), .equal, .name("expected")))])),
         ]
         + others.map { other in
           .expression(
             .macro(
               "expect",
-              [Argument(nil, .binary(.name("state").dot(other.name), "==", .name("before").dot(other.name)))]))
+              [Argument(nil, .binary(.name("state").dot(other.name), .equal, .name("before").dot(other.name)))]))
         }
       return .function(
         FunctionDeclaration(

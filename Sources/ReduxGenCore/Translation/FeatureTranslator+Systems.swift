@@ -46,7 +46,11 @@ extension FeatureTranslator {
     return [
       .extensionDeclaration(
         ExtensionDeclaration(
-          extendedType: "Store where State == \(spec.stateTypeName), Action == \(spec.actionTypeName)",
+          extendedType: "Store",
+          requirements: [
+            SameTypeRequirement(lhs: "State", rhs: .named(spec.stateTypeName)),
+            SameTypeRequirement(lhs: "Action", rhs: .named(spec.actionTypeName)),
+          ],
           members: [.function(events)]))
     ]
   }
@@ -203,7 +207,8 @@ extension FeatureTranslator {
 
           A newer request for the same action cancels the older one, whose outcome is then dropped.
           """,
-        access: access, name: "\(middlewareName)<Effects: \(effectsName)>", inherits: ["Middleware"],
+        access: access, name: middlewareName,
+        genericParameters: [GenericParameter(name: "Effects", conformance: .named(effectsName))], inherits: ["Middleware"],
         members: members))
     return [effects, middleware]
   }
@@ -221,7 +226,7 @@ extension FeatureTranslator {
       .structure(
         TypeDeclaration(
           doc: "The \(spec.feature) feature's effects against the real world.", access: access,
-          name: liveEffectsName, inherits: [effectsName], members: initializer + requirements))
+          name: liveEffectsName, inherits: [.named(effectsName)], members: initializer + requirements))
     ]
   }
 
@@ -285,7 +290,7 @@ extension FeatureTranslator {
       fieldsDeclaration,
       .extensionDeclaration(
         ExtensionDeclaration(
-          extendedType: spec.stateTypeName,
+          extendedType: .named(spec.stateTypeName),
           members: [.variable(persisted), .function(restore), .function(persistence)])),
     ]
   }
@@ -348,13 +353,13 @@ struct ChangeTrackingCode {
       parameters: [Parameter(label: "readBy", name: "keyPath", type: keyPathType)],
       returnType: .named("StateFields"),
       body: reads.map { name, fields in
-        .ifElse(.binary(.name("keyPath"), "==", .keyPath(name)), [.returnStatement(Self.fields(fields))], nil)
+        .ifElse(.binary(.name("keyPath"), .equal, .keyPath(name)), [.returnStatement(Self.fields(fields))], nil)
       } + [.returnStatement(.dot("all"))])
     return [
       .extensionDeclaration(
-        ExtensionDeclaration(extendedType: "\(actionName): ChangeReporting", members: [.variable(changed)])),
+        ExtensionDeclaration(extendedType: .named(actionName), conformances: ["ChangeReporting"], members: [.variable(changed)])),
       .extensionDeclaration(
-        ExtensionDeclaration(extendedType: "\(stateName): FieldTracking", members: [.function(readBy)])),
+        ExtensionDeclaration(extendedType: .named(stateName), conformances: ["FieldTracking"], members: [.function(readBy)])),
     ]
   }
 }

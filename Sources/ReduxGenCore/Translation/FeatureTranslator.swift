@@ -19,7 +19,7 @@ struct FeatureTranslator {
   }
 
   private func model(_ model: Model) -> Declaration {
-    var inherits = ["Equatable", "Hashable", "Codable", "Sendable"]
+    var inherits: [TypeName] = ["Equatable", "Hashable", "Codable", "Sendable"]
     if model.idField != nil { inherits.append("Identifiable") }
     // An internal struct without defaults gets exactly this initializer from the compiler.
     let needsInit = access != nil || model.fields.contains { $0.defaultValue != nil }
@@ -126,12 +126,14 @@ struct FeatureTranslator {
 
   /// Whether `lhs` comes before `rhs` in the filter's sort order; list order breaks ties.
   private func sortOrder(_ filter: Filter) -> Declaration {
-    let position = TypeName.named("(offset: Int, element: \(filter.element))")
+    let position = TypeName.tuple([
+      .init(label: "offset", type: "Int"), .init(label: "element", type: .named(filter.element)),
+    ])
     var body: [Statement] = []
     for key in filter.sort {
       let lhs = Expression.name("lhs").dot("element").dot(key.field)
       let rhs = Expression.name("rhs").dot("element").dot(key.field)
-      let op = key.descending ? ">" : "<"
+      let op: BinaryOperator = key.descending ? .greater : .less
       var decide: [Statement]
       switch key.type {
       case .scalar(.bool):
@@ -140,7 +142,7 @@ struct FeatureTranslator {
       case .enumeration(let name):
         // Enums sort in the order their cases are declared.
         let rank = { (value: Expression) in
-          Expression.binary(.name("cases").dot("firstIndex").call([Argument("of", value)]), "??", .literal(.int(0)))
+          Expression.binary(.name("cases").dot("firstIndex").call([Argument("of", value)]), .nilCoalescing, .literal(.int(0)))
         }
         decide = [
           .declaration(VariableDeclaration(isConstant: true, name: "cases", initializer: .name(name).dot("allCases"))),
@@ -151,9 +153,9 @@ struct FeatureTranslator {
       default:
         decide = [.returnStatement(.binary(lhs, op, rhs))]
       }
-      body.append(.ifElse(.binary(lhs, "!=", rhs), decide, nil))
+      body.append(.ifElse(.binary(lhs, .notEqual, rhs), decide, nil))
     }
-    body.append(.returnStatement(.binary(.name("lhs").dot("offset"), "<", .name("rhs").dot("offset"))))
+    body.append(.returnStatement(.binary(.name("lhs").dot("offset"), .less, .name("rhs").dot("offset"))))
     return .function(
       FunctionDeclaration(
         access: .private, isStatic: true, kind: .function(sortOrderName(filter)),
@@ -276,7 +278,7 @@ struct FeatureTranslator {
       .enumeration(
         TypeDeclaration(
           doc: "The `custom` reduce functions of the \(spec.feature) feature.", access: access,
-          name: spec.customReducerName, inherits: [spec.customReducingName], members: functions))
+          name: spec.customReducerName, inherits: [.named(spec.customReducingName)], members: functions))
     ]
   }
 
@@ -296,7 +298,8 @@ struct FeatureTranslator {
       let protocolDeclaration = Declaration.protocolDeclaration(
         TypeDeclaration(
           doc: doc, access: access, name: middleware.protocolName,
-          inherits: ["Middleware<\(spec.stateTypeName), \(spec.actionTypeName)>"], members: requirements))
+          inherits: [.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
+          members: requirements))
       var cases = handled.map { action in
         SwitchCase(
           patterns: [Pattern(caseName: action.name, bindings: action.payload.map(\.name))],
@@ -317,7 +320,7 @@ struct FeatureTranslator {
         body: [.switchStatement(.name("action"), cases)])
       return (emitter == nil ? [] : [self.emitter(middleware)]) + [
         protocolDeclaration,
-        .extensionDeclaration(ExtensionDeclaration(extendedType: middleware.protocolName, members: [.function(process)])),
+        .extensionDeclaration(ExtensionDeclaration(extendedType: .named(middleware.protocolName), members: [.function(process)])),
       ]
     }
   }
@@ -359,7 +362,7 @@ struct FeatureTranslator {
     return [
       .structure(
         TypeDeclaration(
-          doc: middleware.doc, access: access, name: middleware.name, inherits: [middleware.protocolName],
+          doc: middleware.doc, access: access, name: middleware.name, inherits: [.named(middleware.protocolName)],
           members: initializer + handlers))
     ]
   }

@@ -19,15 +19,15 @@ struct ReduceTranslator {
       return at(path, state) { [.expression($0.dot("append").call([Argument(nil, operand(value, type: element))]))] }
     case .remove(let path, let id):
       return at(path, state) {
-        let matches = Expression.binary(.name("$0").dot("id"), "==", operand(id, type: .scalar(.uuid)))
+        let matches = Expression.binary(.name("$0").dot("id"), .equal, operand(id, type: .scalar(.uuid)))
         return [.expression(.call($0.dot("removeAll"), [], trailingClosure: Closure(body: matches)))]
       }
     case .toggle(let path):
       return inPlace.at(path, state) { [.expression($0.dot("toggle").call())] }
     case .increment(let path, let amount):
-      return inPlace.at(path, state) { [.compoundAssignment($0, "+=", operand(amount, type: path.type))] }
+      return inPlace.at(path, state) { [.compoundAssignment($0, .plus, operand(amount, type: path.type))] }
     case .decrement(let path, let amount):
-      return inPlace.at(path, state) { [.compoundAssignment($0, "-=", operand(amount, type: path.type))] }
+      return inPlace.at(path, state) { [.compoundAssignment($0, .minus, operand(amount, type: path.type))] }
     case .reset(let path):
       let value = path.defaultValue.map { types.expression($0, type: path.type) } ?? .literal(.nilLiteral)
       return at(path, state) { [.assignment($0, value)] }
@@ -36,7 +36,7 @@ struct ReduceTranslator {
       let item = operand(value, type: element)
       return at(path, state) { list in
         let finder = list.dot("firstIndex").call([
-          Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), "==", item.dot("id")))))
+          Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), .equal, item.dot("id")))))
         ])
         // Not `index`: the path may have found an element with it already.
         let index = local("position")
@@ -83,7 +83,7 @@ struct ReduceTranslator {
       case .element(let id):
         let index = local(depth == 0 ? "index" : "index\(depth + 1)")
         let finder = target.dot("firstIndex").call([
-          Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), "==", operand(id, type: .scalar(.uuid))))))
+          Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), .equal, operand(id, type: .scalar(.uuid))))))
         ])
         let rest = StatePath(
           steps: Array(path.steps[(position + 1)...]), type: path.type, defaultValue: path.defaultValue,
@@ -151,24 +151,38 @@ struct PredicateTranslator {
       return types.expression(value, type: type)
     case .not(let operand):
       // `!!x` does not parse: a negation of a negation keeps its parentheses.
-      if case .not = operand { return .prefix("!", .parenthesized(expression(operand))) }
-      return .prefix("!", grouped(operand))
+      if case .not = operand { return .prefix(.not, .parenthesized(expression(operand))) }
+      return .prefix(.not, grouped(operand))
     case .and(let lhs, let rhs):
-      return .binary(grouped(lhs, within: "&&"), "&&", grouped(rhs, within: "&&"))
+      return .binary(grouped(lhs, within: .and), .and, grouped(rhs, within: .and))
     case .or(let lhs, let rhs):
-      return .binary(grouped(lhs, within: "||"), "||", grouped(rhs, within: "||"))
+      return .binary(grouped(lhs, within: .or), .or, grouped(rhs, within: .or))
     case .compare(let lhs, let op, let rhs):
-      return .binary(expression(lhs), op.rawValue, expression(rhs))
+      return .binary(expression(lhs), op.swiftOperator, expression(rhs))
     }
   }
 
   /// Parentheses where Swift's precedence would read the text differently.
-  private func grouped(_ predicate: Predicate, within op: String? = nil) -> Expression {
+  private func grouped(_ predicate: Predicate, within op: BinaryOperator? = nil) -> Expression {
     switch predicate {
     case .constant, .path, .literal, .not: expression(predicate)
-    case .and where op == "&&" || op == "||": expression(predicate)
-    case .or where op == "||": expression(predicate)
+    case .and where op == .and || op == .or: expression(predicate)
+    case .or where op == .or: expression(predicate)
     default: .parenthesized(expression(predicate))
+    }
+  }
+}
+
+extension Predicate.ComparisonOperator {
+  /// The Swift operator that compares the same way.
+  var swiftOperator: BinaryOperator {
+    switch self {
+    case .equal: .equal
+    case .notEqual: .notEqual
+    case .lessOrEqual: .lessOrEqual
+    case .greaterOrEqual: .greaterOrEqual
+    case .less: .less
+    case .greater: .greater
     }
   }
 }

@@ -25,7 +25,7 @@ struct TestTranslator {
     return .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(state)), Argument(nil, value)]))
   }
 
-  private func expect(_ lhs: Expression, _ op: String = "==", _ rhs: Expression) -> Statement {
+  private func expect(_ lhs: Expression, _ op: BinaryOperator = .equal, _ rhs: Expression) -> Statement {
     .expression(.macro("expect", [Argument(nil, .binary(lhs, op, rhs))]))
   }
 
@@ -254,7 +254,7 @@ struct TestTranslator {
       guard let start = startValue(unlike: written, path.type) else { return [] }
       body.append(.assignment(target, types.expression(start, type: path.type)))
       let (lets, arguments) = self.arguments(action, chosen)
-      body += lets + [reduce(action.name, arguments), expect(target, "==", expected)]
+      body += lets + [reduce(action.name, arguments), expect(target, .equal, expected)]
       title = "\(action.name) sets \(path.text)"
       name = "\(action.name)Sets\(path.text.identifierWords)"
     case .append(_, let value):
@@ -262,7 +262,7 @@ struct TestTranslator {
       let existing = types.expression(element(model, 1), type: .model(model.name))
       let (lets, arguments) = self.arguments(action, [parameter: types.expression(element(model, 2), type: .model(model.name))])
       body += [constant("existing", existing), .assignment(target, .array([.name("existing")]))]
-      body += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("existing"), argument(parameter)]))]
+      body += lets + [reduce(action.name, arguments), expect(target, .equal, .array([.name("existing"), argument(parameter)]))]
       title = "\(action.name) appends to the end of \(path.text)"
       name = "\(action.name)AppendsTo\(path.text.identifierWords)"
       if let idField = model.idField {
@@ -271,7 +271,7 @@ struct TestTranslator {
         let (sameLets, sameArguments) = self.arguments(action, [parameter: types.expression(sameID, type: .model(model.name))])
         let duplicate =
           [newState(), constant("existing", existing), .assignment(target, .array([.name("existing")]))] + sameLets
-          + [reduce(action.name, sameArguments), expect(target, "==", .array([.name("existing"), argument(parameter)]))]
+          + [reduce(action.name, sameArguments), expect(target, .equal, .array([.name("existing"), argument(parameter)]))]
         return [
           test(title, names.make(name), body),
           test(
@@ -287,10 +287,10 @@ struct TestTranslator {
       removes.append(.assignment(target, .array([.name("first"), .name("second")])))
       var ignores = removes
       let (lets, arguments) = self.arguments(action, [parameter: .name("first").dot("id")])
-      removes += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("second")]))]
+      removes += lets + [reduce(action.name, arguments), expect(target, .equal, .array([.name("second")]))]
       let (unknownLets, unknownArguments) = self.arguments(action, [parameter: unknownID(model)])
       ignores += unknownLets + [
-        reduce(action.name, unknownArguments), expect(target, "==", .array([.name("first"), .name("second")])),
+        reduce(action.name, unknownArguments), expect(target, .equal, .array([.name("first"), .name("second")])),
       ]
       var tests = [
         test("\(action.name) removes only the matching element of \(path.text)", names.make("\(action.name)RemovesMatching"), removes)
@@ -302,8 +302,8 @@ struct TestTranslator {
     case .toggle:
       let (lets, arguments) = self.arguments(action, [:])
       body += [constant("before", target)] + lets
-      body += [reduce(action.name, arguments), expect(target, "==", .prefix("!", .name("before")))]
-      body += [reduce(action.name, arguments), expect(target, "==", .name("before"))]
+      body += [reduce(action.name, arguments), expect(target, .equal, .prefix(.not, .name("before")))]
+      body += [reduce(action.name, arguments), expect(target, .equal, .name("before"))]
       title = "\(action.name) flips \(path.text)"
       name = "\(action.name)Flips\(path.text.identifierWords)"
     case .increment(_, let amount), .decrement(_, let amount):
@@ -311,7 +311,7 @@ struct TestTranslator {
       let isIncrement = if case .increment = operation { true } else { false }
       let change = reducer.operand(amount, type: path.type)
       body += [constant("before", target)] + lets + [reduce(action.name, arguments)]
-      body.append(expect(target, "==", .binary(.name("before"), isIncrement ? "+" : "-", change)))
+      body.append(expect(target, .equal, .binary(.name("before"), isIncrement ? .plus : .minus, change)))
       title = "\(action.name) \(isIncrement ? "increments" : "decrements") \(path.text)"
       name = "\(action.name)\(isIncrement ? "Increments" : "Decrements")\(path.text.identifierWords)"
     case .upsert(_, let value):
@@ -326,10 +326,10 @@ struct TestTranslator {
       var replaces = setup
       let (lets, arguments) = self.arguments(action, [parameter: .name("replacement")])
       replaces.append(constant("replacement", types.expression(replacementFields, type: modelType)))
-      replaces += lets + [reduce(action.name, arguments), expect(target, "==", .array([.name("first"), .name("replacement")]))]
+      replaces += lets + [reduce(action.name, arguments), expect(target, .equal, .array([.name("first"), .name("replacement")]))]
       var appends = setup
       let (newLets, newArguments) = self.arguments(action, [parameter: types.expression(element(model, 3), type: modelType)])
-      appends += newLets + [reduce(action.name, newArguments), expect(target, "==", .array([.name("first"), .name("second"), argument(parameter)]))]
+      appends += newLets + [reduce(action.name, newArguments), expect(target, .equal, .array([.name("first"), .name("second"), argument(parameter)]))]
       return [
         test("\(action.name) replaces the element of \(path.text) with the same id", names.make("\(action.name)ReplacesSameID"), replaces),
         test("\(action.name) appends an element with a new id to \(path.text)", names.make("\(action.name)AppendsNewID"), appends),
@@ -338,7 +338,7 @@ struct TestTranslator {
       let filled = sample(path.type, 1)
       let (lets, arguments) = self.arguments(action, [:])
       body += [.assignment(target, types.expression(filled, type: path.type))] + lets
-      body += [reduce(action.name, arguments), expect(target.dot("isEmpty"), "==", .literal(.bool(true)))]
+      body += [reduce(action.name, arguments), expect(target.dot("isEmpty"), .equal, .literal(.bool(true)))]
       title = "\(action.name) clears \(path.text)"
       name = "\(action.name)Clears\(path.text.identifierWords)"
     case .removeValue(_, let key):
@@ -352,8 +352,8 @@ struct TestTranslator {
       }
       let (lets, arguments) = self.arguments(action, [parameter: keyValue])
       body += [.assignment(target, .dictionary(entries))] + lets
-      body += [reduce(action.name, arguments), expect(.subscripted(target, argument(parameter)), "==", .literal(.nilLiteral))]
-      body.append(expect(target.dot("count"), "==", .literal(.int(entries.count - 1))))
+      body += [reduce(action.name, arguments), expect(.subscripted(target, argument(parameter)), .equal, .literal(.nilLiteral))]
+      body.append(expect(target.dot("count"), .equal, .literal(.int(entries.count - 1))))
       title = "\(action.name) removes the entry of \(path.text)"
       name = "\(action.name)RemovesEntryOf\(path.text.identifierWords)"
     case .update, .custom:
@@ -365,7 +365,7 @@ struct TestTranslator {
       guard let value = path.defaultValue, !hasFreshUUID(value) else { return [] }
       let defaultValue = types.expression(value, type: path.type)
       body += [.assignment(target, types.expression(changed, type: path.type))] + lets
-      body += [reduce(action.name, arguments), expect(target, "==", defaultValue)]
+      body += [reduce(action.name, arguments), expect(target, .equal, defaultValue)]
       title = "\(action.name) resets \(path.text) to its default"
       name = "\(action.name)Resets\(path.text.identifierWords)"
     }
@@ -405,7 +405,7 @@ struct TestTranslator {
     let verb: String
     switch operation {
     case .toggle:
-      expected = .prefix("!", firstField)
+      expected = .prefix(.not, firstField)
       verb = "flips"
     case .set(_, let value):
       if case .parameter(let parameter, []) = value, parameter != idParameter,
@@ -418,10 +418,10 @@ struct TestTranslator {
       }
       verb = "sets"
     case .increment(_, let amount):
-      expected = .binary(firstField, "+", reducer.operand(amount, type: path.type))
+      expected = .binary(firstField, .plus, reducer.operand(amount, type: path.type))
       verb = "increments"
     case .decrement(_, let amount):
-      expected = .binary(firstField, "-", reducer.operand(amount, type: path.type))
+      expected = .binary(firstField, .minus, reducer.operand(amount, type: path.type))
       verb = "decrements"
     case .reset:
       // A fresh `UUID()` equals no other.
@@ -443,19 +443,19 @@ struct TestTranslator {
     var changes = setup + lets + [reduce(action.name, arguments)]
     if case .update(_, let assignments) = operation {
       let element = Expression.subscripted(list, .literal(.int(0)))
-      changes += assignments.map { expect(element.dot($0.field), "==", argument($0.parameter)) }
+      changes += assignments.map { expect(element.dot($0.field), .equal, argument($0.parameter)) }
     } else {
-      changes.append(expect(changedField, "==", expected))
+      changes.append(expect(changedField, .equal, expected))
     }
     if case .toggle = operation {
       // Flipped back by a second toggle: a reducer that sets a constant fails one of the two.
-      changes += [reduce(action.name, arguments), expect(changedField, "==", firstField)]
+      changes += [reduce(action.name, arguments), expect(changedField, .equal, firstField)]
     }
-    changes.append(expect(.subscripted(list, .literal(.int(1))), "==", .name("second")))
+    changes.append(expect(.subscripted(list, .literal(.int(1))), .equal, .name("second")))
     let (unknownLets, unknownArguments) = self.arguments(
       action, chosen.merging([idParameter: unknownID(model)]) { $1 })
     var ignores = setup + [constant("before", state)] + unknownLets + [reduce(action.name, unknownArguments)]
-    ignores.append(expect(state, "==", .name("before")))
+    ignores.append(expect(state, .equal, .name("before")))
     var tests = [
       test("\(action.name) \(verb) \(path.text) of the matching element only", names.make("\(action.name)\(verb.uppercasingFirst)MatchingElement"), changes)
     ]
@@ -522,14 +522,14 @@ struct TestTranslator {
       }
       verb = "stores"
     case .toggle:
-      expected = .prefix("!", current)
+      expected = .prefix(.not, current)
       absentExpected = .literal(.bool(true))
       verb = "flips"
     case .increment(_, let amount), .decrement(_, let amount):
       let isIncrement = if case .increment = operation { true } else { false }
       let change = reducer.operand(amount, type: path.type)
-      expected = .binary(current, isIncrement ? "+" : "-", change)
-      absentExpected = isIncrement ? change : .prefix("-", .parenthesized(change))
+      expected = .binary(current, isIncrement ? .plus : .minus, change)
+      absentExpected = isIncrement ? change : .prefix(.negate, .parenthesized(change))
       verb = isIncrement ? "increments" : "decrements"
     case .reset:
       guard let value = path.defaultValue, !hasFreshUUID(value) else { return [] }
@@ -540,9 +540,9 @@ struct TestTranslator {
     }
     let (lets, arguments) = self.arguments(action, chosen)
     var changes = setup + lets + [.assignment(dictionary, .dictionary(entries))]
-    changes += [reduce(action.name, arguments), expect(target, "==", expected)]
+    changes += [reduce(action.name, arguments), expect(target, .equal, expected)]
     if hasOther {
-      changes.append(expect(.subscripted(dictionary, types.expression(otherKey, type: keyType)), "==", .name("other")))
+      changes.append(expect(.subscripted(dictionary, types.expression(otherKey, type: keyType)), .equal, .name("other")))
     }
     var tests = [
       test(
@@ -552,7 +552,7 @@ struct TestTranslator {
     // In place on an absent entry: counted from 0 (or false), as docs/spec-language.md says.
     if rest.isEmpty, let absentExpected, ReduceTranslator.absentValue(of: path.type) != nil {
       let body = [newState(), .assignment(dictionary, .literal(.emptyDictionary))] + lets
-        + [reduce(action.name, arguments), expect(entry, "==", absentExpected)]
+        + [reduce(action.name, arguments), expect(entry, .equal, absentExpected)]
       tests.append(
         test(
           "\(action.name) \(verb) an absent entry of \(field) from \(path.type == .scalar(.bool) ? "false" : "0")",
@@ -598,7 +598,7 @@ struct TestTranslator {
       ])
       word = "failed"
     }
-    let body = [newState(), .assignment(target, start)] + lets + [reduce(action.name, arguments), expect(target, "==", expected)]
+    let body = [newState(), .assignment(target, start)] + lets + [reduce(action.name, arguments), expect(target, .equal, expected)]
     return test(
       "\(action.name) moves \(status.field) to \(word)",
       names.make("\(action.name)Moves\(status.field.uppercasingFirst)To\(word.uppercasingFirst)"), body)
@@ -647,7 +647,7 @@ struct TestTranslator {
       guard let value = field.defaultValue else { continue }
       if case .modelDefault = value { continue }
       guard !hasFreshUUID(value) else { continue }
-      body.append(expect(state.dot(field.name), "==", types.expression(value, type: field.type)))
+      body.append(expect(state.dot(field.name), .equal, types.expression(value, type: field.type)))
     }
     guard body.count > 1 else { return nil }
     return test("a new state holds the spec's defaults", names.make("newStateHoldsDefaults"), body)
@@ -672,7 +672,7 @@ struct TestTranslator {
     }
     body.append(.assignment(state.dot(filter.over), .array(all)))
     body.append(.assignment(state.dot(filter.selected), .dot(filterCase.name)))
-    body.append(expect(state.dot(filter.result), "==", keptNames.isEmpty ? .literal(.emptyArray) : .array(keptNames)))
+    body.append(expect(state.dot(filter.result), .equal, keptNames.isEmpty ? .literal(.emptyArray) : .array(keptNames)))
     return test(
       "\(filter.name).\(filterCase.name) keeps exactly the matching \(filter.over)",
       names.make("\(filter.selected)\(filterCase.name.uppercasingFirst)KeepsMatching\(filter.over.uppercasingFirst)"), body)
@@ -729,7 +729,7 @@ struct TestTranslator {
       }.map { Expression.name($0.element.name) }
       body.append(.assignment(state.dot(filter.over), .array(listed.map { .name($0.name) })))
       body.append(.assignment(state.dot(filter.selected), .dot(keepAll.name)))
-      body.append(expect(state.dot(filter.result), "==", .array(expected)))
+      body.append(expect(state.dot(filter.result), .equal, .array(expected)))
       let direction = key.descending ? "descending" : "ascending"
       let ties = index == 0 ? "" : " after the keys before it"
       tests.append(
@@ -781,13 +781,13 @@ struct TestTranslator {
             // Check the index first, so a short list fails the test instead of crashing it.
             var contains = target.dot("indices").dot("contains").call([Argument(nil, .literal(.int(index)))])
             // Through optional chaining the check is a `Bool?`: only `true` passes.
-            if chained { contains = .binary(contains, "==", .literal(.bool(true))) }
+            if chained { contains = .binary(contains, .equal, .literal(.bool(true))) }
             body.append(.expression(.tryExpression(.macro("require", [Argument(nil, contains)]))))
             throwing = true
             target = .subscripted(target, .literal(.int(index)))
           }
         }
-        body.append(expect(target, "==", types.expression(expectation.value, type: expectation.type)))
+        body.append(expect(target, .equal, types.expression(expectation.value, type: expectation.type)))
       }
       return test(example.name, names.make(example.name.identifierWords.lowercasingFirst), throwing: throwing, body)
     }
@@ -799,10 +799,10 @@ struct TestTranslator {
     let digits = Expression.name("String").call([Argument(nil, .name("number"))])
     let padding = Expression.name("String").call([
       Argument("repeating", .literal(.string("0"))),
-      Argument("count", .binary(.literal(.int(12)), "-", .name("digits").dot("count"))),
+      Argument("count", .binary(.literal(.int(12)), .minus, .name("digits").dot("count"))),
     ])
     let text = Expression.binary(
-      .binary(.literal(.string("00000000-0000-0000-0000-")), "+", .name("padding")), "+", .name("digits"))
+      .binary(.literal(.string("00000000-0000-0000-0000-")), .plus, .name("padding")), .plus, .name("digits"))
     return .function(
       FunctionDeclaration(
         doc: "The UUID whose last digits are `number`, as the spec's examples write ids.", access: .private,
