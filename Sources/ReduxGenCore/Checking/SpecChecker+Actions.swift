@@ -1,9 +1,5 @@
 extension SpecChecker {
   static let actionKeys = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure"]
-  static let operations = [
-    "set", "append", "upsert", "remove", "update", "toggle", "increment", "decrement", "reset", "clear",
-    "custom",
-  ]
 
   mutating func checkActions(_ node: YAMLNode) -> [Action] {
     guard let pairs = mapping(node, what: "'actions'") else { return [] }
@@ -51,7 +47,7 @@ extension SpecChecker {
   mutating func reduceOperations(_ node: YAMLNode, action: Action) -> [ReduceOperation] {
     let operationNodes = node.scalar != nil ? [node] : sequence(node, what: "'reduce'") ?? []
     let operations = operationNodes.compactMap { reduceOperation($0, action: action) }
-    if operations.count > 1, operations.contains(.custom),
+    if operations.count > 1, operations.contains(where: \.isCustom),
       let custom = operationNodes.first(where: { $0.scalar?.trimmingSpaces == "custom" })
     {
       error(.customNotAlone, custom)
@@ -132,7 +128,7 @@ struct ReduceParser {
   let checker: SpecChecker
   private(set) var failure: (SpecProblem, Int)?
   /// The type of the list or dictionary the path's last `[...]` step entered.
-  private var containerType: SpecType?
+  private(set) var containerType: SpecType?
 
   init(tokens: TokenStream, action: Action, state: [String: Field], models: [String: Model], checker: SpecChecker) {
     self.tokens = tokens
@@ -142,122 +138,34 @@ struct ReduceParser {
     self.checker = checker
   }
 
-  private mutating func fail<T>(_ problem: SpecProblem, _ offset: Int) -> T? {
+  /// Records the first problem; always nil, so a parse can `return fail(...)`.
+  mutating func fail<T>(_ problem: SpecProblem, _ offset: Int) -> T? {
     if failure == nil { failure = (problem, offset) }
     return nil
   }
 
   mutating func parse() -> ReduceOperation? {
-    let opToken = tokens.next()
-    guard case .identifier(let op) = opToken.kind else {
-      return fail(.expectedToken("an operation such as 'set' or 'append'", found: opToken.described), opToken.offset)
+    let wordToken = tokens.next()
+    guard case .identifier(let word) = wordToken.kind else {
+      return fail(.expectedToken("an operation such as 'set' or 'append'", found: wordToken.described), wordToken.offset)
     }
-    guard SpecChecker.operations.contains(op) else {
-      let suggestion = closestMatch(to: op, in: SpecChecker.operations)
-      return fail(.unknownOperation(op, suggestion: suggestion), opToken.offset)
+    guard let kind = ReduceOperation.kind(for: word) else {
+      let suggestion = closestMatch(to: word, in: ReduceOperation.words)
+      return fail(.unknownOperation(word, suggestion: suggestion), wordToken.offset)
     }
-    if op == "custom" {
-      guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
-      return .custom
-    }
-    let pathOffset = tokens.peek.offset
-    guard let path = statePath() else { return nil }
-    let result: ReduceOperation?
-    switch op {
-    case "set":
-      guard let value = assignedValue(for: path, operation: op, at: pathOffset) else { return nil }
-      result = .set(path, value)
-    case "append":
-      guard let element = path.type.elementType, !path.endsInElement else {
-        return fail(.notCollection(path.text, type: path.type.swiftName), pathOffset)
-      }
-      let target = StatePath(steps: path.steps, type: element, defaultValue: nil, text: path.text)
-      guard let value = assignedValue(for: target, operation: op, at: pathOffset) else { return nil }
-      result = .append(path, value)
-    case "upsert":
-      guard let element = path.type.elementType, !path.endsInElement else {
-        return fail(.notCollection(path.text, type: path.type.swiftName), pathOffset)
-      }
-      guard case .model(let name) = element, models[name]?.idField != nil else {
-        return fail(.noIDField(element.swiftName), pathOffset)
-      }
-      let target = StatePath(steps: path.steps, type: element, defaultValue: nil, text: path.text)
-      guard let value = assignedValue(for: target, operation: op, at: pathOffset) else { return nil }
-      result = .upsert(path, value)
-    case "update":
-      guard case .element(let id)? = path.steps.last, case .model(let name) = path.type,
-        let model = models[name]
-      else {
-        return fail(.elementPathNeedsID(path.text), pathOffset)
-      }
-      let idParameters = Set(path.steps.compactMap { step -> String? in
-        if case .element(.parameter(let parameter, _)) = step { return parameter }
-        if case .key(.parameter(let parameter, _)) = step { return parameter }
-        return nil
-      })
-      _ = id
-      var assignments: [(field: String, parameter: String)] = []
-      for parameter in action.payload where !idParameters.contains(parameter.name) {
-        guard let field = model.fields.first(where: { $0.name == parameter.name }) else {
-          let suggestion = closestMatch(to: parameter.name, in: model.fields.map(\.name))
-          return fail(.unknownField(parameter.name, context: "model \(name)", suggestion: suggestion), pathOffset)
-        }
-        guard fits(parameter.type, into: field.type) else {
-          return fail(
-            .typeMismatch(expected: field.type.swiftName, found: parameter.type.swiftName, what: "parameter '\(parameter.name)'"),
-            pathOffset)
-        }
-        assignments.append((field.name, parameter.name))
-      }
-      guard !assignments.isEmpty else { return fail(.needsValue(operation: op, action: action.name), pathOffset) }
-      result = .update(path, assignments: assignments)
-    case "clear":
-      switch path.type {
-      case .array, .dictionary: result = .clear(path)
-      default: return fail(.notCollection(path.text, type: path.type.swiftName), pathOffset)
-      }
-    case "remove":
-      if case .key(let key)? = path.steps.last {
-        var dictionary = path
-        dictionary.steps.removeLast()
-        // The path now ends at the dictionary itself.
-        if let containerType { dictionary.type = containerType }
-        dictionary.defaultValue = nil
-        if let bracket = path.text.lastIndex(of: "[") { dictionary.text = String(path.text[..<bracket]) }
-        result = .removeValue(dictionary, key: key)
-        break
-      }
-      guard case .element(let id)? = path.steps.last else {
-        return fail(.elementPathNeedsID(path.text), pathOffset)
-      }
-      var collection = path
-      collection.steps.removeLast()
-      collection.type = .array(path.type)
-      collection.defaultValue = nil
-      if let bracket = path.text.lastIndex(of: "[") { collection.text = String(path.text[..<bracket]) }
-      result = .remove(collection, id: id)
-    case "toggle":
-      guard path.type == .scalar(.bool) else { return fail(.notBool(path.text, type: path.type.swiftName), pathOffset) }
-      result = .toggle(path)
-    case "increment", "decrement":
-      guard path.type.isNumeric else { return fail(.notNumeric(path.text, type: path.type.swiftName), pathOffset) }
-      var amount = Operand.literal(.int(1))
-      if tokens.takeWord("by") {
-        guard let value = operand(expected: path.type, what: "the amount") else { return nil }
-        amount = value
-      }
-      result = op == "increment" ? .increment(path, by: amount) : .decrement(path, by: amount)
-    default:  // reset
-      guard path.defaultValue != nil else { return fail(.noDefaultToReset(path.text), pathOffset) }
-      result = .reset(path)
-    }
-    guard result != nil else { return nil }
+    guard let operation = kind.parse(word, &self) else { return nil }
     guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
-    return result
+    return ReduceOperation(operation)
+  }
+
+  /// The path an operation writes, and where it starts in the text.
+  mutating func targetPath() -> (StatePath, Int)? {
+    let offset = tokens.peek.offset
+    return statePath().map { ($0, offset) }
   }
 
   /// `= VALUE` when written, else the payload parameter the operation implies.
-  private mutating func assignedValue(for path: StatePath, operation: String, at offset: Int) -> Operand? {
+  mutating func assignedValue(for path: StatePath, operation: String, at offset: Int) -> Operand? {
     if tokens.take("=") {
       return operand(expected: path.type, what: "the value")
     }
@@ -283,12 +191,12 @@ struct ReduceParser {
     return .parameter(parameter.name, fields: [])
   }
 
-  private func fits(_ type: SpecType, into target: SpecType) -> Bool {
+  func fits(_ type: SpecType, into target: SpecType) -> Bool {
     type == target || (target.isOptional && type == target.unwrapped)
   }
 
   /// A payload parameter (maybe with fields) or a literal of the expected type.
-  private mutating func operand(expected: SpecType, what: String) -> Operand? {
+  mutating func operand(expected: SpecType, what: String) -> Operand? {
     let token = tokens.next()
     switch token.kind {
     case .identifier(let name) where action.payload.contains { $0.name == name }:

@@ -145,7 +145,7 @@ package struct SpecChecker {
     let exercised = Set(examples.flatMap { $0.when.map(\.action) })
     for action in actions where !exercised.contains(action.name) {
       // Declarative operations get derived tests; custom and empty reducers don't.
-      let derived = action.reduce.contains { $0 != .custom } || action.status != nil
+      let derived = action.reduce.contains { !$0.isCustom } || action.status != nil
       guard !derived, let pair = pairs.first(where: { $0.key.scalar == action.name }) else { continue }
       diagnostics.warning(.untested(action.name), at: pair.key.location)
     }

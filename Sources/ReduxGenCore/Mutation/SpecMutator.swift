@@ -50,68 +50,23 @@ package enum SpecMutator {
           } else {
             mutated.actions[actionIndex].reduce.remove(at: position)
           }
-          let after = replacement.map(describe) ?? "nothing"
+          let after = replacement?.description ?? "nothing"
           mutants.append(
             Mutant(
-              id: "\(action.name)#\(position):\(kind)", description: "\(action.name): \(describe(operation)) -> \(after)",
+              id: "\(action.name)#\(position):\(kind)", description: "\(action.name): \(operation.description) -> \(after)",
               spec: mutated))
         }
-        switch operation {
-        case .toggle(let path):
-          mutant("set-true", .set(path, .literal(.bool(true))))
-          mutant("set-false", .set(path, .literal(.bool(false))))
-        case .set(let path, let value):
-          mutant("drop", nil)
-          if case .literal(let literal) = value, let other = otherValue(than: literal, type: path.type, in: spec) {
-            mutant("other-value", .set(path, .literal(other)))
-          }
-          if let element = path.type.elementType, operandType(value, of: action, in: spec) == element {
-            mutant("append", .append(path, value))
-          }
-        case .append(let path, let value):
-          mutant("drop", nil)
-          if case .model(let name)? = path.type.elementType, spec.model(named: name)?.idField != nil {
-            mutant("upsert", .upsert(path, value))
-          }
-        case .remove(let path, _):
-          mutant("drop", nil)
-          mutant("clear", .clear(path))
-        case .increment(let path, let amount):
-          if !isOne(amount) { mutant("by-1", .increment(path, by: .literal(.int(1)))) }
-          mutant("decrement", .decrement(path, by: amount))
-        case .decrement(let path, let amount):
-          if !isOne(amount) { mutant("by-1", .decrement(path, by: .literal(.int(1)))) }
-          mutant("increment", .increment(path, by: amount))
-        case .upsert(let path, let value):
-          mutant("append", .append(path, value))
-        case .update(let path, let assignments):
-          mutant("drop", nil)
-          if assignments.count > 1 {
-            for (index, assignment) in assignments.enumerated() {
-              var fewer = assignments
-              fewer.remove(at: index)
-              mutant("without-\(assignment.field)", .update(path, assignments: fewer))
-            }
-          }
-        case .clear, .reset:
-          mutant("drop", nil)
-        case .removeValue(let path, _):
-          mutant("drop", nil)
-          mutant("clear", .clear(path))
-        case .custom:
-          break
+        let context = MutationContext(spec: spec, action: action)
+        for (kind, replacement) in operation.kind.mutants(context) {
+          mutant(kind, replacement.map(ReduceOperation.init))
         }
       }
     }
     return mutants
   }
 
-  private static func isOne(_ amount: Operand) -> Bool {
-    amount == .literal(.int(1)) || amount == .literal(.double(1))
-  }
-
   /// The type of a payload parameter (and its fields); nil for literals.
-  private static func operandType(_ operand: Operand, of action: Action, in spec: Spec) -> SpecType? {
+  static func operandType(_ operand: Operand, of action: Action, in spec: Spec) -> SpecType? {
     guard case .parameter(let name, let fields) = operand,
       var type = action.payload.first(where: { $0.name == name })?.type
     else { return nil }
@@ -277,32 +232,6 @@ package enum SpecMutator {
 
   // MARK: Descriptions
 
-  /// An operation as the spec writes it: `increment count by amount`.
-  static func describe(_ operation: ReduceOperation) -> String {
-    switch operation {
-    case .set(let path, let value): "set \(path.text) = \(describe(value))"
-    case .append(let path, let value): "append \(describe(value)) to \(path.text)"
-    case .remove(let path, let id): "remove \(path.text)[\(describe(id))]"
-    case .toggle(let path): "toggle \(path.text)"
-    case .increment(let path, let amount): "increment \(path.text) by \(describe(amount))"
-    case .decrement(let path, let amount): "decrement \(path.text) by \(describe(amount))"
-    case .reset(let path): "reset \(path.text)"
-    case .upsert(let path, let value): "upsert \(describe(value)) into \(path.text)"
-    case .update(let path, let assignments):
-      "update \(path.text) (\(assignments.map { "\($0.field) = \($0.parameter)" }.joined(separator: ", ")))"
-    case .clear(let path): "clear \(path.text)"
-    case .removeValue(let path, let key): "remove \(path.text)[\(describe(key))]"
-    case .custom: "custom"
-    }
-  }
-
-  static func describe(_ operand: Operand) -> String {
-    switch operand {
-    case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
-    case .literal(let value): describe(value)
-    }
-  }
-
   static func describe(_ value: Value) -> String {
     switch value {
     case .bool(let flag): String(flag)
@@ -364,5 +293,21 @@ package enum SpecMutator {
     case .failed(let message?): ".failed(\(message))"
     case .failed(nil): ".failed(\"\(action)\")"
     }
+  }
+}
+
+/// What an operation's near misses are made from.
+struct MutationContext {
+  let spec: Spec
+  let action: Action
+
+  /// Another value of the type, for a mutant that writes the wrong thing.
+  func otherValue(than value: Value, type: SpecType) -> Value? {
+    SpecMutator.otherValue(than: value, type: type, in: spec)
+  }
+
+  /// The type of a payload parameter (and its fields); nil for literals.
+  func type(of operand: Operand) -> SpecType? {
+    SpecMutator.operandType(operand, of: action, in: spec)
   }
 }

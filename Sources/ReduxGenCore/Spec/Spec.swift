@@ -281,44 +281,6 @@ package enum Operand: Sendable, Equatable {
   case literal(Value)
 }
 
-package enum ReduceOperation: Sendable, Equatable {
-  case set(StatePath, Operand)
-  case append(StatePath, Operand)
-  /// Removes the elements whose id equals the operand.
-  case remove(StatePath, id: Operand)
-  case toggle(StatePath)
-  case increment(StatePath, by: Operand)
-  case decrement(StatePath, by: Operand)
-  case reset(StatePath)
-  /// Replaces the element with the same id, or appends.
-  case upsert(StatePath, Operand)
-  /// In the element found by the path's last step, assigns each parameter to its field.
-  case update(StatePath, assignments: [(field: String, parameter: String)])
-  case clear(StatePath)
-  /// Removes the entry of a dictionary.
-  case removeValue(StatePath, key: Operand)
-  /// Calls the hand-written reducer function for the action.
-  case custom
-
-  package static func == (lhs: ReduceOperation, rhs: ReduceOperation) -> Bool {
-    switch (lhs, rhs) {
-    case (.set(let a, let x), .set(let b, let y)), (.append(let a, let x), .append(let b, let y)),
-      (.remove(let a, let x), .remove(let b, let y)), (.increment(let a, let x), .increment(let b, let y)),
-      (.decrement(let a, let x), .decrement(let b, let y)), (.upsert(let a, let x), .upsert(let b, let y)),
-      (.removeValue(let a, let x), .removeValue(let b, let y)):
-      a == b && x == y
-    case (.toggle(let a), .toggle(let b)), (.reset(let a), .reset(let b)), (.clear(let a), .clear(let b)):
-      a == b
-    case (.update(let a, let x), .update(let b, let y)):
-      a == b && x.map(\.field) == y.map(\.field) && x.map(\.parameter) == y.map(\.parameter)
-    case (.custom, .custom):
-      true
-    default:
-      false
-    }
-  }
-}
-
 /// A middleware and the actions it handles.
 package struct Middleware: Sendable, Equatable {
   package var name: String

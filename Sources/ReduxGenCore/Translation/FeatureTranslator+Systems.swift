@@ -5,8 +5,8 @@ extension FeatureTranslator {
 
   /// The state fields (by index) an action's reducer can change; nil when unknown (custom).
   func changedFields(by action: Action) -> [Int]? {
-    if action.reduce.contains(.custom) { return nil }
-    var names = action.reduce.compactMap(\.target).compactMap { path -> String? in
+    if action.reduce.contains(where: \.isCustom) { return nil }
+    var names = action.reduce.compactMap(\.path).compactMap { path -> String? in
       if case .field(let name)? = path.steps.first { return name }
       return nil
     }
@@ -293,20 +293,6 @@ extension FeatureTranslator {
           extendedType: .named(spec.stateTypeName),
           members: [.variable(persisted), .function(restore), .function(persistence)])),
     ]
-  }
-}
-
-extension ReduceOperation {
-  /// The path the operation writes; nil for `custom`.
-  var target: StatePath? {
-    switch self {
-    case .set(let path, _), .append(let path, _), .remove(let path, _), .toggle(let path), .increment(let path, _),
-      .decrement(let path, _), .reset(let path), .upsert(let path, _), .update(let path, _), .clear(let path),
-      .removeValue(let path, _):
-      path
-    case .custom:
-      nil
-    }
   }
 }
 

@@ -368,37 +368,3 @@ struct FeatureTranslator {
   }
 }
 
-extension ReduceOperation {
-  /// The payload parameters the operation reads.
-  var parameters: [String] {
-    var operands: [Operand] = []
-    var path: StatePath
-    switch self {
-    case .set(let target, let value), .append(let target, let value),
-      .increment(let target, let value), .decrement(let target, let value):
-      path = target
-      operands.append(value)
-    case .remove(let target, let id), .removeValue(let target, let id):
-      path = target
-      operands.append(id)
-    case .toggle(let target), .reset(let target), .clear(let target):
-      path = target
-    case .upsert(let target, let value):
-      path = target
-      operands.append(value)
-    case .update(let target, let assignments):
-      path = target
-      operands += assignments.map { .parameter($0.parameter, fields: []) }
-    case .custom:
-      return []
-    }
-    for step in path.steps {
-      if case .element(let operand) = step { operands.append(operand) }
-      if case .key(let operand) = step { operands.append(operand) }
-    }
-    return operands.compactMap {
-      if case .parameter(let name, _) = $0 { return name }
-      return nil
-    }
-  }
-}

@@ -1,4 +1,5 @@
-/// The statements of one reduce operation.
+/// What reduce operations build their statements with (each kind of operation, in
+/// `Operations/`, says what its statements are).
 struct ReduceTranslator {
   let types: TypeTranslator
   let action: Action
@@ -11,56 +12,7 @@ struct ReduceTranslator {
   }
 
   func statements(for operation: ReduceOperation, state: Expression) -> [Statement] {
-    switch operation {
-    case .set(let path, let value):
-      return at(path, state) { [.assignment($0, operand(value, type: path.type))] }
-    case .append(let path, let value):
-      let element = path.type.elementType ?? path.type
-      return at(path, state) { [.expression($0.dot("append").call([Argument(nil, operand(value, type: element))]))] }
-    case .remove(let path, let id):
-      return at(path, state) {
-        let matches = Expression.binary(.name("$0").dot("id"), .equal, operand(id, type: .scalar(.uuid)))
-        return [.expression(.call($0.dot("removeAll"), [], trailingClosure: Closure(body: matches)))]
-      }
-    case .toggle(let path):
-      return inPlace.at(path, state) { [.expression($0.dot("toggle").call())] }
-    case .increment(let path, let amount):
-      return inPlace.at(path, state) { [.compoundAssignment($0, .plus, operand(amount, type: path.type))] }
-    case .decrement(let path, let amount):
-      return inPlace.at(path, state) { [.compoundAssignment($0, .minus, operand(amount, type: path.type))] }
-    case .reset(let path):
-      let value = path.defaultValue.map { types.expression($0, type: path.type) } ?? .literal(.nilLiteral)
-      return at(path, state) { [.assignment($0, value)] }
-    case .upsert(let path, let value):
-      let element = path.type.elementType ?? path.type
-      let item = operand(value, type: element)
-      return at(path, state) { list in
-        let finder = list.dot("firstIndex").call([
-          Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), .equal, item.dot("id")))))
-        ])
-        // Not `index`: the path may have found an element with it already.
-        let index = local("position")
-        return [
-          .ifLet(
-            index, finder, [.assignment(.subscripted(list, .name(index)), item)],
-            else: [.expression(list.dot("append").call([Argument(nil, item)]))])
-        ]
-      }
-    case .update(let path, let assignments):
-      return at(path, state) { element in
-        assignments.map { .assignment(element.dot($0.field), .name($0.parameter)) }
-      }
-    case .clear(let path):
-      return at(path, state) { [.expression($0.dot("removeAll").call())] }
-    case .removeValue(let path, let key):
-      return at(path, state) {
-        [.expression($0.dot("removeValue").call([Argument("forKey", operand(key, type: .scalar(.string)))]))]
-      }
-    case .custom:
-      let arguments = [Argument(nil, .inoutArgument(state))]
-        + action.payload.map { Argument($0.name, .name($0.name)) }
-      return [.expression(.name(types.spec.customReducerName).dot(action.name).call(arguments))]
-    }
+    operation.kind.statements(self, state: state)
   }
 
   /// Wraps `body` in one `if let index = ...firstIndex(where:)` per element step of `path`.
@@ -114,7 +66,7 @@ struct ReduceTranslator {
   }
 
   /// This translator for operations that change a value where it is.
-  private var inPlace: ReduceTranslator {
+  var inPlace: ReduceTranslator {
     var copy = self
     copy.chainsLastKey = true
     return copy

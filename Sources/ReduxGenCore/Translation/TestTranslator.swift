@@ -12,24 +12,24 @@ struct TestTranslator {
 
   private var state: Expression { .name("state") }
 
-  private func newState() -> Statement {
+  func newState() -> Statement {
     .declaration(VariableDeclaration(name: "state", initializer: .name(spec.stateTypeName).call()))
   }
 
-  private func constant(_ name: String, _ value: Expression, type: SpecType? = nil) -> Statement {
+  func constant(_ name: String, _ value: Expression, type: SpecType? = nil) -> Statement {
     .declaration(VariableDeclaration(isConstant: true, name: name, type: type.map(types.typeName), initializer: value))
   }
 
-  private func reduce(_ action: String, _ arguments: [Argument]) -> Statement {
+  func reduce(_ action: String, _ arguments: [Argument]) -> Statement {
     let value: Expression = arguments.isEmpty ? .dot(action) : Expression.dot(action).call(arguments)
     return .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(state)), Argument(nil, value)]))
   }
 
-  private func expect(_ lhs: Expression, _ op: BinaryOperator = .equal, _ rhs: Expression) -> Statement {
+  func expect(_ lhs: Expression, _ op: BinaryOperator = .equal, _ rhs: Expression) -> Statement {
     .expression(.macro("expect", [Argument(nil, .binary(lhs, op, rhs))]))
   }
 
-  private func test(_ title: String, _ name: String, throwing: Bool = false, _ body: [Statement]) -> Declaration {
+  func test(_ title: String, _ name: String, throwing: Bool = false, _ body: [Statement]) -> Declaration {
     .function(
       FunctionDeclaration(
         attributes: [.attribute("Test", [Argument(nil, .literal(.string(Self.fitted(title))))])],
@@ -85,7 +85,7 @@ struct TestTranslator {
   /// A sample element of a model: id `number`, its required fields filled, the rest defaulted.
   /// With `allFields`, every field gets a sample unlike its default, so the element differs
   /// from one built from defaults.
-  private func element(_ model: Model, _ number: Int, overrides: [String: Value] = [:], allFields: Bool = false) -> Value {
+  func element(_ model: Model, _ number: Int, overrides: [String: Value] = [:], allFields: Bool = false) -> Value {
     var fields: [(name: String, value: Value)] = []
     for field in model.fields {
       if let value = overrides[field.name] {
@@ -100,7 +100,7 @@ struct TestTranslator {
   }
 
   /// A value of `type` that differs with `number`.
-  private func sample(_ type: SpecType, _ number: Int) -> Value {
+  func sample(_ type: SpecType, _ number: Int) -> Value {
     switch type {
     case .scalar(let scalar):
       switch scalar {
@@ -130,7 +130,7 @@ struct TestTranslator {
   }
 
   /// A sample that is not the field's default, so a change is visible.
-  private func sample(differentFrom defaultValue: Value?, _ type: SpecType, _ number: Int) -> Value {
+  func sample(differentFrom defaultValue: Value?, _ type: SpecType, _ number: Int) -> Value {
     for attempt in number..<(number + 4) {
       let value = sample(type, attempt)
       if value != defaultValue { return value }
@@ -139,7 +139,7 @@ struct TestTranslator {
   }
 
   /// A value of `type` unlike `value` (and not empty), for a test to start from; nil when none is found.
-  private func startValue(unlike value: Value?, _ type: SpecType) -> Value? {
+  func startValue(unlike value: Value?, _ type: SpecType) -> Value? {
     for number in 4..<10 {
       let candidate: Value
       if case .model(let name) = type.unwrapped, let model = spec.model(named: name) {
@@ -154,7 +154,7 @@ struct TestTranslator {
 
   /// Whether the value is or holds a fresh `UUID()` (written, or a model field's default left
   /// out), which no expected value can equal.
-  private func hasFreshUUID(_ value: Value) -> Bool {
+  func hasFreshUUID(_ value: Value) -> Bool {
     switch value {
     case .newUUID: return true
     case .array(let values): return values.contains(where: hasFreshUUID)
@@ -171,17 +171,17 @@ struct TestTranslator {
   }
 
   /// Whether the action's one reduce operation is all it changes (no other operation, no status).
-  private func changesOnlyThrough(_ action: Action) -> Bool {
+  func changesOnlyThrough(_ action: Action) -> Bool {
     action.reduce.count == 1 && action.status == nil
   }
 
   /// An id no sample element of `model` has, of the model's id type (UUID, Int, String ...).
-  private func unknownID(_ model: Model) -> Expression {
+  func unknownID(_ model: Model) -> Expression {
     let type = model.idField?.type ?? .scalar(.uuid)
     return types.expression(sample(type, 99), type: type)
   }
 
-  private func model(of path: StatePath) -> Model? {
+  func model(of path: StatePath) -> Model? {
     guard case .model(let name)? = path.type.elementType else { return nil }
     return spec.model(named: name)
   }
@@ -198,10 +198,10 @@ struct TestTranslator {
   }
 
   /// The local holding `parameter`'s value, as an expression.
-  private func argument(_ parameter: String) -> Expression { .name(Self.local(parameter)) }
+  func argument(_ parameter: String) -> Expression { .name(Self.local(parameter)) }
 
   /// The arguments of `action`, with `chosen` values for some parameters and samples for the rest.
-  private func arguments(_ action: Action, _ chosen: [String: Expression]) -> (lets: [Statement], arguments: [Argument]) {
+  func arguments(_ action: Action, _ chosen: [String: Expression]) -> (lets: [Statement], arguments: [Argument]) {
     var lets: [Statement] = []
     var arguments: [Argument] = []
     for (position, parameter) in action.payload.enumerated() {
@@ -212,6 +212,8 @@ struct TestTranslator {
     return (lets, arguments)
   }
 
+  /// The derived tests of one operation: the frame (a field, an element found by id, a dictionary
+  /// entry) is chosen here; what the operation must do in it comes from its kind.
   private func operationTests(_ operation: ReduceOperation, action: Action, names: inout UniqueNames) -> [Declaration] {
     guard let path = operation.path else { return [] }
     if path.steps.contains(where: { if case .key = $0 { true } else { false } }) {
@@ -227,149 +229,20 @@ struct TestTranslator {
       guard case .parameter(let idName, []) = id else { return [] }
       return elementOperationTests(operation, action: action, idParameter: idName, names: &names)
     }
+    var context = operationContext(action, path, names: names)
+    let tests = operation.kind.fieldTests(&context)
+    names = context.names
+    return tests
+  }
+
+  private func operationContext(_ action: Action, _ path: StatePath, names: UniqueNames) -> OperationTestContext {
     let target = path.steps.reduce(state) { base, step in
       if case .field(let name) = step { return base.dot(name) }
       return base
     }
-    let reducer = ReduceTranslator(types: types, action: action)
-    var body: [Statement] = [newState()]
-    let title: String
-    let name: String
-    switch operation {
-    case .set(_, let value):
-      let expected: Expression
-      var chosen: [String: Expression] = [:]
-      // The value the reducer writes, when it is known here.
-      var written: Value?
-      if case .parameter(let parameter, []) = value, let field = action.payload.first(where: { $0.name == parameter }) {
-        let argumentValue = sample(differentFrom: path.defaultValue, field.type, 2)
-        chosen[parameter] = types.expression(argumentValue, type: field.type)
-        written = argumentValue
-        expected = argument(parameter)
-      } else {
-        if case .literal(let literal) = value { written = literal }
-        expected = reducer.operand(value, type: path.type)
-      }
-      // Start where the field holds something else, so writing nothing (or adding to it) fails.
-      guard let start = startValue(unlike: written, path.type) else { return [] }
-      body.append(.assignment(target, types.expression(start, type: path.type)))
-      let (lets, arguments) = self.arguments(action, chosen)
-      body += lets + [reduce(action.name, arguments), expect(target, .equal, expected)]
-      title = "\(action.name) sets \(path.text)"
-      name = "\(action.name)Sets\(path.text.identifierWords)"
-    case .append(_, let value):
-      guard let model = model(of: path), case .parameter(let parameter, []) = value else { return [] }
-      let existing = types.expression(element(model, 1), type: .model(model.name))
-      let (lets, arguments) = self.arguments(action, [parameter: types.expression(element(model, 2), type: .model(model.name))])
-      body += [constant("existing", existing), .assignment(target, .array([.name("existing")]))]
-      body += lets + [reduce(action.name, arguments), expect(target, .equal, .array([.name("existing"), argument(parameter)]))]
-      title = "\(action.name) appends to the end of \(path.text)"
-      name = "\(action.name)AppendsTo\(path.text.identifierWords)"
-      if let idField = model.idField {
-        // Append is not upsert: an element whose id is taken is appended too.
-        let sameID = element(model, 2, overrides: ["id": sample(idField.type, 1)], allFields: true)
-        let (sameLets, sameArguments) = self.arguments(action, [parameter: types.expression(sameID, type: .model(model.name))])
-        let duplicate =
-          [newState(), constant("existing", existing), .assignment(target, .array([.name("existing")]))] + sameLets
-          + [reduce(action.name, sameArguments), expect(target, .equal, .array([.name("existing"), argument(parameter)]))]
-        return [
-          test(title, names.make(name), body),
-          test(
-            "\(action.name) appends to \(path.text) even when the id is taken",
-            names.make("\(action.name)AppendsTakenID"), duplicate),
-        ]
-      }
-    case .remove(_, let id):
-      guard let model = model(of: path), case .parameter(let parameter, []) = id else { return [] }
-      let first = types.expression(element(model, 1), type: .model(model.name))
-      let second = types.expression(element(model, 2), type: .model(model.name))
-      var removes = body + [constant("first", first), constant("second", second)]
-      removes.append(.assignment(target, .array([.name("first"), .name("second")])))
-      var ignores = removes
-      let (lets, arguments) = self.arguments(action, [parameter: .name("first").dot("id")])
-      removes += lets + [reduce(action.name, arguments), expect(target, .equal, .array([.name("second")]))]
-      let (unknownLets, unknownArguments) = self.arguments(action, [parameter: unknownID(model)])
-      ignores += unknownLets + [
-        reduce(action.name, unknownArguments), expect(target, .equal, .array([.name("first"), .name("second")])),
-      ]
-      var tests = [
-        test("\(action.name) removes only the matching element of \(path.text)", names.make("\(action.name)RemovesMatching"), removes)
-      ]
-      if changesOnlyThrough(action) {
-        tests.append(test("\(action.name) ignores an id that matches nothing", names.make("\(action.name)IgnoresUnknownID"), ignores))
-      }
-      return tests
-    case .toggle:
-      let (lets, arguments) = self.arguments(action, [:])
-      body += [constant("before", target)] + lets
-      body += [reduce(action.name, arguments), expect(target, .equal, .prefix(.not, .name("before")))]
-      body += [reduce(action.name, arguments), expect(target, .equal, .name("before"))]
-      title = "\(action.name) flips \(path.text)"
-      name = "\(action.name)Flips\(path.text.identifierWords)"
-    case .increment(_, let amount), .decrement(_, let amount):
-      let (lets, arguments) = self.arguments(action, [:])
-      let isIncrement = if case .increment = operation { true } else { false }
-      let change = reducer.operand(amount, type: path.type)
-      body += [constant("before", target)] + lets + [reduce(action.name, arguments)]
-      body.append(expect(target, .equal, .binary(.name("before"), isIncrement ? .plus : .minus, change)))
-      title = "\(action.name) \(isIncrement ? "increments" : "decrements") \(path.text)"
-      name = "\(action.name)\(isIncrement ? "Increments" : "Decrements")\(path.text.identifierWords)"
-    case .upsert(_, let value):
-      guard let model = model(of: path), case .parameter(let parameter, []) = value else { return [] }
-      let modelType = SpecType.model(model.name)
-      let first = types.expression(element(model, 1), type: modelType)
-      let second = types.expression(element(model, 2), type: modelType)
-      let setup = body + [constant("first", first), constant("second", second), .assignment(target, .array([.name("first"), .name("second")]))]
-      // The replacement has the id of `second` and differs in every other field that can differ.
-      let idType = model.idField?.type ?? .scalar(.uuid)
-      let replacementFields = element(model, 5, overrides: ["id": sample(idType, 2)], allFields: true)
-      var replaces = setup
-      let (lets, arguments) = self.arguments(action, [parameter: .name("replacement")])
-      replaces.append(constant("replacement", types.expression(replacementFields, type: modelType)))
-      replaces += lets + [reduce(action.name, arguments), expect(target, .equal, .array([.name("first"), .name("replacement")]))]
-      var appends = setup
-      let (newLets, newArguments) = self.arguments(action, [parameter: types.expression(element(model, 3), type: modelType)])
-      appends += newLets + [reduce(action.name, newArguments), expect(target, .equal, .array([.name("first"), .name("second"), argument(parameter)]))]
-      return [
-        test("\(action.name) replaces the element of \(path.text) with the same id", names.make("\(action.name)ReplacesSameID"), replaces),
-        test("\(action.name) appends an element with a new id to \(path.text)", names.make("\(action.name)AppendsNewID"), appends),
-      ]
-    case .clear:
-      let filled = sample(path.type, 1)
-      let (lets, arguments) = self.arguments(action, [:])
-      body += [.assignment(target, types.expression(filled, type: path.type))] + lets
-      body += [reduce(action.name, arguments), expect(target.dot("isEmpty"), .equal, .literal(.bool(true)))]
-      title = "\(action.name) clears \(path.text)"
-      name = "\(action.name)Clears\(path.text.identifierWords)"
-    case .removeValue(_, let key):
-      guard case .dictionary(let keyType, let valueType) = path.type, case .parameter(let parameter, []) = key else { return [] }
-      let keyValue = types.expression(sample(keyType, 1), type: keyType)
-      let value = types.expression(sample(valueType, 1), type: valueType)
-      var entries = [DictionaryEntry(key: keyValue, value: value)]
-      // Another entry stays, when the key type has a second value (a one-case enum has not).
-      if sample(keyType, 2) != sample(keyType, 1) {
-        entries.append(DictionaryEntry(key: types.expression(sample(keyType, 2), type: keyType), value: value))
-      }
-      let (lets, arguments) = self.arguments(action, [parameter: keyValue])
-      body += [.assignment(target, .dictionary(entries))] + lets
-      body += [reduce(action.name, arguments), expect(.subscripted(target, argument(parameter)), .equal, .literal(.nilLiteral))]
-      body.append(expect(target.dot("count"), .equal, .literal(.int(entries.count - 1))))
-      title = "\(action.name) removes the entry of \(path.text)"
-      name = "\(action.name)RemovesEntryOf\(path.text.identifierWords)"
-    case .update, .custom:
-      return []
-    case .reset:
-      let changed = sample(differentFrom: path.defaultValue, path.type, 3)
-      let (lets, arguments) = self.arguments(action, [:])
-      // The default of the field the path ends at (a nested field's own, not the state's).
-      guard let value = path.defaultValue, !hasFreshUUID(value) else { return [] }
-      let defaultValue = types.expression(value, type: path.type)
-      body += [.assignment(target, types.expression(changed, type: path.type))] + lets
-      body += [reduce(action.name, arguments), expect(target, .equal, defaultValue)]
-      title = "\(action.name) resets \(path.text) to its default"
-      name = "\(action.name)Resets\(path.text.identifierWords)"
-    }
-    return [test(title, names.make(name), body)]
+    return OperationTestContext(
+      kit: self, action: action, path: path, target: target, reducer: ReduceTranslator(types: types, action: action),
+      names: names)
   }
 
   /// Operations on `list[id]...`: the matching element changes, the other does not, an unknown id changes nothing.
@@ -391,7 +264,6 @@ struct TestTranslator {
       if case .field(let name) = step { return name }
       return nil
     }
-    let reducer = ReduceTranslator(types: types, action: action)
     let first = types.expression(element(model, 1), type: .model(model.name))
     let second = types.expression(element(model, 2), type: .model(model.name))
     let setup: [Statement] = [
@@ -400,55 +272,22 @@ struct TestTranslator {
     ]
     let changedField = fieldPath.reduce(Expression.subscripted(list, .literal(.int(0)))) { $0.dot($1) }
     let firstField = fieldPath.reduce(Expression.name("first")) { $0.dot($1) }
-    var chosen: [String: Expression] = [idParameter: .name("first").dot("id")]
-    let expected: Expression
-    let verb: String
-    switch operation {
-    case .toggle:
-      expected = .prefix(.not, firstField)
-      verb = "flips"
-    case .set(_, let value):
-      if case .parameter(let parameter, []) = value, parameter != idParameter,
-        let field = action.payload.first(where: { $0.name == parameter })
-      {
-        chosen[parameter] = types.expression(sample(field.type, 5), type: field.type)
-        expected = argument(parameter)
-      } else {
-        expected = reducer.operand(value, type: path.type)
-      }
-      verb = "sets"
-    case .increment(_, let amount):
-      expected = .binary(firstField, .plus, reducer.operand(amount, type: path.type))
-      verb = "increments"
-    case .decrement(_, let amount):
-      expected = .binary(firstField, .minus, reducer.operand(amount, type: path.type))
-      verb = "decrements"
-    case .reset:
-      // A fresh `UUID()` equals no other.
-      guard let value = operation.path?.defaultValue, !hasFreshUUID(value) else { return [] }
-      expected = types.expression(value, type: path.type)
-      verb = "resets"
-    case .update(_, let assignments):
-      // Each assigned field gets a value unlike the element's own.
-      for (position, assignment) in assignments.enumerated() {
-        guard let field = action.payload.first(where: { $0.name == assignment.parameter }) else { continue }
-        chosen[assignment.parameter] = types.expression(sample(field.type, 11 + position), type: field.type)
-      }
-      expected = .literal(.nilLiteral)
-      verb = "updates"
-    default:
-      return []
-    }
+    var context = InPlaceTestContext(
+      kit: self, action: action, path: path, reducer: ReduceTranslator(types: types, action: action),
+      current: firstField, selector: idParameter, selectorHasFields: false, isEntry: false,
+      chosen: [idParameter: .name("first").dot("id")])
+    guard let change = operation.kind.inPlaceChange(&context) else { return [] }
+    let chosen = context.chosen
+    let verb = change.verb
     let (lets, arguments) = self.arguments(action, chosen)
     var changes = setup + lets + [reduce(action.name, arguments)]
-    if case .update(_, let assignments) = operation {
+    if let assignments = change.assignments {
       let element = Expression.subscripted(list, .literal(.int(0)))
       changes += assignments.map { expect(element.dot($0.field), .equal, argument($0.parameter)) }
     } else {
-      changes.append(expect(changedField, .equal, expected))
+      changes.append(expect(changedField, .equal, change.expected))
     }
-    if case .toggle = operation {
-      // Flipped back by a second toggle: a reducer that sets a constant fails one of the two.
+    if change.flipsBack {
       changes += [reduce(action.name, arguments), expect(changedField, .equal, firstField)]
     }
     changes.append(expect(.subscripted(list, .literal(.int(1))), .equal, .name("second")))
@@ -480,7 +319,6 @@ struct TestTranslator {
       guard case .field(let name) = step else { return [] }
       rest.append(name)
     }
-    let reducer = ReduceTranslator(types: types, action: action)
     let dictionary = state.dot(field)
     let key = sample(keyType, 1)
     let otherKey = sample(keyType, 2)
@@ -504,43 +342,14 @@ struct TestTranslator {
     let entry = Expression.subscripted(dictionary, keyExpression)
     let target = rest.isEmpty ? entry : rest.reduce(Expression.optionalChain(entry)) { $0.dot($1) }
     let current = rest.reduce(Expression.name("entry")) { $0.dot($1) }
-    let expected: Expression
-    var absentExpected: Expression?
-    let verb: String
-    switch operation {
-    case .set(_, let value):
-      if case .parameter(let parameter, []) = value, parameter != keyName,
-        let parameterField = action.payload.first(where: { $0.name == parameter })
-      {
-        chosen[parameter] = types.expression(sample(parameterField.type, 5), type: parameterField.type)
-        expected = argument(parameter)
-      } else if case .parameter(let parameter, []) = value, parameter == keyName, !keyFields.isEmpty {
-        // `set users[user.id] = user`: the sample's own fields make the key.
-        expected = argument(parameter)
-      } else {
-        expected = reducer.operand(value, type: path.type)
-      }
-      verb = "stores"
-    case .toggle:
-      expected = .prefix(.not, current)
-      absentExpected = .literal(.bool(true))
-      verb = "flips"
-    case .increment(_, let amount), .decrement(_, let amount):
-      let isIncrement = if case .increment = operation { true } else { false }
-      let change = reducer.operand(amount, type: path.type)
-      expected = .binary(current, isIncrement ? .plus : .minus, change)
-      absentExpected = isIncrement ? change : .prefix(.negate, .parenthesized(change))
-      verb = isIncrement ? "increments" : "decrements"
-    case .reset:
-      guard let value = path.defaultValue, !hasFreshUUID(value) else { return [] }
-      expected = types.expression(value, type: path.type)
-      verb = "resets"
-    default:
-      return []
-    }
-    let (lets, arguments) = self.arguments(action, chosen)
+    var context = InPlaceTestContext(
+      kit: self, action: action, path: path, reducer: ReduceTranslator(types: types, action: action),
+      current: current, selector: keyName, selectorHasFields: !keyFields.isEmpty, isEntry: true, chosen: chosen)
+    guard let change = operation.kind.inPlaceChange(&context), change.assignments == nil else { return [] }
+    let verb = change.verb
+    let (lets, arguments) = self.arguments(action, context.chosen)
     var changes = setup + lets + [.assignment(dictionary, .dictionary(entries))]
-    changes += [reduce(action.name, arguments), expect(target, .equal, expected)]
+    changes += [reduce(action.name, arguments), expect(target, .equal, change.expected)]
     if hasOther {
       changes.append(expect(.subscripted(dictionary, types.expression(otherKey, type: keyType)), .equal, .name("other")))
     }
@@ -550,7 +359,7 @@ struct TestTranslator {
         names.make("\(action.name)\(verb.uppercasingFirst)Entry"), changes)
     ]
     // In place on an absent entry: counted from 0 (or false), as docs/spec-language.md says.
-    if rest.isEmpty, let absentExpected, ReduceTranslator.absentValue(of: path.type) != nil {
+    if rest.isEmpty, let absentExpected = change.absent, ReduceTranslator.absentValue(of: path.type) != nil {
       let body = [newState(), .assignment(dictionary, .literal(.emptyDictionary))] + lets
         + [reduce(action.name, arguments), expect(entry, .equal, absentExpected)]
       tests.append(
@@ -613,17 +422,7 @@ struct TestTranslator {
         guard let path = operation.path, path.steps.allSatisfy({ if case .field = $0 { true } else { false } }) else {
           continue
         }
-        var chosen: [String: Value] = [:]
-        switch operation {
-        case .toggle, .increment(_, .parameter), .decrement(_, .parameter): break
-        case .increment(_, .literal(let amount)), .decrement(_, .literal(let amount)):
-          guard amount != .int(0) && amount != .double(0) else { continue }
-        case .append(_, .parameter(let name, [])), .set(_, .parameter(let name, [])):
-          guard let parameter = action.payload.first(where: { $0.name == name }) else { continue }
-          chosen[name] = sample(differentFrom: path.defaultValue, parameter.type, 2)
-        case .set(_, .literal(let value)):
-          guard value != path.defaultValue else { continue }
-        default:
+        guard let chosen = operation.kind.changingArguments(operationContext(action, path, names: UniqueNames())) else {
           continue
         }
         let arguments = action.payload.enumerated().map { position, parameter in
@@ -823,20 +622,6 @@ extension StatePath {
   }
 }
 
-extension ReduceOperation {
-  /// Where the operation writes; nil for `custom`.
-  var path: StatePath? {
-    switch self {
-    case .set(let path, _), .append(let path, _), .remove(let path, _), .toggle(let path),
-      .increment(let path, _), .decrement(let path, _), .reset(let path), .upsert(let path, _),
-      .update(let path, _), .clear(let path), .removeValue(let path, _):
-      path
-    case .custom:
-      nil
-    }
-  }
-}
-
 /// Test names that stay unique within a file.
 struct UniqueNames {
   private var used: Set<String> = []
@@ -862,4 +647,53 @@ extension String {
   var identifierWords: String {
     split { !($0.isLetter || $0.isNumber) }.map { String($0).uppercasingFirst }.joined()
   }
+}
+
+/// What an operation's derived tests at a path through fields are built from.
+struct OperationTestContext {
+  /// The test translator, for samples, arguments, `#expect`s and the rest.
+  let kit: TestTranslator
+  let action: Action
+  let path: StatePath
+  /// The path's field, reached from `state`.
+  let target: Expression
+  let reducer: ReduceTranslator
+  var names: UniqueNames
+
+  /// A test with a name unique in its file.
+  mutating func test(_ title: String, _ name: String, _ body: [Statement]) -> Declaration {
+    kit.test(title, names.make(name), body)
+  }
+}
+
+/// What an operation's derived tests on one element (`tasks[id]...`) or dictionary entry
+/// (`d[k]...`) are built from.
+struct InPlaceTestContext {
+  let kit: TestTranslator
+  let action: Action
+  let path: StatePath
+  let reducer: ReduceTranslator
+  /// What the changed place held before the action: `first.isCompleted`, `entry`.
+  let current: Expression
+  /// The payload parameter that picks the element or entry.
+  let selector: String
+  /// Whether the key is a field of that parameter (`users[user.id]`).
+  let selectorHasFields: Bool
+  let isEntry: Bool
+  /// The arguments the test passes, by parameter; an operation adds the values it needs.
+  var chosen: [String: Expression]
+}
+
+/// What an operation makes of one element or entry.
+struct InPlaceChange {
+  /// `flips`, `sets`, ..., for the test's title and name.
+  var verb: String
+  /// The changed place's value afterwards.
+  var expected: Expression
+  /// What an absent dictionary entry becomes (operations that change a value in place).
+  var absent: Expression? = nil
+  /// For `update`: each field and the parameter it must now hold (`expected` is unused).
+  var assignments: [Assignment]? = nil
+  /// Whether doing it again restores the value (`toggle`): the test checks that too.
+  var flipsBack = false
 }

@@ -1,0 +1,37 @@
+/// `clear COLLECTION`: removes every element of a list or entry of a dictionary.
+struct ClearOperation: ReduceOperationKind, Equatable {
+  static let words = ["clear"]
+  var target: StatePath
+
+  static func parse(_ word: String, _ parser: inout ReduceParser) -> ClearOperation? {
+    guard let (path, offset) = parser.targetPath() else { return nil }
+    switch path.type {
+    case .array, .dictionary: return ClearOperation(target: path)
+    default: return parser.fail(.notCollection(path.text, type: path.type.swiftName), offset)
+    }
+  }
+
+  var description: String { "clear \(target.text)" }
+  var path: StatePath? { target }
+
+  func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
+    reducer.at(target, state) { [.expression($0.dot("removeAll").call())] }
+  }
+
+  func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    let filled = kit.sample(target.type, 1)
+    let (lets, arguments) = kit.arguments(action, [:])
+    let body =
+      [kit.newState(), .assignment(context.target, kit.types.expression(filled, type: target.type))] + lets
+      + [kit.reduce(action.name, arguments), kit.expect(context.target.dot("isEmpty"), .equal, .literal(.bool(true)))]
+    return [
+      context.test("\(action.name) clears \(target.text)", "\(action.name)Clears\(target.text.identifierWords)", body)
+    ]
+  }
+
+  func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
+    [("drop", nil)]
+  }
+}

@@ -1,0 +1,113 @@
+/// One kind of reduce operation (`set`, `toggle`, ...). Everything redux-gen knows about an
+/// operation lives in its conformance, in one file of this folder: how it reads itself from a
+/// spec (with its diagnostics), where it writes (for change tracking), the reducer statements it
+/// generates, the derived tests that pin it, and its near misses for the mutation harness.
+///
+/// docs/architecture.md walks through adding one.
+protocol ReduceOperationKind: Sendable {
+  /// The words that start it in a spec (`increment` and `decrement` share a type).
+  static var words: [String] { get }
+
+  /// Reads the rest of the operation after its `word`; a problem goes to `parser.fail`.
+  static func parse(_ word: String, _ parser: inout ReduceParser) -> Self?
+
+  /// The operation as a spec writes it, for mutant descriptions: `increment count by amount`.
+  var description: String { get }
+
+  /// Where it writes; nil when it is not known (`custom`).
+  var path: StatePath? { get }
+
+  /// The values it reads besides the ids and keys of its path.
+  var operands: [Operand] { get }
+
+  func isEqual(to other: any ReduceOperationKind) -> Bool
+
+  /// The reducer's statements for it.
+  func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement]
+
+  /// The derived tests of the operation at a path through fields only (`count`, `form.name`).
+  func fieldTests(_ context: inout OperationTestContext) -> [Declaration]
+
+  /// What the operation makes of one element (`tasks[id]...`) or dictionary entry (`d[k]...`);
+  /// nil when such tests are left to examples.
+  func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange?
+
+  /// Arguments with which the action surely changes a new state, for routing tests; nil when
+  /// the operation can't promise a change.
+  func changingArguments(_ context: OperationTestContext) -> [String: Value]?
+
+  /// Its near misses: a short kind and the operation to put in its place (nil: drop it).
+  func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)]
+}
+
+extension ReduceOperationKind where Self: Equatable {
+  func isEqual(to other: any ReduceOperationKind) -> Bool { (other as? Self) == self }
+}
+
+extension ReduceOperationKind {
+  var operands: [Operand] { [] }
+  func fieldTests(_ context: inout OperationTestContext) -> [Declaration] { [] }
+  func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? { nil }
+  func changingArguments(_ context: OperationTestContext) -> [String: Value]? { nil }
+}
+
+/// A checked reduce operation, whatever its kind.
+package struct ReduceOperation: Sendable, Equatable, CustomStringConvertible {
+  /// Every kind of operation: the one list the parser reads words from.
+  static let kinds: [any ReduceOperationKind.Type] = [
+    SetOperation.self, AppendOperation.self, UpsertOperation.self, RemoveOperation.self, UpdateOperation.self,
+    ToggleOperation.self, CountOperation.self, ResetOperation.self, ClearOperation.self, CustomOperation.self,
+  ]
+
+  /// Every word that starts an operation, for messages and suggestions.
+  static var words: [String] { kinds.flatMap { $0.words } }
+
+  static func kind(for word: String) -> (any ReduceOperationKind.Type)? {
+    kinds.first { $0.words.contains(word) }
+  }
+
+  let kind: any ReduceOperationKind
+
+  init(_ kind: any ReduceOperationKind) { self.kind = kind }
+
+  /// Calls the hand-written reducer function of the action.
+  package static let custom = ReduceOperation(CustomOperation())
+
+  package var isCustom: Bool { kind is CustomOperation }
+
+  /// Where the operation writes; nil for `custom`.
+  var path: StatePath? { kind.path }
+
+  package var description: String { kind.description }
+
+  /// The payload parameters the operation reads, its path's ids and keys included.
+  var parameters: [String] {
+    var operands = kind.operands
+    for step in path?.steps ?? [] {
+      if case .element(let operand) = step { operands.append(operand) }
+      if case .key(let operand) = step { operands.append(operand) }
+    }
+    return operands.compactMap {
+      if case .parameter(let name, _) = $0 { return name }
+      return nil
+    }
+  }
+
+  package static func == (lhs: ReduceOperation, rhs: ReduceOperation) -> Bool { lhs.kind.isEqual(to: rhs.kind) }
+}
+
+/// A payload parameter assigned to a field of an element, by `update`.
+struct Assignment: Sendable, Equatable {
+  var field: String
+  var parameter: String
+}
+
+extension Operand {
+  /// The operand as a spec writes it.
+  var text: String {
+    switch self {
+    case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
+    case .literal(let value): SpecMutator.describe(value)
+    }
+  }
+}

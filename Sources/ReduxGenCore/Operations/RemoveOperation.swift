@@ -1,0 +1,134 @@
+/// `remove LIST[id]` removes the elements with that id; `remove DICTIONARY[key]` removes the entry.
+struct RemoveOperation: ReduceOperationKind, Equatable {
+  enum Selector: Equatable {
+    /// The elements whose id equals the operand.
+    case id(Operand)
+    /// The dictionary entry under the operand.
+    case key(Operand)
+  }
+
+  static let words = ["remove"]
+  /// The list or dictionary itself (the path without its last `[...]`).
+  var target: StatePath
+  var selector: Selector
+
+  static func parse(_ word: String, _ parser: inout ReduceParser) -> RemoveOperation? {
+    guard let (path, offset) = parser.targetPath() else { return nil }
+    var container = path
+    let selector: Selector
+    switch path.steps.last {
+    case .key(let key)?:
+      // The path now ends at the dictionary itself.
+      if let containerType = parser.containerType { container.type = containerType }
+      selector = .key(key)
+    case .element(let id)?:
+      container.type = .array(path.type)
+      selector = .id(id)
+    default:
+      return parser.fail(.elementPathNeedsID(path.text), offset)
+    }
+    container.steps.removeLast()
+    container.defaultValue = nil
+    if let bracket = path.text.lastIndex(of: "[") { container.text = String(path.text[..<bracket]) }
+    return RemoveOperation(target: container, selector: selector)
+  }
+
+  var description: String { "remove \(target.text)[\(operand.text)]" }
+  var path: StatePath? { target }
+  var operands: [Operand] { [operand] }
+
+  private var operand: Operand {
+    switch selector {
+    case .id(let id): id
+    case .key(let key): key
+    }
+  }
+
+  func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
+    switch selector {
+    case .id(let id):
+      reducer.at(target, state) {
+        let matches = Expression.binary(.name("$0").dot("id"), .equal, reducer.operand(id, type: .scalar(.uuid)))
+        return [.expression(.call($0.dot("removeAll"), [], trailingClosure: Closure(body: matches)))]
+      }
+    case .key(let key):
+      reducer.at(target, state) {
+        [.expression($0.dot("removeValue").call([Argument("forKey", reducer.operand(key, type: .scalar(.string)))]))]
+      }
+    }
+  }
+
+  func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
+    switch selector {
+    case .id(let id): elementTests(id, &context)
+    case .key(let key): entryTests(key, &context)
+    }
+  }
+
+  /// The matching element goes, the other stays; an unknown id removes nothing.
+  private func elementTests(_ id: Operand, _ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    let target = context.target
+    guard let model = kit.model(of: self.target), case .parameter(let parameter, []) = id else { return [] }
+    let first = kit.types.expression(kit.element(model, 1), type: .model(model.name))
+    let second = kit.types.expression(kit.element(model, 2), type: .model(model.name))
+    let setup = [
+      kit.newState(), kit.constant("first", first), kit.constant("second", second),
+      .assignment(target, .array([.name("first"), .name("second")])),
+    ]
+    let (lets, arguments) = kit.arguments(action, [parameter: .name("first").dot("id")])
+    let removes =
+      setup + lets + [kit.reduce(action.name, arguments), kit.expect(target, .equal, .array([.name("second")]))]
+    let (unknownLets, unknownArguments) = kit.arguments(action, [parameter: kit.unknownID(model)])
+    let ignores =
+      setup + unknownLets
+      + [
+        kit.reduce(action.name, unknownArguments),
+        kit.expect(target, .equal, .array([.name("first"), .name("second")])),
+      ]
+    var tests = [
+      context.test(
+        "\(action.name) removes only the matching element of \(self.target.text)", "\(action.name)RemovesMatching",
+        removes)
+    ]
+    if kit.changesOnlyThrough(action) {
+      tests.append(
+        context.test("\(action.name) ignores an id that matches nothing", "\(action.name)IgnoresUnknownID", ignores))
+    }
+    return tests
+  }
+
+  /// The entry under the key goes, another stays.
+  private func entryTests(_ key: Operand, _ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    let target = context.target
+    guard case .dictionary(let keyType, let valueType) = self.target.type, case .parameter(let parameter, []) = key
+    else { return [] }
+    let keyValue = kit.types.expression(kit.sample(keyType, 1), type: keyType)
+    let value = kit.types.expression(kit.sample(valueType, 1), type: valueType)
+    var entries = [DictionaryEntry(key: keyValue, value: value)]
+    // Another entry stays, when the key type has a second value (a one-case enum has not).
+    if kit.sample(keyType, 2) != kit.sample(keyType, 1) {
+      entries.append(DictionaryEntry(key: kit.types.expression(kit.sample(keyType, 2), type: keyType), value: value))
+    }
+    let (lets, arguments) = kit.arguments(action, [parameter: keyValue])
+    let body =
+      [kit.newState(), .assignment(target, .dictionary(entries))] + lets
+      + [
+        kit.reduce(action.name, arguments),
+        kit.expect(.subscripted(target, kit.argument(parameter)), .equal, .literal(.nilLiteral)),
+        kit.expect(target.dot("count"), .equal, .literal(.int(entries.count - 1))),
+      ]
+    return [
+      context.test(
+        "\(action.name) removes the entry of \(self.target.text)",
+        "\(action.name)RemovesEntryOf\(self.target.text.identifierWords)", body)
+    ]
+  }
+
+  func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
+    [("drop", nil), ("clear", ClearOperation(target: target))]
+  }
+}

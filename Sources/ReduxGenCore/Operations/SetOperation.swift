@@ -1,0 +1,85 @@
+/// `set PATH [= VALUE]`: assigns a value (a payload parameter when none is written).
+struct SetOperation: ReduceOperationKind, Equatable {
+  static let words = ["set"]
+  var target: StatePath
+  var value: Operand
+
+  static func parse(_ word: String, _ parser: inout ReduceParser) -> SetOperation? {
+    guard let (path, offset) = parser.targetPath(),
+      let value = parser.assignedValue(for: path, operation: word, at: offset)
+    else { return nil }
+    return SetOperation(target: path, value: value)
+  }
+
+  var description: String { "set \(target.text) = \(value.text)" }
+  var path: StatePath? { target }
+  var operands: [Operand] { [value] }
+
+  func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
+    reducer.at(target, state) { [.assignment($0, reducer.operand(value, type: target.type))] }
+  }
+
+  func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    let expected: Expression
+    var chosen: [String: Expression] = [:]
+    // The value the reducer writes, when it is known here.
+    var written: Value?
+    if case .parameter(let parameter, []) = value, let field = action.payload.first(where: { $0.name == parameter }) {
+      let argumentValue = kit.sample(differentFrom: target.defaultValue, field.type, 2)
+      chosen[parameter] = kit.types.expression(argumentValue, type: field.type)
+      written = argumentValue
+      expected = kit.argument(parameter)
+    } else {
+      if case .literal(let literal) = value { written = literal }
+      expected = context.reducer.operand(value, type: target.type)
+    }
+    // Start where the field holds something else, so writing nothing (or adding to it) fails.
+    guard let start = kit.startValue(unlike: written, target.type) else { return [] }
+    let (lets, arguments) = kit.arguments(action, chosen)
+    let body =
+      [kit.newState(), .assignment(context.target, kit.types.expression(start, type: target.type))] + lets
+      + [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, expected)]
+    return [context.test("\(action.name) sets \(target.text)", "\(action.name)Sets\(target.text.identifierWords)", body)]
+  }
+
+  func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? {
+    let expected: Expression
+    if case .parameter(let parameter, []) = value, parameter != context.selector,
+      let field = context.action.payload.first(where: { $0.name == parameter })
+    {
+      context.chosen[parameter] = context.kit.types.expression(context.kit.sample(field.type, 5), type: field.type)
+      expected = context.kit.argument(parameter)
+    } else if case .parameter(let parameter, []) = value, parameter == context.selector, context.selectorHasFields {
+      // `set users[user.id] = user`: the sample's own fields make the key.
+      expected = context.kit.argument(parameter)
+    } else {
+      expected = context.reducer.operand(value, type: target.type)
+    }
+    return InPlaceChange(verb: context.isEntry ? "stores" : "sets", expected: expected)
+  }
+
+  func changingArguments(_ context: OperationTestContext) -> [String: Value]? {
+    switch value {
+    case .parameter(let name, []):
+      guard let parameter = context.action.payload.first(where: { $0.name == name }) else { return nil }
+      return [name: context.kit.sample(differentFrom: target.defaultValue, parameter.type, 2)]
+    case .literal(let literal):
+      return literal != target.defaultValue ? [:] : nil
+    case .parameter:
+      return nil
+    }
+  }
+
+  func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
+    var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [("drop", nil)]
+    if case .literal(let literal) = value, let other = context.otherValue(than: literal, type: target.type) {
+      mutants.append(("other-value", SetOperation(target: target, value: .literal(other))))
+    }
+    if let element = target.type.elementType, context.type(of: value) == element {
+      mutants.append(("append", AppendOperation(target: target, value: value)))
+    }
+    return mutants
+  }
+}

@@ -1,0 +1,82 @@
+/// `upsert LIST [= VALUE]`: replaces the element with the same id, or appends.
+struct UpsertOperation: ReduceOperationKind, Equatable {
+  static let words = ["upsert"]
+  var target: StatePath
+  var value: Operand
+
+  static func parse(_ word: String, _ parser: inout ReduceParser) -> UpsertOperation? {
+    guard let (path, offset) = parser.targetPath() else { return nil }
+    guard let element = path.type.elementType, !path.endsInElement else {
+      return parser.fail(.notCollection(path.text, type: path.type.swiftName), offset)
+    }
+    guard case .model(let name) = element, parser.models[name]?.idField != nil else {
+      return parser.fail(.noIDField(element.swiftName), offset)
+    }
+    let elementPath = StatePath(steps: path.steps, type: element, defaultValue: nil, text: path.text)
+    guard let value = parser.assignedValue(for: elementPath, operation: word, at: offset) else { return nil }
+    return UpsertOperation(target: path, value: value)
+  }
+
+  var description: String { "upsert \(value.text) into \(target.text)" }
+  var path: StatePath? { target }
+  var operands: [Operand] { [value] }
+
+  func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
+    let item = reducer.operand(value, type: target.type.elementType ?? target.type)
+    return reducer.at(target, state) { list in
+      let finder = list.dot("firstIndex").call([
+        Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), .equal, item.dot("id")))))
+      ])
+      // Not `index`: the path may have found an element with it already.
+      let index = reducer.local("position")
+      return [
+        .ifLet(
+          index, finder, [.assignment(.subscripted(list, .name(index)), item)],
+          else: [.expression(list.dot("append").call([Argument(nil, item)]))])
+      ]
+    }
+  }
+
+  func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    let target = context.target
+    guard let model = kit.model(of: self.target), case .parameter(let parameter, []) = value else { return [] }
+    let modelType = SpecType.model(model.name)
+    let first = kit.types.expression(kit.element(model, 1), type: modelType)
+    let second = kit.types.expression(kit.element(model, 2), type: modelType)
+    let setup = [
+      kit.newState(), kit.constant("first", first), kit.constant("second", second),
+      .assignment(target, .array([.name("first"), .name("second")])),
+    ]
+    // The replacement has the id of `second` and differs in every other field that can differ.
+    let idType = model.idField?.type ?? .scalar(.uuid)
+    let replacement = kit.element(model, 5, overrides: ["id": kit.sample(idType, 2)], allFields: true)
+    let (lets, arguments) = kit.arguments(action, [parameter: .name("replacement")])
+    let replaces =
+      setup + [kit.constant("replacement", kit.types.expression(replacement, type: modelType))] + lets
+      + [
+        kit.reduce(action.name, arguments),
+        kit.expect(target, .equal, .array([.name("first"), .name("replacement")])),
+      ]
+    let (newLets, newArguments) = kit.arguments(
+      action, [parameter: kit.types.expression(kit.element(model, 3), type: modelType)])
+    let appends =
+      setup + newLets
+      + [
+        kit.reduce(action.name, newArguments),
+        kit.expect(target, .equal, .array([.name("first"), .name("second"), kit.argument(parameter)])),
+      ]
+    return [
+      context.test(
+        "\(action.name) replaces the element of \(self.target.text) with the same id", "\(action.name)ReplacesSameID",
+        replaces),
+      context.test(
+        "\(action.name) appends an element with a new id to \(self.target.text)", "\(action.name)AppendsNewID", appends),
+    ]
+  }
+
+  func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
+    [("append", AppendOperation(target: target, value: value))]
+  }
+}
