@@ -53,8 +53,8 @@ struct ReduxGenInvocation {
     (prefixQualifier.map { "\($0)." } ?? "") + BuildPluginLayout.prefix(forSpec: spec.lastPathComponent)
   }
 
-  var parts: [String] {
-    testsOf == nil ? BuildPluginLayout.sourceParts : BuildPluginLayout.testParts
+  var parts: [GeneratedPart] {
+    testsOf == nil ? GeneratedPart.sourceParts : GeneratedPart.testParts
   }
 
   var arguments: [String] {

@@ -112,14 +112,14 @@ struct ReduxGen: ParsableCommand {
         throw ExitCode(2)
       }
       do {
-        let text = try GeneratorPipeline.decode(Array(data), path: headerPath)
+        let text = try SpecText.decode(Array(data), path: headerPath)
         console.sources[shownPath] = text
         let result = try GeneratorPipeline.generate(text, path: headerPath, layout: layout) { featurePath in
           FileManager.default.contents(atPath: featurePath).map { Array($0) }
         }
         var diagnostics = result.diagnostics
         if let handWrittenSources, let spec = result.spec {
-          diagnostics += GeneratorPipeline.missingHandWritten(spec, in: handWrittenSources, command: scaffoldCommand)
+          diagnostics += HandWrittenTypes.missing(spec, in: handWrittenSources, command: scaffoldCommand)
           if diagnostics.contains(where: { $0.severity == .error }) { failed = true }
         }
         console.print(diagnostics)

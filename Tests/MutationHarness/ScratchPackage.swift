@@ -50,7 +50,7 @@ struct ScratchPackage {
     var handWritten: [String: String] = [:]
     for name in (try? manager.contentsOfDirectory(atPath: checkedIn.path)) ?? [] where name.hasSuffix(".swift") {
       let text = try String(contentsOf: checkedIn.appendingPathComponent(name), encoding: .utf8)
-      if !text.hasPrefix(GeneratorPipeline.headerPrefix) { handWritten[name] = text }
+      if !text.hasPrefix(GeneratedHeader.prefix) { handWritten[name] = text }
     }
     // A scaffold not checked in is used as generated, as a fresh feature would have it.
     for file in files where file.ownership == .scaffold {
@@ -62,7 +62,7 @@ struct ScratchPackage {
       try Self.write(text, to: sourcesDirectory.appendingPathComponent(name))
       onDisk[name] = text
     }
-    for file in files where file.part == "ReducerTests" || file.part == "ExampleTests" {
+    for file in files where file.part?.isTest == true {
       try Self.write(file.contents, to: testsDirectory.appendingPathComponent((file.path as NSString).lastPathComponent))
     }
     try Self.write(manifest(), to: directory.appendingPathComponent("Package.swift"))

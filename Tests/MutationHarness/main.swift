@@ -159,8 +159,8 @@ func main() -> Int32 {
     }
     let spec: Spec
     do {
-      let text = try GeneratorPipeline.decode(Array(bytes), path: path)
-      let (document, _) = try GeneratorPipeline.checkDocument(
+      let text = try SpecText.decode(Array(bytes), path: path)
+      let (document, _) = try DocumentChecking.check(
         text, path: path, readFile: { FileManager.default.contents(atPath: $0).map { Array($0) } })
       switch document {
       case .app(let app):

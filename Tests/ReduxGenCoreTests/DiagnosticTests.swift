@@ -15,7 +15,7 @@ func brokenSpecNames() -> [String] {
 /// What checking a spec file reports, as the CLI prints each summary line.
 func diagnostics(forFile name: String, bytes: [UInt8]) -> [Diagnostic] {
   do {
-    let text = try GeneratorPipeline.decode(bytes, path: name)
+    let text = try SpecText.decode(bytes, path: name)
     // App documents name feature specs relative to themselves: here, to Tests/BrokenSpecs.
     let result = try GeneratorPipeline.generate(text, path: name) { path in
       FileManager.default.contents(atPath: brokenSpecsDirectory.appendingPathComponent(path).path).map { Array($0) }
@@ -68,7 +68,7 @@ struct DiagnosticTests {
   func exampleSpecsAreClean(spec: String) throws {
     let path = "Specs/\(spec).yaml"
     let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
-    let (_, warnings) = try GeneratorPipeline.checkDocument(text, path: path, readFile: readPackageFile)
+    let (_, warnings) = try DocumentChecking.check(text, path: path, readFile: readPackageFile)
     #expect(warnings.isEmpty)
   }
 }

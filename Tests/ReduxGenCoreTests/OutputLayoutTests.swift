@@ -6,21 +6,21 @@ import Testing
 @Suite struct OutputLayoutTests {
   private func spec(_ name: String) throws -> Spec {
     let text = try String(contentsOf: packageRoot.appendingPathComponent("Specs/\(name)"), encoding: .utf8)
-    return try GeneratorPipeline.check(text, path: "Specs/\(name)").0
+    return try DocumentChecking.checkFeature(text, path: "Specs/\(name)").0
   }
 
   @Test("fixed names: every part the build plugin declares, in order, and no scaffolds")
   func fixedNames() throws {
     let tasks = try spec("tasklist.yaml")
     let sources = GeneratorPipeline.files(for: tasks, layout: OutputLayout(parts: .sources, fixedPrefix: "tasks."))
-    #expect(sources.map(\.path) == BuildPluginLayout.sourceParts.map { "tasks.\($0).swift" })
+    #expect(sources.map(\.path) == GeneratedPart.sourceParts.map { "tasks.\($0.rawValue).swift" })
     #expect(sources.allSatisfy { $0.ownership == .generated })
-    let state = try #require(sources.first { $0.part == "State" })
+    let state = try #require(sources.first { $0.part == .state })
     #expect(state.contents.contains("struct TaskListState"))
 
     let tests = GeneratorPipeline.files(
       for: tasks, layout: OutputLayout(parts: .tests, testedModule: "Tasks", fixedPrefix: "App.tasks."))
-    #expect(tests.map(\.path) == BuildPluginLayout.testParts.map { "App.tasks.\($0).swift" })
+    #expect(tests.map(\.path) == GeneratedPart.testParts.map { "App.tasks.\($0.rawValue).swift" })
     #expect(tests.allSatisfy { $0.contents.contains("@testable import Tasks\n") })
   }
 
@@ -31,8 +31,8 @@ import Testing
     withoutMiddleware.middleware = []
     withoutMiddleware.models = []
     let files = GeneratorPipeline.files(for: withoutMiddleware, layout: OutputLayout(parts: .sources, fixedPrefix: "c."))
-    #expect(files.count == BuildPluginLayout.sourceParts.count)
-    #expect(files.allSatisfy { $0.contents.hasPrefix(GeneratorPipeline.headerPrefix) })
+    #expect(files.count == GeneratedPart.sourceParts.count)
+    #expect(files.allSatisfy { $0.contents.hasPrefix(GeneratedHeader.prefix) })
   }
 
   @Test("parts: sources with scaffolds, tests and scaffolds alone, flat in the output directory")
@@ -54,7 +54,7 @@ import Testing
   func missingHandWritten() throws {
     let showcase = try spec("showcase.yaml")
     let command = "swift package generate-redux --target Showcase --scaffolds-only"
-    let none = GeneratorPipeline.missingHandWritten(showcase, in: [], command: command)
+    let none = HandWrittenTypes.missing(showcase, in: [], command: command)
     #expect(none.map(\.message).allSatisfy { $0.contains(command) })
     #expect(none.count == showcase.middleware.count + 1)
     #expect(none.allSatisfy { $0.location.file == "Specs/showcase.yaml" && $0.location.line > 1 })
@@ -63,7 +63,7 @@ import Testing
       try String(
         contentsOf: packageRoot.appendingPathComponent("Generated/Showcase/Sources/\($0)"), encoding: .utf8)
     }
-    #expect(GeneratorPipeline.missingHandWritten(showcase, in: handWritten, command: command).isEmpty)
+    #expect(HandWrittenTypes.missing(showcase, in: handWritten, command: command).isEmpty)
   }
 
   @Test(
@@ -79,7 +79,7 @@ import Testing
       ("let x = Logger()", false),
     ])
   func declares(source: String, expected: Bool) {
-    #expect(GeneratorPipeline.declares("Logger", in: source) == expected)
+    #expect(HandWrittenTypes.declares("Logger", in: source) == expected)
   }
 
   @Test("spec file names the plugins pick up")

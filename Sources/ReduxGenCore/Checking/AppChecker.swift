@@ -43,8 +43,8 @@ struct AppChecker {
         continue
       }
       do {
-        let text = try GeneratorPipeline.decode(bytes, path: path)
-        let (spec, warnings) = try GeneratorPipeline.check(text, path: path)
+        let text = try SpecText.decode(bytes, path: path)
+        let (spec, warnings) = try DocumentChecking.checkFeature(text, path: path)
         checker.diagnostics.append(contentsOf: warnings)
         if !featureTypes.insert(spec.feature).inserted {
           checker.error(.duplicateName(spec.feature, what: "feature"), pair.value)

@@ -127,7 +127,7 @@ package struct OutputWriter: Sendable {
     case .generated:
       if data == Data(file.contents.utf8) { return .unchanged(path) }
       let existing = String(decoding: data.prefix(200), as: UTF8.self)
-      return existing.hasPrefix(GeneratorPipeline.headerPrefix) ? .update(path) : .notOurs(path)
+      return existing.hasPrefix(GeneratedHeader.prefix) ? .update(path) : .notOurs(path)
     }
   }
 

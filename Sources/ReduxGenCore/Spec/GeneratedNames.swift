@@ -26,6 +26,22 @@ package struct GeneratedNames: Sendable, Equatable {
   /// `taskListReducer` for the feature `TaskList`.
   package var reducer: String { feature.lowercasingFirst + "Reducer" }
 
+  /// Where a part's file goes in the `Sources`/`Tests` layout: `Sources/TaskListState.swift`.
+  package func path(of part: GeneratedPart) -> String {
+    "\(part.isTest ? "Tests" : "Sources")/\(feature)\(part.rawValue).swift"
+  }
+
+  /// Where a scaffold (a hand-written type, created once) goes: `Sources/TaskListLiveEffects.swift`.
+  package static func scaffoldPath(_ type: String) -> String { "Sources/\(type).swift" }
+
+  /// The header of a scaffold of `type`, made from the spec at `specPath`.
+  package static func scaffoldHeader(_ type: String, specPath: String) -> [String] {
+    [
+      "Hand-written. redux-gen created this file once from \(specPath)",
+      "and never changes it: implement \(type) here.",
+    ]
+  }
+
   /// The protocol a middleware's hand-written type conforms to.
   package static func middlewareProtocol(_ middleware: String) -> String { middleware + "Protocol" }
   /// The emitter a middleware with `emits` is handed.

@@ -1,1 +1,0 @@
-../../Sources/ReduxGenCore/Output/BuildPluginLayout.swift

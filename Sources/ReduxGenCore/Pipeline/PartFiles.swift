@@ -1,0 +1,128 @@
+/// Stage 3, checked spec -> Swift files: each generated part of a feature or an app as one
+/// complete `SwiftFile` (declarations, imports, SPI imports), and the scaffolds a feature needs.
+/// What goes into each part's declarations is the translators' work.
+struct FeaturePartFiles {
+  let spec: Spec
+  /// The module the tests import with `@testable`.
+  let testedModule: String
+  private let translator: FeatureTranslator
+  private let tests: TestTranslator
+
+  init(spec: Spec, testedModule: String?) {
+    self.spec = spec
+    self.testedModule = testedModule ?? spec.feature
+    translator = FeatureTranslator(spec: spec)
+    tests = TestTranslator(spec: spec)
+  }
+
+  private var header: [String] { GeneratedHeader.lines(specPath: spec.path) }
+  private var hasAsyncActions: Bool { spec.actions.contains { $0.async != nil } }
+
+  /// The part's file; nil when the spec has no such part.
+  func file(_ part: GeneratedPart) -> SwiftFile? {
+    switch part {
+    case .models: source(translator.modelsFile())
+    case .state: source(translator.stateFile())
+    case .action: source(translator.actionFile() + translator.eventsStoreExtension())
+    case .reducer: source(translator.reducerFile() + translator.changeTracking())
+    case .middleware:
+      // Emitting events goes through API only generated code may call.
+      source(translator.middlewareFile(), spi: spec.middleware.contains { !$0.emits.isEmpty })
+    case .effects: hasAsyncActions ? source(translator.effectsFile()) : nil
+    case .persistence: spec.persist != nil ? source(translator.persistenceFile()) : nil
+    case .reducerTests: test(tests.reducerTests())
+    case .exampleTests: test(tests.exampleTests())
+    }
+  }
+
+  private func source(_ declarations: [Declaration], spi: Bool = false) -> SwiftFile {
+    SwiftFile(
+      header: header, imports: (["Foundation", "ReduxRuntime"] + spec.imports).uniqued,
+      generatedSPIImports: spi ? ["ReduxRuntime"] : [], declarations: declarations)
+  }
+
+  private func test(_ declarations: [Declaration]) -> SwiftFile {
+    // A spec type named like one of Swift Testing's is ambiguous in a test file: name it there
+    // through its module.
+    let testingClashes = (spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))
+      .filter { GeneratedNames.testingTypes.contains($0) && $0 != testedModule }
+      .map { Declaration.typeAlias(access: .private, name: $0, type: .named("\(testedModule).\($0)")) }
+    return SwiftFile(
+      header: header, imports: ["Testing", "ReduxRuntime"],
+      declarationImports: GeneratedNames.foundationImportsOfTests, testableImports: [testedModule],
+      declarations: declarations.isEmpty ? [] : testingClashes + declarations)
+  }
+
+  /// The hand-written types the spec needs, each with the file that first declares it.
+  func scaffolds() -> [(type: String, file: SwiftFile)] {
+    var types: [(String, [Declaration])] = []
+    if spec.hasCustomReducers { types.append((spec.customReducerName, translator.customReducerScaffold())) }
+    if hasAsyncActions { types.append((translator.liveEffectsName, translator.effectsScaffold())) }
+    for middleware in spec.middleware { types.append((middleware.name, translator.scaffold(middleware))) }
+    return types.map { type, declarations in
+      let file = SwiftFile(
+        header: GeneratedNames.scaffoldHeader(type, specPath: spec.path), imports: ["Foundation", "ReduxRuntime"],
+        declarations: declarations)
+      return (type, file)
+    }
+  }
+
+  /// Every file, rendered, in the `Sources`/`Tests` layout.
+  func rendered() -> [GeneratedFile] {
+    let renderer = TextRenderer()
+    let generated = GeneratedPart.allCases.compactMap { part in
+      file(part).map {
+        GeneratedFile(
+          path: spec.names.path(of: part), contents: renderer.render($0), ownership: .generated, part: part)
+      }
+    }
+    return generated
+      + scaffolds().map {
+        GeneratedFile(path: GeneratedNames.scaffoldPath($0.type), contents: renderer.render($0.file), ownership: .scaffold)
+      }
+  }
+}
+
+/// An app's parts: state, action, root reducer, scoped middleware, and routing tests.
+struct AppPartFiles {
+  let app: AppSpec
+  let testedModule: String
+  private let translator: AppTranslator
+
+  init(app: AppSpec, testedModule: String?) {
+    self.app = app
+    self.testedModule = testedModule ?? app.name
+    translator = AppTranslator(app: app)
+  }
+
+  /// The part's file; nil for the parts an app doesn't have.
+  func file(_ part: GeneratedPart) -> SwiftFile? {
+    switch part {
+    case .state: file(translator.stateFile())
+    case .action: file(translator.actionFile())
+    case .reducer: file(translator.reducerFile())
+    case .middleware: file(translator.middlewareFile())
+    case .reducerTests: file(translator.tests(), test: true)
+    case .models, .effects, .persistence, .exampleTests: nil
+    }
+  }
+
+  private func file(_ declarations: [Declaration], test: Bool = false) -> SwiftFile {
+    let featureModules = app.features.map(\.spec.feature)
+    return SwiftFile(
+      header: GeneratedHeader.lines(specPath: app.path),
+      imports: (test ? ["Testing"] : ["Foundation"]) + ["ReduxRuntime"] + featureModules,
+      declarationImports: test ? GeneratedNames.foundationImportsOfTests : [],
+      testableImports: test ? [testedModule] : [], declarations: declarations)
+  }
+
+  func rendered() -> [GeneratedFile] {
+    let renderer = TextRenderer()
+    let names = GeneratedNames(feature: app.name)
+    return GeneratedPart.allCases.compactMap { part in
+      file(part).map {
+        GeneratedFile(path: names.path(of: part), contents: renderer.render($0), ownership: .generated, part: part)
+      }
+    }
+  }
+}
