@@ -1,11 +1,15 @@
 extension SpecChecker {
   static let actionKeys = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure"]
 
+  /// Reads the actions as written, then expands what `async` implies (`AsyncExpansion`), then
+  /// checks every reduce operation against the expanded actions and state.
   mutating func checkActions(_ node: YAMLNode) -> [Action] {
     guard let pairs = mapping(node, what: "'actions'") else { return [] }
     // Every name first, so middleware and examples can refer to any action.
-    var result: [Action] = []
+    var written: [Action] = []
     var seen: Set<String> = []
+    var declarations: [AsyncDeclaration] = []
+    var reduceNodes: [String: YAMLNode] = [:]
     // Declared names, so an async action's outcome can't take one silently.
     var declared: [String: YAMLNode] = [:]
     for pair in pairs {
@@ -19,11 +23,10 @@ extension SpecChecker {
       let context = "action \(name)"
       let keys = checkKeys(actionPairs, allowed: Self.actionKeys, context: context)
       let payload = keys["payload"].map { fields($0, context: "the payload of \(name)", isPayload: true) } ?? []
-      var action = Action(
+      let action = Action(
         name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, payload: payload, reduce: [])
-      var outcomes: [Action] = []
       if let asyncNode = keys["async"] {
-        outcomes = asyncOutcomes(of: &action, asyncNode, keys: keys, taken: &seen, declared: declared)
+        if let declaration = asyncDeclaration(of: name, asyncNode, keys: keys) { declarations.append(declaration) }
       } else {
         for key in ["onSuccess", "onFailure"] where keys[key] != nil {
           if let keyNode = actionPairs.first(where: { $0.key.scalar == key })?.key {
@@ -31,14 +34,25 @@ extension SpecChecker {
           }
         }
       }
-      if let reduceNode = keys["reduce"] {
-        action.reduce = reduceOperations(reduceNode, action: action)
-      }
-      result.append(action)
-      result += outcomes
+      reduceNodes[name] = keys["reduce"]
+      written.append(action)
     }
-    if result.isEmpty, pairs.isEmpty {
+    if written.isEmpty, pairs.isEmpty {
       error(.expected("at least one action", found: "none"), node)
+    }
+    let expansion = AsyncExpansion(declarations, declared: declared, state: state)
+    for (problem, problemNode) in expansion.problems { error(problem, problemNode) }
+    state += expansion.statusFields
+    var result = expansion.actions(expanding: written)
+    for declaration in declarations {
+      reduceNodes[GeneratedNames.succeeded(declaration.request)] = declaration.onSuccess
+      reduceNodes[GeneratedNames.failed(declaration.request)] = declaration.onFailure
+    }
+    // Last: an operation may read any payload and reach any state field, request statuses included.
+    for index in result.indices {
+      if let reduceNode = reduceNodes[result[index].name] {
+        result[index].reduce = reduceOperations(reduceNode, action: result[index])
+      }
     }
     return result
   }
@@ -55,48 +69,25 @@ extension SpecChecker {
     return operations
   }
 
-  /// The `...Succeeded` and `...Failed` actions of an async action, and its status field.
-  private mutating func asyncOutcomes(
-    of action: inout Action, _ node: YAMLNode, keys: [String: YAMLNode], taken: inout Set<String>,
-    declared: [String: YAMLNode]
-  ) -> [Action] {
-    let context = "the async of \(action.name)"
-    guard let pairs = mapping(node, what: context) else { return [] }
+  /// What an action's `async` declares, as written.
+  private mutating func asyncDeclaration(
+    of request: String, _ node: YAMLNode, keys: [String: YAMLNode]
+  ) -> AsyncDeclaration? {
+    let context = "the async of \(request)"
+    guard let pairs = mapping(node, what: context) else { return nil }
     let asyncKeys = checkKeys(pairs, allowed: ["success", "failure", "status"], context: context)
-    let successPayload = asyncKeys["success"].map { fields($0, context: "the success of \(action.name)", isPayload: true) } ?? []
+    let successPayload =
+      asyncKeys["success"].map { fields($0, context: "the success of \(request)", isPayload: true) } ?? []
     let failurePayload =
-      asyncKeys["failure"].map { fields($0, context: "the failure of \(action.name)", isPayload: true) }
+      asyncKeys["failure"].map { fields($0, context: "the failure of \(request)", isPayload: true) }
       ?? [Field(name: "message", type: .scalar(.string), defaultValue: nil, doc: nil)]
-    var status: String?
+    var status: (name: String, node: YAMLNode)?
     if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: "a state field") {
-      if stateByName[name] != nil {
-        error(.duplicateName(name, what: "state field"), statusNode)
-      } else {
-        state.append(Field(name: name, type: .requestStatus, defaultValue: .enumCase("idle"), doc: nil))
-        status = name
-      }
+      status = (name, statusNode)
     }
-    var success = Action(
-      name: action.name + "Succeeded", doc: "`\(action.name)` succeeded.", payload: successPayload, reduce: [])
-    var failure = Action(
-      name: action.name + "Failed", doc: "`\(action.name)` failed.", payload: failurePayload, reduce: [])
-    for outcome in [success, failure] {
-      if let other = declared[outcome.name] {
-        error(.outcomeClash(outcome.name, request: action.name), other)
-      } else if !taken.insert(outcome.name).inserted {
-        error(.duplicateName(outcome.name, what: "action"), node)
-      }
-    }
-    if let status {
-      action.status = StatusUpdate(field: status, phase: .loading)
-      success.status = StatusUpdate(field: status, phase: .succeeded)
-      let message = failurePayload.first { $0.name == "message" && $0.type == .scalar(.string) }?.name
-      failure.status = StatusUpdate(field: status, phase: .failed(message: message))
-    }
-    if let onSuccess = keys["onSuccess"] { success.reduce = reduceOperations(onSuccess, action: success) }
-    if let onFailure = keys["onFailure"] { failure.reduce = reduceOperations(onFailure, action: failure) }
-    action.async = AsyncOutcomes(success: success.name, failure: failure.name)
-    return [success, failure]
+    return AsyncDeclaration(
+      request: request, node: node, successPayload: successPayload, failurePayload: failurePayload, status: status,
+      onSuccess: keys["onSuccess"], onFailure: keys["onFailure"])
   }
 
   /// Parses and checks one operation such as `toggle tasks[id].isCompleted`.

@@ -25,6 +25,12 @@ package struct GeneratedNames: Sendable, Equatable {
   package var exampleTests: String { feature + "ExampleTests" }
   /// `taskListReducer` for the feature `TaskList`.
   package var reducer: String { feature.lowercasingFirst + "Reducer" }
+  /// `shopMiddleware` for the app `Shop`: its features' middleware chained.
+  package var appMiddleware: String { feature.lowercasingFirst + "Middleware" }
+
+  /// The outcome actions of the async action `request`.
+  package static func succeeded(_ request: String) -> String { request + "Succeeded" }
+  package static func failed(_ request: String) -> String { request + "Failed" }
 
   /// Where a part's file goes in the `Sources`/`Tests` layout: `Sources/TaskListState.swift`.
   package func path(of part: GeneratedPart) -> String {

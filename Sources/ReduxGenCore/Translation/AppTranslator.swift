@@ -3,10 +3,12 @@
 struct AppTranslator {
   let app: AppSpec
 
-  var stateName: String { "\(app.name)State" }
-  var actionName: String { "\(app.name)Action" }
-  var reducerName: String { app.name.lowercasingFirst + "Reducer" }
-  var middlewareName: String { app.name.lowercasingFirst + "Middleware" }
+  /// An app's names are a feature's: `<App>State`, `<App>Action`, `<app>Reducer`, ...
+  var names: GeneratedNames { GeneratedNames(feature: app.name) }
+  var stateName: String { names.state }
+  var actionName: String { names.action }
+  var reducerName: String { names.reducer }
+  var middlewareName: String { names.appMiddleware }
   /// Feature modules are other modules: everything the app declares is public.
   let access = AccessModifier.public
 
@@ -152,7 +154,7 @@ struct AppTranslator {
     // No feature has an action that surely changes its slice: no test that could not fail.
     guard !tests.isEmpty else { return [] }
     return [
-      .structure(TypeDeclaration(name: "\(app.name)ReducerTests", members: tests))
+      .structure(TypeDeclaration(name: names.reducerTests, members: tests))
     ]
   }
 }
