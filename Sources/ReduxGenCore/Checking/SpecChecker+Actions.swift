@@ -100,7 +100,7 @@ extension SpecChecker {
       return nil
     case .success(let tokens):
       var parser = ReduceParser(
-        tokens: TokenStream(tokens), action: action, state: stateByName, models: modelsByName, checker: self)
+        tokens: TokenStream(tokens), action: action, state: state, models: modelsByName, literals: literals)
       let operation = parser.parse()
       if operation == nil, let (problem, offset) = parser.failure {
         error(problem, at: origin.advanced(by: offset))
@@ -114,19 +114,22 @@ extension SpecChecker {
 struct ReduceParser {
   var tokens: TokenStream
   let action: Action
+  /// The state's fields in order (for suggestions), and by name.
+  let stateFields: [Field]
   let state: [String: Field]
   let models: [String: Model]
-  let checker: SpecChecker
+  let literals: LiteralReader
   private(set) var failure: (SpecProblem, Int)?
   /// The type of the list or dictionary the path's last `[...]` step entered.
   private(set) var containerType: SpecType?
 
-  init(tokens: TokenStream, action: Action, state: [String: Field], models: [String: Model], checker: SpecChecker) {
+  init(tokens: TokenStream, action: Action, state: [Field], models: [String: Model], literals: LiteralReader) {
     self.tokens = tokens
     self.action = action
-    self.state = state
+    stateFields = state
+    self.state = Dictionary(state.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     self.models = models
-    self.checker = checker
+    self.literals = literals
   }
 
   /// Records the first problem; always nil, so a parse can `return fail(...)`.
@@ -213,7 +216,7 @@ struct ReduceParser {
         return fail(.typeMismatch(expected: expected.swiftName, found: type.swiftName, what: "'\(shown)'"), token.offset)
       }
       return .parameter(name, fields: fields)
-    case .identifier(let word) where !["true", "false", "nil"].contains(word) && checker.literalValue(word, type: expected) == nil:
+    case .identifier(let word) where !["true", "false", "nil"].contains(word) && literals.literalValue(word, type: expected) == nil:
       let suggestion = closestMatch(to: word, in: action.payload.map(\.name))
       return fail(.unknownParameter(word, action: action.name, suggestion: suggestion), token.offset)
     default:
@@ -224,7 +227,7 @@ struct ReduceParser {
         if token.kind == .symbol("["), tokens.take("]") { text += "]" }
         if token.kind == .symbol("[") && next.kind == .symbol(":") && tokens.take("]") { text += "]" }
       }
-      guard let value = checker.literalValue(text, type: expected) else {
+      guard let value = literals.literalValue(text, type: expected) else {
         return fail(.invalidValue(text, type: expected.swiftName), token.offset)
       }
       return .literal(value)
@@ -247,7 +250,7 @@ struct ReduceParser {
       return fail(.expectedToken("a state field", found: first.described), first.offset)
     }
     guard let root = state[name] else {
-      let suggestion = closestMatch(to: name, in: checker.state.map(\.name))
+      let suggestion = closestMatch(to: name, in: stateFields.map(\.name))
       return fail(.unknownField(name, context: "the state", suggestion: suggestion), first.offset)
     }
     var path = StatePath(steps: [.field(name)], type: root.type, defaultValue: root.defaultValue, text: name)

@@ -246,7 +246,7 @@ extension SpecChecker {
           steps.append(.index(number))
           type = element
         } else if case .dictionary(let keyType, let valueType) = type {
-          guard let key = literalValue(keyText, type: keyType) else {
+          guard let key = literals.literalValue(keyText, type: keyType) else {
             error(.invalidValue(keyText, type: keyType.swiftName), at: origin.advanced(by: keyToken.offset))
             return nil
           }

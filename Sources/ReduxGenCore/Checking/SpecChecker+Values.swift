@@ -1,28 +1,6 @@
 import Foundation
 
 extension SpecChecker {
-  /// A literal written inside an expression or after `=`, checked against `type`.
-  func literalValue(_ text: String, type: SpecType) -> Value? {
-    switch type {
-    case .optional(let wrapped):
-      return text == "nil" ? .null : literalValue(text, type: wrapped)
-    case .array:
-      return text == "[]" ? .array([]) : nil
-    case .dictionary:
-      return text == "[:]" ? .dictionary([]) : nil
-    case .model(let name):
-      // `{}`: the model built from its defaults.
-      return text == "{}" && modelHasAllDefaults(name) ? .modelDefault(name) : nil
-    case .requestStatus:
-      return ["idle", "loading", "succeeded"].contains(text) ? .enumCase(text) : nil
-    case .enumeration:
-      let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
-      return enumCases(type).contains(name) ? .enumCase(name) : nil
-    case .scalar(let scalar):
-      return scalarValue(unquoted(text), quoted: text.hasPrefix("\""), scalar)
-    }
-  }
-
   /// YAML data converted to `type`, as `given`, `then`, payloads and long-form defaults write it.
   mutating func exampleValue(_ node: YAMLNode, type: SpecType, isDefault: Bool = false) -> Value? {
     let fail: (inout SpecChecker) -> Value? = { checker in
@@ -68,14 +46,14 @@ extension SpecChecker {
       return .failed(message)
     case (.enumeration, .scalar(let text, _)):
       let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
-      let cases = enumCases(type)
+      let cases = literals.enumCases(type)
       guard cases.contains(name) else {
         error(.unknownCase(name, type: type.swiftName, suggestion: closestMatch(to: name, in: cases)), node)
         return nil
       }
       return .enumCase(name)
     case (.scalar(let scalar), .scalar(let text, let style)):
-      return scalarValue(text, quoted: style != .plain, scalar) ?? fail(&self)
+      return literals.scalarValue(text, quoted: style != .plain, scalar) ?? fail(&self)
     default:
       return fail(&self)
     }
@@ -110,6 +88,37 @@ extension SpecChecker {
       }
     }
     return failed ? nil : .model(name, values)
+  }
+}
+
+/// Reads a value written inline (in a reduce operation, a key, a short default) as a value of
+/// its type: what the checker and the reduce parser share, without the rest of the checker.
+struct LiteralReader {
+  /// The spec's models, for `{}` (a model built from its defaults).
+  let models: [String: Model]
+  /// The cases of each enum and filter.
+  let enumCaseNames: [String: [String]]
+
+  /// A literal written inside an expression or after `=`, checked against `type`.
+  func literalValue(_ text: String, type: SpecType) -> Value? {
+    switch type {
+    case .optional(let wrapped):
+      return text == "nil" ? .null : literalValue(text, type: wrapped)
+    case .array:
+      return text == "[]" ? .array([]) : nil
+    case .dictionary:
+      return text == "[:]" ? .dictionary([]) : nil
+    case .model(let name):
+      // `{}`: the model built from its defaults.
+      return text == "{}" && modelHasAllDefaults(name) ? .modelDefault(name) : nil
+    case .requestStatus:
+      return ["idle", "loading", "succeeded"].contains(text) ? .enumCase(text) : nil
+    case .enumeration:
+      let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
+      return enumCases(type).contains(name) ? .enumCase(name) : nil
+    case .scalar(let scalar):
+      return scalarValue(unquoted(text), quoted: text.hasPrefix("\""), scalar)
+    }
   }
 
   /// A scalar value of a scalar type; a UUID may be a small whole number.
@@ -161,6 +170,14 @@ extension SpecChecker {
     }
     return text
   }
+
+  func modelHasAllDefaults(_ name: String) -> Bool {
+    models[name]?.fields.allSatisfy { $0.defaultValue != nil } ?? false
+  }
+}
+
+extension SpecChecker {
+  var literals: LiteralReader { LiteralReader(models: modelsByName, enumCaseNames: enumCaseNames) }
 }
 
 /// Seconds since 1970 for an ISO 8601 date (`2024-05-01`) or date and time

@@ -331,7 +331,7 @@ package struct SpecChecker {
       }
       guard var field = field(name, pair.value, context: context) else { continue }
       if requireDefaults, field.defaultValue == nil {
-        if case .model(let model) = field.type, modelHasAllDefaults(model) {
+        if case .model(let model) = field.type, literals.modelHasAllDefaults(model) {
           field.defaultValue = .modelDefault(model)
         } else {
           error(.missingDefault(field: name, type: field.type.swiftName), pair.value)
@@ -358,7 +358,7 @@ package struct SpecChecker {
         let raw = parts[1]
         let offset = typeText.count + 1 + raw.prefix { $0 == " " }.count
         let literal = raw.trimmingSpaces
-        if let value = literalValue(literal, type: type) {
+        if let value = literals.literalValue(literal, type: type) {
           defaultValue = value
         } else {
           // Keep the field, so later references to it don't report more errors.
@@ -425,10 +425,6 @@ package struct SpecChecker {
 
   /// Stands in for a default that was wrong, once the error is reported.
   var placeholderValue: Value { .null }
-
-  func modelHasAllDefaults(_ name: String) -> Bool {
-    modelsByName[name]?.fields.allSatisfy { $0.defaultValue != nil } ?? false
-  }
 
   /// Resolves Swift type syntax against the scalar types and the spec's own types.
   mutating func resolveType(_ text: String, at location: SourceLocation) -> SpecType? {
