@@ -15,8 +15,8 @@ private let reduxGen: URL? = {
 }()
 
 /// A whole run's writes: every directory's files or none, serialized per directory, leftovers
-/// of killed runs removed; and the command's exit statuses. (`OutputWriterTests`, in
-/// GoldenFileTests.swift, covers writing one directory.)
+/// of killed runs removed; and the command's exit statuses. (`OutputWriterTests`, below,
+/// covers writing one directory.)
 @Suite struct AtomicOutputWriterTests {
   /// A new empty directory, removed by the caller.
   private func temporaryDirectory() throws -> String {
@@ -262,5 +262,58 @@ private let reduxGen: URL? = {
     process.waitUntilExit()
     errors = String(decoding: data, as: UTF8.self)
     return process.terminationStatus
+  }
+}
+
+struct OutputWriterTests {
+  private func temporaryDirectory() throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("redux-gen-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
+  private let spec = """
+    feature: Counter
+    state: { count: Int = 0 }
+    actions:
+      increase: { reduce: increment count }
+    middleware:
+      Logger: { on: [increase] }
+    """
+
+  @Test("writes once, then only what changed; scaffolds are never rewritten")
+  func writesOnlyChanges() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let files = try GeneratorPipeline.generate(spec, path: "c.yaml").files
+    let first = try OutputWriter().write(files, in: directory)
+    #expect(first.allSatisfy { if case .create = $0 { true } else { false } })
+
+    let scaffold = directory + "/Sources/Logger.swift"
+    try "// my own code\n".write(toFile: scaffold, atomically: true, encoding: .utf8)
+    let state = directory + "/Sources/CounterState.swift"
+    try (String(contentsOfFile: state, encoding: .utf8) + "// edited\n").write(toFile: state, atomically: true, encoding: .utf8)
+
+    let second = try OutputWriter().write(files, in: directory)
+    #expect(second.filter { if case .update = $0 { true } else { false } }.map(\.path) == [state])
+    #expect(try String(contentsOfFile: scaffold, encoding: .utf8) == "// my own code\n")
+    #expect(!(try String(contentsOfFile: state, encoding: .utf8)).contains("// edited"))
+    let third = OutputWriter().plan(files, in: directory)
+    #expect(third.allSatisfy { if case .unchanged = $0 { true } else if case .keepScaffold = $0 { true } else { false } })
+  }
+
+  @Test("a file without the header is never overwritten, and then nothing is written")
+  func refusesForeignFiles() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let files = try GeneratorPipeline.generate(spec, path: "c.yaml").files
+    try FileManager.default.createDirectory(atPath: directory + "/Sources", withIntermediateDirectories: true)
+    let foreign = directory + "/Sources/CounterReducer.swift"
+    try "// written by hand\n".write(toFile: foreign, atomically: true, encoding: .utf8)
+    #expect(throws: OutputError.notOurs([foreign])) {
+      try OutputWriter().write(files, in: directory)
+    }
+    #expect(try String(contentsOfFile: foreign, encoding: .utf8) == "// written by hand\n")
+    #expect(!FileManager.default.fileExists(atPath: directory + "/Sources/CounterState.swift"))
   }
 }
