@@ -70,7 +70,7 @@ extension Expression {
       return base.calls(name) || key.calls(name) || value.calls(name)
     case .macro(_, let arguments), .attribute(_, let arguments):
       return arguments.contains { $0.value.calls(name) }
-    case .identifier, .literal, .keyPath:
+    case .identifier, .literal, .keyPath, .type, .metatype:
       return false
     }
   }

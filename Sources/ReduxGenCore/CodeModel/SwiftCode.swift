@@ -30,6 +30,10 @@ indirect enum TypeName: Equatable, Sendable {
   case generic(String, [TypeName])
   /// `(user: User, etag: String)`
   case tuple([EnumCaseDeclaration.AssociatedValue])
+  /// `any Middleware<State, Action>`
+  case existential(TypeName)
+  /// `Swift.Error`: a type named through its module.
+  case qualified(module: String, name: String)
 }
 
 /// A plain type name written as a string literal (`"Sendable"`); structure such as generic
@@ -191,6 +195,10 @@ indirect enum Expression: Equatable, Sendable {
   case keyPath(String)
   /// `@name(arguments)`, for attributes.
   case attribute(String, [Argument])
+  /// A type used as a value, such as `EffectRunner<State, Action>` before `()`.
+  case type(TypeName)
+  /// `Type.self`
+  case metatype(TypeName)
 }
 
 struct Argument: Equatable, Sendable {

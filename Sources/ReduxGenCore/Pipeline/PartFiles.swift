@@ -46,7 +46,7 @@ struct FeaturePartFiles {
     // through its module.
     let testingClashes = (spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))
       .filter { GeneratedNames.testingTypes.contains($0) && $0 != testedModule }
-      .map { Declaration.typeAlias(access: .private, name: $0, type: .named("\(testedModule).\($0)")) }
+      .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: testedModule, name: $0)) }
     return SwiftFile(
       header: header, imports: ["Testing", "ReduxRuntime"],
       declarationImports: GeneratedNames.foundationImportsOfTests, testableImports: [testedModule],

@@ -491,6 +491,10 @@ struct TextRenderer: Sendable {
       out += "("
       write(inner, into: &out)
       out += ")"
+    case .type(let name):
+      out += type(name)
+    case .metatype(let name):
+      out += type(name) + ".self"
     case .keyPath(let name):
       out += "\\."
       out += memberName(name)
@@ -587,6 +591,8 @@ struct TextRenderer: Sendable {
     case .generic(let name, let arguments): "\(name)<\(arguments.map(type).joined(separator: ", "))>"
     case .tuple(let elements):
       "(" + elements.map { "\(identifier($0.label)): \(type($0.type))" }.joined(separator: ", ") + ")"
+    case .existential(let constraint): "any " + type(constraint)
+    case .qualified(let module, let name): module + "." + name
     }
   }
 

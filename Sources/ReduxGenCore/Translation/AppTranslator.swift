@@ -103,10 +103,10 @@ struct AppTranslator {
       parameters: app.features.map { feature in
         Parameter(
           name: feature.name,
-          type: .array(.named("any Middleware<\(feature.spec.stateTypeName), \(feature.spec.actionTypeName)>")),
+          type: .array(.existential(.generic("Middleware", [.named(feature.spec.stateTypeName), .named(feature.spec.actionTypeName)]))),
           defaultValue: .literal(.emptyArray))
       },
-      returnType: .array(.named("any Middleware<\(stateName), \(actionName)>")),
+      returnType: .array(.existential(.generic("Middleware", [.named(stateName), .named(actionName)]))),
       body: [.returnStatement(.array(scoped))])
     return [.function(function)]
   }

@@ -42,7 +42,7 @@ extension FeatureTranslator {
       doc: "The events this feature's middleware emit from now on; each reaches every listener present when it is emitted.",
       access: access, kind: .function("events"),
       returnType: .generic("AsyncStream", [.named(eventTypeName)]),
-      body: [.returnStatement(.name("events").call([Argument("of", .name(eventTypeName + ".self"))]))])
+      body: [.returnStatement(.name("events").call([Argument("of", .metatype(.named(eventTypeName)))]))])
     return [
       .extensionDeclaration(
         ExtensionDeclaration(
@@ -116,7 +116,7 @@ extension FeatureTranslator {
           FunctionDeclaration(
             doc: body == nil ? "The `\(failure)` action for an error `\(action.name)` threw." : nil,
             access: body == nil ? nil : access, kind: .function(failure),
-            parameters: [Parameter(name: "error", type: .named("any Swift.Error"))], returnType: actionType,
+            parameters: [Parameter(name: "error", type: .existential(.qualified(module: "Swift", name: "Error")))], returnType: actionType,
             // `fatalError` never returns, so it stands in for the action without a `return`.
             body: body.map { _ in [.expression(.name("fatalError").call([Argument(nil, .literal(.string("\(failure) is not implemented yet")))]))] })))
     }
@@ -184,7 +184,7 @@ extension FeatureTranslator {
         VariableDeclaration(
           doc: "Runs the requests: a newer request for an action cancels the older one.", access: access,
           isConstant: true, name: "runner",
-          initializer: Expression.name("EffectRunner<\(spec.stateTypeName), \(spec.actionTypeName)>").call([]))),
+          initializer: Expression.type(.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])).call([]))),
       .function(
         FunctionDeclaration(
           access: access, kind: .initializer, parameters: [Parameter(name: "effects", type: .named("Effects"))],
@@ -265,7 +265,7 @@ extension FeatureTranslator {
         saves them after every action that changed them.
         """,
       access: access, isStatic: true, kind: .function("persistence"),
-      parameters: [Parameter(name: "storage", type: .named("any PersistentStorage"))],
+      parameters: [Parameter(name: "storage", type: .existential("PersistentStorage"))],
       returnType: .generic("Persistence", [stateType, .named(persistedFieldsName)]),
       body: [
         .returnStatement(
