@@ -10,7 +10,7 @@ struct TextRenderer: Sendable {
 
   func render(_ file: SwiftFile) -> String {
     var printer = Printer()
-    for line in file.header { printer.line("// \(line)") }
+    for line in file.header { printer.line(line.isEmpty ? "//" : "// \(line)") }
     if !file.header.isEmpty { printer.blank() }
     let plain = file.imports.filter { !file.generatedSPIImports.contains($0) }
     let imports =
@@ -46,12 +46,18 @@ struct TextRenderer: Sendable {
       p.line(access(modifier) + "typealias \(identifier(name)) = \(type(aliased))")
     case .enumCase(let enumCase):
       doc(enumCase.doc, &p)
-      var text = "case \(identifier(enumCase.name))"
-      if !enumCase.associatedValues.isEmpty {
-        let values = enumCase.associatedValues.map { "\(identifier($0.label)): \(type($0.type))" }
-        text += "(\(values.joined(separator: ", ")))"
+      let head = "case \(identifier(enumCase.name))"
+      let values = enumCase.associatedValues.map { "\(identifier($0.label)): \(type($0.type))" }
+      let oneLine = values.isEmpty ? head : head + "(\(values.joined(separator: ", ")))"
+      guard !p.fits(oneLine) else {
+        p.line(oneLine)
+        return
       }
-      p.line(text)
+      // As swift-format breaks it: the values fill the lines after `(`, `)` on the last.
+      p.line(head + "(")
+      p.indent()
+      p.fill(values, separator: ", ", closing: ")")
+      p.outdent()
     }
   }
 
@@ -215,7 +221,16 @@ struct TextRenderer: Sendable {
         if switchCase.patterns.isEmpty {
           p.line("default:")
         } else {
-          casePatterns(switchCase.patterns.map(pattern), &p)
+          if switchCase.patterns.count == 1, !p.fits("case \(pattern(switchCase.patterns[0])):") {
+            // One pattern too long for a line: broken after `(`, the bindings filling the lines.
+            let single = switchCase.patterns[0]
+            p.line("case .\(identifier(single.caseName))(")
+            p.indent()
+            p.fill(single.bindings.map { $0.map { "let \(identifier($0))" } ?? "_" }, separator: ", ", closing: "):")
+            p.outdent()
+          } else {
+            casePatterns(switchCase.patterns.map(pattern), &p)
+          }
         }
         block(switchCase.body, &p, closing: false)
       }
