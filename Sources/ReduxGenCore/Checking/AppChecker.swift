@@ -19,23 +19,23 @@ struct AppChecker {
   mutating func check(
     _ pairs: [YAMLNode.Pair], root: YAMLNode, readFile: (String) -> [UInt8]?
   ) -> AppSpec? {
-    let keys = checker.checkKeys(pairs, allowed: ["app", "doc", "features"], context: "the app")
+    let keys = checker.checkKeys(pairs, allowed: ["app", "doc", "features"], context: .theApp)
     let name: String
     if let nameNode = keys["app"] {
-      name = checker.typeName(nameNode, what: "an app") ?? "App"
+      name = checker.typeName(nameNode, what: .a(.app)) ?? "App"
     } else {
-      checker.missing("app", in: "the app", root)
+      checker.missing("app", in: .theApp, root)
       name = "App"
     }
     guard let featuresNode = keys["features"] else {
-      checker.missing("features", in: "the app", root)
+      checker.missing("features", in: .theApp, root)
       return nil
     }
     var features: [AppSpec.Feature] = []
     var featureTypes: Set<String> = []
-    for pair in checker.mapping(featuresNode, what: "'features'") ?? [] {
-      guard let fieldName = checker.identifier(pair.key, what: "a feature field"),
-        let relative = checker.text(pair.value, what: "the path of a feature spec")
+    for pair in checker.mapping(featuresNode, what: .key("features")) ?? [] {
+      guard let fieldName = checker.identifier(pair.key, what: .a(.featureField)),
+        let relative = checker.text(pair.value, what: .featureSpecPath)
       else { continue }
       let path = resolve(relative, from: checker.path)
       guard let bytes = readFile(path) else {
@@ -47,7 +47,7 @@ struct AppChecker {
         let (spec, warnings) = try DocumentChecking.checkFeature(text, path: path)
         checker.diagnostics.append(contentsOf: warnings)
         if !featureTypes.insert(spec.feature).inserted {
-          checker.error(.duplicateName(spec.feature, what: "feature"), pair.value)
+          checker.error(.duplicateName(spec.feature, what: .kind(.feature)), pair.value)
         }
         // The app is generated into its own module, which imports each feature's.
         if spec.access != .public {
@@ -59,7 +59,7 @@ struct AppChecker {
       }
     }
     if features.isEmpty && !checker.diagnostics.hasErrors {
-      checker.error(.expected("at least one feature", found: "none"), featuresNode)
+      checker.error(.expected(.atLeastOneFeature, found: "none"), featuresNode)
     }
     return AppSpec(path: checker.path, name: name, features: features)
   }

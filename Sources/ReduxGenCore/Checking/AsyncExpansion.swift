@@ -39,12 +39,12 @@ struct AsyncExpansion {
         if let other = declared[outcome.name] {
           problems.append((.outcomeClash(outcome.name, request: request), other))
         } else if !taken.insert(outcome.name).inserted {
-          problems.append((.duplicateName(outcome.name, what: "action"), declaration.node))
+          problems.append((.duplicateName(outcome.name, what: .kind(.action)), declaration.node))
         }
       }
       if let (name, node) = declaration.status {
         if !stateNames.insert(name).inserted {
-          problems.append((.duplicateName(name, what: "state field"), node))
+          problems.append((.duplicateName(name, what: .kind(.stateField)), node))
         } else {
           statusFields.append(Field(name: name, type: .requestStatus, defaultValue: .enumCase("idle"), doc: nil))
           requestStatus[request] = name

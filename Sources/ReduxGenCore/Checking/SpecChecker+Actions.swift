@@ -4,7 +4,7 @@ extension SpecChecker {
   /// Reads the actions as written, then expands what `async` implies (`AsyncExpansion`), then
   /// checks every reduce operation against the expanded actions and state.
   mutating func checkActions(_ node: YAMLNode) -> [Action] {
-    guard let pairs = mapping(node, what: "'actions'") else { return [] }
+    guard let pairs = mapping(node, what: .key("actions")) else { return [] }
     // Every name first, so middleware and examples can refer to any action.
     var written: [Action] = []
     var seen: Set<String> = []
@@ -16,15 +16,15 @@ extension SpecChecker {
       if let name = pair.key.scalar, declared[name] == nil { declared[name] = pair.key }
     }
     for pair in pairs {
-      guard let name = identifier(pair.key, what: "an action") else { continue }
+      guard let name = identifier(pair.key, what: .a(.action)) else { continue }
       // A repeated key is the loader's duplicate-key error; the second one is skipped here.
       if !seen.insert(name).inserted { continue }
-      guard let actionPairs = mapping(pair.value, what: "action \(name)") else { continue }
-      let context = "action \(name)"
+      guard let actionPairs = mapping(pair.value, what: .named(.action, name)) else { continue }
+      let context: Subject = .named(.action, name)
       let keys = checkKeys(actionPairs, allowed: Self.actionKeys, context: context)
-      let payload = keys["payload"].map { fields($0, context: "the payload of \(name)", isPayload: true) } ?? []
+      let payload = keys["payload"].map { fields($0, context: .payload(of: name), isPayload: true) } ?? []
       let action = Action(
-        name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, payload: payload, reduce: [])
+        name: name, doc: keys["doc"].flatMap { text($0, what: .key("doc")) }, payload: payload, reduce: [])
       if let asyncNode = keys["async"] {
         if let declaration = asyncDeclaration(of: name, asyncNode, keys: keys) { declarations.append(declaration) }
       } else {
@@ -38,7 +38,7 @@ extension SpecChecker {
       written.append(action)
     }
     if written.isEmpty, pairs.isEmpty {
-      error(.expected("at least one action", found: "none"), node)
+      error(.expected(.atLeastOneAction, found: "none"), node)
     }
     let expansion = AsyncExpansion(declarations, declared: declared, state: state)
     for (problem, problemNode) in expansion.problems { error(problem, problemNode) }
@@ -59,7 +59,7 @@ extension SpecChecker {
 
   /// One operation or a list of them.
   mutating func reduceOperations(_ node: YAMLNode, action: Action) -> [ReduceOperation] {
-    let operationNodes = node.scalar != nil ? [node] : sequence(node, what: "'reduce'") ?? []
+    let operationNodes = node.scalar != nil ? [node] : sequence(node, what: .key("reduce")) ?? []
     let operations = operationNodes.compactMap { reduceOperation($0, action: action) }
     if operations.count > 1, operations.contains(where: \.isCustom),
       let custom = operationNodes.first(where: { $0.scalar?.trimmingSpaces == "custom" })
@@ -73,16 +73,16 @@ extension SpecChecker {
   private mutating func asyncDeclaration(
     of request: String, _ node: YAMLNode, keys: [String: YAMLNode]
   ) -> AsyncDeclaration? {
-    let context = "the async of \(request)"
+    let context: Subject = .async(of: request)
     guard let pairs = mapping(node, what: context) else { return nil }
     let asyncKeys = checkKeys(pairs, allowed: ["success", "failure", "status"], context: context)
     let successPayload =
-      asyncKeys["success"].map { fields($0, context: "the success of \(request)", isPayload: true) } ?? []
+      asyncKeys["success"].map { fields($0, context: .success(of: request), isPayload: true) } ?? []
     let failurePayload =
-      asyncKeys["failure"].map { fields($0, context: "the failure of \(request)", isPayload: true) }
+      asyncKeys["failure"].map { fields($0, context: .failure(of: request), isPayload: true) }
       ?? [Field(name: "message", type: .scalar(.string), defaultValue: nil, doc: nil)]
     var status: (name: String, node: YAMLNode)?
-    if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: "a state field") {
+    if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: .a(.stateField)) {
       status = (name, statusNode)
     }
     return AsyncDeclaration(
@@ -92,7 +92,7 @@ extension SpecChecker {
 
   /// Parses and checks one operation such as `toggle tasks[id].isCompleted`.
   mutating func reduceOperation(_ node: YAMLNode, action: Action) -> ReduceOperation? {
-    guard let source = text(node, what: "a reduce operation") else { return nil }
+    guard let source = text(node, what: .a(.reduceOperation)) else { return nil }
     let origin = node.textLocation
     switch ExpressionLexer.tokens(source) {
     case .failure(let token):
@@ -141,7 +141,7 @@ struct ReduceParser {
   mutating func parse() -> ReduceOperation? {
     let wordToken = tokens.next()
     guard case .identifier(let word) = wordToken.kind else {
-      return fail(.expectedToken("an operation such as 'set' or 'append'", found: wordToken.described), wordToken.offset)
+      return fail(.expectedToken(.operation, found: wordToken.described), wordToken.offset)
     }
     guard let kind = ReduceOperation.kind(for: word) else {
       let suggestion = closestMatch(to: word, in: ReduceOperation.words)
@@ -161,7 +161,7 @@ struct ReduceParser {
   /// `= VALUE` when written, else the payload parameter the operation implies.
   mutating func assignedValue(for path: StatePath, operation: String, at offset: Int) -> Operand? {
     if tokens.take("=") {
-      return operand(expected: path.type, what: "the value")
+      return operand(expected: path.type)
     }
     let lastField = path.steps.reversed().compactMap { step -> String? in
       if case .field(let name) = step { return name }
@@ -179,7 +179,7 @@ struct ReduceParser {
     }
     guard fits(parameter.type, into: path.type) else {
       return fail(
-        .typeMismatch(expected: path.type.swiftName, found: parameter.type.swiftName, what: "parameter '\(parameter.name)'"),
+        .typeMismatch(expected: path.type.swiftName, found: parameter.type.swiftName, what: .parameter(parameter.name)),
         offset)
     }
     return .parameter(parameter.name, fields: [])
@@ -190,7 +190,7 @@ struct ReduceParser {
   }
 
   /// A payload parameter (maybe with fields) or a literal of the expected type.
-  mutating func operand(expected: SpecType, what: String) -> Operand? {
+  mutating func operand(expected: SpecType) -> Operand? {
     let token = tokens.next()
     switch token.kind {
     case .identifier(let name) where action.payload.contains { $0.name == name }:
@@ -199,21 +199,21 @@ struct ReduceParser {
       while tokens.take(".") {
         let fieldToken = tokens.next()
         guard case .identifier(let fieldName) = fieldToken.kind else {
-          return fail(.expectedToken("a field name after '.'", found: fieldToken.described), fieldToken.offset)
+          return fail(.expectedToken(.fieldNameAfterDot, found: fieldToken.described), fieldToken.offset)
         }
         guard case .model(let modelName) = type, let model = models[modelName] else {
           return fail(.notAField(fieldName, type: type.swiftName), fieldToken.offset)
         }
         guard let field = model.fields.first(where: { $0.name == fieldName }) else {
           let suggestion = closestMatch(to: fieldName, in: model.fields.map(\.name))
-          return fail(.unknownField(fieldName, context: "model \(modelName)", suggestion: suggestion), fieldToken.offset)
+          return fail(.unknownField(fieldName, context: .named(.model, modelName), suggestion: suggestion), fieldToken.offset)
         }
         fields.append(fieldName)
         type = field.type
       }
       guard fits(type, into: expected) else {
         let shown = ([name] + fields).joined(separator: ".")
-        return fail(.typeMismatch(expected: expected.swiftName, found: type.swiftName, what: "'\(shown)'"), token.offset)
+        return fail(.typeMismatch(expected: expected.swiftName, found: type.swiftName, what: .quoted(shown)), token.offset)
       }
       return .parameter(name, fields: fields)
     case .identifier(let word) where !["true", "false", "nil"].contains(word) && literals.literalValue(word, type: expected) == nil:
@@ -235,10 +235,10 @@ struct ReduceParser {
   }
 
   /// The operand inside `[...]`, with the closing bracket.
-  private mutating func bracketed(expected: SpecType, what: String) -> Operand? {
-    guard let value = operand(expected: expected, what: what) else { return nil }
+  private mutating func bracketed(expected: SpecType) -> Operand? {
+    guard let value = operand(expected: expected) else { return nil }
     guard tokens.take("]") else {
-      return fail(.expectedToken("']'", found: tokens.peek.described), tokens.peek.offset)
+      return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
     }
     return value
   }
@@ -247,18 +247,18 @@ struct ReduceParser {
   private mutating func statePath() -> StatePath? {
     let first = tokens.next()
     guard case .identifier(let name) = first.kind else {
-      return fail(.expectedToken("a state field", found: first.described), first.offset)
+      return fail(.expectedToken(.stateField, found: first.described), first.offset)
     }
     guard let root = state[name] else {
       let suggestion = closestMatch(to: name, in: stateFields.map(\.name))
-      return fail(.unknownField(name, context: "the state", suggestion: suggestion), first.offset)
+      return fail(.unknownField(name, context: .theState, suggestion: suggestion), first.offset)
     }
     var path = StatePath(steps: [.field(name)], type: root.type, defaultValue: root.defaultValue, text: name)
     while true {
       if tokens.take(".") {
         let token = tokens.next()
         guard case .identifier(let fieldName) = token.kind else {
-          return fail(.expectedToken("a field name after '.'", found: token.described), token.offset)
+          return fail(.expectedToken(.fieldNameAfterDot, found: token.described), token.offset)
         }
         if case .array = path.type {
           return fail(.elementPathNeedsID(path.text), token.offset - 1)
@@ -268,7 +268,7 @@ struct ReduceParser {
         }
         guard let field = model.fields.first(where: { $0.name == fieldName }) else {
           let suggestion = closestMatch(to: fieldName, in: model.fields.map(\.name))
-          return fail(.unknownField(fieldName, context: "model \(modelName)", suggestion: suggestion), token.offset)
+          return fail(.unknownField(fieldName, context: .named(.model, modelName), suggestion: suggestion), token.offset)
         }
         path.steps.append(.field(fieldName))
         path.type = field.type
@@ -276,7 +276,7 @@ struct ReduceParser {
         path.text += ".\(fieldName)"
       } else if tokens.peek.kind == .symbol("["), case .dictionary(let keyType, let valueType) = path.type {
         _ = tokens.next()
-        guard let key = bracketed(expected: keyType, what: "the key") else { return nil }
+        guard let key = bracketed(expected: keyType) else { return nil }
         containerType = path.type
         path.enter(.key(key), type: valueType)
       } else if tokens.peek.kind == .symbol("[") {
@@ -289,7 +289,7 @@ struct ReduceParser {
         else {
           return fail(.noIDField(element.swiftName), bracket.offset)
         }
-        guard let id = bracketed(expected: idField.type, what: "the id") else { return nil }
+        guard let id = bracketed(expected: idField.type) else { return nil }
         containerType = path.type
         path.enter(.element(id), type: element)
       } else {

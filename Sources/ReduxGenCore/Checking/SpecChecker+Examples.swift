@@ -1,39 +1,38 @@
 extension SpecChecker {
   mutating func checkMiddleware(_ node: YAMLNode) -> [Middleware] {
     var result: [Middleware] = []
-    for pair in mapping(node, what: "'middleware'") ?? [] {
-      guard let name = typeName(pair.key, what: "a middleware") else { continue }
+    for pair in mapping(node, what: .key("middleware")) ?? [] {
+      guard let name = typeName(pair.key, what: .a(.middleware)) else { continue }
       if result.contains(where: { $0.name == name }) || typeNames.contains(name) {
-        error(.duplicateName(name, what: "type"), pair.key)
+        error(.duplicateName(name, what: .kind(.type)), pair.key)
         continue
       }
-      guard checkTypeName(name, what: "middleware", pair.key, middleware: result.map(\.name)) else { continue }
+      guard checkTypeName(name, what: .kind(.middleware), pair.key, middleware: result.map(\.name)) else { continue }
       if let clash = GeneratedNames.middlewareTypes(name).first(where: { typeNames.contains($0) }) {
-        let reason = "redux-gen generates '\(clash)' for it, which is also a type of the spec"
-        error(.reservedName(name, what: "middleware", reason: reason), pair.key)
+        error(.reservedName(name, what: .kind(.middleware), reason: .generatedTypeDeclared(clash)), pair.key)
         continue
       }
-      let context = "middleware \(name)"
+      let context: Subject = .named(.middleware, name)
       guard let pairs = mapping(pair.value, what: context) else { continue }
       let keys = checkKeys(pairs, allowed: ["doc", "on", "dispatches", "emits"], context: context)
-      let on = keys["on"].map { actionNames($0, what: "'on'") } ?? []
-      if let dispatches = keys["dispatches"] { _ = actionNames(dispatches, what: "'dispatches'") }
+      let on = keys["on"].map { actionNames($0, what: .key("on")) } ?? []
+      if let dispatches = keys["dispatches"] { _ = actionNames(dispatches, what: .key("dispatches")) }
       let emits = keys["emits"].map { eventNames($0) } ?? []
       if on.isEmpty, keys["on"].map({ $0.isNull || $0.kind == .sequence([]) }) ?? true {
         diagnostics.warning(.middlewareHandlesNothing(name), at: pair.key.location)
       }
       result.append(
-        Middleware(name: name, doc: keys["doc"].flatMap { text($0, what: "'doc'") }, on: on, emits: emits))
+        Middleware(name: name, doc: keys["doc"].flatMap { text($0, what: .key("doc")) }, on: on, emits: emits))
     }
     return result
   }
 
   /// Checks that each listed event is declared.
   private mutating func eventNames(_ node: YAMLNode) -> [String] {
-    let items = node.scalar != nil ? [node] : sequence(node, what: "'emits'") ?? []
+    let items = node.scalar != nil ? [node] : sequence(node, what: .key("emits")) ?? []
     var names: [String] = []
     for item in items {
-      guard let name = text(item, what: "an event") else { continue }
+      guard let name = text(item, what: .a(.event)) else { continue }
       if events.contains(where: { $0.name == name }) {
         if !names.contains(name) { names.append(name) }
       } else {
@@ -45,35 +44,35 @@ extension SpecChecker {
 
   mutating func checkEvents(_ node: YAMLNode) -> [Event] {
     var result: [Event] = []
-    for pair in mapping(node, what: "'events'") ?? [] {
-      guard let name = identifier(pair.key, what: "an event") else { continue }
+    for pair in mapping(node, what: .key("events")) ?? [] {
+      guard let name = identifier(pair.key, what: .a(.event)) else { continue }
       if result.contains(where: { $0.name == name }) {
-        error(.duplicateName(name, what: "event"), pair.key)
+        error(.duplicateName(name, what: .kind(.event)), pair.key)
         continue
       }
-      result.append(Event(name: name, payload: fields(pair.value, context: "the payload of event \(name)", isPayload: true)))
+      result.append(Event(name: name, payload: fields(pair.value, context: .eventPayload(of: name), isPayload: true)))
     }
     return result
   }
 
   mutating func checkPersist(_ node: YAMLNode) -> Persist? {
-    guard let pairs = mapping(node, what: "'persist'") else { return nil }
-    let keys = checkKeys(pairs, allowed: ["fields", "key"], context: "'persist'")
+    guard let pairs = mapping(node, what: .key("persist")) else { return nil }
+    let keys = checkKeys(pairs, allowed: ["fields", "key"], context: .key("persist"))
     guard let fieldsNode = keys["fields"] else {
-      missing("fields", in: "'persist'", node)
+      missing("fields", in: .key("persist"), node)
       return nil
     }
     var fields: [String] = []
-    for item in fieldsNode.scalar != nil ? [fieldsNode] : sequence(fieldsNode, what: "'fields'") ?? [] {
-      guard let name = text(item, what: "a state field") else { continue }
+    for item in fieldsNode.scalar != nil ? [fieldsNode] : sequence(fieldsNode, what: .key("fields")) ?? [] {
+      guard let name = text(item, what: .a(.stateField)) else { continue }
       guard stateByName[name] != nil else {
-        error(.unknownField(name, context: "the state", suggestion: closestMatch(to: name, in: state.map(\.name))), item)
+        error(.unknownField(name, context: .theState, suggestion: closestMatch(to: name, in: state.map(\.name))), item)
         continue
       }
       fields.append(name)
     }
     var key = feature.lowercased()
-    if let keyNode = keys["key"], let text = text(keyNode, what: "'key'") {
+    if let keyNode = keys["key"], let text = text(keyNode, what: .key("key")) {
       // The key names a file in the storage's directory: it must not leave it.
       let allowed = text.unicodeScalars.allSatisfy {
         ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
@@ -88,11 +87,11 @@ extension SpecChecker {
   }
 
   /// A list of declared action names.
-  private mutating func actionNames(_ node: YAMLNode, what: String) -> [String] {
+  private mutating func actionNames(_ node: YAMLNode, what: Subject) -> [String] {
     let items = node.scalar != nil ? [node] : sequence(node, what: what) ?? []
     var names: [String] = []
     for item in items {
-      guard let name = text(item, what: "an action") else { continue }
+      guard let name = text(item, what: .a(.action)) else { continue }
       guard actionsByName[name] != nil else {
         error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), item)
         continue
@@ -104,27 +103,27 @@ extension SpecChecker {
 
   mutating func checkExamples(_ node: YAMLNode) -> [Example] {
     var result: [Example] = []
-    for item in sequence(node, what: "'examples'") ?? [] {
-      guard let pairs = mapping(item, what: "an example") else { continue }
-      let keys = checkKeys(pairs, allowed: ["name", "given", "when", "then"], context: "an example")
-      guard let nameNode = keys["name"], let name = text(nameNode, what: "'name'") else {
-        if keys["name"] == nil { missing("name", in: "an example", item) }
+    for item in sequence(node, what: .key("examples")) ?? [] {
+      guard let pairs = mapping(item, what: .a(.example)) else { continue }
+      let keys = checkKeys(pairs, allowed: ["name", "given", "when", "then"], context: .a(.example))
+      guard let nameNode = keys["name"], let name = text(nameNode, what: .key("name")) else {
+        if keys["name"] == nil { missing("name", in: .a(.example), item) }
         continue
       }
       // The name is the test's display name, which Swift Testing requires to say something.
       if name.allSatisfy({ $0.isWhitespace }) {
-        error(.expected("a name that says what the example shows", found: "an empty name"), nameNode)
+        error(.expected(.exampleName, found: "an empty name"), nameNode)
       } else if name.count > TestTranslator.maximumTitleLength {
         // The test's title line would be longer than swift-format allows.
         let found = "\(name.count) characters"
-        error(.expected("a name of at most \(TestTranslator.maximumTitleLength) characters", found: found), nameNode)
+        error(.expected(.exampleNameOfAtMost(TestTranslator.maximumTitleLength), found: found), nameNode)
       }
       var given: [(field: String, value: Value)] = []
-      for pair in keys["given"].flatMap({ mapping($0, what: "'given'") }) ?? [] {
-        guard let fieldName = text(pair.key, what: "a state field") else { continue }
+      for pair in keys["given"].flatMap({ mapping($0, what: .key("given")) }) ?? [] {
+        guard let fieldName = text(pair.key, what: .a(.stateField)) else { continue }
         guard let field = stateByName[fieldName] else {
           let suggestion = closestMatch(to: fieldName, in: state.map(\.name))
-          error(.unknownField(fieldName, context: "the state", suggestion: suggestion), pair.key)
+          error(.unknownField(fieldName, context: .theState, suggestion: suggestion), pair.key)
           continue
         }
         if let value = exampleValue(pair.value, type: field.type) { given.append((fieldName, value)) }
@@ -132,11 +131,11 @@ extension SpecChecker {
       // No `when` (or `when: []`) checks the given state as it is, derived values included.
       var whenItems: [YAMLNode] = []
       if let whenNode = keys["when"], !whenNode.isNull {
-        whenItems = whenNode.scalar != nil ? [whenNode] : sequence(whenNode, what: "'when'") ?? []
+        whenItems = whenNode.scalar != nil ? [whenNode] : sequence(whenNode, what: .key("when")) ?? []
       }
       let steps = whenItems.compactMap { exampleStep($0) }
       var then: [Example.Expectation] = []
-      for pair in keys["then"].flatMap({ mapping($0, what: "'then'") }) ?? [] {
+      for pair in keys["then"].flatMap({ mapping($0, what: .key("then")) }) ?? [] {
         guard let (path, type) = examplePath(pair.key) else { continue }
         if let value = exampleValue(pair.value, type: type) {
           then.append(Example.Expectation(path: path, value: value, type: type))
@@ -158,17 +157,17 @@ extension SpecChecker {
       nameNode = pairs[0].key
       argumentsNode = pairs[0].value
     default:
-      error(.expected("an action name or 'action: { payload }'", found: node.kindDescription), node)
+      error(.expected(.exampleStep, found: node.kindDescription), node)
       return nil
     }
-    guard let name = text(nameNode, what: "an action") else { return nil }
+    guard let name = text(nameNode, what: .a(.action)) else { return nil }
     guard let action = actionsByName[name] else {
       error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), nameNode)
       return nil
     }
     var given: [String: YAMLNode] = [:]
-    for pair in argumentsNode.flatMap({ mapping($0, what: "the payload of \(name)") }) ?? [] {
-      guard let key = text(pair.key, what: "a parameter") else { continue }
+    for pair in argumentsNode.flatMap({ mapping($0, what: .payload(of: name)) }) ?? [] {
+      guard let key = text(pair.key, what: .a(.parameter)) else { continue }
       guard action.payload.contains(where: { $0.name == key }) else {
         let suggestion = closestMatch(to: key, in: action.payload.map(\.name))
         error(.unknownParameter(key, action: name, suggestion: suggestion), pair.key)
@@ -195,7 +194,7 @@ extension SpecChecker {
   /// `.isEmpty`. Through an optional (an optional model, a dictionary entry) the path goes on with
   /// optional chaining, and the value it reaches is optional.
   private mutating func examplePath(_ node: YAMLNode) -> ([ExamplePathStep], SpecType)? {
-    guard let source = text(node, what: "a path") else { return nil }
+    guard let source = text(node, what: .a(.path)) else { return nil }
     let origin = node.textLocation
     guard case .success(let tokens) = ExpressionLexer.tokens(source) else {
       error(.unexpectedText(source), node)
@@ -204,7 +203,7 @@ extension SpecChecker {
     var stream = TokenStream(tokens)
     let first = stream.next()
     guard case .identifier(let rootName) = first.kind else {
-      error(.expectedToken("a state field", found: first.described), at: origin.advanced(by: first.offset))
+      error(.expectedToken(.stateField, found: first.described), at: origin.advanced(by: first.offset))
       return nil
     }
     var type: SpecType
@@ -214,7 +213,7 @@ extension SpecChecker {
       type = .array(.model(filter.element))
     } else {
       let names = state.map(\.name) + filters.map(\.result)
-      error(.unknownField(rootName, context: "the state", suggestion: closestMatch(to: rootName, in: names)), at: origin)
+      error(.unknownField(rootName, context: .theState, suggestion: closestMatch(to: rootName, in: names)), at: origin)
       return nil
     }
     var steps: [ExamplePathStep] = [.field(rootName)]
@@ -235,12 +234,12 @@ extension SpecChecker {
         var keyText = keyToken.text
         if keyToken.kind == .symbol("-") { keyText += stream.next().text }
         guard stream.take("]") else {
-          error(.expectedToken("']'", found: stream.peek.described), at: origin.advanced(by: stream.peek.offset))
+          error(.expectedToken(.closingBracket, found: stream.peek.described), at: origin.advanced(by: stream.peek.offset))
           return nil
         }
         if let element = type.elementType {
           guard case .number = keyToken.kind, let number = Int(keyText), number >= 0 else {
-            error(.expectedToken("an index such as [0]", found: keyToken.described), at: origin.advanced(by: keyToken.offset))
+            error(.expectedToken(.index, found: keyToken.described), at: origin.advanced(by: keyToken.offset))
             return nil
           }
           steps.append(.index(number))
@@ -260,7 +259,7 @@ extension SpecChecker {
       } else if token.kind == Token.Kind.symbol(".") {
         let nameToken = stream.next()
         guard case .identifier(let name) = nameToken.kind else {
-          error(.expectedToken("a field name after '.'", found: nameToken.described), at: origin.advanced(by: nameToken.offset))
+          error(.expectedToken(.fieldNameAfterDot, found: nameToken.described), at: origin.advanced(by: nameToken.offset))
           return nil
         }
         let fieldAt = origin.advanced(by: nameToken.offset)
@@ -275,7 +274,7 @@ extension SpecChecker {
           type = name == "count" ? .scalar(.int) : .scalar(.bool)
         } else if case .model(let modelName) = type, let model = modelsByName[modelName] {
           let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
-          error(.unknownField(name, context: "model \(modelName)", suggestion: suggestion), at: fieldAt)
+          error(.unknownField(name, context: .named(.model, modelName), suggestion: suggestion), at: fieldAt)
           return nil
         } else {
           error(.notAField(name, type: type.swiftName), at: fieldAt)

@@ -3,9 +3,9 @@ extension SpecChecker {
 
   mutating func checkFilter(_ pair: YAMLNode.Pair) -> Filter? {
     guard let name = pair.key.scalar, filterNames.contains(name),
-      let pairs = mapping(pair.value, what: "filter \(name)")
+      let pairs = mapping(pair.value, what: .named(.filter, name))
     else { return nil }
-    let context = "filter \(name)"
+    let context: Subject = .named(.filter, name)
     let keys = checkKeys(pairs, allowed: Self.filterKeys + ["sort"], context: context)
     guard let overNode = keys["over"] else {
       missing("over", in: context, pair.value)
@@ -15,10 +15,10 @@ extension SpecChecker {
       missing("cases", in: context, pair.value)
       return nil
     }
-    guard let over = identifier(overNode, what: "a state field") else { return nil }
+    guard let over = identifier(overNode, what: .a(.stateField)) else { return nil }
     guard let overField = stateByName[over] else {
       let suggestion = closestMatch(to: over, in: state.map(\.name))
-      error(.unknownField(over, context: "the state", suggestion: suggestion), overNode)
+      error(.unknownField(over, context: .theState, suggestion: suggestion), overNode)
       return nil
     }
     guard case .array(.model(let element)) = overField.type,
@@ -27,19 +27,19 @@ extension SpecChecker {
       error(.filterOverNotModelList(over, type: overField.type.swiftName), overNode)
       return nil
     }
-    let selected = keys["selected"].flatMap { identifier($0, what: "a state field") } ?? "filter"
+    let selected = keys["selected"].flatMap { identifier($0, what: .a(.stateField)) } ?? "filter"
     let result =
-      keys["result"].flatMap { identifier($0, what: "a property") } ?? "filtered" + over.uppercasingFirst
+      keys["result"].flatMap { identifier($0, what: .a(.property)) } ?? "filtered" + over.uppercasingFirst
     for (fieldName, node) in [(selected, keys["selected"]), (result, keys["result"])]
     where state.contains(where: { $0.name == fieldName }) {
       error(.filterSelectedExists(fieldName), node ?? pair.key)
     }
 
     var cases: [Filter.Case] = []
-    for casePair in mapping(casesNode, what: "the cases of \(name)") ?? [] {
-      guard let caseName = identifier(casePair.key, what: "a filter case") else { continue }
+    for casePair in mapping(casesNode, what: .cases(of: name)) ?? [] {
+      guard let caseName = identifier(casePair.key, what: .a(.filterCase)) else { continue }
       if cases.contains(where: { $0.name == caseName }) {
-        error(.duplicateName(caseName, what: "case"), casePair.key)
+        error(.duplicateName(caseName, what: .kind(.caseName)), casePair.key)
         continue
       }
       if let predicate = predicate(casePair.value, element: model) {
@@ -64,16 +64,16 @@ extension SpecChecker {
 
   /// `[-priority, title]`: fields of the element, `-` for descending.
   private mutating func sortKeys(_ node: YAMLNode, model: Model) -> [SortKey] {
-    let items = node.scalar != nil ? [node] : sequence(node, what: "'sort'") ?? []
+    let items = node.scalar != nil ? [node] : sequence(node, what: .key("sort")) ?? []
     var keys: [SortKey] = []
     for item in items {
-      guard var name = text(item, what: "a sort key") else { continue }
+      guard var name = text(item, what: .a(.sortKey)) else { continue }
       let descending = name.hasPrefix("-")
       if descending { name.removeFirst() }
       let at = item.textLocation.advanced(by: descending ? 1 : 0)
       guard let field = model.fields.first(where: { $0.name == name }) else {
         let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
-        error(.unknownField(name, context: "model \(model.name)", suggestion: suggestion), at: at)
+        error(.unknownField(name, context: .named(.model, model.name), suggestion: suggestion), at: at)
         continue
       }
       switch field.type {
@@ -90,7 +90,7 @@ extension SpecChecker {
 
   /// Parses and type-checks a filter case's condition over the fields of `element`.
   mutating func predicate(_ node: YAMLNode, element: Model) -> Predicate? {
-    guard let source = text(node, what: "a filter case") else { return nil }
+    guard let source = text(node, what: .a(.filterCase)) else { return nil }
     let origin = node.textLocation
     switch ExpressionLexer.tokens(source) {
     case .failure(let token):
@@ -165,7 +165,7 @@ struct PredicateParser {
 
   private mutating func requireBool(_ operand: Typed, _ op: String, _ offset: Int) -> Bool {
     guard operand.1 == .scalar(.bool) else {
-      _ = fail(.typeMismatch(expected: "Bool", found: operand.1.swiftName, what: "an operand of '\(op)'"), offset)
+      _ = fail(.typeMismatch(expected: "Bool", found: operand.1.swiftName, what: .operand(of: op)), offset)
       return false
     }
     return true
@@ -262,7 +262,7 @@ struct PredicateParser {
     case .symbol("("):
       guard let inner = or() else { return nil }
       guard tokens.take(")") else {
-        return fail(.expectedToken("')'", found: tokens.peek.described), tokens.peek.offset)
+        return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
       }
       return inner
     case .identifier("true"), .identifier("false"):
@@ -282,7 +282,7 @@ struct PredicateParser {
     case .symbol("."):
       let nameToken = tokens.next()
       guard case .identifier(let name) = nameToken.kind else {
-        return fail(.expectedToken("a case name after '.'", found: nameToken.described), nameToken.offset)
+        return fail(.expectedToken(.caseNameAfterDot, found: nameToken.described), nameToken.offset)
       }
       guard let expected else {
         // On the left of a comparison: the right says which enum.
@@ -300,14 +300,14 @@ struct PredicateParser {
     case .identifier(let name):
       return path(startingWith: name, at: token.offset)
     default:
-      return fail(.expectedToken("a field, a value or '('", found: token.described), token.offset)
+      return fail(.expectedToken(.predicateOperand, found: token.described), token.offset)
     }
   }
 
   private mutating func path(startingWith first: String, at offset: Int) -> Typed? {
     var steps: [Predicate.PathStep] = []
     var fields = element.fields
-    var context = "model \(element.name)"
+    var context: Subject = .named(.model, element.name)
     var type = SpecType.scalar(.bool)
     var name = first
     var nameOffset = offset
@@ -327,11 +327,11 @@ struct PredicateParser {
       guard tokens.take(".") else { break }
       let next = tokens.next()
       guard case .identifier(let nextName) = next.kind else {
-        return fail(.expectedToken("a field name after '.'", found: next.described), next.offset)
+        return fail(.expectedToken(.fieldNameAfterDot, found: next.described), next.offset)
       }
       if case .model(let modelName) = type, let model = models.first(where: { $0.name == modelName }) {
         fields = model.fields
-        context = "model \(modelName)"
+        context = .named(.model, modelName)
       } else {
         fields = []
       }

@@ -65,12 +65,12 @@ extension SpecChecker {
     guard let model = modelsByName[name] else { return nil }
     var given: [String: YAMLNode] = [:]
     for pair in pairs {
-      guard let key = text(pair.key, what: "a field") else { continue }
+      guard let key = text(pair.key, what: .a(.field)) else { continue }
       if model.fields.contains(where: { $0.name == key }) {
         given[key] = pair.value
       } else {
         let suggestion = closestMatch(to: key, in: model.fields.map(\.name))
-        error(.unknownField(key, context: "model \(name)", suggestion: suggestion), pair.key)
+        error(.unknownField(key, context: .named(.model, name), suggestion: suggestion), pair.key)
       }
     }
     var values: [(name: String, value: Value)] = []

@@ -15,7 +15,7 @@ package struct SpecChecker {
   var enums: [EnumType] = []
   var events: [Event] = []
   /// Keys suggested for typos: a missing one of these is not reported again.
-  var suggestedKeys: Set<String> = []
+  var suggestedKeys: Set<SuggestedKey> = []
   var models: [Model] = [] {
     didSet { modelsByName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
   }
@@ -50,35 +50,35 @@ package struct SpecChecker {
 
   mutating func checkSpec(_ root: YAMLNode) -> Spec? {
     guard case .mapping(let pairs) = root.kind else {
-      error(.expected("a mapping of keys such as 'feature' and 'state'", found: root.kindDescription), root)
+      error(.expected(.specMapping, found: root.kindDescription), root)
       return nil
     }
     let keys = checkKeys(
-      pairs, allowed: Self.topLevelKeys, context: "the spec")
+      pairs, allowed: Self.topLevelKeys, context: .theSpec)
     if let featureNode = keys["feature"] {
-      feature = typeName(featureNode, what: "a feature") ?? "Feature"
+      feature = typeName(featureNode, what: .a(.feature)) ?? "Feature"
       // The feature names the module: it must not hide a module or type the generated code uses.
-      if !checkTypeName(feature, what: "feature", featureNode) { feature = "Feature" }
+      if !checkTypeName(feature, what: .kind(.feature), featureNode) { feature = "Feature" }
     } else {
       // Go on with a stand-in name, so every other problem is reported too.
-      missing("feature", in: "the spec", root)
+      missing("feature", in: .theSpec, root)
       feature = "Feature"
     }
     let access = keys["access"].flatMap { accessLevel($0) } ?? .internal
     let imports = keys["imports"].map { importList($0) } ?? []
-    let doc = keys["doc"].flatMap { text($0, what: "'doc'") }
+    let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
 
     // Names first, so types can refer to models and filters declared later.
-    let modelPairs = keys["models"].flatMap { mapping($0, what: "'models'") } ?? []
-    let filterPairs = keys["filters"].flatMap { mapping($0, what: "'filters'") } ?? []
-    let enumPairs = keys["enums"].flatMap { mapping($0, what: "'enums'") } ?? []
-    modelNames = declaredNames(modelPairs, what: "model")
-    filterNames = declaredNames(filterPairs, what: "filter")
-    _ = declaredNames(enumPairs, what: "enum")
+    let modelPairs = keys["models"].flatMap { mapping($0, what: .key("models")) } ?? []
+    let filterPairs = keys["filters"].flatMap { mapping($0, what: .key("filters")) } ?? []
+    let enumPairs = keys["enums"].flatMap { mapping($0, what: .key("enums")) } ?? []
+    modelNames = declaredNames(modelPairs, what: .model)
+    filterNames = declaredNames(filterPairs, what: .filter)
+    _ = declaredNames(enumPairs, what: .enumeration)
     typeNames = Set(modelNames)
     for pair in filterPairs + enumPairs {
       guard let name = pair.key.scalar, identifierProblem(name) == nil else { continue }
-      if !typeNames.insert(name).inserted { error(.duplicateName(name, what: "type"), pair.key) }
+      if !typeNames.insert(name).inserted { error(.duplicateName(name, what: .kind(.type)), pair.key) }
     }
     enums = enumPairs.compactMap { checkEnum($0) }
     for enumType in enums { enumCaseNames[enumType.name] = enumType.cases }
@@ -97,16 +97,16 @@ package struct SpecChecker {
     diagnostics = reported
     models = modelPairs.compactMap { checkModel($0) }
     if let stateNode = keys["state"] {
-      state = fields(stateNode, context: "the state", requireDefaults: true)
+      state = fields(stateNode, context: .theState, requireDefaults: true)
     } else {
-      missing("state", in: "the spec", root)
+      missing("state", in: .theSpec, root)
     }
     filters = filterPairs.compactMap { checkFilter($0) }
     events = keys["events"].map { checkEvents($0) } ?? []
     if let actionsNode = keys["actions"] {
       actions = checkActions(actionsNode)
     } else {
-      missing("actions", in: "the spec", root)
+      missing("actions", in: .theSpec, root)
     }
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let persist = keys["persist"].flatMap { checkPersist($0) }
@@ -154,8 +154,8 @@ package struct SpecChecker {
   // MARK: Reporting
 
   /// Reports a missing key, unless a misspelling of it was already reported.
-  mutating func missing(_ key: String, in context: String, _ node: YAMLNode) {
-    guard !suggestedKeys.contains("\(context)/\(key)") else { return }
+  mutating func missing(_ key: String, in context: Subject, _ node: YAMLNode) {
+    guard !suggestedKeys.contains(SuggestedKey(context: context, key: key)) else { return }
     error(.missingKey(key, context: context), node)
   }
 
@@ -169,37 +169,37 @@ package struct SpecChecker {
 
   // MARK: Node shapes
 
-  mutating func mapping(_ node: YAMLNode, what: String) -> [YAMLNode.Pair]? {
+  mutating func mapping(_ node: YAMLNode, what: Subject) -> [YAMLNode.Pair]? {
     if case .mapping(let pairs) = node.kind { return pairs }
     if node.isNull { return [] }
-    error(.expected("a mapping for \(what)", found: node.kindDescription), node)
+    error(.expected(.mapping(for: what), found: node.kindDescription), node)
     return nil
   }
 
-  mutating func sequence(_ node: YAMLNode, what: String) -> [YAMLNode]? {
+  mutating func sequence(_ node: YAMLNode, what: Subject) -> [YAMLNode]? {
     if case .sequence(let items) = node.kind { return items }
-    error(.expected("a list for \(what)", found: node.kindDescription), node)
+    error(.expected(.list(for: what), found: node.kindDescription), node)
     return nil
   }
 
-  mutating func text(_ node: YAMLNode, what: String) -> String? {
+  mutating func text(_ node: YAMLNode, what: Subject) -> String? {
     if let text = node.scalar { return text }
-    error(.expected("text for \(what)", found: node.kindDescription), node)
+    error(.expected(.text(for: what), found: node.kindDescription), node)
     return nil
   }
 
   /// The keys of a mapping by name; unknown keys are reported with a suggestion.
   mutating func checkKeys(
-    _ pairs: [YAMLNode.Pair], allowed: [String], context: String
+    _ pairs: [YAMLNode.Pair], allowed: [String], context: Subject
   ) -> [String: YAMLNode] {
     var result: [String: YAMLNode] = [:]
     for pair in pairs {
-      guard let key = text(pair.key, what: "a key") else { continue }
+      guard let key = text(pair.key, what: .a(.key)) else { continue }
       if allowed.contains(key) {
         if result[key] == nil { result[key] = pair.value }
       } else {
         let suggestion = closestMatch(to: key, in: allowed)
-        if let suggestion { suggestedKeys.insert("\(context)/\(suggestion)") }
+        if let suggestion { suggestedKeys.insert(SuggestedKey(context: context, key: suggestion)) }
         error(.unknownKey(key, context: context, suggestion: suggestion), pair.key)
       }
     }
@@ -208,7 +208,7 @@ package struct SpecChecker {
 
   // MARK: Names
 
-  mutating func identifier(_ node: YAMLNode, what: String) -> String? {
+  mutating func identifier(_ node: YAMLNode, what: Subject) -> String? {
     guard let name = text(node, what: what) else { return nil }
     if let reason = identifierProblem(name) {
       error(.invalidIdentifier(name, what: what, reason: reason), node)
@@ -221,38 +221,38 @@ package struct SpecChecker {
     }
     if let reason = GeneratedNames.reservedMembers[name] {
       // Reported, and kept, so uses of the name report nothing more.
-      error(.reservedName(name, what: what, reason: reason), node)
+      error(.reservedName(name, what: what, reason: .generated(reason)), node)
     }
     return name
   }
 
   /// A type name the spec declares: no clash with generated or imported types. (Its length is
   /// checked with every name, in `identifier`.)
-  mutating func checkTypeName(_ name: String, what: String, _ node: YAMLNode, middleware: [String] = []) -> Bool {
+  mutating func checkTypeName(_ name: String, what: Subject, _ node: YAMLNode, middleware: [String] = []) -> Bool {
     guard let reason = GeneratedNames(feature: feature).typeClash(name, middleware: middleware) else { return true }
-    error(.reservedName(name, what: what, reason: reason), node)
+    error(.reservedName(name, what: what, reason: .generated(reason)), node)
     return false
   }
 
   /// A name that must start with an upper-case letter, as Swift types do.
-  mutating func typeName(_ node: YAMLNode, what: String) -> String? {
+  mutating func typeName(_ node: YAMLNode, what: Subject) -> String? {
     guard let name = identifier(node, what: what) else { return nil }
     guard name.first?.isUppercase == true else {
-      error(.invalidIdentifier(name, what: what, reason: "type names start with an upper-case letter"), node)
+      error(.invalidIdentifier(name, what: what, reason: .lowercaseType), node)
       return nil
     }
     return name
   }
 
-  mutating func declaredNames(_ pairs: [YAMLNode.Pair], what: String) -> [String] {
+  mutating func declaredNames(_ pairs: [YAMLNode.Pair], what: Subject.Kind) -> [String] {
     var names: [String] = []
     for pair in pairs {
-      guard let name = typeName(pair.key, what: "a \(what)") else { continue }
+      guard let name = typeName(pair.key, what: .a(what)) else { continue }
       // A key repeated in the mapping is reported by the loader as a duplicate key.
       if SpecType.Scalar(rawValue: name) != nil || name == "RequestStatus" {
-        error(.duplicateName(name, what: "type"), pair.key)
+        error(.duplicateName(name, what: .kind(.type)), pair.key)
       } else {
-        _ = checkTypeName(name, what: what, pair.key)
+        _ = checkTypeName(name, what: .kind(what), pair.key)
       }
       names.append(name)
     }
@@ -260,7 +260,7 @@ package struct SpecChecker {
   }
 
   mutating func accessLevel(_ node: YAMLNode) -> Spec.Access? {
-    guard let word = text(node, what: "'access'") else { return nil }
+    guard let word = text(node, what: .key("access")) else { return nil }
     if let access = Spec.Access(rawValue: word) { return access }
     let options = Spec.Access.allCases.map(\.rawValue)
     error(.invalidValue(word, type: "access (\(options.joined(separator: ", ")))"), node)
@@ -268,8 +268,8 @@ package struct SpecChecker {
   }
 
   mutating func importList(_ node: YAMLNode) -> [String] {
-    let items: [YAMLNode] = node.scalar != nil ? [node] : sequence(node, what: "'imports'") ?? []
-    return items.compactMap { identifier($0, what: "a module") }
+    let items: [YAMLNode] = node.scalar != nil ? [node] : sequence(node, what: .key("imports")) ?? []
+    return items.compactMap { identifier($0, what: .a(.module)) }
   }
 
   // MARK: Enums, models and fields
@@ -280,19 +280,19 @@ package struct SpecChecker {
     var doc: String?
     var casesNode = pair.value
     if case .mapping(let pairs) = pair.value.kind {
-      let keys = checkKeys(pairs, allowed: ["doc", "cases"], context: "enum \(name)")
-      doc = keys["doc"].flatMap { text($0, what: "'doc'") }
+      let keys = checkKeys(pairs, allowed: ["doc", "cases"], context: .named(.enumeration, name))
+      doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
       guard let node = keys["cases"] else {
-        missing("cases", in: "enum \(name)", pair.value)
+        missing("cases", in: .named(.enumeration, name), pair.value)
         return nil
       }
       casesNode = node
     }
     var cases: [String] = []
-    for item in sequence(casesNode, what: "the cases of \(name)") ?? [] {
-      guard let caseName = identifier(item, what: "an enum case") else { continue }
+    for item in sequence(casesNode, what: .cases(of: name)) ?? [] {
+      guard let caseName = identifier(item, what: .a(.enumCase)) else { continue }
       if cases.contains(caseName) {
-        error(.duplicateName(caseName, what: "case"), item)
+        error(.duplicateName(caseName, what: .kind(.caseName)), item)
       } else {
         cases.append(caseName)
       }
@@ -305,29 +305,28 @@ package struct SpecChecker {
   }
 
   mutating func checkModel(_ pair: YAMLNode.Pair) -> Model? {
-    guard let name = pair.key.scalar, let pairs = mapping(pair.value, what: "model \(name)") else {
+    guard let name = pair.key.scalar, let pairs = mapping(pair.value, what: .named(.model, name)) else {
       return nil
     }
-    let keys = checkKeys(pairs, allowed: ["doc", "fields"], context: "model \(name)")
+    let keys = checkKeys(pairs, allowed: ["doc", "fields"], context: .named(.model, name))
     guard let fieldsNode = keys["fields"] else {
-      missing("fields", in: "model \(name)", pair.value)
+      missing("fields", in: .named(.model, name), pair.value)
       return nil
     }
-    let doc = keys["doc"].flatMap { text($0, what: "'doc'") }
-    return Model(name: name, doc: doc, fields: fields(fieldsNode, context: "model \(name)"))
+    let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
+    return Model(name: name, doc: doc, fields: fields(fieldsNode, context: .named(.model, name)))
   }
 
   /// The fields of a mapping of `name: Type [= default]`.
   mutating func fields(
-    _ node: YAMLNode, context: String, requireDefaults: Bool = false, isPayload: Bool = false
+    _ node: YAMLNode, context: Subject, requireDefaults: Bool = false, isPayload: Bool = false
   ) -> [Field] {
     guard let pairs = mapping(node, what: context) else { return [] }
     var result: [Field] = []
     for pair in pairs {
-      guard let name = identifier(pair.key, what: isPayload ? "a parameter" : "a field") else { continue }
+      guard let name = identifier(pair.key, what: isPayload ? .a(.parameter) : .a(.field)) else { continue }
       if isPayload, GeneratedNames.reservedParameters.contains(name) {
-        let reason = "the generated reducer, middleware and effects have a parameter '\(name)' of their own"
-        error(.reservedName(name, what: "parameter", reason: reason), pair.key)
+        error(.reservedName(name, what: .kind(.parameter), reason: .generatedParameter(name)), pair.key)
       }
       guard var field = field(name, pair.value, context: context) else { continue }
       if requireDefaults, field.defaultValue == nil {
@@ -344,7 +343,7 @@ package struct SpecChecker {
   }
 
   /// One field from its short form `Type = default` or its long form `{ type, default, doc }`.
-  mutating func field(_ name: String, _ node: YAMLNode, context: String) -> Field? {
+  mutating func field(_ name: String, _ node: YAMLNode, context: Subject) -> Field? {
     switch node.kind {
     case .scalar(let text, _):
       let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -374,9 +373,9 @@ package struct SpecChecker {
       guard let type = typeFromNode(node) else { return nil }
       return Field(name: name, type: type, defaultValue: implicitDefault(name, type), doc: nil)
     case .mapping(let pairs):
-      let keys = checkKeys(pairs, allowed: ["type", "default", "doc"], context: "field '\(name)'")
+      let keys = checkKeys(pairs, allowed: ["type", "default", "doc"], context: .field(name))
       guard let typeNode = keys["type"] else {
-        missing("type", in: "field '\(name)'", node)
+        missing("type", in: .field(name), node)
         return nil
       }
       guard let type = typeFromNode(typeNode) else { return nil }
@@ -386,7 +385,7 @@ package struct SpecChecker {
         // short form does, so it is never silently left out.
         defaultValue = exampleValue(defaultNode, type: type, isDefault: true) ?? placeholderValue
       }
-      let doc = keys["doc"].flatMap { text($0, what: "'doc'") }
+      let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
       return Field(name: name, type: type, defaultValue: defaultValue, doc: doc)
     }
   }
@@ -399,7 +398,7 @@ package struct SpecChecker {
     case .sequence(let items) where items.count == 1 && items[0].scalar != nil:
       return typeFromNode(items[0]).map { .array($0) }
     default:
-      error(.expected("a type", found: node.kindDescription), node)
+      error(.expected(.type, found: node.kindDescription), node)
       return nil
     }
   }
@@ -488,14 +487,14 @@ package struct SpecChecker {
 }
 
 /// Why `name` can't be a Swift identifier, or nil when it can.
-func identifierProblem(_ name: String) -> String? {
-  guard let first = name.unicodeScalars.first else { return "it is empty" }
+func identifierProblem(_ name: String) -> IdentifierFlaw? {
+  guard let first = name.unicodeScalars.first else { return .empty }
   let isASCIIStart = first.properties.isAlphabetic || first == "_"
-  if !isASCIIStart { return "an identifier starts with a letter or '_'" }
+  if !isASCIIStart { return .badStart }
   let allowed = name.unicodeScalars.allSatisfy {
     $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
   }
-  return allowed ? nil : "use only letters, digits and '_'"
+  return allowed ? nil : .badCharacter
 }
 
 extension StringProtocol {
@@ -505,4 +504,10 @@ extension StringProtocol {
     while text.last == " " { text = text.dropLast() }
     return String(text)
   }
+}
+
+/// A key a "did you mean" named, in the mapping where it was suggested.
+struct SuggestedKey: Hashable {
+  var context: Subject
+  var key: String
 }

@@ -1,3 +1,160 @@
+/// What a message talks about: a place in the spec (`model Task`, `the payload of addTask`) or
+/// the kind of thing a name names (`an action`, `state field`). Checkers say which; the words
+/// are made here, with the messages.
+package enum Subject: Hashable, Sendable, CustomStringConvertible {
+  /// The kinds of things a spec names, by their noun.
+  package enum Kind: String, Hashable, Sendable {
+    case action, app, event, example, feature, field, filter, key, middleware, model, module, parameter, path
+    case property, type
+    case caseName = "case"
+    case customReducer = "custom reducer"
+    case enumCase = "enum case"
+    case enumeration = "enum"
+    case featureField = "feature field"
+    case filterCase = "filter case"
+    case reduceOperation = "reduce operation"
+    case sortKey = "sort key"
+    case stateField = "state field"
+  }
+
+  /// `state field`
+  case kind(Kind)
+  /// `a state field`, `an action`
+  case a(Kind)
+  /// `model Task`, `action addTask`
+  case named(Kind, String)
+  case theSpec
+  case theState
+  case theApp
+  /// A key of the spec: `'doc'`.
+  case key(String)
+  /// Text as the spec writes it: `'task.title'`.
+  case quoted(String)
+  case payload(of: String)
+  case eventPayload(of: String)
+  case async(of: String)
+  case success(of: String)
+  case failure(of: String)
+  /// `field 'title'`
+  case field(String)
+  /// `parameter 'title'`
+  case parameter(String)
+  case cases(of: String)
+  /// `an operand of '<'`
+  case operand(of: String)
+  case featureSpecPath
+
+  package var description: String {
+    switch self {
+    case .kind(let kind): kind.rawValue
+    case .a(let kind): ("aeiou".contains(kind.rawValue.first!) ? "an " : "a ") + kind.rawValue
+    case .named(let kind, let name): "\(kind.rawValue) \(name)"
+    case .theSpec: "the spec"
+    case .theState: "the state"
+    case .theApp: "the app"
+    case .key(let key): "'\(key)'"
+    case .quoted(let text): "'\(text)'"
+    case .payload(let action): "the payload of \(action)"
+    case .eventPayload(let event): "the payload of event \(event)"
+    case .async(let action): "the async of \(action)"
+    case .success(let action): "the success of \(action)"
+    case .failure(let action): "the failure of \(action)"
+    case .field(let name): "field '\(name)'"
+    case .parameter(let name): "parameter '\(name)'"
+    case .cases(let name): "the cases of \(name)"
+    case .operand(let op): "an operand of '\(op)'"
+    case .featureSpecPath: "the path of a feature spec"
+    }
+  }
+
+  /// `state field` for `a state field`; other subjects as they are.
+  var withoutArticle: Subject {
+    if case .a(let kind) = self { return .kind(kind) }
+    return self
+  }
+}
+
+/// What the checker expected where it found something else.
+package enum Expectation: Hashable, Sendable, CustomStringConvertible {
+  case mapping(for: Subject)
+  case list(for: Subject)
+  case text(for: Subject)
+  case specMapping
+  case type
+  case atLeastOneAction
+  case atLeastOneFeature
+  case exampleName
+  case exampleNameOfAtMost(Int)
+  case exampleStep
+  case operation
+  case stateField
+  case fieldNameAfterDot
+  case caseNameAfterDot
+  case closingBracket
+  case closingParenthesis
+  case index
+  case predicateOperand
+
+  package var description: String {
+    switch self {
+    case .mapping(let subject): "a mapping for \(subject)"
+    case .list(let subject): "a list for \(subject)"
+    case .text(let subject): "text for \(subject)"
+    case .specMapping: "a mapping of keys such as 'feature' and 'state'"
+    case .type: "a type"
+    case .atLeastOneAction: "at least one action"
+    case .atLeastOneFeature: "at least one feature"
+    case .exampleName: "a name that says what the example shows"
+    case .exampleNameOfAtMost(let limit): "a name of at most \(limit) characters"
+    case .exampleStep: "an action name or 'action: { payload }'"
+    case .operation: "an operation such as 'set' or 'append'"
+    case .stateField: "a state field"
+    case .fieldNameAfterDot: "a field name after '.'"
+    case .caseNameAfterDot: "a case name after '.'"
+    case .closingBracket: "']'"
+    case .closingParenthesis: "')'"
+    case .index: "an index such as [0]"
+    case .predicateOperand: "a field, a value or '('"
+    }
+  }
+}
+
+/// Why a name can't be an identifier.
+package enum IdentifierFlaw: Hashable, Sendable, CustomStringConvertible {
+  case empty
+  case badStart
+  case badCharacter
+  case lowercaseType
+
+  package var description: String {
+    switch self {
+    case .empty: "it is empty"
+    case .badStart: "an identifier starts with a letter or '_'"
+    case .badCharacter: "use only letters, digits and '_'"
+    case .lowercaseType: "type names start with an upper-case letter"
+    }
+  }
+}
+
+/// Why a name clashes with generated code.
+package enum ClashReason: Hashable, Sendable, CustomStringConvertible {
+  /// In the words of `GeneratedNames`, which knows every generated and imported name.
+  case generated(String)
+  /// The generated reducer, middleware and effects have a parameter of this name.
+  case generatedParameter(String)
+  /// redux-gen generates a type of this name for the middleware, and the spec declares one too.
+  case generatedTypeDeclared(String)
+
+  package var description: String {
+    switch self {
+    case .generated(let reason): reason
+    case .generatedParameter(let name):
+      "the generated reducer, middleware and effects have a parameter '\(name)' of their own"
+    case .generatedTypeDeclared(let type): "redux-gen generates '\(type)' for it, which is also a type of the spec"
+    }
+  }
+}
+
 /// Everything a user can get wrong in a spec. The words are made in `message`, only.
 package enum SpecProblem: Hashable, Sendable {
   // Reading the file.
@@ -12,11 +169,11 @@ package enum SpecProblem: Hashable, Sendable {
   case documentTooLarge(limit: Int)
 
   // Shape.
-  case expected(String, found: String)
-  case unknownKey(String, context: String, suggestion: String?)
-  case missingKey(String, context: String)
-  case invalidIdentifier(String, what: String, reason: String)
-  case duplicateName(String, what: String)
+  case expected(Expectation, found: String)
+  case unknownKey(String, context: Subject, suggestion: String?)
+  case missingKey(String, context: Subject)
+  case invalidIdentifier(String, what: Subject, reason: IdentifierFlaw)
+  case duplicateName(String, what: Subject)
 
   // Types and values.
   case unknownType(String, suggestion: String?)
@@ -28,7 +185,7 @@ package enum SpecProblem: Hashable, Sendable {
   case invalidValue(String, type: String)
 
   // Names that refer to other names.
-  case unknownField(String, context: String, suggestion: String?)
+  case unknownField(String, context: Subject, suggestion: String?)
   case unknownAction(String, suggestion: String?)
   case unknownCase(String, type: String, suggestion: String?)
   case unknownParameter(String, action: String, suggestion: String?)
@@ -42,9 +199,9 @@ package enum SpecProblem: Hashable, Sendable {
 
   // Reduce operations and predicates.
   case unknownOperation(String, suggestion: String?)
-  case expectedToken(String, found: String)
+  case expectedToken(Expectation, found: String)
   case unexpectedText(String)
-  case typeMismatch(expected: String, found: String, what: String)
+  case typeMismatch(expected: String, found: String, what: Subject)
   case notBool(String, type: String)
   case notNumeric(String, type: String)
   case notCollection(String, type: String)
@@ -60,13 +217,13 @@ package enum SpecProblem: Hashable, Sendable {
   case unreadableFeature(String)
   case appNotFeature
   case appFeatureNotPublic(String)
-  case missingHandWritten(String, what: String, command: String)
+  case missingHandWritten(String, what: Subject, command: String)
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
   case unknownEvent(String, suggestion: String?)
   case indexOutOfReach(String)
-  case reservedName(String, what: String, reason: String)
-  case nameTooLong(String, what: String, limit: Int)
+  case reservedName(String, what: Subject, reason: ClashReason)
+  case nameTooLong(String, what: Subject, limit: Int)
   case outcomeClash(String, request: String)
   case invalidPersistKey(String)
   case valueOutOfRange(String, type: String)
@@ -188,9 +345,9 @@ package enum SpecProblem: Hashable, Sendable {
     case .indexOutOfReach(let path):
       "'\(path)' is not a list, so it can't be indexed"
     case .reservedName(let name, let what, let reason):
-      "\(what.droppingArticle) '\(name)' clashes with generated code: \(reason); choose another name"
+      "\(what.withoutArticle) '\(name)' clashes with generated code: \(reason); choose another name"
     case .nameTooLong(let name, let what, let limit):
-      "\(what.droppingArticle) '\(name.prefix(20))...' is \(name.count) characters long; keep it within \(limit)"
+      "\(what.withoutArticle) '\(name.prefix(20))...' is \(name.count) characters long; keep it within \(limit)"
     case .outcomeClash(let name, let request):
       "action '\(name)' is also the outcome action that async action '\(request)' makes; rename this action"
     case .invalidPersistKey(let key):
@@ -244,8 +401,4 @@ package struct YAMLSyntaxProblem: Hashable, Sendable {
 
 extension String {
   /// `field` for `a field`, `action` for `an action`.
-  fileprivate var droppingArticle: String {
-    for article in ["a ", "an "] where hasPrefix(article) { return String(dropFirst(article.count)) }
-    return self
-  }
 }

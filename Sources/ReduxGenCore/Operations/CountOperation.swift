@@ -16,7 +16,7 @@ struct CountOperation: ReduceOperationKind, Equatable {
     guard path.type.isNumeric else { return parser.fail(.notNumeric(path.text, type: path.type.swiftName), offset) }
     var amount = Operand.literal(.int(1))
     if parser.tokens.takeWord("by") {
-      guard let value = parser.operand(expected: path.type, what: "the amount") else { return nil }
+      guard let value = parser.operand(expected: path.type) else { return nil }
       amount = value
     }
     return CountOperation(direction: word == "decrement" ? .decrement : .increment, target: path, amount: amount)

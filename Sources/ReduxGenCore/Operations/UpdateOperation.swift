@@ -21,12 +21,12 @@ struct UpdateOperation: ReduceOperationKind, Equatable {
     for parameter in parser.action.payload where !idParameters.contains(parameter.name) {
       guard let field = model.fields.first(where: { $0.name == parameter.name }) else {
         let suggestion = closestMatch(to: parameter.name, in: model.fields.map(\.name))
-        return parser.fail(.unknownField(parameter.name, context: "model \(name)", suggestion: suggestion), offset)
+        return parser.fail(.unknownField(parameter.name, context: .named(.model, name), suggestion: suggestion), offset)
       }
       guard parser.fits(parameter.type, into: field.type) else {
         return parser.fail(
           .typeMismatch(
-            expected: field.type.swiftName, found: parameter.type.swiftName, what: "parameter '\(parameter.name)'"),
+            expected: field.type.swiftName, found: parameter.type.swiftName, what: .parameter(parameter.name)),
           offset)
       }
       assignments.append(Assignment(field: field.name, parameter: parameter.name))

@@ -4,8 +4,8 @@ package enum HandWrittenTypes {
   /// Errors for each hand-written type the spec needs (middleware, custom reducer) that none of
   /// `swiftSources` declares; `command` is what creates the missing scaffolds.
   package static func missing(_ spec: Spec, in swiftSources: [String], command: String) -> [Diagnostic] {
-    var needed = spec.middleware.map { (name: $0.name, what: "middleware") }
-    if spec.hasCustomReducers { needed.insert((spec.customReducerName, "custom reducer"), at: 0) }
+    var needed: [(name: String, what: Subject)] = spec.middleware.map { ($0.name, .kind(.middleware)) }
+    if spec.hasCustomReducers { needed.insert((spec.customReducerName, .kind(.customReducer)), at: 0) }
     return needed.compactMap { type in
       if swiftSources.contains(where: { declares(type.name, in: $0) }) { return nil }
       let location = spec.handWrittenLocations[type.name] ?? SourceLocation(file: spec.path, line: 1, column: 1)
