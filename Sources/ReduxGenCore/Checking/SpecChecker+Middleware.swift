@@ -1,0 +1,104 @@
+/// Middleware, events and persistence: what the spec says around its reducer.
+extension SpecChecker {
+  mutating func checkMiddleware(_ node: YAMLNode) -> [Middleware] {
+    var result: [Middleware] = []
+    for pair in mapping(node, what: .key("middleware")) ?? [] {
+      guard let name = typeName(pair.key, what: .a(.middleware)) else { continue }
+      if result.contains(where: { $0.name == name }) || typeNames.contains(name) {
+        error(.duplicateName(name, what: .kind(.type)), pair.key)
+        continue
+      }
+      guard checkTypeName(name, what: .kind(.middleware), pair.key, middleware: result.map(\.name)) else { continue }
+      if let clash = GeneratedNames.middlewareTypes(name).first(where: { typeNames.contains($0) }) {
+        error(.reservedName(name, what: .kind(.middleware), reason: .generatedTypeDeclared(clash)), pair.key)
+        continue
+      }
+      let context: Subject = .named(.middleware, name)
+      guard let pairs = mapping(pair.value, what: context) else { continue }
+      let keys = checkKeys(pairs, allowed: ["doc", "on", "dispatches", "emits"], context: context)
+      let on = keys["on"].map { actionNames($0, what: .key("on")) } ?? []
+      if let dispatches = keys["dispatches"] { _ = actionNames(dispatches, what: .key("dispatches")) }
+      let emits = keys["emits"].map { eventNames($0) } ?? []
+      if on.isEmpty, keys["on"].map({ $0.isNull || $0.kind == .sequence([]) }) ?? true {
+        diagnostics.warning(.middlewareHandlesNothing(name), at: pair.key.location)
+      }
+      result.append(
+        Middleware(name: name, doc: keys["doc"].flatMap { text($0, what: .key("doc")) }, on: on, emits: emits))
+    }
+    return result
+  }
+
+  /// Checks that each listed event is declared.
+  mutating func eventNames(_ node: YAMLNode) -> [String] {
+    let items = node.scalar != nil ? [node] : sequence(node, what: .key("emits")) ?? []
+    var names: [String] = []
+    for item in items {
+      guard let name = text(item, what: .a(.event)) else { continue }
+      if events.contains(where: { $0.name == name }) {
+        if !names.contains(name) { names.append(name) }
+      } else {
+        error(.unknownEvent(name, suggestion: closestMatch(to: name, in: events.map(\.name))), item)
+      }
+    }
+    return names
+  }
+
+  mutating func checkEvents(_ node: YAMLNode) -> [Event] {
+    var result: [Event] = []
+    for pair in mapping(node, what: .key("events")) ?? [] {
+      guard let name = identifier(pair.key, what: .a(.event)) else { continue }
+      if result.contains(where: { $0.name == name }) {
+        error(.duplicateName(name, what: .kind(.event)), pair.key)
+        continue
+      }
+      result.append(Event(name: name, payload: fields(pair.value, context: .eventPayload(of: name), isPayload: true)))
+    }
+    return result
+  }
+
+  mutating func checkPersist(_ node: YAMLNode) -> Persist? {
+    guard let pairs = mapping(node, what: .key("persist")) else { return nil }
+    let keys = checkKeys(pairs, allowed: ["fields", "key"], context: .key("persist"))
+    guard let fieldsNode = keys["fields"] else {
+      missing("fields", in: .key("persist"), node)
+      return nil
+    }
+    var fields: [String] = []
+    for item in fieldsNode.scalar != nil ? [fieldsNode] : sequence(fieldsNode, what: .key("fields")) ?? [] {
+      guard let name = text(item, what: .a(.stateField)) else { continue }
+      guard stateByName[name] != nil else {
+        error(.unknownField(name, context: .theState, suggestion: closestMatch(to: name, in: state.map(\.name))), item)
+        continue
+      }
+      fields.append(name)
+    }
+    var key = feature.lowercased()
+    if let keyNode = keys["key"], let text = text(keyNode, what: .key("key")) {
+      // The key names a file in the storage's directory: it must not leave it.
+      let allowed = text.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+      }
+      if text.isEmpty || !allowed || text.hasPrefix(".") || text.utf8.count > GeneratedNames.maximumPersistKeyLength {
+        error(.invalidPersistKey(text), keyNode)
+      } else {
+        key = text
+      }
+    }
+    return Persist(fields: fields, key: key)
+  }
+
+  /// A list of declared action names.
+  mutating func actionNames(_ node: YAMLNode, what: Subject) -> [String] {
+    let items = node.scalar != nil ? [node] : sequence(node, what: what) ?? []
+    var names: [String] = []
+    for item in items {
+      guard let name = text(item, what: .a(.action)) else { continue }
+      guard actionsByName[name] != nil else {
+        error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), item)
+        continue
+      }
+      if !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+}
