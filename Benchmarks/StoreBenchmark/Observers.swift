@@ -44,7 +44,7 @@ func runObservers(fields: Int = 1_000, dispatches: Int = 100_000) {
       }
     })
   for field in 0..<fields {
-    tracked.subscribe(to: { $0.values[field] }, reading: StateFields(field)) { _ in
+    tracked.subscribe(selecting: { $0.values[field] }, reading: StateFields(field)) { _ in
       notifications.add(1, ordering: .relaxed)
       return .alive
     }
@@ -57,7 +57,7 @@ func runObservers(fields: Int = 1_000, dispatches: Int = 100_000) {
       }
     })
   for field in 0..<fields {
-    plain.subscribe(to: { $0.values[field] }) { _ in
+    plain.subscribe(selecting: { $0.values[field] }) { _ in
       notifications.add(1, ordering: .relaxed)
       return .alive
     }

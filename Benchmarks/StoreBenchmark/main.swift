@@ -87,7 +87,7 @@ func measure(runs: Int, actions: Int, _ body: () -> Void) -> Double {
 let sink = Atomic(0)
 
 func observerOnly(_ store: Store<TaskListState, TaskListAction>) {
-  store.subscribe(to: { $0.tasks.count }) { count in
+  store.subscribe(selecting: { $0.tasks.count }) { count in
     sink.store(count, ordering: .relaxed)
     return .alive
   }

@@ -62,3 +62,19 @@ public protocol FieldTracking {
   /// The fields `keyPath` depends on, or `.all` when unknown (for example a path into a field).
   static func fields(readBy keyPath: PartialKeyPath<Self>) -> StateFields
 }
+
+extension StateFields {
+  /// The fields `keyPath` reads: what `Root` says when it is `FieldTracking`, else `.all`. The
+  /// conformance is looked up at run time, so generic code gets the same answer as code that
+  /// knows the concrete type.
+  @usableFromInline
+  static func read<Root>(by keyPath: PartialKeyPath<Root>) -> StateFields {
+    guard let tracking = Root.self as? any FieldTracking.Type else { return .all }
+    return fields(of: tracking, readBy: keyPath)
+  }
+
+  private static func fields<Root: FieldTracking>(of _: Root.Type, readBy keyPath: AnyKeyPath) -> StateFields {
+    guard let keyPath = keyPath as? PartialKeyPath<Root> else { return .all }
+    return Root.fields(readBy: keyPath)
+  }
+}

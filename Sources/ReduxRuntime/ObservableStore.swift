@@ -16,7 +16,7 @@
     public init(_ store: Store<State, Action>) {
       self.store = store
       self.state = store.state
-      subscription = store.subscribe(on: .main) { [weak self] state in
+      subscription = store.subscribeToState(on: .main) { [weak self] state in
         MainActor.assumeIsolated { self?.state = state }
         return .alive
       }

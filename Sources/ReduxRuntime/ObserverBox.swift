@@ -3,13 +3,12 @@ import Dispatch
 /// One observer. `evaluate` runs under the store's lock right after the reducer and keeps only
 /// the selected value; `deliver` runs on the dispatching thread without the lock. Both run on
 /// the one thread that is dispatching, one after the other, which is what makes the unchecked
-/// Sendable safe; `isFinished` is read and written under the store's lock only.
+/// Sendable safe.
 @usableFromInline
 final class ObserverBox<State>: @unchecked Sendable {
   @usableFromInline let id: UInt64
   /// The state fields the selection reads; `.all` when unknown.
   @usableFromInline let fields: StateFields
-  var isFinished = false
   @usableFromInline let evaluateSelection: (State) -> Bool
   @usableFromInline let startSelection: (State) -> Void
   @usableFromInline let deliverSelection: () -> Bool

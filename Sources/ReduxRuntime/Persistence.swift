@@ -171,7 +171,7 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
       FileHandle.standardError.write(Data("ReduxRuntime: saving failed: \(error)\n".utf8))
     }
   ) -> Subscription {
-    return store.subscribe(to: fields, reading: reading) { value in
+    return store.subscribe(selecting: fields, reading: reading) { value in
       do {
         try save(fields: value)
       } catch {

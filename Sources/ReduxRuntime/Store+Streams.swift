@@ -21,7 +21,12 @@ extension Store {
       if case .terminated = continuation.yield(value) { return .dead }
       return .alive
     }
-    let subscription = subscribeFromNow(to: selector, skipRepeats: skipRepeats, deliver)
+    // Started under the store's lock, so the current value comes before any change.
+    let subscription = engine.add { id, end in
+      ObserverBox(
+        id: id, queue: nil, select: selector, skipRepeats: skipRepeats, observer: deliver, end: end,
+        receivesCurrent: true)
+    }
     continuation.onTermination = { _ in subscription.cancel() }
     return stream
   }

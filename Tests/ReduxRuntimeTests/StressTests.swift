@@ -45,7 +45,7 @@ struct StressTests {
       middleware: [Echo(), Echo()])
     let lastSeen = Atomic(0)
     let notifications = Atomic(0)
-    store.subscribe(to: { $0.total }) { total in
+    store.subscribe(selecting: { $0.total }) { total in
       lastSeen.store(total, ordering: .relaxed)
       notifications.add(1, ordering: .relaxed)
       return .alive

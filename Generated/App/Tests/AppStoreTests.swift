@@ -35,7 +35,7 @@ import Testing
       comparisons.add(1, ordering: .relaxed)
       return state.counter.count
     }
-    store.subscribe(to: count, reading: AppState.fields(readBy: \.counter)) { _ in
+    store.subscribe(selecting: count, reading: AppState.fields(readBy: \.counter)) { _ in
       notifications.add(1, ordering: .relaxed)
       return .alive
     }

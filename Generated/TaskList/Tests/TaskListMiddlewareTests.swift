@@ -49,7 +49,7 @@ struct TaskListMiddlewareTests {
   func wholeChain() {
     let store = makeStore()
     let seen = ObservedStates()
-    store.subscribe { state in
+    store.subscribeToState { state in
       seen.append(state.tasks.count)
       return .alive
     }

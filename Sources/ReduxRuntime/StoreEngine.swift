@@ -1,0 +1,211 @@
+import Synchronization
+
+/// The dispatch engine behind a `Store`: the state under its lock, the queue of actions
+/// dispatched during a dispatch, the observers and their index by field, and the loop that runs
+/// each action through the middleware, the reducer and the observers.
+///
+/// `Store` is its public face and its only owner (subscriptions hold it weakly). The hot path is
+/// `@inlinable` so that clients specialize it for their State and Action.
+@usableFromInline
+final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
+  /// What the lock guards.
+  @usableFromInline
+  struct Core {
+    @usableFromInline var state: State
+    @usableFromInline var pending: [Action] = []
+    @usableFromInline var pendingStart = 0
+    @usableFromInline var observers: [ObserverBox<State>] = []
+    @usableFromInline var nextObserverID: UInt64 = 0
+    /// Observers that said which fields they read, indexed by field: rebuilt on (un)subscribe.
+    @usableFromInline var observersByField: [[ObserverBox<State>]] = []
+    /// Observers that read anything: compared after every action.
+    @usableFromInline var untrackedObservers: [ObserverBox<State>] = []
+
+    @usableFromInline
+    init(state: State) {
+      self.state = state
+    }
+
+    /// The next queued action; nil, with the queue emptied, when none is left.
+    @inlinable
+    mutating func popPending() -> Action? {
+      if pendingStart < pending.count {
+        defer { pendingStart += 1 }
+        return pending[pendingStart]
+      }
+      pending.removeAll(keepingCapacity: true)
+      pendingStart = 0
+      return nil
+    }
+
+    mutating func rebuildFieldIndex() {
+      observersByField = []
+      untrackedObservers = []
+      for observer in observers {
+        if observer.fields.isAll {
+          untrackedObservers.append(observer)
+        } else {
+          observer.fields.forEach { field in
+            guard field >= 0 else { return }
+            if field >= observersByField.count {
+              observersByField.append(contentsOf: repeatElement([], count: field + 1 - observersByField.count))
+            }
+            observersByField[field].append(observer)
+          }
+        }
+      }
+    }
+  }
+
+  @usableFromInline let core: Locked<Core>
+  /// Whether a thread is dispatching. It is set on entry by compare-exchange (no lock when the
+  /// store is idle), and cleared only under the lock when the queue is empty, so an action
+  /// queued by another thread is never left behind.
+  @usableFromInline let isDispatching = Atomic<Bool>(false)
+  @usableFromInline let reducer: @Sendable (inout State, Action) -> Void
+  /// The middleware chain, composed once; the loop over it is inlined into each client.
+  @usableFromInline let chain: [any Middleware<State, Action>]
+  /// The observers to notify for the action being processed, reused so dispatch does not
+  /// allocate. Only the one dispatching thread touches it (see `isDispatching`).
+  @usableFromInline let scratch = Scratch()
+  /// The fields each action can change, when the Action reports them; else nil.
+  @usableFromInline let changedFields: (@Sendable (Action) -> StateFields)?
+
+  @usableFromInline
+  final class Scratch: @unchecked Sendable {
+    @exclusivity(unchecked) @usableFromInline var changed: [ObserverBox<State>] = []
+    @usableFromInline init() {}
+  }
+
+  init(
+    state: State, reducer: @escaping @Sendable (inout State, Action) -> Void,
+    middleware: [any Middleware<State, Action>], changedFields: (@Sendable (Action) -> StateFields)?
+  ) {
+    self.core = Locked(Core(state: state))
+    self.reducer = reducer
+    self.chain = middleware
+    self.changedFields = changedFields
+  }
+
+  /// Reads the state under the lock.
+  @inlinable
+  func read<Value>(_ selector: (State) -> Value) -> Value {
+    core.withLock { selector($0.state) }
+  }
+
+  // MARK: Dispatch
+
+  /// Processes `action` and everything queued meanwhile, or queues it for the thread that is
+  /// already dispatching. `store` is what the middleware reach through their context.
+  @inlinable
+  func dispatch(_ action: Action, from store: Store<State, Action>) {
+    guard beginDispatch(orEnqueue: action) else { return }
+    let context = MiddlewareContext(store: store)
+    var next: Action? = action
+    while let current = next {
+      next = process(current, context: context)
+    }
+  }
+
+  /// True when this thread now dispatches; false when another thread was, after queuing
+  /// `action` for it.
+  @inlinable
+  func beginDispatch(orEnqueue action: Action) -> Bool {
+    if isDispatching.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+      return true
+    }
+    return core.withLock { core -> Bool in
+      if isDispatching.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+        return true
+      }
+      core.pending.append(action)
+      return false
+    }
+  }
+
+  /// Processes one action; returns the next queued one, or nil after ending the dispatch.
+  @inlinable
+  func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
+    var current = action
+    // By index, so each middleware is called in place rather than copied out of the array.
+    for index in chain.indices {
+      guard let passed = chain[index].process(current, context: context) else {
+        return core.withLock { takeNext(&$0) }
+      }
+      current = passed
+    }
+    let scratch = self.scratch
+    // One critical section reduces, evaluates the observers' selections and, when no observer
+    // needs a notification, already takes the next action.
+    let (hasNotifications, next) = core.withLock { core -> (Bool, Action?) in
+      reducer(&core.state, current)
+      // Without observers that said what they read, or without a change report, compare all.
+      let touched =
+        core.observersByField.isEmpty || changedFields == nil ? .all : changedFields.unsafelyUnwrapped(current)
+      if touched.isAll {
+        for observer in core.observers where observer.evaluate(core.state) {
+          scratch.changed.append(observer)
+        }
+      } else {
+        for observer in core.untrackedObservers where observer.evaluate(core.state) {
+          scratch.changed.append(observer)
+        }
+        touched.forEach { field in
+          guard field >= 0 && field < core.observersByField.count else { return }
+          for observer in core.observersByField[field] where observer.evaluate(core.state) {
+            scratch.changed.append(observer)
+          }
+        }
+      }
+      return scratch.changed.isEmpty ? (false, takeNext(&core)) : (true, nil)
+    }
+    guard hasNotifications else { return next }
+    // Allocates only when an observer ends.
+    var finished: [UInt64] = []
+    for observer in scratch.changed where !observer.deliver() {
+      finished.append(observer.id)
+    }
+    scratch.changed.removeAll(keepingCapacity: true)
+    return core.withLock { core in
+      if !finished.isEmpty { remove(finished, from: &core) }
+      return takeNext(&core)
+    }
+  }
+
+  /// Under the lock: the next queued action, or nil after ending the dispatch.
+  @inlinable
+  func takeNext(_ core: inout Core) -> Action? {
+    if let next = core.popPending() { return next }
+    isDispatching.store(false, ordering: .releasing)
+    return nil
+  }
+
+  // MARK: Observers
+
+  /// Adds the observer `make` builds from its id and its way to end itself, and starts it with
+  /// the current state.
+  @usableFromInline
+  func add(_ make: (UInt64, @escaping @Sendable () -> Void) -> ObserverBox<State>) -> Subscription {
+    let id = core.withLock { core -> UInt64 in
+      core.nextObserverID += 1
+      let id = core.nextObserverID
+      let observer = make(id) { [weak self] in self?.unsubscribe(id) }
+      observer.start(with: core.state)
+      core.observers.append(observer)
+      core.rebuildFieldIndex()
+      return id
+    }
+    return Subscription { [weak self] in self?.unsubscribe(id) }
+  }
+
+  func unsubscribe(_ id: UInt64) {
+    core.withLock { remove([id], from: &$0) }
+  }
+
+  /// Under the lock: forgets the observers with these ids.
+  @usableFromInline
+  func remove(_ ids: [UInt64], from core: inout Core) {
+    core.observers.removeAll { ids.contains($0.id) }
+    core.rebuildFieldIndex()
+  }
+}
