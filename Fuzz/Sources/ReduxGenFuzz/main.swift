@@ -6,7 +6,7 @@ import ReduxGenCore
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  guard let text = try? GeneratorPipeline.decode(bytes, path: "fuzz.yaml") else { return 0 }
+  guard let text = try? SpecText.decode(bytes, path: "fuzz.yaml") else { return 0 }
   _ = try? GeneratorPipeline.generate(text, path: "fuzz.yaml")
   return 0
 }
