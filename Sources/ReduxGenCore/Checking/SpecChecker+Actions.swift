@@ -100,7 +100,8 @@ extension SpecChecker {
       return nil
     case .success(let tokens):
       var parser = ReduceParser(
-        tokens: TokenStream(tokens), action: action, state: state, models: modelsByName, literals: literals)
+        tokens: TokenStream(tokens), action: action, state: state, stateByName: stateByName, models: modelsByName,
+        literals: literals)
       let operation = parser.parse()
       if operation == nil, let (problem, offset) = parser.failure {
         error(problem, at: origin.advanced(by: offset))
@@ -123,11 +124,14 @@ struct ReduceParser {
   /// The type of the list or dictionary the path's last `[...]` step entered.
   private(set) var containerType: SpecType?
 
-  init(tokens: TokenStream, action: Action, state: [Field], models: [String: Model], literals: LiteralReader) {
+  init(
+    tokens: TokenStream, action: Action, state: [Field], stateByName: [String: Field], models: [String: Model],
+    literals: LiteralReader
+  ) {
     self.tokens = tokens
     self.action = action
     stateFields = state
-    self.state = Dictionary(state.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    self.state = stateByName
     self.models = models
     self.literals = literals
   }
