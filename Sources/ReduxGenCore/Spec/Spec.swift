@@ -59,6 +59,11 @@ package struct Spec: Sendable, Equatable {
     stateIndex[name].map { state[$0] }
   }
 
+  /// The position of a state field, as change tracking numbers fields.
+  package func stateFieldIndex(named name: String) -> Int? {
+    stateIndex[name]
+  }
+
   package func action(named name: String) -> Action? {
     actionIndex[name].map { actions[$0] }
   }

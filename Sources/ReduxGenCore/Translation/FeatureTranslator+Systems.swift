@@ -13,7 +13,7 @@ extension FeatureTranslator {
     if let status = action.status { names.append(status.field) }
     var indices: [Int] = []
     for name in names {
-      guard let index = spec.state.firstIndex(where: { $0.name == name }) else { return nil }
+      guard let index = spec.stateFieldIndex(named: name) else { return nil }
       if !indices.contains(index) { indices.append(index) }
     }
     return indices.sorted()
@@ -24,7 +24,7 @@ extension FeatureTranslator {
   func changeTracking() -> [Declaration] {
     var reads = spec.state.enumerated().map { index, field in (field.name, [index]) }
     for filter in spec.filters {
-      let read = [filter.over, filter.selected].compactMap { name in spec.state.firstIndex { $0.name == name } }
+      let read = [filter.over, filter.selected].compactMap(spec.stateFieldIndex(named:))
       reads.append((filter.result, read.sorted()))
     }
     return ChangeTrackingCode(access: access, stateName: spec.stateTypeName, actionName: spec.actionTypeName)
@@ -238,7 +238,7 @@ extension FeatureTranslator {
   func persistenceFile() -> [Declaration] {
     guard let persist = spec.persist else { return [] }
     let fields = persist.fields.compactMap { name in spec.state.first { $0.name == name } }
-    let indices = persist.fields.compactMap { name in spec.state.firstIndex { $0.name == name } }.sorted()
+    let indices = persist.fields.compactMap(spec.stateFieldIndex(named:)).sorted()
     let fieldsType = Declaration.structure(
       TypeDeclaration(
         doc: "The fields of `\(spec.stateTypeName)` that `persist` lists, as they are saved.", access: access,
@@ -316,11 +316,14 @@ struct ChangeTrackingCode {
     -> [Declaration]
   {
     var groups: [(fields: [Int]?, patterns: [Pattern])] = []
+    // Each set of fields' group, found without a search per action.
+    var groupIndex: [[Int]?: Int] = [:]
     for change in changes {
       let pattern = Pattern(caseName: change.action, bindings: [])
-      if let index = groups.firstIndex(where: { $0.fields == change.fields }) {
+      if let index = groupIndex[change.fields] {
         groups[index].patterns.append(pattern)
       } else {
+        groupIndex[change.fields] = groups.count
         groups.append((change.fields, [pattern]))
       }
     }

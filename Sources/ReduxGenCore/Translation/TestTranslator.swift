@@ -229,9 +229,11 @@ struct TestTranslator {
       guard case .parameter(let idName, []) = id else { return [] }
       return elementOperationTests(operation, action: action, idParameter: idName, names: &names)
     }
-    var context = operationContext(action, path, names: names)
+    var context = operationContext(action, path, names: UniqueNames())
+    // The names move into the context and back: a copy per operation would make tests quadratic.
+    swap(&context.names, &names)
     let tests = operation.kind.fieldTests(&context)
-    names = context.names
+    swap(&context.names, &names)
     return tests
   }
 
