@@ -1,8 +1,11 @@
 // Generation speed against libyaml's own parse time. Run by hand, in release mode:
 //   swift run -c release GeneratorBenchmark [models] [actions] [runs]
+//   swift run -c release GeneratorBenchmark --print-spec [models] [actions]   (the spec, for CompileBenchmark)
 internal import CYAML
+import Foundation
 import ReduxGenCore
 
+let printsSpec = CommandLine.arguments.contains("--print-spec")
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let modelCount = arguments.count > 0 ? arguments[0] : 2_000
 let actionCount = arguments.count > 1 ? arguments[1] : 5_000
@@ -60,6 +63,10 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 let spec = syntheticSpec(models: modelCount, actions: actionCount)
+if printsSpec {
+  print(spec, terminator: "")
+  exit(0)
+}
 let clock = ContinuousClock()
 var parseTimes: [Duration] = []
 var generateTimes: [Duration] = []

@@ -14,8 +14,8 @@ struct SnippetReducerTests {
   @Test("a new state holds the spec's defaults")
   func newStateHoldsDefaults() {
     let state = SnippetState()
-    #expect(state.tasks == [])
-    #expect(state.notes == [:])
+    #expect(state.tasks.isEmpty)
+    #expect(state.notes.isEmpty)
   }
 
   @Test("removeAll clears tasks")

@@ -15,8 +15,8 @@ struct SnippetReducerTests {
   func newStateHoldsDefaults() {
     let state = SnippetState()
     #expect(state.count == 0)
-    #expect(state.tasks == [])
-    #expect(state.votes == [:])
+    #expect(state.tasks.isEmpty)
+    #expect(state.votes.isEmpty)
   }
 
   @Test("step increments count")

@@ -15,7 +15,7 @@ struct SnippetReducerTests {
   func newStateHoldsDefaults() {
     let state = SnippetState()
     #expect(state.query == "all")
-    #expect(state.tasks == [])
+    #expect(state.tasks.isEmpty)
   }
 
   @Test("clearQuery resets query to its default")

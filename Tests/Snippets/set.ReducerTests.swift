@@ -15,7 +15,7 @@ struct SnippetReducerTests {
   func newStateHoldsDefaults() {
     let state = SnippetState()
     #expect(state.title == "")
-    #expect(state.tasks == [])
+    #expect(state.tasks.isEmpty)
   }
 
   @Test("rename sets title")

@@ -15,8 +15,8 @@ struct SnippetReducerTests {
   func newStateHoldsDefaults() {
     let state = SnippetState()
     #expect(state.showDone == false)
-    #expect(state.tasks == [])
-    #expect(state.flags == [:])
+    #expect(state.tasks.isEmpty)
+    #expect(state.flags.isEmpty)
   }
 
   @Test("flipShowDone flips showDone")

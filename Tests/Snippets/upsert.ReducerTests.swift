@@ -14,7 +14,7 @@ struct SnippetReducerTests {
   @Test("a new state holds the spec's defaults")
   func newStateHoldsDefaults() {
     let state = SnippetState()
-    #expect(state.tasks == [])
+    #expect(state.tasks.isEmpty)
   }
 
   @Test("save replaces the element of tasks with the same id")

@@ -14,7 +14,7 @@ struct TaskListReducerTests {
   @Test("a new state holds the spec's defaults")
   func newStateHoldsDefaults() {
     let state = TaskListState()
-    #expect(state.tasks == [])
+    #expect(state.tasks.isEmpty)
     #expect(state.filter == .active)
   }
 

@@ -14,7 +14,7 @@ struct UsersReducerTests {
   @Test("a new state holds the spec's defaults")
   func newStateHoldsDefaults() {
     let state = UsersState()
-    #expect(state.users == [:])
+    #expect(state.users.isEmpty)
     #expect(state.lastError == nil)
     #expect(state.fetchStatus == .idle)
   }
