@@ -29,9 +29,7 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    if keyPath == \.tasks {
-      return StateFields(0)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [\.tasks: StateFields(0)]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -35,9 +35,7 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    if keyPath == \.count {
-      return StateFields(0)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [\.count: StateFields(0)]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

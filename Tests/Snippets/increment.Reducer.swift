@@ -16,7 +16,7 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   case .add(let amount):
     state.count += amount
   case .grow(let id):
-    if let index = state.tasks.firstIndex(where: { $0.id == id }) {
+    if let index = state.tasks.firstIndex(id: id) {
       state.tasks[index].estimate += 2
     }
   case .vote(let key):
@@ -41,15 +41,9 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    if keyPath == \.count {
-      return StateFields(0)
-    }
-    if keyPath == \.tasks {
-      return StateFields(1)
-    }
-    if keyPath == \.votes {
-      return StateFields(2)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
+      \.count: StateFields(0), \.tasks: StateFields(1), \.votes: StateFields(2),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -12,7 +12,7 @@ import ReduxRuntime
 func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   switch action {
   case .delete(let id):
-    state.tasks.removeAll { $0.id == id }
+    state.tasks.removeAll(id: id)
   case .forget(let key):
     state.notes.removeValue(forKey: key)
   }
@@ -33,12 +33,9 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    if keyPath == \.tasks {
-      return StateFields(0)
-    }
-    if keyPath == \.notes {
-      return StateFields(1)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
+      \.tasks: StateFields(0), \.notes: StateFields(1),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -14,7 +14,7 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   case .clearQuery:
     state.query = "all"
   case .resetEstimate(let id):
-    if let index = state.tasks.firstIndex(where: { $0.id == id }) {
+    if let index = state.tasks.firstIndex(id: id) {
       state.tasks[index].estimate = 1
     }
   }
@@ -35,12 +35,9 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    if keyPath == \.query {
-      return StateFields(0)
-    }
-    if keyPath == \.tasks {
-      return StateFields(1)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
+      \.query: StateFields(0), \.tasks: StateFields(1),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

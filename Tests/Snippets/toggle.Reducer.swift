@@ -14,7 +14,7 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   case .flipShowDone:
     state.showDone.toggle()
   case .flipTask(let id):
-    if let index = state.tasks.firstIndex(where: { $0.id == id }) {
+    if let index = state.tasks.firstIndex(id: id) {
       state.tasks[index].done.toggle()
     }
   case .flipFlag(let key):
@@ -39,15 +39,9 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    if keyPath == \.showDone {
-      return StateFields(0)
-    }
-    if keyPath == \.tasks {
-      return StateFields(1)
-    }
-    if keyPath == \.flags {
-      return StateFields(2)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
+      \.showDone: StateFields(0), \.tasks: StateFields(1), \.flags: StateFields(2),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

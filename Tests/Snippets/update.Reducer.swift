@@ -12,7 +12,7 @@ import ReduxRuntime
 func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   switch action {
   case .edit(let id, let title, let estimate):
-    if let index = state.tasks.firstIndex(where: { $0.id == id }) {
+    if let index = state.tasks.firstIndex(id: id) {
       state.tasks[index].title = title
       state.tasks[index].estimate = estimate
     }
@@ -32,9 +32,7 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    if keyPath == \.tasks {
-      return StateFields(0)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [\.tasks: StateFields(0)]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

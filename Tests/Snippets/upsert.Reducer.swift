@@ -12,7 +12,7 @@ import ReduxRuntime
 func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   switch action {
   case .save(let task):
-    if let position = state.tasks.firstIndex(where: { $0.id == task.id }) {
+    if let position = state.tasks.firstIndex(id: task.id) {
       state.tasks[position] = task
     } else {
       state.tasks.append(task)
@@ -33,9 +33,7 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    if keyPath == \.tasks {
-      return StateFields(0)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [\.tasks: StateFields(0)]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -31,12 +31,9 @@ extension AppAction: ChangeReporting {
 extension AppState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<AppState>) -> StateFields {
-    if keyPath == \.counter {
-      return StateFields(0)
-    }
-    if keyPath == \.taskList {
-      return StateFields(1)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<AppState>: StateFields] = [
+      \.counter: StateFields(0), \.taskList: StateFields(1),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -14,19 +14,19 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
   case .addTodo(let todo):
     state.todos.append(todo)
   case .removeTodo(let id):
-    state.todos.removeAll { $0.id == id }
+    state.todos.removeAll(id: id)
   case .toggleTodo(let id):
-    if let index = state.todos.firstIndex(where: { $0.id == id }) {
+    if let index = state.todos.firstIndex(id: id) {
       state.todos[index].done.toggle()
     }
   case .saveTodo(let todo):
-    if let position = state.todos.firstIndex(where: { $0.id == todo.id }) {
+    if let position = state.todos.firstIndex(id: todo.id) {
       state.todos[position] = todo
     } else {
       state.todos.append(todo)
     }
   case .renameTodo(let id, let title):
-    if let index = state.todos.firstIndex(where: { $0.id == id }) {
+    if let index = state.todos.firstIndex(id: id) {
       state.todos[index].title = title
     }
   case .addToCart(let productId):
@@ -85,45 +85,21 @@ extension EdgeCasesAction: ChangeReporting {
 extension EdgeCasesState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
-    if keyPath == \.todos {
-      return StateFields(0)
-    }
-    if keyPath == \.products {
-      return StateFields(1)
-    }
-    if keyPath == \.quantityById {
-      return StateFields(2)
-    }
-    if keyPath == \.flags {
-      return StateFields(3)
-    }
-    if keyPath == \.books {
-      return StateFields(4)
-    }
-    if keyPath == \.search {
-      return StateFields(5)
-    }
-    if keyPath == \.summary {
-      return StateFields(6)
-    }
-    if keyPath == \.note {
-      return StateFields(7)
-    }
-    if keyPath == \.tasks {
-      return StateFields(8)
-    }
-    if keyPath == \.result {
-      return StateFields(9)
-    }
-    if keyPath == \.error {
-      return StateFields(10)
-    }
-    if keyPath == \.default {
-      return StateFields(11)
-    }
-    if keyPath == \.level {
-      return StateFields(12)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<EdgeCasesState>: StateFields] = [
+      \.todos: StateFields(0),
+      \.products: StateFields(1),
+      \.quantityById: StateFields(2),
+      \.flags: StateFields(3),
+      \.books: StateFields(4),
+      \.search: StateFields(5),
+      \.summary: StateFields(6),
+      \.note: StateFields(7),
+      \.tasks: StateFields(8),
+      \.result: StateFields(9),
+      \.error: StateFields(10),
+      \.default: StateFields(11),
+      \.level: StateFields(12),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -40,15 +40,9 @@ extension EditProfileAction: ChangeReporting {
 extension EditProfileState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<EditProfileState>) -> StateFields {
-    if keyPath == \.profileName {
-      return StateFields(0)
-    }
-    if keyPath == \.isLoading {
-      return StateFields(1)
-    }
-    if keyPath == \.saveStatus {
-      return StateFields(2)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<EditProfileState>: StateFields] = [
+      \.profileName: StateFields(0), \.isLoading: StateFields(1), \.saveStatus: StateFields(2),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

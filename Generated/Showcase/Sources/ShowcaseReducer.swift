@@ -18,13 +18,13 @@ public protocol ShowcaseCustomReducing {
 public func showcaseReducer(_ state: inout ShowcaseState, _ action: ShowcaseAction) {
   switch action {
   case .`import`(let item):
-    if let position = state.items.firstIndex(where: { $0.id == item.id }) {
+    if let position = state.items.firstIndex(id: item.id) {
       state.items[position] = item
     } else {
       state.items.append(item)
     }
   case .rename(let id, let title, let priority):
-    if let index = state.items.firstIndex(where: { $0.id == id }) {
+    if let index = state.items.firstIndex(id: id) {
       state.items[index].title = title
       state.items[index].priority = priority
     }
@@ -87,36 +87,18 @@ extension ShowcaseAction: ChangeReporting {
 extension ShowcaseState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<ShowcaseState>) -> StateFields {
-    if keyPath == \.items {
-      return StateFields(0)
-    }
-    if keyPath == \.users {
-      return StateFields(1)
-    }
-    if keyPath == \.settings {
-      return StateFields(2)
-    }
-    if keyPath == \.started {
-      return StateFields(3)
-    }
-    if keyPath == \.home {
-      return StateFields(4)
-    }
-    if keyPath == \.counts {
-      return StateFields(5)
-    }
-    if keyPath == \.lastError {
-      return StateFields(6)
-    }
-    if keyPath == \.filter {
-      return StateFields(7)
-    }
-    if keyPath == \.fetchStatus {
-      return StateFields(8)
-    }
-    if keyPath == \.filteredItems {
-      return StateFields(0, 7)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<ShowcaseState>: StateFields] = [
+      \.items: StateFields(0),
+      \.users: StateFields(1),
+      \.settings: StateFields(2),
+      \.started: StateFields(3),
+      \.home: StateFields(4),
+      \.counts: StateFields(5),
+      \.lastError: StateFields(6),
+      \.filter: StateFields(7),
+      \.fetchStatus: StateFields(8),
+      \.filteredItems: StateFields(0, 7),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

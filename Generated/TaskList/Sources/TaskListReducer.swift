@@ -14,11 +14,11 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
   case .addTask(let task):
     state.tasks.append(task)
   case .toggleTaskCompletion(let id):
-    if let index = state.tasks.firstIndex(where: { $0.id == id }) {
+    if let index = state.tasks.firstIndex(id: id) {
       state.tasks[index].isCompleted.toggle()
     }
   case .removeTask(let id):
-    state.tasks.removeAll { $0.id == id }
+    state.tasks.removeAll(id: id)
   case .filterTasks(let filter):
     state.filter = filter
   case .tasksLoaded(let tasks):
@@ -45,15 +45,9 @@ extension TaskListAction: ChangeReporting {
 extension TaskListState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<TaskListState>) -> StateFields {
-    if keyPath == \.tasks {
-      return StateFields(0)
-    }
-    if keyPath == \.filter {
-      return StateFields(1)
-    }
-    if keyPath == \.filteredTasks {
-      return StateFields(0, 1)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<TaskListState>: StateFields] = [
+      \.tasks: StateFields(0), \.filter: StateFields(1), \.filteredTasks: StateFields(0, 1),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

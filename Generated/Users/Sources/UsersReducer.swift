@@ -49,15 +49,9 @@ extension UsersAction: ChangeReporting {
 extension UsersState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<UsersState>) -> StateFields {
-    if keyPath == \.users {
-      return StateFields(0)
-    }
-    if keyPath == \.lastError {
-      return StateFields(1)
-    }
-    if keyPath == \.fetchStatus {
-      return StateFields(2)
-    }
-    return .all
+    let fieldsByKeyPath: [PartialKeyPath<UsersState>: StateFields] = [
+      \.users: StateFields(0), \.lastError: StateFields(1), \.fetchStatus: StateFields(2),
+    ]
+    return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -131,6 +131,7 @@ struct Parameter: Equatable, Sendable {
 struct VariableDeclaration: Equatable, Sendable {
   var doc: String?
   var access: AccessModifier?
+  var isStatic = false
   var isConstant = false
   var name: String
   var type: TypeName?

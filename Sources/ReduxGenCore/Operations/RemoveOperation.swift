@@ -48,8 +48,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     switch selector {
     case .id(let id):
       reducer.at(target, state) {
-        let matches = Expression.binary(.name("$0").dot("id"), .equal, reducer.operand(id, type: .scalar(.uuid)))
-        return [.expression(.call($0.dot("removeAll"), [], trailingClosure: Closure(body: matches)))]
+        [.expression($0.dot("removeAll").call([Argument("id", reducer.operand(id, type: .scalar(.uuid)))]))]
       }
     case .key(let key):
       reducer.at(target, state) {

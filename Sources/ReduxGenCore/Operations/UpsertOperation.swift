@@ -24,9 +24,7 @@ struct UpsertOperation: ReduceOperationKind, Equatable {
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     let item = reducer.operand(value, type: target.type.elementType ?? target.type)
     return reducer.at(target, state) { list in
-      let finder = list.dot("firstIndex").call([
-        Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), .equal, item.dot("id")))))
-      ])
+      let finder = list.dot("firstIndex").call([Argument("id", item.dot("id"))])
       // Not `index`: the path may have found an element with it already.
       let index = reducer.local("position")
       return [

@@ -155,7 +155,9 @@ struct TextRenderer: Sendable {
 
   private func renderVariable(_ variable: VariableDeclaration, _ p: inout Printer) {
     doc(variable.doc, &p)
-    var text = access(variable.access) + (variable.isConstant ? "let " : "var ") + identifier(variable.name)
+    var text =
+      access(variable.access) + (variable.isStatic ? "static " : "") + (variable.isConstant ? "let " : "var ")
+      + identifier(variable.name)
     if let declared = variable.type { text += ": \(type(declared))" }
     if let getter = variable.getter {
       p.line(text + " {")

@@ -336,14 +336,19 @@ struct ChangeTrackingCode {
           groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(Self.fields($0.fields))]) })
       ])
     let keyPathType = TypeName.generic("PartialKeyPath", [.named(stateName)])
+    // A table looked up, not a chain of comparisons: a long chain was slow to type-check.
+    let table = VariableDeclaration(
+      isConstant: true, name: "fieldsByKeyPath", type: .dictionary(keyPathType, .named("StateFields")),
+      initializer: .dictionary(reads.map { DictionaryEntry(key: .keyPath($0.name), value: Self.fields($0.fields)) }))
     let readBy = FunctionDeclaration(
       doc: "The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.",
       access: access, isStatic: true, kind: .function("fields"),
       parameters: [Parameter(label: "readBy", name: "keyPath", type: keyPathType)],
       returnType: .named("StateFields"),
-      body: reads.map { name, fields in
-        .ifElse(.binary(.name("keyPath"), .equal, .keyPath(name)), [.returnStatement(Self.fields(fields))], nil)
-      } + [.returnStatement(.dot("all"))])
+      body: [
+        .declaration(table),
+        .returnStatement(.binary(.subscripted(.name("fieldsByKeyPath"), .name("keyPath")), .nilCoalescing, .dot("all"))),
+      ])
     return [
       .extensionDeclaration(
         ExtensionDeclaration(extendedType: .named(actionName), conformances: ["ChangeReporting"], members: [.variable(changed)])),

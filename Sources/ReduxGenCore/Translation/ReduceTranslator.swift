@@ -15,7 +15,7 @@ struct ReduceTranslator {
     operation.kind.statements(self, state: state)
   }
 
-  /// Wraps `body` in one `if let index = ...firstIndex(where:)` per element step of `path`.
+  /// Wraps `body` in one `if let index = ...firstIndex(id:)` per element step of `path`.
   func at(_ path: StatePath, _ base: Expression, depth: Int = 0, _ body: (Expression) -> [Statement]) -> [Statement] {
     var target = base
     for (position, step) in path.steps.enumerated() {
@@ -34,9 +34,7 @@ struct ReduceTranslator {
         if !isLast || chainsLastKey { target = .optionalChain(target) }
       case .element(let id):
         let index = local(depth == 0 ? "index" : "index\(depth + 1)")
-        let finder = target.dot("firstIndex").call([
-          Argument("where", .closure(Closure(body: .binary(.name("$0").dot("id"), .equal, operand(id, type: .scalar(.uuid))))))
-        ])
+        let finder = target.dot("firstIndex").call([Argument("id", operand(id, type: .scalar(.uuid)))])
         let rest = StatePath(
           steps: Array(path.steps[(position + 1)...]), type: path.type, defaultValue: path.defaultValue,
           text: path.text)
