@@ -1308,6 +1308,29 @@ private func task(_ id: Int, _ title: String, _ subtitle: String) -> Expression 
     #expect(widest(rendered) <= 100)
   }
 
+  @Test("a single case pattern too long for a line is broken after `(`, its bindings filling the lines")
+  func longCasePattern() {
+    let labels = ["identifier", "title", "subtitle", "isCompleted", "priority", "dueDate", "tags"]
+    let rendered = function(
+      .switchStatement(
+        .name("action"),
+        [
+          SwitchCase(
+            patterns: [Pattern(caseName: "configureEverythingAtOnce", bindings: labels)], body: [.breakStatement])
+        ]))
+    #expect(
+      rendered == """
+        func f() {
+          switch action {
+          case .configureEverythingAtOnce(
+            let identifier, let title, let subtitle, let isCompleted, let priority, let dueDate, let tags):
+            break
+          }
+        }
+        """)
+    #expect(widest(rendered) <= 100)
+  }
+
   @Test("an empty header line is `//`, without a trailing space")
   func emptyHeaderLine() {
     let file = SwiftFile(

@@ -162,6 +162,15 @@ struct ReduceParser {
     return statePath().map { ($0, offset) }
   }
 
+  /// An element of the list `path` ends at (not an element `list[id]` of it), as a path of
+  /// the element's type for checking a value against; nil, with a problem, otherwise.
+  mutating func elementOfList(_ path: StatePath, at offset: Int) -> StatePath? {
+    guard let element = path.type.elementType, !path.endsInElement else {
+      return fail(.notCollection(path.text, type: path.type.swiftName), offset)
+    }
+    return StatePath(steps: path.steps, type: element, defaultValue: nil, text: path.text)
+  }
+
   /// `= VALUE` when written, else the payload parameter the operation implies.
   mutating func assignedValue(for path: StatePath, operation: String, at offset: Int) -> Operand? {
     if tokens.take("=") {

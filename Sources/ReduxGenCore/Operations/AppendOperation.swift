@@ -5,12 +5,9 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   var value: Operand
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> AppendOperation? {
-    guard let (path, offset) = parser.targetPath() else { return nil }
-    guard let element = path.type.elementType, !path.endsInElement else {
-      return parser.fail(.notCollection(path.text, type: path.type.swiftName), offset)
-    }
-    let elementPath = StatePath(steps: path.steps, type: element, defaultValue: nil, text: path.text)
-    guard let value = parser.assignedValue(for: elementPath, operation: word, at: offset) else { return nil }
+    guard let (path, offset) = parser.targetPath(), let elementPath = parser.elementOfList(path, at: offset),
+      let value = parser.assignedValue(for: elementPath, operation: word, at: offset)
+    else { return nil }
     return AppendOperation(target: path, value: value)
   }
 

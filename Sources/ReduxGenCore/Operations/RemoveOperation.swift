@@ -70,12 +70,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     let action = context.action
     let target = context.target
     guard let model = kit.model(of: self.target), case .parameter(let parameter, []) = id else { return [] }
-    let first = kit.types.expression(kit.element(model, 1), type: .model(model.name))
-    let second = kit.types.expression(kit.element(model, 2), type: .model(model.name))
-    let setup = [
-      kit.newState(), kit.constant("first", first), kit.constant("second", second),
-      .assignment(target, .array([.name("first"), .name("second")])),
-    ]
+    let setup = kit.twoElements(model, in: target)
     let (lets, arguments) = kit.arguments(action, [parameter: .name("first").dot("id")])
     let removes =
       setup + lets + [kit.reduce(action.name, arguments), kit.expect(target, .equal, .array([.name("second")]))]

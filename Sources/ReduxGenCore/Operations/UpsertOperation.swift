@@ -5,14 +5,12 @@ struct UpsertOperation: ReduceOperationKind, Equatable {
   var value: Operand
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> UpsertOperation? {
-    guard let (path, offset) = parser.targetPath() else { return nil }
-    guard let element = path.type.elementType, !path.endsInElement else {
-      return parser.fail(.notCollection(path.text, type: path.type.swiftName), offset)
+    guard let (path, offset) = parser.targetPath(), let elementPath = parser.elementOfList(path, at: offset) else {
+      return nil
     }
-    guard case .model(let name) = element, parser.models[name]?.idField != nil else {
-      return parser.fail(.noIDField(element.swiftName), offset)
+    guard case .model(let name) = elementPath.type, parser.models[name]?.idField != nil else {
+      return parser.fail(.noIDField(elementPath.type.swiftName), offset)
     }
-    let elementPath = StatePath(steps: path.steps, type: element, defaultValue: nil, text: path.text)
     guard let value = parser.assignedValue(for: elementPath, operation: word, at: offset) else { return nil }
     return UpsertOperation(target: path, value: value)
   }
@@ -41,12 +39,7 @@ struct UpsertOperation: ReduceOperationKind, Equatable {
     let target = context.target
     guard let model = kit.model(of: self.target), case .parameter(let parameter, []) = value else { return [] }
     let modelType = SpecType.model(model.name)
-    let first = kit.types.expression(kit.element(model, 1), type: modelType)
-    let second = kit.types.expression(kit.element(model, 2), type: modelType)
-    let setup = [
-      kit.newState(), kit.constant("first", first), kit.constant("second", second),
-      .assignment(target, .array([.name("first"), .name("second")])),
-    ]
+    let setup = kit.twoElements(model, in: target)
     // The replacement has the id of `second` and differs in every other field that can differ.
     let idType = model.idField?.type ?? .scalar(.uuid)
     let replacement = kit.element(model, 5, overrides: ["id": kit.sample(idType, 2)], allFields: true)

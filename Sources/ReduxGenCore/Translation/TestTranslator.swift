@@ -186,6 +186,16 @@ struct TestTranslator {
     return spec.model(named: name)
   }
 
+  /// A new state whose `list` holds `first` and `second`, two sample elements of `model`.
+  func twoElements(_ model: Model, in list: Expression) -> [Statement] {
+    let type = SpecType.model(model.name)
+    return [
+      newState(), constant("first", types.expression(element(model, 1), type: type)),
+      constant("second", types.expression(element(model, 2), type: type)),
+      .assignment(list, .array([.name("first"), .name("second")])),
+    ]
+  }
+
   /// The locals derived tests declare besides the payload's.
   static let helperLocals: Set<String> = [
     "state", "existing", "first", "second", "before", "replacement", "kept", "dropped", "tie", "entry", "other",
@@ -243,7 +253,7 @@ struct TestTranslator {
       return base
     }
     return OperationTestContext(
-      kit: self, action: action, path: path, target: target, reducer: ReduceTranslator(types: types, action: action),
+      kit: self, action: action, target: target, reducer: ReduceTranslator(types: types, action: action),
       names: names)
   }
 
@@ -266,17 +276,11 @@ struct TestTranslator {
       if case .field(let name) = step { return name }
       return nil
     }
-    let first = types.expression(element(model, 1), type: .model(model.name))
-    let second = types.expression(element(model, 2), type: .model(model.name))
-    let setup: [Statement] = [
-      newState(), constant("first", first), constant("second", second),
-      .assignment(list, .array([.name("first"), .name("second")])),
-    ]
+    let setup = twoElements(model, in: list)
     let changedField = fieldPath.reduce(Expression.subscripted(list, .literal(.int(0)))) { $0.dot($1) }
     let firstField = fieldPath.reduce(Expression.name("first")) { $0.dot($1) }
     var context = InPlaceTestContext(
-      kit: self, action: action, path: path, reducer: ReduceTranslator(types: types, action: action),
-      current: firstField, selector: idParameter, selectorHasFields: false, isEntry: false,
+      kit: self, action: action, reducer: ReduceTranslator(types: types, action: action), current: firstField, selector: idParameter, selectorHasFields: false, isEntry: false,
       chosen: [idParameter: .name("first").dot("id")])
     guard let change = operation.kind.inPlaceChange(&context) else { return [] }
     let chosen = context.chosen
@@ -345,8 +349,7 @@ struct TestTranslator {
     let target = rest.isEmpty ? entry : rest.reduce(Expression.optionalChain(entry)) { $0.dot($1) }
     let current = rest.reduce(Expression.name("entry")) { $0.dot($1) }
     var context = InPlaceTestContext(
-      kit: self, action: action, path: path, reducer: ReduceTranslator(types: types, action: action),
-      current: current, selector: keyName, selectorHasFields: !keyFields.isEmpty, isEntry: true, chosen: chosen)
+      kit: self, action: action, reducer: ReduceTranslator(types: types, action: action), current: current, selector: keyName, selectorHasFields: !keyFields.isEmpty, isEntry: true, chosen: chosen)
     guard let change = operation.kind.inPlaceChange(&context), change.assignments == nil else { return [] }
     let verb = change.verb
     let (lets, arguments) = self.arguments(action, context.chosen)
@@ -662,7 +665,6 @@ struct OperationTestContext {
   /// The test translator, for samples, arguments, `#expect`s and the rest.
   let kit: TestTranslator
   let action: Action
-  let path: StatePath
   /// The path's field, reached from `state`.
   let target: Expression
   let reducer: ReduceTranslator
@@ -679,7 +681,6 @@ struct OperationTestContext {
 struct InPlaceTestContext {
   let kit: TestTranslator
   let action: Action
-  let path: StatePath
   let reducer: ReduceTranslator
   /// What the changed place held before the action: `first.isCompleted`, `entry`.
   let current: Expression
