@@ -11,7 +11,8 @@ let package = Package(
     .plugin(name: "GenerateRedux", targets: ["GenerateRedux"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
   ],
   targets: [
     // libyaml, read only through ReduxGenCore's YAML wrapper.
@@ -50,8 +51,12 @@ let package = Package(
       dependencies: ["redux-gen"]
     ),
 
-    // The library generated code imports.
-    .target(name: "ReduxRuntime"),
+    // The library generated code imports; it re-exports IdentifiedCollections, whose
+    // IdentifiedArrayOf holds the state's lists of models with an id.
+    .target(
+      name: "ReduxRuntime",
+      dependencies: [.product(name: "IdentifiedCollections", package: "swift-identified-collections")]
+    ),
 
     // The checked-in output of Specs/: compiled and tested by `swift test`.
     .target(name: "TaskList", dependencies: ["ReduxRuntime"], path: "Generated/TaskList/Sources"),

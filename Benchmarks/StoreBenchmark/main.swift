@@ -1,6 +1,6 @@
 // ReduxRuntime's Store against a direct reducer loop and the seed article's Store.
 // Run by hand, in release mode:
-//   swift run -c release StoreBenchmark            # the table (1M dispatches, 100 and 10k tasks)
+//   swift run -c release StoreBenchmark            # the tables (1M dispatches; 100, 10k, 100k tasks)
 //   swift run -c release StoreBenchmark 200000     # fewer dispatches
 //   swift run -c release StoreBenchmark observers  # 1,000 observers, change-aware or not
 //   valgrind swift-build-output/StoreBenchmark allocs 1000   # see Benchmarks/README.md
@@ -69,7 +69,7 @@ struct PassThrough: Middleware {
 nonisolated(unsafe) let seedPassThrough = SeedAnyMiddleware<TaskListState, TaskListAction> { action, _, next in next(action) }
 
 func initialState(_ size: Int) -> TaskListState {
-  TaskListState(tasks: (1...size).map(task))
+  TaskListState(tasks: IdentifiedArray(uniqueElements: (1...size).map(task)))
 }
 
 func seconds(_ duration: Duration) -> Double {
@@ -136,6 +136,27 @@ func runTable(count: Int, runs: Int) {
   }
 }
 
+/// The direct reducer's cost per `toggle tasks[id].isCompleted` at 100, 10,000 and 100,000 tasks:
+/// flat, since the list finds an element by id through its index.
+func runToggles(count: Int, runs: Int) {
+  print("| tasks | ns/toggle, direct reducer (median of \(runs)) | x 100 tasks |")
+  print("|---:|---:|---:|")
+  var base = 0.0
+  for size in [100, 10_000, 100_000] {
+    var random = SplitMix(seed: 7)
+    let actions = (0..<count).map { _ in
+      TaskListAction.toggleTaskCompletion(id: task(Int.random(in: 1...size, using: &random)).id)
+    }
+    var state = initialState(size)
+    let perToggle = measure(runs: runs, actions: count) {
+      for action in actions { taskListReducer(&state, action) }
+    }
+    sink.store(state.tasks.count, ordering: .relaxed)
+    if size == 100 { base = perToggle }
+    print("| \(size) | \(String(format: "%.1f", perToggle)) | \(String(format: "%.2f", perToggle / base)) |")
+  }
+}
+
 /// 100,000 and 10,000 appends into a store whose observer selects tasks.count.
 func runAppends() {
   func appends(_ count: Int) -> Double {
@@ -172,5 +193,6 @@ if arguments.first == "observers" {
 } else {
   let count = arguments.first.flatMap { Int($0) } ?? 1_000_000
   runTable(count: count, runs: 5)
+  runToggles(count: count, runs: 5)
   runAppends()
 }

@@ -562,6 +562,15 @@ struct SpecGenerator {
 
     var endsInElement: Bool { if case .element? = steps.last { true } else { false } }
     var endsInKey: Bool { if case .key? = steps.last { true } else { false } }
+    /// A whole element of a list found by id, or its id: what no operation may write, since the
+    /// list finds its elements by id.
+    var isElementIdentity: Bool {
+      if endsInElement { return true }
+      guard steps.count >= 2, case .field("id") = steps[steps.count - 1], case .element = steps[steps.count - 2] else {
+        return false
+      }
+      return true
+    }
   }
 
   func targets() -> [Target] {
@@ -798,9 +807,10 @@ struct SpecGenerator {
 
   mutating func makeOperation(_ kind: String, payload: inout [RField], newParameters: Bool) -> ROperation? {
     let all = targets()
+    let writable = all.filter { !$0.isElementIdentity }
     let candidates: [Target]
     switch kind {
-    case "set": candidates = all
+    case "set": candidates = writable
     case "append": candidates = all.filter { $0.type.element != nil }
     case "upsert":
       candidates = all.filter {
@@ -813,10 +823,10 @@ struct SpecGenerator {
         guard $0.endsInElement, case .model(let name) = $0.type else { return false }
         return (spec.model(name)?.fields.count ?? 0) > 1
       }
-    case "toggle": candidates = all.filter { $0.type == .scalar(.bool) }
-    case "increment", "decrement": candidates = all.filter { $0.type.isNumeric }
+    case "toggle": candidates = writable.filter { $0.type == .scalar(.bool) }
+    case "increment", "decrement": candidates = writable.filter { $0.type.isNumeric }
     case "reset":
-      candidates = all.filter { target in
+      candidates = writable.filter { target in
         target.defaultValue != nil && !target.endsInElement && !target.endsInKey
       }
     case "clear": candidates = all.filter { $0.type.isCollection }

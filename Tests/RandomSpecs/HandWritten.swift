@@ -83,8 +83,8 @@ enum SwiftText {
     }
   }
 
-  static func parameters(_ payload: [RField]) -> String {
-    payload.map { "\($0.name): \($0.type.text)" }.joined(separator: ", ")
+  static func parameters(_ payload: [RField], _ spec: RSpec) -> String {
+    payload.map { "\($0.name): \($0.type.swiftText(spec))" }.joined(separator: ", ")
   }
 }
 
@@ -124,7 +124,7 @@ enum HandWritten {
       "\(access)enum \(spec.feature)CustomReducer: \(spec.feature)CustomReducing {",
     ]
     for action in custom {
-      let parameters = (["_ state: inout \(spec.feature)State"] + action.payload.map { "\($0.name): \($0.type.text)" })
+      let parameters = (["_ state: inout \(spec.feature)State"] + action.payload.map { "\($0.name): \($0.type.swiftText(spec))" })
         .joined(separator: ", ")
       lines.append("  \(access)static func \(SwiftText.identifier(action.name))(\(parameters)) {}")
     }
@@ -147,16 +147,16 @@ enum HandWritten {
     for action in asyncActions {
       let async = action.async!
       let success = async.successPayload
-      var signature = "  \(access)func \(SwiftText.identifier(action.name))(\(SwiftText.parameters(action.payload))) async throws"
+      var signature = "  \(access)func \(SwiftText.identifier(action.name))(\(SwiftText.parameters(action.payload, spec))) async throws"
       let body: String
       switch success.count {
       case 0:
         body = "try await _Concurrency.Task.sleep(nanoseconds: 1_000)"
       case 1:
-        signature += " -> \(success[0].type.text)"
+        signature += " -> \(success[0].type.swiftText(spec))"
         body = "return \(samples.value(success[0].type))"
       default:
-        signature += " -> (" + success.map { "\($0.name): \($0.type.text)" }.joined(separator: ", ") + ")"
+        signature += " -> (" + success.map { "\($0.name): \($0.type.swiftText(spec))" }.joined(separator: ", ") + ")"
         body = "return (" + success.map { "\($0.name): \(samples.value($0.type))" }.joined(separator: ", ") + ")"
       }
       lines += [signature + " {", "    \(body)", "  }"]

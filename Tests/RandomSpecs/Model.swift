@@ -71,6 +71,17 @@ indirect enum RType: Hashable {
     }
   }
 
+  /// The type as generated Swift spells it: a list of models with an id is an IdentifiedArrayOf.
+  func swiftText(_ spec: RSpec) -> String {
+    switch self {
+    case .optional(let wrapped): wrapped.swiftText(spec) + "?"
+    case .array(.model(let name)) where spec.model(name)?.idField != nil: "IdentifiedArrayOf<\(name)>"
+    case .array(let element): "[\(element.swiftText(spec))]"
+    case .dictionary(let key, let value): "[\(key.swiftText(spec)): \(value.swiftText(spec))]"
+    default: text
+    }
+  }
+
   var isOptional: Bool { if case .optional = self { true } else { false } }
   var unwrapped: RType { if case .optional(let wrapped) = self { wrapped } else { self } }
   var element: RType? { if case .array(let element) = self { element } else { nil } }

@@ -97,7 +97,10 @@ struct Simulator {
     case .append(let path, let given):
       let new = value(path, given)
       modify(&state, path, arguments, absent: nil) {
-        if case .array(let items) = $0 { $0 = .array(items + [new]) }
+        guard case .array(let items) = $0 else { return }
+        // A list of models with an id holds one element per id: a taken id adds nothing.
+        if let id = new.field("id"), items.contains(where: { $0.field("id") == id }) { return }
+        $0 = .array(items + [new])
       }
     case .upsert(let path, let given):
       let new = value(path, given)

@@ -27,14 +27,14 @@ struct SnippetReducerTests {
     #expect(state.tasks == [existing, task])
   }
 
-  @Test("add appends to tasks even when the id is taken")
-  func addAppendsTakenID() {
+  @Test("add keeps tasks as it was when the id is taken")
+  func addIgnoresTakenID() {
     var state = SnippetState()
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(1), title: "text 2", done: true, estimate: 3)
     snippetReducer(&state, .add(task: task))
-    #expect(state.tasks == [existing, task])
+    #expect(state.tasks == [existing])
   }
 }
 

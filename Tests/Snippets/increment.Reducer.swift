@@ -16,7 +16,7 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   case .add(let amount):
     state.count += amount
   case .grow(let id):
-    if let index = state.tasks.firstIndex(id: id) {
+    if let index = state.tasks.index(id: id) {
       state.tasks[index].estimate += 2
     }
   case .vote(let key):

@@ -12,7 +12,7 @@ import ReduxRuntime
 func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   switch action {
   case .delete(let id):
-    state.tasks.removeAll(id: id)
+    state.tasks.remove(id: id)
   case .forget(let key):
     state.notes.removeValue(forKey: key)
   }

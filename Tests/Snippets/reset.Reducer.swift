@@ -14,7 +14,7 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   case .clearQuery:
     state.query = "all"
   case .resetEstimate(let id):
-    if let index = state.tasks.firstIndex(id: id) {
+    if let index = state.tasks.index(id: id) {
       state.tasks[index].estimate = 1
     }
   }

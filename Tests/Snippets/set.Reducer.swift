@@ -14,7 +14,7 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   case .rename(let title):
     state.title = title
   case .renameTask(let id, let title):
-    if let index = state.tasks.firstIndex(id: id) {
+    if let index = state.tasks.index(id: id) {
       state.tasks[index].title = title
     }
   }

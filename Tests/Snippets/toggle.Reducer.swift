@@ -14,7 +14,7 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   case .flipShowDone:
     state.showDone.toggle()
   case .flipTask(let id):
-    if let index = state.tasks.firstIndex(id: id) {
+    if let index = state.tasks.index(id: id) {
       state.tasks[index].done.toggle()
     }
   case .flipFlag(let key):

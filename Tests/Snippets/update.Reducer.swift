@@ -12,7 +12,7 @@ import ReduxRuntime
 func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   switch action {
   case .edit(let id, let title, let estimate):
-    if let index = state.tasks.firstIndex(id: id) {
+    if let index = state.tasks.index(id: id) {
       state.tasks[index].title = title
       state.tasks[index].estimate = estimate
     }

@@ -12,11 +12,7 @@ import ReduxRuntime
 func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   switch action {
   case .save(let task):
-    if let position = state.tasks.firstIndex(id: task.id) {
-      state.tasks[position] = task
-    } else {
-      state.tasks.append(task)
-    }
+    state.tasks[id: task.id] = task
   }
 }
 

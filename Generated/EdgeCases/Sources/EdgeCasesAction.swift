@@ -19,7 +19,7 @@ enum EdgeCasesAction: Equatable, Sendable {
   case setNote(note: String?)
   case setSummary(summary: Summary)
   case position(index: Int, first: Int)
-  case setTasks(tasks: [Task])
+  case setTasks(tasks: IdentifiedArrayOf<Task>)
   case fail(reason: String)
   case setLevel(level: Level?)
 }

@@ -14,19 +14,15 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
   case .addTodo(let todo):
     state.todos.append(todo)
   case .removeTodo(let id):
-    state.todos.removeAll(id: id)
+    state.todos.remove(id: id)
   case .toggleTodo(let id):
-    if let index = state.todos.firstIndex(id: id) {
+    if let index = state.todos.index(id: id) {
       state.todos[index].done.toggle()
     }
   case .saveTodo(let todo):
-    if let position = state.todos.firstIndex(id: todo.id) {
-      state.todos[position] = todo
-    } else {
-      state.todos.append(todo)
-    }
+    state.todos[id: todo.id] = todo
   case .renameTodo(let id, let title):
-    if let index = state.todos.firstIndex(id: id) {
+    if let index = state.todos.index(id: id) {
       state.todos[index].title = title
     }
   case .addToCart(let productId):

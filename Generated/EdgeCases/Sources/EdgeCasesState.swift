@@ -6,24 +6,25 @@ import ReduxRuntime
 
 /// The state of the EdgeCases feature.
 struct EdgeCasesState: Equatable, Sendable, Codable {
-  var todos: [Todo]
+  var todos: IdentifiedArrayOf<Todo>
   var products: [String: Product]
   var quantityById: [Int: Int]
   var flags: [String: Bool]
-  var books: [Book]
+  var books: IdentifiedArrayOf<Book>
   var search: Summary
   var summary: Summary?
   var note: String?
-  var tasks: [Task]
+  var tasks: IdentifiedArrayOf<Task>
   var result: Result
   var error: Error?
   var `default`: Int
   var level: Level?
 
   init(
-    todos: [Todo] = [], products: [String: Product] = [:], quantityById: [Int: Int] = [:],
-    flags: [String: Bool] = [:], books: [Book] = [], search: Summary = Summary(),
-    summary: Summary? = nil, note: String? = nil, tasks: [Task] = [], result: Result = Result(),
+    todos: IdentifiedArrayOf<Todo> = [], products: [String: Product] = [:],
+    quantityById: [Int: Int] = [:], flags: [String: Bool] = [:],
+    books: IdentifiedArrayOf<Book> = [], search: Summary = Summary(), summary: Summary? = nil,
+    note: String? = nil, tasks: IdentifiedArrayOf<Task> = [], result: Result = Result(),
     error: Error? = nil, `default`: Int = 0, level: Level? = Level.none
   ) {
     self.todos = todos

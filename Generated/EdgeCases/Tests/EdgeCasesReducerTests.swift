@@ -37,14 +37,14 @@ struct EdgeCasesReducerTests {
     #expect(state.todos == [existing, todo])
   }
 
-  @Test("addTodo appends to todos even when the id is taken")
-  func addTodoAppendsTakenID() {
+  @Test("addTodo keeps todos as it was when the id is taken")
+  func addTodoIgnoresTakenID() {
     var state = EdgeCasesState()
     let existing = Todo(id: 2, title: "text 1")
     state.todos = [existing]
     let todo: Todo = Todo(id: 2, title: "text 2", done: true)
     edgeCasesReducer(&state, .addTodo(todo: todo))
-    #expect(state.todos == [existing, todo])
+    #expect(state.todos == [existing])
   }
 
   @Test("removeTodo removes only the matching element of todos")
@@ -261,7 +261,7 @@ struct EdgeCasesReducerTests {
   func setTasksSetsTasks() {
     var state = EdgeCasesState()
     state.tasks = [Task(id: uuid(4))]
-    let tasks: [Task] = [Task(id: uuid(2))]
+    let tasks: IdentifiedArrayOf<Task> = [Task(id: uuid(2))]
     edgeCasesReducer(&state, .setTasks(tasks: tasks))
     #expect(state.tasks == tasks)
   }

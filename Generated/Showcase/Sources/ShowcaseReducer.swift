@@ -18,13 +18,9 @@ public protocol ShowcaseCustomReducing {
 public func showcaseReducer(_ state: inout ShowcaseState, _ action: ShowcaseAction) {
   switch action {
   case .`import`(let item):
-    if let position = state.items.firstIndex(id: item.id) {
-      state.items[position] = item
-    } else {
-      state.items.append(item)
-    }
+    state.items[id: item.id] = item
   case .rename(let id, let title, let priority):
-    if let index = state.items.firstIndex(id: id) {
+    if let index = state.items.index(id: id) {
       state.items[index].title = title
       state.items[index].priority = priority
     }

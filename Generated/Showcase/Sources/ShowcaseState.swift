@@ -6,7 +6,7 @@ import ReduxRuntime
 
 /// The state of the Showcase feature.
 public struct ShowcaseState: Equatable, Sendable, Codable {
-  public var items: [Item]
+  public var items: IdentifiedArrayOf<Item>
   public var users: [String: User]
   public var settings: Settings
   public var started: Date
@@ -17,8 +17,8 @@ public struct ShowcaseState: Equatable, Sendable, Codable {
   public var fetchStatus: RequestStatus
 
   public init(
-    items: [Item] = [], users: [String: User] = [:], settings: Settings = Settings(),
-    started: Date = Date(timeIntervalSince1970: 1_704_164_645),
+    items: IdentifiedArrayOf<Item> = [], users: [String: User] = [:],
+    settings: Settings = Settings(), started: Date = Date(timeIntervalSince1970: 1_704_164_645),
     home: URL = URL(string: "https://example.com")!, counts: [Priority: Int] = [:],
     lastError: String? = nil, filter: ItemFilter = .all, fetchStatus: RequestStatus = .idle
   ) {
@@ -38,13 +38,13 @@ public struct ShowcaseState: Equatable, Sendable, Codable {
     let kept: [Item]
     switch filter {
     case .all:
-      kept = items
+      kept = items.elements
     case .urgent:
-      kept = items.filter { ($0.priority == .high) && !$0.default }
+      kept = items.elements.filter { ($0.priority == .high) && !$0.default }
     case .tagged:
-      kept = items.filter { !$0.tags.isEmpty }
+      kept = items.elements.filter { !$0.tags.isEmpty }
     case .undated:
-      kept = items.filter { $0.due == nil }
+      kept = items.elements.filter { $0.due == nil }
     }
     return kept.enumerated().sorted { Self.filteredItemsPrecedes($0, $1) }.map(\.element)
   }

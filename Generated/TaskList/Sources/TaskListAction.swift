@@ -13,5 +13,5 @@ public enum TaskListAction: Equatable, Sendable {
   case removeTask(id: UUID)
   case filterTasks(filter: TaskListFilter)
   case loadTasks
-  case tasksLoaded(tasks: [Task])
+  case tasksLoaded(tasks: IdentifiedArrayOf<Task>)
 }

@@ -6,9 +6,9 @@ import ReduxRuntime
 
 /// The fields of `TaskListState` that `persist` lists, as they are saved.
 public struct TaskListPersistedFields: Codable, Equatable, Sendable {
-  public var tasks: [Task]
+  public var tasks: IdentifiedArrayOf<Task>
 
-  public init(tasks: [Task]) {
+  public init(tasks: IdentifiedArrayOf<Task>) {
     self.tasks = tasks
   }
 }

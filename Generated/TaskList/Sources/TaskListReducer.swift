@@ -14,11 +14,11 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
   case .addTask(let task):
     state.tasks.append(task)
   case .toggleTaskCompletion(let id):
-    if let index = state.tasks.firstIndex(id: id) {
+    if let index = state.tasks.index(id: id) {
       state.tasks[index].isCompleted.toggle()
     }
   case .removeTask(let id):
-    state.tasks.removeAll(id: id)
+    state.tasks.remove(id: id)
   case .filterTasks(let filter):
     state.filter = filter
   case .tasksLoaded(let tasks):

@@ -6,10 +6,10 @@ import ReduxRuntime
 
 /// The task list screen.
 public struct TaskListState: Equatable, Sendable, Codable {
-  public var tasks: [Task]
+  public var tasks: IdentifiedArrayOf<Task>
   public var filter: TaskListFilter
 
-  public init(tasks: [Task] = [], filter: TaskListFilter = .active) {
+  public init(tasks: IdentifiedArrayOf<Task> = [], filter: TaskListFilter = .active) {
     self.tasks = tasks
     self.filter = filter
   }
@@ -18,11 +18,11 @@ public struct TaskListState: Equatable, Sendable, Codable {
   public var filteredTasks: [Task] {
     switch filter {
     case .all:
-      return tasks
+      return tasks.elements
     case .active:
-      return tasks.filter { !$0.isCompleted }
+      return tasks.elements.filter { !$0.isCompleted }
     case .completed:
-      return tasks.filter { $0.isCompleted }
+      return tasks.elements.filter { $0.isCompleted }
     }
   }
 }

@@ -28,14 +28,14 @@ struct TaskListReducerTests {
     #expect(state.tasks == [existing, task])
   }
 
-  @Test("addTask appends to tasks even when the id is taken")
-  func addTaskAppendsTakenID() {
+  @Test("addTask keeps tasks as it was when the id is taken")
+  func addTaskIgnoresTakenID() {
     var state = TaskListState()
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(1), title: "text 2", subtitle: "text 2", isCompleted: true)
     taskListReducer(&state, .addTask(task: task))
-    #expect(state.tasks == [existing, task])
+    #expect(state.tasks == [existing])
   }
 
   @Test("toggleTaskCompletion flips tasks[id].isCompleted of the matching element only")
@@ -99,7 +99,7 @@ struct TaskListReducerTests {
   func tasksLoadedSetsTasks() {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(4), title: "text 4")]
-    let tasks: [Task] = [Task(id: uuid(2), title: "text 2")]
+    let tasks: IdentifiedArrayOf<Task> = [Task(id: uuid(2), title: "text 2")]
     taskListReducer(&state, .tasksLoaded(tasks: tasks))
     #expect(state.tasks == tasks)
   }

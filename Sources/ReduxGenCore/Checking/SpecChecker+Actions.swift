@@ -151,8 +151,12 @@ struct ReduceParser {
       let suggestion = closestMatch(to: word, in: ReduceOperation.words)
       return fail(.unknownOperation(word, suggestion: suggestion), wordToken.offset)
     }
+    let pathOffset = tokens.peek.offset
     guard let operation = kind.parse(word, &self) else { return nil }
     guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
+    if let path = operation.path, let list = path.listWhoseElementIDEnds {
+      return fail(.elementIDChanged(list: list), pathOffset)
+    }
     return ReduceOperation(operation)
   }
 
@@ -329,5 +333,20 @@ extension StatePath {
   var endsInElement: Bool {
     if case .element? = steps.last { return true }
     return false
+  }
+
+  /// The text of the list when the path ends at the `id` of one of its elements
+  /// (`cards[id].id` gives `cards`), which no operation may change.
+  var listWhoseElementIDEnds: String? {
+    guard steps.count >= 2, steps[steps.count - 1] == .field("id"), case .element = steps[steps.count - 2] else {
+      return nil
+    }
+    return listText
+  }
+
+  /// The path's text before its last `[`: the list or dictionary the last step entered.
+  var listText: String {
+    guard let bracket = text.lastIndex(of: "[") else { return text }
+    return String(text[..<bracket])
   }
 }

@@ -20,9 +20,22 @@ extension SpecChecker {
     case (.array(let element), .sequence(let items)):
       var values: [Value] = []
       var failed = false
+      // A list of models with an id holds one element per id (generated code keeps it so).
+      var ids: [Value] = []
       for item in items {
         if let value = exampleValue(item, type: element, isDefault: isDefault) {
           values.append(value)
+          if let id = fixedID(of: value) {
+            if ids.contains(id) {
+              if case .mapping(let pairs) = item.kind, let written = pairs.first(where: { $0.key.scalar == "id" }) {
+                error(.duplicateID(written.value.scalar ?? "", type: element.swiftName), written.value)
+              } else {
+                error(.duplicateID("\(SpecMutator.describe(id)) (the default)", type: element.swiftName), item)
+              }
+              failed = true
+            }
+            ids.append(id)
+          }
         } else {
           failed = true
         }
@@ -57,6 +70,25 @@ extension SpecChecker {
     default:
       return fail(&self)
     }
+  }
+
+  /// The id a model value has whatever runs it: written, or a default that is not made anew
+  /// each time (`UUID()`); nil for other values.
+  private func fixedID(of value: Value) -> Value? {
+    let name: String
+    var written: Value?
+    switch value {
+    case .model(let modelName, let fields):
+      name = modelName
+      written = fields.first { $0.name == "id" }?.value
+    case .modelDefault(let modelName):
+      name = modelName
+    default:
+      return nil
+    }
+    guard let idField = modelsByName[name]?.idField else { return nil }
+    let id = written ?? idField.defaultValue
+    return id == .newUUID ? nil : id
   }
 
   private mutating func modelValue(

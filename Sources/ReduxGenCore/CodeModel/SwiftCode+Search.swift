@@ -68,6 +68,8 @@ extension Expression {
       return value.calls(name)
     case .subscriptedWithDefault(let base, let key, let value):
       return base.calls(name) || key.calls(name) || value.calls(name)
+    case .subscriptedByLabel(let base, _, let index):
+      return base.calls(name) || index.calls(name)
     case .macro(_, let arguments), .attribute(_, let arguments):
       return arguments.contains { $0.value.calls(name) }
     case .identifier, .literal, .keyPath, .type, .metatype:

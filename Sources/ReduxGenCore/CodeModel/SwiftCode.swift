@@ -181,6 +181,8 @@ indirect enum Expression: Equatable, Sendable {
   case binary(Expression, BinaryOperator, Expression)
   case prefix(PrefixOperator, Expression)
   case subscripted(Expression, Expression)
+  /// `base[label: index]`, such as `tasks[id: task.id]`.
+  case subscriptedByLabel(Expression, label: String, Expression)
   /// `base[key, default: value]`: a dictionary entry read or changed in place as if present.
   case subscriptedWithDefault(Expression, key: Expression, default: Expression)
   case forceUnwrap(Expression)

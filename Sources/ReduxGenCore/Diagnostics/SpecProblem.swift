@@ -213,6 +213,12 @@ package enum SpecProblem: Hashable, Sendable {
   case nilAgainstNonOptional(String)
   case predicateNotBool(type: String)
   case elementPathNeedsID(String)
+  /// A write to `list[id].id`: the list finds (and indexes) its elements by id.
+  case elementIDChanged(list: String)
+  /// `set list[id] = value`: a whole element replaced, maybe with another id.
+  case elementReplaced(list: String)
+  /// Two elements with one id in a list literal of identified models.
+  case duplicateID(String, type: String)
   case customNotAlone
   case unreadableFeature(String)
   case appNotFeature
@@ -325,6 +331,12 @@ package enum SpecProblem: Hashable, Sendable {
       "a filter case must be a Bool condition, but this has type \(type)"
     case .elementPathNeedsID(let path):
       "'\(path)' is a list; reach an element by id, as in '\(path)[id]'"
+    case .elementIDChanged(let list):
+      "can't change the id of an element of '\(list)': the list finds its elements by id; remove the element and append another"
+    case .elementReplaced(let list):
+      "can't replace a whole element of '\(list)' found by id, as its id could change; use 'upsert \(list)' or set its fields"
+    case .duplicateID(let id, let type):
+      "id \(id) is already in this list: a list of \(type) holds one element per id"
     case .needsAsync(let key, let action):
       "'\(key)' needs 'async' in action '\(action)'"
     case .unknownEvent(let name, let suggestion):

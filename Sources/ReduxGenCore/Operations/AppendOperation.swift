@@ -1,4 +1,5 @@
-/// `append LIST [= VALUE]`: adds an element at the end, even when its id is taken.
+/// `append LIST [= VALUE]`: adds an element at the end; a list of models with an `id` holds one
+/// element per id, so an element whose id is taken is not added (upsert replaces it).
 struct AppendOperation: ReduceOperationKind, Equatable {
   static let words = ["append"]
   var target: StatePath
@@ -37,14 +38,15 @@ struct AppendOperation: ReduceOperationKind, Equatable {
       "\(action.name) appends to the end of \(self.target.text)",
       "\(action.name)AppendsTo\(self.target.text.identifierWords)", body)
     guard let idField = model.idField else { return [appends] }
-    // Append is not upsert: an element whose id is taken is appended too.
+    // Append is not upsert: an element whose id is taken leaves the list as it was.
     let sameID = kit.element(model, 2, overrides: ["id": kit.sample(idField.type, 1)], allFields: true)
     let (sameLets, sameArguments) = kit.arguments(action, [parameter: kit.types.expression(sameID, type: modelType)])
-    let duplicate = setup + sameLets + [kit.reduce(action.name, sameArguments), kit.expect(target, .equal, expected)]
+    let duplicate =
+      setup + sameLets + [kit.reduce(action.name, sameArguments), kit.expect(target, .equal, .array([.name("existing")]))]
     return [
       appends,
       context.test(
-        "\(action.name) appends to \(self.target.text) even when the id is taken", "\(action.name)AppendsTakenID",
+        "\(action.name) keeps \(self.target.text) as it was when the id is taken", "\(action.name)IgnoresTakenID",
         duplicate),
     ]
   }

@@ -1,4 +1,4 @@
-/// `remove LIST[id]` removes the elements with that id; `remove DICTIONARY[key]` removes the entry.
+/// `remove LIST[id]` removes the element with that id; `remove DICTIONARY[key]` removes the entry.
 struct RemoveOperation: ReduceOperationKind, Equatable {
   enum Selector: Equatable {
     /// The elements whose id equals the operand.
@@ -29,7 +29,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     }
     container.steps.removeLast()
     container.defaultValue = nil
-    if let bracket = path.text.lastIndex(of: "[") { container.text = String(path.text[..<bracket]) }
+    container.text = path.listText
     return RemoveOperation(target: container, selector: selector)
   }
 
@@ -48,7 +48,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     switch selector {
     case .id(let id):
       reducer.at(target, state) {
-        [.expression($0.dot("removeAll").call([Argument("id", reducer.operand(id, type: .scalar(.uuid)))]))]
+        [.expression($0.dot("remove").call([Argument("id", reducer.operand(id, type: .scalar(.uuid)))]))]
       }
     case .key(let key):
       reducer.at(target, state) {

@@ -5,9 +5,9 @@ struct SetOperation: ReduceOperationKind, Equatable {
   var value: Operand
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> SetOperation? {
-    guard let (path, offset) = parser.targetPath(),
-      let value = parser.assignedValue(for: path, operation: word, at: offset)
-    else { return nil }
+    guard let (path, offset) = parser.targetPath() else { return nil }
+    if path.endsInElement { return parser.fail(.elementReplaced(list: path.listText), offset) }
+    guard let value = parser.assignedValue(for: path, operation: word, at: offset) else { return nil }
     return SetOperation(target: path, value: value)
   }
 

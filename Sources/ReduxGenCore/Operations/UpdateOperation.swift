@@ -29,6 +29,7 @@ struct UpdateOperation: ReduceOperationKind, Equatable {
             expected: field.type.swiftName, found: parameter.type.swiftName, what: .parameter(parameter.name)),
           offset)
       }
+      if field.name == "id" { return parser.fail(.elementIDChanged(list: path.listText), offset) }
       assignments.append(Assignment(field: field.name, parameter: parameter.name))
     }
     guard !assignments.isEmpty else { return parser.fail(.needsValue(operation: word, action: parser.action.name), offset) }

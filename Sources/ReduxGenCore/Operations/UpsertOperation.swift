@@ -21,15 +21,9 @@ struct UpsertOperation: ReduceOperationKind, Equatable {
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     let item = reducer.operand(value, type: target.type.elementType ?? target.type)
+    // The list's subscript by id replaces the element with the same id in place, else appends.
     return reducer.at(target, state) { list in
-      let finder = list.dot("firstIndex").call([Argument("id", item.dot("id"))])
-      // Not `index`: the path may have found an element with it already.
-      let index = reducer.local("position")
-      return [
-        .ifLet(
-          index, finder, [.assignment(.subscripted(list, .name(index)), item)],
-          else: [.expression(list.dot("append").call([Argument(nil, item)]))])
-      ]
+      [.assignment(.subscriptedByLabel(list, label: "id", item.dot("id")), item)]
     }
   }
 

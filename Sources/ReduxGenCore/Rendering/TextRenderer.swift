@@ -478,6 +478,11 @@ struct TextRenderer: Sendable {
       out += "["
       write(index, into: &out)
       out += "]"
+    case .subscriptedByLabel(let base, let label, let index):
+      write(base, into: &out)
+      out += "[\(label): "
+      write(index, into: &out)
+      out += "]"
     case .subscriptedWithDefault(let base, let key, let value):
       write(base, into: &out)
       out += "["

@@ -91,8 +91,11 @@ struct FeatureTranslator {
 
   /// `filteredTasks`: the elements of `over` the selected case keeps.
   private func filterResult(_ filter: Filter) -> Declaration {
+    // A filter's result is a plain array: an identified list gives its elements.
+    let overType = spec.stateField(named: filter.over)?.type ?? .array(.model(filter.element))
+    let overList = Expression.name(filter.over)
+    let over = types.isIdentifiedList(overType) ? overList.dot("elements") : overList
     let cases = filter.cases.map { filterCase -> SwitchCase in
-      let over = Expression.name(filter.over)
       let kept: Expression =
         filterCase.predicate == .constant(true)
         ? over

@@ -24,8 +24,11 @@ struct PredicateSearch {
       var assignment: [String: Value] = [:]
       for (index, name) in fields.enumerated() { assignment[name] = choices[index][counters[index]] }
       if let result = evaluate(predicate, assignment) {
-        if result, kept == nil { kept = assignment }
-        if !result, dropped == nil { dropped = assignment }
+        // Both go into one list, which holds one element per id: their ids must differ.
+        let other = result ? dropped : kept
+        let clashes = assignment["id"] != nil && other?["id"] == assignment["id"]
+        if result, kept == nil, !clashes { kept = assignment }
+        if !result, dropped == nil, !clashes { dropped = assignment }
       }
       if kept != nil && dropped != nil { break }
       guard advance(&counters, choices.map(\.count)) else { break }

@@ -15,7 +15,8 @@ struct ReduceTranslator {
     operation.kind.statements(self, state: state)
   }
 
-  /// Wraps `body` in one `if let index = ...firstIndex(id:)` per element step of `path`.
+  /// Wraps `body` in one `if let index = ...index(id:)` per element step of `path` (a lookup in
+  /// the list's index by id).
   func at(_ path: StatePath, _ base: Expression, depth: Int = 0, _ body: (Expression) -> [Statement]) -> [Statement] {
     var target = base
     for (position, step) in path.steps.enumerated() {
@@ -34,7 +35,7 @@ struct ReduceTranslator {
         if !isLast || chainsLastKey { target = .optionalChain(target) }
       case .element(let id):
         let index = local(depth == 0 ? "index" : "index\(depth + 1)")
-        let finder = target.dot("firstIndex").call([Argument("id", operand(id, type: .scalar(.uuid)))])
+        let finder = target.dot("index").call([Argument("id", operand(id, type: .scalar(.uuid)))])
         let rest = StatePath(
           steps: Array(path.steps[(position + 1)...]), type: path.type, defaultValue: path.defaultValue,
           text: path.text)

@@ -510,20 +510,27 @@ struct TestTranslator {
     guard let keepAll = filter.cases.first(where: { $0.predicate == .constant(true) }),
       let model = spec.model(named: filter.element)
     else { return [] }
+    // In a list of models with an id, no two elements share it: ids never tie.
+    let uniqueIDs = types.isIdentifiedList(spec.stateField(named: filter.over)?.type ?? .array(.model(model.name)))
     var tests: [Declaration] = []
     for (index, key) in filter.sort.enumerated() {
       guard let ordered = orderedValues(key) else { continue }
+      // After the id, no key decides anything.
+      if uniqueIDs, filter.sort[..<index].contains(where: { $0.field == "id" }) { continue }
+      let ties = !(uniqueIDs && key.field == "id")
       // Listed: highest, lowest (twice, to show ties keep their order), then the rest.
       let last = ordered.count - 1
       let listed: [(name: String, rank: Int)] =
-        [("e1", last), ("e2", 0)] + ordered.indices.dropFirst().dropLast().map { ("e\($0 + 2)", $0) } + [("tie", 0)]
+        [("e1", last), ("e2", 0)] + ordered.indices.dropFirst().dropLast().map { ("e\($0 + 2)", $0) }
+        + (ties ? [("tie", 0)] : [])
       var body: [Statement] = [newState()]
       for (offset, entry) in listed.enumerated() {
         var overrides: [String: Value] = [key.field: ordered[entry.rank]]
         for earlier in filter.sort[..<index] where earlier.field != key.field {
           overrides[earlier.field] = sample(earlier.type, 0)
         }
-        for later in filter.sort[(index + 1)...] where overrides[later.field] == nil {
+        // A later id keeps each element's own (it would tie equal ranks).
+        for later in filter.sort[(index + 1)...] where overrides[later.field] == nil && !(uniqueIDs && later.field == "id") {
           guard let values = orderedValues(later) else {
             overrides[later.field] = sample(later.type, 0)
             continue
@@ -541,10 +548,10 @@ struct TestTranslator {
       body.append(.assignment(state.dot(filter.selected), .dot(keepAll.name)))
       body.append(expect(state.dot(filter.result), .equal, .array(expected)))
       let direction = key.descending ? "descending" : "ascending"
-      let ties = index == 0 ? "" : " after the keys before it"
+      let after = index == 0 ? "" : " after the keys before it"
       tests.append(
         test(
-          "\(filter.result) is sorted by \(key.field), \(direction)\(ties), ties in list order",
+          "\(filter.result) is sorted by \(key.field), \(direction)\(after)\(ties ? ", ties in list order" : "")",
           names.make("\(filter.result)SortedBy\(key.field.uppercasingFirst)"), body))
     }
     return tests

@@ -9,10 +9,18 @@ struct TypeTranslator {
     case .scalar(let scalar): .named(scalar.rawValue)
     case .model(let name), .enumeration(let name): .named(name)
     case .optional(let wrapped): .optional(typeName(wrapped))
-    case .array(let element): .array(typeName(element))
+    case .array(let element):
+      isIdentifiedList(type) ? .generic("IdentifiedArrayOf", [typeName(element)]) : .array(typeName(element))
     case .dictionary(let key, let value): .dictionary(typeName(key), typeName(value))
     case .requestStatus: .named("RequestStatus")
     }
+  }
+
+  /// Whether `type` is a list of models with an `id`: an `IdentifiedArrayOf` the runtime
+  /// re-exports, which finds an element by id in constant time and holds one element per id.
+  func isIdentifiedList(_ type: SpecType) -> Bool {
+    guard case .array(.model(let name)) = type else { return false }
+    return spec.model(named: name)?.idField != nil
   }
 
   /// `value` as an expression of `type`; enum cases need the type from context.
