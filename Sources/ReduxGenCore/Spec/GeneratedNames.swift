@@ -25,6 +25,11 @@ package struct GeneratedNames: Sendable, Equatable {
   package var exampleTests: String { feature + "ExampleTests" }
   /// `taskListReducer` for the feature `TaskList`.
   package var reducer: String { feature.lowercasingFirst + "Reducer" }
+  /// Part `n` (from 2) of a reducer too long for one function: `taskListReducerPart2`.
+  package func reducerPart(_ n: Int) -> String { reducer + "Part\(n)" }
+  /// Part `n` (from 2) of an action's `changedFields`, and of a state's `fields(readBy:)`.
+  package static func changedFieldsPart(_ n: Int) -> String { "changedFieldsPart\(n)" }
+  package static func fieldsReadPart(_ n: Int) -> String { "fieldsReadPart\(n)" }
   /// `shopMiddleware` for the app `Shop`: its features' middleware chained.
   package var appMiddleware: String { feature.lowercasingFirst + "Middleware" }
 

@@ -327,33 +327,58 @@ struct ChangeTrackingCode {
         groups.append((change.fields, [pattern]))
       }
     }
-    let changed = VariableDeclaration(
-      doc: "The state fields this action's reducer can change, by declaration order.", access: access,
-      name: "changedFields", type: .named("StateFields"),
-      getter: [
-        .switchStatement(
-          .name("self"),
-          groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(Self.fields($0.fields))]) })
-      ])
+    let switches = SwitchChain.switches(
+      over: .name("self"),
+      groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(Self.fields($0.fields))]) },
+      unreached: [.returnStatement(.dot("all"))]
+    ) { [.returnStatement(.name(GeneratedNames.changedFieldsPart($0)))] }
+    let changed = switches.enumerated().map { offset, body in
+      Declaration.variable(
+        offset == 0
+          ? VariableDeclaration(
+            doc: "The state fields this action's reducer can change, by declaration order.", access: access,
+            name: "changedFields", type: .named("StateFields"), getter: [body])
+          : VariableDeclaration(
+            doc: "The cases `changedFields` passes on.", access: .private,
+            name: GeneratedNames.changedFieldsPart(offset + 1), type: .named("StateFields"), getter: [body]))
+    }
     let keyPathType = TypeName.generic("PartialKeyPath", [.named(stateName)])
-    // A table looked up, not a chain of comparisons: a long chain was slow to type-check.
-    let table = VariableDeclaration(
-      isConstant: true, name: "fieldsByKeyPath", type: .dictionary(keyPathType, .named("StateFields")),
-      initializer: .dictionary(reads.map { DictionaryEntry(key: .keyPath($0.name), value: Self.fields($0.fields)) }))
-    let readBy = FunctionDeclaration(
-      doc: "The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.",
-      access: access, isStatic: true, kind: .function("fields"),
-      parameters: [Parameter(label: "readBy", name: "keyPath", type: keyPathType)],
-      returnType: .named("StateFields"),
-      body: [
+    // Tables looked up, not a chain of comparisons (slow to type-check), at most
+    // `SwitchChain.casesPerFunction` entries each, chained like a long switch.
+    let chunk = SwitchChain.casesPerFunction
+    let tables = stride(from: 0, to: max(reads.count, 1), by: chunk).map {
+      Array(reads[$0..<min($0 + chunk, reads.count)])
+    }
+    let readBy = tables.enumerated().map { offset, entries in
+      let table = VariableDeclaration(
+        isConstant: true, name: "fieldsByKeyPath", type: .dictionary(keyPathType, .named("StateFields")),
+        initializer: .dictionary(
+          entries.map { DictionaryEntry(key: .keyPath($0.name), value: Self.fields($0.fields)) }))
+      let otherwise: Expression =
+        offset == tables.count - 1
+        ? .dot("all") : .name(GeneratedNames.fieldsReadPart(offset + 2)).call([Argument(nil, .name("keyPath"))])
+      let body: [Statement] = [
         .declaration(table),
-        .returnStatement(.binary(.subscripted(.name("fieldsByKeyPath"), .name("keyPath")), .nilCoalescing, .dot("all"))),
-      ])
+        .returnStatement(.binary(.subscripted(.name("fieldsByKeyPath"), .name("keyPath")), .nilCoalescing, otherwise)),
+      ]
+      return Declaration.function(
+        offset == 0
+          ? FunctionDeclaration(
+            doc: "The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.",
+            access: access, isStatic: true, kind: .function("fields"),
+            parameters: [Parameter(label: "readBy", name: "keyPath", type: keyPathType)],
+            returnType: .named("StateFields"), body: body)
+          : FunctionDeclaration(
+            doc: "The key paths `fields(readBy:)` passes on.", access: .private, isStatic: true,
+            kind: .function(GeneratedNames.fieldsReadPart(offset + 1)),
+            parameters: [Parameter(label: "_", name: "keyPath", type: keyPathType)],
+            returnType: .named("StateFields"), body: body))
+    }
     return [
       .extensionDeclaration(
-        ExtensionDeclaration(extendedType: .named(actionName), conformances: ["ChangeReporting"], members: [.variable(changed)])),
+        ExtensionDeclaration(extendedType: .named(actionName), conformances: ["ChangeReporting"], members: changed)),
       .extensionDeclaration(
-        ExtensionDeclaration(extendedType: .named(stateName), conformances: ["FieldTracking"], members: [.function(readBy)])),
+        ExtensionDeclaration(extendedType: .named(stateName), conformances: ["FieldTracking"], members: readBy)),
     ]
   }
 }

@@ -236,16 +236,23 @@ struct FeatureTranslator {
         - state: The state to change.
         - action: What happened.
       """
-    return customReducing() + [
-      .function(
-        FunctionDeclaration(
-          doc: doc, access: access, kind: .function(spec.reducerName),
-          parameters: [
-            Parameter(label: "_", name: "state", type: stateType, isInout: true),
-            Parameter(label: "_", name: "action", type: actionType),
-          ],
-          body: [.switchStatement(.name("action"), cases)]))
+    let parameters = [
+      Parameter(label: "_", name: "state", type: stateType, isInout: true),
+      Parameter(label: "_", name: "action", type: actionType),
     ]
+    let switches = SwitchChain.switches(over: .name("action"), cases, unreached: [.breakStatement]) { part in
+      [.expression(.name(spec.names.reducerPart(part)).call([Argument(nil, .inoutArgument(.name("state"))), Argument(nil, .name("action"))]))]
+    }
+    let parts = switches.enumerated().map { offset, body in
+      Declaration.function(
+        offset == 0
+          ? FunctionDeclaration(
+            doc: doc, access: access, kind: .function(spec.reducerName), parameters: parameters, body: [body])
+          : FunctionDeclaration(
+            doc: "The actions `\(spec.reducerName)` passes on, in declaration order.", access: .private,
+            kind: .function(spec.names.reducerPart(offset + 1)), parameters: parameters, body: [body]))
+    }
+    return customReducing() + parts
   }
 
   /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.

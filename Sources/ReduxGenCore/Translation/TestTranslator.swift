@@ -61,7 +61,7 @@ struct TestTranslator {
         tests += operationTests(operation, action: action, names: &names)
       }
     }
-    if let test = defaultsTest(names: &names) { tests.insert(test, at: 0) }
+    tests.insert(contentsOf: defaultsTests(names: &names), at: 0)
     for action in spec.actions {
       if let test = statusTest(action, names: &names) { tests.append(test) }
     }
@@ -441,12 +441,14 @@ struct TestTranslator {
     return nil
   }
 
+  /// The most `#expect`s one defaults test holds: each costs a few milliseconds to type-check,
+  /// and a test function should take under 100 ms (CompileBenchmark).
+  static let expectationsPerTest = 12
+
   /// A new state holds the defaults the spec writes (new UUIDs and models built from their own
-  /// defaults aside).
-  private func defaultsTest(names: inout UniqueNames) -> Declaration? {
-    var body: [Statement] = [
-      .declaration(VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
-    ]
+  /// defaults aside): one test, or one per `expectationsPerTest` fields in a large state.
+  private func defaultsTests(names: inout UniqueNames) -> [Declaration] {
+    var checks: [Statement] = []
     for field in spec.state {
       guard let value = field.defaultValue else { continue }
       if case .modelDefault = value { continue }
@@ -454,13 +456,20 @@ struct TestTranslator {
       if value == .array([]) || value == .dictionary([]) {
         // `isEmpty`, not `== []`: the literal's type inference made this test the slowest
         // function of a large feature to type-check.
-        body.append(.expression(.macro("expect", [Argument(nil, state.dot(field.name).dot("isEmpty"))])))
+        checks.append(.expression(.macro("expect", [Argument(nil, state.dot(field.name).dot("isEmpty"))])))
         continue
       }
-      body.append(expect(state.dot(field.name), .equal, types.expression(value, type: field.type)))
+      checks.append(expect(state.dot(field.name), .equal, types.expression(value, type: field.type)))
     }
-    guard body.count > 1 else { return nil }
-    return test("a new state holds the spec's defaults", names.make("newStateHoldsDefaults"), body)
+    let newState = Statement.declaration(
+      VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
+    let size = Self.expectationsPerTest
+    let parts = stride(from: 0, to: checks.count, by: size).map { Array(checks[$0..<min($0 + size, checks.count)]) }
+    return parts.enumerated().map { offset, part in
+      let which = parts.count == 1 ? "" : " (part \(offset + 1) of \(parts.count))"
+      let suffix = parts.count == 1 ? "" : "Part\(offset + 1)"
+      return test("a new state holds the spec's defaults\(which)", names.make("newStateHoldsDefaults\(suffix)"), [newState] + part)
+    }
   }
 
   /// Elements on both sides of the case's predicate, and what the result must keep.
