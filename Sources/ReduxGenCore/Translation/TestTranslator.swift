@@ -443,7 +443,7 @@ struct TestTranslator {
 
   /// The most `#expect`s one defaults test holds: each costs a few milliseconds to type-check,
   /// and a test function should take under 100 ms (CompileBenchmark).
-  static let expectationsPerTest = 12
+  static let expectationsPerTest = 8
 
   /// A new state holds the defaults the spec writes (new UUIDs and models built from their own
   /// defaults aside): one test, or one per `expectationsPerTest` fields in a large state.
