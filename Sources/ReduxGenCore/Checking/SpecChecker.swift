@@ -488,6 +488,18 @@ package struct SpecChecker {
 
 /// Why `name` can't be a Swift identifier, or nil when it can.
 func identifierProblem(_ name: String) -> IdentifierFlaw? {
+  // Most names are ASCII letters, digits and `_`: decided from the bytes, without Unicode's tables.
+  var utf8 = name.utf8.makeIterator()
+  if let first = utf8.next(), isASCIILetter(first) || first == UInt8(ascii: "_") {
+    var ascii = true
+    while let byte = utf8.next() {
+      if !(isASCIILetter(byte) || byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) {
+        ascii = false
+        break
+      }
+    }
+    if ascii { return nil }
+  }
   guard let first = name.unicodeScalars.first else { return .empty }
   let isASCIIStart = first.properties.isAlphabetic || first == "_"
   if !isASCIIStart { return .badStart }
@@ -495,6 +507,10 @@ func identifierProblem(_ name: String) -> IdentifierFlaw? {
     $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
   }
   return allowed ? nil : .badCharacter
+}
+
+private func isASCIILetter(_ byte: UInt8) -> Bool {
+  (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
 }
 
 extension StringProtocol {
