@@ -11,8 +11,8 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 struct EdgeCasesReducerTests {
-  @Test("a new state holds the spec's defaults")
-  func newStateHoldsDefaults() {
+  @Test("a new state holds the spec's defaults (part 1 of 2)")
+  func newStateHoldsDefaultsPart1() {
     let state = EdgeCasesState()
     #expect(state.todos.isEmpty)
     #expect(state.products.isEmpty)
@@ -22,6 +22,11 @@ struct EdgeCasesReducerTests {
     #expect(state.summary == nil)
     #expect(state.note == nil)
     #expect(state.tasks.isEmpty)
+  }
+
+  @Test("a new state holds the spec's defaults (part 2 of 2)")
+  func newStateHoldsDefaultsPart2() {
+    let state = EdgeCasesState()
     #expect(state.error == nil)
     #expect(state.default == 0)
     #expect(state.level == Level.none)
