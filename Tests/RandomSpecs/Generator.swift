@@ -663,7 +663,9 @@ struct SpecGenerator {
   private mutating func makeReducingAction() {
     var payload: [RField] = []
     var operations: [ROperation] = []
-    let kinds = ["set", "set", "append", "upsert", "remove", "update", "toggle", "increment", "decrement", "reset", "clear"]
+    let kinds = [
+      "set", "set", "append", "prepend", "upsert", "remove", "update", "toggle", "increment", "decrement", "reset", "clear",
+    ]
     let count = rng.chance(75) ? 1 : rng.int(in: 2...3)
     var verb = "change"
     for _ in 0..<(count * 4) where operations.count < count {
@@ -695,6 +697,8 @@ struct SpecGenerator {
       return .set(path, nil)
     case .append(let path, .parameter(let name, [])?) where Simulator.impliedParameter(path, payload) == name:
       return .append(path, nil)
+    case .prepend(let path, .parameter(let name, [])?) where Simulator.impliedParameter(path, payload) == name:
+      return .prepend(path, nil)
     case .upsert(let path, .parameter(let name, [])?) where Simulator.impliedParameter(path, payload) == name:
       return .upsert(path, nil)
     default:
@@ -811,7 +815,7 @@ struct SpecGenerator {
     let candidates: [Target]
     switch kind {
     case "set": candidates = writable
-    case "append": candidates = all.filter { $0.type.element != nil }
+    case "append", "prepend": candidates = all.filter { $0.type.element != nil }
     case "upsert":
       candidates = all.filter {
         if case .array(.model(let name)) = $0.type { return spec.model(name)?.idField != nil }
@@ -845,9 +849,9 @@ struct SpecGenerator {
     case "set":
       operation = valueOperand(target.type, name: valueName, payload: &payload, newParameters: newParameters)
         .map { .set(path, $0) }
-    case "append":
+    case "append", "prepend":
       operation = valueOperand(target.type.element!, name: valueName, payload: &payload, newParameters: newParameters)
-        .map { .append(path, $0) }
+        .map { kind == "append" ? .append(path, $0) : .prepend(path, $0) }
     case "upsert":
       operation = valueOperand(
         target.type.element!, name: "item", payload: &payload, newParameters: newParameters, literal: false

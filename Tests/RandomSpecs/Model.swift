@@ -322,6 +322,7 @@ enum ROperation: Hashable {
   /// `set PATH [= operand]`; nil: the parameter the operation implies.
   case set(RPath, ROperand?)
   case append(RPath, ROperand?)
+  case prepend(RPath, ROperand?)
   case upsert(RPath, ROperand?)
   /// `remove list[id]` or `remove dictionary[key]`.
   case remove(RPath)
@@ -335,7 +336,8 @@ enum ROperation: Hashable {
 
   var path: RPath? {
     switch self {
-    case .set(let path, _), .append(let path, _), .upsert(let path, _), .remove(let path), .update(let path),
+    case .set(let path, _), .append(let path, _), .prepend(let path, _), .upsert(let path, _), .remove(let path),
+      .update(let path),
       .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path):
       path
     case .custom: nil
@@ -346,6 +348,7 @@ enum ROperation: Hashable {
     switch self {
     case .set: "set"
     case .append: "append"
+    case .prepend: "prepend"
     case .upsert: "upsert"
     case .remove: "remove"
     case .update: "update"

@@ -213,7 +213,8 @@ struct Renderer {
   func operation(_ operation: ROperation) -> String {
     switch operation {
     case .custom: return "custom"
-    case .set(let target, let value), .append(let target, let value), .upsert(let target, let value):
+    case .set(let target, let value), .append(let target, let value), .prepend(let target, let value),
+      .upsert(let target, let value):
       return "\(operation.kind) \(path(target))" + (value.map { " = " + operand($0) } ?? "")
     case .increment(let target, let amount), .decrement(let target, let amount):
       return "\(operation.kind) \(path(target))" + (amount.map { " by " + operand($0) } ?? "")

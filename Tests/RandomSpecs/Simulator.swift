@@ -94,13 +94,14 @@ struct Simulator {
     case .set(let path, let given):
       let new = value(path, given)
       modify(&state, path, arguments, absent: .null) { $0 = new }
-    case .append(let path, let given):
+    case .append(let path, let given), .prepend(let path, let given):
       let new = value(path, given)
+      let atStart = operation.kind == "prepend"
       modify(&state, path, arguments, absent: nil) {
         guard case .array(let items) = $0 else { return }
         // A list of models with an id holds one element per id: a taken id adds nothing.
         if let id = new.field("id"), items.contains(where: { $0.field("id") == id }) { return }
-        $0 = .array(items + [new])
+        $0 = .array(atStart ? [new] + items : items + [new])
       }
     case .upsert(let path, let given):
       let new = value(path, given)

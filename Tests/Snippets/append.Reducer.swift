@@ -13,6 +13,8 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   switch action {
   case .add(let task):
     state.tasks.append(task)
+  case .note(let text):
+    state.notes.append(text)
   }
 }
 
@@ -22,6 +24,8 @@ extension SnippetAction: ChangeReporting {
     switch self {
     case .add:
       return StateFields(0)
+    case .note:
+      return StateFields(1)
     }
   }
 }
@@ -29,7 +33,9 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [\.tasks: StateFields(0)]
+    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
+      \.tasks: StateFields(0), \.notes: StateFields(1),
+    ]
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -15,6 +15,7 @@ struct SnippetReducerTests {
   func newStateHoldsDefaults() {
     let state = SnippetState()
     #expect(state.tasks.isEmpty)
+    #expect(state.notes.isEmpty)
   }
 
   @Test("add appends to the end of tasks")
@@ -35,6 +36,16 @@ struct SnippetReducerTests {
     let task: Task = Task(id: uuid(1), title: "text 2", done: true, estimate: 3)
     snippetReducer(&state, .add(task: task))
     #expect(state.tasks == [existing])
+  }
+
+  @Test("note appends to the end of notes")
+  func noteAppendsToNotes() {
+    var state = SnippetState()
+    let existing: String = "text 1"
+    state.notes = [existing]
+    let text: String = "text 2"
+    snippetReducer(&state, .note(text: text))
+    #expect(state.notes == [existing, text])
   }
 }
 

@@ -148,8 +148,7 @@ struct ReduceParser {
       return fail(.expectedToken(.operation, found: wordToken.described), wordToken.offset)
     }
     guard let kind = ReduceOperation.kind(for: word) else {
-      let suggestion = closestMatch(to: word, in: ReduceOperation.words)
-      return fail(.unknownOperation(word, suggestion: suggestion), wordToken.offset)
+      return fail(.unknownOperation(word, suggestion: ReduceOperation.suggestion(for: word)), wordToken.offset)
     }
     let pathOffset = tokens.peek.offset
     guard let operation = kind.parse(word, &self) else { return nil }

@@ -1,7 +1,15 @@
-/// `append LIST [= VALUE]`: adds an element at the end; a list of models with an `id` holds one
-/// element per id, so an element whose id is taken is not added (upsert replaces it).
+/// `append LIST [= VALUE]` adds an element at the end, `prepend LIST [= VALUE]` at the start. A
+/// list of models with an `id` holds one element per id, so an element whose id is taken is not
+/// added (upsert replaces it).
 struct AppendOperation: ReduceOperationKind, Equatable {
-  static let words = ["append"]
+  enum End: String {
+    case append
+    case prepend
+  }
+
+  static let words = ["append", "prepend"]
+  static let meanings = ["add": "append", "push": "append", "insert": "prepend", "unshift": "prepend"]
+  var end: End = .append
   var target: StatePath
   var value: Operand
 
@@ -9,17 +17,20 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     guard let (path, offset) = parser.targetPath(), let elementPath = parser.elementOfList(path, at: offset),
       let value = parser.assignedValue(for: elementPath, operation: word, at: offset)
     else { return nil }
-    return AppendOperation(target: path, value: value)
+    return AppendOperation(end: End(rawValue: word) ?? .append, target: path, value: value)
   }
 
-  var description: String { "append \(value.text) to \(target.text)" }
+  var description: String { "\(end.rawValue) \(value.text) to \(target.text)" }
   var path: StatePath? { target }
   var operands: [Operand] { [value] }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    let element = target.type.elementType ?? target.type
+    let element = reducer.operand(value, type: target.type.elementType ?? target.type)
     return reducer.at(target, state) {
-      [.expression($0.dot("append").call([Argument(nil, reducer.operand(value, type: element))]))]
+      switch end {
+      case .append: [.expression($0.dot("append").call([Argument(nil, element)]))]
+      case .prepend: [.expression($0.dot("insert").call([Argument(nil, element), Argument("at", .literal(.int(0)))]))]
+      }
     }
   }
 
@@ -27,24 +38,34 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     let kit = context.kit
     let action = context.action
     let target = context.target
-    guard let model = kit.model(of: self.target), case .parameter(let parameter, []) = value else { return [] }
-    let modelType = SpecType.model(model.name)
-    let existing = kit.types.expression(kit.element(model, 1), type: modelType)
-    let setup = [kit.newState(), kit.constant("existing", existing), .assignment(target, .array([.name("existing")]))]
-    let expected = Expression.array([.name("existing"), kit.argument(parameter)])
-    let (lets, arguments) = kit.arguments(action, [parameter: kit.types.expression(kit.element(model, 2), type: modelType)])
+    guard let elementType = self.target.type.elementType, case .parameter(let parameter, []) = value else { return [] }
+    let model = kit.model(of: self.target)
+    func item(_ number: Int) -> Value { model.map { kit.element($0, number) } ?? kit.sample(elementType, number) }
+    // Two different elements tell the ends apart; a type with one value can't.
+    guard item(1) != item(2) else { return [] }
+    let setup = [
+      // Typed unless a model's initializer says it: a literal alone could infer another type.
+      kit.newState(),
+      kit.constant("existing", kit.types.expression(item(1), type: elementType), type: model == nil ? elementType : nil),
+      .assignment(target, .array([.name("existing")])),
+    ]
+    let added = [.name("existing"), kit.argument(parameter)]
+    let expected = Expression.array(end == .append ? added : added.reversed())
+    let (lets, arguments) = kit.arguments(action, [parameter: kit.types.expression(item(2), type: elementType)])
     let body = setup + lets + [kit.reduce(action.name, arguments), kit.expect(target, .equal, expected)]
-    let appends = context.test(
-      "\(action.name) appends to the end of \(self.target.text)",
-      "\(action.name)AppendsTo\(self.target.text.identifierWords)", body)
-    guard let idField = model.idField else { return [appends] }
-    // Append is not upsert: an element whose id is taken leaves the list as it was.
+    let place = end == .append ? "end" : "start"
+    let adds = context.test(
+      "\(action.name) \(end.rawValue)s to the \(place) of \(self.target.text)",
+      "\(action.name)\(end.rawValue.uppercasingFirst)sTo\(self.target.text.identifierWords)", body)
+    guard let model, let idField = model.idField else { return [adds] }
+    let modelType = SpecType.model(model.name)
+    // Not upsert: an element whose id is taken leaves the list as it was.
     let sameID = kit.element(model, 2, overrides: ["id": kit.sample(idField.type, 1)], allFields: true)
     let (sameLets, sameArguments) = kit.arguments(action, [parameter: kit.types.expression(sameID, type: modelType)])
     let duplicate =
       setup + sameLets + [kit.reduce(action.name, sameArguments), kit.expect(target, .equal, .array([.name("existing")]))]
     return [
-      appends,
+      adds,
       context.test(
         "\(action.name) keeps \(self.target.text) as it was when the id is taken", "\(action.name)IgnoresTakenID",
         duplicate),
@@ -59,7 +80,10 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   }
 
   func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
-    var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [("drop", nil)]
+    let other: End = end == .append ? .prepend : .append
+    var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [
+      ("drop", nil), (other.rawValue, AppendOperation(end: other, target: target, value: value)),
+    ]
     if case .model(let name)? = target.type.elementType, context.spec.model(named: name)?.idField != nil {
       mutants.append(("upsert", UpsertOperation(target: target, value: value)))
     }

@@ -1,6 +1,7 @@
 /// `clear COLLECTION`: removes every element of a list or entry of a dictionary.
 struct ClearOperation: ReduceOperationKind, Equatable {
   static let words = ["clear"]
+  static let meanings = ["empty": "clear", "removeAll": "clear", "purge": "clear"]
   var target: StatePath
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> ClearOperation? {

@@ -7,6 +7,7 @@ struct CountOperation: ReduceOperationKind, Equatable {
   }
 
   static let words = ["increment", "decrement"]
+  static let meanings = ["increase": "increment", "inc": "increment", "decrease": "decrement", "dec": "decrement"]
   var direction: Direction
   var target: StatePath
   var amount: Operand

@@ -8,6 +8,10 @@ protocol ReduceOperationKind: Sendable {
   /// The words that start it in a spec (`increment` and `decrement` share a type).
   static var words: [String] { get }
 
+  /// Other words a user may reach for, and which of `words` does what they mean
+  /// (`insert` -> `prepend`): a "did you mean" by meaning, not spelling.
+  static var meanings: [String: String] { get }
+
   /// Reads the rest of the operation after its `word`; a problem goes to `parser.fail`.
   static func parse(_ word: String, _ parser: inout ReduceParser) -> Self?
 
@@ -45,6 +49,7 @@ extension ReduceOperationKind where Self: Equatable {
 }
 
 extension ReduceOperationKind {
+  static var meanings: [String: String] { [:] }
   var operands: [Operand] { [] }
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] { [] }
   func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? { nil }
@@ -64,6 +69,14 @@ package struct ReduceOperation: Sendable, Equatable, CustomStringConvertible {
 
   static func kind(for word: String) -> (any ReduceOperationKind.Type)? {
     kinds.first { $0.words.contains(word) }
+  }
+
+  /// The operation a word that isn't one means, else the one spelled most like it.
+  static func suggestion(for word: String) -> String? {
+    for kind in kinds {
+      if let meant = kind.meanings[word] ?? kind.meanings[word.lowercased()] { return meant }
+    }
+    return closestMatch(to: word, in: words)
   }
 
   let kind: any ReduceOperationKind

@@ -8,6 +8,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   }
 
   static let words = ["remove"]
+  static let meanings = ["delete": "remove", "drop": "remove", "erase": "remove"]
   /// The list or dictionary itself (the path without its last `[...]`).
   var target: StatePath
   var selector: Selector

@@ -1,6 +1,7 @@
 /// `reset FIELD`: back to the default the spec gives the field.
 struct ResetOperation: ReduceOperationKind, Equatable {
   static let words = ["reset"]
+  static let meanings = ["restore": "reset", "default": "reset"]
   var target: StatePath
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> ResetOperation? {

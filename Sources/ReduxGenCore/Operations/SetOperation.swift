@@ -1,6 +1,7 @@
 /// `set PATH [= VALUE]`: assigns a value (a payload parameter when none is written).
 struct SetOperation: ReduceOperationKind, Equatable {
   static let words = ["set"]
+  static let meanings = ["assign": "set", "put": "set", "store": "set", "change": "set"]
   var target: StatePath
   var value: Operand
 

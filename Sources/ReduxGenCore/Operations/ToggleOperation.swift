@@ -1,6 +1,7 @@
 /// `toggle FLAG`: flips a Bool (an absent dictionary entry counts as false).
 struct ToggleOperation: ReduceOperationKind, Equatable {
   static let words = ["toggle"]
+  static let meanings = ["flip": "toggle", "invert": "toggle", "negate": "toggle"]
   var target: StatePath
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> ToggleOperation? {

@@ -1,6 +1,7 @@
 /// `upsert LIST [= VALUE]`: replaces the element with the same id, or appends.
 struct UpsertOperation: ReduceOperationKind, Equatable {
   static let words = ["upsert"]
+  static let meanings = ["replace": "upsert", "save": "upsert", "merge": "upsert"]
   var target: StatePath
   var value: Operand
 
