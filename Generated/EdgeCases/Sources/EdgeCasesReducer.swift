@@ -73,7 +73,7 @@ extension EdgeCasesAction: ChangeReporting {
     case .fail:
       return StateFields(10)
     case .setLevel:
-      return StateFields(12)
+      return StateFields(13)
     }
   }
 }
@@ -94,7 +94,8 @@ extension EdgeCasesState: FieldTracking {
       \.result: StateFields(9),
       \.error: StateFields(10),
       \.default: StateFields(11),
-      \.level: StateFields(12),
+      \.recentFlags: StateFields(12),
+      \.level: StateFields(13),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

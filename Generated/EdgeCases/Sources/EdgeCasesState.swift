@@ -18,6 +18,7 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var result: Result
   var error: Error?
   var `default`: Int
+  var recentFlags: [Bool]?
   var level: Level?
 
   init(
@@ -25,7 +26,7 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     quantityById: [Int: Int] = [:], flags: [String: Bool] = [:],
     books: IdentifiedArrayOf<Book> = [], search: Summary = Summary(), summary: Summary? = nil,
     note: String? = nil, tasks: IdentifiedArrayOf<Task> = [], result: Result = Result(),
-    error: Error? = nil, `default`: Int = 0, level: Level? = Level.none
+    error: Error? = nil, `default`: Int = 0, recentFlags: [Bool]? = [], level: Level? = Level.none
   ) {
     self.todos = todos
     self.products = products
@@ -39,6 +40,7 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     self.result = result
     self.error = error
     self.default = `default`
+    self.recentFlags = recentFlags
     self.level = level
   }
 }

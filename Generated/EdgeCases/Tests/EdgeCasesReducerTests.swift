@@ -29,6 +29,7 @@ struct EdgeCasesReducerTests {
     let state = EdgeCasesState()
     #expect(state.error == nil)
     #expect(state.default == 0)
+    #expect(state.recentFlags == [])
     #expect(state.level == Level.none)
   }
 

@@ -453,7 +453,7 @@ struct TestTranslator {
       guard let value = field.defaultValue else { continue }
       if case .modelDefault = value { continue }
       guard !hasFreshUUID(value) else { continue }
-      if value == .array([]) || value == .dictionary([]) {
+      if value == .array([]) || value == .dictionary([]), !field.type.isOptional {
         // `isEmpty`, not `== []`: the literal's type inference made this test the slowest
         // function of a large feature to type-check.
         checks.append(.expression(.macro("expect", [Argument(nil, state.dot(field.name).dot("isEmpty"))])))
@@ -526,7 +526,8 @@ struct TestTranslator {
       guard let ordered = orderedValues(key) else { continue }
       // After the id, no key decides anything.
       if uniqueIDs, filter.sort[..<index].contains(where: { $0.field == "id" }) { continue }
-      let ties = !(uniqueIDs && key.field == "id")
+      // Unique ids never tie, and an id among the later keys breaks every tie.
+      let ties = !(uniqueIDs && filter.sort[index...].contains { $0.field == "id" })
       // Listed: highest, lowest (twice, to show ties keep their order), then the rest.
       let last = ordered.count - 1
       let listed: [(name: String, rank: Int)] =
