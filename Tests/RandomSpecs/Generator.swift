@@ -664,7 +664,8 @@ struct SpecGenerator {
     var payload: [RField] = []
     var operations: [ROperation] = []
     let kinds = [
-      "set", "set", "append", "prepend", "upsert", "remove", "update", "toggle", "increment", "decrement", "reset", "clear",
+      "set", "set", "append", "prepend", "upsert", "remove", "removeWhere", "update", "toggle", "increment", "decrement",
+      "reset", "clear",
     ]
     let count = rng.chance(75) ? 1 : rng.int(in: 2...3)
     var verb = "change"
@@ -822,6 +823,11 @@ struct SpecGenerator {
         return false
       }
     case "remove": candidates = all.filter { $0.endsInElement || $0.endsInKey }
+    case "removeWhere":
+      candidates = all.filter {
+        if case .array(.model) = $0.type { return true }
+        return false
+      }
     case "update":
       candidates = all.filter {
         guard $0.endsInElement, case .model(let name) = $0.type else { return false }
@@ -858,6 +864,12 @@ struct SpecGenerator {
       ).map { .upsert(path, $0) }
     case "remove":
       operation = .remove(path)
+    case "removeWhere":
+      guard case .array(.model(let name)) = target.type, let model = spec.model(name) else {
+        payload = before
+        return nil
+      }
+      operation = .removeWhere(path, randomPredicate(model, depth: 0))
     case "update":
       guard newParameters, case .model(let name) = target.type, let model = spec.model(name) else {
         payload = before

@@ -326,6 +326,8 @@ enum ROperation: Hashable {
   case upsert(RPath, ROperand?)
   /// `remove list[id]` or `remove dictionary[key]`.
   case remove(RPath)
+  /// `remove list where condition`.
+  case removeWhere(RPath, RPredicate)
   case update(RPath)
   case toggle(RPath)
   case increment(RPath, ROperand?)
@@ -337,7 +339,7 @@ enum ROperation: Hashable {
   var path: RPath? {
     switch self {
     case .set(let path, _), .append(let path, _), .prepend(let path, _), .upsert(let path, _), .remove(let path),
-      .update(let path),
+      .removeWhere(let path, _), .update(let path),
       .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path):
       path
     case .custom: nil
@@ -350,7 +352,7 @@ enum ROperation: Hashable {
     case .append: "append"
     case .prepend: "prepend"
     case .upsert: "upsert"
-    case .remove: "remove"
+    case .remove, .removeWhere: "remove"
     case .update: "update"
     case .toggle: "toggle"
     case .increment: "increment"

@@ -220,6 +220,8 @@ struct Renderer {
       return "\(operation.kind) \(path(target))" + (amount.map { " by " + operand($0) } ?? "")
     case .remove(let target), .update(let target), .toggle(let target), .reset(let target), .clear(let target):
       return "\(operation.kind) \(path(target))"
+    case .removeWhere(let target, let condition):
+      return "remove \(path(target)) where \(predicate(condition))"
     }
   }
 

@@ -114,6 +114,15 @@ struct Simulator {
         }
         $0 = .array(items)
       }
+    case .removeWhere(let path, let condition):
+      modify(&state, path, arguments, absent: nil) {
+        guard case .array(let items) = $0 else { return }
+        $0 = .array(
+          items.filter { item in
+            guard case .model(let name, _) = item, let model = spec.model(name) else { return true }
+            return evaluate(condition, item, model) != .bool(true)
+          })
+      }
     case .remove(let path):
       guard let last = path.steps.last else { return }
       let collection = RPath(steps: Array(path.steps.dropLast()))

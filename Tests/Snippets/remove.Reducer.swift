@@ -15,6 +15,10 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.tasks.remove(id: id)
   case .forget(let key):
     state.notes.removeValue(forKey: key)
+  case .clearDone:
+    state.tasks.removeAll { $0.done }
+  case .dropBig:
+    state.tasks.removeAll { ($0.estimate > 3) && !$0.done }
   }
 }
 
@@ -22,7 +26,7 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .delete:
+    case .delete, .clearDone, .dropBig:
       return StateFields(0)
     case .forget:
       return StateFields(1)

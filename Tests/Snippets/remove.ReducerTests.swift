@@ -49,6 +49,26 @@ struct SnippetReducerTests {
     #expect(state.notes[key] == nil)
     #expect(state.notes.count == 1)
   }
+
+  @Test("clearDone removes the elements of tasks where done")
+  func clearDoneRemovesMatchingTasks() {
+    var state = SnippetState()
+    let matching = Task(id: uuid(1), title: "text 1", done: true)
+    let other = Task(id: uuid(2), title: "text 2", done: false)
+    state.tasks = [matching, other]
+    snippetReducer(&state, .clearDone)
+    #expect(state.tasks == [other])
+  }
+
+  @Test("dropBig removes the elements of tasks where estimate > 3 && !done")
+  func dropBigRemovesMatchingTasks() {
+    var state = SnippetState()
+    let matching = Task(id: uuid(1), title: "text 1", done: false, estimate: 4)
+    let other = Task(id: uuid(2), title: "text 2", done: false, estimate: 0)
+    state.tasks = [matching, other]
+    snippetReducer(&state, .dropBig)
+    #expect(state.tasks == [other])
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

@@ -213,6 +213,8 @@ package enum SpecProblem: Hashable, Sendable {
   case nilAgainstNonOptional(String)
   case predicateNotBool(type: String)
   case elementPathNeedsID(String)
+  /// `where` after a list whose elements are not models.
+  case conditionNeedsFields(String, type: String)
   /// A write to `list[id].id`: the list finds (and indexes) its elements by id.
   case elementIDChanged(list: String)
   /// `set list[id] = value`: a whole element replaced, maybe with another id.
@@ -328,9 +330,11 @@ package enum SpecProblem: Hashable, Sendable {
     case .nilAgainstNonOptional(let type):
       "can't compare \(type) with nil: it is not optional"
     case .predicateNotBool(let type):
-      "a filter case must be a Bool condition, but this has type \(type)"
+      "a condition must be a Bool, but this has type \(type)"
     case .elementPathNeedsID(let path):
-      "'\(path)' is a list; reach an element by id, as in '\(path)[id]'"
+      "'\(path)' is a list; reach an element by id, as in '\(path)[id]', or write 'where' and a condition"
+    case .conditionNeedsFields(let path, let type):
+      "a condition reads the fields of the elements of '\(path)', but its elements are \(type)"
     case .elementIDChanged(let list):
       "can't change the id of an element of '\(list)': the list finds its elements by id; remove the element and append another"
     case .elementReplaced(let list):

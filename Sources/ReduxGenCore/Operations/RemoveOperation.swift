@@ -1,10 +1,13 @@
-/// `remove LIST[id]` removes the element with that id; `remove DICTIONARY[key]` removes the entry.
+/// `remove LIST[id]` removes the element with that id; `remove LIST where CONDITION` the elements
+/// the condition holds for (`remove todos where isCompleted`); `remove DICTIONARY[key]` the entry.
 struct RemoveOperation: ReduceOperationKind, Equatable {
   enum Selector: Equatable {
     /// The elements whose id equals the operand.
     case id(Operand)
     /// The dictionary entry under the operand.
     case key(Operand)
+    /// The elements of a list of models the condition holds for, as a filter's case says it.
+    case matching(Predicate)
   }
 
   static let words = ["remove"]
@@ -15,6 +18,14 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> RemoveOperation? {
     guard let (path, offset) = parser.targetPath() else { return nil }
+    if case .array(let element) = path.type, !path.endsInElement, parser.tokens.peek.kind == .identifier("where") {
+      let whereOffset = parser.tokens.next().offset
+      guard case .model(let name) = element, let model = parser.models[name] else {
+        return parser.fail(.conditionNeedsFields(path.text, type: element.swiftName), whereOffset)
+      }
+      guard let predicate = parser.condition(over: model) else { return nil }
+      return RemoveOperation(target: path, selector: .matching(predicate))
+    }
     var container = path
     let selector: Selector
     switch path.steps.last {
@@ -34,14 +45,18 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     return RemoveOperation(target: container, selector: selector)
   }
 
-  var description: String { "remove \(target.text)[\(operand.text)]" }
-  var path: StatePath? { target }
-  var operands: [Operand] { [operand] }
-
-  private var operand: Operand {
+  var description: String {
     switch selector {
-    case .id(let id): id
-    case .key(let key): key
+    case .id(let operand), .key(let operand): "remove \(target.text)[\(operand.text)]"
+    case .matching(let predicate): "remove \(target.text) where \(SpecMutator.describe(predicate))"
+    }
+  }
+
+  var path: StatePath? { target }
+  var operands: [Operand] {
+    switch selector {
+    case .id(let operand), .key(let operand): [operand]
+    case .matching: []
     }
   }
 
@@ -55,6 +70,17 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
       reducer.at(target, state) {
         [.expression($0.dot("removeValue").call([Argument("forKey", reducer.operand(key, type: .scalar(.string)))]))]
       }
+    case .matching(let predicate):
+      reducer.at(target, state) {
+        [
+          .expression(
+            .call(
+              $0.dot("removeAll"), [],
+              trailingClosure: Closure(
+                parameters: predicate.readsElement ? [] : ["_"],
+                body: PredicateTranslator(types: reducer.types, element: .name("$0")).expression(predicate))))
+        ]
+      }
     }
   }
 
@@ -62,7 +88,39 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     switch selector {
     case .id(let id): elementTests(id, &context)
     case .key(let key): entryTests(key, &context)
+    case .matching(let predicate): matchingTests(predicate, &context)
     }
+  }
+
+  /// An element the condition holds for goes, one it doesn't hold for stays.
+  private func matchingTests(_ predicate: Predicate, _ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    guard let model = kit.model(of: target) else { return [] }
+    let (matching, other) = PredicateSearch(spec: context.kit.spec, model: model).witnesses(predicate)
+    // Without an element on either side the test could not fail: examples cover such a condition.
+    guard matching != nil || other != nil else { return [] }
+    let type = SpecType.model(model.name)
+    var body = [kit.newState()]
+    var listed: [Expression] = []
+    var kept: [Expression] = []
+    for (number, (name, fields)) in [("matching", matching), ("other", other)].enumerated() {
+      guard let fields else { continue }
+      body.append(kit.constant(name, kit.types.expression(kit.element(model, number + 1, overrides: fields), type: type)))
+      listed.append(.name(name))
+      if name == "other" { kept.append(.name(name)) }
+    }
+    let (lets, arguments) = kit.arguments(action, [:])
+    body += [.assignment(context.target, .array(listed))] + lets
+    body += [
+      kit.reduce(action.name, arguments),
+      kit.expect(context.target, .equal, kept.isEmpty ? .literal(.emptyArray) : .array(kept)),
+    ]
+    return [
+      context.test(
+        "\(action.name) removes the elements of \(target.text) where \(SpecMutator.describe(predicate))",
+        "\(action.name)RemovesMatching\(target.text.identifierWords)", body)
+    ]
   }
 
   /// The matching element goes, the other stays; an unknown id removes nothing.
@@ -124,6 +182,12 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   }
 
   func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
-    [("drop", nil), ("clear", ClearOperation(target: target))]
+    var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [
+      ("drop", nil), ("clear", ClearOperation(target: target)),
+    ]
+    if case .matching(let predicate) = selector {
+      mutants.append(("negate", RemoveOperation(target: target, selector: .matching(.not(predicate)))))
+    }
+    return mutants
   }
 }
