@@ -50,6 +50,19 @@ import Testing
     #expect(!all.contains { !$0.path.hasPrefix("Sources/") && !$0.path.hasPrefix("Tests/") })
   }
 
+  @Test("a custom reducer scaffold fails an assertion in each function until it is written")
+  func unwrittenCustomReducer() throws {
+    let showcase = try spec("showcase.yaml")
+    let scaffolds = GeneratorPipeline.files(for: showcase, layout: OutputLayout(parts: .scaffolds))
+    let custom = try #require(scaffolds.first { $0.path == "ShowcaseCustomReducer.swift" })
+    let actions = showcase.actions.filter { $0.reduce == [.custom] }.map(\.name)
+    #expect(!actions.isEmpty)
+    for action in actions {
+      #expect(custom.contents.contains("\"ShowcaseCustomReducer.\(action) is not written yet\""))
+    }
+    #expect(custom.contents.components(separatedBy: "assertionFailure(").count == actions.count + 1)
+  }
+
   @Test("missing hand-written types are errors at the spec's name for them, naming the command")
   func missingHandWritten() throws {
     let showcase = try spec("showcase.yaml")

@@ -279,10 +279,13 @@ struct FeatureTranslator {
       body: body)
   }
 
-  /// The hand-written custom reducer, as first created: it leaves the state as it is.
+  /// The hand-written custom reducer, as first created: each function fails an assertion until
+  /// someone writes it (loud in debug builds and tests, nothing in a release build).
   func customReducerScaffold() -> [Declaration] {
-    let functions = spec.actions.filter { $0.reduce == [.custom] }.map {
-      Declaration.function(customFunction($0, body: [], access: access))
+    let functions = spec.actions.filter { $0.reduce == [.custom] }.map { action in
+      let message = "\(spec.customReducerName).\(action.name) is not written yet"
+      let unwritten = Statement.expression(.name("assertionFailure").call([Argument(nil, .literal(.string(message)))]))
+      return Declaration.function(customFunction(action, body: [unwritten], access: access))
     }
     return [
       .enumeration(
