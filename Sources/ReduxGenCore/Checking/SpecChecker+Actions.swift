@@ -316,6 +316,7 @@ struct ReduceParser {
         guard case .array(let element) = path.type else {
           return fail(.indexOutOfReach(path.text), bracket.offset)
         }
+        if tokens.peek.kind == .symbol("]") { return fail(.everyElementUnsupported(path.text), bracket.offset) }
         guard case .model(let modelName) = element,
           let idField = models[modelName]?.idField
         else {

@@ -213,6 +213,8 @@ package enum SpecProblem: Hashable, Sendable {
   case nilAgainstNonOptional(String)
   case predicateNotBool(type: String)
   case elementPathNeedsID(String)
+  /// `list[]`: every element, which no operation reaches yet.
+  case everyElementUnsupported(String)
   /// `where` after a list whose elements are not models.
   case conditionNeedsFields(String, type: String)
   /// A write to `list[id].id`: the list finds (and indexes) its elements by id.
@@ -272,7 +274,12 @@ package enum SpecProblem: Hashable, Sendable {
     case .duplicateName(let name, let what):
       "\(what) '\(name)' is declared more than once"
     case .unknownType(let name, let suggestion):
-      "unknown type '\(name)'" + didYouMean(suggestion)
+      "unknown type '\(name)'"
+        + (suggestion == nil
+          ? "; a type is "
+            + SpecType.Scalar.allCases.map(\.rawValue).joined(separator: ", ")
+            + ", a model or enum of the spec, T?, [T] or [K: V]"
+          : didYouMean(suggestion))
     case .invalidTypeSyntax(let text):
       "'\(text)' is not a type; write a type as Swift does: String, Task?, [Task], [String: Task]"
     case .optionalDictionaryValue(let type, let suggestion):
@@ -333,6 +340,8 @@ package enum SpecProblem: Hashable, Sendable {
       "a condition must be a Bool, but this has type \(type)"
     case .elementPathNeedsID(let path):
       "'\(path)' is a list; reach an element by id, as in '\(path)[id]', or write 'where' and a condition"
+    case .everyElementUnsupported(let path):
+      "'\(path)[]' (every element) is not supported yet: reach one element by id ('\(path)[id]'), remove with 'remove \(path) where CONDITION', or write the action as 'custom'"
     case .conditionNeedsFields(let path, let type):
       "a condition reads the fields of the elements of '\(path)', but its elements are \(type)"
     case .elementIDChanged(let list):
