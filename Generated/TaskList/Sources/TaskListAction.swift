@@ -9,7 +9,14 @@ public enum TaskListAction: Equatable, Sendable {
   /// Adds a task at the end of the list.
   case addTask(task: Task)
 
+  /// Adds a task at the top of the list.
+  case addTaskOnTop(task: Task)
+
   case toggleTaskCompletion(id: UUID)
+
+  /// Removes every completed task.
+  case clearCompleted
+
   case removeTask(id: UUID)
   case filterTasks(filter: TaskListFilter)
   case loadTasks

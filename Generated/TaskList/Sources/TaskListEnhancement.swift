@@ -14,10 +14,20 @@ public struct TaskListEnhancement: TaskListEnhancementProtocol {
   public func addTask(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
     -> TaskListAction?
   {
+    .addTask(task: Self.enhanced(task))
+  }
+
+  public func addTaskOnTop(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
+    -> TaskListAction?
+  {
+    .addTaskOnTop(task: Self.enhanced(task))
+  }
+
+  private static func enhanced(_ task: Task) -> Task {
     var task = task
     if task.subtitle?.isEmpty ?? true {
       task.subtitle = Self.defaultSubtitle
     }
-    return .addTask(task: task)
+    return task
   }
 }

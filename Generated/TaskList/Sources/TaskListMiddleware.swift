@@ -11,6 +11,10 @@ public protocol TaskListValidationProtocol: Middleware<TaskListState, TaskListAc
   /// Handles `addTask`: returns the action to pass on, changed or not, or `nil` to stop it.
   func addTask(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
     -> TaskListAction?
+
+  /// Handles `addTaskOnTop`: returns the action to pass on, changed or not, or `nil` to stop it.
+  func addTaskOnTop(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
+    -> TaskListAction?
 }
 
 extension TaskListValidationProtocol {
@@ -21,6 +25,8 @@ extension TaskListValidationProtocol {
     switch action {
     case .addTask(let task):
       return self.addTask(task: task, context: context)
+    case .addTaskOnTop(let task):
+      return self.addTaskOnTop(task: task, context: context)
     default:
       return action
     }
@@ -34,6 +40,10 @@ public protocol TaskListEnhancementProtocol: Middleware<TaskListState, TaskListA
   /// Handles `addTask`: returns the action to pass on, changed or not, or `nil` to stop it.
   func addTask(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
     -> TaskListAction?
+
+  /// Handles `addTaskOnTop`: returns the action to pass on, changed or not, or `nil` to stop it.
+  func addTaskOnTop(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
+    -> TaskListAction?
 }
 
 extension TaskListEnhancementProtocol {
@@ -44,6 +54,8 @@ extension TaskListEnhancementProtocol {
     switch action {
     case .addTask(let task):
       return self.addTask(task: task, context: context)
+    case .addTaskOnTop(let task):
+      return self.addTaskOnTop(task: task, context: context)
     default:
       return action
     }

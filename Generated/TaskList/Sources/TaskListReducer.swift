@@ -13,10 +13,14 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
   switch action {
   case .addTask(let task):
     state.tasks.append(task)
+  case .addTaskOnTop(let task):
+    state.tasks.insert(task, at: 0)
   case .toggleTaskCompletion(let id):
     if let index = state.tasks.index(id: id) {
       state.tasks[index].isCompleted.toggle()
     }
+  case .clearCompleted:
+    state.tasks.removeAll { $0.isCompleted }
   case .removeTask(let id):
     state.tasks.remove(id: id)
   case .filterTasks(let filter):
@@ -32,7 +36,7 @@ extension TaskListAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .addTask, .toggleTaskCompletion, .removeTask, .tasksLoaded:
+    case .addTask, .addTaskOnTop, .toggleTaskCompletion, .clearCompleted, .removeTask, .tasksLoaded:
       return StateFields(0)
     case .filterTasks:
       return StateFields(1)

@@ -11,7 +11,16 @@ public struct TaskListValidation: TaskListValidationProtocol {
   public func addTask(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
     -> TaskListAction?
   {
-    guard !task.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-    return .addTask(task: task)
+    Self.hasTitle(task) ? .addTask(task: task) : nil
+  }
+
+  public func addTaskOnTop(task: Task, context: MiddlewareContext<TaskListState, TaskListAction>)
+    -> TaskListAction?
+  {
+    Self.hasTitle(task) ? .addTaskOnTop(task: task) : nil
+  }
+
+  private static func hasTitle(_ task: Task) -> Bool {
+    !task.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
   }
 }

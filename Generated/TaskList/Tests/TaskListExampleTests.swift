@@ -61,6 +61,33 @@ struct TaskListExampleTests {
     try #require(state.filteredTasks.indices.contains(0))
     #expect(state.filteredTasks[0].title == "A")
   }
+
+  @Test("a task added on top comes first")
+  func aTaskAddedOnTopComesFirst() throws {
+    var state = TaskListState()
+    state.tasks = [Task(id: uuid(1), title: "A")]
+    taskListReducer(&state, .addTaskOnTop(task: Task(id: uuid(2), title: "B")))
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].title == "B")
+    try #require(state.tasks.indices.contains(1))
+    #expect(state.tasks[1].title == "A")
+  }
+
+  @Test("clearing completed tasks keeps the others in order")
+  func clearingCompletedTasksKeepsTheOthersInOrder() throws {
+    var state = TaskListState()
+    state.tasks = [
+      Task(id: uuid(1), title: "A", isCompleted: true),
+      Task(id: uuid(2), title: "B"),
+      Task(id: uuid(3), title: "C"),
+    ]
+    taskListReducer(&state, .clearCompleted)
+    #expect(state.tasks.count == 2)
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].title == "B")
+    try #require(state.tasks.indices.contains(1))
+    #expect(state.tasks[1].title == "C")
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

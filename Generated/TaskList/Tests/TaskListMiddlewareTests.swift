@@ -23,6 +23,17 @@ struct TaskListMiddlewareTests {
     #expect(store.state.tasks.isEmpty)
   }
 
+  @Test("validation and enhancement apply to a task added on top too")
+  func middlewareOnTop() {
+    let store = makeStore()
+    store.dispatch(.addTaskOnTop(task: Task(title: " ")))
+    #expect(store.state.tasks.isEmpty)
+    store.dispatch(.addTask(task: Task(title: "A", subtitle: "Keep me")))
+    store.dispatch(.addTaskOnTop(task: Task(title: "B")))
+    #expect(store.state.tasks.map(\.title) == ["B", "A"])
+    #expect(store.state.tasks.map(\.subtitle) == [TaskListEnhancement.defaultSubtitle, "Keep me"])
+  }
+
   @Test("validation passes a task with a title on unchanged")
   func validationPassesTitledTask() {
     let store = Store(

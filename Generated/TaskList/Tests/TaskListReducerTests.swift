@@ -38,6 +38,26 @@ struct TaskListReducerTests {
     #expect(state.tasks == [existing])
   }
 
+  @Test("addTaskOnTop prepends to the start of tasks")
+  func addTaskOnTopPrependsToTasks() {
+    var state = TaskListState()
+    let existing = Task(id: uuid(1), title: "text 1")
+    state.tasks = [existing]
+    let task: Task = Task(id: uuid(2), title: "text 2")
+    taskListReducer(&state, .addTaskOnTop(task: task))
+    #expect(state.tasks == [task, existing])
+  }
+
+  @Test("addTaskOnTop keeps tasks as it was when the id is taken")
+  func addTaskOnTopIgnoresTakenID() {
+    var state = TaskListState()
+    let existing = Task(id: uuid(1), title: "text 1")
+    state.tasks = [existing]
+    let task: Task = Task(id: uuid(1), title: "text 2", subtitle: "text 2", isCompleted: true)
+    taskListReducer(&state, .addTaskOnTop(task: task))
+    #expect(state.tasks == [existing])
+  }
+
   @Test("toggleTaskCompletion flips tasks[id].isCompleted of the matching element only")
   func toggleTaskCompletionFlipsMatchingElement() {
     var state = TaskListState()
@@ -62,6 +82,16 @@ struct TaskListReducerTests {
     let id: UUID = uuid(99)
     taskListReducer(&state, .toggleTaskCompletion(id: id))
     #expect(state == before)
+  }
+
+  @Test("clearCompleted removes the elements of tasks where isCompleted")
+  func clearCompletedRemovesMatchingTasks() {
+    var state = TaskListState()
+    let matching = Task(id: uuid(1), title: "text 1", isCompleted: true)
+    let other = Task(id: uuid(2), title: "text 2", isCompleted: false)
+    state.tasks = [matching, other]
+    taskListReducer(&state, .clearCompleted)
+    #expect(state.tasks == [other])
   }
 
   @Test("removeTask removes only the matching element of tasks")
