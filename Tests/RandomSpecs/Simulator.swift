@@ -100,14 +100,15 @@ struct Simulator {
       modify(&state, path, arguments, absent: nil) {
         guard case .array(let items) = $0 else { return }
         // A list of models with an id holds one element per id: a taken id adds nothing.
-        if let id = new.field("id"), items.contains(where: { $0.field("id") == id }) { return }
+        // A fresh UUID() is new every time: it takes no id.
+        if let id = new.field("id"), id != .freshUUID, items.contains(where: { $0.field("id") == id }) { return }
         $0 = .array(atStart ? [new] + items : items + [new])
       }
     case .upsert(let path, let given):
       let new = value(path, given)
       modify(&state, path, arguments, absent: nil) {
         guard case .array(var items) = $0 else { return }
-        if let index = items.firstIndex(where: { $0.field("id") == new.field("id") }) {
+        if new.field("id") != .freshUUID, let index = items.firstIndex(where: { $0.field("id") == new.field("id") }) {
           items[index] = new
         } else {
           items.append(new)

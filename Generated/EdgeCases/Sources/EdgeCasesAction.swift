@@ -22,4 +22,10 @@ enum EdgeCasesAction: Equatable, Sendable {
   case setTasks(tasks: IdentifiedArrayOf<Task>)
   case fail(reason: String)
   case setLevel(level: Level?)
+  case addToLane(lane: String, todo: Todo)
+  case addOnTopOfLane(lane: String, todo: Todo)
+  case saveInLane(lane: String, todo: Todo)
+  case dropFromLane(lane: String, id: Int)
+  case tidyLane(lane: String)
+  case wipeLane(lane: String)
 }

@@ -47,6 +47,18 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.error = nil
   case .setLevel(let level):
     state.level = level
+  case .addToLane(let lane, let todo):
+    state.lanes[lane]?.append(todo)
+  case .addOnTopOfLane(let lane, let todo):
+    state.lanes[lane]?.insert(todo, at: 0)
+  case .saveInLane(let lane, let todo):
+    state.lanes[lane]?[id: todo.id] = todo
+  case .dropFromLane(let lane, let id):
+    state.lanes[lane]?.remove(id: id)
+  case .tidyLane(let lane):
+    state.lanes[lane]?.removeAll { $0.done }
+  case .wipeLane(let lane):
+    state.lanes[lane]?.removeAll()
   }
 }
 
@@ -73,6 +85,8 @@ extension EdgeCasesAction: ChangeReporting {
     case .fail:
       return StateFields(10)
     case .setLevel:
+      return StateFields(14)
+    case .addToLane, .addOnTopOfLane, .saveInLane, .dropFromLane, .tidyLane, .wipeLane:
       return StateFields(13)
     }
   }
@@ -95,7 +109,8 @@ extension EdgeCasesState: FieldTracking {
       \.error: StateFields(10),
       \.default: StateFields(11),
       \.recentFlags: StateFields(12),
-      \.level: StateFields(13),
+      \.lanes: StateFields(13),
+      \.level: StateFields(14),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

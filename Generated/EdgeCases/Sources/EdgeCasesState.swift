@@ -19,6 +19,7 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var error: Error?
   var `default`: Int
   var recentFlags: [Bool]?
+  var lanes: [String: IdentifiedArrayOf<Todo>]
   var level: Level?
 
   init(
@@ -26,7 +27,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     quantityById: [Int: Int] = [:], flags: [String: Bool] = [:],
     books: IdentifiedArrayOf<Book> = [], search: Summary = Summary(), summary: Summary? = nil,
     note: String? = nil, tasks: IdentifiedArrayOf<Task> = [], result: Result = Result(),
-    error: Error? = nil, `default`: Int = 0, recentFlags: [Bool]? = [], level: Level? = Level.none
+    error: Error? = nil, `default`: Int = 0, recentFlags: [Bool]? = [],
+    lanes: [String: IdentifiedArrayOf<Todo>] = [:], level: Level? = Level.none
   ) {
     self.todos = todos
     self.products = products
@@ -41,6 +43,7 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     self.error = error
     self.default = `default`
     self.recentFlags = recentFlags
+    self.lanes = lanes
     self.level = level
   }
 }

@@ -11,6 +11,74 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 struct EdgeCasesExampleTests {
+  @Test("adding to an absent lane leaves it absent")
+  func addingToAnAbsentLaneLeavesItAbsent() {
+    var state = EdgeCasesState()
+    edgeCasesReducer(&state, .addToLane(lane: "a", todo: Todo(id: 1, title: "A")))
+    #expect(state.lanes.count == 0)
+  }
+
+  @Test("adding to a lane appends, and an id it holds is ignored")
+  func addingToALaneAppendsAndAnIdItHoldsIsIgnored() throws {
+    var state = EdgeCasesState()
+    state.lanes = ["a": [Todo(id: 1, title: "A")]]
+    edgeCasesReducer(&state, .addToLane(lane: "a", todo: Todo(id: 2, title: "B")))
+    edgeCasesReducer(&state, .addToLane(lane: "a", todo: Todo(id: 1, title: "A", done: true)))
+    #expect(state.lanes["a"]?.count == 2)
+    try #require(state.lanes["a"]?.indices.contains(0) == true)
+    #expect(state.lanes["a"]?[0].done == false)
+    try #require(state.lanes["a"]?.indices.contains(1) == true)
+    #expect(state.lanes["a"]?[1].title == "B")
+  }
+
+  @Test("adding on top of a lane puts the todo first")
+  func addingOnTopOfALanePutsTheTodoFirst() throws {
+    var state = EdgeCasesState()
+    state.lanes = ["a": [Todo(id: 1, title: "A")]]
+    edgeCasesReducer(&state, .addOnTopOfLane(lane: "a", todo: Todo(id: 3, title: "C")))
+    #expect(state.lanes["a"]?.count == 2)
+    try #require(state.lanes["a"]?.indices.contains(0) == true)
+    #expect(state.lanes["a"]?[0].title == "C")
+  }
+
+  @Test("saving in a lane replaces the todo with the same id")
+  func savingInALaneReplacesTheTodoWithTheSameId() throws {
+    var state = EdgeCasesState()
+    state.lanes = ["a": [Todo(id: 1, title: "A")]]
+    edgeCasesReducer(&state, .saveInLane(lane: "a", todo: Todo(id: 1, title: "A", done: true)))
+    #expect(state.lanes["a"]?.count == 1)
+    try #require(state.lanes["a"]?.indices.contains(0) == true)
+    #expect(state.lanes["a"]?[0].done == true)
+  }
+
+  @Test("dropping from a lane removes only that todo")
+  func droppingFromALaneRemovesOnlyThatTodo() throws {
+    var state = EdgeCasesState()
+    state.lanes = ["a": [Todo(id: 1, title: "A"), Todo(id: 2, title: "B")]]
+    edgeCasesReducer(&state, .dropFromLane(lane: "a", id: 1))
+    #expect(state.lanes["a"]?.count == 1)
+    try #require(state.lanes["a"]?.indices.contains(0) == true)
+    #expect(state.lanes["a"]?[0].title == "B")
+  }
+
+  @Test("tidying a lane removes the done todos and keeps the rest")
+  func tidyingALaneRemovesTheDoneTodosAndKeepsTheRest() throws {
+    var state = EdgeCasesState()
+    state.lanes = ["a": [Todo(id: 1, title: "A", done: true), Todo(id: 2, title: "B")]]
+    edgeCasesReducer(&state, .tidyLane(lane: "a"))
+    #expect(state.lanes["a"]?.count == 1)
+    try #require(state.lanes["a"]?.indices.contains(0) == true)
+    #expect(state.lanes["a"]?[0].title == "B")
+  }
+
+  @Test("wiping a lane empties it")
+  func wipingALaneEmptiesIt() {
+    var state = EdgeCasesState()
+    state.lanes = ["a": [Todo(id: 1, title: "A")]]
+    edgeCasesReducer(&state, .wipeLane(lane: "a"))
+    #expect(state.lanes["a"]?.count == 0)
+  }
+
   @Test("an optional enum's case none is not nil")
   func anOptionalEnumSCaseNoneIsNotNil() {
     var state = EdgeCasesState()

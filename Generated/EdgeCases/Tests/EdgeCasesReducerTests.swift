@@ -30,6 +30,7 @@ struct EdgeCasesReducerTests {
     #expect(state.error == nil)
     #expect(state.default == 0)
     #expect(state.recentFlags == [])
+    #expect(state.lanes.isEmpty)
     #expect(state.level == Level.none)
   }
 

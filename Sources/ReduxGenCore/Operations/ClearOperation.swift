@@ -16,7 +16,7 @@ struct ClearOperation: ReduceOperationKind, Equatable {
   var path: StatePath? { target }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    reducer.at(target, state) { [.expression($0.dot("removeAll").call())] }
+    reducer.inPlace.at(target, state) { [.expression($0.dot("removeAll").call())] }
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {

@@ -87,6 +87,8 @@ package struct GeneratedNames: Sendable, Equatable {
     "ProcessInfo",
     // Swift Testing
     "Testing", "Test", "Suite",
+    // swift-identified-collections, which ReduxRuntime re-exports
+    "IdentifiedCollections", "IdentifiedArray", "IdentifiedArrayOf",
     // ReduxRuntime
     "ReduxRuntime", "ChangeReporting", "EffectRunner", "FieldTracking", "FileStorage", "Middleware",
     "MiddlewareContext", "ObservableStore", "ObserverStatus", "Persistence", "PersistenceError",

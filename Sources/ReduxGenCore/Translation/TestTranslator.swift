@@ -199,6 +199,7 @@ struct TestTranslator {
   /// The locals derived tests declare besides the payload's.
   static let helperLocals: Set<String> = [
     "state", "existing", "first", "second", "before", "replacement", "kept", "dropped", "tie", "entry", "other",
+    "matching",
   ]
 
   /// The local holding a payload parameter's value: its own name unless a helper local has it.
