@@ -96,7 +96,7 @@ struct Simulator {
       modify(&state, path, arguments, absent: .null) { $0 = new }
     case .append(let path, let given), .prepend(let path, let given):
       let new = value(path, given)
-      let atStart = operation.kind == "prepend"
+      let atStart = if case .prepend = operation { true } else { false }
       modify(&state, path, arguments, absent: nil) {
         guard case .array(let items) = $0 else { return }
         // A list of models with an id holds one element per id: a taken id adds nothing.

@@ -253,16 +253,11 @@ struct ReduceParser {
   /// A condition over the fields of `model`'s elements, to the end of the operation, as a
   /// filter's case writes it.
   mutating func condition(over model: Model) -> Predicate? {
-    let offset = tokens.peek.offset
     var predicates = PredicateParser(
       tokens: tokens, element: model, models: Array(models.values), enumCases: literals.enumCaseNames)
-    let parsed = predicates.parse()
+    let predicate = predicates.condition()
     tokens = predicates.tokens
-    guard let (predicate, type) = parsed else {
-      if let (problem, problemOffset) = predicates.failure { return fail(problem, problemOffset) }
-      return nil
-    }
-    guard type == .scalar(.bool) else { return fail(.predicateNotBool(type: type.swiftName), offset) }
+    if predicate == nil, let (problem, offset) = predicates.failure { return fail(problem, offset) }
     return predicate
   }
 

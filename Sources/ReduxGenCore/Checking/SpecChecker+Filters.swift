@@ -99,12 +99,8 @@ extension SpecChecker {
     case .success(let tokens):
       var parser = PredicateParser(
         tokens: TokenStream(tokens), element: element, models: models, enumCases: enumCaseNames)
-      guard let (predicate, type) = parser.parse() else {
+      guard let predicate = parser.condition() else {
         if let (problem, offset) = parser.failure { error(problem, at: origin.advanced(by: offset)) }
-        return nil
-      }
-      guard type == SpecType.scalar(.bool) else {
-        error(.predicateNotBool(type: type.swiftName), at: origin)
         return nil
       }
       return predicate
@@ -129,6 +125,18 @@ struct PredicateParser {
   }
 
   typealias Typed = (Predicate, SpecType)
+
+  /// A whole condition, as a filter case or a `where` writes it: parsed to the end and typed
+  /// Bool; nil, with `failure`, otherwise.
+  mutating func condition() -> Predicate? {
+    let offset = tokens.peek.offset
+    guard let (predicate, type) = parse() else { return nil }
+    guard type == .scalar(.bool) else {
+      failure = (.predicateNotBool(type: type.swiftName), offset)
+      return nil
+    }
+    return predicate
+  }
 
   mutating func parse() -> Typed? {
     guard let result = or() else { return nil }

@@ -26,8 +26,7 @@ struct AppendOperation: ReduceOperationKind, Equatable {
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     let element = reducer.operand(value, type: target.type.elementType ?? target.type)
-    // Through a dictionary entry, `d[k]?`: an absent entry is left absent.
-    return reducer.inPlace.at(target, state) {
+    return reducer.at(target, state) {
       switch end {
       case .append: [.expression($0.dot("append").call([Argument(nil, element)]))]
       case .prepend: [.expression($0.dot("insert").call([Argument(nil, element), Argument("at", .literal(.int(0)))]))]

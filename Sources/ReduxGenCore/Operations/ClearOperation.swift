@@ -16,7 +16,7 @@ struct ClearOperation: ReduceOperationKind, Equatable {
   var path: StatePath? { target }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    reducer.inPlace.at(target, state) { [.expression($0.dot("removeAll").call())] }
+    reducer.at(target, state) { [.expression($0.dot("removeAll").call())] }
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {

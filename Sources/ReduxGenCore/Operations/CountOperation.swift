@@ -33,7 +33,7 @@ struct CountOperation: ReduceOperationKind, Equatable {
   private var verb: String { direction.rawValue + "s" }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    reducer.inPlace.at(target, state) { [.compoundAssignment($0, sign, reducer.operand(amount, type: target.type))] }
+    reducer.at(target, state) { [.compoundAssignment($0, sign, reducer.operand(amount, type: target.type))] }
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {

@@ -63,7 +63,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     switch selector {
     case .id(let id):
-      reducer.inPlace.at(target, state) {
+      reducer.at(target, state) {
         [.expression($0.dot("remove").call([Argument("id", reducer.operand(id, type: .scalar(.uuid)))]))]
       }
     case .key(let key):
@@ -71,7 +71,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
         [.expression($0.dot("removeValue").call([Argument("forKey", reducer.operand(key, type: .scalar(.string)))]))]
       }
     case .matching(let predicate):
-      reducer.inPlace.at(target, state) {
+      reducer.at(target, state) {
         [
           .expression(
             .call(

@@ -17,7 +17,7 @@ struct SetOperation: ReduceOperationKind, Equatable {
   var operands: [Operand] { [value] }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    reducer.at(target, state) { [.assignment($0, reducer.operand(value, type: target.type))] }
+    reducer.assigning.at(target, state) { [.assignment($0, reducer.operand(value, type: target.type))] }
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {

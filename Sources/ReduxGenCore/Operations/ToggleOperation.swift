@@ -14,7 +14,7 @@ struct ToggleOperation: ReduceOperationKind, Equatable {
   var path: StatePath? { target }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    reducer.inPlace.at(target, state) { [.expression($0.dot("toggle").call())] }
+    reducer.at(target, state) { [.expression($0.dot("toggle").call())] }
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {

@@ -23,7 +23,7 @@ struct UpsertOperation: ReduceOperationKind, Equatable {
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     let item = reducer.operand(value, type: target.type.elementType ?? target.type)
     // The list's subscript by id replaces the element with the same id in place, else appends.
-    return reducer.inPlace.at(target, state) { list in
+    return reducer.at(target, state) { list in
       [.assignment(.subscriptedByLabel(list, label: "id", item.dot("id")), item)]
     }
   }

@@ -345,10 +345,7 @@ struct ChangeTrackingCode {
     let keyPathType = TypeName.generic("PartialKeyPath", [.named(stateName)])
     // Tables looked up, not a chain of comparisons (slow to type-check), at most
     // `SwitchChain.casesPerFunction` entries each, chained like a long switch.
-    let chunk = SwitchChain.casesPerFunction
-    let tables = stride(from: 0, to: max(reads.count, 1), by: chunk).map {
-      Array(reads[$0..<min($0 + chunk, reads.count)])
-    }
+    let tables = reads.isEmpty ? [[]] : reads.chunks(of: SwitchChain.casesPerFunction)
     let readBy = tables.enumerated().map { offset, entries in
       let table = VariableDeclaration(
         isConstant: true, name: "fieldsByKeyPath", type: .dictionary(keyPathType, .named("StateFields")),

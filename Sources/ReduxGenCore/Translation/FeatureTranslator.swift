@@ -92,9 +92,8 @@ struct FeatureTranslator {
   /// `filteredTasks`: the elements of `over` the selected case keeps.
   private func filterResult(_ filter: Filter) -> Declaration {
     // A filter's result is a plain array: an identified list gives its elements.
-    let overType = spec.stateField(named: filter.over)?.type ?? .array(.model(filter.element))
     let overList = Expression.name(filter.over)
-    let over = types.isIdentifiedList(overType) ? overList.dot("elements") : overList
+    let over = types.isIdentifiedList(over: filter) ? overList.dot("elements") : overList
     let cases = filter.cases.map { filterCase -> SwitchCase in
       let kept: Expression =
         filterCase.predicate == .constant(true)

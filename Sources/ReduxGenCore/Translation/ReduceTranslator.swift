@@ -3,8 +3,10 @@
 struct ReduceTranslator {
   let types: TypeTranslator
   let action: Action
-  /// Whether a path ending in a dictionary entry is written `d[k]?` (to change the value in place).
-  var chainsLastKey = false
+  /// Whether a path ending in a dictionary entry reaches into it, `d[k]?` (or `d[k, default: 0]`
+  /// for a number or a flag), as every operation that changes a value in place needs; `set`
+  /// alone names the entry itself, `d[k] = v`, through `assigning`.
+  var chainsLastKey = true
 
   init(types: TypeTranslator, action: Action) {
     self.types = types
@@ -64,10 +66,11 @@ struct ReduceTranslator {
     }
   }
 
-  /// This translator for operations that change a value where it is.
-  var inPlace: ReduceTranslator {
+  /// This translator for an operation that stores a whole value (`set d[k] = v` stores into an
+  /// absent entry too).
+  var assigning: ReduceTranslator {
     var copy = self
-    copy.chainsLastKey = true
+    copy.chainsLastKey = false
     return copy
   }
 

@@ -12,13 +12,19 @@ struct SwitchChain {
   static func switches(
     over subject: Expression, _ cases: [SwitchCase], unreached: [Statement], passOn: (Int) -> [Statement]
   ) -> [Statement] {
-    let parts = stride(from: 0, to: max(cases.count, 1), by: casesPerFunction).map {
-      Array(cases[$0..<min($0 + casesPerFunction, cases.count)])
-    }
+    let parts = cases.isEmpty ? [[]] : cases.chunks(of: casesPerFunction)
     return parts.enumerated().map { offset, part in
       let rest: [Statement]? =
         offset < parts.count - 1 ? passOn(offset + 2) : parts.count > 1 ? unreached : nil
       return .switchStatement(subject, part + (rest.map { [SwitchCase(patterns: [], body: $0)] } ?? []))
     }
+  }
+}
+
+extension Array {
+  /// The elements in runs of at most `size`, in order: how a long switch, table or test is
+  /// split into parts.
+  func chunks(of size: Int) -> [[Element]] {
+    stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
   }
 }

@@ -464,8 +464,7 @@ struct TestTranslator {
     }
     let newState = Statement.declaration(
       VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
-    let size = Self.expectationsPerTest
-    let parts = stride(from: 0, to: checks.count, by: size).map { Array(checks[$0..<min($0 + size, checks.count)]) }
+    let parts = checks.chunks(of: Self.expectationsPerTest)
     return parts.enumerated().map { offset, part in
       let which = parts.count == 1 ? "" : " (part \(offset + 1) of \(parts.count))"
       let suffix = parts.count == 1 ? "" : "Part\(offset + 1)"
@@ -521,7 +520,7 @@ struct TestTranslator {
       let model = spec.model(named: filter.element)
     else { return [] }
     // In a list of models with an id, no two elements share it: ids never tie.
-    let uniqueIDs = types.isIdentifiedList(spec.stateField(named: filter.over)?.type ?? .array(.model(model.name)))
+    let uniqueIDs = types.isIdentifiedList(over: filter)
     var tests: [Declaration] = []
     for (index, key) in filter.sort.enumerated() {
       guard let ordered = orderedValues(key) else { continue }

@@ -23,6 +23,9 @@ struct TypeTranslator {
     return spec.model(named: name)?.idField != nil
   }
 
+  /// Whether the list a filter is over holds models with an `id`.
+  func isIdentifiedList(over filter: Filter) -> Bool { isIdentifiedList(.array(.model(filter.element))) }
+
   /// `value` as an expression of `type`; enum cases need the type from context.
   func expression(_ value: Value, type: SpecType) -> Expression {
     switch value {
