@@ -431,13 +431,7 @@ struct SpecGenerator {
       filter.selected = selected
       filter.result = result
       if rng.chance(40), let defaultCase = rng.pickOptional(filter.cases) { filter.defaultCase = defaultCase.name }
-      let sortable = model.fields.filter { field in
-        switch field.type {
-        case .scalar(let scalar): scalar == .bool || scalar.isOrdered
-        case .enumeration: true
-        default: false
-        }
-      }
+      let sortable = sortableFields(model.name)
       if rng.chance(50) {
         for key in rng.shuffled(sortable).prefix(rng.int(in: 1...3)) {
           filter.sort.append(RSortKey(field: key.name, descending: rng.chance(40)))
@@ -664,7 +658,7 @@ struct SpecGenerator {
     var payload: [RField] = []
     var operations: [ROperation] = []
     let kinds = [
-      "set", "set", "append", "prepend", "upsert", "remove", "removeWhere", "update", "toggle", "increment", "decrement",
+      "set", "set", "append", "prepend", "upsert", "remove", "removeWhere", "setEach", "sort", "update", "toggle", "increment", "decrement",
       "reset", "clear",
     ]
     let count = rng.chance(75) ? 1 : rng.int(in: 2...3)
@@ -810,6 +804,20 @@ struct SpecGenerator {
     return RPath(steps: steps)
   }
 
+  /// Whether values of `type` have an order to sort by.
+  func isSortable(_ type: RType) -> Bool {
+    switch type {
+    case .scalar(let scalar): scalar == .bool || scalar.isOrdered
+    case .enumeration: true
+    default: false
+    }
+  }
+
+  /// The fields of a model a sort can order by.
+  func sortableFields(_ model: String) -> [RField] {
+    (spec.model(model)?.fields ?? []).filter { isSortable($0.type) }
+  }
+
   mutating func makeOperation(_ kind: String, payload: inout [RField], newParameters: Bool) -> ROperation? {
     let all = targets()
     let writable = all.filter { !$0.isElementIdentity }
@@ -827,6 +835,20 @@ struct SpecGenerator {
       candidates = all.filter {
         if case .array(.model) = $0.type { return true }
         return false
+      }
+    case "sort":
+      candidates = all.filter { target in
+        switch target.type {
+        case .array(.model(let name)): return !sortableFields(name).isEmpty
+        case .array(let element): return isSortable(element)
+        default: return false
+        }
+      }
+    case "setEach":
+      // A list of models reached through fields and elements, not through a dictionary entry.
+      candidates = all.filter { target in
+        guard case .array(.model) = target.type else { return false }
+        return !target.steps.contains { if case .key = $0 { true } else { false } }
       }
     case "update":
       candidates = all.filter {
@@ -864,6 +886,23 @@ struct SpecGenerator {
       ).map { .upsert(path, $0) }
     case "remove":
       operation = .remove(path)
+    case "sort":
+      if case .array(.model(let name)) = target.type {
+        let keys = rng.shuffled(sortableFields(name)).prefix(rng.int(in: 1...3))
+        operation = .sort(path, keys.map { RSortKey(field: $0.name, descending: rng.chance(40)) })
+      } else {
+        operation = .sort(path, [RSortKey(field: "self", descending: rng.chance(40))])
+      }
+    case "setEach":
+      guard case .array(.model(let name)) = target.type, let model = spec.model(name),
+        let field = rng.pickOptional(model.fields.filter { $0.name != "id" })
+      else {
+        payload = before
+        return nil
+      }
+      let condition = rng.chance(60) ? randomPredicate(model, depth: 0) : nil
+      operation = valueOperand(field.type, name: field.name, payload: &payload, newParameters: newParameters)
+        .map { .setEach(path, field: field.name, $0, condition) }
     case "removeWhere":
       guard case .array(.model(let name)) = target.type, let model = spec.model(name) else {
         payload = before

@@ -328,6 +328,10 @@ enum ROperation: Hashable {
   case remove(RPath)
   /// `remove list where condition`.
   case removeWhere(RPath, RPredicate)
+  /// `sort list by keys`; `sort list [descending]` (one key named `self`) for plain values.
+  case sort(RPath, [RSortKey])
+  /// `set list[].field = operand [where condition]`.
+  case setEach(RPath, field: String, ROperand, RPredicate?)
   case update(RPath)
   case toggle(RPath)
   case increment(RPath, ROperand?)
@@ -339,7 +343,7 @@ enum ROperation: Hashable {
   var path: RPath? {
     switch self {
     case .set(let path, _), .append(let path, _), .prepend(let path, _), .upsert(let path, _), .remove(let path),
-      .removeWhere(let path, _), .update(let path),
+      .removeWhere(let path, _), .setEach(let path, _, _, _), .sort(let path, _), .update(let path),
       .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path):
       path
     case .custom: nil
@@ -348,12 +352,13 @@ enum ROperation: Hashable {
 
   var kind: String {
     switch self {
-    case .set: "set"
+    case .set, .setEach: "set"
     case .append: "append"
     case .prepend: "prepend"
     case .upsert: "upsert"
     case .remove, .removeWhere: "remove"
     case .update: "update"
+    case .sort: "sort"
     case .toggle: "toggle"
     case .increment: "increment"
     case .decrement: "decrement"

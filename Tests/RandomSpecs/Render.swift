@@ -222,6 +222,11 @@ struct Renderer {
       return "\(operation.kind) \(path(target))"
     case .removeWhere(let target, let condition):
       return "remove \(path(target)) where \(predicate(condition))"
+    case .sort(let target, let keys):
+      if keys.first?.field == "self" { return "sort \(path(target))" + (keys[0].descending ? " descending" : "") }
+      return "sort \(path(target)) by " + keys.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ", ")
+    case .setEach(let target, let field, let value, let condition):
+      return "set \(path(target))[].\(field) = \(operand(value))" + (condition.map { " where " + predicate($0) } ?? "")
     }
   }
 

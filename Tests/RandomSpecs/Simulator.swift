@@ -115,6 +115,31 @@ struct Simulator {
         }
         $0 = .array(items)
       }
+    case .setEach(let path, let field, let given, let condition):
+      let new = operand(given, arguments)
+      modify(&state, path, arguments, absent: nil) {
+        guard case .array(let items) = $0 else { return }
+        $0 = .array(
+          items.map { item in
+            guard case .model(let name, _) = item, let model = spec.model(name) else { return item }
+            if let condition, evaluate(condition, item, model) != .bool(true) { return item }
+            return item.settingField(field, new)
+          })
+      }
+    case .sort(let path, let keys):
+      guard let listType = pathType(path), case .array(let element) = listType else { return }
+      var typed: [(RSortKey, RType)] = []
+      for key in keys {
+        if key.field == "self" {
+          typed.append((key, element))
+        } else if case .model(let name) = element, let field = spec.model(name)?.fields.first(where: { $0.name == key.field }) {
+          typed.append((key, field.type))
+        }
+      }
+      modify(&state, path, arguments, absent: nil) {
+        guard case .array(let items) = $0 else { return }
+        $0 = .array(sortedStably(items, typed))
+      }
     case .removeWhere(let path, let condition):
       modify(&state, path, arguments, absent: nil) {
         guard case .array(let items) = $0 else { return }
@@ -341,10 +366,15 @@ struct Simulator {
       if keep { kept.append(item) }
     }
     let keys = filter.sort.compactMap { key in model.fields.first { $0.name == key.field }.map { (key, $0.type) } }
-    let sorted = kept.enumerated().sorted { lhs, rhs in
+    return sortedStably(kept, keys)
+  }
+
+  /// `items` sorted by `keys` (`self`: the element itself), ties in their order.
+  func sortedStably(_ items: [RValue], _ keys: [(RSortKey, RType)]) -> [RValue] {
+    let sorted = items.enumerated().sorted { lhs, rhs in
       for (key, type) in keys {
-        let a = lhs.element.field(key.field) ?? .null
-        let b = rhs.element.field(key.field) ?? .null
+        let a = key.field == "self" ? lhs.element : lhs.element.field(key.field) ?? .null
+        let b = key.field == "self" ? rhs.element : rhs.element.field(key.field) ?? .null
         if a == b { continue }
         guard let order = orderOf(a, b, type) else { continue }
         if order == 0 { continue }

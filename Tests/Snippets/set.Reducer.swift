@@ -17,6 +17,15 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     if let index = state.tasks.index(id: id) {
       state.tasks[index].title = title
     }
+  case .completeAll:
+    for index in state.tasks.indices {
+      state.tasks[index].done = true
+    }
+  case .estimateOpen(let estimate):
+    for index in state.tasks.indices
+    where !state.tasks[index].done && (state.tasks[index].estimate < 8) {
+      state.tasks[index].estimate = estimate
+    }
   }
 }
 
@@ -26,7 +35,7 @@ extension SnippetAction: ChangeReporting {
     switch self {
     case .rename:
       return StateFields(0)
-    case .renameTask:
+    case .renameTask, .completeAll, .estimateOpen:
       return StateFields(1)
     }
   }

@@ -52,6 +52,29 @@ struct SnippetReducerTests {
     snippetReducer(&state, .renameTask(id: id, title: title))
     #expect(state == before)
   }
+
+  @Test("completeAll sets done of every element of tasks")
+  func completeAllSetsDoneOfTasks() {
+    var state = SnippetState()
+    let first = Task(id: uuid(1), title: "text 1", done: false)
+    let second = Task(id: uuid(2), title: "text 2", done: false)
+    state.tasks = [first, second]
+    snippetReducer(&state, .completeAll)
+    #expect(state.tasks[0].done == true)
+    #expect(state.tasks[1].done == true)
+  }
+
+  @Test("estimateOpen sets estimate of the elements of tasks where !done && estimate < 8")
+  func estimateOpenSetsEstimateOfTasks() {
+    var state = SnippetState()
+    let matching = Task(id: uuid(1), title: "text 1", done: false, estimate: 0)
+    let other = Task(id: uuid(2), title: "text 2", done: true, estimate: 0)
+    state.tasks = [matching, other]
+    let estimate: Int = 3
+    snippetReducer(&state, .estimateOpen(estimate: estimate))
+    #expect(state.tasks[0].estimate == estimate)
+    #expect(state.tasks[1] == other)
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

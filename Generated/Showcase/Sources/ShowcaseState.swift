@@ -35,7 +35,7 @@ public struct ShowcaseState: Equatable, Sendable, Codable {
 
   /// The elements of `items` that the selected `filter` shows.
   public var filteredItems: [Item] {
-    let kept: [Item]
+    var kept: [Item]
     switch filter {
     case .all:
       kept = items.elements
@@ -46,24 +46,7 @@ public struct ShowcaseState: Equatable, Sendable, Codable {
     case .undated:
       kept = items.elements.filter { $0.due == nil }
     }
-    return kept.enumerated().sorted { Self.filteredItemsPrecedes($0, $1) }.map(\.element)
-  }
-
-  private static func filteredItemsPrecedes(
-    _ lhs: (offset: Int, element: Item), _ rhs: (offset: Int, element: Item)
-  ) -> Bool {
-    if lhs.element.priority != rhs.element.priority {
-      let cases = Priority.allCases
-      let left = cases.firstIndex(of: lhs.element.priority) ?? 0
-      let right = cases.firstIndex(of: rhs.element.priority) ?? 0
-      return left > right
-    }
-    if lhs.element.title != rhs.element.title {
-      return lhs.element.title < rhs.element.title
-    }
-    if lhs.element.default != rhs.element.default {
-      return rhs.element.default
-    }
-    return lhs.offset < rhs.offset
+    kept.sortStably(by: [.descending(\.priority), .ascending(\.title), .ascending(\.default)])
+    return kept
   }
 }

@@ -17,6 +17,15 @@ public enum TaskListAction: Equatable, Sendable {
   /// Removes every completed task.
   case clearCompleted
 
+  /// Marks every task completed.
+  case completeAll
+
+  /// Marks every completed task active again.
+  case completeNone
+
+  /// Moves completed tasks below the active ones, each group keeping its order.
+  case moveCompletedDown
+
   case removeTask(id: UUID)
   case filterTasks(filter: TaskListFilter)
   case loadTasks

@@ -21,6 +21,16 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
     }
   case .clearCompleted:
     state.tasks.removeAll { $0.isCompleted }
+  case .completeAll:
+    for index in state.tasks.indices {
+      state.tasks[index].isCompleted = true
+    }
+  case .completeNone:
+    for index in state.tasks.indices where state.tasks[index].isCompleted {
+      state.tasks[index].isCompleted = false
+    }
+  case .moveCompletedDown:
+    state.tasks.sortStably(by: [.ascending(\.isCompleted)])
   case .removeTask(let id):
     state.tasks.remove(id: id)
   case .filterTasks(let filter):
@@ -36,7 +46,8 @@ extension TaskListAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .addTask, .addTaskOnTop, .toggleTaskCompletion, .clearCompleted, .removeTask, .tasksLoaded:
+    case .addTask, .addTaskOnTop, .toggleTaskCompletion, .clearCompleted, .completeAll,
+      .completeNone, .moveCompletedDown, .removeTask, .tasksLoaded:
       return StateFields(0)
     case .filterTasks:
       return StateFields(1)

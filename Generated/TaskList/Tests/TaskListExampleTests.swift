@@ -88,6 +88,48 @@ struct TaskListExampleTests {
     try #require(state.tasks.indices.contains(1))
     #expect(state.tasks[1].title == "C")
   }
+
+  @Test("completing all marks every task")
+  func completingAllMarksEveryTask() throws {
+    var state = TaskListState()
+    state.tasks = [Task(id: uuid(1), title: "A"), Task(id: uuid(2), title: "B", isCompleted: true)]
+    taskListReducer(&state, .completeAll)
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].isCompleted == true)
+    try #require(state.tasks.indices.contains(1))
+    #expect(state.tasks[1].isCompleted == true)
+    #expect(state.filteredTasks.count == 0)
+  }
+
+  @Test("completing none makes every task active again")
+  func completingNoneMakesEveryTaskActiveAgain() throws {
+    var state = TaskListState()
+    state.tasks = [Task(id: uuid(1), title: "A", isCompleted: true), Task(id: uuid(2), title: "B")]
+    taskListReducer(&state, .completeNone)
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].isCompleted == false)
+    #expect(state.filteredTasks.count == 2)
+  }
+
+  @Test("completed tasks move down, each group in its order")
+  func completedTasksMoveDownEachGroupInItsOrder() throws {
+    var state = TaskListState()
+    state.tasks = [
+      Task(id: uuid(1), title: "A", isCompleted: true),
+      Task(id: uuid(2), title: "B"),
+      Task(id: uuid(3), title: "C", isCompleted: true),
+      Task(id: uuid(4), title: "D"),
+    ]
+    taskListReducer(&state, .moveCompletedDown)
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].title == "B")
+    try #require(state.tasks.indices.contains(1))
+    #expect(state.tasks[1].title == "D")
+    try #require(state.tasks.indices.contains(2))
+    #expect(state.tasks[2].title == "A")
+    try #require(state.tasks.indices.contains(3))
+    #expect(state.tasks[3].title == "C")
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

@@ -94,6 +94,39 @@ struct TaskListReducerTests {
     #expect(state.tasks == [other])
   }
 
+  @Test("completeAll sets isCompleted of every element of tasks")
+  func completeAllSetsIsCompletedOfTasks() {
+    var state = TaskListState()
+    let first = Task(id: uuid(1), title: "text 1", isCompleted: false)
+    let second = Task(id: uuid(2), title: "text 2", isCompleted: false)
+    state.tasks = [first, second]
+    taskListReducer(&state, .completeAll)
+    #expect(state.tasks[0].isCompleted == true)
+    #expect(state.tasks[1].isCompleted == true)
+  }
+
+  @Test("completeNone sets isCompleted of the elements of tasks where isCompleted")
+  func completeNoneSetsIsCompletedOfTasks() {
+    var state = TaskListState()
+    let matching = Task(id: uuid(1), title: "text 1", isCompleted: true)
+    let other = Task(id: uuid(2), title: "text 2", isCompleted: false)
+    state.tasks = [matching, other]
+    taskListReducer(&state, .completeNone)
+    #expect(state.tasks[0].isCompleted == false)
+    #expect(state.tasks[1] == other)
+  }
+
+  @Test("moveCompletedDown sorts tasks")
+  func moveCompletedDownSortsTasks() {
+    var state = TaskListState()
+    let last = Task(id: uuid(1), title: "text 1", isCompleted: true)
+    let tie = Task(id: uuid(2), title: "text 2", isCompleted: false)
+    let tieToo = Task(id: uuid(3), title: "text 3", isCompleted: false)
+    state.tasks = [last, tie, tieToo]
+    taskListReducer(&state, .moveCompletedDown)
+    #expect(state.tasks == [tie, tieToo, last])
+  }
+
   @Test("removeTask removes only the matching element of tasks")
   func removeTaskRemovesMatching() {
     var state = TaskListState()

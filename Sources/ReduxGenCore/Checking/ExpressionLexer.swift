@@ -28,7 +28,7 @@ struct Token: Equatable, Error {
 
 /// Splits expression text into tokens; reports the first character it can't read.
 enum ExpressionLexer {
-  private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":"]
+  private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ","]
 
   static func tokens(_ source: String) -> Result<[Token], Token> {
     let scalars = Array(source.unicodeScalars)
@@ -115,6 +115,22 @@ struct TokenStream {
 
   var peek: Token { tokens[position] }
   var isAtEnd: Bool { peek.kind == .end }
+
+  /// Whether the next tokens are `[` `]`.
+  var startsEveryElement: Bool {
+    position + 1 < tokens.count && peek.kind == .symbol("[") && tokens[position + 1].kind == .symbol("]")
+  }
+
+  /// Whether `[` followed by `]` comes before the end or the first `=`: a path through every
+  /// element of a list (`tasks[].isCompleted`).
+  var reachesEveryElement: Bool {
+    var index = position
+    while index + 1 < tokens.count, tokens[index].kind != .symbol("="), tokens[index].kind != .end {
+      if tokens[index].kind == .symbol("["), tokens[index + 1].kind == .symbol("]") { return true }
+      index += 1
+    }
+    return false
+  }
 
   mutating func next() -> Token {
     let token = tokens[position]

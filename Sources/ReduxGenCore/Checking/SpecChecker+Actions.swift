@@ -147,7 +147,7 @@ struct ReduceParser {
     guard case .identifier(let word) = wordToken.kind else {
       return fail(.expectedToken(.operation, found: wordToken.described), wordToken.offset)
     }
-    guard let kind = ReduceOperation.kind(for: word) else {
+    guard let kind = ReduceOperation.kind(for: word, tokens) else {
       return fail(.unknownOperation(word, suggestion: ReduceOperation.suggestion(for: word)), wordToken.offset)
     }
     let pathOffset = tokens.peek.offset
@@ -163,6 +163,22 @@ struct ReduceParser {
   mutating func targetPath() -> (StatePath, Int)? {
     let offset = tokens.peek.offset
     return statePath().map { ($0, offset) }
+  }
+
+  /// The list before `[]` in a path through every element (`tasks` in `tasks[].done`), with the
+  /// `[]` read; a list inside a dictionary entry is refused.
+  mutating func everyElementList() -> (StatePath, Int)? {
+    let offset = tokens.peek.offset
+    guard let path = statePath(stopsAtEveryElement: true) else { return nil }
+    let bracket = tokens.peek.offset
+    guard tokens.startsEveryElement else {
+      return fail(.expectedToken(.everyElement, found: tokens.peek.described), tokens.peek.offset)
+    }
+    _ = (tokens.next(), tokens.next())
+    if path.steps.contains(where: { if case .key = $0 { true } else { false } }) {
+      return fail(.wholeListInEntry(path.text), bracket)
+    }
+    return (path, offset)
   }
 
   /// An element of the list `path` ends at (not an element `list[id]` of it), as a path of
@@ -271,7 +287,7 @@ struct ReduceParser {
   }
 
   /// A path into the state: `field`, `field.sub`, `list[id].field`.
-  private mutating func statePath() -> StatePath? {
+  private mutating func statePath(stopsAtEveryElement: Bool = false) -> StatePath? {
     let first = tokens.next()
     guard case .identifier(let name) = first.kind else {
       return fail(.expectedToken(.stateField, found: first.described), first.offset)
@@ -306,6 +322,8 @@ struct ReduceParser {
         guard let key = bracketed(expected: keyType) else { return nil }
         containerType = path.type
         path.enter(.key(key), type: valueType)
+      } else if stopsAtEveryElement, tokens.startsEveryElement, case .array = path.type {
+        return path
       } else if tokens.peek.kind == .symbol("[") {
         let bracket = tokens.next()
         guard case .array(let element) = path.type else {

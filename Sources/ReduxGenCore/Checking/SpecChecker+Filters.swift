@@ -76,10 +76,7 @@ extension SpecChecker {
         error(.unknownField(name, context: .named(.model, model.name), suggestion: suggestion), at: at)
         continue
       }
-      switch field.type {
-      case .scalar(.bool), .enumeration: break
-      case let type where type.isOrdered: break
-      default:
+      guard SortKey.isSortable(field.type) else {
         error(.notSortable(name, type: field.type.swiftName), at: at)
         continue
       }

@@ -38,6 +38,8 @@ extension Statement {
         || (otherwise?.contains { $0.calls(name) } ?? false)
     case .switchStatement(let subject, let cases):
       subject.calls(name) || cases.contains { $0.body.contains { $0.calls(name) } }
+    case .forIn(_, let sequence, let condition, let body):
+      sequence.calls(name) || (condition?.calls(name) ?? false) || body.contains { $0.calls(name) }
     case .returnStatement(nil), .breakStatement:
       false
     }

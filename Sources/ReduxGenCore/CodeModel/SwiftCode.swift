@@ -151,6 +151,8 @@ indirect enum Statement: Equatable, Sendable {
   /// `if condition { body } else { otherwise }`
   case ifElse(Expression, [Statement], [Statement]?)
   case switchStatement(Expression, [SwitchCase])
+  /// `for name in sequence where condition { body }`
+  case forIn(String, Expression, where: Expression?, [Statement])
   case returnStatement(Expression?)
   case throwStatement(Expression)
   case breakStatement

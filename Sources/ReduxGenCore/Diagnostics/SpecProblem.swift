@@ -91,6 +91,9 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case fieldNameAfterDot
   case caseNameAfterDot
   case closingBracket
+  case everyElement
+  case sortKeys
+  case fieldName
   case closingParenthesis
   case index
   case predicateOperand
@@ -112,6 +115,9 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .fieldNameAfterDot: "a field name after '.'"
     case .caseNameAfterDot: "a case name after '.'"
     case .closingBracket: "']'"
+    case .everyElement: "'[]' after a list"
+    case .sortKeys: "'by' and the fields to sort by, as in 'by isCompleted, -priority'"
+    case .fieldName: "a field name"
     case .closingParenthesis: "')'"
     case .index: "an index such as [0]"
     case .predicateOperand: "a field, a value or '('"
@@ -199,6 +205,12 @@ package enum SpecProblem: Hashable, Sendable {
 
   // Reduce operations and predicates.
   case unknownOperation(String, suggestion: String?)
+  /// A derived value that starts with none of its words.
+  case unknownDerivation(String, suggestion: String?)
+  /// `users[key]` where `users` is not a dictionary or a list of models with an id.
+  case notLookup(String, type: String)
+  /// A derived value with the name of a state field or filter result.
+  case derivedNameTaken(String)
   case expectedToken(Expectation, found: String)
   case unexpectedText(String)
   case typeMismatch(expected: String, found: String, what: Subject)
@@ -213,8 +225,12 @@ package enum SpecProblem: Hashable, Sendable {
   case nilAgainstNonOptional(String)
   case predicateNotBool(type: String)
   case elementPathNeedsID(String)
-  /// `list[]`: every element, which no operation reaches yet.
+  /// `list[]`: every element, which only `set` reaches.
   case everyElementUnsupported(String)
+  /// `sort`, `move` or `set list[]...` of a list inside a dictionary entry.
+  case wholeListInEntry(String)
+  /// `set list[] = value`: every element replaced, without a field.
+  case everyElementNeedsField(String)
   /// `where` after a list whose elements are not models.
   case conditionNeedsFields(String, type: String)
   /// A write to `list[id].id`: the list finds (and indexes) its elements by id.
@@ -310,6 +326,13 @@ package enum SpecProblem: Hashable, Sendable {
       "the filter's selected field '\(name)' is already a state field"
     case .noCases(let name):
       "'\(name)' needs at least one case"
+    case .unknownDerivation(let word, let suggestion):
+      "unknown derived value '\(word)'" + didYouMean(suggestion)
+        + "; write 'count LIST', 'all LIST where CONDITION', 'any LIST where CONDITION', 'isEmpty LIST', 'sum LIST.FIELD' or 'COLLECTION[FIELD]'"
+    case .notLookup(let name, let type):
+      "'\(name)' has type \(type): a lookup reads a dictionary by key or a list of models by id"
+    case .derivedNameTaken(let name):
+      "'\(name)' is already a state field or filter result"
     case .unknownOperation(let name, let suggestion):
       "unknown reduce operation '\(name)'" + didYouMean(suggestion)
     case .expectedToken(let what, let found):
@@ -341,7 +364,11 @@ package enum SpecProblem: Hashable, Sendable {
     case .elementPathNeedsID(let path):
       "'\(path)' is a list; reach an element by id, as in '\(path)[id]', or write 'where' and a condition"
     case .everyElementUnsupported(let path):
-      "'\(path)[]' (every element) is not supported yet: reach one element by id ('\(path)[id]'), remove with 'remove \(path) where CONDITION', or write the action as 'custom'"
+      "'\(path)[]' (every element) is written only with 'set', as in 'set \(path)[].FIELD = VALUE' ('where CONDITION' after it for some of them); reach one element by id ('\(path)[id]'), or remove with 'remove \(path) where CONDITION'"
+    case .wholeListInEntry(let path):
+      "'\(path)' is reached through a dictionary entry; operations on every element or on the order of a list reach lists through fields and elements only"
+    case .everyElementNeedsField(let path):
+      "'\(path)[]' needs a field of the elements to set, as in '\(path)[].FIELD = VALUE'"
     case .conditionNeedsFields(let path, let type):
       "a condition reads the fields of the elements of '\(path)', but its elements are \(type)"
     case .elementIDChanged(let list):

@@ -12,6 +12,11 @@ protocol ReduceOperationKind: Sendable {
   /// (`insert` -> `prepend`): a "did you mean" by meaning, not spelling.
   static var meanings: [String: String] { get }
 
+  /// Whether this kind reads an operation whose `word` it shares with a later kind in
+  /// `ReduceOperation.kinds` (`set tasks[].done` is `SetEachOperation`'s, `set done` is
+  /// `SetOperation`'s); `tokens` start after the word.
+  static func claims(_ tokens: TokenStream) -> Bool
+
   /// Reads the rest of the operation after its `word`; a problem goes to `parser.fail`.
   static func parse(_ word: String, _ parser: inout ReduceParser) -> Self?
 
@@ -50,6 +55,7 @@ extension ReduceOperationKind where Self: Equatable {
 
 extension ReduceOperationKind {
   static var meanings: [String: String] { [:] }
+  static func claims(_ tokens: TokenStream) -> Bool { true }
   var operands: [Operand] { [] }
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] { [] }
   func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? { nil }
@@ -60,15 +66,22 @@ extension ReduceOperationKind {
 package struct ReduceOperation: Sendable, Equatable, CustomStringConvertible {
   /// Every kind of operation: the one list the parser reads words from.
   static let kinds: [any ReduceOperationKind.Type] = [
-    SetOperation.self, AppendOperation.self, UpsertOperation.self, RemoveOperation.self, UpdateOperation.self,
-    ToggleOperation.self, CountOperation.self, ResetOperation.self, ClearOperation.self, CustomOperation.self,
+    SetEachOperation.self, SetOperation.self, AppendOperation.self, UpsertOperation.self, RemoveOperation.self, UpdateOperation.self,
+    ToggleOperation.self, CountOperation.self, SortOperation.self, ResetOperation.self, ClearOperation.self, CustomOperation.self,
   ]
 
   /// Every word that starts an operation, for messages and suggestions.
-  static var words: [String] { kinds.flatMap { $0.words } }
+  static var words: [String] {
+    var seen: Set<String> = []
+    return kinds.flatMap { $0.words }.filter { seen.insert($0).inserted }
+  }
 
-  static func kind(for word: String) -> (any ReduceOperationKind.Type)? {
-    kinds.first { $0.words.contains(word) }
+  /// Whether `word` starts an operation.
+  static func isWord(_ word: String) -> Bool { kinds.contains { $0.words.contains(word) } }
+
+  /// The kind that reads the operation `word` starts, the rest being `tokens`.
+  static func kind(for word: String, _ tokens: TokenStream) -> (any ReduceOperationKind.Type)? {
+    kinds.first { $0.words.contains(word) && $0.claims(tokens) }
   }
 
   /// The operation a word that isn't one means, else the one spelled most like it.

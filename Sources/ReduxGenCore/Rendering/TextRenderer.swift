@@ -249,7 +249,55 @@ struct TextRenderer: Sendable {
       callStatement("throw ", value, &p)
     case .breakStatement:
       p.line("break")
+    case .forIn(let name, let sequence, let condition, let body):
+      let head = "for \(identifier(name)) in \(expression(sequence))"
+      let filter = condition.map { " where \(expression($0))" } ?? ""
+      if p.fits(head + filter + " {") {
+        p.line(head + filter + " {")
+      } else {
+        // As swift-format breaks it: `where` on a line of its own, then `&&`/`||` operands
+        // filled onto continuation lines, and `{` alone.
+        p.line(head)
+        if let condition, p.fits("where \(expression(condition)) {") {
+          p.line("where \(expression(condition)) {")
+        } else {
+          if let condition { conditionLines("where ", condition, &p) }
+          p.line("{")
+        }
+      }
+      block(body, &p)
     }
+  }
+
+  /// `prefix` and a condition, its top-level `&&` or `||` operands filled onto lines, each
+  /// continuation indented and starting with the operator.
+  private func conditionLines(_ prefix: String, _ condition: Expression, _ p: inout Printer) {
+    guard case .binary(_, let op, _) = condition, op == .and || op == .or else {
+      p.line(prefix + expression(condition))
+      return
+    }
+    func operands(_ value: Expression) -> [Expression] {
+      if case .binary(let lhs, op, let rhs) = value { return operands(lhs) + operands(rhs) }
+      return [value]
+    }
+    let parts = operands(condition).map(expression)
+    var line = prefix + parts[0]
+    var continued = false
+    for part in parts.dropFirst() {
+      let joined = line + " \(op.rawValue) " + part
+      if p.fits(joined) {
+        line = joined
+        continue
+      }
+      p.line(line)
+      if !continued {
+        p.indent()
+        continued = true
+      }
+      line = "\(op.rawValue) " + part
+    }
+    p.line(line)
+    if continued { p.outdent() }
   }
 
   private func block(_ body: [Statement], _ p: inout Printer, closing: Bool = true) {
@@ -358,6 +406,15 @@ struct TextRenderer: Sendable {
     case .call(let callee, let list, nil) where !list.isEmpty:
       head = expression(callee) + "("
       arguments = list
+    case .call(let callee, let list, let trailing?) where list.isEmpty:
+      // A trailing closure too long for a line: its body on lines of its own.
+      let parameters = trailing.parameters.map { $0 == "_" ? $0 : identifier($0) }.joined(separator: ", ")
+      p.line(prefix + expression(callee) + (parameters.isEmpty ? " {" : " { \(parameters) in"))
+      p.indent()
+      conditionLines("", trailing.body, &p)
+      p.outdent()
+      p.line("}" + closing)
+      return
     case .array(let elements) where !elements.isEmpty:
       brokenCollection(prefix, elements.map { ($0, expression($0)) }, closing: closing, &p)
       return
@@ -519,7 +576,8 @@ struct TextRenderer: Sendable {
       out += type(name) + ".self"
     case .keyPath(let name):
       out += "\\."
-      out += memberName(name)
+      // `\.self` is the identity key path, not a member named `self`.
+      out += name == "self" ? name : memberName(name)
     case .attribute(let name, let arguments):
       out += "@"
       out += name

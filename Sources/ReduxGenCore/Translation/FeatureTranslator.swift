@@ -78,7 +78,6 @@ struct FeatureTranslator {
     members.append(memberwiseInit(spec.state))
     for filter in spec.filters {
       members.append(filterResult(filter))
-      if !filter.sort.isEmpty { members.append(sortOrder(filter)) }
     }
     let doc = spec.doc ?? "The state of the \(spec.feature) feature."
     return [
@@ -109,60 +108,16 @@ struct FeatureTranslator {
     }
     var getter: [Statement] = [.switchStatement(.name(filter.selected), cases)]
     if !filter.sort.isEmpty {
-      // Sorting the positions with the key makes the order stable: ties keep their list order.
-      let sorted = Expression.call(
-        .name("kept").dot("enumerated").call().dot("sorted"), [],
-        trailingClosure: Closure(
-          body: .name("Self").dot(sortOrderName(filter)).call([Argument(nil, .name("$0")), Argument(nil, .name("$1"))])))
+      // ReduxRuntime's stable sort: ties keep their list order.
       getter.insert(
-        .declaration(VariableDeclaration(isConstant: true, name: "kept", type: .array(.named(filter.element)))), at: 0)
-      getter.append(.returnStatement(sorted.dot("map").call([Argument(nil, .keyPath("element"))])))
+        .declaration(VariableDeclaration(isConstant: false, name: "kept", type: .array(.named(filter.element)))), at: 0)
+      getter.append(.expression(.name("kept").dot("sortStably").call([Argument("by", types.sortKeys(filter.sort))])))
+      getter.append(.returnStatement(.name("kept")))
     }
     return .variable(
       VariableDeclaration(
         doc: "The elements of `\(filter.over)` that the selected `\(filter.selected)` shows.",
         access: access, name: filter.result, type: .array(.named(filter.element)), getter: getter))
-  }
-
-  private func sortOrderName(_ filter: Filter) -> String { filter.result + "Precedes" }
-
-  /// Whether `lhs` comes before `rhs` in the filter's sort order; list order breaks ties.
-  private func sortOrder(_ filter: Filter) -> Declaration {
-    let position = TypeName.tuple([
-      .init(label: "offset", type: "Int"), .init(label: "element", type: .named(filter.element)),
-    ])
-    var body: [Statement] = []
-    for key in filter.sort {
-      let lhs = Expression.name("lhs").dot("element").dot(key.field)
-      let rhs = Expression.name("rhs").dot("element").dot(key.field)
-      let op: BinaryOperator = key.descending ? .greater : .less
-      var decide: [Statement]
-      switch key.type {
-      case .scalar(.bool):
-        // false before true, ascending.
-        decide = [.returnStatement(key.descending ? lhs : rhs)]
-      case .enumeration(let name):
-        // Enums sort in the order their cases are declared.
-        let rank = { (value: Expression) in
-          Expression.binary(.name("cases").dot("firstIndex").call([Argument("of", value)]), .nilCoalescing, .literal(.int(0)))
-        }
-        decide = [
-          .declaration(VariableDeclaration(isConstant: true, name: "cases", initializer: .name(name).dot("allCases"))),
-          .declaration(VariableDeclaration(isConstant: true, name: "left", initializer: rank(lhs))),
-          .declaration(VariableDeclaration(isConstant: true, name: "right", initializer: rank(rhs))),
-          .returnStatement(.binary(.name("left"), op, .name("right"))),
-        ]
-      default:
-        decide = [.returnStatement(.binary(lhs, op, rhs))]
-      }
-      body.append(.ifElse(.binary(lhs, .notEqual, rhs), decide, nil))
-    }
-    body.append(.returnStatement(.binary(.name("lhs").dot("offset"), .less, .name("rhs").dot("offset"))))
-    return .function(
-      FunctionDeclaration(
-        access: .private, isStatic: true, kind: .function(sortOrderName(filter)),
-        parameters: [Parameter(label: "_", name: "lhs", type: position), Parameter(label: "_", name: "rhs", type: position)],
-        returnType: .named("Bool"), body: body))
   }
 
   // MARK: Actions

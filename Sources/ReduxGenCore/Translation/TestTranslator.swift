@@ -138,6 +138,18 @@ struct TestTranslator {
     return sample(type, number)
   }
 
+  /// Two values of a sortable type, the first before the second in ascending order; nil for an
+  /// enum of one case.
+  func orderedPair(_ type: SpecType) -> (low: Value, high: Value)? {
+    switch type {
+    case .scalar(.bool): return (.bool(false), .bool(true))
+    case .enumeration:
+      let cases = spec.cases(of: type) ?? []
+      return cases.count < 2 ? nil : (.enumCase(cases[0]), .enumCase(cases[1]))
+    default: return (sample(type, 1), sample(type, 2))
+    }
+  }
+
   /// A value of `type` unlike `value` (and not empty), for a test to start from; nil when none is found.
   func startValue(unlike value: Value?, _ type: SpecType) -> Value? {
     for number in 4..<10 {

@@ -26,6 +26,11 @@ struct TypeTranslator {
   /// Whether the list a filter is over holds models with an `id`.
   func isIdentifiedList(over filter: Filter) -> Bool { isIdentifiedList(.array(.model(filter.element))) }
 
+  /// ReduxRuntime's sort keys for `keys`: `[.ascending(\.isCompleted), .descending(\.priority)]`.
+  func sortKeys(_ keys: [SortKey]) -> Expression {
+    .array(keys.map { .dot($0.descending ? "descending" : "ascending").call([Argument(nil, .keyPath($0.field))]) })
+  }
+
   /// `value` as an expression of `type`; enum cases need the type from context.
   func expression(_ value: Value, type: SpecType) -> Expression {
     switch value {

@@ -1,0 +1,132 @@
+/// `set LIST[].FIELD = VALUE [where CONDITION]`: sets a field of every element of a list of
+/// models, or of those the condition holds for ("mark all completed": `set tasks[].isCompleted =
+/// true`). The list keeps its order; elements stay where they are.
+struct SetEachOperation: ReduceOperationKind, Equatable {
+  static let words = ["set"]
+  /// The list the elements are in.
+  var target: StatePath
+  /// The field of each element it sets.
+  var field: String
+  var fieldType: SpecType
+  var value: Operand
+  /// The elements it sets; nil: every element.
+  var condition: Predicate?
+
+  static func claims(_ tokens: TokenStream) -> Bool { tokens.reachesEveryElement }
+
+  static func parse(_ word: String, _ parser: inout ReduceParser) -> SetEachOperation? {
+    guard let (list, offset) = parser.everyElementList() else { return nil }
+    guard parser.tokens.take(".") else { return parser.fail(.everyElementNeedsField(list.text), offset) }
+    let fieldToken = parser.tokens.next()
+    guard case .identifier(let name) = fieldToken.kind else {
+      return parser.fail(.expectedToken(.fieldNameAfterDot, found: fieldToken.described), fieldToken.offset)
+    }
+    guard case .array(.model(let modelName)) = list.type, let model = parser.models[modelName] else {
+      return parser.fail(.notAField(name, type: list.type.elementType?.swiftName ?? ""), fieldToken.offset)
+    }
+    guard let field = model.fields.first(where: { $0.name == name }) else {
+      let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
+      return parser.fail(.unknownField(name, context: .named(.model, modelName), suggestion: suggestion), fieldToken.offset)
+    }
+    if name == "id", model.idField != nil { return parser.fail(.elementIDChanged(list: list.text), fieldToken.offset) }
+    let fieldPath = StatePath(
+      steps: list.steps + [.field(name)], type: field.type, defaultValue: field.defaultValue,
+      text: "\(list.text)[].\(name)")
+    guard let value = parser.assignedValue(for: fieldPath, operation: word, at: offset) else { return nil }
+    var condition: Predicate?
+    if parser.tokens.takeWord("where") {
+      guard let predicate = parser.condition(over: model) else { return nil }
+      condition = predicate
+    }
+    return SetEachOperation(target: list, field: name, fieldType: field.type, value: value, condition: condition)
+  }
+
+  var description: String {
+    "set \(target.text)[].\(field) = \(value.text)" + (condition.map { " where \(SpecMutator.describe($0))" } ?? "")
+  }
+
+  var path: StatePath? { target }
+  var operands: [Operand] { [value] }
+
+  func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
+    reducer.at(target, state) { list in
+      let index = reducer.local("index")
+      let element = Expression.subscripted(list, .name(index))
+      let filter = condition.map { PredicateTranslator(types: reducer.types, element: element).expression($0) }
+      return [
+        .forIn(
+          index, list.dot("indices"), where: filter,
+          [.assignment(element.dot(field), reducer.operand(value, type: fieldType))])
+      ]
+    }
+  }
+
+  /// Two elements whose field holds something else: the one the condition holds for (each one
+  /// without a condition) gets the value, the other stays as it was.
+  func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    guard let model = kit.model(of: target) else { return [] }
+    var chosen: [String: Expression] = [:]
+    var written: Value?
+    let expected: Expression
+    if case .parameter(let parameter, []) = value, let payload = action.payload.first(where: { $0.name == parameter }) {
+      let argumentValue = kit.sample(payload.type, 2)
+      chosen[parameter] = kit.types.expression(argumentValue, type: payload.type)
+      written = argumentValue
+      expected = kit.argument(parameter)
+    } else {
+      if case .literal(let literal) = value { written = literal }
+      expected = context.reducer.operand(value, type: fieldType)
+    }
+    guard let start = kit.startValue(unlike: written, fieldType) else { return [] }
+    var witnesses: [(name: String, fields: [String: Value], changes: Bool)] = []
+    if let condition {
+      let (matching, other) = PredicateSearch(spec: kit.spec, model: model).witnesses(condition)
+      guard let matching else { return [] }
+      witnesses.append(("matching", matching, true))
+      if let other { witnesses.append(("other", other, false)) }
+    } else {
+      witnesses = [("first", [:], true), ("second", [:], true)]
+    }
+    let type = SpecType.model(model.name)
+    var body = [kit.newState()]
+    var checks: [Statement] = []
+    for (position, witness) in witnesses.enumerated() {
+      var fields = witness.fields
+      // The condition may read the field itself: its witness keeps the value it needs.
+      if fields[field] == nil { fields[field] = start }
+      body.append(
+        kit.constant(witness.name, kit.types.expression(kit.element(model, position + 1, overrides: fields), type: type)))
+      let element = Expression.subscripted(context.target, .literal(.int(position)))
+      checks.append(
+        witness.changes ? kit.expect(element.dot(field), .equal, expected) : kit.expect(element, .equal, .name(witness.name)))
+    }
+    let (lets, arguments) = kit.arguments(action, chosen)
+    body += [.assignment(context.target, .array(witnesses.map { .name($0.name) }))] + lets
+    body += [kit.reduce(action.name, arguments)] + checks
+    let which = condition.map { "the elements of \(target.text) where \(SpecMutator.describe($0))" } ?? "every element of \(target.text)"
+    return [
+      context.test(
+        "\(action.name) sets \(field) of \(which)", "\(action.name)Sets\(field.identifierWords)Of\(target.text.identifierWords)",
+        body)
+    ]
+  }
+
+  func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
+    var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [("drop", nil)]
+    if case .literal(let literal) = value, let other = context.otherValue(than: literal, type: fieldType) {
+      var changed = self
+      changed.value = .literal(other)
+      mutants.append(("other-value", changed))
+    }
+    if let condition {
+      var negated = self
+      negated.condition = .not(condition)
+      var every = self
+      every.condition = nil
+      mutants += [("negate", negated), ("every", every)]
+    }
+    return mutants
+  }
+}
