@@ -57,6 +57,7 @@ struct SpecGenerator {
     makeModels()
     makeState()
     makeFilters()
+    makeDerived()
     makeActions()
     makeEvents()
     makeMiddleware()
@@ -442,6 +443,46 @@ struct SpecGenerator {
     // A filter enum as a dictionary key.
     if let filter = rng.pickOptional(spec.filters), rng.chance(30), stateNames.insert("byView").inserted {
       spec.state.append(RField(name: "byView", type: .dictionary(.enumeration(filter.name), .scalar(.int)), defaultValue: .dictionary([])))
+    }
+  }
+
+  /// Derived values over the state's lists, and lookups keyed by other state fields.
+  private mutating func makeDerived() {
+    guard rng.chance(45) else { return }
+    for _ in 0..<rng.int(in: 1...3) {
+      guard let field = rng.pickOptional(spec.state.filter { $0.type.isCollection }) else { return }
+      var kind: RDerived.Kind?
+      var base = "derived"
+      switch field.type {
+      case .array(.model(let name)):
+        guard let model = spec.model(name) else { continue }
+        let numeric = model.fields.filter { if case .scalar(let s) = $0.type { s.isNumeric } else { false } }
+        switch rng.int(6) {
+        case 0: (kind, base) = (.count(rng.chance(70) ? randomPredicate(model, depth: 0) : nil), "howMany")
+        case 1: (kind, base) = (.all(randomPredicate(model, depth: 0)), "allMatch")
+        case 2: (kind, base) = (.any(randomPredicate(model, depth: 0)), "anyMatch")
+        case 3: (kind, base) = (.isEmpty, "nothingIn")
+        case 4:
+          if let summed = rng.pickOptional(numeric) {
+            (kind, base) = (.sum(summed.name, rng.chance(50) ? randomPredicate(model, depth: 0) : nil), "total")
+          }
+        default:
+          if let id = model.idField, let key = rng.pickOptional(spec.state.filter { $0.type.unwrapped == id.type }) {
+            (kind, base) = (.lookup(key: key.name), "picked")
+          }
+        }
+      case .array:
+        (kind, base) = rng.chance(50) ? (.count(nil), "howMany") : (.isEmpty, "nothingIn")
+      case .dictionary(let keyType, _):
+        if let key = rng.pickOptional(spec.state.filter { $0.type.unwrapped == keyType }) {
+          (kind, base) = (.lookup(key: key.name), "picked")
+        }
+      default:
+        break
+      }
+      guard let kind else { continue }
+      let name = freshName(base + field.name.uppercasingFirst, in: &stateNames)
+      spec.derived.append(RDerived(name: name, list: field.name, kind: kind))
     }
   }
 
@@ -1170,6 +1211,10 @@ struct SpecGenerator {
         continue
       }
       walk([.field(filter.resultName)], .array(items), .array(.model(element)), depth: 0)
+    }
+    for value in spec.derived {
+      guard let (result, type) = simulator.derivedValue(value, state) else { continue }
+      walk([.field(value.name)], result, type, depth: 0)
     }
     return Array(rng.shuffled(catalog).prefix(rng.int(in: 1...5)))
   }

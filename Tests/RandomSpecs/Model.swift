@@ -271,6 +271,23 @@ struct RFilterCase: Hashable {
   var predicate: RPredicate
 }
 
+/// A derived value: `count list [where c]`, `all`/`any list where c`, `isEmpty list`,
+/// `sum list.field [where c]`, `collection[key]`.
+struct RDerived: Hashable {
+  enum Kind: Hashable {
+    case count(RPredicate?)
+    case all(RPredicate)
+    case any(RPredicate)
+    case isEmpty
+    case sum(String, RPredicate?)
+    case lookup(key: String)
+  }
+
+  var name: String
+  var list: String
+  var kind: Kind
+}
+
 struct RSortKey: Hashable {
   var field: String
   var descending: Bool
@@ -476,6 +493,7 @@ struct RSpec: Hashable {
   var middleware: [RMiddleware]
   var persist: RPersist?
   var examples: [RExample]
+  var derived: [RDerived] = []
 
   var effectiveAccess: Access { access ?? .internal }
 

@@ -303,6 +303,22 @@ struct Renderer {
         }
       }
     }
+    if !spec.derived.isEmpty {
+      lines.append("derived:")
+      for value in spec.derived {
+        let text: String
+        switch value.kind {
+        case .count(let condition): text = "count \(value.list)" + (condition.map { " where " + predicate($0) } ?? "")
+        case .all(let condition): text = "all \(value.list) where " + predicate(condition)
+        case .any(let condition): text = "any \(value.list) where " + predicate(condition)
+        case .isEmpty: text = "isEmpty \(value.list)"
+        case .sum(let field, let condition):
+          text = "sum \(value.list).\(field)" + (condition.map { " where " + predicate($0) } ?? "")
+        case .lookup(let key): text = "\(value.list)[\(key)]"
+        }
+        lines.append("  \(value.name): " + YAMLText.scalar(text, flow: false))
+      }
+    }
     lines.append("actions:")
     for action in spec.actions {
       var body: [String] = []

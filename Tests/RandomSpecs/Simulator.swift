@@ -369,6 +369,56 @@ struct Simulator {
     return sortedStably(kept, keys)
   }
 
+  /// A derived value of `state`, and its type; nil when it can't be worked out here.
+  func derivedValue(_ value: RDerived, _ state: State) -> (RValue, RType)? {
+    guard let field = spec.state.first(where: { $0.name == value.list }), let collection = state[value.list] else {
+      return nil
+    }
+    var items: [RValue] = []
+    if case .array(let list) = collection { items = list }
+    var model: RModel?
+    if case .array(.model(let name)) = field.type { model = spec.model(name) }
+    func matches(_ condition: RPredicate?) -> [RValue]? {
+      guard let condition else { return items }
+      guard let model else { return nil }
+      var kept: [RValue] = []
+      for item in items {
+        guard case .bool(let flag)? = evaluate(condition, item, model) else { return nil }
+        if flag { kept.append(item) }
+      }
+      return kept
+    }
+    switch value.kind {
+    case .count(let condition):
+      return matches(condition).map { (.int($0.count), .scalar(.int)) }
+    case .all(let condition):
+      return matches(condition).map { (.bool($0.count == items.count), .scalar(.bool)) }
+    case .any(let condition):
+      return matches(condition).map { (.bool(!$0.isEmpty), .scalar(.bool)) }
+    case .isEmpty:
+      return (.bool(collection.elementCount == 0), .scalar(.bool))
+    case .sum(let summed, let condition):
+      guard let kept = matches(condition), let type = model?.fields.first(where: { $0.name == summed })?.type,
+        case .scalar(let scalar) = type
+      else { return nil }
+      // Doubles added in another order could round differently: only integers are expected.
+      guard scalar.isInteger else { return nil }
+      let total = kept.reduce(0) { $0 + Int($1.field(summed)?.number ?? 0) }
+      return (.int(total), type)
+    case .lookup(let keyName):
+      guard let key = state[keyName] else { return nil }
+      switch field.type {
+      case .dictionary(_, let valueType):
+        guard case .dictionary(let pairs) = collection else { return nil }
+        return (pairs.first { $0.key == key }?.value ?? .null, .optional(valueType))
+      case .array(let element):
+        return (items.first { $0.field("id") == key && key != .null } ?? .null, .optional(element))
+      default:
+        return nil
+      }
+    }
+  }
+
   /// `items` sorted by `keys` (`self`: the element itself), ties in their order.
   func sortedStably(_ items: [RValue], _ keys: [(RSortKey, RType)]) -> [RValue] {
     let sorted = items.enumerated().sorted { lhs, rhs in

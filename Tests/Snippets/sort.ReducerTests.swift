@@ -43,9 +43,9 @@ struct SnippetReducerTests {
   @Test("sortScores sorts scores")
   func sortScoresSortsScores() {
     var state = SnippetState()
-    let last = 2
-    let tie = 3
-    let tieToo = 3
+    let last: Int = 2
+    let tie: Int = 3
+    let tieToo: Int = 3
     state.scores = [last, tie, tieToo]
     snippetReducer(&state, .sortScores)
     #expect(state.scores == [tie, tieToo, last])

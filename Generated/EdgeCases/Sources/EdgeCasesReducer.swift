@@ -111,6 +111,16 @@ extension EdgeCasesState: FieldTracking {
       \.recentFlags: StateFields(12),
       \.lanes: StateFields(13),
       \.level: StateFields(14),
+      \.chosenBookID: StateFields(15),
+      \.productKey: StateFields(16),
+      \.openTodos: StateFields(0),
+      \.todoCount: StateFields(0),
+      \.everyTodoDone: StateFields(0),
+      \.anyDefaultTask: StateFields(8),
+      \.noBooks: StateFields(4),
+      \.totalInit: StateFields(8),
+      \.chosenBook: StateFields(4, 15),
+      \.chosenProduct: StateFields(1, 16),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

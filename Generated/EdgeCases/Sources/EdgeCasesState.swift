@@ -21,6 +21,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var recentFlags: [Bool]?
   var lanes: [String: IdentifiedArrayOf<Todo>]
   var level: Level?
+  var chosenBookID: Int?
+  var productKey: String
 
   init(
     todos: IdentifiedArrayOf<Todo> = [], products: [String: Product] = [:],
@@ -28,7 +30,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     books: IdentifiedArrayOf<Book> = [], search: Summary = Summary(), summary: Summary? = nil,
     note: String? = nil, tasks: IdentifiedArrayOf<Task> = [], result: Result = Result(),
     error: Error? = nil, `default`: Int = 0, recentFlags: [Bool]? = [],
-    lanes: [String: IdentifiedArrayOf<Todo>] = [:], level: Level? = Level.none
+    lanes: [String: IdentifiedArrayOf<Todo>] = [:], level: Level? = Level.none,
+    chosenBookID: Int? = nil, productKey: String = ""
   ) {
     self.todos = todos
     self.products = products
@@ -45,5 +48,47 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     self.recentFlags = recentFlags
     self.lanes = lanes
     self.level = level
+    self.chosenBookID = chosenBookID
+    self.productKey = productKey
+  }
+
+  /// `openTodos`, derived from `todos`.
+  var openTodos: Int {
+    return todos.count(where: { !$0.done })
+  }
+
+  /// `todoCount`, derived from `todos`.
+  var todoCount: Int {
+    return todos.count
+  }
+
+  /// `everyTodoDone`, derived from `todos`.
+  var everyTodoDone: Bool {
+    return todos.allSatisfy { $0.done }
+  }
+
+  /// `anyDefaultTask`, derived from `tasks`.
+  var anyDefaultTask: Bool {
+    return tasks.contains { $0.default }
+  }
+
+  /// `noBooks`, derived from `books`.
+  var noBooks: Bool {
+    return books.isEmpty
+  }
+
+  /// `totalInit`, derived from `tasks`.
+  var totalInit: Int {
+    return tasks.filter { $0.default }.reduce(0) { $0 + $1.`init` }
+  }
+
+  /// `chosenBook`, derived from `books` and `chosenBookID`.
+  var chosenBook: Book? {
+    return chosenBookID.flatMap { books[id: $0] }
+  }
+
+  /// `chosenProduct`, derived from `products` and `productKey`.
+  var chosenProduct: Product? {
+    return products[productKey]
   }
 }

@@ -32,6 +32,8 @@ struct EdgeCasesReducerTests {
     #expect(state.recentFlags == [])
     #expect(state.lanes.isEmpty)
     #expect(state.level == Level.none)
+    #expect(state.chosenBookID == nil)
+    #expect(state.productKey == "")
   }
 
   @Test("addTodo appends to the end of todos")
@@ -289,6 +291,87 @@ struct EdgeCasesReducerTests {
     let level: Level? = Level.low
     edgeCasesReducer(&state, .setLevel(level: level))
     #expect(state.level == level)
+  }
+
+  @Test("openTodos counts the elements of todos where !done")
+  func openTodosIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "text 1", done: false)
+    let matchingToo = Todo(id: 3, title: "text 2", done: false)
+    let other = Todo(id: 4, title: "text 3", done: true)
+    state.todos = [matching, matchingToo, other]
+    #expect(state.openTodos == 2)
+  }
+
+  @Test("todoCount counts the elements of todos")
+  func todoCountIsDerived() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    #expect(state.todoCount == 2)
+  }
+
+  @Test("everyTodoDone says whether done holds for every element of todos")
+  func everyTodoDoneIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "text 1", done: true)
+    let other = Todo(id: 3, title: "text 2", done: false)
+    state.todos = [matching, other]
+    #expect(state.everyTodoDone == false)
+    state.todos = [matching]
+    #expect(state.everyTodoDone == true)
+  }
+
+  @Test("anyDefaultTask says whether default holds for any element of tasks")
+  func anyDefaultTaskIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Task(id: uuid(1), default: true)
+    let other = Task(id: uuid(2), default: false)
+    state.tasks = [matching, other]
+    #expect(state.anyDefaultTask == true)
+    state.tasks = [other]
+    #expect(state.anyDefaultTask == false)
+  }
+
+  @Test("noBooks says whether books is empty")
+  func noBooksIsDerived() {
+    var state = EdgeCasesState()
+    #expect(state.noBooks == true)
+    let first = Book(id: 2, title: "text 1")
+    state.books = [first]
+    #expect(state.noBooks == false)
+  }
+
+  @Test("totalInit adds up init of the elements of tasks where default")
+  func totalInitIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Task(id: uuid(1), default: true, init: 2)
+    let other = Task(id: uuid(2), default: false, init: 3)
+    state.tasks = [matching, other]
+    #expect(state.totalInit == matching.`init`)
+  }
+
+  @Test("chosenBook finds the element of books that chosenBookID names")
+  func chosenBookIsDerived() {
+    var state = EdgeCasesState()
+    let first = Book(id: 2, title: "text 1")
+    let second = Book(id: 3, title: "text 2")
+    state.books = [first, second]
+    state.chosenBookID = second.id
+    #expect(state.chosenBook == second)
+    state.chosenBookID = nil
+    #expect(state.chosenBook == nil)
+  }
+
+  @Test("chosenProduct finds the element of products that productKey names")
+  func chosenProductIsDerived() {
+    var state = EdgeCasesState()
+    state.products = ["text 1": Product(id: "text 1"), "text 2": Product(id: "text 2")]
+    state.productKey = "text 2"
+    #expect(state.chosenProduct == Product(id: "text 2"))
+    state.productKey = "text 99"
+    #expect(state.chosenProduct == nil)
   }
 }
 

@@ -61,7 +61,13 @@ extension TaskListState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<TaskListState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<TaskListState>: StateFields] = [
-      \.tasks: StateFields(0), \.filter: StateFields(1), \.filteredTasks: StateFields(0, 1),
+      \.tasks: StateFields(0),
+      \.filter: StateFields(1),
+      \.filteredTasks: StateFields(0, 1),
+      \.remaining: StateFields(0),
+      \.completedCount: StateFields(0),
+      \.allCompleted: StateFields(0),
+      \.isEmpty: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -25,4 +25,24 @@ public struct TaskListState: Equatable, Sendable, Codable {
       return tasks.elements.filter { $0.isCompleted }
     }
   }
+
+  /// `remaining`, derived from `tasks`.
+  public var remaining: Int {
+    return tasks.count(where: { !$0.isCompleted })
+  }
+
+  /// `completedCount`, derived from `tasks`.
+  public var completedCount: Int {
+    return tasks.count(where: { $0.isCompleted })
+  }
+
+  /// `allCompleted`, derived from `tasks`.
+  public var allCompleted: Bool {
+    return tasks.allSatisfy { $0.isCompleted }
+  }
+
+  /// `isEmpty`, derived from `tasks`.
+  public var isEmpty: Bool {
+    return tasks.isEmpty
+  }
 }

@@ -99,6 +99,8 @@ struct TaskListExampleTests {
     try #require(state.tasks.indices.contains(1))
     #expect(state.tasks[1].isCompleted == true)
     #expect(state.filteredTasks.count == 0)
+    #expect(state.allCompleted == true)
+    #expect(state.remaining == 0)
   }
 
   @Test("completing none makes every task active again")
@@ -109,6 +111,8 @@ struct TaskListExampleTests {
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].isCompleted == false)
     #expect(state.filteredTasks.count == 2)
+    #expect(state.remaining == 2)
+    #expect(state.completedCount == 0)
   }
 
   @Test("completed tasks move down, each group in its order")

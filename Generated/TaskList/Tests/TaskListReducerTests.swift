@@ -195,6 +195,46 @@ struct TaskListReducerTests {
     state.filter = .completed
     #expect(state.filteredTasks == [kept])
   }
+
+  @Test("remaining counts the elements of tasks where !isCompleted")
+  func remainingIsDerived() {
+    var state = TaskListState()
+    let matching = Task(id: uuid(1), title: "text 1", isCompleted: false)
+    let matchingToo = Task(id: uuid(2), title: "text 2", isCompleted: false)
+    let other = Task(id: uuid(3), title: "text 3", isCompleted: true)
+    state.tasks = [matching, matchingToo, other]
+    #expect(state.remaining == 2)
+  }
+
+  @Test("completedCount counts the elements of tasks where isCompleted")
+  func completedCountIsDerived() {
+    var state = TaskListState()
+    let matching = Task(id: uuid(1), title: "text 1", isCompleted: true)
+    let matchingToo = Task(id: uuid(2), title: "text 2", isCompleted: true)
+    let other = Task(id: uuid(3), title: "text 3", isCompleted: false)
+    state.tasks = [matching, matchingToo, other]
+    #expect(state.completedCount == 2)
+  }
+
+  @Test("allCompleted says whether isCompleted holds for every element of tasks")
+  func allCompletedIsDerived() {
+    var state = TaskListState()
+    let matching = Task(id: uuid(1), title: "text 1", isCompleted: true)
+    let other = Task(id: uuid(2), title: "text 2", isCompleted: false)
+    state.tasks = [matching, other]
+    #expect(state.allCompleted == false)
+    state.tasks = [matching]
+    #expect(state.allCompleted == true)
+  }
+
+  @Test("isEmpty says whether tasks is empty")
+  func isEmptyIsDerived() {
+    var state = TaskListState()
+    #expect(state.isEmpty == true)
+    let first = Task(id: uuid(1), title: "text 1")
+    state.tasks = [first]
+    #expect(state.isEmpty == false)
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

@@ -110,8 +110,10 @@ extension SpecChecker {
       type = field.type
     } else if let filter = filters.first(where: { $0.result == rootName }) {
       type = .array(.model(filter.element))
+    } else if let value = derived.first(where: { $0.name == rootName }) {
+      type = value.type
     } else {
-      let names = state.map(\.name) + filters.map(\.result)
+      let names = state.map(\.name) + filters.map(\.result) + derived.map(\.name)
       error(.unknownField(rootName, context: .theState, suggestion: closestMatch(to: rootName, in: names)), at: origin)
       return nil
     }

@@ -1,7 +1,7 @@
 /// Turns the nodes of a feature spec into a checked `Spec`, collecting every problem.
 package struct SpecChecker {
   static let topLevelKeys = [
-    "feature", "access", "imports", "doc", "models", "enums", "state", "filters", "actions", "events",
+    "feature", "access", "imports", "doc", "models", "enums", "state", "filters", "derived", "actions", "events",
     "middleware", "persist", "examples",
   ]
 
@@ -10,6 +10,7 @@ package struct SpecChecker {
   var feature = ""
   var modelNames: [String] = []
   var filterNames: [String] = []
+  var derived: [DerivedValue] = []
   /// The cases of each enum and filter, read early so values can refer to them.
   var enumCaseNames: [String: [String]] = [:]
   var enums: [EnumType] = []
@@ -102,6 +103,7 @@ package struct SpecChecker {
       missing("state", in: .theSpec, root)
     }
     filters = filterPairs.compactMap { checkFilter($0) }
+    derived = keys["derived"].map { checkDerived($0) } ?? []
     events = keys["events"].map { checkEvents($0) } ?? []
     if let actionsNode = keys["actions"] {
       actions = checkActions(actionsNode)
@@ -117,6 +119,7 @@ package struct SpecChecker {
       path: path, feature: feature, access: access, imports: imports, doc: doc, models: models, enums: enums,
       state: state, filters: filters, actions: actions, middleware: middleware, examples: examples,
       events: events, persist: persist)
+    spec.derived = derived
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)
     return spec
   }

@@ -13,6 +13,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case featureField = "feature field"
     case filterCase = "filter case"
     case reduceOperation = "reduce operation"
+    case derivedValue = "derived value"
     case sortKey = "sort key"
     case stateField = "state field"
   }
@@ -93,6 +94,8 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case closingBracket
   case everyElement
   case sortKeys
+  case derivation
+  case whereCondition
   case fieldName
   case closingParenthesis
   case index
@@ -118,6 +121,8 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .everyElement: "'[]' after a list"
     case .sortKeys: "'by' and the fields to sort by, as in 'by isCompleted, -priority'"
     case .fieldName: "a field name"
+    case .derivation: "'count', 'all', 'any', 'isEmpty', 'sum' or a lookup such as 'users[selectedID]'"
+    case .whereCondition: "'where' and a condition over the elements"
     case .closingParenthesis: "')'"
     case .index: "an index such as [0]"
     case .predicateOperand: "a field, a value or '('"
@@ -327,8 +332,8 @@ package enum SpecProblem: Hashable, Sendable {
     case .noCases(let name):
       "'\(name)' needs at least one case"
     case .unknownDerivation(let word, let suggestion):
-      "unknown derived value '\(word)'" + didYouMean(suggestion)
-        + "; write 'count LIST', 'all LIST where CONDITION', 'any LIST where CONDITION', 'isEmpty LIST', 'sum LIST.FIELD' or 'COLLECTION[FIELD]'"
+      "unknown derived value '\(word)': write 'count LIST', 'all LIST where CONDITION', 'any LIST where CONDITION', 'isEmpty LIST', 'sum LIST.FIELD' or 'COLLECTION[FIELD]'"
+        + didYouMean(suggestion)
     case .notLookup(let name, let type):
       "'\(name)' has type \(type): a lookup reads a dictionary by key or a list of models by id"
     case .derivedNameTaken(let name):

@@ -21,12 +21,14 @@ package struct Mutant: Sendable, Equatable {
 /// - async status updates: dropped; `.failed(message)` -> `.failed("<action>")`;
 /// - filters: a case's predicate negated, two cases' predicates swapped, a sort key reversed,
 ///   dropped, or swapped with the next;
-/// - state defaults: a literal changed to another value of its type.
+/// - state defaults: a literal changed to another value of its type;
+/// - derived values: a condition negated or dropped, `all` and `any` swapped.
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
   package static func mutants(of spec: Spec) -> [Mutant] {
-    var mutants = operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec)
+    var mutants =
+      operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
     // Ids stay unique even if two edits ever describe themselves alike.
     var seen: [String: Int] = [:]
     for index in mutants.indices {
@@ -60,6 +62,35 @@ package enum SpecMutator {
         for (kind, replacement) in operation.kind.mutants(context) {
           mutant(kind, replacement.map(ReduceOperation.init))
         }
+      }
+    }
+    return mutants
+  }
+
+  // MARK: Derived values
+
+  private static func derivedMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for (index, value) in spec.derived.enumerated() {
+      var edits: [(String, DerivedValue.Kind)] = []
+      switch value.kind {
+      case .count(let predicate?):
+        edits = [("negate", .count(.not(predicate))), ("every", .count(nil))]
+      case .all(let predicate):
+        edits = [("negate", .all(.not(predicate))), ("any", .any(predicate))]
+      case .any(let predicate):
+        edits = [("negate", .any(.not(predicate))), ("all", .all(predicate))]
+      case .sum(let field, let predicate?):
+        edits = [("negate", .sum(field: field, .not(predicate))), ("every", .sum(field: field, nil))]
+      case .count(nil), .sum(_, nil), .isEmpty, .lookup:
+        edits = []
+      }
+      for (kind, edit) in edits {
+        var mutated = spec
+        mutated.derived[index].kind = edit
+        mutants.append(
+          Mutant(
+            id: "derived:\(value.name):\(kind)", description: "derived \(value.name): \(kind)", spec: mutated))
       }
     }
     return mutants

@@ -123,9 +123,15 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
     if let condition {
       var negated = self
       negated.condition = .not(condition)
-      var every = self
-      every.condition = nil
-      mutants += [("negate", negated), ("every", every)]
+      mutants.append(("negate", negated))
+      // `set done = false where done` (a condition on the flag it sets) does to every element
+      // what it does to the matching ones: without the condition it is the same reducer.
+      let onItsOwnFlag = fieldType == .scalar(.bool) && Set(PredicateSearch.fields(readBy: condition)) == [field]
+      if !onItsOwnFlag {
+        var every = self
+        every.condition = nil
+        mutants.append(("every", every))
+      }
     }
     return mutants
   }

@@ -78,7 +78,11 @@ struct SortOperation: ReduceOperationKind, Equatable {
       values = [("last", after), ("tie", before), ("tieToo", before)]
     }
     var body = [kit.newState()]
-    for (name, value) in values { body.append(kit.constant(name, kit.types.expression(value, type: element))) }
+    // Typed: an enum case alone (`.done`) needs its type.
+    let isModel = if case .model = element { true } else { false }
+    for (name, value) in values {
+      body.append(kit.constant(name, kit.types.expression(value, type: element), type: isModel ? nil : element))
+    }
     let (lets, arguments) = kit.arguments(action, [:])
     let names = values.map { Expression.name($0.name) }
     body += [.assignment(context.target, .array(names))] + lets

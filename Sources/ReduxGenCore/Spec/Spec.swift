@@ -21,6 +21,8 @@ package struct Spec: Sendable, Equatable {
   package var examples: [Example]
   package var events: [Event] = []
   package var persist: Persist?
+  /// The values computed from the state (`derived`).
+  package var derived: [DerivedValue] = []
   /// Where the spec names each hand-written type (middleware, custom reducer), for diagnostics.
   package var handWrittenLocations: [String: SourceLocation] = [:]
   private var modelIndex: [String: Int] = [:]
@@ -186,6 +188,36 @@ package struct Filter: Sendable, Equatable {
   package var cases: [Case]
   /// Sort keys over the element's fields, applied after the case, ties kept in list order.
   package var sort: [SortKey] = []
+}
+
+/// A value computed from the state (`remaining: count tasks where !isCompleted`): a read-only
+/// property of the State, usable in examples' `then`, and observed like a field.
+package struct DerivedValue: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
+    /// The elements, or those the condition holds for.
+    case count(Predicate?)
+    /// Whether the condition holds for every element (true for an empty list).
+    case all(Predicate)
+    /// Whether it holds for at least one.
+    case any(Predicate)
+    case isEmpty
+    /// The total of a numeric field of the elements, or of those the condition holds for.
+    case sum(field: String, Predicate?)
+    /// The element (by id) or entry (by key) the state field `key` names; nil when none does.
+    case lookup(key: String, keyIsOptional: Bool)
+  }
+
+  package var name: String
+  /// The state field it is computed over.
+  package var list: String
+  package var kind: Kind
+  package var type: SpecType
+
+  /// The state fields it reads.
+  package var inputs: [String] {
+    if case .lookup(let key, _) = kind { return [list, key] }
+    return [list]
+  }
 }
 
 package struct SortKey: Sendable, Equatable {

@@ -27,6 +27,9 @@ extension FeatureTranslator {
       let read = [filter.over, filter.selected].compactMap(spec.stateFieldIndex(named:))
       reads.append((filter.result, read.sorted()))
     }
+    for value in spec.derived {
+      reads.append((value.name, value.inputs.compactMap(spec.stateFieldIndex(named:)).sorted()))
+    }
     return ChangeTrackingCode(access: access, stateName: spec.stateTypeName, actionName: spec.actionTypeName)
       .declarations(changes: spec.actions.map { ($0.name, changedFields(by: $0)) }, reads: reads)
   }

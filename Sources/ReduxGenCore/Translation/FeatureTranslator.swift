@@ -79,6 +79,8 @@ struct FeatureTranslator {
     for filter in spec.filters {
       members.append(filterResult(filter))
     }
+    let derived = DerivedTranslator(types: types, access: access)
+    members += spec.derived.map(derived.property)
     let doc = spec.doc ?? "The state of the \(spec.feature) feature."
     return [
       .structure(

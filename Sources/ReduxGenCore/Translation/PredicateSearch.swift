@@ -9,7 +9,7 @@ struct PredicateSearch {
 
   /// Field values that satisfy the predicate, and values that don't (nil when none exist).
   func witnesses(_ predicate: Predicate) -> (kept: [String: Value]?, dropped: [String: Value]?) {
-    let fields = referencedFields(predicate)
+    let fields = Self.fields(readBy: predicate)
     let literals = literalValues(predicate)
     let choices = fields.map { name -> [Value] in
       let type = model.fields.first { $0.name == name }?.type ?? .scalar(.bool)
@@ -45,7 +45,8 @@ struct PredicateSearch {
     return false
   }
 
-  private func referencedFields(_ predicate: Predicate) -> [String] {
+  /// The fields of the element the predicate reads, in order of appearance.
+  static func fields(readBy predicate: Predicate) -> [String] {
     var names: [String] = []
     func visit(_ predicate: Predicate) {
       switch predicate {

@@ -71,6 +71,8 @@ struct TestTranslator {
       }
       tests += sortTests(filter, names: &names)
     }
+    let derived = DerivedTranslator(types: types, access: nil)
+    tests += spec.derived.compactMap { derived.test($0, kit: self, names: &names) }
     return suite(spec.names.reducerTests, tests)
   }
 

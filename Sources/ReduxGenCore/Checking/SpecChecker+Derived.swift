@@ -1,0 +1,192 @@
+extension SpecChecker {
+  /// The words that start a derived value, for messages and suggestions.
+  static let derivationWords = ["count", "all", "any", "isEmpty", "sum"]
+  /// Words a user may reach for, and the derived value that does what they mean.
+  static let derivationMeanings = [
+    "every": "all", "allSatisfy": "all", "some": "any", "contains": "any", "exists": "any", "empty": "isEmpty",
+    "total": "sum", "size": "count", "length": "count", "number": "count",
+  ]
+
+  /// `derived:` a mapping of names to values computed from the state.
+  mutating func checkDerived(_ node: YAMLNode) -> [DerivedValue] {
+    guard let pairs = mapping(node, what: .key("derived")) else { return [] }
+    let taken = Set(state.map(\.name) + filters.map(\.result))
+    var result: [DerivedValue] = []
+    for pair in pairs {
+      guard let name = identifier(pair.key, what: .a(.stateField)) else { continue }
+      if taken.contains(name) {
+        error(.derivedNameTaken(name), pair.key)
+        continue
+      }
+      guard let source = text(pair.value, what: .a(.derivedValue)) else { continue }
+      let origin = pair.value.textLocation
+      switch ExpressionLexer.tokens(source) {
+      case .failure(let token):
+        error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
+      case .success(let tokens):
+        var parser = DerivedParser(
+          tokens: TokenStream(tokens), state: stateByName, stateFields: state, models: modelsByName,
+          enumCases: enumCaseNames)
+        if let (kind, list, type) = parser.parse() {
+          result.append(DerivedValue(name: name, list: list, kind: kind, type: type))
+        } else if let (problem, offset) = parser.failure {
+          error(problem, at: origin.advanced(by: offset))
+        }
+      }
+    }
+    return result
+  }
+}
+
+/// Reads one derived value: `count tasks where done`, `sum items.price`, `users[selectedID]`.
+struct DerivedParser {
+  var tokens: TokenStream
+  let state: [String: Field]
+  let stateFields: [Field]
+  let models: [String: Model]
+  let enumCases: [String: [String]]
+  private(set) var failure: (SpecProblem, Int)?
+
+  init(
+    tokens: TokenStream, state: [String: Field], stateFields: [Field], models: [String: Model],
+    enumCases: [String: [String]]
+  ) {
+    self.tokens = tokens
+    self.state = state
+    self.stateFields = stateFields
+    self.models = models
+    self.enumCases = enumCases
+  }
+
+  private mutating func fail<T>(_ problem: SpecProblem, _ offset: Int) -> T? {
+    if failure == nil { failure = (problem, offset) }
+    return nil
+  }
+
+  mutating func parse() -> (DerivedValue.Kind, String, SpecType)? {
+    let wordToken = tokens.next()
+    guard case .identifier(let word) = wordToken.kind else {
+      return fail(.expectedToken(.derivation, found: wordToken.described), wordToken.offset)
+    }
+    if tokens.peek.kind == .symbol("[") { return lookup(word, at: wordToken.offset) }
+    guard SpecChecker.derivationWords.contains(word) else {
+      let suggestion =
+        SpecChecker.derivationMeanings[word] ?? closestMatch(to: word, in: SpecChecker.derivationWords)
+      return fail(.unknownDerivation(word, suggestion: suggestion), wordToken.offset)
+    }
+    guard let (list, element, offset) = listField() else { return nil }
+    let result: (DerivedValue.Kind, SpecType)?
+    switch word {
+    case "count":
+      result = condition(over: element, list, required: false).map { (.count($0), .scalar(.int)) }
+    case "all", "any":
+      guard case .some(.some(let predicate)) = condition(over: element, list, required: true) else { return nil }
+      result = (word == "all" ? .all(predicate) : .any(predicate), .scalar(.bool))
+    case "isEmpty":
+      result = (.isEmpty, .scalar(.bool))
+    default:
+      guard let (field, type) = summedField(of: element, list, at: offset) else { return nil }
+      result = condition(over: element, list, required: false).map { (.sum(field: field, $0), type) }
+    }
+    guard let (kind, type) = result else { return nil }
+    guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
+    return (kind, list, type)
+  }
+
+  /// A state field that is a list, with its element type and offset.
+  private mutating func listField() -> (String, SpecType, Int)? {
+    let token = tokens.next()
+    guard case .identifier(let name) = token.kind else {
+      return fail(.expectedToken(.stateField, found: token.described), token.offset)
+    }
+    guard let field = state[name] else {
+      let suggestion = closestMatch(to: name, in: stateFields.map(\.name))
+      return fail(.unknownField(name, context: .theState, suggestion: suggestion), token.offset)
+    }
+    guard case .array(let element) = field.type else {
+      return fail(.notCollection(name, type: field.type.swiftName), token.offset)
+    }
+    return (name, element, token.offset)
+  }
+
+  /// `.FIELD` of the elements, numeric and not optional.
+  private mutating func summedField(of element: SpecType, _ list: String, at offset: Int) -> (String, SpecType)? {
+    guard tokens.take(".") else {
+      return fail(.expectedToken(.fieldNameAfterDot, found: tokens.peek.described), tokens.peek.offset)
+    }
+    let token = tokens.next()
+    guard case .identifier(let name) = token.kind else {
+      return fail(.expectedToken(.fieldNameAfterDot, found: token.described), token.offset)
+    }
+    guard case .model(let modelName) = element, let model = models[modelName] else {
+      return fail(.notAField(name, type: element.swiftName), token.offset)
+    }
+    guard let field = model.fields.first(where: { $0.name == name }) else {
+      let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
+      return fail(.unknownField(name, context: .named(.model, modelName), suggestion: suggestion), token.offset)
+    }
+    guard field.type.isNumeric else { return fail(.notNumeric("\(list).\(name)", type: field.type.swiftName), token.offset) }
+    return (name, field.type)
+  }
+
+  /// `where CONDITION` over the elements: `.some(nil)` when it is left out and not required.
+  private mutating func condition(over element: SpecType, _ list: String, required: Bool) -> Predicate??
+  {
+    let whereToken = tokens.peek
+    guard tokens.takeWord("where") else {
+      if required { return fail(.expectedToken(.whereCondition, found: whereToken.described), whereToken.offset) }
+      return .some(nil)
+    }
+    guard case .model(let name) = element, let model = models[name] else {
+      return fail(.conditionNeedsFields(list, type: element.swiftName), whereToken.offset)
+    }
+    var parser = PredicateParser(tokens: tokens, element: model, models: Array(models.values), enumCases: enumCases)
+    let predicate = parser.condition()
+    tokens = parser.tokens
+    guard let predicate else {
+      if let (problem, offset) = parser.failure { return fail(problem, offset) }
+      return nil
+    }
+    return .some(predicate)
+  }
+
+  /// `COLLECTION[FIELD]`: the element or entry a state field names.
+  private mutating func lookup(_ name: String, at offset: Int) -> (DerivedValue.Kind, String, SpecType)? {
+    guard let collection = state[name] else {
+      let suggestion = closestMatch(to: name, in: stateFields.map(\.name))
+      return fail(.unknownField(name, context: .theState, suggestion: suggestion), offset)
+    }
+    let keyType: SpecType
+    let valueType: SpecType
+    switch collection.type {
+    case .dictionary(let key, let value):
+      (keyType, valueType) = (key, value)
+    case .array(.model(let modelName)):
+      guard let id = models[modelName]?.idField else {
+        return fail(.notLookup(name, type: collection.type.swiftName), offset)
+      }
+      (keyType, valueType) = (id.type, .model(modelName))
+    default:
+      return fail(.notLookup(name, type: collection.type.swiftName), offset)
+    }
+    _ = tokens.next()
+    let keyToken = tokens.next()
+    guard case .identifier(let keyName) = keyToken.kind else {
+      return fail(.expectedToken(.stateField, found: keyToken.described), keyToken.offset)
+    }
+    guard let key = state[keyName] else {
+      let suggestion = closestMatch(to: keyName, in: stateFields.map(\.name))
+      return fail(.unknownField(keyName, context: .theState, suggestion: suggestion), keyToken.offset)
+    }
+    guard key.type.unwrapped == keyType else {
+      return fail(
+        .typeMismatch(expected: keyType.swiftName, found: key.type.swiftName, what: .quoted(keyName)), keyToken.offset)
+    }
+    guard tokens.take("]") else {
+      return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
+    }
+    guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
+    let type: SpecType = valueType.isOptional ? valueType : .optional(valueType)
+    return (.lookup(key: keyName, keyIsOptional: key.type.isOptional), name, type)
+  }
+}

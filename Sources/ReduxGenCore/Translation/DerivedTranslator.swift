@@ -1,0 +1,158 @@
+/// Derived values (`derived:` in a spec): the State's read-only property for each, and the
+/// derived test that pins it. Change tracking reads `DerivedValue.inputs`.
+struct DerivedTranslator {
+  let types: TypeTranslator
+  let access: AccessModifier?
+
+  /// `public var remaining: Int { tasks.count(where: { !$0.isCompleted }) }`
+  func property(_ value: DerivedValue) -> Declaration {
+    .variable(
+      VariableDeclaration(
+        doc: "`\(value.name)`, derived from `\(value.inputs.joined(separator: "` and `"))`.", access: access,
+        name: value.name, type: types.typeName(value.type), getter: [.returnStatement(expression(value, over: nil))]))
+  }
+
+  /// The value computed over the state `base` (nil: the state itself, inside its own property).
+  func expression(_ value: DerivedValue, over base: Expression?) -> Expression {
+    let list = base.map { $0.dot(value.list) } ?? .name(value.list)
+    func closure(_ predicate: Predicate) -> Closure {
+      Closure(
+        parameters: predicate.readsElement ? [] : ["_"],
+        body: PredicateTranslator(types: types, element: .name("$0")).expression(predicate))
+    }
+    switch value.kind {
+    case .count(nil):
+      return list.dot("count")
+    case .count(let predicate?):
+      return list.dot("count").call([Argument("where", .closure(closure(predicate)))])
+    case .all(let predicate):
+      return .call(list.dot("allSatisfy"), [], trailingClosure: closure(predicate))
+    case .any(let predicate):
+      return .call(list.dot("contains"), [], trailingClosure: closure(predicate))
+    case .isEmpty:
+      return list.dot("isEmpty")
+    case .sum(let field, let predicate):
+      let elements = predicate.map { Expression.call(list.dot("filter"), [], trailingClosure: closure($0)) } ?? list
+      return .call(
+        elements.dot("reduce").call([Argument(nil, .literal(.int(0)))]), [],
+        trailingClosure: Closure(body: .binary(.name("$0"), .plus, .name("$1").dot(field))))
+    case .lookup(let key, let keyIsOptional):
+      let isList: Bool
+      if case .optional(.model) = value.type, types.spec.state.first(where: { $0.name == value.list })?.type.elementType != nil {
+        isList = true
+      } else {
+        isList = false
+      }
+      let keyExpression = base.map { $0.dot(key) } ?? .name(key)
+      let found = { (id: Expression) -> Expression in
+        isList ? .subscriptedByLabel(list, label: "id", id) : .subscripted(list, id)
+      }
+      guard keyIsOptional else { return found(keyExpression) }
+      return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(.name("$0"))))
+    }
+  }
+}
+
+extension DerivedTranslator {
+  /// The derived test of a value: states on both sides of its condition (or with and without
+  /// elements, or with the key found and not), and the value each must give.
+  func test(_ value: DerivedValue, kit: TestTranslator, names: inout UniqueNames) -> Declaration? {
+    let state = Expression.name("state")
+    let list = state.dot(value.list)
+    let derived = state.dot(value.name)
+    guard let listType = types.spec.state.first(where: { $0.name == value.list })?.type else { return nil }
+    var body = [kit.newState()]
+    /// Declares sample elements (`overrides` per element) and puts them in the list, in order.
+    func fill(_ elements: [(name: String, overrides: [String: Value])]) {
+      for (number, element) in elements.enumerated() {
+        let sample: Value
+        let type = listType.elementType ?? listType
+        if case .model(let modelName) = type, let model = types.spec.model(named: modelName) {
+          sample = kit.element(model, number + 1, overrides: element.overrides)
+        } else {
+          sample = kit.sample(type, number + 1)
+        }
+        let isModel = if case .model = type { true } else { false }
+        body.append(kit.constant(element.name, types.expression(sample, type: type), type: isModel ? nil : type))
+      }
+      body.append(.assignment(list, .array(elements.map { .name($0.name) })))
+    }
+    func witnesses(_ predicate: Predicate) -> (matching: [String: Value]?, other: [String: Value]?) {
+      guard case .model(let modelName)? = listType.elementType, let model = types.spec.model(named: modelName) else {
+        return (nil, nil)
+      }
+      let (matching, other) = PredicateSearch(spec: types.spec, model: model).witnesses(predicate)
+      return (matching, other)
+    }
+    let what: String
+    switch value.kind {
+    case .count(nil):
+      fill([("first", [:]), ("second", [:])])
+      body.append(kit.expect(derived, .equal, .literal(.int(2))))
+      what = "counts the elements of \(value.list)"
+    case .count(let predicate?):
+      let (matching, other) = witnesses(predicate)
+      guard let matching, let other else { return nil }
+      // Two matching elements and one other: neither all three nor the one other make 2.
+      // (Two elements with one id can't share a list: a condition on the id leaves one.)
+      let pair = matching["id"] == nil
+      fill([("matching", matching)] + (pair ? [("matchingToo", matching)] : []) + [("other", other)])
+      body.append(kit.expect(derived, .equal, .literal(.int(pair ? 2 : 1))))
+      what = "counts the elements of \(value.list) where \(SpecMutator.describe(predicate))"
+    case .all(let predicate), .any(let predicate):
+      let (matching, other) = witnesses(predicate)
+      guard let matching, let other else { return nil }
+      let isAll = if case .all = value.kind { true } else { false }
+      fill([("matching", matching), ("other", other)])
+      body.append(kit.expect(derived, .equal, .literal(.bool(!isAll))))
+      // Only the matching element (all) or only the other one (any).
+      body.append(.assignment(list, .array([.name(isAll ? "matching" : "other")])))
+      body.append(kit.expect(derived, .equal, .literal(.bool(isAll))))
+      what = "says whether \(SpecMutator.describe(predicate)) holds for \(isAll ? "every" : "any") element of \(value.list)"
+    case .isEmpty:
+      body.append(kit.expect(derived, .equal, .literal(.bool(true))))
+      fill([("first", [:])])
+      body.append(kit.expect(derived, .equal, .literal(.bool(false))))
+      what = "says whether \(value.list) is empty"
+    case .sum(let field, let predicate):
+      let (low, high) = (kit.sample(value.type, 1), kit.sample(value.type, 2))
+      if let predicate {
+        let (matching, other) = witnesses(predicate)
+        guard var matching, var other else { return nil }
+        if matching[field] == nil { matching[field] = low }
+        if other[field] == nil { other[field] = high }
+        fill([("matching", matching), ("other", other)])
+        body.append(kit.expect(derived, .equal, .name("matching").dot(field)))
+        what = "adds up \(field) of the elements of \(value.list) where \(SpecMutator.describe(predicate))"
+      } else {
+        fill([("first", [field: low]), ("second", [field: high])])
+        body.append(kit.expect(derived, .equal, .binary(.name("first").dot(field), .plus, .name("second").dot(field))))
+        what = "adds up \(field) of the elements of \(value.list)"
+      }
+    case .lookup(let key, let keyIsOptional):
+      guard let keyField = types.spec.state.first(where: { $0.name == key }) else { return nil }
+      let keyType = keyField.type.unwrapped
+      switch listType {
+      case .dictionary(_, let valueType):
+        let entries = [1, 2].map {
+          DictionaryEntry(
+            key: types.expression(kit.sample(keyType, $0), type: keyType),
+            value: types.expression(kit.sample(valueType, $0), type: valueType))
+        }
+        body.append(.assignment(list, .dictionary(entries)))
+        body.append(.assignment(state.dot(key), entries[1].key))
+        body.append(kit.expect(derived, .equal, entries[1].value))
+      default:
+        fill([("first", [:]), ("second", [:])])
+        body.append(.assignment(state.dot(key), .name("second").dot("id")))
+        body.append(kit.expect(derived, .equal, .name("second")))
+      }
+      // A key that names nothing finds nothing.
+      let unknown = keyIsOptional ? Expression.literal(.nilLiteral) : types.expression(kit.sample(keyType, 99), type: keyType)
+      body.append(.assignment(state.dot(key), unknown))
+      body.append(kit.expect(derived, .equal, .literal(.nilLiteral)))
+      what = "finds the element of \(value.list) that \(key) names"
+    }
+    return kit.test("\(value.name) \(what)", names.make("\(value.name)IsDerived"), body)
+  }
+}
