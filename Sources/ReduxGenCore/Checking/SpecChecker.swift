@@ -103,13 +103,14 @@ package struct SpecChecker {
       missing("state", in: .theSpec, root)
     }
     filters = filterPairs.compactMap { checkFilter($0) }
-    derived = keys["derived"].map { checkDerived($0) } ?? []
     events = keys["events"].map { checkEvents($0) } ?? []
     if let actionsNode = keys["actions"] {
       actions = checkActions(actionsNode)
     } else {
       missing("actions", in: .theSpec, root)
     }
+    // After the actions: an async action's status field is a state field a name can't take.
+    derived = keys["derived"].map { checkDerived($0) } ?? []
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let persist = keys["persist"].flatMap { checkPersist($0) }
     let examples = keys["examples"].map { checkExamples($0) } ?? []

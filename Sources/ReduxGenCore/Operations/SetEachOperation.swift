@@ -29,6 +29,10 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
       return parser.fail(.unknownField(name, context: .named(.model, modelName), suggestion: suggestion), fieldToken.offset)
     }
     if name == "id", model.idField != nil { return parser.fail(.elementIDChanged(list: list.text), fieldToken.offset) }
+    // One field of each element: not a field of it (`.a.b`) or a list in it (`cards[]`).
+    if parser.tokens.peek.kind == .symbol(".") || parser.tokens.peek.kind == .symbol("[") {
+      return parser.fail(.unexpectedText(parser.tokens.peek.text), parser.tokens.peek.offset)
+    }
     let fieldPath = StatePath(
       steps: list.steps + [.field(name)], type: field.type, defaultValue: field.defaultValue,
       text: "\(list.text)[].\(name)")
@@ -50,7 +54,9 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     reducer.at(target, state) { list in
-      let index = reducer.local("index")
+      // `at` names its lookups `index`, `index2`, ... one per element step: the loop takes the next.
+      let depth = target.steps.filter { if case .element = $0 { true } else { false } }.count
+      let index = reducer.local(depth == 0 ? "index" : "index\(depth + 1)")
       let element = Expression.subscripted(list, .name(index))
       let filter = condition.map { PredicateTranslator(types: reducer.types, element: element).expression($0) }
       return [

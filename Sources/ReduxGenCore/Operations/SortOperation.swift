@@ -1,6 +1,6 @@
 /// `sort LIST by KEY, -KEY`: sorts a list of models in place by fields of its elements (`-` for
 /// descending), as a filter's `sort` orders its result; `sort LIST [descending]` sorts a list of
-/// numbers, text or dates by value. Ties keep their order (ReduxRuntime's `sortStably`).
+/// numbers, text, dates, Bool or enum values. Ties keep their order (ReduxRuntime's `sortStably`).
 struct SortOperation: ReduceOperationKind, Equatable {
   static let words = ["sort"]
   static let meanings = ["order": "sort", "arrange": "sort", "sorted": "sort"]

@@ -132,25 +132,34 @@ extension DerivedTranslator {
     case .lookup(let key, let keyIsOptional):
       guard let keyField = types.spec.state.first(where: { $0.name == key }) else { return nil }
       let keyType = keyField.type.unwrapped
+      // Distinct keys only: an enum of one case has one.
+      var used: [Value] = []
+      for number in [1, 2] where !used.contains(kit.sample(keyType, number)) { used.append(kit.sample(keyType, number)) }
       switch listType {
       case .dictionary(_, let valueType):
-        let entries = [1, 2].map {
+        let entries = used.enumerated().map { offset, keyValue in
           DictionaryEntry(
-            key: types.expression(kit.sample(keyType, $0), type: keyType),
-            value: types.expression(kit.sample(valueType, $0), type: valueType))
+            key: types.expression(keyValue, type: keyType),
+            value: types.expression(kit.sample(valueType, offset + 1), type: valueType))
         }
         body.append(.assignment(list, .dictionary(entries)))
-        body.append(.assignment(state.dot(key), entries[1].key))
-        body.append(kit.expect(derived, .equal, entries[1].value))
+        body.append(.assignment(state.dot(key), entries[entries.count - 1].key))
+        body.append(kit.expect(derived, .equal, entries[entries.count - 1].value))
       default:
+        guard used.count == 2 else { return nil }
         fill([("first", [:]), ("second", [:])])
         body.append(.assignment(state.dot(key), .name("second").dot("id")))
         body.append(kit.expect(derived, .equal, .name("second")))
       }
-      // A key that names nothing finds nothing.
-      let unknown = keyIsOptional ? Expression.literal(.nilLiteral) : types.expression(kit.sample(keyType, 99), type: keyType)
-      body.append(.assignment(state.dot(key), unknown))
-      body.append(kit.expect(derived, .equal, .literal(.nilLiteral)))
+      // A key that names nothing finds nothing (nil, or a value no sample took, when there is one).
+      let unknownKey = (99..<103).map { kit.sample(keyType, $0) }.first { !used.contains($0) }
+      if keyIsOptional {
+        body.append(.assignment(state.dot(key), .literal(.nilLiteral)))
+        body.append(kit.expect(derived, .equal, .literal(.nilLiteral)))
+      } else if let unknownKey {
+        body.append(.assignment(state.dot(key), types.expression(unknownKey, type: keyType)))
+        body.append(kit.expect(derived, .equal, .literal(.nilLiteral)))
+      }
       what = "finds the element of \(value.list) that \(key) names"
     }
     return kit.test("\(value.name) \(what)", names.make("\(value.name)IsDerived"), body)
