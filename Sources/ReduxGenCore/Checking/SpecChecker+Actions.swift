@@ -237,8 +237,7 @@ struct ReduceParser {
           return fail(.notAField(fieldName, type: type.swiftName), fieldToken.offset)
         }
         guard let field = model.fields.first(where: { $0.name == fieldName }) else {
-          let suggestion = closestMatch(to: fieldName, in: model.fields.map(\.name))
-          return fail(.unknownField(fieldName, context: .named(.model, modelName), suggestion: suggestion), fieldToken.offset)
+          return fail(model.unknownField(fieldName), fieldToken.offset)
         }
         fields.append(fieldName)
         type = field.type
@@ -269,11 +268,9 @@ struct ReduceParser {
   /// A condition over the fields of `model`'s elements, to the end of the operation, as a
   /// filter's case writes it.
   mutating func condition(over model: Model) -> Predicate? {
-    var predicates = PredicateParser(
-      tokens: tokens, element: model, models: Array(models.values), enumCases: literals.enumCaseNames)
-    let predicate = predicates.condition()
-    tokens = predicates.tokens
-    if predicate == nil, let (problem, offset) = predicates.failure { return fail(problem, offset) }
+    let (predicate, failure) = PredicateParser.condition(
+      from: &tokens, over: model, models: Array(models.values), enumCases: literals.enumCaseNames)
+    if let (problem, offset) = failure { return fail(problem, offset) }
     return predicate
   }
 
@@ -310,8 +307,7 @@ struct ReduceParser {
           return fail(.notAField(fieldName, type: path.type.swiftName), token.offset)
         }
         guard let field = model.fields.first(where: { $0.name == fieldName }) else {
-          let suggestion = closestMatch(to: fieldName, in: model.fields.map(\.name))
-          return fail(.unknownField(fieldName, context: .named(.model, modelName), suggestion: suggestion), token.offset)
+          return fail(model.unknownField(fieldName), token.offset)
         }
         path.steps.append(.field(fieldName))
         path.type = field.type

@@ -58,6 +58,10 @@ struct DerivedParser {
     self.enumCases = enumCases
   }
 
+  private func unknownStateField(_ name: String) -> SpecProblem {
+    .unknownField(name, context: .theState, suggestion: closestMatch(to: name, in: stateFields.map(\.name)))
+  }
+
   private mutating func fail<T>(_ problem: SpecProblem, _ offset: Int) -> T? {
     if failure == nil { failure = (problem, offset) }
     return nil
@@ -100,8 +104,7 @@ struct DerivedParser {
       return fail(.expectedToken(.stateField, found: token.described), token.offset)
     }
     guard let field = state[name] else {
-      let suggestion = closestMatch(to: name, in: stateFields.map(\.name))
-      return fail(.unknownField(name, context: .theState, suggestion: suggestion), token.offset)
+      return fail(unknownStateField(name), token.offset)
     }
     guard case .array(let element) = field.type else {
       return fail(.notCollection(name, type: field.type.swiftName), token.offset)
@@ -122,8 +125,7 @@ struct DerivedParser {
       return fail(.notAField(name, type: element.swiftName), token.offset)
     }
     guard let field = model.fields.first(where: { $0.name == name }) else {
-      let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
-      return fail(.unknownField(name, context: .named(.model, modelName), suggestion: suggestion), token.offset)
+      return fail(model.unknownField(name), token.offset)
     }
     guard field.type.isNumeric else { return fail(.notNumeric("\(list).\(name)", type: field.type.swiftName), token.offset) }
     return (name, field.type)
@@ -140,21 +142,16 @@ struct DerivedParser {
     guard case .model(let name) = element, let model = models[name] else {
       return fail(.conditionNeedsFields(list, type: element.swiftName), whereToken.offset)
     }
-    var parser = PredicateParser(tokens: tokens, element: model, models: Array(models.values), enumCases: enumCases)
-    let predicate = parser.condition()
-    tokens = parser.tokens
-    guard let predicate else {
-      if let (problem, offset) = parser.failure { return fail(problem, offset) }
-      return nil
-    }
-    return .some(predicate)
+    let (predicate, failure) = PredicateParser.condition(
+      from: &tokens, over: model, models: Array(models.values), enumCases: enumCases)
+    if let (problem, offset) = failure { return fail(problem, offset) }
+    return predicate.map { .some($0) }
   }
 
   /// `COLLECTION[FIELD]`: the element or entry a state field names.
   private mutating func lookup(_ name: String, at offset: Int) -> (DerivedValue.Kind, String, SpecType)? {
     guard let collection = state[name] else {
-      let suggestion = closestMatch(to: name, in: stateFields.map(\.name))
-      return fail(.unknownField(name, context: .theState, suggestion: suggestion), offset)
+      return fail(unknownStateField(name), offset)
     }
     let keyType: SpecType
     let valueType: SpecType
@@ -175,8 +172,7 @@ struct DerivedParser {
       return fail(.expectedToken(.stateField, found: keyToken.described), keyToken.offset)
     }
     guard let key = state[keyName] else {
-      let suggestion = closestMatch(to: keyName, in: stateFields.map(\.name))
-      return fail(.unknownField(keyName, context: .theState, suggestion: suggestion), keyToken.offset)
+      return fail(unknownStateField(keyName), keyToken.offset)
     }
     guard key.type.unwrapped == keyType else {
       return fail(
@@ -187,6 +183,6 @@ struct DerivedParser {
     }
     guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
     let type: SpecType = valueType.isOptional ? valueType : .optional(valueType)
-    return (.lookup(key: keyName, keyIsOptional: key.type.isOptional), name, type)
+    return (.lookup(key: keyName), name, type)
   }
 }

@@ -174,8 +174,7 @@ extension SpecChecker {
           steps.append(name == "count" ? .count : .isEmpty)
           type = name == "count" ? .scalar(.int) : .scalar(.bool)
         } else if case .model(let modelName) = type, let model = modelsByName[modelName] {
-          let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
-          error(.unknownField(name, context: .named(.model, modelName), suggestion: suggestion), at: fieldAt)
+          error(model.unknownField(name), at: fieldAt)
           return nil
         } else {
           error(.notAField(name, type: type.swiftName), at: fieldAt)

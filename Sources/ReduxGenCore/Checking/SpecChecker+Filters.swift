@@ -72,8 +72,7 @@ extension SpecChecker {
       if descending { name.removeFirst() }
       let at = item.textLocation.advanced(by: descending ? 1 : 0)
       guard let field = model.fields.first(where: { $0.name == name }) else {
-        let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
-        error(.unknownField(name, context: .named(.model, model.name), suggestion: suggestion), at: at)
+        error(model.unknownField(name), at: at)
         continue
       }
       guard SortKey.isSortable(field.type) else {
@@ -122,6 +121,17 @@ struct PredicateParser {
   }
 
   typealias Typed = (Predicate, SpecType)
+
+  /// A condition over `model`'s elements read from `tokens` (left after it), as a `where`
+  /// writes it; nil with the first problem and its offset otherwise.
+  static func condition(
+    from tokens: inout TokenStream, over model: Model, models: [Model], enumCases: [String: [String]]
+  ) -> (Predicate?, failure: (SpecProblem, Int)?) {
+    var parser = PredicateParser(tokens: tokens, element: model, models: models, enumCases: enumCases)
+    let predicate = parser.condition()
+    tokens = parser.tokens
+    return (predicate, predicate == nil ? parser.failure : nil)
+  }
 
   /// A whole condition, as a filter case or a `where` writes it: parsed to the end and typed
   /// Bool; nil, with `failure`, otherwise.

@@ -101,8 +101,7 @@ extension SpecChecker {
       if model.fields.contains(where: { $0.name == key }) {
         given[key] = pair.value
       } else {
-        let suggestion = closestMatch(to: key, in: model.fields.map(\.name))
-        error(.unknownField(key, context: .named(.model, name), suggestion: suggestion), pair.key)
+        error(model.unknownField(key), pair.key)
       }
     }
     var values: [(name: String, value: Value)] = []

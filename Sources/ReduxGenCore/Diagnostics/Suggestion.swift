@@ -28,3 +28,10 @@ private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
   }
   return previous[b.count]
 }
+
+extension Model {
+  /// "unknown field 'name' in model M", with the field spelled most like it.
+  func unknownField(_ name: String) -> SpecProblem {
+    .unknownField(name, context: .named(.model, self.name), suggestion: closestMatch(to: name, in: fields.map(\.name)))
+  }
+}

@@ -18,6 +18,8 @@ package struct Mutant: Sendable, Equatable {
 ///   (when the value is an element of the list); append -> nothing / upsert; remove -> nothing /
 ///   clear; increment and decrement -> by 1 / the other one; upsert -> append; update -> nothing /
 ///   without one assignment; clear, reset and removeValue -> nothing (removeValue also -> clear);
+///   set on every element -> nothing / another literal / the condition negated or dropped; sort ->
+///   nothing / its first key reversed;
 /// - async status updates: dropped; `.failed(message)` -> `.failed("<action>")`;
 /// - filters: a case's predicate negated, two cases' predicates swapped, a sort key reversed,
 ///   dropped, or swapped with the next;

@@ -76,9 +76,6 @@ package struct ReduceOperation: Sendable, Equatable, CustomStringConvertible {
     return kinds.flatMap { $0.words }.filter { seen.insert($0).inserted }
   }
 
-  /// Whether `word` starts an operation.
-  static func isWord(_ word: String) -> Bool { kinds.contains { $0.words.contains(word) } }
-
   /// The kind that reads the operation `word` starts, the rest being `tokens`.
   static func kind(for word: String, _ tokens: TokenStream) -> (any ReduceOperationKind.Type)? {
     kinds.first { $0.words.contains(word) && $0.claims(tokens) }

@@ -25,8 +25,7 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
       return parser.fail(.notAField(name, type: list.type.elementType?.swiftName ?? ""), fieldToken.offset)
     }
     guard let field = model.fields.first(where: { $0.name == name }) else {
-      let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
-      return parser.fail(.unknownField(name, context: .named(.model, modelName), suggestion: suggestion), fieldToken.offset)
+      return parser.fail(model.unknownField(name), fieldToken.offset)
     }
     if name == "id", model.idField != nil { return parser.fail(.elementIDChanged(list: list.text), fieldToken.offset) }
     // One field of each element: not a field of it (`.a.b`) or a list in it (`cards[]`).

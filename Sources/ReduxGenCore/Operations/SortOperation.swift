@@ -29,8 +29,7 @@ struct SortOperation: ReduceOperationKind, Equatable {
         return parser.fail(.expectedToken(.fieldName, found: token.described), token.offset)
       }
       guard let field = model.fields.first(where: { $0.name == name }) else {
-        let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
-        return parser.fail(.unknownField(name, context: .named(.model, modelName), suggestion: suggestion), token.offset)
+        return parser.fail(model.unknownField(name), token.offset)
       }
       guard SortKey.isSortable(field.type) else {
         return parser.fail(.notSortable(name, type: field.type.swiftName), token.offset)
@@ -78,11 +77,7 @@ struct SortOperation: ReduceOperationKind, Equatable {
       values = [("last", after), ("tie", before), ("tieToo", before)]
     }
     var body = [kit.newState()]
-    // Typed: an enum case alone (`.done`) needs its type.
-    let isModel = if case .model = element { true } else { false }
-    for (name, value) in values {
-      body.append(kit.constant(name, kit.types.expression(value, type: element), type: isModel ? nil : element))
-    }
+    body += values.map { kit.sampleConstant($0.name, $0.value, type: element) }
     let (lets, arguments) = kit.arguments(action, [:])
     let names = values.map { Expression.name($0.name) }
     body += [.assignment(context.target, .array(names))] + lets
@@ -97,15 +92,5 @@ struct SortOperation: ReduceOperationKind, Equatable {
     var flipped = self
     flipped.keys[0].descending.toggle()
     return [("drop", nil), ("flip-order", flipped)]
-  }
-}
-
-extension SortKey {
-  /// Whether values of `type` have an order a sort can use: numbers, text, dates, Bool, enums.
-  static func isSortable(_ type: SpecType) -> Bool {
-    switch type {
-    case .scalar(.bool), .enumeration: true
-    default: type.isOrdered
-    }
   }
 }

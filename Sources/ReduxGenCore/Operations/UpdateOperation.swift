@@ -20,8 +20,7 @@ struct UpdateOperation: ReduceOperationKind, Equatable {
     var assignments: [Assignment] = []
     for parameter in parser.action.payload where !idParameters.contains(parameter.name) {
       guard let field = model.fields.first(where: { $0.name == parameter.name }) else {
-        let suggestion = closestMatch(to: parameter.name, in: model.fields.map(\.name))
-        return parser.fail(.unknownField(parameter.name, context: .named(.model, name), suggestion: suggestion), offset)
+        return parser.fail(model.unknownField(parameter.name), offset)
       }
       guard parser.fits(parameter.type, into: field.type) else {
         return parser.fail(

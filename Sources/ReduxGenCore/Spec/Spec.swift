@@ -204,7 +204,7 @@ package struct DerivedValue: Sendable, Equatable {
     /// The total of a numeric field of the elements, or of those the condition holds for.
     case sum(field: String, Predicate?)
     /// The element (by id) or entry (by key) the state field `key` names; nil when none does.
-    case lookup(key: String, keyIsOptional: Bool)
+    case lookup(key: String)
   }
 
   package var name: String
@@ -215,7 +215,7 @@ package struct DerivedValue: Sendable, Equatable {
 
   /// The state fields it reads.
   package var inputs: [String] {
-    if case .lookup(let key, _) = kind { return [list, key] }
+    if case .lookup(let key) = kind { return [list, key] }
     return [list]
   }
 }
@@ -224,6 +224,15 @@ package struct SortKey: Sendable, Equatable {
   package var field: String
   package var type: SpecType
   package var descending: Bool
+
+  /// Whether values of `type` have an order a sort can use: numbers, text, dates, Bool, enums
+  /// (ReduxRuntime's `SortKey` compares each kind).
+  static func isSortable(_ type: SpecType) -> Bool {
+    switch type {
+    case .scalar(.bool), .enumeration: true
+    default: type.isOrdered
+    }
+  }
 }
 
 /// A typed condition over an element's fields.

@@ -4,6 +4,11 @@ struct DerivedTranslator {
   let types: TypeTranslator
   let access: AccessModifier?
 
+  /// The type of the state field `name`.
+  private func stateType(_ name: String) -> SpecType? {
+    types.spec.state.first { $0.name == name }?.type
+  }
+
   /// `public var remaining: Int { tasks.count(where: { !$0.isCompleted }) }`
   func property(_ value: DerivedValue) -> Declaration {
     .variable(
@@ -36,18 +41,14 @@ struct DerivedTranslator {
       return .call(
         elements.dot("reduce").call([Argument(nil, .literal(.int(0)))]), [],
         trailingClosure: Closure(body: .binary(.name("$0"), .plus, .name("$1").dot(field))))
-    case .lookup(let key, let keyIsOptional):
-      let isList: Bool
-      if case .optional(.model) = value.type, types.spec.state.first(where: { $0.name == value.list })?.type.elementType != nil {
-        isList = true
-      } else {
-        isList = false
-      }
+    case .lookup(let key):
+      // A list (of models with an id) is read by id, a dictionary by key.
+      let isList = stateType(value.list)?.elementType != nil
       let keyExpression = base.map { $0.dot(key) } ?? .name(key)
       let found = { (id: Expression) -> Expression in
         isList ? .subscriptedByLabel(list, label: "id", id) : .subscripted(list, id)
       }
-      guard keyIsOptional else { return found(keyExpression) }
+      guard stateType(key)?.isOptional == true else { return found(keyExpression) }
       return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(.name("$0"))))
     }
   }
@@ -60,20 +61,13 @@ extension DerivedTranslator {
     let state = Expression.name("state")
     let list = state.dot(value.list)
     let derived = state.dot(value.name)
-    guard let listType = types.spec.state.first(where: { $0.name == value.list })?.type else { return nil }
+    guard let listType = stateType(value.list) else { return nil }
     var body = [kit.newState()]
     /// Declares sample elements (`overrides` per element) and puts them in the list, in order.
     func fill(_ elements: [(name: String, overrides: [String: Value])]) {
+      let type = listType.elementType ?? listType
       for (number, element) in elements.enumerated() {
-        let sample: Value
-        let type = listType.elementType ?? listType
-        if case .model(let modelName) = type, let model = types.spec.model(named: modelName) {
-          sample = kit.element(model, number + 1, overrides: element.overrides)
-        } else {
-          sample = kit.sample(type, number + 1)
-        }
-        let isModel = if case .model = type { true } else { false }
-        body.append(kit.constant(element.name, types.expression(sample, type: type), type: isModel ? nil : type))
+        body.append(kit.sampleConstant(element.name, kit.sample(type, number + 1, overrides: element.overrides), type: type))
       }
       body.append(.assignment(list, .array(elements.map { .name($0.name) })))
     }
@@ -129,9 +123,9 @@ extension DerivedTranslator {
         body.append(kit.expect(derived, .equal, .binary(.name("first").dot(field), .plus, .name("second").dot(field))))
         what = "adds up \(field) of the elements of \(value.list)"
       }
-    case .lookup(let key, let keyIsOptional):
-      guard let keyField = types.spec.state.first(where: { $0.name == key }) else { return nil }
-      let keyType = keyField.type.unwrapped
+    case .lookup(let key):
+      guard let keyFieldType = stateType(key) else { return nil }
+      let keyType = keyFieldType.unwrapped
       // Distinct keys only: an enum of one case has one.
       var used: [Value] = []
       for number in [1, 2] where !used.contains(kit.sample(keyType, number)) { used.append(kit.sample(keyType, number)) }
@@ -153,7 +147,7 @@ extension DerivedTranslator {
       }
       // A key that names nothing finds nothing (nil, or a value no sample took, when there is one).
       let unknownKey = (99..<103).map { kit.sample(keyType, $0) }.first { !used.contains($0) }
-      if keyIsOptional {
+      if keyFieldType.isOptional {
         body.append(.assignment(state.dot(key), .literal(.nilLiteral)))
         body.append(kit.expect(derived, .equal, .literal(.nilLiteral)))
       } else if let unknownKey {

@@ -101,6 +101,20 @@ struct TestTranslator {
     return .model(model.name, fields)
   }
 
+  /// Sample `number` of `type`, a model's element with `overrides` on its fields.
+  func sample(_ type: SpecType, _ number: Int, overrides: [String: Value]) -> Value {
+    if case .model(let name) = type, let model = spec.model(named: name) {
+      return element(model, number, overrides: overrides)
+    }
+    return sample(type, number)
+  }
+
+  /// `let name = value`, typed unless it is a model's (an enum case alone, `.done`, needs its type).
+  func sampleConstant(_ name: String, _ value: Value, type: SpecType) -> Statement {
+    let isModel = if case .model = type { true } else { false }
+    return constant(name, types.expression(value, type: type), type: isModel ? nil : type)
+  }
+
   /// A value of `type` that differs with `number`.
   func sample(_ type: SpecType, _ number: Int) -> Value {
     switch type {
