@@ -713,6 +713,21 @@ struct SpecGenerator {
       operations.append(operation)
     }
     guard !operations.isEmpty else { return }
+    // Sometimes the operations run under a condition on the payload, the state and derived
+    // values, with maybe another operation otherwise (made first: it may add a parameter, which
+    // must not hide a state name the condition reads).
+    let hasUpdate = operations.contains { if case .update = $0 { true } else { false } }
+    if !hasUpdate, rng.chance(12) {
+      var otherwise: [ROperation] = []
+      if rng.chance(60),
+        let other = makeOperation(rng.pick(["set", "toggle", "increment", "clear", "append"]), payload: &payload, newParameters: true)
+      {
+        otherwise = [other]
+      }
+      if let condition = actionCondition(payload) {
+        operations = [.conditional(condition, operations, otherwise)]
+      }
+    }
     let base: String
     if let root = operations[0].path?.root, rng.chance(70) {
       base = verb + root.uppercasingFirst
@@ -724,6 +739,43 @@ struct SpecGenerator {
     let doc: String? = rng.chance(10) ? rng.pick(Pools.docs) : nil
     spec.actions.append(
       RAction(name: actionName(base), doc: doc, payload: payload, reduce: operations, reduceAsScalar: rng.chance(70)))
+  }
+
+  /// A condition over the payload, the state's fields and derived values (`state.NAME` now and
+  /// then), as an `if` writes it; nil when there is nothing to read.
+  private mutating func actionCondition(_ payload: [RField]) -> RPredicate? {
+    var stateFields = spec.state.filter { $0.type != .status }
+    for value in spec.derived {
+      let type: RType?
+      switch value.kind {
+      case .count: type = .scalar(.int)
+      case .all, .any, .isEmpty: type = .scalar(.bool)
+      case .sum(let summed, _):
+        // Only integer sums: the simulator doesn't add doubles as Swift does.
+        let list = spec.state.first { $0.name == value.list }
+        if case .array(.model(let name))? = list?.type, let field = spec.model(name)?.fields.first(where: { $0.name == summed }),
+          case .scalar(let scalar) = field.type, scalar.isInteger
+        {
+          type = field.type
+        } else {
+          type = nil
+        }
+      case .lookup:
+        switch spec.state.first(where: { $0.name == value.list })?.type {
+        case .array(let element)?: type = .optional(element)
+        case .dictionary(_, let valueType)?: type = .optional(valueType)
+        default: type = nil
+        }
+      }
+      if let type { stateFields.append(RField(name: value.name, type: type, defaultValue: nil)) }
+    }
+    let visible = stateFields.filter { field in !payload.contains { $0.name == field.name } }
+    let scope = RModel(name: "", fields: payload + visible)
+    let stateNames = Set(visible.map(\.name))
+    var condition = randomPredicate(scope, depth: 1)
+    guard !condition.allPaths.isEmpty else { return nil }
+    if rng.chance(30) { condition = condition.qualifying(stateNames) }
+    return condition
   }
 
   private mutating func impliedForm(_ operation: ROperation, _ payload: [RField]) -> ROperation {

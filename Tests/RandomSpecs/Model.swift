@@ -266,6 +266,23 @@ indirect enum RPredicate: Hashable {
   }
 }
 
+extension RPredicate {
+  /// The predicate with `state.` before each path starting with one of `names`.
+  func qualifying(_ names: Set<String>) -> RPredicate {
+    switch self {
+    case .path(let steps, let suffix):
+      guard let first = steps.first, names.contains(first) else { return self }
+      return .path(["state"] + steps, suffix: suffix)
+    case .not(let inner): return .not(inner.qualifying(names))
+    case .parenthesized(let inner): return .parenthesized(inner.qualifying(names))
+    case .and(let a, let b): return .and(a.qualifying(names), b.qualifying(names))
+    case .or(let a, let b): return .or(a.qualifying(names), b.qualifying(names))
+    case .compare(let a, let op, let b): return .compare(a.qualifying(names), op, b.qualifying(names))
+    case .constant, .literal: return self
+    }
+  }
+}
+
 struct RFilterCase: Hashable {
   var name: String
   var predicate: RPredicate
@@ -356,6 +373,9 @@ enum ROperation: Hashable {
   case reset(RPath)
   case clear(RPath)
   case custom
+  /// `- if condition: then`, then `- else: otherwise` when it is not empty; the condition reads
+  /// the payload, the state and derived values.
+  indirect case conditional(RPredicate, [ROperation], [ROperation])
 
   var path: RPath? {
     switch self {
@@ -363,7 +383,7 @@ enum ROperation: Hashable {
       .removeWhere(let path, _), .setEach(let path, _, _, _), .sort(let path, _), .update(let path),
       .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path):
       path
-    case .custom: nil
+    case .custom, .conditional: nil
     }
   }
 
@@ -382,6 +402,7 @@ enum ROperation: Hashable {
     case .reset: "reset"
     case .clear: "clear"
     case .custom: "custom"
+    case .conditional: "if"
     }
   }
 }

@@ -213,6 +213,7 @@ struct Renderer {
   func operation(_ operation: ROperation) -> String {
     switch operation {
     case .custom: return "custom"
+    case .conditional: return "if"
     case .set(let target, let value), .append(let target, let value), .prepend(let target, let value),
       .upsert(let target, let value):
       return "\(operation.kind) \(path(target))" + (value.map { " = " + operand($0) } ?? "")
@@ -231,6 +232,19 @@ struct Renderer {
   }
 
   func operations(_ operations: [ROperation], key: String, scalar: Bool, indent: String, into lines: inout [String]) {
+    if operations.contains(where: { $0.kind == "if" }) {
+      // A condition is a list item `- if CONDITION: ...`, then `- else: ...`.
+      lines.append("\(indent)\(key):")
+      for item in operations {
+        guard case .conditional(let condition, let then, let otherwise) = item else {
+          lines.append("\(indent)  - " + YAMLText.scalar(operation(item), flow: false))
+          continue
+        }
+        lines.append("\(indent)  - " + YAMLText.scalar("if " + predicate(condition), flow: false) + ": " + branch(then))
+        if !otherwise.isEmpty { lines.append("\(indent)  - else: " + branch(otherwise)) }
+      }
+      return
+    }
     let texts = operations.map(operation)
     if texts.count == 1, scalar {
       lines.append("\(indent)\(key): " + YAMLText.scalar(texts[0], flow: false))
@@ -240,6 +254,13 @@ struct Renderer {
       lines.append("\(indent)\(key):")
       for text in texts { lines.append("\(indent)  - " + YAMLText.scalar(text, flow: false)) }
     }
+  }
+
+  /// The operations of a branch of a condition: one, or a flow list.
+  private func branch(_ operations: [ROperation]) -> String {
+    let texts = operations.map(operation)
+    if texts.count == 1 { return YAMLText.scalar(texts[0], flow: false) }
+    return "[" + texts.map { YAMLText.scalar($0, flow: true) }.joined(separator: ", ") + "]"
   }
 
   func predicate(_ predicate: RPredicate) -> String {

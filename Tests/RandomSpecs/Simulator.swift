@@ -91,6 +91,10 @@ struct Simulator {
     case .custom:
       // The hand-written custom reducers `package` writes leave the state alone.
       break
+    case .conditional(let condition, let then, let otherwise):
+      let scope = conditionScope(payload, arguments, state)
+      let holds = evaluate(condition, scope, RModel(name: "", fields: [])) == .bool(true)
+      for inner in holds ? then : otherwise { apply(inner, payload, arguments, &state) }
     case .set(let path, let given):
       let new = value(path, given)
       modify(&state, path, arguments, absent: .null) { $0 = new }
@@ -367,6 +371,19 @@ struct Simulator {
     }
     let keys = filter.sort.compactMap { key in model.fields.first { $0.name == key.field }.map { (key, $0.type) } }
     return sortedStably(kept, keys)
+  }
+
+  /// What an action's condition reads, as one model value: the payload, then the state's fields
+  /// and derived values no parameter hides, and `state` holding them all.
+  func conditionScope(_ payload: [RField], _ arguments: [String: RValue], _ state: State) -> RValue {
+    var stateFields: [RNamed] = spec.allStateFields.map { RNamed(name: $0.name, value: state[$0.name] ?? .null) }
+    for value in spec.derived {
+      if let (derived, _) = derivedValue(value, state) { stateFields.append(RNamed(name: value.name, value: derived)) }
+    }
+    var fields = payload.map { RNamed(name: $0.name, value: arguments[$0.name] ?? .null) }
+    fields += stateFields.filter { field in !payload.contains { $0.name == field.name } }
+    fields.append(RNamed(name: "state", value: .model("", stateFields)))
+    return .model("", fields)
   }
 
   /// A derived value of `state`, and its type; nil when it can't be worked out here.

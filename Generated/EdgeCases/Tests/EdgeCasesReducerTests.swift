@@ -337,6 +337,7 @@ struct EdgeCasesReducerTests {
   @Test("noBooks says whether books is empty")
   func noBooksIsDerived() {
     var state = EdgeCasesState()
+    state.books = []
     #expect(state.noBooks == true)
     let first = Book(id: 2, title: "text 1")
     state.books = [first]

@@ -23,6 +23,9 @@ public enum TaskListAction: Equatable, Sendable {
   /// Marks every completed task active again.
   case completeNone
 
+  /// Marks every task active when all are completed, else marks every task completed.
+  case toggleAll
+
   /// Moves completed tasks below the active ones, each group keeping its order.
   case moveCompletedDown
 

@@ -29,6 +29,16 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
     for index in state.tasks.indices where state.tasks[index].isCompleted {
       state.tasks[index].isCompleted = false
     }
+  case .toggleAll:
+    if state.allCompleted {
+      for index in state.tasks.indices {
+        state.tasks[index].isCompleted = false
+      }
+    } else {
+      for index in state.tasks.indices {
+        state.tasks[index].isCompleted = true
+      }
+    }
   case .moveCompletedDown:
     state.tasks.sortStably(by: [.ascending(\.isCompleted)])
   case .removeTask(let id):
@@ -47,7 +57,7 @@ extension TaskListAction: ChangeReporting {
   public var changedFields: StateFields {
     switch self {
     case .addTask, .addTaskOnTop, .toggleTaskCompletion, .clearCompleted, .completeAll,
-      .completeNone, .moveCompletedDown, .removeTask, .tasksLoaded:
+      .completeNone, .toggleAll, .moveCompletedDown, .removeTask, .tasksLoaded:
       return StateFields(0)
     case .filterTasks:
       return StateFields(1)

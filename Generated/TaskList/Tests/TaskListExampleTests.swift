@@ -134,6 +134,28 @@ struct TaskListExampleTests {
     try #require(state.tasks.indices.contains(3))
     #expect(state.tasks[3].title == "C")
   }
+
+  @Test("toggling all completes every task unless all are completed")
+  func togglingAllCompletesEveryTaskUnlessAllAreCompleted() {
+    var state = TaskListState()
+    state.tasks = [Task(id: uuid(1), title: "A", isCompleted: true), Task(id: uuid(2), title: "B")]
+    taskListReducer(&state, .toggleAll)
+    #expect(state.allCompleted == true)
+    #expect(state.completedCount == 2)
+  }
+
+  @Test("toggling all when all are completed makes every task active")
+  func togglingAllWhenAllAreCompletedMakesEveryTaskActive() throws {
+    var state = TaskListState()
+    state.tasks = [
+      Task(id: uuid(1), title: "A", isCompleted: true),
+      Task(id: uuid(2), title: "B", isCompleted: true),
+    ]
+    taskListReducer(&state, .toggleAll)
+    #expect(state.remaining == 2)
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].isCompleted == false)
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

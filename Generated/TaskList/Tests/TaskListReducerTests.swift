@@ -230,6 +230,7 @@ struct TaskListReducerTests {
   @Test("isEmpty says whether tasks is empty")
   func isEmptyIsDerived() {
     var state = TaskListState()
+    state.tasks = []
     #expect(state.isEmpty == true)
     let first = Task(id: uuid(1), title: "text 1")
     state.tasks = [first]

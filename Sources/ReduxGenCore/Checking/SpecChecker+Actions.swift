@@ -43,30 +43,168 @@ extension SpecChecker {
     let expansion = AsyncExpansion(declarations, declared: declared, state: state)
     for (problem, problemNode) in expansion.problems { error(problem, problemNode) }
     state += expansion.statusFields
-    var result = expansion.actions(expanding: written)
+    let result = expansion.actions(expanding: written)
     for declaration in declarations {
       reduceNodes[GeneratedNames.succeeded(declaration.request)] = declaration.onSuccess
       reduceNodes[GeneratedNames.failed(declaration.request)] = declaration.onFailure
     }
-    // Last: an operation may read any payload and reach any state field, request statuses included.
-    for index in result.indices {
-      if let reduceNode = reduceNodes[result[index].name] {
-        result[index].reduce = reduceOperations(reduceNode, action: result[index])
-      }
-    }
+    // Read by `checkReduce` once derived values are known too.
+    pendingReduce = reduceNodes
     return result
   }
 
-  /// One operation or a list of them.
-  mutating func reduceOperations(_ node: YAMLNode, action: Action) -> [ReduceOperation] {
-    let operationNodes = node.scalar != nil ? [node] : sequence(node, what: .key("reduce")) ?? []
-    let operations = operationNodes.compactMap { reduceOperation($0, action: action) }
-    if operations.count > 1, operations.contains(where: \.isCustom),
-      let custom = operationNodes.first(where: { $0.scalar?.trimmingSpaces == "custom" })
+  /// Reads every action's reduce operations, last: an operation may read any payload, reach any
+  /// state field (request statuses included), and a condition may read derived values.
+  mutating func checkReduce() {
+    for index in actions.indices {
+      if let reduceNode = pendingReduce[actions[index].name] {
+        actions[index].reduce = reduceOperations(reduceNode, action: actions[index])
+      }
+    }
+    pendingReduce = [:]
+  }
+
+  /// One operation or a list of them. A mapping (an item of the list, or `reduce` itself) is a
+  /// condition: `if CONDITION: OPERATIONS`, then maybe `else if CONDITION: ...` and `else: ...`,
+  /// as keys of one mapping or of the items that follow.
+  mutating func reduceOperations(_ node: YAMLNode, action: Action, nested: Bool = false) -> [ReduceOperation] {
+    let items: [YAMLNode]
+    switch node.kind {
+    case .scalar, .mapping: items = [node]
+    case .sequence(let nodes): items = nodes
+    }
+    // Each operation, or each key of a mapping item, in order.
+    var entries: [(key: YAMLNode?, node: YAMLNode)] = []
+    for item in items {
+      if case .mapping(let pairs) = item.kind {
+        entries += pairs.map { ($0.key, $0.value) }
+      } else {
+        entries.append((nil, item))
+      }
+    }
+    var operations: [ReduceOperation] = []
+    // The branches of the `if` being read: each condition (nil for `else`) and its operations.
+    var branches: [(Predicate?, [ReduceOperation])] = []
+    var chainIsValid = true
+    func endChain() {
+      defer { branches = [] }
+      guard chainIsValid, !branches.isEmpty else { return }
+      var otherwise: [ReduceOperation] = []
+      if case (nil, let operations)? = branches.last {
+        otherwise = operations
+        branches.removeLast()
+      }
+      for (condition, then) in branches.reversed() {
+        guard let condition else { return }
+        otherwise = [ReduceOperation(ConditionalOperation(condition: condition, then: then, otherwise: otherwise))]
+      }
+      operations += otherwise
+    }
+    for (key, value) in entries {
+      guard let key else {
+        endChain()
+        if let operation = reduceOperation(value, action: action) { operations.append(operation) }
+        continue
+      }
+      let text = key.scalar ?? ""
+      let words = text.split(separator: " ", omittingEmptySubsequences: true)
+      let isElse = words.first == "else"
+      let conditionStart = isElse ? (words.count > 1 && words[1] == "if" ? 2 : nil) : (words.first == "if" ? 1 : nil)
+      guard words.first == "if" || isElse, !isElse || words.count == 1 || conditionStart != nil else {
+        endChain()
+        error(.notConditional(text), key)
+        continue
+      }
+      // `else` ends a chain: another `else` after it has no `if` either.
+      if isElse, branches.isEmpty || branches.last?.0 == nil {
+        error(.elseWithoutIf, key)
+        chainIsValid = false
+        continue
+      }
+      if !isElse {
+        endChain()
+        chainIsValid = true
+      }
+      let body = reduceOperations(value, action: action, nested: true)
+      if case .sequence(let nodes) = value.kind, nodes.isEmpty {
+        error(.expected(.atLeastOneOperation, found: "none"), value)
+        chainIsValid = false
+      }
+      guard let conditionStart else {
+        branches.append((nil, body))
+        continue
+      }
+      let condition = actionCondition(text, key: key, words: conditionStart, action: action)
+      if condition == nil { chainIsValid = false }
+      branches.append((condition ?? .constant(true), body))
+    }
+    endChain()
+    // `custom` is the whole reducer: never beside another operation, nor under a condition.
+    let conditionHoldsCustom = items.contains { item in
+      if case .mapping = item.kind { return firstCustom(item) != nil }
+      return false
+    }
+    if !nested, conditionHoldsCustom || (operations.count > 1 && operations.contains(where: \.isCustom)),
+      let custom = firstCustom(node)
     {
       error(.customNotAlone, custom)
     }
     return operations
+  }
+
+  /// The first `custom` among the operations of `node`, at any depth.
+  private func firstCustom(_ node: YAMLNode) -> YAMLNode? {
+    switch node.kind {
+    case .scalar: node.scalar?.trimmingSpaces == "custom" ? node : nil
+    case .sequence(let items): items.lazy.compactMap(firstCustom).first
+    case .mapping(let pairs): pairs.lazy.compactMap { firstCustom($0.value) }.first
+    }
+  }
+
+  /// The condition of an `if` key (`if allCompleted`), its names read from the payload, then
+  /// the state, derived values and filter results; state names come out as `state.NAME`.
+  private mutating func actionCondition(_ text: String, key: YAMLNode, words: Int, action: Action) -> Predicate? {
+    // The condition starts after `if` (or `else if`) and the spaces after it.
+    var start = text.startIndex
+    for _ in 0..<words {
+      start = text[start...].firstIndex(where: { $0 != " " }) ?? text.endIndex
+      start = text[start...].firstIndex(of: " ") ?? text.endIndex
+    }
+    start = text[start...].firstIndex(where: { $0 != " " }) ?? text.endIndex
+    let offset = text.distance(from: text.startIndex, to: start)
+    let origin = key.textLocation.advanced(by: offset)
+    switch ExpressionLexer.tokens(String(text[start...])) {
+    case .failure(let token):
+      error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
+      return nil
+    case .success(let tokens):
+      var stream = TokenStream(tokens)
+      if stream.isAtEnd {
+        error(.expectedToken(.whereCondition, found: "nothing"), at: origin)
+        return nil
+      }
+      let (root, models) = conditionScope(for: action)
+      let (predicate, failure) = PredicateParser.condition(
+        from: &stream, over: root, models: models, enumCases: enumCaseNames, rootContext: .conditionScope(of: action.name))
+      if let (problem, problemOffset) = failure { error(problem, at: origin.advanced(by: problemOffset)) }
+      let parameters = Set(action.payload.map(\.name))
+      return predicate?.qualifyingPaths(with: "state") { $0 != "state" && !parameters.contains($0) }
+    }
+  }
+
+  /// What an action's condition reads, as the fields of a model: the payload, then the state's
+  /// fields, derived values and filter results no parameter hides, and `state` holding them all.
+  func conditionScope(for action: Action) -> (root: Model, models: [Model]) {
+    let stateName = GeneratedNames(feature: feature).state
+    var stateFields = state.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    stateFields += derived.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    stateFields += filters.map { Field(name: $0.result, type: .array(.model($0.element)), defaultValue: nil, doc: nil) }
+    let parameters = Set(action.payload.map(\.name))
+    let root = Model(
+      name: stateName, doc: nil,
+      fields: action.payload + stateFields.filter { !parameters.contains($0.name) }
+        + [Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil)])
+    return (root, models + [Model(name: stateName, doc: nil, fields: stateFields)])
   }
 
   /// What an action's `async` declares, as written.

@@ -110,14 +110,19 @@ struct PredicateParser {
   let element: Model
   let models: [Model]
   let enumCases: [String: [String]]
+  /// What an unknown first name is missing from, when not `element`'s fields (an `if`).
+  var rootContext: Subject?
   /// The first problem found, with its offset in the text.
   private(set) var failure: (SpecProblem, Int)?
 
-  init(tokens: TokenStream, element: Model, models: [Model], enumCases: [String: [String]]) {
+  init(
+    tokens: TokenStream, element: Model, models: [Model], enumCases: [String: [String]], rootContext: Subject? = nil
+  ) {
     self.tokens = tokens
     self.element = element
     self.models = models
     self.enumCases = enumCases
+    self.rootContext = rootContext
   }
 
   typealias Typed = (Predicate, SpecType)
@@ -125,9 +130,11 @@ struct PredicateParser {
   /// A condition over `model`'s elements read from `tokens` (left after it), as a `where`
   /// writes it; nil with the first problem and its offset otherwise.
   static func condition(
-    from tokens: inout TokenStream, over model: Model, models: [Model], enumCases: [String: [String]]
+    from tokens: inout TokenStream, over model: Model, models: [Model], enumCases: [String: [String]],
+    rootContext: Subject? = nil
   ) -> (Predicate?, failure: (SpecProblem, Int)?) {
-    var parser = PredicateParser(tokens: tokens, element: model, models: models, enumCases: enumCases)
+    var parser = PredicateParser(
+      tokens: tokens, element: model, models: models, enumCases: enumCases, rootContext: rootContext)
     let predicate = parser.condition()
     tokens = parser.tokens
     return (predicate, predicate == nil ? parser.failure : nil)
@@ -322,7 +329,7 @@ struct PredicateParser {
   private mutating func path(startingWith first: String, at offset: Int) -> Typed? {
     var steps: [Predicate.PathStep] = []
     var fields = element.fields
-    var context: Subject = .named(.model, element.name)
+    var context: Subject = rootContext ?? .named(.model, element.name)
     var type = SpecType.scalar(.bool)
     var name = first
     var nameOffset = offset

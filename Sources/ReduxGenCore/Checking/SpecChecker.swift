@@ -11,6 +11,8 @@ package struct SpecChecker {
   var modelNames: [String] = []
   var filterNames: [String] = []
   var derived: [DerivedValue] = []
+  /// Each action's `reduce` node, read once derived values are known (`checkReduce`).
+  var pendingReduce: [String: YAMLNode] = [:]
   /// The cases of each enum and filter, read early so values can refer to them.
   var enumCaseNames: [String: [String]] = [:]
   var enums: [EnumType] = []
@@ -111,6 +113,7 @@ package struct SpecChecker {
     }
     // After the actions: an async action's status field is a state field a name can't take.
     derived = keys["derived"].map { checkDerived($0) } ?? []
+    checkReduce()
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let persist = keys["persist"].flatMap { checkPersist($0) }
     let examples = keys["examples"].map { checkExamples($0) } ?? []

@@ -32,6 +32,8 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
   /// Text as the spec writes it: `'task.title'`.
   case quoted(String)
   case payload(of: String)
+  /// What an action's `if` condition reads: its payload, the state and derived values.
+  case conditionScope(of: String)
   case eventPayload(of: String)
   case async(of: String)
   case success(of: String)
@@ -56,6 +58,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case .key(let key): "'\(key)'"
     case .quoted(let text): "'\(text)'"
     case .payload(let action): "the payload of \(action)"
+    case .conditionScope(let action): "the payload of \(action), the state or its derived values"
     case .eventPayload(let event): "the payload of event \(event)"
     case .async(let action): "the async of \(action)"
     case .success(let action): "the success of \(action)"
@@ -83,6 +86,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case specMapping
   case type
   case atLeastOneAction
+  case atLeastOneOperation
   case atLeastOneFeature
   case exampleName
   case exampleNameOfAtMost(Int)
@@ -109,6 +113,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .specMapping: "a mapping of keys such as 'feature' and 'state'"
     case .type: "a type"
     case .atLeastOneAction: "at least one action"
+    case .atLeastOneOperation: "at least one reduce operation"
     case .atLeastOneFeature: "at least one feature"
     case .exampleName: "a name that says what the example shows"
     case .exampleNameOfAtMost(let limit): "a name of at most \(limit) characters"
@@ -245,6 +250,12 @@ package enum SpecProblem: Hashable, Sendable {
   /// Two elements with one id in a list literal of identified models.
   case duplicateID(String, type: String)
   case customNotAlone
+  /// An item of `reduce` that is a mapping but not `if CONDITION: ...` or a following `else`.
+  case notConditional(String)
+  /// `else` (or `else if`) that follows no `if`.
+  case elseWithoutIf
+  /// `if` written inside a reduce operation's text rather than as a YAML key.
+  case conditionalAsText
   case unreadableFeature(String)
   case appNotFeature
   case appFeatureNotPublic(String)
@@ -399,6 +410,12 @@ package enum SpecProblem: Hashable, Sendable {
         + "create its scaffold with '\(command)'"
     case .customNotAlone:
       "'custom' must be the only reduce operation of its action"
+    case .notConditional(let key):
+      "'\(key)' is not a reduce operation; a mapping in 'reduce' is a condition, as in '- if CONDITION: OPERATION', then maybe '- else if CONDITION: ...' and '- else: OPERATION'"
+    case .elseWithoutIf:
+      "'else' must follow an '- if CONDITION: ...' item of the same 'reduce' list"
+    case .conditionalAsText:
+      "write a condition as a key of a 'reduce' list item: '- if CONDITION: OPERATION', then maybe '- else: OPERATION'"
     case .indexOutOfReach(let path):
       "'\(path)' is not a list, so it can't be indexed"
     case .reservedName(let name, let what, let reason):

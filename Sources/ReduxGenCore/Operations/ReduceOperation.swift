@@ -26,8 +26,14 @@ protocol ReduceOperationKind: Sendable {
   /// Where it writes; nil when it is not known (`custom`).
   var path: StatePath? { get }
 
+  /// Every path it may write: its `path`, or those of the operations it holds (`if`).
+  var paths: [StatePath] { get }
+
   /// The values it reads besides the ids and keys of its path.
   var operands: [Operand] { get }
+
+  /// The payload parameters it reads, its path's ids and keys included.
+  var parameters: [String] { get }
 
   func isEqual(to other: any ReduceOperationKind) -> Bool
 
@@ -57,6 +63,20 @@ extension ReduceOperationKind {
   static var meanings: [String: String] { [:] }
   static func claims(_ tokens: TokenStream) -> Bool { true }
   var operands: [Operand] { [] }
+  var paths: [StatePath] { path.map { [$0] } ?? [] }
+
+  var parameters: [String] {
+    var operands = operands
+    for step in path?.steps ?? [] {
+      if case .element(let operand) = step { operands.append(operand) }
+      if case .key(let operand) = step { operands.append(operand) }
+    }
+    return operands.compactMap {
+      if case .parameter(let name, _) = $0 { return name }
+      return nil
+    }
+  }
+
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] { [] }
   func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? { nil }
   func changingArguments(_ context: OperationTestContext) -> [String: Value]? { nil }
@@ -68,6 +88,7 @@ package struct ReduceOperation: Sendable, Equatable, CustomStringConvertible {
   static let kinds: [any ReduceOperationKind.Type] = [
     SetEachOperation.self, SetOperation.self, AppendOperation.self, UpsertOperation.self, RemoveOperation.self, UpdateOperation.self,
     ToggleOperation.self, CountOperation.self, SortOperation.self, ResetOperation.self, ClearOperation.self, CustomOperation.self,
+    ConditionalOperation.self,
   ]
 
   /// Every word that starts an operation, for messages and suggestions.
@@ -103,18 +124,11 @@ package struct ReduceOperation: Sendable, Equatable, CustomStringConvertible {
 
   package var description: String { kind.description }
 
+  /// Every path it may write (`if` writes those of the operations it holds).
+  var paths: [StatePath] { kind.paths }
+
   /// The payload parameters the operation reads, its path's ids and keys included.
-  var parameters: [String] {
-    var operands = kind.operands
-    for step in path?.steps ?? [] {
-      if case .element(let operand) = step { operands.append(operand) }
-      if case .key(let operand) = step { operands.append(operand) }
-    }
-    return operands.compactMap {
-      if case .parameter(let name, _) = $0 { return name }
-      return nil
-    }
-  }
+  var parameters: [String] { kind.parameters }
 
   package static func == (lhs: ReduceOperation, rhs: ReduceOperation) -> Bool { lhs.kind.isEqual(to: rhs.kind) }
 }

@@ -207,16 +207,26 @@ struct TextRenderer: Sendable {
         block(body, &p)
       }
     case .ifElse(let condition, let body, let otherwise):
-      p.line("if \(expression(condition)) {")
+      ifHead("if ", condition, &p)
       p.indent()
       body.forEach { self.statement($0, &p) }
       p.outdent()
-      if let otherwise {
-        p.line("} else {")
-        block(otherwise, &p)
-      } else {
-        p.line("}")
+      // An `else` holding one `if` is written `else if`.
+      var rest = otherwise
+      while let statements = rest {
+        if statements.count == 1, case .ifElse(let condition, let body, let otherwise) = statements[0] {
+          ifHead("} else if ", condition, &p)
+          p.indent()
+          body.forEach { self.statement($0, &p) }
+          p.outdent()
+          rest = otherwise
+        } else {
+          p.line("} else {")
+          block(statements, &p)
+          return
+        }
       }
+      p.line("}")
     case .switchStatement(let subject, let cases):
       p.line("switch \(expression(subject)) {")
       for switchCase in cases {
@@ -266,6 +276,18 @@ struct TextRenderer: Sendable {
         }
       }
       block(body, &p)
+    }
+  }
+
+  /// `if condition {` on one line, or broken as swift-format breaks it: the operands of `&&` or
+  /// `||` on continuation lines, `{` alone.
+  private func ifHead(_ prefix: String, _ condition: Expression, _ p: inout Printer) {
+    let head = prefix + expression(condition) + " {"
+    if p.fits(head) {
+      p.line(head)
+    } else {
+      conditionLines(prefix, condition, &p)
+      p.line("{")
     }
   }
 

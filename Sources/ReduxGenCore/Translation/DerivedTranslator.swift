@@ -104,6 +104,8 @@ extension DerivedTranslator {
       body.append(kit.expect(derived, .equal, .literal(.bool(isAll))))
       what = "says whether \(SpecMutator.describe(predicate)) holds for \(isAll ? "every" : "any") element of \(value.list)"
     case .isEmpty:
+      // The list's default may hold elements: emptied first.
+      body.append(.assignment(list, .literal(.emptyArray)))
       body.append(kit.expect(derived, .equal, .literal(.bool(true))))
       fill([("first", [:])])
       body.append(kit.expect(derived, .equal, .literal(.bool(false))))

@@ -6,7 +6,7 @@ extension FeatureTranslator {
   /// The state fields (by index) an action's reducer can change; nil when unknown (custom).
   func changedFields(by action: Action) -> [Int]? {
     if action.reduce.contains(where: \.isCustom) { return nil }
-    var names = action.reduce.compactMap(\.path).compactMap { path -> String? in
+    var names = action.reduce.flatMap(\.paths).compactMap { path -> String? in
       if case .field(let name)? = path.steps.first { return name }
       return nil
     }

@@ -88,13 +88,27 @@ struct ReduceTranslator {
 struct PredicateTranslator {
   let types: TypeTranslator
   let element: Expression
+  /// What a path's first name reads, when not a field of `element` (an `if` reads the payload
+  /// and the state).
+  var root: ((String) -> Expression)?
+
+  init(types: TypeTranslator, element: Expression, root: ((String) -> Expression)? = nil) {
+    self.types = types
+    self.element = element
+    self.root = root
+  }
 
   func expression(_ predicate: Predicate) -> Expression {
     switch predicate {
     case .constant(let flag):
       return .literal(.bool(flag))
-    case .path(let steps, _):
-      return steps.reduce(element) { base, step in
+    case .path(var steps, _):
+      var start = element
+      if let root, case .field(let name)? = steps.first {
+        start = root(name)
+        steps.removeFirst()
+      }
+      return steps.reduce(start) { base, step in
         switch step {
         case .field(let name): base.dot(name)
         case .count: base.dot("count")

@@ -56,7 +56,7 @@ struct TestTranslator {
         // Another operation on the same state field would mix its effect into this one's test:
         // examples cover such actions.
         guard let root = operation.path?.root else { continue }
-        let others = action.reduce.enumerated().filter { $0.offset != position }.compactMap(\.element.path?.root)
+        let others = action.reduce.enumerated().filter { $0.offset != position }.flatMap(\.element.paths).compactMap(\.root)
         guard !others.contains(root) else { continue }
         tests += operationTests(operation, action: action, names: &names)
       }

@@ -1,0 +1,112 @@
+/// `- if CONDITION: OPERATIONS`, then maybe `- else if CONDITION: ...` and `- else: OPERATIONS`,
+/// as items of a `reduce` list: operations that run only when a condition holds as the action
+/// arrives. The condition reads the payload, the state's fields, derived values and filter
+/// results (`state.NAME` reaches a state name a parameter hides). `else if` is an `if` in `else`.
+///
+/// The YAML shape (keys, chains of `else`) is read by `SpecChecker.reduceOperations`; the
+/// condition by `SpecChecker.actionCondition`.
+struct ConditionalOperation: ReduceOperationKind, Equatable {
+  static let words = ["if"]
+  static let meanings = ["when": "if", "unless": "if"]
+  /// Paths start with `state` (a state field, derived value or filter result) or a parameter.
+  var condition: Predicate
+  var then: [ReduceOperation]
+  var otherwise: [ReduceOperation]
+
+  /// `if` inside an operation's text: conditions are YAML keys.
+  static func parse(_ word: String, _ parser: inout ReduceParser) -> ConditionalOperation? {
+    parser.fail(.conditionalAsText, 0)
+  }
+
+  var description: String {
+    var text = "if \(SpecMutator.describe(condition)): " + then.map(\.description).joined(separator: "; ")
+    if !otherwise.isEmpty { text += " else: " + otherwise.map(\.description).joined(separator: "; ") }
+    return text
+  }
+
+  var path: StatePath? { nil }
+  var paths: [StatePath] { (then + otherwise).flatMap(\.paths) }
+
+  var parameters: [String] {
+    var names = condition.rootNames.filter { $0 != "state" }
+    for operation in then + otherwise {
+      for name in operation.parameters where !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
+    let condition = PredicateTranslator(types: reducer.types, element: state) { name in
+      name == "state" ? state : .name(name)
+    }.expression(condition)
+    let body = then.flatMap { reducer.statements(for: $0, state: state) }
+    let otherwiseBody = otherwise.flatMap { reducer.statements(for: $0, state: state) }
+    return [.ifElse(condition, body, otherwiseBody.isEmpty ? nil : otherwiseBody)]
+  }
+
+  /// The condition negated or dropped (its operations always run), and each near miss of the
+  /// operations it holds. Examples that take each branch kill them.
+  func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
+    var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [("drop", nil)]
+    var negated = self
+    negated.condition = .not(condition)
+    mutants.append(("negate", negated))
+    var always = self
+    always.condition = .constant(true)
+    mutants.append(("always", always))
+    for (branch, operations) in [("then", then), ("else", otherwise)] {
+      for (position, operation) in operations.enumerated() {
+        for (kind, replacement) in operation.kind.mutants(context) {
+          var mutated = branch == "then" ? then : otherwise
+          if let replacement {
+            mutated[position] = ReduceOperation(replacement)
+          } else {
+            mutated.remove(at: position)
+          }
+          var changed = self
+          if branch == "then" { changed.then = mutated } else { changed.otherwise = mutated }
+          mutants.append(("\(branch)\(position)-\(kind)", changed))
+        }
+      }
+    }
+    return mutants
+  }
+}
+
+extension Predicate {
+  /// The first name of each path it reads, in order, once each.
+  var rootNames: [String] {
+    var names: [String] = []
+    func visit(_ predicate: Predicate) {
+      switch predicate {
+      case .path(let steps, _):
+        if case .field(let name)? = steps.first, !names.contains(name) { names.append(name) }
+      case .not(let inner): visit(inner)
+      case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs):
+        visit(lhs)
+        visit(rhs)
+      case .constant, .literal: break
+      }
+    }
+    visit(self)
+    return names
+  }
+
+  /// The predicate with `prefix` before the first name of each path that `qualifies`.
+  func qualifyingPaths(with prefix: String, where qualifies: (String) -> Bool) -> Predicate {
+    switch self {
+    case .path(let steps, let type):
+      guard case .field(let name)? = steps.first, qualifies(name) else { return self }
+      return .path([.field(prefix)] + steps, type)
+    case .not(let inner): return .not(inner.qualifyingPaths(with: prefix, where: qualifies))
+    case .and(let lhs, let rhs):
+      return .and(lhs.qualifyingPaths(with: prefix, where: qualifies), rhs.qualifyingPaths(with: prefix, where: qualifies))
+    case .or(let lhs, let rhs):
+      return .or(lhs.qualifyingPaths(with: prefix, where: qualifies), rhs.qualifyingPaths(with: prefix, where: qualifies))
+    case .compare(let lhs, let op, let rhs):
+      return .compare(
+        lhs.qualifyingPaths(with: prefix, where: qualifies), op, rhs.qualifyingPaths(with: prefix, where: qualifies))
+    case .constant, .literal: return self
+    }
+  }
+}
