@@ -647,6 +647,8 @@ struct SpecGenerator {
       } else if roll < 23 {
         let name = actionName(rng.pick(Pools.actionVerbs))
         spec.actions.append(RAction(name: name, payload: randomPayload(), reduce: []))
+      } else if roll < 28, makeBuildingAction() {
+        continue
       } else {
         makeReducingAction()
       }
@@ -679,6 +681,17 @@ struct SpecGenerator {
   /// A payload parameter, sometimes with a default so examples may leave it out.
   private mutating func parameter(_ name: String, _ type: RType) -> RField {
     var field = RField(name: name, type: type, defaultValue: nil)
+    // Made by the action's creator.
+    if type == .scalar(.uuid), rng.chance(15) {
+      field.defaultValue = .freshUUID
+      field.style = .short("new")
+      return field
+    }
+    if type == .scalar(.date), rng.chance(15) {
+      field.defaultValue = .freshDate
+      field.style = .short("now")
+      return field
+    }
     if type.isOptional, rng.chance(50) {
       field.defaultValue = .null
       return field
@@ -688,6 +701,45 @@ struct SpecGenerator {
       field.style = .short(text)
     }
     return field
+  }
+
+  /// An action adding an element built from its payload to a list of models with an id at the
+  /// top of the state: each parameter a field (`id: UUID = new` now and then), an Int id left
+  /// out now and then.
+  private mutating func makeBuildingAction() -> Bool {
+    let lists = spec.state.compactMap { field -> (RField, RModel)? in
+      guard case .array(.model(let name)) = field.type, let model = spec.model(name), model.idField != nil else {
+        return nil
+      }
+      return (field, model)
+    }
+    guard let (list, model) = rng.pickOptional(lists), let id = model.idField else { return false }
+    var payload: [RField] = []
+    for field in model.fields {
+      if field.name == "id" {
+        switch id.type {
+        case .scalar(.int), .scalar(.int64):
+          if rng.chance(50) { continue }
+          payload.append(RField(name: "id", type: id.type, defaultValue: nil))
+        case .scalar(.uuid):
+          payload.append(
+            rng.chance(60)
+              ? RField(name: "id", type: id.type, defaultValue: .freshUUID, style: .short("new"))
+              : RField(name: "id", type: id.type, defaultValue: nil))
+        default:
+          payload.append(RField(name: "id", type: id.type, defaultValue: nil))
+        }
+      } else if field.defaultValue == nil || rng.chance(40) {
+        payload.append(RField(name: field.name, type: field.type, defaultValue: nil))
+      }
+    }
+    // A parameter of the element's type would be the element itself.
+    guard !payload.isEmpty, !payload.contains(where: { $0.type == .model(model.name) }) else { return false }
+    let atStart = rng.chance(40)
+    let name = actionName((atStart ? "push" : "add") + model.name)
+    spec.actions.append(
+      RAction(name: name, payload: payload, reduce: [.appendBuilt(RPath(steps: [.field(list.name)]), atStart: atStart)]))
+    return true
   }
 
   private mutating func makeCustomAction() {

@@ -45,6 +45,7 @@ enum SwiftText {
     case (.bool(let flag), _): return flag ? "true" : "false"
     case (.uuid(let text), _): return "UUID(uuidString: \(string(text)))!"
     case (.freshUUID, _): return "UUID()"
+    case (.freshDate, _): return "Date()"
     case (.date(let seconds), _): return "Date(timeIntervalSince1970: \(seconds))"
     case (.url(let text), _): return "URL(string: \(string(text)))!"
     case (.data(let text), _): return "Data(\(string(text)).utf8)"

@@ -123,6 +123,8 @@ indirect enum RValue: Hashable {
   case uuid(String)
   /// A `UUID()` made at run time: equal to nothing written in the spec.
   case freshUUID
+  /// `Date()`, as an action creator makes a parameter written `= now`.
+  case freshDate
   /// Seconds since 1970.
   case date(Double)
   case url(String)
@@ -137,7 +139,7 @@ indirect enum RValue: Hashable {
 
   var isFresh: Bool {
     switch self {
-    case .freshUUID: true
+    case .freshUUID, .freshDate: true
     case .array(let items): items.contains { $0.isFresh }
     case .dictionary(let pairs): pairs.contains { $0.key.isFresh || $0.value.isFresh }
     case .model(_, let fields): fields.contains { $0.value.isFresh }
@@ -364,6 +366,9 @@ enum ROperation: Hashable {
   case removeWhere(RPath, RPredicate)
   /// `sort list by keys`; `sort list [descending]` (one key named `self`) for plain values.
   case sort(RPath, [RSortKey])
+  /// `append list` / `prepend list` of an element built from the payload (no parameter of the
+  /// element's type); an Int id left out is the largest plus one.
+  case appendBuilt(RPath, atStart: Bool)
   /// `set list[].field = operand [where condition]`.
   case setEach(RPath, field: String, ROperand, RPredicate?)
   case update(RPath)
@@ -381,7 +386,8 @@ enum ROperation: Hashable {
     switch self {
     case .set(let path, _), .append(let path, _), .prepend(let path, _), .upsert(let path, _), .remove(let path),
       .removeWhere(let path, _), .setEach(let path, _, _, _), .sort(let path, _), .update(let path),
-      .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path):
+      .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path),
+      .appendBuilt(let path, _):
       path
     case .custom, .conditional: nil
     }
@@ -391,6 +397,7 @@ enum ROperation: Hashable {
     switch self {
     case .set, .setEach: "set"
     case .append: "append"
+    case .appendBuilt(_, let atStart): atStart ? "prepend" : "append"
     case .prepend: "prepend"
     case .upsert: "upsert"
     case .remove, .removeWhere: "remove"

@@ -79,6 +79,8 @@ struct Renderer {
       return YAMLText.doubleQuoted(variant % 2 == 0 ? text : text.lowercased())
     case (.freshUUID, _):
       return "0"
+    case (.freshDate, _):
+      return YAMLText.doubleQuoted(isoText(0, variant: variant))
     case (.date(let seconds), _):
       return YAMLText.doubleQuoted(isoText(seconds, variant: variant))
     case (.url(let text), _), (.data(let text), _):
@@ -219,7 +221,8 @@ struct Renderer {
       return "\(operation.kind) \(path(target))" + (value.map { " = " + operand($0) } ?? "")
     case .increment(let target, let amount), .decrement(let target, let amount):
       return "\(operation.kind) \(path(target))" + (amount.map { " by " + operand($0) } ?? "")
-    case .remove(let target), .update(let target), .toggle(let target), .reset(let target), .clear(let target):
+    case .remove(let target), .update(let target), .toggle(let target), .reset(let target), .clear(let target),
+      .appendBuilt(let target, _):
       return "\(operation.kind) \(path(target))"
     case .removeWhere(let target, let condition):
       return "remove \(path(target)) where \(predicate(condition))"

@@ -108,6 +108,20 @@ struct Simulator {
         if let id = new.field("id"), id != .freshUUID, items.contains(where: { $0.field("id") == id }) { return }
         $0 = .array(atStart ? [new] + items : items + [new])
       }
+    case .appendBuilt(let path, let atStart):
+      guard case .array(.model(let name))? = pathType(path), let model = spec.model(name) else { return }
+      var given: [String: RValue] = [:]
+      for parameter in payload { given[parameter.name] = arguments[parameter.name] ?? .null }
+      modify(&state, path, arguments, absent: nil) {
+        guard case .array(let items) = $0 else { return }
+        if given["id"] == nil, model.idField?.type == .scalar(.int) || model.idField?.type == .scalar(.int64) {
+          let largest = items.compactMap { $0.field("id")?.number }.max() ?? 0
+          given["id"] = .int(Int(largest) + 1)
+        }
+        guard let new = modelValue(name, given) else { return }
+        if let id = new.field("id"), id != .freshUUID, items.contains(where: { $0.field("id") == id }) { return }
+        $0 = .array(atStart ? [new] + items : items + [new])
+      }
     case .upsert(let path, let given):
       let new = value(path, given)
       modify(&state, path, arguments, absent: nil) {

@@ -15,6 +15,8 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.tasks.append(task)
   case .note(let text):
     state.notes.append(text)
+  case .create(let id, let title, let estimate):
+    state.tasks.append(Task(id: id, title: title, estimate: estimate))
   }
 }
 
@@ -22,7 +24,7 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .add:
+    case .add, .create:
       return StateFields(0)
     case .note:
       return StateFields(1)

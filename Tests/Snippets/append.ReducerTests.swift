@@ -47,6 +47,13 @@ struct SnippetReducerTests {
     snippetReducer(&state, .note(text: text))
     #expect(state.notes == [existing, text])
   }
+
+  @Test("create(...) makes its new values")
+  func createCreatorMakesNewValues() {
+    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
+    let action = SnippetAction.create(title: "text 2", estimate: 4, using: values)
+    #expect(action == .create(id: UUID(number: 1), title: "text 2", estimate: 4))
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

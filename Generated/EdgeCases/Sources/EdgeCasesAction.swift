@@ -7,6 +7,8 @@ import ReduxRuntime
 /// Everything that can happen in the EdgeCases feature.
 enum EdgeCasesAction: Equatable, Sendable {
   case addTodo(todo: Todo)
+  case newTodo(title: String)
+  case newTask(id: UUID, `init`: Int, stamp: Date)
   case removeTodo(id: Int)
   case toggleTodo(id: Int)
   case saveTodo(todo: Todo)
@@ -28,4 +30,11 @@ enum EdgeCasesAction: Equatable, Sendable {
   case dropFromLane(lane: String, id: Int)
   case tidyLane(lane: String)
   case wipeLane(lane: String)
+}
+
+extension EdgeCasesAction {
+  /// `newTask` with `id` and `stamp` made now by `actionValues` (`ActionValues.current` unless given).
+  static func newTask(`init`: Int, using actionValues: ActionValues = .current) -> Self {
+    return .newTask(id: actionValues.uuid(), init: `init`, stamp: actionValues.now())
+  }
 }

@@ -66,11 +66,13 @@ struct Task: Equatable, Hashable, Codable, Sendable, Identifiable {
   var id: UUID
   var `default`: Bool
   var `init`: Int
+  var stamp: Date?
 
-  init(id: UUID = UUID(), `default`: Bool = false, `init`: Int = 0) {
+  init(id: UUID = UUID(), `default`: Bool = false, `init`: Int = 0, stamp: Date? = nil) {
     self.id = id
     self.default = `default`
     self.`init` = `init`
+    self.stamp = stamp
   }
 }
 

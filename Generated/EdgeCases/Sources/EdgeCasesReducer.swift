@@ -13,6 +13,11 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
   switch action {
   case .addTodo(let todo):
     state.todos.append(todo)
+  case .newTodo(let title):
+    state.todos.append(Todo(id: (state.todos.ids.max() ?? 0) + 1, title: title))
+  case .newTask(let id, let `init`, let stamp):
+    state.tasks.insert(Task(id: id, init: `init`, stamp: stamp), at: 0)
+    state.lastStamp = stamp
   case .removeTodo(let id):
     state.todos.remove(id: id)
   case .toggleTodo(let id):
@@ -66,8 +71,10 @@ extension EdgeCasesAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .addTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo:
+    case .addTodo, .newTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo:
       return StateFields(0)
+    case .newTask:
+      return StateFields(8, 17)
     case .addToCart, .removeFromCart:
       return StateFields(2)
     case .sell, .putProduct:
@@ -113,6 +120,7 @@ extension EdgeCasesState: FieldTracking {
       \.level: StateFields(14),
       \.chosenBookID: StateFields(15),
       \.productKey: StateFields(16),
+      \.lastStamp: StateFields(17),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),

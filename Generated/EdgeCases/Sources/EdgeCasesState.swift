@@ -23,6 +23,7 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var level: Level?
   var chosenBookID: Int?
   var productKey: String
+  var lastStamp: Date?
 
   init(
     todos: IdentifiedArrayOf<Todo> = [], products: [String: Product] = [:],
@@ -31,7 +32,7 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     note: String? = nil, tasks: IdentifiedArrayOf<Task> = [], result: Result = Result(),
     error: Error? = nil, `default`: Int = 0, recentFlags: [Bool]? = [],
     lanes: [String: IdentifiedArrayOf<Todo>] = [:], level: Level? = Level.none,
-    chosenBookID: Int? = nil, productKey: String = ""
+    chosenBookID: Int? = nil, productKey: String = "", lastStamp: Date? = nil
   ) {
     self.todos = todos
     self.products = products
@@ -50,6 +51,7 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     self.level = level
     self.chosenBookID = chosenBookID
     self.productKey = productKey
+    self.lastStamp = lastStamp
   }
 
   /// `openTodos`, derived from `todos`.

@@ -162,4 +162,46 @@ struct EdgeCasesExampleTests {
     try #require(state.books.indices.contains(0))
     #expect(state.books[0].cover.url == "none")
   }
+
+  @Test("new todos take the next id")
+  func newTodosTakeTheNextId() throws {
+    var state = EdgeCasesState()
+    state.todos = [Todo(id: 4, title: "A"), Todo(id: 2, title: "B")]
+    edgeCasesReducer(&state, .newTodo(title: "C"))
+    edgeCasesReducer(&state, .newTodo(title: "D"))
+    try #require(state.todos.indices.contains(2))
+    #expect(state.todos[2].id == 5)
+    try #require(state.todos.indices.contains(3))
+    #expect(state.todos[3].id == 6)
+    try #require(state.todos.indices.contains(3))
+    #expect(state.todos[3].title == "D")
+  }
+
+  @Test("the first new todo has id 1")
+  func theFirstNewTodoHasId1() throws {
+    var state = EdgeCasesState()
+    edgeCasesReducer(&state, .newTodo(title: "A"))
+    try #require(state.todos.indices.contains(0))
+    #expect(state.todos[0].id == 1)
+  }
+
+  @Test("a new task goes on top")
+  func aNewTaskGoesOnTop() throws {
+    var state = EdgeCasesState()
+    state.tasks = [Task(id: uuid(1))]
+    edgeCasesReducer(
+      &state, .newTask(id: uuid(2), init: 7, stamp: Date(timeIntervalSince1970: 1_704_153_600)))
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].`init` == 7)
+    try #require(state.tasks.indices.contains(1))
+    #expect(state.tasks[1].`init` == 0)
+    #expect(state.lastStamp == Date(timeIntervalSince1970: 1_704_153_600))
+  }
+}
+
+/// The UUID whose last digits are `number`, as the spec's examples write ids.
+private func uuid(_ number: Int) -> UUID {
+  let digits = String(number)
+  let padding = String(repeating: "0", count: 12 - digits.count)
+  return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
 }

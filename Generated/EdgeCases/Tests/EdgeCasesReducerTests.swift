@@ -34,6 +34,7 @@ struct EdgeCasesReducerTests {
     #expect(state.level == Level.none)
     #expect(state.chosenBookID == nil)
     #expect(state.productKey == "")
+    #expect(state.lastStamp == nil)
   }
 
   @Test("addTodo appends to the end of todos")
@@ -54,6 +55,17 @@ struct EdgeCasesReducerTests {
     let todo: Todo = Todo(id: 2, title: "text 2", done: true)
     edgeCasesReducer(&state, .addTodo(todo: todo))
     #expect(state.todos == [existing])
+  }
+
+  @Test("newTask sets lastStamp")
+  func newTaskSetsLastStamp() {
+    var state = EdgeCasesState()
+    state.lastStamp = Date(timeIntervalSince1970: 1_700_345_600)
+    let id: UUID = uuid(7)
+    let `init`: Int = 9
+    let stamp: Date = Date(timeIntervalSince1970: 1_700_172_800)
+    edgeCasesReducer(&state, .newTask(id: id, init: `init`, stamp: stamp))
+    #expect(state.lastStamp == stamp)
   }
 
   @Test("removeTodo removes only the matching element of todos")
@@ -373,6 +385,14 @@ struct EdgeCasesReducerTests {
     #expect(state.chosenProduct == Product(id: "text 2"))
     state.productKey = "text 99"
     #expect(state.chosenProduct == nil)
+  }
+
+  @Test("newTask(...) makes its new values")
+  func newTaskCreatorMakesNewValues() {
+    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
+    let action = EdgeCasesAction.newTask(init: 3, using: values)
+    #expect(
+      action == .newTask(id: UUID(number: 1), init: 3, stamp: Date(timeIntervalSince1970: 86400)))
   }
 }
 

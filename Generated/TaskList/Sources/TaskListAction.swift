@@ -9,6 +9,9 @@ public enum TaskListAction: Equatable, Sendable {
   /// Adds a task at the end of the list.
   case addTask(task: Task)
 
+  /// Adds a task typed in the list's text field at the top, with a new id.
+  case newTask(id: UUID, title: String)
+
   /// Adds a task at the top of the list.
   case addTaskOnTop(task: Task)
 
@@ -33,4 +36,11 @@ public enum TaskListAction: Equatable, Sendable {
   case filterTasks(filter: TaskListFilter)
   case loadTasks
   case tasksLoaded(tasks: IdentifiedArrayOf<Task>)
+}
+
+extension TaskListAction {
+  /// `newTask` with `id` made now by `actionValues` (`ActionValues.current` unless given).
+  public static func newTask(title: String, using actionValues: ActionValues = .current) -> Self {
+    return .newTask(id: actionValues.uuid(), title: title)
+  }
 }

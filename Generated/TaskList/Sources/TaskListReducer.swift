@@ -13,6 +13,8 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
   switch action {
   case .addTask(let task):
     state.tasks.append(task)
+  case .newTask(let id, let title):
+    state.tasks.insert(Task(id: id, title: title), at: 0)
   case .addTaskOnTop(let task):
     state.tasks.insert(task, at: 0)
   case .toggleTaskCompletion(let id):
@@ -56,7 +58,7 @@ extension TaskListAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .addTask, .addTaskOnTop, .toggleTaskCompletion, .clearCompleted, .completeAll,
+    case .addTask, .newTask, .addTaskOnTop, .toggleTaskCompletion, .clearCompleted, .completeAll,
       .completeNone, .toggleAll, .moveCompletedDown, .removeTask, .tasksLoaded:
       return StateFields(0)
     case .filterTasks:

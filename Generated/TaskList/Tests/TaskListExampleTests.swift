@@ -156,6 +156,16 @@ struct TaskListExampleTests {
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].isCompleted == false)
   }
+
+  @Test("a new task from its title goes on top")
+  func aNewTaskFromItsTitleGoesOnTop() throws {
+    var state = TaskListState()
+    state.tasks = [Task(id: uuid(1), title: "A")]
+    taskListReducer(&state, .newTask(id: UUID(), title: "B"))
+    #expect(state.tasks.count == 2)
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].title == "B")
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

@@ -236,6 +236,13 @@ struct TaskListReducerTests {
     state.tasks = [first]
     #expect(state.isEmpty == false)
   }
+
+  @Test("newTask(...) makes its new values")
+  func newTaskCreatorMakesNewValues() {
+    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
+    let action = TaskListAction.newTask(title: "text 2", using: values)
+    #expect(action == .newTask(id: UUID(number: 1), title: "text 2"))
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

@@ -359,6 +359,29 @@ struct ReduceParser {
     type == target || (target.isOptional && type == target.unwrapped)
   }
 
+  /// A new element of `model` built from the payload: each parameter the field of its name,
+  /// every field without a default given, an `Int` id left out the largest plus one.
+  mutating func builtElement(_ model: Model, at offset: Int) -> AppendOperation.BuiltElement? {
+    for parameter in action.payload {
+      guard let field = model.fields.first(where: { $0.name == parameter.name }), fits(parameter.type, into: field.type)
+      else {
+        return fail(.notElementField(parameter.name, action: action.name, model: model.name), offset)
+      }
+    }
+    var assignments: [Assignment] = []
+    var nextID: Int?
+    for field in model.fields {
+      if action.payload.contains(where: { $0.name == field.name }) {
+        assignments.append(Assignment(field: field.name, parameter: field.name))
+      } else if field.name == "id", field.type == .scalar(.int) || field.type == .scalar(.int64) {
+        nextID = assignments.count
+      } else if field.name == "id" || field.defaultValue == nil {
+        return fail(.elementFieldMissing(field.name, type: field.type.swiftName, model: model.name), offset)
+      }
+    }
+    return AppendOperation.BuiltElement(model: model.name, fields: assignments, nextID: nextID)
+  }
+
   /// A payload parameter (maybe with fields) or a literal of the expected type.
   mutating func operand(expected: SpecType) -> Operand? {
     let token = tokens.next()

@@ -349,6 +349,15 @@ package struct SpecChecker {
     return result
   }
 
+  /// `new` for a `UUID` parameter, `now` for a `Date` one: made by the action's creator.
+  static func madeByCreator(_ text: String, _ type: SpecType) -> Value? {
+    switch (text, type) {
+    case ("new", .scalar(.uuid)): .newUUID
+    case ("now", .scalar(.date)): .now
+    default: nil
+    }
+  }
+
   /// One field from its short form `Type = default` or its long form `{ type, default, doc }`.
   mutating func field(_ name: String, _ node: YAMLNode, context: Subject) -> Field? {
     switch node.kind {
@@ -364,7 +373,11 @@ package struct SpecChecker {
         let raw = parts[1]
         let offset = typeText.count + 1 + raw.prefix { $0 == " " }.count
         let literal = raw.trimmingSpaces
-        if let value = literals.literalValue(literal, type: type) {
+        if case .payload = context, let made = Self.madeByCreator(literal, type) {
+          var field = Field(name: name, type: type, defaultValue: made, doc: nil)
+          field.madeByCreator = true
+          return field
+        } else if let value = literals.literalValue(literal, type: type) {
           defaultValue = value
         } else {
           // Keep the field, so later references to it don't report more errors.

@@ -250,6 +250,10 @@ package enum SpecProblem: Hashable, Sendable {
   /// Two elements with one id in a list literal of identified models.
   case duplicateID(String, type: String)
   case customNotAlone
+  /// A parameter of an action whose element is built from the payload that is no field of it.
+  case notElementField(String, action: String, model: String)
+  /// A field an element built from the payload needs and no parameter gives.
+  case elementFieldMissing(String, type: String, model: String)
   /// An item of `reduce` that is a mapping but not `if CONDITION: ...` or a following `else`.
   case notConditional(String)
   /// `else` (or `else if`) that follows no `if`.
@@ -410,6 +414,12 @@ package enum SpecProblem: Hashable, Sendable {
         + "create its scaffold with '\(command)'"
     case .customNotAlone:
       "'custom' must be the only reduce operation of its action"
+    case .notElementField(let parameter, let action, let model):
+      "action '\(action)' has no parameter of type \(model), so the element is built from the payload, but parameter '\(parameter)' is not a field of \(model) of its type"
+    case .elementFieldMissing(let field, let type, let model):
+      field == "id" && type == "UUID"
+        ? "a new \(model) built from the payload needs an id: add 'id: UUID = new' to the payload (the action's creator makes it, so the reducer stays pure)"
+        : "a new \(model) built from the payload needs '\(field)': add '\(field): \(type)' to the payload"
     case .notConditional(let key):
       "'\(key)' is not a reduce operation; a mapping in 'reduce' is a condition, as in '- if CONDITION: OPERATION', then maybe '- else if CONDITION: ...' and '- else: OPERATION'"
     case .elseWithoutIf:

@@ -258,7 +258,7 @@ package enum SpecMutator {
       return entries.isEmpty ? nil : .dictionary(Array(entries.dropLast()))
     case .failed(let message):
       return .failed("x" + message)
-    case .newUUID, .model, .modelDefault:
+    case .newUUID, .now, .model, .modelDefault:
       return nil
     }
   }
@@ -273,6 +273,7 @@ package enum SpecMutator {
     case .string(let text): "\"\(text)\""
     case .uuid(let text): "UUID(\(text))"
     case .newUUID: "UUID()"
+    case .now: "Date()"
     case .date(let seconds): "Date(\(seconds))"
     case .url(let text): "URL(\(text))"
     case .data(let text): "Data(\"\(text)\")"

@@ -1,7 +1,18 @@
 /// `append LIST [= VALUE]` adds an element at the end, `prepend LIST [= VALUE]` at the start. A
 /// list of models with an `id` holds one element per id, so an element whose id is taken is not
-/// added (upsert replaces it).
+/// added (upsert replaces it). Without a parameter of the element's type, the element is built
+/// from the payload, each parameter a field of its name; an `Int` id left out is the largest id
+/// in the list plus one.
 struct AppendOperation: ReduceOperationKind, Equatable {
+  /// A new element of `model` made of payload parameters.
+  struct BuiltElement: Equatable {
+    var model: String
+    /// Each parameter, and the field it is, in the model's field order.
+    var fields: [Assignment]
+    /// Where the id goes among `fields` when it is the largest in the list plus one.
+    var nextID: Int?
+  }
+
   enum End: String {
     case append
     case prepend
@@ -11,25 +22,63 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   static let meanings = ["add": "append", "push": "append", "insert": "prepend", "unshift": "prepend"]
   var end: End = .append
   var target: StatePath
-  var value: Operand
+  /// nil when `built` is not.
+  var value: Operand?
+  var built: BuiltElement?
 
-  static func parse(_ word: String, _ parser: inout ReduceParser) -> AppendOperation? {
-    guard let (path, offset) = parser.targetPath(), let elementPath = parser.elementOfList(path, at: offset),
-      let value = parser.assignedValue(for: elementPath, operation: word, at: offset)
-    else { return nil }
-    return AppendOperation(end: End(rawValue: word) ?? .append, target: path, value: value)
+  init(end: End = .append, target: StatePath, value: Operand?, built: BuiltElement? = nil) {
+    self.end = end
+    self.target = target
+    self.value = value
+    self.built = built
   }
 
-  var description: String { "\(end.rawValue) \(value.text) to \(target.text)" }
+  static func parse(_ word: String, _ parser: inout ReduceParser) -> AppendOperation? {
+    guard let (path, offset) = parser.targetPath(), let elementPath = parser.elementOfList(path, at: offset) else {
+      return nil
+    }
+    let end = End(rawValue: word) ?? .append
+    if parser.tokens.isAtEnd, case .model(let name) = elementPath.type, let model = parser.models[name],
+      !parser.action.payload.isEmpty, !parser.action.payload.contains(where: { parser.fits($0.type, into: elementPath.type) })
+    {
+      guard let built = parser.builtElement(model, at: offset) else { return nil }
+      return AppendOperation(end: end, target: path, value: nil, built: built)
+    }
+    guard let value = parser.assignedValue(for: elementPath, operation: word, at: offset) else { return nil }
+    return AppendOperation(end: end, target: path, value: value)
+  }
+
+  var description: String {
+    let element = value?.text ?? built.map { built in
+      "\(built.model)(" + built.fields.map { "\($0.field): \($0.parameter)" }.joined(separator: ", ") + ")"
+    } ?? ""
+    return "\(end.rawValue) \(element) to \(target.text)"
+  }
   var path: StatePath? { target }
-  var operands: [Operand] { [value] }
+  var operands: [Operand] {
+    if let value { return [value] }
+    return built?.fields.map { .parameter($0.parameter, fields: []) } ?? []
+  }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    let element = reducer.operand(value, type: target.type.elementType ?? target.type)
-    return reducer.at(target, state) {
+    reducer.at(target, state) { list in
+      let element: Expression
+      if let value {
+        element = reducer.operand(value, type: target.type.elementType ?? target.type)
+      } else if let built {
+        var arguments = built.fields.map { Argument($0.field, .name($0.parameter)) }
+        if let position = built.nextID {
+          // The largest id plus one: the list's ids are an ordered set.
+          let largest = Expression.binary(list.dot("ids").dot("max").call(), .nilCoalescing, .literal(.int(0)))
+          arguments.insert(Argument("id", .binary(.parenthesized(largest), .plus, .literal(.int(1)))), at: position)
+        }
+        element = .name(built.model).call(arguments)
+      } else {
+        return []
+      }
       switch end {
-      case .append: [.expression($0.dot("append").call([Argument(nil, element)]))]
-      case .prepend: [.expression($0.dot("insert").call([Argument(nil, element), Argument("at", .literal(.int(0)))]))]
+      case .append: return [.expression(list.dot("append").call([Argument(nil, element)]))]
+      case .prepend: return [.expression(list.dot("insert").call([Argument(nil, element), Argument("at", .literal(.int(0)))]))]
       }
     }
   }
@@ -38,7 +87,7 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     let kit = context.kit
     let action = context.action
     let target = context.target
-    guard let elementType = self.target.type.elementType, case .parameter(let parameter, []) = value else { return [] }
+    guard let elementType = self.target.type.elementType, case .parameter(let parameter, [])? = value else { return [] }
     let model = kit.model(of: self.target)
     func item(_ number: Int) -> Value { model.map { kit.element($0, number) } ?? kit.sample(elementType, number) }
     // Two different elements tell the ends apart; a type with one value can't.
@@ -73,7 +122,7 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   }
 
   func changingArguments(_ context: OperationTestContext) -> [String: Value]? {
-    guard case .parameter(let name, []) = value,
+    guard case .parameter(let name, [])? = value,
       let parameter = context.action.payload.first(where: { $0.name == name })
     else { return nil }
     return [name: context.kit.sample(differentFrom: target.defaultValue, parameter.type, 2)]
@@ -82,9 +131,9 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
     let other: End = end == .append ? .prepend : .append
     var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [
-      ("drop", nil), (other.rawValue, AppendOperation(end: other, target: target, value: value)),
+      ("drop", nil), (other.rawValue, AppendOperation(end: other, target: target, value: value, built: built)),
     ]
-    if case .model(let name)? = target.type.elementType, context.spec.model(named: name)?.idField != nil {
+    if case .model(let name)? = target.type.elementType, context.spec.model(named: name)?.idField != nil, let value {
       mutants.append(("upsert", UpsertOperation(target: target, value: value)))
     }
     return mutants

@@ -123,6 +123,9 @@ package struct Field: Sendable, Equatable {
   /// nil when the field must be given.
   package var defaultValue: Value?
   package var doc: String?
+  /// For an action's payload parameter written `= new` (a `UUID`) or `= now` (a `Date`): the
+  /// action's creator makes it, so the reducer stays pure.
+  package var madeByCreator = false
 }
 
 /// A literal checked against its type.
@@ -134,6 +137,8 @@ package indirect enum Value: Sendable, Equatable {
   /// A UUID as a string, or written as a small number n (the UUID ending in n).
   case uuid(String)
   case newUUID
+  /// The current time, `Date()`: what an action creator puts in a parameter written `= now`.
+  case now
   /// A date, as seconds since 1970 (read from ISO 8601 text).
   case date(Double)
   case url(String)
@@ -160,7 +165,7 @@ package indirect enum Value: Sendable, Equatable {
       (.data(let a), .data(let b)),
       (.enumCase(let a), .enumCase(let b)), (.modelDefault(let a), .modelDefault(let b)):
       a == b
-    case (.newUUID, .newUUID), (.null, .null): true
+    case (.newUUID, .newUUID), (.now, .now), (.null, .null): true
     case (.failed(let a), .failed(let b)): a == b
     case (.array(let a), .array(let b)): a == b
     case (.dictionary(let a), .dictionary(let b)):

@@ -148,7 +148,37 @@ struct FeatureTranslator {
             doc: "One-off outputs of the \(spec.feature) feature, for the view: not state.", access: access,
             name: spec.names.event, inherits: ["Equatable", "Sendable"], members: events)))
     }
+    let creators = spec.actions.compactMap(creator)
+    if !creators.isEmpty {
+      declarations.append(.extensionDeclaration(ExtensionDeclaration(extendedType: .named(spec.actionTypeName), members: creators)))
+    }
     return declarations
+  }
+
+  /// `static func addTask(title:) -> Self` for an action with parameters written `= new` or
+  /// `= now`: the action with those made from `ActionValues.current`, so the reducer stays pure.
+  private func creator(_ action: Action) -> Declaration? {
+    let made = action.payload.filter(\.madeByCreator)
+    guard !made.isEmpty else { return nil }
+    let given = action.payload.filter { !$0.madeByCreator }
+    let values = Expression.name("actionValues")
+    let arguments = action.payload.map { parameter -> Argument in
+      guard parameter.madeByCreator else { return Argument(parameter.name, .name(parameter.name)) }
+      let source = parameter.type == .scalar(.uuid) ? "uuid" : "now"
+      return Argument(parameter.name, values.dot(source).call())
+    }
+    let madeNames = made.map { "`\($0.name)`" }.joined(separator: " and ")
+    return .function(
+      FunctionDeclaration(
+        doc: "`\(action.name)` with \(madeNames) made now by `actionValues` (`ActionValues.current` unless given).",
+        access: access, isStatic: true, kind: .function(action.name),
+        parameters: given.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
+          + [
+            Parameter(
+              label: "using", name: "actionValues", type: .named("ActionValues"),
+              defaultValue: Expression.dot("current"))
+          ],
+        returnType: .named("Self"), body: [.returnStatement(Expression.dot(action.name).call(arguments))]))
   }
 
   // MARK: Reducer

@@ -73,7 +73,38 @@ struct TestTranslator {
     }
     let derived = DerivedTranslator(types: types, access: nil)
     tests += spec.derived.compactMap { derived.test($0, kit: self, names: &names) }
+    tests += spec.actions.compactMap { creatorTest($0, names: &names) }
     return suite(spec.names.reducerTests, tests)
+  }
+
+  /// An action's creator, given incrementing ids and a fixed clock, makes the action with ids
+  /// 1, 2 ... in the order of its parameters and that time.
+  private func creatorTest(_ action: Action, names: inout UniqueNames) -> Declaration? {
+    guard action.payload.contains(where: \.madeByCreator) else { return nil }
+    let time = Expression.name("Date").call([Argument("timeIntervalSince1970", .literal(.int(86_400)))])
+    var given: [Argument] = []
+    var expected: [Argument] = []
+    var ids = 0
+    for (position, parameter) in action.payload.enumerated() {
+      if parameter.madeByCreator {
+        // Ids are made in the order of the parameters.
+        if parameter.type == .scalar(.uuid) { ids += 1 }
+        let value =
+          parameter.type == .scalar(.uuid) ? Expression.name("UUID").call([Argument("number", .literal(.int(ids)))]) : time
+        expected.append(Argument(parameter.name, value))
+      } else {
+        let value = types.expression(sample(parameter.type, position + 1), type: parameter.type)
+        given.append(Argument(parameter.name, value))
+        expected.append(Argument(parameter.name, value))
+      }
+    }
+    given.append(Argument("using", .name("values")))
+    let body = [
+      constant("values", Expression.name("ActionValues").dot("incrementing").call([Argument("now", time)])),
+      constant("action", Expression.name(spec.actionTypeName).dot(action.name).call(given)),
+      expect(.name("action"), .equal, Expression.dot(action.name).call(expected)),
+    ]
+    return test("\(action.name)(...) makes its new values", names.make("\(action.name)CreatorMakesNewValues"), body)
   }
 
   private func suite(_ name: String, _ tests: [Declaration]) -> [Declaration] {
@@ -184,7 +215,7 @@ struct TestTranslator {
   /// out), which no expected value can equal.
   func hasFreshUUID(_ value: Value) -> Bool {
     switch value {
-    case .newUUID: return true
+    case .newUUID, .now: return true
     case .array(let values): return values.contains(where: hasFreshUUID)
     case .dictionary(let entries): return entries.contains { hasFreshUUID($0.key) || hasFreshUUID($0.value) }
     case .model(let name, let fields):

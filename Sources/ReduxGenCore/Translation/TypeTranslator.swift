@@ -44,6 +44,7 @@ struct TypeTranslator {
       }
       return .forceUnwrap(.name("UUID").call([Argument("uuidString", .literal(.string(text)))]))
     case .newUUID: return .name("UUID").call()
+    case .now: return .name("Date").call()
     case .date(let seconds):
       let value: Literal = seconds.rounded() == seconds && abs(seconds) < 1e15 ? .int(Int(seconds)) : .double(seconds)
       return .name("Date").call([Argument("timeIntervalSince1970", .literal(value))])
