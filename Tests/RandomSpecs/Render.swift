@@ -243,8 +243,11 @@ struct Renderer {
           lines.append("\(indent)  - " + YAMLText.scalar(operation(item), flow: false))
           continue
         }
-        lines.append("\(indent)  - " + YAMLText.scalar("if " + predicate(condition), flow: false) + ": " + branch(then))
-        if !otherwise.isEmpty { lines.append("\(indent)  - else: " + branch(otherwise)) }
+        let head = "if " + predicate(condition)
+        lines.append("\(indent)  - " + YAMLText.scalar(head, flow: false) + ": " + branch(then))
+        // `else` as the next item, or (now and then) a second key of the same item.
+        let sameItem = head.count % 2 == 0
+        if !otherwise.isEmpty { lines.append("\(indent)  " + (sameItem ? "  " : "- ") + "else: " + branch(otherwise)) }
       }
       return
     }

@@ -83,22 +83,18 @@ extension SpecChecker {
       }
     }
     var operations: [ReduceOperation] = []
-    // The branches of the `if` being read: each condition (nil for `else`) and its operations.
-    var branches: [(Predicate?, [ReduceOperation])] = []
+    // The `if` being read: each condition with its operations, then the `else` operations.
+    var branches: [(Predicate, [ReduceOperation])] = []
+    var otherwise: [ReduceOperation]?
     var chainIsValid = true
     func endChain() {
-      defer { branches = [] }
-      guard chainIsValid, !branches.isEmpty else { return }
-      var otherwise: [ReduceOperation] = []
-      if case (nil, let operations)? = branches.last {
-        otherwise = operations
-        branches.removeLast()
-      }
+      defer { (branches, otherwise, chainIsValid) = ([], nil, true) }
+      guard chainIsValid else { return }
+      var rest = otherwise ?? []
       for (condition, then) in branches.reversed() {
-        guard let condition else { return }
-        otherwise = [ReduceOperation(ConditionalOperation(condition: condition, then: then, otherwise: otherwise))]
+        rest = [ReduceOperation(ConditionalOperation(condition: condition, then: then, otherwise: rest))]
       }
-      operations += otherwise
+      operations += rest
     }
     for (key, value) in entries {
       guard let key else {
@@ -106,37 +102,32 @@ extension SpecChecker {
         if let operation = reduceOperation(value, action: action) { operations.append(operation) }
         continue
       }
-      let text = key.scalar ?? ""
-      let words = text.split(separator: " ", omittingEmptySubsequences: true)
-      let isElse = words.first == "else"
-      let conditionStart = isElse ? (words.count > 1 && words[1] == "if" ? 2 : nil) : (words.first == "if" ? 1 : nil)
-      guard words.first == "if" || isElse, !isElse || words.count == 1 || conditionStart != nil else {
+      guard let (isElse, condition) = branchKey(key) else {
         endChain()
-        error(.notConditional(text), key)
+        error(.notConditional(key.scalar ?? ""), key)
         continue
       }
-      // `else` ends a chain: another `else` after it has no `if` either.
-      if isElse, branches.isEmpty || branches.last?.0 == nil {
+      // `else` goes on the `if` before it; after an `else`, the chain has ended.
+      if isElse, branches.isEmpty || otherwise != nil {
         error(.elseWithoutIf, key)
         chainIsValid = false
         continue
       }
-      if !isElse {
-        endChain()
-        chainIsValid = true
-      }
+      if !isElse { endChain() }
       let body = reduceOperations(value, action: action, nested: true)
       if case .sequence(let nodes) = value.kind, nodes.isEmpty {
         error(.expected(.atLeastOneOperation, found: "none"), value)
         chainIsValid = false
       }
-      guard let conditionStart else {
-        branches.append((nil, body))
+      guard var condition else {
+        otherwise = body
         continue
       }
-      let condition = actionCondition(text, key: key, words: conditionStart, action: action)
-      if condition == nil { chainIsValid = false }
-      branches.append((condition ?? .constant(true), body))
+      if let predicate = actionCondition(&condition, key: key, action: action) {
+        branches.append((predicate, body))
+      } else {
+        chainIsValid = false
+      }
     }
     endChain()
     // `custom` is the whole reducer: never beside another operation, nor under a condition.
@@ -161,35 +152,45 @@ extension SpecChecker {
     }
   }
 
-  /// The condition of an `if` key (`if allCompleted`), its names read from the payload, then
-  /// the state, derived values and filter results; state names come out as `state.NAME`.
-  private mutating func actionCondition(_ text: String, key: YAMLNode, words: Int, action: Action) -> Predicate? {
-    // The condition starts after `if` (or `else if`) and the spaces after it.
-    var start = text.startIndex
-    for _ in 0..<words {
-      start = text[start...].firstIndex(where: { $0 != " " }) ?? text.endIndex
-      start = text[start...].firstIndex(of: " ") ?? text.endIndex
-    }
-    start = text[start...].firstIndex(where: { $0 != " " }) ?? text.endIndex
-    let offset = text.distance(from: text.startIndex, to: start)
-    let origin = key.textLocation.advanced(by: offset)
-    switch ExpressionLexer.tokens(String(text[start...])) {
+  /// Whether a key of a `reduce` mapping is an `else`, and the tokens of its condition (nil for
+  /// `else`): `if CONDITION`, `else if CONDITION` or `else`; nil when it is none of them.
+  private func branchKey(_ key: YAMLNode) -> (isElse: Bool, condition: TokenStream?)? {
+    guard let text = key.scalar else { return nil }
+    // A condition that doesn't lex is the condition's error, reported by `actionCondition`.
+    let tokens: [Token]
+    switch ExpressionLexer.tokens(text) {
+    case .success(let lexed): tokens = lexed
     case .failure(let token):
+      // The words before the text that doesn't lex say whether the key is a condition.
+      let before = String(String.UnicodeScalarView(text.unicodeScalars.prefix(token.offset)))
+      guard case .success(let lexed) = ExpressionLexer.tokens(before) else { return nil }
+      tokens = lexed
+    }
+    var stream = TokenStream(tokens)
+    let isElse = stream.takeWord("else")
+    if stream.takeWord("if") { return (isElse, stream) }
+    return isElse && stream.isAtEnd ? (true, nil) : nil
+  }
+
+  /// The condition of an `if` key (`if allCompleted`, the key's tokens after `if`), its names
+  /// read from the payload, then the state, derived values and filter results; state names
+  /// come out as `state.NAME`.
+  private mutating func actionCondition(_ tokens: inout TokenStream, key: YAMLNode, action: Action) -> Predicate? {
+    let origin = key.textLocation
+    if case .failure(let token) = ExpressionLexer.tokens(key.scalar ?? "") {
       error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
       return nil
-    case .success(let tokens):
-      var stream = TokenStream(tokens)
-      if stream.isAtEnd {
-        error(.expectedToken(.whereCondition, found: "nothing"), at: origin)
-        return nil
-      }
-      let (root, models) = conditionScope(for: action)
-      let (predicate, failure) = PredicateParser.condition(
-        from: &stream, over: root, models: models, enumCases: enumCaseNames, rootContext: .conditionScope(of: action.name))
-      if let (problem, problemOffset) = failure { error(problem, at: origin.advanced(by: problemOffset)) }
-      let parameters = Set(action.payload.map(\.name))
-      return predicate?.qualifyingPaths(with: "state") { $0 != "state" && !parameters.contains($0) }
     }
+    if tokens.isAtEnd {
+      error(.expectedToken(.ifCondition, found: "nothing"), at: origin.advanced(by: tokens.peek.offset))
+      return nil
+    }
+    let (root, models) = conditionScope(for: action)
+    let (predicate, failure) = PredicateParser.condition(
+      from: &tokens, over: root, models: models, enumCases: enumCaseNames, rootContext: .conditionScope(of: action.name))
+    if let (problem, problemOffset) = failure { error(problem, at: origin.advanced(by: problemOffset)) }
+    let parameters = Set(action.payload.map(\.name))
+    return predicate?.qualifyingPaths(with: "state") { $0 != "state" && !parameters.contains($0) }
   }
 
   /// What an action's condition reads, as the fields of a model: the payload, then the state's
@@ -368,18 +369,18 @@ struct ReduceParser {
         return fail(.notElementField(parameter.name, action: action.name, model: model.name), offset)
       }
     }
-    var assignments: [Assignment] = []
+    var given: [String] = []
     var nextID: Int?
     for field in model.fields {
       if action.payload.contains(where: { $0.name == field.name }) {
-        assignments.append(Assignment(field: field.name, parameter: field.name))
+        given.append(field.name)
       } else if field.name == "id", field.type == .scalar(.int) || field.type == .scalar(.int64) {
-        nextID = assignments.count
+        nextID = given.count
       } else if field.name == "id" || field.defaultValue == nil {
         return fail(.elementFieldMissing(field.name, type: field.type.swiftName, model: model.name), offset)
       }
     }
-    return AppendOperation.BuiltElement(model: model.name, fields: assignments, nextID: nextID)
+    return AppendOperation.BuiltElement(model: model.name, fields: given, nextID: nextID)
   }
 
   /// A payload parameter (maybe with fields) or a literal of the expected type.

@@ -400,12 +400,19 @@ package struct SpecChecker {
       }
       guard let type = typeFromNode(typeNode) else { return nil }
       var defaultValue = implicitDefault(name, type)
+      let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
       if let defaultNode = keys["default"] {
+        if case .payload = context, defaultNode.isPlainScalar, let text = defaultNode.scalar,
+          let made = Self.madeByCreator(text, type)
+        {
+          var field = Field(name: name, type: type, defaultValue: made, doc: doc)
+          field.madeByCreator = true
+          return field
+        }
         // Keep the field with a stand-in when the default is wrong (the error is reported), as the
         // short form does, so it is never silently left out.
         defaultValue = exampleValue(defaultNode, type: type, isDefault: true) ?? placeholderValue
       }
-      let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
       return Field(name: name, type: type, defaultValue: defaultValue, doc: doc)
     }
   }

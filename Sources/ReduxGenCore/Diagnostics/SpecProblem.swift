@@ -100,6 +100,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case sortKeys
   case derivation
   case whereCondition
+  case ifCondition
   case fieldName
   case closingParenthesis
   case index
@@ -128,6 +129,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .fieldName: "a field name"
     case .derivation: "'count', 'all', 'any', 'isEmpty', 'sum' or a lookup such as 'users[selectedID]'"
     case .whereCondition: "'where' and a condition over the elements"
+    case .ifCondition: "a condition after 'if'"
     case .closingParenthesis: "')'"
     case .index: "an index such as [0]"
     case .predicateOperand: "a field, a value or '('"

@@ -7,8 +7,8 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   /// A new element of `model` made of payload parameters.
   struct BuiltElement: Equatable {
     var model: String
-    /// Each parameter, and the field it is, in the model's field order.
-    var fields: [Assignment]
+    /// The parameters, each the field of its name, in the model's field order.
+    var fields: [String]
     /// Where the id goes among `fields` when it is the largest in the list plus one.
     var nextID: Int?
   }
@@ -50,14 +50,14 @@ struct AppendOperation: ReduceOperationKind, Equatable {
 
   var description: String {
     let element = value?.text ?? built.map { built in
-      "\(built.model)(" + built.fields.map { "\($0.field): \($0.parameter)" }.joined(separator: ", ") + ")"
+      "\(built.model)(" + built.fields.map { "\($0): \($0)" }.joined(separator: ", ") + ")"
     } ?? ""
     return "\(end.rawValue) \(element) to \(target.text)"
   }
   var path: StatePath? { target }
   var operands: [Operand] {
     if let value { return [value] }
-    return built?.fields.map { .parameter($0.parameter, fields: []) } ?? []
+    return built?.fields.map { .parameter($0, fields: []) } ?? []
   }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
@@ -66,7 +66,7 @@ struct AppendOperation: ReduceOperationKind, Equatable {
       if let value {
         element = reducer.operand(value, type: target.type.elementType ?? target.type)
       } else if let built {
-        var arguments = built.fields.map { Argument($0.field, .name($0.parameter)) }
+        var arguments = built.fields.map { Argument($0, .name($0)) }
         if let position = built.nextID {
           // The largest id plus one: the list's ids are an ordered set.
           let largest = Expression.binary(list.dot("ids").dot("max").call(), .nilCoalescing, .literal(.int(0)))

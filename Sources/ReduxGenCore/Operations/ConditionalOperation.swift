@@ -7,7 +7,7 @@
 /// condition by `SpecChecker.actionCondition`.
 struct ConditionalOperation: ReduceOperationKind, Equatable {
   static let words = ["if"]
-  static let meanings = ["when": "if", "unless": "if"]
+  static let meanings = ["when": "if"]
   /// Paths start with `state` (a state field, derived value or filter result) or a parameter.
   var condition: Predicate
   var then: [ReduceOperation]
@@ -28,7 +28,7 @@ struct ConditionalOperation: ReduceOperationKind, Equatable {
   var paths: [StatePath] { (then + otherwise).flatMap(\.paths) }
 
   var parameters: [String] {
-    var names = condition.rootNames.filter { $0 != "state" }
+    var names = PredicateSearch.fields(readBy: condition).filter { $0 != "state" }
     for operation in then + otherwise {
       for name in operation.parameters where !names.contains(name) { names.append(name) }
     }
@@ -74,24 +74,6 @@ struct ConditionalOperation: ReduceOperationKind, Equatable {
 }
 
 extension Predicate {
-  /// The first name of each path it reads, in order, once each.
-  var rootNames: [String] {
-    var names: [String] = []
-    func visit(_ predicate: Predicate) {
-      switch predicate {
-      case .path(let steps, _):
-        if case .field(let name)? = steps.first, !names.contains(name) { names.append(name) }
-      case .not(let inner): visit(inner)
-      case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs):
-        visit(lhs)
-        visit(rhs)
-      case .constant, .literal: break
-      }
-    }
-    visit(self)
-    return names
-  }
-
   /// The predicate with `prefix` before the first name of each path that `qualifies`.
   func qualifyingPaths(with prefix: String, where qualifies: (String) -> Bool) -> Predicate {
     switch self {
