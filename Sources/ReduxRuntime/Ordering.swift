@@ -87,6 +87,26 @@ extension MutableCollection where Self: RandomAccessCollection {
     rearrange(to: before + moving + after)
   }
 
+  /// Moves the elements at `offsets` of `view`, a filtered copy of this list in its order (what
+  /// `onMove` reports over a filter's visible rows), matched by id: they go before the element
+  /// at `destination` of `view`, or after its last element; elements `view` hides keep their
+  /// places among the others. Stale offsets are ignored.
+  public mutating func moveElements(fromOffsets offsets: IndexSet, toOffset destination: Int, of view: [Element])
+  where Element: Identifiable {
+    let moving = Set(offsets.compactMap { $0 >= 0 && $0 < view.count ? view[$0].id : nil })
+    guard !moving.isEmpty, let firstShown = view.first, let lastShown = view.last else { return }
+    let ids = map(\.id)
+    let positions = IndexSet(ids.indices.filter { moving.contains(ids[$0]) })
+    let target: Int?
+    if destination >= view.count {
+      target = ids.firstIndex(of: lastShown.id).map { $0 + 1 }
+    } else {
+      target = ids.firstIndex(of: view[Swift.max(destination, 0)].id) ?? ids.firstIndex(of: firstShown.id)
+    }
+    guard let target else { return }
+    moveElements(fromOffsets: positions, toOffset: target)
+  }
+
   /// Puts the element at offset `order[i]` at offset `i`, following each cycle of the
   /// permutation with swaps.
   private mutating func rearrange(to order: [Int]) {
@@ -101,5 +121,26 @@ extension MutableCollection where Self: RandomAccessCollection {
         current = source
       }
     }
+  }
+}
+
+extension RangeReplaceableCollection {
+  /// Removes the elements at `offsets`, as SwiftUI's `onDelete` reports a swipe; the others keep
+  /// their order. Offsets past the end are ignored, so a stale delete from a view never traps.
+  public mutating func removeElements(atOffsets offsets: IndexSet) {
+    guard let first = offsets.first, first < count else { return }
+    var kept = Self()
+    for (offset, element) in enumerated() where !offsets.contains(offset) { kept.append(element) }
+    self = kept
+  }
+
+  /// Removes the elements that stand at `offsets` of `view`, a filtered or sorted copy of this
+  /// list (what `onDelete` reports over a filter's visible rows), matched by id; the others keep
+  /// their order. Offsets past the end of `view` are ignored.
+  public mutating func removeElements(atOffsets offsets: IndexSet, of view: [Element])
+  where Element: Identifiable {
+    let ids = Set(offsets.compactMap { $0 >= 0 && $0 < view.count ? view[$0].id : nil })
+    guard !ids.isEmpty else { return }
+    removeAll { ids.contains($0.id) }
   }
 }

@@ -278,6 +278,10 @@ struct SpecGenerator {
       return .enumCase(rng.pick(cases))
     case .status:
       return .status(rng.pick([.idle, .loading, .succeeded, .failed("oops")]))
+    case .indexSet:
+      // Offsets once each, in order; past the end now and then (a view's stale report).
+      let offsets = (0...4).filter { _ in rng.chance(35) }
+      return .array(offsets.map { .int($0) })
     case .array(let element):
       var items: [RValue] = []
       var usedIds: Set<RValue> = []
@@ -569,7 +573,7 @@ struct SpecGenerator {
       let literal = RPredicate.literal("." + item, .enumCase(item))
       if rng.chance(20) { return .compare(literal, "==", subject) }
       return .compare(subject, rng.pick(["==", "!="]), literal)
-    case .array, .dictionary:
+    case .array, .dictionary, .indexSet:
       if rng.chance(50) { return rng.chance(50) ? .path(path, suffix: "isEmpty") : .not(.path(path, suffix: "isEmpty")) }
       let number = rng.int(in: 0...3)
       return .compare(.path(path, suffix: "count"), rng.pick(ops), .literal(String(number), .int(number)))
@@ -752,7 +756,7 @@ struct SpecGenerator {
     var operations: [ROperation] = []
     let kinds = [
       "set", "set", "append", "prepend", "upsert", "remove", "removeWhere", "setEach", "sort", "update", "toggle", "increment", "decrement",
-      "reset", "clear",
+      "reset", "clear", "move", "removeAt", "removeValue",
     ]
     let count = rng.chance(75) ? 1 : rng.int(in: 2...3)
     var verb = "change"
@@ -841,6 +845,10 @@ struct SpecGenerator {
       return .prepend(path, nil)
     case .upsert(let path, .parameter(let name, [])?) where Simulator.impliedParameter(path, payload) == name:
       return .upsert(path, nil)
+    case .move(let path, let offsets, .parameter(let name, [])?, let view)
+    where payload.filter({ $0.type == .indexSet }).map(\.name) == [offsets]
+      && payload.filter({ $0.type == .scalar(.int) }).map(\.name) == [name]:
+      return .move(path, offsets: offsets, destination: nil, view: view)
     default:
       return operation
     }
@@ -852,7 +860,7 @@ struct SpecGenerator {
     case .optional(let wrapped):
       if rng.chance(50) { return ("nil", .null) }
       return operandLiteral(wrapped)
-    case .array: return ("[]", .array([]))
+    case .array, .indexSet: return ("[]", .array([]))
     case .dictionary: return ("[:]", .dictionary([]))
     case .status:
       let item = rng.pick(["idle", "loading", "succeeded"])
@@ -1007,6 +1015,13 @@ struct SpecGenerator {
         target.defaultValue != nil && !target.endsInElement && !target.endsInKey
       }
     case "clear": candidates = all.filter { $0.type.isCollection }
+    case "move", "removeAt": candidates = all.filter { $0.type.element != nil }
+    case "removeValue":
+      candidates = all.filter { target in
+        guard let element = target.type.element else { return false }
+        if case .model(let name) = element { return spec.model(name)?.idField == nil }
+        return true
+      }
     default: candidates = []
     }
     let targets = candidates
@@ -1093,6 +1108,35 @@ struct SpecGenerator {
       operation = .reset(path)
     case "clear":
       operation = .clear(path)
+    case "move", "removeAt":
+      guard newParameters else {
+        payload = before
+        return nil
+      }
+      var names = Set(payload.map(\.name))
+      let offsets = freshName("offsets", in: &names)
+      payload.append(RField(name: offsets, type: .indexSet, defaultValue: nil))
+      // Offsets of a filter's result over a list at the top of the state, now and then (a move
+      // only in an unsorted result).
+      var view: String?
+      if case .field(let name)? = target.steps.first, target.steps.count == 1, rng.chance(50),
+        case .array(.model(let element)) = target.type, spec.model(element)?.idField != nil,
+        let filter = rng.pickOptional(spec.filters.filter { $0.over == name && (kind == "removeAt" || $0.sort.isEmpty) })
+      {
+        view = filter.resultName
+      }
+      if kind == "removeAt" {
+        operation = .removeAt(path, offsets: offsets, view: view)
+      } else if rng.chance(25) {
+        let number = rng.int(in: 0...3)
+        operation = .move(path, offsets: offsets, destination: .literal(String(number), .int(number)), view: view)
+      } else {
+        operation = valueOperand(.scalar(.int), name: "to", payload: &payload, newParameters: true, literal: false)
+          .map { .move(path, offsets: offsets, destination: $0, view: view) }
+      }
+    case "removeValue":
+      operation = valueOperand(target.type.element!, name: "value", payload: &payload, newParameters: newParameters)
+        .map { .removeValue(path, $0) }
     default:
       operation = nil
     }

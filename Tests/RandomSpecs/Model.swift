@@ -59,9 +59,12 @@ indirect enum RType: Hashable {
   case dictionary(RType, RType)
   /// RequestStatus, the type of an async action's status field.
   case status
+  /// Foundation's IndexSet: offsets in a list, a payload parameter's type alone.
+  case indexSet
 
   var text: String {
     switch self {
+    case .indexSet: "IndexSet"
     case .scalar(let scalar): scalar.rawValue
     case .model(let name), .enumeration(let name): name
     case .optional(let wrapped): wrapped.text + "?"
@@ -364,6 +367,13 @@ enum ROperation: Hashable {
   case remove(RPath)
   /// `remove list where condition`.
   case removeWhere(RPath, RPredicate)
+  /// `remove list at offsets [in result]`.
+  case removeAt(RPath, offsets: String, view: String?)
+  /// `remove list[value]` on a list whose elements have no id: every element equal to it.
+  case removeValue(RPath, ROperand)
+  /// `move list from offsets to destination [in result]`; nil: `move list [in result]`, the
+  /// action's only IndexSet and Int parameters.
+  case move(RPath, offsets: String, destination: ROperand?, view: String?)
   /// `sort list by keys`; `sort list [descending]` (one key named `self`) for plain values.
   case sort(RPath, [RSortKey])
   /// `append list` / `prepend list` of an element built from the payload (no parameter of the
@@ -387,7 +397,7 @@ enum ROperation: Hashable {
     case .set(let path, _), .append(let path, _), .prepend(let path, _), .upsert(let path, _), .remove(let path),
       .removeWhere(let path, _), .setEach(let path, _, _, _), .sort(let path, _), .update(let path),
       .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path),
-      .appendBuilt(let path, _):
+      .appendBuilt(let path, _), .removeAt(let path, _, _), .removeValue(let path, _), .move(let path, _, _, _):
       path
     case .custom, .conditional: nil
     }
@@ -400,7 +410,8 @@ enum ROperation: Hashable {
     case .appendBuilt(_, let atStart): atStart ? "prepend" : "append"
     case .prepend: "prepend"
     case .upsert: "upsert"
-    case .remove, .removeWhere: "remove"
+    case .remove, .removeWhere, .removeAt, .removeValue: "remove"
+    case .move: "move"
     case .update: "update"
     case .sort: "sort"
     case .toggle: "toggle"

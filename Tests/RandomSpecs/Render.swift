@@ -226,6 +226,13 @@ struct Renderer {
       return "\(operation.kind) \(path(target))"
     case .removeWhere(let target, let condition):
       return "remove \(path(target)) where \(predicate(condition))"
+    case .removeAt(let target, let offsets, let view):
+      return "remove \(path(target)) at \(offsets)" + (view.map { " in \($0)" } ?? "")
+    case .removeValue(let target, let value):
+      return "remove \(path(target))[\(operand(value))]"
+    case .move(let target, let offsets, let destination, let view):
+      return "move \(path(target))" + (destination.map { " from \(offsets) to \(operand($0))" } ?? "")
+        + (view.map { " in \($0)" } ?? "")
     case .sort(let target, let keys):
       if keys.first?.field == "self" { return "sort \(path(target))" + (keys[0].descending ? " descending" : "") }
       return "sort \(path(target)) by " + keys.map { ($0.descending ? "-" : "") + $0.field }.joined(separator: ", ")

@@ -158,6 +158,44 @@ struct Simulator {
         guard case .array(let items) = $0 else { return }
         $0 = .array(sortedStably(items, typed))
       }
+    case .removeValue(let path, let given):
+      let removed = operand(given, arguments)
+      modify(&state, path, arguments, absent: nil) {
+        if case .array(let items) = $0 { $0 = .array(items.filter { $0 != removed }) }
+      }
+    case .removeAt(let path, let name, let view):
+      let offsets = Self.offsets(arguments[name])
+      // With a view, the offsets are positions in a filter's result: found in the list.
+      let shown = view.flatMap { result in spec.filters.first { $0.resultName == result } }.flatMap { filterPositions($0, state) }
+      if view != nil && shown == nil { return }
+      modify(&state, path, arguments, absent: nil) {
+        guard case .array(let items) = $0 else { return }
+        let removed = Set(shown.map { shown in offsets.filter { $0 >= 0 && $0 < shown.count }.map { shown[$0] } } ?? offsets)
+        $0 = .array(items.enumerated().filter { !removed.contains($0.offset) }.map(\.element))
+      }
+    case .move(let path, let name, let given, let view):
+      let offsets = Self.offsets(arguments[name])
+      let destinationValue: RValue
+      if let given {
+        destinationValue = operand(given, arguments)
+      } else {
+        destinationValue = payload.first { $0.type == .scalar(.int) }.flatMap { arguments[$0.name] } ?? .null
+      }
+      guard case .int(let destination) = destinationValue else { return }
+      let shown = view.flatMap { result in spec.filters.first { $0.resultName == result } }.flatMap { filterPositions($0, state) }
+      if view != nil && shown == nil { return }
+      modify(&state, path, arguments, absent: nil) {
+        guard case .array(let items) = $0 else { return }
+        var moving = offsets
+        var target = destination
+        if let shown {
+          // Before the element shown at the destination, or after the last one shown.
+          moving = offsets.filter { $0 >= 0 && $0 < shown.count }.map { shown[$0] }
+          guard !moving.isEmpty, let last = shown.last else { return }
+          target = destination >= shown.count ? last + 1 : shown[max(destination, 0)]
+        }
+        $0 = .array(Self.moved(count: items.count, offsets: moving, destination: target).map { items[$0] })
+      }
     case .removeWhere(let path, let condition):
       modify(&state, path, arguments, absent: nil) {
         guard case .array(let items) = $0 else { return }
@@ -373,18 +411,38 @@ struct Simulator {
   }
 
   func filterResult(_ filter: RFilter, _ state: State) -> [RValue]? {
+    guard case .array(let items)? = state[filter.over], let positions = filterPositions(filter, state) else { return nil }
+    return positions.map { items[$0] }
+  }
+
+  /// The positions in its list of the elements a filter's result shows, in the result's order.
+  func filterPositions(_ filter: RFilter, _ state: State) -> [Int]? {
     guard case .array(let items)? = state[filter.over],
       case .enumCase(let selected)? = state[filter.selectedName],
       let filterCase = filter.cases.first(where: { $0.name == selected }),
       let modelName = filterElement(filter), let model = spec.model(modelName)
     else { return nil }
-    var kept: [RValue] = []
-    for item in items {
+    var kept: [Int] = []
+    for (position, item) in items.enumerated() {
       guard case .bool(let keep)? = evaluate(filterCase.predicate, item, model) else { return nil }
-      if keep { kept.append(item) }
+      if keep { kept.append(position) }
     }
     let keys = filter.sort.compactMap { key in model.fields.first { $0.name == key.field }.map { (key, $0.type) } }
-    return sortedStably(kept, keys)
+    return sortedOrder(kept.map { items[$0] }, keys).map { kept[$0] }
+  }
+
+  /// The positions a move leaves `count` elements in, as ReduxRuntime's `moveElements` does it:
+  /// offsets past the end ignored, the destination clamped.
+  static func moved(count: Int, offsets: [Int], destination: Int) -> [Int] {
+    let moving = offsets.filter { $0 >= 0 && $0 < count }.sorted()
+    guard !moving.isEmpty else { return Array(0..<count) }
+    let target = min(max(destination, 0), count)
+    return (0..<target).filter { !moving.contains($0) } + moving + (target..<count).filter { !moving.contains($0) }
+  }
+
+  static func offsets(_ value: RValue?) -> [Int] {
+    guard case .array(let items)? = value else { return [] }
+    return items.compactMap { if case .int(let offset) = $0 { offset } else { nil } }
   }
 
   /// What an action's condition reads, as one model value: the payload, then the state's fields
@@ -452,6 +510,11 @@ struct Simulator {
 
   /// `items` sorted by `keys` (`self`: the element itself), ties in their order.
   func sortedStably(_ items: [RValue], _ keys: [(RSortKey, RType)]) -> [RValue] {
+    sortedOrder(items, keys).map { items[$0] }
+  }
+
+  /// The positions of `items` in sorted order, ties in list order.
+  func sortedOrder(_ items: [RValue], _ keys: [(RSortKey, RType)]) -> [Int] {
     let sorted = items.enumerated().sorted { lhs, rhs in
       for (key, type) in keys {
         let a = key.field == "self" ? lhs.element : lhs.element.field(key.field) ?? .null
@@ -463,7 +526,7 @@ struct Simulator {
       }
       return lhs.offset < rhs.offset
     }
-    return sorted.map(\.element)
+    return sorted.map(\.offset)
   }
 
   /// -1, 0 or 1; nil when unordered.

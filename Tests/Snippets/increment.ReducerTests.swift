@@ -6,6 +6,7 @@ import Testing
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal
+import struct Foundation.IndexSet
 import struct Foundation.URL
 import struct Foundation.UUID
 @testable import Snippet

@@ -19,6 +19,16 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.tasks.removeAll { $0.done }
   case .dropBig:
     state.tasks.removeAll { ($0.estimate > 3) && !$0.done }
+  case .deleteTasks(let offsets):
+    state.tasks.removeElements(atOffsets: offsets)
+  case .deleteVisibleTasks(let offsets):
+    state.tasks.removeElements(atOffsets: offsets, of: state.filteredTasks)
+  case .deleteTags(let offsets):
+    state.tags.removeElements(atOffsets: offsets)
+  case .untag(let tag):
+    state.tags.removeAll { $0 == tag }
+  case .untagDraft:
+    state.tags.removeAll { $0 == "draft" }
   }
 }
 
@@ -26,10 +36,12 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .delete, .clearDone, .dropBig:
+    case .delete, .clearDone, .dropBig, .deleteTasks, .deleteVisibleTasks:
       return StateFields(0)
     case .forget:
       return StateFields(1)
+    case .deleteTags, .untag, .untagDraft:
+      return StateFields(2)
     }
   }
 }
@@ -38,7 +50,11 @@ extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
-      \.tasks: StateFields(0), \.notes: StateFields(1),
+      \.tasks: StateFields(0),
+      \.notes: StateFields(1),
+      \.tags: StateFields(2),
+      \.filter: StateFields(3),
+      \.filteredTasks: StateFields(0, 3),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -6,6 +6,7 @@ import Testing
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal
+import struct Foundation.IndexSet
 import struct Foundation.URL
 import struct Foundation.UUID
 @testable import Snippet
@@ -16,6 +17,8 @@ struct SnippetReducerTests {
     let state = SnippetState()
     #expect(state.tasks.isEmpty)
     #expect(state.notes.isEmpty)
+    #expect(state.tags.isEmpty)
+    #expect(state.filter == .all)
   }
 
   @Test("delete removes only the matching element of tasks")
@@ -68,6 +71,81 @@ struct SnippetReducerTests {
     state.tasks = [matching, other]
     snippetReducer(&state, .dropBig)
     #expect(state.tasks == [other])
+  }
+
+  @Test("deleteTasks removes elements of tasks at the offsets")
+  func deleteTasksRemovesAtOffsetsOfTasks() {
+    var state = SnippetState()
+    let one = Task(id: uuid(1), title: "text 1")
+    let two = Task(id: uuid(2), title: "text 2")
+    let three = Task(id: uuid(3), title: "text 3")
+    state.tasks = [one, two, three]
+    let offsets: IndexSet = [0, 2]
+    snippetReducer(&state, .deleteTasks(offsets: offsets))
+    #expect(state.tasks == [two])
+  }
+
+  @Test("deleteVisibleTasks removes elements of tasks at offsets of filteredTasks")
+  func deleteVisibleTasksRemovesAtOffsetsOfFilteredTasks() {
+    var state = SnippetState()
+    state.filter = .open
+    let hidden = Task(id: uuid(1), title: "text 1", done: true)
+    let shown = Task(id: uuid(2), title: "text 2", done: false)
+    state.tasks = [hidden, shown]
+    let offsets: IndexSet = [0]
+    snippetReducer(&state, .deleteVisibleTasks(offsets: offsets))
+    #expect(state.tasks == [hidden])
+  }
+
+  @Test("deleteTags removes elements of tags at the offsets")
+  func deleteTagsRemovesAtOffsetsOfTags() {
+    var state = SnippetState()
+    let one: String = "text 1"
+    let two: String = "text 2"
+    let three: String = "text 3"
+    state.tags = [one, two, three]
+    let offsets: IndexSet = [0, 2]
+    snippetReducer(&state, .deleteTags(offsets: offsets))
+    #expect(state.tags == [two])
+  }
+
+  @Test("untag removes every element of tags equal to the value")
+  func untagRemovesValueFromTags() {
+    var state = SnippetState()
+    let one: String = "text 1"
+    let two: String = "text 2"
+    state.tags = [one, two, one]
+    let tag: String = one
+    snippetReducer(&state, .untag(tag: tag))
+    #expect(state.tags == [two])
+  }
+
+  @Test("untagDraft removes every \"draft\" from tags")
+  func untagDraftRemovesValueFromTags() {
+    var state = SnippetState()
+    let other: String = "text 1"
+    state.tags = ["draft", other, "draft"]
+    snippetReducer(&state, .untagDraft)
+    #expect(state.tags == [other])
+  }
+
+  @Test("TaskFilter.all keeps exactly the matching tasks")
+  func filterAllKeepsMatchingTasks() {
+    var state = SnippetState()
+    let kept = Task(id: uuid(2), title: "text 2")
+    state.tasks = [kept]
+    state.filter = .all
+    #expect(state.filteredTasks == [kept])
+  }
+
+  @Test("TaskFilter.open keeps exactly the matching tasks")
+  func filterOpenKeepsMatchingTasks() {
+    var state = SnippetState()
+    let dropped = Task(id: uuid(1), title: "text 1", done: true)
+    let kept = Task(id: uuid(2), title: "text 2", done: false)
+    state.tasks = [dropped, kept]
+    state.filter = .open
+    #expect(state.filteredTasks == [kept])
   }
 }
 

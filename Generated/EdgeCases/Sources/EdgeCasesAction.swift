@@ -30,6 +30,10 @@ enum EdgeCasesAction: Equatable, Sendable {
   case dropFromLane(lane: String, id: Int)
   case tidyLane(lane: String)
   case wipeLane(lane: String)
+  case moveTitlesUp(offsets: IndexSet)
+  case moveInLane(lane: String, from: IndexSet, to: Int)
+  case deleteInLane(lane: String, offsets: IndexSet)
+  case forgetTitle(title: String)
 }
 
 extension EdgeCasesAction {

@@ -64,6 +64,14 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.lanes[lane]?.removeAll { $0.done }
   case .wipeLane(let lane):
     state.lanes[lane]?.removeAll()
+  case .moveTitlesUp(let offsets):
+    state.search.titles.moveElements(fromOffsets: offsets, toOffset: 0)
+  case .moveInLane(let lane, let from, let to):
+    state.lanes[lane]?.moveElements(fromOffsets: from, toOffset: to)
+  case .deleteInLane(let lane, let offsets):
+    state.lanes[lane]?.removeElements(atOffsets: offsets)
+  case .forgetTitle(let title):
+    state.search.titles.removeAll { $0 == title }
   }
 }
 
@@ -93,8 +101,11 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(10)
     case .setLevel:
       return StateFields(14)
-    case .addToLane, .addOnTopOfLane, .saveInLane, .dropFromLane, .tidyLane, .wipeLane:
+    case .addToLane, .addOnTopOfLane, .saveInLane, .dropFromLane, .tidyLane, .wipeLane, .moveInLane,
+      .deleteInLane:
       return StateFields(13)
+    case .moveTitlesUp, .forgetTitle:
+      return StateFields(5)
     }
   }
 }

@@ -6,6 +6,7 @@ import Testing
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal
+import struct Foundation.IndexSet
 import struct Foundation.URL
 import struct Foundation.UUID
 @testable import EdgeCases
@@ -196,6 +197,23 @@ struct EdgeCasesExampleTests {
     try #require(state.tasks.indices.contains(1))
     #expect(state.tasks[1].`init` == 0)
     #expect(state.lastStamp == Date(timeIntervalSince1970: 1_704_153_600))
+  }
+
+  @Test("offsets reach lists of plain values and lists in dictionary entries")
+  func offsetsReachListsOfPlainValuesAndListsInDictionaryEntries() throws {
+    var state = EdgeCasesState()
+    state.search = Summary(titles: ["a", "b", "c", "b"])
+    state.lanes = [
+      "doing": [Todo(id: 1, title: "A"), Todo(id: 2, title: "B"), Todo(id: 3, title: "C")]
+    ]
+    edgeCasesReducer(&state, .moveTitlesUp(offsets: [2]))
+    edgeCasesReducer(&state, .forgetTitle(title: "b"))
+    edgeCasesReducer(&state, .moveInLane(lane: "doing", from: [0], to: 3))
+    edgeCasesReducer(&state, .deleteInLane(lane: "doing", offsets: [0, 7]))
+    #expect(state.search.titles == ["c", "a"])
+    try #require(state.lanes["doing"]?.indices.contains(0) == true)
+    #expect(state.lanes["doing"]?[0].title == "C")
+    #expect(state.lanes["doing"]?.count == 2)
   }
 }
 

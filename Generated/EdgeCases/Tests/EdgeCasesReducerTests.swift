@@ -6,6 +6,7 @@ import Testing
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal
+import struct Foundation.IndexSet
 import struct Foundation.URL
 import struct Foundation.UUID
 @testable import EdgeCases
@@ -303,6 +304,29 @@ struct EdgeCasesReducerTests {
     let level: Level? = Level.low
     edgeCasesReducer(&state, .setLevel(level: level))
     #expect(state.level == level)
+  }
+
+  @Test("moveTitlesUp moves elements of search.titles")
+  func moveTitlesUpMovesSearchTitles() {
+    var state = EdgeCasesState()
+    let one: String = "text 1"
+    let two: String = "text 2"
+    let three: String = "text 3"
+    state.search.titles = [one, two, three]
+    let offsets: IndexSet = [2]
+    edgeCasesReducer(&state, .moveTitlesUp(offsets: offsets))
+    #expect(state.search.titles == [three, one, two])
+  }
+
+  @Test("forgetTitle removes every element of search.titles equal to the value")
+  func forgetTitleRemovesValueFromSearchTitles() {
+    var state = EdgeCasesState()
+    let one: String = "text 1"
+    let two: String = "text 2"
+    state.search.titles = [one, two, one]
+    let title: String = one
+    edgeCasesReducer(&state, .forgetTitle(title: title))
+    #expect(state.search.titles == [two])
   }
 
   @Test("openTodos counts the elements of todos where !done")

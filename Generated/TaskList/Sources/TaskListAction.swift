@@ -33,6 +33,13 @@ public enum TaskListAction: Equatable, Sendable {
   case moveCompletedDown
 
   case removeTask(id: UUID)
+
+  /// Moves the visible tasks a drag reports (onMove over filteredTasks); hidden tasks keep their places.
+  case moveTasks(from: IndexSet, to: Int)
+
+  /// Deletes the visible tasks a swipe reports (onDelete over filteredTasks).
+  case deleteTasks(offsets: IndexSet)
+
   case filterTasks(filter: TaskListFilter)
   case loadTasks
   case tasksLoaded(tasks: IdentifiedArrayOf<Task>)

@@ -45,6 +45,10 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
     state.tasks.sortStably(by: [.ascending(\.isCompleted)])
   case .removeTask(let id):
     state.tasks.remove(id: id)
+  case .moveTasks(let from, let to):
+    state.tasks.moveElements(fromOffsets: from, toOffset: to, of: state.filteredTasks)
+  case .deleteTasks(let offsets):
+    state.tasks.removeElements(atOffsets: offsets, of: state.filteredTasks)
   case .filterTasks(let filter):
     state.filter = filter
   case .tasksLoaded(let tasks):
@@ -59,7 +63,8 @@ extension TaskListAction: ChangeReporting {
   public var changedFields: StateFields {
     switch self {
     case .addTask, .newTask, .addTaskOnTop, .toggleTaskCompletion, .clearCompleted, .completeAll,
-      .completeNone, .toggleAll, .moveCompletedDown, .removeTask, .tasksLoaded:
+      .completeNone, .toggleAll, .moveCompletedDown, .removeTask, .moveTasks, .deleteTasks,
+      .tasksLoaded:
       return StateFields(0)
     case .filterTasks:
       return StateFields(1)

@@ -6,6 +6,7 @@ import Testing
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal
+import struct Foundation.IndexSet
 import struct Foundation.URL
 import struct Foundation.UUID
 @testable import TaskList
@@ -165,6 +166,39 @@ struct TaskListExampleTests {
     #expect(state.tasks.count == 2)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].title == "B")
+  }
+
+  @Test("dragging a visible task moves it past the hidden ones")
+  func draggingAVisibleTaskMovesItPastTheHiddenOnes() throws {
+    var state = TaskListState()
+    state.tasks = [
+      Task(id: uuid(1), title: "A"),
+      Task(id: uuid(2), title: "B", isCompleted: true),
+      Task(id: uuid(3), title: "C"),
+    ]
+    taskListReducer(&state, .moveTasks(from: [0], to: 2))
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].title == "B")
+    try #require(state.tasks.indices.contains(1))
+    #expect(state.tasks[1].title == "C")
+    try #require(state.tasks.indices.contains(2))
+    #expect(state.tasks[2].title == "A")
+  }
+
+  @Test("a swipe deletes the visible task at its row")
+  func aSwipeDeletesTheVisibleTaskAtItsRow() throws {
+    var state = TaskListState()
+    state.tasks = [
+      Task(id: uuid(1), title: "A", isCompleted: true),
+      Task(id: uuid(2), title: "B"),
+      Task(id: uuid(3), title: "C"),
+    ]
+    taskListReducer(&state, .deleteTasks(offsets: [1]))
+    #expect(state.tasks.count == 2)
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].title == "A")
+    try #require(state.tasks.indices.contains(1))
+    #expect(state.tasks[1].title == "B")
   }
 }
 

@@ -6,6 +6,7 @@ import Testing
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal
+import struct Foundation.IndexSet
 import struct Foundation.URL
 import struct Foundation.UUID
 @testable import TaskList
@@ -147,6 +148,32 @@ struct TaskListReducerTests {
     let id: UUID = uuid(99)
     taskListReducer(&state, .removeTask(id: id))
     #expect(state.tasks == [first, second])
+  }
+
+  @Test("moveTasks moves elements of tasks in filteredTasks")
+  func moveTasksMovesInFilteredTasks() {
+    var state = TaskListState()
+    state.filter = .active
+    let one = Task(id: uuid(1), title: "text 1", isCompleted: false)
+    let hidden = Task(id: uuid(2), title: "text 2", isCompleted: true)
+    let two = Task(id: uuid(3), title: "text 3", isCompleted: false)
+    state.tasks = [one, hidden, two]
+    let from: IndexSet = [0]
+    let to: Int = 2
+    taskListReducer(&state, .moveTasks(from: from, to: to))
+    #expect(state.tasks == [hidden, two, one])
+  }
+
+  @Test("deleteTasks removes elements of tasks at offsets of filteredTasks")
+  func deleteTasksRemovesAtOffsetsOfFilteredTasks() {
+    var state = TaskListState()
+    state.filter = .active
+    let hidden = Task(id: uuid(1), title: "text 1", isCompleted: true)
+    let shown = Task(id: uuid(2), title: "text 2", isCompleted: false)
+    state.tasks = [hidden, shown]
+    let offsets: IndexSet = [0]
+    taskListReducer(&state, .deleteTasks(offsets: offsets))
+    #expect(state.tasks == [hidden])
   }
 
   @Test("filterTasks sets filter")

@@ -240,7 +240,7 @@ extension SpecChecker {
     case .success(let tokens):
       var parser = ReduceParser(
         tokens: TokenStream(tokens), action: action, state: state, stateByName: stateByName, models: modelsByName,
-        literals: literals)
+        filters: filters, literals: literals)
       let operation = parser.parse()
       if operation == nil, let (problem, offset) = parser.failure {
         error(problem, at: origin.advanced(by: offset))
@@ -258,6 +258,8 @@ struct ReduceParser {
   let stateFields: [Field]
   let state: [String: Field]
   let models: [String: Model]
+  /// The filters, whose results `remove LIST at OFFSETS in RESULT` reads.
+  let filters: [Filter]
   let literals: LiteralReader
   private(set) var failure: (SpecProblem, Int)?
   /// The type of the list or dictionary the path's last `[...]` step entered.
@@ -265,13 +267,14 @@ struct ReduceParser {
 
   init(
     tokens: TokenStream, action: Action, state: [Field], stateByName: [String: Field], models: [String: Model],
-    literals: LiteralReader
+    filters: [Filter] = [], literals: LiteralReader
   ) {
     self.tokens = tokens
     self.action = action
     stateFields = state
     self.state = stateByName
     self.models = models
+    self.filters = filters
     self.literals = literals
   }
 
@@ -299,9 +302,23 @@ struct ReduceParser {
   }
 
   /// The path an operation writes, and where it starts in the text.
-  mutating func targetPath() -> (StatePath, Int)? {
+  /// With `stopsAtValue`, a path stops before `[` after a list whose elements have no `id`
+  /// (`tags` in `remove tags[tag]`), for the operation to read the value itself.
+  mutating func targetPath(stopsAtValue: Bool = false) -> (StatePath, Int)? {
     let offset = tokens.peek.offset
-    return statePath().map { ($0, offset) }
+    return statePath(stopsAtValue: stopsAtValue).map { ($0, offset) }
+  }
+
+  /// Whether elements of `type` are models with an `id`, found by it in `list[id]`.
+  func hasIDField(_ type: SpecType) -> Bool {
+    guard case .model(let name) = type else { return false }
+    return models[name]?.idField != nil
+  }
+
+  /// `[VALUE]` after a list of plain values: a payload parameter or literal of the element type.
+  mutating func bracketedValue(of element: SpecType) -> Operand? {
+    guard tokens.take("[") else { return nil }
+    return bracketed(expected: element)
   }
 
   /// The list before `[]` in a path through every element (`tasks` in `tasks[].done`), with the
@@ -427,6 +444,46 @@ struct ReduceParser {
     }
   }
 
+  /// `in RESULT` after an operation on offsets, when written: the result of a filter over the
+  /// list `path` (a state field); `.some(nil)` when not written, nil after a problem. A result
+  /// that is sorted can't say where a moved element goes (`unsorted`).
+  mutating func filterResult(over path: StatePath, unsorted: Bool = false) -> String?? {
+    guard tokens.takeWord("in") else { return .some(nil) }
+    let token = tokens.next()
+    guard case .identifier(let name) = token.kind else {
+      return fail(.expectedToken(.filterResult, found: token.described), token.offset)
+    }
+    let over = filters.filter { path.steps == [.field($0.over)] }
+    guard let filter = over.first(where: { $0.result == name }) else {
+      return fail(.notAFilterResult(name, list: path.text, results: over.map(\.result)), token.offset)
+    }
+    if unsorted, !filter.sort.isEmpty { return fail(.sortedResult(name, filter: filter.name), token.offset) }
+    // The result's elements are found in the list by id.
+    guard models[filter.element]?.idField != nil else {
+      return fail(.resultNeedsIDs(name, model: filter.element), token.offset)
+    }
+    return .some(name)
+  }
+
+  /// A payload parameter of type `IndexSet`, after a word such as `at` or `from`.
+  mutating func offsetsParameter() -> String? {
+    let token = tokens.next()
+    guard case .identifier(let name) = token.kind, let parameter = action.payload.first(where: { $0.name == name }) else {
+      let offsets = action.payload.filter { $0.type == .indexSet }.map(\.name)
+      guard !offsets.isEmpty else { return fail(.needsOffsets(action: action.name), token.offset) }
+      if case .identifier(let name) = token.kind {
+        return fail(.unknownParameter(name, action: action.name, suggestion: closestMatch(to: name, in: offsets)), token.offset)
+      }
+      return fail(.expectedToken(.offsetsParameter(offsets), found: token.described), token.offset)
+    }
+    guard parameter.type == .indexSet else {
+      return fail(
+        .typeMismatch(expected: SpecType.indexSet.swiftName, found: parameter.type.swiftName, what: .parameter(name)),
+        token.offset)
+    }
+    return name
+  }
+
   /// A condition over the fields of `model`'s elements, to the end of the operation, as a
   /// filter's case writes it.
   mutating func condition(over model: Model) -> Predicate? {
@@ -446,7 +503,7 @@ struct ReduceParser {
   }
 
   /// A path into the state: `field`, `field.sub`, `list[id].field`.
-  private mutating func statePath(stopsAtEveryElement: Bool = false) -> StatePath? {
+  private mutating func statePath(stopsAtEveryElement: Bool = false, stopsAtValue: Bool = false) -> StatePath? {
     let first = tokens.next()
     guard case .identifier(let name) = first.kind else {
       return fail(.expectedToken(.stateField, found: first.described), first.offset)
@@ -481,6 +538,10 @@ struct ReduceParser {
         containerType = path.type
         path.enter(.key(key), type: valueType)
       } else if stopsAtEveryElement, tokens.startsEveryElement, case .array = path.type {
+        return path
+      } else if stopsAtValue, tokens.peek.kind == .symbol("["), !tokens.startsEveryElement,
+        case .array(let element) = path.type, !hasIDField(element)
+      {
         return path
       } else if tokens.peek.kind == .symbol("[") {
         let bracket = tokens.next()

@@ -365,7 +365,7 @@ struct PredicateParser {
 
   private func isCountable(_ type: SpecType) -> Bool {
     switch type {
-    case .scalar(.string), .array, .dictionary: true
+    case .scalar(.string), .array, .dictionary, .indexSet: true
     default: false
     }
   }

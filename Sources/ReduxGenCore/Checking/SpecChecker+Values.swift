@@ -41,6 +41,19 @@ extension SpecChecker {
         }
       }
       return failed ? nil : .array(values)
+    case (.indexSet, .sequence(let items)):
+      // Offsets: whole numbers from 0, each once (an IndexSet holds a set).
+      var offsets: [Value] = []
+      for item in items {
+        guard let text = item.scalar, item.isPlainScalar, let offset = Int(text), offset >= 0,
+          !offsets.contains(.int(offset))
+        else {
+          error(.invalidValue(item.scalar ?? item.kindDescription, type: "IndexSet (whole numbers from 0, each once)"), item)
+          return nil
+        }
+        offsets.append(.int(offset))
+      }
+      return .array(offsets.sorted { if case (.int(let a), .int(let b)) = ($0, $1) { a < b } else { false } })
     case (.dictionary(let keyType, let valueType), .mapping(let pairs)):
       var entries: [(key: Value, value: Value)] = []
       for pair in pairs {
@@ -139,6 +152,8 @@ struct LiteralReader {
       return text == "[]" ? .array([]) : nil
     case .dictionary:
       return text == "[:]" ? .dictionary([]) : nil
+    case .indexSet:
+      return text == "[]" ? .array([]) : nil
     case .model(let name):
       // `{}`: the model built from its defaults.
       return text == "{}" && modelHasAllDefaults(name) ? .modelDefault(name) : nil

@@ -336,6 +336,11 @@ package struct SpecChecker {
         error(.reservedName(name, what: .kind(.parameter), reason: .generatedParameter(name)), pair.key)
       }
       guard var field = field(name, pair.value, context: context) else { continue }
+      // Positions in a list mean something only as an action says them (`onMove`, `onDelete`).
+      if field.type.mentionsIndexSet, !isPayload || field.type != .indexSet {
+        error(.indexSetOutsidePayload(name, type: field.type.swiftName), pair.value)
+        continue
+      }
       if requireDefaults, field.defaultValue == nil {
         if case .model(let model) = field.type, literals.modelHasAllDefaults(model) {
           field.defaultValue = .modelDefault(model)
@@ -487,6 +492,7 @@ package struct SpecChecker {
       return resolveType(inner.trimmingSpaces, at: location.advanced(by: 1)).map { .array($0) }
     }
     if let scalar = SpecType.Scalar(rawValue: text) { return .scalar(scalar) }
+    if text == SpecType.indexSet.swiftName { return .indexSet }
     if typeNames.contains(text) {
       return modelsByName[text] != nil || modelNames.contains(text) ? .model(text) : .enumeration(text)
     }
@@ -494,7 +500,7 @@ package struct SpecChecker {
       error(.invalidTypeSyntax(text), at: location)
       return nil
     }
-    let known = SpecType.Scalar.allCases.map(\.rawValue) + modelNames + filterNames
+    let known = SpecType.Scalar.allCases.map(\.rawValue) + [SpecType.indexSet.swiftName] + modelNames + filterNames
     error(.unknownType(text, suggestion: closestMatch(to: text, in: known)), at: location)
     return nil
   }

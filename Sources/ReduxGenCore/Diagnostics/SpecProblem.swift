@@ -105,6 +105,9 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case closingParenthesis
   case index
   case predicateOperand
+  case moveDestination
+  case offsetsParameter([String])
+  case filterResult
 
   package var description: String {
     switch self {
@@ -133,6 +136,10 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .closingParenthesis: "')'"
     case .index: "an index such as [0]"
     case .predicateOperand: "a field, a value or '('"
+    case .offsetsParameter(let names):
+      "a payload parameter of type IndexSet (" + names.map { "'\($0)'" }.joined(separator: " or ") + ")"
+    case .moveDestination: "'to' and the destination, as in 'from offsets to destination'"
+    case .filterResult: "a filter's result after 'in', as in 'at offsets in visibleTasks'"
     }
   }
 }
@@ -196,6 +203,12 @@ package enum SpecProblem: Hashable, Sendable {
   // Types and values.
   case unknownType(String, suggestion: String?)
   case invalidTypeSyntax(String)
+  case indexSetOutsidePayload(String, type: String)
+  case needsOffsets(action: String)
+  case notAFilterResult(String, list: String, results: [String])
+  case moveNeedsParameters(action: String)
+  case sortedResult(String, filter: String)
+  case resultNeedsIDs(String, model: String)
   case invalidDictionaryKey(String)
   case optionalDictionaryValue(String, suggestion: String)
   case invalidDefault(String, type: String)
@@ -316,8 +329,23 @@ package enum SpecProblem: Hashable, Sendable {
         + (suggestion == nil
           ? "; a type is "
             + SpecType.Scalar.allCases.map(\.rawValue).joined(separator: ", ")
-            + ", a model or enum of the spec, T?, [T] or [K: V]"
+            + ", a model or enum of the spec, T?, [T] or [K: V], or IndexSet in a payload"
           : didYouMean(suggestion))
+    case .indexSetOutsidePayload(let name, let type):
+      "'\(name)' can't be of type \(type): IndexSet is a payload parameter's type, alone (the offsets SwiftUI's "
+        + "onMove and onDelete give, for 'move' and 'remove LIST at OFFSETS')"
+    case .needsOffsets(let action):
+      "expected a payload parameter of type IndexSet; add one to action '\(action)', as in 'payload: { offsets: IndexSet }'"
+    case .notAFilterResult(let name, let list, let results):
+      "'\(name)' is not the result of a filter over \(list)"
+        + (results.isEmpty ? "; no filter is over it" : "; write " + results.map { "'\($0)'" }.joined(separator: " or "))
+    case .resultNeedsIDs(let name, let model):
+      "offsets in '\(name)' find the elements in the list by id, but \(model) has no field 'id'"
+    case .sortedResult(let name, let filter):
+      "'\(name)' is sorted (filter \(filter) has a 'sort'), so a move in it can't say where the elements go in the list"
+    case .moveNeedsParameters(let action):
+      "'move' needs the offsets and the destination: give action '\(action)' one IndexSet and one Int parameter "
+        + "('payload: { from: IndexSet, to: Int }'), or name them: 'move LIST from OFFSETS to DESTINATION'"
     case .invalidTypeSyntax(let text):
       "'\(text)' is not a type; write a type as Swift does: String, Task?, [Task], [String: Task]"
     case .optionalDictionaryValue(let type, let suggestion):

@@ -87,7 +87,7 @@ package struct ReduceOperation: Sendable, Equatable, CustomStringConvertible {
   /// Every kind of operation: the one list the parser reads words from.
   static let kinds: [any ReduceOperationKind.Type] = [
     SetEachOperation.self, SetOperation.self, AppendOperation.self, UpsertOperation.self, RemoveOperation.self, UpdateOperation.self,
-    ToggleOperation.self, CountOperation.self, SortOperation.self, ResetOperation.self, ClearOperation.self, CustomOperation.self,
+    ToggleOperation.self, CountOperation.self, SortOperation.self, MoveOperation.self, ResetOperation.self, ClearOperation.self, CustomOperation.self,
     ConditionalOperation.self,
   ]
 

@@ -1,5 +1,7 @@
 /// `remove LIST[id]` removes the element with that id; `remove LIST where CONDITION` the elements
-/// the condition holds for (`remove todos where isCompleted`); `remove DICTIONARY[key]` the entry.
+/// the condition holds for (`remove todos where isCompleted`); `remove DICTIONARY[key]` the entry;
+/// `remove LIST at OFFSETS [in RESULT]` the elements at the offsets (an `IndexSet` parameter, as
+/// SwiftUI's `onDelete` gives it) of the list, or of a filter's result over it, matched by id.
 struct RemoveOperation: ReduceOperationKind, Equatable {
   enum Selector: Equatable {
     /// The elements whose id equals the operand.
@@ -8,6 +10,12 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     case key(Operand)
     /// The elements of a list of models the condition holds for, as a filter's case says it.
     case matching(Predicate)
+    /// Every element equal to the operand, in a list whose elements have no `id`
+    /// (`remove tags[tag]`).
+    case value(Operand)
+    /// The elements at the offsets, an `IndexSet` parameter, of the list or of `view`, the
+    /// result of a filter over it.
+    case offsets(String, view: String?)
   }
 
   static let words = ["remove"]
@@ -17,7 +25,13 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   var selector: Selector
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> RemoveOperation? {
-    guard let (path, offset) = parser.targetPath() else { return nil }
+    guard let (path, offset) = parser.targetPath(stopsAtValue: true) else { return nil }
+    if case .array(let element) = path.type, !path.endsInElement, !parser.hasIDField(element),
+      parser.tokens.peek.kind == .symbol("[")
+    {
+      guard let value = parser.bracketedValue(of: element) else { return nil }
+      return RemoveOperation(target: path, selector: .value(value))
+    }
     if case .array(let element) = path.type, !path.endsInElement, parser.tokens.peek.kind == .identifier("where") {
       let whereOffset = parser.tokens.next().offset
       guard case .model(let name) = element, let model = parser.models[name] else {
@@ -25,6 +39,10 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
       }
       guard let predicate = parser.condition(over: model) else { return nil }
       return RemoveOperation(target: path, selector: .matching(predicate))
+    }
+    if case .array = path.type, !path.endsInElement, parser.tokens.takeWord("at") {
+      guard let offsets = parser.offsetsParameter(), let view = parser.filterResult(over: path) else { return nil }
+      return RemoveOperation(target: path, selector: .offsets(offsets, view: view))
     }
     var container = path
     let selector: Selector
@@ -47,16 +65,18 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
 
   var description: String {
     switch selector {
-    case .id(let operand), .key(let operand): "remove \(target.text)[\(operand.text)]"
+    case .id(let operand), .key(let operand), .value(let operand): "remove \(target.text)[\(operand.text)]"
     case .matching(let predicate): "remove \(target.text) where \(SpecMutator.describe(predicate))"
+    case .offsets(let offsets, let view): "remove \(target.text) at \(offsets)" + (view.map { " in \($0)" } ?? "")
     }
   }
 
   var path: StatePath? { target }
   var operands: [Operand] {
     switch selector {
-    case .id(let operand), .key(let operand): [operand]
+    case .id(let operand), .key(let operand), .value(let operand): [operand]
     case .matching: []
+    case .offsets(let offsets, _): [.parameter(offsets, fields: [])]
     }
   }
 
@@ -70,6 +90,12 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
       reducer.at(target, state) {
         [.expression($0.dot("removeValue").call([Argument("forKey", reducer.operand(key, type: .scalar(.string)))]))]
       }
+    case .value(let value):
+      reducer.at(target, state) {
+        let element = target.type.elementType ?? target.type
+        let closure = Closure(parameters: [], body: .binary(.name("$0"), .equal, reducer.operand(value, type: element)))
+        return [.expression(.call($0.dot("removeAll"), [], trailingClosure: closure))]
+      }
     case .matching(let predicate):
       reducer.at(target, state) {
         [
@@ -81,6 +107,13 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
                 body: PredicateTranslator(types: reducer.types, element: .name("$0")).expression(predicate))))
         ]
       }
+    case .offsets(let offsets, let view):
+      reducer.at(target, state) {
+        var arguments = [Argument("atOffsets", reducer.operand(.parameter(offsets, fields: []), type: .indexSet))]
+        // The result is read before the list changes: the offsets are positions in it.
+        if let view { arguments.append(Argument("of", state.dot(view))) }
+        return [.expression($0.dot("removeElements").call(arguments))]
+      }
     }
   }
 
@@ -89,7 +122,94 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     case .id(let id): elementTests(id, &context)
     case .key(let key): entryTests(key, &context)
     case .matching(let predicate): matchingTests(predicate, &context)
+    case .value(let value): valueTests(value, &context)
+    case .offsets(let offsets, nil): offsetsTests(offsets, &context)
+    case .offsets(let offsets, let view?): viewTests(offsets, view, &context)
     }
+  }
+
+  /// Every element equal to the value goes, the other stays.
+  private func valueTests(_ value: Operand, _ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    guard let element = target.type.elementType, let items = kit.elements(2, of: target) else { return [] }
+    var chosen: [String: Expression] = [:]
+    let list = [items.names[0], items.names[1], items.names[0]]
+    switch value {
+    case .parameter(let name, []): chosen[name] = items.names[0]
+    case .parameter: return []
+    case .literal(let literal):
+      // The literal value twice, with another value between.
+      let other = kit.sample(differentFrom: literal, element, 1)
+      guard other != literal else { return [] }
+      let written = kit.types.expression(literal, type: element)
+      let (lets, arguments) = kit.arguments(action, [:])
+      var body = [kit.newState(), kit.sampleConstant("other", other, type: element)]
+      body += [.assignment(context.target, .array([written, .name("other"), written]))] + lets
+      body += [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([.name("other")]))]
+      return [
+        context.test(
+          "\(action.name) removes every \(value.text) from \(target.text)",
+          "\(action.name)RemovesValueFrom\(target.text.identifierWords)", body)
+      ]
+    }
+    let (lets, arguments) = kit.arguments(action, chosen)
+    var body = [kit.newState()] + items.setup + [.assignment(context.target, .array(list))] + lets
+    body += [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([items.names[1]]))]
+    return [
+      context.test(
+        "\(action.name) removes every element of \(target.text) equal to the value",
+        "\(action.name)RemovesValueFrom\(target.text.identifierWords)", body)
+    ]
+  }
+
+  /// Of three elements, the first and the last go.
+  private func offsetsTests(_ offsets: String, _ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    guard let items = kit.elements(of: target) else { return [] }
+    let chosen = [offsets: kit.types.expression(.array([.int(0), .int(2)]), type: .indexSet)]
+    let (lets, arguments) = kit.arguments(action, chosen)
+    var body = [kit.newState()] + items.setup + [.assignment(context.target, .array(items.names))] + lets
+    body += [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([items.names[1]]))]
+    return [
+      context.test(
+        "\(action.name) removes elements of \(target.text) at the offsets",
+        "\(action.name)RemovesAtOffsetsOf\(target.text.identifierWords)", body)
+    ]
+  }
+
+  /// With a case selected that hides the first element, offset 0 of the result is the second
+  /// element of the list: it goes, the hidden one stays.
+  private func viewTests(_ offsets: String, _ view: String, _ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    guard let filter = kit.spec.filters.first(where: { $0.result == view }),
+      let model = kit.spec.model(named: filter.element)
+    else { return [] }
+    let search = PredicateSearch(spec: kit.spec, model: model)
+    for filterCase in filter.cases {
+      let (matching, other) = search.witnesses(filterCase.predicate)
+      guard let matching, let other else { continue }
+      let type = SpecType.model(model.name)
+      let chosen = [offsets: kit.types.expression(.array([.int(0)]), type: .indexSet)]
+      let (lets, arguments) = kit.arguments(action, chosen)
+      var body = [
+        kit.newState(),
+        .assignment(.name("state").dot(filter.selected), kit.types.expression(.enumCase(filterCase.name), type: .enumeration(filter.name))),
+        kit.constant("hidden", kit.types.expression(kit.element(model, 1, overrides: other), type: type)),
+        kit.constant("shown", kit.types.expression(kit.element(model, 2, overrides: matching), type: type)),
+        .assignment(context.target, .array([.name("hidden"), .name("shown")])),
+      ]
+      body += lets + [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([.name("hidden")]))]
+      return [
+        context.test(
+          "\(action.name) removes elements of \(target.text) at offsets of \(view)",
+          "\(action.name)RemovesAtOffsetsOf\(view.uppercasingFirst)", body)
+      ]
+    }
+    // No case both shows and hides an element: examples cover it.
+    return []
   }
 
   /// An element the condition holds for goes, one it doesn't hold for stays.
@@ -187,6 +307,9 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     ]
     if case .matching(let predicate) = selector {
       mutants.append(("negate", RemoveOperation(target: target, selector: .matching(.not(predicate)))))
+    }
+    if case .offsets(let offsets, _?) = selector {
+      mutants.append(("whole-list", RemoveOperation(target: target, selector: .offsets(offsets, view: nil))))
     }
     return mutants
   }

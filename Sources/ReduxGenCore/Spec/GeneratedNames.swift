@@ -83,7 +83,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "Comparable", "CustomStringConvertible", "RawRepresentable", "KeyPath", "PartialKeyPath", "WritableKeyPath",
     "AsyncStream", "Character", "Substring", "Swift", "Bool", "String", "Int", "Int64", "Double", "Float",
     // Foundation
-    "Foundation", "UUID", "Date", "URL", "Data", "Decimal", "JSONEncoder", "JSONDecoder", "URLSession",
+    "Foundation", "UUID", "Date", "URL", "Data", "Decimal", "IndexSet", "JSONEncoder", "JSONDecoder", "URLSession",
     "ProcessInfo",
     // Swift Testing
     "Testing", "Test", "Suite",
@@ -100,7 +100,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// named like another Foundation type (`Timer`, `Notification`, `Unit`) is not ambiguous there.
   package static let foundationImportsOfTests = [
     "struct Foundation.Data", "struct Foundation.Date", "struct Foundation.Decimal", "struct Foundation.URL",
-    "struct Foundation.UUID",
+    "struct Foundation.UUID", "struct Foundation.IndexSet",
   ]
 
   /// Swift Testing's types, which test files import whole (its macros can't be imported one by

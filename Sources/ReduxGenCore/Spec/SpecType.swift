@@ -33,6 +33,9 @@ package indirect enum SpecType: Hashable, Sendable {
   case dictionary(SpecType, SpecType)
   /// ReduxRuntime's `RequestStatus`: idle, loading, succeeded, failed(message).
   case requestStatus
+  /// Foundation's `IndexSet`: positions in a list, as SwiftUI's `onMove` and `onDelete` give
+  /// them; a payload parameter's type only (`move`, `remove LIST at OFFSETS`).
+  case indexSet
 
   /// As Swift writes it.
   package var swiftName: String {
@@ -43,6 +46,17 @@ package indirect enum SpecType: Hashable, Sendable {
     case .array(let element): "[\(element.swiftName)]"
     case .dictionary(let key, let value): "[\(key.swiftName): \(value.swiftName)]"
     case .requestStatus: "RequestStatus"
+    case .indexSet: "IndexSet"
+    }
+  }
+
+  /// Whether the type is or holds an `IndexSet`, which only a payload parameter may have.
+  package var mentionsIndexSet: Bool {
+    switch self {
+    case .indexSet: true
+    case .optional(let wrapped), .array(let wrapped): wrapped.mentionsIndexSet
+    case .dictionary(let key, let value): key.mentionsIndexSet || value.mentionsIndexSet
+    default: false
     }
   }
 

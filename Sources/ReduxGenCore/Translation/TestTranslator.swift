@@ -173,6 +173,8 @@ struct TestTranslator {
       return .dictionary([(sample(key, number), sample(value, number))])
     case .requestStatus:
       return .enumCase(["loading", "succeeded"][number % 2])
+    case .indexSet:
+      return .array([.int(number % 3)])
     }
   }
 
@@ -255,10 +257,22 @@ struct TestTranslator {
     ]
   }
 
+  /// `count` (at most three) different sample elements of the list `path` ends at, as locals
+  /// `one`, `two` and `three`; nil when its element type has fewer values.
+  func elements(_ count: Int = 3, of path: StatePath) -> (setup: [Statement], names: [Expression])? {
+    guard let elementType = path.type.elementType else { return nil }
+    let model = model(of: path)
+    let values = (1...count).map { number in model.map { element($0, number) } ?? sample(elementType, number) }
+    guard Set(values.map { SpecMutator.describe($0) }).count == count else { return nil }
+    let names = ["one", "two", "three"].prefix(count)
+    let setup = zip(names, values).map { sampleConstant($0, $1, type: elementType) }
+    return (setup, names.map { .name($0) })
+  }
+
   /// The locals derived tests declare besides the payload's.
   static let helperLocals: Set<String> = [
-    "state", "existing", "first", "second", "before", "replacement", "kept", "dropped", "tie", "entry", "other",
-    "matching",
+    "state", "existing", "first", "second", "before", "replacement", "kept", "dropped", "tie", "tieToo", "last", "entry",
+    "other", "matching", "one", "two", "three", "hidden", "shown",
   ]
 
   /// The local holding a payload parameter's value: its own name unless a helper local has it.

@@ -13,6 +13,7 @@ struct TypeTranslator {
       isIdentifiedList(type) ? .generic("IdentifiedArrayOf", [typeName(element)]) : .array(typeName(element))
     case .dictionary(let key, let value): .dictionary(typeName(key), typeName(value))
     case .requestStatus: .named("RequestStatus")
+    case .indexSet: .named("IndexSet")
     }
   }
 
