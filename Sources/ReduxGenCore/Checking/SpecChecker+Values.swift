@@ -45,7 +45,7 @@ extension SpecChecker {
       // Offsets: whole numbers from 0, each once (an IndexSet holds a set).
       var offsets: [Value] = []
       for item in items {
-        guard let text = item.scalar, item.isPlainScalar, let offset = Int(text), offset >= 0,
+        guard let text = item.scalar, item.isPlainScalar, let offset = Int(text), offset >= 0, offset < Int.max,
           !offsets.contains(.int(offset))
         else {
           error(.invalidValue(item.scalar ?? item.kindDescription, type: "IndexSet (whole numbers from 0, each once)"), item)

@@ -139,7 +139,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .offsetsParameter(let names):
       "a payload parameter of type IndexSet (" + names.map { "'\($0)'" }.joined(separator: " or ") + ")"
     case .moveDestination: "'to' and the destination, as in 'from offsets to destination'"
-    case .filterResult: "a filter's result after 'in', as in 'at offsets in visibleTasks'"
+    case .filterResult: "the name of a filter's result after 'in'"
     }
   }
 }

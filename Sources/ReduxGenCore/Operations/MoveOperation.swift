@@ -99,6 +99,12 @@ struct MoveOperation: ReduceOperationKind, Equatable {
       let (matching, other) = search.witnesses(filterCase.predicate)
       guard let matching, let other else { continue }
       let type = SpecType.model(model.name)
+      let elements = [
+        kit.element(model, 1, overrides: matching), kit.element(model, 2, overrides: other),
+        kit.element(model, 3, overrides: matching),
+      ]
+      // A list of models with an id holds one element per id: two shown elements need two ids.
+      guard kit.distinctIDs(elements) else { continue }
       let chosen = [
         offsets: kit.types.expression(.array([.int(0)]), type: .indexSet), to: Expression.literal(.int(2)),
       ]
@@ -108,9 +114,9 @@ struct MoveOperation: ReduceOperationKind, Equatable {
         .assignment(
           .name("state").dot(filter.selected),
           kit.types.expression(.enumCase(filterCase.name), type: .enumeration(filter.name))),
-        kit.constant("one", kit.types.expression(kit.element(model, 1, overrides: matching), type: type)),
-        kit.constant("hidden", kit.types.expression(kit.element(model, 2, overrides: other), type: type)),
-        kit.constant("two", kit.types.expression(kit.element(model, 3, overrides: matching), type: type)),
+        kit.constant("one", kit.types.expression(elements[0], type: type)),
+        kit.constant("hidden", kit.types.expression(elements[1], type: type)),
+        kit.constant("two", kit.types.expression(elements[2], type: type)),
         .assignment(context.target, .array([.name("one"), .name("hidden"), .name("two")])),
       ]
       body += lets + [

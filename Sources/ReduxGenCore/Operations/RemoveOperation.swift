@@ -192,13 +192,16 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
       let (matching, other) = search.witnesses(filterCase.predicate)
       guard let matching, let other else { continue }
       let type = SpecType.model(model.name)
+      let hidden = kit.element(model, 1, overrides: other)
+      let shown = kit.element(model, 2, overrides: matching)
+      guard kit.distinctIDs([hidden, shown]) else { continue }
       let chosen = [offsets: kit.types.expression(.array([.int(0)]), type: .indexSet)]
       let (lets, arguments) = kit.arguments(action, chosen)
       var body = [
         kit.newState(),
         .assignment(.name("state").dot(filter.selected), kit.types.expression(.enumCase(filterCase.name), type: .enumeration(filter.name))),
-        kit.constant("hidden", kit.types.expression(kit.element(model, 1, overrides: other), type: type)),
-        kit.constant("shown", kit.types.expression(kit.element(model, 2, overrides: matching), type: type)),
+        kit.constant("hidden", kit.types.expression(hidden, type: type)),
+        kit.constant("shown", kit.types.expression(shown, type: type)),
         .assignment(context.target, .array([.name("hidden"), .name("shown")])),
       ]
       body += lets + [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([.name("hidden")]))]

@@ -263,10 +263,20 @@ struct TestTranslator {
     guard let elementType = path.type.elementType else { return nil }
     let model = model(of: path)
     let values = (1...count).map { number in model.map { element($0, number) } ?? sample(elementType, number) }
-    guard Set(values.map { SpecMutator.describe($0) }).count == count else { return nil }
+    guard Set(values.map { SpecMutator.describe($0) }).count == count, distinctIDs(values) else { return nil }
     let names = ["one", "two", "three"].prefix(count)
     let setup = zip(names, values).map { sampleConstant($0, $1, type: elementType) }
     return (setup, names.map { .name($0) })
+  }
+
+  /// Whether model values have different ids (or none): a list of models with an id holds
+  /// one element per id, and traps on a literal that repeats one.
+  func distinctIDs(_ values: [Value]) -> Bool {
+    let ids = values.compactMap { value -> String? in
+      guard case .model(_, let fields) = value, let id = fields.first(where: { $0.name == "id" }) else { return nil }
+      return SpecMutator.describe(id.value)
+    }
+    return Set(ids).count == ids.count
   }
 
   /// The locals derived tests declare besides the payload's.
