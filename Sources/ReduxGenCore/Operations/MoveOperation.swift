@@ -91,46 +91,31 @@ struct MoveOperation: ReduceOperationKind, Equatable {
   private func viewTests(_ view: String, _ context: inout OperationTestContext) -> [Declaration] {
     let kit = context.kit
     let action = context.action
-    guard case .parameter(let to, []) = destination, let filter = kit.spec.filters.first(where: { $0.result == view }),
-      let model = kit.spec.model(named: filter.element)
-    else { return [] }
-    let search = PredicateSearch(spec: kit.spec, model: model)
-    for filterCase in filter.cases {
-      let (matching, other) = search.witnesses(filterCase.predicate)
-      guard let matching, let other else { continue }
-      let type = SpecType.model(model.name)
-      let elements = [
-        kit.element(model, 1, overrides: matching), kit.element(model, 2, overrides: other),
-        kit.element(model, 3, overrides: matching),
-      ]
-      // A list of models with an id holds one element per id: two shown elements need two ids.
-      guard kit.distinctIDs(elements) else { continue }
-      let chosen = [
-        offsets: kit.types.expression(.array([.int(0)]), type: .indexSet), to: Expression.literal(.int(2)),
-      ]
-      let (lets, arguments) = kit.arguments(action, chosen)
-      var body = [
-        kit.newState(),
-        .assignment(
-          .name("state").dot(filter.selected),
-          kit.types.expression(.enumCase(filterCase.name), type: .enumeration(filter.name))),
-        kit.constant("one", kit.types.expression(elements[0], type: type)),
-        kit.constant("hidden", kit.types.expression(elements[1], type: type)),
-        kit.constant("two", kit.types.expression(elements[2], type: type)),
-        .assignment(context.target, .array([.name("one"), .name("hidden"), .name("two")])),
-      ]
-      body += lets + [
-        kit.reduce(action.name, arguments),
-        kit.expect(context.target, .equal, .array([.name("hidden"), .name("two"), .name("one")])),
-      ]
-      return [
-        context.test(
-          "\(action.name) moves elements of \(target.text) in \(view)",
-          "\(action.name)MovesIn\(view.uppercasingFirst)", body)
-      ]
+    guard case .parameter(let to, []) = destination,
+      let frame = kit.viewFrame(
+        view,
+        { model, shown, hidden in
+          [kit.element(model, 1, overrides: shown), kit.element(model, 2, overrides: hidden), kit.element(model, 3, overrides: shown)]
+        })
+    else {
+      // No case both shows and hides an element: examples cover it.
+      return []
     }
-    // No case both shows and hides an element: examples cover it.
-    return []
+    let type = SpecType.model(frame.model.name)
+    let chosen = [offsets: kit.types.expression(.array([.int(0)]), type: .indexSet), to: Expression.literal(.int(2))]
+    let (lets, arguments) = kit.arguments(action, chosen)
+    let names = ["one", "hidden", "two"]
+    var body = [kit.newState(), frame.select]
+    body += zip(names, frame.elements).map { kit.constant($0, kit.types.expression($1, type: type)) }
+    body += [.assignment(context.target, .array(names.map { .name($0) }))] + lets
+    body += [
+      kit.reduce(action.name, arguments),
+      kit.expect(context.target, .equal, .array([.name("hidden"), .name("two"), .name("one")])),
+    ]
+    return [
+      context.test(
+        "\(action.name) moves elements of \(target.text) in \(view)", "\(action.name)MovesIn\(view.uppercasingFirst)", body)
+    ]
   }
 
   /// The order `moveElements(fromOffsets:toOffset:)` makes of `items`.

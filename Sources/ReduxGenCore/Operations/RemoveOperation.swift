@@ -184,35 +184,25 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   private func viewTests(_ offsets: String, _ view: String, _ context: inout OperationTestContext) -> [Declaration] {
     let kit = context.kit
     let action = context.action
-    guard let filter = kit.spec.filters.first(where: { $0.result == view }),
-      let model = kit.spec.model(named: filter.element)
-    else { return [] }
-    let search = PredicateSearch(spec: kit.spec, model: model)
-    for filterCase in filter.cases {
-      let (matching, other) = search.witnesses(filterCase.predicate)
-      guard let matching, let other else { continue }
-      let type = SpecType.model(model.name)
-      let hidden = kit.element(model, 1, overrides: other)
-      let shown = kit.element(model, 2, overrides: matching)
-      guard kit.distinctIDs([hidden, shown]) else { continue }
-      let chosen = [offsets: kit.types.expression(.array([.int(0)]), type: .indexSet)]
-      let (lets, arguments) = kit.arguments(action, chosen)
-      var body = [
-        kit.newState(),
-        .assignment(.name("state").dot(filter.selected), kit.types.expression(.enumCase(filterCase.name), type: .enumeration(filter.name))),
-        kit.constant("hidden", kit.types.expression(hidden, type: type)),
-        kit.constant("shown", kit.types.expression(shown, type: type)),
-        .assignment(context.target, .array([.name("hidden"), .name("shown")])),
-      ]
-      body += lets + [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([.name("hidden")]))]
-      return [
-        context.test(
-          "\(action.name) removes elements of \(target.text) at offsets of \(view)",
-          "\(action.name)RemovesAtOffsetsOf\(view.uppercasingFirst)", body)
-      ]
+    guard
+      let frame = kit.viewFrame(
+        view, { model, shown, hidden in [kit.element(model, 1, overrides: hidden), kit.element(model, 2, overrides: shown)] })
+    else {
+      // No case both shows and hides an element: examples cover it.
+      return []
     }
-    // No case both shows and hides an element: examples cover it.
-    return []
+    let type = SpecType.model(frame.model.name)
+    let chosen = [offsets: kit.types.expression(.array([.int(0)]), type: .indexSet)]
+    let (lets, arguments) = kit.arguments(action, chosen)
+    var body = [kit.newState(), frame.select]
+    body += zip(["hidden", "shown"], frame.elements).map { kit.constant($0, kit.types.expression($1, type: type)) }
+    body += [.assignment(context.target, .array([.name("hidden"), .name("shown")]))] + lets
+    body += [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([.name("hidden")]))]
+    return [
+      context.test(
+        "\(action.name) removes elements of \(target.text) at offsets of \(view)",
+        "\(action.name)RemovesAtOffsetsOf\(view.uppercasingFirst)", body)
+    ]
   }
 
   /// An element the condition holds for goes, one it doesn't hold for stays.

@@ -269,6 +269,28 @@ struct TestTranslator {
     return (setup, names.map { .name($0) })
   }
 
+  /// A state for offsets in the filter result `view`: the first case of its filter that both
+  /// shows an element and hides one, the statement selecting it, and the elements `make` builds
+  /// from what each side's fields must hold, when their ids differ; nil when no case does.
+  func viewFrame(
+    _ view: String, _ make: (_ model: Model, _ shown: [String: Value], _ hidden: [String: Value]) -> [Value]
+  ) -> (model: Model, select: Statement, elements: [Value])? {
+    guard let filter = spec.filters.first(where: { $0.result == view }), let model = spec.model(named: filter.element)
+    else { return nil }
+    let search = PredicateSearch(spec: spec, model: model)
+    for filterCase in filter.cases {
+      let (matching, other) = search.witnesses(filterCase.predicate)
+      guard let matching, let other else { continue }
+      let elements = make(model, matching, other)
+      guard distinctIDs(elements) else { continue }
+      let select = Statement.assignment(
+        .name("state").dot(filter.selected),
+        types.expression(.enumCase(filterCase.name), type: .enumeration(filter.name)))
+      return (model, select, elements)
+    }
+    return nil
+  }
+
   /// Whether model values have different ids (or none): a list of models with an id holds
   /// one element per id, and traps on a literal that repeats one.
   func distinctIDs(_ values: [Value]) -> Bool {
