@@ -76,4 +76,35 @@ struct OrderingTests {
     letters.moveElements(fromOffsets: [2], toOffset: -3)
     #expect(letters == ["a", "b", "c"])
   }
+
+  @Test("removeElements removes the offsets, keeps the rest in order and ignores offsets past the end")
+  func removesAtOffsets() {
+    var letters = ["a", "b", "c", "d"]
+    letters.removeElements(atOffsets: [0, 2, 9])
+    #expect(letters == ["b", "d"])
+    letters.removeElements(atOffsets: [5])
+    #expect(letters == ["b", "d"])
+    var items: IdentifiedArrayOf<Item> = [Item(id: 1), Item(id: 2), Item(id: 3)]
+    items.removeElements(atOffsets: [1])
+    #expect(items.ids == [1, 3])
+    #expect(items.index(id: 3) == 1)
+  }
+
+  @Test("offsets of a filtered view find their elements by id: a delete removes them, a move passes hidden ones")
+  func offsetsOfAView() {
+    var items: IdentifiedArrayOf<Item> = [Item(id: 1), Item(id: 2, done: true), Item(id: 3), Item(id: 4, done: true)]
+    let shown = items.elements.filter { !$0.done }
+    var deleted = items
+    deleted.removeElements(atOffsets: [1, 6], of: shown)
+    #expect(deleted.ids == [1, 2, 4])
+    // The first shown goes after the last shown; hidden elements keep their places among the others.
+    var moved = items
+    moved.moveElements(fromOffsets: [0], toOffset: 2, of: shown)
+    #expect(moved.ids == [2, 3, 1, 4])
+    // Before the element shown at the destination.
+    items.moveElements(fromOffsets: [1], toOffset: 0, of: shown)
+    #expect(items.ids == [3, 1, 2, 4])
+    items.moveElements(fromOffsets: [8], toOffset: 0, of: shown)
+    #expect(items.ids == [3, 1, 2, 4])
+  }
 }
