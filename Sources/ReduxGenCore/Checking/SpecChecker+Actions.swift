@@ -267,7 +267,7 @@ struct ReduceParser {
 
   init(
     tokens: TokenStream, action: Action, state: [Field], stateByName: [String: Field], models: [String: Model],
-    filters: [Filter] = [], literals: LiteralReader
+    filters: [Filter], literals: LiteralReader
   ) {
     self.tokens = tokens
     self.action = action
@@ -444,11 +444,10 @@ struct ReduceParser {
     }
   }
 
-  /// `in RESULT` after an operation on offsets, when written: the result of a filter over the
-  /// list `path` (a state field); `.some(nil)` when not written, nil after a problem. A result
-  /// that is sorted can't say where a moved element goes (`unsorted`).
-  mutating func filterResult(over path: StatePath, unsorted: Bool = false) -> String?? {
-    guard tokens.takeWord("in") else { return .some(nil) }
+  /// The RESULT of `in RESULT` (`in` read), after an operation on offsets: the result of a
+  /// filter over the list `path` (a state field) of models with an id. A sorted result can't
+  /// say where a moved element goes (`unsorted`).
+  mutating func filterResult(over path: StatePath, unsorted: Bool = false) -> String? {
     let token = tokens.next()
     guard case .identifier(let name) = token.kind else {
       return fail(.expectedToken(.filterResult, found: token.described), token.offset)
@@ -459,10 +458,8 @@ struct ReduceParser {
     }
     if unsorted, !filter.sort.isEmpty { return fail(.sortedResult(name, filter: filter.name), token.offset) }
     // The result's elements are found in the list by id.
-    guard models[filter.element]?.idField != nil else {
-      return fail(.resultNeedsIDs(name, model: filter.element), token.offset)
-    }
-    return .some(name)
+    guard hasIDField(.model(filter.element)) else { return fail(.resultNeedsIDs(name, model: filter.element), token.offset) }
+    return name
   }
 
   /// A payload parameter of type `IndexSet`, after a word such as `at` or `from`.

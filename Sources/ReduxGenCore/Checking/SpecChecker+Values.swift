@@ -42,18 +42,18 @@ extension SpecChecker {
       }
       return failed ? nil : .array(values)
     case (.indexSet, .sequence(let items)):
-      // Offsets: whole numbers from 0, each once (an IndexSet holds a set).
-      var offsets: [Value] = []
+      // Offsets: whole numbers from 0, each once (an IndexSet holds a set, up to Int.max - 1).
+      var offsets: [Int] = []
       for item in items {
         guard let text = item.scalar, item.isPlainScalar, let offset = Int(text), offset >= 0, offset < Int.max,
-          !offsets.contains(.int(offset))
+          !offsets.contains(offset)
         else {
           error(.invalidValue(item.scalar ?? item.kindDescription, type: "IndexSet (whole numbers from 0, each once)"), item)
           return nil
         }
-        offsets.append(.int(offset))
+        offsets.append(offset)
       }
-      return .array(offsets.sorted { if case (.int(let a), .int(let b)) = ($0, $1) { a < b } else { false } })
+      return .array(offsets.sorted().map { .int($0) })
     case (.dictionary(let keyType, let valueType), .mapping(let pairs)):
       var entries: [(key: Value, value: Value)] = []
       for pair in pairs {

@@ -206,7 +206,7 @@ package enum SpecProblem: Hashable, Sendable {
   case indexSetOutsidePayload(String, type: String)
   case needsOffsets(action: String)
   case notAFilterResult(String, list: String, results: [String])
-  case moveNeedsParameters(action: String)
+  case moveNeedsParameters(action: String, offsets: [String], destinations: [String])
   case sortedResult(String, filter: String)
   case resultNeedsIDs(String, model: String)
   case invalidDictionaryKey(String)
@@ -343,9 +343,12 @@ package enum SpecProblem: Hashable, Sendable {
       "offsets in '\(name)' find the elements in the list by id, but \(model) has no field 'id'"
     case .sortedResult(let name, let filter):
       "'\(name)' is sorted (filter \(filter) has a 'sort'), so a move in it can't say where the elements go in the list"
-    case .moveNeedsParameters(let action):
-      "'move' needs the offsets and the destination: give action '\(action)' one IndexSet and one Int parameter "
-        + "('payload: { from: IndexSet, to: Int }'), or name them: 'move LIST from OFFSETS to DESTINATION'"
+    case .moveNeedsParameters(let action, let offsets, let destinations):
+      "'move LIST' takes the action's only IndexSet and only Int parameters, but action '\(action)' has "
+        + [("IndexSet", offsets), ("Int", destinations)].map { type, names in
+          names.isEmpty ? "no \(type) parameter" : "\(type) " + names.map { "'\($0)'" }.joined(separator: ", ")
+        }.joined(separator: " and ")
+        + "; name them ('move LIST from OFFSETS to DESTINATION') or give it 'payload: { from: IndexSet, to: Int }'"
     case .invalidTypeSyntax(let text):
       "'\(text)' is not a type; write a type as Swift does: String, Task?, [Task], [String: Task]"
     case .optionalDictionaryValue(let type, let suggestion):

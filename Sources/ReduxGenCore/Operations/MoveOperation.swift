@@ -27,13 +27,17 @@ struct MoveOperation: ReduceOperationKind, Equatable {
       let offsets = parser.action.payload.filter { $0.type == .indexSet }
       let destinations = parser.action.payload.filter { $0.type == .scalar(.int) }
       guard offsets.count == 1, destinations.count == 1 else {
-        return parser.fail(.moveNeedsParameters(action: parser.action.name), offset)
+        let problem = SpecProblem.moveNeedsParameters(
+          action: parser.action.name, offsets: offsets.map(\.name), destinations: destinations.map(\.name))
+        return parser.fail(problem, offset)
       }
       operation = MoveOperation(
         target: path, offsets: offsets[0].name, destination: .parameter(destinations[0].name, fields: []))
     }
-    guard let view = parser.filterResult(over: path, unsorted: true) else { return nil }
-    operation.view = view
+    if parser.tokens.takeWord("in") {
+      guard let view = parser.filterResult(over: path, unsorted: true) else { return nil }
+      operation.view = view
+    }
     return operation
   }
 
@@ -76,10 +80,8 @@ struct MoveOperation: ReduceOperationKind, Equatable {
     chosen[offsets] = kit.types.expression(.array([.int(moved)]), type: .indexSet)
     let order = Self.moved([0, 1, 2], from: [moved], to: to)
     guard order != [0, 1, 2] else { return [] }
-    var body = [kit.newState()] + items.setup
-    let (lets, arguments) = kit.arguments(action, chosen)
-    body += [.assignment(context.target, .array(items.names))] + lets
-    body += [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array(order.map { items.names[$0] }))]
+    let body = kit.listChange(
+      action, context.target, setup: items.setup, before: items.names, chosen: chosen, after: order.map { items.names[$0] })
     return [
       context.test(
         "\(action.name) moves elements of \(target.text)", "\(action.name)Moves\(target.text.identifierWords)", body)
@@ -103,15 +105,11 @@ struct MoveOperation: ReduceOperationKind, Equatable {
     }
     let type = SpecType.model(frame.model.name)
     let chosen = [offsets: kit.types.expression(.array([.int(0)]), type: .indexSet), to: Expression.literal(.int(2))]
-    let (lets, arguments) = kit.arguments(action, chosen)
     let names = ["one", "hidden", "two"]
-    var body = [kit.newState(), frame.select]
-    body += zip(names, frame.elements).map { kit.constant($0, kit.types.expression($1, type: type)) }
-    body += [.assignment(context.target, .array(names.map { .name($0) }))] + lets
-    body += [
-      kit.reduce(action.name, arguments),
-      kit.expect(context.target, .equal, .array([.name("hidden"), .name("two"), .name("one")])),
-    ]
+    let constants = zip(names, frame.elements).map { kit.constant($0, kit.types.expression($1, type: type)) }
+    let body = kit.listChange(
+      action, context.target, setup: [frame.select] + constants, before: names.map { .name($0) }, chosen: chosen,
+      after: [.name("hidden"), .name("two"), .name("one")])
     return [
       context.test(
         "\(action.name) moves elements of \(target.text) in \(view)", "\(action.name)MovesIn\(view.uppercasingFirst)", body)

@@ -26,9 +26,8 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> RemoveOperation? {
     guard let (path, offset) = parser.targetPath(stopsAtValue: true) else { return nil }
-    if case .array(let element) = path.type, !path.endsInElement, !parser.hasIDField(element),
-      parser.tokens.peek.kind == .symbol("[")
-    {
+    // The path stopped before `[`: a list of plain values (or of models without an id).
+    if let element = path.type.elementType, parser.tokens.peek.kind == .symbol("[") {
       guard let value = parser.bracketedValue(of: element) else { return nil }
       return RemoveOperation(target: path, selector: .value(value))
     }
@@ -41,7 +40,12 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
       return RemoveOperation(target: path, selector: .matching(predicate))
     }
     if case .array = path.type, !path.endsInElement, parser.tokens.takeWord("at") {
-      guard let offsets = parser.offsetsParameter(), let view = parser.filterResult(over: path) else { return nil }
+      guard let offsets = parser.offsetsParameter() else { return nil }
+      var view: String?
+      if parser.tokens.takeWord("in") {
+        guard let result = parser.filterResult(over: path) else { return nil }
+        view = result
+      }
       return RemoveOperation(target: path, selector: .offsets(offsets, view: view))
     }
     var container = path
@@ -143,19 +147,17 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
       let other = kit.sample(differentFrom: literal, element, 1)
       guard other != literal else { return [] }
       let written = kit.types.expression(literal, type: element)
-      let (lets, arguments) = kit.arguments(action, [:])
-      var body = [kit.newState(), kit.sampleConstant("other", other, type: element)]
-      body += [.assignment(context.target, .array([written, .name("other"), written]))] + lets
-      body += [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([.name("other")]))]
+      let body = kit.listChange(
+        action, context.target, setup: [kit.sampleConstant("other", other, type: element)],
+        before: [written, .name("other"), written], after: [.name("other")])
       return [
         context.test(
           "\(action.name) removes every \(value.text) from \(target.text)",
           "\(action.name)RemovesValueFrom\(target.text.identifierWords)", body)
       ]
     }
-    let (lets, arguments) = kit.arguments(action, chosen)
-    var body = [kit.newState()] + items.setup + [.assignment(context.target, .array(list))] + lets
-    body += [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([items.names[1]]))]
+    let body = kit.listChange(
+      action, context.target, setup: items.setup, before: list, chosen: chosen, after: [items.names[1]])
     return [
       context.test(
         "\(action.name) removes every element of \(target.text) equal to the value",
@@ -169,9 +171,8 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     let action = context.action
     guard let items = kit.elements(of: target) else { return [] }
     let chosen = [offsets: kit.types.expression(.array([.int(0), .int(2)]), type: .indexSet)]
-    let (lets, arguments) = kit.arguments(action, chosen)
-    var body = [kit.newState()] + items.setup + [.assignment(context.target, .array(items.names))] + lets
-    body += [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([items.names[1]]))]
+    let body = kit.listChange(
+      action, context.target, setup: items.setup, before: items.names, chosen: chosen, after: [items.names[1]])
     return [
       context.test(
         "\(action.name) removes elements of \(target.text) at the offsets",
@@ -193,11 +194,10 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     }
     let type = SpecType.model(frame.model.name)
     let chosen = [offsets: kit.types.expression(.array([.int(0)]), type: .indexSet)]
-    let (lets, arguments) = kit.arguments(action, chosen)
-    var body = [kit.newState(), frame.select]
-    body += zip(["hidden", "shown"], frame.elements).map { kit.constant($0, kit.types.expression($1, type: type)) }
-    body += [.assignment(context.target, .array([.name("hidden"), .name("shown")]))] + lets
-    body += [kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .array([.name("hidden")]))]
+    let constants = zip(["hidden", "shown"], frame.elements).map { kit.constant($0, kit.types.expression($1, type: type)) }
+    let body = kit.listChange(
+      action, context.target, setup: [frame.select] + constants, before: [.name("hidden"), .name("shown")],
+      chosen: chosen, after: [.name("hidden")])
     return [
       context.test(
         "\(action.name) removes elements of \(target.text) at offsets of \(view)",
@@ -214,21 +214,16 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     // Without an element on either side the test could not fail: examples cover such a condition.
     guard matching != nil || other != nil else { return [] }
     let type = SpecType.model(model.name)
-    var body = [kit.newState()]
+    var setup: [Statement] = []
     var listed: [Expression] = []
     var kept: [Expression] = []
     for (number, (name, fields)) in [("matching", matching), ("other", other)].enumerated() {
       guard let fields else { continue }
-      body.append(kit.constant(name, kit.types.expression(kit.element(model, number + 1, overrides: fields), type: type)))
+      setup.append(kit.constant(name, kit.types.expression(kit.element(model, number + 1, overrides: fields), type: type)))
       listed.append(.name(name))
       if name == "other" { kept.append(.name(name)) }
     }
-    let (lets, arguments) = kit.arguments(action, [:])
-    body += [.assignment(context.target, .array(listed))] + lets
-    body += [
-      kit.reduce(action.name, arguments),
-      kit.expect(context.target, .equal, kept.isEmpty ? .literal(.emptyArray) : .array(kept)),
-    ]
+    let body = kit.listChange(action, context.target, setup: setup, before: listed, after: kept)
     return [
       context.test(
         "\(action.name) removes the elements of \(target.text) where \(SpecMutator.describe(predicate))",

@@ -76,15 +76,10 @@ struct SortOperation: ReduceOperationKind, Equatable {
     } else {
       values = [("last", after), ("tie", before), ("tieToo", before)]
     }
-    var body = [kit.newState()]
-    body += values.map { kit.sampleConstant($0.name, $0.value, type: element) }
-    let (lets, arguments) = kit.arguments(action, [:])
     let names = values.map { Expression.name($0.name) }
-    body += [.assignment(context.target, .array(names))] + lets
-    body += [
-      kit.reduce(action.name, arguments),
-      kit.expect(context.target, .equal, .array(Array(names.dropFirst()) + [names[0]])),
-    ]
+    let body = kit.listChange(
+      action, context.target, setup: values.map { kit.sampleConstant($0.name, $0.value, type: element) },
+      before: names, after: Array(names.dropFirst()) + [names[0]])
     return [context.test("\(action.name) sorts \(target.text)", "\(action.name)Sorts\(target.text.identifierWords)", body)]
   }
 

@@ -257,6 +257,19 @@ struct TestTranslator {
     ]
   }
 
+  /// A derived test's body on a whole list: a new state, `setup` (which declares the elements),
+  /// the list `target` holding `before`, the action with `chosen` arguments (samples for the
+  /// rest), and `target` expected to hold `after`.
+  func listChange(
+    _ action: Action, _ target: Expression, setup: [Statement], before: [Expression],
+    chosen: [String: Expression] = [:], after: [Expression]
+  ) -> [Statement] {
+    let (lets, arguments) = arguments(action, chosen)
+    return [newState()] + setup + [.assignment(target, .array(before))] + lets + [
+      reduce(action.name, arguments), expect(target, .equal, after.isEmpty ? .literal(.emptyArray) : .array(after)),
+    ]
+  }
+
   /// `count` (at most three) different sample elements of the list `path` ends at, as locals
   /// `one`, `two` and `three`; nil when its element type has fewer values.
   func elements(_ count: Int = 3, of path: StatePath) -> (setup: [Statement], names: [Expression])? {
