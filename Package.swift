@@ -89,6 +89,16 @@ let package = Package(
       path: "Generated/App/Tests"
     ),
 
+    // Specs/shop.yaml: Redux's shopping cart. Cart uses Products' Product; addToCart is shared.
+    .target(name: "Products", dependencies: ["ReduxRuntime"], path: "Generated/Products/Sources"),
+    .testTarget(
+      name: "ProductsTests", dependencies: ["Products", "ReduxRuntime"], path: "Generated/Products/Tests"),
+    .target(name: "Cart", dependencies: ["ReduxRuntime", "Products"], path: "Generated/Cart/Sources"),
+    .testTarget(name: "CartTests", dependencies: ["Cart", "Products", "ReduxRuntime"], path: "Generated/Cart/Tests"),
+    .target(name: "Shop", dependencies: ["ReduxRuntime", "Products", "Cart"], path: "Generated/Shop/Sources"),
+    .testTarget(
+      name: "ShopTests", dependencies: ["Shop", "Products", "Cart", "ReduxRuntime"], path: "Generated/Shop/Tests"),
+
     .target(name: "Showcase", dependencies: ["ReduxRuntime"], path: "Generated/Showcase/Sources"),
     .testTarget(
       name: "ShowcaseTests",

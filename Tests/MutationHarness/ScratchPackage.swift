@@ -10,6 +10,8 @@ struct ScratchPackage {
   let root: String
   /// The generated sources of the original spec, by file name.
   let originalSources: [String: String]
+  /// The modules of the specs the feature uses, each with the ones it uses in turn.
+  private(set) var usedModules: [(name: String, uses: [String])] = []
   /// What each generated source holds on disk now, by file name.
   private(set) var onDisk: [String: String] = [:]
 
@@ -65,11 +67,24 @@ struct ScratchPackage {
     for file in files where file.part?.isTest == true {
       try Self.write(file.contents, to: testsDirectory.appendingPathComponent((file.path as NSString).lastPathComponent))
     }
+    // The specs it `uses`, unmutated, each a target of its own as in the app that has them.
+    usedModules = spec.usedSpecs.map { ($0.feature, $0.usedSpecs.map(\.feature)) }
+    for used in spec.usedSpecs {
+      let usedDirectory = directory.appendingPathComponent("Sources/\(used.feature)")
+      for file in GeneratorPipeline.files(for: used) where file.path.hasPrefix("Sources/") {
+        try Self.write(file.contents, to: usedDirectory.appendingPathComponent((file.path as NSString).lastPathComponent))
+      }
+    }
     try Self.write(manifest(), to: directory.appendingPathComponent("Package.swift"))
   }
 
   private func manifest() -> String {
     let runtime = ".product(name: \"ReduxRuntime\", package: \"redux-gen\")"
+    let used = usedModules.map { "\"\($0.name)\"" }
+    let usedTargets = usedModules.map { module in
+      let dependencies = [runtime] + module.uses.map { "\"\($0)\"" }
+      return "    .target(name: \"\(module.name)\", dependencies: [\(dependencies.joined(separator: ", "))]),\n      "
+    }.joined()
     return """
       // swift-tools-version: 6.0
       // Written by mutation-harness: the \(feature) feature's generated sources and hand-written
@@ -81,9 +96,9 @@ struct ScratchPackage {
         platforms: [.macOS(.v15)],
         dependencies: [.package(name: "redux-gen", path: \(swiftString(root)))],
         targets: [
-          .target(name: "\(feature)", dependencies: [\(runtime)]),
-          .testTarget(name: "\(testTarget)", dependencies: ["\(feature)", \(runtime)]),
-        ],
+          .target(name: "\(feature)", dependencies: [\(([runtime] + used).joined(separator: ", "))]),
+          .testTarget(name: "\(testTarget)", dependencies: ["\(feature)", \(([runtime] + used).joined(separator: ", "))]),
+      \(usedTargets)  ],
         swiftLanguageModes: [.v6]
       )
 

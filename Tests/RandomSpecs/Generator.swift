@@ -28,6 +28,8 @@ struct SpecGenerator {
       let count = rng.int(in: 2...3)
       var features: [RAppFeature] = []
       var fields: Set<String> = []
+      // Now and then the second feature uses the first's models, and an action is shared.
+      let uses = rng.chance(50)
       for index in 0..<count {
         let letter = ["A", "B", "C"][index]
         let name = rng.pick(Pools.featureWords) + "S\(seed)" + letter
@@ -35,13 +37,24 @@ struct SpecGenerator {
         var field = name.prefix(1).lowercased() + name.dropFirst()
         if rng.chance(30) { field = ["counter", "tasks", "profile"][index] }
         if !fields.insert(field).inserted { field += "\(index)" }
+        if index == 1, uses {
+          generator.reserveTypeNames(features[0].spec.models.map(\.name) + features[0].spec.enums.map(\.name))
+          generator.spec.uses = ["\(features[0].field).yaml"]
+        }
         features.append(RAppFeature(field: field, spec: generator.generate()))
       }
       let doc: String? = rng.chance(30) ? rng.pick(Pools.docs) : nil
-      return .app(RApp(name: "Shell\(seed)", doc: doc, features: features))
+      var app = RApp(name: "Shell\(seed)", doc: doc, features: features)
+      if uses || rng.chance(40) { app.share(everyFeature: count == 3 && rng.chance(50)) }
+      return .app(app)
     }
     var generator = SpecGenerator(seed: seed, feature: word + "S\(seed)")
     return .feature(generator.generate())
+  }
+
+  /// Names the spec must not declare: the types of a spec it uses.
+  mutating func reserveTypeNames(_ names: [String]) {
+    typeNames.formUnion(names)
   }
 
   // MARK: The whole spec
@@ -1371,5 +1384,36 @@ struct SpecGenerator {
 extension Array {
   func randomElement(using rng: inout RNG) -> Element? {
     isEmpty ? nil : self[rng.int(count)]
+  }
+}
+
+extension RApp {
+  /// Adds `shareTally(amount:)` to the first two features (or all), each counting it in a
+  /// field of its own; a feature that uses the first one's models also keeps the last one sent.
+  mutating func share(everyFeature: Bool) {
+    let sharedModel = features[1].spec.uses.isEmpty ? nil : features[0].spec.models.first
+    // A third feature doesn't use the first's models: it can't share a payload holding one.
+    let sharers = everyFeature && sharedModel == nil ? features.indices.map { $0 } : [0, 1]
+    for index in sharers {
+      var payload = [RField(name: "amount", type: .scalar(.int), defaultValue: nil)]
+      if let sharedModel {
+        payload.append(RField(name: "sharedItem", type: .model(sharedModel.name), defaultValue: nil))
+        if index == 1 {
+          features[index].spec.usedModels = features[0].spec.models
+          features[index].spec.usedModule = features[0].spec.feature
+        }
+      }
+      features[index].spec.state.append(
+        RField(name: "sharedTally", type: .scalar(.int), defaultValue: .int(0), style: .short("0")))
+      var reduce: [ROperation] = [.increment(RPath(steps: [.field("sharedTally")]), .parameter("amount", []))]
+      if sharedModel != nil, index == 1 {
+        features[index].spec.state.append(
+          RField(name: "sharedLast", type: .optional(.model(sharedModel!.name)), defaultValue: .null))
+        reduce.append(.set(RPath(steps: [.field("sharedLast")]), .parameter("sharedItem", [])))
+      }
+      features[index].spec.actions.append(
+        RAction(name: "shareTally", doc: nil, payload: payload, reduce: reduce, reduceAsScalar: reduce.count == 1))
+    }
+    shared = [RShared(action: "shareTally", features: sharers.map { features[$0].field })]
   }
 }

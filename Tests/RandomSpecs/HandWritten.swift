@@ -72,7 +72,8 @@ enum SwiftText {
         guard let given = fields.first(where: { $0.name == field.name }) else { return nil }
         return "\(field.name): \(self.value(given.value, field.type, spec))"
       }
-      return "\(name)(" + arguments.joined(separator: ", ") + ")"
+      let module = spec.usedModels.contains { $0.name == name } ? spec.usedModule.map { "\($0)." } ?? "" : ""
+      return "\(module)\(name)(" + arguments.joined(separator: ", ") + ")"
     }
   }
 
@@ -95,6 +96,9 @@ struct Samples {
   var rng: RNG
 
   init(spec: RSpec) {
+    // Values of the models a spec uses are built like its own.
+    var spec = spec
+    spec.models += spec.usedModels
     self.spec = spec
     rng = RNG(seed: UInt64(spec.feature.unicodeScalars.reduce(7) { $0 &* 31 &+ Int($1.value) }.magnitude))
   }
@@ -186,7 +190,11 @@ enum HandWritten {
     }
     var lines = [
       "// Hand-written by random-specs: every action through a store with every middleware.", "",
-      "import Foundation", "import ReduxRuntime", "import Testing", "", "@testable import \(name)", "",
+      "import Foundation", "import ReduxRuntime", "import Testing",
+    ]
+    if let used = spec.usedModule { lines.append("import \(used)") }
+    lines += [
+      "", "@testable import \(name)", "",
       "@Test func \(name.lowercasingFirst)StoreRunsEveryAction() throws {",
       "  let store = Store(",
       "    initialState: \(name)State(), reducer: \(spec.feature.lowercasingFirst)Reducer,",
@@ -243,6 +251,23 @@ enum HandWritten {
       var samples = Samples(spec: feature.spec)
       if let action = feature.spec.actions.first {
         lines.append("  store.dispatch(.\(feature.field)(\(samples.call(action.name, action.payload))))")
+      }
+    }
+    // A shared action sent through each sharer's case reaches every sharer's reducer.
+    for shared in app.shared {
+      let sharers = app.features.filter { shared.features.contains($0.field) }
+      lines.append("  let beforeSharing = store.state")
+      for sender in sharers {
+        var samples = Samples(spec: sender.spec)
+        guard let action = sender.spec.actions.first(where: { $0.name == shared.action }) else { continue }
+        // `amount: 1` each time: every sharer counts each of the sends.
+        let rest = samples.call(action.name, Array(action.payload.dropFirst()))
+        let call = rest.hasSuffix(")") ? rest.replacingOccurrences(of: "(", with: "(amount: 1, ", range: rest.range(of: "(")) : rest + "(amount: 1)"
+        lines.append("  store.dispatch(.\(sender.field)(\(call)))")
+      }
+      for feature in sharers {
+        lines.append(
+          "  #expect(store.state.\(feature.field).sharedTally == beforeSharing.\(feature.field).sharedTally + \(sharers.count))")
       }
     }
     lines += ["  _ = store.state", "}"]

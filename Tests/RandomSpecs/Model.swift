@@ -518,6 +518,12 @@ struct RSpec: Hashable {
   var feature: String
   var access: Access?
   var imports: [String]
+  /// `uses:`: the files of the app's feature specs whose models this one reads.
+  var uses: [String] = []
+  /// The models of the specs it uses, for sample values (declared there, not here).
+  var usedModels: [RModel] = []
+  /// Their module: hand-written code names them through it (a used `Task` is not Swift's).
+  var usedModule: String?
   /// `imports: Foundation` rather than a list.
   var importsAsScalar = false
   var doc: String?
@@ -582,6 +588,13 @@ struct RApp: Hashable {
   var doc: String?
   /// The field name of each feature and its spec.
   var features: [RAppFeature]
+  /// `shared:`: an action each of these features (field names) declares with one payload.
+  var shared: [RShared] = []
+}
+
+struct RShared: Hashable {
+  var action: String
+  var features: [String]
 }
 
 struct RAppFeature: Hashable {

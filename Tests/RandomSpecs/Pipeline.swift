@@ -58,7 +58,11 @@ enum Pipeline {
           if !result.diagnostics.isEmpty {
             return .failure(PipelineFailure(diagnostics: result.diagnostics.map(\.summary)))
           }
-          modules.append((feature.spec.feature, feature.spec.feature, result.files, []))
+          // A feature that uses another's models imports its module.
+          let used = feature.spec.uses.compactMap { file in
+            app.features.first { "\($0.field).yaml" == file }?.spec.feature
+          }
+          modules.append((feature.spec.feature, feature.spec.feature, result.files, used))
         }
         let result = try GeneratorPipeline.generate(
           rendered.text, path: "\(directory)/\(rendered.main)", readFile: { texts[$0] })

@@ -295,6 +295,7 @@ struct Renderer {
     var lines: [String] = []
     lines.append("feature: \(spec.feature)")
     if let access = spec.access { lines.append("access: \(access.rawValue)") }
+    if !spec.uses.isEmpty { lines.append("uses: [\(spec.uses.joined(separator: ", "))]") }
     if !spec.imports.isEmpty {
       lines.append(spec.importsAsScalar && spec.imports.count == 1 ? "imports: \(spec.imports[0])" : "imports: [\(spec.imports.joined(separator: ", "))]")
     }
@@ -510,6 +511,10 @@ extension RApp {
     if let doc { lines.append("doc: " + YAMLText.doubleQuoted(doc)) }
     lines.append("features:")
     for feature in features { lines.append("  \(feature.field): \(feature.field).yaml") }
+    if !shared.isEmpty {
+      lines.append("shared:")
+      for entry in shared { lines.append("  \(entry.action): [\(entry.features.joined(separator: ", "))]") }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

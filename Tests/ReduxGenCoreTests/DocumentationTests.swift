@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReduxGenCore
 
-/// The YAML examples of docs/spec-language.md that are whole specs.
+/// The YAML examples of docs/spec-language.md that are whole specs (features and apps).
 func documentedSpecs() throws -> [String] {
   let text = try String(
     contentsOf: packageRoot.appendingPathComponent("docs/spec-language.md"), encoding: .utf8)
@@ -14,7 +14,7 @@ func documentedSpecs() throws -> [String] {
       current = []
     } else if let lines = current, line == "```" {
       let spec = lines.joined(separator: "\n")
-      if spec.hasPrefix("feature:") { specs.append(spec) }
+      if spec.hasPrefix("feature:") || spec.hasPrefix("app:") { specs.append(spec) }
       current = nil
     } else {
       current?.append(line)
@@ -30,7 +30,12 @@ struct DocumentationTests {
     #expect(specs.count >= 6)
     for (index, spec) in specs.enumerated() {
       do {
-        let result = try GeneratorPipeline.generate(spec, path: "docs/spec-language.md#\(index + 1)")
+        // The specs an example names (`uses:`, an app's features) are those of Specs/.
+        let result = try GeneratorPipeline.generate(spec, path: "docs/spec-language.md#\(index + 1)") { path in
+          let name = path.hasPrefix("docs/") ? String(path.dropFirst(5)) : path
+          return FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Specs/\(name)").path)
+            .map { Array($0) }
+        }
         #expect(!result.files.isEmpty)
         #expect(result.diagnostics.isEmpty, "example \(index + 1): \(result.diagnostics.map(\.summary))")
       } catch {

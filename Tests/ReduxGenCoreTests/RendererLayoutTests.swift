@@ -777,6 +777,25 @@ private func task(_ id: Int, _ title: String, _ subtitle: String) -> Expression 
     #expect(widest(filled) <= 100)
   }
 
+  @Test("a comparison with a collection too long for the line after `#expect(` breaks the collection")
+  func brokenComparedCollection() {
+    let tasks = Expression.array([task(1, "Buy milk", "Two litres"), task(2, "Walk the dog", "Twice")])
+    let statement = Statement.expression(
+      .macro("expect", [Argument(nil, .binary(.name("state").dot("tasks"), .equal, tasks))]))
+    let text = function(statement)
+    #expect(
+      text == """
+        func f() {
+          #expect(
+            state.tasks == [
+              Task(id: 1, title: "Buy milk", subtitle: "Two litres", isCompleted: false),
+              Task(id: 2, title: "Walk the dog", subtitle: "Twice", isCompleted: false),
+            ])
+        }
+        """)
+    #expect(widest(text) <= 100)
+  }
+
   @Test("an argument too long for a line puts every argument on its own line, that one broken")
   func brokenArgument() {
     let titles = [

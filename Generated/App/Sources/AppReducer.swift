@@ -8,10 +8,10 @@ import TaskList
 
 /// The App's root reducer: gives each feature's action to that feature's reducer, on its slice.
 public func appReducer(_ state: inout AppState, _ action: AppAction) {
-  switch action {
-  case .counter(let action):
+  if let action = action.counter {
     counterReducer(&state.counter, action)
-  case .taskList(let action):
+  }
+  if let action = action.taskList {
     taskListReducer(&state.taskList, action)
   }
 }

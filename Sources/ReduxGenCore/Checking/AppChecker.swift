@@ -6,9 +6,25 @@ package struct AppSpec: Sendable, Equatable {
     package var spec: Spec
   }
 
+  /// One action of several features (`shared: { addToCart: [products, cart] }`): sent to any
+  /// of them, it reaches each one's reducer and middleware.
+  package struct SharedAction: Sendable, Equatable {
+    package var name: String
+    /// The features' field names, in the app's order.
+    package var features: [String]
+    /// The payload, the same in each feature.
+    package var payload: [Field]
+  }
+
   package var path: String
   package var name: String
   package var features: [Feature]
+  package var shared: [SharedAction] = []
+
+  /// The shared actions `feature` (a field name) takes part in.
+  package func shared(by feature: String) -> [SharedAction] {
+    shared.filter { $0.features.contains(feature) }
+  }
 }
 
 /// Checks `app: Name` with `features: { name: path }`, and each feature spec it names.
@@ -19,7 +35,7 @@ struct AppChecker {
   mutating func check(
     _ pairs: [YAMLNode.Pair], root: YAMLNode, readFile: (String) -> [UInt8]?
   ) -> AppSpec? {
-    let keys = checker.checkKeys(pairs, allowed: ["app", "doc", "features"], context: .theApp)
+    let keys = checker.checkKeys(pairs, allowed: ["app", "doc", "features", "shared"], context: .theApp)
     let name: String
     if let nameNode = keys["app"] {
       name = checker.typeName(nameNode, what: .a(.app)) ?? "App"
@@ -37,14 +53,14 @@ struct AppChecker {
       guard let fieldName = checker.identifier(pair.key, what: .a(.featureField)),
         let relative = checker.text(pair.value, what: .featureSpecPath)
       else { continue }
-      let path = resolve(relative, from: checker.path)
+      let path = SpecChecker.resolve(relative, from: checker.path)
       guard let bytes = readFile(path) else {
         checker.error(.unreadableFeature(relative), pair.value)
         continue
       }
       do {
         let text = try SpecText.decode(bytes, path: path)
-        let (spec, warnings) = try DocumentChecking.checkFeature(text, path: path)
+        let (spec, warnings) = try DocumentChecking.checkFeature(text, path: path, readFile: readFile)
         checker.diagnostics.append(contentsOf: warnings)
         if !featureTypes.insert(spec.feature).inserted {
           checker.error(.duplicateName(spec.feature, what: .kind(.feature)), pair.value)
@@ -61,12 +77,71 @@ struct AppChecker {
     if features.isEmpty && !checker.diagnostics.hasErrors {
       checker.error(.expected(.atLeastOneFeature, found: "none"), featuresNode)
     }
-    return AppSpec(path: checker.path, name: name, features: features)
+    var app = AppSpec(path: checker.path, name: name, features: features)
+    if let sharedNode = keys["shared"], !checker.diagnostics.hasErrors {
+      app.shared = checkShared(sharedNode, features: features)
+    }
+    return app
   }
 
-  /// `relative` next to the file `base`, as a path diagnostics can show.
-  private func resolve(_ relative: String, from base: String) -> String {
-    guard !relative.hasPrefix("/"), let slash = base.lastIndex(of: "/") else { return relative }
-    return String(base[...slash]) + relative
+  /// `shared: { ACTION: [feature, feature] }`: each feature declares the action, with one payload.
+  private mutating func checkShared(_ node: YAMLNode, features: [AppSpec.Feature]) -> [AppSpec.SharedAction] {
+    var shared: [AppSpec.SharedAction] = []
+    for pair in checker.mapping(node, what: .key("shared")) ?? [] {
+      guard let name = checker.identifier(pair.key, what: .a(.action)),
+        let items = checker.sequence(pair.value, what: .sharedFeatures(of: name))
+      else { continue }
+      var named: [(feature: AppSpec.Feature, action: Action)] = []
+      for item in items {
+        guard let fieldName = checker.text(item, what: .a(.featureField)) else { continue }
+        guard let feature = features.first(where: { $0.name == fieldName }) else {
+          let suggestion = closestMatch(to: fieldName, in: features.map(\.name))
+          checker.error(.unknownAppFeature(fieldName, suggestion: suggestion), item)
+          continue
+        }
+        guard !named.contains(where: { $0.feature.name == fieldName }) else {
+          checker.error(.duplicateName(fieldName, what: .kind(.featureField)), item)
+          continue
+        }
+        guard let action = feature.spec.action(named: name) else {
+          let suggestion = closestMatch(to: name, in: feature.spec.actions.map(\.name))
+          checker.error(
+            .sharedActionMissing(name, feature: fieldName, type: feature.spec.feature, suggestion: suggestion), item)
+          continue
+        }
+        if let first = named.first, payload(of: first.action, in: first.feature.spec) != payload(of: action, in: feature.spec) {
+          checker.error(
+            .sharedPayloadsDiffer(
+              name, feature: first.feature.name, payload: payload(of: first.action, in: first.feature.spec),
+              otherFeature: fieldName, otherPayload: payload(of: action, in: feature.spec)), item)
+          continue
+        }
+        named.append((feature, action))
+      }
+      if items.count < 2 {
+        checker.error(.sharedActionNeedsFeatures(name), pair.value)
+      }
+      guard named.count >= 2, let payload = named.first?.action.payload else { continue }
+      let order = features.map(\.name)
+      shared.append(
+        AppSpec.SharedAction(
+          name: name, features: order.filter { field in named.contains { $0.feature.name == field } },
+          payload: payload))
+    }
+    return shared
+  }
+
+  /// An action's payload as Swift reads it, types by module: `(product: Products.Product)`.
+  private func payload(of action: Action, in spec: Spec) -> String {
+    func typeName(_ type: SpecType) -> String {
+      switch type {
+      case .model(let name), .enumeration(let name): "\(spec.module(declaring: name) ?? spec.feature).\(name)"
+      case .optional(let wrapped): typeName(wrapped) + "?"
+      case .array(let element): "[\(typeName(element))]"
+      case .dictionary(let key, let value): "[\(typeName(key)): \(typeName(value))]"
+      default: type.swiftName
+      }
+    }
+    return "(" + action.payload.map { "\($0.name): \(typeName($0.type))" }.joined(separator: ", ") + ")"
   }
 }

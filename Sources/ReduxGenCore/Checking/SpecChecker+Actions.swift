@@ -205,7 +205,7 @@ extension SpecChecker {
       name: stateName, doc: nil,
       fields: action.payload + stateFields.filter { !parameters.contains($0.name) }
         + [Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil)])
-    return (root, models + [Model(name: stateName, doc: nil, fields: stateFields)])
+    return (root, models + usedModels + [Model(name: stateName, doc: nil, fields: stateFields)])
   }
 
   /// What an action's `async` declares, as written.

@@ -94,7 +94,7 @@ extension SpecChecker {
       return nil
     case .success(let tokens):
       var parser = PredicateParser(
-        tokens: TokenStream(tokens), element: element, models: models, enumCases: enumCaseNames)
+        tokens: TokenStream(tokens), element: element, models: models + usedModels, enumCases: enumCaseNames)
       guard let predicate = parser.condition() else {
         if let (problem, offset) = parser.failure { error(problem, at: origin.advanced(by: offset)) }
         return nil

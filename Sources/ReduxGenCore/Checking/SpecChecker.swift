@@ -1,11 +1,21 @@
 /// Turns the nodes of a feature spec into a checked `Spec`, collecting every problem.
 package struct SpecChecker {
   static let topLevelKeys = [
-    "feature", "access", "imports", "doc", "models", "enums", "state", "filters", "derived", "actions", "events",
+    "feature", "access", "imports", "uses", "doc", "models", "enums", "state", "filters", "derived", "actions", "events",
     "middleware", "persist", "examples",
   ]
 
   let path: String
+  /// Reads a file by the path diagnostics show (`uses:`); nil when it can't be read.
+  var readFile: (String) -> [UInt8]? = { _ in nil }
+  /// The specs being checked that led to this one through `uses:`, outermost first.
+  var usedBy: [String] = []
+  /// The specs `uses:` names, checked.
+  var uses: [Spec] = []
+  /// The models of the specs used, directly or not: types this spec reads but doesn't declare.
+  var usedModels: [Model] = [] {
+    didSet { modelsByName = Dictionary((models + usedModels).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+  }
   var diagnostics = DiagnosticCollector()
   var feature = ""
   var modelNames: [String] = []
@@ -20,7 +30,7 @@ package struct SpecChecker {
   /// Keys suggested for typos: a missing one of these is not reported again.
   var suggestedKeys: Set<SuggestedKey> = []
   var models: [Model] = [] {
-    didSet { modelsByName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+    didSet { modelsByName = Dictionary((models + usedModels).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
   }
   var filters: [Filter] = []
   var state: [Field] = [] {
@@ -41,14 +51,20 @@ package struct SpecChecker {
 
   /// Checks the document `root` read from `path`.
   package static func check(
-    _ root: YAMLNode, path: String, diagnostics: inout DiagnosticCollector
+    _ root: YAMLNode, path: String, diagnostics: inout DiagnosticCollector,
+    readFile: (String) -> [UInt8]? = { _ in nil }, usedBy: [String] = []
   ) -> Spec? {
-    var checker = SpecChecker(path: path)
-    // Start from what reading found, so checks that depend on a clean spec know about it.
-    checker.diagnostics = diagnostics
-    let spec = checker.checkSpec(root)
-    diagnostics = checker.diagnostics
-    return diagnostics.hasErrors ? nil : spec
+    // The checker keeps `readFile` only while it checks.
+    withoutActuallyEscaping(readFile) { readFile in
+      var checker = SpecChecker(path: path)
+      checker.readFile = readFile
+      checker.usedBy = usedBy
+      // Start from what reading found, so checks that depend on a clean spec know about it.
+      checker.diagnostics = diagnostics
+      let spec = checker.checkSpec(root)
+      diagnostics = checker.diagnostics
+      return diagnostics.hasErrors ? nil : spec
+    }
   }
 
   mutating func checkSpec(_ root: YAMLNode) -> Spec? {
@@ -70,6 +86,7 @@ package struct SpecChecker {
     let access = keys["access"].flatMap { accessLevel($0) } ?? .internal
     let imports = keys["imports"].map { importList($0) } ?? []
     let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
+    if let usesNode = keys["uses"] { checkUses(usesNode) }
 
     // Names first, so types can refer to models and filters declared later.
     let modelPairs = keys["models"].flatMap { mapping($0, what: .key("models")) } ?? []
@@ -79,10 +96,16 @@ package struct SpecChecker {
     filterNames = declaredNames(filterPairs, what: .filter)
     _ = declaredNames(enumPairs, what: .enumeration)
     typeNames = Set(modelNames)
+    let usedTypes = usedTypeDeclarations()
+    for pair in modelPairs + filterPairs + enumPairs {
+      guard let name = pair.key.scalar, let feature = usedTypes[name] else { continue }
+      error(.typeDeclaredByUsedSpec(name, feature: feature), pair.key)
+    }
     for pair in filterPairs + enumPairs {
       guard let name = pair.key.scalar, identifierProblem(name) == nil else { continue }
       if !typeNames.insert(name).inserted { error(.duplicateName(name, what: .kind(.type)), pair.key) }
     }
+    typeNames.formUnion(usedTypes.keys)
     enums = enumPairs.compactMap { checkEnum($0) }
     for enumType in enums { enumCaseNames[enumType.name] = enumType.cases }
 
@@ -124,6 +147,7 @@ package struct SpecChecker {
       state: state, filters: filters, actions: actions, middleware: middleware, examples: examples,
       events: events, persist: persist)
     spec.derived = derived
+    spec.uses = uses
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)
     return spec
   }
@@ -500,7 +524,9 @@ package struct SpecChecker {
       error(.invalidTypeSyntax(text), at: location)
       return nil
     }
-    let known = SpecType.Scalar.allCases.map(\.rawValue) + [SpecType.indexSet.swiftName] + modelNames + filterNames
+    let known =
+      SpecType.Scalar.allCases.map(\.rawValue) + [SpecType.indexSet.swiftName] + modelNames + filterNames
+      + usedModels.map(\.name)
     error(.unknownType(text, suggestion: closestMatch(to: text, in: known)), at: location)
     return nil
   }

@@ -46,6 +46,8 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
   /// `an operand of '<'`
   case operand(of: String)
   case featureSpecPath
+  case sharedFeatures(of: String)
+  case usedSpecPath
 
   package var description: String {
     switch self {
@@ -68,6 +70,8 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case .cases(let name): "the cases of \(name)"
     case .operand(let op): "an operand of '\(op)'"
     case .featureSpecPath: "the path of a feature spec"
+    case .sharedFeatures(let action): "the features sharing \(action)"
+    case .usedSpecPath: "the path of a used spec"
     }
   }
 
@@ -278,6 +282,22 @@ package enum SpecProblem: Hashable, Sendable {
   case unreadableFeature(String)
   case appNotFeature
   case appFeatureNotPublic(String)
+  /// `shared:` names a feature the app doesn't have.
+  case unknownAppFeature(String, suggestion: String?)
+  /// A shared action listed with fewer than two features.
+  case sharedActionNeedsFeatures(String)
+  /// A shared action that a listed feature (field name, feature type) doesn't declare.
+  case sharedActionMissing(String, feature: String, type: String, suggestion: String?)
+  /// A shared action whose payloads differ: each feature with its payload, as Swift reads it.
+  case sharedPayloadsDiffer(String, feature: String, payload: String, otherFeature: String, otherPayload: String)
+  /// `uses:` names a spec that can't be read (as written).
+  case unreadableUsedSpec(String)
+  /// `uses:` names a spec that isn't `access: public`: its models live in another module.
+  case usedSpecNotPublic(String)
+  /// `uses:` leads back to a spec being checked: the chain of features, first to last.
+  case usesCycle([String])
+  /// A type declared by this spec and by a spec it uses (the used feature).
+  case typeDeclaredByUsedSpec(String, feature: String)
   case missingHandWritten(String, what: Subject, command: String)
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
@@ -442,6 +462,24 @@ package enum SpecProblem: Hashable, Sendable {
       "feature '\(feature)' must be 'access: public' to be part of an app (the app is its own module)"
     case .appNotFeature:
       "this is an app spec; a feature spec is expected here"
+    case .unknownAppFeature(let name, let suggestion):
+      "this app has no feature '\(name)'" + didYouMean(suggestion)
+    case .sharedActionNeedsFeatures(let action):
+      "shared action '\(action)' needs two features or more (one feature's action is routed to it already)"
+    case .sharedActionMissing(let action, let feature, let type, let suggestion):
+      "feature '\(feature)' (\(type)) has no action '\(action)' to share" + didYouMean(suggestion)
+    case .sharedPayloadsDiffer(let action, let feature, let payload, let otherFeature, let otherPayload):
+      "shared action '\(action)' carries \(payload) in \(feature) but \(otherPayload) in "
+        + "\(otherFeature); its payload must be the same in each (a model shared by the features is declared "
+        + "once, in a spec the others 'uses')"
+    case .unreadableUsedSpec(let path):
+      "can't read the used spec '\(path)' (paths are relative to this spec)"
+    case .usedSpecNotPublic(let feature):
+      "feature '\(feature)' must be 'access: public' to be used (its models are in its own module)"
+    case .usesCycle(let chain):
+      "'uses' goes round in a circle: \(chain.joined(separator: " uses ")); a module can't import itself"
+    case .typeDeclaredByUsedSpec(let name, let feature):
+      "type '\(name)' is already declared by \(feature), which this spec uses; use it, or give this one another name"
     case .missingHandWritten(let name, let what, let command):
       "\(what) '\(name)' has no hand-written implementation in this target; "
         + "create its scaffold with '\(command)'"

@@ -8,8 +8,10 @@ package enum CheckedDocument: Sendable {
 /// problem found when there are errors, returns the warnings otherwise.
 package enum DocumentChecking {
   /// An app document is checked with the feature specs it names, read through `readFile`.
+  /// A feature spec's `uses:` are read through `readFile` too; `usedBy` are the specs whose
+  /// `uses:` led here, outermost first.
   package static func check(
-    _ text: String, path: String, readFile: (String) -> [UInt8]? = { _ in nil }
+    _ text: String, path: String, readFile: (String) -> [UInt8]? = { _ in nil }, usedBy: [String] = []
   ) throws(DiagnosticsError) -> (CheckedDocument, [Diagnostic]) {
     var diagnostics = DiagnosticCollector()
     guard let root = YAMLLoader().load(text, path: path, diagnostics: &diagnostics) else {
@@ -24,7 +26,9 @@ package enum DocumentChecking {
       }
       return (.app(app), checker.checker.diagnostics.sorted)
     }
-    guard let spec = SpecChecker.check(root, path: path, diagnostics: &diagnostics), !diagnostics.hasErrors else {
+    guard let spec = SpecChecker.check(root, path: path, diagnostics: &diagnostics, readFile: readFile, usedBy: usedBy),
+      !diagnostics.hasErrors
+    else {
       throw DiagnosticsError(diagnostics.sorted)
     }
     return (.feature(spec), diagnostics.sorted)
@@ -32,9 +36,9 @@ package enum DocumentChecking {
 
   /// Checks a feature spec; an app document here is an error.
   package static func checkFeature(
-    _ text: String, path: String, readFile: (String) -> [UInt8]? = { _ in nil }
+    _ text: String, path: String, readFile: (String) -> [UInt8]? = { _ in nil }, usedBy: [String] = []
   ) throws(DiagnosticsError) -> (Spec, [Diagnostic]) {
-    let (document, warnings) = try check(text, path: path, readFile: readFile)
+    let (document, warnings) = try check(text, path: path, readFile: readFile, usedBy: usedBy)
     switch document {
     case .feature(let spec):
       return (spec, warnings)

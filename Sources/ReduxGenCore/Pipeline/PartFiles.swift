@@ -35,9 +35,12 @@ struct FeaturePartFiles {
     }
   }
 
+  /// The modules of the specs this one `uses`, whose models and enums its code names.
+  private var usedModules: [String] { spec.usedSpecs.map(\.feature) }
+
   private func source(_ declarations: [Declaration], spi: Bool = false) -> SwiftFile {
     SwiftFile(
-      header: header, imports: (["Foundation", "ReduxRuntime"] + spec.imports).uniqued,
+      header: header, imports: (["Foundation", "ReduxRuntime"] + spec.imports + usedModules).uniqued,
       generatedSPIImports: spi ? ["ReduxRuntime"] : [], declarations: declarations)
   }
 
@@ -48,7 +51,7 @@ struct FeaturePartFiles {
       .filter { GeneratedNames.testingTypes.contains($0) && $0 != testedModule }
       .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: testedModule, name: $0)) }
     return SwiftFile(
-      header: header, imports: ["Testing", "ReduxRuntime"],
+      header: header, imports: ["Testing", "ReduxRuntime"] + usedModules,
       declarationImports: GeneratedNames.foundationImportsOfTests, testableImports: [testedModule],
       declarations: declarations.isEmpty ? [] : testingClashes + declarations)
   }
@@ -61,7 +64,8 @@ struct FeaturePartFiles {
     for middleware in spec.middleware { types.append((middleware.name, translator.scaffold(middleware))) }
     return types.map { type, declarations in
       let file = SwiftFile(
-        header: GeneratedNames.scaffoldHeader(type, specPath: spec.path), imports: ["Foundation", "ReduxRuntime"],
+        header: GeneratedNames.scaffoldHeader(type, specPath: spec.path),
+        imports: ["Foundation", "ReduxRuntime"] + usedModules,
         declarations: declarations)
       return (type, file)
     }

@@ -444,6 +444,10 @@ struct TextRenderer: Sendable {
       let items = entries.map { entry in (entry.value, expression(entry.key) + ": " + expression(entry.value)) }
       brokenCollection(prefix, items, closing: closing, &p, keys: entries.map { expression($0.key) + ": " })
       return
+    case .binary(let lhs, let op, let rhs) where rhs.isCollectionLiteral && p.fits(prefix + expression(lhs) + " \(op.rawValue) ["):
+      // `a == [...]` too long for a line: the collection on the right broken, as swift-format does.
+      brokenCall(prefix + expression(lhs) + " \(op.rawValue) ", rhs, closing: closing, &p)
+      return
     default:
       p.line(prefix + expression(value) + closing)
       return
@@ -782,5 +786,16 @@ extension String {
     var text = Substring(self)
     while text.last == " " { text = text.dropLast() }
     return String(text)
+  }
+}
+
+extension Expression {
+  /// A non-empty array or dictionary literal, which a line break can open.
+  fileprivate var isCollectionLiteral: Bool {
+    switch self {
+    case .array(let elements): !elements.isEmpty
+    case .dictionary(let entries): !entries.isEmpty
+    default: false
+    }
   }
 }

@@ -23,6 +23,9 @@ package struct Spec: Sendable, Equatable {
   package var persist: Persist?
   /// The values computed from the state (`derived`).
   package var derived: [DerivedValue] = []
+  /// The specs this one `uses`, whose models and enums it reads from their modules: each checked,
+  /// `access: public`, with the specs it uses in turn.
+  package var uses: [Spec] = []
   /// Where the spec names each hand-written type (middleware, custom reducer), for diagnostics.
   package var handWrittenLocations: [String: SourceLocation] = [:]
   private var modelIndex: [String: Int] = [:]
@@ -54,7 +57,25 @@ package struct Spec: Sendable, Equatable {
   }
 
   package func model(named name: String) -> Model? {
-    modelIndex[name].map { models[$0] }
+    modelIndex[name].map { models[$0] } ?? uses.lazy.compactMap { $0.model(named: name) }.first
+  }
+
+  /// Every spec used, directly or through another, each once, the deepest first: the modules
+  /// the generated code imports.
+  package var usedSpecs: [Spec] {
+    var result: [Spec] = []
+    for used in uses {
+      for spec in used.usedSpecs + [used] where !result.contains(where: { $0.feature == spec.feature }) {
+        result.append(spec)
+      }
+    }
+    return result
+  }
+
+  /// The module that declares the model or enum `name`: this feature's, or a used spec's.
+  package func module(declaring name: String) -> String? {
+    if modelIndex[name] != nil || enums.contains(where: { $0.name == name }) { return feature }
+    return uses.lazy.compactMap { $0.module(declaring: name) }.first
   }
 
   package func stateField(named name: String) -> Field? {
@@ -84,6 +105,7 @@ package struct Spec: Sendable, Equatable {
   package func cases(of type: SpecType) -> [String]? {
     guard case .enumeration(let name) = type else { return nil }
     return enums.first { $0.name == name }?.cases ?? filter(named: name)?.cases.map(\.name)
+      ?? uses.lazy.compactMap { $0.cases(of: type) }.first
   }
 
   /// Every name generated for this feature.

@@ -44,14 +44,11 @@ struct AppTranslator {
     let extractors = app.features.map { feature in
       Declaration.variable(
         VariableDeclaration(
-          doc: "The \(feature.spec.feature) action this wraps, if it wraps one.", access: access,
-          name: feature.name, type: .optional(.named(feature.spec.actionTypeName)),
-          getter: [
-            .switchStatement(
-              .name("self"),
-              [SwitchCase(patterns: [Pattern(caseName: feature.name, bindings: ["action"])], body: [.returnStatement(.name("action"))])]
-                + (app.features.count > 1 ? [SwitchCase(patterns: [], body: [.returnStatement(.literal(.nilLiteral))])] : []))
-          ]))
+          doc: app.shared(by: feature.name).isEmpty
+            ? "The \(feature.spec.feature) action this wraps, if it wraps one."
+            : "The \(feature.spec.feature) action this wraps, if it wraps one, or carries as a shared action.",
+          access: access, name: feature.name, type: .optional(.named(feature.spec.actionTypeName)),
+          getter: [.switchStatement(.name("self"), extractorCases(feature))]))
     }
     return [
       .enumeration(
@@ -61,29 +58,76 @@ struct AppTranslator {
     ]
   }
 
+  /// The cases of `feature`'s extractor: its own case, and for each other feature it shares
+  /// actions with, those actions rebuilt as `feature`'s.
+  private func extractorCases(_ feature: AppSpec.Feature) -> [SwitchCase] {
+    var cases = [
+      SwitchCase(patterns: [Pattern(caseName: feature.name, bindings: ["action"])], body: [.returnStatement(.name("action"))])
+    ]
+    let sharing = app.shared(by: feature.name)
+    for other in app.features where other.name != feature.name {
+      let actions = sharing.filter { $0.features.contains(other.name) }
+      guard !actions.isEmpty else { continue }
+      var inner = actions.map { shared in
+        let rebuilt =
+          shared.payload.isEmpty
+          ? Expression.dot(shared.name)
+          : Expression.dot(shared.name).call(shared.payload.map { Argument($0.name, .name($0.name)) })
+        return SwitchCase(
+          patterns: [Pattern(caseName: shared.name, bindings: shared.payload.map(\.name))],
+          body: [.returnStatement(rebuilt)])
+      }
+      // A default only where it can be reached: Swift warns about one that can't.
+      if other.spec.actions.count > actions.count {
+        inner.append(SwitchCase(patterns: [], body: [.returnStatement(.literal(.nilLiteral))]))
+      }
+      cases.append(
+        SwitchCase(
+          patterns: [Pattern(caseName: other.name, bindings: ["action"])],
+          body: [.switchStatement(.name("action"), inner)]))
+    }
+    if cases.count < app.features.count {
+      cases.append(SwitchCase(patterns: [], body: [.returnStatement(.literal(.nilLiteral))]))
+    }
+    return cases
+  }
+
   func reducerFile() -> [Declaration] {
-    let cases = app.features.map { feature in
-      SwitchCase(
-        patterns: [Pattern(caseName: feature.name, bindings: ["action"])],
-        body: [
+    // Each feature's reducer runs on the actions its extractor gives it: its own, and the
+    // shared actions it takes part in, whichever feature's case carries them.
+    let routes = app.features.map { feature in
+      Statement.ifLet(
+        "action", .name("action").dot(feature.name),
+        [
           .expression(
             .name(feature.spec.reducerName).call([
               Argument(nil, .inoutArgument(.name("state").dot(feature.name))), Argument(nil, .name("action")),
             ]))
-        ])
+        ], else: nil)
     }
     let reducer = FunctionDeclaration(
-      doc: "The \(app.name)'s root reducer: gives each feature's action to that feature's reducer, on its slice.",
+      doc: app.shared.isEmpty
+        ? "The \(app.name)'s root reducer: gives each feature's action to that feature's reducer, on its slice."
+        : "The \(app.name)'s root reducer: each feature's reducer gets its actions and the ones it shares.",
       access: access, kind: .function(reducerName),
       parameters: [
         Parameter(label: "_", name: "state", type: .named(stateName), isInout: true),
         Parameter(label: "_", name: "action", type: .named(actionName)),
       ],
-      body: [.switchStatement(.name("action"), cases)])
+      body: routes)
 
-    // A feature's action can change only that feature's field.
+    // A feature's action can change only that feature's field; a shared one, each sharer's.
+    var wrapped: [String: ChangeTrackingCode.WrappedChanges] = [:]
+    let indices = Dictionary(uniqueKeysWithValues: app.features.enumerated().map { ($1.name, $0) })
+    for (index, feature) in app.features.enumerated() {
+      let sharing = app.shared(by: feature.name)
+      guard !sharing.isEmpty else { continue }
+      wrapped[feature.name] = ChangeTrackingCode.WrappedChanges(
+        cases: sharing.map { ([$0.name], $0.features.compactMap { indices[$0] }.sorted()) },
+        otherwise: feature.spec.actions.count > sharing.count ? [index] : nil)
+    }
     let tracking = ChangeTrackingCode(access: access, stateName: stateName, actionName: actionName).declarations(
-      changes: app.features.enumerated().map { index, feature in (feature.name, [index]) },
+      changes: app.features.enumerated().map { index, feature in (feature.name, [index]) }, wrapped: wrapped,
       reads: app.features.enumerated().map { index, feature in (feature.name, [index]) })
     return [.function(reducer)] + tracking
   }
@@ -117,7 +161,9 @@ struct AppTranslator {
       // An action that surely changes the slice, so a wrong route fails the test.
       var translator = TestTranslator(spec: feature.spec)
       translator.types.usesUUIDHelper = false
-      guard let probe = translator.stateChangingAction() else { return nil }
+      // Not a shared action: it changes other slices too.
+      let shared = Set(app.shared(by: feature.name).map(\.name))
+      guard let probe = translator.stateChangingAction(excluding: shared) else { return nil }
       let action = probe.arguments.isEmpty ? Expression.dot(probe.name) : Expression.dot(probe.name).call(probe.arguments)
       let others = app.features.filter { $0.name != feature.name }
       let body: [Statement] =
@@ -151,10 +197,59 @@ struct AppTranslator {
           ],
           kind: .function("\(feature.name)ActionsAreRouted"), body: body))
     }
+    let sharedTests = app.shared.map(sharedTest)
     // No feature has an action that surely changes its slice: no test that could not fail.
-    guard !tests.isEmpty else { return [] }
+    guard !(tests + sharedTests).isEmpty else { return [] }
     return [
-      .structure(TypeDeclaration(name: names.reducerTests, members: tests))
+      .structure(TypeDeclaration(name: names.reducerTests, members: tests + sharedTests))
     ]
+  }
+
+  /// A shared action sent through each sharer's case reaches every sharer's reducer, and no
+  /// other slice.
+  private func sharedTest(_ shared: AppSpec.SharedAction) -> Declaration {
+    let sharers = app.features.filter { shared.features.contains($0.name) }
+    // Compared with the state as it was, not a new one: a default may be a fresh UUID.
+    var body: [Statement] = [
+      .declaration(VariableDeclaration(isConstant: true, name: "before", initializer: .name(stateName).call()))
+    ]
+    for (offset, sender) in sharers.enumerated() {
+      var translator = TestTranslator(spec: sender.spec)
+      translator.types.usesUUIDHelper = false
+      guard let action = sender.spec.action(named: shared.name) else { continue }
+      let arguments = translator.sampleArguments(action)
+      let value = arguments.isEmpty ? Expression.dot(shared.name) : Expression.dot(shared.name).call(arguments)
+      let state = "state\(offset + 1)"
+      body.append(.declaration(VariableDeclaration(name: state, initializer: .name("before"))))
+      body.append(
+        .expression(
+          .name(reducerName).call([
+            Argument(nil, .inoutArgument(.name(state))),
+            Argument(nil, Expression.dot(sender.name).call([Argument(nil, value)])),
+          ])))
+      for feature in app.features {
+        let expected = "\(feature.name)\(offset + 1)"
+        let isSharer = shared.features.contains(feature.name)
+        body.append(
+          .declaration(
+            VariableDeclaration(isConstant: !isSharer, name: expected, initializer: .name("before").dot(feature.name))))
+        if isSharer {
+          body.append(
+            .expression(
+              .name(feature.spec.reducerName).call([
+                Argument(nil, .inoutArgument(.name(expected))), Argument(nil, value),
+              ])))
+        }
+        body.append(
+          .expression(
+            .macro("expect", [Argument(nil, .binary(.name(state).dot(feature.name), .equal, .name(expected)))])))
+      }
+    }
+    let title = "\(shared.name) sent to any of \(shared.features.joined(separator: ", ")) reaches each of them"
+    return .function(
+      FunctionDeclaration(
+        attributes: [.attribute("Test", [Argument(nil, .literal(.string(title)))])],
+        kind: .function("shared\(shared.name.prefix(1).uppercased() + shared.name.dropFirst())ReachesEachSharer"),
+        body: body))
   }
 }

@@ -312,16 +312,40 @@ struct ChangeTrackingCode {
     return Expression.name("StateFields").call(indices.map { Argument(nil, .literal(.int($0))) })
   }
 
+  /// An app's action wrapping a feature's, when some of that feature's actions change more
+  /// (shared actions): those cases of the wrapped action, and the fields the others change.
+  struct WrappedChanges {
+    var cases: [(actions: [String], fields: [Int])]
+    /// nil when `cases` name every action of the feature.
+    var otherwise: [Int]?
+  }
+
   /// - Parameters:
   ///   - changes: Each action case and the fields it can change (nil: unknown).
+  ///   - wrapped: For an app, the cases whose wrapped action decides (shared actions).
   ///   - reads: Each key path (a property name) and the fields it reads.
-  func declarations(changes: [(action: String, fields: [Int]?)], reads: [(name: String, fields: [Int])])
-    -> [Declaration]
-  {
+  func declarations(
+    changes: [(action: String, fields: [Int]?)], wrapped: [String: WrappedChanges] = [:],
+    reads: [(name: String, fields: [Int])]
+  ) -> [Declaration] {
     var groups: [(fields: [Int]?, patterns: [Pattern])] = []
+    var switchCases: [SwitchCase] = []
     // Each set of fields' group, found without a search per action.
     var groupIndex: [[Int]?: Int] = [:]
     for change in changes {
+      if let inner = wrapped[change.action] {
+        let cases = inner.cases.map { entry in
+          SwitchCase(
+            patterns: entry.actions.map { Pattern(caseName: $0, bindings: []) },
+            body: [.returnStatement(Self.fields(entry.fields))])
+        }
+        let otherwise = inner.otherwise.map { [SwitchCase(patterns: [], body: [.returnStatement(Self.fields($0))])] } ?? []
+        switchCases.append(
+          SwitchCase(
+            patterns: [Pattern(caseName: change.action, bindings: ["action"])],
+            body: [.switchStatement(.name("action"), cases + otherwise)]))
+        continue
+      }
       let pattern = Pattern(caseName: change.action, bindings: [])
       if let index = groupIndex[change.fields] {
         groups[index].patterns.append(pattern)
@@ -332,7 +356,7 @@ struct ChangeTrackingCode {
     }
     let switches = SwitchChain.switches(
       over: .name("self"),
-      groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(Self.fields($0.fields))]) },
+      switchCases + groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(Self.fields($0.fields))]) },
       unreached: [.returnStatement(.dot("all"))]
     ) { [.returnStatement(.name(GeneratedNames.changedFieldsPart($0)))] }
     let changed = switches.enumerated().map { offset, body in

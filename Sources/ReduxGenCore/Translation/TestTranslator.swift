@@ -540,8 +540,15 @@ struct TestTranslator {
   /// An action and arguments that surely change a new state (a toggle, a count, an append, a set
   /// to something other than the default, at the top of the state), for routing tests; nil when
   /// no action surely does.
-  func stateChangingAction() -> (name: String, arguments: [Argument])? {
-    for action in spec.actions {
+  /// Sample arguments for each of `action`'s parameters, as a test sends it.
+  func sampleArguments(_ action: Action) -> [Argument] {
+    action.payload.enumerated().map { position, parameter in
+      Argument(parameter.name, types.expression(sample(parameter.type, position + 7), type: parameter.type))
+    }
+  }
+
+  func stateChangingAction(excluding excluded: Set<String> = []) -> (name: String, arguments: [Argument])? {
+    for action in spec.actions where !excluded.contains(action.name) {
       for operation in action.reduce {
         guard let path = operation.path, path.steps.allSatisfy({ if case .field = $0 { true } else { false } }) else {
           continue
