@@ -121,6 +121,9 @@ struct TokenStream {
     position + 1 < tokens.count && peek.kind == .symbol("[") && tokens[position + 1].kind == .symbol("]")
   }
 
+  /// The token after the next one.
+  var peekSecond: Token { tokens[min(position + 1, tokens.count - 1)] }
+
   /// Whether `[` followed by `]` comes before the end or the first `=`: a path through every
   /// element of a list (`tasks[].isCompleted`).
   var reachesEveryElement: Bool {

@@ -282,6 +282,10 @@ package enum SpecProblem: Hashable, Sendable {
   case unreadableFeature(String)
   case appNotFeature
   case appFeatureNotPublic(String)
+  /// `move RESULT`: a filter's result moved as if it were a list (the result, its list).
+  case moveInResult(String, list: String)
+  /// `remove LIST[P]` with an IndexSet parameter: the list and the parameter.
+  case offsetsInBrackets(String, offsets: String)
   /// `shared:` names a feature the app doesn't have.
   case unknownAppFeature(String, suggestion: String?)
   /// A shared action listed with fewer than two features.
@@ -462,6 +466,10 @@ package enum SpecProblem: Hashable, Sendable {
       "feature '\(feature)' must be 'access: public' to be part of an app (the app is its own module)"
     case .appNotFeature:
       "this is an app spec; a feature spec is expected here"
+    case .moveInResult(let result, let list):
+      "'\(result)' is a filter's result, a view of '\(list)'; write 'move \(list) in \(result)' to move by its positions"
+    case .offsetsInBrackets(let list, let offsets):
+      "'\(offsets)' is an IndexSet of positions, not an element; write 'remove \(list) at \(offsets)'"
     case .unknownAppFeature(let name, let suggestion):
       "this app has no feature '\(name)'" + didYouMean(suggestion)
     case .sharedActionNeedsFeatures(let action):

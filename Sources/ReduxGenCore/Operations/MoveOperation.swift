@@ -14,6 +14,10 @@ struct MoveOperation: ReduceOperationKind, Equatable {
   var view: String?
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> MoveOperation? {
+    // `move shownBooks`: a filter's result is a view of a list, which `in` names.
+    if case .identifier(let name) = parser.tokens.peek.kind, let filter = parser.filters.first(where: { $0.result == name }) {
+      return parser.fail(.moveInResult(name, list: filter.over), parser.tokens.peek.offset)
+    }
     guard let (path, offset) = parser.targetPath(), parser.elementOfList(path, at: offset) != nil else { return nil }
     var operation: MoveOperation
     if parser.tokens.takeWord("from") {

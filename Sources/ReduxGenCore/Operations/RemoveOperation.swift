@@ -28,6 +28,12 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     guard let (path, offset) = parser.targetPath(stopsAtValue: true) else { return nil }
     // The path stopped before `[`: a list of plain values (or of models without an id).
     if let element = path.type.elementType, parser.tokens.peek.kind == .symbol("[") {
+      // `remove tags[offsets]` with an IndexSet: positions, which `at` reads.
+      if case .identifier(let name) = parser.tokens.peekSecond.kind,
+        parser.action.payload.contains(where: { $0.name == name && $0.type == .indexSet })
+      {
+        return parser.fail(.offsetsInBrackets(path.text, offsets: name), parser.tokens.peekSecond.offset)
+      }
       guard let value = parser.bracketedValue(of: element) else { return nil }
       return RemoveOperation(target: path, selector: .value(value))
     }
