@@ -47,19 +47,9 @@ struct ScratchPackage {
       try manager.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    // The hand-written files checked in beside the generated ones: every file without the header.
-    let checkedIn = URL(fileURLWithPath: root).appendingPathComponent("Generated/\(spec.feature)/Sources")
-    var handWritten: [String: String] = [:]
-    for name in (try? manager.contentsOfDirectory(atPath: checkedIn.path)) ?? [] where name.hasSuffix(".swift") {
-      let text = try String(contentsOf: checkedIn.appendingPathComponent(name), encoding: .utf8)
-      if !text.hasPrefix(GeneratedHeader.prefix) { handWritten[name] = text }
+    for (name, text) in try Self.handWrittenSources(of: spec, files: files, root: root) {
+      try Self.write(text, to: sourcesDirectory.appendingPathComponent(name))
     }
-    // A scaffold not checked in is used as generated, as a fresh feature would have it.
-    for file in files where file.ownership == .scaffold {
-      let name = (file.path as NSString).lastPathComponent
-      if handWritten[name] == nil { handWritten[name] = file.contents }
-    }
-    for (name, text) in handWritten { try Self.write(text, to: sourcesDirectory.appendingPathComponent(name)) }
     for (name, text) in originalSources {
       try Self.write(text, to: sourcesDirectory.appendingPathComponent(name))
       onDisk[name] = text
@@ -71,20 +61,37 @@ struct ScratchPackage {
     usedModules = spec.usedSpecs.map { ($0.feature, $0.usedSpecs.map(\.feature)) }
     for used in spec.usedSpecs {
       let usedDirectory = directory.appendingPathComponent("Sources/\(used.feature)")
-      for file in GeneratorPipeline.files(for: used) where file.path.hasPrefix("Sources/") {
-        try Self.write(file.contents, to: usedDirectory.appendingPathComponent((file.path as NSString).lastPathComponent))
-      }
+      let usedFiles = GeneratorPipeline.files(for: used)
+      let sources = Self.generatedSources(of: used).merging(
+        try Self.handWrittenSources(of: used, files: usedFiles, root: root)) { generated, _ in generated }
+      for (name, text) in sources { try Self.write(text, to: usedDirectory.appendingPathComponent(name)) }
     }
     try Self.write(manifest(), to: directory.appendingPathComponent("Package.swift"))
   }
 
+  /// The hand-written files checked in beside `spec`'s generated ones (every file without the
+  /// header), and each scaffold not checked in as generated, as a fresh feature would have it.
+  static func handWrittenSources(of spec: Spec, files: [GeneratedFile], root: String) throws -> [String: String] {
+    let checkedIn = URL(fileURLWithPath: root).appendingPathComponent("Generated/\(spec.feature)/Sources")
+    var handWritten: [String: String] = [:]
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: checkedIn.path)) ?? [] where name.hasSuffix(".swift") {
+      let text = try String(contentsOf: checkedIn.appendingPathComponent(name), encoding: .utf8)
+      if !text.hasPrefix(GeneratedHeader.prefix) { handWritten[name] = text }
+    }
+    for file in files where file.ownership == .scaffold {
+      let name = (file.path as NSString).lastPathComponent
+      if handWritten[name] == nil { handWritten[name] = file.contents }
+    }
+    return handWritten
+  }
+
   private func manifest() -> String {
     let runtime = ".product(name: \"ReduxRuntime\", package: \"redux-gen\")"
-    let used = usedModules.map { "\"\($0.name)\"" }
+    let dependencies = ([runtime] + usedModules.map { "\"\($0.name)\"" }).joined(separator: ", ")
     let usedTargets = usedModules.map { module in
-      let dependencies = [runtime] + module.uses.map { "\"\($0)\"" }
-      return "    .target(name: \"\(module.name)\", dependencies: [\(dependencies.joined(separator: ", "))]),\n      "
-    }.joined()
+      let dependencies = ([runtime] + module.uses.map { "\"\($0)\"" }).joined(separator: ", ")
+      return ".target(name: \"\(module.name)\", dependencies: [\(dependencies)]),"
+    }
     return """
       // swift-tools-version: 6.0
       // Written by mutation-harness: the \(feature) feature's generated sources and hand-written
@@ -96,9 +103,10 @@ struct ScratchPackage {
         platforms: [.macOS(.v15)],
         dependencies: [.package(name: "redux-gen", path: \(swiftString(root)))],
         targets: [
-          .target(name: "\(feature)", dependencies: [\(([runtime] + used).joined(separator: ", "))]),
-          .testTarget(name: "\(testTarget)", dependencies: ["\(feature)", \(([runtime] + used).joined(separator: ", "))]),
-      \(usedTargets)  ],
+          .target(name: "\(feature)", dependencies: [\(dependencies)]),
+          .testTarget(name: "\(testTarget)", dependencies: ["\(feature)", \(dependencies)]),
+          \(usedTargets.joined(separator: "\n    "))
+        ],
         swiftLanguageModes: [.v6]
       )
 

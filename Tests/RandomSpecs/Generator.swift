@@ -40,6 +40,7 @@ struct SpecGenerator {
         if index == 1, uses {
           generator.reserveTypeNames(features[0].spec.models.map(\.name) + features[0].spec.enums.map(\.name))
           generator.spec.uses = ["\(features[0].field).yaml"]
+          generator.spec.usesAsScalar = rng.chance(30)
         }
         features.append(RAppFeature(field: field, spec: generator.generate()))
       }

@@ -110,10 +110,11 @@ struct Samples {
     return SwiftText.value(value, type, spec)
   }
 
-  mutating func call(_ name: String, _ payload: [RField]) -> String {
+  /// `.name(parameter: value, ...)`, with sample values but those `given` (Swift text by name).
+  mutating func call(_ name: String, _ payload: [RField], given: [String: String] = [:]) -> String {
     let member = ".\(name)"
     if payload.isEmpty { return member }
-    return member + "(" + payload.map { "\($0.name): \(value($0.type))" }.joined(separator: ", ") + ")"
+    return member + "(" + payload.map { "\($0.name): \(given[$0.name] ?? value($0.type))" }.joined(separator: ", ") + ")"
   }
 }
 
@@ -261,8 +262,7 @@ enum HandWritten {
         var samples = Samples(spec: sender.spec)
         guard let action = sender.spec.actions.first(where: { $0.name == shared.action }) else { continue }
         // `amount: 1` each time: every sharer counts each of the sends.
-        let rest = samples.call(action.name, Array(action.payload.dropFirst()))
-        let call = rest.hasSuffix(")") ? rest.replacingOccurrences(of: "(", with: "(amount: 1, ", range: rest.range(of: "(")) : rest + "(amount: 1)"
+        let call = samples.call(action.name, action.payload, given: ["amount": "1"])
         lines.append("  store.dispatch(.\(sender.field)(\(call)))")
       }
       for feature in sharers {

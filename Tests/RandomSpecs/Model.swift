@@ -520,6 +520,8 @@ struct RSpec: Hashable {
   var imports: [String]
   /// `uses:`: the files of the app's feature specs whose models this one reads.
   var uses: [String] = []
+  /// `uses: file.yaml` rather than a list.
+  var usesAsScalar = false
   /// The models of the specs it uses, for sample values (declared there, not here).
   var usedModels: [RModel] = []
   /// Their module: hand-written code names them through it (a used `Task` is not Swift's).

@@ -295,7 +295,10 @@ struct Renderer {
     var lines: [String] = []
     lines.append("feature: \(spec.feature)")
     if let access = spec.access { lines.append("access: \(access.rawValue)") }
-    if !spec.uses.isEmpty { lines.append("uses: [\(spec.uses.joined(separator: ", "))]") }
+    if !spec.uses.isEmpty {
+      lines.append(
+        spec.usesAsScalar && spec.uses.count == 1 ? "uses: \(spec.uses[0])" : "uses: [\(spec.uses.joined(separator: ", "))]")
+    }
     if !spec.imports.isEmpty {
       lines.append(spec.importsAsScalar && spec.imports.count == 1 ? "imports: \(spec.imports[0])" : "imports: [\(spec.imports.joined(separator: ", "))]")
     }

@@ -10,9 +10,15 @@ extension SpecChecker {
       guard let list = sequence(node, what: .key("uses")) else { return }
       items = list
     }
+    var read: Set<String> = []
     for item in items {
       guard let relative = text(item, what: .usedSpecPath) else { continue }
       let usedPath = SpecChecker.resolve(relative, from: path)
+      // Read and checked once.
+      guard read.insert(usedPath).inserted else {
+        error(.duplicateName(relative, what: .kind(.usedSpec)), item)
+        continue
+      }
       if let start = (usedBy + [path]).firstIndex(of: usedPath) {
         error(.usesCycle(Array((usedBy + [path])[start...]) + [usedPath]), item)
         continue
@@ -44,13 +50,7 @@ extension SpecChecker {
   }
 
   /// The used specs, each once, the ones they use first.
-  var usedSpecs: [Spec] {
-    var host = Spec(
-      path: path, feature: feature, access: .public, imports: [], doc: nil, models: [], state: [], filters: [],
-      actions: [], middleware: [], examples: [])
-    host.uses = uses
-    return host.usedSpecs
-  }
+  var usedSpecs: [Spec] { Spec.flattened(uses) }
 
   /// Each model and enum name a used spec declares, with the feature that declares it.
   func usedTypeDeclarations() -> [String: String] {
@@ -65,7 +65,7 @@ extension SpecChecker {
 
   /// `relative` next to the file `base`, as a path diagnostics can show.
   static func resolve(_ relative: String, from base: String) -> String {
-    guard !relative.hasPrefix("/"), let slash = base.lastIndex(of: "/") else { return relative }
+    guard !relative.hasPrefix("/"), let slash = base.lastIndex(of: "/") else { return normalized(relative) }
     return normalized(String(base[...slash]) + relative)
   }
 

@@ -16,6 +16,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case derivedValue = "derived value"
     case sortKey = "sort key"
     case stateField = "state field"
+    case usedSpec = "used spec"
   }
 
   /// `state field`
@@ -298,7 +299,7 @@ package enum SpecProblem: Hashable, Sendable {
   case unreadableUsedSpec(String)
   /// `uses:` names a spec that isn't `access: public`: its models live in another module.
   case usedSpecNotPublic(String)
-  /// `uses:` leads back to a spec being checked: the chain of features, first to last.
+  /// `uses:` leads back to a spec being checked: the paths of the circle, first to last.
   case usesCycle([String])
   /// A type declared by this spec and by a spec it uses (the used feature).
   case typeDeclaredByUsedSpec(String, feature: String)

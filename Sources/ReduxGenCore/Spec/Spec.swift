@@ -62,7 +62,10 @@ package struct Spec: Sendable, Equatable {
 
   /// Every spec used, directly or through another, each once, the deepest first: the modules
   /// the generated code imports.
-  package var usedSpecs: [Spec] {
+  package var usedSpecs: [Spec] { Self.flattened(uses) }
+
+  /// `uses` and the specs they use in turn, each once, the deepest first.
+  package static func flattened(_ uses: [Spec]) -> [Spec] {
     var result: [Spec] = []
     for used in uses {
       for spec in used.usedSpecs + [used] where !result.contains(where: { $0.feature == spec.feature }) {
