@@ -72,6 +72,7 @@ struct SpecGenerator {
     makeState()
     makeFilters()
     makeDerived()
+    makeFilterStateReads()
     makeActions()
     makeEvents()
     makeMiddleware()
@@ -144,6 +145,14 @@ struct SpecGenerator {
       guard taken.insert(base).inserted else { continue }
       let type = randomType(depth: 0, allowStatus: false)
       fields.append(field(base, type, inModel: true))
+    }
+    // JSON keys for some fields, unlike every other field's key.
+    if rng.chance(15) {
+      var keys = Set(fields.map(\.name))
+      for index in fields.indices where rng.chance(40) {
+        let key = rng.pick(Pools.jsonKeys(for: fields[index].name))
+        if keys.insert(key).inserted { fields[index].json = key }
+      }
     }
     let doc: String? = rng.chance(15) ? rng.pick(Pools.docs) : nil
     return RModel(name: name, doc: doc, fields: rng.chance(30) ? rng.shuffled(fields) : fields)
@@ -814,7 +823,48 @@ struct SpecGenerator {
   /// A condition over the payload, the state's fields and derived values (`state.NAME` now and
   /// then), as an `if` writes it; nil when there is nothing to read.
   private mutating func actionCondition(_ payload: [RField]) -> RPredicate? {
-    var stateFields = spec.state.filter { $0.type != .status }
+    let stateFields = spec.state.filter { $0.type != .status } + derivedFields()
+    let visible = stateFields.filter { field in !payload.contains { $0.name == field.name } }
+    let scope = RModel(name: "", fields: payload + visible)
+    let stateNames = Set(visible.map(\.name))
+    var condition = randomPredicate(scope, depth: 1)
+    guard !condition.allPaths.isEmpty else { return nil }
+    if rng.chance(30) { condition = condition.qualifying(stateNames) }
+    return condition
+  }
+
+  /// Filter cases that read the state too: a state field or derived value beside the element's
+  /// fields, `state.NAME` now and then.
+  private mutating func makeFilterStateReads() {
+    for index in spec.filters.indices where rng.chance(35) {
+      let filter = spec.filters[index]
+      guard case .array(.model(let modelName))? = spec.state.first(where: { $0.name == filter.over })?.type,
+        let model = spec.model(modelName)
+      else { continue }
+      let stateFields = spec.state.filter { $0.type != .status } + derivedFields()
+      let visible = stateFields.filter { field in !model.fields.contains { $0.name == field.name } }
+      guard !visible.isEmpty else { continue }
+      let stateNames = Set(visible.map(\.name))
+      var predicate: RPredicate?
+      for _ in 0..<8 {
+        let candidate = randomPredicate(RModel(name: modelName, fields: model.fields + visible), depth: 1)
+        if candidate.allPaths.contains(where: { stateNames.contains($0[0]) }) {
+          predicate = candidate
+          break
+        }
+      }
+      guard var predicate else { continue }
+      // `state.NAME` is the state only where the element has no field `state`.
+      if rng.chance(30), !model.fields.contains(where: { $0.name == "state" }) { predicate = predicate.qualifying(stateNames) }
+      let taken = Set(spec.filters[index].cases.map(\.name))
+      guard let caseName = rng.shuffled(Pools.filterCases).first(where: { !taken.contains($0) }) else { continue }
+      spec.filters[index].cases.append(RFilterCase(name: caseName, predicate: predicate))
+    }
+  }
+
+  /// The derived values as fields a condition can read, of the types the simulator can work out.
+  private func derivedFields() -> [RField] {
+    var fields: [RField] = []
     for value in spec.derived {
       let type: RType?
       switch value.kind {
@@ -837,15 +887,9 @@ struct SpecGenerator {
         default: type = nil
         }
       }
-      if let type { stateFields.append(RField(name: value.name, type: type, defaultValue: nil)) }
+      if let type { fields.append(RField(name: value.name, type: type, defaultValue: nil)) }
     }
-    let visible = stateFields.filter { field in !payload.contains { $0.name == field.name } }
-    let scope = RModel(name: "", fields: payload + visible)
-    let stateNames = Set(visible.map(\.name))
-    var condition = randomPredicate(scope, depth: 1)
-    guard !condition.allPaths.isEmpty else { return nil }
-    if rng.chance(30) { condition = condition.qualifying(stateNames) }
-    return condition
+    return fields
   }
 
   private mutating func impliedForm(_ operation: ROperation, _ payload: [RField]) -> ROperation {

@@ -224,6 +224,8 @@ struct RField: Hashable {
   var doc: String?
   /// Written as YAML's flow list `[T]` rather than the quoted `"[T]"`.
   var flowList = false
+  /// A model field's key in JSON (`json:`, in the long form).
+  var json: String?
 }
 
 struct REnum: Hashable {

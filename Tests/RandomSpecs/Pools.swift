@@ -56,4 +56,12 @@ enum Pools {
     "Quotes \"here\".",
   ]
   static let persistKeys = ["store", "my-key", "a.b", "v2_state", "Tally-1", "x"]
+
+  /// JSON keys a field may be read under: snake case, digits, and characters JSON escapes.
+  static func jsonKeys(for name: String) -> [String] {
+    let snake = name.reduce(into: "") { text, character in
+      if character.isUppercase { text += "_" + character.lowercased() } else { text.append(character) }
+    }
+    return [snake + "_value", "temperature_2m_max", name + "-key", "a/b", "say \"hi\"", "back\\slash", "with space", "ünï"]
+  }
 }

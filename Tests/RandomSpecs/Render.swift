@@ -158,13 +158,14 @@ struct Renderer {
 
   /// `Type`, `Type = literal`, or the long form, as the value of a field's key.
   func fieldValue(_ field: RField, flow: Bool) -> String {
-    let longForm = field.style == .long || field.doc != nil
+    let longForm = field.style == .long || field.doc != nil || field.json != nil
     if longForm {
       var parts = ["type: " + typeText(field.type, flow: true)]
       if field.style != .implicit, let defaultValue = field.defaultValue {
         parts.append("default: " + value(defaultValue, field.type, variant: field.name.count))
       }
       if let doc = field.doc { parts.append("doc: " + YAMLText.doubleQuoted(doc)) }
+      if let json = field.json { parts.append("json: " + YAMLText.scalar(json, flow: true)) }
       return "{ " + parts.joined(separator: ", ") + " }"
     }
     if case .short(let literal) = field.style {

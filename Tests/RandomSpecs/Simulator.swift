@@ -423,8 +423,9 @@ struct Simulator {
       let modelName = filterElement(filter), let model = spec.model(modelName)
     else { return nil }
     var kept: [Int] = []
+    let stateScope = stateScopeFields(state)
     for (position, item) in items.enumerated() {
-      guard case .bool(let keep)? = evaluate(filterCase.predicate, item, model) else { return nil }
+      guard case .bool(let keep)? = evaluate(filterCase.predicate, filterScope(item, stateScope), model) else { return nil }
       if keep { kept.append(position) }
     }
     let keys = filter.sort.compactMap { key in model.fields.first { $0.name == key.field }.map { (key, $0.type) } }
@@ -445,13 +446,29 @@ struct Simulator {
     return items.compactMap { if case .int(let offset) = $0 { offset } else { nil } }
   }
 
-  /// What an action's condition reads, as one model value: the payload, then the state's fields
-  /// and derived values no parameter hides, and `state` holding them all.
-  func conditionScope(_ payload: [RField], _ arguments: [String: RValue], _ state: State) -> RValue {
+  /// The state's fields and derived values, by name, as a condition reads them.
+  func stateScopeFields(_ state: State) -> [RNamed] {
     var stateFields: [RNamed] = spec.allStateFields.map { RNamed(name: $0.name, value: state[$0.name] ?? .null) }
     for value in spec.derived {
       if let (derived, _) = derivedValue(value, state) { stateFields.append(RNamed(name: value.name, value: derived)) }
     }
+    return stateFields
+  }
+
+  /// What a filter case reads, as one model value: the element's fields, then the state's
+  /// fields and derived values it doesn't hide, and `state` holding them all unless the element
+  /// has a field `state`.
+  func filterScope(_ item: RValue, _ stateFields: [RNamed]) -> RValue {
+    guard case .model(let name, let own) = item else { return item }
+    var fields = own + stateFields.filter { field in !own.contains { $0.name == field.name } }
+    if !own.contains(where: { $0.name == "state" }) { fields.append(RNamed(name: "state", value: .model("", stateFields))) }
+    return .model(name, fields)
+  }
+
+  /// What an action's condition reads, as one model value: the payload, then the state's fields
+  /// and derived values no parameter hides, and `state` holding them all.
+  func conditionScope(_ payload: [RField], _ arguments: [String: RValue], _ state: State) -> RValue {
+    let stateFields = stateScopeFields(state)
     var fields = payload.map { RNamed(name: $0.name, value: arguments[$0.name] ?? .null) }
     fields += stateFields.filter { field in !payload.contains { $0.name == field.name } }
     fields.append(RNamed(name: "state", value: .model("", stateFields)))

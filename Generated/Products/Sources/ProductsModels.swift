@@ -17,3 +17,10 @@ public struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.inventory = inventory
   }
 }
+
+/// The views of `products` that `shownProducts` can show.
+public enum ProductFilter: String, CaseIterable, Codable, Hashable, Sendable {
+  case all
+  case inStock
+  case affordable
+}

@@ -13,6 +13,10 @@ public func productsReducer(_ state: inout ProductsState, _ action: ProductsActi
   switch action {
   case .receiveProducts(let products):
     state.products = products
+  case .setBudget(let budget):
+    state.budget = budget
+  case .show(let filter):
+    state.filter = filter
   case .addToCart(let product):
     if product.inventory > 0 {
       if let index = state.products.index(id: product.id) {
@@ -28,6 +32,10 @@ extension ProductsAction: ChangeReporting {
     switch self {
     case .receiveProducts, .addToCart:
       return StateFields(0)
+    case .setBudget:
+      return StateFields(1)
+    case .show:
+      return StateFields(2)
     }
   }
 }
@@ -36,7 +44,11 @@ extension ProductsState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<ProductsState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<ProductsState>: StateFields] = [
-      \.products: StateFields(0), \.available: StateFields(0),
+      \.products: StateFields(0),
+      \.budget: StateFields(1),
+      \.filter: StateFields(2),
+      \.shownProducts: StateFields(0, 1, 2),
+      \.available: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -7,9 +7,27 @@ import ReduxRuntime
 /// The products for sale and the stock left of each.
 public struct ProductsState: Equatable, Sendable, Codable {
   public var products: IdentifiedArrayOf<Product>
+  public var budget: Double
+  public var filter: ProductFilter
 
-  public init(products: IdentifiedArrayOf<Product> = []) {
+  public init(
+    products: IdentifiedArrayOf<Product> = [], budget: Double = 100, filter: ProductFilter = .all
+  ) {
     self.products = products
+    self.budget = budget
+    self.filter = filter
+  }
+
+  /// The elements of `products` that the selected `filter` shows.
+  public var shownProducts: [Product] {
+    switch filter {
+    case .all:
+      return products.elements
+    case .inStock:
+      return products.elements.filter { $0.inventory > 0 }
+    case .affordable:
+      return products.elements.filter { ($0.inventory > 0) && ($0.price <= self.budget) }
+    }
   }
 
   /// `available`, derived from `products`.

@@ -28,6 +28,18 @@ struct ProductsExampleTests {
     #expect(state.available == 1)
   }
 
+  @Test("the affordable view follows the budget")
+  func theAffordableViewFollowsTheBudget() {
+    var state = ProductsState()
+    state.products = [
+      Product(id: 1, title: "iPad", price: 500, inventory: 2),
+      Product(id: 2, title: "Mug", price: 8, inventory: 1),
+    ]
+    state.filter = .affordable
+    productsReducer(&state, .setBudget(budget: 600))
+    #expect(state.shownProducts.count == 2)
+  }
+
   @Test("a product out of stock stays at zero")
   func aProductOutOfStockStaysAtZero() {
     var state = ProductsState()

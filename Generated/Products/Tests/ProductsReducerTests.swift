@@ -16,6 +16,8 @@ struct ProductsReducerTests {
   func newStateHoldsDefaults() {
     let state = ProductsState()
     #expect(state.products.isEmpty)
+    #expect(state.budget == 100)
+    #expect(state.filter == .all)
   }
 
   @Test("receiveProducts sets products")
@@ -25,6 +27,54 @@ struct ProductsReducerTests {
     let products: IdentifiedArrayOf<Product> = [Product(id: 3, title: "text 2")]
     productsReducer(&state, .receiveProducts(products: products))
     #expect(state.products == products)
+  }
+
+  @Test("setBudget sets budget")
+  func setBudgetSetsBudget() {
+    var state = ProductsState()
+    state.budget = 4.5
+    let budget: Double = 2.5
+    productsReducer(&state, .setBudget(budget: budget))
+    #expect(state.budget == budget)
+  }
+
+  @Test("show sets filter")
+  func showSetsFilter() {
+    var state = ProductsState()
+    state.filter = .inStock
+    let filter: ProductFilter = .affordable
+    productsReducer(&state, .show(filter: filter))
+    #expect(state.filter == filter)
+  }
+
+  @Test("ProductFilter.all keeps exactly the matching products")
+  func filterAllKeepsMatchingProducts() {
+    var state = ProductsState()
+    let kept = Product(id: 3, title: "text 2")
+    state.products = [kept]
+    state.filter = .all
+    #expect(state.shownProducts == [kept])
+  }
+
+  @Test("ProductFilter.inStock keeps exactly the matching products")
+  func filterInStockKeepsMatchingProducts() {
+    var state = ProductsState()
+    let dropped = Product(id: 2, title: "text 1", inventory: 0)
+    let kept = Product(id: 3, title: "text 2", inventory: 1)
+    state.products = [dropped, kept]
+    state.filter = .inStock
+    #expect(state.shownProducts == [kept])
+  }
+
+  @Test("ProductFilter.affordable keeps exactly the matching products")
+  func filterAffordableKeepsMatchingProducts() {
+    var state = ProductsState()
+    let dropped = Product(id: 2, title: "text 1", price: 0, inventory: 0)
+    let kept = Product(id: 3, title: "text 2", price: 0, inventory: 1)
+    state.products = [dropped, kept]
+    state.filter = .affordable
+    state.budget = 0
+    #expect(state.shownProducts == [kept])
   }
 
   @Test("available counts the elements of products where inventory > 0")

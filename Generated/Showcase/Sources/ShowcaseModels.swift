@@ -26,6 +26,12 @@ public struct Settings: Equatable, Hashable, Codable, Sendable {
     self.fontSize = fontSize
     self.mood = mood
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case theme
+    case fontSize = "font_size"
+    case mood
+  }
 }
 
 public struct Item: Equatable, Hashable, Codable, Sendable, Identifiable {
@@ -78,4 +84,5 @@ public enum ItemFilter: String, CaseIterable, Codable, Hashable, Sendable {
   case urgent
   case tagged
   case undated
+  case focus
 }

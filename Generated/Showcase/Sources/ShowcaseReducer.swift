@@ -94,6 +94,7 @@ extension ShowcaseState: FieldTracking {
       \.filter: StateFields(7),
       \.fetchStatus: StateFields(8),
       \.filteredItems: StateFields(0, 7),
+      \.anyUrgent: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -45,8 +45,15 @@ public struct ShowcaseState: Equatable, Sendable, Codable {
       kept = items.elements.filter { !$0.tags.isEmpty }
     case .undated:
       kept = items.elements.filter { $0.due == nil }
+    case .focus:
+      kept = items.elements.filter { !self.anyUrgent || ($0.priority == .high) }
     }
     kept.sortStably(by: [.descending(\.priority), .ascending(\.title), .ascending(\.default)])
     return kept
+  }
+
+  /// `anyUrgent`, derived from `items`.
+  public var anyUrgent: Bool {
+    return items.contains { $0.priority == .high }
   }
 }

@@ -30,6 +30,30 @@ struct ShowcaseExampleTests {
     #expect(state.filteredItems.count == 1)
   }
 
+  @Test("the focus view shows only the urgent items while there are any")
+  func theFocusViewShowsOnlyTheUrgentItemsWhileThereAreAny() throws {
+    var state = ShowcaseState()
+    state.items = [
+      Item(id: uuid(1), title: "A", priority: .high, tags: []),
+      Item(id: uuid(2), title: "B", tags: []),
+    ]
+    state.filter = .focus
+    showcaseReducer(&state, .import(item: Item(id: uuid(3), title: "C", tags: [])))
+    #expect(state.filteredItems.count == 1)
+    try #require(state.filteredItems.indices.contains(0))
+    #expect(state.filteredItems[0].title == "A")
+    #expect(state.anyUrgent == true)
+  }
+
+  @Test("the focus view shows everything when nothing is urgent")
+  func theFocusViewShowsEverythingWhenNothingIsUrgent() {
+    var state = ShowcaseState()
+    state.items = [Item(id: uuid(1), title: "A", tags: [])]
+    state.filter = .focus
+    showcaseReducer(&state, .import(item: Item(id: uuid(2), title: "B", tags: [])))
+    #expect(state.filteredItems.count == 2)
+  }
+
   @Test("users by id")
   func usersById() {
     var state = ShowcaseState()

@@ -7,6 +7,8 @@ import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal
 import struct Foundation.IndexSet
+import class Foundation.JSONDecoder
+import class Foundation.JSONEncoder
 import struct Foundation.URL
 import struct Foundation.UUID
 @testable import Showcase
@@ -183,6 +185,15 @@ struct ShowcaseReducerTests {
     #expect(state.lastError == message)
   }
 
+  @Test("Settings is read and written under its JSON keys")
+  func settingsUsesItsJSONKeys() throws {
+    let value = Settings(theme: "text 1", fontSize: 2, mood: .busy)
+    let data = try JSONEncoder().encode(value)
+    let json = String(decoding: data, as: UTF8.self)
+    #expect(json.contains("\"font_size\":"))
+    #expect(try JSONDecoder().decode(Settings.self, from: data) == value)
+  }
+
   @Test("fetch moves fetchStatus to loading")
   func fetchMovesFetchStatusToLoading() {
     var state = ShowcaseState()
@@ -281,6 +292,17 @@ struct ShowcaseReducerTests {
     state.items = [e1, e2, tie]
     state.filter = .all
     #expect(state.filteredItems == [e2, tie, e1])
+  }
+
+  @Test("anyUrgent says whether priority == .high holds for any element of items")
+  func anyUrgentIsDerived() {
+    var state = ShowcaseState()
+    let matching = Item(id: uuid(1), title: "text 1", priority: .high)
+    let other = Item(id: uuid(2), title: "text 2", priority: .low)
+    state.items = [matching, other]
+    #expect(state.anyUrgent == true)
+    state.items = [other]
+    #expect(state.anyUrgent == false)
   }
 }
 

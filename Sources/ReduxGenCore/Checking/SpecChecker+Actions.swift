@@ -188,7 +188,7 @@ extension SpecChecker {
     let (root, models) = conditionScope(for: action)
     let (predicate, failure) = PredicateParser.condition(
       from: &tokens, over: root, models: models, enumCases: enumCaseNames, rootContext: .conditionScope(of: action.name))
-    if let (problem, problemOffset) = failure { error(problem, at: origin.advanced(by: problemOffset)) }
+    if let (problem, problemOffset) = failure { error(stateScoped(problem), at: origin.advanced(by: problemOffset)) }
     let parameters = Set(action.payload.map(\.name))
     return predicate?.qualifyingPaths(with: "state") { $0 != "state" && !parameters.contains($0) }
   }

@@ -42,9 +42,10 @@ extension SpecChecker {
         error(.duplicateName(caseName, what: .kind(.caseName)), casePair.key)
         continue
       }
-      if let predicate = predicate(casePair.value, element: model) {
-        cases.append(Filter.Case(name: caseName, predicate: predicate))
-      }
+      // Read after the derived values, which a case may read.
+      pendingCases.append(
+        PendingFilterCase(filter: filters.count, index: cases.count, node: casePair.value, element: model))
+      cases.append(Filter.Case(name: caseName, predicate: .constant(true)))
     }
     guard !cases.isEmpty else {
       if diagnostics.diagnostics.isEmpty { error(.noCases(name), casesNode) }
@@ -84,7 +85,40 @@ extension SpecChecker {
     return keys
   }
 
-  /// Parses and type-checks a filter case's condition over the fields of `element`.
+  /// Reads the conditions of the filters' cases, once the derived values they may read are known.
+  mutating func checkFilterCases() {
+    for pending in pendingCases {
+      guard let predicate = predicate(pending.node, element: pending.element) else { continue }
+      filters[pending.filter].cases[pending.index].predicate = predicate
+    }
+    pendingCases = []
+  }
+
+  /// What a filter case reads, as the fields of one model: the element's fields, then the
+  /// state's fields and derived values the element doesn't hide, and `state` holding them all
+  /// (unless the element has a field `state`). Filter results are left out: a filter reading
+  /// one could read itself.
+  func filterScope(over element: Model) -> (root: Model, models: [Model]) {
+    let stateName = GeneratedNames(feature: feature).state
+    var stateFields = state.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    stateFields += derived.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    let own = Set(element.fields.map(\.name))
+    var fields = element.fields + stateFields.filter { !own.contains($0.name) }
+    if !own.contains("state") { fields.append(Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil)) }
+    let root = Model(name: element.name, doc: nil, fields: fields)
+    return (root, models + usedModels + [Model(name: stateName, doc: nil, fields: stateFields)])
+  }
+
+  /// A problem with a name read after `state.`, said of the state rather than its Swift type.
+  func stateScoped(_ problem: SpecProblem) -> SpecProblem {
+    guard case .unknownField(let name, .named(.model, let model), let suggestion) = problem,
+      model == GeneratedNames(feature: feature).state
+    else { return problem }
+    return .unknownField(name, context: .theState, suggestion: suggestion)
+  }
+
+  /// Parses and type-checks a filter case's condition over the fields of `element`, and the
+  /// state's fields and derived values (read as `state.NAME`).
   mutating func predicate(_ node: YAMLNode, element: Model) -> Predicate? {
     guard let source = text(node, what: .a(.filterCase)) else { return nil }
     let origin = node.textLocation
@@ -93,15 +127,31 @@ extension SpecChecker {
       error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
       return nil
     case .success(let tokens):
+      let (root, scopeModels) = filterScope(over: element)
       var parser = PredicateParser(
-        tokens: TokenStream(tokens), element: element, models: models + usedModels, enumCases: enumCaseNames)
+        tokens: TokenStream(tokens), element: root, models: scopeModels, enumCases: enumCaseNames,
+        rootContext: .filterScope(of: element.name))
       guard let predicate = parser.condition() else {
-        if let (problem, offset) = parser.failure { error(problem, at: origin.advanced(by: offset)) }
+        guard case (var problem, let offset)? = parser.failure else { return nil }
+        if case .unknownField(let name, _, _) = problem, filters.contains(where: { $0.result == name }) {
+          problem = .filterReadsFilterResult(name)
+        }
+        error(stateScoped(problem), at: origin.advanced(by: offset))
         return nil
       }
-      return predicate
+      let own = Set(element.fields.map(\.name))
+      return predicate.qualifyingPaths(with: "state") { $0 != "state" && !own.contains($0) }
     }
   }
+}
+
+/// A filter case whose condition is read after the derived values.
+struct PendingFilterCase {
+  /// Positions of the filter in `filters` and of the case in its cases.
+  var filter: Int
+  var index: Int
+  var node: YAMLNode
+  var element: Model
 }
 
 /// Recursive descent over the predicate grammar, typing as it goes.

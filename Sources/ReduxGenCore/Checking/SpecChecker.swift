@@ -23,6 +23,8 @@ package struct SpecChecker {
   var derived: [DerivedValue] = []
   /// Each action's `reduce` node, read once derived values are known (`checkReduce`).
   var pendingReduce: [String: YAMLNode] = [:]
+  /// Filter cases whose conditions are read once derived values are known.
+  var pendingCases: [PendingFilterCase] = []
   /// The cases of each enum and filter, read early so values can refer to them.
   var enumCaseNames: [String: [String]] = [:]
   var enums: [EnumType] = []
@@ -127,7 +129,10 @@ package struct SpecChecker {
     } else {
       missing("state", in: .theSpec, root)
     }
-    filters = filterPairs.compactMap { checkFilter($0) }
+    // One at a time: a filter's pending cases name its position in `filters`.
+    for pair in filterPairs {
+      if let filter = checkFilter(pair) { filters.append(filter) }
+    }
     events = keys["events"].map { checkEvents($0) } ?? []
     if let actionsNode = keys["actions"] {
       actions = checkActions(actionsNode)
@@ -136,6 +141,7 @@ package struct SpecChecker {
     }
     // After the actions: an async action's status field is a state field a name can't take.
     derived = keys["derived"].map { checkDerived($0) } ?? []
+    checkFilterCases()
     checkReduce()
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let persist = keys["persist"].flatMap { checkPersist($0) }
@@ -354,6 +360,7 @@ package struct SpecChecker {
   ) -> [Field] {
     guard let pairs = mapping(node, what: context) else { return [] }
     var result: [Field] = []
+    var codingKeys: [String: String] = [:]
     for pair in pairs {
       guard let name = identifier(pair.key, what: isPayload ? .a(.parameter) : .a(.field)) else { continue }
       if isPayload, GeneratedNames.reservedParameters.contains(name) {
@@ -372,6 +379,11 @@ package struct SpecChecker {
           error(.missingDefault(field: name, type: field.type.swiftName), pair.value)
           continue
         }
+      }
+      if let other = codingKeys[field.codingKey] {
+        error(.duplicateJSONKey(field.codingKey, field: name, other: other), pair.value)
+      } else {
+        codingKeys[field.codingKey] = name
       }
       result.append(field)
     }
@@ -422,7 +434,7 @@ package struct SpecChecker {
       guard let type = typeFromNode(node) else { return nil }
       return Field(name: name, type: type, defaultValue: implicitDefault(name, type), doc: nil)
     case .mapping(let pairs):
-      let keys = checkKeys(pairs, allowed: ["type", "default", "doc"], context: .field(name))
+      let keys = checkKeys(pairs, allowed: ["type", "default", "doc", "json"], context: .field(name))
       guard let typeNode = keys["type"] else {
         missing("type", in: .field(name), node)
         return nil
@@ -442,7 +454,15 @@ package struct SpecChecker {
         // short form does, so it is never silently left out.
         defaultValue = exampleValue(defaultNode, type: type, isDefault: true) ?? placeholderValue
       }
-      return Field(name: name, type: type, defaultValue: defaultValue, doc: doc)
+      var field = Field(name: name, type: type, defaultValue: defaultValue, doc: doc)
+      if let jsonNode = keys["json"], let key = text(jsonNode, what: .key("json")) {
+        if case .named(.model, _) = context {
+          if key.isEmpty { error(.emptyJSONKey(name), jsonNode) } else { field.jsonKey = key }
+        } else {
+          error(.jsonKeyOutsideModel(name), jsonNode)
+        }
+      }
+      return field
     }
   }
 

@@ -96,6 +96,8 @@ struct EnumCaseDeclaration: Equatable, Sendable {
   var doc: String?
   var name: String
   var associatedValues: [AssociatedValue] = []
+  /// `case name = "raw"`: a String raw value other than the name.
+  var rawValue: String?
 }
 
 struct FunctionDeclaration: Equatable, Sendable {

@@ -35,6 +35,8 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
   case payload(of: String)
   /// What an action's `if` condition reads: its payload, the state and derived values.
   case conditionScope(of: String)
+  /// What a filter case reads: the element's fields, the state and derived values.
+  case filterScope(of: String)
   case eventPayload(of: String)
   case async(of: String)
   case success(of: String)
@@ -62,6 +64,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case .quoted(let text): "'\(text)'"
     case .payload(let action): "the payload of \(action)"
     case .conditionScope(let action): "the payload of \(action), the state or its derived values"
+    case .filterScope(let model): "model \(model), the state or its derived values"
     case .eventPayload(let event): "the payload of event \(event)"
     case .async(let action): "the async of \(action)"
     case .success(let action): "the success of \(action)"
@@ -241,6 +244,13 @@ package enum SpecProblem: Hashable, Sendable {
   case notLookup(String, type: String)
   /// A derived value with the name of a state field or filter result.
   case derivedNameTaken(String)
+  /// `json:` on a field that isn't a model's.
+  case jsonKeyOutsideModel(String)
+  case emptyJSONKey(String)
+  /// Two fields of a model encoded under one JSON key.
+  case duplicateJSONKey(String, field: String, other: String)
+  /// A filter case reading a filter's result.
+  case filterReadsFilterResult(String)
   case expectedToken(Expectation, found: String)
   case unexpectedText(String)
   case typeMismatch(expected: String, found: String, what: Subject)
@@ -411,6 +421,14 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(name)' has type \(type): a lookup reads a dictionary by key or a list of models by id"
     case .derivedNameTaken(let name):
       "'\(name)' is already a state field or filter result"
+    case .jsonKeyOutsideModel(let name):
+      "'json' names the JSON key of a model's field; '\(name)' is not a model's field"
+    case .emptyJSONKey(let name):
+      "the JSON key of '\(name)' is empty"
+    case .duplicateJSONKey(let key, let field, let other):
+      "'\(field)' would be encoded under the JSON key '\(key)', as '\(other)' is"
+    case .filterReadsFilterResult(let name):
+      "a filter case can't read the filter result '\(name)': read the list it filters, or a derived value"
     case .unknownOperation(let name, let suggestion):
       "unknown reduce operation '\(name)'" + didYouMean(suggestion)
     case .expectedToken(let what, let found):

@@ -24,13 +24,15 @@ package struct Mutant: Sendable, Equatable {
 /// - filters: a case's predicate negated, two cases' predicates swapped, a sort key reversed,
 ///   dropped, or swapped with the next;
 /// - state defaults: a literal changed to another value of its type;
-/// - derived values: a condition negated or dropped, `all` and `any` swapped.
+/// - derived values: a condition negated or dropped, `all` and `any` swapped;
+/// - JSON keys: a model field's key dropped (the field encoded under its name).
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
   package static func mutants(of spec: Spec) -> [Mutant] {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
+      + jsonKeyMutants(spec)
     // Ids stay unique even if two edits ever describe themselves alike.
     var seen: [String: Int] = [:]
     for index in mutants.indices {
@@ -196,6 +198,22 @@ package enum SpecMutator {
   }
 
   // MARK: State defaults
+
+  private static func jsonKeyMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for (modelIndex, model) in spec.models.enumerated() {
+      for (fieldIndex, field) in model.fields.enumerated() {
+        guard let key = field.jsonKey else { continue }
+        var mutated = spec
+        mutated.models[modelIndex].fields[fieldIndex].jsonKey = nil
+        mutants.append(
+          Mutant(
+            id: "model:\(model.name).\(field.name):json",
+            description: "\(model.name).\(field.name): json \(key) -> \(field.name)", spec: mutated))
+      }
+    }
+    return mutants
+  }
 
   private static func defaultMutants(_ spec: Spec) -> [Mutant] {
     var mutants: [Mutant] = []

@@ -112,7 +112,7 @@ struct MoveOperation: ReduceOperationKind, Equatable {
     let names = ["one", "hidden", "two"]
     let constants = zip(names, frame.elements).map { kit.constant($0, kit.types.expression($1, type: type)) }
     let body = kit.listChange(
-      action, context.target, setup: [frame.select] + constants, before: names.map { .name($0) }, chosen: chosen,
+      action, context.target, setup: frame.select + constants, before: names.map { .name($0) }, chosen: chosen,
       after: [.name("hidden"), .name("two"), .name("one")])
     return [
       context.test(

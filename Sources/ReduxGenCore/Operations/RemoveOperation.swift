@@ -202,7 +202,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     let chosen = [offsets: kit.types.expression(.array([.int(0)]), type: .indexSet)]
     let constants = zip(["hidden", "shown"], frame.elements).map { kit.constant($0, kit.types.expression($1, type: type)) }
     let body = kit.listChange(
-      action, context.target, setup: [frame.select] + constants, before: [.name("hidden"), .name("shown")],
+      action, context.target, setup: frame.select + constants, before: [.name("hidden"), .name("shown")],
       chosen: chosen, after: [.name("hidden")])
     return [
       context.test(

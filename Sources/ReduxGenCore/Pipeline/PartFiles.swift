@@ -30,7 +30,9 @@ struct FeaturePartFiles {
       source(translator.middlewareFile(), spi: spec.middleware.contains { !$0.emits.isEmpty })
     case .effects: hasAsyncActions ? source(translator.effectsFile()) : nil
     case .persistence: spec.persist != nil ? source(translator.persistenceFile()) : nil
-    case .reducerTests: test(tests.reducerTests())
+    case .reducerTests:
+      // The JSON keys test encodes and decodes.
+      test(tests.reducerTests(), foundation: spec.hasJSONKeys ? GeneratedNames.jsonImportsOfTests : [])
     case .exampleTests: test(tests.exampleTests())
     }
   }
@@ -44,7 +46,7 @@ struct FeaturePartFiles {
       generatedSPIImports: spi ? ["ReduxRuntime"] : [], declarations: declarations)
   }
 
-  private func test(_ declarations: [Declaration]) -> SwiftFile {
+  private func test(_ declarations: [Declaration], foundation: [String] = []) -> SwiftFile {
     // A spec type named like one of Swift Testing's is ambiguous in a test file: name it there
     // through its module.
     let testingClashes = (spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))
@@ -52,7 +54,7 @@ struct FeaturePartFiles {
       .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: testedModule, name: $0)) }
     return SwiftFile(
       header: header, imports: ["Testing", "ReduxRuntime"] + usedModules,
-      declarationImports: GeneratedNames.foundationImportsOfTests, testableImports: [testedModule],
+      declarationImports: GeneratedNames.foundationImportsOfTests + foundation, testableImports: [testedModule],
       declarations: declarations.isEmpty ? [] : testingClashes + declarations)
   }
 

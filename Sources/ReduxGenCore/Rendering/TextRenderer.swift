@@ -17,7 +17,9 @@ struct TextRenderer: Sendable {
       plain.map { (module: $0, line: "import \($0)") }
       + file.generatedSPIImports.map { (module: $0, line: "@_spi(Generated) import \($0)") }
     for entry in imports.sorted(by: { $0.module < $1.module }) { printer.line(entry.line) }
-    for declaration in file.declarationImports.sorted() { printer.line("import \(declaration)") }
+    // As swift-format orders them: by the imported path, whatever its kind (`struct`, `class`).
+    let byPath = file.declarationImports.sorted { ($0.split(separator: " ").last ?? "", $0) < ($1.split(separator: " ").last ?? "", $1) }
+    for declaration in byPath { printer.line("import \(declaration)") }
     for module in file.testableImports.sorted() { printer.line("@testable import \(module)") }
     for declaration in file.declarations {
       printer.blank()
@@ -46,7 +48,7 @@ struct TextRenderer: Sendable {
       p.line(access(modifier) + "typealias \(identifier(name)) = \(type(aliased))")
     case .enumCase(let enumCase):
       doc(enumCase.doc, &p)
-      let head = "case \(identifier(enumCase.name))"
+      let head = "case \(identifier(enumCase.name))" + (enumCase.rawValue.map { " = " + literal(.string($0)) } ?? "")
       let values = enumCase.associatedValues.map { "\(identifier($0.label)): \(type($0.type))" }
       let oneLine = values.isEmpty ? head : head + "(\(values.joined(separator: ", ")))"
       guard !p.fits(oneLine) else {

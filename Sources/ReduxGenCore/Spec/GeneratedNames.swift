@@ -103,6 +103,9 @@ package struct GeneratedNames: Sendable, Equatable {
     "struct Foundation.UUID", "struct Foundation.IndexSet",
   ]
 
+  /// What a test file reading JSON imports besides.
+  package static let jsonImportsOfTests = ["class Foundation.JSONDecoder", "class Foundation.JSONEncoder"]
+
   /// Swift Testing's types, which test files import whole (its macros can't be imported one by
   /// one): a spec type with one of these names is named through its module in test files.
   package static let testingTypes: Set<String> = [

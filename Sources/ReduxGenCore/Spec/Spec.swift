@@ -56,6 +56,9 @@ package struct Spec: Sendable, Equatable {
     actionIndex = firstIndices(actions.map(\.name))
   }
 
+  /// Whether a model's field has a JSON key of its own.
+  package var hasJSONKeys: Bool { models.contains { $0.fields.contains { $0.jsonKey != nil } } }
+
   package func model(named name: String) -> Model? {
     modelIndex[name].map { models[$0] } ?? uses.lazy.compactMap { $0.model(named: name) }.first
   }
@@ -151,6 +154,11 @@ package struct Field: Sendable, Equatable {
   /// For an action's payload parameter written `= new` (a `UUID`) or `= now` (a `Date`): the
   /// action's creator makes it, so the reducer stays pure.
   package var madeByCreator = false
+  /// For a model's field: its key in JSON when not its name (`json: temperature_2m_max`).
+  package var jsonKey: String?
+
+  /// The key the field is encoded and decoded under.
+  package var codingKey: String { jsonKey ?? name }
 }
 
 /// A literal checked against its type.
@@ -289,6 +297,34 @@ package indirect enum Predicate: Sendable, Equatable {
     case greaterOrEqual = ">="
     case less = "<"
     case greater = ">"
+  }
+}
+
+extension Predicate {
+  /// Whether a path of a condition over `element` reads the state (`state.NAME`, as a filter
+  /// case's checked condition writes every name that isn't the element's) rather than the element.
+  package static func readsState(_ steps: [PathStep], over element: Model) -> Bool {
+    guard steps.count > 1, case .field(let first) = steps[0] else { return false }
+    return isStateRoot(first, over: element)
+  }
+
+  /// Whether a path over `element` starting with `name` starts at the state.
+  package static func isStateRoot(_ name: String, over element: Model) -> Bool {
+    name == "state" && !element.fields.contains { $0.name == "state" }
+  }
+
+  /// The state fields and derived values a condition over `element` reads, by name, in order.
+  package func stateReads(over element: Model) -> [String] {
+    switch self {
+    case .path(let steps, _):
+      guard Predicate.readsState(steps, over: element), case .field(let name) = steps[1] else { return [] }
+      return [name]
+    case .constant, .literal: return []
+    case .not(let operand): return operand.stateReads(over: element)
+    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs):
+      let left = lhs.stateReads(over: element)
+      return left + rhs.stateReads(over: element).filter { !left.contains($0) }
+    }
   }
 }
 

@@ -19,13 +19,25 @@ extension FeatureTranslator {
     return indices.sorted()
   }
 
+  /// The state fields a filter's result reads: its list, its selected case, and what its
+  /// cases read of the state (a derived value's inputs for a derived value).
+  func fieldIndices(readBy filter: Filter) -> [Int] {
+    guard let element = spec.model(named: filter.element) else { return [] }
+    var names = [filter.over, filter.selected]
+    for filterCase in filter.cases {
+      for name in filterCase.predicate.stateReads(over: element) {
+        names += spec.derived.first { $0.name == name }?.inputs ?? [name]
+      }
+    }
+    return Set(names.compactMap(spec.stateFieldIndex(named:))).sorted()
+  }
+
   /// `changedFields` for the Action and `fields(readBy:)` for the State, which let the store
   /// skip observers of fields an action can't change.
   func changeTracking() -> [Declaration] {
     var reads = spec.state.enumerated().map { index, field in (field.name, [index]) }
     for filter in spec.filters {
-      let read = [filter.over, filter.selected].compactMap(spec.stateFieldIndex(named:))
-      reads.append((filter.result, read.sorted()))
+      reads.append((filter.result, fieldIndices(readBy: filter)))
     }
     for value in spec.derived {
       reads.append((value.name, value.inputs.compactMap(spec.stateFieldIndex(named:)).sorted()))

@@ -26,7 +26,20 @@ struct FeatureTranslator {
     return .structure(
       TypeDeclaration(
         doc: model.doc, access: access, name: model.name, inherits: inherits,
-        members: storedProperties(model.fields) + (needsInit ? [memberwiseInit(model.fields)] : [])))
+        members: storedProperties(model.fields) + (needsInit ? [memberwiseInit(model.fields)] : [])
+          + codingKeys(model.fields)))
+  }
+
+  /// `CodingKeys` naming the JSON key of every field, when one field's differs from its name.
+  private func codingKeys(_ fields: [Field]) -> [Declaration] {
+    guard fields.contains(where: { $0.jsonKey != nil }) else { return [] }
+    let cases = fields.map { field in
+      Declaration.enumCase(EnumCaseDeclaration(doc: nil, name: field.name, rawValue: field.jsonKey))
+    }
+    return [
+      .enumeration(
+        TypeDeclaration(doc: nil, access: .private, name: "CodingKeys", inherits: ["String", "CodingKey"], members: cases))
+    ]
   }
 
   private func enumeration(_ enumType: EnumType) -> Declaration {
@@ -95,6 +108,11 @@ struct FeatureTranslator {
     // A filter's result is a plain array: an identified list gives its elements.
     let overList = Expression.name(filter.over)
     let over = types.isIdentifiedList(over: filter) ? overList.dot("elements") : overList
+    let model = spec.model(named: filter.element) ?? Model(name: filter.element, doc: nil, fields: [])
+    // `state.remaining` in a case reads this State.
+    let root: (String) -> Expression = { name in
+      Predicate.isStateRoot(name, over: model) ? .name("self") : .name("$0").dot(name)
+    }
     let cases = filter.cases.map { filterCase -> SwitchCase in
       let kept: Expression =
         filterCase.predicate == .constant(true)
@@ -103,8 +121,8 @@ struct FeatureTranslator {
           over.dot("filter"), [],
           trailingClosure: Closure(
             // A case that reads no field (`false`) still takes the element: `{ _ in false }`.
-            parameters: filterCase.predicate.readsElement ? [] : ["_"],
-            body: PredicateTranslator(types: types, element: .name("$0")).expression(filterCase.predicate)))
+            parameters: filterCase.predicate.readsElement(over: model) ? [] : ["_"],
+            body: PredicateTranslator(types: types, element: .name("$0"), root: root).expression(filterCase.predicate)))
       let body: Statement = filter.sort.isEmpty ? .returnStatement(kept) : .assignment(.name("kept"), kept)
       return SwitchCase(patterns: [Pattern(caseName: filterCase.name, bindings: [])], body: [body])
     }

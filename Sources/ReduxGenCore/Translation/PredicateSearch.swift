@@ -9,32 +9,64 @@ struct PredicateSearch {
 
   /// Field values that satisfy the predicate, and values that don't (nil when none exist).
   func witnesses(_ predicate: Predicate) -> (kept: [String: Value]?, dropped: [String: Value]?) {
-    let fields = Self.fields(readBy: predicate)
+    let found = witnesses(predicate, settingState: [:])
+    return (found.kept, found.dropped)
+  }
+
+  /// Like `witnesses(_:)`, for a filter case that may read the state: the state fields it reads
+  /// that `settable` holds take one value (`state`) for both sides, the list and the elements
+  /// being in one state. A read of any other state field or of a derived value finds nothing.
+  func witnesses(_ predicate: Predicate, settingState settable: [String: SpecType])
+    -> (kept: [String: Value]?, dropped: [String: Value]?, state: [String: Value])
+  {
+    let fields = elementFields(readBy: predicate)
+    let stateNames = predicate.stateReads(over: model)
     let literals = literalValues(predicate)
-    let choices = fields.map { name -> [Value] in
+    // Comparing a field with the state needs two numbers where literals give none.
+    let widened = !stateNames.isEmpty
+    var variables = fields.map { name -> (String, [Value]) in
       let type = model.fields.first { $0.name == name }?.type ?? .scalar(.bool)
-      return candidates(type, literals)
+      return (name, candidates(type, literals, widened: widened))
     }
-    var kept: [String: Value]?
-    var dropped: [String: Value]?
-    // A field with no candidate values leaves nothing to try.
-    guard choices.allSatisfy({ !$0.isEmpty }) else { return (nil, nil) }
-    var counters = Array(repeating: 0, count: fields.count)
+    for name in stateNames {
+      variables.append((Self.stateKey(name), settable[name].map { candidates($0, literals, widened: widened) } ?? []))
+    }
+    // A variable with no candidate values leaves nothing to try.
+    guard variables.allSatisfy({ !$0.1.isEmpty }) else { return (nil, nil, [:]) }
+    // Both sides share one state: the first state with elements on both sides wins, else the
+    // first with either.
+    var groups: [(state: [String: Value], kept: [String: Value]?, dropped: [String: Value]?)] = []
+    var counters = Array(repeating: 0, count: variables.count)
     for _ in 0..<Self.limit {
       var assignment: [String: Value] = [:]
-      for (index, name) in fields.enumerated() { assignment[name] = choices[index][counters[index]] }
+      for (index, variable) in variables.enumerated() { assignment[variable.0] = variable.1[counters[index]] }
       if let result = evaluate(predicate, assignment) {
+        let state = assignment.filter { $0.key.hasPrefix(Self.statePrefix) }
+        let element = assignment.filter { !$0.key.hasPrefix(Self.statePrefix) }
+        var group = groups.firstIndex { $0.state == state }
+        if group == nil {
+          groups.append((state, nil, nil))
+          group = groups.count - 1
+        }
+        let index = group!
         // Both go into one list, which holds one element per id: their ids must differ.
-        let other = result ? dropped : kept
-        let clashes = assignment["id"] != nil && other?["id"] == assignment["id"]
-        if result, kept == nil, !clashes { kept = assignment }
-        if !result, dropped == nil, !clashes { dropped = assignment }
+        let other = result ? groups[index].dropped : groups[index].kept
+        let clashes = element["id"] != nil && other?["id"] == element["id"]
+        if result, groups[index].kept == nil, !clashes { groups[index].kept = element }
+        if !result, groups[index].dropped == nil, !clashes { groups[index].dropped = element }
+        if groups[index].kept != nil && groups[index].dropped != nil { break }
       }
-      if kept != nil && dropped != nil { break }
-      guard advance(&counters, choices.map(\.count)) else { break }
+      guard advance(&counters, variables.map(\.1.count)) else { break }
     }
-    return (kept, dropped)
+    guard let chosen = groups.first(where: { $0.kept != nil && $0.dropped != nil }) ?? groups.first(where: { $0.kept != nil || $0.dropped != nil })
+    else { return (nil, nil, [:]) }
+    let state = Dictionary(uniqueKeysWithValues: chosen.state.map { (String($0.key.dropFirst(Self.statePrefix.count)), $0.value) })
+    return (chosen.kept, chosen.dropped, state)
   }
+
+  /// How the search names a state field among the element's.
+  private static let statePrefix = "state."
+  private static func stateKey(_ name: String) -> String { statePrefix + name }
 
   private func advance(_ counters: inout [Int], _ sizes: [Int]) -> Bool {
     for index in counters.indices {
@@ -45,7 +77,13 @@ struct PredicateSearch {
     return false
   }
 
-  /// The fields of the element the predicate reads, in order of appearance.
+  /// The fields of the element the predicate reads, in order of appearance (a filter case's
+  /// `state.NAME` left out).
+  func elementFields(readBy predicate: Predicate) -> [String] {
+    Self.fields(readBy: predicate).filter { !Predicate.isStateRoot($0, over: model) }
+  }
+
+  /// The first names of the predicate's paths, in order of appearance.
   static func fields(readBy predicate: Predicate) -> [String] {
     var names: [String] = []
     func visit(_ predicate: Predicate) {
@@ -73,14 +111,14 @@ struct PredicateSearch {
     }
   }
 
-  private func candidates(_ type: SpecType, _ literals: [Value]) -> [Value] {
+  private func candidates(_ type: SpecType, _ literals: [Value], widened: Bool) -> [Value] {
     switch type {
     case .optional(let wrapped):
-      return [.null] + candidates(wrapped, literals)
+      return [.null] + candidates(wrapped, literals, widened: widened)
     case .scalar(.bool):
       return [.bool(false), .bool(true)]
     case .scalar(let scalar) where scalar.isNumeric:
-      var values: [Value] = [.int(0)]
+      var values: [Value] = widened ? [.int(0), .int(1)] : [.int(0)]
       for literal in literals {
         if case .int(let number) = literal { values += [.int(number - 1), .int(number), .int(number + 1)] }
         if case .double(let number) = literal { values += [.double(number - 0.5), .double(number), .double(number + 0.5)] }
@@ -120,8 +158,17 @@ struct PredicateSearch {
     case .constant(let flag): return .bool(flag)
     case .literal(let value, _): return value
     case .path(let steps, _):
-      guard case .field(let name)? = steps.first, var current = fields[name] else { return nil }
-      for step in steps.dropFirst() {
+      var key: String
+      var rest = steps.dropFirst()
+      if Predicate.readsState(steps, over: model), case .field(let name) = steps[1] {
+        key = Self.stateKey(name)
+        rest = steps.dropFirst(2)
+      } else {
+        guard case .field(let name)? = steps.first else { return nil }
+        key = name
+      }
+      guard var current = fields[key] else { return nil }
+      for step in rest {
         switch (step, current) {
         case (.count, .string(let text)): current = .int(text.count)
         case (.isEmpty, .string(let text)): current = .bool(text.isEmpty)

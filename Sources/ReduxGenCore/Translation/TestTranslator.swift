@@ -62,6 +62,7 @@ struct TestTranslator {
       }
     }
     tests.insert(contentsOf: defaultsTests(names: &names), at: 0)
+    tests += spec.models.compactMap { jsonKeysTest($0, names: &names) }
     for action in spec.actions {
       if let test = statusTest(action, names: &names) { tests.append(test) }
     }
@@ -287,21 +288,40 @@ struct TestTranslator {
   /// from what each side's fields must hold, when their ids differ; nil when no case does.
   func viewFrame(
     _ view: String, _ make: (_ model: Model, _ shown: [String: Value], _ hidden: [String: Value]) -> [Value]
-  ) -> (model: Model, select: Statement, elements: [Value])? {
+  ) -> (model: Model, select: [Statement], elements: [Value])? {
     guard let filter = spec.filters.first(where: { $0.result == view }), let model = spec.model(named: filter.element)
     else { return nil }
     let search = PredicateSearch(spec: spec, model: model)
     for filterCase in filter.cases {
-      let (matching, other) = search.witnesses(filterCase.predicate)
+      let (matching, other, state) = search.witnesses(filterCase.predicate, settingState: settableState(of: filter))
       guard let matching, let other else { continue }
       let elements = make(model, matching, other)
       guard distinctIDs(elements) else { continue }
       let select = Statement.assignment(
         .name("state").dot(filter.selected),
         types.expression(.enumCase(filterCase.name), type: .enumeration(filter.name)))
-      return (model, select, elements)
+      return (model, [select] + stateAssignments(state), elements)
     }
     return nil
+  }
+
+  /// The state fields a test may set for a filter case that reads them: all but the filter's
+  /// list and selected case, which the test sets itself.
+  func settableState(of filter: Filter) -> [String: SpecType] {
+    var fields: [String: SpecType] = [:]
+    for field in spec.state where field.name != filter.over && field.name != filter.selected {
+      fields[field.name] = field.type
+    }
+    return fields
+  }
+
+  /// `state.NAME = value` for each field a filter test's search chose, in name order.
+  func stateAssignments(_ values: [String: Value]) -> [Statement] {
+    values.sorted { $0.key < $1.key }.compactMap { name, value in
+      spec.state.first { $0.name == name }.map {
+        .assignment(.name("state").dot(name), types.expression(value, type: $0.type))
+      }
+    }
   }
 
   /// Whether model values have different ids (or none): a list of models with an id holds
@@ -597,11 +617,41 @@ struct TestTranslator {
     }
   }
 
+  /// For a model whose fields have JSON keys: a value with every field set is encoded under
+  /// those keys and decoded back equal.
+  private func jsonKeysTest(_ model: Model, names: inout UniqueNames) -> Declaration? {
+    let keyed = model.fields.filter { $0.jsonKey != nil }
+    guard !keyed.isEmpty else { return nil }
+    let encode = Expression.name("JSONEncoder").call([]).dot("encode").call([Argument(nil, .name("value"))])
+    var body: [Statement] = [
+      constant("value", types.expression(element(model, 1, allFields: true), type: .model(model.name))),
+      constant("data", .tryExpression(encode)),
+      constant("json", .name("String").call([Argument("decoding", .name("data")), Argument("as", .metatype(.named("UTF8")))])),
+    ]
+    for field in keyed {
+      // As JSONEncoder writes the key: `"`, `\` and `/` escaped.
+      let encoded = field.codingKey.reduce(into: "") { text, character in
+        if "\"\\/".contains(character) { text.append("\\") }
+        text.append(character)
+      }
+      let written = Expression.name("json").dot("contains").call([Argument(nil, .literal(.string("\"\(encoded)\":")))])
+      body.append(.expression(.macro("expect", [Argument(nil, written)])))
+    }
+    let decoded = Expression.tryExpression(
+      .name("JSONDecoder").call([]).dot("decode").call([
+        Argument(nil, .metatype(types.typeName(.model(model.name)))), Argument("from", .name("data")),
+      ]))
+    body.append(expect(decoded, .equal, .name("value")))
+    return test(
+      "\(model.name) is read and written under its JSON keys", names.make("\(model.name.lowercasingFirst)UsesItsJSONKeys"),
+      throwing: true, body)
+  }
+
   /// Elements on both sides of the case's predicate, and what the result must keep.
   private func filterTest(_ filter: Filter, _ filterCase: Filter.Case, names: inout UniqueNames) -> Declaration? {
     let model = spec.model(named: filter.element)!
     let search = PredicateSearch(spec: spec, model: model)
-    let (kept, dropped) = search.witnesses(filterCase.predicate)
+    let (kept, dropped, stateValues) = search.witnesses(filterCase.predicate, settingState: settableState(of: filter))
     // Without an element on either side the test could not fail: examples cover such a case.
     guard kept != nil || dropped != nil else { return nil }
     var body: [Statement] = [newState()]
@@ -616,6 +666,7 @@ struct TestTranslator {
     }
     body.append(.assignment(state.dot(filter.over), .array(all)))
     body.append(.assignment(state.dot(filter.selected), .dot(filterCase.name)))
+    body += stateAssignments(stateValues)
     body.append(expect(state.dot(filter.result), .equal, keptNames.isEmpty ? .literal(.emptyArray) : .array(keptNames)))
     return test(
       "\(filter.name).\(filterCase.name) keeps exactly the matching \(filter.over)",
