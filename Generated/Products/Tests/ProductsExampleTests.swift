@@ -40,6 +40,18 @@ struct ProductsExampleTests {
     #expect(state.shownProducts.count == 2)
   }
 
+  @Test("the affordable view leaves out what costs more than the budget")
+  func theAffordableViewLeavesOutWhatCostsMoreThanTheBudget() {
+    var state = ProductsState()
+    state.products = [
+      Product(id: 1, title: "iPad", price: 500, inventory: 2),
+      Product(id: 2, title: "Mug", price: 8, inventory: 1),
+    ]
+    state.filter = .affordable
+    productsReducer(&state, .setBudget(budget: 50))
+    #expect(state.shownProducts == [Product(id: 2, title: "Mug", price: 8, inventory: 1)])
+  }
+
   @Test("a product out of stock stays at zero")
   func aProductOutOfStockStaysAtZero() {
     var state = ProductsState()
