@@ -185,27 +185,13 @@ extension SpecChecker {
       error(.expectedToken(.ifCondition, found: "nothing"), at: origin.advanced(by: tokens.peek.offset))
       return nil
     }
-    let (root, models) = conditionScope(for: action)
+    // The payload first, then the state, its derived values and filter results.
+    let scope = readingScope(own: action.payload, filterResults: true)
     let (predicate, failure) = PredicateParser.condition(
-      from: &tokens, over: root, models: models, enumCases: enumCaseNames, rootContext: .conditionScope(of: action.name))
-    if let (problem, problemOffset) = failure { error(stateScoped(problem), at: origin.advanced(by: problemOffset)) }
-    let parameters = Set(action.payload.map(\.name))
-    return predicate?.qualifyingPaths(with: "state") { $0 != "state" && !parameters.contains($0) }
-  }
-
-  /// What an action's condition reads, as the fields of a model: the payload, then the state's
-  /// fields, derived values and filter results no parameter hides, and `state` holding them all.
-  func conditionScope(for action: Action) -> (root: Model, models: [Model]) {
-    let stateName = GeneratedNames(feature: feature).state
-    var stateFields = state.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
-    stateFields += derived.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
-    stateFields += filters.map { Field(name: $0.result, type: .array(.model($0.element)), defaultValue: nil, doc: nil) }
-    let parameters = Set(action.payload.map(\.name))
-    let root = Model(
-      name: stateName, doc: nil,
-      fields: action.payload + stateFields.filter { !parameters.contains($0.name) }
-        + [Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil)])
-    return (root, models + usedModels + [Model(name: stateName, doc: nil, fields: stateFields)])
+      from: &tokens, over: scope.root, models: scope.models, enumCases: enumCaseNames,
+      rootContext: .conditionScope(of: action.name), stateModel: scope.stateModel)
+    if let (problem, problemOffset) = failure { error(problem, at: origin.advanced(by: problemOffset)) }
+    return predicate.map(scope.qualified)
   }
 
   /// What an action's `async` declares, as written.

@@ -94,27 +94,27 @@ extension SpecChecker {
     pendingCases = []
   }
 
-  /// What a filter case reads, as the fields of one model: the element's fields, then the
-  /// state's fields and derived values the element doesn't hide, and `state` holding them all
-  /// (unless the element has a field `state`). Filter results are left out: a filter reading
-  /// one could read itself.
-  func filterScope(over element: Model) -> (root: Model, models: [Model]) {
+  /// What a condition reads (an action's `if`, a filter's case), as the fields of one model:
+  /// `own` first (the payload, an element's fields), then the state's fields, derived values and,
+  /// with `filterResults`, filter results that `own` doesn't hide, and `state` holding them all
+  /// unless `own` has a name `state`. A filter's case leaves filter results out: it could read
+  /// its own.
+  func readingScope(own: [Field], filterResults: Bool) -> ReadingScope {
     let stateName = GeneratedNames(feature: feature).state
     var stateFields = state.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
     stateFields += derived.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
-    let own = Set(element.fields.map(\.name))
-    var fields = element.fields + stateFields.filter { !own.contains($0.name) }
-    if !own.contains("state") { fields.append(Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil)) }
-    let root = Model(name: element.name, doc: nil, fields: fields)
-    return (root, models + usedModels + [Model(name: stateName, doc: nil, fields: stateFields)])
-  }
-
-  /// A problem with a name read after `state.`, said of the state rather than its Swift type.
-  func stateScoped(_ problem: SpecProblem) -> SpecProblem {
-    guard case .unknownField(let name, .named(.model, let model), let suggestion) = problem,
-      model == GeneratedNames(feature: feature).state
-    else { return problem }
-    return .unknownField(name, context: .theState, suggestion: suggestion)
+    if filterResults {
+      stateFields += filters.map { Field(name: $0.result, type: .array(.model($0.element)), defaultValue: nil, doc: nil) }
+    }
+    let ownNames = Set(own.map(\.name))
+    var fields = own + stateFields.filter { !ownNames.contains($0.name) }
+    if !ownNames.contains("state") {
+      fields.append(Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil))
+    }
+    return ReadingScope(
+      root: Model(name: stateName, doc: nil, fields: fields),
+      models: models + usedModels + [Model(name: stateName, doc: nil, fields: stateFields)], stateModel: stateName,
+      own: ownNames)
   }
 
   /// Parses and type-checks a filter case's condition over the fields of `element`, and the
@@ -127,21 +127,38 @@ extension SpecChecker {
       error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
       return nil
     case .success(let tokens):
-      let (root, scopeModels) = filterScope(over: element)
+      let scope = readingScope(own: element.fields, filterResults: false)
       var parser = PredicateParser(
-        tokens: TokenStream(tokens), element: root, models: scopeModels, enumCases: enumCaseNames,
-        rootContext: .filterScope(of: element.name))
+        tokens: TokenStream(tokens), element: scope.root, models: scope.models, enumCases: enumCaseNames,
+        rootContext: .filterScope(of: element.name), stateModel: scope.stateModel)
       guard let predicate = parser.condition() else {
         guard case (var problem, let offset)? = parser.failure else { return nil }
         if case .unknownField(let name, _, _) = problem, filters.contains(where: { $0.result == name }) {
           problem = .filterReadsFilterResult(name)
         }
-        error(stateScoped(problem), at: origin.advanced(by: offset))
+        error(problem, at: origin.advanced(by: offset))
         return nil
       }
-      let own = Set(element.fields.map(\.name))
-      return predicate.qualifyingPaths(with: "state") { $0 != "state" && !own.contains($0) }
+      return scope.qualified(predicate)
     }
+  }
+}
+
+/// What a condition reads: `SpecChecker.readingScope(own:filterResults:)`.
+struct ReadingScope {
+  /// The names a condition starts with, as the fields of one model.
+  let root: Model
+  /// The models its paths can reach, the state's among them.
+  let models: [Model]
+  /// The name of the model standing for the state (`state.NAME`).
+  let stateModel: String
+  /// The names that come before the state's.
+  let own: Set<String>
+
+  /// The condition with every name of the state written `state.NAME`, as the translators read
+  /// it (`PredicateTranslator`'s `root`, `Predicate.readsState`).
+  func qualified(_ predicate: Predicate) -> Predicate {
+    predicate.qualifyingPaths(with: "state") { $0 != "state" && !own.contains($0) }
   }
 }
 
@@ -162,17 +179,21 @@ struct PredicateParser {
   let enumCases: [String: [String]]
   /// What an unknown first name is missing from, when not `element`'s fields (an `if`).
   var rootContext: Subject?
+  /// The model standing for the state, whose unknown names are missing from `the state`.
+  var stateModel: String?
   /// The first problem found, with its offset in the text.
   private(set) var failure: (SpecProblem, Int)?
 
   init(
-    tokens: TokenStream, element: Model, models: [Model], enumCases: [String: [String]], rootContext: Subject? = nil
+    tokens: TokenStream, element: Model, models: [Model], enumCases: [String: [String]], rootContext: Subject? = nil,
+    stateModel: String? = nil
   ) {
     self.tokens = tokens
     self.element = element
     self.models = models
     self.enumCases = enumCases
     self.rootContext = rootContext
+    self.stateModel = stateModel
   }
 
   typealias Typed = (Predicate, SpecType)
@@ -181,10 +202,11 @@ struct PredicateParser {
   /// writes it; nil with the first problem and its offset otherwise.
   static func condition(
     from tokens: inout TokenStream, over model: Model, models: [Model], enumCases: [String: [String]],
-    rootContext: Subject? = nil
+    rootContext: Subject? = nil, stateModel: String? = nil
   ) -> (Predicate?, failure: (SpecProblem, Int)?) {
     var parser = PredicateParser(
-      tokens: tokens, element: model, models: models, enumCases: enumCases, rootContext: rootContext)
+      tokens: tokens, element: model, models: models, enumCases: enumCases, rootContext: rootContext,
+      stateModel: stateModel)
     let predicate = parser.condition()
     tokens = parser.tokens
     return (predicate, predicate == nil ? parser.failure : nil)
@@ -403,7 +425,7 @@ struct PredicateParser {
       }
       if case .model(let modelName) = type, let model = models.first(where: { $0.name == modelName }) {
         fields = model.fields
-        context = .named(.model, modelName)
+        context = modelName == stateModel ? .theState : .named(.model, modelName)
       } else {
         fields = []
       }

@@ -154,20 +154,3 @@ extension Predicate.ComparisonOperator {
     }
   }
 }
-
-extension Predicate {
-  /// Whether the predicate reads the element at all (`false` and `1 < 2` don't).
-  var readsElement: Bool { readsElement(over: nil) }
-
-  /// Whether a condition over `element` reads it, not only the state (a filter case's
-  /// `state.NAME`).
-  func readsElement(over element: Model?) -> Bool {
-    switch self {
-    case .path(let steps, _): element.map { !Predicate.readsState(steps, over: $0) } ?? true
-    case .constant, .literal: false
-    case .not(let operand): operand.readsElement(over: element)
-    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs):
-      lhs.readsElement(over: element) || rhs.readsElement(over: element)
-    }
-  }
-}
