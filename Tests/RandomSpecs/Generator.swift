@@ -977,6 +977,26 @@ struct SpecGenerator {
         return .parameter(parameter.name, [field.name])
       }
     }
+    // The same field of every element of a list of models: `set ids = books[].id`.
+    if case .array(let element) = type.unwrapped, rng.chance(50) {
+      let spec = spec
+      func field(of parameterType: RType) -> String? {
+        guard case .array(.model(let modelName)) = parameterType, let model = spec.model(modelName) else { return nil }
+        return model.fields.first { $0.type == element }?.name
+      }
+      for parameter in payload {
+        if let field = field(of: parameter.type) { return .eachElement(parameter.name, [field]) }
+      }
+      if newParameters,
+        let source = spec.models.first(where: { model in model.fields.contains { $0.type == element } }),
+        let field = field(of: .array(.model(source.name)))
+      {
+        var names = Set(payload.map(\.name))
+        let parameterName = freshName(name + "Source", in: &names)
+        payload.append(parameter(parameterName, .array(.model(source.name))))
+        return .eachElement(parameterName, [field])
+      }
+    }
     if literal, rng.chance(35), let (text, value) = operandLiteral(type) { return .literal(text, value) }
     guard newParameters else {
       if literal, let (text, value) = operandLiteral(type) { return .literal(text, value) }

@@ -334,6 +334,8 @@ struct RFilter: Hashable {
 enum ROperand: Hashable {
   /// A payload parameter, then fields of it.
   case parameter(String, [String])
+  /// The fields of every element of a list parameter: `books[].id`.
+  case eachElement(String, [String])
   /// As written, and its value.
   case literal(String, RValue)
 }

@@ -198,6 +198,7 @@ struct Renderer {
   func operand(_ operand: ROperand) -> String {
     switch operand {
     case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
+    case .eachElement(let name, let fields): ([name + "[]"] + fields).joined(separator: ".")
     case .literal(let text, _): text
     }
   }

@@ -79,6 +79,9 @@ struct Simulator {
       var value = arguments[name] ?? .null
       for field in fields { value = value.field(field) ?? .null }
       return value
+    case .eachElement(let name, let fields):
+      guard case .array(let elements)? = arguments[name] else { return .null }
+      return .array(elements.map { element in fields.reduce(element) { $0.field($1) ?? .null } })
     }
   }
 

@@ -26,6 +26,8 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     where !state.tasks[index].done && (state.tasks[index].estimate < 8) {
       state.tasks[index].estimate = estimate
     }
+  case .show(let shown):
+    state.shownIDs = shown.map(\.id)
   }
 }
 
@@ -37,6 +39,8 @@ extension SnippetAction: ChangeReporting {
       return StateFields(0)
     case .renameTask, .completeAll, .estimateOpen:
       return StateFields(1)
+    case .show:
+      return StateFields(2)
     }
   }
 }
@@ -45,7 +49,7 @@ extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
-      \.title: StateFields(0), \.tasks: StateFields(1),
+      \.title: StateFields(0), \.tasks: StateFields(1), \.shownIDs: StateFields(2),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -17,6 +17,7 @@ struct SnippetReducerTests {
     let state = SnippetState()
     #expect(state.title == "")
     #expect(state.tasks.isEmpty)
+    #expect(state.shownIDs.isEmpty)
   }
 
   @Test("rename sets title")
@@ -75,6 +76,18 @@ struct SnippetReducerTests {
     snippetReducer(&state, .estimateOpen(estimate: estimate))
     #expect(state.tasks[0].estimate == estimate)
     #expect(state.tasks[1] == other)
+  }
+
+  @Test("show sets shownIDs")
+  func showSetsShownIDs() {
+    var state = SnippetState()
+    state.shownIDs = [uuid(4)]
+    let shownArgument: IdentifiedArrayOf<Task> = [
+      Task(id: uuid(2), title: "text 13", done: true, estimate: 36),
+      Task(id: uuid(3), title: "text 14", done: true, estimate: 37),
+    ]
+    snippetReducer(&state, .show(shown: shownArgument))
+    #expect(state.shownIDs == [uuid(2), uuid(3)])
   }
 }
 

@@ -22,6 +22,7 @@ enum EdgeCasesAction: Equatable, Sendable {
   case setSummary(summary: Summary)
   case position(index: Int, first: Int)
   case setTasks(tasks: IdentifiedArrayOf<Task>)
+  case shelve(shelved: IdentifiedArrayOf<Book>)
   case fail(reason: String)
   case setLevel(level: Level?)
   case addToLane(lane: String, todo: Todo)

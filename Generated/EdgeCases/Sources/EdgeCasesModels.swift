@@ -34,10 +34,12 @@ struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
 
 struct Cover: Equatable, Hashable, Codable, Sendable {
   var url: String
+  var caption: String
   var width: Int
 
-  init(url: String = "none", width: Int = 0) {
+  init(url: String = "none", caption: String = "", width: Int = 0) {
     self.url = url
+    self.caption = caption
     self.width = width
   }
 }

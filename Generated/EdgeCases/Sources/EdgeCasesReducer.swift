@@ -48,6 +48,9 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.default = index
   case .setTasks(let tasks):
     state.tasks = tasks
+  case .shelve(let shelved):
+    state.bookIDs = shelved.map(\.id)
+    state.coverURLs = shelved.map(\.cover.url)
   case .fail:
     state.error = nil
   case .setLevel(let level):
@@ -82,7 +85,7 @@ extension EdgeCasesAction: ChangeReporting {
     case .addTodo, .newTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo:
       return StateFields(0)
     case .newTask:
-      return StateFields(8, 17)
+      return StateFields(8, 19)
     case .addToCart, .removeFromCart:
       return StateFields(2)
     case .sell, .putProduct:
@@ -97,6 +100,8 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(11)
     case .setTasks:
       return StateFields(8)
+    case .shelve:
+      return StateFields(17, 18)
     case .fail:
       return StateFields(10)
     case .setLevel:
@@ -131,7 +136,9 @@ extension EdgeCasesState: FieldTracking {
       \.level: StateFields(14),
       \.chosenBookID: StateFields(15),
       \.productKey: StateFields(16),
-      \.lastStamp: StateFields(17),
+      \.bookIDs: StateFields(17),
+      \.coverURLs: StateFields(18),
+      \.lastStamp: StateFields(19),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),

@@ -23,6 +23,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var level: Level?
   var chosenBookID: Int?
   var productKey: String
+  var bookIDs: [Int]
+  var coverURLs: [String]?
   var lastStamp: Date?
 
   init(
@@ -32,7 +34,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     note: String? = nil, tasks: IdentifiedArrayOf<Task> = [], result: Result = Result(),
     error: Error? = nil, `default`: Int = 0, recentFlags: [Bool]? = [],
     lanes: [String: IdentifiedArrayOf<Todo>] = [:], level: Level? = Level.none,
-    chosenBookID: Int? = nil, productKey: String = "", lastStamp: Date? = nil
+    chosenBookID: Int? = nil, productKey: String = "", bookIDs: [Int] = [],
+    coverURLs: [String]? = nil, lastStamp: Date? = nil
   ) {
     self.todos = todos
     self.products = products
@@ -51,6 +54,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     self.level = level
     self.chosenBookID = chosenBookID
     self.productKey = productKey
+    self.bookIDs = bookIDs
+    self.coverURLs = coverURLs
     self.lastStamp = lastStamp
   }
 

@@ -12,6 +12,17 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 struct EdgeCasesExampleTests {
+  @Test("shelving takes each book's id and cover, in order")
+  func shelvingTakesEachBookSIdAndCoverInOrder() {
+    var state = EdgeCasesState()
+    edgeCasesReducer(
+      &state,
+      .shelve(
+        shelved: [Book(id: 5, title: "E", cover: Cover(url: "e.png")), Book(id: 2, title: "B")]))
+    #expect(state.bookIDs == [5, 2])
+    #expect(state.coverURLs == ["e.png", "none"])
+  }
+
   @Test("adding to an absent lane leaves it absent")
   func addingToAnAbsentLaneLeavesItAbsent() {
     var state = EdgeCasesState()

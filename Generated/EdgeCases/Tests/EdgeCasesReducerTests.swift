@@ -12,7 +12,7 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 struct EdgeCasesReducerTests {
-  @Test("a new state holds the spec's defaults (part 1 of 2)")
+  @Test("a new state holds the spec's defaults (part 1 of 3)")
   func newStateHoldsDefaultsPart1() {
     let state = EdgeCasesState()
     #expect(state.todos.isEmpty)
@@ -25,7 +25,7 @@ struct EdgeCasesReducerTests {
     #expect(state.tasks.isEmpty)
   }
 
-  @Test("a new state holds the spec's defaults (part 2 of 2)")
+  @Test("a new state holds the spec's defaults (part 2 of 3)")
   func newStateHoldsDefaultsPart2() {
     let state = EdgeCasesState()
     #expect(state.error == nil)
@@ -35,6 +35,13 @@ struct EdgeCasesReducerTests {
     #expect(state.level == Level.none)
     #expect(state.chosenBookID == nil)
     #expect(state.productKey == "")
+    #expect(state.bookIDs.isEmpty)
+  }
+
+  @Test("a new state holds the spec's defaults (part 3 of 3)")
+  func newStateHoldsDefaultsPart3() {
+    let state = EdgeCasesState()
+    #expect(state.coverURLs == nil)
     #expect(state.lastStamp == nil)
   }
 
@@ -286,6 +293,30 @@ struct EdgeCasesReducerTests {
     let tasks: IdentifiedArrayOf<Task> = [Task(id: uuid(2))]
     edgeCasesReducer(&state, .setTasks(tasks: tasks))
     #expect(state.tasks == tasks)
+  }
+
+  @Test("shelve sets bookIDs")
+  func shelveSetsBookIDs() {
+    var state = EdgeCasesState()
+    state.bookIDs = [5]
+    let shelved: IdentifiedArrayOf<Book> = [
+      Book(id: 3, title: "text 13", cover: Cover(url: "text 24", caption: "text 35", width: 47)),
+      Book(id: 4, title: "text 14", cover: Cover(url: "text 25", caption: "text 36", width: 48)),
+    ]
+    edgeCasesReducer(&state, .shelve(shelved: shelved))
+    #expect(state.bookIDs == [3, 4])
+  }
+
+  @Test("shelve sets coverURLs")
+  func shelveSetsCoverURLs() {
+    var state = EdgeCasesState()
+    state.coverURLs = ["text 4"]
+    let shelved: IdentifiedArrayOf<Book> = [
+      Book(id: 3, title: "text 13", cover: Cover(url: "text 24", caption: "text 35", width: 47)),
+      Book(id: 4, title: "text 14", cover: Cover(url: "text 25", caption: "text 36", width: 48)),
+    ]
+    edgeCasesReducer(&state, .shelve(shelved: shelved))
+    #expect(state.coverURLs == ["text 24", "text 25"])
   }
 
   @Test("fail sets error")

@@ -386,13 +386,27 @@ struct ReduceParser {
     return AppendOperation.BuiltElement(model: model.name, fields: given, nextID: nextID)
   }
 
-  /// A payload parameter (maybe with fields) or a literal of the expected type.
+  /// A payload parameter (maybe with fields, of every element after `[]`) or a literal of the
+  /// expected type.
   mutating func operand(expected: SpecType) -> Operand? {
     let token = tokens.next()
     switch token.kind {
     case .identifier(let name) where action.payload.contains { $0.name == name }:
       var type = action.payload.first { $0.name == name }!.type
       var fields: [String] = []
+      // `books[].id`: the field of every element, a list in the payload list's order.
+      let eachElement = tokens.startsEveryElement
+      if eachElement {
+        let bracket = tokens.next()
+        _ = tokens.next()
+        guard case .array(let element) = type else {
+          return fail(.notCollection(name, type: type.swiftName), bracket.offset)
+        }
+        guard tokens.peek.kind == .symbol(".") else {
+          return fail(.eachElementNeedsField(name), bracket.offset)
+        }
+        type = element
+      }
       while tokens.take(".") {
         let fieldToken = tokens.next()
         guard case .identifier(let fieldName) = fieldToken.kind else {
@@ -407,11 +421,13 @@ struct ReduceParser {
         fields.append(fieldName)
         type = field.type
       }
+      let value: Operand = eachElement ? .eachElement(name, fields: fields) : .parameter(name, fields: fields)
+      if eachElement { type = .array(type) }
       guard fits(type, into: expected) else {
-        let shown = ([name] + fields).joined(separator: ".")
-        return fail(.typeMismatch(expected: expected.swiftName, found: type.swiftName, what: .quoted(shown)), token.offset)
+        return fail(
+          .typeMismatch(expected: expected.swiftName, found: type.swiftName, what: .quoted(value.text)), token.offset)
       }
-      return .parameter(name, fields: fields)
+      return value
     case .identifier(let word) where !["true", "false", "nil"].contains(word) && literals.literalValue(word, type: expected) == nil:
       let suggestion = closestMatch(to: word, in: action.payload.map(\.name))
       return fail(.unknownParameter(word, action: action.name, suggestion: suggestion), token.offset)

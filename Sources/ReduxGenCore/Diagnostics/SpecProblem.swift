@@ -271,6 +271,7 @@ package enum SpecProblem: Hashable, Sendable {
   case wholeListInEntry(String)
   /// `set list[] = value`: every element replaced, without a field.
   case everyElementNeedsField(String)
+  case eachElementNeedsField(String)
   /// `where` after a list whose elements are not models.
   case conditionNeedsFields(String, type: String)
   /// A write to `list[id].id`: the list finds (and indexes) its elements by id.
@@ -465,6 +466,8 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(path)' is reached through a dictionary entry; operations on every element or on the order of a list reach lists through fields and elements only"
     case .everyElementNeedsField(let path):
       "'\(path)[]' needs a field of the elements to set, as in '\(path)[].FIELD = VALUE'"
+    case .eachElementNeedsField(let parameter):
+      "'\(parameter)[]' needs a field of the elements to take, as in '\(parameter)[].FIELD'; write '\(parameter)' for the list itself"
     case .conditionNeedsFields(let path, let type):
       "a condition reads the fields of the elements of '\(path)', but its elements are \(type)"
     case .elementIDChanged(let list):

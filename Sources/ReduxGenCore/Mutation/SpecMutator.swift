@@ -102,13 +102,22 @@ package enum SpecMutator {
 
   /// The type of a payload parameter (and its fields); nil for literals.
   static func operandType(_ operand: Operand, of action: Action, in spec: Spec) -> SpecType? {
-    guard case .parameter(let name, let fields) = operand,
-      var type = action.payload.first(where: { $0.name == name })?.type
-    else { return nil }
+    let fields: [String]
+    var type: SpecType
+    switch operand {
+    case .literal: return nil
+    case .parameter(let name, let path):
+      guard let parameter = action.payload.first(where: { $0.name == name }) else { return nil }
+      (type, fields) = (parameter.type, path)
+    case .eachElement(let name, let path):
+      guard let element = action.payload.first(where: { $0.name == name })?.type.elementType else { return nil }
+      (type, fields) = (element, path)
+    }
     for field in fields {
       guard let next = spec.fields(of: type)?.first(where: { $0.name == field })?.type else { return nil }
       type = next
     }
+    if case .eachElement = operand { return .array(type) }
     return type
   }
 
@@ -361,5 +370,27 @@ struct MutationContext {
   /// The type of a payload parameter (and its fields); nil for literals.
   func type(of operand: Operand) -> SpecType? {
     SpecMutator.operandType(operand, of: action, in: spec)
+  }
+
+  /// The operand with its last field swapped for another field of the same type (`books[].id`
+  /// for `books[].isbn`), for a mutant that reads the wrong field.
+  func otherField(than operand: Operand) -> Operand? {
+    let (name, fields, each): (String, [String], Bool)
+    switch operand {
+    case .parameter(let parameter, let path): (name, fields, each) = (parameter, path, false)
+    case .eachElement(let parameter, let path): (name, fields, each) = (parameter, path, true)
+    case .literal: return nil
+    }
+    guard let last = fields.last, var type = action.payload.first(where: { $0.name == name })?.type else { return nil }
+    if each, let element = type.elementType { type = element }
+    for field in fields.dropLast() {
+      guard let next = spec.fields(of: type)?.first(where: { $0.name == field })?.type else { return nil }
+      type = next
+    }
+    guard let siblings = spec.fields(of: type), let lastType = siblings.first(where: { $0.name == last })?.type,
+      let other = siblings.first(where: { $0.name != last && $0.type == lastType })
+    else { return nil }
+    let swapped = fields.dropLast() + [other.name]
+    return each ? .eachElement(name, fields: Array(swapped)) : .parameter(name, fields: Array(swapped))
   }
 }

@@ -71,10 +71,7 @@ extension ReduceOperationKind {
       if case .element(let operand) = step { operands.append(operand) }
       if case .key(let operand) = step { operands.append(operand) }
     }
-    return operands.compactMap {
-      if case .parameter(let name, _) = $0 { return name }
-      return nil
-    }
+    return operands.compactMap(\.parameter)
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] { [] }
@@ -144,6 +141,7 @@ extension Operand {
   var text: String {
     switch self {
     case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
+    case .eachElement(let name, let fields): ([name + "[]"] + fields).joined(separator: ".")
     case .literal(let value): SpecMutator.describe(value)
     }
   }

@@ -32,6 +32,17 @@ struct SetOperation: ReduceOperationKind, Equatable {
       chosen[parameter] = kit.types.expression(argumentValue, type: field.type)
       written = argumentValue
       expected = kit.argument(parameter)
+    } else if let parameter = value.parameter, let (argument, read) = kit.operandSample(value, in: action) {
+      // `item.title`, `books[].id`: every field of the sample distinct (two elements of a list),
+      // so reading another field, or one element, fails.
+      let type = action.payload.first { $0.name == parameter }!.type
+      chosen[parameter] = kit.types.expression(argument, type: type)
+      written = read
+      if let read, !kit.hasFreshUUID(read) {
+        expected = kit.types.expression(read, type: target.type)
+      } else {
+        expected = context.reducer.operand(value, type: target.type)
+      }
     } else {
       if case .literal(let literal) = value { written = literal }
       expected = context.reducer.operand(value, type: target.type)
@@ -66,6 +77,10 @@ struct SetOperation: ReduceOperationKind, Equatable {
     case .parameter(let name, []):
       guard let parameter = context.action.payload.first(where: { $0.name == name }) else { return nil }
       return [name: context.kit.sample(differentFrom: target.defaultValue, parameter.type, 2)]
+    case .eachElement(let name, _):
+      guard let (list, mapped) = context.kit.operandSample(value, in: context.action), mapped != target.defaultValue
+      else { return nil }
+      return [name: list]
     case .literal(let literal):
       return literal != target.defaultValue ? [:] : nil
     case .parameter:
@@ -77,6 +92,9 @@ struct SetOperation: ReduceOperationKind, Equatable {
     var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [("drop", nil)]
     if case .literal(let literal) = value, let other = context.otherValue(than: literal, type: target.type) {
       mutants.append(("other-value", SetOperation(target: target, value: .literal(other))))
+    }
+    if let other = context.otherField(than: value) {
+      mutants.append(("other-field", SetOperation(target: target, value: other)))
     }
     if let element = target.type.elementType, context.type(of: value) == element {
       mutants.append(("append", AppendOperation(target: target, value: value)))

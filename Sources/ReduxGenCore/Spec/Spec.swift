@@ -405,7 +405,18 @@ package struct StatePath: Sendable, Equatable {
 package enum Operand: Sendable, Equatable {
   /// A payload parameter, then fields of it.
   case parameter(String, fields: [String])
+  /// The same fields of every element of a payload list, in its order: `books[].id`
+  /// (Swift's `books.map(\.id)`).
+  case eachElement(String, fields: [String])
   case literal(Value)
+
+  /// The payload parameter it reads; nil for a literal.
+  package var parameter: String? {
+    switch self {
+    case .parameter(let name, _), .eachElement(let name, _): name
+    case .literal: nil
+    }
+  }
 }
 
 /// A middleware and the actions it handles.

@@ -78,6 +78,8 @@ struct ReduceTranslator {
     switch operand {
     case .parameter(let name, let fields):
       return fields.reduce(Expression.name(name)) { $0.dot($1) }
+    case .eachElement(let name, let fields):
+      return Expression.name(name).dot("map").call([Argument(nil, .keyPath(fields.joined(separator: ".")))])
     case .literal(let value):
       return types.expression(value, type: type)
     }

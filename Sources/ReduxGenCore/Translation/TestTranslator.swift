@@ -133,6 +133,47 @@ struct TestTranslator {
     return .model(model.name, fields)
   }
 
+  /// A sample of `type` whose fields all hold samples of their own (nested models' too), each
+  /// numbered apart, so reading one field for another gives another value.
+  func distinctSample(_ type: SpecType, _ number: Int, depth: Int = 0) -> Value {
+    guard case .model(let name) = type, let model = spec.model(named: name), depth < 3 else {
+      return sample(type, number)
+    }
+    return .model(
+      name,
+      model.fields.enumerated().map { index, field in
+        // An odd step, so neighbouring Bool fields differ too.
+        let fieldNumber = number + index * 11
+        if case .model = field.type { return (field.name, distinctSample(field.type, fieldNumber, depth: depth + 1)) }
+        return (field.name, sample(differentFrom: field.defaultValue, field.type, fieldNumber))
+      })
+  }
+
+  /// What reading `fields` of `value` gives; nil when a field isn't in it.
+  func value(_ value: Value, through fields: [String]) -> Value? {
+    fields.reduce(Optional(value)) { value, field in
+      guard case .model(_, let values)? = value else { return nil }
+      return values.first { $0.name == field }?.value
+    }
+  }
+
+  /// A sample for the parameter `operand` reads (two elements for `list[].field`, every field
+  /// distinct), and the value the operand makes of it; nil for a literal or an unknown parameter.
+  func operandSample(_ operand: Operand, in action: Action) -> (argument: Value, value: Value?)? {
+    switch operand {
+    case .literal: return nil
+    case .parameter(let name, let fields):
+      guard let type = action.payload.first(where: { $0.name == name })?.type else { return nil }
+      let argument = distinctSample(type, 7)
+      return (argument, value(argument, through: fields))
+    case .eachElement(let name, let fields):
+      guard let element = action.payload.first(where: { $0.name == name })?.type.elementType else { return nil }
+      let elements = [distinctSample(element, 2), distinctSample(element, 3)]
+      let values = elements.compactMap { value($0, through: fields) }
+      return (.array(elements), values.count == elements.count ? .array(values) : nil)
+    }
+  }
+
   /// Sample `number` of `type`, a model's element with `overrides` on its fields.
   func sample(_ type: SpecType, _ number: Int, overrides: [String: Value]) -> Value {
     if case .model(let name) = type, let model = spec.model(named: name) {
