@@ -351,12 +351,15 @@ package struct SpecChecker {
       return nil
     }
     let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
-    return Model(name: name, doc: doc, fields: fields(fieldsNode, context: .named(.model, name)))
+    return Model(name: name, doc: doc, fields: fields(fieldsNode, context: .named(.model, name), model: name))
   }
+
+  /// The types an element's `id` may have: those lists find elements by, and tests make apart.
+  static let idTypes: [SpecType] = [.scalar(.uuid), .scalar(.int), .scalar(.int64), .scalar(.string)]
 
   /// The fields of a mapping of `name: Type [= default]`.
   mutating func fields(
-    _ node: YAMLNode, context: Subject, requireDefaults: Bool = false, isPayload: Bool = false
+    _ node: YAMLNode, context: Subject, requireDefaults: Bool = false, isPayload: Bool = false, model: String? = nil
   ) -> [Field] {
     guard let pairs = mapping(node, what: context) else { return [] }
     var result: [Field] = []
@@ -371,6 +374,9 @@ package struct SpecChecker {
       if field.type.mentionsIndexSet, !isPayload || field.type != .indexSet {
         error(.indexSetOutsidePayload(name, type: field.type.swiftName), pair.value)
         continue
+      }
+      if let model, name == "id", !Self.idTypes.contains(field.type) {
+        error(.unsupportedIDType(model: model, type: field.type.swiftName), pair.value)
       }
       if requireDefaults, field.defaultValue == nil {
         if case .model(let model) = field.type, literals.modelHasAllDefaults(model) {

@@ -212,6 +212,7 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownType(String, suggestion: String?)
   case invalidTypeSyntax(String)
   case indexSetOutsidePayload(String, type: String)
+  case unsupportedIDType(model: String, type: String)
   case needsOffsets(action: String)
   case notAFilterResult(String, list: String, results: [String])
   case moveNeedsParameters(action: String, offsets: [String], destinations: [String])
@@ -367,6 +368,9 @@ package enum SpecProblem: Hashable, Sendable {
             + SpecType.Scalar.allCases.map(\.rawValue).joined(separator: ", ")
             + ", a model or enum of the spec, T?, [T] or [K: V], or IndexSet in a payload"
           : didYouMean(suggestion))
+    case .unsupportedIDType(let model, let type):
+      "the 'id' of model \(model) is how a list finds its elements, so it is UUID, Int, Int64 or String, not \(type); "
+        + "name the field otherwise if it isn't the element's identity"
     case .indexSetOutsidePayload(let name, let type):
       "'\(name)' can't be of type \(type): IndexSet is a payload parameter's type, alone (the offsets SwiftUI's "
         + "onMove and onDelete give, for 'move' and 'remove LIST at OFFSETS')"
