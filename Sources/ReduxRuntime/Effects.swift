@@ -1,14 +1,36 @@
+/// How the requests of one scope go together: what a new request does to the ones running.
+public enum EffectPolicy: Sendable, Equatable {
+  /// A new request cancels the running ones, whose outcomes are dropped: only the latest
+  /// dispatches (a search as the user types; RxJS's `switchMap`).
+  case latest
+  /// Every request runs at once and dispatches its outcome (adding and removing items, each of
+  /// which must finish; `mergeMap`).
+  case every
+  /// One request at a time, in the order they were made; outcomes in that order (saves that
+  /// must not overtake each other; `concatMap`).
+  case queue
+  /// A request made while another of its scope runs is dropped: its effect isn't called and it
+  /// dispatches nothing (a refresh while one is under way; `exhaustMap`).
+  case exhaust
+}
+
 /// Runs the requests of a feature's effects middleware (generated for `async` actions).
 ///
-/// Policy: one request per key (the async action's name) at a time. A newer request for the
-/// same key cancels the older one (its task is cancelled) and the older one's outcome is
-/// dropped, even if it arrives after all: only the latest request dispatches its success or
-/// failure. Requests for different keys run concurrently. A request cancelled without being
-/// overtaken (by `cancelAll`) dispatches nothing.
+/// Requests are grouped in scopes (by default, one per async action). Within a scope, a new
+/// request follows the scope's `EffectPolicy`; requests of different scopes run side by side.
+/// `cancel(_:)` cancels a scope's requests and `cancelAll()` every one: a cancelled request
+/// dispatches nothing, even if its effect returns after all, and its effect sees Swift's
+/// cooperative cancellation (`Task.isCancelled`, `CancellationError`).
 public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
+  private struct Request {
+    var token: UInt64
+    var task: _Concurrency.Task<Void, Never>
+  }
+
   private struct Running {
     var nextToken: UInt64 = 0
-    var tasks: [String: (token: UInt64, task: _Concurrency.Task<Void, Never>)] = [:]
+    /// Each scope's requests, oldest first; a scope without requests has no entry.
+    var scopes: [String: [Request]] = [:]
   }
 
   private let running = Locked(Running())
@@ -17,54 +39,83 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
 
   deinit {
     running.withLock { running in
-      for entry in running.tasks.values { entry.task.cancel() }
+      for requests in running.scopes.values {
+        for request in requests { request.task.cancel() }
+      }
     }
   }
 
-  /// Starts `operation` for `key`, cancelling the request already running for it; dispatches
-  /// `success(value)` or `failure(error)` through `context` when it is still the latest.
+  /// Starts `operation` in `scope` as `policy` says, and dispatches `success(value)` or
+  /// `failure(error)` through `context` unless the request was cancelled meanwhile.
   public func run<Value: Sendable>(
-    _ key: String, context: MiddlewareContext<State, Action>,
+    _ scope: String, policy: EffectPolicy = .latest, context: MiddlewareContext<State, Action>,
     _ operation: @escaping @Sendable () async throws -> Value,
     success: @escaping @Sendable (Value) -> Action, failure: @escaping @Sendable (any Error) -> Action
   ) {
     running.withLock { running in
+      let requests = running.scopes[scope] ?? []
+      var previous: _Concurrency.Task<Void, Never>?
+      switch policy {
+      case .latest:
+        for request in requests { request.task.cancel() }
+        running.scopes[scope] = nil
+      case .every:
+        break
+      case .queue:
+        previous = requests.last?.task
+      case .exhaust:
+        guard requests.isEmpty else { return }
+      }
       running.nextToken += 1
       let token = running.nextToken
-      running.tasks[key]?.task.cancel()
       let task = _Concurrency.Task { [weak self] in
+        // A queued request starts when the one before it has ended, outcome dispatched.
+        if let previous { await previous.value }
         let outcome: Action
         do {
+          try _Concurrency.Task.checkCancellation()
           outcome = success(try await operation())
         } catch is CancellationError {
-          _ = self?.finish(key, token)
+          self?.finish(scope, token)
           return
         } catch {
           outcome = failure(error)
         }
-        guard self?.finish(key, token) == true, !_Concurrency.Task.isCancelled else { return }
+        guard self?.finish(scope, token) == true, !_Concurrency.Task.isCancelled else { return }
         context.dispatch(outcome)
       }
-      running.tasks[key] = (token, task)
+      running.scopes[scope, default: []].append(Request(token: token, task: task))
     }
   }
 
-  /// Cancels every running request; none of them dispatches an outcome.
+  /// Cancels the requests of `scope`, running or queued; none of them dispatches an outcome.
+  public func cancel(_ scope: String) {
+    running.withLock { running in
+      for request in running.scopes[scope] ?? [] { request.task.cancel() }
+      running.scopes[scope] = nil
+    }
+  }
+
+  /// Cancels every request; none of them dispatches an outcome.
   public func cancelAll() {
     running.withLock { running in
-      for entry in running.tasks.values { entry.task.cancel() }
-      running.tasks = [:]
+      for requests in running.scopes.values {
+        for request in requests { request.task.cancel() }
+      }
+      running.scopes = [:]
     }
   }
 
-  /// The number of requests running, for tests.
-  public var runningCount: Int { running.withLock { $0.tasks.count } }
+  /// The number of requests running or queued, for tests.
+  public var runningCount: Int { running.withLock { $0.scopes.values.reduce(0) { $0 + $1.count } } }
 
-  /// Forgets the request if it is still the latest for `key`; true when it was.
-  private func finish(_ key: String, _ token: UInt64) -> Bool {
+  /// Forgets the request if it is still in its scope; true when it was (not cancelled).
+  @discardableResult
+  private func finish(_ scope: String, _ token: UInt64) -> Bool {
     running.withLock { running in
-      guard running.tasks[key]?.token == token else { return false }
-      running.tasks[key] = nil
+      guard let index = running.scopes[scope]?.firstIndex(where: { $0.token == token }) else { return false }
+      running.scopes[scope]!.remove(at: index)
+      if running.scopes[scope]!.isEmpty { running.scopes[scope] = nil }
       return true
     }
   }

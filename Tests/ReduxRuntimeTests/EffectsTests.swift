@@ -76,12 +76,12 @@ private struct Fixture: Sendable {
 
   /// Runs `operation` for `key`, reporting "<name> ended" when its task has ended.
   func run(
-    _ runner: EffectRunner<Outcomes, Outcome>, _ key: String, name: String,
+    _ runner: EffectRunner<Outcomes, Outcome>, _ key: String, policy: EffectPolicy = .latest, name: String,
     _ operation: @escaping @Sendable () async throws -> String
   ) {
     let end = TaskEnd { [reporter] in reporter.yield("\(name) ended") }
     runner.run(
-      key, context: context,
+      key, policy: policy, context: context,
       { [end] in
         _ = end
         return try await operation()
@@ -190,6 +190,131 @@ private struct Fixture: Sendable {
     #expect(await reports.next() == "a cancelled")
     #expect(await reports.next() == "a ended")
     #expect(fixture.store.state.all.isEmpty)
+  }
+
+  @Test("every: all requests of a scope run at once, and each dispatches its outcome exactly once")
+  func everyRunsAll() async throws {
+    let fixture = Fixture()
+    let runner = EffectRunner<Outcomes, Outcome>()
+    let gates = (0..<40).map { _ in Gate() }
+    // Made from many tasks at once, as actions dispatched from several threads.
+    await withTaskGroup(of: Void.self) { group in
+      for (index, gate) in gates.enumerated() {
+        group.addTask {
+          fixture.run(runner, "add", policy: .every, name: "\(index)") {
+            await gate.wait()
+            return "\(index)"
+          }
+        }
+      }
+    }
+    #expect(runner.runningCount == 40)
+    // Answered last to first: each outcome comes when its own request ends.
+    for gate in gates.reversed() { gate.open() }
+    let state = try await fixture.store.firstState(where: { $0.all.count == 40 })
+    #expect(Set(state.all) == Set((0..<40).map { "\($0)" }))
+    #expect(state.all.count == 40)
+    #expect(runner.runningCount == 0)
+  }
+
+  @Test("queue: one request at a time, in the order made, each starting after the last outcome")
+  func queueRunsInOrder() async throws {
+    let fixture = Fixture()
+    let runner = EffectRunner<Outcomes, Outcome>()
+    let store = fixture.store
+    let first = Gate()
+    for index in 0..<30 {
+      fixture.run(runner, "save", policy: .queue, name: "\(index)") {
+        if index == 0 { await first.wait() }
+        // The one before has ended and its outcome is in the state.
+        let seen = store.state.all.count
+        await Task.yield()
+        if index % 7 == 3 { throw Boom() }
+        return "\(index) after \(seen)"
+      }
+    }
+    #expect(runner.runningCount == 30)
+    first.open()
+    let state = try await fixture.store.firstState(where: { $0.all.count == 30 })
+    #expect(state.all == (0..<30).map { $0 % 7 == 3 ? "failed: boom" : "\($0) after \($0)" })
+    #expect(runner.runningCount == 0)
+  }
+
+  @Test("exhaust: a request made while one runs is dropped, its effect never called")
+  func exhaustDropsWhileRunning() async throws {
+    let fixture = Fixture()
+    let runner = EffectRunner<Outcomes, Outcome>()
+    let calls = Mutex(0)
+    let gate = Gate()
+    for index in 0..<20 {
+      fixture.run(runner, "refresh", policy: .exhaust, name: "\(index)") {
+        calls.withLock { $0 += 1 }
+        await gate.wait()
+        return "\(index)"
+      }
+    }
+    #expect(runner.runningCount == 1)
+    gate.open()
+    _ = try await fixture.store.firstState(where: { $0.all == ["0"] })
+    #expect(calls.withLock { $0 } == 1)
+    // Once it has ended, the next request runs.
+    fixture.run(runner, "refresh", policy: .exhaust, name: "late") { "late" }
+    _ = try await fixture.store.firstState(where: { $0.all == ["0", "late"] })
+    #expect(calls.withLock { $0 } == 1)
+  }
+
+  @Test("latest under contention: of many requests made at once, exactly one dispatches")
+  func latestUnderContention() async throws {
+    let fixture = Fixture()
+    let runner = EffectRunner<Outcomes, Outcome>()
+    let gate = Gate()
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<40 {
+        group.addTask {
+          fixture.run(runner, "search", name: "\(index)") {
+            await gate.wait()
+            return "\(index)"
+          }
+        }
+      }
+    }
+    #expect(runner.runningCount == 1)
+    gate.open()
+    let state = try await fixture.store.firstState(where: { !$0.all.isEmpty })
+    #expect(state.all.count == 1)
+    #expect(runner.runningCount == 0)
+  }
+
+  @Test("cancel(scope) cancels that scope's running and queued requests, not another scope's")
+  func cancelOneScope() async throws {
+    let fixture = Fixture()
+    let runner = EffectRunner<Outcomes, Outcome>()
+    var reports = fixture.reports.makeAsyncIterator()
+    let gate = Gate()
+    fixture.run(runner, "forecast", policy: .queue, name: "running") {
+      fixture.reporter.yield("running started")
+      await gate.wait()
+      fixture.reporter.yield("running cancelled: \(Task.isCancelled)")
+      return "running value"
+    }
+    fixture.run(runner, "forecast", policy: .queue, name: "queued") {
+      fixture.reporter.yield("queued started")
+      return "queued value"
+    }
+    fixture.run(runner, "search", name: "other") {
+      await gate.wait()
+      return "other value"
+    }
+    #expect(await reports.next() == "running started")
+    runner.cancel("forecast")
+    #expect(runner.runningCount == 1)
+    gate.open()
+    _ = try await fixture.store.firstState(where: { $0.all == ["other value"] })
+    var seen: Set<String> = []
+    while seen.count < 4, let report = await reports.next() { seen.insert(report) }
+    // The queued request ended without calling its effect.
+    #expect(seen == ["running cancelled: true", "running ended", "queued ended", "other ended"])
+    #expect(fixture.store.state.all == ["other value"])
   }
 
   @Test("an unimplemented effect names itself")
