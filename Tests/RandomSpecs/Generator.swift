@@ -683,6 +683,42 @@ struct SpecGenerator {
     if spec.actions.isEmpty {
       spec.actions.append(RAction(name: actionName("noop"), payload: [], reduce: []))
     }
+    makeEffectPolicies()
+  }
+
+  /// Policies and shared scopes for the async actions, and actions that cancel scopes.
+  private mutating func makeEffectPolicies() {
+    var scopePolicy: [String: String] = [:]
+    for index in spec.actions.indices where spec.actions[index].async != nil {
+      var async = spec.actions[index].async!
+      if rng.chance(55) { async.policy = rng.pick(["latest", "every", "queue", "exhaust"]) }
+      if rng.chance(25) {
+        // A scope of its own name, another request's, or one that only requests name.
+        let others = spec.actions.filter { $0.async != nil }.map { $0.async!.scope ?? $0.name }
+        async.scope = rng.chance(50) ? rng.pick(others) : rng.pick(["network", "io", "sync"])
+      }
+      let scope = async.scope ?? spec.actions[index].name
+      // The requests of a scope follow one policy.
+      if let shared = scopePolicy[scope] {
+        async.policy = shared == "latest" && rng.chance(50) ? nil : shared
+      } else {
+        scopePolicy[scope] = async.policy ?? "latest"
+      }
+      spec.actions[index].async = async
+    }
+    // A scope named by an earlier request may have got its policy from a later one: re-read.
+    for index in spec.actions.indices where spec.actions[index].async != nil {
+      let scope = spec.actions[index].async!.scope ?? spec.actions[index].name
+      if let policy = scopePolicy[scope], (spec.actions[index].async!.policy ?? "latest") != policy {
+        spec.actions[index].async!.policy = policy
+      }
+    }
+    let scopes = scopePolicy.keys.sorted()
+    guard !scopes.isEmpty else { return }
+    for index in spec.actions.indices where rng.chance(15) {
+      spec.actions[index].cancels = Array(rng.shuffled(scopes).prefix(rng.int(in: 1...2)))
+      spec.actions[index].cancelsAsScalar = rng.chance(50)
+    }
   }
 
   private mutating func actionName(_ base: String) -> String {
@@ -978,7 +1014,9 @@ struct SpecGenerator {
       }
     }
     // The same field of every element of a list of models: `set ids = books[].id`.
-    if case .array(let element) = type.unwrapped, rng.chance(50) {
+    // (Not into a list of models with an id: two elements could share one, a checker error.)
+    let identified = if case .array(.model(let name)) = type.unwrapped, spec.model(name)?.fields.contains(where: { $0.name == "id" }) == true { true } else { false }
+    if case .array(let element) = type.unwrapped, !identified, rng.chance(50) {
       let spec = spec
       func field(of parameterType: RType) -> String? {
         guard case .array(.model(let modelName)) = parameterType, let model = spec.model(modelName) else { return nil }

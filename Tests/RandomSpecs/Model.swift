@@ -443,6 +443,10 @@ struct RAsync: Hashable {
   var status: String?
   var onSuccess: [ROperation]
   var onFailure: [ROperation]
+  /// `policy:` as written; nil: left out (latest).
+  var policy: String?
+  /// `scope:` as written; nil: the request's own.
+  var scope: String?
 
   var successPayload: [RField] { success ?? [] }
   var failurePayload: [RField] {
@@ -461,6 +465,10 @@ struct RAction: Hashable {
   /// `reduce: op` rather than `reduce: [op]` when there is one.
   var reduceAsScalar = true
   var async: RAsync?
+  /// `cancels:` the effect scopes it cancels.
+  var cancels: [String] = []
+  /// `cancels: x` rather than `cancels: [x]` when there is one.
+  var cancelsAsScalar = false
 
   var succeeded: String { name + "Succeeded" }
   var failed: String { name + "Failed" }

@@ -379,6 +379,8 @@ struct Renderer {
           fields(failure, key: "failure", indent: "      ", into: &asyncBody, flow: true)
         }
         if let status = async.status { asyncBody.append("      status: \(status)") }
+        if let policy = async.policy { asyncBody.append("      policy: \(policy)") }
+        if let scope = async.scope { asyncBody.append("      scope: \(scope)") }
         body += asyncBody.isEmpty ? [] : asyncBody
         if asyncBody.isEmpty { body[body.count - 1] = "    async: {}" }
         if !async.onSuccess.isEmpty {
@@ -387,6 +389,11 @@ struct Renderer {
         if !async.onFailure.isEmpty {
           operations(async.onFailure, key: "onFailure", scalar: action.name.count % 2 == 0, indent: "    ", into: &body)
         }
+      }
+      if !action.cancels.isEmpty {
+        body.append(
+          "    cancels: " + (action.cancelsAsScalar && action.cancels.count == 1
+            ? action.cancels[0] : "[" + action.cancels.joined(separator: ", ") + "]"))
       }
       if body.isEmpty {
         lines.append("  \(action.name): {}")

@@ -83,8 +83,8 @@ struct SnippetReducerTests {
     var state = SnippetState()
     state.shownIDs = [uuid(4)]
     let shownArgument: IdentifiedArrayOf<Task> = [
-      Task(id: uuid(2), title: "text 13", done: true, estimate: 36),
-      Task(id: uuid(3), title: "text 14", done: true, estimate: 37),
+      Task(id: uuid(2), title: "text 14", done: true, estimate: 39),
+      Task(id: uuid(3), title: "text 15", done: true, estimate: 40),
     ]
     snippetReducer(&state, .show(shown: shownArgument))
     #expect(state.shownIDs == [uuid(2), uuid(3)])

@@ -300,8 +300,8 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.bookIDs = [5]
     let shelved: IdentifiedArrayOf<Book> = [
-      Book(id: 3, title: "text 13", cover: Cover(url: "text 24", caption: "text 35", width: 47)),
-      Book(id: 4, title: "text 14", cover: Cover(url: "text 25", caption: "text 36", width: 48)),
+      Book(id: 3, title: "text 14", cover: Cover(url: "text 26", caption: "text 38", width: 51)),
+      Book(id: 4, title: "text 15", cover: Cover(url: "text 27", caption: "text 39", width: 52)),
     ]
     edgeCasesReducer(&state, .shelve(shelved: shelved))
     #expect(state.bookIDs == [3, 4])
@@ -312,11 +312,11 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.coverURLs = ["text 4"]
     let shelved: IdentifiedArrayOf<Book> = [
-      Book(id: 3, title: "text 13", cover: Cover(url: "text 24", caption: "text 35", width: 47)),
-      Book(id: 4, title: "text 14", cover: Cover(url: "text 25", caption: "text 36", width: 48)),
+      Book(id: 3, title: "text 14", cover: Cover(url: "text 26", caption: "text 38", width: 51)),
+      Book(id: 4, title: "text 15", cover: Cover(url: "text 27", caption: "text 39", width: 52)),
     ]
     edgeCasesReducer(&state, .shelve(shelved: shelved))
-    #expect(state.coverURLs == ["text 24", "text 25"])
+    #expect(state.coverURLs == ["text 26", "text 27"])
   }
 
   @Test("fail sets error")

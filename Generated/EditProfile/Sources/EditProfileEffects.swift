@@ -12,12 +12,13 @@ public protocol EditProfileEffects: Sendable {
 
 /// Calls `EditProfileEffects` for each async action and dispatches its success or failure action.
 ///
-/// A newer request for the same action cancels the older one, whose outcome is then dropped.
+/// Requests by policy:
+/// - `saveButtonDidTap`, latest: a newer request cancels the running one.
 public struct EditProfileEffectsMiddleware<Effects: EditProfileEffects>: Middleware {
   /// The hand-written effects.
   public let effects: Effects
 
-  /// Runs the requests: a newer request for an action cancels the older one.
+  /// Runs the requests, each action's by its policy; `runner.cancel(scope)` cancels a scope's.
   public let runner = EffectRunner<EditProfileState, EditProfileAction>()
 
   public init(effects: Effects) {
@@ -31,8 +32,8 @@ public struct EditProfileEffectsMiddleware<Effects: EditProfileEffects>: Middlew
     switch action {
     case .saveButtonDidTap:
       self.runner.run(
-        "saveButtonDidTap", context: context, { try await self.effects.saveButtonDidTap() },
-        success: { _ in .saveButtonDidTapSucceeded },
+        "saveButtonDidTap", policy: .latest, context: context,
+        { try await self.effects.saveButtonDidTap() }, success: { _ in .saveButtonDidTapSucceeded },
         failure: { error in .saveButtonDidTapFailed(message: String(describing: error)) })
     default:
       break

@@ -12,12 +12,13 @@ public protocol ShowcaseEffects: Sendable {
 
 /// Calls `ShowcaseEffects` for each async action and dispatches its success or failure action.
 ///
-/// A newer request for the same action cancels the older one, whose outcome is then dropped.
+/// Requests by policy:
+/// - `fetch`, latest: a newer request cancels the running one.
 public struct ShowcaseEffectsMiddleware<Effects: ShowcaseEffects>: Middleware {
   /// The hand-written effects.
   public let effects: Effects
 
-  /// Runs the requests: a newer request for an action cancels the older one.
+  /// Runs the requests, each action's by its policy; `runner.cancel(scope)` cancels a scope's.
   public let runner = EffectRunner<ShowcaseState, ShowcaseAction>()
 
   public init(effects: Effects) {
@@ -31,7 +32,7 @@ public struct ShowcaseEffectsMiddleware<Effects: ShowcaseEffects>: Middleware {
     switch action {
     case .fetch(let id):
       self.runner.run(
-        "fetch", context: context, { try await self.effects.fetch(id: id) },
+        "fetch", policy: .latest, context: context, { try await self.effects.fetch(id: id) },
         success: { user in .fetchSucceeded(user: user) },
         failure: { error in .fetchFailed(message: String(describing: error)) })
     default:

@@ -14,5 +14,14 @@ public enum UsersAction: Equatable, Sendable {
   /// `fetchUser` failed.
   case fetchUserFailed(message: String)
 
+  case saveUser(user: User)
+
+  /// `saveUser` succeeded.
+  case saveUserSucceeded
+
+  /// `saveUser` failed.
+  case saveUserFailed(message: String)
+
+  case stopFetching
   case forgetUser(id: String)
 }

@@ -8,16 +8,21 @@ import ReduxRuntime
 public protocol UsersEffects: Sendable {
   /// Performs `fetchUser`; what it returns becomes `fetchUserSucceeded`.
   func fetchUser(id: String) async throws -> User
+
+  /// Performs `saveUser`; what it returns becomes `saveUserSucceeded`.
+  func saveUser(user: User) async throws
 }
 
 /// Calls `UsersEffects` for each async action and dispatches its success or failure action.
 ///
-/// A newer request for the same action cancels the older one, whose outcome is then dropped.
+/// Requests by policy:
+/// - `fetchUser`, latest: a newer request cancels the running one.
+/// - `saveUser`, queue: one request at a time, in order.
 public struct UsersEffectsMiddleware<Effects: UsersEffects>: Middleware {
   /// The hand-written effects.
   public let effects: Effects
 
-  /// Runs the requests: a newer request for an action cancels the older one.
+  /// Runs the requests, each action's by its policy; `runner.cancel(scope)` cancels a scope's.
   public let runner = EffectRunner<UsersState, UsersAction>()
 
   public init(effects: Effects) {
@@ -31,9 +36,17 @@ public struct UsersEffectsMiddleware<Effects: UsersEffects>: Middleware {
     switch action {
     case .fetchUser(let id):
       self.runner.run(
-        "fetchUser", context: context, { try await self.effects.fetchUser(id: id) },
+        "fetchUser", policy: .latest, context: context,
+        { try await self.effects.fetchUser(id: id) },
         success: { user in .fetchUserSucceeded(user: user) },
         failure: { error in .fetchUserFailed(message: String(describing: error)) })
+    case .saveUser(let user):
+      self.runner.run(
+        "saveUser", policy: .queue, context: context,
+        { try await self.effects.saveUser(user: user) }, success: { _ in .saveUserSucceeded },
+        failure: { error in .saveUserFailed(message: String(describing: error)) })
+    case .stopFetching:
+      self.runner.cancel("fetchUser")
     default:
       break
     }

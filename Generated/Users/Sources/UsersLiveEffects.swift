@@ -28,4 +28,9 @@ public struct UsersLiveEffects: UsersEffects {
     try _Concurrency.Task.checkCancellation()
     return try JSONDecoder().decode(User.self, from: data)
   }
+
+  /// Saving is not offered by this server yet.
+  public func saveUser(user: User) async throws {
+    throw UnimplementedEffect("saveUser")
+  }
 }

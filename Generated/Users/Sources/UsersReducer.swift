@@ -25,8 +25,16 @@ public func usersReducer(_ state: inout UsersState, _ action: UsersAction) {
   case .fetchUserFailed(let message):
     state.lastError = message
     state.fetchStatus = .failed(message)
+  case .saveUser(let user):
+    state.users[user.id] = user
+  case .saveUserFailed(let message):
+    state.lastError = message
+  case .stopFetching:
+    state.fetchStatus = .idle
   case .forgetUser(let id):
     UsersCustomReducer.forgetUser(&state, id: id)
+  case .saveUserSucceeded:
+    break
   }
 }
 
@@ -34,12 +42,18 @@ extension UsersAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .fetchUser:
+    case .fetchUser, .stopFetching:
       return StateFields(2)
     case .fetchUserSucceeded:
       return StateFields(0, 2)
     case .fetchUserFailed:
       return StateFields(1, 2)
+    case .saveUser:
+      return StateFields(0)
+    case .saveUserSucceeded:
+      return .none
+    case .saveUserFailed:
+      return StateFields(1)
     case .forgetUser:
       return .all
     }

@@ -28,6 +28,24 @@ final class FakeUsersEffects: UsersEffects, Sendable {
     }
   }
 
+  private let saves = Mutex<[(id: String, done: CheckedContinuation<Void, any Error>)]>([])
+
+  /// Waits until the test finishes it; records the user's id when it starts.
+  func saveUser(user: User) async throws {
+    try await withCheckedThrowingContinuation { continuation in
+      saves.withLock { $0.append((user.id, continuation)) }
+      started.withLock { $0.append("save \(user.id)") }
+    }
+  }
+
+  /// Ends the oldest save still waiting.
+  func finishSave(with result: Result<Void, any Error>) {
+    let save = saves.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    save?.done.resume(with: result)
+  }
+
+  var savesWaiting: Int { saves.withLock { $0.count } }
+
   var startedIDs: [String] { started.withLock { $0 } }
 
   func answer(_ id: String, with result: Result<User, any Error>) {
@@ -109,6 +127,40 @@ struct Offline: Error, CustomStringConvertible {
     try await _Concurrency.Task.sleep(for: .milliseconds(50))
     #expect(Array(store.state.users.keys) == ["fast"])
     #expect(middleware.runner.runningCount == 0)
+  }
+
+  @Test func savesRunOneAtATimeInOrder() async throws {
+    let (store, middleware) = makeStore()
+    for name in ["a", "b", "c"] { store.dispatch(.saveUser(user: User(id: name, name: name))) }
+    // The reducer showed all three at once; the effect has started only the first.
+    #expect(store.state.users.count == 3)
+    try await effects.waitUntilStarted(1)
+    #expect(effects.startedIDs == ["save a"])
+    #expect(middleware.runner.runningCount == 3)
+    effects.finishSave(with: .success(()))
+    try await effects.waitUntilStarted(2)
+    #expect(effects.savesWaiting == 1)
+    effects.finishSave(with: .failure(Offline()))
+    _ = try await store.firstState { $0.lastError == "offline" }
+    try await effects.waitUntilStarted(3)
+    effects.finishSave(with: .success(()))
+    for _ in 0..<500 where middleware.runner.runningCount > 0 { await _Concurrency.Task.yield() }
+    #expect(effects.startedIDs == ["save a", "save b", "save c"])
+    #expect(middleware.runner.runningCount == 0)
+  }
+
+  @Test func stopFetchingCancelsTheFetch() async throws {
+    let (store, middleware) = makeStore()
+    store.dispatch(.fetchUser(id: "u1"))
+    try await effects.waitUntilStarted(1)
+    store.dispatch(.stopFetching)
+    #expect(middleware.runner.runningCount == 0)
+    #expect(store.state.fetchStatus == .idle)
+    // Even an answer arriving now is dropped.
+    effects.answer("u1", with: .success(User(id: "u1", name: "Ada")))
+    try await _Concurrency.Task.sleep(for: .milliseconds(50))
+    #expect(store.state.users.isEmpty)
+    #expect(store.state.fetchStatus == .idle)
   }
 
   @Test func liveEffectsDecodeUsersAndReportMissingOnes() async throws {

@@ -29,6 +29,21 @@ struct UsersExampleTests {
     #expect(state.lastError == "offline")
   }
 
+  @Test("stopping a fetch puts its status back to idle")
+  func stoppingAFetchPutsItsStatusBackToIdle() {
+    var state = UsersState()
+    usersReducer(&state, .fetchUser(id: "u1"))
+    usersReducer(&state, .stopFetching)
+    #expect(state.fetchStatus == .idle)
+  }
+
+  @Test("a save shows at once")
+  func aSaveShowsAtOnce() {
+    var state = UsersState()
+    usersReducer(&state, .saveUser(user: User(id: "u1", name: "Ada")))
+    #expect(state.users["u1"]?.name == "Ada")
+  }
+
   @Test("forgetting a user removes only that user")
   func forgettingAUserRemovesOnlyThatUser() {
     var state = UsersState()

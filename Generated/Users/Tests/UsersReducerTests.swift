@@ -39,6 +39,33 @@ struct UsersReducerTests {
     #expect(state.lastError == message)
   }
 
+  @Test("saveUser stores users[user.id]")
+  func saveUserStoresEntry() {
+    var state = UsersState()
+    let entry: User = User(id: "text 1", name: "text 1", email: "text 1")
+    let user: User = User(id: "text 7", name: "text 7")
+    state.users = [user.id: entry]
+    usersReducer(&state, .saveUser(user: user))
+    #expect(state.users[user.id] == user)
+  }
+
+  @Test("saveUserFailed sets lastError")
+  func saveUserFailedSetsLastError() {
+    var state = UsersState()
+    state.lastError = "text 4"
+    let message: String = "text 2"
+    usersReducer(&state, .saveUserFailed(message: message))
+    #expect(state.lastError == message)
+  }
+
+  @Test("stopFetching sets fetchStatus")
+  func stopFetchingSetsFetchStatus() {
+    var state = UsersState()
+    state.fetchStatus = .loading
+    usersReducer(&state, .stopFetching)
+    #expect(state.fetchStatus == .idle)
+  }
+
   @Test("fetchUser moves fetchStatus to loading")
   func fetchUserMovesFetchStatusToLoading() {
     var state = UsersState()

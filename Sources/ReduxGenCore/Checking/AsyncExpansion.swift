@@ -7,6 +7,9 @@ struct AsyncDeclaration {
   var failurePayload: [Field]
   /// The `RequestStatus` field to add to the state, and where the spec names it.
   var status: (name: String, node: YAMLNode)?
+  var policy: EffectPolicy = .latest
+  /// The scope written (`scope: forecast`), else the request's own.
+  var scope: (name: String, node: YAMLNode)?
   var onSuccess: YAMLNode?
   var onFailure: YAMLNode?
 }
@@ -20,6 +23,16 @@ struct AsyncExpansion {
   private(set) var problems: [(SpecProblem, YAMLNode)] = []
   private var outcomes: [String: (success: Action, failure: Action)] = [:]
   private var requestStatus: [String: String] = [:]
+  /// Each request's effect scope, and each scope's policy with the request that set it.
+  private var requestScope: [String: String] = [:]
+  private var scopePolicy: [String: (policy: EffectPolicy, request: String)] = [:]
+  /// What `cancels` may name: every effect scope and every async request.
+  var cancellable: Set<String> { Set(requestScope.values).union(requestScope.keys) }
+
+  /// The scope `cancels: [name]` cancels: the request's scope, or the scope of that name.
+  func scope(cancelledBy name: String) -> String? {
+    requestScope[name] ?? (Set(requestScope.values).contains(name) ? name : nil)
+  }
 
   /// - Parameters:
   ///   - declared: every action name the spec declares, so an outcome can't take one silently;
@@ -54,6 +67,17 @@ struct AsyncExpansion {
         }
       }
       outcomes[request] = (success, failure)
+      let scope = declaration.scope?.name ?? request
+      requestScope[request] = scope
+      if let (policy, other) = scopePolicy[scope], policy != declaration.policy {
+        problems.append(
+          (
+            .scopePolicyClash(scope, request: request, policy: declaration.policy.rawValue, other: other, otherPolicy: policy.rawValue),
+            declaration.scope?.node ?? declaration.node
+          ))
+      } else if scopePolicy[scope] == nil {
+        scopePolicy[scope] = (declaration.policy, request)
+      }
     }
   }
 
@@ -67,7 +91,9 @@ struct AsyncExpansion {
         result.append(action)
         continue
       }
-      action.async = AsyncOutcomes(success: success.name, failure: failure.name)
+      let scope = requestScope[action.name] ?? action.name
+      action.async = AsyncOutcomes(
+        success: success.name, failure: failure.name, policy: scopePolicy[scope]?.policy ?? .latest, scope: scope)
       if let status = requestStatus[action.name] { action.status = StatusUpdate(field: status, phase: .loading) }
       result += [action, success, failure]
     }

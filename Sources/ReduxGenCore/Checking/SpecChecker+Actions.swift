@@ -1,5 +1,5 @@
 extension SpecChecker {
-  static let actionKeys = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure"]
+  static let actionKeys = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure", "cancels"]
 
   /// Reads the actions as written, then expands what `async` implies (`AsyncExpansion`), then
   /// checks every reduce operation against the expanded actions and state.
@@ -10,6 +10,8 @@ extension SpecChecker {
     var seen: Set<String> = []
     var declarations: [AsyncDeclaration] = []
     var reduceNodes: [String: YAMLNode] = [:]
+    // The scopes each action cancels, as written: checked once every scope is known.
+    var cancelNodes: [String: [(String, YAMLNode)]] = [:]
     // Declared names, so an async action's outcome can't take one silently.
     var declared: [String: YAMLNode] = [:]
     for pair in pairs {
@@ -35,6 +37,10 @@ extension SpecChecker {
         }
       }
       reduceNodes[name] = keys["reduce"]
+      if let cancelsNode = keys["cancels"] {
+        let items = cancelsNode.scalar != nil ? [cancelsNode] : sequence(cancelsNode, what: .key("cancels")) ?? []
+        cancelNodes[name] = items.compactMap { item in identifier(item, what: .a(.effectScope)).map { ($0, item) } }
+      }
       written.append(action)
     }
     if written.isEmpty, pairs.isEmpty {
@@ -43,7 +49,17 @@ extension SpecChecker {
     let expansion = AsyncExpansion(declarations, declared: declared, state: state)
     for (problem, problemNode) in expansion.problems { error(problem, problemNode) }
     state += expansion.statusFields
-    let result = expansion.actions(expanding: written)
+    var result = expansion.actions(expanding: written)
+    for index in result.indices {
+      for (name, item) in cancelNodes[result[index].name] ?? [] {
+        guard let scope = expansion.scope(cancelledBy: name) else {
+          error(
+            .unknownEffectScope(name, suggestion: closestMatch(to: name, in: expansion.cancellable.sorted())), item)
+          continue
+        }
+        if !result[index].cancels.contains(scope) { result[index].cancels.append(scope) }
+      }
+    }
     for declaration in declarations {
       reduceNodes[GeneratedNames.succeeded(declaration.request)] = declaration.onSuccess
       reduceNodes[GeneratedNames.failed(declaration.request)] = declaration.onFailure
@@ -200,7 +216,22 @@ extension SpecChecker {
   ) -> AsyncDeclaration? {
     let context: Subject = .async(of: request)
     guard let pairs = mapping(node, what: context) else { return nil }
-    let asyncKeys = checkKeys(pairs, allowed: ["success", "failure", "status"], context: context)
+    let asyncKeys = checkKeys(pairs, allowed: ["success", "failure", "status", "policy", "scope"], context: context)
+    var policy = EffectPolicy.latest
+    if let policyNode = asyncKeys["policy"], let word = text(policyNode, what: .key("policy")) {
+      if let known = EffectPolicy(rawValue: word) {
+        policy = known
+      } else {
+        let meant = EffectPolicy.meanings[word.lowercased()]?.rawValue
+        error(
+          .unknownPolicy(word, suggestion: meant ?? closestMatch(to: word, in: EffectPolicy.allCases.map(\.rawValue))),
+          policyNode)
+      }
+    }
+    var scope: (name: String, node: YAMLNode)?
+    if let scopeNode = asyncKeys["scope"], let name = identifier(scopeNode, what: .a(.effectScope)) {
+      scope = (name, scopeNode)
+    }
     let successPayload =
       asyncKeys["success"].map { fields($0, context: .success(of: request), isPayload: true) } ?? []
     let failurePayload =
@@ -212,7 +243,7 @@ extension SpecChecker {
     }
     return AsyncDeclaration(
       request: request, node: node, successPayload: successPayload, failurePayload: failurePayload, status: status,
-      onSuccess: keys["onSuccess"], onFailure: keys["onFailure"])
+      policy: policy, scope: scope, onSuccess: keys["onSuccess"], onFailure: keys["onFailure"])
   }
 
   /// Parses and checks one operation such as `toggle tasks[id].isCompleted`.
@@ -422,7 +453,11 @@ struct ReduceParser {
         type = field.type
       }
       let value: Operand = eachElement ? .eachElement(name, fields: fields) : .parameter(name, fields: fields)
-      if eachElement { type = .array(type) }
+      if eachElement {
+        // A list of models with an id holds one element per id, which a mapped list can't promise.
+        if hasIDField(type) { return fail(.eachElementIdentified(value.text, model: type.swiftName), token.offset) }
+        type = .array(type)
+      }
       guard fits(type, into: expected) else {
         return fail(
           .typeMismatch(expected: expected.swiftName, found: type.swiftName, what: .quoted(value.text)), token.offset)

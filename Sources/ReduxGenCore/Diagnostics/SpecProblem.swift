@@ -14,6 +14,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case filterCase = "filter case"
     case reduceOperation = "reduce operation"
     case derivedValue = "derived value"
+    case effectScope = "effect scope"
     case sortKey = "sort key"
     case stateField = "state field"
     case usedSpec = "used spec"
@@ -213,6 +214,9 @@ package enum SpecProblem: Hashable, Sendable {
   case invalidTypeSyntax(String)
   case indexSetOutsidePayload(String, type: String)
   case unsupportedIDType(model: String, type: String)
+  case unknownPolicy(String, suggestion: String?)
+  case scopePolicyClash(String, request: String, policy: String, other: String, otherPolicy: String)
+  case unknownEffectScope(String, suggestion: String?)
   case needsOffsets(action: String)
   case notAFilterResult(String, list: String, results: [String])
   case moveNeedsParameters(action: String, offsets: [String], destinations: [String])
@@ -273,6 +277,7 @@ package enum SpecProblem: Hashable, Sendable {
   /// `set list[] = value`: every element replaced, without a field.
   case everyElementNeedsField(String)
   case eachElementNeedsField(String)
+  case eachElementIdentified(String, model: String)
   /// `where` after a list whose elements are not models.
   case conditionNeedsFields(String, type: String)
   /// A write to `list[id].id`: the list finds (and indexes) its elements by id.
@@ -368,6 +373,14 @@ package enum SpecProblem: Hashable, Sendable {
             + SpecType.Scalar.allCases.map(\.rawValue).joined(separator: ", ")
             + ", a model or enum of the spec, T?, [T] or [K: V], or IndexSet in a payload"
           : didYouMean(suggestion))
+    case .unknownPolicy(let word, let suggestion):
+      "unknown policy '\(word)': a policy is latest (a new request cancels the running one), every (all run), queue "
+        + "(one at a time, in order) or exhaust (a request made while one runs is dropped)" + didYouMean(suggestion)
+    case .scopePolicyClash(let scope, let request, let policy, let other, let otherPolicy):
+      "'\(request)' is '\(policy)' but shares the effect scope '\(scope)' with '\(other)', which is '\(otherPolicy)'; "
+        + "the requests of a scope follow one policy"
+    case .unknownEffectScope(let name, let suggestion):
+      "'cancels' names '\(name)', which is no async action or effect scope of this feature\(didYouMean(suggestion))"
     case .unsupportedIDType(let model, let type):
       "the 'id' of model \(model) is how a list finds its elements, so it is UUID, Int, Int64 or String, not \(type); "
         + "name the field otherwise if it isn't the element's identity"
@@ -410,7 +423,7 @@ package enum SpecProblem: Hashable, Sendable {
     case .unknownParameter(let name, let action, let suggestion):
       "action '\(action)' has no parameter '\(name)'" + didYouMean(suggestion)
     case .notAField(let name, let type):
-      "'\(name)' has type \(type), which has no fields"
+      "can't read '\(name)': it would be a field of a value of type \(type), which has no fields"
     case .missingField(let name, let model):
       "missing field '\(name)' of \(model), which has no default"
     case .filterOverNotModelList(let name, let type):
@@ -470,6 +483,9 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(path)' is reached through a dictionary entry; operations on every element or on the order of a list reach lists through fields and elements only"
     case .everyElementNeedsField(let path):
       "'\(path)[]' needs a field of the elements to set, as in '\(path)[].FIELD = VALUE'"
+    case .eachElementIdentified(let text, let model):
+      "'\(text)' would be a list of \(model), which holds one element per id, but two elements of the payload could "
+        + "share one; take a field of them ('\(text).id'), or send the \(model) list itself in the payload"
     case .eachElementNeedsField(let parameter):
       "'\(parameter)[]' needs a field of the elements to take, as in '\(parameter)[].FIELD'; write '\(parameter)' for the list itself"
     case .conditionNeedsFields(let path, let type):

@@ -66,6 +66,13 @@ struct SetOperation: ReduceOperationKind, Equatable {
     } else if case .parameter(let parameter, []) = value, parameter == context.selector, context.selectorHasFields {
       // `set users[user.id] = user`: the sample's own fields make the key.
       expected = context.kit.argument(parameter)
+    } else if let parameter = value.parameter, parameter != context.selector,
+      let (argument, read) = context.kit.operandSample(value, in: context.action), let read,
+      !context.kit.hasFreshUUID(read), let type = context.action.payload.first(where: { $0.name == parameter })?.type
+    {
+      // `item.title`, `books[].id`: every field of the sample distinct, the value written known.
+      context.chosen[parameter] = context.kit.types.expression(argument, type: type)
+      expected = context.kit.types.expression(read, type: target.type)
     } else {
       expected = context.reducer.operand(value, type: target.type)
     }

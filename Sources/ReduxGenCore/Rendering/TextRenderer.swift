@@ -605,7 +605,8 @@ struct TextRenderer: Sendable {
     case .keyPath(let name):
       out += "\\."
       // `\.self` is the identity key path, not a member named `self`.
-      out += name == "self" ? name : memberName(name)
+      // A path of fields (`\.cover.url`) escapes each of its names.
+      out += name == "self" ? name : name.split(separator: ".").map { memberName(String($0)) }.joined(separator: ".")
     case .attribute(let name, let arguments):
       out += "@"
       out += name

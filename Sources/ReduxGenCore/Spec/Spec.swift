@@ -353,6 +353,9 @@ package struct Action: Sendable, Equatable {
   package var status: StatusUpdate?
   /// For the request action of an async pair: the names of its outcome actions.
   package var async: AsyncOutcomes?
+  /// The effect scopes whose requests this action cancels (`cancels: [search]`), in the
+  /// spec's order.
+  package var cancels: [String] = []
 }
 
 package struct StatusUpdate: Sendable, Equatable {
@@ -370,6 +373,35 @@ package struct StatusUpdate: Sendable, Equatable {
 package struct AsyncOutcomes: Sendable, Equatable {
   package var success: String
   package var failure: String
+  /// What a new request does to the running ones of its scope.
+  package var policy: EffectPolicy = .latest
+  /// The requests it shares a policy and cancellation with: by default, its own name.
+  package var scope: String
+}
+
+/// How the requests of one effect scope go together (ReduxRuntime's `EffectPolicy`).
+package enum EffectPolicy: String, Sendable, Equatable, CaseIterable {
+  case latest, every, queue, exhaust
+
+  /// What the policy does, for generated docs.
+  package var summary: String {
+    switch self {
+    case .latest: "a newer request cancels the running one"
+    case .every: "every request runs to its outcome"
+    case .queue: "one request at a time, in order"
+    case .exhaust: "a request made while one runs is dropped"
+    }
+  }
+
+  /// Words for the same ideas elsewhere (RxJS's operators, plain English), for suggestions.
+  static let meanings: [String: EffectPolicy] = [
+    "switch": .latest, "switchmap": .latest, "newest": .latest, "last": .latest, "restartable": .latest,
+    "merge": .every, "mergemap": .every, "all": .every, "concurrent": .every, "parallel": .every,
+    "each": .every,
+    "concat": .queue, "concatmap": .queue, "serial": .queue, "sequential": .queue, "enqueue": .queue,
+    "fifo": .queue, "ordered": .queue,
+    "exhaustmap": .exhaust, "drop": .exhaust, "first": .exhaust, "ignore": .exhaust, "dropwhilerunning": .exhaust,
+  ]
 }
 
 /// A one-off output of the feature.

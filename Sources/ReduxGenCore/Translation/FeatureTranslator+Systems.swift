@@ -138,6 +138,16 @@ extension FeatureTranslator {
     return declarations
   }
 
+  /// What the middleware's doc says of its requests' policies and scopes.
+  private func policySummary(_ actions: [Action]) -> String {
+    let described = actions.map { action -> String in
+      let outcomes = action.async!
+      let scope = outcomes.scope == action.name ? "" : " (scope `\(outcomes.scope)`)"
+      return "- `\(action.name)`\(scope), \(outcomes.policy.rawValue): \(outcomes.policy.summary)."
+    }
+    return (["Requests by policy:"] + described).joined(separator: "\n")
+  }
+
   /// The effects protocol (hand-written), and the middleware that runs it.
   func effectsFile() -> [Declaration] {
     let actions = asyncActions
@@ -148,8 +158,15 @@ extension FeatureTranslator {
         access: access, name: effectsName, inherits: ["Sendable"],
         members: actions.flatMap { effectRequirement($0, body: nil) }))
 
-    let cases = actions.map { action -> SwitchCase in
-      let outcomes = action.async!
+    // Every async action starts its request; an action that `cancels` cancels first.
+    let handled = spec.actions.filter { $0.async != nil || !$0.cancels.isEmpty }
+    let cases = handled.map { action -> SwitchCase in
+      let cancels = action.cancels.map { scope in
+        Statement.expression(Expression.name("self").dot("runner").dot("cancel").call([Argument(nil, .literal(.string(scope)))]))
+      }
+      guard let outcomes = action.async else {
+        return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: [])], body: cancels)
+      }
       // `self.` so a payload parameter named `effects` or `runner` can't hide them.
       let call = Expression.name("self").dot("effects").dot(action.name).call(
         action.payload.map { Argument($0.name, .name($0.name)) })
@@ -182,22 +199,24 @@ extension FeatureTranslator {
           body: Expression.name("self").dot("effects").dot(outcomes.failure).call([Argument("error", .name("error"))]))
       }
       let run = Expression.name("self").dot("runner").dot("run").call([
-        Argument(nil, .literal(.string(action.name))),
+        Argument(nil, .literal(.string(outcomes.scope))),
+        Argument("policy", .dot(outcomes.policy.rawValue)),
         Argument("context", .name("context")),
         Argument(nil, .closure(Closure(body: .tryExpression(.awaitExpression(call))))),
         Argument("success", .closure(success)),
         Argument("failure", .closure(failure)),
       ])
       let bindings = action.payload.map(\.name)
-      return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: bindings)], body: [.expression(run)])
+      return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: bindings)], body: cancels + [.expression(run)])
     }
-    let allCases = cases + (actions.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
+    let allCases = cases + (handled.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
     let middlewareName = spec.names.effectsMiddleware
     let members: [Declaration] = [
       .variable(VariableDeclaration(doc: "The hand-written effects.", access: access, isConstant: true, name: "effects", type: .named("Effects"))),
       .variable(
         VariableDeclaration(
-          doc: "Runs the requests: a newer request for an action cancels the older one.", access: access,
+          doc: "Runs the requests, each action's by its policy; `runner.cancel(scope)` cancels a scope's.",
+          access: access,
           isConstant: true, name: "runner",
           initializer: Expression.type(.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])).call([]))),
       .function(
@@ -220,7 +239,7 @@ extension FeatureTranslator {
         doc: """
           Calls `\(effectsName)` for each async action and dispatches its success or failure action.
 
-          A newer request for the same action cancels the older one, whose outcome is then dropped.
+          \(policySummary(actions))
           """,
         access: access, name: middlewareName,
         genericParameters: [GenericParameter(name: "Effects", conformance: .named(effectsName))], inherits: ["Middleware"],

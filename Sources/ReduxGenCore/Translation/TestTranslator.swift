@@ -139,13 +139,19 @@ struct TestTranslator {
     guard case .model(let name) = type, let model = spec.model(named: name), depth < 3 else {
       return sample(type, number)
     }
+    // Bool fields (and two-case enums) take turns through the four pairs of values two samples
+    // (numbers of different parity) can hold, so fields next to each other differ.
+    let turns = [(0, 1), (1, 0), (1, 1), (0, 0)]
     return .model(
       name,
       model.fields.enumerated().map { index, field in
-        // An odd step, so neighbouring Bool fields differ too.
-        let fieldNumber = number + index * 11
+        var fieldNumber = number + index * 12
+        if field.type == .scalar(.bool) || (spec.cases(of: field.type)?.count ?? 0) == 2 {
+          let turn = turns[index % 4]
+          fieldNumber = number % 2 == 0 ? turn.0 : turn.1
+        }
         if case .model = field.type { return (field.name, distinctSample(field.type, fieldNumber, depth: depth + 1)) }
-        return (field.name, sample(differentFrom: field.defaultValue, field.type, fieldNumber))
+        return (field.name, sample(field.type, fieldNumber))
       })
   }
 
