@@ -31,6 +31,8 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     var nextToken: UInt64 = 0
     /// Each scope's requests, oldest first; a scope without requests has no entry.
     var scopes: [String: [Request]] = [:]
+    /// Each queue's last request, until it has dispatched its outcome: the next one waits for it.
+    var tails: [String: Request] = [:]
   }
 
   private let running = Locked(Running())
@@ -38,11 +40,9 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
   public init() {}
 
   deinit {
-    running.withLock { running in
-      for requests in running.scopes.values {
-        for request in requests { request.task.cancel() }
-      }
-    }
+    // Tasks are cancelled outside the lock: a cancellation handler runs at once, on this thread.
+    let tasks = running.withLock { running in running.scopes.values.flatMap { $0.map(\.task) } }
+    for task in tasks { task.cancel() }
   }
 
   /// Starts `operation` in `scope` as `policy` says, and dispatches `success(value)` or
@@ -52,58 +52,63 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     _ operation: @escaping @Sendable () async throws -> Value,
     success: @escaping @Sendable (Value) -> Action, failure: @escaping @Sendable (any Error) -> Action
   ) {
-    running.withLock { running in
+    let overtaken = running.withLock { running -> [Request] in
       let requests = running.scopes[scope] ?? []
-      var previous: _Concurrency.Task<Void, Never>?
+      var overtaken: [Request] = []
       switch policy {
       case .latest:
-        for request in requests { request.task.cancel() }
+        overtaken = requests
         running.scopes[scope] = nil
-      case .every:
+      case .every, .queue:
         break
-      case .queue:
-        previous = requests.last?.task
       case .exhaust:
-        guard requests.isEmpty else { return }
+        guard requests.isEmpty else { return [] }
       }
+      // A queued request starts when the one before it has dispatched its outcome (or ended).
+      let previous = policy == .queue ? running.tails[scope]?.task : nil
       running.nextToken += 1
       let token = running.nextToken
       let task = _Concurrency.Task { [weak self] in
-        // A queued request starts when the one before it has ended, outcome dispatched.
         if let previous { await previous.value }
+        defer { if policy == .queue { self?.endQueued(scope, token) } }
         let outcome: Action
         do {
           try _Concurrency.Task.checkCancellation()
           outcome = success(try await operation())
-        } catch is CancellationError {
+        } catch is CancellationError where _Concurrency.Task.isCancelled {
           self?.finish(scope, token)
           return
         } catch {
+          // An effect's own error, a `CancellationError` it threw uncancelled included.
           outcome = failure(error)
         }
         guard self?.finish(scope, token) == true, !_Concurrency.Task.isCancelled else { return }
         context.dispatch(outcome)
       }
-      running.scopes[scope, default: []].append(Request(token: token, task: task))
+      let request = Request(token: token, task: task)
+      running.scopes[scope, default: []].append(request)
+      if policy == .queue { running.tails[scope] = request }
+      return overtaken
     }
+    for request in overtaken { request.task.cancel() }
   }
 
   /// Cancels the requests of `scope`, running or queued; none of them dispatches an outcome.
   public func cancel(_ scope: String) {
-    running.withLock { running in
-      for request in running.scopes[scope] ?? [] { request.task.cancel() }
-      running.scopes[scope] = nil
+    let cancelled = running.withLock { running in
+      defer { running.scopes[scope] = nil }
+      return running.scopes[scope] ?? []
     }
+    for request in cancelled { request.task.cancel() }
   }
 
   /// Cancels every request; none of them dispatches an outcome.
   public func cancelAll() {
-    running.withLock { running in
-      for requests in running.scopes.values {
-        for request in requests { request.task.cancel() }
-      }
-      running.scopes = [:]
+    let cancelled = running.withLock { running in
+      defer { running.scopes = [:] }
+      return running.scopes.values.flatMap { $0 }
     }
+    for request in cancelled { request.task.cancel() }
   }
 
   /// The number of requests running or queued, for tests.
@@ -117,6 +122,13 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       running.scopes[scope]!.remove(at: index)
       if running.scopes[scope]!.isEmpty { running.scopes[scope] = nil }
       return true
+    }
+  }
+
+  /// Forgets a queue's last request once it has dispatched (or dropped) its outcome.
+  private func endQueued(_ scope: String, _ token: UInt64) {
+    running.withLock { running in
+      if running.tails[scope]?.token == token { running.tails[scope] = nil }
     }
   }
 }

@@ -11,6 +11,10 @@ import Testing
 final class FakeUsersEffects: UsersEffects, Sendable {
   private let pending = Mutex<[String: [CheckedContinuation<User, any Error>]]>([:])
   private let started = Mutex<[String]>([])
+  private let cancelled = Mutex<[String]>([])
+
+  /// The ids of fetches whose task was cancelled, in order.
+  var cancelledIDs: [String] { cancelled.withLock { $0 } }
 
   func fetchUser(id: String) async throws -> User {
     try await withTaskCancellationHandler {
@@ -20,6 +24,7 @@ final class FakeUsersEffects: UsersEffects, Sendable {
       }
     } onCancel: {
       // The runner cancels an overtaken request; the fake answers it like a real client would.
+      cancelled.withLock { $0.append(id) }
       let continuations = pending.withLock { pending in
         defer { pending[id] = nil }
         return pending[id] ?? []
@@ -144,7 +149,9 @@ struct Offline: Error, CustomStringConvertible {
     _ = try await store.firstState { $0.lastError == "offline" }
     try await effects.waitUntilStarted(3)
     effects.finishSave(with: .success(()))
-    for _ in 0..<500 where middleware.runner.runningCount > 0 { await _Concurrency.Task.yield() }
+    for _ in 0..<500 where middleware.runner.runningCount > 0 {
+      try await _Concurrency.Task.sleep(for: .milliseconds(5))
+    }
     #expect(effects.startedIDs == ["save a", "save b", "save c"])
     #expect(middleware.runner.runningCount == 0)
   }
@@ -156,8 +163,8 @@ struct Offline: Error, CustomStringConvertible {
     store.dispatch(.stopFetching)
     #expect(middleware.runner.runningCount == 0)
     #expect(store.state.fetchStatus == .idle)
-    // Even an answer arriving now is dropped.
-    effects.answer("u1", with: .success(User(id: "u1", name: "Ada")))
+    // The effect saw the cancellation (and ended with CancellationError), and nothing came of it.
+    #expect(effects.cancelledIDs == ["u1"])
     try await _Concurrency.Task.sleep(for: .milliseconds(50))
     #expect(store.state.users.isEmpty)
     #expect(store.state.fetchStatus == .idle)

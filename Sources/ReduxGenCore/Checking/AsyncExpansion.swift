@@ -8,6 +8,8 @@ struct AsyncDeclaration {
   /// The `RequestStatus` field to add to the state, and where the spec names it.
   var status: (name: String, node: YAMLNode)?
   var policy: EffectPolicy = .latest
+  /// Where `policy:` is written; nil when it is left out (latest).
+  var policyNode: YAMLNode?
   /// The scope written (`scope: forecast`), else the request's own.
   var scope: (name: String, node: YAMLNode)?
   var onSuccess: YAMLNode?
@@ -25,7 +27,7 @@ struct AsyncExpansion {
   private var requestStatus: [String: String] = [:]
   /// Each request's effect scope, and each scope's policy with the request that set it.
   private var requestScope: [String: String] = [:]
-  private var scopePolicy: [String: (policy: EffectPolicy, request: String)] = [:]
+  private var scopePolicy: [String: (policy: EffectPolicy, request: String, written: Bool)] = [:]
   /// What `cancels` may name: every effect scope and every async request.
   var cancellable: Set<String> { Set(requestScope.values).union(requestScope.keys) }
 
@@ -69,14 +71,17 @@ struct AsyncExpansion {
       outcomes[request] = (success, failure)
       let scope = declaration.scope?.name ?? request
       requestScope[request] = scope
-      if let (policy, other) = scopePolicy[scope], policy != declaration.policy {
+      if let (policy, other, written) = scopePolicy[scope], policy != declaration.policy {
+        func shown(_ policy: EffectPolicy, written: Bool) -> String { written ? "'\(policy.rawValue)'" : "'\(policy.rawValue)' by default" }
         problems.append(
           (
-            .scopePolicyClash(scope, request: request, policy: declaration.policy.rawValue, other: other, otherPolicy: policy.rawValue),
-            declaration.scope?.node ?? declaration.node
+            .scopePolicyClash(
+              scope, request: request, policy: shown(declaration.policy, written: declaration.policyNode != nil), other: other,
+              otherPolicy: shown(policy, written: written)),
+            declaration.policyNode ?? declaration.scope?.node ?? declaration.node
           ))
       } else if scopePolicy[scope] == nil {
-        scopePolicy[scope] = (declaration.policy, request)
+        scopePolicy[scope] = (declaration.policy, request, declaration.policyNode != nil)
       }
     }
   }

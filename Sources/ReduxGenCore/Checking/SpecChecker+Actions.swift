@@ -243,7 +243,7 @@ extension SpecChecker {
     }
     return AsyncDeclaration(
       request: request, node: node, successPayload: successPayload, failurePayload: failurePayload, status: status,
-      policy: policy, scope: scope, onSuccess: keys["onSuccess"], onFailure: keys["onFailure"])
+      policy: policy, policyNode: asyncKeys["policy"], scope: scope, onSuccess: keys["onSuccess"], onFailure: keys["onFailure"])
   }
 
   /// Parses and checks one operation such as `toggle tasks[id].isCompleted`.

@@ -377,7 +377,7 @@ package enum SpecProblem: Hashable, Sendable {
       "unknown policy '\(word)': a policy is latest (a new request cancels the running one), every (all run), queue "
         + "(one at a time, in order) or exhaust (a request made while one runs is dropped)" + didYouMean(suggestion)
     case .scopePolicyClash(let scope, let request, let policy, let other, let otherPolicy):
-      "'\(request)' is '\(policy)' but shares the effect scope '\(scope)' with '\(other)', which is '\(otherPolicy)'; "
+      "'\(request)' is \(policy) but shares the effect scope '\(scope)' with '\(other)', which is \(otherPolicy); "
         + "the requests of a scope follow one policy"
     case .unknownEffectScope(let name, let suggestion):
       "'cancels' names '\(name)', which is no async action or effect scope of this feature\(didYouMean(suggestion))"
