@@ -1015,7 +1015,10 @@ struct SpecGenerator {
     }
     // The same field of every element of a list of models: `set ids = books[].id`.
     // (Not into a list of models with an id: two elements could share one, a checker error.)
-    let identified = if case .array(.model(let name)) = type.unwrapped, spec.model(name)?.fields.contains(where: { $0.name == "id" }) == true { true } else { false }
+    var identified = false
+    if case .array(.model(let name)) = type.unwrapped, let model = spec.model(name) {
+      identified = model.fields.contains { $0.name == "id" }
+    }
     if case .array(let element) = type.unwrapped, !identified, rng.chance(50) {
       let spec = spec
       func field(of parameterType: RType) -> String? {

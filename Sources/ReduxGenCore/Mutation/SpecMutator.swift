@@ -375,22 +375,23 @@ struct MutationContext {
   /// The operand with its last field swapped for another field of the same type (`books[].id`
   /// for `books[].isbn`), for a mutant that reads the wrong field.
   func otherField(than operand: Operand) -> Operand? {
-    let (name, fields, each): (String, [String], Bool)
+    // The type the last field is read from: that of the operand without it.
+    let shorter: Operand
     switch operand {
-    case .parameter(let parameter, let path): (name, fields, each) = (parameter, path, false)
-    case .eachElement(let parameter, let path): (name, fields, each) = (parameter, path, true)
-    case .literal: return nil
+    case .parameter(let name, let fields) where !fields.isEmpty: shorter = .parameter(name, fields: Array(fields.dropLast()))
+    case .eachElement(let name, let fields) where !fields.isEmpty: shorter = .eachElement(name, fields: Array(fields.dropLast()))
+    default: return nil
     }
-    guard let last = fields.last, var type = action.payload.first(where: { $0.name == name })?.type else { return nil }
-    if each, let element = type.elementType { type = element }
-    for field in fields.dropLast() {
-      guard let next = spec.fields(of: type)?.first(where: { $0.name == field })?.type else { return nil }
-      type = next
-    }
-    guard let siblings = spec.fields(of: type), let lastType = siblings.first(where: { $0.name == last })?.type,
+    guard var owner = type(of: shorter), let last = operand.fields.last else { return nil }
+    if case .eachElement = operand, let element = owner.elementType { owner = element }
+    guard let siblings = spec.fields(of: owner), let lastType = siblings.first(where: { $0.name == last })?.type,
       let other = siblings.first(where: { $0.name != last && $0.type == lastType })
     else { return nil }
-    let swapped = fields.dropLast() + [other.name]
-    return each ? .eachElement(name, fields: Array(swapped)) : .parameter(name, fields: Array(swapped))
+    switch shorter {
+    case .eachElement(let name, let fields): return .eachElement(name, fields: fields + [other.name])
+    case .parameter(let name, let fields): return .parameter(name, fields: fields + [other.name])
+    case .literal: return nil
+    }
   }
+
 }

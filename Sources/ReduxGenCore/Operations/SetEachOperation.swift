@@ -80,13 +80,11 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
       chosen[parameter] = kit.types.expression(argumentValue, type: payload.type)
       written = argumentValue
       expected = kit.argument(parameter)
-    } else if let parameter = value.parameter, let (argument, read) = kit.operandSample(value, in: action), let read,
-      !kit.hasFreshUUID(read), let type = action.payload.first(where: { $0.name == parameter })?.type
-    {
+    } else if let sample = kit.operandSample(value, in: action, as: fieldType) {
       // `item.title`, `books[].id`: every field of the sample distinct, the value written known.
-      chosen[parameter] = kit.types.expression(argument, type: type)
-      written = read
-      expected = kit.types.expression(read, type: fieldType)
+      chosen[sample.parameter] = sample.argument
+      written = sample.written
+      expected = sample.expected ?? context.reducer.operand(value, type: fieldType)
     } else {
       if case .literal(let literal) = value { written = literal }
       expected = context.reducer.operand(value, type: fieldType)

@@ -32,17 +32,12 @@ struct SetOperation: ReduceOperationKind, Equatable {
       chosen[parameter] = kit.types.expression(argumentValue, type: field.type)
       written = argumentValue
       expected = kit.argument(parameter)
-    } else if let parameter = value.parameter, let (argument, read) = kit.operandSample(value, in: action) {
+    } else if let sample = kit.operandSample(value, in: action, as: target.type) {
       // `item.title`, `books[].id`: every field of the sample distinct (two elements of a list),
       // so reading another field, or one element, fails.
-      let type = action.payload.first { $0.name == parameter }!.type
-      chosen[parameter] = kit.types.expression(argument, type: type)
-      written = read
-      if let read, !kit.hasFreshUUID(read) {
-        expected = kit.types.expression(read, type: target.type)
-      } else {
-        expected = context.reducer.operand(value, type: target.type)
-      }
+      chosen[sample.parameter] = sample.argument
+      written = sample.written
+      expected = sample.expected ?? context.reducer.operand(value, type: target.type)
     } else {
       if case .literal(let literal) = value { written = literal }
       expected = context.reducer.operand(value, type: target.type)
@@ -66,13 +61,11 @@ struct SetOperation: ReduceOperationKind, Equatable {
     } else if case .parameter(let parameter, []) = value, parameter == context.selector, context.selectorHasFields {
       // `set users[user.id] = user`: the sample's own fields make the key.
       expected = context.kit.argument(parameter)
-    } else if let parameter = value.parameter, parameter != context.selector,
-      let (argument, read) = context.kit.operandSample(value, in: context.action), let read,
-      !context.kit.hasFreshUUID(read), let type = context.action.payload.first(where: { $0.name == parameter })?.type
+    } else if value.parameter != context.selector,
+      let sample = context.kit.operandSample(value, in: context.action, as: target.type)
     {
-      // `item.title`, `books[].id`: every field of the sample distinct, the value written known.
-      context.chosen[parameter] = context.kit.types.expression(argument, type: type)
-      expected = context.kit.types.expression(read, type: target.type)
+      context.chosen[sample.parameter] = sample.argument
+      expected = sample.expected ?? context.reducer.operand(value, type: target.type)
     } else {
       expected = context.reducer.operand(value, type: target.type)
     }
@@ -84,10 +77,11 @@ struct SetOperation: ReduceOperationKind, Equatable {
     case .parameter(let name, []):
       guard let parameter = context.action.payload.first(where: { $0.name == name }) else { return nil }
       return [name: context.kit.sample(differentFrom: target.defaultValue, parameter.type, 2)]
-    case .eachElement(let name, _):
-      guard let (list, mapped) = context.kit.operandSample(value, in: context.action), mapped != target.defaultValue
+    case .eachElement:
+      guard let sample = context.kit.operandSample(value, in: context.action, as: target.type),
+        sample.written != target.defaultValue
       else { return nil }
-      return [name: list]
+      return [sample.parameter: sample.value]
     case .literal(let literal):
       return literal != target.defaultValue ? [:] : nil
     case .parameter:

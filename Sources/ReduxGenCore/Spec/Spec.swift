@@ -449,6 +449,14 @@ package enum Operand: Sendable, Equatable {
     case .literal: nil
     }
   }
+
+  /// The fields it reads of the parameter (of each element, for `eachElement`).
+  package var fields: [String] {
+    switch self {
+    case .parameter(_, let fields), .eachElement(_, let fields): fields
+    case .literal: []
+    }
+  }
 }
 
 /// A middleware and the actions it handles.

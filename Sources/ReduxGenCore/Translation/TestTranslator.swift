@@ -164,20 +164,31 @@ struct TestTranslator {
   }
 
   /// A sample for the parameter `operand` reads (two elements for `list[].field`, every field
-  /// distinct), and the value the operand makes of it; nil for a literal or an unknown parameter.
-  func operandSample(_ operand: Operand, in action: Action) -> (argument: Value, value: Value?)? {
+  /// distinct), and what the operand makes of it written at `type`; nil for a literal or an
+  /// unknown parameter. The one place an operation's test picks a value read through fields.
+  func operandSample(_ operand: Operand, in action: Action, as type: SpecType) -> OperandSample? {
+    guard let parameter = operand.parameter,
+      let parameterType = action.payload.first(where: { $0.name == parameter })?.type
+    else { return nil }
+    let argument: Value
+    let written: Value?
     switch operand {
     case .literal: return nil
-    case .parameter(let name, let fields):
-      guard let type = action.payload.first(where: { $0.name == name })?.type else { return nil }
-      let argument = distinctSample(type, 7)
-      return (argument, value(argument, through: fields))
-    case .eachElement(let name, let fields):
-      guard let element = action.payload.first(where: { $0.name == name })?.type.elementType else { return nil }
+    case .parameter(_, let fields):
+      argument = distinctSample(parameterType, 7)
+      written = value(argument, through: fields)
+    case .eachElement(_, let fields):
+      guard let element = parameterType.elementType else { return nil }
       let elements = [distinctSample(element, 2), distinctSample(element, 3)]
       let values = elements.compactMap { value($0, through: fields) }
-      return (.array(elements), values.count == elements.count ? .array(values) : nil)
+      argument = .array(elements)
+      written = values.count == elements.count ? .array(values) : nil
     }
+    // A fresh UUID in what is read equals nothing written here: expect the operand itself.
+    let expected = written.flatMap { hasFreshUUID($0) ? nil : types.expression($0, type: type) }
+    return OperandSample(
+      parameter: parameter, value: argument, argument: types.expression(argument, type: parameterType),
+      written: written, expected: expected)
   }
 
   /// Sample `number` of `type`, a model's element with `overrides` on its fields.
@@ -901,6 +912,19 @@ extension String {
 }
 
 /// What an operation's derived tests at a path through fields are built from.
+/// A payload argument chosen for an operand read through fields (`item.title`, `books[].id`),
+/// and what the reducer writes from it.
+struct OperandSample {
+  var parameter: String
+  /// The argument's value, and as Swift.
+  var value: Value
+  var argument: Expression
+  /// What the operand reads from it, when known.
+  var written: Value?
+  /// `written` as Swift; nil when unknown or holding a fresh UUID.
+  var expected: Expression?
+}
+
 struct OperationTestContext {
   /// The test translator, for samples, arguments, `#expect`s and the rest.
   let kit: TestTranslator
