@@ -1423,3 +1423,46 @@ private func task(_ id: Int, _ title: String, _ subtitle: String) -> Expression 
     }
   }
 }
+
+/// Test files import Swift Testing whole, so a spec type named like one of its types must be
+/// named through its module there.
+@Suite struct TestingNameClashTests {
+  @Test("a used spec's model named like a Swift Testing type is named through its module in test files")
+  func usedModelNamedLikeTestingType() throws {
+    let shared = """
+      feature: Labels
+      access: public
+      models:
+        Tag:
+          fields:
+            id: String
+      state:
+        tags: [Tag]
+      actions:
+        clear:
+          reduce: clear tags
+      """
+    let spec = """
+      feature: Board
+      uses: labels.yaml
+      models:
+        Issue:
+          fields:
+            id: Int
+      state:
+        last: Tag?
+        issues: [Issue]
+      actions:
+        pick:
+          payload: { tag: Tag }
+          reduce: set last = tag
+      """
+    let result = try GeneratorPipeline.generate(spec, path: "board.yaml") { path in
+      path.hasSuffix("labels.yaml") ? Array(shared.utf8) : nil
+    }
+    let tests = try #require(result.files.first { $0.path.hasSuffix("BoardReducerTests.swift") })
+    #expect(tests.contents.contains("private typealias Tag = Labels.Tag"))
+    // The spec's own model named like Testing's `Issue` is named through the tested module.
+    #expect(tests.contents.contains("private typealias Issue = Board.Issue"))
+  }
+}

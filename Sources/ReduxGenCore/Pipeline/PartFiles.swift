@@ -48,10 +48,13 @@ struct FeaturePartFiles {
 
   private func test(_ declarations: [Declaration], foundation: [String] = []) -> SwiftFile {
     // A spec type named like one of Swift Testing's is ambiguous in a test file: name it there
-    // through its module.
-    let testingClashes = (spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))
-      .filter { GeneratedNames.testingTypes.contains($0) && $0 != testedModule }
-      .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: testedModule, name: $0)) }
+    // through its module, the used specs' models and enums (`uses:`) through theirs.
+    let ownTypes = [(testedModule, spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))]
+    let usedTypes = spec.usedSpecs.map { ($0.feature, $0.models.map(\.name) + $0.enums.map(\.name)) }
+    let testingClashes = (ownTypes + usedTypes).flatMap { module, names in
+      names.filter { GeneratedNames.testingTypes.contains($0) && $0 != module }
+        .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: module, name: $0)) }
+    }
     return SwiftFile(
       header: header, imports: ["Testing", "ReduxRuntime"] + usedModules,
       declarationImports: GeneratedNames.foundationImportsOfTests + foundation, testableImports: [testedModule],
