@@ -13,6 +13,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
+    // Tests only: a clock they advance by hand, for debounced and throttled effects.
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
   targets: [
     // libyaml, read only through ReduxGenCore's YAML wrapper.
@@ -123,7 +125,10 @@ let package = Package(
       path: "Examples/PluginCounter/Tests", plugins: ["ReduxGenPlugin"]),
 
     .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore"]),
-    .testTarget(name: "ReduxRuntimeTests", dependencies: ["ReduxRuntime"]),
+    .testTarget(
+      name: "ReduxRuntimeTests",
+      dependencies: ["ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]
+    ),
 
     // Random valid specs, checked, built and tested: see docs/random-specs.md and .ci/random-specs.
     .executableTarget(name: "random-specs", dependencies: ["ReduxGenCore"], path: "Tests/RandomSpecs"),

@@ -14,6 +14,16 @@ public enum EffectPolicy: Sendable, Equatable {
   case exhaust
 }
 
+/// When a request may start: after a quiet time, or at most once per interval.
+public enum EffectTiming: Sendable, Equatable {
+  /// The request waits this long before its effect starts; a newer request of its scope made
+  /// meanwhile replaces it (a search as the user types).
+  case debounce(Duration)
+  /// Requests start at most once per interval: one made sooner waits for the interval's end,
+  /// and a newer one made meanwhile replaces it (a refresh the user keeps asking for).
+  case throttle(Duration)
+}
+
 /// Runs the requests of a feature's effects middleware (generated for `async` actions).
 ///
 /// Requests are grouped in scopes (by default, one per async action). Within a scope, a new
@@ -21,10 +31,21 @@ public enum EffectPolicy: Sendable, Equatable {
 /// `cancel(_:)` cancels a scope's requests and `cancelAll()` every one: a cancelled request
 /// dispatches nothing, even if its effect returns after all, and its effect sees Swift's
 /// cooperative cancellation (`Task.isCancelled`, `CancellationError`).
+///
+/// A request with an `EffectTiming` first waits on the runner's clock (`ContinuousClock` unless
+/// one is given: a test passes a clock it advances by hand). Its policy applies when it starts,
+/// except that under `latest` a new request cancels the running ones at once, waiting or not:
+/// only the newest request's outcome counts.
 public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
   private struct Request {
     var token: UInt64
     var task: _Concurrency.Task<Void, Never>
+  }
+
+  /// A request waiting on the clock, due to start at `due` (time since the runner was made).
+  private struct Waiting {
+    var request: Request
+    var due: Duration
   }
 
   private struct Running {
@@ -33,24 +54,87 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     var scopes: [String: [Request]] = [:]
     /// Each queue's last request, until it has dispatched its outcome: the next one waits for it.
     var tails: [String: Request] = [:]
+    /// Each scope's request waiting on the clock (debounced or throttled): one at most.
+    var waiting: [String: Waiting] = [:]
+    /// When each throttled scope last started a request.
+    var lastStart: [String: Duration] = [:]
   }
 
   private let running = Locked(Running())
+  /// The runner's clock, as the time since the runner was made, and a sleep.
+  private let now: @Sendable () -> Duration
+  private let sleep: @Sendable (Duration) async throws -> Void
 
-  public init() {}
+  /// - Parameter clock: What debounced and throttled requests wait on; a test passes one it
+  ///   advances by hand.
+  public init<C: Clock>(clock: C) where C.Duration == Duration {
+    let origin = clock.now
+    now = { origin.duration(to: clock.now) }
+    sleep = { delay in try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil) }
+  }
+
+  /// A runner whose debounced and throttled requests wait on the `ContinuousClock`.
+  public convenience init() {
+    self.init(clock: ContinuousClock())
+  }
 
   deinit {
     // Tasks are cancelled outside the lock: a cancellation handler runs at once, on this thread.
-    let tasks = running.withLock { running in running.scopes.values.flatMap { $0.map(\.task) } }
+    let tasks = running.withLock { running in
+      running.scopes.values.flatMap { $0.map(\.task) } + running.waiting.values.map(\.request.task)
+    }
     for task in tasks { task.cancel() }
   }
 
-  /// Starts `operation` in `scope` as `policy` says, and dispatches `success(value)` or
-  /// `failure(error)` through `context` unless the request was cancelled meanwhile.
-  public func run<Value: Sendable>(
-    _ scope: String, policy: EffectPolicy = .latest, context: MiddlewareContext<State, Action>,
-    _ operation: @escaping @Sendable () async throws -> Value,
-    success: @escaping @Sendable (Value) -> Action, failure: @escaping @Sendable (any Error) -> Action
+  /// Starts `operation` in `scope` as `policy` and `timing` say, and dispatches
+  /// `success(value)` or `failure(error)` through `context` unless the request was cancelled
+  /// meanwhile. A `success` that gives nil dispatches nothing: the request just ends.
+  public func run<Value: Sendable, Failure: Error>(
+    _ scope: String, policy: EffectPolicy = .latest, timing: EffectTiming? = nil,
+    context: MiddlewareContext<State, Action>,
+    _ operation: @escaping @Sendable () async throws(Failure) -> Value,
+    success: @escaping @Sendable (Value) -> Action?, failure: @escaping @Sendable (Failure) -> Action
+  ) {
+    let start: @Sendable () -> Void = { [weak self] in
+      self?.start(scope, policy: policy, context: context, operation, success: success, failure: failure)
+    }
+    guard let timing else { return start() }
+    let (cancelled, startsNow) = running.withLock { running -> ([Request], Bool) in
+      // A newer request replaces the one waiting; under `latest` it also overtakes those running.
+      var cancelled = running.waiting.removeValue(forKey: scope).map { [$0.request] } ?? []
+      if policy == .latest { cancelled += running.scopes.removeValue(forKey: scope) ?? [] }
+      let now = self.now()
+      let delay: Duration
+      switch timing {
+      case .debounce(let quiet):
+        delay = quiet
+      case .throttle(let interval):
+        guard let last = running.lastStart[scope], now < last + interval else {
+          running.lastStart[scope] = now
+          return (cancelled, true)
+        }
+        delay = last + interval - now
+      }
+      running.nextToken += 1
+      let token = running.nextToken
+      let sleep = self.sleep
+      let task = _Concurrency.Task { [weak self] in
+        do { try await sleep(delay) } catch { return }
+        guard self?.endWait(scope, token) == true else { return }
+        start()
+      }
+      running.waiting[scope] = Waiting(request: Request(token: token, task: task), due: now + delay)
+      return (cancelled, false)
+    }
+    for request in cancelled { request.task.cancel() }
+    if startsNow { start() }
+  }
+
+  /// Starts a request as its scope's policy says.
+  private func start<Value: Sendable, Failure: Error>(
+    _ scope: String, policy: EffectPolicy, context: MiddlewareContext<State, Action>,
+    _ operation: @escaping @Sendable () async throws(Failure) -> Value,
+    success: @escaping @Sendable (Value) -> Action?, failure: @escaping @Sendable (Failure) -> Action
   ) {
     let overtaken = running.withLock { running -> [Request] in
       let requests = running.scopes[scope] ?? []
@@ -71,18 +155,18 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       let task = _Concurrency.Task { [weak self] in
         if let previous { await previous.value }
         defer { if policy == .queue { self?.endQueued(scope, token) } }
-        let outcome: Action
-        do {
-          try _Concurrency.Task.checkCancellation()
-          outcome = success(try await operation())
-        } catch is CancellationError where _Concurrency.Task.isCancelled {
+        guard !_Concurrency.Task.isCancelled else {
           self?.finish(scope, token)
           return
+        }
+        let outcome: Action?
+        do throws(Failure) {
+          outcome = success(try await operation())
         } catch {
-          // An effect's own error, a `CancellationError` it threw uncancelled included.
+          // A cancelled request's outcome is dropped below, whatever its effect threw.
           outcome = failure(error)
         }
-        guard self?.finish(scope, token) == true, !_Concurrency.Task.isCancelled else { return }
+        guard self?.finish(scope, token) == true, !_Concurrency.Task.isCancelled, let outcome else { return }
         context.dispatch(outcome)
       }
       let request = Request(token: token, task: task)
@@ -93,11 +177,15 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     for request in overtaken { request.task.cancel() }
   }
 
-  /// Cancels the requests of `scope`, running or queued; none of them dispatches an outcome.
+  /// Cancels the requests of `scope`, running, queued or waiting; none of them dispatches an
+  /// outcome.
   public func cancel(_ scope: String) {
     let cancelled = running.withLock { running in
-      defer { running.scopes[scope] = nil }
-      return running.scopes[scope] ?? []
+      defer {
+        running.scopes[scope] = nil
+        running.waiting[scope] = nil
+      }
+      return (running.scopes[scope] ?? []) + (running.waiting[scope].map { [$0.request] } ?? [])
     }
     for request in cancelled { request.task.cancel() }
   }
@@ -105,14 +193,45 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
   /// Cancels every request; none of them dispatches an outcome.
   public func cancelAll() {
     let cancelled = running.withLock { running in
-      defer { running.scopes = [:] }
-      return running.scopes.values.flatMap { $0 }
+      defer {
+        running.scopes = [:]
+        running.waiting = [:]
+      }
+      return running.scopes.values.flatMap { $0 } + running.waiting.values.map(\.request)
     }
     for request in cancelled { request.task.cancel() }
   }
 
-  /// The number of requests running or queued, for tests.
-  public var runningCount: Int { running.withLock { $0.scopes.values.reduce(0) { $0 + $1.count } } }
+  /// The number of requests running, queued or waiting on the clock, for tests.
+  public var runningCount: Int {
+    running.withLock { $0.scopes.values.reduce($0.waiting.count) { $0 + $1.count } }
+  }
+
+  /// Returns when no request is running or queued, and none waiting on the clock is due: each
+  /// has dispatched its outcome or ended. A test awaits it after dispatching, or after
+  /// advancing its clock, instead of polling; requests still waiting on the clock stay waiting.
+  public func idle() async {
+    while true {
+      let now = self.now()
+      let tasks = running.withLock { running in
+        running.scopes.values.flatMap { $0.map(\.task) }
+          + running.waiting.values.filter { $0.due <= now }.map(\.request.task)
+          + running.tails.values.map(\.task)
+      }
+      guard !tasks.isEmpty else { return }
+      for task in tasks { await task.value }
+    }
+  }
+
+  /// Moves a request from waiting to starting; false when it was replaced or cancelled.
+  private func endWait(_ scope: String, _ token: UInt64) -> Bool {
+    running.withLock { running in
+      guard running.waiting[scope]?.request.token == token else { return false }
+      running.waiting[scope] = nil
+      if running.lastStart[scope] != nil { running.lastStart[scope] = now() }
+      return true
+    }
+  }
 
   /// Forgets the request if it is still in its scope; true when it was (not cancelled).
   @discardableResult

@@ -1,0 +1,152 @@
+import Clocks
+import Testing
+
+@testable import ReduxRuntime
+
+/// What the timing tests' store keeps: the outcomes, in order.
+private struct TimedLog: Equatable, Sendable {
+  var all: [String] = []
+}
+
+private enum Entry: Equatable, Sendable {
+  case value(String)
+  case failed(Rejection)
+}
+
+/// A typed error, as a spec's `failure: { error: T }` declares.
+private enum Rejection: Error, Equatable, Sendable {
+  case notFound(String)
+}
+
+private let timedLogReducer: Store<TimedLog, Entry>.Reducer = { state, entry in
+  switch entry {
+  case .value(let value): state.all.append(value)
+  case .failed(.notFound(let name)): state.all.append("not found: \(name)")
+  }
+}
+
+/// A runner on a clock the test advances, and the store its outcomes reach.
+private struct Timed: Sendable {
+  let clock = TestClock()
+  let store = Store(initialState: TimedLog(), reducer: timedLogReducer)
+  let runner: EffectRunner<TimedLog, Entry>
+  /// The values the requests' effects were called with, in order.
+  let calls = Locked<[String]>([])
+
+  init() {
+    runner = EffectRunner(clock: clock)
+  }
+
+  func request(_ value: String, policy: EffectPolicy = .latest, timing: EffectTiming?) {
+    let calls = self.calls
+    runner.run(
+      "search", policy: policy, timing: timing, context: MiddlewareContext(store: store),
+      {
+        calls.withLock { $0.append(value) }
+        return value
+      }, success: { .value($0) }, failure: { (error: any Error) in .value("failed: \(error)") })
+  }
+
+  var called: [String] { calls.withLock { $0 } }
+}
+
+/// Debounce and throttle on a test clock: no test sleeps.
+@Suite(.timeLimit(.minutes(1))) struct EffectTimingTests {
+  @Test("a debounced request starts after the quiet time; newer ones made meanwhile replace it")
+  func debounce() async {
+    let timed = Timed()
+    let quiet = EffectTiming.debounce(.milliseconds(300))
+    timed.request("a", timing: quiet)
+    await timed.clock.advance(by: .milliseconds(200))
+    timed.request("ab", timing: quiet)
+    await timed.clock.advance(by: .milliseconds(299))
+    await timed.runner.idle()
+    #expect(timed.called.isEmpty)
+    #expect(timed.runner.runningCount == 1)
+    await timed.clock.advance(by: .milliseconds(1))
+    await timed.runner.idle()
+    #expect(timed.called == ["ab"])
+    #expect(timed.store.state.all == ["ab"])
+    #expect(timed.runner.runningCount == 0)
+  }
+
+  @Test("a throttled request starts at once, then at most once per interval, the newest at its end")
+  func throttle() async {
+    let timed = Timed()
+    let interval = EffectTiming.throttle(.seconds(1))
+    timed.request("first", policy: .every, timing: interval)
+    await timed.runner.idle()
+    #expect(timed.called == ["first"])
+    timed.request("second", policy: .every, timing: interval)
+    timed.request("third", policy: .every, timing: interval)
+    await timed.clock.advance(by: .milliseconds(999))
+    await timed.runner.idle()
+    #expect(timed.called == ["first"])
+    await timed.clock.advance(by: .milliseconds(1))
+    await timed.runner.idle()
+    #expect(timed.called == ["first", "third"])
+    // The interval counts from the last start: one second later a request starts at once.
+    await timed.clock.advance(by: .seconds(1))
+    timed.request("fourth", policy: .every, timing: interval)
+    await timed.runner.idle()
+    #expect(timed.store.state.all == ["first", "third", "fourth"])
+  }
+
+  @Test("cancelling a scope cancels its request waiting on the clock")
+  func cancelWaiting() async {
+    let timed = Timed()
+    timed.request("a", timing: .debounce(.milliseconds(300)))
+    timed.runner.cancel("search")
+    #expect(timed.runner.runningCount == 0)
+    await timed.clock.advance(by: .seconds(1))
+    await timed.runner.idle()
+    #expect(timed.called.isEmpty)
+    #expect(timed.store.state.all.isEmpty)
+  }
+
+  @Test("under latest, a new request cancels the running one at once, though it waits to start")
+  func latestOvertakesWhileWaiting() async {
+    let timed = Timed()
+    let gate = AsyncStream.makeStream(of: Void.self)
+    let started = AsyncStream.makeStream(of: Void.self)
+    timed.runner.run(
+      "search", context: MiddlewareContext(store: timed.store),
+      {
+        started.continuation.yield()
+        for await _ in gate.stream { break }
+        return "slow"
+      }, success: { .value($0) }, failure: { (error: any Error) in .value("failed: \(error)") })
+    var starts = started.stream.makeAsyncIterator()
+    await starts.next()
+    timed.request("quick", timing: .debounce(.milliseconds(300)))
+    gate.continuation.yield()
+    await timed.clock.advance(by: .milliseconds(300))
+    await timed.runner.idle()
+    #expect(timed.store.state.all == ["quick"])
+  }
+
+  @Test("a typed failure reaches its action as it was thrown")
+  func typedFailure() async {
+    let timed = Timed()
+    timed.runner.run(
+      "find", context: MiddlewareContext(store: timed.store),
+      { () async throws(Rejection) -> String in throw .notFound("emma") },
+      success: { .value($0) }, failure: { .failed($0) })
+    await timed.runner.idle()
+    #expect(timed.store.state.all == ["not found: emma"])
+  }
+
+  @Test("a success that gives nil ends the request without dispatching")
+  func finishWithoutDispatch() async {
+    let timed = Timed()
+    for query in ["", "emma"] {
+      timed.runner.run(
+        "search", policy: .queue, context: MiddlewareContext(store: timed.store),
+        { query.isEmpty ? nil : query }, success: { $0.map(Entry.value) },
+        failure: { (error: any Error) in .value("failed: \(error)") })
+    }
+    await timed.runner.idle()
+    #expect(timed.store.state.all == ["emma"])
+    #expect(timed.runner.runningCount == 0)
+  }
+}
