@@ -101,6 +101,14 @@ let package = Package(
     .testTarget(
       name: "ShopTests", dependencies: ["Shop", "Products", "Cart", "ReduxRuntime"], path: "Generated/Shop/Tests"),
 
+    // Specs/library.yaml: NgRx's books, with debounce, typed failures and rollback.
+    .target(name: "Library", dependencies: ["ReduxRuntime"], path: "Generated/Library/Sources"),
+    .testTarget(
+      name: "LibraryTests",
+      dependencies: ["Library", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")],
+      path: "Generated/Library/Tests"
+    ),
+
     .target(name: "Showcase", dependencies: ["ReduxRuntime"], path: "Generated/Showcase/Sources"),
     .testTarget(
       name: "ShowcaseTests",

@@ -41,6 +41,14 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
+  /// The state as `action` leaves it: the current state with `reducer` applied to a copy. An
+  /// effect that reads the state is handed this snapshot, taken when its request is made.
+  public func state(after action: Action, _ reducer: (inout State, Action) -> Void) -> State {
+    var state = self.state
+    reducer(&state, action)
+    return state
+  }
+
   /// Reads part of the state without copying the rest.
   public func read<Value>(_ selector: (State) -> Value) -> Value {
     switch source {

@@ -3,8 +3,17 @@ struct AsyncDeclaration {
   var request: String
   /// The `async` mapping, where a clash is reported.
   var node: YAMLNode
-  var successPayload: [Field]
-  var failurePayload: [Field]
+  /// The request's payload, which `carry` picks from.
+  var payload: [Field]
+  /// The new outcome actions' own payloads (`success: { user: User }`).
+  var successPayload: [Field] = []
+  var failurePayload: [Field] = [Field(name: "message", type: .scalar(.string), defaultValue: nil, doc: nil)]
+  /// An action the spec declares, named as an outcome (`success: setUser`).
+  var successAction: (name: String, node: YAMLNode)?
+  var failureAction: (name: String, node: YAMLNode)?
+  /// The names chosen for new outcome actions (`successName: searchSuccess`).
+  var successName: (name: String, node: YAMLNode)?
+  var failureName: (name: String, node: YAMLNode)?
   /// The `RequestStatus` field to add to the state, and where the spec names it.
   var status: (name: String, node: YAMLNode)?
   var policy: EffectPolicy = .latest
@@ -12,18 +21,40 @@ struct AsyncDeclaration {
   var policyNode: YAMLNode?
   /// The scope written (`scope: forecast`), else the request's own.
   var scope: (name: String, node: YAMLNode)?
+  var timing: (EffectTiming, YAMLNode)?
+  /// The request's parameters both outcomes receive (`carry: [book]`), in the order written.
+  var carried: [(name: String, node: YAMLNode)] = []
+  /// The effects protocol's method name (`effect: forecast`).
+  var effect: (name: String, node: YAMLNode)?
+  var readsState = false
+  var isOptional = false
   var onSuccess: YAMLNode?
   var onFailure: YAMLNode?
+
+  init(request: String, node: YAMLNode, payload: [Field]) {
+    self.request = request
+    self.node = node
+    self.payload = payload
+  }
+
+  /// The success action's name: the existing action, the chosen name, or `<request>Succeeded`.
+  var successActionName: String { successAction?.name ?? successName?.name ?? GeneratedNames.succeeded(request) }
+  var failureActionName: String { failureAction?.name ?? failureName?.name ?? GeneratedNames.failed(request) }
 }
 
 /// The step after reading actions: expands each `async` declaration into what it implies, the
-/// `<request>Succeeded` and `<request>Failed` actions (right after their request) and the request
-/// status field, with the status each of the three actions moves it to. Reading never adds to
-/// the spec; this step does, from its input alone, and reports the names it can't take.
+/// success and failure actions (new ones right after their request, or actions the spec
+/// declares), the carried parameters in both, and the request status field, with the status
+/// each of the three actions moves it to. Reading never adds to the spec; this step does, from
+/// its input alone, and reports the names it can't take.
 struct AsyncExpansion {
   private(set) var statusFields: [Field] = []
   private(set) var problems: [(SpecProblem, YAMLNode)] = []
-  private var outcomes: [String: (success: Action, failure: Action)] = [:]
+  /// Each request's outcomes: their names, and the new actions among them.
+  private var outcomes: [String: (success: String, failure: String, new: [Action])] = [:]
+  private var declarations: [String: AsyncDeclaration] = [:]
+  /// The status updates of outcome actions the spec declares.
+  private var existingStatus: [String: StatusUpdate] = [:]
   private var requestStatus: [String: String] = [:]
   /// Each request's effect scope, and each scope's policy with the request that set it.
   private var requestScope: [String: String] = [:]
@@ -38,37 +69,84 @@ struct AsyncExpansion {
 
   /// - Parameters:
   ///   - declared: every action name the spec declares, so an outcome can't take one silently;
+  ///   - written: the actions as read, which `success: ACTION` may name;
   ///   - state: the state as declared, so a status field can't take a field's name.
-  init(_ declarations: [AsyncDeclaration], declared: [String: YAMLNode], state: [Field]) {
+  init(_ declarations: [AsyncDeclaration], declared: [String: YAMLNode], written: [Action], state: [Field]) {
     var stateNames = Set(state.map(\.name))
     var taken = Set(declared.keys)
+    let requests = Set(declarations.map(\.request))
+    // Existing actions claimed as outcomes, by the request claiming them.
+    var claimed: [String: String] = [:]
+    var effectMethods: Set<String> = []
     for declaration in declarations {
       let request = declaration.request
-      var success = Action(
-        name: GeneratedNames.succeeded(request), doc: "`\(request)` succeeded.", payload: declaration.successPayload,
-        reduce: [])
-      var failure = Action(
-        name: GeneratedNames.failed(request), doc: "`\(request)` failed.", payload: declaration.failurePayload,
-        reduce: [])
-      for outcome in [success, failure] {
-        if let other = declared[outcome.name] {
-          problems.append((.outcomeClash(outcome.name, request: request), other))
-        } else if !taken.insert(outcome.name).inserted {
-          problems.append((.duplicateName(outcome.name, what: .kind(.action)), declaration.node))
-        }
-      }
+      self.declarations[request] = declaration
+      let carried = declaration.carried.compactMap { carried in declaration.payload.first { $0.name == carried.name } }
+      var new: [Action] = []
       if let (name, node) = declaration.status {
         if !stateNames.insert(name).inserted {
           problems.append((.duplicateName(name, what: .kind(.stateField)), node))
         } else {
           statusFields.append(Field(name: name, type: .requestStatus, defaultValue: .enumCase("idle"), doc: nil))
           requestStatus[request] = name
-          success.status = StatusUpdate(field: name, phase: .succeeded)
-          let message = failure.payload.first { $0.name == "message" && $0.type == .scalar(.string) }?.name
-          failure.status = StatusUpdate(field: name, phase: .failed(message: message))
         }
       }
-      outcomes[request] = (success, failure)
+      for isSuccess in [true, false] {
+        let existing = isSuccess ? declaration.successAction : declaration.failureAction
+        let name = isSuccess ? declaration.successActionName : declaration.failureActionName
+        var payload: [Field]
+        if let (name, node) = existing {
+          guard let action = written.first(where: { $0.name == name }) else {
+            problems.append((.unknownAction(name, suggestion: closestMatch(to: name, in: written.map(\.name))), node))
+            continue
+          }
+          if name == request {
+            problems.append((.unfitOutcome(name, request: request, reason: .isTheRequest), node))
+          } else if requests.contains(name) {
+            problems.append((.unfitOutcome(name, request: request, reason: .isAsync), node))
+          } else if let other = claimed[name] {
+            problems.append((.unfitOutcome(name, request: request, reason: .isAnotherOutcome(of: other)), node))
+          }
+          claimed[name] = claimed[name] ?? request
+          for field in carried where !action.payload.contains(field) {
+            problems.append(
+              (
+                .outcomeLacksCarried(field.name, type: field.type.swiftName, outcome: name, request: request),
+                declaration.carried.first { $0.name == field.name }!.node
+              ))
+          }
+          payload = action.payload
+        } else {
+          let own = isSuccess ? declaration.successPayload : declaration.failurePayload
+          for field in own where carried.contains(where: { $0.name == field.name }) {
+            problems.append((.carriedDeclared(field.name, outcome: name), declaration.carried.first { $0.name == field.name }!.node))
+          }
+          payload = carried + own.filter { field in !carried.contains { $0.name == field.name } }
+          if let other = declared[name] {
+            problems.append((.outcomeClash(name, request: request), other))
+          } else if !taken.insert(name).inserted {
+            problems.append((.duplicateName(name, what: .kind(.action)), (isSuccess ? declaration.successName : declaration.failureName)?.node ?? declaration.node))
+          }
+        }
+        var update: StatusUpdate?
+        if let field = requestStatus[request] {
+          let message = payload.first { $0.name == "message" && $0.type == .scalar(.string) }?.name
+          update = StatusUpdate(field: field, phase: isSuccess ? .succeeded : .failed(message: message))
+        }
+        if existing != nil {
+          if let update { existingStatus[name] = update }
+        } else {
+          let doc = "`\(request)` \(isSuccess ? "succeeded" : "failed")."
+          var action = Action(name: name, doc: doc, payload: payload, reduce: [])
+          action.status = update
+          new.append(action)
+        }
+      }
+      outcomes[request] = (declaration.successActionName, declaration.failureActionName, new)
+      let method = declaration.effect?.name ?? request
+      if !effectMethods.insert(method).inserted {
+        problems.append((.duplicateName(method, what: .kind(.effectMethod)), declaration.effect?.node ?? declaration.node))
+      }
       let scope = declaration.scope?.name ?? request
       requestScope[request] = scope
       if let (policy, other, written) = scopePolicy[scope], policy != declaration.policy {
@@ -86,21 +164,26 @@ struct AsyncExpansion {
     }
   }
 
-  /// The actions as written, each async request marked and followed by its outcomes; an action
-  /// written with an outcome's name (an error reported above) gives way to the outcome.
+  /// The actions as written, each async request marked and followed by its new outcomes, and
+  /// each existing outcome given its request's status; an action written with a new outcome's
+  /// name (an error reported above) gives way to the outcome.
   func actions(expanding written: [Action]) -> [Action] {
-    let outcomeNames = Set(outcomes.values.flatMap { [$0.success.name, $0.failure.name] })
+    let newNames = Set(outcomes.values.flatMap { $0.new.map(\.name) })
     var result: [Action] = []
-    for var action in written where !outcomeNames.contains(action.name) {
-      guard let (success, failure) = outcomes[action.name] else {
+    for var action in written where !newNames.contains(action.name) {
+      if let status = existingStatus[action.name] { action.status = status }
+      guard let (success, failure, new) = outcomes[action.name], let declaration = declarations[action.name] else {
         result.append(action)
         continue
       }
       let scope = requestScope[action.name] ?? action.name
       action.async = AsyncOutcomes(
-        success: success.name, failure: failure.name, policy: scopePolicy[scope]?.policy ?? .latest, scope: scope)
+        success: success, failure: failure, policy: scopePolicy[scope]?.policy ?? .latest, scope: scope,
+        timing: declaration.timing?.0, carried: declaration.carried.map(\.name),
+        effect: declaration.effect?.name ?? action.name, readsState: declaration.readsState,
+        isOptional: declaration.isOptional)
       if let status = requestStatus[action.name] { action.status = StatusUpdate(field: status, phase: .loading) }
-      result += [action, success, failure]
+      result += [action] + new
     }
     return result
   }

@@ -28,7 +28,7 @@ extension SpecChecker {
       let action = Action(
         name: name, doc: keys["doc"].flatMap { text($0, what: .key("doc")) }, payload: payload, reduce: [])
       if let asyncNode = keys["async"] {
-        if let declaration = asyncDeclaration(of: name, asyncNode, keys: keys) { declarations.append(declaration) }
+        if let declaration = asyncDeclaration(of: name, asyncNode, keys: keys, payload: payload) { declarations.append(declaration) }
       } else {
         for key in ["onSuccess", "onFailure"] where keys[key] != nil {
           if let keyNode = actionPairs.first(where: { $0.key.scalar == key })?.key {
@@ -46,7 +46,7 @@ extension SpecChecker {
     if written.isEmpty, pairs.isEmpty {
       error(.expected(.atLeastOneAction, found: "none"), node)
     }
-    let expansion = AsyncExpansion(declarations, declared: declared, state: state)
+    let expansion = AsyncExpansion(declarations, declared: declared, written: written, state: state)
     for (problem, problemNode) in expansion.problems { error(problem, problemNode) }
     state += expansion.statusFields
     var result = expansion.actions(expanding: written)
@@ -61,8 +61,9 @@ extension SpecChecker {
       }
     }
     for declaration in declarations {
-      reduceNodes[GeneratedNames.succeeded(declaration.request)] = declaration.onSuccess
-      reduceNodes[GeneratedNames.failed(declaration.request)] = declaration.onFailure
+      // `onSuccess` with an existing outcome action is reported above; its own `reduce` stays.
+      if declaration.successAction == nil { reduceNodes[declaration.successActionName] = declaration.onSuccess }
+      if declaration.failureAction == nil { reduceNodes[declaration.failureActionName] = declaration.onFailure }
     }
     // Read by `checkReduce` once derived values are known too.
     pendingReduce = reduceNodes
@@ -210,17 +211,24 @@ extension SpecChecker {
     return predicate.map(scope.qualified)
   }
 
+  /// The keys an action's `async` mapping may have.
+  static let asyncKeys = [
+    "success", "failure", "status", "policy", "scope", "debounce", "throttle", "carry", "successName", "failureName",
+    "effect", "readsState", "optional",
+  ]
+
   /// What an action's `async` declares, as written.
   private mutating func asyncDeclaration(
-    of request: String, _ node: YAMLNode, keys: [String: YAMLNode]
+    of request: String, _ node: YAMLNode, keys: [String: YAMLNode], payload: [Field]
   ) -> AsyncDeclaration? {
     let context: Subject = .async(of: request)
     guard let pairs = mapping(node, what: context) else { return nil }
-    let asyncKeys = checkKeys(pairs, allowed: ["success", "failure", "status", "policy", "scope"], context: context)
-    var policy = EffectPolicy.latest
+    let asyncKeys = checkKeys(pairs, allowed: Self.asyncKeys, context: context)
+    var declaration = AsyncDeclaration(request: request, node: node, payload: payload)
     if let policyNode = asyncKeys["policy"], let word = text(policyNode, what: .key("policy")) {
       if let known = EffectPolicy(rawValue: word) {
-        policy = known
+        declaration.policy = known
+        declaration.policyNode = policyNode
       } else {
         let meant = EffectPolicy.meanings[word.lowercased()]?.rawValue
         error(
@@ -228,22 +236,115 @@ extension SpecChecker {
           policyNode)
       }
     }
-    var scope: (name: String, node: YAMLNode)?
     if let scopeNode = asyncKeys["scope"], let name = identifier(scopeNode, what: .a(.effectScope)) {
-      scope = (name, scopeNode)
+      declaration.scope = (name, scopeNode)
     }
-    let successPayload =
-      asyncKeys["success"].map { fields($0, context: .success(of: request), isPayload: true) } ?? []
-    let failurePayload =
-      asyncKeys["failure"].map { fields($0, context: .failure(of: request), isPayload: true) }
-      ?? [Field(name: "message", type: .scalar(.string), defaultValue: nil, doc: nil)]
-    var status: (name: String, node: YAMLNode)?
+    declaration.timing = timing(asyncKeys)
+    // An outcome is a payload (a new action) or the name of an action the spec declares.
+    for (key, nameKey) in [("success", "successName"), ("failure", "failureName")] {
+      let isSuccess = key == "success"
+      if let nameNode = asyncKeys[nameKey], let name = identifier(nameNode, what: .a(.action)) {
+        if asyncKeys[key]?.scalar != nil {
+          error(
+            .exclusiveKeys(
+              key, nameKey, reason: "'\(key): ACTION' makes an action the spec declares the outcome, '\(nameKey)' names a new one"),
+            nameNode)
+        } else if isSuccess {
+          declaration.successName = (name, nameNode)
+        } else {
+          declaration.failureName = (name, nameNode)
+        }
+      }
+      guard let outcomeNode = asyncKeys[key] else { continue }
+      if outcomeNode.scalar != nil, !outcomeNode.isNull {
+        guard let name = identifier(outcomeNode, what: .a(.action)) else { continue }
+        let onKey = isSuccess ? "onSuccess" : "onFailure"
+        if let onNode = keys[onKey] {
+          error(.unfitOutcome(name, request: request, reason: .hasOnKey(onKey)), onNode)
+        }
+        if isSuccess { declaration.successAction = (name, outcomeNode) } else { declaration.failureAction = (name, outcomeNode) }
+      } else if isSuccess {
+        declaration.successPayload = fields(outcomeNode, context: .success(of: request), isPayload: true)
+      } else {
+        declaration.failurePayload = fields(outcomeNode, context: .failure(of: request), isPayload: true)
+      }
+    }
+    if let carryNode = asyncKeys["carry"] {
+      let items = carryNode.scalar != nil ? [carryNode] : sequence(carryNode, what: .key("carry")) ?? []
+      for item in items {
+        guard let name = identifier(item, what: .a(.parameter)) else { continue }
+        if !payload.contains(where: { $0.name == name }) {
+          error(.unknownParameter(name, action: request, suggestion: closestMatch(to: name, in: payload.map(\.name))), item)
+        } else if !declaration.carried.contains(where: { $0.name == name }) {
+          declaration.carried.append((name, item))
+        }
+      }
+    }
+    if let effectNode = asyncKeys["effect"], let name = identifier(effectNode, what: .a(.effectMethod)) {
+      declaration.effect = (name, effectNode)
+    }
+    if let readsNode = asyncKeys["readsState"], let reads = flag(readsNode, what: .key("readsState")) {
+      declaration.readsState = reads
+      if reads, payload.contains(where: { $0.name == "state" }) { error(.readsStateParameter(action: request), readsNode) }
+    }
+    if let optionalNode = asyncKeys["optional"], let optional = flag(optionalNode, what: .key("optional")) {
+      declaration.isOptional = optional
+    }
     if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: .a(.stateField)) {
-      status = (name, statusNode)
+      if declaration.isOptional {
+        error(
+          .exclusiveKeys(
+            "optional", "status", reason: "a request that ends without an outcome would leave its status 'loading'"),
+          statusNode)
+      } else {
+        declaration.status = (name, statusNode)
+      }
     }
-    return AsyncDeclaration(
-      request: request, node: node, successPayload: successPayload, failurePayload: failurePayload, status: status,
-      policy: policy, policyNode: asyncKeys["policy"], scope: scope, onSuccess: keys["onSuccess"], onFailure: keys["onFailure"])
+    declaration.onSuccess = keys["onSuccess"]
+    declaration.onFailure = keys["onFailure"]
+    return declaration
+  }
+
+  /// `debounce: 300ms` or `throttle: 1s`, one of them.
+  private mutating func timing(_ keys: [String: YAMLNode]) -> (EffectTiming, YAMLNode)? {
+    var found: (EffectTiming, YAMLNode)?
+    for kind in EffectTiming.Kind.allCases {
+      guard let node = keys[kind.rawValue], let written = text(node, what: .key(kind.rawValue)) else { continue }
+      guard let milliseconds = Self.milliseconds(written) else {
+        error(.invalidDuration(written), node)
+        continue
+      }
+      if found != nil {
+        error(
+          .exclusiveKeys(
+            "debounce", "throttle",
+            reason: "a debounced request waits for a quiet time, a throttled one starts at most once per interval"),
+          node)
+      } else {
+        found = (EffectTiming(kind: kind, milliseconds: milliseconds), node)
+      }
+    }
+    return found
+  }
+
+  /// The whole milliseconds of `300ms` or `1.5s`: above zero, at most a day; nil otherwise.
+  static func milliseconds(_ text: String) -> Int? {
+    let trimmed = text.trimmingSpaces
+    let isMilliseconds = trimmed.hasSuffix("ms")
+    guard isMilliseconds || trimmed.hasSuffix("s") else { return nil }
+    let number = trimmed.dropLast(isMilliseconds ? 2 : 1)
+    let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let whole = parts.first, !whole.isEmpty, whole.count <= 9, whole.allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    var fraction = parts.count > 1 ? parts[1] : ""
+    guard parts.count == 1 || !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    // Seconds take up to three decimals; milliseconds none (trailing zeros aside).
+    while fraction.hasSuffix("0") { fraction = fraction.dropLast() }
+    let decimals = isMilliseconds ? 0 : 3
+    guard fraction.count <= decimals else { return nil }
+    let padded = fraction + String(repeating: "0", count: decimals - fraction.count)
+    guard let value = Int(whole + padded), value > 0, value <= 86_400_000 else { return nil }
+    return value
   }
 
   /// Parses and checks one operation such as `toggle tasks[id].isCompleted`.

@@ -225,6 +225,17 @@ package struct SpecChecker {
     return nil
   }
 
+  /// `true` or `false`.
+  mutating func flag(_ node: YAMLNode, what: Subject) -> Bool? {
+    switch node.scalar {
+    case "true": return true
+    case "false": return false
+    default:
+      error(.expected(.flag(for: what), found: node.scalar.map { "'\($0)'" } ?? node.kindDescription), node)
+      return nil
+    }
+  }
+
   /// The keys of a mapping by name; unknown keys are reported with a suggestion.
   mutating func checkKeys(
     _ pairs: [YAMLNode.Pair], allowed: [String], context: Subject

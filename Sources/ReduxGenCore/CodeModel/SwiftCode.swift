@@ -116,6 +116,8 @@ struct FunctionDeclaration: Equatable, Sendable {
   var parameters: [Parameter] = []
   var isAsync = false
   var isThrowing = false
+  /// `throws(SearchError)`: the one error type a throwing function throws.
+  var thrownType: TypeName?
   var returnType: TypeName?
   /// nil for a protocol requirement.
   var body: [Statement]?
@@ -220,7 +222,16 @@ struct Argument: Equatable, Sendable {
 
 /// A closure of one expression, such as `{ !$0.isCompleted }`.
 struct Closure: Equatable, Sendable {
+  /// `() async throws(E) -> T`: what a closure without parameters is, when Swift can't infer
+  /// it (a typed error).
+  struct Signature: Equatable, Sendable {
+    var isAsync = false
+    var thrownType: TypeName?
+    var returnType: TypeName
+  }
+
   var parameters: [String] = []
+  var signature: Signature?
   var body: Expression
 }
 

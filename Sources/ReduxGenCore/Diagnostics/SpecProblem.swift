@@ -15,6 +15,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case reduceOperation = "reduce operation"
     case derivedValue = "derived value"
     case effectScope = "effect scope"
+    case effectMethod = "effect method"
     case sortKey = "sort key"
     case stateField = "state field"
     case usedSpec = "used spec"
@@ -117,6 +118,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case moveDestination
   case offsetsParameter([String])
   case filterResult
+  case flag(for: Subject)
 
   package var description: String {
     switch self {
@@ -149,6 +151,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
       "a payload parameter of type IndexSet (" + names.map { "'\($0)'" }.joined(separator: " or ") + ")"
     case .moveDestination: "'to' and the destination, as in 'from offsets to destination'"
     case .filterResult: "the name of a filter's result after 'in'"
+    case .flag(let subject): "true or false for \(subject)"
     }
   }
 }
@@ -217,6 +220,14 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownPolicy(String, suggestion: String?)
   case scopePolicyClash(String, request: String, policy: String, other: String, otherPolicy: String)
   case unknownEffectScope(String, suggestion: String?)
+  case invalidDuration(String)
+  case exclusiveKeys(String, String, reason: String)
+  /// `carry` names a field an outcome's own payload declares too.
+  case carriedDeclared(String, outcome: String)
+  /// An existing action named as an outcome lacks a carried field, or has it with another type.
+  case outcomeLacksCarried(String, type: String, outcome: String, request: String)
+  case unfitOutcome(String, request: String, reason: OutcomeFlaw)
+  case readsStateParameter(action: String)
   case needsOffsets(action: String)
   case notAFilterResult(String, list: String, results: [String])
   case moveNeedsParameters(action: String, offsets: [String], destinations: [String])
@@ -379,6 +390,21 @@ package enum SpecProblem: Hashable, Sendable {
     case .scopePolicyClash(let scope, let request, let policy, let other, let otherPolicy):
       "'\(request)' is \(policy) but shares the effect scope '\(scope)' with '\(other)', which is \(otherPolicy); "
         + "the requests of a scope follow one policy"
+    case .invalidDuration(let text):
+      "'\(text)' is no duration: write a whole number of milliseconds or a number of seconds, as 300ms or 1.5s, "
+        + "above zero and at most a day"
+    case .exclusiveKeys(let first, let second, let reason):
+      "'\(first)' and '\(second)' can't both be given: \(reason)"
+    case .carriedDeclared(let name, let outcome):
+      "'\(name)' is carried from the request into '\(outcome)'; don't declare it in the outcome's payload too"
+    case .outcomeLacksCarried(let name, let type, let outcome, let request):
+      "'\(outcome)' is an outcome of '\(request)', which carries '\(name)': give '\(outcome)' a payload parameter "
+        + "'\(name): \(type)'"
+    case .unfitOutcome(let name, let request, let reason):
+      "action '\(name)' can't be an outcome of '\(request)': \(reason.message)"
+    case .readsStateParameter(let action):
+      "'readsState' hands the effect a parameter 'state', and '\(action)' has a payload parameter of that name; "
+        + "rename it"
     case .unknownEffectScope(let name, let suggestion):
       "'cancels' names '\(name)', which is no async action or effect scope of this feature\(didYouMean(suggestion))"
     case .unsupportedIDType(let model, let type):
@@ -606,4 +632,22 @@ package struct YAMLSyntaxProblem: Hashable, Sendable {
 
 extension String {
   /// `field` for `a field`, `action` for `an action`.
+}
+
+/// Why an existing action can't be a request's outcome.
+package enum OutcomeFlaw: Hashable, Sendable {
+  case isTheRequest
+  case isAsync
+  case isAnotherOutcome(of: String)
+  /// The outcome's reduce is its own; `onSuccess` or `onFailure` would be a second one.
+  case hasOnKey(String)
+
+  var message: String {
+    switch self {
+    case .isTheRequest: "it is the request itself"
+    case .isAsync: "it is async itself, with outcomes of its own"
+    case .isAnotherOutcome(let request): "it is already an outcome of '\(request)'"
+    case .hasOnKey(let key): "write what it does in its own 'reduce', not in '\(key)'"
+    }
+  }
 }

@@ -120,7 +120,9 @@ struct TextRenderer: Sendable {
     case .initializer: head += "init"
     }
     let parameters = function.parameters.map(parameter).joined(separator: ", ")
-    var effects = (function.isAsync ? " async" : "") + (function.isThrowing ? " throws" : "")
+    var effects =
+      (function.isAsync ? " async" : "")
+      + (function.isThrowing ? function.thrownType.map { " throws(\(type($0)))" } ?? " throws" : "")
     if let returnType = function.returnType { effects += " -> \(type(returnType))" }
     let opener = function.body == nil ? "" : (function.body!.isEmpty ? " {}" : " {")
     let oneLine = "\(head)(\(parameters))\(effects)\(opener)"
@@ -629,7 +631,11 @@ struct TextRenderer: Sendable {
 
   private func write(_ value: Closure, into out: inout String) {
     out += "{ "
-    if !value.parameters.isEmpty {
+    if let signature = value.signature {
+      out += "()" + (signature.isAsync ? " async" : "")
+      out += signature.thrownType.map { " throws(\(type($0)))" } ?? ""
+      out += " -> \(type(signature.returnType)) in "
+    } else if !value.parameters.isEmpty {
       out += value.parameters.map { $0 == "_" ? $0 : identifier($0) }.joined(separator: ", ")
       out += " in "
     }

@@ -377,6 +377,29 @@ package struct AsyncOutcomes: Sendable, Equatable {
   package var policy: EffectPolicy = .latest
   /// The requests it shares a policy and cancellation with: by default, its own name.
   package var scope: String
+  /// The wait before the request starts (`debounce: 300ms`, `throttle: 1s`).
+  package var timing: EffectTiming?
+  /// The request's parameters both outcomes receive as they were (`carry: [book]`), in the
+  /// request's order: the effect doesn't return them.
+  package var carried: [String] = []
+  /// The effects protocol's method for the request (`effect: forecast`): by default, its name.
+  package var effect: String
+  /// Whether the effect is handed the state as the request leaves it (`readsState: true`).
+  package var readsState = false
+  /// Whether the effect may return nil, ending the request without an outcome
+  /// (`optional: true`).
+  package var isOptional = false
+}
+
+/// When a request may start (ReduxRuntime's `EffectTiming`): after a quiet time, or at most once
+/// per interval; in whole milliseconds.
+package struct EffectTiming: Sendable, Equatable {
+  package enum Kind: String, Sendable, Equatable, CaseIterable {
+    case debounce, throttle
+  }
+
+  package var kind: Kind
+  package var milliseconds: Int
 }
 
 /// How the requests of one effect scope go together (ReduxRuntime's `EffectPolicy`).

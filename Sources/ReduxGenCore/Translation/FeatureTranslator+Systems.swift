@@ -97,41 +97,85 @@ extension FeatureTranslator {
   var effectsName: String { spec.names.effects }
   var liveEffectsName: String { spec.names.liveEffects }
 
-  /// What a successful request returns: nothing, the one success field, or a tuple of them.
-  private func successType(_ action: Action) -> TypeName? {
-    guard let success = action.async.flatMap({ spec.action(named: $0.success) }) else { return nil }
-    switch success.payload.count {
-    case 0: return nil
-    case 1: return types.typeName(success.payload[0].type)
-    default: return .tuple(success.payload.map { .init(label: $0.name, type: types.typeName($0.type)) })
+  /// The outcome's payload the effect provides: all of it but what the request carries.
+  func ownPayload(of outcome: String, for action: Action) -> [Field] {
+    let carried = action.async?.carried ?? []
+    return spec.action(named: outcome)?.payload.filter { !carried.contains($0.name) } ?? []
+  }
+
+  /// The spec's own model or enum that a failure holds as its `error` (`failure: { error:
+  /// SearchError }`): the effect throws it, typed, and it conforms to `Error`.
+  func typedError(_ action: Action) -> String? {
+    guard let async = action.async else { return nil }
+    let own = ownPayload(of: async.failure, for: action)
+    guard own.count == 1, own[0].name == "error" else { return nil }
+    switch own[0].type {
+    case .model(let name) where spec.models.contains(where: { $0.name == name }): return name
+    case .enumeration(let name) where spec.enums.contains(where: { $0.name == name }): return name
+    default: return nil
     }
   }
 
-  /// Whether the failure action is built from the error's description (`{ message: String }`)
-  /// or is empty; otherwise the effects type builds it.
+  /// The types some request throws, typed.
+  var typedErrors: Set<String> { Set(asyncActions.compactMap(typedError)) }
+
+  /// What a successful request returns: nothing, the one success field, or a tuple of them;
+  /// optional when the effect may end the request without an outcome.
+  private func successType(_ action: Action) -> TypeName? {
+    guard let async = action.async else { return nil }
+    let own = ownPayload(of: async.success, for: action)
+    let value: TypeName? =
+      switch own.count {
+      case 0: nil
+      case 1: types.typeName(own[0].type)
+      default: .tuple(own.map { .init(label: $0.name, type: types.typeName($0.type)) })
+      }
+    guard async.isOptional else { return value }
+    return .optional(value ?? "Void")
+  }
+
+  /// Whether the failure action is built from the error (its description as `message`, or the
+  /// typed error itself) or holds nothing but carried values; otherwise the effects type builds it.
   private func failureIsDerived(_ action: Action) -> Bool {
-    guard let failure = action.async.flatMap({ spec.action(named: $0.failure) }) else { return true }
-    return failure.payload.isEmpty || (failure.payload.count == 1 && failure.payload[0].name == "message"
-      && failure.payload[0].type == .scalar(.string))
+    guard let async = action.async else { return true }
+    let own = ownPayload(of: async.failure, for: action)
+    return own.isEmpty || (own.count == 1 && own[0].name == "message" && own[0].type == .scalar(.string))
+      || typedError(action) != nil
+  }
+
+  /// The carried parameters, as arguments of an outcome action.
+  private func carriedArguments(_ action: Action) -> [Argument] {
+    (action.async?.carried ?? []).map { Argument($0, .name($0)) }
   }
 
   private func effectRequirement(_ action: Action, body: [Statement]?) -> [Declaration] {
+    let async = action.async!
+    var parameters = action.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
+    if async.readsState { parameters.append(Parameter(name: "state", type: .named(spec.stateTypeName))) }
+    let typed = typedError(action)
+    let endsWithout = async.isOptional ? " (nil ends the request without it)" : ""
+    let reads = async.readsState ? "\n\n`state` is the state as `\(action.name)` leaves it." : ""
     var declarations: [Declaration] = [
       .function(
         FunctionDeclaration(
-          doc: body == nil ? "Performs `\(action.name)`; what it returns becomes `\(action.async!.success)`." : nil,
-          access: body == nil ? nil : access, kind: .function(action.name),
-          parameters: action.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) },
-          isAsync: true, isThrowing: true, returnType: successType(action), body: body))
+          doc: body == nil ? "Performs `\(action.name)`; what it returns becomes `\(async.success)`\(endsWithout).\(reads)" : nil,
+          access: body == nil ? nil : access, kind: .function(async.effect),
+          parameters: parameters, isAsync: true, isThrowing: true, thrownType: typed.map { .named($0) },
+          returnType: successType(action),
+          // A typed error can't be `UnimplementedEffect`: the scaffold stops instead.
+          body: typed == nil ? body : body.map { _ in [.expression(.name("fatalError").call([Argument(nil, .literal(.string("\(async.effect) is not implemented yet")))]))] }))
     ]
     if !failureIsDerived(action) {
-      let failure = action.async!.failure
+      let failure = async.failure
+      let carried = async.carried.compactMap { name in action.payload.first { $0.name == name } }
       declarations.append(
         .function(
           FunctionDeclaration(
-            doc: body == nil ? "The `\(failure)` action for an error `\(action.name)` threw." : nil,
+            doc: body == nil ? "The `\(failure)` action for an error `\(async.effect)` threw." : nil,
             access: body == nil ? nil : access, kind: .function(failure),
-            parameters: [Parameter(name: "error", type: .existential(.qualified(module: "Swift", name: "Error")))], returnType: actionType,
+            parameters: carried.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
+              + [Parameter(name: "error", type: .existential(.qualified(module: "Swift", name: "Error")))],
+            returnType: actionType,
             // `fatalError` never returns, so it stands in for the action without a `return`.
             body: body.map { _ in [.expression(.name("fatalError").call([Argument(nil, .literal(.string("\(failure) is not implemented yet")))]))] })))
     }
@@ -143,9 +187,69 @@ extension FeatureTranslator {
     let described = actions.map { action -> String in
       let outcomes = action.async!
       let scope = outcomes.scope == action.name ? "" : " (scope `\(outcomes.scope)`)"
-      return "- `\(action.name)`\(scope), \(outcomes.policy.rawValue): \(outcomes.policy.summary)."
+      let timing = outcomes.timing.map { ", \($0.kind.rawValue) \($0.milliseconds) ms" } ?? ""
+      return "- `\(action.name)`\(scope), \(outcomes.policy.rawValue)\(timing): \(outcomes.policy.summary)."
     }
     return (["Requests by policy:"] + described).joined(separator: "\n")
+  }
+
+  /// `.debounce(.milliseconds(300))`, in seconds when they are whole.
+  private func timingExpression(_ timing: EffectTiming) -> Expression {
+    let duration =
+      timing.milliseconds % 1000 == 0
+      ? Expression.dot("seconds").call([Argument(nil, .literal(.int(timing.milliseconds / 1000)))])
+      : Expression.dot("milliseconds").call([Argument(nil, .literal(.int(timing.milliseconds)))])
+    return Expression.dot(timing.kind.rawValue).call([Argument(nil, duration)])
+  }
+
+  /// The closure that makes the success action from what the effect returned (nil for an
+  /// optional effect's nil).
+  private func successClosure(_ action: Action) -> Closure {
+    let async = action.async!
+    let own = ownPayload(of: async.success, for: action)
+    let carried = carriedArguments(action)
+    func outcome(_ arguments: [Argument], explicit: Bool) -> Expression {
+      let base = explicit ? Expression.name(spec.actionTypeName).dot(async.success) : .dot(async.success)
+      return arguments.isEmpty ? base : base.call(arguments)
+    }
+    let value: (String, [Argument])
+    switch own.count {
+    case 0: value = ("_", [])
+    case 1: value = (own[0].name, [Argument(own[0].name, .name(own[0].name))])
+    default: value = ("value", own.map { Argument($0.name, .name("value").dot($0.name)) })
+    }
+    // The payload in the action's order: carried and returned parameters interleave.
+    let order = spec.action(named: async.success)?.payload.map(\.name) ?? []
+    let arguments = (carried + value.1).sorted { (order.firstIndex(of: $0.label ?? "") ?? 0) < (order.firstIndex(of: $1.label ?? "") ?? 0) }
+    guard async.isOptional else { return Closure(parameters: [value.0], body: outcome(arguments, explicit: false)) }
+    // `value.map { ... }`: nil ends the request without an outcome.
+    let inner = Closure(parameters: [value.0 == "value" ? "value" : value.0], body: outcome(arguments, explicit: true))
+    let optional = value.0 == "_" || value.0 == "value" ? "value" : value.0
+    return Closure(
+      parameters: [optional],
+      body: .call(Expression.name(optional).dot("map"), [], trailingClosure: inner))
+  }
+
+  /// The closure that makes the failure action from the error.
+  private func failureClosure(_ action: Action) -> Closure {
+    let async = action.async!
+    let carried = carriedArguments(action)
+    let order = spec.action(named: async.failure)?.payload.map(\.name) ?? []
+    func outcome(_ own: [Argument]) -> Expression {
+      let arguments = (carried + own).sorted { (order.firstIndex(of: $0.label ?? "") ?? 0) < (order.firstIndex(of: $1.label ?? "") ?? 0) }
+      return arguments.isEmpty ? .dot(async.failure) : Expression.dot(async.failure).call(arguments)
+    }
+    let own = ownPayload(of: async.failure, for: action)
+    if own.isEmpty { return Closure(parameters: ["_"], body: outcome([])) }
+    if typedError(action) != nil { return Closure(parameters: ["error"], body: outcome([Argument("error", .name("error"))])) }
+    if failureIsDerived(action) {
+      return Closure(
+        parameters: ["error"],
+        body: outcome([Argument("message", Expression.name("String").call([Argument("describing", .name("error"))]))]))
+    }
+    return Closure(
+      parameters: ["error"],
+      body: Expression.name("self").dot("effects").dot(async.failure).call(carried + [Argument("error", .name("error"))]))
   }
 
   /// The effects protocol (hand-written), and the middleware that runs it.
@@ -167,62 +271,72 @@ extension FeatureTranslator {
       guard let outcomes = action.async else {
         return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: [])], body: cancels)
       }
+      var arguments = action.payload.map { Argument($0.name, .name($0.name)) }
+      var snapshot: [Statement] = []
+      if outcomes.readsState {
+        arguments.append(Argument("state", .name("state")))
+        snapshot.append(
+          .declaration(
+            VariableDeclaration(
+              isConstant: true, name: "state",
+              initializer: Expression.name("context").dot("state").call([
+                Argument("after", .name("action")), Argument(nil, .name(spec.names.reducer)),
+              ]))))
+      }
       // `self.` so a payload parameter named `effects` or `runner` can't hide them.
-      let call = Expression.name("self").dot("effects").dot(action.name).call(
-        action.payload.map { Argument($0.name, .name($0.name)) })
-      let successAction = spec.action(named: outcomes.success)!
-      let success: Closure
-      switch successAction.payload.count {
-      case 0: success = Closure(parameters: ["_"], body: .dot(outcomes.success))
-      case 1:
-        let name = successAction.payload[0].name
-        success = Closure(parameters: [name], body: Expression.dot(outcomes.success).call([Argument(name, .name(name))]))
-      default:
-        success = Closure(
-          parameters: ["value"],
-          body: Expression.dot(outcomes.success).call(
-            successAction.payload.map { Argument($0.name, .name("value").dot($0.name)) }))
-      }
-      let failureAction = spec.action(named: outcomes.failure)!
-      let failure: Closure
-      if failureAction.payload.isEmpty {
-        failure = Closure(parameters: ["_"], body: .dot(outcomes.failure))
-      } else if failureIsDerived(action) {
-        failure = Closure(
-          parameters: ["error"],
-          body: Expression.dot(outcomes.failure).call([
-            Argument("message", Expression.name("String").call([Argument("describing", .name("error"))]))
-          ]))
-      } else {
-        failure = Closure(
-          parameters: ["error"],
-          body: Expression.name("self").dot("effects").dot(outcomes.failure).call([Argument("error", .name("error"))]))
-      }
-      let run = Expression.name("self").dot("runner").dot("run").call([
+      let call = Expression.name("self").dot("effects").dot(outcomes.effect).call(arguments)
+      // A typed error: Swift infers the closure's error type only when told.
+      let operation = Closure(
+        signature: typedError(action).map { Closure.Signature(isAsync: true, thrownType: .named($0), returnType: successType(action) ?? "Void") },
+        body: .tryExpression(.awaitExpression(call)))
+      var runArguments = [
         Argument(nil, .literal(.string(outcomes.scope))),
         Argument("policy", .dot(outcomes.policy.rawValue)),
+      ]
+      if let timing = outcomes.timing { runArguments.append(Argument("timing", timingExpression(timing))) }
+      runArguments += [
         Argument("context", .name("context")),
-        Argument(nil, .closure(Closure(body: .tryExpression(.awaitExpression(call))))),
-        Argument("success", .closure(success)),
-        Argument("failure", .closure(failure)),
-      ])
+        Argument(nil, .closure(operation)),
+        Argument("success", .closure(successClosure(action))),
+        Argument("failure", .closure(failureClosure(action))),
+      ]
+      let run = Expression.name("self").dot("runner").dot("run").call(runArguments)
       let bindings = action.payload.map(\.name)
-      return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: bindings)], body: cancels + [.expression(run)])
+      return SwitchCase(
+        patterns: [Pattern(caseName: action.name, bindings: bindings)], body: cancels + snapshot + [.expression(run)])
     }
     let allCases = cases + (handled.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
     let middlewareName = spec.names.effectsMiddleware
+    let runnerType = TypeName.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
+    // A clock only when some request waits on one.
+    let isTimed = actions.contains { $0.async?.timing != nil }
+    let initializer =
+      isTimed
+      ? FunctionDeclaration(
+        doc: "- Parameter clock: What debounced and throttled requests wait on; a test passes one it advances.",
+        access: access, kind: .initializer,
+        parameters: [
+          Parameter(name: "effects", type: .named("Effects")),
+          Parameter(
+            name: "clock", type: .existential(.generic("Clock", ["Duration"])),
+            defaultValue: Expression.name("ContinuousClock").call([])),
+        ],
+        body: [
+          .assignment(.name("self").dot("effects"), .name("effects")),
+          .assignment(.name("self").dot("runner"), Expression.type(runnerType).call([Argument("clock", .name("clock"))])),
+        ])
+      : FunctionDeclaration(
+        access: access, kind: .initializer, parameters: [Parameter(name: "effects", type: .named("Effects"))],
+        body: [.assignment(.name("self").dot("effects"), .name("effects"))])
     let members: [Declaration] = [
       .variable(VariableDeclaration(doc: "The hand-written effects.", access: access, isConstant: true, name: "effects", type: .named("Effects"))),
       .variable(
         VariableDeclaration(
           doc: "Runs the requests, each action's by its policy; `runner.cancel(scope)` cancels a scope's.",
           access: access,
-          isConstant: true, name: "runner",
-          initializer: Expression.type(.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])).call([]))),
-      .function(
-        FunctionDeclaration(
-          access: access, kind: .initializer, parameters: [Parameter(name: "effects", type: .named("Effects"))],
-          body: [.assignment(.name("self").dot("effects"), .name("effects"))])),
+          isConstant: true, name: "runner", type: isTimed ? runnerType : nil,
+          initializer: isTimed ? nil : Expression.type(runnerType).call([]))),
+      .function(initializer),
       .function(
         FunctionDeclaration(
           doc: "Starts the request of each async action and passes every action on.", access: access,

@@ -21,6 +21,7 @@ struct FeatureTranslator {
   private func model(_ model: Model) -> Declaration {
     var inherits: [TypeName] = ["Equatable", "Hashable", "Codable", "Sendable"]
     if model.idField != nil { inherits.append("Identifiable") }
+    if typedErrors.contains(model.name) { inherits.append("Error") }
     // An internal struct without defaults gets exactly this initializer from the compiler.
     let needsInit = access != nil || model.fields.contains { $0.defaultValue != nil }
     return .structure(
@@ -46,7 +47,8 @@ struct FeatureTranslator {
     .enumeration(
       TypeDeclaration(
         doc: enumType.doc, access: access, name: enumType.name,
-        inherits: ["String", "CaseIterable", "Codable", "Hashable", "Sendable"],
+        inherits: ["String", "CaseIterable", "Codable", "Hashable", "Sendable"]
+          + (typedErrors.contains(enumType.name) ? ["Error"] : []),
         members: enumType.cases.map { .enumCase(EnumCaseDeclaration(doc: nil, name: $0)) }))
   }
 
