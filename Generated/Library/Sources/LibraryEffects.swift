@@ -53,8 +53,12 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
         timing: .debounce(.milliseconds(300)),
         context: context,
         { try await self.effects.search(query: query) },
-        success: { books in books.map { books in LibraryAction.searchCompleted(query: query, books: books) } },
-        failure: { error in .searchFailedWithMessage(query: query, message: String(describing: error)) })
+        success: { books in
+          books.map { books in LibraryAction.searchCompleted(query: query, books: books) }
+        },
+        failure: { error in
+          .searchFailedWithMessage(query: query, message: String(describing: error))
+        })
     case .clearSearch:
       self.runner.cancel("search")
     case .addBook(let book):
@@ -68,7 +72,9 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
         "collection",
         policy: .every,
         context: context,
-        { () async throws(Refusal) -> Void in try await self.effects.removeFromCollection(book: book) },
+        { () async throws(Refusal) -> Void in
+          try await self.effects.removeFromCollection(book: book)
+        },
         success: { _ in .removeBookSucceeded(book: book) },
         failure: { error in .removeBookFailed(book: book, error: error) })
     case .loadCollection:

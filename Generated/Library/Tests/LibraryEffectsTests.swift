@@ -52,7 +52,8 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
     -> (Store<LibraryState, LibraryAction>, LibraryEffectsMiddleware<FakeLibraryEffects>)
   {
     let middleware = LibraryEffectsMiddleware(effects: effects, clock: clock)
-    return (Store(initialState: LibraryState(), reducer: libraryReducer, middleware: [middleware]), middleware)
+    let store = Store(initialState: LibraryState(), reducer: libraryReducer, middleware: [middleware])
+    return (store, middleware)
   }
 
   @Test("typing searches once, for the last query, 300 ms after the typing stops")
@@ -133,7 +134,7 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
     #expect(store.state.lastRefusal == .offline)
   }
 
-  @Test("loading hands the effect the state as the request found it, and succeeds with an existing action")
+  @Test("loading hands the effect the state as the request left it; its success is setCollection")
   func loadReadsTheState() async {
     let effects = FakeLibraryEffects(found: [persuasion])
     let (store, middleware) = makeStore(effects)

@@ -441,6 +441,21 @@ struct TextRenderer: Sendable {
       p.outdent()
       p.line("}" + closing)
       return
+    case .closure(let closure):
+      // A closure argument too long for a line: its body on lines of its own, broken further
+      // when it is a call.
+      var head = ""
+      write(Closure(parameters: closure.parameters, signature: closure.signature, body: .name("")), into: &head)
+      p.line(prefix + String(head.dropLast(3)).trimmingTrailingSpace)
+      p.indent()
+      if p.fits(expression(closure.body)) {
+        p.line(expression(closure.body))
+      } else {
+        brokenCall("", closure.body, closing: "", &p)
+      }
+      p.outdent()
+      p.line("}" + closing)
+      return
     case .array(let elements) where !elements.isEmpty:
       brokenCollection(prefix, elements.map { ($0, expression($0)) }, closing: closing, &p)
       return
