@@ -52,7 +52,8 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
     -> (Store<LibraryState, LibraryAction>, LibraryEffectsMiddleware<FakeLibraryEffects>)
   {
     let middleware = LibraryEffectsMiddleware(effects: effects, clock: clock)
-    let store = Store(initialState: LibraryState(), reducer: libraryReducer, middleware: [middleware])
+    let store = Store(
+      initialState: LibraryState(), reducer: libraryReducer, middleware: [middleware])
     return (store, middleware)
   }
 
