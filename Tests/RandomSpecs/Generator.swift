@@ -684,6 +684,69 @@ struct SpecGenerator {
       spec.actions.append(RAction(name: actionName("noop"), payload: [], reduce: []))
     }
     makeEffectPolicies()
+    makeEffectOptions()
+  }
+
+  /// Time, carried parameters, chosen names, existing success actions, state snapshots,
+  /// optional outcomes and typed errors for the async actions.
+  private mutating func makeEffectOptions() {
+    var methods = Set(spec.actions.filter { $0.async != nil }.map(\.name))
+    var claimed: Set<String> = []
+    for index in spec.actions.indices where spec.actions[index].async != nil {
+      let action = spec.actions[index]
+      var async = action.async!
+      if rng.chance(20) {
+        async.timing = rng.pick(["debounce: 300ms", "throttle: 1s", "debounce: 0.25s", "throttle: 50ms"])
+      }
+      let own = Set((async.successPayload + async.failurePayload).map(\.name))
+      let carriable = action.payload.filter { !own.contains($0.name) }
+      // Carried parameters join the outcomes' payloads: an operation that names no parameter
+      // (`set x`, reading the only one) would then be ambiguous.
+      func namesNoParameter(_ operation: ROperation) -> Bool {
+        switch operation {
+        case .set(_, nil), .append(_, nil), .prepend(_, nil), .upsert(_, nil): true
+        case .move(_, _, nil, _): true
+        default: false
+        }
+      }
+      if rng.chance(30), !carriable.isEmpty, !(async.onSuccess + async.onFailure).contains(where: namesNoParameter) {
+        async.carry = rng.shuffled(carriable).prefix(rng.int(in: 1...2)).map(\.name)
+      }
+      if rng.chance(15), actionNames.insert(action.name + "Done").inserted {
+        actionNames.remove(action.name + "Succeeded")
+        async.successName = action.name + "Done"
+      }
+      if rng.chance(15), actionNames.insert(action.name + "Refused").inserted {
+        actionNames.remove(action.name + "Failed")
+        async.failureName = action.name + "Refused"
+      }
+      if rng.chance(15) {
+        let method = "perform" + action.name.prefix(1).uppercased() + action.name.dropFirst()
+        if methods.insert(method).inserted { async.effect = method }
+      }
+      if rng.chance(15), !action.payload.contains(where: { $0.name == "state" }) { async.readsState = true }
+      if rng.chance(15), async.status == nil { async.isOptional = true }
+      if rng.chance(15), let errorType = rng.pickOptional(spec.enums.map(\.name)) {
+        async.failure = .fields([RField(name: "error", type: .enumeration(errorType), defaultValue: nil)])
+        async.onFailure = []
+        async.carry = async.carry.filter { $0 != "error" }
+      }
+      // A plain action of the spec as the success: it holds the success's payload itself.
+      if rng.chance(15), async.carry.isEmpty, async.successName == nil,
+        let plain = rng.pickOptional(
+          spec.actions.filter { other in
+            other.async == nil && other.name != action.name && !claimed.contains(other.name)
+              && !other.reduce.contains(.custom)
+          })
+      {
+        claimed.insert(plain.name)
+        actionNames.remove(action.name + "Succeeded")
+        async.successAction = plain.name
+        async.success = nil
+        async.onSuccess = []
+      }
+      spec.actions[index].async = async
+    }
   }
 
   /// Policies and shared scopes for the async actions, and actions that cancel scopes.

@@ -152,26 +152,40 @@ enum HandWritten {
     ]
     for action in asyncActions {
       let async = action.async!
-      let success = async.successPayload
-      var signature = "  \(access)func \(SwiftText.identifier(action.name))(\(SwiftText.parameters(action.payload, spec))) async throws"
-      let body: String
+      let carried = Set(async.carry)
+      let success = (spec.payload(of: action.succeeded) ?? []).filter { !carried.contains($0.name) }
+      let failure = (spec.payload(of: action.failed) ?? []).filter { !carried.contains($0.name) }
+      var parameters = SwiftText.parameters(action.payload, spec)
+      if async.readsState { parameters += (parameters.isEmpty ? "" : ", ") + "state: \(spec.feature)State" }
+      // A typed error: the failure's `error`, an enum of the spec.
+      var typed: String?
+      if failure.count == 1, failure[0].name == "error", case .enumeration(let name) = failure[0].type { typed = name }
+      var signature =
+        "  \(access)func \(SwiftText.identifier(action.effect))(\(parameters)) async throws" + (typed.map { "(\($0))" } ?? "")
+      var body: String
+      var returned: String?
       switch success.count {
       case 0:
-        body = "try await _Concurrency.Task.sleep(nanoseconds: 1_000)"
+        body = typed == nil ? "try await _Concurrency.Task.sleep(nanoseconds: 1_000)" : "_ = 0"
+        if async.isOptional { returned = "Void" }
       case 1:
-        signature += " -> \(success[0].type.swiftText(spec))"
+        returned = success[0].type.swiftText(spec)
         body = "return \(samples.value(success[0].type))"
       default:
-        signature += " -> (" + success.map { "\($0.name): \($0.type.swiftText(spec))" }.joined(separator: ", ") + ")"
+        returned = "(" + success.map { "\($0.name): \($0.type.swiftText(spec))" }.joined(separator: ", ") + ")"
         body = "return (" + success.map { "\($0.name): \(samples.value($0.type))" }.joined(separator: ", ") + ")"
       }
+      if let returned { signature += " -> " + returned + (async.isOptional ? "?" : "") }
+      if async.isOptional, success.isEmpty { body = "return ()" }
       lines += [signature + " {", "    \(body)", "  }"]
-      let failure = async.failurePayload
-      let derived = failure.isEmpty || (failure.count == 1 && failure[0].name == "message" && failure[0].type == .scalar(.string))
+      let derived =
+        failure.isEmpty || (failure.count == 1 && failure[0].name == "message" && failure[0].type == .scalar(.string))
+        || typed != nil
       if !derived {
+        let carriedParameters = action.carried.map { "\(SwiftText.identifier($0.name)): \($0.type.swiftText(spec)), " }.joined()
         lines += [
-          "  \(access)func \(action.failed)(error: any Swift.Error) -> \(spec.feature)Action {",
-          "    \(samples.call(action.failed, failure))",
+          "  \(access)func \(action.failed)(\(carriedParameters)error: any Swift.Error) -> \(spec.feature)Action {",
+          "    \(samples.call(action.failed, spec.payload(of: action.failed) ?? []))",
           "  }",
         ]
       }
@@ -203,9 +217,9 @@ enum HandWritten {
     ]
     for action in spec.actions {
       lines.append("  store.dispatch(\(samples.call(action.name, action.payload)))")
-      if let async = action.async {
-        lines.append("  store.dispatch(\(samples.call(action.succeeded, async.successPayload)))")
-        lines.append("  store.dispatch(\(samples.call(action.failed, async.failurePayload)))")
+      if action.async != nil {
+        lines.append("  store.dispatch(\(samples.call(action.succeeded, spec.payload(of: action.succeeded) ?? [])))")
+        lines.append("  store.dispatch(\(samples.call(action.failed, spec.payload(of: action.failed) ?? [])))")
       }
     }
     if let persist = spec.persist {

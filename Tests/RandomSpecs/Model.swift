@@ -447,6 +447,19 @@ struct RAsync: Hashable {
   var policy: String?
   /// `scope:` as written; nil: the request's own.
   var scope: String?
+  /// `debounce: 300ms` or `throttle: 1s`, as written.
+  var timing: String?
+  /// `carry:` the request's parameters both outcomes receive.
+  var carry: [String] = []
+  /// `successName:` / `failureName:`, new outcome actions' chosen names.
+  var successName: String?
+  var failureName: String?
+  /// `success: ACTION`: a plain action of the spec is the success.
+  var successAction: String?
+  /// `effect:` the effects protocol's method name.
+  var effect: String?
+  var readsState = false
+  var isOptional = false
 
   var successPayload: [RField] { success ?? [] }
   var failurePayload: [RField] {
@@ -470,8 +483,15 @@ struct RAction: Hashable {
   /// `cancels: x` rather than `cancels: [x]` when there is one.
   var cancelsAsScalar = false
 
-  var succeeded: String { name + "Succeeded" }
-  var failed: String { name + "Failed" }
+  var succeeded: String { async?.successAction ?? async?.successName ?? name + "Succeeded" }
+  var failed: String { async?.failureName ?? name + "Failed" }
+  /// The request's parameters its outcomes carry, in `carry`'s order.
+  var carried: [RField] { (async?.carry ?? []).compactMap { name in payload.first { $0.name == name } } }
+  /// The new outcome actions' payloads: the carried parameters, then their own.
+  var successPayload: [RField] { carried + (async?.successPayload ?? []) }
+  var failurePayload: [RField] { carried + (async?.failurePayload ?? []) }
+  /// The effect's method name.
+  var effect: String { async?.effect ?? name }
 }
 
 struct REvent: Hashable {
@@ -565,7 +585,8 @@ struct RSpec: Hashable {
   /// Every action name, the outcomes of async actions included.
   var allActionNames: [String] {
     actions.flatMap { action in
-      action.async == nil ? [action.name] : [action.name, action.succeeded, action.failed]
+      action.async == nil
+        ? [action.name] : [action.name, action.async?.successAction == nil ? action.succeeded : nil, action.failed].compactMap { $0 }
     }
   }
 
@@ -586,12 +607,10 @@ struct RSpec: Hashable {
 
   /// The payload of an action by name, outcome actions included.
   func payload(of name: String) -> [RField]? {
-    for action in actions {
-      if action.name == name { return action.payload }
-      if let async = action.async {
-        if action.succeeded == name { return async.successPayload }
-        if action.failed == name { return async.failurePayload }
-      }
+    if let action = actions.first(where: { $0.name == name }) { return action.payload }
+    for action in actions where action.async != nil {
+      if action.succeeded == name { return action.successPayload }
+      if action.failed == name { return action.failurePayload }
     }
     return nil
   }

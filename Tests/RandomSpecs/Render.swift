@@ -372,7 +372,9 @@ struct Renderer {
       if let async = action.async {
         body.append("    async:")
         var asyncBody: [String] = []
-        if let success = async.success {
+        if let successAction = async.successAction {
+          asyncBody.append("      success: \(successAction)")
+        } else if let success = async.success {
           fields(success, key: "success", indent: "      ", into: &asyncBody, flow: success.count < 3)
         }
         if case .fields(let failure) = async.failure {
@@ -381,6 +383,17 @@ struct Renderer {
         if let status = async.status { asyncBody.append("      status: \(status)") }
         if let policy = async.policy { asyncBody.append("      policy: \(policy)") }
         if let scope = async.scope { asyncBody.append("      scope: \(scope)") }
+        if let timing = async.timing { asyncBody.append("      \(timing)") }
+        if !async.carry.isEmpty {
+          asyncBody.append(
+            "      carry: " + (async.carry.count == 1 && action.name.count % 2 == 0
+              ? async.carry[0] : "[" + async.carry.joined(separator: ", ") + "]"))
+        }
+        if let name = async.successName { asyncBody.append("      successName: \(name)") }
+        if let name = async.failureName { asyncBody.append("      failureName: \(name)") }
+        if let effect = async.effect { asyncBody.append("      effect: \(effect)") }
+        if async.readsState { asyncBody.append("      readsState: true") }
+        if async.isOptional { asyncBody.append("      optional: true") }
         body += asyncBody.isEmpty ? [] : asyncBody
         if asyncBody.isEmpty { body[body.count - 1] = "    async: {}" }
         if !async.onSuccess.isEmpty {

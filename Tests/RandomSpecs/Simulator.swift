@@ -43,7 +43,7 @@ struct Simulator {
         if let status = action.async?.status { state[status] = .status(.loading) }
       } else if let async = action.async, call.action == action.succeeded || call.action == action.failed {
         let succeeded = call.action == action.succeeded
-        let payload = succeeded ? async.successPayload : async.failurePayload
+        let payload = spec.payload(of: call.action) ?? []
         for parameter in payload where arguments[parameter.name] == nil {
           arguments[parameter.name] = parameter.defaultValue ?? .null
         }
