@@ -284,8 +284,8 @@ extension SpecChecker {
       declaration.effect = (name, effectNode)
     }
     if let readsNode = asyncKeys["readsState"], let reads = flag(readsNode, what: .key("readsState")) {
+      // A payload parameter can't be called `state` (the reducer's), so the effect's `state` is free.
       declaration.readsState = reads
-      if reads, payload.contains(where: { $0.name == "state" }) { error(.readsStateParameter(action: request), readsNode) }
     }
     if let optionalNode = asyncKeys["optional"], let optional = flag(optionalNode, what: .key("optional")) {
       declaration.isOptional = optional

@@ -227,7 +227,6 @@ package enum SpecProblem: Hashable, Sendable {
   /// An existing action named as an outcome lacks a carried field, or has it with another type.
   case outcomeLacksCarried(String, type: String, outcome: String, request: String)
   case unfitOutcome(String, request: String, reason: OutcomeFlaw)
-  case readsStateParameter(action: String)
   case needsOffsets(action: String)
   case notAFilterResult(String, list: String, results: [String])
   case moveNeedsParameters(action: String, offsets: [String], destinations: [String])
@@ -402,9 +401,6 @@ package enum SpecProblem: Hashable, Sendable {
         + "'\(name): \(type)'"
     case .unfitOutcome(let name, let request, let reason):
       "action '\(name)' can't be an outcome of '\(request)': \(reason.message)"
-    case .readsStateParameter(let action):
-      "'readsState' hands the effect a parameter 'state', and '\(action)' has a payload parameter of that name; "
-        + "rename it"
     case .unknownEffectScope(let name, let suggestion):
       "'cancels' names '\(name)', which is no async action or effect scope of this feature\(didYouMean(suggestion))"
     case .unsupportedIDType(let model, let type):
