@@ -76,6 +76,18 @@ struct LibraryReducerTests {
     #expect(state.collection == [existing])
   }
 
+  @Test("addBookFailed removes only the matching element of collection")
+  func addBookFailedRemovesMatching() {
+    var state = LibraryState()
+    let first = Book(id: "text 1", title: "text 1")
+    let second = Book(id: "text 2", title: "text 2")
+    state.collection = [first, second]
+    let book: Book = first
+    let error: Refusal = .notFound
+    libraryReducer(&state, .addBookFailed(book: book, error: error))
+    #expect(state.collection == [second])
+  }
+
   @Test("addBookFailed sets lastRefusal")
   func addBookFailedSetsLastRefusal() {
     var state = LibraryState()
@@ -84,6 +96,17 @@ struct LibraryReducerTests {
     let error: Refusal = .notFound
     libraryReducer(&state, .addBookFailed(book: book, error: error))
     #expect(state.lastRefusal == error)
+  }
+
+  @Test("removeBook removes only the matching element of collection")
+  func removeBookRemovesMatching() {
+    var state = LibraryState()
+    let first = Book(id: "text 1", title: "text 1")
+    let second = Book(id: "text 2", title: "text 2")
+    state.collection = [first, second]
+    let book: Book = first
+    libraryReducer(&state, .removeBook(book: book))
+    #expect(state.collection == [second])
   }
 
   @Test("removeBookFailed appends to the end of collection")

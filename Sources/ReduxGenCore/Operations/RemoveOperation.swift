@@ -242,11 +242,23 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     let kit = context.kit
     let action = context.action
     let target = context.target
-    guard let model = kit.model(of: self.target), case .parameter(let parameter, []) = id else { return [] }
+    guard let model = kit.model(of: self.target), case .parameter(let parameter, let fields) = id else { return [] }
     let setup = kit.twoElements(model, in: target)
-    let (lets, arguments) = kit.arguments(action, [parameter: .name("first").dot("id")])
+    // `remove books[book.id]` with a `book: Book`: the first element itself is the argument.
+    let isElement =
+      fields.count == 1 && fields[0] == model.idField?.name
+      && action.payload.first { $0.name == parameter }?.type == .model(model.name)
+    guard fields.isEmpty || isElement else { return [] }
+    let (lets, arguments) = kit.arguments(action, [parameter: isElement ? .name("first") : .name("first").dot("id")])
     let removes =
       setup + lets + [kit.reduce(action.name, arguments), kit.expect(target, .equal, .array([.name("second")]))]
+    guard fields.isEmpty else {
+      return [
+        context.test(
+          "\(action.name) removes only the matching element of \(self.target.text)", "\(action.name)RemovesMatching",
+          removes)
+      ]
+    }
     let (unknownLets, unknownArguments) = kit.arguments(action, [parameter: kit.unknownID(model)])
     let ignores =
       setup + unknownLets
