@@ -9,5 +9,11 @@ import ReduxRuntime
 public enum CartAction: Equatable, Sendable {
   case addToCart(product: Product)
   case removeFromCart(productID: Int)
-  case checkout
+  case checkout(items: IdentifiedArrayOf<Product>, quantities: [Int: Int])
+
+  /// `checkout` succeeded.
+  case checkoutSucceeded(items: IdentifiedArrayOf<Product>, quantities: [Int: Int])
+
+  /// `checkout` failed.
+  case checkoutFailed(items: IdentifiedArrayOf<Product>, quantities: [Int: Int], message: String)
 }

@@ -21,6 +21,13 @@ public func cartReducer(_ state: inout CartState, _ action: CartAction) {
   case .checkout:
     state.items.removeAll()
     state.quantities.removeAll()
+    state.checkoutStatus = .loading
+  case .checkoutSucceeded:
+    state.checkoutStatus = .succeeded
+  case .checkoutFailed(let items, let quantities, let message):
+    state.items = items
+    state.quantities = quantities
+    state.checkoutStatus = .failed(message)
   }
 }
 
@@ -28,8 +35,12 @@ extension CartAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .addToCart, .removeFromCart, .checkout:
+    case .addToCart, .removeFromCart:
       return StateFields(0, 1)
+    case .checkout, .checkoutFailed:
+      return StateFields(0, 1, 2)
+    case .checkoutSucceeded:
+      return StateFields(2)
     }
   }
 }
@@ -38,7 +49,10 @@ extension CartState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<CartState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<CartState>: StateFields] = [
-      \.items: StateFields(0), \.quantities: StateFields(1), \.lineCount: StateFields(0),
+      \.items: StateFields(0),
+      \.quantities: StateFields(1),
+      \.checkoutStatus: StateFields(2),
+      \.lineCount: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -9,10 +9,15 @@ import ReduxRuntime
 public struct CartState: Equatable, Sendable, Codable {
   public var items: IdentifiedArrayOf<Product>
   public var quantities: [Int: Int]
+  public var checkoutStatus: RequestStatus
 
-  public init(items: IdentifiedArrayOf<Product> = [], quantities: [Int: Int] = [:]) {
+  public init(
+    items: IdentifiedArrayOf<Product> = [], quantities: [Int: Int] = [:],
+    checkoutStatus: RequestStatus = .idle
+  ) {
     self.items = items
     self.quantities = quantities
+    self.checkoutStatus = checkoutStatus
   }
 
   /// `lineCount`, derived from `items`.

@@ -28,8 +28,24 @@ struct CartExampleTests {
     var state = CartState()
     state.items = [Product(id: 2, title: "Mug")]
     state.quantities = [2: 1]
-    cartReducer(&state, .checkout)
+    cartReducer(&state, .checkout(items: [Product(id: 2, title: "Mug")], quantities: [2: 1]))
     #expect(state.items == [])
     #expect(state.quantities == [:])
+    #expect(state.checkoutStatus == .loading)
+  }
+
+  @Test("a failed checkout puts the cart back")
+  func aFailedCheckoutPutsTheCartBack() {
+    var state = CartState()
+    state.items = [Product(id: 2, title: "Mug")]
+    state.quantities = [2: 1]
+    cartReducer(&state, .checkout(items: [Product(id: 2, title: "Mug")], quantities: [2: 1]))
+    cartReducer(
+      &state,
+      .checkoutFailed(
+        items: [Product(id: 2, title: "Mug")], quantities: [2: 1], message: "declined"))
+    #expect(state.items == [Product(id: 2, title: "Mug")])
+    #expect(state.quantities == [2: 1])
+    #expect(state.checkoutStatus == .failed("declined"))
   }
 }

@@ -18,6 +18,7 @@ struct CartReducerTests {
     let state = CartState()
     #expect(state.items.isEmpty)
     #expect(state.quantities.isEmpty)
+    #expect(state.checkoutStatus == .idle)
   }
 
   @Test("addToCart appends to the end of items")
@@ -84,7 +85,9 @@ struct CartReducerTests {
   func checkoutClearsItems() {
     var state = CartState()
     state.items = [Product(id: 2, title: "text 1")]
-    cartReducer(&state, .checkout)
+    let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
+    let quantities: [Int: Int] = [9: 9]
+    cartReducer(&state, .checkout(items: items, quantities: quantities))
     #expect(state.items.isEmpty == true)
   }
 
@@ -92,8 +95,63 @@ struct CartReducerTests {
   func checkoutClearsQuantities() {
     var state = CartState()
     state.quantities = [2: 2]
-    cartReducer(&state, .checkout)
+    let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
+    let quantities: [Int: Int] = [9: 9]
+    cartReducer(&state, .checkout(items: items, quantities: quantities))
     #expect(state.quantities.isEmpty == true)
+  }
+
+  @Test("checkoutFailed sets items")
+  func checkoutFailedSetsItems() {
+    var state = CartState()
+    state.items = [Product(id: 5, title: "text 4")]
+    let items: IdentifiedArrayOf<Product> = [Product(id: 3, title: "text 2")]
+    let quantities: [Int: Int] = [9: 9]
+    let message: String = "text 9"
+    cartReducer(&state, .checkoutFailed(items: items, quantities: quantities, message: message))
+    #expect(state.items == items)
+  }
+
+  @Test("checkoutFailed sets quantities")
+  func checkoutFailedSetsQuantities() {
+    var state = CartState()
+    state.quantities = [5: 5]
+    let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
+    let quantities: [Int: Int] = [3: 3]
+    let message: String = "text 9"
+    cartReducer(&state, .checkoutFailed(items: items, quantities: quantities, message: message))
+    #expect(state.quantities == quantities)
+  }
+
+  @Test("checkout moves checkoutStatus to loading")
+  func checkoutMovesCheckoutStatusToLoading() {
+    var state = CartState()
+    state.checkoutStatus = .succeeded
+    let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
+    let quantities: [Int: Int] = [9: 9]
+    cartReducer(&state, .checkout(items: items, quantities: quantities))
+    #expect(state.checkoutStatus == .loading)
+  }
+
+  @Test("checkoutSucceeded moves checkoutStatus to succeeded")
+  func checkoutSucceededMovesCheckoutStatusToSucceeded() {
+    var state = CartState()
+    state.checkoutStatus = .loading
+    let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
+    let quantities: [Int: Int] = [9: 9]
+    cartReducer(&state, .checkoutSucceeded(items: items, quantities: quantities))
+    #expect(state.checkoutStatus == .succeeded)
+  }
+
+  @Test("checkoutFailed moves checkoutStatus to failed")
+  func checkoutFailedMovesCheckoutStatusToFailed() {
+    var state = CartState()
+    state.checkoutStatus = .loading
+    let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
+    let quantities: [Int: Int] = [9: 9]
+    let message: String = "text 9"
+    cartReducer(&state, .checkoutFailed(items: items, quantities: quantities, message: message))
+    #expect(state.checkoutStatus == .failed(message))
   }
 
   @Test("lineCount counts the elements of items")

@@ -25,6 +25,24 @@ struct ShopReducerTests {
     #expect(state.cart == before.cart)
   }
 
+  @Test("cart actions reach cartReducer and no other slice")
+  func cartActionsAreRouted() {
+    var state = ShopState()
+    let before = state
+    shopReducer(
+      &state,
+      .cart(
+        .checkoutFailed(
+          items: [Product(id: 3, title: "text 2")], quantities: [9: 9], message: "text 9")))
+    var expected = before.cart
+    cartReducer(
+      &expected,
+      .checkoutFailed(
+        items: [Product(id: 3, title: "text 2")], quantities: [9: 9], message: "text 9"))
+    #expect(state.cart == expected)
+    #expect(state.products == before.products)
+  }
+
   @Test("addToCart sent to any of products, cart reaches each of them")
   func sharedAddToCartReachesEachSharer() {
     let before = ShopState()

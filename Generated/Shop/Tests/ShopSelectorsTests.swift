@@ -25,7 +25,8 @@ struct ShopSelectorsTests {
     cheaper.price = 400
     shopReducer(&state, .products(.receiveProducts(products: [cheaper, mug])))
     #expect(state.cartTotal == 409)
-    shopReducer(&state, .cart(.checkout))
+    let cart = state.cart
+    shopReducer(&state, .cart(.checkout(items: cart.items, quantities: cart.quantities)))
     #expect(state.cartLines.isEmpty)
     #expect(state.cartTotal == 0)
   }

@@ -366,7 +366,9 @@ extension FeatureTranslator {
     let requirements = asyncActions.flatMap { action in
       effectRequirement(
         action,
-        body: [.throwStatement(Expression.name("UnimplementedEffect").call([Argument(nil, .literal(.string(action.name)))]))])
+        body: [
+          .throwStatement(Expression.name("UnimplementedEffect").call([Argument(nil, .literal(.string(action.async!.effect)))]))
+        ])
     }
     let initializer =
       access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
