@@ -109,6 +109,14 @@ let package = Package(
       path: "Generated/Library/Tests"
     ),
 
+    // Specs/weather.yaml: TCA's Search, with a debounced search and a forecast per tapped place.
+    .target(name: "Weather", dependencies: ["ReduxRuntime"], path: "Generated/Weather/Sources"),
+    .testTarget(
+      name: "WeatherTests",
+      dependencies: ["Weather", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")],
+      path: "Generated/Weather/Tests"
+    ),
+
     .target(name: "Showcase", dependencies: ["ReduxRuntime"], path: "Generated/Showcase/Sources"),
     .testTarget(
       name: "ShowcaseTests",
