@@ -4,6 +4,7 @@
 //   swift run -c release StoreBenchmark 200000     # fewer dispatches
 //   swift run -c release StoreBenchmark observers  # 1,000 observers, change-aware or not
 //   valgrind swift-build-output/StoreBenchmark allocs 1000   # see Benchmarks/README.md
+//   swift run -c release StoreBenchmark effects 10000   # requests through an EffectRunner
 import Dispatch
 import Foundation
 import ReduxRuntime
@@ -197,6 +198,17 @@ if arguments.first == "observers" {
   runObservers()
 } else if arguments.first == "allocs" {
   runAllocations(count: Int(arguments.dropFirst().first ?? "1000") ?? 1000)
+} else if arguments.first == "effects" {
+  // Requests through an effects middleware, off the main actor; with the allocation counter,
+  // two counts give the allocations per request (`effects N together` counts only those).
+  let count = Int(arguments.dropFirst().first ?? "10000") ?? 10_000
+  let modes = arguments.dropFirst(2).first.map { [$0] } ?? ["together", "sequential", "bare"]
+  for mode in modes {
+    let seconds = await _Concurrency.Task.detached {
+      mode == "bare" ? await runBareTasks(count: count) : await runRequests(count: count, sequential: mode == "sequential")
+    }.value
+    print("\(count) requests, \(mode): \(String(format: "%.2f", seconds * 1e6 / Double(count))) us a request")
+  }
 } else if arguments.first == "toggles" {
   runToggles(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, runs: 5)
 } else {

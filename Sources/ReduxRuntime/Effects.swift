@@ -58,19 +58,24 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     var waiting: [String: Waiting] = [:]
     /// When each throttled scope last started a request.
     var lastStart: [String: Duration] = [:]
+    /// Every task until its body has ended (its outcome handed to the store, or dropped), with
+    /// when a waiting one is due: what `idle()` awaits. A request is here from the moment its
+    /// task exists, so no step between scopes, waiting and dispatch hides it.
+    var active: [UInt64: (task: _Concurrency.Task<Void, Never>, due: Duration?)] = [:]
   }
 
   private let running = Locked(Running())
-  /// The runner's clock, as the time since the runner was made, and a sleep.
+  /// The runner's clock, as the time since the runner was made, and a sleep until such a time
+  /// (a deadline fixed when the request is made, not when its task gets to run).
   private let now: @Sendable () -> Duration
-  private let sleep: @Sendable (Duration) async throws -> Void
+  private let sleep: @Sendable (_ until: Duration) async throws -> Void
 
   /// - Parameter clock: What debounced and throttled requests wait on; a test passes one it
   ///   advances by hand.
   public init<C: Clock>(clock: C) where C.Duration == Duration {
     let origin = clock.now
     now = { origin.duration(to: clock.now) }
-    sleep = { delay in try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil) }
+    sleep = { due in try await clock.sleep(until: origin.advanced(by: due), tolerance: nil) }
   }
 
   /// A runner whose debounced and throttled requests wait on the `ContinuousClock`.
@@ -95,10 +100,13 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     _ operation: @escaping @Sendable () async throws(Failure) -> Value,
     success: @escaping @Sendable (Value) -> Action?, failure: @escaping @Sendable (Failure) -> Action
   ) {
+    guard let timing else {
+      // No closure to build on the common path: each allocation shows in every request.
+      return start(scope, policy: policy, context: context, operation, success: success, failure: failure)
+    }
     let start: @Sendable () -> Void = { [weak self] in
       self?.start(scope, policy: policy, context: context, operation, success: success, failure: failure)
     }
-    guard let timing else { return start() }
     let (cancelled, startsNow) = running.withLock { running -> ([Request], Bool) in
       // A newer request replaces the one waiting; under `latest` it also overtakes those running.
       var cancelled = running.waiting.removeValue(forKey: scope).map { [$0.request] } ?? []
@@ -118,12 +126,15 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       running.nextToken += 1
       let token = running.nextToken
       let sleep = self.sleep
+      let due = now + delay
       let task = _Concurrency.Task { [weak self] in
-        do { try await sleep(delay) } catch { return }
+        defer { self?.endActive(token) }
+        do { try await sleep(due) } catch { return }
         guard self?.endWait(scope, token) == true else { return }
         start()
       }
-      running.waiting[scope] = Waiting(request: Request(token: token, task: task), due: now + delay)
+      running.waiting[scope] = Waiting(request: Request(token: token, task: task), due: due)
+      running.active[token] = (task, due)
       return (cancelled, false)
     }
     for request in cancelled { request.task.cancel() }
@@ -141,7 +152,8 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       var overtaken: [Request] = []
       switch policy {
       case .latest:
-        overtaken = requests
+        // The newest request overtakes those running and one waiting on the clock.
+        overtaken = requests + (running.waiting.removeValue(forKey: scope).map { [$0.request] } ?? [])
         running.scopes[scope] = nil
       case .every, .queue:
         break
@@ -153,6 +165,7 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       running.nextToken += 1
       let token = running.nextToken
       let task = _Concurrency.Task { [weak self] in
+        defer { self?.endActive(token) }
         if let previous { await previous.value }
         defer { if policy == .queue { self?.endQueued(scope, token) } }
         guard !_Concurrency.Task.isCancelled else {
@@ -170,6 +183,7 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
         context.dispatch(outcome)
       }
       let request = Request(token: token, task: task)
+      running.active[token] = (task, nil)
       running.scopes[scope, default: []].append(request)
       if policy == .queue { running.tails[scope] = request }
       return overtaken
@@ -208,19 +222,24 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
   }
 
   /// Returns when no request is running or queued, and none waiting on the clock is due: each
-  /// has dispatched its outcome or ended. A test awaits it after dispatching, or after
-  /// advancing its clock, instead of polling; requests still waiting on the clock stay waiting.
+  /// has handed its outcome to the store (or dropped it). A test awaits it after dispatching, or
+  /// after advancing its clock, instead of polling; requests still waiting on the clock stay
+  /// waiting. (An outcome handed to a store that another thread is dispatching on reaches the
+  /// state when that thread gets to it.)
   public func idle() async {
     while true {
       let now = self.now()
       let tasks = running.withLock { running in
-        running.scopes.values.flatMap { $0.map(\.task) }
-          + running.waiting.values.filter { $0.due <= now }.map(\.request.task)
-          + running.tails.values.map(\.task)
+        running.active.values.compactMap { entry in entry.due.map { $0 <= now } ?? true ? entry.task : nil }
       }
       guard !tasks.isEmpty else { return }
       for task in tasks { await task.value }
     }
+  }
+
+  /// Forgets a task whose body has ended.
+  private func endActive(_ token: UInt64) {
+    running.withLock { _ = $0.active.removeValue(forKey: token) }
   }
 
   /// Moves a request from waiting to starting; false when it was replaced or cancelled.

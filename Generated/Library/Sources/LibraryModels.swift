@@ -4,7 +4,7 @@
 import Foundation
 import ReduxRuntime
 
-public enum Refusal: String, CaseIterable, Codable, Hashable, Sendable, Error {
+public enum Refusal: String, CaseIterable, Codable, Hashable, Sendable, Swift.Error {
   case offline
   case quotaReached
   case notFound

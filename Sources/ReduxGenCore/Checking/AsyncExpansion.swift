@@ -78,10 +78,19 @@ struct AsyncExpansion {
     // Existing actions claimed as outcomes, by the request claiming them.
     var claimed: [String: String] = [:]
     var effectMethods: Set<String> = []
+    // The new outcome actions' names, by request: `success: NAME` can't name one.
+    var newOutcomes: [String: String] = [:]
+    for declaration in declarations {
+      if declaration.successAction == nil { newOutcomes[declaration.successActionName] = declaration.request }
+      if declaration.failureAction == nil { newOutcomes[declaration.failureActionName] = declaration.request }
+    }
     for declaration in declarations {
       let request = declaration.request
       self.declarations[request] = declaration
-      let carried = declaration.carried.compactMap { carried in declaration.payload.first { $0.name == carried.name } }
+      // As the request holds them: no creator (`= new`) or doc of the request's.
+      let carried = declaration.carried.compactMap { carried in
+        declaration.payload.first { $0.name == carried.name }.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+      }
       var new: [Action] = []
       if let (name, node) = declaration.status {
         if !stateNames.insert(name).inserted {
@@ -97,7 +106,11 @@ struct AsyncExpansion {
         var payload: [Field]
         if let (name, node) = existing {
           guard let action = written.first(where: { $0.name == name }) else {
-            problems.append((.unknownAction(name, suggestion: closestMatch(to: name, in: written.map(\.name))), node))
+            if let other = newOutcomes[name] {
+              problems.append((.unfitOutcome(name, request: request, reason: .isAnotherOutcome(of: other)), node))
+            } else {
+              problems.append((.unknownAction(name, suggestion: closestMatch(to: name, in: written.map(\.name))), node))
+            }
             continue
           }
           if name == request {
@@ -108,7 +121,7 @@ struct AsyncExpansion {
             problems.append((.unfitOutcome(name, request: request, reason: .isAnotherOutcome(of: other)), node))
           }
           claimed[name] = claimed[name] ?? request
-          for field in carried where !action.payload.contains(field) {
+          for field in carried where !action.payload.contains(where: { $0.name == field.name && $0.type == field.type }) {
             problems.append(
               (
                 .outcomeLacksCarried(field.name, type: field.type.swiftName, outcome: name, request: request),
@@ -130,7 +143,10 @@ struct AsyncExpansion {
         }
         var update: StatusUpdate?
         if let field = requestStatus[request] {
-          let message = payload.first { $0.name == "message" && $0.type == .scalar(.string) }?.name
+          // The failure's own message, never a carried parameter of that name.
+          let message = payload.first { field in
+            field.name == "message" && field.type == .scalar(.string) && !carried.contains { $0.name == field.name }
+          }?.name
           update = StatusUpdate(field: field, phase: isSuccess ? .succeeded : .failed(message: message))
         }
         if existing != nil {

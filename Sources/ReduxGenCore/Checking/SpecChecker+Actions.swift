@@ -273,7 +273,13 @@ extension SpecChecker {
       let items = carryNode.scalar != nil ? [carryNode] : sequence(carryNode, what: .key("carry")) ?? []
       for item in items {
         guard let name = identifier(item, what: .a(.parameter)) else { continue }
-        if !payload.contains(where: { $0.name == name }) {
+        if name == "error" {
+          error(
+            .reservedName(
+              name, what: .a(.parameter),
+              reason: .generated("the effects' failure methods call what the effect threw 'error', so it can't be carried")),
+            item)
+        } else if !payload.contains(where: { $0.name == name }) {
           error(.unknownParameter(name, action: request, suggestion: closestMatch(to: name, in: payload.map(\.name))), item)
         } else if !declaration.carried.contains(where: { $0.name == name }) {
           declaration.carried.append((name, item))

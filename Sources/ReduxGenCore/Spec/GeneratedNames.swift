@@ -75,7 +75,8 @@ package struct GeneratedNames: Sendable, Equatable {
 
   /// Types and modules the generated code refers to by name: a spec type with one of these names
   /// would shadow it and the output would not compile. `Task`, `Result` and `Error` are not here:
-  /// generated code never names them, so a spec may use them.
+  /// generated code never names them unqualified (a typed error conforms to `Swift.Error`), so
+  /// a spec may use them.
   package static let reservedTypes: Set<String> = [
     // Swift
     "Any", "AnyObject", "Self", "Type", "Protocol", "Void", "Never", "Optional", "Array", "Dictionary", "Set",

@@ -212,22 +212,29 @@ extension FeatureTranslator {
       let base = explicit ? Expression.name(spec.actionTypeName).dot(async.success) : .dot(async.success)
       return arguments.isEmpty ? base : base.call(arguments)
     }
+    // What the closure calls what the effect returned: no carried parameter's name.
+    let returned = freshName(["value", "returned", "result"], avoiding: async.carried)
     let value: (String, [Argument])
     switch own.count {
     case 0: value = ("_", [])
     case 1: value = (own[0].name, [Argument(own[0].name, .name(own[0].name))])
-    default: value = ("value", own.map { Argument($0.name, .name("value").dot($0.name)) })
+    default: value = (returned, own.map { Argument($0.name, .name(returned).dot($0.name)) })
     }
     // The payload in the action's order: carried and returned parameters interleave.
     let order = spec.action(named: async.success)?.payload.map(\.name) ?? []
     let arguments = (carried + value.1).sorted { (order.firstIndex(of: $0.label ?? "") ?? 0) < (order.firstIndex(of: $1.label ?? "") ?? 0) }
     guard async.isOptional else { return Closure(parameters: [value.0], body: outcome(arguments, explicit: false)) }
     // `value.map { ... }`: nil ends the request without an outcome.
-    let inner = Closure(parameters: [value.0 == "value" ? "value" : value.0], body: outcome(arguments, explicit: true))
-    let optional = value.0 == "_" || value.0 == "value" ? "value" : value.0
+    let inner = Closure(parameters: [value.0], body: outcome(arguments, explicit: true))
+    let optional = value.0 == "_" ? returned : value.0
     return Closure(
       parameters: [optional],
       body: .call(Expression.name(optional).dot("map"), [], trailingClosure: inner))
+  }
+
+  /// The first of `names` that is none of `taken`.
+  private func freshName(_ names: [String], avoiding taken: [String]) -> String {
+    names.first { !taken.contains($0) } ?? names[0] + "\(taken.count)"
   }
 
   /// The closure that makes the failure action from the error.
@@ -240,16 +247,18 @@ extension FeatureTranslator {
       return arguments.isEmpty ? .dot(async.failure) : Expression.dot(async.failure).call(arguments)
     }
     let own = ownPayload(of: async.failure, for: action)
+    // What the closure calls what the effect threw: no carried parameter's name.
+    let thrown = freshName(["error", "thrown", "failure"], avoiding: async.carried)
     if own.isEmpty { return Closure(parameters: ["_"], body: outcome([])) }
-    if typedError(action) != nil { return Closure(parameters: ["error"], body: outcome([Argument("error", .name("error"))])) }
+    if typedError(action) != nil { return Closure(parameters: [thrown], body: outcome([Argument("error", .name(thrown))])) }
     if failureIsDerived(action) {
       return Closure(
-        parameters: ["error"],
-        body: outcome([Argument("message", Expression.name("String").call([Argument("describing", .name("error"))]))]))
+        parameters: [thrown],
+        body: outcome([Argument("message", Expression.name("String").call([Argument("describing", .name(thrown))]))]))
     }
     return Closure(
-      parameters: ["error"],
-      body: Expression.name("self").dot("effects").dot(async.failure).call(carried + [Argument("error", .name("error"))]))
+      parameters: [thrown],
+      body: Expression.name("self").dot("effects").dot(async.failure).call(carried + [Argument("error", .name(thrown))]))
   }
 
   /// The effects protocol (hand-written), and the middleware that runs it.

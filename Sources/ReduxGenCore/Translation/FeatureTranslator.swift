@@ -21,7 +21,8 @@ struct FeatureTranslator {
   private func model(_ model: Model) -> Declaration {
     var inherits: [TypeName] = ["Equatable", "Hashable", "Codable", "Sendable"]
     if model.idField != nil { inherits.append("Identifiable") }
-    if typedErrors.contains(model.name) { inherits.append("Error") }
+    // Through its module: the spec may declare a type named `Error`.
+    if typedErrors.contains(model.name) { inherits.append(.qualified(module: "Swift", name: "Error")) }
     // An internal struct without defaults gets exactly this initializer from the compiler.
     let needsInit = access != nil || model.fields.contains { $0.defaultValue != nil }
     return .structure(
@@ -48,7 +49,7 @@ struct FeatureTranslator {
       TypeDeclaration(
         doc: enumType.doc, access: access, name: enumType.name,
         inherits: ["String", "CaseIterable", "Codable", "Hashable", "Sendable"]
-          + (typedErrors.contains(enumType.name) ? ["Error"] : []),
+          + (typedErrors.contains(enumType.name) ? [.qualified(module: "Swift", name: "Error")] : []),
         members: enumType.cases.map { .enumCase(EnumCaseDeclaration(doc: nil, name: $0)) }))
   }
 
