@@ -747,6 +747,18 @@ struct SpecGenerator {
       }
       spec.actions[index].async = async
     }
+    // Under a policy other than latest, a scope's requests wait alike.
+    var scopeTiming: [String: String?] = [:]
+    for index in spec.actions.indices where spec.actions[index].async != nil {
+      let async = spec.actions[index].async!
+      guard (async.policy ?? "latest") != "latest" else { continue }
+      let scope = async.scope ?? spec.actions[index].name
+      if let timing = scopeTiming[scope] {
+        spec.actions[index].async!.timing = timing
+      } else {
+        scopeTiming[scope] = async.timing
+      }
+    }
   }
 
   /// Policies and shared scopes for the async actions, and actions that cancel scopes.
@@ -1518,7 +1530,10 @@ struct SpecGenerator {
         for (index, item) in items.enumerated().prefix(2) { walk(path + [.index(index)], item, element, depth: depth + 1) }
       case (.dictionary(let pairs), .dictionary(let keyType, let valueType)):
         catalog.append(path + [rng.chance(50) ? .count : .isEmpty])
-        for pair in pairs.prefix(2) { walk(path + [.key(pair.key)], pair.value, valueType, depth: depth + 1) }
+        // A key made at run time (`= new`, `= now`) can't be written in a path.
+        for pair in pairs.prefix(2) where pair.key != .freshUUID && pair.key != .freshDate {
+          walk(path + [.key(pair.key)], pair.value, valueType, depth: depth + 1)
+        }
         // An absent entry is nil.
         if let key = absentKey(keyType, pairs) { catalog.append(path + [.key(key)]) }
       case (.string, _):

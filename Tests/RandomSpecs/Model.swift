@@ -486,7 +486,16 @@ struct RAction: Hashable {
   var succeeded: String { async?.successAction ?? async?.successName ?? name + "Succeeded" }
   var failed: String { async?.failureName ?? name + "Failed" }
   /// The request's parameters its outcomes carry, in `carry`'s order.
-  var carried: [RField] { (async?.carry ?? []).compactMap { name in payload.first { $0.name == name } } }
+  /// (An outcome makes no new id or time: a carried `= new` or `= now` has no default there.)
+  var carried: [RField] {
+    (async?.carry ?? []).compactMap { name in
+      payload.first { $0.name == name }.map { field in
+        var field = field
+        if field.defaultValue == .freshUUID || field.defaultValue == .freshDate { field.defaultValue = nil }
+        return field
+      }
+    }
+  }
   /// The new outcome actions' payloads: the carried parameters, then their own.
   var successPayload: [RField] { carried + (async?.successPayload ?? []) }
   var failurePayload: [RField] { carried + (async?.failurePayload ?? []) }

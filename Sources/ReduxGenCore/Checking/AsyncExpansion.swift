@@ -8,6 +8,8 @@ struct AsyncDeclaration {
   /// The new outcome actions' own payloads (`success: { user: User }`).
   var successPayload: [Field] = []
   var failurePayload: [Field] = [Field(name: "message", type: .scalar(.string), defaultValue: nil, doc: nil)]
+  /// Whether `failure:` is written; else the failure holds the error's description as `message`.
+  var failureWritten = false
   /// An action the spec declares, named as an outcome (`success: setUser`).
   var successAction: (name: String, node: YAMLNode)?
   var failureAction: (name: String, node: YAMLNode)?
@@ -73,11 +75,12 @@ struct AsyncExpansion {
   ///   - state: the state as declared, so a status field can't take a field's name.
   init(_ declarations: [AsyncDeclaration], declared: [String: YAMLNode], written: [Action], state: [Field]) {
     var stateNames = Set(state.map(\.name))
-    var taken = Set(declared.keys)
+    // Names taken, with where a request chose one (`successName:`), for a clash to point there.
+    var taken: [String: YAMLNode?] = Dictionary(uniqueKeysWithValues: declared.keys.map { ($0, nil) })
     let requests = Set(declarations.map(\.request))
     // Existing actions claimed as outcomes, by the request claiming them.
     var claimed: [String: String] = [:]
-    var effectMethods: Set<String> = []
+    var effectMethods: [String: YAMLNode?] = [:]
     // The new outcome actions' names, by request: `success: NAME` can't name one.
     var newOutcomes: [String: String] = [:]
     for declaration in declarations {
@@ -87,9 +90,11 @@ struct AsyncExpansion {
     for declaration in declarations {
       let request = declaration.request
       self.declarations[request] = declaration
-      // As the request holds them: no creator (`= new`) or doc of the request's.
+      // As the request holds them: an outcome doesn't make a new id (`= new`) or time (`= now`).
       let carried = declaration.carried.compactMap { carried in
-        declaration.payload.first { $0.name == carried.name }.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+        declaration.payload.first { $0.name == carried.name }.map { field in
+          Field(name: field.name, type: field.type, defaultValue: field.madeByCreator ? nil : field.defaultValue, doc: nil)
+        }
       }
       var new: [Action] = []
       if let (name, node) = declaration.status {
@@ -118,7 +123,8 @@ struct AsyncExpansion {
           } else if requests.contains(name) {
             problems.append((.unfitOutcome(name, request: request, reason: .isAsync), node))
           } else if let other = claimed[name] {
-            problems.append((.unfitOutcome(name, request: request, reason: .isAnotherOutcome(of: other)), node))
+            let reason: OutcomeFlaw = other == request ? .isBothOutcomes : .isAnotherOutcome(of: other)
+            problems.append((.unfitOutcome(name, request: request, reason: reason), node))
           }
           claimed[name] = claimed[name] ?? request
           for field in carried where !action.payload.contains(where: { $0.name == field.name && $0.type == field.type }) {
@@ -132,13 +138,20 @@ struct AsyncExpansion {
         } else {
           let own = isSuccess ? declaration.successPayload : declaration.failurePayload
           for field in own where carried.contains(where: { $0.name == field.name }) {
-            problems.append((.carriedDeclared(field.name, outcome: name), declaration.carried.first { $0.name == field.name }!.node))
+            let implied = !isSuccess && !declaration.failureWritten
+            problems.append(
+              (.carriedDeclared(field.name, outcome: name, implied: implied), declaration.carried.first { $0.name == field.name }!.node))
           }
           payload = carried + own.filter { field in !carried.contains { $0.name == field.name } }
+          // Reported where the name is chosen, when it is.
+          let chosen = (isSuccess ? declaration.successName : declaration.failureName)?.node
           if let other = declared[name] {
-            problems.append((.outcomeClash(name, request: request), other))
-          } else if !taken.insert(name).inserted {
-            problems.append((.duplicateName(name, what: .kind(.action)), (isSuccess ? declaration.successName : declaration.failureName)?.node ?? declaration.node))
+            problems.append((.outcomeClash(name, request: request), chosen ?? other))
+          } else if let first = taken[name] {
+            problems.append((.duplicateName(name, what: .kind(.action)), chosen ?? first ?? declaration.node))
+          } else {
+            // `updateValue`: assigning nil through the subscript would remove the name.
+            taken.updateValue(chosen, forKey: name)
           }
         }
         var update: StatusUpdate?
@@ -160,8 +173,10 @@ struct AsyncExpansion {
       }
       outcomes[request] = (declaration.successActionName, declaration.failureActionName, new)
       let method = declaration.effect?.name ?? request
-      if !effectMethods.insert(method).inserted {
-        problems.append((.duplicateName(method, what: .kind(.effectMethod)), declaration.effect?.node ?? declaration.node))
+      if let first = effectMethods[method] {
+        problems.append((.duplicateName(method, what: .kind(.effectMethod)), declaration.effect?.node ?? first ?? declaration.node))
+      } else {
+        effectMethods.updateValue(declaration.effect?.node, forKey: method)
       }
       let scope = declaration.scope?.name ?? request
       requestScope[request] = scope
@@ -176,6 +191,28 @@ struct AsyncExpansion {
           ))
       } else if scopePolicy[scope] == nil {
         scopePolicy[scope] = (declaration.policy, request, declaration.policyNode != nil)
+      }
+    }
+    checkScopeTimings(declarations)
+  }
+
+  /// Under a policy other than `latest`, a scope's requests wait alike: one waiting request
+  /// replaces another, which only `latest` allows.
+  private mutating func checkScopeTimings(_ declarations: [AsyncDeclaration]) {
+    var first: [String: AsyncDeclaration] = [:]
+    for declaration in declarations {
+      let scope = declaration.scope?.name ?? declaration.request
+      guard let policy = scopePolicy[scope]?.policy, policy != .latest else { continue }
+      guard let other = first[scope] else {
+        first[scope] = declaration
+        continue
+      }
+      if other.timing?.0 != declaration.timing?.0 {
+        problems.append(
+          (
+            .scopeTimingClash(scope, request: declaration.request, other: other.request, policy: policy.rawValue),
+            declaration.timing?.1 ?? declaration.scope?.node ?? declaration.node
+          ))
       }
     }
   }

@@ -267,6 +267,7 @@ extension SpecChecker {
         declaration.successPayload = fields(outcomeNode, context: .success(of: request), isPayload: true)
       } else {
         declaration.failurePayload = fields(outcomeNode, context: .failure(of: request), isPayload: true)
+        declaration.failureWritten = true
       }
     }
     if let carryNode = asyncKeys["carry"] {

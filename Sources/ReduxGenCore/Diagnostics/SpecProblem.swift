@@ -223,7 +223,8 @@ package enum SpecProblem: Hashable, Sendable {
   case invalidDuration(String)
   case exclusiveKeys(String, String, reason: String)
   /// `carry` names a field an outcome's own payload declares too.
-  case carriedDeclared(String, outcome: String)
+  case carriedDeclared(String, outcome: String, implied: Bool)
+  case scopeTimingClash(String, request: String, other: String, policy: String)
   /// An existing action named as an outcome lacks a carried field, or has it with another type.
   case outcomeLacksCarried(String, type: String, outcome: String, request: String)
   case unfitOutcome(String, request: String, reason: OutcomeFlaw)
@@ -394,8 +395,14 @@ package enum SpecProblem: Hashable, Sendable {
         + "above zero and at most a day"
     case .exclusiveKeys(let first, let second, let reason):
       "'\(first)' and '\(second)' can't both be given: \(reason)"
-    case .carriedDeclared(let name, let outcome):
-      "'\(name)' is carried from the request into '\(outcome)'; don't declare it in the outcome's payload too"
+    case .carriedDeclared(let name, let outcome, let implied):
+      implied
+        ? "'\(name)' is carried from the request into '\(outcome)', whose payload is '{ message: String }' (the error's "
+          + "description) while 'failure' is left out: write 'failure' with other fields, or don't carry '\(name)'"
+        : "'\(name)' is carried from the request into '\(outcome)'; don't declare it in the outcome's payload too"
+    case .scopeTimingClash(let scope, let request, let other, let policy):
+      "'\(request)' waits otherwise than '\(other)' (debounce, throttle or neither), and both are in the effect scope "
+        + "'\(scope)', which is \(policy): only under 'latest' may one waiting request replace another"
     case .outcomeLacksCarried(let name, let type, let outcome, let request):
       "'\(outcome)' is an outcome of '\(request)', which carries '\(name)': give '\(outcome)' a payload parameter "
         + "'\(name): \(type)'"
@@ -635,6 +642,7 @@ package enum OutcomeFlaw: Hashable, Sendable {
   case isTheRequest
   case isAsync
   case isAnotherOutcome(of: String)
+  case isBothOutcomes
   /// The outcome's reduce is its own; `onSuccess` or `onFailure` would be a second one.
   case hasOnKey(String)
 
@@ -643,6 +651,7 @@ package enum OutcomeFlaw: Hashable, Sendable {
     case .isTheRequest: "it is the request itself"
     case .isAsync: "it is async itself, with outcomes of its own"
     case .isAnotherOutcome(let request): "it is already an outcome of '\(request)'"
+    case .isBothOutcomes: "it is already its success; success and failure are two actions"
     case .hasOnKey(let key): "write what it does in its own 'reduce', not in '\(key)'"
     }
   }
