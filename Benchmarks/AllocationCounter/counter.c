@@ -1,6 +1,6 @@
 // Counts heap allocations of a process, for benchmarks valgrind can't run (Swift concurrency):
-//   gcc -shared -fPIC -O2 -o /tmp/counter.so Benchmarks/AllocationCounter/counter.c -ldl
-//   LD_PRELOAD=/tmp/counter.so .build/release/StoreBenchmark effects 1000
+//   gcc -shared -fPIC -O2 -o .build/counter.so Benchmarks/AllocationCounter/counter.c -ldl
+//   LD_PRELOAD=$PWD/.build/counter.so .build/release/StoreBenchmark effects 1000
 // prints "allocations: N" on standard error when the process exits.
 #define _GNU_SOURCE
 #include <dlfcn.h>
