@@ -745,6 +745,20 @@ struct SpecGenerator {
         async.success = nil
         async.onSuccess = []
       }
+      // And as the failure: its payload is what the effects type builds from the error.
+      if rng.chance(10), async.carry.isEmpty, async.failureName == nil,
+        let plain = rng.pickOptional(
+          spec.actions.filter { other in
+            other.async == nil && other.name != action.name && !claimed.contains(other.name)
+              && !other.reduce.contains(.custom)
+          })
+      {
+        claimed.insert(plain.name)
+        actionNames.remove(action.name + "Failed")
+        async.failureAction = plain.name
+        async.failure = .implicit
+        async.onFailure = []
+      }
       spec.actions[index].async = async
     }
     // Under a policy other than latest, a scope's requests wait alike.

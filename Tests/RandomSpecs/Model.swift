@@ -454,8 +454,9 @@ struct RAsync: Hashable {
   /// `successName:` / `failureName:`, new outcome actions' chosen names.
   var successName: String?
   var failureName: String?
-  /// `success: ACTION`: a plain action of the spec is the success.
+  /// `success: ACTION` / `failure: ACTION`: a plain action of the spec is the outcome.
   var successAction: String?
+  var failureAction: String?
   /// `effect:` the effects protocol's method name.
   var effect: String?
   var readsState = false
@@ -484,7 +485,7 @@ struct RAction: Hashable {
   var cancelsAsScalar = false
 
   var succeeded: String { async?.successAction ?? async?.successName ?? name + "Succeeded" }
-  var failed: String { async?.failureName ?? name + "Failed" }
+  var failed: String { async?.failureAction ?? async?.failureName ?? name + "Failed" }
   /// The request's parameters its outcomes carry, in `carry`'s order.
   /// (An outcome makes no new id or time: a carried `= new` or `= now` has no default there.)
   var carried: [RField] {
@@ -595,7 +596,11 @@ struct RSpec: Hashable {
   var allActionNames: [String] {
     actions.flatMap { action in
       action.async == nil
-        ? [action.name] : [action.name, action.async?.successAction == nil ? action.succeeded : nil, action.failed].compactMap { $0 }
+        ? [action.name]
+        : [
+          action.name, action.async?.successAction == nil ? action.succeeded : nil,
+          action.async?.failureAction == nil ? action.failed : nil,
+        ].compactMap { $0 }
     }
   }
 

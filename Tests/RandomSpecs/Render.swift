@@ -377,7 +377,9 @@ struct Renderer {
         } else if let success = async.success {
           fields(success, key: "success", indent: "      ", into: &asyncBody, flow: success.count < 3)
         }
-        if case .fields(let failure) = async.failure {
+        if let failureAction = async.failureAction {
+          asyncBody.append("      failure: \(failureAction)")
+        } else if case .fields(let failure) = async.failure {
           fields(failure, key: "failure", indent: "      ", into: &asyncBody, flow: true)
         }
         if let status = async.status { asyncBody.append("      status: \(status)") }

@@ -220,9 +220,7 @@ extension FeatureTranslator {
     case 1: value = (own[0].name, [Argument(own[0].name, .name(own[0].name))])
     default: value = (returned, own.map { Argument($0.name, .name(returned).dot($0.name)) })
     }
-    // The payload in the action's order: carried and returned parameters interleave.
-    let order = spec.action(named: async.success)?.payload.map(\.name) ?? []
-    let arguments = (carried + value.1).sorted { (order.firstIndex(of: $0.label ?? "") ?? 0) < (order.firstIndex(of: $1.label ?? "") ?? 0) }
+    let arguments = inPayloadOrder(carried + value.1, of: async.success)
     guard async.isOptional else { return Closure(parameters: [value.0], body: outcome(arguments, explicit: false)) }
     // `value.map { ... }`: nil ends the request without an outcome.
     let inner = Closure(parameters: [value.0], body: outcome(arguments, explicit: true))
@@ -230,6 +228,13 @@ extension FeatureTranslator {
     return Closure(
       parameters: [optional],
       body: .call(Expression.name(optional).dot("map"), [], trailingClosure: inner))
+  }
+
+  /// An outcome's arguments in its payload's order: carried and returned parameters interleave
+  /// in an action the spec declares.
+  private func inPayloadOrder(_ arguments: [Argument], of outcome: String) -> [Argument] {
+    let order = spec.action(named: outcome)?.payload.map(\.name) ?? []
+    return arguments.sorted { (order.firstIndex(of: $0.label ?? "") ?? 0) < (order.firstIndex(of: $1.label ?? "") ?? 0) }
   }
 
   /// The first of `names` that is none of `taken`.
@@ -241,9 +246,8 @@ extension FeatureTranslator {
   private func failureClosure(_ action: Action) -> Closure {
     let async = action.async!
     let carried = carriedArguments(action)
-    let order = spec.action(named: async.failure)?.payload.map(\.name) ?? []
     func outcome(_ own: [Argument]) -> Expression {
-      let arguments = (carried + own).sorted { (order.firstIndex(of: $0.label ?? "") ?? 0) < (order.firstIndex(of: $1.label ?? "") ?? 0) }
+      let arguments = inPayloadOrder(carried + own, of: async.failure)
       return arguments.isEmpty ? .dot(async.failure) : Expression.dot(async.failure).call(arguments)
     }
     let own = ownPayload(of: async.failure, for: action)

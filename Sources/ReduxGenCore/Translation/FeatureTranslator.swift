@@ -15,10 +15,13 @@ struct FeatureTranslator {
   // MARK: Models and filters
 
   func modelsFile() -> [Declaration] {
-    spec.enums.map(enumeration) + spec.models.map(model) + spec.filters.map(filterEnum)
+    // Once for the file: the types some request throws, typed, conform to `Swift.Error`.
+    let errors = typedErrors
+    return spec.enums.map { enumeration($0, errors) } + spec.models.map { model($0, errors) }
+      + spec.filters.map(filterEnum)
   }
 
-  private func model(_ model: Model) -> Declaration {
+  private func model(_ model: Model, _ typedErrors: Set<String>) -> Declaration {
     var inherits: [TypeName] = ["Equatable", "Hashable", "Codable", "Sendable"]
     if model.idField != nil { inherits.append("Identifiable") }
     // Through its module: the spec may declare a type named `Error`.
@@ -44,7 +47,7 @@ struct FeatureTranslator {
     ]
   }
 
-  private func enumeration(_ enumType: EnumType) -> Declaration {
+  private func enumeration(_ enumType: EnumType, _ typedErrors: Set<String>) -> Declaration {
     .enumeration(
       TypeDeclaration(
         doc: enumType.doc, access: access, name: enumType.name,
