@@ -7,12 +7,18 @@ let package = Package(
   products: [
     .executable(name: "redux-gen", targets: ["redux-gen"]),
     .library(name: "ReduxRuntime", targets: ["ReduxRuntime"]),
+    // Tests of features: TestStore, effect doubles (what generated `<Feature>TestEffects` use).
+    .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
+    // Debugging a running app: state diffs per action, recording actions to replay them.
+    .library(name: "ReduxDebugging", targets: ["ReduxDebugging"]),
     .plugin(name: "ReduxGenPlugin", targets: ["ReduxGenPlugin"]),
     .plugin(name: "GenerateRedux", targets: ["GenerateRedux"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
+    // ReduxDebugging and ReduxTesting only: structural diffs of states and actions.
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     // Tests only: a clock they advance by hand, for debounced and throttled effects.
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
@@ -60,11 +66,22 @@ let package = Package(
       dependencies: [.product(name: "IdentifiedCollections", package: "swift-identified-collections")]
     ),
 
+    // Printing what each action changed, recording actions and replaying them.
+    .target(
+      name: "ReduxDebugging",
+      dependencies: ["ReduxRuntime", .product(name: "CustomDump", package: "swift-custom-dump")]
+    ),
+    // TestStore and EffectDouble, on Swift Testing.
+    .target(
+      name: "ReduxTesting",
+      dependencies: ["ReduxRuntime", "ReduxDebugging", .product(name: "CustomDump", package: "swift-custom-dump")]
+    ),
+
     // The checked-in output of Specs/: compiled and tested by `swift test`.
     .target(name: "TaskList", dependencies: ["ReduxRuntime"], path: "Generated/TaskList/Sources"),
     .testTarget(
       name: "TaskListTests",
-      dependencies: ["TaskList", "ReduxRuntime"],
+      dependencies: ["TaskList", "ReduxRuntime", "ReduxTesting"],
       path: "Generated/TaskList/Tests"
     ),
     .target(name: "Counter", dependencies: ["ReduxRuntime"], path: "Generated/Counter/Sources"),
@@ -75,11 +92,11 @@ let package = Package(
     ),
 
     .target(name: "Users", dependencies: ["ReduxRuntime"], path: "Generated/Users/Sources"),
-    .testTarget(name: "UsersTests", dependencies: ["Users", "ReduxRuntime"], path: "Generated/Users/Tests"),
+    .testTarget(name: "UsersTests", dependencies: ["Users", "ReduxRuntime", "ReduxTesting"], path: "Generated/Users/Tests"),
     .target(name: "EditProfile", dependencies: ["ReduxRuntime"], path: "Generated/EditProfile/Sources"),
     .testTarget(
       name: "EditProfileTests",
-      dependencies: ["EditProfile", "ReduxRuntime"],
+      dependencies: ["EditProfile", "ReduxRuntime", "ReduxTesting"],
       path: "Generated/EditProfile/Tests"
     ),
 
@@ -96,7 +113,7 @@ let package = Package(
     .testTarget(
       name: "ProductsTests", dependencies: ["Products", "ReduxRuntime"], path: "Generated/Products/Tests"),
     .target(name: "Cart", dependencies: ["ReduxRuntime", "Products"], path: "Generated/Cart/Sources"),
-    .testTarget(name: "CartTests", dependencies: ["Cart", "Products", "ReduxRuntime"], path: "Generated/Cart/Tests"),
+    .testTarget(name: "CartTests", dependencies: ["Cart", "Products", "ReduxRuntime", "ReduxTesting"], path: "Generated/Cart/Tests"),
     .target(name: "Shop", dependencies: ["ReduxRuntime", "Products", "Cart"], path: "Generated/Shop/Sources"),
     .testTarget(
       name: "ShopTests", dependencies: ["Shop", "Products", "Cart", "ReduxRuntime"], path: "Generated/Shop/Tests"),
@@ -105,7 +122,7 @@ let package = Package(
     .target(name: "Library", dependencies: ["ReduxRuntime"], path: "Generated/Library/Sources"),
     .testTarget(
       name: "LibraryTests",
-      dependencies: ["Library", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: ["Library", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting"],
       path: "Generated/Library/Tests"
     ),
 
@@ -113,14 +130,14 @@ let package = Package(
     .target(name: "Weather", dependencies: ["ReduxRuntime"], path: "Generated/Weather/Sources"),
     .testTarget(
       name: "WeatherTests",
-      dependencies: ["Weather", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: ["Weather", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting"],
       path: "Generated/Weather/Tests"
     ),
 
     .target(name: "Showcase", dependencies: ["ReduxRuntime"], path: "Generated/Showcase/Sources"),
     .testTarget(
       name: "ShowcaseTests",
-      dependencies: ["Showcase", "ReduxRuntime"],
+      dependencies: ["Showcase", "ReduxRuntime", "ReduxTesting"],
       path: "Generated/Showcase/Tests"
     ),
 
@@ -141,6 +158,10 @@ let package = Package(
       path: "Examples/PluginCounter/Tests", plugins: ["ReduxGenPlugin"]),
 
     .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore"]),
+    .testTarget(
+      name: "ReduxTestingTests",
+      dependencies: ["ReduxTesting", "ReduxDebugging", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]
+    ),
     .testTarget(
       name: "ReduxRuntimeTests",
       dependencies: ["ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]

@@ -225,15 +225,28 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
   /// has handed its outcome to the store (or dropped it). A test awaits it after dispatching, or
   /// after advancing its clock, instead of polling; requests still waiting on the clock stay
   /// waiting. (An outcome handed to a store that another thread is dispatching on reaches the
-  /// state when that thread gets to it.)
-  public func idle() async {
+  /// state when that thread gets to it.) Returns whether there was anything to wait for.
+  @discardableResult
+  public func idle() async -> Bool {
+    var waited = false
     while true {
       let now = self.now()
       let tasks = running.withLock { running in
         running.active.values.compactMap { entry in entry.due.map { $0 <= now } ?? true ? entry.task : nil }
       }
-      guard !tasks.isEmpty else { return }
+      guard !tasks.isEmpty else { return waited }
+      waited = true
       for task in tasks { await task.value }
+    }
+  }
+
+  /// The scopes with requests running or queued, and those with one waiting on the clock, for a
+  /// test's failure message.
+  public var pendingWork: [String] {
+    running.withLock { running in
+      let busy = running.scopes.map { "'\($0.key)': \($0.value.count) request(s) running or queued" }
+      let waiting = running.waiting.keys.map { "'\($0)': a request waiting on the clock" }
+      return (busy + waiting).sorted()
     }
   }
 

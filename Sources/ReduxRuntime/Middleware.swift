@@ -10,6 +10,21 @@ public protocol Middleware<State, Action>: Sendable {
 
   /// Decides what happens to `action`: the action to pass on, or `nil` to stop it.
   func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action?
+
+  /// Waits until the work this middleware started outside `process` (an effect's requests) has
+  /// ended, and returns whether there was any to wait for. Work waiting on a clock that isn't
+  /// due yet is not waited for. `Store.idle()` calls it; the default has no such work.
+  func idle() async -> Bool
+
+  /// The work still under way, described for a test's failure message: an effect's requests
+  /// running, queued or waiting on the clock. The default has none.
+  var pendingWork: [String] { get }
+}
+
+extension Middleware {
+  public func idle() async -> Bool { false }
+
+  public var pendingWork: [String] { [] }
 }
 
 /// What a middleware can reach of its store: the current state and `dispatch`.
@@ -134,6 +149,14 @@ public struct ScopedMiddleware<ParentState: Sendable, ParentAction: Sendable, St
     }
     return embed(current)
   }
+
+  public func idle() async -> Bool {
+    var waited = false
+    for step in middleware where await step.idle() { waited = true }
+    return waited
+  }
+
+  public var pendingWork: [String] { middleware.flatMap(\.pendingWork) }
 }
 
 /// Whether an observer wants further notifications.

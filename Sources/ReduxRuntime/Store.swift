@@ -58,6 +58,25 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     engine.dispatch(action, from: self)
   }
 
+  /// Returns when the work the middleware started has ended: every effect request running,
+  /// queued or due has dispatched its outcome (or dropped it), including requests those
+  /// outcomes started in turn. Requests waiting on a clock that isn't due yet are not waited
+  /// for: a test advances its clock, then awaits `idle()` again. A test awaits it after
+  /// dispatching instead of polling the state.
+  public func idle() async {
+    while true {
+      var waited = false
+      for step in engine.chain where await step.idle() { waited = true }
+      guard waited else { return }
+    }
+  }
+
+  /// The middleware's work still under way (effect requests running, queued or waiting on the
+  /// clock), described for a test's failure message; empty when there is none.
+  public var pendingWork: [String] {
+    engine.chain.flatMap(\.pendingWork)
+  }
+
   // MARK: Observers
   //
   // Every observer is called on `queue` or, when it is nil, on the dispatching thread, in the

@@ -104,7 +104,9 @@ struct ScratchPackage {
         dependencies: [.package(name: "redux-gen", path: \(swiftString(root)))],
         targets: [
           .target(name: "\(feature)", dependencies: [\(dependencies)]),
-          .testTarget(name: "\(testTarget)", dependencies: ["\(feature)", \(dependencies)]),
+          .testTarget(
+            name: "\(testTarget)",
+            dependencies: ["\(feature)", \(dependencies), .product(name: "ReduxTesting", package: "redux-gen")]),
           \(usedTargets.joined(separator: "\n    "))
         ],
         swiftLanguageModes: [.v6]

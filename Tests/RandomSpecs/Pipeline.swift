@@ -128,6 +128,8 @@ struct PackageWriter {
           lint.append("\(base)/\(file.path)")
         }
         let runtime = ".product(name: \"ReduxRuntime\", package: \"redux-gen\")"
+        // The generated test effects (`<Feature>TestEffects`) use ReduxTesting's doubles.
+        let testing = ".product(name: \"ReduxTesting\", package: \"redux-gen\")"
         let dependencies = module.dependencies.map { "\"\($0)\"" } + [runtime]
         targets.append(
           """
@@ -135,7 +137,8 @@ struct PackageWriter {
                 name: "\(module.name)", dependencies: [\(dependencies.joined(separator: ", "))],
                 path: "\(base)/Sources"),
               .testTarget(
-                name: "\(module.name)Tests", dependencies: ["\(module.name)", \(dependencies.joined(separator: ", "))],
+                name: "\(module.name)Tests",
+                dependencies: ["\(module.name)", \((dependencies + [testing]).joined(separator: ", "))],
                 path: "\(base)/Tests"),
           """)
         modulesBySeed[seed, default: []].append(module.name)

@@ -31,7 +31,7 @@ struct FakeShop: CartEffects {
     let cart = store.state
     store.dispatch(.checkout(items: cart.items, quantities: cart.quantities))
     #expect(store.state.items.isEmpty)
-    await middleware.runner.idle()
+    await store.idle()
     return store.state
   }
 

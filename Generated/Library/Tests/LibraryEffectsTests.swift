@@ -61,15 +61,15 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
   func searchIsDebounced() async {
     let clock = TestClock()
     let effects = FakeLibraryEffects(found: [emma])
-    let (store, middleware) = makeStore(effects, clock: clock)
+    let (store, _) = makeStore(effects, clock: clock)
     for query in ["e", "em", "emma"] {
       store.dispatch(.search(query: query))
       await clock.advance(by: .milliseconds(100))
     }
-    await middleware.runner.idle()
+    await store.idle()
     #expect(effects.asked.isEmpty)
     await clock.advance(by: .milliseconds(200))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(effects.asked == ["search emma"])
     #expect(store.state.query == "emma")
     #expect(store.state.results == [emma])
@@ -82,7 +82,7 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
     let (store, middleware) = makeStore(effects, clock: clock)
     store.dispatch(.search(query: ""))
     await clock.advance(by: .milliseconds(300))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(effects.asked == ["search "])
     #expect(store.state.results.isEmpty)
     #expect(middleware.runner.runningCount == 0)
@@ -92,11 +92,11 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
   func clearingCancelsTheWaitingSearch() async {
     let clock = TestClock()
     let effects = FakeLibraryEffects(found: [emma])
-    let (store, middleware) = makeStore(effects, clock: clock)
+    let (store, _) = makeStore(effects, clock: clock)
     store.dispatch(.search(query: "emma"))
     store.dispatch(.clearSearch)
     await clock.advance(by: .seconds(1))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(effects.asked.isEmpty)
     #expect(store.state.results.isEmpty)
   }
@@ -104,10 +104,10 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
   @Test("adds run side by side, each to its outcome")
   func addsEachFinish() async {
     let effects = FakeLibraryEffects()
-    let (store, middleware) = makeStore(effects)
+    let (store, _) = makeStore(effects)
     store.dispatch(.addBook(book: emma))
     store.dispatch(.addBook(book: persuasion))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(Set(effects.asked) == ["save b1", "save b2"])
     #expect(store.state.collection.map(\.id) == ["b1", "b2"])
   }
@@ -115,10 +115,10 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
   @Test("a refused add is taken back, with the refusal the effect threw")
   func refusedAddIsTakenBack() async {
     let effects = FakeLibraryEffects(refusal: .quotaReached)
-    let (store, middleware) = makeStore(effects)
+    let (store, _) = makeStore(effects)
     store.dispatch(.addBook(book: emma))
     #expect(store.state.collection.map(\.id) == ["b1"])
-    await middleware.runner.idle()
+    await store.idle()
     #expect(store.state.collection.isEmpty)
     #expect(store.state.lastRefusal == .quotaReached)
   }
@@ -126,11 +126,11 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
   @Test("a refused remove puts the book back")
   func refusedRemovePutsTheBookBack() async {
     let effects = FakeLibraryEffects(refusal: .offline)
-    let (store, middleware) = makeStore(effects)
+    let (store, _) = makeStore(effects)
     store.dispatch(.setCollection(books: [emma]))
     store.dispatch(.removeBook(book: emma))
     #expect(store.state.collection.isEmpty)
-    await middleware.runner.idle()
+    await store.idle()
     #expect(store.state.collection == [emma])
     #expect(store.state.lastRefusal == .offline)
   }
@@ -138,10 +138,10 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
   @Test("loading hands the effect the state as the request left it; its success is setCollection")
   func loadReadsTheState() async {
     let effects = FakeLibraryEffects(found: [persuasion])
-    let (store, middleware) = makeStore(effects)
+    let (store, _) = makeStore(effects)
     store.dispatch(.setCollection(books: [emma]))
     store.dispatch(.loadCollection)
-    await middleware.runner.idle()
+    await store.idle()
     #expect(effects.asked == ["load with 1 shown"])
     #expect(store.state.collection == [persuasion])
   }

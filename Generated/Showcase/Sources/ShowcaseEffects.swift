@@ -40,4 +40,14 @@ public struct ShowcaseEffectsMiddleware<Effects: ShowcaseEffects>: Middleware {
     }
     return action
   }
+
+  /// Waits until the requests running, queued or due have dispatched their outcomes.
+  public func idle() async -> Bool {
+    return await runner.idle()
+  }
+
+  /// The scopes with requests under way.
+  public var pendingWork: [String] {
+    return runner.pendingWork
+  }
 }

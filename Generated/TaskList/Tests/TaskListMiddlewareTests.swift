@@ -2,86 +2,91 @@
 
 import Foundation
 import ReduxRuntime
-import Synchronization
+import ReduxTesting
 import Testing
 
 @testable import TaskList
 
-private func makeStore() -> Store<TaskListState, TaskListAction> {
-  Store(
-    initialState: TaskListState(), reducer: taskListReducer,
-    middleware: [TaskListValidation(), TaskListEnhancement()])
+private func makeStore(
+  _ middleware: [any Middleware<TaskListState, TaskListAction>] = [
+    TaskListValidation(), TaskListEnhancement(),
+  ]
+) -> TestStore<TaskListState, TaskListAction> {
+  TestStore(initialState: TaskListState(), reducer: taskListReducer, middleware: middleware)
+}
+
+/// `task` as the enhancement passes it on: with the default subtitle when it had none.
+private func enhanced(_ task: Task) -> Task {
+  var task = task
+  task.subtitle = TaskListEnhancement.defaultSubtitle
+  return task
 }
 
 struct TaskListMiddlewareTests {
   @Test(
     "validation stops a task whose title is empty or only white space",
     arguments: ["", " ", "\t\n "])
-  func validationStopsBlankTitles(title: String) {
+  func validationStopsBlankTitles(title: String) async {
     let store = makeStore()
-    store.dispatch(.addTask(task: Task(title: title)))
-    #expect(store.state.tasks.isEmpty)
+    // No closure: the state must not change.
+    await store.send(.addTask(task: Task(title: title)))
+    await store.finish()
   }
 
   @Test("validation and enhancement apply to a task added on top too")
-  func middlewareOnTop() {
+  func middlewareOnTop() async {
     let store = makeStore()
-    store.dispatch(.addTaskOnTop(task: Task(title: " ")))
-    #expect(store.state.tasks.isEmpty)
-    store.dispatch(.addTask(task: Task(title: "A", subtitle: "Keep me")))
-    store.dispatch(.addTaskOnTop(task: Task(title: "B")))
-    #expect(store.state.tasks.map(\.title) == ["B", "A"])
-    #expect(store.state.tasks.map(\.subtitle) == [TaskListEnhancement.defaultSubtitle, "Keep me"])
+    await store.send(.addTaskOnTop(task: Task(title: " ")))
+    let a = Task(title: "A", subtitle: "Keep me")
+    await store.send(.addTask(task: a)) { $0.tasks.append(a) }
+    let b = Task(title: "B")
+    await store.send(.addTaskOnTop(task: b)) { $0.tasks.insert(enhanced(b), at: 0) }
+    await store.finish()
   }
 
   @Test("validation passes a task with a title on unchanged")
-  func validationPassesTitledTask() {
-    let store = Store(
-      initialState: TaskListState(), reducer: taskListReducer, middleware: [TaskListValidation()])
+  func validationPassesTitledTask() async {
+    let store = makeStore([TaskListValidation()])
     let task = Task(title: " Buy milk ", subtitle: nil)
-    store.dispatch(.addTask(task: task))
-    #expect(store.state.tasks == [task])
+    await store.send(.addTask(task: task)) { $0.tasks = [task] }
+    await store.finish()
   }
 
   @Test("enhancement gives a task without a subtitle the default one")
-  func enhancementFillsMissingSubtitle() {
-    let store = Store(
-      initialState: TaskListState(), reducer: taskListReducer, middleware: [TaskListEnhancement()])
-    store.dispatch(.addTask(task: Task(title: "A")))
-    store.dispatch(.addTask(task: Task(title: "B", subtitle: "")))
-    store.dispatch(.addTask(task: Task(title: "C", subtitle: "Keep me")))
-    #expect(
-      store.state.tasks.map(\.subtitle) == [
-        TaskListEnhancement.defaultSubtitle, TaskListEnhancement.defaultSubtitle, "Keep me",
-      ])
+  func enhancementFillsMissingSubtitle() async {
+    let store = makeStore([TaskListEnhancement()])
+    let a = Task(title: "A")
+    let b = Task(title: "B", subtitle: "")
+    let c = Task(title: "C", subtitle: "Keep me")
+    await store.send(.addTask(task: a)) { $0.tasks.append(enhanced(a)) }
+    await store.send(.addTask(task: b)) { $0.tasks.append(enhanced(b)) }
+    await store.send(.addTask(task: c)) { $0.tasks.append(c) }
+    await store.finish()
   }
 
   @Test("the whole chain: blank titles stopped, the rest enhanced and reduced in order")
-  func wholeChain() {
+  func wholeChain() async {
     let store = makeStore()
-    let seen = ObservedStates()
-    store.subscribeToState { state in
-      seen.append(state.tasks.count)
-      return .alive
+    let milk = Task(title: "Buy milk")
+    let dog = Task(title: "Walk the dog", subtitle: "Before nine")
+    await store.send(.addTask(task: milk)) { $0.tasks.append(enhanced(milk)) }
+    await store.send(.addTask(task: Task(title: "   ")))
+    await store.send(.addTask(task: dog)) { $0.tasks.append(dog) }
+    await store.send(.toggleTaskCompletion(id: milk.id)) {
+      $0.tasks[id: milk.id]?.isCompleted = true
     }
-    store.dispatch(.addTask(task: Task(title: "Buy milk")))
-    store.dispatch(.addTask(task: Task(title: "   ")))
-    store.dispatch(.addTask(task: Task(title: "Walk the dog", subtitle: "Before nine")))
-    store.dispatch(.toggleTaskCompletion(id: store.state.tasks[0].id))
-    store.dispatch(.loadTasks)
-
-    #expect(store.state.tasks.map(\.title) == ["Buy milk", "Walk the dog"])
-    #expect(
-      store.state.tasks.map(\.subtitle) == [TaskListEnhancement.defaultSubtitle, "Before nine"])
+    await store.send(.loadTasks)
     #expect(store.state.filteredTasks.map(\.title) == ["Walk the dog"])
-    // The stopped action never reached the reducer, so observers saw four actions, not five.
-    #expect(seen.values == [1, 2, 2, 2])
+    await store.finish()
   }
-}
 
-/// Collects what an observer saw, safely across threads.
-final class ObservedStates: Sendable {
-  private let storage = Mutex<[Int]>([])
-  func append(_ value: Int) { storage.withLock { $0.append(value) } }
-  var values: [Int] { storage.withLock { $0 } }
+  @Test("an integration test may assert only what it cares about")
+  func nonExhaustive() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(.addTask(task: Task(title: "A")))
+    await store.send(.addTask(task: Task(title: "B"))) { $0.tasks[1].title = "B" }
+    await store.send(.completeAll) { $0.tasks[0].isCompleted = true }
+    #expect(store.state.remaining == 0)
+  }
 }

@@ -52,4 +52,14 @@ public struct UsersEffectsMiddleware<Effects: UsersEffects>: Middleware {
     }
     return action
   }
+
+  /// Waits until the requests running, queued or due have dispatched their outcomes.
+  public func idle() async -> Bool {
+    return await runner.idle()
+  }
+
+  /// The scopes with requests under way.
+  public var pendingWork: [String] {
+    return runner.pendingWork
+  }
 }

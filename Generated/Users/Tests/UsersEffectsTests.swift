@@ -2,175 +2,110 @@
 
 import Foundation
 import ReduxRuntime
-import Synchronization
+import ReduxTesting
 import Testing
 
 @testable import Users
-
-/// Effects whose requests wait until the test answers them, in any order.
-final class FakeUsersEffects: UsersEffects, Sendable {
-  private let pending = Mutex<[String: [CheckedContinuation<User, any Error>]]>([:])
-  private let started = Mutex<[String]>([])
-  private let cancelled = Mutex<[String]>([])
-
-  /// The ids of fetches whose task was cancelled, in order.
-  var cancelledIDs: [String] { cancelled.withLock { $0 } }
-
-  func fetchUser(id: String) async throws -> User {
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        pending.withLock { $0[id, default: []].append(continuation) }
-        started.withLock { $0.append(id) }
-      }
-    } onCancel: {
-      // The runner cancels an overtaken request; the fake answers it like a real client would.
-      cancelled.withLock { $0.append(id) }
-      let continuations = pending.withLock { pending in
-        defer { pending[id] = nil }
-        return pending[id] ?? []
-      }
-      for continuation in continuations { continuation.resume(throwing: CancellationError()) }
-    }
-  }
-
-  private let saves = Mutex<[(id: String, done: CheckedContinuation<Void, any Error>)]>([])
-
-  /// Waits until the test finishes it; records the user's id when it starts.
-  func saveUser(user: User) async throws {
-    try await withCheckedThrowingContinuation { continuation in
-      saves.withLock { $0.append((user.id, continuation)) }
-      started.withLock { $0.append("save \(user.id)") }
-    }
-  }
-
-  /// Ends the oldest save still waiting.
-  func finishSave(with result: Result<Void, any Error>) {
-    let save = saves.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-    save?.done.resume(with: result)
-  }
-
-  var savesWaiting: Int { saves.withLock { $0.count } }
-
-  var startedIDs: [String] { started.withLock { $0 } }
-
-  func answer(_ id: String, with result: Result<User, any Error>) {
-    let continuation = pending.withLock { pending -> CheckedContinuation<User, any Error>? in
-      guard var waiting = pending[id], !waiting.isEmpty else { return nil }
-      let first = waiting.removeFirst()
-      pending[id] = waiting.isEmpty ? nil : waiting
-      return first
-    }
-    continuation?.resume(with: result)
-  }
-
-  func waitUntilStarted(_ count: Int) async throws {
-    for _ in 0..<500 where startedIDs.count < count {
-      try await _Concurrency.Task.sleep(for: .milliseconds(5))
-    }
-    #expect(startedIDs.count == count)
-  }
-}
 
 struct Offline: Error, CustomStringConvertible {
   var description: String { "offline" }
 }
 
-@Suite struct UsersEffectsTests {
-  let effects = FakeUsersEffects()
+/// The effects middleware over test doubles, in a TestStore: every change asserted, every
+/// outcome received, no effect left running.
+@Suite(.timeLimit(.minutes(1))) struct UsersEffectsTests {
+  let effects = UsersTestEffects()
+  let ada = User(id: "u1", name: "Ada")
 
-  func makeStore() -> (Store<UsersState, UsersAction>, UsersEffectsMiddleware<FakeUsersEffects>) {
-    let middleware = UsersEffectsMiddleware(effects: effects)
-    return (
-      Store(initialState: UsersState(), reducer: usersReducer, middleware: [middleware]), middleware
-    )
+  func makeStore() -> (
+    TestStore<UsersState, UsersAction>, UsersEffectsMiddleware<UsersTestEffects.Effects>
+  ) {
+    let middleware = UsersEffectsMiddleware(effects: effects.effects)
+    let store = TestStore(
+      initialState: UsersState(), reducer: usersReducer, middleware: [middleware])
+    return (store, middleware)
   }
 
-  @Test func successStoresTheUser() async throws {
+  @Test func successStoresTheUser() async {
     let (store, _) = makeStore()
-    store.dispatch(.fetchUser(id: "u1"))
-    #expect(store.state.fetchStatus == .loading)
-    try await effects.waitUntilStarted(1)
-    effects.answer("u1", with: .success(User(id: "u1", name: "Ada")))
-    let state = try await store.firstState { $0.fetchStatus == .succeeded }
-    #expect(state.users["u1"]?.name == "Ada")
-  }
-
-  @Test func failureKeepsTheMessage() async throws {
-    let (store, _) = makeStore()
-    store.dispatch(.fetchUser(id: "u1"))
-    try await effects.waitUntilStarted(1)
-    effects.answer("u1", with: .failure(Offline()))
-    let state = try await store.firstState { $0.fetchStatus != .loading }
-    #expect(state.fetchStatus == .failed("offline"))
-    #expect(state.lastError == "offline")
-    #expect(state.users.isEmpty)
-  }
-
-  @Test func cancellingDispatchesNothing() async throws {
-    let (store, middleware) = makeStore()
-    store.dispatch(.fetchUser(id: "u1"))
-    try await effects.waitUntilStarted(1)
-    middleware.runner.cancelAll()
-    effects.answer("u1", with: .success(User(id: "u1", name: "Ada")))
-    try await _Concurrency.Task.sleep(for: .milliseconds(50))
-    #expect(store.state.fetchStatus == .loading)
-    #expect(store.state.users.isEmpty)
-    #expect(middleware.runner.runningCount == 0)
-  }
-
-  @Test func aSlowRequestOvertakenByANewerOneIsDropped() async throws {
-    let (store, middleware) = makeStore()
-    store.dispatch(.fetchUser(id: "slow"))
-    try await effects.waitUntilStarted(1)
-    store.dispatch(.fetchUser(id: "fast"))
-    try await effects.waitUntilStarted(2)
-    effects.answer("fast", with: .success(User(id: "fast", name: "Grace")))
-    let state = try await store.firstState { $0.fetchStatus == .succeeded }
-    #expect(Array(state.users.keys) == ["fast"])
-    // The slow one was cancelled; even an answer arriving now is dropped.
-    effects.answer("slow", with: .success(User(id: "slow", name: "Ada")))
-    try await _Concurrency.Task.sleep(for: .milliseconds(50))
-    #expect(Array(store.state.users.keys) == ["fast"])
-    #expect(middleware.runner.runningCount == 0)
-  }
-
-  @Test func savesRunOneAtATimeInOrder() async throws {
-    let (store, middleware) = makeStore()
-    for name in ["a", "b", "c"] { store.dispatch(.saveUser(user: User(id: name, name: name))) }
-    // The reducer showed all three at once; the effect has started only the first.
-    #expect(store.state.users.count == 3)
-    try await effects.waitUntilStarted(1)
-    #expect(effects.startedIDs == ["save a"])
-    #expect(middleware.runner.runningCount == 3)
-    effects.finishSave(with: .success(()))
-    try await effects.waitUntilStarted(2)
-    #expect(effects.savesWaiting == 1)
-    effects.finishSave(with: .failure(Offline()))
-    _ = try await store.firstState { $0.lastError == "offline" }
-    try await effects.waitUntilStarted(3)
-    effects.finishSave(with: .success(()))
-    for _ in 0..<500 where middleware.runner.runningCount > 0 {
-      try await _Concurrency.Task.sleep(for: .milliseconds(5))
+    effects.fetchUser.returns(ada)
+    await store.send(.fetchUser(id: "u1")) { $0.fetchStatus = .loading }
+    await store.receive(.fetchUserSucceeded(user: ada)) {
+      $0.users["u1"] = ada
+      $0.fetchStatus = .succeeded
     }
-    #expect(effects.startedIDs == ["save a", "save b", "save c"])
-    #expect(middleware.runner.runningCount == 0)
+    await store.finish()
+    #expect(effects.fetchUser.calls == ["u1"])
   }
 
-  @Test func stopFetchingCancelsTheFetch() async throws {
+  @Test func failureKeepsTheMessage() async {
+    let (store, _) = makeStore()
+    effects.fetchUser.fails(with: Offline())
+    await store.send(.fetchUser(id: "u1")) { $0.fetchStatus = .loading }
+    await store.receive(.fetchUserFailed(message: "offline")) {
+      $0.lastError = "offline"
+      $0.fetchStatus = .failed("offline")
+    }
+    await store.finish()
+  }
+
+  @Test func cancellingDispatchesNothing() async {
     let (store, middleware) = makeStore()
-    store.dispatch(.fetchUser(id: "u1"))
-    try await effects.waitUntilStarted(1)
-    store.dispatch(.stopFetching)
-    #expect(middleware.runner.runningCount == 0)
-    #expect(store.state.fetchStatus == .idle)
-    // The effect saw the cancellation (and ended with CancellationError), and nothing came of it.
-    #expect(effects.cancelledIDs == ["u1"])
-    try await _Concurrency.Task.sleep(for: .milliseconds(50))
+    effects.fetchUser.waits()
+    await store.send(.fetchUser(id: "u1")) { $0.fetchStatus = .loading }
+    middleware.runner.cancelAll()
+    // The cancelled call ended with CancellationError, and nothing came of it.
+    await store.finish()
+    #expect(effects.fetchUser.waitingCount == 0)
     #expect(store.state.users.isEmpty)
-    #expect(store.state.fetchStatus == .idle)
   }
 
-  @Test func liveEffectsDecodeUsersAndReportMissingOnes() async throws {
+  @Test func aSlowRequestOvertakenByANewerOneIsDropped() async {
+    let (store, _) = makeStore()
+    effects.fetchUser.waits()
+    await store.send(.fetchUser(id: "slow")) { $0.fetchStatus = .loading }
+    await effects.fetchUser.waitForCalls(1)
+    await store.send(.fetchUser(id: "fast"))
+    // The newer request cancelled the slow one: only its call is left waiting.
+    let grace = User(id: "fast", name: "Grace")
+    await effects.fetchUser.succeed(grace)
+    await store.receive(.fetchUserSucceeded(user: grace)) {
+      $0.users["fast"] = grace
+      $0.fetchStatus = .succeeded
+    }
+    await store.finish()
+    #expect(effects.fetchUser.calls == ["slow", "fast"])
+  }
+
+  @Test func savesRunOneAtATimeInOrder() async {
+    let (store, middleware) = makeStore()
+    effects.saveUser.waits()
+    let users = ["a", "b", "c"].map { User(id: $0, name: $0) }
+    for user in users {
+      // The reducer shows each user at once; the effect saves them one by one.
+      await store.send(.saveUser(user: user)) { $0.users[user.id] = user }
+    }
+    await effects.saveUser.succeed(())
+    await store.receive(.saveUserSucceeded)
+    await effects.saveUser.fail(Offline())
+    await store.receive(.saveUserFailed(message: "offline")) { $0.lastError = "offline" }
+    await effects.saveUser.succeed(())
+    await store.receive(.saveUserSucceeded)
+    await store.finish()
+    #expect(effects.saveUser.calls == users)
+    #expect(middleware.runner.runningCount == 0)
+  }
+
+  @Test func stopFetchingCancelsTheFetch() async {
+    let (store, middleware) = makeStore()
+    effects.fetchUser.waits()
+    await store.send(.fetchUser(id: "u1")) { $0.fetchStatus = .loading }
+    await store.send(.stopFetching) { $0.fetchStatus = .idle }
+    #expect(middleware.runner.runningCount == 0)
+    await store.finish()
+  }
+
+  @Test func liveEffectsDecodeUsersAndReportMissingOnes() async {
     let live = UsersLiveEffects(baseURL: URL(string: "https://example.com/api")!) { url in
       url.lastPathComponent == "u1.json"
         ? Data(#"{"id":"u1","name":"Ada","email":"ada@example.com"}"#.utf8) : nil
@@ -178,14 +113,13 @@ struct Offline: Error, CustomStringConvertible {
     let store = Store(
       initialState: UsersState(), reducer: usersReducer,
       middleware: [UsersEffectsMiddleware(effects: live)])
+    // A plain Store: `idle()` returns once the effects have dispatched their outcomes.
     store.dispatch(.fetchUser(id: "u1"))
-    let loaded = try await store.firstState { $0.fetchStatus == .succeeded }
-    #expect(loaded.users["u1"] == User(id: "u1", name: "Ada", email: "ada@example.com"))
+    await store.idle()
+    #expect(store.state.users["u1"] == User(id: "u1", name: "Ada", email: "ada@example.com"))
     store.dispatch(.fetchUser(id: "u2"))
-    let failed = try await store.firstState {
-      $0.fetchStatus != .loading && $0.fetchStatus != .succeeded
-    }
-    #expect(failed.lastError == "no user with id u2")
+    await store.idle()
+    #expect(store.state.lastError == "no user with id u2")
   }
 
   @Test func forgetUserRemovesOnlyThatUser() {

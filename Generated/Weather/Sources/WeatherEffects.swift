@@ -77,4 +77,14 @@ public struct WeatherEffectsMiddleware<Effects: WeatherEffects>: Middleware {
     }
     return action
   }
+
+  /// Waits until the requests running, queued or due have dispatched their outcomes.
+  public func idle() async -> Bool {
+    return await runner.idle()
+  }
+
+  /// The scopes with requests under way.
+  public var pendingWork: [String] {
+    return runner.pendingWork
+  }
 }

@@ -65,15 +65,15 @@ final class FakeWeatherClient: WeatherEffects, Sendable {
   @Test("the search waits for the typing to stop, then searches the last query")
   func searchIsDebounced() async {
     let client = FakeWeatherClient()
-    let (store, middleware) = makeStore(client)
+    let (store, _) = makeStore(client)
     store.dispatch(.search(query: "l"))
     await clock.advance(by: .milliseconds(250))
     store.dispatch(.search(query: "ly"))
     await clock.advance(by: .milliseconds(250))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(client.asked.isEmpty)
     await clock.advance(by: .milliseconds(50))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(client.asked == ["search ly"])
     #expect(store.state.places.map(\.name) == ["Lyon"])
   }
@@ -81,13 +81,13 @@ final class FakeWeatherClient: WeatherEffects, Sendable {
   @Test("a forecast is kept under the place tapped; a newer tap cancels the older forecast")
   func forecastPerTappedPlace() async {
     let client = FakeWeatherClient(holding: [7])
-    let (store, middleware) = makeStore(client)
+    let (store, _) = makeStore(client)
     store.dispatch(.placeTapped(place: Place(id: 7, name: "Lyon")))
     while client.asked != ["forecast 7"] { await Task.yield() }
     store.dispatch(.placeTapped(place: Place(id: 9, name: "Nice")))
     // idle() waits for every effect to end, the cancelled one too: let it answer.
     while !client.release(7) { await Task.yield() }
-    await middleware.runner.idle()
+    await store.idle()
     // The Lyon forecast answered after all, but its request was overtaken: dropped.
     #expect(store.state.forecasts.keys.sorted() == [9])
     #expect(store.state.forecasts[9]?.summary == "forecast 9")
@@ -96,27 +96,27 @@ final class FakeWeatherClient: WeatherEffects, Sendable {
   @Test("a typed refusal reaches the state")
   func unknownPlace() async {
     let client = FakeWeatherClient()
-    let (store, middleware) = makeStore(client)
+    let (store, _) = makeStore(client)
     store.dispatch(.placeTapped(place: Place(id: 0, name: "Nowhere")))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(store.state.lastError == .unknownPlace)
   }
 
   @Test("refreshing reads the query from the state, at most once a second")
   func refreshIsThrottled() async {
     let client = FakeWeatherClient()
-    let (store, middleware) = makeStore(client)
+    let (store, _) = makeStore(client)
     store.dispatch(.search(query: "ly"))
     store.dispatch(.refresh)
-    await middleware.runner.idle()
+    await store.idle()
     #expect(client.asked == ["refresh ly"])
     store.dispatch(.refresh)
     store.dispatch(.refresh)
     await clock.advance(by: .milliseconds(999))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(client.asked == ["refresh ly", "search ly"])
     await clock.advance(by: .milliseconds(1))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(client.asked == ["refresh ly", "search ly", "refresh ly"])
     #expect(store.state.places.count == 1)
   }
@@ -124,11 +124,11 @@ final class FakeWeatherClient: WeatherEffects, Sendable {
   @Test("clearing the query cancels the search waiting to start")
   func clearingCancels() async {
     let client = FakeWeatherClient()
-    let (store, middleware) = makeStore(client)
+    let (store, _) = makeStore(client)
     store.dispatch(.search(query: "ly"))
     store.dispatch(.clearQuery)
     await clock.advance(by: .seconds(1))
-    await middleware.runner.idle()
+    await store.idle()
     #expect(client.asked.isEmpty)
     #expect(store.state.query == "")
   }

@@ -72,7 +72,7 @@ extension Expression {
       return base.calls(name) || key.calls(name) || value.calls(name)
     case .subscriptedByLabel(let base, _, let index):
       return base.calls(name) || index.calls(name)
-    case .macro(_, let arguments), .attribute(_, let arguments):
+    case .macro(_, let arguments), .attribute(_, let arguments), .tuple(let arguments):
       return arguments.contains { $0.value.calls(name) }
     case .identifier, .literal, .keyPath, .type, .metatype:
       return false

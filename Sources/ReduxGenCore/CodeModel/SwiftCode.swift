@@ -34,6 +34,9 @@ indirect enum TypeName: Equatable, Sendable {
   case existential(TypeName)
   /// `Swift.Error`: a type named through its module.
   case qualified(module: String, name: String)
+  /// `@Sendable (String, any Swift.Error) -> UsersAction`: a closure's type (`@escaping` as a
+  /// parameter).
+  case sendableFunction([TypeName], returns: TypeName)
 }
 
 /// A plain type name written as a string literal (`"Sendable"`); structure such as generic
@@ -200,6 +203,8 @@ indirect enum Expression: Equatable, Sendable {
   /// `#name(arguments)`
   case macro(String, [Argument])
   case parenthesized(Expression)
+  /// `(query: query, page: page)`; `()` when empty.
+  case tuple([Argument])
   /// `\.name`
   case keyPath(String)
   /// `@name(arguments)`, for attributes.

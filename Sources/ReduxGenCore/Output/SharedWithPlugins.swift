@@ -15,9 +15,11 @@ public enum GeneratedPart: String, CaseIterable, Sendable {
   case persistence = "Persistence"
   case reducerTests = "ReducerTests"
   case exampleTests = "ExampleTests"
+  /// `<Feature>TestEffects`: the effects' test doubles, when the spec has async actions.
+  case testEffects = "TestEffects"
 
   /// Whether the part goes to a test target.
-  public var isTest: Bool { self == .reducerTests || self == .exampleTests }
+  public var isTest: Bool { self == .reducerTests || self == .exampleTests || self == .testEffects }
 
   /// The parts generated into a source target, in order.
   public static var sourceParts: [GeneratedPart] { allCases.filter { !$0.isTest } }

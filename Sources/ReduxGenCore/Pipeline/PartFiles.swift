@@ -34,6 +34,7 @@ struct FeaturePartFiles {
       // The JSON keys test encodes and decodes.
       test(tests.reducerTests(), foundation: spec.hasJSONKeys ? GeneratedNames.jsonImportsOfTests : [])
     case .exampleTests: test(tests.exampleTests())
+    case .testEffects: hasAsyncActions ? test(translator.testEffectsFile(), testing: ["ReduxTesting"]) : nil
     }
   }
 
@@ -46,7 +47,7 @@ struct FeaturePartFiles {
       generatedSPIImports: spi ? ["ReduxRuntime"] : [], declarations: declarations)
   }
 
-  private func test(_ declarations: [Declaration], foundation: [String] = []) -> SwiftFile {
+  private func test(_ declarations: [Declaration], foundation: [String] = [], testing: [String] = []) -> SwiftFile {
     // A spec type named like one of Swift Testing's is ambiguous in a test file: name it there
     // through its module, the used specs' models and enums (`uses:`) through theirs.
     let ownTypes = [(testedModule, spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))]
@@ -56,7 +57,7 @@ struct FeaturePartFiles {
         .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: module, name: $0)) }
     }
     return SwiftFile(
-      header: header, imports: ["Testing", "ReduxRuntime"] + usedModules,
+      header: header, imports: ["Testing", "ReduxRuntime"] + testing + usedModules,
       declarationImports: GeneratedNames.foundationImportsOfTests + foundation, testableImports: [testedModule],
       declarations: declarations.isEmpty ? [] : testingClashes + declarations)
   }
@@ -112,7 +113,7 @@ struct AppPartFiles {
     case .reducer: file(translator.reducerFile())
     case .middleware: file(translator.middlewareFile())
     case .reducerTests: file(translator.tests(), test: true)
-    case .models, .effects, .persistence, .exampleTests: nil
+    case .models, .effects, .persistence, .exampleTests, .testEffects: nil
     }
   }
 

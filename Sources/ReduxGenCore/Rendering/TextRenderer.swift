@@ -152,6 +152,7 @@ struct TextRenderer: Sendable {
     if let label = parameter.label { text += "\(label == "_" ? "_" : identifier(label)) " }
     text += "\(identifier(parameter.name)): "
     if parameter.isInout { text += "inout " }
+    if case .sendableFunction = parameter.type { text += "@escaping " }
     text += type(parameter.type)
     if let value = parameter.defaultValue { text += " = \(expression(value))" }
     return text
@@ -615,6 +616,8 @@ struct TextRenderer: Sendable {
       out += "("
       write(inner, into: &out)
       out += ")"
+    case .tuple(let elements):
+      write(elements, into: &out)
     case .type(let name):
       out += type(name)
     case .metatype(let name):
@@ -723,6 +726,8 @@ struct TextRenderer: Sendable {
       "(" + elements.map { "\(identifier($0.label)): \(type($0.type))" }.joined(separator: ", ") + ")"
     case .existential(let constraint): "any " + type(constraint)
     case .qualified(let module, let name): module + "." + name
+    case .sendableFunction(let parameters, let result):
+      "@Sendable (\(parameters.map(type).joined(separator: ", "))) -> \(type(result))"
     }
   }
 

@@ -23,6 +23,8 @@ package struct GeneratedNames: Sendable, Equatable {
   package var persistedFields: String { feature + "PersistedFields" }
   package var reducerTests: String { feature + "ReducerTests" }
   package var exampleTests: String { feature + "ExampleTests" }
+  /// The test doubles of the effects, in the tests.
+  package var testEffects: String { feature + "TestEffects" }
   /// `taskListReducer` for the feature `TaskList`.
   package var reducer: String { feature.lowercasingFirst + "Reducer" }
   /// Part `n` (from 2) of a reducer too long for one function: `taskListReducerPart2`.
@@ -62,7 +64,7 @@ package struct GeneratedNames: Sendable, Equatable {
   package var featureTypes: [String] {
     [
       state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
-      persistedFields, reducerTests, exampleTests,
+      persistedFields, reducerTests, exampleTests, testEffects,
     ]
   }
 

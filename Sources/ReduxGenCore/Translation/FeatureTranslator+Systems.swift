@@ -121,7 +121,7 @@ extension FeatureTranslator {
 
   /// What a successful request returns: nothing, the one success field, or a tuple of them;
   /// optional when the effect may end the request without an outcome.
-  private func successType(_ action: Action) -> TypeName? {
+  func successType(_ action: Action) -> TypeName? {
     guard let async = action.async else { return nil }
     let own = ownPayload(of: async.success, for: action)
     let value: TypeName? =
@@ -136,7 +136,7 @@ extension FeatureTranslator {
 
   /// Whether the failure action is built from the error (its description as `message`, or the
   /// typed error itself) or holds nothing but carried values; otherwise the effects type builds it.
-  private func failureIsDerived(_ action: Action) -> Bool {
+  func failureIsDerived(_ action: Action) -> Bool {
     guard let async = action.async else { return true }
     let own = ownPayload(of: async.failure, for: action)
     return own.isEmpty || (own.count == 1 && own[0].name == "message" && own[0].type == .scalar(.string))
@@ -238,7 +238,7 @@ extension FeatureTranslator {
   }
 
   /// The first of `names` that is none of `taken`.
-  private func freshName(_ names: [String], avoiding taken: [String]) -> String {
+  func freshName(_ names: [String], avoiding taken: [String]) -> String {
     names.first { !taken.contains($0) } ?? names[0] + "\(taken.count)"
   }
 
@@ -360,6 +360,16 @@ extension FeatureTranslator {
           ],
           returnType: .optional(actionType),
           body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])),
+      // `Store.idle()` and a TestStore wait for the requests through these two.
+      .function(
+        FunctionDeclaration(
+          doc: "Waits until the requests running, queued or due have dispatched their outcomes.", access: access,
+          kind: .function("idle"), isAsync: true, returnType: .named("Bool"),
+          body: [.returnStatement(.awaitExpression(Expression.name("runner").dot("idle").call([])))])),
+      .variable(
+        VariableDeclaration(
+          doc: "The scopes with requests under way.", access: access, name: "pendingWork",
+          type: .array(.named("String")), getter: [.returnStatement(Expression.name("runner").dot("pendingWork"))])),
     ]
     let middleware = Declaration.structure(
       TypeDeclaration(
