@@ -193,6 +193,25 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     check(step, against: updateExpected, exhaustivity: exhaustivity, what: "receiving", at: location)
   }
 
+  /// Every action middleware and effects dispatched so far, in order, asserted or not.
+  public var receivedActions: [Action] {
+    journal.steps(from: 0).filter { !$0.isSent }.map(\.action)
+  }
+
+  /// Waits until the effects have dispatched their outcomes (as `Store.idle()`), up to `timeout`;
+  /// fails the test if they haven't by then.
+  public func idle(
+    timeout: Duration? = nil,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let store = self.store
+    guard await !completes(within: timeout, { await store.idle() }) else { return }
+    record(
+      "Effects were still running after \(timeout): \(store.pendingWork.joined(separator: "; ")).",
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Skips the received actions not yet asserted, for a test that doesn't care about them.
   public func skipReceivedActions() {
     let end = journal.count

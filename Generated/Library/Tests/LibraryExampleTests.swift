@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import ReduxRuntime
+import ReduxTesting
 import Testing
 import struct Foundation.Data
 import struct Foundation.Date
@@ -55,5 +56,46 @@ struct LibraryExampleTests {
     libraryReducer(&state, .loadCollection)
     libraryReducer(&state, .setCollection(books: [Book(id: "b2", title: "Persuasion")]))
     #expect(state.collection == [Book(id: "b2", title: "Persuasion")])
+  }
+
+  @Test("through the store, a search finds books and a refused add is taken back")
+  func throughTheStoreASearchFindsBooksAndARefusedAddIsTakenBack() async {
+    let effects = LibraryTestEffects()
+    effects.search.returns([Book(id: "b1", title: "Emma")])
+    effects.saveToCollection.fails(with: .quotaReached)
+    let store = TestStore(
+      initialState: LibraryState(), reducer: libraryReducer,
+      middleware: [LibraryEffectsMiddleware(effects: effects.effects, clock: ImmediateClock())],
+      exhaustivity: .off)
+    await store.send(.search(query: "emma"))
+    await store.idle()
+    await store.send(.addBook(book: Book(id: "b2", title: "Persuasion")))
+    await store.idle()
+    #expect(
+      store.receivedActions == [
+        .searchCompleted(query: "emma", books: [Book(id: "b1", title: "Emma")]),
+        .addBookFailed(book: Book(id: "b2", title: "Persuasion"), error: .quotaReached),
+      ])
+    await store.finish()
+    let state = store.state
+    #expect(state.results == [Book(id: "b1", title: "Emma")])
+    #expect(state.collection == [])
+    #expect(state.lastRefusal == Refusal.quotaReached)
+  }
+
+  @Test("through the store, an empty search ends without an outcome")
+  func throughTheStoreAnEmptySearchEndsWithoutAnOutcome() async {
+    let effects = LibraryTestEffects()
+    effects.search.returns(nil)
+    let store = TestStore(
+      initialState: LibraryState(), reducer: libraryReducer,
+      middleware: [LibraryEffectsMiddleware(effects: effects.effects, clock: ImmediateClock())],
+      exhaustivity: .off)
+    await store.send(.search(query: ""))
+    await store.idle()
+    #expect(store.receivedActions == [])
+    await store.finish()
+    let state = store.state
+    #expect(state.results == [])
   }
 }

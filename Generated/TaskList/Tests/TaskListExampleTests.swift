@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import ReduxRuntime
+import ReduxTesting
 import Testing
 import struct Foundation.Data
 import struct Foundation.Date
@@ -199,6 +200,23 @@ struct TaskListExampleTests {
     #expect(state.tasks[0].title == "A")
     try #require(state.tasks.indices.contains(1))
     #expect(state.tasks[1].title == "B")
+  }
+
+  @Test("through the store, a blank title is stopped and a bare task gets a subtitle")
+  func throughTheStoreABlankTitleIsStoppedAndABareTaskGetsASubtitle() async throws {
+    let store = TestStore(
+      initialState: TaskListState(), reducer: taskListReducer,
+      middleware: [TaskListValidation(), TaskListEnhancement()], exhaustivity: .off)
+    await store.send(.addTask(task: Task(id: uuid(1), title: "  ")))
+    await store.idle()
+    await store.send(.addTask(task: Task(id: uuid(2), title: "Buy milk")))
+    await store.idle()
+    #expect(store.receivedActions == [])
+    await store.finish()
+    let state = store.state
+    #expect(state.tasks.count == 1)
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].subtitle == "No description provided")
   }
 }
 

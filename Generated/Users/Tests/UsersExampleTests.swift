@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import ReduxRuntime
+import ReduxTesting
 import Testing
 import struct Foundation.Data
 import struct Foundation.Date
@@ -50,5 +51,39 @@ struct UsersExampleTests {
     state.users = ["u1": User(id: "u1", name: "Ada"), "u2": User(id: "u2", name: "Grace")]
     usersReducer(&state, .forgetUser(id: "u1"))
     #expect(state.users.count == 1)
+  }
+
+  @Test("through the store, a fetch that returns stores the user")
+  func throughTheStoreAFetchThatReturnsStoresTheUser() async {
+    let effects = UsersTestEffects()
+    effects.fetchUser.returns(User(id: "u1", name: "Ada"))
+    let store = TestStore(
+      initialState: UsersState(), reducer: usersReducer,
+      middleware: [UsersEffectsMiddleware(effects: effects.effects)], exhaustivity: .off)
+    await store.send(.fetchUser(id: "u1"))
+    await store.idle()
+    #expect(store.receivedActions == [.fetchUserSucceeded(user: User(id: "u1", name: "Ada"))])
+    await store.finish()
+    let state = store.state
+    #expect(state.users["u1"]?.name == "Ada")
+    #expect(state.fetchStatus == .succeeded)
+  }
+
+  @Test("through the store, a failed save keeps the message")
+  func throughTheStoreAFailedSaveKeepsTheMessage() async {
+    var given = UsersState()
+    given.users = ["u2": User(id: "u2", name: "Grace")]
+    let effects = UsersTestEffects()
+    effects.saveUser.fails(with: ExampleFailure("offline"))
+    let store = TestStore(
+      initialState: given, reducer: usersReducer,
+      middleware: [UsersEffectsMiddleware(effects: effects.effects)], exhaustivity: .off)
+    await store.send(.saveUser(user: User(id: "u1", name: "Ada")))
+    await store.idle()
+    #expect(store.receivedActions == [.saveUserFailed(message: "offline")])
+    await store.finish()
+    let state = store.state
+    #expect(state.users.count == 2)
+    #expect(state.lastError == "offline")
   }
 }

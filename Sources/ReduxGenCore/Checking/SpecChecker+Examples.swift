@@ -4,7 +4,8 @@ extension SpecChecker {
     var result: [Example] = []
     for item in sequence(node, what: .key("examples")) ?? [] {
       guard let pairs = mapping(item, what: .a(.example)) else { continue }
-      let keys = checkKeys(pairs, allowed: ["name", "given", "when", "then"], context: .a(.example))
+      let keys = checkKeys(
+        pairs, allowed: ["name", "given", "when", "then", "through", "effects", "receive"], context: .a(.example))
       guard let nameNode = keys["name"], let name = text(nameNode, what: .key("name")) else {
         if keys["name"] == nil { missing("name", in: .a(.example), item) }
         continue
@@ -40,9 +41,127 @@ extension SpecChecker {
           then.append(Example.Expectation(path: path, value: value, type: type))
         }
       }
-      result.append(Example(name: name, given: given, when: steps, then: then))
+      var example = Example(name: name, given: given, when: steps, then: then)
+      checkStoreRun(of: &example, keys)
+      result.append(example)
     }
     return result
+  }
+
+  /// `through`, `effects` and `receive`: an example run through a TestStore.
+  private mutating func checkStoreRun(of example: inout Example, _ keys: [String: YAMLNode]) {
+    var through: String?
+    if let node = keys["through"], let mode = text(node, what: .key("through")) {
+      if mode == "store" || mode == "reducer" {
+        through = mode
+      } else {
+        error(.expected(.exampleRun, found: "'\(mode)'"), node)
+      }
+    }
+    let storeKeyName = keys["effects"] != nil ? "effects" : "receive"
+    let storeKey = keys[storeKeyName]
+    if through == "reducer", let storeKey {
+      error(.storeOnlyKey(storeKeyName), storeKey)
+    }
+    example.throughStore = through == "store" || (through == nil && storeKey != nil)
+    guard example.throughStore else { return }
+    // The test effects can't stand in for failure actions the effects type builds by hand.
+    if let built = actions.first(where: { failureShape($0) == .builtByEffects }), let async = built.async {
+      error(.storeExampleNeedsDerivedFailure(failure: async.failure, request: built.name), storeKey ?? keys["through"]!)
+    }
+    let asyncActions = actions.filter { $0.async != nil }
+    for pair in keys["effects"].flatMap({ mapping($0, what: .key("effects")) }) ?? [] {
+      guard let effect = text(pair.key, what: .a(.effectMethod)) else { continue }
+      guard let action = asyncActions.first(where: { $0.async?.effect == effect }) else {
+        // The action's name where its effect has another one is the likely slip.
+        let byAction = asyncActions.first { $0.name == effect }?.async?.effect
+        let suggestion = byAction ?? closestMatch(to: effect, in: asyncActions.compactMap(\.async?.effect))
+        error(.unknownEffect(effect, suggestion: suggestion), pair.key)
+        continue
+      }
+      if let outcome = effectOutcome(pair.value, of: action) {
+        example.effects.append(Example.EffectResult(action: action.name, outcome: outcome))
+      }
+    }
+    var receiveItems: [YAMLNode] = []
+    if let node = keys["receive"], !node.isNull {
+      receiveItems = node.scalar != nil ? [node] : sequence(node, what: .key("receive")) ?? []
+    }
+    example.receive = receiveItems.compactMap { exampleStep($0) }
+  }
+
+  /// What a failure action holds besides the fields its request carries.
+  private func failureShape(_ action: Action) -> FailureShape {
+    guard let async = action.async, let failure = actionsByName[async.failure] else { return .carriedOnly }
+    return FailureShape(own: failure.payload.filter { !async.carried.contains($0.name) }) { name in
+      models.contains { $0.name == name } || enums.contains { $0.name == name }
+    }
+  }
+
+  /// `succeeds`, `{ returns: VALUE }` or `{ fails: ERROR }` for the effect of `action`.
+  private mutating func effectOutcome(_ node: YAMLNode, of action: Action) -> Example.EffectResult.Outcome? {
+    let async = action.async!
+    let own = actionsByName[async.success]?.payload.filter { !async.carried.contains($0.name) } ?? []
+    let shape = failureShape(action)
+    let expected = Expectation.effectOutcome(effect: async.effect, returnsValue: !own.isEmpty)
+    if node.scalar == "succeeds", node.isPlainScalar {
+      guard own.isEmpty else {
+        error(.expected(expected, found: "'succeeds'"), node)
+        return nil
+      }
+      return .returns([])
+    }
+    guard case .mapping(let pairs) = node.kind, pairs.count == 1, let key = pairs[0].key.scalar,
+      key == "returns" || key == "fails"
+    else {
+      error(.expected(expected, found: node.scalar.map { "'\($0)'" } ?? node.kindDescription), node)
+      return nil
+    }
+    let value = pairs[0].value
+    if key == "fails" {
+      if case .typed(let name) = shape {
+        let type: SpecType = models.contains { $0.name == name } ? .model(name) : .enumeration(name)
+        return exampleValue(value, type: type).map { .fails($0) }
+      }
+      return exampleValue(value, type: .scalar(.string)).map { .fails($0) }
+    }
+    if async.isOptional, value.isNull || (value.scalar == "nil" && value.isPlainScalar) { return .returnsNil }
+    switch own.count {
+    case 0:
+      guard value.isNull else {
+        error(.expected(expected, found: value.scalar.map { "'\($0)'" } ?? value.kindDescription), value)
+        return nil
+      }
+      return .returns([])
+    case 1:
+      return exampleValue(value, type: own[0].type).map { .returns([$0]) }
+    default:
+      // Several fields: a mapping of them, as the success action's payload.
+      guard let fields = mapping(value, what: .success(of: action.name)) else { return nil }
+      var given: [String: YAMLNode] = [:]
+      for field in fields {
+        guard let name = text(field.key, what: .a(.field)) else { continue }
+        guard own.contains(where: { $0.name == name }) else {
+          let suggestion = closestMatch(to: name, in: own.map(\.name))
+          error(.unknownParameter(name, action: async.success, suggestion: suggestion), field.key)
+          continue
+        }
+        given[name] = field.value
+      }
+      var values: [Value] = []
+      for field in own {
+        if let node = given[field.name] {
+          guard let converted = exampleValue(node, type: field.type) else { return nil }
+          values.append(converted)
+        } else if let value = field.defaultValue {
+          values.append(value)
+        } else {
+          error(.missingField(field.name, model: "the payload of \(async.success)"), value)
+          return nil
+        }
+      }
+      return .returns(values)
+    }
   }
 
   /// `actionName` or `actionName: { parameter: value }`.

@@ -119,6 +119,10 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case offsetsParameter([String])
   case filterResult
   case flag(for: Subject)
+  /// `through:`'s values.
+  case exampleRun
+  /// What an example's `effects` says of an effect.
+  case effectOutcome(effect: String, returnsValue: Bool)
 
   package var description: String {
     switch self {
@@ -152,6 +156,9 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .moveDestination: "'to' and the destination, as in 'from offsets to destination'"
     case .filterResult: "the name of a filter's result after 'in'"
     case .flag(let subject): "true or false for \(subject)"
+    case .exampleRun: "'store' or 'reducer'"
+    case .effectOutcome(let effect, let returnsValue):
+      (returnsValue ? "" : "'succeeds', ") + "'{ returns: VALUE }' or '{ fails: ERROR }' for effect '\(effect)'"
     }
   }
 }
@@ -244,6 +251,12 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownAction(String, suggestion: String?)
   case unknownCase(String, type: String, suggestion: String?)
   case unknownParameter(String, action: String, suggestion: String?)
+  /// An example's `effects` names no effect method of the spec.
+  case unknownEffect(String, suggestion: String?)
+  /// `effects` or `receive` in an example that says `through: reducer`.
+  case storeOnlyKey(String)
+  /// An example through the store in a spec whose effects build a failure action by hand.
+  case storeExampleNeedsDerivedFailure(failure: String, request: String)
   case notAField(String, type: String)
   case missingField(String, model: String)
 
@@ -451,6 +464,13 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(name)' is not a case of \(type)" + didYouMean(suggestion)
     case .unknownParameter(let name, let action, let suggestion):
       "action '\(action)' has no parameter '\(name)'" + didYouMean(suggestion)
+    case .unknownEffect(let name, let suggestion):
+      "unknown effect '\(name)'" + didYouMean(suggestion)
+    case .storeOnlyKey(let key):
+      "'\(key)' runs an example through the store, which 'through: reducer' says it doesn't"
+    case .storeExampleNeedsDerivedFailure(let failure, let request):
+      "an example can't run through the store while the effects build '\(failure)' by hand: a test double "
+        + "can't build it; give '\(failure)' only 'message: String', 'error: T' or the fields '\(request)' carries"
     case .notAField(let name, let type):
       "can't read '\(name)': it would be a field of a value of type \(type), which has no fields"
     case .missingField(let name, let model):

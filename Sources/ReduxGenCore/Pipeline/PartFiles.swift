@@ -33,7 +33,9 @@ struct FeaturePartFiles {
     case .reducerTests:
       // The JSON keys test encodes and decodes.
       test(tests.reducerTests(), foundation: spec.hasJSONKeys ? GeneratedNames.jsonImportsOfTests : [])
-    case .exampleTests: test(tests.exampleTests())
+    case .exampleTests:
+      // Examples through the store run on ReduxTesting's TestStore.
+      test(tests.exampleTests(), testing: spec.examples.contains(where: \.throughStore) ? ["ReduxTesting"] : [])
     case .testEffects: hasAsyncActions ? test(translator.testEffectsFile(), testing: ["ReduxTesting"]) : nil
     }
   }

@@ -391,6 +391,45 @@ package struct AsyncOutcomes: Sendable, Equatable {
   package var isOptional = false
 }
 
+/// What a request's failure action holds besides the fields it carries, which decides who
+/// builds it from the error: the one owner of that rule (translators and the checker ask it).
+package enum FailureShape: Sendable, Equatable {
+  /// Nothing but carried fields.
+  case carriedOnly
+  /// `message: String`: the error's description.
+  case message
+  /// `error: T`, with `T` a model or enum of the spec: the effect throws it, typed.
+  case typed(String)
+  /// Anything else: the effects type builds the action from the error (a `failure` method).
+  case builtByEffects
+
+  /// - Parameters:
+  ///   - own: The failure action's payload but the carried fields.
+  ///   - isSpecType: Whether a model or enum of that name is the spec's own.
+  package init(own: [Field], isSpecType: (String) -> Bool) {
+    switch own.count {
+    case 0:
+      self = .carriedOnly
+    case 1 where own[0].name == "message" && own[0].type == .scalar(.string):
+      self = .message
+    case 1 where own[0].name == "error":
+      switch own[0].type {
+      case .model(let name) where isSpecType(name): self = .typed(name)
+      case .enumeration(let name) where isSpecType(name): self = .typed(name)
+      default: self = .builtByEffects
+      }
+    default:
+      self = .builtByEffects
+    }
+  }
+
+  /// The typed error, if the effect throws one.
+  package var typedError: String? {
+    if case .typed(let name) = self { return name }
+    return nil
+  }
+}
+
 /// When a request may start (ReduxRuntime's `EffectTiming`): after a quiet time, or at most once
 /// per interval; in whole milliseconds.
 package struct EffectTiming: Sendable, Equatable {
@@ -513,15 +552,38 @@ package struct Example: Sendable, Equatable {
     package var type: SpecType
   }
 
+  /// What an example says one effect does: `fetchUser: { returns: ... }`.
+  package struct EffectResult: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
+      /// Returns the success action's own fields (none, one, or a tuple of them), in order.
+      case returns([Value])
+      /// Returns nil: the request ends without an outcome (`optional: true`).
+      case returnsNil
+      /// Throws the typed error, or an error whose description is the message (`.string`).
+      case fails(Value)
+    }
+
+    /// The async action whose effect it is.
+    package var action: String
+    package var outcome: Outcome
+  }
+
   package var name: String
   package var given: [(field: String, value: Value)]
   package var when: [Step]
   package var then: [Expectation]
+  /// Whether the example runs through a TestStore with the middleware and the effects
+  /// (`through: store`, or `effects` or `receive` given) rather than the reducer alone.
+  package var throughStore = false
+  package var effects: [EffectResult] = []
+  /// The actions middleware and effects must have dispatched, in order, all of them.
+  package var receive: [Step] = []
 
   package static func == (lhs: Example, rhs: Example) -> Bool {
     lhs.name == rhs.name && lhs.given.map(\.field) == rhs.given.map(\.field)
       && lhs.given.map(\.value) == rhs.given.map(\.value) && lhs.when == rhs.when
-      && lhs.then == rhs.then
+      && lhs.then == rhs.then && lhs.throughStore == rhs.throughStore && lhs.effects == rhs.effects
+      && lhs.receive == rhs.receive
   }
 }
 

@@ -103,17 +103,18 @@ extension FeatureTranslator {
     return spec.action(named: outcome)?.payload.filter { !carried.contains($0.name) } ?? []
   }
 
+  /// What the failure action of an async action holds besides its carried fields.
+  func failureShape(_ action: Action) -> FailureShape {
+    guard let async = action.async else { return .carriedOnly }
+    return FailureShape(own: ownPayload(of: async.failure, for: action)) { name in
+      spec.models.contains { $0.name == name } || spec.enums.contains { $0.name == name }
+    }
+  }
+
   /// The spec's own model or enum that a failure holds as its `error` (`failure: { error:
   /// SearchError }`): the effect throws it, typed, and it conforms to `Error`.
   func typedError(_ action: Action) -> String? {
-    guard let async = action.async else { return nil }
-    let own = ownPayload(of: async.failure, for: action)
-    guard own.count == 1, own[0].name == "error" else { return nil }
-    switch own[0].type {
-    case .model(let name) where spec.models.contains(where: { $0.name == name }): return name
-    case .enumeration(let name) where spec.enums.contains(where: { $0.name == name }): return name
-    default: return nil
-    }
+    failureShape(action).typedError
   }
 
   /// The types some request throws, typed.
@@ -137,10 +138,7 @@ extension FeatureTranslator {
   /// Whether the failure action is built from the error (its description as `message`, or the
   /// typed error itself) or holds nothing but carried values; otherwise the effects type builds it.
   func failureIsDerived(_ action: Action) -> Bool {
-    guard let async = action.async else { return true }
-    let own = ownPayload(of: async.failure, for: action)
-    return own.isEmpty || (own.count == 1 && own[0].name == "message" && own[0].type == .scalar(.string))
-      || typedError(action) != nil
+    failureShape(action) != .builtByEffects
   }
 
   /// The carried parameters, as arguments of an outcome action.

@@ -29,11 +29,13 @@ struct TestTranslator {
     .expression(.macro("expect", [Argument(nil, .binary(lhs, op, rhs))]))
   }
 
-  func test(_ title: String, _ name: String, throwing: Bool = false, _ body: [Statement]) -> Declaration {
+  func test(
+    _ title: String, _ name: String, isAsync: Bool = false, throwing: Bool = false, _ body: [Statement]
+  ) -> Declaration {
     .function(
       FunctionDeclaration(
         attributes: [.attribute("Test", [Argument(nil, .literal(.string(Self.fitted(title))))])],
-        kind: .function(name), isThrowing: throwing, body: body))
+        kind: .function(name), isAsync: isAsync, isThrowing: throwing, body: body))
   }
 
   /// The longest test title: `  @Test("...")` must fit swift-format's 100 columns, and a string
@@ -806,18 +808,11 @@ struct TestTranslator {
   func exampleTests() -> [Declaration] {
     var names = UniqueNames()
     let tests = spec.examples.map { example -> Declaration in
-      var body: [Statement] = [newState()]
-      for given in example.given {
-        let type = spec.stateField(named: given.field)?.type ?? .scalar(.string)
-        body.append(.assignment(state.dot(given.field), types.expression(given.value, type: type)))
-      }
+      let name = names.make(example.name.identifierWords.lowercasingFirst)
+      if example.throughStore { return storeExampleTest(example, name: name) }
+      var body: [Statement] = [newState()] + givenAssignments(example)
       for step in example.when {
-        let action = spec.action(named: step.action)
-        let arguments = step.arguments.map { argument in
-          let type = action?.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)
-          return Argument(argument.name, types.expression(argument.value, type: type))
-        }
-        body.append(reduce(step.action, arguments))
+        body.append(reduce(step.action, stepArguments(step)))
       }
       // A state nothing changes is a constant (a `var` never mutated is a warning).
       if example.given.isEmpty && example.when.isEmpty {
@@ -825,34 +820,143 @@ struct TestTranslator {
           .declaration(VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
         ]
       }
-      var throwing = false
-      for expectation in example.then {
-        var target = state
-        var chained = false
-        for step in expectation.path {
-          switch step {
-          case .field(let name): target = target.dot(name)
-          case .unwrap:
-            target = .optionalChain(target)
-            chained = true
-          case .count: target = target.dot("count")
-          case .isEmpty: target = target.dot("isEmpty")
-          case .key(let key, let keyType): target = .subscripted(target, types.expression(key, type: keyType))
-          case .index(let index):
-            // Check the index first, so a short list fails the test instead of crashing it.
-            var contains = target.dot("indices").dot("contains").call([Argument(nil, .literal(.int(index)))])
-            // Through optional chaining the check is a `Bool?`: only `true` passes.
-            if chained { contains = .binary(contains, .equal, .literal(.bool(true))) }
-            body.append(.expression(.tryExpression(.macro("require", [Argument(nil, contains)]))))
-            throwing = true
-            target = .subscripted(target, .literal(.int(index)))
-          }
-        }
-        body.append(expect(target, .equal, types.expression(expectation.value, type: expectation.type)))
-      }
-      return test(example.name, names.make(example.name.identifierWords.lowercasingFirst), throwing: throwing, body)
+      let (checks, throwing) = expectations(example.then)
+      return test(example.name, name, throwing: throwing, body + checks)
     }
     return suite(spec.names.exampleTests, tests)
+  }
+
+  /// `state.field = value` for each field the example gives.
+  private func givenAssignments(_ example: Example, to target: Expression = .name("state")) -> [Statement] {
+    example.given.map { given in
+      let type = spec.stateField(named: given.field)?.type ?? .scalar(.string)
+      return .assignment(target.dot(given.field), types.expression(given.value, type: type))
+    }
+  }
+
+  /// A step's action as a value: `.fetchUser(id: "u1")`.
+  private func stepAction(_ step: Example.Step) -> Expression {
+    let arguments = stepArguments(step)
+    return arguments.isEmpty ? .dot(step.action) : Expression.dot(step.action).call(arguments)
+  }
+
+  private func stepArguments(_ step: Example.Step) -> [Argument] {
+    let action = spec.action(named: step.action)
+    return step.arguments.map { argument in
+      let type = action?.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)
+      return Argument(argument.name, types.expression(argument.value, type: type))
+    }
+  }
+
+  /// `#expect`s of the paths in `then`, on `state`; whether one of them can throw (an index
+  /// `#require`s its list to be long enough).
+  private func expectations(_ then: [Example.Expectation]) -> ([Statement], throwing: Bool) {
+    var body: [Statement] = []
+    var throwing = false
+    for expectation in then {
+      var target = state
+      var chained = false
+      for step in expectation.path {
+        switch step {
+        case .field(let name): target = target.dot(name)
+        case .unwrap:
+          target = .optionalChain(target)
+          chained = true
+        case .count: target = target.dot("count")
+        case .isEmpty: target = target.dot("isEmpty")
+        case .key(let key, let keyType): target = .subscripted(target, types.expression(key, type: keyType))
+        case .index(let index):
+          // Check the index first, so a short list fails the test instead of crashing it.
+          var contains = target.dot("indices").dot("contains").call([Argument(nil, .literal(.int(index)))])
+          // Through optional chaining the check is a `Bool?`: only `true` passes.
+          if chained { contains = .binary(contains, .equal, .literal(.bool(true))) }
+          body.append(.expression(.tryExpression(.macro("require", [Argument(nil, contains)]))))
+          throwing = true
+          target = .subscripted(target, .literal(.int(index)))
+        }
+      }
+      body.append(expect(target, .equal, types.expression(expectation.value, type: expectation.type)))
+    }
+    return (body, throwing)
+  }
+
+  /// An example run through a TestStore (ReduxTesting): the spec's middleware in order, then the
+  /// effects middleware over the test effects on an immediate clock. Each action is sent and its
+  /// effects awaited before the next; the actions received must be exactly `receive`.
+  private func storeExampleTest(_ example: Example, name: String) -> Declaration {
+    let names = spec.names
+    var body: [Statement] = []
+    var initial: Expression = Expression.name(spec.stateTypeName).call()
+    if !example.given.isEmpty {
+      let given = Expression.name("given")
+      body = [.declaration(VariableDeclaration(name: "given", initializer: .name(spec.stateTypeName).call()))]
+      body += givenAssignments(example, to: given)
+      initial = given
+    }
+    var middleware = spec.middleware.map { Expression.name($0.name).call() }
+    let asyncActions = spec.actions.filter { $0.async != nil }
+    if !asyncActions.isEmpty {
+      body.append(constant("effects", Expression.name(names.testEffects).call()))
+      for result in example.effects {
+        guard let action = spec.action(named: result.action), let async = action.async else { continue }
+        let double = Expression.name("effects").dot(async.effect)
+        body.append(.expression(double.dot(effectSetter(result.outcome)).call([effectArgument(result.outcome, of: action)])))
+      }
+      var arguments = [Argument("effects", Expression.name("effects").dot("effects"))]
+      if asyncActions.contains(where: { $0.async?.timing != nil }) {
+        arguments.append(Argument("clock", Expression.name("ImmediateClock").call()))
+      }
+      middleware.append(Expression.name(names.effectsMiddleware).call(arguments))
+    }
+    let store = Expression.name("store")
+    body.append(
+      constant(
+        "store",
+        Expression.name("TestStore").call([
+          Argument("initialState", initial), Argument("reducer", .name(spec.reducerName)),
+          Argument("middleware", .array(middleware)), Argument("exhaustivity", .dot("off")),
+        ])))
+    for step in example.when {
+      body.append(.expression(.awaitExpression(store.dot("send").call([Argument(nil, stepAction(step))]))))
+      body.append(.expression(.awaitExpression(store.dot("idle").call())))
+    }
+    body.append(expect(store.dot("receivedActions"), .equal, .array(example.receive.map(stepAction))))
+    body.append(.expression(.awaitExpression(store.dot("finish").call())))
+    let (checks, throwing) = expectations(example.then)
+    if !checks.isEmpty { body.append(constant("state", store.dot("state"))) }
+    return test(example.name, name, isAsync: true, throwing: throwing, body + checks)
+  }
+
+  private func effectSetter(_ outcome: Example.EffectResult.Outcome) -> String {
+    switch outcome {
+    case .returns, .returnsNil: "returns"
+    case .fails: "fails"
+    }
+  }
+
+  /// The value an example's effect returns or throws.
+  private func effectArgument(_ outcome: Example.EffectResult.Outcome, of action: Action) -> Argument {
+    let async = action.async!
+    switch outcome {
+    case .returnsNil:
+      return Argument(nil, .literal(.nilLiteral))
+    case .returns(let values):
+      let own = spec.action(named: async.success)?.payload.filter { !async.carried.contains($0.name) } ?? []
+      let expressions = zip(own, values).map { field, value in (field.name, types.expression(value, type: field.type)) }
+      switch expressions.count {
+      case 0: return Argument(nil, .tuple([]))
+      case 1: return Argument(nil, expressions[0].1)
+      default: return Argument(nil, .tuple(expressions.map { Argument($0.0, $0.1) }))
+      }
+    case .fails(let value):
+      let own = spec.action(named: async.failure)?.payload.filter { !async.carried.contains($0.name) } ?? []
+      let shape = FailureShape(own: own) { name in spec.model(named: name) != nil || spec.enums.contains { $0.name == name } }
+      if case .typed(let name) = shape {
+        let type: SpecType = spec.model(named: name) != nil ? .model(name) : .enumeration(name)
+        return Argument("with", types.expression(value, type: type))
+      }
+      return Argument("with", Expression.name("ExampleFailure").call([Argument(nil, types.expression(value, type: .scalar(.string)))]))
+    }
   }
 
   /// `uuid(n)`: the UUID whose last digits are `n`, as the spec writes small ids.
