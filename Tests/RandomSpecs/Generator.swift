@@ -1466,6 +1466,12 @@ struct SpecGenerator {
       !spec.examples.contains { $0.when.contains { $0.action == name } } && !hasDerivedTest(name)
     }
     if !untested.isEmpty { spec.examples.append(makeExample(actions: untested)) }
+    // Requests through the store, so their effects' outcomes are received.
+    let requests = spec.actions.filter { $0.async != nil }.map(\.name)
+    if !requests.isEmpty, rng.chance(60) {
+      let example = makeExample(actions: Array(rng.shuffled(requests).prefix(rng.int(in: 1...2))), throughStore: true)
+      if example.store != nil { spec.examples.append(example) }
+    }
   }
 
   private func hasDerivedTest(_ name: String) -> Bool {
@@ -1479,7 +1485,7 @@ struct SpecGenerator {
     return false
   }
 
-  private mutating func makeExample(actions: [String]?) -> RExample {
+  private mutating func makeExample(actions: [String]?, throughStore: Bool = false) -> RExample {
     var example = RExample(name: rng.pick(Pools.exampleNames), given: [], when: [], then: [])
     for field in rng.shuffled(spec.allStateFields).prefix(rng.int(in: 0...3)) {
       // A list of models gets ids 1...3, which the actions below aim at.
@@ -1511,8 +1517,47 @@ struct SpecGenerator {
     }
     if example.when.count == 1, example.when[0].bare, rng.chance(40) { example.whenStyle = .scalar }
     if example.when.isEmpty, rng.chance(50) { example.whenStyle = .omitted }
+    if throughStore || rng.chance(30) { example.store = makeStoreRun(example) }
     example.then = thenPaths(Simulator(spec: spec).run(example))
     return example
+  }
+
+  /// An example through the store: what each async action's effect does. Nil where a test
+  /// double can't stand in (a failure built by hand, an outcome that is a request itself) or
+  /// where the store would receive values an example can't write (a fresh id or time).
+  private mutating func makeStoreRun(_ example: RExample) -> RStoreRun? {
+    let asyncActions = spec.actions.filter { $0.async != nil }
+    let outcomes = Set(asyncActions.flatMap { [$0.succeeded, $0.failed] })
+    guard asyncActions.allSatisfy(spec.failureIsDerived),
+      !asyncActions.contains(where: { outcomes.contains($0.name) })
+    else { return nil }
+    var run = RStoreRun(saysThrough: rng.chance(30))
+    for call in example.when {
+      guard let action = spec.actions.first(where: { $0.name == call.action }) else { continue }
+      let given = Dictionary(call.arguments.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+      let values = action.payload.map { given[$0.name] ?? $0.defaultValue ?? .null }
+      if values.contains(where: \.isFresh) { return nil }
+      guard let async = action.async, run.effects[spec.effectName(of: action)] == nil else { continue }
+      let carried = Set(async.carry)
+      if async.isOptional, rng.chance(20) {
+        run.effects[spec.effectName(of: action)] = .returnsNil
+      } else if rng.chance(35) {
+        let own = (spec.payload(of: action.failed) ?? []).first { !carried.contains($0.name) }
+        var error = RValue.string(rng.pick(["offline", "timed out", "no such thing"]))
+        if case .enumeration(let name)? = own?.type, let cases = spec.enums.first(where: { $0.name == name })?.cases {
+          error = .enumCase(rng.pick(cases))
+        }
+        run.effects[spec.effectName(of: action)] = .fails(error)
+      } else {
+        var own: [RNamed] = []
+        for field in (spec.payload(of: action.succeeded) ?? []) where !carried.contains(field.name) {
+          guard let value = randomValue(field.type, ids: 1...3), !value.isFresh else { return nil }
+          own.append(RNamed(name: field.name, value: value))
+        }
+        run.effects[spec.effectName(of: action)] = .returns(own)
+      }
+    }
+    return run
   }
 
   private mutating func absentKey(_ type: RType, _ pairs: [RPair]) -> RValue? {

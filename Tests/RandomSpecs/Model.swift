@@ -554,6 +554,25 @@ struct RExample: Hashable {
   var whenStyle: WhenStyle = .list
   /// Paths whose expected values the simulator computes when the spec is written.
   var then: [[RThenStep]]
+  /// Run through the store (`through: store`, `effects`, `receive`): what each async action's
+  /// effect does; nil for an example of the reducer alone.
+  var store: RStoreRun?
+}
+
+/// An example through the store: the effects' results, by async action. What the store must
+/// receive is the simulator's to work out.
+struct RStoreRun: Hashable {
+  enum Outcome: Hashable {
+    /// The success action's own fields (not the carried ones).
+    case returns([RNamed])
+    case returnsNil
+    /// The typed error's case, or the message.
+    case fails(RValue)
+  }
+
+  var effects: [String: Outcome] = [:]
+  /// `through: store` written even where `effects` or `receive` imply it.
+  var saysThrough = false
 }
 
 struct RSpec: Hashable {
@@ -620,6 +639,22 @@ struct RSpec: Hashable {
   }
 
   /// The payload of an action by name, outcome actions included.
+  /// The async action `name` as its effect is keyed in an example's `effects`.
+  func effectName(of action: RAction) -> String { action.async?.effect ?? action.name }
+
+  /// Whether the failure of `action` is built from the error (so a test double can stand in):
+  /// nothing but carried fields, `message: String`, or `error:` an enum of the spec.
+  func failureIsDerived(_ action: RAction) -> Bool {
+    guard let async = action.async else { return true }
+    let carried = Set(async.carry)
+    let own = (payload(of: action.failed) ?? []).filter { !carried.contains($0.name) }
+    if own.isEmpty { return true }
+    guard own.count == 1 else { return false }
+    if own[0].name == "message", own[0].type == .scalar(.string) { return true }
+    if own[0].name == "error", case .enumeration(let name) = own[0].type { return enums.contains { $0.name == name } }
+    return false
+  }
+
   func payload(of name: String) -> [RField]? {
     if let action = actions.first(where: { $0.name == name }) { return action.payload }
     for action in actions where action.async != nil {

@@ -485,6 +485,7 @@ struct Renderer {
           }
         }
       }
+      if let run = example.store { lines += storeRun(run, example, simulator, variant: number) }
       let state = simulator.run(example)
       var then: [String] = []
       var seen: Set<String> = []
@@ -497,6 +498,57 @@ struct Renderer {
       if !then.isEmpty {
         lines.append("    then:")
         lines += then
+      }
+    }
+    return lines
+  }
+
+  /// `through`, `effects` and `receive` of an example through the store.
+  func storeRun(_ run: RStoreRun, _ example: RExample, _ simulator: Simulator, variant: Int) -> [String] {
+    var lines: [String] = []
+    let received = simulator.received(example)
+    if run.saysThrough || (run.effects.isEmpty && received.isEmpty) { lines.append("    through: store") }
+    // Effects of actions the spec still has (the shrinker may have taken one away), in its order.
+    let effects = spec.actions.compactMap { action in
+      run.effects[spec.effectName(of: action)].map { (action, $0) }
+    }
+    if !effects.isEmpty {
+      lines.append("    effects:")
+      for (action, outcome) in effects {
+        let carried = Set(action.async?.carry ?? [])
+        let text: String
+        switch outcome {
+        case .returnsNil:
+          text = "{ returns: nil }"
+        case .returns(let own) where own.isEmpty:
+          text = "succeeds"
+        case .returns(let own):
+          let fields = (spec.payload(of: action.succeeded) ?? []).filter { !carried.contains($0.name) }
+          if fields.count == 1, let field = fields.first, let given = own.first {
+            text = "{ returns: " + value(given.value, field.type, variant: variant) + " }"
+          } else {
+            let pairs = own.compactMap { given -> String? in
+              guard let field = fields.first(where: { $0.name == given.name }) else { return nil }
+              return "\(given.name): " + value(given.value, field.type, variant: variant)
+            }
+            text = "{ returns: { " + pairs.joined(separator: ", ") + " } }"
+          }
+        case .fails(let error):
+          let field = (spec.payload(of: action.failed) ?? []).first { !carried.contains($0.name) }
+          text = "{ fails: " + value(error, field?.type ?? .scalar(.string), variant: variant) + " }"
+        }
+        lines.append("      \(spec.effectName(of: action)): \(text)")
+      }
+    }
+    if !received.isEmpty {
+      lines.append("    receive:")
+      for call in received {
+        let payload = spec.payload(of: call.action) ?? []
+        let arguments = call.arguments.compactMap { argument -> String? in
+          guard let parameter = payload.first(where: { $0.name == argument.name }) else { return nil }
+          return "\(argument.name): " + value(argument.value, parameter.type, variant: variant)
+        }
+        lines.append("      - \(call.action)" + (arguments.isEmpty ? "" : ": { " + arguments.joined(separator: ", ") + " }"))
       }
     }
     return lines

@@ -27,8 +27,48 @@ struct Simulator {
   func run(_ example: RExample) -> State {
     var state = initialState()
     for given in example.given { state[given.name] = given.value }
-    for call in example.when { apply(call, to: &state) }
+    for call in example.when {
+      apply(call, to: &state)
+      // Through the store, each action's effect ends before the next action is sent.
+      if let outcome = outcome(of: call, in: example) { apply(outcome, to: &state) }
+    }
     return state
+  }
+
+  /// What an example through the store receives: each request's outcome, in order.
+  func received(_ example: RExample) -> [RCall] {
+    example.when.compactMap { outcome(of: $0, in: example) }
+  }
+
+  /// The outcome action the effect of `call` dispatches, as the example's `effects` say.
+  func outcome(of call: RCall, in example: RExample) -> RCall? {
+    guard let run = example.store, let action = spec.actions.first(where: { $0.name == call.action }),
+      let async = action.async, let result = run.effects[spec.effectName(of: action)]
+    else { return nil }
+    var arguments: [String: RValue] = [:]
+    for argument in call.arguments { arguments[argument.name] = argument.value }
+    for parameter in action.payload where arguments[parameter.name] == nil {
+      arguments[parameter.name] = parameter.defaultValue ?? .null
+    }
+    var values: [String: RValue] = [:]
+    for name in async.carry { values[name] = arguments[name] }
+    let name: String
+    switch result {
+    case .returnsNil:
+      return nil
+    case .returns(let own):
+      name = action.succeeded
+      for field in own { values[field.name] = field.value }
+    case .fails(let value):
+      name = action.failed
+      let carried = Set(async.carry)
+      if let own = (spec.payload(of: name) ?? []).first(where: { !carried.contains($0.name) }) {
+        values[own.name] = value
+      }
+    }
+    let payload = spec.payload(of: name) ?? []
+    let ordered = payload.compactMap { field in values[field.name].map { RNamed(name: field.name, value: $0) } }
+    return RCall(action: name, arguments: ordered, bare: ordered.isEmpty)
   }
 
   func apply(_ call: RCall, to state: inout State) {

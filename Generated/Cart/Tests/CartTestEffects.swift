@@ -4,7 +4,6 @@
 import Products
 import ReduxRuntime
 import ReduxTesting
-import Testing
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal

@@ -3,7 +3,6 @@
 
 import ReduxRuntime
 import ReduxTesting
-import Testing
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal

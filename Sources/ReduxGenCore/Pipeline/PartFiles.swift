@@ -36,7 +36,11 @@ struct FeaturePartFiles {
     case .exampleTests:
       // Examples through the store run on ReduxTesting's TestStore.
       test(tests.exampleTests(), testing: spec.examples.contains(where: \.throughStore) ? ["ReduxTesting"] : [])
-    case .testEffects: hasAsyncActions ? test(translator.testEffectsFile(), testing: ["ReduxTesting"]) : nil
+    case .testEffects:
+      // Declarations other files use, so no Swift Testing: its type names would need aliases
+      // that are private to the file.
+      hasAsyncActions
+        ? test(translator.testEffectsFile(), testing: ["ReduxTesting"], importsSwiftTesting: false) : nil
     }
   }
 
@@ -49,17 +53,19 @@ struct FeaturePartFiles {
       generatedSPIImports: spi ? ["ReduxRuntime"] : [], declarations: declarations)
   }
 
-  private func test(_ declarations: [Declaration], foundation: [String] = [], testing: [String] = []) -> SwiftFile {
+  private func test(
+    _ declarations: [Declaration], foundation: [String] = [], testing: [String] = [], importsSwiftTesting: Bool = true
+  ) -> SwiftFile {
     // A spec type named like one of Swift Testing's is ambiguous in a test file: name it there
     // through its module, the used specs' models and enums (`uses:`) through theirs.
     let ownTypes = [(testedModule, spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))]
     let usedTypes = spec.usedSpecs.map { ($0.feature, $0.models.map(\.name) + $0.enums.map(\.name)) }
-    let testingClashes = (ownTypes + usedTypes).flatMap { module, names in
+    let testingClashes = !importsSwiftTesting ? [] : (ownTypes + usedTypes).flatMap { module, names in
       names.filter { GeneratedNames.testingTypes.contains($0) && $0 != module }
         .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: module, name: $0)) }
     }
     return SwiftFile(
-      header: header, imports: ["Testing", "ReduxRuntime"] + testing + usedModules,
+      header: header, imports: (importsSwiftTesting ? ["Testing"] : []) + ["ReduxRuntime"] + testing + usedModules,
       declarationImports: GeneratedNames.foundationImportsOfTests + foundation, testableImports: [testedModule],
       declarations: declarations.isEmpty ? [] : testingClashes + declarations)
   }

@@ -97,6 +97,8 @@ package struct GeneratedNames: Sendable, Equatable {
     "MiddlewareContext", "ObservableStore", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistentStorage", "Reducer", "RequestStatus", "ScopedMiddleware", "StateFields", "StateTimeout", "Store",
     "Subscription", "UnimplementedEffect",
+    // ReduxTesting, which generated test effects and examples through the store import
+    "ReduxTesting", "TestStore", "EffectDouble", "Exhaustivity", "ImmediateClock", "ExampleFailure",
   ]
 
   /// What generated test files import from Foundation: only these declarations, so a model
