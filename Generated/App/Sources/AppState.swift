@@ -7,7 +7,7 @@ import ReduxRuntime
 import TaskList
 
 /// The state of the whole App: one field per feature.
-public struct AppState: Equatable, Sendable {
+public struct AppState: Equatable, Sendable, Codable {
   /// The Counter feature's state.
   public var counter: CounterState
 

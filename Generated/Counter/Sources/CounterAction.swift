@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Counter feature.
-public enum CounterAction: Equatable, Sendable {
+public enum CounterAction: Equatable, Sendable, Codable {
   case increase
   case decrease
   case add(amount: Int)

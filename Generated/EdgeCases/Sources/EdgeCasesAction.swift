@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the EdgeCases feature.
-enum EdgeCasesAction: Equatable, Sendable {
+enum EdgeCasesAction: Equatable, Sendable, Codable {
   case addTodo(todo: Todo)
   case newTodo(title: String)
   case newTask(id: UUID, `init`: Int, stamp: Date)

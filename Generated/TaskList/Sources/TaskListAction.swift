@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the TaskList feature.
-public enum TaskListAction: Equatable, Sendable {
+public enum TaskListAction: Equatable, Sendable, Codable {
   /// Adds a task at the end of the list.
   case addTask(task: Task)
 

@@ -30,7 +30,7 @@ struct AppTranslator {
       .structure(
         TypeDeclaration(
           doc: "The state of the whole \(app.name): one field per feature.", access: access, name: stateName,
-          inherits: ["Equatable", "Sendable"], members: fields + [.function(initializer)]))
+          inherits: ["Equatable", "Sendable", "Codable"], members: fields + [.function(initializer)]))
     ]
   }
 
@@ -54,7 +54,7 @@ struct AppTranslator {
       .enumeration(
         TypeDeclaration(
           doc: "Everything that can happen in the \(app.name): a feature's action, wrapped.", access: access,
-          name: actionName, inherits: ["Equatable", "Sendable"], members: cases + extractors))
+          name: actionName, inherits: ["Equatable", "Sendable", "Codable"], members: cases + extractors))
     ]
   }
 

@@ -159,7 +159,7 @@ struct FeatureTranslator {
       .enumeration(
         TypeDeclaration(
           doc: "Everything that can happen in the \(spec.feature) feature.", access: access,
-          name: spec.actionTypeName, inherits: ["Equatable", "Sendable"], members: cases))
+          name: spec.actionTypeName, inherits: ["Equatable", "Sendable", "Codable"], members: cases))
     ]
     if !spec.events.isEmpty {
       let events = spec.events.map { event in
