@@ -50,6 +50,17 @@ struct ReduxGen: ParsableCommand {
       valueName: "directory"))
   var handWritten: String?
 
+  @Option(
+    name: .customLong("replay-test"),
+    help: ArgumentHelp(
+      "Write a test that replays this recording (ReduxDebugging's ActionRecorder) against the spec's reducer.",
+      discussion: "Writes Tests/<Feature><Name>ReplayTests.swift under Generated/<Feature>, or into --output.",
+      valueName: "recording"))
+  var replayTest: String?
+
+  @Option(help: "The replay test's name (default: the recording's file name).")
+  var replayName: String?
+
   @Option(help: "The SwiftPM target the output belongs to, named in the command that creates missing scaffolds.")
   var target: String?
 
@@ -74,6 +85,12 @@ struct ReduxGen: ParsableCommand {
     }
     if fixedNames != nil && output == nil {
       throw ValidationError("--fixed-names needs --output.")
+    }
+    if replayTest != nil && (specs.count != 1 || check || fixedNames != nil) {
+      throw ValidationError("--replay-test takes one feature spec, without --check or --fixed-names.")
+    }
+    if replayName != nil && replayTest == nil {
+      throw ValidationError("--replay-name needs --replay-test.")
     }
   }
 
@@ -132,6 +149,7 @@ struct ReduxGen: ParsableCommand {
     }
     // Every spec is checked before anything is written: a bad spec writes nothing.
     guard !failed else { throw ExitCode(1) }
+    if let replayTest { return try writeReplayTest(replayTest, spec: results.first?.0.spec, console: console) }
 
     let writer = OutputWriter()
     let batches = results.map { (files: $0.0.files, directory: $0.1) }
@@ -173,6 +191,46 @@ struct ReduxGen: ParsableCommand {
       }
       let leftovers = removed == 0 ? "" : ", \(removed) leftover temporary file(s) removed"
       print("\(result.feature): \(written) file(s) written, \(unchanged) unchanged\(leftovers) in \(directory)")
+    }
+  }
+
+  /// `--replay-test`: the recording checked against the spec, and its test written.
+  private func writeReplayTest(_ path: String, spec: Spec?, console: Console) throws {
+    guard let spec else {
+      console.error("redux-gen: error: --replay-test needs a feature spec, not an app")
+      throw ExitCode(2)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      console.error("redux-gen: error: can't read \(path)")
+      throw ExitCode(2)
+    }
+    let shown = displayPath(path)
+    let text = String(decoding: data, as: UTF8.self)
+    console.sources[shown] = text
+    let name = replayName ?? ((shown as NSString).lastPathComponent as NSString).deletingPathExtension
+    let file: GeneratedFile
+    do {
+      file = try ReplayTests.file(for: spec, recording: text, path: shown, name: name, testedModule: testedModule)
+    } catch {
+      console.print(error.diagnostics)
+      throw ExitCode(1)
+    }
+    let directory = output ?? "Generated/\(spec.feature)/Tests"
+    let changes: [[FileChange]]
+    do {
+      changes = try OutputWriter().write([(files: [file], directory: directory)])
+    } catch {
+      console.error("redux-gen: error: \(error.message)")
+      throw ExitCode(2)
+    }
+    for change in changes.joined() {
+      switch change {
+      case .create, .update: print("\(spec.feature): \(file.path) written in \(directory)")
+      case .notOurs(let path):
+        console.error("redux-gen: error: \(path) lacks the generator's header; it was not overwritten")
+        throw ExitCode(1)
+      case .unchanged, .keepScaffold, .leftover: print("\(spec.feature): \(file.path) unchanged in \(directory)")
+      }
     }
   }
 

@@ -248,6 +248,9 @@ enum Literal: Equatable, Sendable {
   case nilLiteral
   case emptyArray
   case emptyDictionary
+  /// A raw multi-line string, `#"""` to `"""#`, each line as written (no escapes): text a test
+  /// keeps verbatim, such as a recording. No line may hold `"""#`.
+  case rawLines([String])
 }
 
 /// The infix operators generated code uses.

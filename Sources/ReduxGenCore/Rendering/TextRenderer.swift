@@ -680,7 +680,24 @@ struct TextRenderer: Sendable {
     case .nilLiteral: "nil"
     case .emptyArray: "[]"
     case .emptyDictionary: "[:]"
+    // The printer indents every line; the closing delimiter's indentation is stripped from each.
+    // More `#` than any run of them in the text, so no `\#(` or `"""#` in it is read as Swift.
+    case .rawLines(let lines):
+      rawDelimiter(lines) + "\"\"\"\n" + lines.map { TextRenderer.indentUnit + $0 + "\n" }.joined()
+        + TextRenderer.indentUnit + "\"\"\"" + rawDelimiter(lines)
     }
+  }
+
+  private func rawDelimiter(_ lines: [String]) -> String {
+    var longest = 0
+    for line in lines {
+      var run = 0
+      for character in line.utf8 {
+        run = character == UInt8(ascii: "#") ? run + 1 : 0
+        longest = max(longest, run)
+      }
+    }
+    return String(repeating: "#", count: longest + 1)
   }
 
   /// Decimal digits in groups of three past six digits, as swift-format asks: `1_714_521_600`.
@@ -785,9 +802,18 @@ private struct Printer {
   mutating func line(_ content: String) {
     if pendingBlank { text += "\n" }
     pendingBlank = false
-    text += prefix
-    text += content
-    text += "\n"
+    // A multi-line string literal's lines each get the indentation.
+    guard content.utf8.contains(0x0A) else {
+      text += prefix
+      text += content
+      text += "\n"
+      return
+    }
+    for line in content.split(separator: "\n", omittingEmptySubsequences: false) {
+      text += prefix
+      text += line
+      text += "\n"
+    }
   }
 
   /// Items joined by `separator`, as many per line as fit, `closing` after the last.
