@@ -1518,6 +1518,7 @@ struct SpecGenerator {
     if example.when.count == 1, example.when[0].bare, rng.chance(40) { example.whenStyle = .scalar }
     if example.when.isEmpty, rng.chance(50) { example.whenStyle = .omitted }
     if throughStore || rng.chance(30) { example.store = makeStoreRun(example) }
+    if example.store == nil, rng.chance(10) { example.saysReducer = true }
     example.then = thenPaths(Simulator(spec: spec).run(example))
     return example
   }

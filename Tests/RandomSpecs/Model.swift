@@ -557,6 +557,8 @@ struct RExample: Hashable {
   /// Run through the store (`through: store`, `effects`, `receive`): what each async action's
   /// effect does; nil for an example of the reducer alone.
   var store: RStoreRun?
+  /// `through: reducer` written, for an example of the reducer alone.
+  var saysReducer = false
 }
 
 /// An example through the store: the effects' results, by async action. What the store must

@@ -485,7 +485,11 @@ struct Renderer {
           }
         }
       }
-      if let run = example.store { lines += storeRun(run, example, simulator, variant: number) }
+      if let run = example.store {
+        lines += storeRun(run, example, simulator, variant: number)
+      } else if example.saysReducer {
+        lines.append("    through: reducer")
+      }
       let state = simulator.run(example)
       var then: [String] = []
       var seen: Set<String> = []
