@@ -185,7 +185,12 @@ public struct Recording<State: Codable & Equatable & Sendable, Action: Codable &
 
   /// Reads a recording's text.
   public init(jsonLines text: String) throws(RecordingError) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { bytes in
+      let line = String(decoding: bytes, as: UTF8.self)
+      return line.hasSuffix("\r") ? String(line.dropLast()) : line
+    }
+    // Nor is a byte order mark some editors put first.
+    if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0].removeFirst() }
     let endsWhole = lines.last == ""
     if endsWhole { lines.removeLast() }
     guard !lines.isEmpty, !lines[0].isEmpty else { throw RecordingError(line: 1, problem: .empty) }

@@ -30,6 +30,15 @@ struct ReplayTestsTests {
       "run `swift run redux-gen Specs/tasklist.yaml --replay-test \(recordingPath)` (or REDUX_GEN_RECORD=1 swift test)")
   }
 
+  @Test("a recording with CR LF line ends and a byte order mark makes the same test")
+  func windowsLineEnds() throws {
+    let text = try recording()
+    let windows = "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")
+    let expected = try ReplayTests.file(for: try taskList(), recording: text, path: "r.jsonl", name: "r", testedModule: nil)
+    let made = try ReplayTests.file(for: try taskList(), recording: windows, path: "r.jsonl", name: "r", testedModule: nil)
+    #expect(made == expected)
+  }
+
   @Test("every problem of a recording is reported at its line, and nothing is made")
   func problems() throws {
     var lines = try recording().split(separator: "\n").map(String.init)

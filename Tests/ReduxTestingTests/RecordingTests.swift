@@ -71,6 +71,14 @@ private let brokenReducer: Store<Tally, TallyAction>.Reducer = { state, action i
     }
   }
 
+  @Test func crlfLineEndsAndAByteOrderMarkReadTheSame() throws {
+    let text = try recorded()
+    let windows = "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")
+    let recording = try Recording<Tally, TallyAction>(jsonLines: windows)
+    #expect(recording.steps.count == 3)
+    #expect(recording.finalState == Tally(total: 6, log: ["hi"]))
+  }
+
   @Test func withoutStatesATestHasNothingToCompare() throws {
     let text = try recorded(keepsStates: false)
     #expect(try Recording<Tally, TallyAction>(jsonLines: text).finalState == nil)

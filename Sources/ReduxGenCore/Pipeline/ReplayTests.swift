@@ -15,9 +15,12 @@ package enum ReplayTests {
     for spec: Spec, recording: String, path: String, name: String, testedModule: String?
   ) throws(DiagnosticsError) -> GeneratedFile {
     let lines = try check(spec, recording, path: path)
-    let typeName = spec.feature + name.identifierWords.uppercasingFirst + "ReplayTests"
+    let typeName = spec.feature + String(name.identifierWords.prefix(40)).uppercasingFirst + "ReplayTests"
     let test = FunctionDeclaration(
-      attributes: [.attribute("Test", [Argument(nil, .literal(.string("\(name) replays to the states it recorded")))])],
+      // A title that fits `@Test("...")` in swift-format's columns.
+      attributes: [
+        .attribute("Test", [Argument(nil, .literal(.string("\(name.prefix(40)) replays to the states it recorded")))])
+      ],
       kind: .function("replaysAsRecorded"),
       body: [
         .expression(
@@ -43,7 +46,13 @@ package enum ReplayTests {
     func error(_ message: String, line: Int, column: Int = 1) {
       diagnostics.append(Diagnostic(.error, message, at: SourceLocation(file: path, line: line, column: column)))
     }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // A recording copied through Windows may end its lines in CR LF: the CR is no part of them.
+    var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { bytes in
+      let line = String(decoding: bytes, as: UTF8.self)
+      return line.hasSuffix("\r") ? String(line.dropLast()) : line
+    }
+    // Nor is a byte order mark some editors put first.
+    if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0].removeFirst() }
     let endsWhole = lines.last == ""
     if endsWhole { lines.removeLast() }
     guard let first = lines.first, !first.isEmpty else {
