@@ -179,6 +179,9 @@ let package = Package(
       dependencies: ["ReduxRuntime", "TaskList"],
       path: "Benchmarks/StoreBenchmark"
     ),
+    // Killed at random points by ReduxRuntimeTests' crash tests while it saves.
+    .executableTarget(
+      name: "persistence-crash-child", dependencies: ["ReduxRuntime"], path: "Tests/PersistenceCrashChild"),
     .executableTarget(
       name: "GeneratorBenchmark",
       dependencies: ["ReduxGenCore", "CYAML"],

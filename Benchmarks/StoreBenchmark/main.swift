@@ -5,6 +5,7 @@
 //   swift run -c release StoreBenchmark observers  # 1,000 observers, change-aware or not
 //   valgrind swift-build-output/StoreBenchmark allocs 1000   # see Benchmarks/README.md
 //   swift run -c release StoreBenchmark effects 10000   # requests through an EffectRunner
+//   swift run -c release StoreBenchmark persistence     # dispatch cost with persistence, flush, restore
 import Dispatch
 import Foundation
 import ReduxRuntime
@@ -209,6 +210,8 @@ if arguments.first == "observers" {
     }.value
     print("\(count) requests, \(mode): \(String(format: "%.2f", seconds * 1e6 / Double(count))) us a request")
   }
+} else if arguments.first == "persistence" {
+  runPersistence(count: Int(arguments.dropFirst().first ?? "200000") ?? 200_000, runs: 5)
 } else if arguments.first == "toggles" {
   runToggles(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, runs: 5)
 } else {

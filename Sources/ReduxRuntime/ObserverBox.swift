@@ -48,6 +48,19 @@ final class ObserverBox<State>: @unchecked Sendable {
     }
   }
 
+  /// An observer that is told, under the store's lock, that an action can have changed one of
+  /// `fields`, and is never notified: `onChange` must be quick and must not call the store.
+  init(id: UInt64, fields: StateFields, onChange: @escaping @Sendable () -> Void) {
+    self.id = id
+    self.fields = fields
+    startSelection = { _ in }
+    evaluateSelection = { _ in
+      onChange()
+      return false
+    }
+    deliverSelection = { true }
+  }
+
   @usableFromInline func start(with state: State) { startSelection(state) }
   @usableFromInline func evaluate(_ state: State) -> Bool { evaluateSelection(state) }
   @usableFromInline func deliver() -> Bool { deliverSelection() }

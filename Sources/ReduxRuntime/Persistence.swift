@@ -54,7 +54,10 @@ public struct FileStorage: PersistentStorage {
 
   public func save(_ data: Data, key: String) throws {
     let url = url(forKey: key)
-    let temporary = directory.appending(path: ".\(key).json.\(ProcessInfo.processInfo.processIdentifier).tmp")
+    // One temporary file per save, so concurrent saves of a key (two savers, two threads) don't
+    // rename each other's file away.
+    let unique = "\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8))"
+    let temporary = directory.appending(path: ".\(key).json.\(unique).tmp")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try write(data, to: temporary.path)
     guard rename(temporary.path, url.path) == 0 else {
@@ -93,8 +96,8 @@ public struct FileStorage: PersistentStorage {
   }
 }
 
-/// Saves some fields of a store's state after each action that changed them, and restores them
-/// when the app starts (generated from `persist` in a spec).
+/// Restores some fields of a store's state when the app starts, and saves them in the
+/// background after actions change them (generated from `persist` in a spec).
 ///
 /// The fields are stored as JSON in a versioned envelope: `{"version": 1, "value": ...}`.
 public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendable>: Sendable {
@@ -150,34 +153,47 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
     }
   }
 
-  /// Saves the fields now.
+  /// Saves the fields now, on this thread.
   public func save(_ state: State) throws {
     try save(fields: fields(state))
   }
 
   private func save(fields value: Fields) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    try storage.save(try encoder.encode(Envelope(version: Self.formatVersion, value: value)), key: key)
+    try storage.save(try Self.encode(value), key: key)
   }
 
-  /// Saves the fields after every action that changed them, until the subscription is cancelled.
-  /// A failed save is passed to `onError` (by default, printed to standard error) and retried
-  /// with the next change.
+  /// The bytes saved for `value`: its envelope, keys sorted, so equal fields are equal bytes.
+  static func encode(_ value: Fields) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(Envelope(version: formatVersion, value: value))
+  }
+
+  /// Saves the fields in the background after actions that changed them, until the saver is
+  /// cancelled; see `PersistenceSaver` for what is saved when and what a crash can lose.
+  ///
+  /// - Parameters:
+  ///   - window: How long a change waits for more changes before they are written together;
+  ///     the latest fields win. Without `flush()`, a crash loses at most this much.
+  ///   - onError: Called on the saver's queue with each failed save (by default, it prints to
+  ///     standard error). The change stays pending and is retried with the next change or
+  ///     `flush()`; `status` says `.failed` until a save succeeds.
   @discardableResult
   public func attach<Action>(
-    to store: Store<State, Action>,
+    to store: Store<State, Action>, coalescing window: Duration = PersistenceSaver.defaultWindow,
     onError: @escaping @Sendable (any Error) -> Void = { error in
       FileHandle.standardError.write(Data("ReduxRuntime: saving failed: \(error)\n".utf8))
     }
-  ) -> Subscription {
-    return store.subscribe(selecting: fields, reading: reading) { value in
-      do {
-        try save(fields: value)
-      } catch {
-        onError(error)
-      }
-      return .alive
-    }
+  ) -> PersistenceSaver {
+    let fields = self.fields
+    let saver = PersistenceSaver(
+      key: key, storage: storage, window: window, onError: onError,
+      encode: { [weak store] in
+        // Only the fields are read under the store's lock; encoding happens here, off it.
+        guard let value = store?.read(fields) else { return nil }
+        return try Self.encode(value)
+      })
+    saver.observe(store.onChange(reading: reading) { saver.changed() })
+    return saver
   }
 }

@@ -127,6 +127,16 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   }
 }
 
+extension Store {
+  /// Calls `body` under the store's lock right after every action that can change one of
+  /// `fields` (every action, for `.all` or actions that don't report what they change). Nothing
+  /// is selected, compared or kept, and no notification follows: a saver marks itself dirty and
+  /// reads the state later. `body` must be quick and must not call the store.
+  func onChange(reading fields: StateFields, _ body: @escaping @Sendable () -> Void) -> Subscription {
+    engine.add { id, _ in ObserverBox(id: id, fields: fields, onChange: body) }
+  }
+}
+
 /// Ends an observer's notifications when cancelled.
 public final class Subscription: Sendable {
   private let onCancel: Locked<(@Sendable () -> Void)?>

@@ -88,6 +88,20 @@ private final class MemoryStorage: PersistentStorage {
   }
 }
 
+/// Waits (up to 10 s, in 5 ms steps) until `condition` holds; fails the test if it never does.
+private func eventually(
+  _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while !condition() {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("the condition never held", sourceLocation: sourceLocation)
+      return
+    }
+    try await _Concurrency.Task.sleep(for: .milliseconds(5))
+  }
+}
+
 /// Runs `body` with a new directory under the temporary one, removed afterwards.
 private func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) throws -> Result {
   let directory = FileManager.default.temporaryDirectory.appending(path: "ReduxRuntimeTests-\(UUID().uuidString)")
@@ -115,17 +129,42 @@ private func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) thro
     }
   }
 
-  @Test("attached, it saves the fields in a versioned envelope; restoring puts them back")
+  @Test("FileStorage: concurrent saves of one key all succeed, and the file is one of them whole")
+  func concurrentSaves() throws {
+    try withTemporaryDirectory { directory in
+      let storage = FileStorage(directory: directory)
+      let failures = Log<String>()
+      DispatchQueue.concurrentPerform(iterations: 16) { index in
+        do {
+          try storage.save(Data(String(repeating: "\(index % 10)", count: 10_000).utf8), key: "a")
+        } catch {
+          failures.append("\(error)")
+        }
+      }
+      #expect(failures.values == [])
+      let saved = try #require(try storage.load(key: "a"))
+      #expect(saved.count == 10_000 && Set(saved).count == 1)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["a.json"])
+    }
+  }
+
+  @Test("attached, it saves nothing until the window ends or flush(); then the fields, enveloped")
   func saveAndRestore() throws {
     try withTemporaryDirectory { directory in
       let storage = FileStorage(directory: directory)
       let store = Store(initialState: Settings(), reducer: settingsReducer)
-      settingsPersistence(storage).attach(to: store) { error in Issue.record("saving failed: \(error)") }
-      // Attaching saves nothing.
-      #expect(try storage.load(key: "settings") == nil)
+      let saver = settingsPersistence(storage).attach(to: store, coalescing: .seconds(3600)) { error in
+        Issue.record("saving failed: \(error)")
+      }
+      #expect(saver.status == .saved)
       store.dispatch(.rename("Ada"))
       store.dispatch(.setVolume(7))
       store.dispatch(.scribble)
+      // The dispatching thread only marked the saver dirty.
+      #expect(try storage.load(key: "settings") == nil)
+      #expect(saver.status == .pending)
+      try saver.flush()
+      #expect(saver.status == .saved)
       let saved = try #require(try storage.load(key: "settings"))
       #expect(String(decoding: saved, as: UTF8.self) == #"{"value":{"name":"Ada","volume":7},"version":1}"#)
 
@@ -143,48 +182,108 @@ private func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) thro
     #expect(try persistence.restoredState(Settings()) == Settings(name: "Bo", volume: 2))
   }
 
-  @Test("it saves only after actions that changed the persisted fields")
-  func savesOnlyChanges() {
+  @Test("changes in one window are one write of the latest fields; the same bytes aren't written again")
+  func coalescesChanges() throws {
     let storage = MemoryStorage()
     let store = Store(initialState: Settings(), reducer: settingsReducer)
-    settingsPersistence(storage).attach(to: store)
-    store.dispatch(.scribble)
-    store.dispatch(.scribble)
-    #expect(storage.saves == 0)
+    let saver = settingsPersistence(storage).attach(to: store, coalescing: .seconds(3600))
+    for volume in 1...50 { store.dispatch(.setVolume(volume)) }
     store.dispatch(.rename("Ada"))
+    try saver.flush()
     #expect(storage.saves == 1)
+    #expect(try settingsPersistence(storage).restoredState(Settings()) == Settings(name: "Ada", volume: 50))
+    // Nothing pending: nothing written.
+    try saver.flush()
+    // A change to a field that isn't saved, or back to the same value, writes nothing.
+    store.dispatch(.scribble)
+    store.dispatch(.rename("Bo"))
     store.dispatch(.rename("Ada"))
+    try saver.flush()
     #expect(storage.saves == 1)
     store.dispatch(.setVolume(1))
+    try saver.flush()
     #expect(storage.saves == 2)
   }
 
-  @Test("told the fields it reads, it selects them only after actions that can change them")
-  func readingFields() {
-    let reads = ReadCounter()
+  @Test("without flush(), a change is written in the background after the window")
+  func writesAfterTheWindow() async throws {
+    let storage = MemoryStorage()
     let store = Store(initialState: Settings(), reducer: settingsReducer)
-    settingsPersistence(MemoryStorage(), reading: StateFields(0, 1), reads: reads).attach(to: store)
-    let afterAttaching = reads.value
-    store.dispatch(.scribble)
-    store.dispatch(.scribble)
-    #expect(reads.value == afterAttaching)
-    store.dispatch(.setVolume(4))
-    #expect(reads.value == afterAttaching + 1)
+    let saver = settingsPersistence(storage).attach(to: store, coalescing: .milliseconds(20))
+    store.dispatch(.rename("Ada"))
+    try await eventually { storage.saves == 1 }
+    #expect(saver.status == .saved)
+    #expect(try settingsPersistence(storage).restoredState(Settings()).name == "Ada")
   }
 
-  @Test("a failed save goes to onError and is retried with the next change")
-  func failedSaveIsRetried() throws {
-    let storage = MemoryStorage(failing: 1)
+  @Test("told the fields it reads, an action that changes only others leaves it saved")
+  func readingFields() throws {
+    let reads = ReadCounter()
+    let store = Store(initialState: Settings(), reducer: settingsReducer)
+    let saver = settingsPersistence(MemoryStorage(), reading: StateFields(0, 1), reads: reads)
+      .attach(to: store, coalescing: .seconds(3600))
+    store.dispatch(.scribble)
+    store.dispatch(.scribble)
+    #expect(saver.status == .saved)
+    store.dispatch(.setVolume(4))
+    store.dispatch(.setVolume(5))
+    #expect(saver.status == .pending)
+    // The fields are read once, by the write, not on the dispatching thread.
+    #expect(reads.value == 0)
+    try saver.flush()
+    #expect(reads.value == 1)
+  }
+
+  @Test("a failed save goes to onError, shows in status, and is retried by flush() and by the next change")
+  func failedSaveIsRetried() async throws {
+    let storage = MemoryStorage(failing: 2)
     let errors = Log<String>()
     let store = Store(initialState: Settings(), reducer: settingsReducer)
     let persistence = settingsPersistence(storage)
-    persistence.attach(to: store) { error in errors.append("\(type(of: error))") }
+    let saver = persistence.attach(to: store, coalescing: .milliseconds(10)) { error in
+      errors.append("\(type(of: error))")
+    }
     store.dispatch(.rename("first"))
-    #expect(errors.values == ["Failure"])
+    try await eventually { errors.values.count == 1 }
+    #expect(saver.status == .failed("Failure()"))
     #expect(try storage.load(key: "settings") == nil)
-    store.dispatch(.rename("second"))
-    #expect(errors.values == ["Failure"])
-    #expect(try persistence.restoredState(Settings()).name == "second")
+    // flush() retries it, and throws what failed.
+    #expect(throws: MemoryStorage.Failure.self) { try saver.flush() }
+    #expect(errors.values == ["Failure", "Failure"])
+    // The next change retries it without flush().
+    store.dispatch(.setVolume(3))
+    try await eventually { saver.status == .saved }
+    #expect(try persistence.restoredState(Settings()) == Settings(name: "first", volume: 3))
+    #expect(errors.values.count == 2)
+  }
+
+  @Test("flush() async writes what is pending; after cancel() a new change isn't saved")
+  func asyncFlushAndCancel() async throws {
+    let storage = MemoryStorage()
+    let store = Store(initialState: Settings(), reducer: settingsReducer)
+    let saver = settingsPersistence(storage).attach(to: store, coalescing: .seconds(3600))
+    store.dispatch(.rename("Ada"))
+    saver.cancel()
+    store.dispatch(.rename("Bo"))
+    #expect(saver.status == .pending)
+    try await saver.flush()
+    // The change made before cancelling is saved; the write reads the fields as they are then.
+    #expect(storage.saves == 1)
+    store.dispatch(.rename("Cy"))
+    #expect(saver.status == .saved)
+    try await saver.flush()
+    #expect(storage.saves == 1)
+  }
+
+  @Test("a saver whose store is gone writes nothing and doesn't fail")
+  func storeGone() throws {
+    let storage = MemoryStorage()
+    var store: Store<Settings, SettingsAction>? = Store(initialState: Settings(), reducer: settingsReducer)
+    let saver = settingsPersistence(storage).attach(to: store!, coalescing: .seconds(3600))
+    store?.dispatch(.rename("Ada"))
+    store = nil
+    try saver.flush()
+    #expect(storage.saves == 0)
   }
 
   @Test("an unreadable or newer file is an error naming the key, and the file is left as it is")

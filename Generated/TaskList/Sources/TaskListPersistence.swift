@@ -26,8 +26,9 @@ extension TaskListState {
 
   /// Restores and saves `tasks` under the key `tasklist`.
   ///
-  /// Restore with `try persistence.restoredState(TaskListState())`, then `persistence.attach(to: store)`
-  /// saves them after every action that changed them.
+  /// Restore with `try persistence.restoredState(TaskListState())`; then `let saver = persistence.attach(to: store)`
+  /// saves them in the background after actions that change them, and `try saver.flush()` writes
+  /// what is pending (before the app is suspended).
   public static func persistence(storage: any PersistentStorage)
     -> Persistence<TaskListState, TaskListPersistedFields>
   {

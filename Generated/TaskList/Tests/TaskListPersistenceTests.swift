@@ -12,27 +12,29 @@ import Testing
   var storage: FileStorage { FileStorage(directory: directory) }
   var file: URL { storage.url(forKey: "tasklist") }
 
-  /// A store as an app builds it at launch: restored, then saving.
-  func launch() throws -> (Store<TaskListState, TaskListAction>, Subscription) {
+  /// A store as an app builds it at launch: restored, then saving in the background (after an
+  /// hour, so that only `flush()` writes in these tests).
+  func launch() throws -> (Store<TaskListState, TaskListAction>, PersistenceSaver) {
     let persistence = TaskListState.persistence(storage: storage)
     let store = Store(
       initialState: try persistence.restoredState(TaskListState()), reducer: taskListReducer)
-    let subscription = persistence.attach(to: store) { error in
+    let saver = persistence.attach(to: store, coalescing: .seconds(3600)) { error in
       Issue.record("saving failed: \(error)")
     }
-    return (store, subscription)
+    return (store, saver)
   }
 
   @Test func aRestartRestoresTheTasksButNotTheFilter() throws {
     do {
-      let (store, subscription) = try launch()
+      let (store, saver) = try launch()
       store.dispatch(
         .addTask(
           task: Task(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "Milk")))
       store.dispatch(
         .toggleTaskCompletion(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!))
       store.dispatch(.filterTasks(filter: .completed))
-      subscription.cancel()
+      // What an app does when it is about to be suspended.
+      try saver.flush()
     }
     let (restarted, _) = try launch()
     #expect(restarted.state.tasks.map(\.title) == ["Milk"])
@@ -41,19 +43,25 @@ import Testing
   }
 
   @Test func onlyActionsThatChangeTheTasksWrite() throws {
-    let (store, _) = try launch()
+    let (store, saver) = try launch()
     store.dispatch(.addTask(task: Task(title: "Milk")))
+    #expect(saver.status == .pending)
+    try saver.flush()
     let written = try Data(contentsOf: file)
     try FileManager.default.removeItem(at: file)
     store.dispatch(.filterTasks(filter: .completed))
+    #expect(saver.status == .saved)
+    try saver.flush()
     #expect(!FileManager.default.fileExists(atPath: file.path))
     store.dispatch(.addTask(task: Task(title: "Bread")))
+    try saver.flush()
     #expect(try Data(contentsOf: file) != written)
   }
 
   @Test func aCrashBeforeTheRenameLosesOnlyTheLastChange() throws {
-    let (store, _) = try launch()
+    let (store, saver) = try launch()
     store.dispatch(.addTask(task: Task(title: "Milk")))
+    try saver.flush()
     let saved = try Data(contentsOf: file)
     // The state of the disk after a crash between writing the temporary file and renaming it.
     try Data(#"{"version":1,"value":{"tasks":[{"id":"#.utf8).write(

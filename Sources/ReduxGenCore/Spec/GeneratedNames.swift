@@ -94,7 +94,8 @@ package struct GeneratedNames: Sendable, Equatable {
     "IdentifiedCollections", "IdentifiedArray", "IdentifiedArrayOf",
     // ReduxRuntime
     "ReduxRuntime", "ChangeReporting", "EffectRunner", "FieldTracking", "FileStorage", "Middleware",
-    "MiddlewareContext", "ObservableStore", "ObserverStatus", "Persistence", "PersistenceError",
+    "MiddlewareContext", "ObservableStore", "ObserverStatus", "Persistence", "PersistenceError", "PersistenceSaver",
+    "SaveStatus",
     "PersistentStorage", "Reducer", "RequestStatus", "ScopedMiddleware", "StateFields", "StateTimeout", "Store",
     "Subscription", "UnimplementedEffect",
     // ReduxTesting, which generated test effects and examples through the store import

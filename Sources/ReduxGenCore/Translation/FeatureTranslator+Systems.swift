@@ -432,8 +432,9 @@ extension FeatureTranslator {
       doc: """
         Restores and saves \(persist.fields.map { "`\($0)`" }.joined(separator: ", ")) under the key `\(persist.key)`.
 
-        Restore with `try persistence.restoredState(\(spec.stateTypeName)())`, then `persistence.attach(to: store)`
-        saves them after every action that changed them.
+        Restore with `try persistence.restoredState(\(spec.stateTypeName)())`; then `let saver = persistence.attach(to: store)`
+        saves them in the background after actions that change them, and `try saver.flush()` writes
+        what is pending (before the app is suspended).
         """,
       access: access, isStatic: true, kind: .function("persistence"),
       parameters: [Parameter(name: "storage", type: .existential("PersistentStorage"))],
