@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
     // Debugging a running app: state diffs per action, recording actions to replay them.
     .library(name: "ReduxDebugging", targets: ["ReduxDebugging"]),
+    .library(name: "ReduxSQLite", targets: ["ReduxSQLite"]),
     .plugin(name: "ReduxGenPlugin", targets: ["ReduxGenPlugin"]),
     .plugin(name: "GenerateRedux", targets: ["GenerateRedux"]),
   ],
@@ -19,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
     // ReduxDebugging and ReduxTesting only: structural diffs of states and actions.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+    // ReduxSQLite only: persisted collections row by row in SQLite (needs libsqlite3-dev).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     // Tests only: a clock they advance by hand, for debounced and throttled effects.
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
@@ -76,6 +79,13 @@ let package = Package(
       name: "ReduxTesting",
       dependencies: ["ReduxRuntime", "ReduxDebugging", .product(name: "CustomDump", package: "swift-custom-dump")]
     ),
+
+    // Persistence in SQLite, row by row: its own product, so only apps that use it build GRDB.
+    .target(
+      name: "ReduxSQLite",
+      dependencies: ["ReduxRuntime", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    .testTarget(name: "ReduxSQLiteTests", dependencies: ["ReduxSQLite", "ReduxRuntime"]),
 
     // The checked-in output of Specs/: compiled and tested by `swift test`.
     .target(name: "TaskList", dependencies: ["ReduxRuntime"], path: "Generated/TaskList/Sources"),

@@ -99,11 +99,14 @@ public struct FileStorage: PersistentStorage {
 /// Restores some fields of a store's state when the app starts, and saves them in the
 /// background after actions change them (generated from `persist` in a spec).
 ///
-/// The fields are stored as JSON in a versioned envelope: `{"version": 1, "value": ...}`.
+/// The fields are stored as JSON in a versioned envelope: `{"version": 1, "value": ...}`. A
+/// file of an older version is brought up to date by the migrations on restore (and rewritten
+/// in the new version by the next save); a file of a newer version is refused and kept.
 public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendable>: Sendable {
   /// The format version this code writes and the newest it reads.
-  public static var formatVersion: Int { 1 }
-
+  public let version: Int
+  /// The format changes from version 1 up to `version`.
+  public let migrations: [PersistenceMigration]
   public let key: String
   public let storage: any PersistentStorage
   let fields: @Sendable (State) -> Fields
@@ -111,10 +114,13 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
   let reading: StateFields
 
   public init(
-    key: String, storage: any PersistentStorage, reading: StateFields = .all,
-    fields: @escaping @Sendable (State) -> Fields, restore: @escaping @Sendable (inout State, Fields) -> Void
+    key: String, storage: any PersistentStorage, version: Int = 1, migrations: [PersistenceMigration] = [],
+    reading: StateFields = .all, fields: @escaping @Sendable (State) -> Fields,
+    restore: @escaping @Sendable (inout State, Fields) -> Void
   ) {
     self.key = key
+    self.version = version
+    self.migrations = migrations
     self.storage = storage
     self.reading = reading
     self.fields = fields
@@ -130,6 +136,11 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
     var version: Int
   }
 
+  /// The envelope's value, left as JSON, for migrating it.
+  private struct RawEnvelope: Decodable {
+    var value: JSONValue
+  }
+
   /// `initial` with the saved fields put back; `initial` itself when nothing was saved.
   /// Throws `PersistenceError` for an unreadable or newer file, which stays untouched.
   public func restoredState(_ initial: State) throws -> State {
@@ -141,12 +152,17 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
     } catch {
       throw PersistenceError.unreadable(key: key, reason: "no format version")
     }
-    guard version <= Self.formatVersion else {
-      throw PersistenceError.futureVersion(key: key, found: version, supported: Self.formatVersion)
+    guard version <= self.version else {
+      throw PersistenceError.futureVersion(key: key, found: version, supported: self.version)
     }
     do {
       var state = initial
-      restore(&state, try decoder.decode(Envelope<Fields>.self, from: data).value)
+      if version < self.version {
+        let value = try JSONValue.encoder.encode(try decoder.decode(RawEnvelope.self, from: data).value)
+        restore(&state, try decoder.decode(Fields.self, from: PersistenceMigration.migrate(value, from: version, with: migrations)))
+      } else {
+        restore(&state, try decoder.decode(Envelope<Fields>.self, from: data).value)
+      }
       return state
     } catch {
       throw PersistenceError.unreadable(key: key, reason: "\(error)")
@@ -159,14 +175,14 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
   }
 
   private func save(fields value: Fields) throws {
-    try storage.save(try Self.encode(value), key: key)
+    try storage.save(try Self.encode(value, version: version), key: key)
   }
 
   /// The bytes saved for `value`: its envelope, keys sorted, so equal fields are equal bytes.
-  static func encode(_ value: Fields) throws -> Data {
+  static func encode(_ value: Fields, version: Int) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(Envelope(version: formatVersion, value: value))
+    return try encoder.encode(Envelope(version: version, value: value))
   }
 
   /// Saves the fields in the background after actions that changed them, until the saver is
@@ -181,19 +197,21 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
   @discardableResult
   public func attach<Action>(
     to store: Store<State, Action>, coalescing window: Duration = PersistenceSaver.defaultWindow,
-    onError: @escaping @Sendable (any Error) -> Void = { error in
-      FileHandle.standardError.write(Data("ReduxRuntime: saving failed: \(error)\n".utf8))
-    }
+    onError: @escaping @Sendable (any Error) -> Void = PersistenceSaver.printError
   ) -> PersistenceSaver {
-    let fields = self.fields
-    let saver = PersistenceSaver(
-      key: key, storage: storage, window: window, onError: onError,
-      encode: { [weak store] in
+    let (fields, storage, key, version) = (self.fields, self.storage, self.key, self.version)
+    // Touched only by the saver's writes, one at a time on its queue.
+    let lastWritten = Locked<Data?>(nil)
+    return PersistenceSaver.attach(
+      to: store, reading: reading, label: key, coalescing: window, onError: onError,
+      save: { [weak store] in
         // Only the fields are read under the store's lock; encoding happens here, off it.
-        guard let value = store?.read(fields) else { return nil }
-        return try Self.encode(value)
+        // Without the store, its last changes are gone with it.
+        guard let value = store?.read(fields) else { return }
+        let data = try Self.encode(value, version: version)
+        guard data != lastWritten.withLock({ $0 }) else { return }
+        try storage.save(data, key: key)
+        lastWritten.withLock { $0 = data }
       })
-    saver.observe(store.onChange(reading: reading) { saver.changed() })
-    return saver
   }
 }

@@ -49,15 +49,12 @@ public final class PersistenceSaver: Sendable {
   private struct Core {
     /// The last save failed; nothing saved since.
     var failure: String?
-    /// A write is encoding or saving.
+    /// A write is under way.
     var writing = false
-    /// The bytes the last successful write saved.
-    var lastWritten: Data?
   }
 
-  let key: String
+  let label: String
   let window: Duration
-  private let storage: any PersistentStorage
   /// A change not yet taken by a write; the change that sets it schedules that write.
   private let dirty = Atomic<Bool>(false)
   private let core = Locked(Core())
@@ -65,25 +62,45 @@ public final class PersistenceSaver: Sendable {
   private let queue: DispatchQueue
   private let onQueue = DispatchSpecificKey<ObjectIdentifier>()
   private let onError: @Sendable (any Error) -> Void
-  /// The persisted fields as they are now, encoded; nil when the store is gone.
-  private let encode: @Sendable () throws -> Data?
+  /// Reads the fields as they are now and saves what differs from the last save.
+  private let save: @Sendable () throws -> Void
 
   init(
-    key: String, storage: any PersistentStorage, window: Duration,
-    onError: @escaping @Sendable (any Error) -> Void, encode: @escaping @Sendable () throws -> Data?
+    label: String, window: Duration, onError: @escaping @Sendable (any Error) -> Void,
+    save: @escaping @Sendable () throws -> Void
   ) {
-    self.key = key
-    self.storage = storage
+    self.label = label
     self.window = max(window, .zero)
     self.onError = onError
-    self.encode = encode
-    queue = DispatchQueue(label: "ReduxRuntime.PersistenceSaver.\(key)", qos: .utility)
+    self.save = save
+    queue = DispatchQueue(label: "ReduxRuntime.PersistenceSaver.\(label)", qos: .utility)
     queue.setSpecific(key: onQueue, value: ObjectIdentifier(self))
   }
 
-  /// Keeps the store's subscription, so `cancel()` can end it.
-  func observe(_ subscription: Subscription) {
-    self.subscription.withLock { $0 = subscription }
+  /// Write-behind for a storage of your own (ReduxSQLite's is one): `save` runs on the saver's
+  /// serial queue, one window after the first change since the last save (or in `flush()`);
+  /// it reads the fields from the store as they are then (the store is weakly held: read it
+  /// through a weak reference) and writes what changed since its last successful save. A throw
+  /// is a failed save, reported and retried as for `Persistence.attach(to:)`.
+  ///
+  /// - Parameters:
+  ///   - fields: The state fields the saved value reads: a change to another field doesn't
+  ///     make the saver dirty (when the actions report what they change).
+  ///   - label: Names the saver's queue.
+  public static func attach<State, Action>(
+    to store: Store<State, Action>, reading fields: StateFields, label: String,
+    coalescing window: Duration = defaultWindow,
+    onError: @escaping @Sendable (any Error) -> Void = PersistenceSaver.printError,
+    save: @escaping @Sendable () throws -> Void
+  ) -> PersistenceSaver {
+    let saver = PersistenceSaver(label: label, window: window, onError: onError, save: save)
+    saver.subscription.withLock { $0 = store.onChange(reading: fields) { saver.changed() } }
+    return saver
+  }
+
+  /// The default `onError`: prints the error to standard error.
+  @Sendable public static func printError(_ error: any Error) {
+    FileHandle.standardError.write(Data("ReduxRuntime: saving failed: \(error)\n".utf8))
   }
 
   /// Whether the changes so far are saved.
@@ -136,20 +153,15 @@ public final class PersistenceSaver: Sendable {
   /// On the queue: saves the fields if a change is pending or the last save failed.
   private func write() throws {
     let changed = dirty.exchange(false, ordering: .acquiringAndReleasing)
-    let lastWritten = core.withLock { core -> Data?? in
-      guard changed || core.failure != nil else { return nil }
+    let due = core.withLock { core -> Bool in
+      guard changed || core.failure != nil else { return false }
       core.writing = true
-      return .some(core.lastWritten)
+      return true
     }
-    guard let lastWritten else { return }
+    guard due else { return }
     do {
-      // Nil: the store is gone, and its last changes with it.
-      let data = try encode()
-      if let data, data != lastWritten {
-        try storage.save(data, key: key)
-      }
+      try save()
       core.withLock { core in
-        core.lastWritten = data ?? core.lastWritten
         core.failure = nil
         core.writing = false
       }

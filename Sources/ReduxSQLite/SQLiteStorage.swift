@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// A SQLite database (through GRDB) that holds persisted state row by row: each element of a
+/// persisted collection of identified models is a row, written only when an action changed it.
+///
+/// Tables, all keyed by the persistence key so one database can hold several features:
+/// `redux_versions` (the format version of each key), `redux_values` (one JSON value per
+/// persisted field that isn't a collection) and `redux_rows` (one JSON value per element, with
+/// its id and a position that orders the collection). Writes run in one transaction each, with
+/// SQLite's default durability (`synchronous = FULL`): a committed transaction survives a crash.
+public final class SQLiteStorage: Sendable {
+  let database: DatabaseQueue
+  private let rowCount = Atomic<Int>(0)
+
+  /// Opens (or creates) the database at `path`, creating its tables if they are missing.
+  public convenience init(path: String) throws {
+    try self.init(database: DatabaseQueue(path: path))
+  }
+
+  /// A database in memory, for tests.
+  public static func inMemory() throws -> SQLiteStorage {
+    try SQLiteStorage(database: DatabaseQueue())
+  }
+
+  init(database: DatabaseQueue) throws {
+    self.database = database
+    try database.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE IF NOT EXISTS redux_versions (key TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL);
+          CREATE TABLE IF NOT EXISTS redux_values (
+            key TEXT NOT NULL, name TEXT NOT NULL, value BLOB NOT NULL, PRIMARY KEY (key, name));
+          CREATE TABLE IF NOT EXISTS redux_rows (
+            key TEXT NOT NULL, collection TEXT NOT NULL, id TEXT NOT NULL, position INTEGER NOT NULL,
+            value BLOB NOT NULL, PRIMARY KEY (key, collection, id));
+          CREATE INDEX IF NOT EXISTS redux_rows_order ON redux_rows (key, collection, position);
+          """)
+    }
+  }
+
+  /// How many rows (elements and values) the saves so far inserted, updated or deleted.
+  public var rowsWritten: Int {
+    rowCount.load(ordering: .relaxed)
+  }
+
+  func count(_ rows: Int) {
+    rowCount.add(rows, ordering: .relaxed)
+  }
+
+  /// The format version stored for `key`, nil when nothing is stored.
+  func version(_ db: Database, key: String) throws -> Int? {
+    try Int.fetchOne(db, sql: "SELECT version FROM redux_versions WHERE key = ?", arguments: [key])
+  }
+}
