@@ -129,10 +129,12 @@ let package = Package(
       name: "ShopTests", dependencies: ["Shop", "Products", "Cart", "ReduxRuntime"], path: "Generated/Shop/Tests"),
 
     // Specs/library.yaml: NgRx's books, with debounce, typed failures and rollback.
-    .target(name: "Library", dependencies: ["ReduxRuntime"], path: "Generated/Library/Sources"),
+    .target(name: "Library", dependencies: ["ReduxRuntime", "ReduxSQLite"], path: "Generated/Library/Sources"),
     .testTarget(
       name: "LibraryTests",
-      dependencies: ["Library", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting"],
+      dependencies: [
+        "Library", "ReduxRuntime", "ReduxSQLite", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting",
+      ],
       path: "Generated/Library/Tests"
     ),
 

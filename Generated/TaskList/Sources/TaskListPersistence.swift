@@ -26,14 +26,23 @@ extension TaskListState {
 
   /// Restores and saves `tasks` under the key `tasklist`.
   ///
-  /// Restore with `try persistence.restoredState(TaskListState())`; then `let saver = persistence.attach(to: store)`
-  /// saves them in the background after actions that change them, and `try saver.flush()` writes
-  /// what is pending (before the app is suspended).
+  /// As JSON, format version 3. Restore with `try persistence.restoredState(TaskListState())`;
+  /// then `let saver = persistence.attach(to: store)` saves them in the background after actions
+  /// that change them, and `try saver.flush()` writes what is pending (before the app is suspended).
   public static func persistence(storage: any PersistentStorage)
     -> Persistence<TaskListState, TaskListPersistedFields>
   {
     return Persistence(
-      key: "tasklist", storage: storage, reading: StateFields(0), fields: { $0.persistedFields },
+      key: "tasklist",
+      storage: storage,
+      version: 3,
+      migrations: [
+        PersistenceMigration(version: 2, [.rename(["tasks", "done"], to: "isCompleted")]),
+        PersistenceMigration(
+          version: 3, [.remove(["tasks", "notes"]), .add(["tasks", "subtitle"], json: "null")]),
+      ],
+      reading: StateFields(0),
+      fields: { $0.persistedFields },
       restore: { $0.restore($1) })
   }
 }

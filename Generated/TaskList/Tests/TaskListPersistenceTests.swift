@@ -83,9 +83,9 @@ import Testing
 
   @Test func aFileFromANewerVersionIsAnErrorAndIsKept() throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let future = Data(#"{"version":2,"value":{"tasks":[],"tags":[]}}"#.utf8)
+    let future = Data(#"{"version":4,"value":{"tasks":[],"tags":[]}}"#.utf8)
     try future.write(to: file)
-    #expect(throws: PersistenceError.futureVersion(key: "tasklist", found: 2, supported: 1)) {
+    #expect(throws: PersistenceError.futureVersion(key: "tasklist", found: 4, supported: 3)) {
       try launch()
     }
     #expect(try Data(contentsOf: file) == future)
@@ -100,5 +100,37 @@ import Testing
       guard case .unreadable(key: "tasklist", _) = error as? PersistenceError else { return false }
       return "\(error)".contains("it was left as it is")
     }
+  }
+
+  /// Tests/Fixtures/Persistence: a file written by each older format version.
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appending(path: "../../../Tests/Fixtures/Persistence").standardized
+
+  @Test(arguments: [1, 2])
+  func aFileOfAnOlderVersionIsMigrated(version: Int) throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let old = try Data(contentsOf: Self.fixtures.appending(path: "tasklist-v\(version).json"))
+    try old.write(to: file)
+    let (store, saver) = try launch()
+    #expect(
+      Array(store.state.tasks) == [
+        Task(
+          id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "Milk",
+          subtitle: nil,
+          isCompleted: true),
+        Task(
+          id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "Bread",
+          subtitle: nil,
+          isCompleted: false),
+      ])
+    // Restoring leaves the file as it was; the next save writes the current version.
+    #expect(try Data(contentsOf: file) == old)
+    store.dispatch(
+      .toggleTaskCompletion(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!))
+    try saver.flush()
+    let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+    #expect(saved?["version"] as? Int == 3)
+    let (restarted, _) = try launch()
+    #expect(restarted.state.tasks.allSatisfy { $0.isCompleted })
   }
 }

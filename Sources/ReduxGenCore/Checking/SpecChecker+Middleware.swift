@@ -1,4 +1,4 @@
-/// Middleware, events and persistence: what the spec says around its reducer.
+/// Middleware and events: what the spec says around its reducer (persistence: SpecChecker+Persist).
 extension SpecChecker {
   mutating func checkMiddleware(_ node: YAMLNode) -> [Middleware] {
     var result: [Middleware] = []
@@ -54,37 +54,6 @@ extension SpecChecker {
       result.append(Event(name: name, payload: fields(pair.value, context: .eventPayload(of: name), isPayload: true)))
     }
     return result
-  }
-
-  mutating func checkPersist(_ node: YAMLNode) -> Persist? {
-    guard let pairs = mapping(node, what: .key("persist")) else { return nil }
-    let keys = checkKeys(pairs, allowed: ["fields", "key"], context: .key("persist"))
-    guard let fieldsNode = keys["fields"] else {
-      missing("fields", in: .key("persist"), node)
-      return nil
-    }
-    var fields: [String] = []
-    for item in fieldsNode.scalar != nil ? [fieldsNode] : sequence(fieldsNode, what: .key("fields")) ?? [] {
-      guard let name = text(item, what: .a(.stateField)) else { continue }
-      guard stateByName[name] != nil else {
-        error(.unknownField(name, context: .theState, suggestion: closestMatch(to: name, in: state.map(\.name))), item)
-        continue
-      }
-      fields.append(name)
-    }
-    var key = feature.lowercased()
-    if let keyNode = keys["key"], let text = text(keyNode, what: .key("key")) {
-      // The key names a file in the storage's directory: it must not leave it.
-      let allowed = text.unicodeScalars.allSatisfy {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
-      }
-      if text.isEmpty || !allowed || text.hasPrefix(".") || text.utf8.count > GeneratedNames.maximumPersistKeyLength {
-        error(.invalidPersistKey(text), keyNode)
-      } else {
-        key = text
-      }
-    }
-    return Persist(fields: fields, key: key)
   }
 
   /// A list of declared action names.

@@ -353,6 +353,15 @@ package enum SpecProblem: Hashable, Sendable {
   case nameTooLong(String, what: Subject, limit: Int)
   case outcomeClash(String, request: String)
   case invalidPersistKey(String)
+  case unknownStorage(String, suggestion: String?)
+  case invalidPersistVersion(String)
+  case migrationVersion(Int, current: Int)
+  case migrationStepShape
+  case migrationPath(String, reason: String)
+  case migrationNeedsValue(String, key: String)
+  case migrationValue(String)
+  case retypeUnsupported(String, type: String)
+  case sqliteWholeField(String)
   case valueOutOfRange(String, type: String)
 
   // Warnings.
@@ -606,6 +615,26 @@ package enum SpecProblem: Hashable, Sendable {
       "action '\(name)' is also the outcome action that async action '\(request)' makes; rename this action"
     case .invalidPersistKey(let key):
       "persist key '\(key)' must be a plain file name: letters, digits, '.', '-' and '_', not starting with '.'"
+    case .unknownStorage(let name, let suggestion):
+      "unknown storage '\(name)'; storage is 'file' or 'sqlite'" + didYouMean(suggestion)
+    case .invalidPersistVersion(let text):
+      "persist version '\(text)' must be a whole number from 1 up"
+    case .migrationVersion(let version, let current):
+      current < 2
+        ? "a migration to version \(version), but persist's version is \(current); raise 'version' to \(version)"
+        : "a migration to version \(version), but persist's version is \(current); migrations go to versions 2 through \(current)"
+    case .migrationStepShape:
+      "a migration step is one of 'rename', 'add', 'remove' or 'retype', with its path"
+    case .migrationPath(let path, let reason):
+      "migration path '\(path)' \(reason)"
+    case .migrationNeedsValue(let path, let key):
+      "'\(path)' has no default and isn't optional; give the migration a '\(key)'"
+    case .migrationValue(let path):
+      "the value for '\(path)' must be a string, number, Bool, enum case, UUID, URL, null or an empty list or dictionary"
+    case .retypeUnsupported(let path, let type):
+      "retype converts to String, Int, Int64, Double, Float, Bool or an enum; '\(path)' is \(type)"
+    case .sqliteWholeField(let path):
+      "storage sqlite migrates the fields inside a persisted field, not '\(path)' itself"
     case .valueOutOfRange(let text, let type):
       "'\(text)' is out of the range of \(type)"
     case .untested(let name):

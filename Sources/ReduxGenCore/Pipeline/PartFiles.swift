@@ -29,7 +29,10 @@ struct FeaturePartFiles {
       // Emitting events goes through API only generated code may call.
       source(translator.middlewareFile(), spi: spec.middleware.contains { !$0.emits.isEmpty })
     case .effects: hasAsyncActions ? source(translator.effectsFile()) : nil
-    case .persistence: spec.persist != nil ? source(translator.persistenceFile()) : nil
+    case .persistence:
+      spec.persist.map { persist in
+        source(translator.persistenceFile(), modules: persist.storage == .sqlite ? ["ReduxSQLite"] : [])
+      }
     case .reducerTests:
       // The JSON keys test encodes and decodes.
       test(tests.reducerTests(), foundation: spec.hasJSONKeys ? GeneratedNames.jsonImportsOfTests : [])
@@ -47,9 +50,9 @@ struct FeaturePartFiles {
   /// The modules of the specs this one `uses`, whose models and enums its code names.
   private var usedModules: [String] { spec.usedSpecs.map(\.feature) }
 
-  private func source(_ declarations: [Declaration], spi: Bool = false) -> SwiftFile {
+  private func source(_ declarations: [Declaration], spi: Bool = false, modules: [String] = []) -> SwiftFile {
     SwiftFile(
-      header: header, imports: (["Foundation", "ReduxRuntime"] + spec.imports + usedModules).uniqued,
+      header: header, imports: (["Foundation", "ReduxRuntime"] + modules + spec.imports + usedModules).uniqued,
       generatedSPIImports: spi ? ["ReduxRuntime"] : [], declarations: declarations)
   }
 

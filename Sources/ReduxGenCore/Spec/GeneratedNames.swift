@@ -154,4 +154,6 @@ package struct GeneratedNames: Sendable, Equatable {
 
   /// The longest persist key: it names a file, and file systems allow 255 bytes.
   package static let maximumPersistKeyLength = 200
+  /// The highest persist format version a spec may declare.
+  package static let maximumPersistVersion = 10_000
 }

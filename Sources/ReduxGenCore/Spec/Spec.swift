@@ -474,8 +474,36 @@ package struct Event: Sendable, Equatable {
 
 /// State fields saved between launches.
 package struct Persist: Sendable, Equatable {
+  package enum Storage: String, Sendable, Equatable, CaseIterable {
+    /// A JSON file per key: ReduxRuntime's `Persistence` with any `PersistentStorage`.
+    case file
+    /// Row by row in SQLite: ReduxSQLite's `SQLitePersistence`.
+    case sqlite
+  }
+
   package var fields: [String]
   package var key: String
+  package var storage: Storage = .file
+  /// The format version the generated code writes.
+  package var version: Int = 1
+  /// The format changes up to `version`, oldest first.
+  package var migrations: [PersistMigration] = []
+}
+
+/// The changes of the persisted format that make `version` from `version - 1`.
+package struct PersistMigration: Sendable, Equatable {
+  package var version: Int
+  package var steps: [Step]
+
+  /// A step, with paths of coding keys (a persisted field, then fields of models) as stored.
+  package enum Step: Sendable, Equatable {
+    case rename([String], to: String)
+    /// JSON text for the values that lack the field.
+    case add([String], json: String)
+    case remove([String])
+    /// The kind (`string`, `integer`, `number`, `bool`) and the JSON of values that don't convert.
+    case retype([String], kind: String, fallback: String)
+  }
 }
 
 /// Where a reduce operation writes: a state field, then fields, maybe an element by id.

@@ -405,11 +405,12 @@ extension FeatureTranslator {
 
   var persistedFieldsName: String { spec.names.persistedFields }
 
-  /// The persisted fields' type and the `Persistence` for them.
+  /// The persisted fields' type and the `Persistence` for them; with `storage: sqlite`, the
+  /// `SQLitePersistence` alone.
   func persistenceFile() -> [Declaration] {
     guard let persist = spec.persist else { return [] }
+    if persist.storage == .sqlite { return [sqlitePersistence(persist)] }
     let fields = persist.fields.compactMap { name in spec.state.first { $0.name == name } }
-    let indices = persist.fields.compactMap(spec.stateFieldIndex(named:)).sorted()
     let fieldsType = Declaration.structure(
       TypeDeclaration(
         doc: "The fields of `\(spec.stateTypeName)` that `persist` lists, as they are saved.", access: access,
@@ -429,25 +430,20 @@ extension FeatureTranslator {
       parameters: [Parameter(label: "_", name: "saved", type: .named(persistedFieldsName))],
       body: fields.map { .assignment(.name("self").dot($0.name), .name("saved").dot($0.name)) })
     let persistence = FunctionDeclaration(
-      doc: """
-        Restores and saves \(persist.fields.map { "`\($0)`" }.joined(separator: ", ")) under the key `\(persist.key)`.
-
-        Restore with `try persistence.restoredState(\(spec.stateTypeName)())`; then `let saver = persistence.attach(to: store)`
-        saves them in the background after actions that change them, and `try saver.flush()` writes
-        what is pending (before the app is suspended).
-        """,
+      doc: persistenceDoc(persist),
       access: access, isStatic: true, kind: .function("persistence"),
       parameters: [Parameter(name: "storage", type: .existential("PersistentStorage"))],
       returnType: .generic("Persistence", [stateType, .named(persistedFieldsName)]),
       body: [
         .returnStatement(
-          Expression.name("Persistence").call([
-            Argument("key", .literal(.string(persist.key))),
-            Argument("storage", .name("storage")),
-            Argument("reading", ChangeTrackingCode.fields(indices)),
-            Argument("fields", .closure(Closure(body: .name("$0").dot("persistedFields")))),
-            Argument("restore", .closure(Closure(body: .name("$0").dot("restore").call([Argument(nil, .name("$1"))])))),
-          ]))
+          Expression.name("Persistence").call(
+            [Argument("key", .literal(.string(persist.key))), Argument("storage", .name("storage"))]
+              + versionArguments(persist) + [
+                Argument("reading", ChangeTrackingCode.fields(persistedIndices(persist))),
+                Argument("fields", .closure(Closure(body: .name("$0").dot("persistedFields")))),
+                Argument(
+                  "restore", .closure(Closure(body: .name("$0").dot("restore").call([Argument(nil, .name("$1"))])))),
+              ]))
       ])
     let memberwise = FunctionDeclaration(
       access: access, kind: .initializer,
@@ -464,6 +460,87 @@ extension FeatureTranslator {
         ExtensionDeclaration(
           extendedType: .named(spec.stateTypeName),
           members: [.variable(persisted), .function(restore), .function(persistence)])),
+    ]
+  }
+
+  /// `persistence(storage:)` for `storage: sqlite`: a collection of models with an id is stored
+  /// a row per element, any other field as one value.
+  private func sqlitePersistence(_ persist: Persist) -> Declaration {
+    let fields = persist.fields.compactMap { name in spec.state.first { $0.name == name } }
+    let persistence = FunctionDeclaration(
+      doc: persistenceDoc(persist),
+      access: access, isStatic: true, kind: .function("persistence"),
+      parameters: [Parameter(name: "storage", type: .named("SQLiteStorage"))],
+      returnType: .generic("SQLitePersistence", [stateType]),
+      body: [
+        .returnStatement(
+          Expression.name("SQLitePersistence").call(
+            [Argument("key", .literal(.string(persist.key))), Argument("storage", .name("storage"))]
+              + versionArguments(persist) + [
+                Argument("reading", ChangeTrackingCode.fields(persistedIndices(persist))),
+                Argument(
+                  "fields",
+                  .array(
+                    fields.map { field in
+                      Expression.dot(types.isIdentifiedList(field.type) ? "rows" : "value").call([
+                        Argument(nil, .literal(.string(field.name))), Argument(nil, .keyPath(field.name)),
+                      ])
+                    })),
+              ]))
+      ])
+    return .extensionDeclaration(
+      ExtensionDeclaration(extendedType: .named(spec.stateTypeName), members: [.function(persistence)]))
+  }
+
+  private func persistedIndices(_ persist: Persist) -> [Int] {
+    persist.fields.compactMap(spec.stateFieldIndex(named:)).sorted()
+  }
+
+  private func persistenceDoc(_ persist: Persist) -> String {
+    let names = persist.fields.map { "`\($0)`" }.joined(separator: ", ")
+    let format =
+      persist.storage == .sqlite
+      ? "In SQLite, a row per element of a list of models; format version \(persist.version)."
+      : "As JSON, format version \(persist.version)."
+    return """
+      Restores and saves \(names) under the key `\(persist.key)`.
+
+      \(format) Restore with `try persistence.restoredState(\(spec.stateTypeName)())`;
+      then `let saver = persistence.attach(to: store)` saves them in the background after actions
+      that change them, and `try saver.flush()` writes what is pending (before the app is suspended).
+      """
+  }
+
+  /// `version:` and `migrations:`, when the format has moved on from version 1.
+  private func versionArguments(_ persist: Persist) -> [Argument] {
+    guard persist.version > 1 || !persist.migrations.isEmpty else { return [] }
+    func path(_ path: [String]) -> Expression { .array(path.map { .literal(.string($0)) }) }
+    let migrations = persist.migrations.map { migration in
+      Expression.name("PersistenceMigration").call([
+        Argument("version", .literal(.int(migration.version))),
+        Argument(
+          nil,
+          .array(
+            migration.steps.map { step in
+              switch step {
+              case .rename(let steps, let name):
+                Expression.dot("rename").call([Argument(nil, path(steps)), Argument("to", .literal(.string(name)))])
+              case .add(let steps, let json):
+                Expression.dot("add").call([Argument(nil, path(steps)), Argument("json", .literal(.string(json)))])
+              case .remove(let steps):
+                Expression.dot("remove").call([Argument(nil, path(steps))])
+              case .retype(let steps, let kind, let fallback):
+                Expression.dot("retype").call([
+                  Argument(nil, path(steps)), Argument("to", .dot(kind)),
+                  Argument("fallback", .literal(.string(fallback))),
+                ])
+              }
+            })),
+      ])
+    }
+    return [
+      Argument("version", .literal(.int(persist.version))),
+      Argument("migrations", migrations.isEmpty ? .literal(.emptyArray) : .array(migrations)),
     ]
   }
 }
