@@ -188,7 +188,7 @@ let package = Package(
     // Run by hand in release mode: see Benchmarks/README.md.
     .executableTarget(
       name: "StoreBenchmark",
-      dependencies: ["ReduxRuntime", "TaskList"],
+      dependencies: ["ReduxRuntime", "ReduxSQLite", "TaskList"],
       path: "Benchmarks/StoreBenchmark"
     ),
     // Killed at random points by ReduxRuntimeTests' crash tests while it saves.

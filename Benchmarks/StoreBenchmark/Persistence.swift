@@ -1,6 +1,7 @@
 // Persistence: what saving costs the dispatching thread, what a flush and a restore take.
 import Foundation
 import ReduxRuntime
+import ReduxSQLite
 import TaskList
 
 /// A fresh directory for a FileStorage, removed by the caller.
@@ -91,5 +92,79 @@ func runPersistence(count: Int, runs: Int) {
     print(
       "| \(size) | \(String(format: "%.1f", flushes.sorted()[runs / 2] * 1000)) "
         + "| \(String(format: "%.1f", restores.sorted()[runs / 2] * 1000)) | \(bytes / 1024) |")
+  }
+}
+
+/// TaskList's tasks in SQLite, row by row (`storage: sqlite`'s `SQLitePersistence`, built here
+/// by hand over the TaskList feature): rows written per action and the time of a flush, the
+/// first save and a restore at launch, at 100,000 tasks; and dispatch cost with it attached.
+func runSQLite(count: Int, runs: Int) {
+  func persistence(_ storage: SQLiteStorage) -> SQLitePersistence<TaskListState> {
+    SQLitePersistence(key: "tasklist", storage: storage, reading: StateFields(0), fields: [.rows("tasks", \.tasks)])
+  }
+  let clock = ContinuousClock()
+  let size = 100_000
+  let directory = scratchDirectory()
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let path = directory.appending(path: "tasks.sqlite").path
+  do {
+    let storage = try SQLiteStorage(path: path)
+    let store = Store(initialState: initialState(size), reducer: taskListReducer)
+    let saver = persistence(storage).attach(to: store, coalescing: .seconds(3600))
+    store.dispatch(.toggleTaskCompletion(id: task(1).id))
+    let first = seconds(clock.measure { try? saver.flush() })
+    print("| \(size) tasks in SQLite | rows written | flush (ms) |")
+    print("|---|---:|---:|")
+    print("| first save | \(storage.rowsWritten) | \(String(format: "%.1f", first * 1000)) |")
+    func row(_ name: String, _ actions: [TaskListAction]) {
+      var rows: [Int] = []
+      var times: [Double] = []
+      for action in actions {
+        let before = storage.rowsWritten
+        store.dispatch(action)
+        times.append(seconds(clock.measure { try? saver.flush() }))
+        rows.append(storage.rowsWritten - before)
+      }
+      print(
+        "| \(name) (median of \(actions.count)) | \(rows.sorted()[rows.count / 2]) "
+          + "| \(String(format: "%.2f", times.sorted()[times.count / 2] * 1000)) |")
+    }
+    row("toggle one task", toggles(size: size, count: runs))
+    row("add a task", (1...runs).map { .addTask(task: task(size + $0)) })
+    row("remove a task", (1...runs).map { .removeTask(id: task(size + $0).id) })
+    row("set the filter (not persisted)", (1...runs).map { .filterTasks(filter: $0 % 2 == 0 ? .completed : .all) })
+    var restores: [Double] = []
+    for _ in 0..<runs {
+      restores.append(
+        seconds(
+          clock.measure {
+            let restored = try? persistence(SQLiteStorage(path: path)).restoredState(TaskListState())
+            sink.store(restored?.tasks.count ?? -1, ordering: .relaxed)
+          }))
+    }
+    print()
+    print("restore of \(size) tasks from SQLite at launch: \(String(format: "%.0f", restores.sorted()[runs / 2] * 1000)) ms (median of \(runs))")
+  } catch {
+    print("SQLite failed: \(error)")
+  }
+  print()
+  print("| tasks | bare Store ns/toggle | with SQLite attached (500 ms) | x bare |")
+  print("|---:|---:|---:|---:|")
+  for tasks in [100, 10_000] {
+    let actions = toggles(size: tasks, count: count)
+    let start = initialState(tasks)
+    let bare = measure(runs: runs, actions: count) {
+      let store = Store(initialState: start, reducer: taskListReducer)
+      for action in actions { store.dispatch(action) }
+    }
+    guard let storage = try? SQLiteStorage.inMemory() else { continue }
+    var savers: [PersistenceSaver] = []
+    let attached = measure(runs: runs, actions: count) {
+      let store = Store(initialState: start, reducer: taskListReducer)
+      savers.append(persistence(storage).attach(to: store))
+      for action in actions { store.dispatch(action) }
+    }
+    for saver in savers { try? saver.flush() }
+    print("| \(tasks) | \(String(format: "%.1f", bare)) | \(String(format: "%.1f", attached)) | \(String(format: "%.2f", attached / bare)) |")
   }
 }

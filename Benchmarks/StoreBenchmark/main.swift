@@ -6,6 +6,7 @@
 //   valgrind swift-build-output/StoreBenchmark allocs 1000   # see Benchmarks/README.md
 //   swift run -c release StoreBenchmark effects 10000   # requests through an EffectRunner
 //   swift run -c release StoreBenchmark persistence     # dispatch cost with persistence, flush, restore
+//   swift run -c release StoreBenchmark sqlite          # rows written per action, restore, in SQLite
 import Dispatch
 import Foundation
 import ReduxRuntime
@@ -210,6 +211,8 @@ if arguments.first == "observers" {
     }.value
     print("\(count) requests, \(mode): \(String(format: "%.2f", seconds * 1e6 / Double(count))) us a request")
   }
+} else if arguments.first == "sqlite" {
+  runSQLite(count: Int(arguments.dropFirst().first ?? "200000") ?? 200_000, runs: 5)
 } else if arguments.first == "persistence" {
   runPersistence(count: Int(arguments.dropFirst().first ?? "200000") ?? 200_000, runs: 5)
 } else if arguments.first == "toggles" {

@@ -12,6 +12,8 @@ struct ScratchPackage {
   let originalSources: [String: String]
   /// The modules of the specs the feature uses, each with the ones it uses in turn.
   private(set) var usedModules: [(name: String, uses: [String])] = []
+  /// The feature persists to SQLite: its target needs ReduxSQLite.
+  let usesSQLite: Bool
   /// What each generated source holds on disk now, by file name.
   private(set) var onDisk: [String: String] = [:]
 
@@ -33,6 +35,7 @@ struct ScratchPackage {
   /// Writes the package for `spec` afresh (the build directory is kept).
   init(spec: Spec, root: String, out: URL) throws {
     feature = spec.feature
+    usesSQLite = spec.persist?.storage == .sqlite
     self.root = root
     directory = out.appendingPathComponent(spec.feature)
     let files = GeneratorPipeline.files(for: spec)
@@ -87,7 +90,8 @@ struct ScratchPackage {
 
   private func manifest() -> String {
     let runtime = ".product(name: \"ReduxRuntime\", package: \"redux-gen\")"
-    let dependencies = ([runtime] + usedModules.map { "\"\($0.name)\"" }).joined(separator: ", ")
+    let sqlite = usesSQLite ? [".product(name: \"ReduxSQLite\", package: \"redux-gen\")"] : []
+    let dependencies = ([runtime] + sqlite + usedModules.map { "\"\($0.name)\"" }).joined(separator: ", ")
     let usedTargets = usedModules.map { module in
       let dependencies = ([runtime] + module.uses.map { "\"\($0)\"" }).joined(separator: ", ")
       return ".target(name: \"\(module.name)\", dependencies: [\(dependencies)]),"

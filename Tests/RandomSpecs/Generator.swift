@@ -1453,8 +1453,94 @@ struct SpecGenerator {
 
   private mutating func makePersist() {
     guard rng.chance(30) else { return }
-    let fields = rng.shuffled(spec.allStateFields.map(\.name)).prefix(rng.int(in: 0...3))
-    spec.persist = RPersist(fields: Array(fields), key: rng.chance(50) ? rng.pick(Pools.persistKeys) : nil)
+    let fields = Array(rng.shuffled(spec.allStateFields.map(\.name)).prefix(rng.int(in: 0...3)))
+    let storage: String? = rng.chance(30) ? "sqlite" : rng.chance(15) ? "file" : nil
+    var persist = RPersist(fields: fields, key: rng.chance(50) ? rng.pick(Pools.persistKeys) : nil, storage: storage)
+    if rng.chance(40) {
+      var version = 1
+      for _ in 0..<rng.int(in: 1...2) {
+        version += rng.int(in: 1...2)
+        let steps = (0..<rng.int(in: 1...3)).compactMap { _ in makeMigrationStep(fields, sqlite: storage == "sqlite") }
+        if !steps.isEmpty { persist.migrations.append(RMigration(version: version, steps: steps)) }
+      }
+      if rng.chance(40) { persist.version = (persist.migrations.last?.version ?? 1) + rng.int(in: 0...1) }
+    } else if rng.chance(10) {
+      persist.version = rng.int(in: 1...3)
+    }
+    spec.persist = persist
+  }
+
+  /// A step the checker accepts: a rename from a legacy name, or a removal of an obsolete one,
+  /// to anything; an add or a retype only of a field whose default (or optional null) a
+  /// migration can write as JSON. Top-level steps only for a file.
+  private mutating func makeMigrationStep(_ persisted: [String], sqlite: Bool) -> RMigrationStep? {
+    guard let fieldName = rng.pickOptional(persisted),
+      let field = spec.allStateFields.first(where: { $0.name == fieldName })
+    else { return nil }
+    let modelName: String? = {
+      var type = field.type
+      while true {
+        switch type {
+        case .optional(let wrapped), .array(let wrapped): type = wrapped
+        case .model(let name): return name
+        default: return nil
+        }
+      }
+    }()
+    if let modelName, let model = spec.models.first(where: { $0.name == modelName }), rng.chance(80) {
+      let target = rng.pick(model.fields)
+      let names = Set(model.fields.map(\.name))
+      switch rng.int(4) {
+      case 0:
+        let legacy = "legacy" + target.name.prefix(1).uppercased() + target.name.dropFirst()
+        guard !names.contains(legacy), legacy.count <= 40 else { return nil }
+        return RMigrationStep(kind: "rename", path: "\(fieldName).\(legacy)", to: target.name)
+      case 1:
+        let obsolete = "obsolete\(rng.int(in: 1...9))"
+        guard !names.contains(obsolete) else { return nil }
+        return RMigrationStep(kind: "remove", path: "\(fieldName).\(obsolete)")
+      case 2:
+        guard Self.migrationWritesDefault(of: target) else { return nil }
+        return RMigrationStep(kind: "add", path: "\(fieldName).\(target.name)")
+      default:
+        guard Self.migrationWritesDefault(of: target), Self.retypes(target.type) else { return nil }
+        return RMigrationStep(kind: "retype", path: "\(fieldName).\(target.name)")
+      }
+    }
+    guard !sqlite else { return nil }
+    switch rng.int(3) {
+    case 0:
+      return RMigrationStep(kind: "rename", path: "former" + fieldName.prefix(1).uppercased() + fieldName.dropFirst(), to: fieldName)
+    case 1:
+      return RMigrationStep(kind: "remove", path: "retired\(rng.int(in: 1...9))")
+    default:
+      guard Self.migrationWritesDefault(of: field) else { return nil }
+      return RMigrationStep(kind: "add", path: fieldName)
+    }
+  }
+
+  /// Whether the checker can write the field's default (or an optional's null) as JSON.
+  static func migrationWritesDefault(of field: RField) -> Bool {
+    guard let value = field.defaultValue else {
+      if case .optional = field.type { return true }
+      return false
+    }
+    switch value {
+    case .string, .int, .double, .bool, .uuid, .url, .enumCase, .null: return true
+    case .array(let items): return items.isEmpty
+    case .dictionary(let pairs): return pairs.isEmpty
+    default: return false
+    }
+  }
+
+  /// Whether retype converts to the type: a String, number, Bool, UUID, URL or enum.
+  static func retypes(_ type: RType) -> Bool {
+    switch type {
+    case .optional(let wrapped): retypes(wrapped)
+    case .scalar(let scalar): [.string, .int, .int64, .double, .float, .bool, .uuid, .url].contains(scalar)
+    case .enumeration: true
+    default: false
+    }
   }
 
   // MARK: Examples

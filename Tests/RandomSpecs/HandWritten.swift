@@ -208,6 +208,7 @@ enum HandWritten {
       "import Foundation", "import ReduxRuntime", "import Testing",
     ]
     if let used = spec.usedModule { lines.append("import \(used)") }
+    if spec.persist?.storage == "sqlite" { lines.append("import ReduxSQLite") }
     lines += [
       "", "@testable import \(name)", "",
       "@Test func \(name.lowercasingFirst)StoreRunsEveryAction() throws {",
@@ -223,10 +224,14 @@ enum HandWritten {
       }
     }
     if let persist = spec.persist {
+      lines += persist.storage == "sqlite"
+        ? ["  let persistence = \(name)State.persistence(storage: try SQLiteStorage.inMemory())"]
+        : [
+          "  let directory = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)",
+          "  defer { try? FileManager.default.removeItem(at: directory) }",
+          "  let persistence = \(name)State.persistence(storage: FileStorage(directory: directory))",
+        ]
       lines += [
-        "  let directory = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)",
-        "  defer { try? FileManager.default.removeItem(at: directory) }",
-        "  let persistence = \(name)State.persistence(storage: FileStorage(directory: directory))",
         "  try persistence.save(store.state)",
         persist.fields.isEmpty
           ? "  _ = try persistence.restoredState(\(name)State())"

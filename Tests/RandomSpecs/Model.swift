@@ -520,6 +520,26 @@ struct RMiddleware: Hashable {
 struct RPersist: Hashable {
   var fields: [String]
   var key: String?
+  /// `sqlite`, `file`, or nil (the default, a file).
+  var storage: String?
+  /// Written when not nil; the migrations' newest version otherwise.
+  var version: Int?
+  var migrations: [RMigration] = []
+}
+
+/// A persist migration: the steps that make `version` from the one before.
+struct RMigration: Hashable {
+  var version: Int
+  var steps: [RMigrationStep]
+}
+
+/// A migration step as YAML writes it: `kind: path`, and `to`, `value` or `fallback`.
+struct RMigrationStep: Hashable {
+  var kind: String
+  var path: String
+  var to: String?
+  /// Rendered YAML of `value` (add) or `fallback` (retype), when given.
+  var value: String?
 }
 
 /// One action of an example's `when`.

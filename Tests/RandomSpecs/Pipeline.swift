@@ -130,7 +130,10 @@ struct PackageWriter {
         let runtime = ".product(name: \"ReduxRuntime\", package: \"redux-gen\")"
         // The generated test effects (`<Feature>TestEffects`) use ReduxTesting's doubles.
         let testing = ".product(name: \"ReduxTesting\", package: \"redux-gen\")"
-        let dependencies = module.dependencies.map { "\"\($0)\"" } + [runtime]
+        // A spec that persists to SQLite uses ReduxSQLite.
+        let sqlite =
+          specs[module.name]?.persist?.storage == "sqlite" ? [".product(name: \"ReduxSQLite\", package: \"redux-gen\")"] : []
+        let dependencies = module.dependencies.map { "\"\($0)\"" } + [runtime] + sqlite
         targets.append(
           """
               .target(

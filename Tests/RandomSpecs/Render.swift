@@ -440,6 +440,19 @@ struct Renderer {
       lines.append("persist:")
       lines.append("  fields: [" + persist.fields.joined(separator: ", ") + "]")
       if let key = persist.key { lines.append("  key: " + YAMLText.doubleQuoted(key)) }
+      if let storage = persist.storage { lines.append("  storage: " + storage) }
+      if let version = persist.version { lines.append("  version: \(version)") }
+      if !persist.migrations.isEmpty {
+        lines.append("  migrations:")
+        for migration in persist.migrations {
+          lines.append("    \(migration.version):")
+          for step in migration.steps {
+            lines.append("      - \(step.kind): \(step.path)")
+            if let to = step.to { lines.append("        to: \(to)") }
+            if let value = step.value { lines.append("        \(step.kind == "retype" ? "fallback" : "value"): \(value)") }
+          }
+        }
+      }
     }
     let examples = renderedExamples()
     if !examples.isEmpty {

@@ -20,7 +20,10 @@ enum Cleanup {
       return middleware.on.isEmpty ? nil : middleware
     }
     if var persist = spec.persist {
-      persist.fields = persist.fields.filter(fields.contains)
+      let kept = persist.fields.filter(fields.contains)
+      // A migration may name a field no longer persisted: drop them all with it.
+      if kept != persist.fields { persist.migrations = [] }
+      persist.fields = kept
       spec.persist = persist
     }
     spec.examples = spec.examples.map { example in
@@ -138,7 +141,13 @@ struct Shrinker {
     }
     if spec.persist != nil { add("persist") { $0.persist = nil } }
     if let persist = spec.persist {
-      for index in persist.fields.indices { add("persisted field \(index)") { $0.persist!.fields.remove(at: index) } }
+      if !persist.migrations.isEmpty { add("persist migrations") { $0.persist!.migrations = [] } }
+      for index in persist.fields.indices {
+        add("persisted field \(index)") {
+          $0.persist!.fields.remove(at: index)
+          $0.persist!.migrations = []
+        }
+      }
     }
     for index in spec.events.indices.reversed() {
       add("event \(spec.events[index].name)") { spec in

@@ -12,6 +12,18 @@ import struct Foundation.UUID
 @testable import Showcase
 
 struct ShowcaseExampleTests {
+  @Test("a new state builds")
+  func aNewStateBuilds() {
+    _ = ShowcaseState()
+  }
+
+  @Test("given fields alone set the state")
+  func givenFieldsAloneSetTheState() {
+    var state = ShowcaseState()
+    state.items = []
+    _ = state
+  }
+
   @Test("importing twice keeps one item")
   func importingTwiceKeepsOneItem() throws {
     var state = ShowcaseState()

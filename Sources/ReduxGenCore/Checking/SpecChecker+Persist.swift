@@ -88,6 +88,8 @@ extension SpecChecker {
     var node: YAMLNode
     var newName: String?
     var valueNode: YAMLNode?
+    /// Where a rename's new name is written.
+    var toNode: YAMLNode?
   }
 
   /// The steps of one version: a list of `{rename: PATH, to: NAME}`, `{add: PATH, value: V}`,
@@ -132,6 +134,7 @@ extension SpecChecker {
         }
         guard let name = identifier(toNode, what: .a(.field)) else { continue }
         step.newName = name
+        step.toNode = toNode
       }
       steps.append(step)
     }
@@ -144,9 +147,6 @@ extension SpecChecker {
     // The path as the field is named after this step, then after the later renames.
     var current = step.path
     if step.kind == .rename, let newName = step.newName { current[current.count - 1] = newName }
-    if step.kind == .remove {
-      return .remove(step.path)
-    }
     for other in later {
       if other.kind == .rename, let newName = other.newName, current.starts(with: other.path) {
         current[other.path.count - 1] = newName
@@ -155,7 +155,25 @@ extension SpecChecker {
         return stepWithoutChecking(step)
       }
     }
-    guard let (keys, type, field) = resolvePath(current, persisted: persisted, text: text, node: step.node) else {
+    if step.kind == .remove {
+      // The field is gone, but what holds it is still there.
+      guard current.count > 1 else { return .remove(step.path) }
+      guard let (keys, type, _) = resolvePath(Array(current.dropLast()), persisted: persisted, text: text, node: step.node)
+      else { return nil }
+      guard case .model = Self.element(of: type) else {
+        error(.migrationPath(text, reason: "goes into '\(current[current.count - 2])', which isn't a model or a list of models"), step.node)
+        return nil
+      }
+      var stored = step.path
+      for index in keys.indices where step.path[index] == current[index] { stored[index] = keys[index] }
+      return .remove(stored)
+    }
+    // A rename is checked by its new name, where that is written.
+    let resolvedText = step.kind == .rename ? current.joined(separator: ".") : text
+    guard
+      let (keys, type, field) = resolvePath(
+        current, persisted: persisted, text: resolvedText, node: step.toNode ?? step.node)
+    else {
       return nil
     }
     // The stored names: coding keys where the current spec has the field, as written before.

@@ -814,13 +814,21 @@ struct TestTranslator {
       for step in example.when {
         body.append(reduce(step.action, stepArguments(step)))
       }
-      // A state nothing changes is a constant (a `var` never mutated is a warning).
+      let (checks, throwing) = expectations(example.then)
+      // A state nothing changes is a constant (a `var` never mutated is a warning), and one
+      // nothing reads is only built (an unused constant is a warning too).
       if example.given.isEmpty && example.when.isEmpty {
         body = [
-          .declaration(VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
+          checks.isEmpty
+            ? .assignment(.name("_"), .name(spec.stateTypeName).call())
+            : .declaration(
+              VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
         ]
       }
-      let (checks, throwing) = expectations(example.then)
+      // Given fields nothing reads: read once, or the `var` is written and never read.
+      if !example.given.isEmpty && example.when.isEmpty && checks.isEmpty {
+        body.append(.assignment(.name("_"), .name("state")))
+      }
       return test(example.name, name, throwing: throwing, body + checks)
     }
     return suite(spec.names.exampleTests, tests)
