@@ -193,7 +193,8 @@ let package = Package(
     ),
     // Killed at random points by ReduxRuntimeTests' crash tests while it saves.
     .executableTarget(
-      name: "persistence-crash-child", dependencies: ["ReduxRuntime"], path: "Tests/PersistenceCrashChild"),
+      name: "persistence-crash-child", dependencies: ["ReduxRuntime", "ReduxSQLite"],
+      path: "Tests/PersistenceCrashChild"),
     .executableTarget(
       name: "GeneratorBenchmark",
       dependencies: ["ReduxGenCore", "CYAML"],

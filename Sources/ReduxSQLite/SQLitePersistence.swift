@@ -116,11 +116,12 @@ public struct SQLitePersistence<State: Sendable>: Sendable {
 }
 
 /// How a restore brings older stored JSON up to date.
+@usableFromInline
 struct Migrate {
-  var version: Int
-  var migrations: [PersistenceMigration]
+  @usableFromInline var version: Int
+  @usableFromInline var migrations: [PersistenceMigration]
   /// Write the migrated rows back (in the restore's transaction).
-  var rewrite: Bool
+  @usableFromInline var rewrite: Bool
 }
 
 /// The last stored form of each field, shared by a persistence's restores and saves (which

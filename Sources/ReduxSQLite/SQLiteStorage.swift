@@ -8,15 +8,18 @@ import Synchronization
 /// Tables, all keyed by the persistence key so one database can hold several features:
 /// `redux_versions` (the format version of each key), `redux_values` (one JSON value per
 /// persisted field that isn't a collection) and `redux_rows` (one JSON value per element, with
-/// its id and a position that orders the collection). Writes run in one transaction each, with
-/// SQLite's default durability (`synchronous = FULL`): a committed transaction survives a crash.
+/// its id and a position that orders the collection). Writes run in one transaction each, in
+/// WAL mode with `synchronous = FULL`: a committed transaction survives a crash.
 public final class SQLiteStorage: Sendable {
   let database: DatabaseQueue
   private let rowCount = Atomic<Int>(0)
 
-  /// Opens (or creates) the database at `path`, creating its tables if they are missing.
+  /// Opens (or creates) the database at `path`, creating its tables if they are missing. The
+  /// database is in WAL mode: a write appends to the log and syncs it once, readers don't wait.
   public convenience init(path: String) throws {
-    try self.init(database: DatabaseQueue(path: path))
+    var configuration = Configuration()
+    configuration.journalMode = .wal
+    try self.init(database: DatabaseQueue(path: path, configuration: configuration))
   }
 
   /// A database in memory, for tests.
@@ -26,6 +29,9 @@ public final class SQLiteStorage: Sendable {
 
   init(database: DatabaseQueue) throws {
     self.database = database
+    // GRDB's WAL setup chooses NORMAL, which a power cut can undo the last commits of; a
+    // flushed write must stay.
+    try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
     try database.write { db in
       try db.execute(
         sql: """

@@ -135,22 +135,35 @@ private func withDatabase<Result>(_ body: (String) throws -> Result) throws -> R
     }
   }
 
-  @Test("positions: appends and moves keep the others' positions; no room between renumbers")
-  func positions() {
+  @Test("positions: the longest run in order keeps its positions; no room between renumbers")
+  func positions() throws {
     typealias Snapshot = RowsSnapshot<Item>
-    let items = IdentifiedArray(uniqueElements: (1...4).map { Item(id: $0, title: "") })
-    let first = Snapshot.positions(for: items, keeping: [:])
-    #expect(first == [1, 2, 3, 4].map { $0 * Snapshot.gap })
-    var old = Dictionary(uniqueKeysWithValues: zip(items.ids, first))
-    var moved = items
-    moved.swapAt(0, 3)
-    let afterSwap = Snapshot.positions(for: moved, keeping: old)
-    #expect(afterSwap.count == 4 && zip(afterSwap, afterSwap.dropFirst()).allSatisfy { $0 < $1 })
-    #expect(zip(moved.ids, afterSwap).filter { old[$0] != $1 }.count == 2)
-    // Two neighbours one apart: an element put between them renumbers all.
-    old = [1: 10, 2: 11]
-    let tight = IdentifiedArray(uniqueElements: [1, 3, 2].map { Item(id: $0, title: "") })
-    #expect(Snapshot.positions(for: tight, keeping: old) == [1, 2, 3].map { $0 * Snapshot.gap })
+    let gap = Snapshot.gap
+    #expect(Snapshot.positions([nil, nil], between: nil, and: nil) == [gap, 2 * gap])
+    // 1 moved from the front to the back: the others keep theirs.
+    #expect(Snapshot.positions([20, 30, 10], between: nil, and: nil) == [20, 30, 30 + gap])
+    // A new element between two kept ones, and before the first.
+    #expect(Snapshot.positions([nil, 10, nil, 20], between: nil, and: nil) == [10 - gap, 10, 15, 20])
+    // Inside bounds; an old position outside them can't stay.
+    #expect(Snapshot.positions([5, 50], between: 10, and: 100) == [30, 50])
+    // Neighbours one apart: no room.
+    #expect(Snapshot.positions([10, nil, 11], between: nil, and: nil) == nil)
+    let kept = Snapshot.longestIncreasing([3, nil, 1, 2, 5, 4])
+    #expect(kept.enumerated().filter(\.element).count == 3)
+  }
+
+  @Test("an insertion where there is no room renumbers the collection, and it still restores in order")
+  func renumbering() throws {
+    let storage = try SQLiteStorage.inMemory()
+    let persistence = boardPersistence(storage)
+    var state = board(3)
+    try persistence.save(state)
+    // Halving the gap between the first two each time: about 20 insertions fill it.
+    for id in 100..<140 {
+      state.items.insert(Item(id: id, title: "\(id)"), at: 1)
+      try persistence.save(state)
+    }
+    #expect(try boardPersistence(storage).restoredState(Board()).items == state.items)
   }
 
   @Test("attached, it saves behind the dispatching thread; one toggle in 10,000 writes one row")
