@@ -1,3 +1,5 @@
+import Foundation
+
 /// `persist`: the fields saved between launches, where, in which format version, and the
 /// migrations from older versions.
 extension SpecChecker {
@@ -305,21 +307,9 @@ extension SpecChecker {
     }
   }
 
+  /// A JSON string, as the generated code's encoder would write it.
   static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    // Encoding a String can't fail.
+    (try? JSONEncoder().encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
   }
 }
