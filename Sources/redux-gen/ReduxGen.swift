@@ -8,10 +8,34 @@ struct ReduxGen: ParsableCommand {
     commandName: "redux-gen",
     abstract: "Generates a Swift Redux feature (state, actions, reducer, middleware, tests) from a YAML spec.",
     discussion: """
-      Each spec is written to Generated/<Feature>/ unless --output names the directory.
-      Generated files start with a header and are rewritten only where their bytes change;
-      a file without the header is never overwritten. Scaffolds for hand-written code are
-      created once, when missing. A run writes every spec's files or none.
+      Start a feature with 'redux-gen init NAME', generate it with 'redux-gen SPEC...', and see it with 'redux-gen diagram SPEC'. 'redux-gen help generate' lists the options of generating.
+
+      Exit status: 0 success, 1 spec errors or stale output (--check), 2 usage or I/O errors.
+      """,
+    subcommands: [Generate.self, Init.self, Diagram.self, Schema.self],
+    defaultSubcommand: Generate.self
+  )
+
+  /// Runs the command like ArgumentParser does, but exits 2 on a usage error, as documented,
+  /// where ArgumentParser would exit 64 (EX_USAGE).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+      exit(withError: ExitCode(2))
+    }
+  }
+}
+
+/// `redux-gen [generate] SPEC...`: checks specs and writes their features.
+struct Generate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Checks feature and app specs and writes their Swift code (the default command).",
+    discussion: """
+      Each spec is written to Generated/<Feature>/ unless --output names the directory. Generated files start with a header and are rewritten only where their bytes change; a file without the header is never overwritten. Scaffolds for hand-written code are created once, when missing. A run writes every spec's files or none.
 
       Exit status: 0 success, 1 spec errors or stale output (--check), 2 usage or I/O errors.
       """
@@ -63,19 +87,6 @@ struct ReduxGen: ParsableCommand {
 
   @Option(help: "The SwiftPM target the output belongs to, named in the command that creates missing scaffolds.")
   var target: String?
-
-  /// Runs the command like ArgumentParser does, but exits 2 on a usage error, as documented,
-  /// where ArgumentParser would exit 64 (EX_USAGE).
-  static func main() {
-    do {
-      var command = try parseAsRoot()
-      try command.run()
-    } catch {
-      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-      FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-      exit(withError: ExitCode(2))
-    }
-  }
 
   func validate() throws {
     if output != nil && specs.count > 1 && (parts == .all || fixedNames != nil) {
@@ -234,13 +245,14 @@ struct ReduxGen: ParsableCommand {
     }
   }
 
-  /// The path as diagnostics and headers show it: relative to the current directory when inside it.
-  private func displayPath(_ path: String) -> String {
-    let current = FileManager.default.currentDirectoryPath
-    let standardized = (path as NSString).standardizingPath
-    if standardized.hasPrefix(current + "/") { return String(standardized.dropFirst(current.count + 1)) }
-    return standardized
-  }
+}
+
+/// The path as diagnostics and headers show it: relative to the current directory when inside it.
+func displayPath(_ path: String) -> String {
+  let current = FileManager.default.currentDirectoryPath
+  let standardized = (path as NSString).standardizingPath
+  if standardized.hasPrefix(current + "/") { return String(standardized.dropFirst(current.count + 1)) }
+  return standardized
 }
 
 extension OutputLayout.Parts: ExpressibleByArgument {}

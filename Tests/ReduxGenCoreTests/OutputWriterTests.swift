@@ -194,6 +194,30 @@ private let reduxGen: URL? = {
   }
 
   @Test(
+    "init writes a starter spec that generates, never overwrites one, and refuses a bad name",
+    .enabled(if: reduxGen != nil, "redux-gen is not built"))
+  func initWritesAStarterSpec() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(try run(["init", "Todo"], in: directory) == 0)
+    let spec = directory + "/Specs/todo.yaml"
+    let written = try #require(FileManager.default.contents(atPath: spec))
+    let schema = FileManager.default.contents(atPath: directory + "/Specs/" + SpecSchema.fileName)
+    #expect(schema.map { String(decoding: $0, as: UTF8.self) } == SpecSchema.json)
+    var errors = ""
+    #expect(try run(["init", "Todo"], in: directory, errors: &errors) == 2)
+    #expect(errors.contains("Specs/todo.yaml exists"))
+    #expect(FileManager.default.contents(atPath: spec) == written)
+    #expect(try run(["Specs/todo.yaml", "--warnings-as-errors"], in: directory) == 0)
+    #expect(FileManager.default.fileExists(atPath: directory + "/Generated/Todo/Sources/TodoReducer.swift"))
+    #expect(try run(["diagram", "Specs/todo.yaml"], in: directory) == 0)
+    #expect(try run(["diagram", "missing.yaml"], in: directory) == 2)
+    #expect(try run(["init", "todo"], in: directory, errors: &errors) == 2)
+    #expect(errors.contains("'todo' can't name a feature"))
+    #expect(!FileManager.default.fileExists(atPath: directory + "/Specs/todo.yaml.tmp"))
+  }
+
+  @Test(
     "the command writes all specs or none, and --check reports leftovers",
     .enabled(if: reduxGen != nil, "redux-gen is not built"))
   func commandIsTransactional() throws {

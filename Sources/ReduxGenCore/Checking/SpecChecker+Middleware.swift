@@ -17,13 +17,15 @@ extension SpecChecker {
       guard let pairs = mapping(pair.value, what: context) else { continue }
       let keys = checkKeys(pairs, allowed: ["doc", "on", "dispatches", "emits"], context: context)
       let on = keys["on"].map { actionNames($0, what: .key("on")) } ?? []
-      if let dispatches = keys["dispatches"] { _ = actionNames(dispatches, what: .key("dispatches")) }
+      let dispatches = keys["dispatches"].map { actionNames($0, what: .key("dispatches")) } ?? []
       let emits = keys["emits"].map { eventNames($0) } ?? []
       if on.isEmpty, keys["on"].map({ $0.isNull || $0.kind == .sequence([]) }) ?? true {
         diagnostics.warning(.middlewareHandlesNothing(name), at: pair.key.location)
       }
       result.append(
-        Middleware(name: name, doc: keys["doc"].flatMap { text($0, what: .key("doc")) }, on: on, emits: emits))
+        Middleware(
+          name: name, doc: keys["doc"].flatMap { text($0, what: .key("doc")) }, on: on, dispatches: dispatches,
+          emits: emits))
     }
     return result
   }

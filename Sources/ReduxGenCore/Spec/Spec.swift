@@ -358,6 +358,21 @@ package struct Action: Sendable, Equatable {
   package var cancels: [String] = []
 }
 
+extension Action {
+  /// The state fields its reducer can change, each once, in the order it first writes them; nil
+  /// when that is not known (a custom reducer). Change tracking and diagrams both ask this.
+  package var changedStateFields: [String]? {
+    if reduce.contains(where: \.isCustom) { return nil }
+    var names = reduce.flatMap(\.paths).compactMap { path -> String? in
+      if case .field(let name)? = path.steps.first { return name }
+      return nil
+    }
+    if let status { names.append(status.field) }
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+}
+
 package struct StatusUpdate: Sendable, Equatable {
   package enum Phase: Sendable, Equatable {
     case loading
@@ -554,6 +569,8 @@ package struct Middleware: Sendable, Equatable {
   package var name: String
   package var doc: String?
   package var on: [String]
+  /// The actions it may dispatch (`dispatches`): documentation, and the feature's diagram.
+  package var dispatches: [String] = []
   /// The events it may emit.
   package var emits: [String] = []
 

@@ -5,12 +5,7 @@ extension FeatureTranslator {
 
   /// The state fields (by index) an action's reducer can change; nil when unknown (custom).
   func changedFields(by action: Action) -> [Int]? {
-    if action.reduce.contains(where: \.isCustom) { return nil }
-    var names = action.reduce.flatMap(\.paths).compactMap { path -> String? in
-      if case .field(let name)? = path.steps.first { return name }
-      return nil
-    }
-    if let status = action.status { names.append(status.field) }
+    guard let names = action.changedStateFields else { return nil }
     var indices: [Int] = []
     for name in names {
       guard let index = spec.stateFieldIndex(named: name) else { return nil }

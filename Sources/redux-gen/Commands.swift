@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import ReduxGenCore
+
+/// `redux-gen init NAME`: a starter spec, and the schema editors complete it with.
+struct Init: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Writes a commented starter feature spec that generates and passes its tests as it is.",
+    discussion: """
+      Writes Specs/<name>.yaml (or --output) and, when the directory has none, the JSON Schema its first line names, so editors with yaml-language-server complete and check the spec. Never overwrites a spec: an existing file is an error (exit 2).
+      """
+  )
+
+  @Argument(help: "The feature's name: an upper-case Swift identifier, such as TodoList.")
+  var name: String
+
+  @Option(name: .shortAndLong, help: "The spec's path (default: Specs/<name in lower case>.yaml).")
+  var output: String?
+
+  func run() throws {
+    let console = Console()
+    let path = output ?? "Specs/" + StarterSpec.fileName(feature: name)
+    let directory = (path as NSString).deletingLastPathComponent
+    let text = StarterSpec.text(feature: name, schema: SpecSchema.fileName)
+    // The name is checked as any spec's feature is: a reserved or malformed one is refused.
+    do {
+      _ = try DocumentChecking.checkFeature(text, path: path)
+    } catch {
+      for diagnostic in error.diagnostics where diagnostic.severity == .error {
+        console.error("redux-gen: error: '\(name)' can't name a feature: \(diagnostic.message)")
+      }
+      throw ExitCode(2)
+    }
+    guard !FileManager.default.fileExists(atPath: path) else {
+      console.error("redux-gen: error: \(path) exists; redux-gen init never overwrites a spec (choose another --output)")
+      throw ExitCode(2)
+    }
+    let schemaPath = directory.isEmpty ? SpecSchema.fileName : directory + "/" + SpecSchema.fileName
+    let writesSchema = !FileManager.default.fileExists(atPath: schemaPath)
+    do {
+      if !directory.isEmpty {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      }
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+      if writesSchema {
+        try Data(SpecSchema.json.utf8).write(to: URL(fileURLWithPath: schemaPath), options: .withoutOverwriting)
+      }
+    } catch {
+      console.error("redux-gen: error: can't write \(path): \(error.localizedDescription)")
+      throw ExitCode(2)
+    }
+    print(nextSteps(path: path, schemaPath: writesSchema ? schemaPath : nil))
+  }
+
+  private func nextSteps(path: String, schemaPath: String?) -> String {
+    let names = GeneratedNames(feature: name)
+    let stem = (StarterSpec.fileName(feature: name) as NSString).deletingPathExtension
+    var lines = ["Wrote \(path): the \(name) feature, ready to generate."]
+    if let schemaPath {
+      lines.append("Wrote \(schemaPath): its first line points editors with yaml-language-server at it.")
+    }
+    lines += [
+      "",
+      "Next, either generate the code once and check it in (\(names.state), \(names.action), \(names.reducer), tests):",
+      "  swift run redux-gen \(path)        # writes Generated/\(name)/Sources and Generated/\(name)/Tests",
+      "",
+      "or generate it at build time: move the spec to Sources/\(name)/\(stem).redux.yaml, next to a Swift file",
+      "of the target, and add to Package.swift (docs/plugins.md has the whole file):",
+      "  .target(",
+      "    name: \"\(name)\", dependencies: [.product(name: \"ReduxRuntime\", package: \"redux-gen\")],",
+      "    plugins: [.plugin(name: \"ReduxGenPlugin\", package: \"redux-gen\")]),",
+      "  .testTarget(",
+      "    name: \"\(name)Tests\", dependencies: [\"\(name)\", .product(name: \"ReduxRuntime\", package: \"redux-gen\")],",
+      "    plugins: [.plugin(name: \"ReduxGenPlugin\", package: \"redux-gen\")]),",
+      "",
+      "See the feature as a diagram: swift run redux-gen diagram \(path)",
+    ]
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// `redux-gen diagram SPEC`: the feature as Mermaid or Graphviz DOT.
+struct Diagram: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Prints a diagram of a feature: actions, the state fields each changes, middleware, async outcomes, events.",
+    discussion: """
+      Mermaid (the default) renders on GitHub inside a ```mermaid fence; DOT renders with Graphviz (dot -Tsvg). The spec is checked first: a spec with errors prints them and exits 1.
+      """
+  )
+
+  @Argument(help: "A feature spec (YAML).")
+  var spec: String
+
+  @Option(help: ArgumentHelp("The diagram's syntax.", valueName: "mermaid|dot"))
+  var format: DiagramRenderer.Format = .mermaid
+
+  func run() throws {
+    let console = Console()
+    let shown = displayPath(spec)
+    guard let data = FileManager.default.contents(atPath: spec) else {
+      console.error("redux-gen: error: can't read \(spec)")
+      throw ExitCode(2)
+    }
+    do {
+      let text = try SpecText.decode(Array(data), path: shown)
+      console.sources[shown] = text
+      let (checked, warnings) = try DocumentChecking.checkFeature(text, path: shown) { path in
+        FileManager.default.contents(atPath: path).map { Array($0) }
+      }
+      console.print(warnings)
+      print(DiagramRenderer.render(FeatureDiagram(spec: checked), as: format), terminator: "")
+    } catch {
+      console.print(error.diagnostics)
+      throw ExitCode(1)
+    }
+  }
+}
+
+/// `redux-gen schema`: the JSON Schema of specs, for editors.
+struct Schema: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Prints the JSON Schema of feature and app specs, for editors with yaml-language-server.",
+    discussion: """
+      Save it next to your specs and name it on each spec's first line: # yaml-language-server: $schema=redux-gen.schema.json
+      """
+  )
+
+  func run() throws {
+    print(SpecSchema.json, terminator: "")
+  }
+}
+
+extension DiagramRenderer.Format: ExpressibleByArgument {}
