@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "redux-gen",
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  // What apps can still support: docs/runtime.md lists the checks that keep these true.
+  // ObservableStore (Observation) is marked for iOS 17 and macOS 14 on its own.
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .executable(name: "redux-gen", targets: ["redux-gen"]),
     .library(name: "ReduxRuntime", targets: ["ReduxRuntime"]),
@@ -18,6 +20,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
+    // Atomics on every supported system (the standard library's Atomic needs iOS 18, macOS 15).
+    .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
     // ReduxDebugging and ReduxTesting only: structural diffs of states and actions.
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     // ReduxSQLite only: persisted collections row by row in SQLite (needs libsqlite3-dev).
@@ -66,7 +70,10 @@ let package = Package(
     // IdentifiedArrayOf holds the state's lists of models with an id.
     .target(
       name: "ReduxRuntime",
-      dependencies: [.product(name: "IdentifiedCollections", package: "swift-identified-collections")]
+      dependencies: [
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "Atomics", package: "swift-atomics"),
+      ]
     ),
 
     // Printing what each action changed, recording actions and replaying them.
@@ -83,7 +90,9 @@ let package = Package(
     // Persistence in SQLite, row by row: its own product, so only apps that use it build GRDB.
     .target(
       name: "ReduxSQLite",
-      dependencies: ["ReduxRuntime", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "ReduxRuntime", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Atomics", package: "swift-atomics"),
+      ]
     ),
     .testTarget(name: "ReduxSQLiteTests", dependencies: ["ReduxSQLite", "ReduxRuntime"]),
 
@@ -114,7 +123,7 @@ let package = Package(
     .target(name: "App", dependencies: ["ReduxRuntime", "Counter", "TaskList"], path: "Generated/App/Sources"),
     .testTarget(
       name: "AppTests",
-      dependencies: ["App", "Counter", "TaskList", "ReduxRuntime"],
+      dependencies: ["App", "Counter", "TaskList", "ReduxRuntime", .product(name: "Atomics", package: "swift-atomics")],
       path: "Generated/App/Tests"
     ),
 
@@ -169,14 +178,16 @@ let package = Package(
       name: "PluginCounterTests", dependencies: ["PluginCounter", "ReduxRuntime"],
       path: "Examples/PluginCounter/Tests", plugins: ["ReduxGenPlugin"]),
 
-    .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore"]),
+    .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore", "ReduxRuntime"]),
     .testTarget(
       name: "ReduxTestingTests",
       dependencies: ["ReduxTesting", "ReduxDebugging", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]
     ),
     .testTarget(
       name: "ReduxRuntimeTests",
-      dependencies: ["ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]
+      dependencies: [
+        "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks"), .product(name: "Atomics", package: "swift-atomics"),
+      ]
     ),
 
     // Random valid specs, checked, built and tested: see docs/random-specs.md and .ci/random-specs.
@@ -188,7 +199,7 @@ let package = Package(
     // Run by hand in release mode: see Benchmarks/README.md.
     .executableTarget(
       name: "StoreBenchmark",
-      dependencies: ["ReduxRuntime", "ReduxSQLite", "TaskList"],
+      dependencies: ["ReduxRuntime", "ReduxSQLite", "TaskList", .product(name: "Atomics", package: "swift-atomics")],
       path: "Benchmarks/StoreBenchmark"
     ),
     // Killed at random points by ReduxRuntimeTests' crash tests while it saves.

@@ -1,5 +1,4 @@
 import ReduxRuntime
-import Synchronization
 
 /// The state and actions of one request and its outcome, for timing and counting the effect
 /// dispatch path: a middleware that starts a request on the runner, an effect that answers at

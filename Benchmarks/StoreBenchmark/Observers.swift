@@ -1,6 +1,6 @@
 import Foundation
 import ReduxRuntime
-import Synchronization
+import Atomics
 
 // 1,000 observers, each selecting a different field; every action changes one field.
 // With change tracking the store compares only the observers of the changed field; without it,
@@ -28,7 +28,7 @@ enum PlainBump: Sendable {
 func runObservers(fields: Int = 1_000, dispatches: Int = 100_000) {
   var random = SplitMix(seed: 7)
   let targets = (0..<dispatches).map { _ in Int.random(in: 0..<fields, using: &random) }
-  let notifications = Atomic<Int>(0)
+  let notifications = ManagedAtomic<Int>(0)
 
   func measure(_ body: () -> Void) -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -45,7 +45,7 @@ func runObservers(fields: Int = 1_000, dispatches: Int = 100_000) {
     })
   for field in 0..<fields {
     tracked.subscribe(selecting: { $0.values[field] }, reading: StateFields(field)) { _ in
-      notifications.add(1, ordering: .relaxed)
+      notifications.wrappingIncrement(ordering: .relaxed)
       return .alive
     }
   }
@@ -58,7 +58,7 @@ func runObservers(fields: Int = 1_000, dispatches: Int = 100_000) {
     })
   for field in 0..<fields {
     plain.subscribe(selecting: { $0.values[field] }) { _ in
-      notifications.add(1, ordering: .relaxed)
+      notifications.wrappingIncrement(ordering: .relaxed)
       return .alive
     }
   }

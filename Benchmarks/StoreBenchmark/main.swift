@@ -10,7 +10,7 @@
 import Dispatch
 import Foundation
 import ReduxRuntime
-import Synchronization
+import Atomics
 import TaskList
 
 /// A deterministic random number generator, so every run sees the same actions.
@@ -87,7 +87,7 @@ func measure(runs: Int, actions: Int, _ body: () -> Void) -> Double {
   return times.sorted()[runs / 2] / Double(actions) * 1e9
 }
 
-let sink = Atomic(0)
+let sink = ManagedAtomic(0)
 
 func observerOnly(_ store: Store<TaskListState, TaskListAction>) {
   store.subscribe(selecting: { $0.tasks.count }) { count in

@@ -1,7 +1,6 @@
 import CustomDump
 import Foundation
 import ReduxRuntime
-import Synchronization
 
 /// The format of recordings: JSON lines. The first line is the header, with the state before
 /// the first action:
@@ -55,7 +54,7 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
 
   private let feature: String
   private let keepsStates: Bool
-  private let progress: Mutex<Progress>
+  private let progress: Locked<Progress>
 
   /// - Parameters:
   ///   - feature: The feature's name, which the header keeps (and `--replay-test` checks).
@@ -69,7 +68,7 @@ public final class ActionRecorder<State: Codable & Sendable, Action: Codable & S
     }
     self.feature = feature
     self.keepsStates = keepsStates
-    progress = Mutex(Progress(handle: try FileHandle(forWritingTo: url)))
+    progress = Locked(Progress(handle: try FileHandle(forWritingTo: url)))
   }
 
   deinit {

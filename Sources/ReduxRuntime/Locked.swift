@@ -8,10 +8,12 @@
 
 /// A value behind a lock: `os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere.
 ///
-/// The runtime uses this rather than `Synchronization.Mutex` because ThreadSanitizer sees these
-/// locks (it intercepts them) and so checks the store for races without false reports.
+/// The package uses this rather than `Synchronization.Mutex` for two reasons: ThreadSanitizer
+/// sees these locks (it intercepts them) and so checks the store for races without false
+/// reports, and `Mutex` needs iOS 18 and macOS 15, above the package's minimum systems. The
+/// package's other libraries, tests and benchmarks use it too (`package` access); apps don't see it.
 @usableFromInline
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   #if canImport(Darwin)
     @usableFromInline let lock: UnsafeMutablePointer<os_unfair_lock>
   #else
@@ -21,7 +23,7 @@ final class Locked<Value>: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var value: Value
 
   @usableFromInline
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
     lock = .allocate(capacity: 1)
     #if canImport(Darwin)
@@ -42,7 +44,7 @@ final class Locked<Value>: @unchecked Sendable {
 
   /// Runs `body` with the value while holding the lock. `body` must not take the same lock.
   @inlinable
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     #if canImport(Darwin)
       os_unfair_lock_lock(lock)
       defer { os_unfair_lock_unlock(lock) }

@@ -4,6 +4,7 @@
 
   /// A store for SwiftUI: its `state` is observable (Observation framework) and is updated on
   /// the main actor after each action.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @MainActor
   @Observable
   public final class ObservableStore<State: Sendable, Action: Sendable> {

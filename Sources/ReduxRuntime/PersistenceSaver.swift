@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Atomics
 
 /// Whether a saver's changes are on disk.
 public enum SaveStatus: Sendable, Equatable, CustomStringConvertible {
@@ -56,7 +56,7 @@ public final class PersistenceSaver: Sendable {
   let label: String
   let window: Duration
   /// A change not yet taken by a write; the change that sets it schedules that write.
-  private let dirty = Atomic<Bool>(false)
+  private let dirty = ManagedAtomic<Bool>(false)
   private let core = Locked(Core())
   private let subscription = Locked<Subscription?>(nil)
   private let queue: DispatchQueue

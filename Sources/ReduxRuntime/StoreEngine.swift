@@ -1,4 +1,4 @@
-import Synchronization
+import Atomics
 
 /// The dispatch engine behind a `Store`: the state under its lock, the queue of actions
 /// dispatched during a dispatch, the observers and their index by field, and the loop that runs
@@ -61,7 +61,7 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
   /// Whether a thread is dispatching. It is set on entry by compare-exchange (no lock when the
   /// store is idle), and cleared only under the lock when the queue is empty, so an action
   /// queued by another thread is never left behind.
-  @usableFromInline let isDispatching = Atomic<Bool>(false)
+  @usableFromInline let isDispatching = ManagedAtomic<Bool>(false)
   @usableFromInline let reducer: @Sendable (inout State, Action) -> Void
   /// The middleware chain, composed once; the loop over it is inlined into each client.
   @usableFromInline let chain: [any Middleware<State, Action>]

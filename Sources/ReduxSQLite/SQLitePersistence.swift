@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import ReduxRuntime
-import Synchronization
 
 /// Restores some fields of a store's state from a `SQLiteStorage` and saves them in the
 /// background, writing only the rows an action changed (generated from `persist` with
@@ -127,7 +126,7 @@ struct Migrate {
 /// The last stored form of each field, shared by a persistence's restores and saves (which
 /// run one at a time: on the saver's queue, or before attaching).
 final class Snapshots: Sendable {
-  private let state = Mutex<(current: [String: any Sendable], pending: [String: any Sendable])>(([:], [:]))
+  private let state = Locked<(current: [String: any Sendable], pending: [String: any Sendable])>(([:], [:]))
 
   func snapshot(_ name: String) -> (any Sendable)? {
     state.withLock { $0.current[name] }

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import Atomics
 
 /// A SQLite database (through GRDB) that holds persisted state row by row: each element of a
 /// persisted collection of identified models is a row, written only when an action changed it.
@@ -12,7 +12,7 @@ import Synchronization
 /// WAL mode with `synchronous = FULL`: a committed transaction survives a crash.
 public final class SQLiteStorage: Sendable {
   let database: DatabaseQueue
-  private let rowCount = Atomic<Int>(0)
+  private let rowCount = ManagedAtomic<Int>(0)
 
   /// Opens (or creates) the database at `path`, creating its tables if they are missing. The
   /// database is in WAL mode: a write appends to the log and syncs it once, readers don't wait.
@@ -52,7 +52,7 @@ public final class SQLiteStorage: Sendable {
   }
 
   func count(_ rows: Int) {
-    rowCount.add(rows, ordering: .relaxed)
+    rowCount.wrappingIncrement(by: rows, ordering: .relaxed)
   }
 
   /// The format version stored for `key`, nil when nothing is stored.

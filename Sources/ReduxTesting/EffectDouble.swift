@@ -1,5 +1,4 @@
 import ReduxRuntime
-import Synchronization
 import Testing
 
 /// A test double of one effect: the test says what it does (return a value, throw an error,
@@ -36,7 +35,7 @@ public final class EffectDouble<Arguments: Sendable, Value: Sendable, Failure: E
 
   /// The effect's name, for failure messages.
   public let name: String
-  private let contents = Mutex(Contents())
+  private let contents = Locked(Contents())
   private let signal = Signal()
 
   public init(_ name: String) {

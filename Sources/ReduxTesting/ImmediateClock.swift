@@ -1,4 +1,4 @@
-import Synchronization
+import ReduxRuntime
 
 /// A clock on which every debounced or throttled request is due at once: a sleep returns
 /// without waiting, and each reading of `now` is a day after the one before, so a deadline set
@@ -13,7 +13,7 @@ public final class ImmediateClock: Clock, Sendable {
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private let readings = Mutex(0)
+  private let readings = Locked(0)
 
   public init() {}
 

@@ -1,7 +1,6 @@
 import CustomDump
 import ReduxDebugging
 import ReduxRuntime
-import Synchronization
 import Testing
 
 /// How much a `TestStore` insists on.
@@ -45,7 +44,7 @@ public enum Exhaustivity: Sendable, Equatable {
 public final class TestStore<State: Equatable & Sendable, Action: Equatable & Sendable>: Sendable {
   private let store: Store<State, Action>
   private let journal: Journal<State, Action>
-  private let progress: Mutex<Progress>
+  private let progress: Locked<Progress>
   private let createdAt: SourceLocation
 
   private struct Progress {
@@ -79,7 +78,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         journal.reduced(state)
       },
       middleware: [JournalMiddleware(journal: journal, middleware: middleware)])
-    self.progress = Mutex(Progress(exhaustivity: exhaustivity, timeout: timeout))
+    self.progress = Locked(Progress(exhaustivity: exhaustivity, timeout: timeout))
     self.createdAt = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -312,7 +311,7 @@ final class Journal<State: Sendable, Action: Equatable & Sendable>: Sendable {
     var current: Step<State, Action>?
   }
 
-  private let contents = Mutex(Contents())
+  private let contents = Locked(Contents())
   private let signal = Signal()
 
   var count: Int { contents.withLock { $0.steps.count } }

@@ -1,4 +1,4 @@
-import Synchronization
+import ReduxRuntime
 
 /// Wakes the tasks waiting for something to change: a TestStore waiting for an action an effect
 /// dispatches, an effect double's test waiting for a call. Waiters give up after a timeout or
@@ -10,7 +10,7 @@ final class Signal: Sendable {
     var waiting: [UInt64: CheckedContinuation<Void, Never>] = [:]
   }
 
-  private let waiters = Mutex(Waiters())
+  private let waiters = Locked(Waiters())
 
   /// How many times `fire()` was called: pass it to `wait(after:)`.
   var generation: Int { waiters.withLock { $0.generation } }
@@ -71,7 +71,7 @@ final class Signal: Sendable {
 /// Runs `operation` and returns whether it ended within `timeout`. An operation that doesn't
 /// end in time is left running: `Store.idle()` can't be interrupted.
 func completes(within timeout: Duration, _ operation: @escaping @Sendable () async -> Void) async -> Bool {
-  let ended = Mutex(false)
+  let ended = Locked(false)
   let signal = Signal()
   let work = Task {
     await operation()

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ReduxGenCore
+import ReduxRuntime
 
 /// The redux-gen executable SwiftPM built beside this test bundle, if it can be found.
 private let reduxGen: URL? = {
@@ -167,7 +167,7 @@ private let reduxGen: URL? = {
     for round in 0..<40 {
       // Each round starts from the other version, so both runs have files to replace.
       try OutputWriter().write(versions[(round + 1) % 2], in: directory)
-      let errors = Mutex<[OutputError]>([])
+      let errors = Locked<[OutputError]>([])
       DispatchQueue.concurrentPerform(iterations: 4) { index in
         do throws(OutputError) {
           try OutputWriter().write(versions[(index + round) % 2], in: directory)

@@ -1,5 +1,4 @@
 import ReduxRuntime
-import Synchronization
 import Testing
 
 struct Pair: Equatable, Sendable, FieldTracking {
@@ -104,7 +103,7 @@ func subscribeGenerically<State, Action, Value: Equatable & Sendable>(
 
   @Test func aKeyPathSubscriptionOnATrackedStateIsNotifiedOfItsChanges() {
     let store = Store(initialState: Pair(), reducer: pairReducer)
-    let seen = Mutex<[Int]>([])
+    let seen = Locked<[Int]>([])
     store.subscribe(to: \Pair.right) { value in
       seen.withLock { $0.append(value) }
       return .alive

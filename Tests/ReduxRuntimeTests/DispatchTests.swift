@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import ReduxRuntime
@@ -35,7 +34,7 @@ private struct Fanout: Middleware {
   @Test("an action dispatched during a dispatch runs after it, in order")
   func reentrantDispatchIsQueued() {
     let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [Narrator()])
-    let seen = Mutex<[Int]>([])
+    let seen = Locked<[Int]>([])
     store.subscribeToState { state in
       seen.withLock { $0.append(state.count) }
       if state.count == 1 && state.log.isEmpty { store.dispatch(.add(10)) }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import ReduxRuntime
@@ -27,7 +26,7 @@ private struct Boom: Error, CustomStringConvertible {
 /// Opens once; until then its waiters wait, cancelled or not, like a request whose answer
 /// arrives although nobody wants it any more.
 private final class Gate: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+  private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
   func wait() async {
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
@@ -244,7 +243,7 @@ private struct Fixture: Sendable {
   func exhaustDropsWhileRunning() async throws {
     let fixture = Fixture()
     let runner = EffectRunner<Outcomes, Outcome>()
-    let calls = Mutex(0)
+    let calls = Locked(0)
     let gate = Gate()
     for index in 0..<20 {
       fixture.run(runner, "refresh", policy: .exhaust, name: "\(index)") {

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Atomics
 import Testing
 
 @testable import ReduxRuntime
@@ -24,8 +24,8 @@ import Testing
   @Test("an observer returning .dead is not called again; a cancelled one neither")
   func observersEnd() {
     let store = Store(initialState: Counter(), reducer: counterReducer)
-    let once = Mutex(0)
-    let cancelled = Mutex(0)
+    let once = Locked(0)
+    let cancelled = Locked(0)
     store.subscribeToState { _ in
       once.withLock { $0 += 1 }
       return .dead
@@ -45,8 +45,8 @@ import Testing
   @Test("an observer that cancels another while being notified doesn't disturb the rest")
   func cancelDuringNotification() {
     let store = Store(initialState: Counter(), reducer: counterReducer)
-    let heard = Mutex<[String]>([])
-    let later = Mutex<Subscription?>(nil)
+    let heard = Locked<[String]>([])
+    let later = Locked<Subscription?>(nil)
     store.subscribeToState { _ in
       heard.withLock { $0.append("first") }
       later.withLock { $0?.cancel() }
@@ -91,7 +91,7 @@ import Testing
   @Test("a selecting observer hears only changes of its value")
   func selectorSkipsRepeats() {
     let store = Store(initialState: Counter(), reducer: counterReducer)
-    let counts = Mutex<[Int]>([])
+    let counts = Locked<[Int]>([])
     store.subscribe(selecting: { $0.count }) { count in
       counts.withLock { $0.append(count) }
       return .alive
@@ -106,7 +106,7 @@ import Testing
   @Test("a key path selects like a closure")
   func keyPathSelector() {
     let store = Store(initialState: Counter(), reducer: counterReducer)
-    let seen = Mutex<[Int]>([])
+    let seen = Locked<[Int]>([])
     store.subscribe(to: \.log.count) { count in
       seen.withLock { $0.append(count) }
       return .alive
@@ -176,9 +176,11 @@ import Testing
   struct ObservableStoreTests {
     @Test("the observable view updates on the main actor and tells Observation")
     func observableUpdates() async {
+      // ObservableStore needs Observation, newer than the package's minimum systems.
+      guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
       let store = Store(initialState: Counter(), reducer: counterReducer)
       let model = ObservableStore(store)
-      let changed = Atomic(false)
+      let changed = ManagedAtomic(false)
       withObservationTracking {
         _ = model.state.count
       } onChange: {

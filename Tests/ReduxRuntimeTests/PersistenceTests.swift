@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ReduxRuntime
@@ -64,10 +63,10 @@ private final class MemoryStorage: PersistentStorage {
     var failuresLeft = 0
   }
 
-  private let contents: Mutex<Contents>
+  private let contents: Locked<Contents>
 
   init(failing failures: Int = 0) {
-    contents = Mutex(Contents(failuresLeft: failures))
+    contents = Locked(Contents(failuresLeft: failures))
   }
 
   var saves: Int { contents.withLock { $0.saves } }

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Atomics
 import Testing
 
 @testable import ReduxRuntime
@@ -43,16 +43,16 @@ struct StressTests {
         }
       },
       middleware: [Echo(), Echo()])
-    let lastSeen = Atomic(0)
-    let notifications = Atomic(0)
+    let lastSeen = ManagedAtomic(0)
+    let notifications = ManagedAtomic(0)
     store.subscribe(selecting: { $0.total }) { total in
       lastSeen.store(total, ordering: .relaxed)
-      notifications.add(1, ordering: .relaxed)
+      notifications.wrappingIncrement(ordering: .relaxed)
       return .alive
     }
     let queued = DispatchQueue(label: "observer")
     // A serial queue gets the values in order, so the last one stored is the largest.
-    let queuedLast = Atomic(0)
+    let queuedLast = ManagedAtomic(0)
     store.subscribe(to: \.total, on: queued) { total in
       queuedLast.store(total, ordering: .relaxed)
       return .alive

@@ -1,5 +1,5 @@
 import ReduxRuntime
-import Synchronization
+import Atomics
 
 // Small hand-written states, actions and middleware that the runtime tests share.
 
@@ -81,7 +81,7 @@ func scoped(
 
 /// Values appended from any thread.
 final class Log<Element: Sendable>: Sendable {
-  private let storage = Mutex<[Element]>([])
+  private let storage = Locked<[Element]>([])
 
   init() {}
 
@@ -94,7 +94,7 @@ final class Log<Element: Sendable>: Sendable {
 
 /// Counts how often something happens (a selection evaluated, a value compared).
 final class ReadCounter: Sendable {
-  let count = Atomic<Int>(0)
+  let count = ManagedAtomic<Int>(0)
   var value: Int { count.load(ordering: .relaxed) }
-  func tick() { count.add(1, ordering: .relaxed) }
+  func tick() { count.wrappingIncrement(ordering: .relaxed) }
 }

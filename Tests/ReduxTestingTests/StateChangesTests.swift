@@ -1,6 +1,5 @@
 import ReduxDebugging
 import ReduxRuntime
-import Synchronization
 import Testing
 
 private struct Item: Equatable, Sendable, Identifiable {
@@ -74,7 +73,7 @@ private struct Board: Equatable, Sendable {
   }
 
   @Test func printingChangesReportsTheActionsItIsAskedFor() {
-    let printed = Mutex<[String]>([])
+    let printed = Locked<[String]>([])
     let reducer: Store<Board, Int>.Reducer = { state, amount in state.total += amount }
     let store = Store(
       initialState: Board(),

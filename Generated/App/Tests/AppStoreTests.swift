@@ -3,7 +3,7 @@
 import Counter
 import Foundation
 import ReduxRuntime
-import Synchronization
+import Atomics
 import TaskList
 import Testing
 
@@ -29,14 +29,14 @@ import Testing
 
   @Test func anObserverOfOneFeatureIsNotComparedForAnother() {
     let store = makeStore()
-    let comparisons = Atomic<Int>(0)
-    let notifications = Atomic<Int>(0)
+    let comparisons = ManagedAtomic<Int>(0)
+    let notifications = ManagedAtomic<Int>(0)
     let count: @Sendable (AppState) -> Int = { state in
-      comparisons.add(1, ordering: .relaxed)
+      comparisons.wrappingIncrement(ordering: .relaxed)
       return state.counter.count
     }
     store.subscribe(selecting: count, reading: AppState.fields(readBy: \.counter)) { _ in
-      notifications.add(1, ordering: .relaxed)
+      notifications.wrappingIncrement(ordering: .relaxed)
       return .alive
     }
     let afterSubscribing = comparisons.load(ordering: .relaxed)

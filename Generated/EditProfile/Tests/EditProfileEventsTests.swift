@@ -2,7 +2,6 @@
 
 import Foundation
 import ReduxRuntime
-import Synchronization
 import Testing
 
 @testable import EditProfile
@@ -91,5 +90,5 @@ final class StoreBox: @unchecked Sendable {
 }
 
 final class SavedNames: Sendable {
-  let names = Mutex<[String]>([])
+  let names = Locked<[String]>([])
 }

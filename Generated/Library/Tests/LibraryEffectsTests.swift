@@ -4,14 +4,13 @@
 
 import Clocks
 import ReduxRuntime
-import Synchronization
 import Testing
 
 @testable import Library
 
 /// Effects that answer at once, as each test says, and record what they were asked.
 final class FakeLibraryEffects: LibraryEffects, Sendable {
-  private let calls = Mutex<[String]>([])
+  private let calls = Locked<[String]>([])
   let refusal: Refusal?
   let found: [Book]
 

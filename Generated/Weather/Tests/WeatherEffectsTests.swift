@@ -3,15 +3,14 @@
 
 import Clocks
 import ReduxRuntime
-import Synchronization
 import Testing
 
 @testable import Weather
 
 /// A weather client that answers at once, except forecasts it is told to hold until released.
 final class FakeWeatherClient: WeatherEffects, Sendable {
-  private let calls = Mutex<[String]>([])
-  private let held = Mutex<[Int: CheckedContinuation<Void, Never>]>([:])
+  private let calls = Locked<[String]>([])
+  private let held = Locked<[Int: CheckedContinuation<Void, Never>]>([:])
   let holds: Set<Int>
   let lyon = Place(id: 7, name: "Lyon")
 

@@ -35,7 +35,7 @@ struct AppChecker {
   mutating func check(
     _ pairs: [YAMLNode.Pair], root: YAMLNode, readFile: (String) -> [UInt8]?
   ) -> AppSpec? {
-    let keys = checker.checkKeys(pairs, allowed: ["app", "doc", "features", "shared"], context: .theApp)
+    let keys = checker.checkKeys(pairs, allowed: SpecKeys.app, context: .theApp)
     let name: String
     if let nameNode = keys["app"] {
       name = checker.typeName(nameNode, what: .a(.app)) ?? "App"

@@ -1,6 +1,4 @@
 extension SpecChecker {
-  static let actionKeys = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure", "cancels"]
-
   /// Reads the actions as written, then expands what `async` implies (`AsyncExpansion`), then
   /// checks every reduce operation against the expanded actions and state.
   mutating func checkActions(_ node: YAMLNode) -> [Action] {
@@ -23,7 +21,7 @@ extension SpecChecker {
       if !seen.insert(name).inserted { continue }
       guard let actionPairs = mapping(pair.value, what: .named(.action, name)) else { continue }
       let context: Subject = .named(.action, name)
-      let keys = checkKeys(actionPairs, allowed: Self.actionKeys, context: context)
+      let keys = checkKeys(actionPairs, allowed: SpecKeys.action, context: context)
       let payload = keys["payload"].map { fields($0, context: .payload(of: name), isPayload: true) } ?? []
       let action = Action(
         name: name, doc: keys["doc"].flatMap { text($0, what: .key("doc")) }, payload: payload, reduce: [])
@@ -211,19 +209,13 @@ extension SpecChecker {
     return predicate.map(scope.qualified)
   }
 
-  /// The keys an action's `async` mapping may have.
-  static let asyncKeys = [
-    "success", "failure", "status", "policy", "scope", "debounce", "throttle", "carry", "successName", "failureName",
-    "effect", "readsState", "optional",
-  ]
-
   /// What an action's `async` declares, as written.
   private mutating func asyncDeclaration(
     of request: String, _ node: YAMLNode, keys: [String: YAMLNode], payload: [Field]
   ) -> AsyncDeclaration? {
     let context: Subject = .async(of: request)
     guard let pairs = mapping(node, what: context) else { return nil }
-    let asyncKeys = checkKeys(pairs, allowed: Self.asyncKeys, context: context)
+    let asyncKeys = checkKeys(pairs, allowed: SpecKeys.async, context: context)
     var declaration = AsyncDeclaration(request: request, node: node, payload: payload)
     if let policyNode = asyncKeys["policy"], let word = text(policyNode, what: .key("policy")) {
       if let known = EffectPolicy(rawValue: word) {

@@ -4,8 +4,7 @@ extension SpecChecker {
     var result: [Example] = []
     for item in sequence(node, what: .key("examples")) ?? [] {
       guard let pairs = mapping(item, what: .a(.example)) else { continue }
-      let keys = checkKeys(
-        pairs, allowed: ["name", "given", "when", "then", "through", "effects", "receive"], context: .a(.example))
+      let keys = checkKeys(pairs, allowed: SpecKeys.example, context: .a(.example))
       guard let nameNode = keys["name"], let name = text(nameNode, what: .key("name")) else {
         if keys["name"] == nil { missing("name", in: .a(.example), item) }
         continue

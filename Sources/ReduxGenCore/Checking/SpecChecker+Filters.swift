@@ -1,12 +1,10 @@
 extension SpecChecker {
-  static let filterKeys = ["over", "selected", "default", "result", "cases"]
-
   mutating func checkFilter(_ pair: YAMLNode.Pair) -> Filter? {
     guard let name = pair.key.scalar, filterNames.contains(name),
       let pairs = mapping(pair.value, what: .named(.filter, name))
     else { return nil }
     let context: Subject = .named(.filter, name)
-    let keys = checkKeys(pairs, allowed: Self.filterKeys + ["sort"], context: context)
+    let keys = checkKeys(pairs, allowed: SpecKeys.filter, context: context)
     guard let overNode = keys["over"] else {
       missing("over", in: context, pair.value)
       return nil

@@ -15,7 +15,7 @@ extension SpecChecker {
       }
       let context: Subject = .named(.middleware, name)
       guard let pairs = mapping(pair.value, what: context) else { continue }
-      let keys = checkKeys(pairs, allowed: ["doc", "on", "dispatches", "emits"], context: context)
+      let keys = checkKeys(pairs, allowed: SpecKeys.middleware, context: context)
       let on = keys["on"].map { actionNames($0, what: .key("on")) } ?? []
       let dispatches = keys["dispatches"].map { actionNames($0, what: .key("dispatches")) } ?? []
       let emits = keys["emits"].map { eventNames($0) } ?? []

@@ -5,8 +5,7 @@ import Foundation
 extension SpecChecker {
   mutating func checkPersist(_ node: YAMLNode) -> Persist? {
     guard let pairs = mapping(node, what: .key("persist")) else { return nil }
-    let keys = checkKeys(
-      pairs, allowed: ["fields", "key", "storage", "version", "migrations"], context: .key("persist"))
+    let keys = checkKeys(pairs, allowed: SpecKeys.persist, context: .key("persist"))
     guard let fieldsNode = keys["fields"] else {
       missing("fields", in: .key("persist"), node)
       return nil
@@ -100,9 +99,7 @@ extension SpecChecker {
     var steps: [RawStep] = []
     for item in node.scalar != nil || node.isNull ? [node] : sequence(node, what: .key("migrations")) ?? [] {
       guard let pairs = mapping(item, what: .key("migrations")) else { continue }
-      let keys = checkKeys(
-        pairs, allowed: RawStep.Kind.allCases.map(\.rawValue) + ["to", "value", "fallback"],
-        context: .key("migrations"))
+      let keys = checkKeys(pairs, allowed: SpecKeys.migrationStep, context: .key("migrations"))
       let kinds = RawStep.Kind.allCases.filter { keys[$0.rawValue] != nil }
       guard kinds.count == 1, let kind = kinds.first, let pathNode = keys[kind.rawValue] else {
         error(.migrationStepShape, item)

@@ -1,10 +1,5 @@
 /// Turns the nodes of a feature spec into a checked `Spec`, collecting every problem.
 package struct SpecChecker {
-  static let topLevelKeys = [
-    "feature", "access", "imports", "uses", "doc", "models", "enums", "state", "filters", "derived", "actions", "events",
-    "middleware", "persist", "examples",
-  ]
-
   let path: String
   /// Reads a file by the path diagnostics show (`uses:`); nil when it can't be read.
   var readFile: (String) -> [UInt8]? = { _ in nil }
@@ -74,8 +69,7 @@ package struct SpecChecker {
       error(.expected(.specMapping, found: root.kindDescription), root)
       return nil
     }
-    let keys = checkKeys(
-      pairs, allowed: Self.topLevelKeys, context: .theSpec)
+    let keys = checkKeys(pairs, allowed: SpecKeys.feature, context: .theSpec)
     if let featureNode = keys["feature"] {
       feature = typeName(featureNode, what: .a(.feature)) ?? "Feature"
       // The feature names the module: it must not hide a module or type the generated code uses.
@@ -328,7 +322,7 @@ package struct SpecChecker {
     var doc: String?
     var casesNode = pair.value
     if case .mapping(let pairs) = pair.value.kind {
-      let keys = checkKeys(pairs, allowed: ["doc", "cases"], context: .named(.enumeration, name))
+      let keys = checkKeys(pairs, allowed: SpecKeys.enumeration, context: .named(.enumeration, name))
       doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
       guard let node = keys["cases"] else {
         missing("cases", in: .named(.enumeration, name), pair.value)
@@ -356,7 +350,7 @@ package struct SpecChecker {
     guard let name = pair.key.scalar, let pairs = mapping(pair.value, what: .named(.model, name)) else {
       return nil
     }
-    let keys = checkKeys(pairs, allowed: ["doc", "fields"], context: .named(.model, name))
+    let keys = checkKeys(pairs, allowed: SpecKeys.model, context: .named(.model, name))
     guard let fieldsNode = keys["fields"] else {
       missing("fields", in: .named(.model, name), pair.value)
       return nil
@@ -451,7 +445,7 @@ package struct SpecChecker {
       guard let type = typeFromNode(node) else { return nil }
       return Field(name: name, type: type, defaultValue: implicitDefault(name, type), doc: nil)
     case .mapping(let pairs):
-      let keys = checkKeys(pairs, allowed: ["type", "default", "doc", "json"], context: .field(name))
+      let keys = checkKeys(pairs, allowed: SpecKeys.field, context: .field(name))
       guard let typeNode = keys["type"] else {
         missing("type", in: .field(name), node)
         return nil
