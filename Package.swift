@@ -26,6 +26,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     // ReduxSQLite only: persisted collections row by row in SQLite (needs libsqlite3-dev).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    // `swift package generate-documentation`: the DocC catalogs of ReduxRuntime and ReduxTesting.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     // Tests only: a clock they advance by hand, for debounced and throttled effects.
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],

@@ -189,6 +189,7 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
   /// cancelled; see `PersistenceSaver` for what is saved when and what a crash can lose.
   ///
   /// - Parameters:
+  ///   - store: The store whose persisted fields are saved; the saver holds it weakly.
   ///   - window: How long a change waits for more changes before they are written together;
   ///     the latest fields win. Without `flush()`, a crash loses at most this much.
   ///   - onError: Called on the saver's queue with each failed save (by default, it prints to

@@ -84,9 +84,13 @@ public final class PersistenceSaver: Sendable {
   /// is a failed save, reported and retried as for `Persistence.attach(to:)`.
   ///
   /// - Parameters:
+  ///   - store: The store to watch; the saver holds it weakly.
   ///   - fields: The state fields the saved value reads: a change to another field doesn't
   ///     make the saver dirty (when the actions report what they change).
   ///   - label: Names the saver's queue.
+  ///   - window: How long a change waits for more changes before `save` runs.
+  ///   - onError: Called on the saver's queue with each error `save` throws.
+  ///   - save: Reads the fields and writes what changed since its last successful save.
   public static func attach<State, Action>(
     to store: Store<State, Action>, reading fields: StateFields, label: String,
     coalescing window: Duration = defaultWindow,

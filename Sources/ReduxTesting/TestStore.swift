@@ -63,6 +63,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   ///   - exhaustivity: Whether every change must be asserted (the default) or only what the test
   ///     states.
   ///   - timeout: How long `send`, `receive` and `finish` wait for what effects do.
+  ///   - fileID: Where the test creates the store, for failures found when it goes away.
+  ///   - filePath: Where the test creates the store.
+  ///   - line: Where the test creates the store.
+  ///   - column: Where the test creates the store.
   public init(
     initialState: State, reducer: @escaping Store<State, Action>.Reducer,
     middleware: [any Middleware<State, Action>] = [], exhaustivity: Exhaustivity = .on,
