@@ -42,11 +42,18 @@ struct Init: ParsableCommand {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       }
       try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+    } catch {
+      console.error("redux-gen: error: can't write \(path): \(error.localizedDescription)")
+      throw ExitCode(2)
+    }
+    // Both files or neither: a schema that can't be written takes the new spec back.
+    do {
       if writesSchema {
         try Data(SpecSchema.json.utf8).write(to: URL(fileURLWithPath: schemaPath), options: .withoutOverwriting)
       }
     } catch {
-      console.error("redux-gen: error: can't write \(path): \(error.localizedDescription)")
+      try? FileManager.default.removeItem(atPath: path)
+      console.error("redux-gen: error: can't write \(schemaPath): \(error.localizedDescription)")
       throw ExitCode(2)
     }
     print(nextSteps(path: path, schemaPath: writesSchema ? schemaPath : nil))
@@ -98,16 +105,11 @@ struct Diagram: ParsableCommand {
   func run() throws {
     let console = Console()
     let shown = displayPath(spec)
-    guard let data = FileManager.default.contents(atPath: spec) else {
-      console.error("redux-gen: error: can't read \(spec)")
-      throw ExitCode(2)
-    }
+    let data = try console.read(spec)
     do {
-      let text = try SpecText.decode(Array(data), path: shown)
+      let text = try SpecText.decode(data, path: shown)
       console.sources[shown] = text
-      let (checked, warnings) = try DocumentChecking.checkFeature(text, path: shown) { path in
-        FileManager.default.contents(atPath: path).map { Array($0) }
-      }
+      let (checked, warnings) = try DocumentChecking.checkFeature(text, path: shown, readFile: readFile)
       console.print(warnings)
       print(DiagramRenderer.render(FeatureDiagram(spec: checked), as: format), terminator: "")
     } catch {

@@ -135,16 +135,11 @@ struct Generate: ParsableCommand {
       // Headers never carry a path from outside the current directory; diagnostics keep it so editors link it.
       let headerPath = shownPath.hasPrefix("/") ? (shownPath as NSString).lastPathComponent : shownPath
       console.shownPaths[headerPath] = shownPath
-      guard let data = FileManager.default.contents(atPath: path) else {
-        console.error("redux-gen: error: can't read \(path)")
-        throw ExitCode(2)
-      }
+      let data = try console.read(path)
       do {
-        let text = try SpecText.decode(Array(data), path: headerPath)
+        let text = try SpecText.decode(data, path: headerPath)
         console.sources[shownPath] = text
-        let result = try GeneratorPipeline.generate(text, path: headerPath, layout: layout) { featurePath in
-          FileManager.default.contents(atPath: featurePath).map { Array($0) }
-        }
+        let result = try GeneratorPipeline.generate(text, path: headerPath, layout: layout, readFile: readFile)
         var diagnostics = result.diagnostics
         if let handWrittenSources, let spec = result.spec {
           diagnostics += HandWrittenTypes.missing(spec, in: handWrittenSources, command: scaffoldCommand)
@@ -211,10 +206,7 @@ struct Generate: ParsableCommand {
       console.error("redux-gen: error: --replay-test needs a feature spec, not an app")
       throw ExitCode(2)
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      console.error("redux-gen: error: can't read \(path)")
-      throw ExitCode(2)
-    }
+    let data = try console.read(path)
     let shown = displayPath(path)
     let text = String(decoding: data, as: UTF8.self)
     console.sources[shown] = text
@@ -247,6 +239,12 @@ struct Generate: ParsableCommand {
 
 }
 
+/// A file's bytes, nil when it can't be read: how specs reach the files they name (`uses:`, an
+/// app's features).
+func readFile(_ path: String) -> [UInt8]? {
+  FileManager.default.contents(atPath: path).map { Array($0) }
+}
+
 /// The path as diagnostics and headers show it: relative to the current directory when inside it.
 func displayPath(_ path: String) -> String {
   let current = FileManager.default.currentDirectoryPath
@@ -275,6 +273,16 @@ final class Console {
       guard printed.insert(diagnostic.summary).inserted else { continue }
       error(renderer.render(diagnostic))
     }
+  }
+
+  /// A file the command was given (a spec, a recording); one it can't read is an I/O error,
+  /// exit 2.
+  func read(_ path: String) throws -> [UInt8] {
+    guard let data = readFile(path) else {
+      error("redux-gen: error: can't read \(path)")
+      throw ExitCode(2)
+    }
+    return data
   }
 
   func error(_ text: String) {

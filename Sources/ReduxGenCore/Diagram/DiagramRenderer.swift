@@ -14,6 +14,15 @@ package enum DiagramRenderer {
     }
   }
 
+  /// Solid arrows carry the data flow (writes, outcomes, dispatches); dashed ones what listens,
+  /// runs or may change anything. Both syntaxes draw the same edges alike.
+  private static func isDashed(_ kind: FeatureDiagram.EdgeKind) -> Bool {
+    switch kind {
+    case .changes, .outcome, .dispatches: false
+    case .customChange, .runs, .handledBy, .emits, .cancels: true
+    }
+  }
+
   // MARK: Mermaid
 
   private static func mermaid(_ diagram: FeatureDiagram) -> String {
@@ -27,11 +36,7 @@ package enum DiagramRenderer {
       lines.append("  \(mermaidNode(node))")
     }
     for edge in diagram.edges {
-      let arrow: String
-      switch edge.kind {
-      case .changes, .outcome, .dispatches: arrow = "-->"
-      case .customChange, .runs, .handledBy, .emits, .cancels: arrow = "-.->"
-      }
+      let arrow = isDashed(edge.kind) ? "-.->" : "-->"
       let label = edge.label.map { "|\($0)|" } ?? ""
       lines.append("  \(edge.from) \(arrow)\(label) \(edge.to)")
     }
@@ -79,10 +84,7 @@ package enum DiagramRenderer {
         to = first.id
         attributes.append("lhead=cluster_\(FeatureDiagram.stateGroupID)")
       }
-      switch edge.kind {
-      case .changes, .outcome, .dispatches: break
-      case .customChange, .runs, .handledBy, .emits, .cancels: attributes.append("style=dashed")
-      }
+      if isDashed(edge.kind) { attributes.append("style=dashed") }
       if let label = edge.label { attributes.append("label=\"\(label)\"") }
       let list = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
       lines.append("  \(edge.from) -> \(to)\(list);")
