@@ -109,7 +109,8 @@ struct Diagram: ParsableCommand {
     do {
       let text = try SpecText.decode(data, path: shown)
       console.sources[shown] = text
-      let (checked, warnings) = try DocumentChecking.checkFeature(text, path: shown, readFile: readFile)
+      let (checked, warnings) = try DocumentChecking.checkFeature(
+        text, path: shown, readFile: console.filesNamed(by: SpecPaths(named: shown, readFrom: spec)))
       console.print(warnings)
       print(DiagramRenderer.render(FeatureDiagram(spec: checked), as: format), terminator: "")
     } catch {

@@ -139,7 +139,9 @@ struct Generate: ParsableCommand {
       do {
         let text = try SpecText.decode(data, path: headerPath)
         console.sources[shownPath] = text
-        let result = try GeneratorPipeline.generate(text, path: headerPath, layout: layout, readFile: readFile)
+        let result = try GeneratorPipeline.generate(
+          text, path: headerPath, layout: layout,
+          readFile: console.filesNamed(by: SpecPaths(named: headerPath, readFrom: path)))
         var diagnostics = result.diagnostics
         if let handWrittenSources, let spec = result.spec {
           diagnostics += HandWrittenTypes.missing(spec, in: handWrittenSources, command: scaffoldCommand)
@@ -283,6 +285,16 @@ final class Console {
       throw ExitCode(2)
     }
     return data
+  }
+
+  /// How a spec's checker reads the files it names (`uses:`, an app's features): relative to the
+  /// spec file, whatever the working directory; their diagnostics show the path read.
+  func filesNamed(by spec: SpecPaths) -> (String) -> [UInt8]? {
+    { resolved in
+      let location = spec.location(of: resolved)
+      if location != resolved { self.shownPaths[resolved] = displayPath(location) }
+      return readFile(location)
+    }
   }
 
   func error(_ text: String) {

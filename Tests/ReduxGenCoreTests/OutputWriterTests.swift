@@ -265,6 +265,57 @@ private let reduxGen: URL? = {
     #expect(reported == ["tally.yaml:4:16: error: default 'zero' is not a value of type Int"])
   }
 
+  @Test(
+    "paths in a spec are relative to the spec file, whatever the working directory and however the spec is named",
+    .enabled(if: reduxGen != nil, "redux-gen is not built"))
+  func specPathsAreRelativeToTheSpec() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let specs = directory + "/Package/Specs", target = directory + "/Package/Sources/Notes"
+    try FileManager.default.createDirectory(atPath: specs, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    let shared = """
+      feature: Shared
+      access: public
+      models:
+        Tag:
+          fields: { id: Int, name: String }
+      state: { count: Int = 0 }
+      actions: { up: { reduce: increment count } }
+      """
+    try Data(shared.utf8).write(to: URL(fileURLWithPath: specs + "/shared.yaml"))
+    let notes = """
+      feature: Notes
+      access: public
+      uses: [../../Specs/shared.yaml]
+      state:
+        tags: [Tag]
+      actions:
+        addTag: { payload: { tag: Tag }, reduce: append tags }
+      """
+    try Data(notes.utf8).write(to: URL(fileURLWithPath: target + "/notes.yaml"))
+    try Data("app: Main\nfeatures: { notes: Sources/Notes/notes.yaml }\n".utf8)
+      .write(to: URL(fileURLWithPath: directory + "/Package/app.yaml"))
+    // An absolute path from elsewhere (as the build-tool plugin gives it), a relative path from
+    // above, the spec's own directory: the used spec is found each time, and so are an app's features.
+    for (arguments, workingDirectory) in [
+      ([target + "/notes.yaml", "--output", directory + "/Out1"], "/"),
+      (["Package/Sources/Notes/notes.yaml", "--output", "Out2"], directory),
+      (["notes.yaml", "--output", directory + "/Out3"], target),
+      ([target + "/notes.yaml", "--output", directory + "/Out4", "--fixed-names", "Notes"], "/"),
+      ([directory + "/Package/app.yaml", "--output", directory + "/Out5"], "/"),
+    ] {
+      var errors = ""
+      #expect(try run(arguments, in: workingDirectory, errors: &errors) == 0, "\(arguments): \(errors)")
+    }
+    // A used spec's problems are shown at the path that was read.
+    try Data(shared.replacingOccurrences(of: "name: String", with: "name: Strin").utf8)
+      .write(to: URL(fileURLWithPath: specs + "/shared.yaml"))
+    var errors = ""
+    #expect(try run([target + "/notes.yaml", "--check"], in: "/", errors: &errors) == 1)
+    #expect(errors.contains(specs + "/shared.yaml:5:30: error: unknown type 'Strin'"), "\(errors)")
+  }
+
   /// Runs redux-gen with `arguments` in `directory`; returns its exit status.
   private func run(_ arguments: [String], in directory: String) throws -> Int32 {
     var errors = ""
