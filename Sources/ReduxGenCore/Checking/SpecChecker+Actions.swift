@@ -71,11 +71,15 @@ extension SpecChecker {
   /// Reads every action's reduce operations, last: an operation may read any payload, reach any
   /// state field (request statuses included), and a condition may read derived values.
   mutating func checkReduce() {
-    for index in actions.indices {
-      if let reduceNode = pendingReduce[actions[index].name] {
-        actions[index].reduce = reduceOperations(reduceNode, action: actions[index])
+    // Changed in a copy and stored once: each change of `actions` itself rebuilds its index by
+    // name (`didSet`), which per action made checking quadratic in the number of actions.
+    var checked = actions
+    for index in checked.indices {
+      if let reduceNode = pendingReduce[checked[index].name] {
+        checked[index].reduce = reduceOperations(reduceNode, action: checked[index])
       }
     }
+    actions = checked
     pendingReduce = [:]
   }
 
