@@ -172,6 +172,14 @@ let package = Package(
       path: "Generated/EdgeCases/Tests"
     ),
 
+    // Specs/checklist.yaml: valid specs the checker once refused or misread, kept accepted and tested.
+    .target(name: "Checklist", dependencies: ["ReduxRuntime"], path: "Generated/Checklist/Sources"),
+    .testTarget(
+      name: "ChecklistTests",
+      dependencies: ["Checklist", "ReduxRuntime"],
+      path: "Generated/Checklist/Tests"
+    ),
+
     // Specs/counter.yaml (by symlink) generated at build time by ReduxGenPlugin; nothing checked in.
     .target(
       name: "PluginCounter", dependencies: ["ReduxRuntime"], path: "Examples/PluginCounter/Sources",

@@ -106,8 +106,11 @@ extension SpecChecker {
     var branches: [(Predicate, [ReduceOperation])] = []
     var otherwise: [ReduceOperation]?
     var chainIsValid = true
+    // Whether an `if` opened the chain, even one whose condition was refused: an `else` after
+    // it is no error of its own.
+    var chainIsOpen = false
     func endChain() {
-      defer { (branches, otherwise, chainIsValid) = ([], nil, true) }
+      defer { (branches, otherwise, chainIsValid, chainIsOpen) = ([], nil, true, false) }
       guard chainIsValid else { return }
       var rest = otherwise ?? []
       for (condition, then) in branches.reversed() {
@@ -127,12 +130,13 @@ extension SpecChecker {
         continue
       }
       // `else` goes on the `if` before it; after an `else`, the chain has ended.
-      if isElse, branches.isEmpty || otherwise != nil {
+      if isElse, !chainIsOpen || otherwise != nil {
         error(.elseWithoutIf, key)
         chainIsValid = false
         continue
       }
       if !isElse { endChain() }
+      chainIsOpen = true
       let body = reduceOperations(value, action: action, nested: true)
       if case .sequence(let nodes) = value.kind, nodes.isEmpty {
         error(.expected(.atLeastOneOperation, found: "none"), value)
@@ -627,7 +631,13 @@ struct ReduceParser {
   mutating func condition(over model: Model) -> Predicate? {
     let (predicate, failure) = PredicateParser.condition(
       from: &tokens, over: model, models: Array(models.values), enumCases: literals.enumCaseNames)
-    if let (problem, offset) = failure { return fail(problem, offset) }
+    if let (problem, offset) = failure {
+      let outside: (String) -> Subject? = { name in
+        if action.payload.contains(where: { $0.name == name }) { return .a(.parameter) }
+        return state[name] == nil ? nil : .a(.stateField)
+      }
+      return fail(problem.readingOnly(model, outside: outside), offset)
+    }
     return predicate
   }
 

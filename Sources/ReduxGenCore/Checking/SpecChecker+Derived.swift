@@ -73,6 +73,10 @@ struct DerivedParser {
       return fail(.expectedToken(.derivation, found: wordToken.described), wordToken.offset)
     }
     if tokens.peek.kind == .symbol("[") { return lookup(word, at: wordToken.offset) }
+    // `shelf.entities[shelf.selectedId]`: a lookup inside a state field.
+    if tokens.peek.kind == .symbol("."), state[word] != nil {
+      return fail(.lookupInsideField(word), wordToken.offset)
+    }
     guard SpecChecker.derivationWords.contains(word) else {
       let suggestion =
         SpecChecker.derivationMeanings[word] ?? closestMatch(to: word, in: SpecChecker.derivationWords)
@@ -144,7 +148,9 @@ struct DerivedParser {
     }
     let (predicate, failure) = PredicateParser.condition(
       from: &tokens, over: model, models: Array(models.values), enumCases: enumCases)
-    if let (problem, offset) = failure { return fail(problem, offset) }
+    if let (problem, offset) = failure {
+      return fail(problem.readingOnly(model) { state[$0] == nil ? nil : .a(.stateField) }, offset)
+    }
     return predicate.map { .some($0) }
   }
 

@@ -302,7 +302,7 @@ struct PredicateParser {
     if case .literal(let value, _) = lhs.0, rhs.1 != lhs.1, let retyped = retype(value, as: rhs.1) {
       left = (.literal(retyped, rhs.1), rhs.1)
     }
-    guard checkComparison(left.1, rhs.1, op, offset: isNil(rhs) ? rhsOffset : (isNil(left) ? lhsOffset : opOffset)) else {
+    guard checkComparison(left, rhs, op, offset: isNil(rhs) ? rhsOffset : (isNil(left) ? lhsOffset : opOffset)) else {
       return nil
     }
     return (.compare(left.0, op, rhs.0), .scalar(.bool))
@@ -313,11 +313,16 @@ struct PredicateParser {
     return false
   }
 
-  private mutating func checkComparison(_ lhs: SpecType, _ rhs: SpecType, _ op: Predicate.ComparisonOperator, offset: Int) -> Bool {
-    let nilType = SpecType.optional(.scalar(.bool))
+  private mutating func checkComparison(_ left: Typed, _ right: Typed, _ op: Predicate.ComparisonOperator, offset: Int) -> Bool {
+    let (lhs, rhs) = (left.1, right.1)
     if op == .equal || op == .notEqual {
-      if lhs == nilType || rhs == nilType {
-        let other = lhs == nilType ? rhs : lhs
+      // The `nil` literal is told by what it is, not by its type: a real `Bool?` has the same.
+      if isNil(left) && isNil(right) {
+        _ = fail(.cannotCompare("nil", "nil", op: op.rawValue), offset)
+        return false
+      }
+      if isNil(left) || isNil(right) {
+        let other = isNil(left) ? rhs : lhs
         guard other.isOptional else {
           _ = fail(.nilAgainstNonOptional(other.swiftName), offset)
           return false
@@ -410,6 +415,10 @@ struct PredicateParser {
       } else if !steps.isEmpty, name == "count" || name == "isEmpty", isCountable(type) {
         steps.append(name == "count" ? .count : .isEmpty)
         type = name == "count" ? .scalar(.int) : .scalar(.bool)
+      } else if !steps.isEmpty, name == "contains", isCountable(type) {
+        return fail(.membershipInCondition(Self.text(of: steps)), nameOffset)
+      } else if !steps.isEmpty, case .optional(let wrapped) = type, case .model = wrapped {
+        return fail(.readThroughOptional(name, path: Self.text(of: steps), type: type.swiftName), nameOffset)
       } else if !steps.isEmpty, fields.isEmpty {
         return fail(.notAField(name, type: type.swiftName), nameOffset)
       } else {
@@ -430,7 +439,21 @@ struct PredicateParser {
       name = nextName
       nameOffset = next.offset
     }
+    if tokens.peek.kind == .symbol("[") {
+      return fail(.lookupInCondition(Self.text(of: steps)), tokens.peek.offset)
+    }
     return (.path(steps, type), type)
+  }
+
+  /// A path as the spec writes it, for messages.
+  private static func text(of steps: [Predicate.PathStep]) -> String {
+    steps.map { step in
+      switch step {
+      case .field(let name): name
+      case .count: "count"
+      case .isEmpty: "isEmpty"
+      }
+    }.joined(separator: ".")
   }
 
   private func isCountable(_ type: SpecType) -> Bool {
@@ -438,5 +461,16 @@ struct PredicateParser {
     case .scalar(.string), .array, .dictionary, .indexSet: true
     default: false
     }
+  }
+}
+
+extension SpecProblem {
+  /// A `where`'s problem: an unknown first name that is `outside` the element (a state field, a
+  /// parameter) says that a `where` reads the element's fields only.
+  func readingOnly(_ element: Model, outside: (String) -> Subject?) -> SpecProblem {
+    guard case .unknownField(let name, .named(.model, element.name), _) = self, let what = outside(name) else {
+      return self
+    }
+    return .whereReadsOnlyElement(name, element: element.name, what: what)
   }
 }

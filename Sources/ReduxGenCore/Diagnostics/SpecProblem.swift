@@ -258,6 +258,16 @@ package enum SpecProblem: Hashable, Sendable {
   /// An example through the store in a spec whose effects build a failure action by hand.
   case storeExampleNeedsDerivedFailure(failure: String, request: String)
   case notAField(String, type: String)
+  /// `weather.id` in a condition, where `weather` is an optional model.
+  case readThroughOptional(String, path: String, type: String)
+  /// `ids.contains(id)` in a condition.
+  case membershipInCondition(String)
+  /// `byId[key]` in a condition.
+  case lookupInCondition(String)
+  /// `shelf.entities[shelf.selectedId]` as a derived value.
+  case lookupInsideField(String)
+  /// A `where` naming a state field or parameter: it reads the element's fields only.
+  case whereReadsOnlyElement(String, element: String, what: Subject)
   case missingField(String, model: String)
 
   // Filters.
@@ -482,6 +492,16 @@ package enum SpecProblem: Hashable, Sendable {
         + "can't build it; give '\(failure)' only 'message: String', 'error: T' or the fields '\(request)' carries"
     case .notAField(let name, let type):
       "can't read '\(name)': it would be a field of a value of type \(type), which has no fields"
+    case .readThroughOptional(let name, let path, let type):
+      "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
+    case .membershipInCondition(let path):
+      "a condition can't call '\(path).contains': it compares fields, 'count' and 'isEmpty' of its values with '==', '!=', '<', '<=', '>', '>=', joined by '&&', '||' and '!'; test membership in custom code or keep a Bool in the state"
+    case .lookupInCondition(let path):
+      "a condition can't look up '\(path)[...]': it compares fields, 'count' and 'isEmpty' of its values; declare a derived lookup of '\(path)' by a state field ('derived: NAME: \(path)[KEY]') and compare that"
+    case .lookupInsideField(let name):
+      "a derived lookup reads a collection that is a state field by a key that is a state field ('COLLECTION[KEY]'); it can't reach inside '\(name)': keep the collection and its key as fields of the state"
+    case .whereReadsOnlyElement(let name, let element, let what):
+      "'\(name)' is \(what), but a 'where' condition reads only the fields of each element (\(element)); compare the element's fields with literals, or write an '- if' on the action (which reads the payload and the state) around the operation"
     case .missingField(let name, let model):
       "missing field '\(name)' of \(model), which has no default"
     case .filterOverNotModelList(let name, let type):

@@ -38,8 +38,9 @@ struct AppendOperation: ReduceOperationKind, Equatable {
       return nil
     }
     let end = End(rawValue: word) ?? .append
+    // Without a parameter of the element's type (an empty payload too), the element is built.
     if parser.tokens.isAtEnd, case .model(let name) = elementPath.type, let model = parser.models[name],
-      !parser.action.payload.isEmpty, !parser.action.payload.contains(where: { parser.fits($0.type, into: elementPath.type) })
+      !parser.action.payload.contains(where: { parser.fits($0.type, into: elementPath.type) })
     {
       guard let built = parser.builtElement(model, at: offset) else { return nil }
       return AppendOperation(end: end, target: path, value: nil, built: built)
