@@ -585,6 +585,9 @@ struct SpecGenerator {
         return .compare(subject, rng.pick(["==", "!="]), .literal(text, value))
       case .scalar(.string):
         return .compare(subject, "==", .literal("\"Ada\"", .string("Ada")))
+      case .scalar(.bool):
+        // An optional Bool against true or false: false for nil with '=='.
+        return .compare(subject, rng.pick(["==", "!="]), .constant(rng.chance(50)))
       case .enumeration(let name):
         guard let item = spec.enumCases(name).flatMap({ rng.pickOptional($0) }) else { return nil }
         return .compare(subject, rng.pick(["==", "!="]), .literal("." + item, .enumCase(item)))
@@ -885,8 +888,9 @@ struct SpecGenerator {
         payload.append(RField(name: field.name, type: field.type, defaultValue: nil))
       }
     }
-    // A parameter of the element's type would be the element itself.
-    guard !payload.isEmpty, !payload.contains(where: { $0.type == .model(model.name) }) else { return false }
+    // A parameter of the element's type would be the element itself. An empty payload builds
+    // the element from the defaults alone.
+    guard !payload.contains(where: { $0.type == .model(model.name) }) else { return false }
     let atStart = rng.chance(40)
     let name = actionName((atStart ? "push" : "add") + model.name)
     spec.actions.append(
