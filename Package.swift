@@ -173,10 +173,11 @@ let package = Package(
     ),
 
     // Specs/checklist.yaml: valid specs the checker once refused or misread, kept accepted and tested.
-    .target(name: "Checklist", dependencies: ["ReduxRuntime"], path: "Generated/Checklist/Sources"),
+    // Its target is named by the spec's `module:`, not like the feature.
+    .target(name: "ChecklistFeature", dependencies: ["ReduxRuntime"], path: "Generated/Checklist/Sources"),
     .testTarget(
       name: "ChecklistTests",
-      dependencies: ["Checklist", "ReduxRuntime"],
+      dependencies: ["ChecklistFeature", "ReduxRuntime"],
       path: "Generated/Checklist/Tests"
     ),
 

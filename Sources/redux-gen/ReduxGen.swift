@@ -59,7 +59,7 @@ struct Generate: ParsableCommand {
       valueName: "all|sources|tests|scaffolds"))
   var parts: OutputLayout.Parts = .all
 
-  @Option(help: "The module the generated tests import with @testable (default: the feature's name).")
+  @Option(help: "The module the generated tests import with @testable (default: the spec's 'module:', or the feature's name).")
   var testedModule: String?
 
   @Option(

@@ -50,7 +50,10 @@ struct SpecGenerator {
       return .app(app)
     }
     var generator = SpecGenerator(seed: seed, feature: word + "S\(seed)")
-    return .feature(generator.generate())
+    var spec = generator.generate()
+    // Now and then built into a target not named like the feature (`module:`).
+    if rng.chance(15) { spec.module = spec.feature + "Kit" }
+    return .feature(spec)
   }
 
   /// Names the spec must not declare: the types of a spec it uses.

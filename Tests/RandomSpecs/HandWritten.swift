@@ -210,7 +210,7 @@ enum HandWritten {
     if let used = spec.usedModule { lines.append("import \(used)") }
     if spec.persist?.storage == "sqlite" { lines.append("import ReduxSQLite") }
     lines += [
-      "", "@testable import \(name)", "",
+      "", "@testable import \(spec.module ?? name)", "",
       "@Test func \(name.lowercasingFirst)StoreRunsEveryAction() throws {",
       "  let store = Store(",
       "    initialState: \(name)State(), reducer: \(spec.feature.lowercasingFirst)Reducer,",

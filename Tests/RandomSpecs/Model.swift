@@ -609,6 +609,8 @@ struct RSpec: Hashable {
   var usedModels: [RModel] = []
   /// Their module: hand-written code names them through it (a used `Task` is not Swift's).
   var usedModule: String?
+  /// `module:`: the target the sources are built into, when not named like the feature.
+  var module: String?
   /// `imports: Foundation` rather than a list.
   var importsAsScalar = false
   var doc: String?

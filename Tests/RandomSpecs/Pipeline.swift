@@ -49,7 +49,7 @@ enum Pipeline {
         let result = try GeneratorPipeline.generate(
           rendered.text, path: "\(directory)/\(rendered.main)", readFile: { texts[$0] })
         if !result.diagnostics.isEmpty { return .failure(PipelineFailure(diagnostics: result.diagnostics.map(\.summary))) }
-        modules.append((spec.feature, spec.feature, result.files, []))
+        modules.append((spec.module ?? spec.feature, spec.feature, result.files, []))
       case .app(let app):
         for feature in app.features {
           let path = "\(directory)/\(feature.field).yaml"
@@ -106,7 +106,7 @@ struct PackageWriter {
       case .failure(let failure):
         throw ToolError("seed \(seed) is rejected:\n" + failure.diagnostics.joined(separator: "\n"))
       }
-      let specs = Dictionary(document.specs.map { ($0.feature, $0) }, uniquingKeysWith: { a, _ in a })
+      let specs = Dictionary(document.specs.map { ($0.module ?? $0.feature, $0) }, uniquingKeysWith: { a, _ in a })
       for module in generated.modules {
         let base = "\(directory)/\(module.directory)"
         var replaced: Set<String> = []

@@ -296,6 +296,7 @@ struct Renderer {
   func yaml() -> String {
     var lines: [String] = []
     lines.append("feature: \(spec.feature)")
+    if let module = spec.module { lines.append("module: \(module)") }
     if let access = spec.access { lines.append("access: \(access.rawValue)") }
     if !spec.uses.isEmpty {
       lines.append(

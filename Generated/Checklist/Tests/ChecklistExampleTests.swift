@@ -9,7 +9,7 @@ import struct Foundation.Decimal
 import struct Foundation.IndexSet
 import struct Foundation.URL
 import struct Foundation.UUID
-@testable import Checklist
+@testable import ChecklistFeature
 
 struct ChecklistExampleTests {
   @Test("steps added without a payload take the next id and their defaults")

@@ -9,7 +9,7 @@ import struct Foundation.Decimal
 import struct Foundation.IndexSet
 import struct Foundation.URL
 import struct Foundation.UUID
-@testable import Checklist
+@testable import ChecklistFeature
 
 struct ChecklistReducerTests {
   @Test("a new state holds the spec's defaults")

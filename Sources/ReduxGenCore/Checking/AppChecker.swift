@@ -20,6 +20,8 @@ package struct AppSpec: Sendable, Equatable {
   package var name: String
   package var features: [Feature]
   package var shared: [SharedAction] = []
+  /// The Swift module the app's generated sources are built into, when not named like the app.
+  package var module: String?
 
   /// The shared actions `feature` (a field name) takes part in.
   package func shared(by feature: String) -> [SharedAction] {
@@ -78,6 +80,7 @@ struct AppChecker {
       checker.error(.expected(.atLeastOneFeature, found: "none"), featuresNode)
     }
     var app = AppSpec(path: checker.path, name: name, features: features)
+    app.module = keys["module"].flatMap { checker.identifier($0, what: .key("module")) }
     if let sharedNode = keys["shared"], !checker.diagnostics.hasErrors {
       app.shared = checkShared(sharedNode, features: features)
     }

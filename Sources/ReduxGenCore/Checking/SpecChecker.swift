@@ -79,6 +79,7 @@ package struct SpecChecker {
       missing("feature", in: .theSpec, root)
       feature = "Feature"
     }
+    let module = keys["module"].flatMap { identifier($0, what: .key("module")) }
     let access = keys["access"].flatMap { accessLevel($0) } ?? .internal
     let imports = keys["imports"].map { importList($0) } ?? []
     let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
@@ -147,6 +148,7 @@ package struct SpecChecker {
       state: state, filters: filters, actions: actions, middleware: middleware, examples: examples,
       events: events, persist: persist)
     spec.derived = derived
+    spec.module = module
     spec.uses = uses
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)
     return spec

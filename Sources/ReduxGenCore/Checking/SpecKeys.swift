@@ -5,7 +5,7 @@
 enum SpecKeys {
   /// A feature spec's top level.
   static let feature = [
-    "feature", "access", "imports", "uses", "doc", "models", "enums", "state", "filters", "derived", "actions",
+    "feature", "module", "access", "imports", "uses", "doc", "models", "enums", "state", "filters", "derived", "actions",
     "events", "middleware", "persist", "examples",
   ]
   /// A model: `Name: { doc, fields }`.
@@ -33,7 +33,7 @@ enum SpecKeys {
   /// kind takes with it.
   static let migrationStep = SpecChecker.RawStep.Kind.allCases.map(\.rawValue) + ["to", "value", "fallback"]
   /// An app document's top level.
-  static let app = ["app", "doc", "features", "shared"]
+  static let app = ["app", "module", "doc", "features", "shared"]
 
   /// Each list by the name of the schema's definition (`$defs`) of that mapping.
   static let byDefinition: [String: [String]] = [

@@ -10,7 +10,7 @@ struct FeaturePartFiles {
 
   init(spec: Spec, testedModule: String?) {
     self.spec = spec
-    self.testedModule = testedModule ?? spec.feature
+    self.testedModule = testedModule ?? spec.moduleName
     translator = FeatureTranslator(spec: spec)
     tests = TestTranslator(spec: spec)
   }
@@ -48,7 +48,7 @@ struct FeaturePartFiles {
   }
 
   /// The modules of the specs this one `uses`, whose models and enums its code names.
-  private var usedModules: [String] { spec.usedSpecs.map(\.feature) }
+  private var usedModules: [String] { spec.usedSpecs.map(\.moduleName) }
 
   private func source(_ declarations: [Declaration], spi: Bool = false, modules: [String] = []) -> SwiftFile {
     SwiftFile(
@@ -62,7 +62,7 @@ struct FeaturePartFiles {
     // A spec type named like one of Swift Testing's is ambiguous in a test file: name it there
     // through its module, the used specs' models and enums (`uses:`) through theirs.
     let ownTypes = [(testedModule, spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))]
-    let usedTypes = spec.usedSpecs.map { ($0.feature, $0.models.map(\.name) + $0.enums.map(\.name)) }
+    let usedTypes = spec.usedSpecs.map { ($0.moduleName, $0.models.map(\.name) + $0.enums.map(\.name)) }
     let testingClashes = !importsSwiftTesting ? [] : (ownTypes + usedTypes).flatMap { module, names in
       names.filter { GeneratedNames.testingTypes.contains($0) && $0 != module }
         .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: module, name: $0)) }
@@ -112,7 +112,7 @@ struct AppPartFiles {
 
   init(app: AppSpec, testedModule: String?) {
     self.app = app
-    self.testedModule = testedModule ?? app.name
+    self.testedModule = testedModule ?? app.module ?? app.name
     translator = AppTranslator(app: app)
   }
 
@@ -129,7 +129,7 @@ struct AppPartFiles {
   }
 
   private func file(_ declarations: [Declaration], test: Bool = false) -> SwiftFile {
-    let featureModules = app.features.map(\.spec.feature)
+    let featureModules = app.features.map(\.spec.moduleName)
     return SwiftFile(
       header: GeneratedHeader.lines(specPath: app.path),
       imports: (test ? ["Testing"] : ["Foundation"]) + ["ReduxRuntime"] + featureModules,

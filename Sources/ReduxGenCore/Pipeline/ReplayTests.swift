@@ -36,7 +36,7 @@ package enum ReplayTests {
       members: [.function(test), .variable(recordingText)])
     let file = SwiftFile(
       header: GeneratedHeader.lines(specPath: "\(spec.path) and \(path)"), imports: ["ReduxTesting", "Testing"],
-      testableImports: [testedModule ?? spec.feature], declarations: [.structure(suite)])
+      testableImports: [testedModule ?? spec.moduleName], declarations: [.structure(suite)])
     return GeneratedFile(path: "\(typeName).swift", contents: TextRenderer().render(file), ownership: .generated)
   }
 

@@ -1144,6 +1144,13 @@ extension SpecSchema {
                 "Counter"
               ]
             },
+            "module": {
+              "$ref": "#/$defs/identifier",
+              "description": "The Swift module (SwiftPM target) the generated sources are built into, when it isn't named like the feature: the generated tests import it with @testable, and a spec that uses this one imports it (default: the feature's name).",
+              "examples": [
+                "NotesKit"
+              ]
+            },
             "access": {
               "description": "The access level of the generated declarations (default internal). A feature an app or another spec uses must be public.",
               "enum": [
@@ -1330,6 +1337,13 @@ extension SpecSchema {
               "description": "The app's name, in UpperCamelCase: the prefix of the generated types.",
               "examples": [
                 "App"
+              ]
+            },
+            "module": {
+              "$ref": "#/$defs/identifier",
+              "description": "The Swift module (SwiftPM target) the app's generated sources are built into, when it isn't named like the app: the generated tests import it with @testable (default: the app's name).",
+              "examples": [
+                "AppCore"
               ]
             },
             "doc": {

@@ -9,6 +9,10 @@ package struct Spec: Sendable, Equatable {
   /// The spec's path as the user gave it, for the generated header.
   package var path: String
   package var feature: String
+  /// The Swift module (a SwiftPM target) the generated sources are built into, when not named
+  /// like the feature (`module:`): what the generated tests import with `@testable` and what a
+  /// spec that `uses` this one imports.
+  package var module: String?
   package var access: Access
   package var imports: [String]
   package var doc: String?
@@ -28,6 +32,8 @@ package struct Spec: Sendable, Equatable {
   package var uses: [Spec] = []
   /// Where the spec names each hand-written type (middleware, custom reducer), for diagnostics.
   package var handWrittenLocations: [String: SourceLocation] = [:]
+  /// The module the generated sources are built into: `module:`, or the feature's name.
+  package var moduleName: String { module ?? feature }
   private var modelIndex: [String: Int] = [:]
   private var stateIndex: [String: Int] = [:]
   private var actionIndex: [String: Int] = [:]
