@@ -35,7 +35,7 @@ struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Checks feature and app specs and writes their Swift code (the default command).",
     discussion: """
-      Each spec is written to Generated/<Feature>/ unless --output names the directory. Generated files start with a header and are rewritten only where their bytes change; a file without the header is never overwritten. Scaffolds for hand-written code are created once, when missing. A run writes every spec's files or none.
+      Each spec is written to Generated/<Feature>/ unless --output names the directory. Generated files start with a header and are rewritten only where their bytes change; a file without the header is never overwritten. Scaffolds for hand-written code are created once, when missing, and never changed: when the spec changes what one must implement, or leaves one that no part of it owns, a warning names the file, the type and the requirement (--check fails on it), and --print-scaffold TYPE prints the scaffold to copy from. A run writes every spec's files or none.
 
       Exit status: 0 success, 1 spec errors or stale output (--check), 2 usage or I/O errors.
       """
@@ -88,6 +88,12 @@ struct Generate: ParsableCommand {
   @Option(help: "The SwiftPM target the output belongs to, named in the command that creates missing scaffolds.")
   var target: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Print the scaffold the spec makes now for this hand-written type (a middleware, the custom reducer or the live effects), to copy from; writes nothing.",
+      valueName: "type"))
+  var printScaffold: String?
+
   func validate() throws {
     if output != nil && specs.count > 1 && (parts == .all || fixedNames != nil) {
       throw ValidationError(
@@ -103,6 +109,9 @@ struct Generate: ParsableCommand {
     if replayName != nil && replayTest == nil {
       throw ValidationError("--replay-name needs --replay-test.")
     }
+    if printScaffold != nil && (specs.count != 1 || check || fixedNames != nil || replayTest != nil) {
+      throw ValidationError("--print-scaffold takes one feature spec, without --check, --fixed-names or --replay-test.")
+    }
   }
 
   private var layout: OutputLayout {
@@ -115,20 +124,20 @@ struct Generate: ParsableCommand {
       + (target.map { "--target \($0) " } ?? "") + "--scaffolds-only"
   }
 
-  /// The text of every Swift file under `directory`.
-  private func swiftSources(under directory: String) -> [String] {
-    let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
-    return files.filter { $0.hasSuffix(".swift") }.compactMap { file in
-      FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file))
-        .map { String(decoding: $0, as: UTF8.self) }
-    }
+  /// What prints a scaffold of the spec at `shownPath`, less the type's name.
+  private func printScaffoldCommand(_ shownPath: String) -> String {
+    let plain = shownPath.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-./+".unicodeScalars.contains($0)) }
+    let path = plain ? shownPath : "'" + shownPath.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return "redux-gen \(path) --print-scaffold"
   }
 
   func run() throws {
     var results: [(GenerationResult, String)] = []
     var failed = false
+    /// Whether hand-written code no longer matches a spec (`--check` fails on it).
+    var handWrittenDiffers = false
     let console = Console()
-    let handWrittenSources = handWritten.map { swiftSources(under: $0) }
+    let handWrittenSources = handWritten.map { HandWrittenRequirements.swiftFiles(under: $0) }
     for path in specs {
       // At build time the plugin passes absolute paths: keep them, so IDEs link the diagnostics.
       let shownPath = fixedNames == nil ? displayPath(path) : (path as NSString).standardizingPath
@@ -143,13 +152,26 @@ struct Generate: ParsableCommand {
           text, path: headerPath, layout: layout,
           readFile: console.filesNamed(by: SpecPaths(named: headerPath, readFrom: path)))
         var diagnostics = result.diagnostics
+        let directory = output ?? "Generated/\(result.feature)"
         if let handWrittenSources, let spec = result.spec {
-          diagnostics += HandWrittenTypes.missing(spec, in: handWrittenSources, command: scaffoldCommand)
+          diagnostics += HandWrittenTypes.missing(spec, in: handWrittenSources.map(\.text), command: scaffoldCommand)
           if diagnostics.contains(where: { $0.severity == .error }) { failed = true }
+        }
+        // Hand-written code the spec changed under: named, never changed.
+        if let spec = result.spec, replayTest == nil, printScaffold == nil {
+          let show = printScaffoldCommand(shownPath)
+          let changed =
+            handWrittenSources.map { HandWrittenRequirements.check(spec, sources: $0, show: show) }
+            ?? HandWrittenRequirements.check(spec, directory: directory, layout: layout, show: show)
+          for file in Set(changed.map(\.location.file)) where console.sources[file] == nil {
+            console.sources[file] = readFile(file).map { String(decoding: $0, as: UTF8.self) }
+          }
+          diagnostics += changed
+          if !changed.isEmpty { handWrittenDiffers = true }
         }
         console.print(diagnostics)
         if warningsAsErrors && !diagnostics.isEmpty { failed = true }
-        results.append((result, output ?? "Generated/\(result.feature)"))
+        results.append((result, directory))
       } catch {
         console.print(error.diagnostics)
         failed = true
@@ -158,6 +180,7 @@ struct Generate: ParsableCommand {
     // Every spec is checked before anything is written: a bad spec writes nothing.
     guard !failed else { throw ExitCode(1) }
     if let replayTest { return try writeReplayTest(replayTest, spec: results.first?.0.spec, console: console) }
+    if let printScaffold { return try showScaffold(printScaffold, spec: results.first?.0.spec, console: console) }
 
     let writer = OutputWriter()
     let batches = results.map { (files: $0.0.files, directory: $0.1) }
@@ -171,11 +194,17 @@ struct Generate: ParsableCommand {
         case .unchanged, .keepScaffold: break
         }
       }
+      if handWrittenDiffers {
+        console.error(
+          "redux-gen: hand-written code doesn't match the spec (see the warnings above); redux-gen never changes it: update it by hand"
+        )
+      }
       if !stale.isEmpty {
         console.error("redux-gen: generated files are stale; run redux-gen to update them:")
         stale.forEach { console.error("  \($0)") }
         throw ExitCode(1)
       }
+      if handWrittenDiffers { throw ExitCode(1) }
       return
     }
     // Every spec's files are written, or none: an I/O error leaves every destination as it was.
@@ -200,6 +229,23 @@ struct Generate: ParsableCommand {
       let leftovers = removed == 0 ? "" : ", \(removed) leftover temporary file(s) removed"
       print("\(result.feature): \(written) file(s) written, \(unchanged) unchanged\(leftovers) in \(directory)")
     }
+  }
+
+  /// `--print-scaffold`: the scaffold of `type` as the spec makes it now, on standard output.
+  private func showScaffold(_ type: String, spec: Spec?, console: Console) throws {
+    guard let spec else {
+      console.error("redux-gen: error: --print-scaffold needs a feature spec, not an app")
+      throw ExitCode(2)
+    }
+    let scaffolds = GeneratorPipeline.files(for: spec).filter { $0.ownership == .scaffold }
+    guard let file = scaffolds.first(where: { $0.path == GeneratedNames.scaffoldPath(type) }) else {
+      let types = scaffolds.map { (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension }
+      console.error(
+        "redux-gen: error: the spec makes no scaffold of '\(type)'; "
+          + (types.isEmpty ? "it needs no hand-written type" : "its scaffolds are of " + types.joined(separator: ", ")))
+      throw ExitCode(2)
+    }
+    print(file.contents, terminator: "")
   }
 
   /// `--replay-test`: the recording checked against the spec, and its test written.

@@ -355,6 +355,18 @@ package enum SpecProblem: Hashable, Sendable {
   /// A type declared by this spec and by a spec it uses (the used feature).
   case typeDeclaredByUsedSpec(String, feature: String)
   case missingHandWritten(String, what: Subject, command: String)
+  /// A hand-written type lacks a function its generated protocol now requires; `show` prints
+  /// the scaffold of the current requirements.
+  case requirementMissing(type: String, requirement: String, protocol: String, show: String)
+  /// A hand-written type declares a requirement's function, but not as the protocol now
+  /// requires it (other labels, or static where it isn't).
+  case requirementChanged(type: String, declared: String, requirement: String, protocol: String, show: String)
+  /// A hand-written type declares a function shaped like a requirement its protocol no longer has.
+  case requirementRemoved(type: String, declared: String, protocol: String)
+  /// A scaffold made from the spec at `spec` whose type no part of the spec owns any more;
+  /// `conformance` is the generated protocol it conformed to, if no longer generated;
+  /// `newScaffolds` are the files of the spec's scaffolds that no file declares yet.
+  case orphanedScaffold(type: String, spec: String, conformance: String?, newScaffolds: [String])
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
   case unknownEvent(String, suggestion: String?)
@@ -611,6 +623,24 @@ package enum SpecProblem: Hashable, Sendable {
     case .missingHandWritten(let name, let what, let command):
       "\(what) '\(name)' has no hand-written implementation in this target; "
         + "create its scaffold with '\(command)'"
+    case .requirementMissing(let type, let requirement, let conformance, let show):
+      "\(type) lacks '\(requirement)', which \(conformance) now requires; redux-gen never changes this file: "
+        + "'\(show)' prints the scaffold of the current requirements to copy from"
+    case .requirementChanged(let type, let declared, let requirement, let conformance, let show):
+      "\(type) declares '\(declared)', but \(conformance) now requires '\(requirement)'; redux-gen never changes "
+        + "this file: '\(show)' prints the scaffold of the current requirements to copy from"
+    case .requirementRemoved(let type, let declared, let conformance):
+      "\(type) declares '\(declared)', which \(conformance) no longer requires, so nothing calls it; "
+        + "remove it, or put back in the spec what required it"
+    case .orphanedScaffold(let type, let spec, let conformance, let newScaffolds):
+      "\(type) is a scaffold made from \(spec), which no longer has a middleware, custom reducer or live "
+        + "effects of that name"
+        + (conformance.map { ", and \($0), which it conforms to, is no longer generated" } ?? "")
+        + (newScaffolds.isEmpty
+          ? "; delete this file"
+          : "; if it was renamed, move its code into "
+            + (newScaffolds.count == 1 ? "the new scaffold " : "one of the new scaffolds ")
+            + newScaffolds.joined(separator: ", ") + ", then delete this file")
     case .customNotAlone:
       "'custom' must be the only reduce operation of its action"
     case .notElementField(let parameter, let action, let model):

@@ -28,6 +28,19 @@ package struct OutputLayout: Equatable, Sendable {
 }
 
 extension OutputLayout {
+  /// Where this layout puts a feature's scaffolds when writing into `directory`; nil when it
+  /// writes none (only tests, or the build-tool plugin's fixed names).
+  package func scaffoldDirectory(in directory: String) -> String? {
+    guard fixedPrefix == nil else { return nil }
+    switch parts {
+    case .all:
+      let folder = (GeneratedNames.scaffoldPath("Type") as NSString).deletingLastPathComponent
+      return (directory as NSString).appendingPathComponent(folder)
+    case .sources, .scaffolds: return directory
+    case .tests: return nil
+    }
+  }
+
   /// Files named and chosen as this layout asks; `header` heads the empty parts of fixed layouts.
   func arrange(_ all: [GeneratedFile], header: [String]) -> [GeneratedFile] {
     if let prefix = fixedPrefix {

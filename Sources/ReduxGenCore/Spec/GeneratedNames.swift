@@ -55,6 +55,27 @@ package struct GeneratedNames: Sendable, Equatable {
     ]
   }
 
+  /// The type and the spec path a scaffold's header names, read back from the start of a file
+  /// (`scaffoldHeader` as comment lines); nil for a file that doesn't start with it.
+  package static func scaffoldHeaderNames(in text: String) -> (type: String, specPath: String)? {
+    let (type, spec) = ("\u{1}", "\u{2}")
+    let lines = text.split(maxSplits: 2, omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    var found: [String: String] = [:]
+    for (template, line) in zip(scaffoldHeader(type, specPath: spec), lines) {
+      guard let placeholder = [type, spec].first(where: template.contains),
+        let range = template.range(of: placeholder), line.hasPrefix("// ")
+      else { return nil }
+      let (prefix, suffix) = (template[..<range.lowerBound], template[range.upperBound...])
+      let comment = line.dropFirst(3)
+      guard comment.count > prefix.count + suffix.count, comment.hasPrefix(prefix), comment.hasSuffix(suffix) else {
+        return nil
+      }
+      found[placeholder] = String(comment.dropFirst(prefix.count).dropLast(suffix.count))
+    }
+    guard let typeName = found[type], let specPath = found[spec] else { return nil }
+    return (typeName, specPath)
+  }
+
   /// The protocol a middleware's hand-written type conforms to.
   package static func middlewareProtocol(_ middleware: String) -> String { middleware + "Protocol" }
   /// The emitter a middleware with `emits` is handed.
