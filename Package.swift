@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ReduxSQLite", targets: ["ReduxSQLite"]),
     .plugin(name: "ReduxGenPlugin", targets: ["ReduxGenPlugin"]),
     .plugin(name: "GenerateRedux", targets: ["GenerateRedux"]),
+    .plugin(name: "CheckRedux", targets: ["CheckRedux"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -64,6 +65,18 @@ let package = Package(
         permissions: [
           .writeToPackageDirectory(reason: "Writes the generated Swift files and scaffolds next to each spec")
         ]
+      ),
+      dependencies: ["redux-gen"]
+    ),
+
+    // `swift package check-redux`: generate-redux --check, which writes nothing, without asking
+    // for permission to write (SwiftPM asks for a command plugin's permissions whatever its arguments).
+    .plugin(
+      name: "CheckRedux",
+      capability: .command(
+        intent: .custom(
+          verb: "check-redux",
+          description: "Fail when the checked-in Redux features of targets are stale against their specs")
       ),
       dependencies: ["redux-gen"]
     ),

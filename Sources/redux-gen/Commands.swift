@@ -59,6 +59,14 @@ struct Init: ParsableCommand {
     print(nextSteps(path: path, schemaPath: writesSchema ? schemaPath : nil))
   }
 
+  /// How this redux-gen was run, for commands to copy: `swift run redux-gen` when SwiftPM ran it
+  /// from the current package's `.build`, else the path or name it was run by.
+  private static var invocation: String {
+    let executable = CommandLine.arguments[0]
+    let build = FileManager.default.currentDirectoryPath + "/.build/"
+    return executable.hasPrefix(build) ? "swift run redux-gen" : shellQuoted(executable)
+  }
+
   private func nextSteps(path: String, schemaPath: String?) -> String {
     let names = GeneratedNames(feature: name)
     let stem = (StarterSpec.fileName(feature: name) as NSString).deletingPathExtension
@@ -68,12 +76,19 @@ struct Init: ParsableCommand {
     }
     lines += [
       "",
-      "Next, either generate the code once and check it in (\(names.state), \(names.action), \(names.reducer), tests):",
-      "  swift run redux-gen \(path)        # writes Generated/\(name)/Sources and Generated/\(name)/Tests",
+      "Next, either generate the code once and check it in (\(names.state), \(names.action), \(names.reducer), tests),",
+      "with the redux-gen you ran now:",
+      "  \(Self.invocation) \(path)        # writes Generated/\(name)/Sources and Generated/\(name)/Tests",
+      "",
+      "or, in a package that depends on redux-gen, let its command plugin write the code into the",
+      "target, with no redux-gen command line: move the spec to Sources/\(name)/\(stem).redux.yaml, give",
+      "Sources/\(name) and Tests/\(name)Tests a Swift file each (SwiftPM leaves out a target without",
+      "one), exclude the spec from the target (exclude: [\"\(stem).redux.yaml\"]), and run",
+      "  swift package --allow-writing-to-package-directory generate-redux --target \(name)",
       "",
       "or generate it at build time: move the spec to Sources/\(name)/\(stem).redux.yaml, give Sources/\(name)",
-      "and Tests/\(name)Tests a Swift file each (SwiftPM leaves out a target without one), and add to",
-      "Package.swift (docs/plugins.md has the whole file, with its platforms):",
+      "and Tests/\(name)Tests a Swift file each, and add to Package.swift (docs/plugins.md has the whole",
+      "file, with its platforms):",
       "  .target(",
       "    name: \"\(name)\", dependencies: [.product(name: \"ReduxRuntime\", package: \"redux-gen\")],",
       "    plugins: [.plugin(name: \"ReduxGenPlugin\", package: \"redux-gen\")]),",
@@ -81,7 +96,7 @@ struct Init: ParsableCommand {
       "    name: \"\(name)Tests\", dependencies: [\"\(name)\", .product(name: \"ReduxRuntime\", package: \"redux-gen\")],",
       "    plugins: [.plugin(name: \"ReduxGenPlugin\", package: \"redux-gen\")]),",
       "",
-      "See the feature as a diagram: swift run redux-gen diagram \(path)",
+      "See the feature as a diagram: \(Self.invocation) diagram \(path)",
     ]
     return lines.joined(separator: "\n")
   }

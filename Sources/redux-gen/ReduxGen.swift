@@ -85,7 +85,10 @@ struct Generate: ParsableCommand {
   @Option(help: "The replay test's name (default: the recording's file name).")
   var replayName: String?
 
-  @Option(help: "The SwiftPM target the output belongs to, named in the command that creates missing scaffolds.")
+  @Option(
+    help:
+      "The SwiftPM target the output belongs to (the plugins' mode), named in the commands that create missing scaffolds and update stale files."
+  )
   var target: String?
 
   @Option(
@@ -122,6 +125,14 @@ struct Generate: ParsableCommand {
   private var scaffoldCommand: String {
     "swift package --allow-writing-to-package-directory generate-redux "
       + (target.map { "--target \($0) " } ?? "") + "--scaffolds-only"
+  }
+
+  /// What updates the files `--check` found stale: the command plugin for a target, or else this
+  /// very command without `--check`.
+  private var updateCommand: String {
+    if let target { return "swift package --allow-writing-to-package-directory generate-redux --target \(target)" }
+    let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--check" }
+    return (["redux-gen"] + arguments.map(shellQuoted)).joined(separator: " ")
   }
 
   /// What prints a scaffold of the spec at `shownPath`, less the type's name.
@@ -200,7 +211,7 @@ struct Generate: ParsableCommand {
         )
       }
       if !stale.isEmpty {
-        console.error("redux-gen: generated files are stale; run redux-gen to update them:")
+        console.error("redux-gen: generated files are stale; '\(updateCommand)' updates them:")
         stale.forEach { console.error("  \($0)") }
         throw ExitCode(1)
       }
@@ -346,4 +357,13 @@ final class Console {
   func error(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
   }
+}
+
+/// `argument` as a shell reads it back, for commands the user copies: in single quotes unless it
+/// needs none.
+func shellQuoted(_ argument: String) -> String {
+  let plain = argument.unicodeScalars.allSatisfy { scalar in
+    scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "_-./=:@%+,".unicodeScalars.contains(scalar))
+  }
+  return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

@@ -71,14 +71,41 @@ import Testing
     let command = "swift package generate-redux --target Showcase --scaffolds-only"
     let none = HandWrittenTypes.missing(showcase, in: [], command: command)
     #expect(none.map(\.message).allSatisfy { $0.contains(command) })
-    #expect(none.count == showcase.middleware.count + 1)
+    // Each middleware, the custom reducer and the live effects of the async action `fetch`.
+    #expect(none.count == showcase.middleware.count + 2)
     #expect(none.allSatisfy { $0.location.file == "Specs/showcase.yaml" && $0.location.line > 1 })
+    let effects = try #require(none.first { $0.message.contains("ShowcaseEffects") })
+    #expect(
+      effects.message
+        == "the async actions need live effects, a type conforming to ShowcaseEffects, and none is in this "
+        + "target; create its scaffold (ShowcaseLiveEffects) with '\(command)'")
+    #expect(effects.location.line == 87)
 
-    let handWritten = try ["ShowcaseAudit.swift", "ShowcaseCustomReducer.swift"].map {
+    let handWritten = try ["ShowcaseAudit.swift", "ShowcaseCustomReducer.swift", "ShowcaseLiveEffects.swift"].map {
       try String(
         contentsOf: packageRoot.appendingPathComponent("Generated/Showcase/Sources/\($0)"), encoding: .utf8)
     }
     #expect(HandWrittenTypes.missing(showcase, in: handWritten, command: command).isEmpty)
+    // The live effects may have any name.
+    let renamed = handWritten.dropLast() + ["struct Live: ShowcaseEffects {}"]
+    #expect(HandWrittenTypes.missing(showcase, in: Array(renamed), command: command).isEmpty)
+  }
+
+  @Test(
+    "a conformance is a declaration's inherited type, after its name and generic parameters",
+    arguments: [
+      ("struct Live: UsersEffects {}", true),
+      ("public final class Live: Sendable, UsersEffects {", true),
+      ("extension Live: UsersEffects {}", true),
+      ("struct Live<Client: API>: UsersEffects where Client: Sendable {}", true),
+      ("actor Live : Sendable & UsersEffects{}", true),
+      ("struct Middleware<Effects: UsersEffects>: Sendable {}", false),
+      ("struct Live: UsersEffectsDouble {}", false),
+      ("func run(effects: UsersEffects) {}", false),
+      ("protocol UsersEffects {}", false),
+    ])
+  func conforms(source: String, expected: Bool) {
+    #expect(HandWrittenTypes.conforms(to: "UsersEffects", in: source) == expected)
   }
 
   @Test(

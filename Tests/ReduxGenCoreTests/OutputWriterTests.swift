@@ -199,7 +199,14 @@ private let reduxGen: URL? = {
   func initWritesAStarterSpec() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    #expect(try run(["init", "Todo"], in: directory) == 0)
+    var output = ""
+    #expect(try run(["init", "Todo"], in: directory, output: &output) == 0)
+    // The next steps: the command line as it was run now, and the command plugin, which works
+    // in a package that depends on redux-gen without a redux-gen product of its own.
+    let executable = try #require(reduxGen).path
+    #expect(executable.contains(" ") || output.contains("\n  \(executable) Specs/todo.yaml "), "\(output)")
+    #expect(output.contains("\n  swift package --allow-writing-to-package-directory generate-redux --target Todo\n"))
+    #expect(output.contains("exclude: [\"todo.redux.yaml\"]"))
     let spec = directory + "/Specs/todo.yaml"
     let written = try #require(FileManager.default.contents(atPath: spec))
     let schema = FileManager.default.contents(atPath: directory + "/Specs/" + SpecSchema.fileName)
@@ -246,6 +253,13 @@ private let reduxGen: URL? = {
     var errors = ""
     #expect(try run(["One.yaml", "Two.yaml", "--check"], in: directory, errors: &errors) == 1)
     #expect(errors.contains("leftover: \(leftover)\n"))
+    // Stale output names the command that updates it: this one without --check, or in the
+    // plugins' mode (--target) the command plugin.
+    #expect(errors.contains("generated files are stale; 'redux-gen One.yaml Two.yaml' updates them:\n"))
+    #expect(try run(["One.yaml", "--check", "--target", "One"], in: directory, errors: &errors) == 1)
+    #expect(
+      errors.contains(
+        "stale; 'swift package --allow-writing-to-package-directory generate-redux --target One' updates them:\n"))
     #expect(try run(["One.yaml", "Two.yaml"], in: directory) == 0)
     #expect(try run(["One.yaml", "Two.yaml", "--check"], in: directory) == 0)
   }
@@ -324,18 +338,40 @@ private let reduxGen: URL? = {
 
   /// Runs redux-gen with `arguments` in `directory`; returns its exit status and sets `errors` to its stderr.
   private func run(_ arguments: [String], in directory: String, errors: inout String) throws -> Int32 {
+    var output = ""
+    return try run(arguments, in: directory, errors: &errors, output: &output)
+  }
+
+  /// Runs redux-gen with `arguments` in `directory`; returns its exit status and sets `output` to its stdout.
+  private func run(_ arguments: [String], in directory: String, output: inout String) throws -> Int32 {
+    var errors = ""
+    return try run(arguments, in: directory, errors: &errors, output: &output)
+  }
+
+  /// Runs redux-gen with `arguments` in `directory`; returns its exit status and sets `errors` and
+  /// `output` to its stderr and stdout.
+  private func run(_ arguments: [String], in directory: String, errors: inout String, output: inout String) throws
+    -> Int32
+  {
     let process = Process()
     process.executableURL = reduxGen  // the tests that run it are enabled only when it is found
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+    // Standard output goes to a file, so it never fills a pipe while standard error is read.
+    let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("redux-gen-\(UUID().uuidString).out")
+    FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: outputFile) }
+    let stdout = try FileHandle(forWritingTo: outputFile)
+    defer { try? stdout.close() }
     let stderr = Pipe()
     process.standardError = stderr
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = stdout
     try process.run()
     let data = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     errors = String(decoding: data, as: UTF8.self)
+    output = String(decoding: FileManager.default.contents(atPath: outputFile.path) ?? Data(), as: UTF8.self)
     return process.terminationStatus
   }
 }

@@ -18,6 +18,9 @@ package struct SpecChecker {
   var derived: [DerivedValue] = []
   /// Each action's `reduce` node, read once derived values are known (`checkReduce`).
   var pendingReduce: [String: YAMLNode] = [:]
+  /// The parameters each payload (`.payload(of:)`, `.success(of:)`, ...) lacks although the spec
+  /// declares them, because they were refused (an unknown type, say).
+  var refusedParameters: [Subject: Set<String>] = [:]
   /// Filter cases whose conditions are read once derived values are known.
   var pendingCases: [PendingFilterCase] = []
   /// The cases of each enum and filter, read early so values can refer to them.
@@ -137,6 +140,7 @@ package struct SpecChecker {
     // After the actions: an async action's status field is a state field a name can't take.
     derived = keys["derived"].map { checkDerived($0) } ?? []
     checkFilterCases()
+    skipReduceOfIncompletePayloads()
     checkReduce()
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let persist = keys["persist"].flatMap { checkPersist($0) }
@@ -154,7 +158,22 @@ package struct SpecChecker {
     return spec
   }
 
-  /// The key naming each middleware, and the first action whose reducer is custom.
+  /// Leaves unread the `reduce` of each action one of whose parameters was refused: read without
+  /// the parameter, it would report errors the spec doesn't have ("'set' needs a value, but action
+  /// 'rename' has no payload"). The refused parameter's error is the one to fix.
+  mutating func skipReduceOfIncompletePayloads() {
+    for action in actions {
+      if refusedParameters[.payload(of: action.name)] != nil { pendingReduce[action.name] = nil }
+      guard let outcomes = action.async else { continue }
+      // The outcomes get the request's carried parameters too.
+      let carriesRefused = outcomes.carried.contains { isRefusedParameter($0, of: action.name) }
+      if carriesRefused || refusedParameters[.success(of: action.name)] != nil { pendingReduce[outcomes.success] = nil }
+      if carriesRefused || refusedParameters[.failure(of: action.name)] != nil { pendingReduce[outcomes.failure] = nil }
+    }
+  }
+
+  /// The key naming each middleware, the first action whose reducer is custom and the first async
+  /// action (which needs the live effects).
   func handWrittenLocations(_ actionsNode: YAMLNode?, _ middlewareNode: YAMLNode?, spec: Spec)
     -> [String: SourceLocation]
   {
@@ -167,6 +186,12 @@ package struct SpecChecker {
       let pair = pairs.first(where: { $0.key.scalar == custom.name })
     {
       locations[spec.customReducerName] = pair.key.location
+    }
+    if case .mapping(let pairs)? = actionsNode?.kind,
+      let request = spec.actions.first(where: { $0.async != nil }),
+      let pair = pairs.first(where: { $0.key.scalar == request.name })
+    {
+      locations[spec.names.liveEffects] = pair.key.location
     }
     return locations
   }
@@ -193,11 +218,27 @@ package struct SpecChecker {
   }
 
   mutating func error(_ problem: SpecProblem, _ node: YAMLNode) {
-    diagnostics.error(problem, at: node.location)
+    error(problem, at: node.location)
   }
 
   mutating func error(_ problem: SpecProblem, at location: SourceLocation) {
+    // A parameter refused where it is declared is reported there, not again where it is used.
+    if case .unknownParameter(let name, let action, _) = problem, isRefusedParameter(name, of: action) { return }
     diagnostics.error(problem, at: location)
+  }
+
+  /// Whether action `action` (an async request's outcome too) declares a parameter `name` that
+  /// was refused.
+  func isRefusedParameter(_ name: String, of action: String) -> Bool {
+    if refusedParameters[.payload(of: action)]?.contains(name) == true { return true }
+    return actions.contains { request in
+      guard let outcomes = request.async else { return false }
+      let refused =
+        action == outcomes.success ? refusedParameters[.success(of: request.name)]
+        : action == outcomes.failure ? refusedParameters[.failure(of: request.name)] : nil
+      return refused?.contains(name) == true
+        || (outcomes.carried.contains(name) && refusedParameters[.payload(of: request.name)]?.contains(name) == true)
+    }
   }
 
   // MARK: Node shapes
@@ -205,8 +246,23 @@ package struct SpecChecker {
   mutating func mapping(_ node: YAMLNode, what: Subject) -> [YAMLNode.Pair]? {
     if case .mapping(let pairs) = node.kind { return pairs }
     if node.isNull { return [] }
+    // `reduce:` at the indentation of the action names reads as an action named `reduce`.
+    if case .named(let kind, let name) = what, Self.keys(of: kind).contains(name) {
+      error(.keyAtNameIndentation(.mapping(for: what), found: node.kindDescription, key: name, of: kind), node)
+      return nil
+    }
     error(.expected(.mapping(for: what), found: node.kindDescription), node)
     return nil
+  }
+
+  /// The keys a mapping of `kind` has (`reduce` for an action); none for kinds without a mapping.
+  static func keys(of kind: Subject.Kind) -> [String] {
+    switch kind {
+    case .action: SpecKeys.action
+    case .model: SpecKeys.model
+    case .filter: SpecKeys.filter
+    default: []
+    }
   }
 
   mutating func sequence(_ node: YAMLNode, what: Subject) -> [YAMLNode]? {
@@ -372,14 +428,21 @@ package struct SpecChecker {
     var result: [Field] = []
     var codingKeys: [String: String] = [:]
     for pair in pairs {
-      guard let name = identifier(pair.key, what: isPayload ? .a(.parameter) : .a(.field)) else { continue }
+      guard let name = identifier(pair.key, what: isPayload ? .a(.parameter) : .a(.field)) else {
+        if isPayload, let name = pair.key.scalar { refusedParameters[context, default: []].insert(name) }
+        continue
+      }
       if isPayload, GeneratedNames.reservedParameters.contains(name) {
         error(.reservedName(name, what: .kind(.parameter), reason: .generatedParameter(name)), pair.key)
       }
-      guard var field = field(name, pair.value, context: context) else { continue }
+      guard var field = field(name, pair.value, context: context) else {
+        if isPayload { refusedParameters[context, default: []].insert(name) }
+        continue
+      }
       // Positions in a list mean something only as an action says them (`onMove`, `onDelete`).
       if field.type.mentionsIndexSet, !isPayload || field.type != .indexSet {
         error(.indexSetOutsidePayload(name, type: field.type.swiftName), pair.value)
+        if isPayload { refusedParameters[context, default: []].insert(name) }
         continue
       }
       if let model, name == "id", !Self.idTypes.contains(field.type) {

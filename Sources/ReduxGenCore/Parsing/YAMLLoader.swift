@@ -66,11 +66,14 @@ enum YAMLEvent {
 private final class EventReader {
   private var parser = yaml_parser_t()
   private let input: UnsafeMutableBufferPointer<UInt8>
+  /// How many bytes of `input` hold the text (`input` has at least one).
+  private let count: Int
   private let path: String
   private var documents = 0
 
   init(bytes: [UInt8], path: String) {
     self.path = path
+    count = bytes.count
     input = .allocate(capacity: max(bytes.count, 1))
     _ = input.initialize(from: bytes)
     yaml_parser_initialize(&parser)
@@ -149,8 +152,111 @@ private final class EventReader {
     if mark.index < input.count {
       character = Character(Unicode.Scalar(input[Int(mark.index)]))
     }
+    // `tags: [String] = []`: whatever libyaml says there, the cause is the unquoted '['.
+    if character != "\t", let line = sourceLine(Int(mark.line)),
+      let value = FlowListValue(line: line, stoppedAt: Int(mark.column))
+    {
+      var at = location(mark)
+      at.column = value.column + 1
+      return EventFailure(
+        problem: .flowListFollowedByText(key: value.key, value: value.value, rest: value.rest), location: at)
+    }
     let syntax = YAMLSyntaxProblem(libyamlProblem: problem, context: context, character: character)
     return EventFailure(problem: .yamlSyntax(syntax), location: location(mark))
+  }
+
+  /// The text of the 0-based line `number`, without its line break.
+  private func sourceLine(_ number: Int) -> String? {
+    let newline = UInt8(ascii: "\n")
+    var start = 0
+    for _ in 0..<number {
+      guard let end = input[start..<count].firstIndex(of: newline) else { return nil }
+      start = end + 1
+    }
+    let end = input[start..<count].firstIndex(of: newline) ?? count
+    var line = String(decoding: UnsafeBufferPointer(rebasing: input[start..<end]), as: UTF8.self)
+    if line.hasSuffix("\r") { line.removeLast() }
+    return line
+  }
+}
+
+/// A mapping value written as an unquoted list with more text after its `]`, as in
+/// `tags: [String] = []`: YAML reads `[` as the start of a list that ends at its `]`, so the text
+/// after it is a syntax error, which libyaml reports in words about keys or indentation.
+struct FlowListValue: Equatable {
+  var key: String
+  /// The whole value as written, from its `[`: `[String] = []`.
+  var value: String
+  /// What follows the list's `]`: `= []`.
+  var rest: String
+  /// The 0-based column of the `[`, in characters.
+  var column: Int
+
+  /// The value on `line` whose list ends just before the parser stopped, at the 0-based `column`
+  /// (in characters, as libyaml counts them); nil when nothing on the line is such a value.
+  init?(line: String, stoppedAt column: Int) {
+    let text = Array(line.unicodeScalars)
+    guard column <= text.count else { return nil }
+    // The list's `]`, then its `[`.
+    var close = column - 1
+    while close >= 0, text[close] == " " { close -= 1 }
+    guard close >= 0, text[close] == "]" else { return nil }
+    var open = close
+    var depth = 0
+    while open >= 0 {
+      if text[open] == "]" { depth += 1 }
+      if text[open] == "[" {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      open -= 1
+    }
+    // `KEY: [`, with the space YAML needs after the colon.
+    guard open >= 2, text[open - 1] == " " else { return nil }
+    var colon = open - 1
+    while colon >= 0, text[colon] == " " { colon -= 1 }
+    guard colon >= 0, text[colon] == ":" else { return nil }
+    var keyStart = colon
+    while keyStart > 0, !" \t{,[".unicodeScalars.contains(text[keyStart - 1]) { keyStart -= 1 }
+    guard keyStart < colon else { return nil }
+    // Inside `{ ... }` a `,` or `}` ends the value; a ` #` starts a comment anywhere.
+    var enclosing = 0
+    for scalar in text[..<keyStart] {
+      if scalar == "{" || scalar == "[" { enclosing += 1 }
+      if scalar == "}" || scalar == "]" { enclosing = max(enclosing - 1, 0) }
+    }
+    var end = open
+    var nesting = 0
+    var quote: Unicode.Scalar?
+    scan: while end < text.count {
+      let scalar = text[end]
+      if let open = quote {
+        if scalar == open { quote = nil }
+      } else {
+        switch scalar {
+        case "\"", "'": quote = scalar
+        case "[", "{": nesting += 1
+        case "]", "}":
+          if nesting == 0 { break scan }
+          nesting -= 1
+        case "," where nesting == 0 && enclosing > 0: break scan
+        case "#" where text[end - 1] == " ": break scan
+        default: break
+        }
+      }
+      end += 1
+    }
+    func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+      var string = String.UnicodeScalarView()
+      string.append(contentsOf: scalars)
+      return String(string).trimmingSpaces
+    }
+    guard close < end else { return nil }
+    rest = trimmed(text[(close + 1)..<end])
+    guard !rest.isEmpty else { return nil }
+    key = trimmed(text[keyStart..<colon])
+    value = trimmed(text[open..<end])
+    self.column = open
   }
 }
 

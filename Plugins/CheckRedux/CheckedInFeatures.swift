@@ -1,0 +1,1 @@
+../GenerateRedux/CheckedInFeatures.swift

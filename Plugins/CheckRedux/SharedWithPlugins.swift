@@ -1,0 +1,1 @@
+../../Sources/ReduxGenCore/Output/SharedWithPlugins.swift
