@@ -372,12 +372,12 @@ package enum SpecProblem: Hashable, Sendable {
   /// `conformance` is the generated protocol it conformed to, if no longer generated;
   /// `newScaffolds` are the files of the spec's scaffolds that no file declares yet.
   case orphanedScaffold(type: String, spec: String, conformance: String?, newScaffolds: [String])
+  /// A spec with async actions, and no type conforming to its effects protocol in the target.
+  case missingLiveEffects(protocol: String, scaffold: String, command: String)
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
   case unknownEvent(String, suggestion: String?)
   case indexOutOfReach(String)
-  /// A spec with async actions, and no type conforming to its effects protocol in the target.
-  case missingLiveEffects(protocol: String, scaffold: String, command: String)
   case reservedName(String, what: Subject, reason: ClashReason)
   case nameTooLong(String, what: Subject, limit: Int)
   case outcomeClash(String, request: String)
@@ -406,13 +406,13 @@ package enum SpecProblem: Hashable, Sendable {
       "the spec is not valid UTF-8 text"
     case .yamlSyntax(let problem):
       problem.message
+    case .flowListFollowedByText(let key, let value, let rest):
+      "the value of '\(key)' starts with '[', so YAML reads a list that ends at its ']', and '\(rest)' "
+        + "can't follow it; quote the whole value: \(key): \(Self.quotedYAML(value))"
     case .emptyDocument:
       "the spec is empty; it needs at least 'feature', 'state' and 'actions'"
     case .multipleDocuments:
       "a spec holds one YAML document; remove the second '---'"
-    case .flowListFollowedByText(let key, let value, let rest):
-      "the value of '\(key)' starts with '[', so YAML reads a list that ends at its ']', and '\(rest)' "
-        + "can't follow it; quote the whole value: \(key): \(Self.quotedYAML(value))"
     case .duplicateKey(let key):
       "duplicate key '\(key)'"
     case .unknownAlias(let name):
@@ -423,13 +423,13 @@ package enum SpecProblem: Hashable, Sendable {
       "the document expands to more than \(limit) nodes (are aliases repeating themselves?)"
     case .expected(let what, let found):
       "expected \(what), found \(found)"
+    case .keyAtNameIndentation(let what, let found, let key, let kind):
+      "expected \(what), found \(found); '\(key)' is a key of \(Subject.a(kind)): if it belongs to the \(kind.rawValue) "
+        + "above it, indent it further than that \(kind.rawValue)'s name"
     case .unknownKey(let key, let context, let suggestion):
       "unknown key '\(key)' in \(context)" + didYouMean(suggestion)
     case .missingKey(let key, let context):
       "missing required key '\(key)' in \(context)"
-    case .keyAtNameIndentation(let what, let found, let key, let kind):
-      "expected \(what), found \(found); '\(key)' is a key of \(Subject.a(kind)): if it belongs to the \(kind.rawValue) "
-        + "above it, indent it further than that \(kind.rawValue)'s name"
     case .invalidIdentifier(let name, let what, let reason):
       "'\(name)' can't be the name of \(what): \(reason)"
     case .duplicateName(let name, let what):
@@ -654,6 +654,9 @@ package enum SpecProblem: Hashable, Sendable {
           : "; if it was renamed, move its code into "
             + (newScaffolds.count == 1 ? "the new scaffold " : "one of the new scaffolds ")
             + newScaffolds.joined(separator: ", ") + ", then delete this file")
+    case .missingLiveEffects(let effects, let scaffold, let command):
+      "the async actions need live effects, a type conforming to \(effects), and none is in this target; "
+        + "create its scaffold (\(scaffold)) with '\(command)'"
     case .customNotAlone:
       "'custom' must be the only reduce operation of its action"
     case .notElementField(let parameter, let action, let model):
@@ -662,9 +665,6 @@ package enum SpecProblem: Hashable, Sendable {
       field == "id" && type == "UUID"
         ? "a new \(model) built from the payload needs an id: add 'id: UUID = new' to the payload (the action's creator makes it, so the reducer stays pure)"
         : "a new \(model) built from the payload needs '\(field)': add '\(field): \(type)' to the payload"
-    case .missingLiveEffects(let effects, let scaffold, let command):
-      "the async actions need live effects, a type conforming to \(effects), and none is in this target; "
-        + "create its scaffold (\(scaffold)) with '\(command)'"
     case .notConditional(let key):
       "'\(key)' is not a reduce operation; a mapping in 'reduce' is a condition, as in '- if CONDITION: OPERATION', then maybe '- else if CONDITION: ...' and '- else: OPERATION'"
     case .elseWithoutIf:
@@ -710,6 +710,12 @@ package enum SpecProblem: Hashable, Sendable {
     }
   }
 
+  /// `text` as a YAML quoted scalar: in double quotes, or in single quotes when it holds `"` or `\`.
+  static func quotedYAML(_ text: String) -> String {
+    guard text.contains("\"") || text.contains("\\") else { return "\"\(text)\"" }
+    return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+  }
+
   private func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { "; did you mean '\($0)'?" } ?? ""
   }
@@ -718,12 +724,6 @@ package enum SpecProblem: Hashable, Sendable {
 /// libyaml's syntax error, kept as data and put in plain words.
 package struct YAMLSyntaxProblem: Hashable, Sendable {
   package var libyamlProblem: String
-  /// `text` as a YAML quoted scalar: in double quotes, or in single quotes when it holds `"` or `\`.
-  static func quotedYAML(_ text: String) -> String {
-    guard text.contains("\"") || text.contains("\\") else { return "\"\(text)\"" }
-    return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-  }
-
   package var context: String?
   /// The character libyaml stopped at, when known.
   package var character: Character?
@@ -735,6 +735,9 @@ package struct YAMLSyntaxProblem: Hashable, Sendable {
     switch libyamlProblem {
     case "mapping values are not allowed in this context":
       return "unexpected ':' here; quote a value that contains ': '"
+    case "did not find expected key" where character == "-":
+      return "bad indentation: a list item where a key was expected; indent the items of a key's list at "
+        + "least as far as the key, and the items of one list alike"
     case "did not find expected key":
       return "bad indentation: a key was expected at this level"
     case "found unexpected end of stream":
@@ -743,9 +746,6 @@ package struct YAMLSyntaxProblem: Hashable, Sendable {
       return "a '[' list is not closed with ']'; inside '[...]' a '[' or ']' of an item ends the list: "
         + "write a block list (one '- item' a line) or quote the item"
     case "did not find expected ',' or '}'":
-    case "did not find expected key" where character == "-":
-      return "bad indentation: a list item where a key was expected; indent the items of a key's list at "
-        + "least as far as the key, and the items of one list alike"
       return "a '{' mapping is not closed with '}'"
     case "found character that cannot start any token":
       return "a character that can't start a YAML value; quote the value"
