@@ -360,7 +360,7 @@ private let reduxGen: URL? = {
     process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
     // Standard output goes to a file, so it never fills a pipe while standard error is read.
     let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("redux-gen-\(UUID().uuidString).out")
-    FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    try Data().write(to: outputFile)
     defer { try? FileManager.default.removeItem(at: outputFile) }
     let stdout = try FileHandle(forWritingTo: outputFile)
     defer { try? stdout.close() }
