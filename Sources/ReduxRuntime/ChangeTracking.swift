@@ -38,6 +38,17 @@ public struct StateFields: Sendable, Equatable {
 
   @inlinable public var isAll: Bool { count < 0 }
 
+  /// Whether the two share a field: whether a store whose action reports `self` compares the
+  /// observers that read `other`. `.all` shares every field, `.none` none.
+  @inlinable
+  public func overlaps(_ other: StateFields) -> Bool {
+    if count == 0 || other.count == 0 { return false }
+    if isAll || other.isAll { return true }
+    var shared = false
+    forEach { field in other.forEach { if $0 == field { shared = true } } }
+    return shared
+  }
+
   /// Calls `body` with each field; not for `.all`.
   @inlinable
   public func forEach(_ body: (Int) -> Void) {

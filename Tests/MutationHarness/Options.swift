@@ -5,7 +5,7 @@ struct Options {
   static let usage = """
     usage: mutation-harness SPEC... [--out DIR] [--root ROOT] [--threshold PERCENT]
                             [--feature-filter TEXT] [--mutant-filter TEXT] [--every K] [--limit N]
-                            [--equivalent ID] [--timeout SECONDS] [--list] [--verbose]
+                            [--sample TEXT:K] [--equivalent ID] [--timeout SECONDS] [--list] [--verbose]
 
     For each feature spec (app documents are skipped): builds a scratch package of the feature's
     generated sources, its hand-written scaffolds from ROOT/Generated/<Feature>/Sources and its
@@ -21,6 +21,8 @@ struct Options {
       --mutant-filter TEXT  only mutants whose id contains TEXT (case-insensitive; repeatable)
       --every K             a deterministic sample: mutants 1, K+1, 2K+1 ... of each feature
       --limit N             at most N mutants per feature (after the sample)
+      --sample TEXT:K       of the mutants whose id contains TEXT, only 1, K+1, 2K+1 ... of each
+                            feature (repeatable), for kinds with many alike mutants
       --equivalent ID       count the mutant ID as equivalent without running it, for a mutant
                             shown equivalent by reasoning (repeatable; docs/mutation-testing.md)
       --timeout SECONDS     the longest a test run may take; longer counts as killed (default: 300)
@@ -36,6 +38,8 @@ struct Options {
   var featureFilters: [String] = []
   var mutantFilters: [String] = []
   var every: Int = 1
+  /// `--sample TEXT:K`: a kind of mutant (by text in its id) sampled apart from the rest.
+  var kindSamples: [(text: String, every: Int)] = []
   var limit: Int?
   var declaredEquivalent: Set<String> = []
   var timeout: Double = 300
@@ -67,6 +71,12 @@ struct Options {
       case "--mutant-filter": mutantFilters.append(try value(argument).lowercased())
       case "--every": every = try number(argument)
       case "--limit": limit = try number(argument)
+      case "--sample":
+        let text = try value(argument)
+        guard let colon = text.lastIndex(of: ":"), let every = Int(text[text.index(after: colon)...]), every > 0,
+          colon > text.startIndex
+        else { throw UsageError("--sample needs TEXT:K, such as report-:4, not '\(text)'") }
+        kindSamples.append((String(text[..<colon]).lowercased(), every))
       case "--equivalent": declaredEquivalent.insert(try value(argument))
       case "--timeout": timeout = Double(try number(argument))
       case "--list": list = true
@@ -91,7 +101,14 @@ struct Options {
     let filtered = mutants.filter { mutant in
       mutantFilters.isEmpty || mutantFilters.contains { id(mutant).lowercased().contains($0) }
     }
-    let sampled = filtered.enumerated().filter { $0.offset % every == 0 }.map(\.element)
+    var seenOfKind = Array(repeating: 0, count: kindSamples.count)
+    let kindSampled = filtered.filter { mutant in
+      let text = id(mutant).lowercased()
+      guard let kind = kindSamples.firstIndex(where: { text.contains($0.text) }) else { return true }
+      defer { seenOfKind[kind] += 1 }
+      return seenOfKind[kind] % kindSamples[kind].every == 0
+    }
+    let sampled = kindSampled.enumerated().filter { $0.offset % every == 0 }.map(\.element)
     return limit.map { Array(sampled.prefix($0)) } ?? sampled
   }
 }

@@ -7,6 +7,8 @@ import ReduxGenCore
 struct ScratchPackage {
   let directory: URL
   let feature: String
+  /// The library target: the spec's `module:`, which the generated tests import.
+  let module: String
   let root: String
   /// The generated sources of the original spec, by file name.
   let originalSources: [String: String]
@@ -17,7 +19,7 @@ struct ScratchPackage {
   /// What each generated source holds on disk now, by file name.
   private(set) var onDisk: [String: String] = [:]
 
-  var sourcesDirectory: URL { directory.appendingPathComponent("Sources/\(feature)") }
+  var sourcesDirectory: URL { directory.appendingPathComponent("Sources/\(module)") }
   var testsDirectory: URL { directory.appendingPathComponent("Tests/\(testTarget)") }
   var scratchPath: String { directory.appendingPathComponent(".build").path }
   var testTarget: String { "\(feature)GeneratedTests" }
@@ -35,6 +37,7 @@ struct ScratchPackage {
   /// Writes the package for `spec` afresh (the build directory is kept).
   init(spec: Spec, root: String, out: URL) throws {
     feature = spec.feature
+    module = spec.moduleName
     usesSQLite = spec.persist?.storage == .sqlite
     self.root = root
     directory = out.appendingPathComponent(spec.feature)
@@ -61,9 +64,9 @@ struct ScratchPackage {
       try Self.write(file.contents, to: testsDirectory.appendingPathComponent((file.path as NSString).lastPathComponent))
     }
     // The specs it `uses`, unmutated, each a target of its own as in the app that has them.
-    usedModules = spec.usedSpecs.map { ($0.feature, $0.usedSpecs.map(\.feature)) }
+    usedModules = spec.usedSpecs.map { ($0.moduleName, $0.usedSpecs.map(\.moduleName)) }
     for used in spec.usedSpecs {
-      let usedDirectory = directory.appendingPathComponent("Sources/\(used.feature)")
+      let usedDirectory = directory.appendingPathComponent("Sources/\(used.moduleName)")
       let usedFiles = GeneratorPipeline.files(for: used)
       let sources = Self.generatedSources(of: used).merging(
         try Self.handWrittenSources(of: used, files: usedFiles, root: root)) { generated, _ in generated }
@@ -107,10 +110,10 @@ struct ScratchPackage {
         platforms: [.macOS(.v15)],
         dependencies: [.package(name: "redux-gen", path: \(swiftString(root)))],
         targets: [
-          .target(name: "\(feature)", dependencies: [\(dependencies)]),
+          .target(name: "\(module)", dependencies: [\(dependencies)]),
           .testTarget(
             name: "\(testTarget)",
-            dependencies: ["\(feature)", \(dependencies), .product(name: "ReduxTesting", package: "redux-gen")]),
+            dependencies: ["\(module)", \(dependencies), .product(name: "ReduxTesting", package: "redux-gen")]),
           \(usedTargets.joined(separator: "\n    "))
         ],
         swiftLanguageModes: [.v6]

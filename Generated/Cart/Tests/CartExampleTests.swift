@@ -16,8 +16,8 @@ struct CartExampleTests {
   @Test("adding a product twice counts it twice")
   func addingAProductTwiceCountsItTwice() {
     var state = CartState()
-    cartReducer(&state, .addToCart(product: Product(id: 2, title: "Mug", price: 4.5)))
-    cartReducer(&state, .addToCart(product: Product(id: 2, title: "Mug", price: 4.5)))
+    reduceReporting(&state, .addToCart(product: Product(id: 2, title: "Mug", price: 4.5)))
+    reduceReporting(&state, .addToCart(product: Product(id: 2, title: "Mug", price: 4.5)))
     #expect(state.items == [Product(id: 2, title: "Mug", price: 4.5)])
     #expect(state.quantities == [2: 2])
     #expect(state.lineCount == 1)
@@ -28,7 +28,7 @@ struct CartExampleTests {
     var state = CartState()
     state.items = [Product(id: 2, title: "Mug")]
     state.quantities = [2: 1]
-    cartReducer(&state, .checkout(items: [Product(id: 2, title: "Mug")], quantities: [2: 1]))
+    reduceReporting(&state, .checkout(items: [Product(id: 2, title: "Mug")], quantities: [2: 1]))
     #expect(state.items == [])
     #expect(state.quantities == [:])
     #expect(state.checkoutStatus == .loading)
@@ -39,13 +39,28 @@ struct CartExampleTests {
     var state = CartState()
     state.items = [Product(id: 2, title: "Mug")]
     state.quantities = [2: 1]
-    cartReducer(&state, .checkout(items: [Product(id: 2, title: "Mug")], quantities: [2: 1]))
-    cartReducer(
+    reduceReporting(&state, .checkout(items: [Product(id: 2, title: "Mug")], quantities: [2: 1]))
+    reduceReporting(
       &state,
       .checkoutFailed(
         items: [Product(id: 2, title: "Mug")], quantities: [2: 1], message: "declined"))
     #expect(state.items == [Product(id: 2, title: "Mug")])
     #expect(state.quantities == [2: 1])
     #expect(state.checkoutStatus == .failed("declined"))
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout CartState, _ action: CartAction) {
+  let before = state
+  cartReducer(&state, action)
+  if state.items != before.items {
+    #expect(action.changedFields.overlaps(CartState.fields(readBy: \.items)))
+  }
+  if state.quantities != before.quantities {
+    #expect(action.changedFields.overlaps(CartState.fields(readBy: \.quantities)))
+  }
+  if state.checkoutStatus != before.checkoutStatus {
+    #expect(action.changedFields.overlaps(CartState.fields(readBy: \.checkoutStatus)))
   }
 }

@@ -27,7 +27,7 @@ struct CartReducerTests {
     let existing = Product(id: 2, title: "text 1")
     state.items = [existing]
     let product: Product = Product(id: 3, title: "text 2")
-    cartReducer(&state, .addToCart(product: product))
+    reduceReporting(&state, .addToCart(product: product))
     #expect(state.items == [existing, product])
   }
 
@@ -37,7 +37,7 @@ struct CartReducerTests {
     let existing = Product(id: 2, title: "text 1")
     state.items = [existing]
     let product: Product = Product(id: 2, title: "text 2", price: 2.5, inventory: 3)
-    cartReducer(&state, .addToCart(product: product))
+    reduceReporting(&state, .addToCart(product: product))
     #expect(state.items == [existing])
   }
 
@@ -47,7 +47,7 @@ struct CartReducerTests {
     let entry: Int = 2
     let product: Product = Product(id: 8, title: "text 7")
     state.quantities = [product.id: entry]
-    cartReducer(&state, .addToCart(product: product))
+    reduceReporting(&state, .addToCart(product: product))
     #expect(state.quantities[product.id] == entry + 1)
   }
 
@@ -56,7 +56,7 @@ struct CartReducerTests {
     var state = CartState()
     state.quantities = [:]
     let product: Product = Product(id: 8, title: "text 7")
-    cartReducer(&state, .addToCart(product: product))
+    reduceReporting(&state, .addToCart(product: product))
     #expect(state.quantities[product.id] == 1)
   }
 
@@ -67,7 +67,7 @@ struct CartReducerTests {
     let second = Product(id: 3, title: "text 2")
     state.items = [first, second]
     let productID: Int = first.id
-    cartReducer(&state, .removeFromCart(productID: productID))
+    reduceReporting(&state, .removeFromCart(productID: productID))
     #expect(state.items == [second])
   }
 
@@ -76,7 +76,7 @@ struct CartReducerTests {
     var state = CartState()
     state.quantities = [2: 2, 3: 2]
     let productID: Int = 2
-    cartReducer(&state, .removeFromCart(productID: productID))
+    reduceReporting(&state, .removeFromCart(productID: productID))
     #expect(state.quantities[productID] == nil)
     #expect(state.quantities.count == 1)
   }
@@ -87,7 +87,7 @@ struct CartReducerTests {
     state.items = [Product(id: 2, title: "text 1")]
     let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
     let quantities: [Int: Int] = [9: 9]
-    cartReducer(&state, .checkout(items: items, quantities: quantities))
+    reduceReporting(&state, .checkout(items: items, quantities: quantities))
     #expect(state.items.isEmpty == true)
   }
 
@@ -97,7 +97,7 @@ struct CartReducerTests {
     state.quantities = [2: 2]
     let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
     let quantities: [Int: Int] = [9: 9]
-    cartReducer(&state, .checkout(items: items, quantities: quantities))
+    reduceReporting(&state, .checkout(items: items, quantities: quantities))
     #expect(state.quantities.isEmpty == true)
   }
 
@@ -108,7 +108,7 @@ struct CartReducerTests {
     let items: IdentifiedArrayOf<Product> = [Product(id: 3, title: "text 2")]
     let quantities: [Int: Int] = [9: 9]
     let message: String = "text 9"
-    cartReducer(&state, .checkoutFailed(items: items, quantities: quantities, message: message))
+    reduceReporting(&state, .checkoutFailed(items: items, quantities: quantities, message: message))
     #expect(state.items == items)
   }
 
@@ -119,7 +119,7 @@ struct CartReducerTests {
     let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
     let quantities: [Int: Int] = [3: 3]
     let message: String = "text 9"
-    cartReducer(&state, .checkoutFailed(items: items, quantities: quantities, message: message))
+    reduceReporting(&state, .checkoutFailed(items: items, quantities: quantities, message: message))
     #expect(state.quantities == quantities)
   }
 
@@ -129,7 +129,7 @@ struct CartReducerTests {
     state.checkoutStatus = .succeeded
     let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
     let quantities: [Int: Int] = [9: 9]
-    cartReducer(&state, .checkout(items: items, quantities: quantities))
+    reduceReporting(&state, .checkout(items: items, quantities: quantities))
     #expect(state.checkoutStatus == .loading)
   }
 
@@ -139,7 +139,7 @@ struct CartReducerTests {
     state.checkoutStatus = .loading
     let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
     let quantities: [Int: Int] = [9: 9]
-    cartReducer(&state, .checkoutSucceeded(items: items, quantities: quantities))
+    reduceReporting(&state, .checkoutSucceeded(items: items, quantities: quantities))
     #expect(state.checkoutStatus == .succeeded)
   }
 
@@ -150,7 +150,7 @@ struct CartReducerTests {
     let items: IdentifiedArrayOf<Product> = [Product(id: 8, title: "text 7")]
     let quantities: [Int: Int] = [9: 9]
     let message: String = "text 9"
-    cartReducer(&state, .checkoutFailed(items: items, quantities: quantities, message: message))
+    reduceReporting(&state, .checkoutFailed(items: items, quantities: quantities, message: message))
     #expect(state.checkoutStatus == .failed(message))
   }
 
@@ -161,5 +161,20 @@ struct CartReducerTests {
     let second = Product(id: 3, title: "text 2")
     state.items = [first, second]
     #expect(state.lineCount == 2)
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout CartState, _ action: CartAction) {
+  let before = state
+  cartReducer(&state, action)
+  if state.items != before.items {
+    #expect(action.changedFields.overlaps(CartState.fields(readBy: \.items)))
+  }
+  if state.quantities != before.quantities {
+    #expect(action.changedFields.overlaps(CartState.fields(readBy: \.quantities)))
+  }
+  if state.checkoutStatus != before.checkoutStatus {
+    #expect(action.changedFields.overlaps(CartState.fields(readBy: \.checkoutStatus)))
   }
 }

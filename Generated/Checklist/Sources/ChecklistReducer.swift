@@ -28,6 +28,7 @@ func checklistReducer(_ state: inout ChecklistState, _ action: ChecklistAction) 
       state.approved = verdict
     } else {
       state.approved = nil
+      state.busy = true
     }
   case .pinAll:
     for index in state.steps.indices {

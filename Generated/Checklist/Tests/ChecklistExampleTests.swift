@@ -15,8 +15,8 @@ struct ChecklistExampleTests {
   @Test("steps added without a payload take the next id and their defaults")
   func stepsAddedWithoutAPayloadTakeTheNextIdAndTheirDefaults() throws {
     var state = ChecklistState()
-    checklistReducer(&state, .addStep)
-    checklistReducer(&state, .addStep)
+    reduceReporting(&state, .addStep)
+    reduceReporting(&state, .addStep)
     try #require(state.steps.indices.contains(0))
     #expect(state.steps[0].id == 1)
     try #require(state.steps.indices.contains(1))
@@ -30,7 +30,7 @@ struct ChecklistExampleTests {
   @Test("a condition reads the operations above it")
   func aConditionReadsTheOperationsAboveIt() {
     var state = ChecklistState()
-    checklistReducer(&state, .bump)
+    reduceReporting(&state, .bump)
     #expect(state.count == 1)
     #expect(state.busy == false)
   }
@@ -38,8 +38,8 @@ struct ChecklistExampleTests {
   @Test("the second bump is busy")
   func theSecondBumpIsBusy() {
     var state = ChecklistState()
-    checklistReducer(&state, .bump)
-    checklistReducer(&state, .bump)
+    reduceReporting(&state, .bump)
+    reduceReporting(&state, .bump)
     #expect(state.count == 2)
     #expect(state.busy == true)
   }
@@ -47,9 +47,9 @@ struct ChecklistExampleTests {
   @Test("an optional Bool compared with true and false")
   func anOptionalBoolComparedWithTrueAndFalse() {
     var state = ChecklistState()
-    checklistReducer(&state, .bump)
-    checklistReducer(&state, .bump)
-    checklistReducer(&state, .review(verdict: true))
+    reduceReporting(&state, .bump)
+    reduceReporting(&state, .bump)
+    reduceReporting(&state, .review(verdict: true))
     #expect(state.approved == true)
     #expect(state.busy == false)
   }
@@ -57,29 +57,60 @@ struct ChecklistExampleTests {
   @Test("a rejection keeps busy")
   func aRejectionKeepsBusy() {
     var state = ChecklistState()
-    checklistReducer(&state, .bump)
-    checklistReducer(&state, .bump)
-    checklistReducer(&state, .review(verdict: false))
+    reduceReporting(&state, .bump)
+    reduceReporting(&state, .bump)
+    reduceReporting(&state, .review(verdict: false))
     #expect(state.approved == false)
     #expect(state.busy == true)
   }
 
-  @Test("no verdict resets the approval")
-  func noVerdictResetsTheApproval() {
+  @Test("no verdict resets the approval and keeps busy")
+  func noVerdictResetsTheApprovalAndKeepsBusy() {
     var state = ChecklistState()
-    checklistReducer(&state, .review(verdict: true))
-    checklistReducer(&state, .review(verdict: nil))
+    reduceReporting(&state, .review(verdict: true))
+    reduceReporting(&state, .review(verdict: nil))
     #expect(state.approved == nil)
+    #expect(state.busy == true)
+  }
+
+  @Test("a first bump is not busy")
+  func aFirstBumpIsNotBusy() {
+    var state = ChecklistState()
+    state.busy = true
+    reduceReporting(&state, .bump)
+    #expect(state.count == 1)
+    #expect(state.busy == false)
   }
 
   @Test("pinned steps are filtered by an optional Bool")
   func pinnedStepsAreFilteredByAnOptionalBool() {
     var state = ChecklistState()
-    checklistReducer(&state, .addStep)
-    checklistReducer(&state, .addStep)
-    checklistReducer(&state, .pinAll)
-    checklistReducer(&state, .addStep)
-    checklistReducer(&state, .show(filter: .pinned))
+    reduceReporting(&state, .addStep)
+    reduceReporting(&state, .addStep)
+    reduceReporting(&state, .pinAll)
+    reduceReporting(&state, .addStep)
+    reduceReporting(&state, .show(filter: .pinned))
     #expect(state.filteredSteps.count == 2)
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout ChecklistState, _ action: ChecklistAction) {
+  let before = state
+  checklistReducer(&state, action)
+  if state.steps != before.steps {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.steps)))
+  }
+  if state.count != before.count {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.count)))
+  }
+  if state.busy != before.busy {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.busy)))
+  }
+  if state.approved != before.approved {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.approved)))
+  }
+  if state.filter != before.filter {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.filter)))
   }
 }

@@ -26,7 +26,7 @@ struct ChecklistReducerTests {
   func bumpIncrementsCount() {
     var state = ChecklistState()
     let before = state.count
-    checklistReducer(&state, .bump)
+    reduceReporting(&state, .bump)
     #expect(state.count == before + 1)
   }
 
@@ -36,7 +36,7 @@ struct ChecklistReducerTests {
     let first = Step(id: 2, pinned: false)
     let second = Step(id: 3, pinned: false)
     state.steps = [first, second]
-    checklistReducer(&state, .pinAll)
+    reduceReporting(&state, .pinAll)
     #expect(state.steps[0].pinned == true)
     #expect(state.steps[1].pinned == true)
   }
@@ -47,7 +47,7 @@ struct ChecklistReducerTests {
     let matching = Step(id: 2, done: true)
     let other = Step(id: 3, done: false)
     state.steps = [matching, other]
-    checklistReducer(&state, .clearDone)
+    reduceReporting(&state, .clearDone)
     #expect(state.steps == [other])
   }
 
@@ -56,7 +56,7 @@ struct ChecklistReducerTests {
     var state = ChecklistState()
     state.filter = .pinned
     let filter: StepFilter = .loose
-    checklistReducer(&state, .show(filter: filter))
+    reduceReporting(&state, .show(filter: filter))
     #expect(state.filter == filter)
   }
 
@@ -64,9 +64,15 @@ struct ChecklistReducerTests {
   func filterAllKeepsMatchingSteps() {
     var state = ChecklistState()
     let kept = Step(id: 3)
-    state.steps = [kept]
+    let other1 = Step(id: 4, pinned: nil)
+    let other2 = Step(id: 5, pinned: false)
+    let other3 = Step(id: 6, pinned: true)
+    let other4 = Step(id: 7, done: false)
+    let other5 = Step(id: 8, done: true)
+    let other6 = Step(id: 9, done: false, pinned: true)
+    state.steps = [kept, other1, other2, other3, other4, other5, other6]
     state.filter = .all
-    #expect(state.filteredSteps == [kept])
+    #expect(state.filteredSteps == [kept, other1, other2, other3, other4, other5, other6])
   }
 
   @Test("StepFilter.pinned keeps exactly the matching steps")
@@ -74,9 +80,15 @@ struct ChecklistReducerTests {
     var state = ChecklistState()
     let dropped = Step(id: 2, pinned: nil)
     let kept = Step(id: 3, pinned: true)
-    state.steps = [dropped, kept]
+    let other1 = Step(id: 4, pinned: nil)
+    let other2 = Step(id: 5, pinned: false)
+    let other3 = Step(id: 6, pinned: true)
+    let other4 = Step(id: 7, done: false, pinned: true)
+    let other5 = Step(id: 8, done: true, pinned: true)
+    let other6 = Step(id: 9)
+    state.steps = [dropped, kept, other1, other2, other3, other4, other5, other6]
     state.filter = .pinned
-    #expect(state.filteredSteps == [kept])
+    #expect(state.filteredSteps == [kept, other3, other4, other5])
   }
 
   @Test("StepFilter.loose keeps exactly the matching steps")
@@ -84,8 +96,35 @@ struct ChecklistReducerTests {
     var state = ChecklistState()
     let dropped = Step(id: 2, done: false, pinned: true)
     let kept = Step(id: 3, done: false, pinned: nil)
-    state.steps = [dropped, kept]
+    let other1 = Step(id: 4, done: false, pinned: nil)
+    let other2 = Step(id: 5, done: false, pinned: false)
+    let other3 = Step(id: 6, done: false, pinned: true)
+    let other4 = Step(id: 7)
+    let other5 = Step(id: 8, pinned: nil)
+    let other6 = Step(id: 9, pinned: true)
+    state.steps = [dropped, kept, other1, other2, other3, other4, other5, other6]
     state.filter = .loose
-    #expect(state.filteredSteps == [kept])
+    #expect(state.filteredSteps == [kept, other1, other2, other4, other5])
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout ChecklistState, _ action: ChecklistAction) {
+  let before = state
+  checklistReducer(&state, action)
+  if state.steps != before.steps {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.steps)))
+  }
+  if state.count != before.count {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.count)))
+  }
+  if state.busy != before.busy {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.busy)))
+  }
+  if state.approved != before.approved {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.approved)))
+  }
+  if state.filter != before.filter {
+    #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.filter)))
   }
 }

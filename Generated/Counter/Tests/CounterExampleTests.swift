@@ -15,8 +15,8 @@ struct CounterExampleTests {
   @Test("increase then decrease returns to zero")
   func increaseThenDecreaseReturnsToZero() {
     var state = CounterState()
-    counterReducer(&state, .increase)
-    counterReducer(&state, .decrease)
+    reduceReporting(&state, .increase)
+    reduceReporting(&state, .decrease)
     #expect(state.count == 0)
   }
 
@@ -24,7 +24,16 @@ struct CounterExampleTests {
   func addAddsTheAmount() {
     var state = CounterState()
     state.count = 2
-    counterReducer(&state, .add(amount: 40))
+    reduceReporting(&state, .add(amount: 40))
     #expect(state.count == 42)
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout CounterState, _ action: CounterAction) {
+  let before = state
+  counterReducer(&state, action)
+  if state.count != before.count {
+    #expect(action.changedFields.overlaps(CounterState.fields(readBy: \.count)))
   }
 }

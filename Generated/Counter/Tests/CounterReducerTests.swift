@@ -22,7 +22,7 @@ struct CounterReducerTests {
   func increaseIncrementsCount() {
     var state = CounterState()
     let before = state.count
-    counterReducer(&state, .increase)
+    reduceReporting(&state, .increase)
     #expect(state.count == before + 1)
   }
 
@@ -30,7 +30,7 @@ struct CounterReducerTests {
   func decreaseDecrementsCount() {
     var state = CounterState()
     let before = state.count
-    counterReducer(&state, .decrease)
+    reduceReporting(&state, .decrease)
     #expect(state.count == before - 1)
   }
 
@@ -39,7 +39,7 @@ struct CounterReducerTests {
     var state = CounterState()
     let before = state.count
     let amount: Int = 8
-    counterReducer(&state, .add(amount: amount))
+    reduceReporting(&state, .add(amount: amount))
     #expect(state.count == before + amount)
   }
 
@@ -47,7 +47,16 @@ struct CounterReducerTests {
   func resetResetsCount() {
     var state = CounterState()
     state.count = 4
-    counterReducer(&state, .reset)
+    reduceReporting(&state, .reset)
     #expect(state.count == 0)
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout CounterState, _ action: CounterAction) {
+  let before = state
+  counterReducer(&state, action)
+  if state.count != before.count {
+    #expect(action.changedFields.overlaps(CounterState.fields(readBy: \.count)))
   }
 }

@@ -15,8 +15,8 @@ struct EditProfileExampleTests {
   @Test("saving shows loading until it succeeds")
   func savingShowsLoadingUntilItSucceeds() {
     var state = EditProfileState()
-    editProfileReducer(&state, .saveButtonDidTap)
-    editProfileReducer(&state, .saveButtonDidTapSucceeded)
+    reduceReporting(&state, .saveButtonDidTap)
+    reduceReporting(&state, .saveButtonDidTapSucceeded)
     #expect(state.isLoading == false)
     #expect(state.saveStatus == .succeeded)
   }
@@ -24,7 +24,22 @@ struct EditProfileExampleTests {
   @Test("typing stores the name")
   func typingStoresTheName() {
     var state = EditProfileState()
-    editProfileReducer(&state, .textDidChange(text: "Ada Lovelace"))
+    reduceReporting(&state, .textDidChange(text: "Ada Lovelace"))
     #expect(state.profileName == "Ada Lovelace")
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout EditProfileState, _ action: EditProfileAction) {
+  let before = state
+  editProfileReducer(&state, action)
+  if state.profileName != before.profileName {
+    #expect(action.changedFields.overlaps(EditProfileState.fields(readBy: \.profileName)))
+  }
+  if state.isLoading != before.isLoading {
+    #expect(action.changedFields.overlaps(EditProfileState.fields(readBy: \.isLoading)))
+  }
+  if state.saveStatus != before.saveStatus {
+    #expect(action.changedFields.overlaps(EditProfileState.fields(readBy: \.saveStatus)))
   }
 }

@@ -25,7 +25,7 @@ struct EditProfileReducerTests {
     var state = EditProfileState()
     state.profileName = "text 4"
     let text: String = "text 2"
-    editProfileReducer(&state, .textDidChange(text: text))
+    reduceReporting(&state, .textDidChange(text: text))
     #expect(state.profileName == text)
   }
 
@@ -33,7 +33,7 @@ struct EditProfileReducerTests {
   func saveButtonDidTapSetsIsLoading() {
     var state = EditProfileState()
     state.isLoading = false
-    editProfileReducer(&state, .saveButtonDidTap)
+    reduceReporting(&state, .saveButtonDidTap)
     #expect(state.isLoading == true)
   }
 
@@ -41,7 +41,7 @@ struct EditProfileReducerTests {
   func saveButtonDidTapSucceededSetsIsLoading() {
     var state = EditProfileState()
     state.isLoading = true
-    editProfileReducer(&state, .saveButtonDidTapSucceeded)
+    reduceReporting(&state, .saveButtonDidTapSucceeded)
     #expect(state.isLoading == false)
   }
 
@@ -50,7 +50,7 @@ struct EditProfileReducerTests {
     var state = EditProfileState()
     state.isLoading = true
     let message: String = "text 7"
-    editProfileReducer(&state, .saveButtonDidTapFailed(message: message))
+    reduceReporting(&state, .saveButtonDidTapFailed(message: message))
     #expect(state.isLoading == false)
   }
 
@@ -58,7 +58,7 @@ struct EditProfileReducerTests {
   func saveButtonDidTapMovesSaveStatusToLoading() {
     var state = EditProfileState()
     state.saveStatus = .succeeded
-    editProfileReducer(&state, .saveButtonDidTap)
+    reduceReporting(&state, .saveButtonDidTap)
     #expect(state.saveStatus == .loading)
   }
 
@@ -66,7 +66,7 @@ struct EditProfileReducerTests {
   func saveButtonDidTapSucceededMovesSaveStatusToSucceeded() {
     var state = EditProfileState()
     state.saveStatus = .loading
-    editProfileReducer(&state, .saveButtonDidTapSucceeded)
+    reduceReporting(&state, .saveButtonDidTapSucceeded)
     #expect(state.saveStatus == .succeeded)
   }
 
@@ -75,7 +75,22 @@ struct EditProfileReducerTests {
     var state = EditProfileState()
     state.saveStatus = .loading
     let message: String = "text 7"
-    editProfileReducer(&state, .saveButtonDidTapFailed(message: message))
+    reduceReporting(&state, .saveButtonDidTapFailed(message: message))
     #expect(state.saveStatus == .failed(message))
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout EditProfileState, _ action: EditProfileAction) {
+  let before = state
+  editProfileReducer(&state, action)
+  if state.profileName != before.profileName {
+    #expect(action.changedFields.overlaps(EditProfileState.fields(readBy: \.profileName)))
+  }
+  if state.isLoading != before.isLoading {
+    #expect(action.changedFields.overlaps(EditProfileState.fields(readBy: \.isLoading)))
+  }
+  if state.saveStatus != before.saveStatus {
+    #expect(action.changedFields.overlaps(EditProfileState.fields(readBy: \.saveStatus)))
   }
 }

@@ -16,8 +16,8 @@ struct LibraryExampleTests {
   @Test("a refused add is taken back")
   func aRefusedAddIsTakenBack() {
     var state = LibraryState()
-    libraryReducer(&state, .addBook(book: Book(id: "b1", title: "Emma")))
-    libraryReducer(
+    reduceReporting(&state, .addBook(book: Book(id: "b1", title: "Emma")))
+    reduceReporting(
       &state, .addBookFailed(book: Book(id: "b1", title: "Emma"), error: .quotaReached))
     #expect(state.collection.count == 0)
     #expect(state.lastRefusal == Refusal.quotaReached)
@@ -27,24 +27,24 @@ struct LibraryExampleTests {
   func aRefusedRemovePutsTheBookBack() {
     var state = LibraryState()
     state.collection = [Book(id: "b1", title: "Emma")]
-    libraryReducer(&state, .removeBook(book: Book(id: "b1", title: "Emma")))
-    libraryReducer(&state, .removeBookFailed(book: Book(id: "b1", title: "Emma"), error: .offline))
+    reduceReporting(&state, .removeBook(book: Book(id: "b1", title: "Emma")))
+    reduceReporting(&state, .removeBookFailed(book: Book(id: "b1", title: "Emma"), error: .offline))
     #expect(state.collection == [Book(id: "b1", title: "Emma")])
   }
 
   @Test("a completed search shows its books")
   func aCompletedSearchShowsItsBooks() {
     var state = LibraryState()
-    libraryReducer(&state, .search(query: "emma"))
-    libraryReducer(&state, .searchCompleted(query: "emma", books: [Book(id: "b1", title: "Emma")]))
+    reduceReporting(&state, .search(query: "emma"))
+    reduceReporting(&state, .searchCompleted(query: "emma", books: [Book(id: "b1", title: "Emma")]))
     #expect(state.results == [Book(id: "b1", title: "Emma")])
   }
 
   @Test("clearing the search forgets it")
   func clearingTheSearchForgetsIt() {
     var state = LibraryState()
-    libraryReducer(&state, .search(query: "emma"))
-    libraryReducer(&state, .clearSearch)
+    reduceReporting(&state, .search(query: "emma"))
+    reduceReporting(&state, .clearSearch)
     #expect(state.query == "")
     #expect(state.results == [])
   }
@@ -53,8 +53,8 @@ struct LibraryExampleTests {
   func aLoadedCollectionReplacesTheOneShown() {
     var state = LibraryState()
     state.collection = [Book(id: "b1", title: "Emma")]
-    libraryReducer(&state, .loadCollection)
-    libraryReducer(&state, .setCollection(books: [Book(id: "b2", title: "Persuasion")]))
+    reduceReporting(&state, .loadCollection)
+    reduceReporting(&state, .setCollection(books: [Book(id: "b2", title: "Persuasion")]))
     #expect(state.collection == [Book(id: "b2", title: "Persuasion")])
   }
 
@@ -97,5 +97,23 @@ struct LibraryExampleTests {
     await store.finish()
     let state = store.state
     #expect(state.results == [])
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout LibraryState, _ action: LibraryAction) {
+  let before = state
+  libraryReducer(&state, action)
+  if state.query != before.query {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.query)))
+  }
+  if state.results != before.results {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.results)))
+  }
+  if state.collection != before.collection {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.collection)))
+  }
+  if state.lastRefusal != before.lastRefusal {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.lastRefusal)))
   }
 }

@@ -26,7 +26,7 @@ struct LibraryReducerTests {
     var state = LibraryState()
     state.query = "text 4"
     let query: String = "text 2"
-    libraryReducer(&state, .search(query: query))
+    reduceReporting(&state, .search(query: query))
     #expect(state.query == query)
   }
 
@@ -36,7 +36,7 @@ struct LibraryReducerTests {
     state.results = [Book(id: "text 4", title: "text 4")]
     let query: String = "text 7"
     let books: IdentifiedArrayOf<Book> = [Book(id: "text 2", title: "text 2")]
-    libraryReducer(&state, .searchCompleted(query: query, books: books))
+    reduceReporting(&state, .searchCompleted(query: query, books: books))
     #expect(state.results == books)
   }
 
@@ -44,7 +44,7 @@ struct LibraryReducerTests {
   func clearSearchResetsQuery() {
     var state = LibraryState()
     state.query = "text 3"
-    libraryReducer(&state, .clearSearch)
+    reduceReporting(&state, .clearSearch)
     #expect(state.query == "")
   }
 
@@ -52,7 +52,7 @@ struct LibraryReducerTests {
   func clearSearchClearsResults() {
     var state = LibraryState()
     state.results = [Book(id: "text 1", title: "text 1")]
-    libraryReducer(&state, .clearSearch)
+    reduceReporting(&state, .clearSearch)
     #expect(state.results.isEmpty == true)
   }
 
@@ -62,7 +62,7 @@ struct LibraryReducerTests {
     let existing = Book(id: "text 1", title: "text 1")
     state.collection = [existing]
     let book: Book = Book(id: "text 2", title: "text 2")
-    libraryReducer(&state, .addBook(book: book))
+    reduceReporting(&state, .addBook(book: book))
     #expect(state.collection == [existing, book])
   }
 
@@ -72,7 +72,7 @@ struct LibraryReducerTests {
     let existing = Book(id: "text 1", title: "text 1")
     state.collection = [existing]
     let book: Book = Book(id: "text 1", title: "text 2", author: "text 2")
-    libraryReducer(&state, .addBook(book: book))
+    reduceReporting(&state, .addBook(book: book))
     #expect(state.collection == [existing])
   }
 
@@ -84,7 +84,7 @@ struct LibraryReducerTests {
     state.collection = [first, second]
     let book: Book = first
     let error: Refusal = .notFound
-    libraryReducer(&state, .addBookFailed(book: book, error: error))
+    reduceReporting(&state, .addBookFailed(book: book, error: error))
     #expect(state.collection == [second])
   }
 
@@ -94,7 +94,7 @@ struct LibraryReducerTests {
     state.lastRefusal = Refusal.quotaReached
     let book: Book = Book(id: "text 7", title: "text 7")
     let error: Refusal = .notFound
-    libraryReducer(&state, .addBookFailed(book: book, error: error))
+    reduceReporting(&state, .addBookFailed(book: book, error: error))
     #expect(state.lastRefusal == error)
   }
 
@@ -105,7 +105,7 @@ struct LibraryReducerTests {
     let second = Book(id: "text 2", title: "text 2")
     state.collection = [first, second]
     let book: Book = first
-    libraryReducer(&state, .removeBook(book: book))
+    reduceReporting(&state, .removeBook(book: book))
     #expect(state.collection == [second])
   }
 
@@ -116,7 +116,7 @@ struct LibraryReducerTests {
     state.collection = [existing]
     let book: Book = Book(id: "text 2", title: "text 2")
     let error: Refusal = .notFound
-    libraryReducer(&state, .removeBookFailed(book: book, error: error))
+    reduceReporting(&state, .removeBookFailed(book: book, error: error))
     #expect(state.collection == [existing, book])
   }
 
@@ -127,7 +127,7 @@ struct LibraryReducerTests {
     state.collection = [existing]
     let book: Book = Book(id: "text 1", title: "text 2", author: "text 2")
     let error: Refusal = .notFound
-    libraryReducer(&state, .removeBookFailed(book: book, error: error))
+    reduceReporting(&state, .removeBookFailed(book: book, error: error))
     #expect(state.collection == [existing])
   }
 
@@ -137,7 +137,7 @@ struct LibraryReducerTests {
     state.lastRefusal = Refusal.quotaReached
     let book: Book = Book(id: "text 7", title: "text 7")
     let error: Refusal = .notFound
-    libraryReducer(&state, .removeBookFailed(book: book, error: error))
+    reduceReporting(&state, .removeBookFailed(book: book, error: error))
     #expect(state.lastRefusal == error)
   }
 
@@ -146,7 +146,25 @@ struct LibraryReducerTests {
     var state = LibraryState()
     state.collection = [Book(id: "text 4", title: "text 4")]
     let books: IdentifiedArrayOf<Book> = [Book(id: "text 2", title: "text 2")]
-    libraryReducer(&state, .setCollection(books: books))
+    reduceReporting(&state, .setCollection(books: books))
     #expect(state.collection == books)
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout LibraryState, _ action: LibraryAction) {
+  let before = state
+  libraryReducer(&state, action)
+  if state.query != before.query {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.query)))
+  }
+  if state.results != before.results {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.results)))
+  }
+  if state.collection != before.collection {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.collection)))
+  }
+  if state.lastRefusal != before.lastRefusal {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.lastRefusal)))
   }
 }

@@ -19,7 +19,7 @@ struct ProductsExampleTests {
       Product(id: 1, title: "iPad", price: 500, inventory: 2),
       Product(id: 2, title: "Mug", inventory: 1),
     ]
-    productsReducer(&state, .addToCart(product: Product(id: 2, title: "Mug", inventory: 1)))
+    reduceReporting(&state, .addToCart(product: Product(id: 2, title: "Mug", inventory: 1)))
     #expect(
       state.products == [
         Product(id: 1, title: "iPad", price: 500, inventory: 2),
@@ -36,7 +36,7 @@ struct ProductsExampleTests {
       Product(id: 2, title: "Mug", price: 8, inventory: 1),
     ]
     state.filter = .affordable
-    productsReducer(&state, .setBudget(budget: 600))
+    reduceReporting(&state, .setBudget(budget: 600))
     #expect(state.shownProducts.count == 2)
   }
 
@@ -48,7 +48,7 @@ struct ProductsExampleTests {
       Product(id: 2, title: "Mug", price: 8, inventory: 1),
     ]
     state.filter = .affordable
-    productsReducer(&state, .setBudget(budget: 50))
+    reduceReporting(&state, .setBudget(budget: 50))
     #expect(state.shownProducts == [Product(id: 2, title: "Mug", price: 8, inventory: 1)])
   }
 
@@ -56,8 +56,23 @@ struct ProductsExampleTests {
   func aProductOutOfStockStaysAtZero() {
     var state = ProductsState()
     state.products = [Product(id: 2, title: "Mug", inventory: 0)]
-    productsReducer(&state, .addToCart(product: Product(id: 2, title: "Mug", inventory: 0)))
+    reduceReporting(&state, .addToCart(product: Product(id: 2, title: "Mug", inventory: 0)))
     #expect(state.products == [Product(id: 2, title: "Mug", inventory: 0)])
     #expect(state.available == 0)
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout ProductsState, _ action: ProductsAction) {
+  let before = state
+  productsReducer(&state, action)
+  if state.products != before.products {
+    #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.products)))
+  }
+  if state.budget != before.budget {
+    #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.budget)))
+  }
+  if state.filter != before.filter {
+    #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.filter)))
   }
 }

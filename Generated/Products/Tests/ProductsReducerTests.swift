@@ -25,7 +25,7 @@ struct ProductsReducerTests {
     var state = ProductsState()
     state.products = [Product(id: 5, title: "text 4")]
     let products: IdentifiedArrayOf<Product> = [Product(id: 3, title: "text 2")]
-    productsReducer(&state, .receiveProducts(products: products))
+    reduceReporting(&state, .receiveProducts(products: products))
     #expect(state.products == products)
   }
 
@@ -34,7 +34,7 @@ struct ProductsReducerTests {
     var state = ProductsState()
     state.budget = 4.5
     let budget: Double = 2.5
-    productsReducer(&state, .setBudget(budget: budget))
+    reduceReporting(&state, .setBudget(budget: budget))
     #expect(state.budget == budget)
   }
 
@@ -43,7 +43,7 @@ struct ProductsReducerTests {
     var state = ProductsState()
     state.filter = .inStock
     let filter: ProductFilter = .affordable
-    productsReducer(&state, .show(filter: filter))
+    reduceReporting(&state, .show(filter: filter))
     #expect(state.filter == filter)
   }
 
@@ -51,9 +51,13 @@ struct ProductsReducerTests {
   func filterAllKeepsMatchingProducts() {
     var state = ProductsState()
     let kept = Product(id: 3, title: "text 2")
-    state.products = [kept]
+    let other1 = Product(id: 4, title: "text 3", inventory: 0)
+    let other2 = Product(id: 5, title: "text 4", inventory: 1)
+    let other3 = Product(id: 6, title: "text 5", price: 0, inventory: 0)
+    let other4 = Product(id: 7, title: "text 6", price: 0, inventory: 1)
+    state.products = [kept, other1, other2, other3, other4]
     state.filter = .all
-    #expect(state.shownProducts == [kept])
+    #expect(state.shownProducts == [kept, other1, other2, other3, other4])
   }
 
   @Test("ProductFilter.inStock keeps exactly the matching products")
@@ -61,9 +65,12 @@ struct ProductsReducerTests {
     var state = ProductsState()
     let dropped = Product(id: 2, title: "text 1", inventory: 0)
     let kept = Product(id: 3, title: "text 2", inventory: 1)
-    state.products = [dropped, kept]
+    let other1 = Product(id: 4, title: "text 3")
+    let other2 = Product(id: 5, title: "text 4", price: 0, inventory: 0)
+    let other3 = Product(id: 6, title: "text 5", price: 0, inventory: 1)
+    state.products = [dropped, kept, other1, other2, other3]
     state.filter = .inStock
-    #expect(state.shownProducts == [kept])
+    #expect(state.shownProducts == [kept, other3])
   }
 
   @Test("ProductFilter.affordable keeps exactly the matching products")
@@ -71,10 +78,13 @@ struct ProductsReducerTests {
     var state = ProductsState()
     let dropped = Product(id: 2, title: "text 1", price: 0, inventory: 0)
     let kept = Product(id: 3, title: "text 2", price: 0, inventory: 1)
-    state.products = [dropped, kept]
+    let other1 = Product(id: 4, title: "text 3")
+    let other2 = Product(id: 5, title: "text 4", inventory: 0)
+    let other3 = Product(id: 6, title: "text 5", inventory: 1)
+    state.products = [dropped, kept, other1, other2, other3]
     state.filter = .affordable
     state.budget = 0
-    #expect(state.shownProducts == [kept])
+    #expect(state.shownProducts == [kept, other3])
   }
 
   @Test("available counts the elements of products where inventory > 0")
@@ -85,5 +95,20 @@ struct ProductsReducerTests {
     let other = Product(id: 4, title: "text 3", inventory: 0)
     state.products = [matching, matchingToo, other]
     #expect(state.available == 2)
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout ProductsState, _ action: ProductsAction) {
+  let before = state
+  productsReducer(&state, action)
+  if state.products != before.products {
+    #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.products)))
+  }
+  if state.budget != before.budget {
+    #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.budget)))
+  }
+  if state.filter != before.filter {
+    #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.filter)))
   }
 }

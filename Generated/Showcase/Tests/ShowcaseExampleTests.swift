@@ -30,7 +30,7 @@ struct ShowcaseExampleTests {
     state.items = [
       Item(id: uuid(1), title: "Old", due: Date(timeIntervalSince1970: 1_714_521_600), tags: ["a"])
     ]
-    showcaseReducer(
+    reduceReporting(
       &state,
       .import(
         item: Item(id: uuid(1), title: "New", link: URL(string: "https://swift.org")!, tags: [])))
@@ -50,7 +50,7 @@ struct ShowcaseExampleTests {
       Item(id: uuid(2), title: "B", tags: []),
     ]
     state.filter = .focus
-    showcaseReducer(&state, .import(item: Item(id: uuid(3), title: "C", tags: [])))
+    reduceReporting(&state, .import(item: Item(id: uuid(3), title: "C", tags: [])))
     #expect(state.filteredItems.count == 1)
     try #require(state.filteredItems.indices.contains(0))
     #expect(state.filteredItems[0].title == "A")
@@ -62,16 +62,16 @@ struct ShowcaseExampleTests {
     var state = ShowcaseState()
     state.items = [Item(id: uuid(1), title: "A", tags: [])]
     state.filter = .focus
-    showcaseReducer(&state, .import(item: Item(id: uuid(2), title: "B", tags: [])))
+    reduceReporting(&state, .import(item: Item(id: uuid(2), title: "B", tags: [])))
     #expect(state.filteredItems.count == 2)
   }
 
   @Test("users by id")
   func usersById() {
     var state = ShowcaseState()
-    showcaseReducer(&state, .putUser(user: User(id: "u1", name: "Ada")))
-    showcaseReducer(&state, .praise(id: "u1"))
-    showcaseReducer(&state, .wipe)
+    reduceReporting(&state, .putUser(user: User(id: "u1", name: "Ada")))
+    reduceReporting(&state, .praise(id: "u1"))
+    reduceReporting(&state, .wipe)
     #expect(state.users.count == 0)
     #expect(state.settings.theme == "light")
   }
@@ -82,7 +82,7 @@ struct ShowcaseExampleTests {
     state.items = [
       Item(id: uuid(1), title: "A", tags: []), Item(id: uuid(2), title: "B", tags: []),
     ]
-    showcaseReducer(&state, .reorder(from: 1, to: 0))
+    reduceReporting(&state, .reorder(from: 1, to: 0))
     try #require(state.items.indices.contains(0))
     #expect(state.items[0].title == "B")
   }
@@ -90,8 +90,8 @@ struct ShowcaseExampleTests {
   @Test("a fetch goes loading then succeeded")
   func aFetchGoesLoadingThenSucceeded() {
     var state = ShowcaseState()
-    showcaseReducer(&state, .fetch(id: "u1"))
-    showcaseReducer(&state, .fetchSucceeded(user: User(id: "u1", name: "Ada")))
+    reduceReporting(&state, .fetch(id: "u1"))
+    reduceReporting(&state, .fetchSucceeded(user: User(id: "u1", name: "Ada")))
     #expect(state.fetchStatus == .succeeded)
     #expect(state.users.count == 1)
   }
@@ -99,8 +99,8 @@ struct ShowcaseExampleTests {
   @Test("a failed fetch keeps the message")
   func aFailedFetchKeepsTheMessage() {
     var state = ShowcaseState()
-    showcaseReducer(&state, .fetch(id: "u1"))
-    showcaseReducer(&state, .fetchFailed(message: "offline"))
+    reduceReporting(&state, .fetch(id: "u1"))
+    reduceReporting(&state, .fetchFailed(message: "offline"))
     #expect(state.fetchStatus == .failed("offline"))
     #expect(state.lastError == "offline")
   }
@@ -109,12 +109,12 @@ struct ShowcaseExampleTests {
   func renameThemeAndCalm() throws {
     var state = ShowcaseState()
     state.items = [Item(id: uuid(1), title: "A", tags: [])]
-    showcaseReducer(&state, .rename(id: uuid(1), title: "Z", priority: .high))
-    showcaseReducer(&state, .theme(theme: "dark"))
-    showcaseReducer(&state, .bigger)
-    showcaseReducer(&state, .calm)
-    showcaseReducer(&state, .dropUser(id: "nobody"))
-    showcaseReducer(&state, .fail(message: "oops"))
+    reduceReporting(&state, .rename(id: uuid(1), title: "Z", priority: .high))
+    reduceReporting(&state, .theme(theme: "dark"))
+    reduceReporting(&state, .bigger)
+    reduceReporting(&state, .calm)
+    reduceReporting(&state, .dropUser(id: "nobody"))
+    reduceReporting(&state, .fail(message: "oops"))
     try #require(state.items.indices.contains(0))
     #expect(state.items[0].title == "Z")
     try #require(state.items.indices.contains(0))
@@ -130,4 +130,37 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout ShowcaseState, _ action: ShowcaseAction) {
+  let before = state
+  showcaseReducer(&state, action)
+  if state.items != before.items {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.items)))
+  }
+  if state.users != before.users {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.users)))
+  }
+  if state.settings != before.settings {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.settings)))
+  }
+  if state.started != before.started {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.started)))
+  }
+  if state.home != before.home {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.home)))
+  }
+  if state.counts != before.counts {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.counts)))
+  }
+  if state.lastError != before.lastError {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.lastError)))
+  }
+  if state.filter != before.filter {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.filter)))
+  }
+  if state.fetchStatus != before.fetchStatus {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.fetchStatus)))
+  }
 }

@@ -38,7 +38,7 @@ struct ShowcaseReducerTests {
       due: Date(timeIntervalSince1970: 1_700_432_000), link: URL(string: "https://example.com/5")!,
       blob: Data("data 5".utf8), price: 5.5, ratio: 5.5, big: 6, default: true, tags: ["text 5"])
     let item: Item = replacement
-    showcaseReducer(&state, .import(item: item))
+    reduceReporting(&state, .import(item: item))
     #expect(state.items == [first, replacement])
   }
 
@@ -49,7 +49,7 @@ struct ShowcaseReducerTests {
     let second = Item(id: uuid(2), title: "text 2")
     state.items = [first, second]
     let item: Item = Item(id: uuid(3), title: "text 3")
-    showcaseReducer(&state, .import(item: item))
+    reduceReporting(&state, .import(item: item))
     #expect(state.items == [first, second, item])
   }
 
@@ -62,7 +62,7 @@ struct ShowcaseReducerTests {
     let id: UUID = first.id
     let title: String = "text 11"
     let priority: Priority = .low
-    showcaseReducer(&state, .rename(id: id, title: title, priority: priority))
+    reduceReporting(&state, .rename(id: id, title: title, priority: priority))
     #expect(state.items[0].title == title)
     #expect(state.items[0].priority == priority)
     #expect(state.items[1] == second)
@@ -78,7 +78,7 @@ struct ShowcaseReducerTests {
     let id: UUID = uuid(99)
     let title: String = "text 11"
     let priority: Priority = .low
-    showcaseReducer(&state, .rename(id: id, title: title, priority: priority))
+    reduceReporting(&state, .rename(id: id, title: title, priority: priority))
     #expect(state == before)
   }
 
@@ -86,7 +86,7 @@ struct ShowcaseReducerTests {
   func wipeClearsItems() {
     var state = ShowcaseState()
     state.items = [Item(id: uuid(1), title: "text 1")]
-    showcaseReducer(&state, .wipe)
+    reduceReporting(&state, .wipe)
     #expect(state.items.isEmpty == true)
   }
 
@@ -94,7 +94,7 @@ struct ShowcaseReducerTests {
   func wipeClearsUsers() {
     var state = ShowcaseState()
     state.users = ["text 1": User(id: "text 1", name: "text 1")]
-    showcaseReducer(&state, .wipe)
+    reduceReporting(&state, .wipe)
     #expect(state.users.isEmpty == true)
   }
 
@@ -104,7 +104,7 @@ struct ShowcaseReducerTests {
     let entry: User = User(id: "text 1", name: "text 1", karma: 2)
     let user: User = User(id: "text 7", name: "text 7")
     state.users = [user.id: entry]
-    showcaseReducer(&state, .putUser(user: user))
+    reduceReporting(&state, .putUser(user: user))
     #expect(state.users[user.id] == user)
   }
 
@@ -115,7 +115,7 @@ struct ShowcaseReducerTests {
       "text 1": User(id: "text 1", name: "text 1"), "text 2": User(id: "text 1", name: "text 1"),
     ]
     let id: String = "text 1"
-    showcaseReducer(&state, .dropUser(id: id))
+    reduceReporting(&state, .dropUser(id: id))
     #expect(state.users[id] == nil)
     #expect(state.users.count == 1)
   }
@@ -127,7 +127,7 @@ struct ShowcaseReducerTests {
     let other: User = User(id: "text 2", name: "text 2")
     let id: String = "text 1"
     state.users = [id: entry, "text 2": other]
-    showcaseReducer(&state, .praise(id: id))
+    reduceReporting(&state, .praise(id: id))
     #expect(state.users[id]?.karma == entry.karma + 1)
     #expect(state.users["text 2"] == other)
   }
@@ -137,7 +137,7 @@ struct ShowcaseReducerTests {
     var state = ShowcaseState()
     state.settings.theme = "text 4"
     let theme: String = "text 2"
-    showcaseReducer(&state, .theme(theme: theme))
+    reduceReporting(&state, .theme(theme: theme))
     #expect(state.settings.theme == theme)
   }
 
@@ -145,7 +145,7 @@ struct ShowcaseReducerTests {
   func biggerIncrementsSettingsFontSize() {
     var state = ShowcaseState()
     let before = state.settings.fontSize
-    showcaseReducer(&state, .bigger)
+    reduceReporting(&state, .bigger)
     #expect(state.settings.fontSize == before + 2)
   }
 
@@ -153,7 +153,7 @@ struct ShowcaseReducerTests {
   func calmSetsSettingsMood() {
     var state = ShowcaseState()
     state.settings.mood = .busy
-    showcaseReducer(&state, .calm)
+    reduceReporting(&state, .calm)
     #expect(state.settings.mood == .calm)
   }
 
@@ -162,7 +162,7 @@ struct ShowcaseReducerTests {
     var state = ShowcaseState()
     state.lastError = "text 4"
     let message: String = "text 2"
-    showcaseReducer(&state, .fail(message: message))
+    reduceReporting(&state, .fail(message: message))
     #expect(state.lastError == message)
   }
 
@@ -172,7 +172,7 @@ struct ShowcaseReducerTests {
     let entry: User = User(id: "text 1", name: "text 1", karma: 2)
     let user: User = User(id: "text 7", name: "text 7")
     state.users = [user.id: entry]
-    showcaseReducer(&state, .fetchSucceeded(user: user))
+    reduceReporting(&state, .fetchSucceeded(user: user))
     #expect(state.users[user.id] == user)
   }
 
@@ -181,7 +181,7 @@ struct ShowcaseReducerTests {
     var state = ShowcaseState()
     state.lastError = "text 4"
     let message: String = "text 2"
-    showcaseReducer(&state, .fetchFailed(message: message))
+    reduceReporting(&state, .fetchFailed(message: message))
     #expect(state.lastError == message)
   }
 
@@ -199,7 +199,7 @@ struct ShowcaseReducerTests {
     var state = ShowcaseState()
     state.fetchStatus = .succeeded
     let id: String = "text 7"
-    showcaseReducer(&state, .fetch(id: id))
+    reduceReporting(&state, .fetch(id: id))
     #expect(state.fetchStatus == .loading)
   }
 
@@ -208,7 +208,7 @@ struct ShowcaseReducerTests {
     var state = ShowcaseState()
     state.fetchStatus = .loading
     let user: User = User(id: "text 7", name: "text 7")
-    showcaseReducer(&state, .fetchSucceeded(user: user))
+    reduceReporting(&state, .fetchSucceeded(user: user))
     #expect(state.fetchStatus == .succeeded)
   }
 
@@ -217,7 +217,7 @@ struct ShowcaseReducerTests {
     var state = ShowcaseState()
     state.fetchStatus = .loading
     let message: String = "text 7"
-    showcaseReducer(&state, .fetchFailed(message: message))
+    reduceReporting(&state, .fetchFailed(message: message))
     #expect(state.fetchStatus == .failed(message))
   }
 
@@ -311,4 +311,37 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout ShowcaseState, _ action: ShowcaseAction) {
+  let before = state
+  showcaseReducer(&state, action)
+  if state.items != before.items {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.items)))
+  }
+  if state.users != before.users {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.users)))
+  }
+  if state.settings != before.settings {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.settings)))
+  }
+  if state.started != before.started {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.started)))
+  }
+  if state.home != before.home {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.home)))
+  }
+  if state.counts != before.counts {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.counts)))
+  }
+  if state.lastError != before.lastError {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.lastError)))
+  }
+  if state.filter != before.filter {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.filter)))
+  }
+  if state.fetchStatus != before.fetchStatus {
+    #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.fetchStatus)))
+  }
 }

@@ -16,7 +16,7 @@ struct TaskListExampleTests {
   @Test("adding a task appends it")
   func addingATaskAppendsIt() throws {
     var state = TaskListState()
-    taskListReducer(&state, .addTask(task: Task(id: uuid(1), title: "Buy milk")))
+    reduceReporting(&state, .addTask(task: Task(id: uuid(1), title: "Buy milk")))
     #expect(state.tasks.count == 1)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].title == "Buy milk")
@@ -28,7 +28,7 @@ struct TaskListExampleTests {
   func completingATaskHidesItFromTheActiveFilter() throws {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "Buy milk"), Task(id: uuid(2), title: "Walk the dog")]
-    taskListReducer(&state, .toggleTaskCompletion(id: uuid(1)))
+    reduceReporting(&state, .toggleTaskCompletion(id: uuid(1)))
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].isCompleted == true)
     #expect(state.filteredTasks.count == 1)
@@ -40,7 +40,7 @@ struct TaskListExampleTests {
   func theCompletedFilterShowsOnlyCompletedTasks() throws {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "A", isCompleted: true), Task(id: uuid(2), title: "B")]
-    taskListReducer(&state, .filterTasks(filter: .completed))
+    reduceReporting(&state, .filterTasks(filter: .completed))
     #expect(state.filteredTasks.count == 1)
     try #require(state.filteredTasks.indices.contains(0))
     #expect(state.filteredTasks[0].title == "A")
@@ -50,7 +50,7 @@ struct TaskListExampleTests {
   func removingAnUnknownIdChangesNothing() {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "A")]
-    taskListReducer(&state, .removeTask(id: uuid(9)))
+    reduceReporting(&state, .removeTask(id: uuid(9)))
     #expect(state.tasks.count == 1)
   }
 
@@ -58,7 +58,7 @@ struct TaskListExampleTests {
   func loadingTasksLeavesTheStateToTheMiddleware() throws {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "A")]
-    taskListReducer(&state, .loadTasks)
+    reduceReporting(&state, .loadTasks)
     #expect(state.tasks.count == 1)
     try #require(state.filteredTasks.indices.contains(0))
     #expect(state.filteredTasks[0].title == "A")
@@ -68,7 +68,7 @@ struct TaskListExampleTests {
   func aTaskAddedOnTopComesFirst() throws {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "A")]
-    taskListReducer(&state, .addTaskOnTop(task: Task(id: uuid(2), title: "B")))
+    reduceReporting(&state, .addTaskOnTop(task: Task(id: uuid(2), title: "B")))
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].title == "B")
     try #require(state.tasks.indices.contains(1))
@@ -83,7 +83,7 @@ struct TaskListExampleTests {
       Task(id: uuid(2), title: "B"),
       Task(id: uuid(3), title: "C"),
     ]
-    taskListReducer(&state, .clearCompleted)
+    reduceReporting(&state, .clearCompleted)
     #expect(state.tasks.count == 2)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].title == "B")
@@ -95,7 +95,7 @@ struct TaskListExampleTests {
   func completingAllMarksEveryTask() throws {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "A"), Task(id: uuid(2), title: "B", isCompleted: true)]
-    taskListReducer(&state, .completeAll)
+    reduceReporting(&state, .completeAll)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].isCompleted == true)
     try #require(state.tasks.indices.contains(1))
@@ -109,7 +109,7 @@ struct TaskListExampleTests {
   func completingNoneMakesEveryTaskActiveAgain() throws {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "A", isCompleted: true), Task(id: uuid(2), title: "B")]
-    taskListReducer(&state, .completeNone)
+    reduceReporting(&state, .completeNone)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].isCompleted == false)
     #expect(state.filteredTasks.count == 2)
@@ -126,7 +126,7 @@ struct TaskListExampleTests {
       Task(id: uuid(3), title: "C", isCompleted: true),
       Task(id: uuid(4), title: "D"),
     ]
-    taskListReducer(&state, .moveCompletedDown)
+    reduceReporting(&state, .moveCompletedDown)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].title == "B")
     try #require(state.tasks.indices.contains(1))
@@ -141,7 +141,7 @@ struct TaskListExampleTests {
   func togglingAllCompletesEveryTaskUnlessAllAreCompleted() {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "A", isCompleted: true), Task(id: uuid(2), title: "B")]
-    taskListReducer(&state, .toggleAll)
+    reduceReporting(&state, .toggleAll)
     #expect(state.allCompleted == true)
     #expect(state.completedCount == 2)
   }
@@ -153,7 +153,7 @@ struct TaskListExampleTests {
       Task(id: uuid(1), title: "A", isCompleted: true),
       Task(id: uuid(2), title: "B", isCompleted: true),
     ]
-    taskListReducer(&state, .toggleAll)
+    reduceReporting(&state, .toggleAll)
     #expect(state.remaining == 2)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].isCompleted == false)
@@ -163,7 +163,7 @@ struct TaskListExampleTests {
   func aNewTaskFromItsTitleGoesOnTop() throws {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "A")]
-    taskListReducer(&state, .newTask(id: UUID(), title: "B"))
+    reduceReporting(&state, .newTask(id: UUID(), title: "B"))
     #expect(state.tasks.count == 2)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].title == "B")
@@ -177,7 +177,7 @@ struct TaskListExampleTests {
       Task(id: uuid(2), title: "B", isCompleted: true),
       Task(id: uuid(3), title: "C"),
     ]
-    taskListReducer(&state, .moveTasks(from: [0], to: 2))
+    reduceReporting(&state, .moveTasks(from: [0], to: 2))
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].title == "B")
     try #require(state.tasks.indices.contains(1))
@@ -194,7 +194,7 @@ struct TaskListExampleTests {
       Task(id: uuid(2), title: "B"),
       Task(id: uuid(3), title: "C"),
     ]
-    taskListReducer(&state, .deleteTasks(offsets: [1]))
+    reduceReporting(&state, .deleteTasks(offsets: [1]))
     #expect(state.tasks.count == 2)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].title == "A")
@@ -225,4 +225,16 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout TaskListState, _ action: TaskListAction) {
+  let before = state
+  taskListReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.tasks)))
+  }
+  if state.filter != before.filter {
+    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.filter)))
+  }
 }

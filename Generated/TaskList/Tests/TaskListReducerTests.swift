@@ -25,7 +25,7 @@ struct TaskListReducerTests {
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(2), title: "text 2")
-    taskListReducer(&state, .addTask(task: task))
+    reduceReporting(&state, .addTask(task: task))
     #expect(state.tasks == [existing, task])
   }
 
@@ -35,7 +35,7 @@ struct TaskListReducerTests {
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(1), title: "text 2", subtitle: "text 2", isCompleted: true)
-    taskListReducer(&state, .addTask(task: task))
+    reduceReporting(&state, .addTask(task: task))
     #expect(state.tasks == [existing])
   }
 
@@ -45,7 +45,7 @@ struct TaskListReducerTests {
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(2), title: "text 2")
-    taskListReducer(&state, .addTaskOnTop(task: task))
+    reduceReporting(&state, .addTaskOnTop(task: task))
     #expect(state.tasks == [task, existing])
   }
 
@@ -55,7 +55,7 @@ struct TaskListReducerTests {
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(1), title: "text 2", subtitle: "text 2", isCompleted: true)
-    taskListReducer(&state, .addTaskOnTop(task: task))
+    reduceReporting(&state, .addTaskOnTop(task: task))
     #expect(state.tasks == [existing])
   }
 
@@ -66,9 +66,9 @@ struct TaskListReducerTests {
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
     let id: UUID = first.id
-    taskListReducer(&state, .toggleTaskCompletion(id: id))
+    reduceReporting(&state, .toggleTaskCompletion(id: id))
     #expect(state.tasks[0].isCompleted == !first.isCompleted)
-    taskListReducer(&state, .toggleTaskCompletion(id: id))
+    reduceReporting(&state, .toggleTaskCompletion(id: id))
     #expect(state.tasks[0].isCompleted == first.isCompleted)
     #expect(state.tasks[1] == second)
   }
@@ -81,7 +81,7 @@ struct TaskListReducerTests {
     state.tasks = [first, second]
     let before = state
     let id: UUID = uuid(99)
-    taskListReducer(&state, .toggleTaskCompletion(id: id))
+    reduceReporting(&state, .toggleTaskCompletion(id: id))
     #expect(state == before)
   }
 
@@ -91,7 +91,7 @@ struct TaskListReducerTests {
     let matching = Task(id: uuid(1), title: "text 1", isCompleted: true)
     let other = Task(id: uuid(2), title: "text 2", isCompleted: false)
     state.tasks = [matching, other]
-    taskListReducer(&state, .clearCompleted)
+    reduceReporting(&state, .clearCompleted)
     #expect(state.tasks == [other])
   }
 
@@ -101,7 +101,7 @@ struct TaskListReducerTests {
     let first = Task(id: uuid(1), title: "text 1", isCompleted: false)
     let second = Task(id: uuid(2), title: "text 2", isCompleted: false)
     state.tasks = [first, second]
-    taskListReducer(&state, .completeAll)
+    reduceReporting(&state, .completeAll)
     #expect(state.tasks[0].isCompleted == true)
     #expect(state.tasks[1].isCompleted == true)
   }
@@ -112,7 +112,7 @@ struct TaskListReducerTests {
     let matching = Task(id: uuid(1), title: "text 1", isCompleted: true)
     let other = Task(id: uuid(2), title: "text 2", isCompleted: false)
     state.tasks = [matching, other]
-    taskListReducer(&state, .completeNone)
+    reduceReporting(&state, .completeNone)
     #expect(state.tasks[0].isCompleted == false)
     #expect(state.tasks[1] == other)
   }
@@ -124,7 +124,7 @@ struct TaskListReducerTests {
     let tie = Task(id: uuid(2), title: "text 2", isCompleted: false)
     let tieToo = Task(id: uuid(3), title: "text 3", isCompleted: false)
     state.tasks = [last, tie, tieToo]
-    taskListReducer(&state, .moveCompletedDown)
+    reduceReporting(&state, .moveCompletedDown)
     #expect(state.tasks == [tie, tieToo, last])
   }
 
@@ -135,7 +135,7 @@ struct TaskListReducerTests {
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
     let id: UUID = first.id
-    taskListReducer(&state, .removeTask(id: id))
+    reduceReporting(&state, .removeTask(id: id))
     #expect(state.tasks == [second])
   }
 
@@ -146,7 +146,7 @@ struct TaskListReducerTests {
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
     let id: UUID = uuid(99)
-    taskListReducer(&state, .removeTask(id: id))
+    reduceReporting(&state, .removeTask(id: id))
     #expect(state.tasks == [first, second])
   }
 
@@ -160,7 +160,7 @@ struct TaskListReducerTests {
     state.tasks = [one, hidden, two]
     let from: IndexSet = [0]
     let to: Int = 2
-    taskListReducer(&state, .moveTasks(from: from, to: to))
+    reduceReporting(&state, .moveTasks(from: from, to: to))
     #expect(state.tasks == [hidden, two, one])
   }
 
@@ -172,7 +172,7 @@ struct TaskListReducerTests {
     let shown = Task(id: uuid(2), title: "text 2", isCompleted: false)
     state.tasks = [hidden, shown]
     let offsets: IndexSet = [0]
-    taskListReducer(&state, .deleteTasks(offsets: offsets))
+    reduceReporting(&state, .deleteTasks(offsets: offsets))
     #expect(state.tasks == [hidden])
   }
 
@@ -181,7 +181,7 @@ struct TaskListReducerTests {
     var state = TaskListState()
     state.filter = .active
     let filter: TaskListFilter = .completed
-    taskListReducer(&state, .filterTasks(filter: filter))
+    reduceReporting(&state, .filterTasks(filter: filter))
     #expect(state.filter == filter)
   }
 
@@ -190,7 +190,7 @@ struct TaskListReducerTests {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(4), title: "text 4")]
     let tasks: IdentifiedArrayOf<Task> = [Task(id: uuid(2), title: "text 2")]
-    taskListReducer(&state, .tasksLoaded(tasks: tasks))
+    reduceReporting(&state, .tasksLoaded(tasks: tasks))
     #expect(state.tasks == tasks)
   }
 
@@ -198,9 +198,11 @@ struct TaskListReducerTests {
   func filterAllKeepsMatchingTasks() {
     var state = TaskListState()
     let kept = Task(id: uuid(2), title: "text 2")
-    state.tasks = [kept]
+    let other1 = Task(id: uuid(3), title: "text 3", isCompleted: false)
+    let other2 = Task(id: uuid(4), title: "text 4", isCompleted: true)
+    state.tasks = [kept, other1, other2]
     state.filter = .all
-    #expect(state.filteredTasks == [kept])
+    #expect(state.filteredTasks == [kept, other1, other2])
   }
 
   @Test("TaskListFilter.active keeps exactly the matching tasks")
@@ -208,9 +210,12 @@ struct TaskListReducerTests {
     var state = TaskListState()
     let dropped = Task(id: uuid(1), title: "text 1", isCompleted: true)
     let kept = Task(id: uuid(2), title: "text 2", isCompleted: false)
-    state.tasks = [dropped, kept]
+    let other1 = Task(id: uuid(3), title: "text 3", isCompleted: false)
+    let other2 = Task(id: uuid(4), title: "text 4", isCompleted: true)
+    let other3 = Task(id: uuid(5), title: "text 5")
+    state.tasks = [dropped, kept, other1, other2, other3]
     state.filter = .active
-    #expect(state.filteredTasks == [kept])
+    #expect(state.filteredTasks == [kept, other1, other3])
   }
 
   @Test("TaskListFilter.completed keeps exactly the matching tasks")
@@ -218,9 +223,12 @@ struct TaskListReducerTests {
     var state = TaskListState()
     let dropped = Task(id: uuid(1), title: "text 1", isCompleted: false)
     let kept = Task(id: uuid(2), title: "text 2", isCompleted: true)
-    state.tasks = [dropped, kept]
+    let other1 = Task(id: uuid(3), title: "text 3", isCompleted: false)
+    let other2 = Task(id: uuid(4), title: "text 4", isCompleted: true)
+    let other3 = Task(id: uuid(5), title: "text 5")
+    state.tasks = [dropped, kept, other1, other2, other3]
     state.filter = .completed
-    #expect(state.filteredTasks == [kept])
+    #expect(state.filteredTasks == [kept, other2])
   }
 
   @Test("remaining counts the elements of tasks where !isCompleted")
@@ -277,4 +285,16 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout TaskListState, _ action: TaskListAction) {
+  let before = state
+  taskListReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.tasks)))
+  }
+  if state.filter != before.filter {
+    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.filter)))
+  }
 }

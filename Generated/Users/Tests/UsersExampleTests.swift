@@ -16,8 +16,8 @@ struct UsersExampleTests {
   @Test("a fetched user is stored by id")
   func aFetchedUserIsStoredById() {
     var state = UsersState()
-    usersReducer(&state, .fetchUser(id: "u1"))
-    usersReducer(&state, .fetchUserSucceeded(user: User(id: "u1", name: "Ada")))
+    reduceReporting(&state, .fetchUser(id: "u1"))
+    reduceReporting(&state, .fetchUserSucceeded(user: User(id: "u1", name: "Ada")))
     #expect(state.users.count == 1)
     #expect(state.fetchStatus == .succeeded)
   }
@@ -25,23 +25,23 @@ struct UsersExampleTests {
   @Test("a failed fetch keeps the message")
   func aFailedFetchKeepsTheMessage() {
     var state = UsersState()
-    usersReducer(&state, .fetchUser(id: "u1"))
-    usersReducer(&state, .fetchUserFailed(message: "offline"))
+    reduceReporting(&state, .fetchUser(id: "u1"))
+    reduceReporting(&state, .fetchUserFailed(message: "offline"))
     #expect(state.lastError == "offline")
   }
 
   @Test("stopping a fetch puts its status back to idle")
   func stoppingAFetchPutsItsStatusBackToIdle() {
     var state = UsersState()
-    usersReducer(&state, .fetchUser(id: "u1"))
-    usersReducer(&state, .stopFetching)
+    reduceReporting(&state, .fetchUser(id: "u1"))
+    reduceReporting(&state, .stopFetching)
     #expect(state.fetchStatus == .idle)
   }
 
   @Test("a save shows at once")
   func aSaveShowsAtOnce() {
     var state = UsersState()
-    usersReducer(&state, .saveUser(user: User(id: "u1", name: "Ada")))
+    reduceReporting(&state, .saveUser(user: User(id: "u1", name: "Ada")))
     #expect(state.users["u1"]?.name == "Ada")
   }
 
@@ -49,7 +49,7 @@ struct UsersExampleTests {
   func forgettingAUserRemovesOnlyThatUser() {
     var state = UsersState()
     state.users = ["u1": User(id: "u1", name: "Ada"), "u2": User(id: "u2", name: "Grace")]
-    usersReducer(&state, .forgetUser(id: "u1"))
+    reduceReporting(&state, .forgetUser(id: "u1"))
     #expect(state.users.count == 1)
   }
 
@@ -85,5 +85,20 @@ struct UsersExampleTests {
     let state = store.state
     #expect(state.users.count == 2)
     #expect(state.lastError == "offline")
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout UsersState, _ action: UsersAction) {
+  let before = state
+  usersReducer(&state, action)
+  if state.users != before.users {
+    #expect(action.changedFields.overlaps(UsersState.fields(readBy: \.users)))
+  }
+  if state.lastError != before.lastError {
+    #expect(action.changedFields.overlaps(UsersState.fields(readBy: \.lastError)))
+  }
+  if state.fetchStatus != before.fetchStatus {
+    #expect(action.changedFields.overlaps(UsersState.fields(readBy: \.fetchStatus)))
   }
 }

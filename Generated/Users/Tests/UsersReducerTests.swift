@@ -26,7 +26,7 @@ struct UsersReducerTests {
     let entry: User = User(id: "text 1", name: "text 1", email: "text 1")
     let user: User = User(id: "text 7", name: "text 7")
     state.users = [user.id: entry]
-    usersReducer(&state, .fetchUserSucceeded(user: user))
+    reduceReporting(&state, .fetchUserSucceeded(user: user))
     #expect(state.users[user.id] == user)
   }
 
@@ -35,7 +35,7 @@ struct UsersReducerTests {
     var state = UsersState()
     state.lastError = "text 4"
     let message: String = "text 2"
-    usersReducer(&state, .fetchUserFailed(message: message))
+    reduceReporting(&state, .fetchUserFailed(message: message))
     #expect(state.lastError == message)
   }
 
@@ -45,7 +45,7 @@ struct UsersReducerTests {
     let entry: User = User(id: "text 1", name: "text 1", email: "text 1")
     let user: User = User(id: "text 7", name: "text 7")
     state.users = [user.id: entry]
-    usersReducer(&state, .saveUser(user: user))
+    reduceReporting(&state, .saveUser(user: user))
     #expect(state.users[user.id] == user)
   }
 
@@ -54,7 +54,7 @@ struct UsersReducerTests {
     var state = UsersState()
     state.lastError = "text 4"
     let message: String = "text 2"
-    usersReducer(&state, .saveUserFailed(message: message))
+    reduceReporting(&state, .saveUserFailed(message: message))
     #expect(state.lastError == message)
   }
 
@@ -62,7 +62,7 @@ struct UsersReducerTests {
   func stopFetchingSetsFetchStatus() {
     var state = UsersState()
     state.fetchStatus = .loading
-    usersReducer(&state, .stopFetching)
+    reduceReporting(&state, .stopFetching)
     #expect(state.fetchStatus == .idle)
   }
 
@@ -71,7 +71,7 @@ struct UsersReducerTests {
     var state = UsersState()
     state.fetchStatus = .succeeded
     let id: String = "text 7"
-    usersReducer(&state, .fetchUser(id: id))
+    reduceReporting(&state, .fetchUser(id: id))
     #expect(state.fetchStatus == .loading)
   }
 
@@ -80,7 +80,7 @@ struct UsersReducerTests {
     var state = UsersState()
     state.fetchStatus = .loading
     let user: User = User(id: "text 7", name: "text 7")
-    usersReducer(&state, .fetchUserSucceeded(user: user))
+    reduceReporting(&state, .fetchUserSucceeded(user: user))
     #expect(state.fetchStatus == .succeeded)
   }
 
@@ -89,7 +89,22 @@ struct UsersReducerTests {
     var state = UsersState()
     state.fetchStatus = .loading
     let message: String = "text 7"
-    usersReducer(&state, .fetchUserFailed(message: message))
+    reduceReporting(&state, .fetchUserFailed(message: message))
     #expect(state.fetchStatus == .failed(message))
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout UsersState, _ action: UsersAction) {
+  let before = state
+  usersReducer(&state, action)
+  if state.users != before.users {
+    #expect(action.changedFields.overlaps(UsersState.fields(readBy: \.users)))
+  }
+  if state.lastError != before.lastError {
+    #expect(action.changedFields.overlaps(UsersState.fields(readBy: \.lastError)))
+  }
+  if state.fetchStatus != before.fetchStatus {
+    #expect(action.changedFields.overlaps(UsersState.fields(readBy: \.fetchStatus)))
   }
 }

@@ -15,8 +15,8 @@ struct WeatherExampleTests {
   @Test("a forecast is kept under the place it was asked for")
   func aForecastIsKeptUnderThePlaceItWasAskedFor() {
     var state = WeatherState()
-    weatherReducer(&state, .placeTapped(place: Place(id: 7, name: "Lyon")))
-    weatherReducer(
+    reduceReporting(&state, .placeTapped(place: Place(id: 7, name: "Lyon")))
+    reduceReporting(
       &state,
       .forecastLoaded(
         place: Place(id: 7, name: "Lyon"), forecast: Forecast(temperature: 21.5, summary: "Sunny")))
@@ -26,15 +26,15 @@ struct WeatherExampleTests {
   @Test("a refusal is kept")
   func aRefusalIsKept() {
     var state = WeatherState()
-    weatherReducer(&state, .forecastFailed(place: Place(id: 7, name: "Lyon"), error: .offline))
+    reduceReporting(&state, .forecastFailed(place: Place(id: 7, name: "Lyon"), error: .offline))
     #expect(state.lastError == WeatherError.offline)
   }
 
   @Test("a refresh shows the places it found")
   func aRefreshShowsThePlacesItFound() {
     var state = WeatherState()
-    weatherReducer(&state, .refresh)
-    weatherReducer(&state, .setPlaces(places: [Place(id: 7, name: "Lyon")]))
+    reduceReporting(&state, .refresh)
+    reduceReporting(&state, .setPlaces(places: [Place(id: 7, name: "Lyon")]))
     #expect(state.places.count == 1)
   }
 
@@ -42,9 +42,27 @@ struct WeatherExampleTests {
   func clearingTheQueryForgetsThePlaces() {
     var state = WeatherState()
     state.places = [Place(id: 7, name: "Lyon")]
-    weatherReducer(&state, .search(query: "ly"))
-    weatherReducer(&state, .clearQuery)
+    reduceReporting(&state, .search(query: "ly"))
+    reduceReporting(&state, .clearQuery)
     #expect(state.query == "")
     #expect(state.places == [])
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout WeatherState, _ action: WeatherAction) {
+  let before = state
+  weatherReducer(&state, action)
+  if state.query != before.query {
+    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.query)))
+  }
+  if state.places != before.places {
+    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.places)))
+  }
+  if state.forecasts != before.forecasts {
+    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.forecasts)))
+  }
+  if state.lastError != before.lastError {
+    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.lastError)))
   }
 }

@@ -26,7 +26,7 @@ struct WeatherReducerTests {
     var state = WeatherState()
     state.query = "text 4"
     let query: String = "text 2"
-    weatherReducer(&state, .search(query: query))
+    reduceReporting(&state, .search(query: query))
     #expect(state.query == query)
   }
 
@@ -35,7 +35,7 @@ struct WeatherReducerTests {
     var state = WeatherState()
     state.places = [Place(id: 5, name: "text 4")]
     let places: IdentifiedArrayOf<Place> = [Place(id: 3, name: "text 2")]
-    weatherReducer(&state, .searchSucceeded(places: places))
+    reduceReporting(&state, .searchSucceeded(places: places))
     #expect(state.places == places)
   }
 
@@ -43,7 +43,7 @@ struct WeatherReducerTests {
   func clearQueryResetsQuery() {
     var state = WeatherState()
     state.query = "text 3"
-    weatherReducer(&state, .clearQuery)
+    reduceReporting(&state, .clearQuery)
     #expect(state.query == "")
   }
 
@@ -51,7 +51,7 @@ struct WeatherReducerTests {
   func clearQueryClearsPlaces() {
     var state = WeatherState()
     state.places = [Place(id: 2, name: "text 1")]
-    weatherReducer(&state, .clearQuery)
+    reduceReporting(&state, .clearQuery)
     #expect(state.places.isEmpty == true)
   }
 
@@ -62,7 +62,7 @@ struct WeatherReducerTests {
     let place: Place = Place(id: 8, name: "text 7")
     let forecast: Forecast = Forecast(temperature: 5.5, summary: "text 5")
     state.forecasts = [place.id: entry]
-    weatherReducer(&state, .forecastLoaded(place: place, forecast: forecast))
+    reduceReporting(&state, .forecastLoaded(place: place, forecast: forecast))
     #expect(state.forecasts[place.id] == forecast)
   }
 
@@ -72,7 +72,7 @@ struct WeatherReducerTests {
     state.lastError = WeatherError.unknownPlace
     let place: Place = Place(id: 8, name: "text 7")
     let error: WeatherError = .offline
-    weatherReducer(&state, .forecastFailed(place: place, error: error))
+    reduceReporting(&state, .forecastFailed(place: place, error: error))
     #expect(state.lastError == error)
   }
 
@@ -81,7 +81,25 @@ struct WeatherReducerTests {
     var state = WeatherState()
     state.places = [Place(id: 5, name: "text 4")]
     let places: IdentifiedArrayOf<Place> = [Place(id: 3, name: "text 2")]
-    weatherReducer(&state, .setPlaces(places: places))
+    reduceReporting(&state, .setPlaces(places: places))
     #expect(state.places == places)
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout WeatherState, _ action: WeatherAction) {
+  let before = state
+  weatherReducer(&state, action)
+  if state.query != before.query {
+    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.query)))
+  }
+  if state.places != before.places {
+    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.places)))
+  }
+  if state.forecasts != before.forecasts {
+    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.forecasts)))
+  }
+  if state.lastError != before.lastError {
+    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.lastError)))
   }
 }

@@ -25,14 +25,15 @@ package struct Mutant: Sendable, Equatable {
 ///   dropped, or swapped with the next;
 /// - state defaults: a literal changed to another value of its type;
 /// - derived values: a condition negated or dropped, `all` and `any` swapped;
-/// - JSON keys: a model field's key dropped (the field encoded under its name).
+/// - JSON keys: a model field's key dropped (the field encoded under its name);
+/// - change reports: a field an action changes left out of its `changedFields`.
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
   package static func mutants(of spec: Spec) -> [Mutant] {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
-      + jsonKeyMutants(spec)
+      + jsonKeyMutants(spec) + reportMutants(spec)
     // Ids stay unique even if two edits ever describe themselves alike.
     var seen: [String: Int] = [:]
     for index in mutants.indices {
@@ -147,6 +148,23 @@ package enum SpecMutator {
 
   // MARK: Filters
 
+  /// Each field an action changes, left out of its change report (`changedFields`): observers
+  /// of that field would miss the change.
+  private static func reportMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for (index, action) in spec.actions.enumerated() {
+      for field in action.changedStateFields ?? [] {
+        var mutated = spec
+        mutated.actions[index].unreportedField = field
+        mutants.append(
+          Mutant(
+            id: "\(action.name):report-\(field)", description: "\(action.name): changedFields leaves out \(field)",
+            spec: mutated))
+      }
+    }
+    return mutants
+  }
+
   private static func filterMutants(_ spec: Spec) -> [Mutant] {
     var mutants: [Mutant] = []
     for (filterIndex, filter) in spec.filters.enumerated() {
@@ -167,6 +185,18 @@ package enum SpecMutator {
           "\(filterCase.name):negate",
           ".\(filterCase.name) keeps \(describe(filterCase.predicate)) -> \(describe(negated))"
         ) { $0.cases[index].predicate = negated }
+        // Also dropping the elements where a Bool another case reads is true.
+        let element = spec.model(named: filter.element)
+        let readByOthers = filter.cases.filter { $0.name != filterCase.name }.flatMap {
+          PredicateSearch.fields(readBy: $0.predicate)
+        }.uniqued
+        for name in readByOthers where element?.fields.first(where: { $0.name == name })?.type == .scalar(.bool) {
+          let narrowed = Predicate.and(filterCase.predicate, .not(.path([.field(name)], .scalar(.bool))))
+          mutant(
+            "\(filterCase.name):narrow-\(name)",
+            ".\(filterCase.name) keeps \(describe(filterCase.predicate)) -> \(describe(narrowed))"
+          ) { $0.cases[index].predicate = narrowed }
+        }
       }
       for first in filter.cases.indices {
         for second in filter.cases.indices where second > first {

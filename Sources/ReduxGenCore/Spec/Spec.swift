@@ -362,6 +362,9 @@ package struct Action: Sendable, Equatable {
   /// The effect scopes whose requests this action cancels (`cancels: [search]`), in the
   /// spec's order.
   package var cancels: [String] = []
+  /// A field the generated change report (`changedFields`) leaves out although the reducer
+  /// changes it: set only by the mutation harness, as a near miss of change tracking.
+  package var unreportedField: String?
 }
 
 extension Action {

@@ -7,7 +7,7 @@ extension FeatureTranslator {
   func changedFields(by action: Action) -> [Int]? {
     guard let names = action.changedStateFields else { return nil }
     var indices: [Int] = []
-    for name in names {
+    for name in names where name != action.unreportedField {
       guard let index = spec.stateFieldIndex(named: name) else { return nil }
       if !indices.contains(index) { indices.append(index) }
     }

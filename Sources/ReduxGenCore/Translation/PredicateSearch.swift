@@ -64,6 +64,14 @@ struct PredicateSearch {
     return (chosen.kept, chosen.dropped, state)
   }
 
+  /// Whether the predicate holds for an element of these field values in a state of these
+  /// values; nil where this search can't tell.
+  func holds(_ predicate: Predicate, element: [String: Value], state: [String: Value]) -> Bool? {
+    var assignment = element
+    for (name, value) in state { assignment[Self.stateKey(name)] = value }
+    return evaluate(predicate, assignment)
+  }
+
   /// How the search names a state field among the element's.
   private static let statePrefix = "state."
   private static func stateKey(_ name: String) -> String { statePrefix + name }

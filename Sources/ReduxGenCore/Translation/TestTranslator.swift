@@ -20,9 +20,44 @@ struct TestTranslator {
     .declaration(VariableDeclaration(isConstant: true, name: name, type: type.map(types.typeName), initializer: value))
   }
 
+  /// Runs the reducer on `state` through `reportingHelper`, which also expects the action to
+  /// report each field it changed.
   func reduce(_ action: String, _ arguments: [Argument]) -> Statement {
     let value: Expression = arguments.isEmpty ? .dot(action) : Expression.dot(action).call(arguments)
-    return .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(state)), Argument(nil, value)]))
+    return .expression(.name(Self.reportingHelperName).call([Argument(nil, .inoutArgument(state)), Argument(nil, value)]))
+  }
+
+  static let reportingHelperName = "reduceReporting"
+
+  /// `reduceReporting(&state, action)`: the reducer, then an expectation for each state field
+  /// that changed that the action's `changedFields` names it, as a store's observers of that
+  /// field rely on. A report that leaves out a field fails every test that changes it.
+  private func reportingHelper() -> Declaration {
+    let stateType = TypeName.named(spec.stateTypeName)
+    var body: [Statement] = [
+      constant("before", .name("state")),
+      .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(state)), Argument(nil, .name("action"))])),
+    ]
+    for field in spec.state {
+      let reported = Expression.name("action").dot("changedFields").dot("overlaps").call([
+        Argument(nil, .type(stateType).dot("fields").call([Argument("readBy", .keyPath(field.name))]))
+      ])
+      // A failure shows the action and the field's key path.
+      body.append(
+        .ifElse(
+          .binary(state.dot(field.name), .notEqual, .name("before").dot(field.name)),
+          [.expression(.macro("expect", [Argument(nil, reported)]))], nil))
+    }
+    if spec.state.isEmpty { body[0] = .assignment(.name("_"), .name("state")) }
+    return .function(
+      FunctionDeclaration(
+        doc: "The reducer, and each field it changed among those the action reports to observers.",
+        access: .private, kind: .function(Self.reportingHelperName),
+        parameters: [
+          Parameter(label: "_", name: "state", type: stateType, isInout: true),
+          Parameter(label: "_", name: "action", type: .named(spec.actionTypeName)),
+        ],
+        body: body))
   }
 
   func expect(_ lhs: Expression, _ op: BinaryOperator = .equal, _ rhs: Expression) -> Statement {
@@ -115,6 +150,7 @@ struct TestTranslator {
       .structure(TypeDeclaration(doc: nil, name: name, members: tests))
     ]
     if tests.contains(where: { $0.calls("uuid") }) { declarations.append(uuidHelper()) }
+    if tests.contains(where: { $0.calls(Self.reportingHelperName) }) { declarations.append(reportingHelper()) }
     return declarations
   }
 
@@ -717,12 +753,24 @@ struct TestTranslator {
     var body: [Statement] = [newState()]
     var all: [Expression] = []
     var keptNames: [Expression] = []
+    var values: [Value] = []
     for (index, fields) in [dropped, kept].enumerated() {
       guard let fields else { continue }
       let name = index == 0 ? "dropped" : "kept"
-      body.append(constant(name, types.expression(element(model, index + 1, overrides: fields), type: .model(model.name))))
+      values.append(element(model, index + 1, overrides: fields))
+      body.append(constant(name, types.expression(values[values.count - 1], type: .model(model.name))))
       all.append(.name(name))
       if index == 1 { keptNames.append(.name(name)) }
+    }
+    // Elements that differ in what the other cases read: a case that keeps everything (`all:
+    // true`) must keep both values of a Bool another case reads, not only one element.
+    var others = spread(filter, except: filterCase, from: kept ?? [:], search: search, state: stateValues)
+    if !distinctIDs(values + others.map(\.element)) { others = [] }
+    for (offset, spread) in others.enumerated() {
+      let name = "other\(offset + 1)"
+      body.append(constant(name, types.expression(spread.element, type: .model(model.name))))
+      all.append(.name(name))
+      if spread.kept { keptNames.append(.name(name)) }
     }
     body.append(.assignment(state.dot(filter.over), .array(all)))
     body.append(.assignment(state.dot(filter.selected), .dot(filterCase.name)))
@@ -731,6 +779,56 @@ struct TestTranslator {
     return test(
       "\(filter.name).\(filterCase.name) keeps exactly the matching \(filter.over)",
       names.make("\(filter.selected)\(filterCase.name.uppercasingFirst)KeepsMatching\(filter.over.uppercasingFirst)"), body)
+  }
+
+  /// For a case's test, besides its own witnesses: its kept element (`kept`) changed in each
+  /// field the filter's other cases read (each value of a Bool, nil, the first cases of an enum),
+  /// and those cases' own witnesses, each with whether `filterCase` keeps it in the state
+  /// `stateValues`. A case that also dropped elements where another field holds some value
+  /// (`all` dropping the done ones) drops one of these.
+  /// None for a sorted filter (the order of several kept elements is the sort tests' to check)
+  /// or where the search can't tell.
+  private func spread(
+    _ filter: Filter, except filterCase: Filter.Case, from kept: [String: Value], search: PredicateSearch,
+    state stateValues: [String: Value]
+  ) -> [(element: Value, kept: Bool)] {
+    guard filter.sort.isEmpty, let model = spec.model(named: filter.element) else { return [] }
+    let settable = settableState(of: filter)
+    let others = filter.cases.filter { $0.name != filterCase.name }
+    var candidates: [[String: Value]] = []
+    for name in others.flatMap({ search.elementFields(readBy: $0.predicate) }).uniqued {
+      guard let field = model.fields.first(where: { $0.name == name }), name != "id" else { continue }
+      let values: [Value]
+      switch field.type.unwrapped {
+      case .scalar(.bool): values = [.bool(false), .bool(true)]
+      case .enumeration: values = (spec.cases(of: field.type.unwrapped) ?? []).prefix(3).map { .enumCase($0) }
+      default: values = []
+      }
+      candidates += (field.type.isOptional ? [.null] + values : values).map { value in
+        kept.merging([name: value]) { _, new in new }
+      }
+    }
+    for other in others {
+      let witnesses = search.witnesses(other.predicate, settingState: settable)
+      candidates += [witnesses.dropped, witnesses.kept].compactMap { $0 }
+    }
+    var found: [(element: Value, kept: Bool)] = []
+    var seen: [[String: Value]] = []
+    for overrides in candidates where !seen.contains(overrides) {
+      seen.append(overrides)
+      // Numbered after the case's own two, so ids differ.
+      let number = found.count + 3
+      var fields: [String: Value] = [:]
+      for field in model.fields {
+        fields[field.name] =
+          overrides[field.name]
+          ?? (field.name == "id" || field.defaultValue == nil ? sample(field.type, number) : field.defaultValue)
+      }
+      guard let kept = search.holds(filterCase.predicate, element: fields, state: stateValues) else { return [] }
+      found.append((element(model, number, overrides: overrides), kept))
+      if found.count == 6 { return found }
+    }
+    return found
   }
 
   /// Values of a sort key's type in the key's order (ascending, or reversed when descending).
