@@ -181,7 +181,7 @@ let package = Package(
     .target(name: "EdgeCases", dependencies: ["ReduxRuntime"], path: "Generated/EdgeCases/Sources"),
     .testTarget(
       name: "EdgeCasesTests",
-      dependencies: ["EdgeCases", "ReduxRuntime"],
+      dependencies: ["EdgeCases", "ReduxRuntime", "ReduxTesting"],
       path: "Generated/EdgeCases/Tests"
     ),
 

@@ -102,7 +102,8 @@ struct SpecGenerator {
 
   private mutating func makeEnums() {
     for _ in 0..<rng.int(in: 0...(size >= 2 ? 3 : 1)) {
-      guard let name = freshTypeName(Pools.enumNames) else { break }
+      let named = rng.chance(10) ? freshTypeName(Pools.libraryNamedTypes) : nil
+      guard let name = named ?? freshTypeName(Pools.enumNames) else { break }
       var cases: [String] = []
       var pool = rng.shuffled(Pools.enumCases)
       if rng.chance(25) { pool.insert(rng.pick(Pools.keywordCases), at: 0) }
@@ -118,7 +119,8 @@ struct SpecGenerator {
     for index in 0..<count {
       // Task, Result and Error are common model names that shadow Swift's types.
       let shadow = index == 0 ? 50 : 15
-      let name = rng.chance(shadow) ? freshTypeName(Pools.shadowingModels) : nil
+      var name = rng.chance(shadow) ? freshTypeName(Pools.shadowingModels) : nil
+      if name == nil, rng.chance(12) { name = freshTypeName(Pools.libraryNamedTypes) }
       let pool = Pools.modelNames + Pools.importedTypeModels
       guard let name = name ?? freshTypeName(pool) else { break }
       names.append(name)
@@ -229,7 +231,8 @@ struct SpecGenerator {
       case .string:
         let text = rng.pick(Pools.shortStrings)
         if !text.isEmpty, text.allSatisfy({ $0.isLetter && $0.isASCII }), rng.chance(40) { return (text, .string(text)) }
-        return ("\"\(text)\"", .string(text))
+        // Quoted text in a spec reads YAML's escapes.
+        return (YAMLText.doubleQuoted(text), .string(text))
       case .int, .int64:
         let number = rng.pick([0, 1, 42, -7, 1000, 12])
         return (number == 1000 && rng.chance(50) ? "1_000" : String(number), .int(number))
@@ -571,8 +574,8 @@ struct SpecGenerator {
       case 0: return .path(path, suffix: "isEmpty")
       case 1: return .compare(.path(path, suffix: "count"), rng.pick(ops), .literal("2", .int(2)))
       default:
-        let text = rng.pick(["", "Ada", "m", "light", "a b"])
-        return .compare(subject, rng.pick(ops), .literal("\"\(text)\"", .string(text)))
+        let text = rng.pick(["", "Ada", "m", "light", "a b", "back\\slash"])
+        return .compare(subject, rng.pick(ops), .literal(YAMLText.doubleQuoted(text), .string(text)))
       }
     case .scalar(let scalar):
       // Dates, UUIDs, URLs and Data compare only with fields of their type.
@@ -1061,8 +1064,8 @@ struct SpecGenerator {
     case .scalar(let scalar):
       switch scalar {
       case .string:
-        let text = rng.pick(["Bonus!", "", "a b", "it's", "émoji 🎉", "x=y"])
-        return ("\"\(text)\"", .string(text))
+        let text = rng.pick(["Bonus!", "", "a b", "it's", "émoji 🎉", "x=y", "say \"hi\"", "back\\slash"])
+        return (YAMLText.doubleQuoted(text), .string(text))
       case .int, .int64:
         let number = rng.pick([0, 2, 5, -3, 100])
         return (String(number), .int(number))
@@ -1626,6 +1629,11 @@ struct SpecGenerator {
       !asyncActions.contains(where: { outcomes.contains($0.name) })
     else { return nil }
     var run = RStoreRun(saysThrough: rng.chance(30))
+    // Now and then only some of the middleware (scaffolds pass every action on, so the outcome
+    // is the same), in any order, or none.
+    if rng.chance(25) {
+      run.middleware = Array(rng.shuffled(spec.middleware.map(\.name)).prefix(rng.int(in: 0...spec.middleware.count)))
+    }
     for call in example.when {
       guard let action = spec.actions.first(where: { $0.name == call.action }) else { continue }
       let given = Dictionary(call.arguments.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })

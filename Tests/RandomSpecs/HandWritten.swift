@@ -13,6 +13,16 @@ enum SwiftText {
 
   static func identifier(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
 
+  /// An argument label: only `inout` needs backticks there.
+  static func label(_ name: String) -> String { name == "inout" ? "`inout`" : name }
+
+  /// `import struct Shop.Store` for the spec's types named like ReduxRuntime's, which a test
+  /// importing both modules would find ambiguous.
+  static func runtimeNamedImports(_ spec: RSpec, module: String) -> [String] {
+    spec.models.map(\.name).filter(Pools.runtimeTypeNames.contains).map { "import struct \(module).\($0)" }
+      + spec.enums.map(\.name).filter(Pools.runtimeTypeNames.contains).map { "import enum \(module).\($0)" }
+  }
+
   static func string(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
@@ -70,7 +80,7 @@ enum SwiftText {
       guard let model = spec.model(name) else { return "nil" }
       let arguments = model.fields.compactMap { field -> String? in
         guard let given = fields.first(where: { $0.name == field.name }) else { return nil }
-        return "\(field.name): \(self.value(given.value, field.type, spec))"
+        return "\(label(field.name)): \(self.value(given.value, field.type, spec))"
       }
       let module = spec.usedModels.contains { $0.name == name } ? spec.usedModule.map { "\($0)." } ?? "" : ""
       return "\(module)\(name)(" + arguments.joined(separator: ", ") + ")"
@@ -86,7 +96,7 @@ enum SwiftText {
   }
 
   static func parameters(_ payload: [RField], _ spec: RSpec) -> String {
-    payload.map { "\($0.name): \($0.type.swiftText(spec))" }.joined(separator: ", ")
+    payload.map { "\(identifier($0.name)): \($0.type.swiftText(spec))" }.joined(separator: ", ")
   }
 }
 
@@ -114,7 +124,8 @@ struct Samples {
   mutating func call(_ name: String, _ payload: [RField], given: [String: String] = [:]) -> String {
     let member = ".\(name)"
     if payload.isEmpty { return member }
-    return member + "(" + payload.map { "\($0.name): \(given[$0.name] ?? value($0.type))" }.joined(separator: ", ") + ")"
+    return member + "("
+      + payload.map { "\(SwiftText.label($0.name)): \(given[$0.name] ?? value($0.type))" }.joined(separator: ", ") + ")"
   }
 }
 
@@ -130,7 +141,7 @@ enum HandWritten {
       "\(access)enum \(spec.feature)CustomReducer: \(spec.feature)CustomReducing {",
     ]
     for action in custom {
-      let parameters = (["_ state: inout \(spec.feature)State"] + action.payload.map { "\($0.name): \($0.type.swiftText(spec))" })
+      let parameters = (["_ state: inout \(spec.feature)State"] + action.payload.map { "\(SwiftText.identifier($0.name)): \($0.type.swiftText(spec))" })
         .joined(separator: ", ")
       lines.append("  \(access)static func \(SwiftText.identifier(action.name))(\(parameters)) {}")
     }
@@ -172,8 +183,8 @@ enum HandWritten {
         returned = success[0].type.swiftText(spec)
         body = "return \(samples.value(success[0].type))"
       default:
-        returned = "(" + success.map { "\($0.name): \($0.type.swiftText(spec))" }.joined(separator: ", ") + ")"
-        body = "return (" + success.map { "\($0.name): \(samples.value($0.type))" }.joined(separator: ", ") + ")"
+        returned = "(" + success.map { "\(SwiftText.identifier($0.name)): \($0.type.swiftText(spec))" }.joined(separator: ", ") + ")"
+        body = "return (" + success.map { "\(SwiftText.label($0.name)): \(samples.value($0.type))" }.joined(separator: ", ") + ")"
       }
       if let returned { signature += " -> " + returned + (async.isOptional ? "?" : "") }
       if async.isOptional, success.isEmpty { body = "return ()" }
@@ -209,10 +220,12 @@ enum HandWritten {
     ]
     if let used = spec.usedModule { lines.append("import \(used)") }
     if spec.persist?.storage == "sqlite" { lines.append("import ReduxSQLite") }
+    // The runtime's types through their module: the spec may declare a `Store` of its own.
+    lines += SwiftText.runtimeNamedImports(spec, module: spec.module ?? name)
     lines += [
       "", "@testable import \(spec.module ?? name)", "",
       "@Test func \(name.lowercasingFirst)StoreRunsEveryAction() throws {",
-      "  let store = Store(",
+      "  let store = ReduxRuntime.Store(",
       "    initialState: \(name)State(), reducer: \(spec.feature.lowercasingFirst)Reducer,",
       "    middleware: [\(middleware.joined(separator: ", "))])",
     ]
@@ -225,11 +238,11 @@ enum HandWritten {
     }
     if let persist = spec.persist {
       lines += persist.storage == "sqlite"
-        ? ["  let persistence = \(name)State.persistence(storage: try SQLiteStorage.inMemory())"]
+        ? ["  let persistence = \(name)State.persistence(storage: try ReduxSQLite.SQLiteStorage.inMemory())"]
         : [
           "  let directory = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)",
           "  defer { try? FileManager.default.removeItem(at: directory) }",
-          "  let persistence = \(name)State.persistence(storage: FileStorage(directory: directory))",
+          "  let persistence = \(name)State.persistence(storage: ReduxRuntime.FileStorage(directory: directory))",
         ]
       lines += [
         "  try persistence.save(store.state)",
@@ -255,6 +268,7 @@ enum HandWritten {
       "import Foundation", "import ReduxRuntime", "import Testing", "",
     ]
     lines += app.features.map { "import \($0.spec.feature)" }
+    lines += app.features.flatMap { SwiftText.runtimeNamedImports($0.spec, module: $0.spec.module ?? $0.spec.feature) }
     lines += [
       "", "@testable import \(app.name)", "",
       "@Test func \(app.name.lowercasingFirst)StoreRoutesActions() {",
@@ -263,7 +277,7 @@ enum HandWritten {
       "\(feature.field): [" + feature.spec.middleware.map { "\($0.name)()" }.joined(separator: ", ") + "]"
     }
     lines += [
-      "  let store = Store(",
+      "  let store = ReduxRuntime.Store(",
       "    initialState: \(app.name)State(), reducer: \(app.name.lowercasingFirst)Reducer,",
       "    middleware: \(app.name.lowercasingFirst)Middleware(\(arguments.joined(separator: ", "))))",
     ]

@@ -595,6 +595,8 @@ struct RStoreRun: Hashable {
   var effects: [String: Outcome] = [:]
   /// `through: store` written even where `effects` or `receive` imply it.
   var saysThrough = false
+  /// `middleware: [...]`: the middleware the example runs (nil: all of them, unwritten).
+  var middleware: [String]?
 }
 
 struct RSpec: Hashable {

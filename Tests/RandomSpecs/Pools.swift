@@ -14,6 +14,12 @@ enum Pools {
   ]
   /// Models named like a type Swift Testing or Foundation exports.
   static let importedTypeModels = ["Tag", "Comment", "Timer", "Operation", "Unit"]
+  /// Types named like one of ReduxRuntime's or Swift's clocks (generated code names those through
+  /// their module), or like Middleware's associated types and the effects middleware's generic
+  /// parameter (generated code names the spec's through an alias there).
+  static let libraryNamedTypes = ["Store", "Middleware", "Persistence", "Subscription", "Clock", "State", "Action", "Effects"]
+  /// Of those, the ones ReduxRuntime declares: hand-written tests import the spec's by name.
+  static let runtimeTypeNames: Set<String> = ["Store", "Middleware", "Persistence", "Subscription"]
   static let enumNames = ["Priority", "Mood", "Kind", "Level", "Color", "Phase", "Size", "Tone"]
   static let enumCases = [
     "low", "medium", "high", "calm", "busy", "red", "green", "blue", "open", "closed", "draft", "done", "small",
@@ -30,7 +36,9 @@ enum Pools {
     "choice", "weight", "color", "caption", "url", "body", "budget", "seen", "limit",
   ]
   /// Field names that are Swift keywords or members every type has.
-  static let keywordFields = ["default", "init", "description", "import", "class", "return", "where", "func"]
+  static let keywordFields = [
+    "default", "init", "description", "import", "class", "return", "where", "func", "inout", "var", "let",
+  ]
   static let actionVerbs = [
     "add", "rename", "bump", "mark", "put", "drop", "pick", "note", "tally", "shift", "tick", "wipe", "store",
     "forget", "refresh", "choose", "edit", "adjust", "log", "track",
@@ -47,8 +55,11 @@ enum Pools {
     "Ada", "Grace", "light", "a b", "", "quote \" inside", "back\\slash", "line\nbreak", "émoji 🎉", "\\(x)",
     "dollar $1", "# hash", "x: y", "null", "true", "42", "[bracket]", "{brace}", "it's",
   ]
-  /// Strings that a short default `String = "..."` can hold (no quotes or backslashes inside).
-  static let shortStrings = ["light", "Main", "", "a b", "x=y", "émoji 🎉", "dollar $1", "hash # tag", "it's", "{x}"]
+  /// Strings a short default `String = "..."` holds, quotes and backslashes escaped as YAML's.
+  static let shortStrings = [
+    "light", "Main", "", "a b", "x=y", "émoji 🎉", "dollar $1", "hash # tag", "it's", "{x}", "back\\slash",
+    "quote \" inside", "tab\there",
+  ]
   static let urls = ["https://example.com", "https://swift.org/x?y=1", "file:///tmp/a%20b", "mailto:ada@example.com"]
   static let dataTexts = ["bytes", "", "ünï", "a\nb"]
   static let docs = [

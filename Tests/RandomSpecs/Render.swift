@@ -526,6 +526,11 @@ struct Renderer {
     var lines: [String] = []
     let received = simulator.received(example)
     if run.saysThrough || (run.effects.isEmpty && received.isEmpty) { lines.append("    through: store") }
+    // The middleware the spec still has (the shrinker may have taken one away).
+    if let chosen = run.middleware {
+      let names = chosen.filter { name in spec.middleware.contains { $0.name == name } }
+      lines.append("    middleware: [" + names.joined(separator: ", ") + "]")
+    }
     // Effects of actions the spec still has (the shrinker may have taken one away), in its order.
     let effects = spec.actions.compactMap { action in
       run.effects[spec.effectName(of: action)].map { (action, $0) }

@@ -107,12 +107,20 @@ import Testing
     #expect(tokens(#""a && (b) @""#) == [token(.string("a && (b) @"), 0), token(.end, 12)])
   }
 
-  @Test("strings: a backslash takes the next character as it is")
+  @Test("strings: escapes are YAML's double-quoted ones, as in a quoted default (QuotedText)")
   func stringEscapes() {
     #expect(tokens(#""say \"hi\"""#) == [token(.string(#"say "hi""#), 0), token(.end, 12)])
     #expect(tokens(#""a\\b""#) == [token(.string(#"a\b"#), 0), token(.end, 6)])
     #expect(
       tokens(#""\"" == x"#).map(\.kind) == [.string("\""), .symbol("=="), .identifier("x"), .end])
+    #expect(tokens(#""a\nb\tc\u00E9\x41\/""#).map(\.kind) == [.string("a\nb\tc\u{E9}A/"), .end])
+    // An escape YAML doesn't have fails at the opening quote.
+    #expect(failure(#"x == "a\qb""#) == token(.symbol("\""), 5))
+    // A string token's text reads back as the same string.
+    for text in ["a\\b", "say \"hi\"", "line\nbreak", "\u{1}", ""] {
+      #expect(QuotedText.contents(QuotedText.quoted(text).dropFirst().dropLast()) == text)
+      #expect(Token(kind: .string(text), offset: 0).text == QuotedText.quoted(text))
+    }
   }
 
   @Test("an unterminated string fails at its opening quote")

@@ -690,7 +690,33 @@ private func task(_ id: Int, _ title: String, _ subtitle: String) -> Expression 
       ("defaults", "defaults"),
     ])
   func identifiers(_ name: String, _ expected: String) {
-    #expect(renderer.identifier(name) == expected)
+    #expect(renderer.escapedName(name) == expected)
+  }
+
+  @Test(
+    "names after a dot and argument labels: backticks only for the keywords Swift reads there",
+    arguments: [
+      ("default", .member, "default"), ("init", .member, "`init`"), ("Type", .member, "`Type`"),
+      ("inout", .member, "inout"), ("default", .label, "default"), ("in", .label, "in"),
+      ("inout", .label, "`inout`"), ("var", .label, "var"), ("let", .label, "let"), ("title", .label, "title"),
+    ] as [(String, TextRenderer.NamePosition, String)])
+  func namesByPosition(_ name: String, _ position: TextRenderer.NamePosition, _ expected: String) {
+    #expect(renderer.escapedName(name, at: position) == expected)
+  }
+
+  @Test("every argument label goes through the label escaping: calls, subscripts, tuples, broken calls")
+  func keywordLabels() {
+    let call = Expression.dot("put").call([Argument("inout", .name("inout")), Argument("var", .name("var"))])
+    #expect(renderer.expression(call) == ".put(`inout`: `inout`, var: `var`)")
+    #expect(
+      renderer.expression(.subscriptedByLabel(.name("list"), label: "inout", .literal(.int(1)))) == "list[`inout`: 1]")
+    #expect(renderer.expression(.tuple([Argument("inout", .literal(.int(1)))])) == "(`inout`: 1)")
+    let long = Statement.expression(
+      Expression.name("store").dot("send").call([
+        Argument(nil, Expression.dot("put").call((1...8).map { Argument($0 == 8 ? "inout" : "value\($0)", .literal(.int($0))) }))
+      ]))
+    let text = renderer.render(SwiftFile(header: [], imports: [], declarations: [.function(FunctionDeclaration(kind: .function("f"), body: [long]))]))
+    #expect(text.contains("`inout`: 8"))
   }
 
   // MARK: Line breaking

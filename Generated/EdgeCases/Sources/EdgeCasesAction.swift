@@ -35,11 +35,42 @@ enum EdgeCasesAction: Equatable, Sendable, Codable {
   case moveInLane(lane: String, from: IndexSet, to: Int)
   case deleteInLane(lane: String, offsets: IndexSet)
   case forgetTitle(title: String)
+  case addState(item: State)
+  case put(`inout`: Int, `var`: String, `let`: Bool)
+  case openStore(store: Store, effect: Effects, note: Middleware)
+  case pick(choice: Action)
+  case loadStore(id: String)
+
+  /// `loadStore` succeeded.
+  case loadStoreSucceeded(store: Store)
+
+  /// `loadStore` failed.
+  case loadStoreFailed(error: Action)
+
+  case measure(clock: Clock)
+
+  /// `measure` succeeded.
+  case measureSucceeded(effect: Effects)
+
+  /// `measure` failed.
+  case measureFailed(error: Action)
+}
+
+/// One-off outputs of the EdgeCases feature, for the view: not state.
+enum EdgeCasesEvent: Equatable, Sendable {
+  case opened(store: Store, `inout`: Int)
 }
 
 extension EdgeCasesAction {
   /// `newTask` with `id` and `stamp` made now by `actionValues` (`ActionValues.current` unless given).
   static func newTask(`init`: Int, using actionValues: ActionValues = .current) -> Self {
     return .newTask(id: actionValues.uuid(), init: `init`, stamp: actionValues.now())
+  }
+}
+
+extension ReduxRuntime.Store where State == EdgeCasesState, Action == EdgeCasesAction {
+  /// The events this feature's middleware emit from now on; each reaches every listener present when it is emitted.
+  func events() -> AsyncStream<EdgeCasesEvent> {
+    return events(of: EdgeCasesEvent.self)
   }
 }

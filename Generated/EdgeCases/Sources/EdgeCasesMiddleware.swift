@@ -2,4 +2,97 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
-import ReduxRuntime
+@_spi(Generated) import ReduxRuntime
+
+/// The events `EdgeCasesGuard` may emit (its `emits` in the spec).
+struct EdgeCasesGuardEvents: Sendable {
+  let context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+
+  /// Emits `opened`.
+  func opened(store: Store, `inout`: Int) {
+    context.emit(EdgeCasesEvent.opened(store: store, `inout`: `inout`))
+  }
+}
+
+/// Each action in `on` is a requirement; every other action passes on unchanged.
+protocol EdgeCasesGuardProtocol: ReduxRuntime.Middleware<EdgeCasesState, EdgeCasesAction> {
+  /// Handles `addState`: returns the action to pass on, changed or not, or `nil` to stop it.
+  func addState(
+    item: EdgeCases_State, events: EdgeCasesGuardEvents,
+    context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+  ) -> EdgeCasesAction?
+
+  /// Handles `put`: returns the action to pass on, changed or not, or `nil` to stop it.
+  func put(
+    `inout`: Int, `var`: String, `let`: Bool, events: EdgeCasesGuardEvents,
+    context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+  ) -> EdgeCasesAction?
+
+  /// Handles `openStore`: returns the action to pass on, changed or not, or `nil` to stop it.
+  func openStore(
+    store: Store, effect: EdgeCases_Effects, note: Middleware, events: EdgeCasesGuardEvents,
+    context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+  ) -> EdgeCasesAction?
+
+  /// Handles `pick`: returns the action to pass on, changed or not, or `nil` to stop it.
+  func pick(
+    choice: EdgeCases_Action, events: EdgeCasesGuardEvents,
+    context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+  ) -> EdgeCasesAction?
+
+  /// Handles `loadStore`: returns the action to pass on, changed or not, or `nil` to stop it.
+  func loadStore(
+    id: String, events: EdgeCasesGuardEvents,
+    context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+  ) -> EdgeCasesAction?
+}
+
+extension EdgeCasesGuardProtocol {
+  /// Sends each action this middleware handles to its requirement; passes on the rest.
+  func process(
+    _ action: EdgeCasesAction, context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+  ) -> EdgeCasesAction? {
+    switch action {
+    case .addState(let item):
+      return self.addState(
+        item: item, events: EdgeCasesGuardEvents(context: context), context: context)
+    case .put(let `inout`, let `var`, let `let`):
+      return self.put(
+        `inout`: `inout`, var: `var`, let: `let`, events: EdgeCasesGuardEvents(context: context),
+        context: context)
+    case .openStore(let store, let effect, let note):
+      return self.openStore(
+        store: store, effect: effect, note: note, events: EdgeCasesGuardEvents(context: context),
+        context: context)
+    case .pick(let choice):
+      return self.pick(
+        choice: choice, events: EdgeCasesGuardEvents(context: context), context: context)
+    case .loadStore(let id):
+      return self.loadStore(
+        id: id, events: EdgeCasesGuardEvents(context: context), context: context)
+    default:
+      return action
+    }
+  }
+}
+
+/// Each action in `on` is a requirement; every other action passes on unchanged.
+protocol EdgeCasesSyncProtocol: ReduxRuntime.Middleware<EdgeCasesState, EdgeCasesAction> {
+  /// Handles `loadStore`: returns the action to pass on, changed or not, or `nil` to stop it.
+  func loadStore(id: String, context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>)
+    -> EdgeCasesAction?
+}
+
+extension EdgeCasesSyncProtocol {
+  /// Sends each action this middleware handles to its requirement; passes on the rest.
+  func process(
+    _ action: EdgeCasesAction, context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+  ) -> EdgeCasesAction? {
+    switch action {
+    case .loadStore(let id):
+      return self.loadStore(id: id, context: context)
+    default:
+      return action
+    }
+  }
+}

@@ -10,6 +10,16 @@ enum Level: String, CaseIterable, Codable, Hashable, Sendable {
   case low
 }
 
+enum Action: String, CaseIterable, Codable, Hashable, Sendable, Swift.Error {
+  case retry
+  case stop
+}
+
+enum Effects: String, CaseIterable, Codable, Hashable, Sendable {
+  case few
+  case many
+}
+
 struct Todo: Equatable, Hashable, Codable, Sendable, Identifiable {
   var id: Int
   var title: String
@@ -93,3 +103,58 @@ struct Error: Equatable, Hashable, Codable, Sendable {
     self.reason = reason
   }
 }
+
+struct State: Equatable, Hashable, Codable, Sendable, Identifiable {
+  var id: Int
+  var `inout`: Int
+  var `var`: String
+  var `let`: Bool
+
+  init(id: Int, `inout`: Int = 0, `var`: String = "", `let`: Bool = false) {
+    self.id = id
+    self.inout = `inout`
+    self.var = `var`
+    self.let = `let`
+  }
+}
+
+struct Store: Equatable, Hashable, Codable, Sendable, Identifiable {
+  var id: String
+  var name: String
+
+  init(id: String, name: String = "corner shop") {
+    self.id = id
+    self.name = name
+  }
+}
+
+struct Middleware: Equatable, Hashable, Codable, Sendable {
+  var note: String
+
+  init(note: String = "back\\slash") {
+    self.note = note
+  }
+}
+
+struct Clock: Equatable, Hashable, Codable, Sendable {
+  var ticks: Int
+
+  init(ticks: Int = 0) {
+    self.ticks = ticks
+  }
+}
+
+/// The spec's `State`, as generated code names it where `State` means something else: in a
+/// middleware (`Middleware`'s associated types `State` and `Action`) and in the effects
+/// middleware (its generic parameter `Effects`).
+typealias EdgeCases_State = State
+
+/// The spec's `Action`, as generated code names it where `Action` means something else: in a
+/// middleware (`Middleware`'s associated types `State` and `Action`) and in the effects
+/// middleware (its generic parameter `Effects`).
+typealias EdgeCases_Action = Action
+
+/// The spec's `Effects`, as generated code names it where `Effects` means something else: in a
+/// middleware (`Middleware`'s associated types `State` and `Action`) and in the effects
+/// middleware (its generic parameter `Effects`).
+typealias EdgeCases_Effects = Effects

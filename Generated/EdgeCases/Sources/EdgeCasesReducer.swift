@@ -75,6 +75,36 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.lanes[lane]?.removeElements(atOffsets: offsets)
   case .forgetTitle(let title):
     state.search.titles.removeAll { $0 == title }
+  case .addState(let item):
+    state.states.append(item)
+  case .put(let `inout`, let `var`, _):
+    state.path = `var`
+    state.default = `inout`
+  case .openStore(let store, let effect, _):
+    state.stores.append(store)
+    state.effect = effect
+  default:
+    edgeCasesReducerPart2(&state, action)
+  }
+}
+
+/// The actions `edgeCasesReducer` passes on, in declaration order.
+private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
+  switch action {
+  case .pick(let choice):
+    state.lastAction = choice
+  case .loadStoreSucceeded(let store):
+    state.stores.append(store)
+  case .loadStoreFailed(let error):
+    state.lastAction = error
+  case .measureSucceeded(let effect):
+    state.effect = effect
+  case .measureFailed(let error):
+    state.lastAction = error
+  case .loadStore, .measure:
+    break
+  default:
+    break
   }
 }
 
@@ -111,6 +141,20 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(13)
     case .moveTitlesUp, .forgetTitle:
       return StateFields(5)
+    case .addState:
+      return StateFields(20)
+    case .put:
+      return StateFields(11, 24)
+    case .openStore:
+      return StateFields(21, 23)
+    case .pick, .loadStoreFailed, .measureFailed:
+      return StateFields(22)
+    case .loadStore, .measure:
+      return .none
+    case .loadStoreSucceeded:
+      return StateFields(21)
+    case .measureSucceeded:
+      return StateFields(23)
     }
   }
 }
@@ -139,14 +183,26 @@ extension EdgeCasesState: FieldTracking {
       \.bookIDs: StateFields(17),
       \.coverURLs: StateFields(18),
       \.lastStamp: StateFields(19),
+      \.states: StateFields(20),
+      \.stores: StateFields(21),
+      \.lastAction: StateFields(22),
+      \.effect: StateFields(23),
+      \.path: StateFields(24),
+      \.clock: StateFields(25),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
       \.anyDefaultTask: StateFields(8),
       \.noBooks: StateFields(4),
       \.totalInit: StateFields(8),
-      \.chosenBook: StateFields(4, 15),
-      \.chosenProduct: StateFields(1, 16),
+    ]
+    return fieldsByKeyPath[keyPath] ?? fieldsReadPart2(keyPath)
+  }
+
+  /// The key paths `fields(readBy:)` passes on.
+  private static func fieldsReadPart2(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
+    let fieldsByKeyPath: [PartialKeyPath<EdgeCasesState>: StateFields] = [
+      \.chosenBook: StateFields(4, 15), \.chosenProduct: StateFields(1, 16),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

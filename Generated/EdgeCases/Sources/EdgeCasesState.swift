@@ -26,6 +26,12 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var bookIDs: [Int]
   var coverURLs: [String]?
   var lastStamp: Date?
+  var states: IdentifiedArrayOf<State>
+  var stores: IdentifiedArrayOf<Store>
+  var lastAction: Action?
+  var effect: Effects
+  var path: String
+  var clock: Clock
 
   init(
     todos: IdentifiedArrayOf<Todo> = [], products: [String: Product] = [:],
@@ -35,7 +41,9 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     error: Error? = nil, `default`: Int = 0, recentFlags: [Bool]? = [],
     lanes: [String: IdentifiedArrayOf<Todo>] = [:], level: Level? = Level.none,
     chosenBookID: Int? = nil, productKey: String = "", bookIDs: [Int] = [],
-    coverURLs: [String]? = nil, lastStamp: Date? = nil
+    coverURLs: [String]? = nil, lastStamp: Date? = nil, states: IdentifiedArrayOf<State> = [],
+    stores: IdentifiedArrayOf<Store> = [], lastAction: Action? = nil, effect: Effects = .few,
+    path: String = "back\\slash", clock: Clock = Clock()
   ) {
     self.todos = todos
     self.products = products
@@ -57,6 +65,12 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     self.bookIDs = bookIDs
     self.coverURLs = coverURLs
     self.lastStamp = lastStamp
+    self.states = states
+    self.stores = stores
+    self.lastAction = lastAction
+    self.effect = effect
+    self.path = path
+    self.clock = clock
   }
 
   /// `openTodos`, derived from `todos`.

@@ -2,7 +2,10 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import ReduxRuntime
+import ReduxTesting
 import Testing
+import struct EdgeCases.Middleware
+import struct EdgeCases.Store
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal
@@ -12,10 +15,70 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 struct EdgeCasesExampleTests {
+  @Test("a quoted default holds one backslash")
+  func aQuotedDefaultHoldsOneBackslash() {
+    let state = EdgeCasesState()
+    #expect(state.path == "back\\slash")
+    #expect(state.stores.count == 0)
+  }
+
+  @Test("keyword labels and clashing type names through the middleware")
+  func keywordLabelsAndClashingTypeNamesThroughTheMiddleware() async throws {
+    let effects = EdgeCasesTestEffects()
+    let store = TestStore(
+      initialState: EdgeCasesState(),
+      reducer: edgeCasesReducer,
+      middleware: [
+        EdgeCasesGuard(),
+        EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
+      ],
+      exhaustivity: .off)
+    await store.send(.put(`inout`: 3, var: "a\\b", let: true))
+    await store.idle()
+    await store.send(.addState(item: State(id: 1, `inout`: 2, var: "x", let: true)))
+    await store.idle()
+    await store.send(.openStore(store: Store(id: "s1"), effect: .many, note: Middleware()))
+    await store.idle()
+    await store.send(.pick(choice: .retry))
+    await store.idle()
+    #expect(store.receivedActions == [])
+    await store.finish()
+    let state = store.state
+    #expect(state.path == "a\\b")
+    #expect(state.default == 3)
+    try #require(state.states.indices.contains(0))
+    #expect(state.states[0].inout == 2)
+    try #require(state.stores.indices.contains(0))
+    #expect(state.stores[0].name == "corner shop")
+    #expect(state.effect == .many)
+    #expect(state.lastAction == Action.retry)
+  }
+
+  @Test("a typed failure named Action through the effects")
+  func aTypedFailureNamedActionThroughTheEffects() async {
+    let effects = EdgeCasesTestEffects()
+    effects.loadStore.fails(with: .stop)
+    effects.measure.returns(.many)
+    let store = TestStore(
+      initialState: EdgeCasesState(), reducer: edgeCasesReducer,
+      middleware: [EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock())],
+      exhaustivity: .off)
+    await store.send(.loadStore(id: "s2"))
+    await store.idle()
+    await store.send(.measure(clock: Clock(ticks: 1)))
+    await store.idle()
+    #expect(
+      store.receivedActions == [.loadStoreFailed(error: .stop), .measureSucceeded(effect: .many)])
+    await store.finish()
+    let state = store.state
+    #expect(state.lastAction == Action.stop)
+    #expect(state.effect == .many)
+  }
+
   @Test("shelving takes each book's id and cover, in order")
   func shelvingTakesEachBookSIdAndCoverInOrder() {
     var state = EdgeCasesState()
-    edgeCasesReducer(
+    reduceReporting(
       &state,
       .shelve(
         shelved: [Book(id: 5, title: "E", cover: Cover(url: "e.png")), Book(id: 2, title: "B")]))
@@ -26,7 +89,7 @@ struct EdgeCasesExampleTests {
   @Test("adding to an absent lane leaves it absent")
   func addingToAnAbsentLaneLeavesItAbsent() {
     var state = EdgeCasesState()
-    edgeCasesReducer(&state, .addToLane(lane: "a", todo: Todo(id: 1, title: "A")))
+    reduceReporting(&state, .addToLane(lane: "a", todo: Todo(id: 1, title: "A")))
     #expect(state.lanes.count == 0)
   }
 
@@ -34,8 +97,8 @@ struct EdgeCasesExampleTests {
   func addingToALaneAppendsAndAnIdItHoldsIsIgnored() throws {
     var state = EdgeCasesState()
     state.lanes = ["a": [Todo(id: 1, title: "A")]]
-    edgeCasesReducer(&state, .addToLane(lane: "a", todo: Todo(id: 2, title: "B")))
-    edgeCasesReducer(&state, .addToLane(lane: "a", todo: Todo(id: 1, title: "A", done: true)))
+    reduceReporting(&state, .addToLane(lane: "a", todo: Todo(id: 2, title: "B")))
+    reduceReporting(&state, .addToLane(lane: "a", todo: Todo(id: 1, title: "A", done: true)))
     #expect(state.lanes["a"]?.count == 2)
     try #require(state.lanes["a"]?.indices.contains(0) == true)
     #expect(state.lanes["a"]?[0].done == false)
@@ -47,7 +110,7 @@ struct EdgeCasesExampleTests {
   func addingOnTopOfALanePutsTheTodoFirst() throws {
     var state = EdgeCasesState()
     state.lanes = ["a": [Todo(id: 1, title: "A")]]
-    edgeCasesReducer(&state, .addOnTopOfLane(lane: "a", todo: Todo(id: 3, title: "C")))
+    reduceReporting(&state, .addOnTopOfLane(lane: "a", todo: Todo(id: 3, title: "C")))
     #expect(state.lanes["a"]?.count == 2)
     try #require(state.lanes["a"]?.indices.contains(0) == true)
     #expect(state.lanes["a"]?[0].title == "C")
@@ -57,7 +120,7 @@ struct EdgeCasesExampleTests {
   func savingInALaneReplacesTheTodoWithTheSameId() throws {
     var state = EdgeCasesState()
     state.lanes = ["a": [Todo(id: 1, title: "A")]]
-    edgeCasesReducer(&state, .saveInLane(lane: "a", todo: Todo(id: 1, title: "A", done: true)))
+    reduceReporting(&state, .saveInLane(lane: "a", todo: Todo(id: 1, title: "A", done: true)))
     #expect(state.lanes["a"]?.count == 1)
     try #require(state.lanes["a"]?.indices.contains(0) == true)
     #expect(state.lanes["a"]?[0].done == true)
@@ -67,7 +130,7 @@ struct EdgeCasesExampleTests {
   func droppingFromALaneRemovesOnlyThatTodo() throws {
     var state = EdgeCasesState()
     state.lanes = ["a": [Todo(id: 1, title: "A"), Todo(id: 2, title: "B")]]
-    edgeCasesReducer(&state, .dropFromLane(lane: "a", id: 1))
+    reduceReporting(&state, .dropFromLane(lane: "a", id: 1))
     #expect(state.lanes["a"]?.count == 1)
     try #require(state.lanes["a"]?.indices.contains(0) == true)
     #expect(state.lanes["a"]?[0].title == "B")
@@ -77,7 +140,7 @@ struct EdgeCasesExampleTests {
   func tidyingALaneRemovesTheDoneTodosAndKeepsTheRest() throws {
     var state = EdgeCasesState()
     state.lanes = ["a": [Todo(id: 1, title: "A", done: true), Todo(id: 2, title: "B")]]
-    edgeCasesReducer(&state, .tidyLane(lane: "a"))
+    reduceReporting(&state, .tidyLane(lane: "a"))
     #expect(state.lanes["a"]?.count == 1)
     try #require(state.lanes["a"]?.indices.contains(0) == true)
     #expect(state.lanes["a"]?[0].title == "B")
@@ -87,15 +150,15 @@ struct EdgeCasesExampleTests {
   func wipingALaneEmptiesIt() {
     var state = EdgeCasesState()
     state.lanes = ["a": [Todo(id: 1, title: "A")]]
-    edgeCasesReducer(&state, .wipeLane(lane: "a"))
+    reduceReporting(&state, .wipeLane(lane: "a"))
     #expect(state.lanes["a"]?.count == 0)
   }
 
   @Test("an optional enum's case none is not nil")
   func anOptionalEnumSCaseNoneIsNotNil() {
     var state = EdgeCasesState()
-    edgeCasesReducer(&state, .setLevel(level: nil))
-    edgeCasesReducer(&state, .setLevel(level: Level.some))
+    reduceReporting(&state, .setLevel(level: nil))
+    reduceReporting(&state, .setLevel(level: Level.some))
     #expect(state.level == Level.some)
   }
 
@@ -122,9 +185,9 @@ struct EdgeCasesExampleTests {
   func intIds() throws {
     var state = EdgeCasesState()
     state.todos = [Todo(id: 1, title: "a"), Todo(id: 2, title: "b")]
-    edgeCasesReducer(&state, .toggleTodo(id: 2))
-    edgeCasesReducer(&state, .removeTodo(id: 1))
-    edgeCasesReducer(&state, .renameTodo(id: 2, title: "c"))
+    reduceReporting(&state, .toggleTodo(id: 2))
+    reduceReporting(&state, .removeTodo(id: 1))
+    reduceReporting(&state, .renameTodo(id: 2, title: "c"))
     #expect(state.todos.count == 1)
     try #require(state.todos.indices.contains(0))
     #expect(state.todos[0].done == true)
@@ -135,9 +198,9 @@ struct EdgeCasesExampleTests {
   @Test("counting from an absent entry")
   func countingFromAnAbsentEntry() {
     var state = EdgeCasesState()
-    edgeCasesReducer(&state, .addToCart(productId: 1))
-    edgeCasesReducer(&state, .addToCart(productId: 1))
-    edgeCasesReducer(&state, .removeFromCart(productId: 3))
+    reduceReporting(&state, .addToCart(productId: 1))
+    reduceReporting(&state, .addToCart(productId: 1))
+    reduceReporting(&state, .removeFromCart(productId: 3))
     #expect(state.quantityById == [1: 2, 3: -1])
   }
 
@@ -145,14 +208,14 @@ struct EdgeCasesExampleTests {
   func anEntrySFieldThroughItsKey() {
     var state = EdgeCasesState()
     state.products = ["p1": Product(id: "p1", inventory: 3)]
-    edgeCasesReducer(&state, .sell(id: "p1"))
+    reduceReporting(&state, .sell(id: "p1"))
     #expect(state.products["p1"]?.inventory == 2)
   }
 
   @Test("paths through an optional model")
   func pathsThroughAnOptionalModel() throws {
     var state = EdgeCasesState()
-    edgeCasesReducer(&state, .setSummary(summary: Summary(titles: ["a", "b", "c"])))
+    reduceReporting(&state, .setSummary(summary: Summary(titles: ["a", "b", "c"])))
     #expect(state.summary?.titles.count == 3)
     try #require(state.summary?.titles.indices.contains(1) == true)
     #expect(state.summary?.titles[1] == "b")
@@ -163,7 +226,7 @@ struct EdgeCasesExampleTests {
   func nilClearsAnOptional() {
     var state = EdgeCasesState()
     state.note = "hi"
-    edgeCasesReducer(&state, .setNote(note: nil))
+    reduceReporting(&state, .setNote(note: nil))
     #expect(state.note == nil)
   }
 
@@ -179,8 +242,8 @@ struct EdgeCasesExampleTests {
   func newTodosTakeTheNextId() throws {
     var state = EdgeCasesState()
     state.todos = [Todo(id: 4, title: "A"), Todo(id: 2, title: "B")]
-    edgeCasesReducer(&state, .newTodo(title: "C"))
-    edgeCasesReducer(&state, .newTodo(title: "D"))
+    reduceReporting(&state, .newTodo(title: "C"))
+    reduceReporting(&state, .newTodo(title: "D"))
     try #require(state.todos.indices.contains(2))
     #expect(state.todos[2].id == 5)
     try #require(state.todos.indices.contains(3))
@@ -192,7 +255,7 @@ struct EdgeCasesExampleTests {
   @Test("the first new todo has id 1")
   func theFirstNewTodoHasId1() throws {
     var state = EdgeCasesState()
-    edgeCasesReducer(&state, .newTodo(title: "A"))
+    reduceReporting(&state, .newTodo(title: "A"))
     try #require(state.todos.indices.contains(0))
     #expect(state.todos[0].id == 1)
   }
@@ -201,7 +264,7 @@ struct EdgeCasesExampleTests {
   func aNewTaskGoesOnTop() throws {
     var state = EdgeCasesState()
     state.tasks = [Task(id: uuid(1))]
-    edgeCasesReducer(
+    reduceReporting(
       &state, .newTask(id: uuid(2), init: 7, stamp: Date(timeIntervalSince1970: 1_704_153_600)))
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].`init` == 7)
@@ -217,10 +280,10 @@ struct EdgeCasesExampleTests {
     state.lanes = [
       "doing": [Todo(id: 1, title: "A"), Todo(id: 2, title: "B"), Todo(id: 3, title: "C")]
     ]
-    edgeCasesReducer(&state, .moveTitlesUp(offsets: [2]))
-    edgeCasesReducer(&state, .forgetTitle(title: "b"))
-    edgeCasesReducer(&state, .moveInLane(lane: "doing", from: [0], to: 3))
-    edgeCasesReducer(&state, .deleteInLane(lane: "doing", offsets: [0, 7]))
+    reduceReporting(&state, .moveTitlesUp(offsets: [2]))
+    reduceReporting(&state, .forgetTitle(title: "b"))
+    reduceReporting(&state, .moveInLane(lane: "doing", from: [0], to: 3))
+    reduceReporting(&state, .deleteInLane(lane: "doing", offsets: [0, 7]))
     #expect(state.search.titles == ["c", "a"])
     try #require(state.lanes["doing"]?.indices.contains(0) == true)
     #expect(state.lanes["doing"]?[0].title == "C")
@@ -233,4 +296,88 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
+  let before = state
+  edgeCasesReducer(&state, action)
+  if state.todos != before.todos {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.todos)))
+  }
+  if state.products != before.products {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.products)))
+  }
+  if state.quantityById != before.quantityById {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.quantityById)))
+  }
+  if state.flags != before.flags {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.flags)))
+  }
+  if state.books != before.books {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.books)))
+  }
+  if state.search != before.search {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.search)))
+  }
+  if state.summary != before.summary {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.summary)))
+  }
+  if state.note != before.note {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.note)))
+  }
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.tasks)))
+  }
+  if state.result != before.result {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.result)))
+  }
+  if state.error != before.error {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.error)))
+  }
+  if state.default != before.default {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.default)))
+  }
+  if state.recentFlags != before.recentFlags {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.recentFlags)))
+  }
+  if state.lanes != before.lanes {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lanes)))
+  }
+  if state.level != before.level {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.level)))
+  }
+  if state.chosenBookID != before.chosenBookID {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.chosenBookID)))
+  }
+  if state.productKey != before.productKey {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.productKey)))
+  }
+  if state.bookIDs != before.bookIDs {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.bookIDs)))
+  }
+  if state.coverURLs != before.coverURLs {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.coverURLs)))
+  }
+  if state.lastStamp != before.lastStamp {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lastStamp)))
+  }
+  if state.states != before.states {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.states)))
+  }
+  if state.stores != before.stores {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.stores)))
+  }
+  if state.lastAction != before.lastAction {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lastAction)))
+  }
+  if state.effect != before.effect {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.effect)))
+  }
+  if state.path != before.path {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.path)))
+  }
+  if state.clock != before.clock {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.clock)))
+  }
 }

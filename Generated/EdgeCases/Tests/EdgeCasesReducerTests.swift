@@ -3,6 +3,8 @@
 
 import ReduxRuntime
 import Testing
+import struct EdgeCases.Middleware
+import struct EdgeCases.Store
 import struct Foundation.Data
 import struct Foundation.Date
 import struct Foundation.Decimal
@@ -43,6 +45,11 @@ struct EdgeCasesReducerTests {
     let state = EdgeCasesState()
     #expect(state.coverURLs == nil)
     #expect(state.lastStamp == nil)
+    #expect(state.states.isEmpty)
+    #expect(state.stores.isEmpty)
+    #expect(state.lastAction == nil)
+    #expect(state.effect == .few)
+    #expect(state.path == "back\\slash")
   }
 
   @Test("addTodo appends to the end of todos")
@@ -51,7 +58,7 @@ struct EdgeCasesReducerTests {
     let existing = Todo(id: 2, title: "text 1")
     state.todos = [existing]
     let todo: Todo = Todo(id: 3, title: "text 2")
-    edgeCasesReducer(&state, .addTodo(todo: todo))
+    reduceReporting(&state, .addTodo(todo: todo))
     #expect(state.todos == [existing, todo])
   }
 
@@ -61,7 +68,7 @@ struct EdgeCasesReducerTests {
     let existing = Todo(id: 2, title: "text 1")
     state.todos = [existing]
     let todo: Todo = Todo(id: 2, title: "text 2", done: true)
-    edgeCasesReducer(&state, .addTodo(todo: todo))
+    reduceReporting(&state, .addTodo(todo: todo))
     #expect(state.todos == [existing])
   }
 
@@ -72,7 +79,7 @@ struct EdgeCasesReducerTests {
     let id: UUID = uuid(7)
     let `init`: Int = 9
     let stamp: Date = Date(timeIntervalSince1970: 1_700_172_800)
-    edgeCasesReducer(&state, .newTask(id: id, init: `init`, stamp: stamp))
+    reduceReporting(&state, .newTask(id: id, init: `init`, stamp: stamp))
     #expect(state.lastStamp == stamp)
   }
 
@@ -83,7 +90,7 @@ struct EdgeCasesReducerTests {
     let second = Todo(id: 3, title: "text 2")
     state.todos = [first, second]
     let id: Int = first.id
-    edgeCasesReducer(&state, .removeTodo(id: id))
+    reduceReporting(&state, .removeTodo(id: id))
     #expect(state.todos == [second])
   }
 
@@ -94,7 +101,7 @@ struct EdgeCasesReducerTests {
     let second = Todo(id: 3, title: "text 2")
     state.todos = [first, second]
     let id: Int = 100
-    edgeCasesReducer(&state, .removeTodo(id: id))
+    reduceReporting(&state, .removeTodo(id: id))
     #expect(state.todos == [first, second])
   }
 
@@ -105,9 +112,9 @@ struct EdgeCasesReducerTests {
     let second = Todo(id: 3, title: "text 2")
     state.todos = [first, second]
     let id: Int = first.id
-    edgeCasesReducer(&state, .toggleTodo(id: id))
+    reduceReporting(&state, .toggleTodo(id: id))
     #expect(state.todos[0].done == !first.done)
-    edgeCasesReducer(&state, .toggleTodo(id: id))
+    reduceReporting(&state, .toggleTodo(id: id))
     #expect(state.todos[0].done == first.done)
     #expect(state.todos[1] == second)
   }
@@ -120,7 +127,7 @@ struct EdgeCasesReducerTests {
     state.todos = [first, second]
     let before = state
     let id: Int = 100
-    edgeCasesReducer(&state, .toggleTodo(id: id))
+    reduceReporting(&state, .toggleTodo(id: id))
     #expect(state == before)
   }
 
@@ -132,7 +139,7 @@ struct EdgeCasesReducerTests {
     state.todos = [first, second]
     let replacement = Todo(id: 3, title: "text 5", done: true)
     let todo: Todo = replacement
-    edgeCasesReducer(&state, .saveTodo(todo: todo))
+    reduceReporting(&state, .saveTodo(todo: todo))
     #expect(state.todos == [first, replacement])
   }
 
@@ -143,7 +150,7 @@ struct EdgeCasesReducerTests {
     let second = Todo(id: 3, title: "text 2")
     state.todos = [first, second]
     let todo: Todo = Todo(id: 4, title: "text 3")
-    edgeCasesReducer(&state, .saveTodo(todo: todo))
+    reduceReporting(&state, .saveTodo(todo: todo))
     #expect(state.todos == [first, second, todo])
   }
 
@@ -155,7 +162,7 @@ struct EdgeCasesReducerTests {
     state.todos = [first, second]
     let id: Int = first.id
     let title: String = "text 11"
-    edgeCasesReducer(&state, .renameTodo(id: id, title: title))
+    reduceReporting(&state, .renameTodo(id: id, title: title))
     #expect(state.todos[0].title == title)
     #expect(state.todos[1] == second)
   }
@@ -169,7 +176,7 @@ struct EdgeCasesReducerTests {
     let before = state
     let id: Int = 100
     let title: String = "text 11"
-    edgeCasesReducer(&state, .renameTodo(id: id, title: title))
+    reduceReporting(&state, .renameTodo(id: id, title: title))
     #expect(state == before)
   }
 
@@ -180,7 +187,7 @@ struct EdgeCasesReducerTests {
     let other: Int = 3
     let productId: Int = 2
     state.quantityById = [productId: entry, 3: other]
-    edgeCasesReducer(&state, .addToCart(productId: productId))
+    reduceReporting(&state, .addToCart(productId: productId))
     #expect(state.quantityById[productId] == entry + 1)
     #expect(state.quantityById[3] == other)
   }
@@ -190,7 +197,7 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.quantityById = [:]
     let productId: Int = 2
-    edgeCasesReducer(&state, .addToCart(productId: productId))
+    reduceReporting(&state, .addToCart(productId: productId))
     #expect(state.quantityById[productId] == 1)
   }
 
@@ -201,7 +208,7 @@ struct EdgeCasesReducerTests {
     let other: Int = 3
     let productId: Int = 2
     state.quantityById = [productId: entry, 3: other]
-    edgeCasesReducer(&state, .removeFromCart(productId: productId))
+    reduceReporting(&state, .removeFromCart(productId: productId))
     #expect(state.quantityById[productId] == entry - 1)
     #expect(state.quantityById[3] == other)
   }
@@ -211,7 +218,7 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.quantityById = [:]
     let productId: Int = 2
-    edgeCasesReducer(&state, .removeFromCart(productId: productId))
+    reduceReporting(&state, .removeFromCart(productId: productId))
     #expect(state.quantityById[productId] == -(1))
   }
 
@@ -222,7 +229,7 @@ struct EdgeCasesReducerTests {
     let other: Product = Product(id: "text 2")
     let id: String = "text 1"
     state.products = [id: entry, "text 2": other]
-    edgeCasesReducer(&state, .sell(id: id))
+    reduceReporting(&state, .sell(id: id))
     #expect(state.products[id]?.inventory == entry.inventory - 1)
     #expect(state.products["text 2"] == other)
   }
@@ -234,7 +241,7 @@ struct EdgeCasesReducerTests {
     let other: Bool = false
     let key: String = "text 1"
     state.flags = [key: entry, "text 2": other]
-    edgeCasesReducer(&state, .flip(key: key))
+    reduceReporting(&state, .flip(key: key))
     #expect(state.flags[key] == !entry)
     #expect(state.flags["text 2"] == other)
   }
@@ -244,7 +251,7 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.flags = [:]
     let key: String = "text 1"
-    edgeCasesReducer(&state, .flip(key: key))
+    reduceReporting(&state, .flip(key: key))
     #expect(state.flags[key] == true)
   }
 
@@ -254,7 +261,7 @@ struct EdgeCasesReducerTests {
     let entry: Product = Product(id: "text 1", inventory: 2)
     let product: Product = Product(id: "text 7")
     state.products = [product.id: entry]
-    edgeCasesReducer(&state, .putProduct(product: product))
+    reduceReporting(&state, .putProduct(product: product))
     #expect(state.products[product.id] == product)
   }
 
@@ -263,7 +270,7 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.note = "text 4"
     let note: String? = "text 2"
-    edgeCasesReducer(&state, .setNote(note: note))
+    reduceReporting(&state, .setNote(note: note))
     #expect(state.note == note)
   }
 
@@ -272,7 +279,7 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.summary = Summary(titles: ["text 4"])
     let summary: Summary = Summary()
-    edgeCasesReducer(&state, .setSummary(summary: summary))
+    reduceReporting(&state, .setSummary(summary: summary))
     #expect(state.summary == summary)
   }
 
@@ -282,7 +289,7 @@ struct EdgeCasesReducerTests {
     state.default = 5
     let index: Int = 3
     let firstArgument: Int = 9
-    edgeCasesReducer(&state, .position(index: index, first: firstArgument))
+    reduceReporting(&state, .position(index: index, first: firstArgument))
     #expect(state.default == index)
   }
 
@@ -291,7 +298,7 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.tasks = [Task(id: uuid(4))]
     let tasks: IdentifiedArrayOf<Task> = [Task(id: uuid(2))]
-    edgeCasesReducer(&state, .setTasks(tasks: tasks))
+    reduceReporting(&state, .setTasks(tasks: tasks))
     #expect(state.tasks == tasks)
   }
 
@@ -303,7 +310,7 @@ struct EdgeCasesReducerTests {
       Book(id: 3, title: "text 14", cover: Cover(url: "text 26", caption: "text 38", width: 51)),
       Book(id: 4, title: "text 15", cover: Cover(url: "text 27", caption: "text 39", width: 52)),
     ]
-    edgeCasesReducer(&state, .shelve(shelved: shelved))
+    reduceReporting(&state, .shelve(shelved: shelved))
     #expect(state.bookIDs == [3, 4])
   }
 
@@ -315,7 +322,7 @@ struct EdgeCasesReducerTests {
       Book(id: 3, title: "text 14", cover: Cover(url: "text 26", caption: "text 38", width: 51)),
       Book(id: 4, title: "text 15", cover: Cover(url: "text 27", caption: "text 39", width: 52)),
     ]
-    edgeCasesReducer(&state, .shelve(shelved: shelved))
+    reduceReporting(&state, .shelve(shelved: shelved))
     #expect(state.coverURLs == ["text 26", "text 27"])
   }
 
@@ -324,7 +331,7 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.error = Error(reason: "text 4")
     let reason: String = "text 7"
-    edgeCasesReducer(&state, .fail(reason: reason))
+    reduceReporting(&state, .fail(reason: reason))
     #expect(state.error == nil)
   }
 
@@ -333,7 +340,7 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.level = Level.some
     let level: Level? = Level.low
-    edgeCasesReducer(&state, .setLevel(level: level))
+    reduceReporting(&state, .setLevel(level: level))
     #expect(state.level == level)
   }
 
@@ -345,7 +352,7 @@ struct EdgeCasesReducerTests {
     let three: String = "text 3"
     state.search.titles = [one, two, three]
     let offsets: IndexSet = [2]
-    edgeCasesReducer(&state, .moveTitlesUp(offsets: offsets))
+    reduceReporting(&state, .moveTitlesUp(offsets: offsets))
     #expect(state.search.titles == [three, one, two])
   }
 
@@ -356,8 +363,141 @@ struct EdgeCasesReducerTests {
     let two: String = "text 2"
     state.search.titles = [one, two, one]
     let title: String = one
-    edgeCasesReducer(&state, .forgetTitle(title: title))
+    reduceReporting(&state, .forgetTitle(title: title))
     #expect(state.search.titles == [two])
+  }
+
+  @Test("addState appends to the end of states")
+  func addStateAppendsToStates() {
+    var state = EdgeCasesState()
+    let existing = State(id: 2)
+    state.states = [existing]
+    let item: State = State(id: 3)
+    reduceReporting(&state, .addState(item: item))
+    #expect(state.states == [existing, item])
+  }
+
+  @Test("addState keeps states as it was when the id is taken")
+  func addStateIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = State(id: 2)
+    state.states = [existing]
+    let item: State = State(id: 2, `inout`: 3, var: "text 2", let: true)
+    reduceReporting(&state, .addState(item: item))
+    #expect(state.states == [existing])
+  }
+
+  @Test("put sets path")
+  func putSetsPath() {
+    var state = EdgeCasesState()
+    state.path = "text 4"
+    let `inout`: Int = 8
+    let `var`: String = "text 2"
+    let `let`: Bool = true
+    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
+    #expect(state.path == `var`)
+  }
+
+  @Test("put sets default")
+  func putSetsDefault() {
+    var state = EdgeCasesState()
+    state.default = 5
+    let `inout`: Int = 3
+    let `var`: String = "text 8"
+    let `let`: Bool = true
+    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
+    #expect(state.default == `inout`)
+  }
+
+  @Test("openStore appends to the end of stores")
+  func openStoreAppendsToStores() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 2")
+    let effect: Effects = .few
+    let note: Middleware = Middleware()
+    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    #expect(state.stores == [existing, store])
+  }
+
+  @Test("openStore keeps stores as it was when the id is taken")
+  func openStoreIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 1", name: "text 2")
+    let effect: Effects = .few
+    let note: Middleware = Middleware()
+    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    #expect(state.stores == [existing])
+  }
+
+  @Test("openStore sets effect")
+  func openStoreSetsEffect() {
+    var state = EdgeCasesState()
+    state.effect = .few
+    let store: Store = Store(id: "text 7")
+    let effect: Effects = .many
+    let note: Middleware = Middleware()
+    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    #expect(state.effect == effect)
+  }
+
+  @Test("pick sets lastAction")
+  func pickSetsLastAction() {
+    var state = EdgeCasesState()
+    state.lastAction = Action.stop
+    let choice: Action = .retry
+    reduceReporting(&state, .pick(choice: choice))
+    #expect(state.lastAction == choice)
+  }
+
+  @Test("loadStoreSucceeded appends to the end of stores")
+  func loadStoreSucceededAppendsToStores() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 2")
+    reduceReporting(&state, .loadStoreSucceeded(store: store))
+    #expect(state.stores == [existing, store])
+  }
+
+  @Test("loadStoreSucceeded keeps stores as it was when the id is taken")
+  func loadStoreSucceededIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 1", name: "text 2")
+    reduceReporting(&state, .loadStoreSucceeded(store: store))
+    #expect(state.stores == [existing])
+  }
+
+  @Test("loadStoreFailed sets lastAction")
+  func loadStoreFailedSetsLastAction() {
+    var state = EdgeCasesState()
+    state.lastAction = Action.stop
+    let error: Action = .retry
+    reduceReporting(&state, .loadStoreFailed(error: error))
+    #expect(state.lastAction == error)
+  }
+
+  @Test("measureSucceeded sets effect")
+  func measureSucceededSetsEffect() {
+    var state = EdgeCasesState()
+    state.effect = .few
+    let effect: Effects = .many
+    reduceReporting(&state, .measureSucceeded(effect: effect))
+    #expect(state.effect == effect)
+  }
+
+  @Test("measureFailed sets lastAction")
+  func measureFailedSetsLastAction() {
+    var state = EdgeCasesState()
+    state.lastAction = Action.stop
+    let error: Action = .retry
+    reduceReporting(&state, .measureFailed(error: error))
+    #expect(state.lastAction == error)
   }
 
   @Test("openTodos counts the elements of todos where !done")
@@ -456,4 +596,88 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
+  let before = state
+  edgeCasesReducer(&state, action)
+  if state.todos != before.todos {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.todos)))
+  }
+  if state.products != before.products {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.products)))
+  }
+  if state.quantityById != before.quantityById {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.quantityById)))
+  }
+  if state.flags != before.flags {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.flags)))
+  }
+  if state.books != before.books {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.books)))
+  }
+  if state.search != before.search {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.search)))
+  }
+  if state.summary != before.summary {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.summary)))
+  }
+  if state.note != before.note {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.note)))
+  }
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.tasks)))
+  }
+  if state.result != before.result {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.result)))
+  }
+  if state.error != before.error {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.error)))
+  }
+  if state.default != before.default {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.default)))
+  }
+  if state.recentFlags != before.recentFlags {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.recentFlags)))
+  }
+  if state.lanes != before.lanes {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lanes)))
+  }
+  if state.level != before.level {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.level)))
+  }
+  if state.chosenBookID != before.chosenBookID {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.chosenBookID)))
+  }
+  if state.productKey != before.productKey {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.productKey)))
+  }
+  if state.bookIDs != before.bookIDs {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.bookIDs)))
+  }
+  if state.coverURLs != before.coverURLs {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.coverURLs)))
+  }
+  if state.lastStamp != before.lastStamp {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lastStamp)))
+  }
+  if state.states != before.states {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.states)))
+  }
+  if state.stores != before.stores {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.stores)))
+  }
+  if state.lastAction != before.lastAction {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lastAction)))
+  }
+  if state.effect != before.effect {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.effect)))
+  }
+  if state.path != before.path {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.path)))
+  }
+  if state.clock != before.clock {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.clock)))
+  }
 }

@@ -15,7 +15,8 @@ struct Token: Equatable, Error {
   var text: String {
     switch kind {
     case .identifier(let text), .number(let text), .symbol(let text): text
-    case .string(let text): "\"\(text)\""
+    // Quoted and escaped again, so a literal read from it (`literalValue`) is the same string.
+    case .string(let text): QuotedText.quoted(text)
     case .end: "end of text"
     }
   }
@@ -61,13 +62,13 @@ enum ExpressionLexer {
         tokens.append(Token(kind: .number(text(start..<index)), offset: start))
       } else if scalar == "\"" {
         index += 1
-        var value = ""
+        let inner = index
         while index < scalars.count, scalars[index] != "\"" {
           if scalars[index] == "\\", index + 1 < scalars.count { index += 1 }
-          value.unicodeScalars.append(scalars[index])
           index += 1
         }
-        guard index < scalars.count else {
+        // Its escapes are YAML's, read as a quoted default's are (`QuotedText`).
+        guard index < scalars.count, let value = QuotedText.contents(text(inner..<index)) else {
           return .failure(Token(kind: .symbol("\""), offset: start))
         }
         index += 1

@@ -1,6 +1,6 @@
 /// Examples: steps, `then` paths and values, checked against the state and actions.
 extension SpecChecker {
-  mutating func checkExamples(_ node: YAMLNode) -> [Example] {
+  mutating func checkExamples(_ node: YAMLNode, middleware: [Middleware]) -> [Example] {
     var result: [Example] = []
     for item in sequence(node, what: .key("examples")) ?? [] {
       guard let pairs = mapping(item, what: .a(.example)) else { continue }
@@ -41,14 +41,14 @@ extension SpecChecker {
         }
       }
       var example = Example(name: name, given: given, when: steps, then: then)
-      checkStoreRun(of: &example, keys)
+      checkStoreRun(of: &example, keys, middleware: middleware)
       result.append(example)
     }
     return result
   }
 
-  /// `through`, `effects` and `receive`: an example run through a TestStore.
-  private mutating func checkStoreRun(of example: inout Example, _ keys: [String: YAMLNode]) {
+  /// `through`, `effects`, `receive` and `middleware`: an example run through a TestStore.
+  private mutating func checkStoreRun(of example: inout Example, _ keys: [String: YAMLNode], middleware: [Middleware]) {
     var through: String?
     if let node = keys["through"], let mode = text(node, what: .key("through")) {
       if mode == "store" || mode == "reducer" {
@@ -57,7 +57,7 @@ extension SpecChecker {
         error(.expected(.exampleRun, found: "'\(mode)'"), node)
       }
     }
-    let storeKeyName = keys["effects"] != nil ? "effects" : "receive"
+    let storeKeyName = ["effects", "receive", "middleware"].first { keys[$0] != nil } ?? "effects"
     let storeKey = keys[storeKeyName]
     if through == "reducer", let storeKey {
       error(.storeOnlyKey(storeKeyName), storeKey)
@@ -87,6 +87,23 @@ extension SpecChecker {
       receiveItems = node.scalar != nil ? [node] : sequence(node, what: .key("receive")) ?? []
     }
     example.receive = receiveItems.compactMap { exampleStep($0) }
+    if let node = keys["middleware"] { example.middleware = exampleMiddleware(node, declared: middleware) }
+  }
+
+  /// `middleware: [A, B]`: the spec's middleware the example runs (the test makes each with
+  /// `init()`, which a middleware whose initializer takes arguments doesn't have).
+  private mutating func exampleMiddleware(_ node: YAMLNode, declared: [Middleware]) -> [String] {
+    let items = node.isNull ? [] : node.scalar != nil ? [node] : sequence(node, what: .key("middleware")) ?? []
+    var names: [String] = []
+    for item in items {
+      guard let name = text(item, what: .a(.middleware)) else { continue }
+      guard declared.contains(where: { $0.name == name }) else {
+        error(.unknownMiddleware(name, suggestion: closestMatch(to: name, in: declared.map(\.name))), item)
+        continue
+      }
+      if !names.contains(name) { names.append(name) }
+    }
+    return names
   }
 
   /// What a failure action holds besides the fields its request carries.

@@ -163,7 +163,8 @@ struct LiteralReader {
       let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
       return enumCases(type).contains(name) ? .enumCase(name) : nil
     case .scalar(let scalar):
-      return scalarValue(unquoted(text), quoted: text.hasPrefix("\""), scalar)
+      guard let contents = unquoted(text) else { return nil }
+      return scalarValue(contents, quoted: text.hasPrefix("\""), scalar)
     }
   }
 
@@ -210,9 +211,11 @@ struct LiteralReader {
   }
 
 
-  private func unquoted(_ text: String) -> String {
+  /// Text in double quotes as what it says (its escapes read, as YAML reads them); other text
+  /// as it is. nil for an escape YAML doesn't have.
+  private func unquoted(_ text: String) -> String? {
     if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
-      return String(text.dropFirst().dropLast())
+      return QuotedText.contents(text.dropFirst().dropLast())
     }
     return text
   }

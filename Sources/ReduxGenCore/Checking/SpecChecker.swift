@@ -144,7 +144,7 @@ package struct SpecChecker {
     checkReduce()
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let persist = keys["persist"].flatMap { checkPersist($0) }
-    let examples = keys["examples"].map { checkExamples($0) } ?? []
+    let examples = keys["examples"].map { checkExamples($0, middleware: middleware) } ?? []
     warnUntested(keys["actions"], examples: examples, middleware: middleware)
 
     var spec = Spec(
@@ -500,7 +500,9 @@ package struct SpecChecker {
           // Keep the field, so later references to it don't report more errors.
           let problem: SpecProblem =
             isOutOfRange(literal, type)
-            ? .valueOutOfRange(literal, type: type.swiftName) : .invalidDefault(literal, type: type.swiftName)
+            ? .valueOutOfRange(literal, type: type.swiftName)
+            : QuotedText.hasUnknownEscape(literal)
+              ? .unknownEscape(literal) : .invalidDefault(literal, type: type.swiftName)
           error(problem, at: node.textLocation.advanced(by: offset))
           defaultValue = implicitDefault(name, type) ?? placeholderValue
         }

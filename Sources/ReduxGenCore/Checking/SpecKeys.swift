@@ -24,7 +24,7 @@ enum SpecKeys {
   /// A middleware.
   static let middleware = ["doc", "on", "dispatches", "emits"]
   /// An example.
-  static let example = ["name", "given", "when", "then", "through", "effects", "receive"]
+  static let example = ["name", "given", "when", "then", "through", "effects", "receive", "middleware"]
   /// A filter.
   static let filter = ["over", "selected", "default", "result", "cases", "sort"]
   /// `persist`.

@@ -32,8 +32,8 @@ indirect enum TypeName: Equatable, Sendable {
   case tuple([EnumCaseDeclaration.AssociatedValue])
   /// `any Middleware<State, Action>`
   case existential(TypeName)
-  /// `Swift.Error`: a type named through its module.
-  case qualified(module: String, name: String)
+  /// `Swift.Error`, `ReduxRuntime.Store<S, A>`: a type named through its module.
+  case qualified(module: String, name: TypeName)
   /// `@Sendable (String, any Swift.Error) -> UsersAction`: a closure's type (`@escaping` as a
   /// parameter).
   case sendableFunction([TypeName], returns: TypeName)
@@ -54,7 +54,7 @@ indirect enum Declaration: Equatable, Sendable {
   case variable(VariableDeclaration)
   case enumCase(EnumCaseDeclaration)
   /// `typealias name = type`
-  case typeAlias(access: AccessModifier?, name: String, type: TypeName)
+  case typeAlias(doc: String? = nil, access: AccessModifier?, name: String, type: TypeName)
 }
 
 /// A struct, enum or protocol.

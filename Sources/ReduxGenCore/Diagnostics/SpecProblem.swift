@@ -248,6 +248,8 @@ package enum SpecProblem: Hashable, Sendable {
   case invalidDictionaryKey(String)
   case optionalDictionaryValue(String, suggestion: String)
   case invalidDefault(String, type: String)
+  /// `"a\qb"`: quoted text with an escape YAML's double-quoted scalars don't have.
+  case unknownEscape(String)
   case missingDefault(field: String, type: String)
   case invalidValue(String, type: String)
 
@@ -258,7 +260,9 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownParameter(String, action: String, suggestion: String?)
   /// An example's `effects` names no effect method of the spec.
   case unknownEffect(String, suggestion: String?)
-  /// `effects` or `receive` in an example that says `through: reducer`.
+  /// An example's `middleware` names no middleware of the spec.
+  case unknownMiddleware(String, suggestion: String?)
+  /// `effects`, `receive` or `middleware` in an example that says `through: reducer`.
   case storeOnlyKey(String)
   /// An example through the store in a spec whose effects build a failure action by hand.
   case storeExampleNeedsDerivedFailure(failure: String, request: String)
@@ -496,6 +500,8 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(type)' can't be a dictionary key; use String, Int, UUID or an enum"
     case .invalidDefault(let literal, let type):
       "default '\(literal)' is not a value of type \(type)"
+    case .unknownEscape(let literal):
+      "'\(literal)' has an escape that YAML's double-quoted text doesn't have; write a backslash as '\\\\'"
     case .missingDefault(let field, let type):
       "state field '\(field)' of type \(type) needs a default, as in '\(field): \(type) = ...'"
     case .invalidValue(let text, let type):
@@ -510,6 +516,8 @@ package enum SpecProblem: Hashable, Sendable {
       "action '\(action)' has no parameter '\(name)'" + didYouMean(suggestion)
     case .unknownEffect(let name, let suggestion):
       "unknown effect '\(name)'" + didYouMean(suggestion)
+    case .unknownMiddleware(let name, let suggestion):
+      "unknown middleware '\(name)'" + didYouMean(suggestion)
     case .storeOnlyKey(let key):
       "'\(key)' runs an example through the store, which 'through: reducer' says it doesn't"
     case .storeExampleNeedsDerivedFailure(let failure, let request):

@@ -53,7 +53,14 @@ struct FeaturePartFiles {
   private func source(_ declarations: [Declaration], spi: Bool = false, modules: [String] = []) -> SwiftFile {
     SwiftFile(
       header: header, imports: (["Foundation", "ReduxRuntime"] + modules + spec.imports + usedModules).uniqued,
-      generatedSPIImports: spi ? ["ReduxRuntime"] : [], declarations: declarations)
+      declarationImports: usedLibraryNamedTypes, generatedSPIImports: spi ? ["ReduxRuntime"] : [],
+      declarations: declarations)
+  }
+
+  /// The used specs' types named like a library's, imported by name (`import struct Shop.Store`):
+  /// beside ReduxRuntime imported whole, the name would be ambiguous.
+  private var usedLibraryNamedTypes: [String] {
+    spec.usedSpecs.flatMap { $0.libraryNamedTypeImports(module: $0.moduleName) }
   }
 
   private func test(
@@ -65,11 +72,13 @@ struct FeaturePartFiles {
     let usedTypes = spec.usedSpecs.map { ($0.moduleName, $0.models.map(\.name) + $0.enums.map(\.name)) }
     let testingClashes = !importsSwiftTesting ? [] : (ownTypes + usedTypes).flatMap { module, names in
       names.filter { GeneratedNames.testingTypes.contains($0) && $0 != module }
-        .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: module, name: $0)) }
+        .map { Declaration.typeAlias(access: .private, name: $0, type: .qualified(module: module, name: .named($0))) }
     }
     return SwiftFile(
       header: header, imports: (importsSwiftTesting ? ["Testing"] : []) + ["ReduxRuntime"] + testing + usedModules,
-      declarationImports: GeneratedNames.foundationImportsOfTests + foundation, testableImports: [testedModule],
+      declarationImports: GeneratedNames.foundationImportsOfTests + foundation
+        + spec.libraryNamedTypeImports(module: testedModule) + usedLibraryNamedTypes,
+      testableImports: [testedModule],
       declarations: declarations.isEmpty ? [] : testingClashes + declarations)
   }
 
@@ -82,7 +91,7 @@ struct FeaturePartFiles {
     return types.map { type, declarations in
       let file = SwiftFile(
         header: GeneratedNames.scaffoldHeader(type, specPath: spec.path),
-        imports: ["Foundation", "ReduxRuntime"] + usedModules,
+        imports: ["Foundation", "ReduxRuntime"] + usedModules, declarationImports: usedLibraryNamedTypes,
         declarations: declarations)
       return (type, file)
     }
@@ -133,7 +142,11 @@ struct AppPartFiles {
     return SwiftFile(
       header: GeneratedHeader.lines(specPath: app.path),
       imports: (test ? ["Testing"] : ["Foundation"]) + ["ReduxRuntime"] + featureModules,
-      declarationImports: test ? GeneratedNames.foundationImportsOfTests : [],
+      // The routing tests may build a feature's model: one named like a library type by name.
+      declarationImports: test
+        ? GeneratedNames.foundationImportsOfTests
+          + Spec.flattened(app.features.map(\.spec)).flatMap { $0.libraryNamedTypeImports(module: $0.moduleName) }
+        : [],
       testableImports: test ? [testedModule] : [], declarations: declarations)
   }
 
@@ -145,5 +158,17 @@ struct AppPartFiles {
         GeneratedFile(path: names.path(of: part), contents: renderer.render($0), ownership: .generated, part: part)
       }
     }
+  }
+}
+
+extension Spec {
+  /// `struct Shop.Store` for each of the spec's types named like a library's
+  /// (`GeneratedNames.libraryTypes`), as a file that imports `module` beside the library imports
+  /// it by name, so the name means the spec's type there.
+  func libraryNamedTypeImports(module: String) -> [String] {
+    let models = self.models.map(\.name).filter(GeneratedNames.libraryTypes.contains).map { "struct \(module).\($0)" }
+    let enums = (self.enums.map(\.name) + filters.map(\.name)).filter(GeneratedNames.libraryTypes.contains)
+      .map { "enum \(module).\($0)" }
+    return models + enums
   }
 }

@@ -44,12 +44,13 @@ struct TextRenderer: Sendable {
       p.line("}")
     case .function(let function): renderFunction(function, &p)
     case .variable(let variable): renderVariable(variable, &p)
-    case .typeAlias(let modifier, let name, let aliased):
-      p.line(access(modifier) + "typealias \(identifier(name)) = \(type(aliased))")
+    case .typeAlias(let text, let modifier, let name, let aliased):
+      doc(text, &p)
+      p.line(access(modifier) + "typealias \(escapedName(name)) = \(type(aliased))")
     case .enumCase(let enumCase):
       doc(enumCase.doc, &p)
-      let head = "case \(identifier(enumCase.name))" + (enumCase.rawValue.map { " = " + literal(.string($0)) } ?? "")
-      let values = enumCase.associatedValues.map { "\(identifier($0.label)): \(type($0.type))" }
+      let head = "case \(escapedName(enumCase.name))" + (enumCase.rawValue.map { " = " + literal(.string($0)) } ?? "")
+      let values = enumCase.associatedValues.map { "\(escapedName($0.label)): \(type($0.type))" }
       let oneLine = values.isEmpty ? head : head + "(\(values.joined(separator: ", ")))"
       guard !p.fits(oneLine) else {
         p.line(oneLine)
@@ -116,7 +117,7 @@ struct TextRenderer: Sendable {
     if function.isStatic { head += "static " }
     if function.isMutating { head += "mutating " }
     switch function.kind {
-    case .function(let name): head += "func \(identifier(name))"
+    case .function(let name): head += "func \(escapedName(name))"
     case .initializer: head += "init"
     }
     let parameters = function.parameters.map(parameter).joined(separator: ", ")
@@ -149,8 +150,8 @@ struct TextRenderer: Sendable {
 
   private func parameter(_ parameter: Parameter) -> String {
     var text = ""
-    if let label = parameter.label { text += "\(label == "_" ? "_" : identifier(label)) " }
-    text += "\(identifier(parameter.name)): "
+    if let label = parameter.label { text += "\(label == "_" ? "_" : escapedName(label)) " }
+    text += "\(escapedName(parameter.name)): "
     if parameter.isInout { text += "inout " }
     if case .sendableFunction = parameter.type { text += "@escaping " }
     text += type(parameter.type)
@@ -162,7 +163,7 @@ struct TextRenderer: Sendable {
     doc(variable.doc, &p)
     var text =
       access(variable.access) + (variable.isStatic ? "static " : "") + (variable.isConstant ? "let " : "var ")
-      + identifier(variable.name)
+      + escapedName(variable.name)
     if let declared = variable.type { text += ": \(type(declared))" }
     if let getter = variable.getter {
       p.line(text + " {")
@@ -203,7 +204,7 @@ struct TextRenderer: Sendable {
     case .compoundAssignment(let target, let op, let value):
       p.line("\(expression(target)) \(op.rawValue)= \(expression(value))")
     case .ifLet(let name, let value, let body, let otherwise):
-      p.line("if let \(identifier(name)) = \(expression(value)) {")
+      p.line("if let \(escapedName(name)) = \(expression(value)) {")
       if let otherwise {
         block(body, &p, closing: false)
         p.line("} else {")
@@ -241,9 +242,9 @@ struct TextRenderer: Sendable {
           if switchCase.patterns.count == 1, !p.fits("case \(pattern(switchCase.patterns[0])):") {
             // One pattern too long for a line: broken after `(`, the bindings filling the lines.
             let single = switchCase.patterns[0]
-            p.line("case .\(identifier(single.caseName))(")
+            p.line("case .\(escapedName(single.caseName))(")
             p.indent()
-            p.fill(single.bindings.map { $0.map { "let \(identifier($0))" } ?? "_" }, separator: ", ", closing: "):")
+            p.fill(single.bindings.map { $0.map { "let \(escapedName($0))" } ?? "_" }, separator: ", ", closing: "):")
             p.outdent()
           } else {
             casePatterns(switchCase.patterns.map(pattern), &p)
@@ -265,7 +266,7 @@ struct TextRenderer: Sendable {
     case .breakStatement:
       p.line("break")
     case .forIn(let name, let sequence, let condition, let body):
-      let head = "for \(identifier(name)) in \(expression(sequence))"
+      let head = "for \(escapedName(name)) in \(expression(sequence))"
       let filter = condition.map { " where \(expression($0))" } ?? ""
       if p.fits(head + filter + " {") {
         p.line(head + filter + " {")
@@ -335,9 +336,9 @@ struct TextRenderer: Sendable {
   }
 
   private func pattern(_ pattern: Pattern) -> String {
-    guard !pattern.bindings.isEmpty else { return ".\(identifier(pattern.caseName))" }
-    let bindings = pattern.bindings.map { $0.map { "let \(identifier($0))" } ?? "_" }
-    return ".\(identifier(pattern.caseName))(\(bindings.joined(separator: ", ")))"
+    guard !pattern.bindings.isEmpty else { return ".\(escapedName(pattern.caseName))" }
+    let bindings = pattern.bindings.map { $0.map { "let \(escapedName($0))" } ?? "_" }
+    return ".\(escapedName(pattern.caseName))(\(bindings.joined(separator: ", ")))"
   }
 
   /// `prefix value`, broken the way swift-format breaks a long right-hand side.
@@ -378,16 +379,19 @@ struct TextRenderer: Sendable {
       brokenCollection(prefix, items, closing: "", &p, keys: entries.map { expression($0.key) + ": " })
     case .call(let callee, let arguments, nil) where !arguments.isEmpty:
       let items = arguments.map(argument)
+      p.indent()
+      let argumentsFitALine = p.fits(items.joined(separator: ", "))
+      p.outdent()
+      guard argumentsFitALine else {
+        // Filled after `(`, `)` attached; an argument too long for a line broken in turn.
+        brokenCall(prefix, value, closing: "", &p)
+        return
+      }
       p.line(prefix + expression(callee) + "(")
       p.indent()
-      if p.fits(items.joined(separator: ", ")) {
-        p.line(items.joined(separator: ", "))
-        p.outdent()
-        p.line(")")
-      } else {
-        p.fill(items, separator: ", ", closing: ")")
-        p.outdent()
-      }
+      p.line(items.joined(separator: ", "))
+      p.outdent()
+      p.line(")")
     default:
       p.line(oneLine)
     }
@@ -435,7 +439,7 @@ struct TextRenderer: Sendable {
       arguments = list
     case .call(let callee, let list, let trailing?) where list.isEmpty:
       // A trailing closure too long for a line: its body on lines of its own.
-      let parameters = trailing.parameters.map { $0 == "_" ? $0 : identifier($0) }.joined(separator: ", ")
+      let parameters = trailing.parameters.map { $0 == "_" ? $0 : escapedName($0) }.joined(separator: ", ")
       p.line(prefix + expression(callee) + (parameters.isEmpty ? " {" : " { \(parameters) in"))
       p.indent()
       conditionLines("", trailing.body, &p)
@@ -487,7 +491,8 @@ struct TextRenderer: Sendable {
         if p.fits(items[index] + ending) {
           p.line(items[index] + ending)
         } else {
-          brokenCall(argument.label.map { "\($0): " } ?? "", argument.value, closing: ending, &p)
+          let label = argument.label.map { escapedName($0, at: .label) + ": " } ?? ""
+          brokenCall(label, argument.value, closing: ending, &p)
         }
       }
     }
@@ -531,11 +536,11 @@ struct TextRenderer: Sendable {
   private func write(_ value: Expression, into out: inout String) {
     switch value {
     case .identifier(let name):
-      out += name == "self" || name == "Self" ? name : identifier(name)
+      out += name == "self" || name == "Self" ? name : escapedName(name)
     case .member(let base, let name):
       if let base { write(base, into: &out) }
       out += "."
-      out += memberName(name)
+      out += escapedName(name, at: .member)
     case .call(let callee, let arguments, let trailing):
       write(callee, into: &out)
       if !arguments.isEmpty || trailing == nil { write(arguments, into: &out) }
@@ -583,7 +588,7 @@ struct TextRenderer: Sendable {
       out += "]"
     case .subscriptedByLabel(let base, let label, let index):
       write(base, into: &out)
-      out += "[\(label): "
+      out += "[\(escapedName(label, at: .label)): "
       write(index, into: &out)
       out += "]"
     case .subscriptedWithDefault(let base, let key, let value):
@@ -626,7 +631,9 @@ struct TextRenderer: Sendable {
       out += "\\."
       // `\.self` is the identity key path, not a member named `self`.
       // A path of fields (`\.cover.url`) escapes each of its names.
-      out += name == "self" ? name : name.split(separator: ".").map { memberName(String($0)) }.joined(separator: ".")
+      out +=
+        name == "self"
+        ? name : name.split(separator: ".").map { escapedName(String($0), at: .member) }.joined(separator: ".")
     case .attribute(let name, let arguments):
       out += "@"
       out += name
@@ -639,7 +646,7 @@ struct TextRenderer: Sendable {
     for (index, argument) in arguments.enumerated() {
       if index > 0 { out += ", " }
       if let label = argument.label {
-        out += label
+        out += escapedName(label, at: .label)
         out += ": "
       }
       write(argument.value, into: &out)
@@ -654,7 +661,7 @@ struct TextRenderer: Sendable {
       out += signature.thrownType.map { " throws(\(type($0)))" } ?? ""
       out += " -> \(type(signature.returnType)) in "
     } else if !value.parameters.isEmpty {
-      out += value.parameters.map { $0 == "_" ? $0 : identifier($0) }.joined(separator: ", ")
+      out += value.parameters.map { $0 == "_" ? $0 : escapedName($0) }.joined(separator: ", ")
       out += " in "
     }
     write(value.body, into: &out)
@@ -664,7 +671,7 @@ struct TextRenderer: Sendable {
   private func argument(_ argument: Argument) -> String {
     var out = ""
     if let label = argument.label {
-      out += label
+      out += escapedName(label, at: .label)
       out += ": "
     }
     write(argument.value, into: &out)
@@ -740,23 +747,41 @@ struct TextRenderer: Sendable {
     case .dictionary(let key, let value): "[\(type(key)): \(type(value))]"
     case .generic(let name, let arguments): "\(name)<\(arguments.map(type).joined(separator: ", "))>"
     case .tuple(let elements):
-      "(" + elements.map { "\(identifier($0.label)): \(type($0.type))" }.joined(separator: ", ") + ")"
+      "(" + elements.map { "\(escapedName($0.label)): \(type($0.type))" }.joined(separator: ", ") + ")"
     case .existential(let constraint): "any " + type(constraint)
-    case .qualified(let module, let name): module + "." + name
+    case .qualified(let module, let name): module + "." + type(name)
     case .sendableFunction(let parameters, let result):
       "@Sendable (\(parameters.map(type).joined(separator: ", "))) -> \(type(result))"
     }
   }
 
-  /// A name, in backticks when it is a Swift keyword.
-  func identifier(_ name: String) -> String {
-    name.hasPrefix("$") || !Self.keywords.contains(name) ? name : "`\(name)`"
+  /// Where a name stands, which decides the keywords Swift reads there instead of a name.
+  enum NamePosition: Sendable {
+    /// Declared, bound or referred to on its own: every keyword.
+    case standalone
+    /// After a dot (`x.default`, `.import`, `\.class`): only `init`, `self`, `Type`, `Protocol`.
+    case member
+    /// An argument label of a call, subscript or tuple (`f(default: 1)`): only `inout` (Swift
+    /// reads `var` and `let` there as labels, and warns when they are in backticks).
+    case label
   }
 
-  /// After a dot most keywords need no backticks.
-  private func memberName(_ name: String) -> String {
-    ["init", "self", "Type", "Protocol"].contains(name) ? "`\(name)`" : name
+  /// The one place names are escaped: `name` in backticks where it stands when Swift would read
+  /// it as a keyword there; `$0` and `_` as they are.
+  func escapedName(_ name: String, at position: NamePosition = .standalone) -> String {
+    let keywords =
+      switch position {
+      case .standalone: Self.keywords
+      case .member: Self.memberKeywords
+      case .label: Self.labelKeywords
+      }
+    return name.hasPrefix("$") || !keywords.contains(name) ? name : "`\(name)`"
   }
+
+  /// Keywords that need backticks after a dot.
+  static let memberKeywords: Set<String> = ["init", "self", "Type", "Protocol"]
+  /// Keywords that need backticks as an argument label.
+  static let labelKeywords: Set<String> = ["inout"]
 
   static let keywords: Set<String> = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",

@@ -934,6 +934,15 @@ extension SpecSchema {
                   }
                 ]
               ]
+            },
+            "middleware": {
+              "$ref": "#/$defs/names",
+              "description": "The spec's middleware this example runs, each made with init(), in spec order (by default all of them; [] for none): leave out one whose initializer takes arguments. Runs the example through the store.",
+              "examples": [
+                [
+                  "ProfilesLogger"
+                ]
+              ]
             }
           }
         },

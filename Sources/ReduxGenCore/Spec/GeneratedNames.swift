@@ -81,12 +81,16 @@ package struct GeneratedNames: Sendable, Equatable {
   /// The emitter a middleware with `emits` is handed.
   package static func emitter(_ middleware: String) -> String { middleware + "Events" }
 
+  /// What generated code calls the spec's type `name` (one of `capturedTypeNames`) where a
+  /// declaration gives the name a meaning of its own: `TaskList_State` for a model `State`.
+  package func capturedTypeAlias(_ name: String) -> String { feature + "_" + name }
+
   /// Every type name above, for clash checks.
   package var featureTypes: [String] {
     [
       state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
       persistedFields, reducerTests, exampleTests, testEffects,
-    ]
+    ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
 
   /// The type names a middleware adds.
@@ -99,7 +103,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// Types and modules the generated code refers to by name: a spec type with one of these names
   /// would shadow it and the output would not compile. `Task`, `Result` and `Error` are not here:
   /// generated code never names them unqualified (a typed error conforms to `Swift.Error`), so
-  /// a spec may use them.
+  /// a spec may use them; nor are the types of `qualifiableTypes`.
   package static let reservedTypes: Set<String> = [
     // Swift
     "Any", "AnyObject", "Self", "Type", "Protocol", "Void", "Never", "Optional", "Array", "Dictionary", "Set",
@@ -111,17 +115,56 @@ package struct GeneratedNames: Sendable, Equatable {
     "ProcessInfo",
     // Swift Testing
     "Testing", "Test", "Suite",
-    // swift-identified-collections, which ReduxRuntime re-exports
-    "IdentifiedCollections", "IdentifiedArray", "IdentifiedArrayOf",
-    // ReduxRuntime
-    "ReduxRuntime", "ChangeReporting", "EffectRunner", "FieldTracking", "FileStorage", "Middleware",
-    "MiddlewareContext", "ObservableStore", "ObserverStatus", "Persistence", "PersistenceError", "PersistenceSaver",
-    "SaveStatus",
-    "PersistentStorage", "Reducer", "RequestStatus", "ScopedMiddleware", "StateFields", "StateTimeout", "Store",
-    "Subscription", "UnimplementedEffect",
-    // ReduxTesting, which generated test effects and examples through the store import
-    "ReduxTesting", "TestStore", "EffectDouble", "Exhaustivity", "ImmediateClock", "ExampleFailure",
+    // The modules generated code imports or names types through.
+    "IdentifiedCollections", "ReduxRuntime", "ReduxTesting", "ReduxSQLite",
   ]
+
+  /// The library types generated code names, each with its module: ReduxRuntime's, ReduxTesting's
+  /// and ReduxSQLite's, the identified collections ReduxRuntime re-exports, and Swift's clocks.
+  /// A spec may declare a type of one of these names (a shop's `Store`): generated code then
+  /// names the library's through its module (`ReduxRuntime.Store`), where the spec's would
+  /// shadow it or make it ambiguous (`RuntimeTypes`).
+  package static let qualifiableTypes: [String: String] = [
+    "ActionValues": "ReduxRuntime", "ChangeReporting": "ReduxRuntime", "EffectRunner": "ReduxRuntime",
+    "FieldTracking": "ReduxRuntime", "Middleware": "ReduxRuntime", "MiddlewareContext": "ReduxRuntime",
+    "Persistence": "ReduxRuntime", "PersistenceMigration": "ReduxRuntime", "PersistentStorage": "ReduxRuntime",
+    "RequestStatus": "ReduxRuntime", "ScopedMiddleware": "ReduxRuntime", "StateFields": "ReduxRuntime",
+    "Store": "ReduxRuntime", "UnimplementedEffect": "ReduxRuntime",
+    "TestStore": "ReduxTesting", "EffectDouble": "ReduxTesting", "ImmediateClock": "ReduxTesting",
+    "ExampleFailure": "ReduxTesting",
+    "SQLiteStorage": "ReduxSQLite", "SQLitePersistence": "ReduxSQLite",
+    "IdentifiedArrayOf": "IdentifiedCollections",
+    "Clock": "Swift", "ContinuousClock": "Swift", "Duration": "Swift",
+  ]
+
+  /// Every public type of the libraries generated files import whole: ReduxRuntime and the
+  /// identified collections it re-exports, ReduxTesting, ReduxDebugging, ReduxSQLite. A spec may
+  /// declare a type of one of these names: a file that imports the spec's module beside the
+  /// library (the tests, a spec that `uses` it) imports that type by name
+  /// (`import struct Shop.Store`), so the name means the spec's there as it does in the spec's
+  /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
+  package static let libraryTypes: Set<String> = [
+    // ReduxRuntime
+    "ActionValues", "ChangeReporting", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "Middleware", "MiddlewareContext", "ObservableStore", "ObserverStatus", "Persistence", "PersistenceError",
+    "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",
+    "SortKey", "StateFields", "StateTimeout", "Store", "Subscription", "UnimplementedEffect",
+    // swift-identified-collections
+    "Identified", "IdentifiedArray", "IdentifiedArrayOf",
+    // ReduxTesting
+    "EffectDouble", "ExampleFailure", "Exhaustivity", "ImmediateClock", "TestStore",
+    // ReduxDebugging
+    "ActionRecorder", "Recording", "RecordingError", "RecordingFormat", "StateChange",
+    // ReduxSQLite
+    "SQLiteField", "SQLitePersistence", "SQLiteStorage",
+  ]
+
+  /// Names that a generated declaration gives a meaning of its own inside it: `State` and
+  /// `Action` (`Middleware`'s associated types) in every middleware and its scaffold, `Effects`
+  /// (the generic parameter of the effects middleware, the test effects' witness). There a spec
+  /// type of one of these names is written through its alias (`capturedTypeAlias`), which the
+  /// models file declares.
+  package static let capturedTypeNames: Set<String> = ["State", "Action", "Effects"]
 
   /// What generated test files import from Foundation: only these declarations, so a model
   /// named like another Foundation type (`Timer`, `Notification`, `Unit`) is not ambiguous there.
@@ -158,7 +201,8 @@ package struct GeneratedNames: Sendable, Equatable {
   /// Why a spec type name can't be used, or nil when it can.
   package func typeClash(_ name: String, middleware: [String] = []) -> String? {
     if Self.reservedTypes.contains(name) {
-      return "'\(name)' is a name the generated code uses from Swift, Foundation, Swift Testing or ReduxRuntime"
+      return
+        "'\(name)' is a name the generated code uses from Swift, Foundation or Swift Testing, or a module it imports"
     }
     if featureTypes.contains(name) {
       return "redux-gen generates a type named '\(name)' for the feature \(feature)"

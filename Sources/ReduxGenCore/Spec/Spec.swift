@@ -632,12 +632,15 @@ package struct Example: Sendable, Equatable {
   package var effects: [EffectResult] = []
   /// The actions middleware and effects must have dispatched, in order, all of them.
   package var receive: [Step] = []
+  /// The spec's middleware a store example runs (`middleware:`), each made with `init()`; nil
+  /// for all of them. The chain keeps the spec's order.
+  package var middleware: [String]?
 
   package static func == (lhs: Example, rhs: Example) -> Bool {
     lhs.name == rhs.name && lhs.given.map(\.field) == rhs.given.map(\.field)
       && lhs.given.map(\.value) == rhs.given.map(\.value) && lhs.when == rhs.when
       && lhs.then == rhs.then && lhs.throughStore == rhs.throughStore && lhs.effects == rhs.effects
-      && lhs.receive == rhs.receive
+      && lhs.receive == rhs.receive && lhs.middleware == rhs.middleware
   }
 }
 

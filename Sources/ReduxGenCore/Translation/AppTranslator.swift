@@ -2,6 +2,15 @@
 /// reducer that routes each action to its feature, and each feature's middleware on its slice.
 struct AppTranslator {
   let app: AppSpec
+  /// The library types the app's code names: through their module where a feature's types,
+  /// which the app imports, hide them.
+  let runtime: RuntimeTypes
+
+  init(app: AppSpec) {
+    self.app = app
+    let specs = Spec.flattened(app.features.map(\.spec))
+    runtime = RuntimeTypes(declared: specs.flatMap(\.declaredTypeNames))
+  }
 
   /// An app's names are a feature's: `<App>State`, `<App>Action`, `<app>Reducer`, ...
   var names: GeneratedNames { GeneratedNames(feature: app.name) }
@@ -126,7 +135,8 @@ struct AppTranslator {
         cases: sharing.map { ([$0.name], $0.features.compactMap { indices[$0] }.sorted()) },
         otherwise: feature.spec.actions.count > sharing.count ? [index] : nil)
     }
-    let tracking = ChangeTrackingCode(access: access, stateName: stateName, actionName: actionName).declarations(
+    let tracking = ChangeTrackingCode(access: access, stateName: stateName, actionName: actionName, runtime: runtime)
+      .declarations(
       changes: app.features.enumerated().map { index, feature in (feature.name, [index]) }, wrapped: wrapped,
       reads: app.features.enumerated().map { index, feature in (feature.name, [index]) })
     return [.function(reducer)] + tracking
@@ -134,7 +144,7 @@ struct AppTranslator {
 
   func middlewareFile() -> [Declaration] {
     let scoped = app.features.map { feature -> Expression in
-      Expression.name("ScopedMiddleware").call([
+      runtime.value("ScopedMiddleware").call([
         Argument(nil, .name(feature.name)),
         Argument("state", .closure(Closure(body: .name("$0").dot(feature.name)))),
         Argument("extract", .closure(Closure(body: .name("$0").dot(feature.name)))),
@@ -147,10 +157,12 @@ struct AppTranslator {
       parameters: app.features.map { feature in
         Parameter(
           name: feature.name,
-          type: .array(.existential(.generic("Middleware", [.named(feature.spec.stateTypeName), .named(feature.spec.actionTypeName)]))),
+          type: .array(
+            .existential(
+              runtime.generic("Middleware", [.named(feature.spec.stateTypeName), .named(feature.spec.actionTypeName)]))),
           defaultValue: .literal(.emptyArray))
       },
-      returnType: .array(.existential(.generic("Middleware", [.named(stateName), .named(actionName)]))),
+      returnType: .array(.existential(runtime.generic("Middleware", [.named(stateName), .named(actionName)]))),
       body: [.returnStatement(.array(scoped))])
     return [.function(function)]
   }

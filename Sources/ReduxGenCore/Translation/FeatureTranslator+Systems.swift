@@ -37,8 +37,10 @@ extension FeatureTranslator {
     for value in spec.derived {
       reads.append((value.name, value.inputs.compactMap(spec.stateFieldIndex(named:)).sorted()))
     }
-    return ChangeTrackingCode(access: access, stateName: spec.stateTypeName, actionName: spec.actionTypeName)
-      .declarations(changes: spec.actions.map { ($0.name, changedFields(by: $0)) }, reads: reads)
+    return ChangeTrackingCode(
+      access: access, stateName: spec.stateTypeName, actionName: spec.actionTypeName, runtime: types.runtime
+    )
+    .declarations(changes: spec.actions.map { ($0.name, changedFields(by: $0)) }, reads: reads)
   }
 
   // MARK: Events
@@ -56,7 +58,7 @@ extension FeatureTranslator {
     return [
       .extensionDeclaration(
         ExtensionDeclaration(
-          extendedType: "Store",
+          extendedType: types.runtime.type("Store"),
           requirements: [
             SameTypeRequirement(lhs: "State", rhs: .named(spec.stateTypeName)),
             SameTypeRequirement(lhs: "Action", rhs: .named(spec.actionTypeName)),
@@ -115,11 +117,21 @@ extension FeatureTranslator {
   /// The types some request throws, typed.
   var typedErrors: Set<String> { Set(asyncActions.compactMap(typedError)) }
 
+  /// The type a request throws, typed, as the effects' code names it.
+  func typedErrorType(_ action: Action) -> TypeName? {
+    typedError(action).map(effectTypes.specType)
+  }
+
+  /// The spec's types as the effects, the effects middleware and the test effects name them:
+  /// there `State`, `Action` and `Effects` have meanings of their own (`TypeTranslator.capturing`).
+  var effectTypes: TypeTranslator { types.capturing }
+
   /// What a successful request returns: nothing, the one success field, or a tuple of them;
   /// optional when the effect may end the request without an outcome.
   func successType(_ action: Action) -> TypeName? {
     guard let async = action.async else { return nil }
     let own = ownPayload(of: async.success, for: action)
+    let types = effectTypes
     let value: TypeName? =
       switch own.count {
       case 0: nil
@@ -143,6 +155,7 @@ extension FeatureTranslator {
 
   private func effectRequirement(_ action: Action, body: [Statement]?) -> [Declaration] {
     let async = action.async!
+    let types = effectTypes
     var parameters = action.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
     if async.readsState { parameters.append(Parameter(name: "state", type: .named(spec.stateTypeName))) }
     let typed = typedError(action)
@@ -153,7 +166,7 @@ extension FeatureTranslator {
         FunctionDeclaration(
           doc: body == nil ? "Performs `\(action.name)`; what it returns becomes `\(async.success)`\(endsWithout).\(reads)" : nil,
           access: body == nil ? nil : access, kind: .function(async.effect),
-          parameters: parameters, isAsync: true, isThrowing: true, thrownType: typed.map { .named($0) },
+          parameters: parameters, isAsync: true, isThrowing: true, thrownType: typedErrorType(action),
           returnType: successType(action),
           // A typed error can't be `UnimplementedEffect`: the scaffold stops instead.
           body: typed == nil ? body : body.map { _ in [.expression(.name("fatalError").call([Argument(nil, .literal(.string("\(async.effect) is not implemented yet")))]))] }))
@@ -293,7 +306,9 @@ extension FeatureTranslator {
       let call = Expression.name("self").dot("effects").dot(outcomes.effect).call(arguments)
       // A typed error: Swift infers the closure's error type only when told.
       let operation = Closure(
-        signature: typedError(action).map { Closure.Signature(isAsync: true, thrownType: .named($0), returnType: successType(action) ?? "Void") },
+        signature: typedErrorType(action).map {
+          Closure.Signature(isAsync: true, thrownType: $0, returnType: successType(action) ?? "Void")
+        },
         body: .tryExpression(.awaitExpression(call)))
       var runArguments = [
         Argument(nil, .literal(.string(outcomes.scope))),
@@ -313,7 +328,7 @@ extension FeatureTranslator {
     }
     let allCases = cases + (handled.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
     let middlewareName = spec.names.effectsMiddleware
-    let runnerType = TypeName.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
+    let runnerType = types.runtime.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
     // A clock only when some request waits on one.
     let isTimed = actions.contains { $0.async?.timing != nil }
     let initializer =
@@ -324,8 +339,8 @@ extension FeatureTranslator {
         parameters: [
           Parameter(name: "effects", type: .named("Effects")),
           Parameter(
-            name: "clock", type: .existential(.generic("Clock", ["Duration"])),
-            defaultValue: Expression.name("ContinuousClock").call([])),
+            name: "clock", type: .existential(types.runtime.generic("Clock", [types.runtime.type("Duration")])),
+            defaultValue: types.runtime.value("ContinuousClock").call([])),
         ],
         body: [
           .assignment(.name("self").dot("effects"), .name("effects")),
@@ -372,7 +387,8 @@ extension FeatureTranslator {
           \(policySummary(actions))
           """,
         access: access, name: middlewareName,
-        genericParameters: [GenericParameter(name: "Effects", conformance: .named(effectsName))], inherits: ["Middleware"],
+        genericParameters: [GenericParameter(name: "Effects", conformance: .named(effectsName))],
+        inherits: [types.runtime.type("Middleware")],
         members: members))
     return [effects, middleware]
   }
@@ -383,7 +399,8 @@ extension FeatureTranslator {
       effectRequirement(
         action,
         body: [
-          .throwStatement(Expression.name("UnimplementedEffect").call([Argument(nil, .literal(.string(action.async!.effect)))]))
+          .throwStatement(
+            types.runtime.value("UnimplementedEffect").call([Argument(nil, .literal(.string(action.async!.effect)))]))
         ])
     }
     let initializer =
@@ -427,14 +444,14 @@ extension FeatureTranslator {
     let persistence = FunctionDeclaration(
       doc: persistenceDoc(persist),
       access: access, isStatic: true, kind: .function("persistence"),
-      parameters: [Parameter(name: "storage", type: .existential("PersistentStorage"))],
-      returnType: .generic("Persistence", [stateType, .named(persistedFieldsName)]),
+      parameters: [Parameter(name: "storage", type: .existential(types.runtime.type("PersistentStorage")))],
+      returnType: types.runtime.generic("Persistence", [stateType, .named(persistedFieldsName)]),
       body: [
         .returnStatement(
-          Expression.name("Persistence").call(
+          types.runtime.value("Persistence").call(
             [Argument("key", .literal(.string(persist.key))), Argument("storage", .name("storage"))]
               + versionArguments(persist) + [
-                Argument("reading", ChangeTrackingCode.fields(persistedIndices(persist))),
+                Argument("reading", ChangeTrackingCode.fields(persistedIndices(persist), types.runtime)),
                 Argument("fields", .closure(Closure(body: .name("$0").dot("persistedFields")))),
                 Argument(
                   "restore", .closure(Closure(body: .name("$0").dot("restore").call([Argument(nil, .name("$1"))])))),
@@ -465,14 +482,14 @@ extension FeatureTranslator {
     let persistence = FunctionDeclaration(
       doc: persistenceDoc(persist),
       access: access, isStatic: true, kind: .function("persistence"),
-      parameters: [Parameter(name: "storage", type: .named("SQLiteStorage"))],
-      returnType: .generic("SQLitePersistence", [stateType]),
+      parameters: [Parameter(name: "storage", type: types.runtime.type("SQLiteStorage"))],
+      returnType: types.runtime.generic("SQLitePersistence", [stateType]),
       body: [
         .returnStatement(
-          Expression.name("SQLitePersistence").call(
+          types.runtime.value("SQLitePersistence").call(
             [Argument("key", .literal(.string(persist.key))), Argument("storage", .name("storage"))]
               + versionArguments(persist) + [
-                Argument("reading", ChangeTrackingCode.fields(persistedIndices(persist))),
+                Argument("reading", ChangeTrackingCode.fields(persistedIndices(persist), types.runtime)),
                 Argument(
                   "fields",
                   .array(
@@ -511,7 +528,7 @@ extension FeatureTranslator {
     guard persist.version > 1 || !persist.migrations.isEmpty else { return [] }
     func path(_ path: [String]) -> Expression { .array(path.map { .literal(.string($0)) }) }
     let migrations = persist.migrations.map { migration in
-      Expression.name("PersistenceMigration").call([
+      types.runtime.value("PersistenceMigration").call([
         Argument("version", .literal(.int(migration.version))),
         Argument(
           nil,
@@ -545,13 +562,16 @@ struct ChangeTrackingCode {
   let access: AccessModifier?
   let stateName: String
   let actionName: String
+  let runtime: RuntimeTypes
 
   /// `StateFields(0, 2)`, `.none`, or `.all` when unknown or more than four.
-  static func fields(_ indices: [Int]?) -> Expression {
+  static func fields(_ indices: [Int]?, _ runtime: RuntimeTypes) -> Expression {
     guard let indices, indices.count <= 4 else { return .dot("all") }
     if indices.isEmpty { return .dot("none") }
-    return Expression.name("StateFields").call(indices.map { Argument(nil, .literal(.int($0))) })
+    return runtime.value("StateFields").call(indices.map { Argument(nil, .literal(.int($0))) })
   }
+
+  private func fields(_ indices: [Int]?) -> Expression { Self.fields(indices, runtime) }
 
   /// An app's action wrapping a feature's, when some of that feature's actions change more
   /// (shared actions): those cases of the wrapped action, and the fields the others change.
@@ -578,9 +598,9 @@ struct ChangeTrackingCode {
         let cases = inner.cases.map { entry in
           SwitchCase(
             patterns: entry.actions.map { Pattern(caseName: $0, bindings: []) },
-            body: [.returnStatement(Self.fields(entry.fields))])
+            body: [.returnStatement(fields(entry.fields))])
         }
-        let otherwise = inner.otherwise.map { [SwitchCase(patterns: [], body: [.returnStatement(Self.fields($0))])] } ?? []
+        let otherwise = inner.otherwise.map { [SwitchCase(patterns: [], body: [.returnStatement(fields($0))])] } ?? []
         switchCases.append(
           SwitchCase(
             patterns: [Pattern(caseName: change.action, bindings: ["action"])],
@@ -597,7 +617,7 @@ struct ChangeTrackingCode {
     }
     let switches = SwitchChain.switches(
       over: .name("self"),
-      switchCases + groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(Self.fields($0.fields))]) },
+      switchCases + groups.map { SwitchCase(patterns: $0.patterns, body: [.returnStatement(fields($0.fields))]) },
       unreached: [.returnStatement(.dot("all"))]
     ) { [.returnStatement(.name(GeneratedNames.changedFieldsPart($0)))] }
     let changed = switches.enumerated().map { offset, body in
@@ -605,10 +625,10 @@ struct ChangeTrackingCode {
         offset == 0
           ? VariableDeclaration(
             doc: "The state fields this action's reducer can change, by declaration order.", access: access,
-            name: "changedFields", type: .named("StateFields"), getter: [body])
+            name: "changedFields", type: runtime.type("StateFields"), getter: [body])
           : VariableDeclaration(
             doc: "The cases `changedFields` passes on.", access: .private,
-            name: GeneratedNames.changedFieldsPart(offset + 1), type: .named("StateFields"), getter: [body]))
+            name: GeneratedNames.changedFieldsPart(offset + 1), type: runtime.type("StateFields"), getter: [body]))
     }
     let keyPathType = TypeName.generic("PartialKeyPath", [.named(stateName)])
     // Tables looked up, not a chain of comparisons (slow to type-check), at most
@@ -616,9 +636,9 @@ struct ChangeTrackingCode {
     let tables = reads.isEmpty ? [[]] : reads.chunks(of: SwitchChain.casesPerFunction)
     let readBy = tables.enumerated().map { offset, entries in
       let table = VariableDeclaration(
-        isConstant: true, name: "fieldsByKeyPath", type: .dictionary(keyPathType, .named("StateFields")),
+        isConstant: true, name: "fieldsByKeyPath", type: .dictionary(keyPathType, runtime.type("StateFields")),
         initializer: .dictionary(
-          entries.map { DictionaryEntry(key: .keyPath($0.name), value: Self.fields($0.fields)) }))
+          entries.map { DictionaryEntry(key: .keyPath($0.name), value: fields($0.fields)) }))
       let otherwise: Expression =
         offset == tables.count - 1
         ? .dot("all") : .name(GeneratedNames.fieldsReadPart(offset + 2)).call([Argument(nil, .name("keyPath"))])
@@ -632,18 +652,20 @@ struct ChangeTrackingCode {
             doc: "The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.",
             access: access, isStatic: true, kind: .function("fields"),
             parameters: [Parameter(label: "readBy", name: "keyPath", type: keyPathType)],
-            returnType: .named("StateFields"), body: body)
+            returnType: runtime.type("StateFields"), body: body)
           : FunctionDeclaration(
             doc: "The key paths `fields(readBy:)` passes on.", access: .private, isStatic: true,
             kind: .function(GeneratedNames.fieldsReadPart(offset + 1)),
             parameters: [Parameter(label: "_", name: "keyPath", type: keyPathType)],
-            returnType: .named("StateFields"), body: body))
+            returnType: runtime.type("StateFields"), body: body))
     }
     return [
       .extensionDeclaration(
-        ExtensionDeclaration(extendedType: .named(actionName), conformances: ["ChangeReporting"], members: changed)),
+        ExtensionDeclaration(
+          extendedType: .named(actionName), conformances: [runtime.type("ChangeReporting")], members: changed)),
       .extensionDeclaration(
-        ExtensionDeclaration(extendedType: .named(stateName), conformances: ["FieldTracking"], members: readBy)),
+        ExtensionDeclaration(
+          extendedType: .named(stateName), conformances: [runtime.type("FieldTracking")], members: readBy)),
     ]
   }
 }

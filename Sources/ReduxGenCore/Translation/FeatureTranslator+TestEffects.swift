@@ -25,7 +25,7 @@ extension FeatureTranslator {
       let tupleName = async.effect.uppercasingFirst + "Arguments"
       let tuple: [Declaration] =
         parameters.count < 2 ? [] : [.typeAlias(access: nil, name: tupleName, type: argumentsType(parameters))]
-      let doubleType = TypeName.generic(
+      let doubleType = types.runtime.generic(
         "EffectDouble",
         [tuple.isEmpty ? argumentsType(parameters) : .named(tupleName), successType(action) ?? "Void", failureType(action)])
       let recorded =
@@ -76,7 +76,7 @@ extension FeatureTranslator {
 
   /// The effect's parameters: the action's payload, then the state when it reads it.
   private func effectParameters(_ action: Action) -> [Parameter] {
-    var parameters = action.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
+    var parameters = action.payload.map { Parameter(name: $0.name, type: effectTypes.typeName($0.type)) }
     if action.async!.readsState { parameters.append(Parameter(name: "state", type: .named(spec.stateTypeName))) }
     return parameters
   }
@@ -100,14 +100,14 @@ extension FeatureTranslator {
   }
 
   private func failureType(_ action: Action) -> TypeName {
-    typedError(action).map { .named($0) } ?? .existential(.qualified(module: "Swift", name: "Error"))
+    typedErrorType(action) ?? .existential(.qualified(module: "Swift", name: "Error"))
   }
 
   /// A failure builder's closure type: the carried values and the error to the action.
   private func builderType(_ action: Action) -> TypeName {
     let carried = action.async!.carried.compactMap { name in action.payload.first { $0.name == name } }
     return .sendableFunction(
-      carried.map { types.typeName($0.type) } + [.existential(.qualified(module: "Swift", name: "Error"))],
+      carried.map { effectTypes.typeName($0.type) } + [.existential(.qualified(module: "Swift", name: "Error"))],
       returns: actionType)
   }
 
@@ -123,7 +123,7 @@ extension FeatureTranslator {
       return .function(
         FunctionDeclaration(
           kind: .function(async.effect), parameters: parameters, isAsync: true, isThrowing: true,
-          thrownType: typedError(action).map { .named($0) }, returnType: successType(action),
+          thrownType: typedErrorType(action), returnType: successType(action),
           body: [
             .expression(
               .tryExpression(
@@ -134,7 +134,7 @@ extension FeatureTranslator {
       let async = action.async!
       let carried = async.carried.compactMap { name in action.payload.first { $0.name == name } }
       let parameters =
-        carried.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
+        carried.map { Parameter(name: $0.name, type: effectTypes.typeName($0.type)) }
         + [Parameter(name: "error", type: .existential(.qualified(module: "Swift", name: "Error")))]
       return .function(
         FunctionDeclaration(

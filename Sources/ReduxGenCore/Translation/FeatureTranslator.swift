@@ -18,7 +18,7 @@ struct FeatureTranslator {
     // Once for the file: the types some request throws, typed, conform to `Swift.Error`.
     let errors = typedErrors
     return spec.enums.map { enumeration($0, errors) } + spec.models.map { model($0, errors) }
-      + spec.filters.map(filterEnum)
+      + spec.filters.map(filterEnum) + types.capturedTypeAliases(access: access)
   }
 
   private func model(_ model: Model, _ typedErrors: Set<String>) -> Declaration {
@@ -199,7 +199,7 @@ struct FeatureTranslator {
         parameters: given.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
           + [
             Parameter(
-              label: "using", name: "actionValues", type: .named("ActionValues"),
+              label: "using", name: "actionValues", type: types.runtime.type("ActionValues"),
               defaultValue: Expression.dot("current"))
           ],
         returnType: .named("Self"), body: [.returnStatement(Expression.dot(action.name).call(arguments))]))
@@ -307,7 +307,7 @@ struct FeatureTranslator {
 
   // MARK: Middleware
 
-  var contextType: TypeName { .generic("MiddlewareContext", [stateType, actionType]) }
+  var contextType: TypeName { types.runtime.generic("MiddlewareContext", [stateType, actionType]) }
 
   func middlewareFile() -> [Declaration] {
     spec.middleware.flatMap { middleware -> [Declaration] in
@@ -321,7 +321,7 @@ struct FeatureTranslator {
       let protocolDeclaration = Declaration.protocolDeclaration(
         TypeDeclaration(
           doc: doc, access: access, name: middleware.protocolName,
-          inherits: [.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
+          inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
           members: requirements))
       var cases = handled.map { action in
         SwitchCase(
@@ -358,7 +358,8 @@ struct FeatureTranslator {
       : nil
     return FunctionDeclaration(
       doc: doc, access: access, kind: .function(action.name),
-      parameters: action.payload.map { Parameter(name: $0.name, type: types.typeName($0.type)) }
+      // Inside a middleware `State` and `Action` are its associated types.
+      parameters: action.payload.map { Parameter(name: $0.name, type: types.capturing.typeName($0.type)) }
         + (emitter.map { [Parameter(name: "events", type: .named($0))] } ?? [])
         + [Parameter(name: "context", type: contextType)],
       returnType: .optional(actionType), body: body)

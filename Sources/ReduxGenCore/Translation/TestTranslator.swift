@@ -138,7 +138,7 @@ struct TestTranslator {
     }
     given.append(Argument("using", .name("values")))
     let body = [
-      constant("values", Expression.name("ActionValues").dot("incrementing").call([Argument("now", time)])),
+      constant("values", types.runtime.value("ActionValues").dot("incrementing").call([Argument("now", time)])),
       constant("action", Expression.name(spec.actionTypeName).dot(action.name).call(given)),
       expect(.name("action"), .equal, Expression.dot(action.name).call(expected)),
     ]
@@ -999,7 +999,9 @@ struct TestTranslator {
       body += givenAssignments(example, to: given)
       initial = given
     }
-    var middleware = spec.middleware.map { Expression.name($0.name).call() }
+    // Each made with `init()`: `middleware:` leaves out one whose initializer takes arguments.
+    let chosen = spec.middleware.filter { example.middleware?.contains($0.name) ?? true }
+    var middleware = chosen.map { Expression.name($0.name).call() }
     let asyncActions = spec.actions.filter { $0.async != nil }
     if !asyncActions.isEmpty {
       body.append(constant("effects", Expression.name(names.testEffects).call()))
@@ -1010,7 +1012,7 @@ struct TestTranslator {
       }
       var arguments = [Argument("effects", Expression.name("effects").dot("effects"))]
       if asyncActions.contains(where: { $0.async?.timing != nil }) {
-        arguments.append(Argument("clock", Expression.name("ImmediateClock").call()))
+        arguments.append(Argument("clock", types.runtime.value("ImmediateClock").call()))
       }
       middleware.append(Expression.name(names.effectsMiddleware).call(arguments))
     }
@@ -1018,7 +1020,7 @@ struct TestTranslator {
     body.append(
       constant(
         "store",
-        Expression.name("TestStore").call([
+        types.runtime.value("TestStore").call([
           Argument("initialState", initial), Argument("reducer", .name(spec.reducerName)),
           Argument("middleware", .array(middleware)), Argument("exhaustivity", .dot("off")),
         ])))
@@ -1061,7 +1063,8 @@ struct TestTranslator {
         let type: SpecType = spec.model(named: name) != nil ? .model(name) : .enumeration(name)
         return Argument("with", types.expression(value, type: type))
       }
-      return Argument("with", Expression.name("ExampleFailure").call([Argument(nil, types.expression(value, type: .scalar(.string)))]))
+      let message = types.expression(value, type: .scalar(.string))
+      return Argument("with", types.runtime.value("ExampleFailure").call([Argument(nil, message)]))
     }
   }
 

@@ -3,17 +3,62 @@ struct TypeTranslator {
   let spec: Spec
   /// Write small-number UUIDs as `uuid(n)`, a helper the test files declare.
   var usesUUIDHelper = false
+  /// The library types the code names, through their module where the spec's types hide them.
+  let runtime: RuntimeTypes
+  /// The spec types written through their alias (`GeneratedNames.capturedTypeAlias`): names
+  /// the declaration the code goes into gives a meaning of its own (see `capturing`).
+  private(set) var captured: Set<String> = []
+
+  init(spec: Spec) {
+    self.spec = spec
+    runtime = RuntimeTypes(spec: spec)
+  }
+
+  /// This translator for code inside middleware, the effects middleware and the test effects,
+  /// where `State`, `Action` and `Effects` mean the declaration's own (an associated type, a
+  /// generic parameter, a nested type): the spec's types of those names go through their aliases.
+  var capturing: TypeTranslator {
+    var copy = self
+    copy.captured = GeneratedNames.capturedTypeNames
+    return copy
+  }
 
   func typeName(_ type: SpecType) -> TypeName {
     switch type {
     case .scalar(let scalar): .named(scalar.rawValue)
-    case .model(let name), .enumeration(let name): .named(name)
+    case .model(let name), .enumeration(let name): specType(name)
     case .optional(let wrapped): .optional(typeName(wrapped))
     case .array(let element):
-      isIdentifiedList(type) ? .generic("IdentifiedArrayOf", [typeName(element)]) : .array(typeName(element))
+      isIdentifiedList(type)
+        ? runtime.generic("IdentifiedArrayOf", [typeName(element)]) : .array(typeName(element))
     case .dictionary(let key, let value): .dictionary(typeName(key), typeName(value))
-    case .requestStatus: .named("RequestStatus")
+    case .requestStatus: runtime.type("RequestStatus")
     case .indexSet: .named("IndexSet")
+    }
+  }
+
+  /// A model, enum or filter of the spec (or of a spec it uses) by name; through its alias where
+  /// the name is captured.
+  func specType(_ name: String) -> TypeName {
+    guard captured.contains(name), let owner = feature(declaring: name) else { return .named(name) }
+    return .named(GeneratedNames(feature: owner).capturedTypeAlias(name))
+  }
+
+  /// The feature whose module declares the type `name`: this one, or a used spec.
+  private func feature(declaring name: String) -> String? {
+    ([spec] + spec.usedSpecs).first { $0.declaredTypeNames.contains(name) }?.feature
+  }
+
+  /// The aliases of the spec's own types whose names declarations capture, for the models file.
+  func capturedTypeAliases(access: AccessModifier?) -> [Declaration] {
+    spec.declaredTypeNames.filter(GeneratedNames.capturedTypeNames.contains).map { name in
+      .typeAlias(
+        doc: """
+          The spec's `\(name)`, as generated code names it where `\(name)` means something else: in a
+          middleware (`Middleware`'s associated types `State` and `Action`) and in the effects
+          middleware (its generic parameter `Effects`).
+          """,
+        access: access, name: spec.names.capturedTypeAlias(name), type: .named(name))
     }
   }
 
