@@ -25,7 +25,7 @@ struct SnippetReducerTests {
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(2), title: "text 2")
-    snippetReducer(&state, .add(task: task))
+    reduceReporting(&state, .add(task: task))
     #expect(state.tasks == [existing, task])
   }
 
@@ -35,7 +35,7 @@ struct SnippetReducerTests {
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(1), title: "text 2", done: true, estimate: 3)
-    snippetReducer(&state, .add(task: task))
+    reduceReporting(&state, .add(task: task))
     #expect(state.tasks == [existing])
   }
 
@@ -45,7 +45,7 @@ struct SnippetReducerTests {
     let existing: String = "text 1"
     state.notes = [existing]
     let text: String = "text 2"
-    snippetReducer(&state, .note(text: text))
+    reduceReporting(&state, .note(text: text))
     #expect(state.notes == [existing, text])
   }
 
@@ -62,4 +62,16 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
+  if state.notes != before.notes {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.notes)))
+  }
 }

@@ -23,7 +23,7 @@ struct SnippetReducerTests {
   func removeAllClearsTasks() {
     var state = SnippetState()
     state.tasks = [Task(id: uuid(1), title: "text 1")]
-    snippetReducer(&state, .removeAll)
+    reduceReporting(&state, .removeAll)
     #expect(state.tasks.isEmpty == true)
   }
 
@@ -31,7 +31,7 @@ struct SnippetReducerTests {
   func forgetAllClearsNotes() {
     var state = SnippetState()
     state.notes = ["text 1": "text 1"]
-    snippetReducer(&state, .forgetAll)
+    reduceReporting(&state, .forgetAll)
     #expect(state.notes.isEmpty == true)
   }
 }
@@ -41,4 +41,16 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
+  if state.notes != before.notes {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.notes)))
+  }
 }

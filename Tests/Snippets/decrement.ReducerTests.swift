@@ -22,7 +22,7 @@ struct SnippetReducerTests {
   func stepDecrementsCount() {
     var state = SnippetState()
     let before = state.count
-    snippetReducer(&state, .step)
+    reduceReporting(&state, .step)
     #expect(state.count == before - 1)
   }
 
@@ -31,7 +31,16 @@ struct SnippetReducerTests {
     var state = SnippetState()
     let before = state.count
     let amount: Int = 8
-    snippetReducer(&state, .take(amount: amount))
+    reduceReporting(&state, .take(amount: amount))
     #expect(state.count == before - amount)
+  }
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.count != before.count {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.count)))
   }
 }

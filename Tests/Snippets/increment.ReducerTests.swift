@@ -24,7 +24,7 @@ struct SnippetReducerTests {
   func stepIncrementsCount() {
     var state = SnippetState()
     let before = state.count
-    snippetReducer(&state, .step)
+    reduceReporting(&state, .step)
     #expect(state.count == before + 1)
   }
 
@@ -33,7 +33,7 @@ struct SnippetReducerTests {
     var state = SnippetState()
     let before = state.count
     let amount: Int = 8
-    snippetReducer(&state, .add(amount: amount))
+    reduceReporting(&state, .add(amount: amount))
     #expect(state.count == before + amount)
   }
 
@@ -44,7 +44,7 @@ struct SnippetReducerTests {
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
     let id: UUID = first.id
-    snippetReducer(&state, .grow(id: id))
+    reduceReporting(&state, .grow(id: id))
     #expect(state.tasks[0].estimate == first.estimate + 2)
     #expect(state.tasks[1] == second)
   }
@@ -57,7 +57,7 @@ struct SnippetReducerTests {
     state.tasks = [first, second]
     let before = state
     let id: UUID = uuid(99)
-    snippetReducer(&state, .grow(id: id))
+    reduceReporting(&state, .grow(id: id))
     #expect(state == before)
   }
 
@@ -68,7 +68,7 @@ struct SnippetReducerTests {
     let other: Int = 3
     let key: String = "text 1"
     state.votes = [key: entry, "text 2": other]
-    snippetReducer(&state, .vote(key: key))
+    reduceReporting(&state, .vote(key: key))
     #expect(state.votes[key] == entry + 1)
     #expect(state.votes["text 2"] == other)
   }
@@ -78,7 +78,7 @@ struct SnippetReducerTests {
     var state = SnippetState()
     state.votes = [:]
     let key: String = "text 1"
-    snippetReducer(&state, .vote(key: key))
+    reduceReporting(&state, .vote(key: key))
     #expect(state.votes[key] == 1)
   }
 }
@@ -88,4 +88,19 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.count != before.count {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.count)))
+  }
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
+  if state.votes != before.votes {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.votes)))
+  }
 }

@@ -28,7 +28,7 @@ struct SnippetReducerTests {
     state.tasks = [one, two, three]
     let from: IndexSet = [0]
     let to: Int = 3
-    snippetReducer(&state, .moveTasks(from: from, to: to))
+    reduceReporting(&state, .moveTasks(from: from, to: to))
     #expect(state.tasks == [two, three, one])
   }
 
@@ -41,7 +41,7 @@ struct SnippetReducerTests {
     state.tags = [one, two, three]
     let offsets: IndexSet = [0]
     let destination: Int = 3
-    snippetReducer(&state, .moveTags(offsets: offsets, destination: destination))
+    reduceReporting(&state, .moveTags(offsets: offsets, destination: destination))
     #expect(state.tags == [two, three, one])
   }
 
@@ -53,7 +53,7 @@ struct SnippetReducerTests {
     let three: String = "text 3"
     state.tags = [one, two, three]
     let offsets: IndexSet = [2]
-    snippetReducer(&state, .moveTagsToTop(offsets: offsets))
+    reduceReporting(&state, .moveTagsToTop(offsets: offsets))
     #expect(state.tags == [three, one, two])
   }
 }
@@ -63,4 +63,16 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
+  if state.tags != before.tags {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tags)))
+  }
 }

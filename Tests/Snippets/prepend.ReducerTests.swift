@@ -25,7 +25,7 @@ struct SnippetReducerTests {
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(2), title: "text 2")
-    snippetReducer(&state, .addOnTop(task: task))
+    reduceReporting(&state, .addOnTop(task: task))
     #expect(state.tasks == [task, existing])
   }
 
@@ -35,7 +35,7 @@ struct SnippetReducerTests {
     let existing = Task(id: uuid(1), title: "text 1")
     state.tasks = [existing]
     let task: Task = Task(id: uuid(1), title: "text 2", done: true)
-    snippetReducer(&state, .addOnTop(task: task))
+    reduceReporting(&state, .addOnTop(task: task))
     #expect(state.tasks == [existing])
   }
 
@@ -45,7 +45,7 @@ struct SnippetReducerTests {
     let existing: String = "text 1"
     state.recent = [existing]
     let query: String = "text 2"
-    snippetReducer(&state, .remember(query: query))
+    reduceReporting(&state, .remember(query: query))
     #expect(state.recent == [query, existing])
   }
 }
@@ -55,4 +55,16 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
+  if state.recent != before.recent {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.recent)))
+  }
 }

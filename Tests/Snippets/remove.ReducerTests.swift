@@ -28,7 +28,7 @@ struct SnippetReducerTests {
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
     let id: UUID = first.id
-    snippetReducer(&state, .delete(id: id))
+    reduceReporting(&state, .delete(id: id))
     #expect(state.tasks == [second])
   }
 
@@ -39,7 +39,7 @@ struct SnippetReducerTests {
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
     let id: UUID = uuid(99)
-    snippetReducer(&state, .delete(id: id))
+    reduceReporting(&state, .delete(id: id))
     #expect(state.tasks == [first, second])
   }
 
@@ -48,7 +48,7 @@ struct SnippetReducerTests {
     var state = SnippetState()
     state.notes = ["text 1": "text 1", "text 2": "text 1"]
     let key: String = "text 1"
-    snippetReducer(&state, .forget(key: key))
+    reduceReporting(&state, .forget(key: key))
     #expect(state.notes[key] == nil)
     #expect(state.notes.count == 1)
   }
@@ -59,7 +59,7 @@ struct SnippetReducerTests {
     let matching = Task(id: uuid(1), title: "text 1", done: true)
     let other = Task(id: uuid(2), title: "text 2", done: false)
     state.tasks = [matching, other]
-    snippetReducer(&state, .clearDone)
+    reduceReporting(&state, .clearDone)
     #expect(state.tasks == [other])
   }
 
@@ -69,7 +69,7 @@ struct SnippetReducerTests {
     let matching = Task(id: uuid(1), title: "text 1", done: false, estimate: 4)
     let other = Task(id: uuid(2), title: "text 2", done: false, estimate: 0)
     state.tasks = [matching, other]
-    snippetReducer(&state, .dropBig)
+    reduceReporting(&state, .dropBig)
     #expect(state.tasks == [other])
   }
 
@@ -81,7 +81,7 @@ struct SnippetReducerTests {
     let three = Task(id: uuid(3), title: "text 3")
     state.tasks = [one, two, three]
     let offsets: IndexSet = [0, 2]
-    snippetReducer(&state, .deleteTasks(offsets: offsets))
+    reduceReporting(&state, .deleteTasks(offsets: offsets))
     #expect(state.tasks == [two])
   }
 
@@ -93,7 +93,7 @@ struct SnippetReducerTests {
     let shown = Task(id: uuid(2), title: "text 2", done: false)
     state.tasks = [hidden, shown]
     let offsets: IndexSet = [0]
-    snippetReducer(&state, .deleteVisibleTasks(offsets: offsets))
+    reduceReporting(&state, .deleteVisibleTasks(offsets: offsets))
     #expect(state.tasks == [hidden])
   }
 
@@ -105,7 +105,7 @@ struct SnippetReducerTests {
     let three: String = "text 3"
     state.tags = [one, two, three]
     let offsets: IndexSet = [0, 2]
-    snippetReducer(&state, .deleteTags(offsets: offsets))
+    reduceReporting(&state, .deleteTags(offsets: offsets))
     #expect(state.tags == [two])
   }
 
@@ -116,7 +116,7 @@ struct SnippetReducerTests {
     let two: String = "text 2"
     state.tags = [one, two, one]
     let tag: String = one
-    snippetReducer(&state, .untag(tag: tag))
+    reduceReporting(&state, .untag(tag: tag))
     #expect(state.tags == [two])
   }
 
@@ -125,7 +125,7 @@ struct SnippetReducerTests {
     var state = SnippetState()
     let other: String = "text 1"
     state.tags = ["draft", other, "draft"]
-    snippetReducer(&state, .untagDraft)
+    reduceReporting(&state, .untagDraft)
     #expect(state.tags == [other])
   }
 
@@ -133,9 +133,11 @@ struct SnippetReducerTests {
   func filterAllKeepsMatchingTasks() {
     var state = SnippetState()
     let kept = Task(id: uuid(2), title: "text 2")
-    state.tasks = [kept]
+    let other1 = Task(id: uuid(3), title: "text 3", done: false)
+    let other2 = Task(id: uuid(4), title: "text 4", done: true)
+    state.tasks = [kept, other1, other2]
     state.filter = .all
-    #expect(state.filteredTasks == [kept])
+    #expect(state.filteredTasks == [kept, other1, other2])
   }
 
   @Test("TaskFilter.open keeps exactly the matching tasks")
@@ -143,9 +145,10 @@ struct SnippetReducerTests {
     var state = SnippetState()
     let dropped = Task(id: uuid(1), title: "text 1", done: true)
     let kept = Task(id: uuid(2), title: "text 2", done: false)
-    state.tasks = [dropped, kept]
+    let other1 = Task(id: uuid(3), title: "text 3")
+    state.tasks = [dropped, kept, other1]
     state.filter = .open
-    #expect(state.filteredTasks == [kept])
+    #expect(state.filteredTasks == [kept, other1])
   }
 }
 
@@ -154,4 +157,22 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
+  if state.notes != before.notes {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.notes)))
+  }
+  if state.tags != before.tags {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tags)))
+  }
+  if state.filter != before.filter {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.filter)))
+  }
 }

@@ -23,7 +23,7 @@ struct SnippetReducerTests {
   func clearQueryResetsQuery() {
     var state = SnippetState()
     state.query = "text 3"
-    snippetReducer(&state, .clearQuery)
+    reduceReporting(&state, .clearQuery)
     #expect(state.query == "all")
   }
 
@@ -34,7 +34,7 @@ struct SnippetReducerTests {
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
     let id: UUID = first.id
-    snippetReducer(&state, .resetEstimate(id: id))
+    reduceReporting(&state, .resetEstimate(id: id))
     #expect(state.tasks[0].estimate == 1)
     #expect(state.tasks[1] == second)
   }
@@ -47,7 +47,7 @@ struct SnippetReducerTests {
     state.tasks = [first, second]
     let before = state
     let id: UUID = uuid(99)
-    snippetReducer(&state, .resetEstimate(id: id))
+    reduceReporting(&state, .resetEstimate(id: id))
     #expect(state == before)
   }
 }
@@ -57,4 +57,16 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.query != before.query {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.query)))
+  }
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
 }

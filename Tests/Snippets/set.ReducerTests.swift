@@ -25,7 +25,7 @@ struct SnippetReducerTests {
     var state = SnippetState()
     state.title = "text 4"
     let title: String = "text 2"
-    snippetReducer(&state, .rename(title: title))
+    reduceReporting(&state, .rename(title: title))
     #expect(state.title == title)
   }
 
@@ -37,7 +37,7 @@ struct SnippetReducerTests {
     state.tasks = [first, second]
     let id: UUID = first.id
     let title: String = "text 5"
-    snippetReducer(&state, .renameTask(id: id, title: title))
+    reduceReporting(&state, .renameTask(id: id, title: title))
     #expect(state.tasks[0].title == title)
     #expect(state.tasks[1] == second)
   }
@@ -51,7 +51,7 @@ struct SnippetReducerTests {
     let before = state
     let id: UUID = uuid(99)
     let title: String = "text 5"
-    snippetReducer(&state, .renameTask(id: id, title: title))
+    reduceReporting(&state, .renameTask(id: id, title: title))
     #expect(state == before)
   }
 
@@ -61,7 +61,7 @@ struct SnippetReducerTests {
     let first = Task(id: uuid(1), title: "text 1", done: false)
     let second = Task(id: uuid(2), title: "text 2", done: false)
     state.tasks = [first, second]
-    snippetReducer(&state, .completeAll)
+    reduceReporting(&state, .completeAll)
     #expect(state.tasks[0].done == true)
     #expect(state.tasks[1].done == true)
   }
@@ -73,7 +73,7 @@ struct SnippetReducerTests {
     let other = Task(id: uuid(2), title: "text 2", done: true, estimate: 0)
     state.tasks = [matching, other]
     let estimate: Int = 3
-    snippetReducer(&state, .estimateOpen(estimate: estimate))
+    reduceReporting(&state, .estimateOpen(estimate: estimate))
     #expect(state.tasks[0].estimate == estimate)
     #expect(state.tasks[1] == other)
   }
@@ -86,7 +86,7 @@ struct SnippetReducerTests {
       Task(id: uuid(2), title: "text 14", done: true, estimate: 39),
       Task(id: uuid(3), title: "text 15", done: true, estimate: 40),
     ]
-    snippetReducer(&state, .show(shown: shownArgument))
+    reduceReporting(&state, .show(shown: shownArgument))
     #expect(state.shownIDs == [uuid(2), uuid(3)])
   }
 }
@@ -96,4 +96,19 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.title != before.title {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.title)))
+  }
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
+  if state.shownIDs != before.shownIDs {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.shownIDs)))
+  }
 }

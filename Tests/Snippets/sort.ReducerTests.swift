@@ -26,7 +26,7 @@ struct SnippetReducerTests {
     let tie = Task(id: uuid(2), title: "text 2", done: false, priority: .low)
     let tieToo = Task(id: uuid(3), title: "text 2", done: false, priority: .low)
     state.tasks = [last, tie, tieToo]
-    snippetReducer(&state, .sortTasks)
+    reduceReporting(&state, .sortTasks)
     #expect(state.tasks == [tie, tieToo, last])
   }
 
@@ -37,7 +37,7 @@ struct SnippetReducerTests {
     let tie = Task(id: uuid(2), title: "text 2")
     let tieToo = Task(id: uuid(3), title: "text 2")
     state.tasks = [last, tie, tieToo]
-    snippetReducer(&state, .sortByTitle)
+    reduceReporting(&state, .sortByTitle)
     #expect(state.tasks == [tie, tieToo, last])
   }
 
@@ -48,7 +48,7 @@ struct SnippetReducerTests {
     let tie: Int = 3
     let tieToo: Int = 3
     state.scores = [last, tie, tieToo]
-    snippetReducer(&state, .sortScores)
+    reduceReporting(&state, .sortScores)
     #expect(state.scores == [tie, tieToo, last])
   }
 }
@@ -58,4 +58,16 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
+  if state.scores != before.scores {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.scores)))
+  }
 }

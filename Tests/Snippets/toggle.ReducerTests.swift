@@ -24,9 +24,9 @@ struct SnippetReducerTests {
   func flipShowDoneFlipsShowDone() {
     var state = SnippetState()
     let before = state.showDone
-    snippetReducer(&state, .flipShowDone)
+    reduceReporting(&state, .flipShowDone)
     #expect(state.showDone == !before)
-    snippetReducer(&state, .flipShowDone)
+    reduceReporting(&state, .flipShowDone)
     #expect(state.showDone == before)
   }
 
@@ -37,9 +37,9 @@ struct SnippetReducerTests {
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
     let id: UUID = first.id
-    snippetReducer(&state, .flipTask(id: id))
+    reduceReporting(&state, .flipTask(id: id))
     #expect(state.tasks[0].done == !first.done)
-    snippetReducer(&state, .flipTask(id: id))
+    reduceReporting(&state, .flipTask(id: id))
     #expect(state.tasks[0].done == first.done)
     #expect(state.tasks[1] == second)
   }
@@ -52,7 +52,7 @@ struct SnippetReducerTests {
     state.tasks = [first, second]
     let before = state
     let id: UUID = uuid(99)
-    snippetReducer(&state, .flipTask(id: id))
+    reduceReporting(&state, .flipTask(id: id))
     #expect(state == before)
   }
 
@@ -63,7 +63,7 @@ struct SnippetReducerTests {
     let other: Bool = false
     let key: String = "text 1"
     state.flags = [key: entry, "text 2": other]
-    snippetReducer(&state, .flipFlag(key: key))
+    reduceReporting(&state, .flipFlag(key: key))
     #expect(state.flags[key] == !entry)
     #expect(state.flags["text 2"] == other)
   }
@@ -73,7 +73,7 @@ struct SnippetReducerTests {
     var state = SnippetState()
     state.flags = [:]
     let key: String = "text 1"
-    snippetReducer(&state, .flipFlag(key: key))
+    reduceReporting(&state, .flipFlag(key: key))
     #expect(state.flags[key] == true)
   }
 }
@@ -83,4 +83,19 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.showDone != before.showDone {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.showDone)))
+  }
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
+  if state.flags != before.flags {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.flags)))
+  }
 }

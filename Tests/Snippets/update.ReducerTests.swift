@@ -27,7 +27,7 @@ struct SnippetReducerTests {
     let id: UUID = first.id
     let title: String = "text 11"
     let estimate: Int = 13
-    snippetReducer(&state, .edit(id: id, title: title, estimate: estimate))
+    reduceReporting(&state, .edit(id: id, title: title, estimate: estimate))
     #expect(state.tasks[0].title == title)
     #expect(state.tasks[0].estimate == estimate)
     #expect(state.tasks[1] == second)
@@ -43,7 +43,7 @@ struct SnippetReducerTests {
     let id: UUID = uuid(99)
     let title: String = "text 11"
     let estimate: Int = 13
-    snippetReducer(&state, .edit(id: id, title: title, estimate: estimate))
+    reduceReporting(&state, .edit(id: id, title: title, estimate: estimate))
     #expect(state == before)
   }
 }
@@ -53,4 +53,13 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
 }

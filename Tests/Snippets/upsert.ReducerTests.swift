@@ -26,7 +26,7 @@ struct SnippetReducerTests {
     state.tasks = [first, second]
     let replacement = Task(id: uuid(2), title: "text 5", done: true, estimate: 6)
     let task: Task = replacement
-    snippetReducer(&state, .save(task: task))
+    reduceReporting(&state, .save(task: task))
     #expect(state.tasks == [first, replacement])
   }
 
@@ -37,7 +37,7 @@ struct SnippetReducerTests {
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
     let task: Task = Task(id: uuid(3), title: "text 3")
-    snippetReducer(&state, .save(task: task))
+    reduceReporting(&state, .save(task: task))
     #expect(state.tasks == [first, second, task])
   }
 }
@@ -47,4 +47,13 @@ private func uuid(_ number: Int) -> UUID {
   let digits = String(number)
   let padding = String(repeating: "0", count: 12 - digits.count)
   return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+/// The reducer, and each field it changed among those the action reports to observers.
+private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
+  let before = state
+  snippetReducer(&state, action)
+  if state.tasks != before.tasks {
+    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  }
 }

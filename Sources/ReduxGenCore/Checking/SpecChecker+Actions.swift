@@ -137,6 +137,12 @@ extension SpecChecker {
       }
       if !isElse { endChain() }
       chainIsOpen = true
+      // `- if x:` with nothing after it: its operations were most likely indented too little.
+      if case .scalar(let text, _) = value.kind, text.trimmingSpaces.isEmpty {
+        error(.branchWithoutOperations(key.scalar ?? ""), key)
+        chainIsValid = false
+        continue
+      }
       let body = reduceOperations(value, action: action, nested: true)
       if case .sequence(let nodes) = value.kind, nodes.isEmpty {
         error(.expected(.atLeastOneOperation, found: "none"), value)

@@ -275,6 +275,8 @@ package enum SpecProblem: Hashable, Sendable {
   case lookupInCondition(String)
   /// `shelf.entities[shelf.selectedId]` as a derived value.
   case lookupInsideField(String)
+  /// `- if x:` with no operations after it.
+  case branchWithoutOperations(String)
   /// A `where` naming a state field or parameter: it reads the element's fields only.
   case whereReadsOnlyElement(String, element: String, what: Subject)
   case missingField(String, model: String)
@@ -531,6 +533,8 @@ package enum SpecProblem: Hashable, Sendable {
       "a condition can't call '\(path).contains': it compares fields, 'count' and 'isEmpty' of its values with '==', '!=', '<', '<=', '>', '>=', joined by '&&', '||' and '!'; test membership in custom code or keep a Bool in the state"
     case .lookupInCondition(let path):
       "a condition can't look up '\(path)[...]': it compares fields, 'count' and 'isEmpty' of its values; declare a derived lookup of '\(path)' by a state field ('derived: NAME: \(path)[KEY]') and compare that"
+    case .branchWithoutOperations(let key):
+      "'\(key)' has no operations; write them after the colon, or on the lines below indented further than '- \(key)'"
     case .lookupInsideField(let name):
       "a derived lookup reads a collection that is a state field by a key that is a state field ('COLLECTION[KEY]'); it can't reach inside '\(name)': keep the collection and its key as fields of the state"
     case .whereReadsOnlyElement(let name, let element, let what):
