@@ -4,16 +4,6 @@ import Testing
 @testable import ReduxGenCore
 import ReduxRuntime
 
-/// The redux-gen executable SwiftPM built beside this test bundle, if it can be found.
-private let reduxGen: URL? = {
-  let starts = [CommandLine.arguments[0]] + Bundle.allBundles.map(\.bundlePath)
-  let directories = starts.flatMap { start in
-    sequence(first: URL(fileURLWithPath: start)) { $0.path == "/" ? nil : $0.deletingLastPathComponent() }.prefix(4)
-  }
-  return directories.map { $0.appendingPathComponent("redux-gen") }
-    .first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
-}()
-
 /// A whole run's writes: every directory's files or none, serialized per directory, leftovers
 /// of killed runs removed; and the command's exit statuses. (`OutputWriterTests`, below,
 /// covers writing one directory.)
@@ -181,7 +171,7 @@ private let reduxGen: URL? = {
     }
   }
 
-  @Test("usage errors exit 2, as documented", .enabled(if: reduxGen != nil, "redux-gen is not built"))
+  @Test("usage errors exit 2, as documented", .enabled(if: reduxGenExecutable != nil, "redux-gen is not built"))
   func usageErrorsExit2() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -195,7 +185,7 @@ private let reduxGen: URL? = {
 
   @Test(
     "init writes a starter spec that generates, never overwrites one, and refuses a bad name",
-    .enabled(if: reduxGen != nil, "redux-gen is not built"))
+    .enabled(if: reduxGenExecutable != nil, "redux-gen is not built"))
   func initWritesAStarterSpec() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -203,7 +193,7 @@ private let reduxGen: URL? = {
     #expect(try run(["init", "Todo"], in: directory, output: &output) == 0)
     // The next steps: the command line as it was run now, and the command plugin, which works
     // in a package that depends on redux-gen without a redux-gen product of its own.
-    let executable = try #require(reduxGen).path
+    let executable = try #require(reduxGenExecutable).path
     #expect(executable.contains(" ") || output.contains("\n  \(executable) Specs/todo.yaml "), "\(output)")
     #expect(output.contains("\n  swift package --allow-writing-to-package-directory generate-redux --target Todo\n"))
     #expect(output.contains("exclude: [\"todo.redux.yaml\"]"))
@@ -226,7 +216,7 @@ private let reduxGen: URL? = {
 
   @Test(
     "the command writes all specs or none, and --check reports leftovers",
-    .enabled(if: reduxGen != nil, "redux-gen is not built"))
+    .enabled(if: reduxGenExecutable != nil, "redux-gen is not built"))
   func commandIsTransactional() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -266,7 +256,7 @@ private let reduxGen: URL? = {
 
   @Test(
     "an app and its feature in one run report each problem once",
-    .enabled(if: reduxGen != nil, "redux-gen is not built"))
+    .enabled(if: reduxGenExecutable != nil, "redux-gen is not built"))
   func appAndFeatureReportOnce() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -281,7 +271,7 @@ private let reduxGen: URL? = {
 
   @Test(
     "paths in a spec are relative to the spec file, whatever the working directory and however the spec is named",
-    .enabled(if: reduxGen != nil, "redux-gen is not built"))
+    .enabled(if: reduxGenExecutable != nil, "redux-gen is not built"))
   func specPathsAreRelativeToTheSpec() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -348,31 +338,14 @@ private let reduxGen: URL? = {
     return try run(arguments, in: directory, errors: &errors, output: &output)
   }
 
-  /// Runs redux-gen with `arguments` in `directory`; returns its exit status and sets `errors` and
-  /// `output` to its stderr and stdout.
+  /// Runs redux-gen with `arguments` in `directory` (`runReduxGen`); returns its exit status and
+  /// sets `errors` and `output` to its stderr and stdout.
   private func run(_ arguments: [String], in directory: String, errors: inout String, output: inout String) throws
     -> Int32
   {
-    let process = Process()
-    process.executableURL = reduxGen  // the tests that run it are enabled only when it is found
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-    // Standard output goes to a file, so it never fills a pipe while standard error is read.
-    let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("redux-gen-\(UUID().uuidString).out")
-    try Data().write(to: outputFile)
-    defer { try? FileManager.default.removeItem(at: outputFile) }
-    let stdout = try FileHandle(forWritingTo: outputFile)
-    defer { try? stdout.close() }
-    let stderr = Pipe()
-    process.standardError = stderr
-    process.standardOutput = stdout
-    try process.run()
-    let data = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    errors = String(decoding: data, as: UTF8.self)
-    output = String(decoding: FileManager.default.contents(atPath: outputFile.path) ?? Data(), as: UTF8.self)
-    return process.terminationStatus
+    let run = try runReduxGen(arguments, in: directory)
+    (errors, output) = (run.errors, run.output)
+    return run.status
   }
 }
 
