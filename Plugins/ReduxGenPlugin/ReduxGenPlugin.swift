@@ -36,6 +36,26 @@ func specs(in files: [URL]) -> [URL] {
     .sorted { $0.path < $1.path }
 }
 
+/// The spec and the files it names (`uses:`, an app's `features:`), and theirs in turn: a change
+/// to any of them runs redux-gen again. Read loosely: every word ending in `.yaml` or `.yml`
+/// that names a file next to the spec that names it counts, which at worst runs it once too often.
+func inputs(of spec: URL) -> [URL] {
+  var found: [URL] = []
+  var pending = [spec.standardizedFileURL]
+  let separators = Set(" \t\r\n[]{},:'\"#")
+  while let next = pending.popLast() {
+    guard !found.contains(next) else { continue }
+    found.append(next)
+    guard let data = FileManager.default.contents(atPath: next.path) else { continue }
+    let words = String(decoding: data, as: UTF8.self).split(whereSeparator: { separators.contains($0) })
+    for word in words where word.hasSuffix(".yaml") || word.hasSuffix(".yml") {
+      let named = URL(fileURLWithPath: String(word), relativeTo: next.deletingLastPathComponent()).standardizedFileURL
+      if FileManager.default.fileExists(atPath: named.path) { pending.append(named) }
+    }
+  }
+  return found
+}
+
 /// One run of `redux-gen` for one spec, with every file it will write named up front.
 struct ReduxGenInvocation {
   var tool: URL
@@ -73,7 +93,7 @@ struct ReduxGenInvocation {
       displayName: "redux-gen: generating \(testsOf == nil ? "sources" : "tests") from \(spec.lastPathComponent)",
       executable: tool,
       arguments: arguments,
-      inputFiles: [spec],
+      inputFiles: inputs(of: spec),
       outputFiles: parts.map { output.appending(path: BuildPluginLayout.fileName(prefix: prefix, part: $0)) }
     )
   }
