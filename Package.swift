@@ -207,6 +207,8 @@ let package = Package(
       name: "ReduxTestingTests",
       dependencies: ["ReduxTesting", "ReduxDebugging", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]
     ),
+    // ViewStore (Observation) on generated features: what invalidates which view.
+    .testTarget(name: "ViewStoreTests", dependencies: ["ReduxRuntime", "TaskList", "Counter", "App"]),
     .testTarget(
       name: "ReduxRuntimeTests",
       dependencies: [

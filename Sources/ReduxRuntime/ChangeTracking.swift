@@ -38,6 +38,15 @@ public struct StateFields: Sendable, Equatable {
 
   @inlinable public var isAll: Bool { count < 0 }
 
+  /// Whether `field` is one of them (every field is, in `.all`).
+  @inlinable
+  public func contains(_ field: Int) -> Bool {
+    if isAll { return true }
+    var found = false
+    forEach { if $0 == field { found = true } }
+    return found
+  }
+
   /// Whether the two share a field: whether a store whose action reports `self` compares the
   /// observers that read `other`. `.all` shares every field, `.none` none.
   @inlinable
@@ -66,6 +75,63 @@ public struct StateFields: Sendable, Equatable {
 /// An action that knows which state fields its reducer can change (generated).
 public protocol ChangeReporting: Sendable {
   var changedFields: StateFields { get }
+  /// The elements of a list field the action changes in place, when it changes that field only
+  /// that way (the list keeps its ids, in order); `.unknown` otherwise.
+  var changedElements: ChangedElements { get }
+}
+
+extension ChangeReporting {
+  public var changedElements: ChangedElements { .unknown }
+}
+
+/// Elements of one list field of the state (by index, as in `StateFields`) that an action changes
+/// in place, by id: the list keeps the same ids in the same order, and other elements keep
+/// their values. What lets a `ViewStore` tell one row of a list that its element changed.
+public struct ChangedElements: Sendable {
+  /// The list field; -1 when nothing is known.
+  public let field: Int
+  /// The ids of the elements that can have changed.
+  let ids: [ElementID]
+
+  /// Elements of the list field `field` (by declaration order), by id.
+  public init<ID: Hashable & Sendable>(field: Int, ids: [ID]) {
+    self.field = field
+    self.ids = ids.map(ElementID.init)
+  }
+
+  private init(field: Int) {
+    self.field = field
+    self.ids = []
+  }
+
+  /// Nothing known: a change to a list field may be any change.
+  public static let unknown = ChangedElements(field: -1)
+}
+
+extension ChangedElements {
+  /// Whether this report accounts for the change of the list field `field` from `before` to
+  /// `after`: it speaks of another field, or the ids are the same in the same order and every
+  /// element that changed is one it names. Generated tests check each action's report with it.
+  public func accounts<ID: Hashable & Sendable, Element: Equatable>(
+    for field: Int, from before: IdentifiedArray<ID, Element>, to after: IdentifiedArray<ID, Element>
+  ) -> Bool {
+    guard self.field == field else { return true }
+    guard before.ids == after.ids else { return false }
+    let named = Set(ids)
+    return before.ids.indices.allSatisfy { index in
+      before.elements[index] == after.elements[index] || named.contains(ElementID(before.ids[index]))
+    }
+  }
+}
+
+/// The id of an element, whatever its type.
+struct ElementID: Hashable, @unchecked Sendable {
+  // Unchecked: made only from a Sendable id (the initializer's constraint).
+  let base: AnyHashable
+
+  init<ID: Hashable & Sendable>(_ id: ID) {
+    base = AnyHashable(id)
+  }
 }
 
 /// A state that knows which of its fields a key path reads (generated).

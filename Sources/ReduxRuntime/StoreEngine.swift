@@ -20,6 +20,8 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var observersByField: [[ObserverBox<State>]] = []
     /// Observers that read anything: compared after every action.
     @usableFromInline var untrackedObservers: [ObserverBox<State>] = []
+    /// Told of each action right after the reducer, under the lock (`ViewStore`'s change log).
+    @usableFromInline var actionListeners: [(id: UInt64, body: @Sendable (Action) -> Void)] = []
 
     @usableFromInline
     init(state: State) {
@@ -139,6 +141,9 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     // needs a notification, already takes the next action.
     let (hasNotifications, next) = core.withLock { core -> (Bool, Action?) in
       reducer(&core.state, current)
+      if !core.actionListeners.isEmpty {
+        for listener in core.actionListeners { listener.body(current) }
+      }
       // Without observers that said what they read, or without a change report, compare all.
       let touched =
         core.observersByField.isEmpty || changedFields == nil ? .all : changedFields.unsafelyUnwrapped(current)
@@ -198,6 +203,17 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     return Subscription { [weak self] in self?.unsubscribe(id) }
   }
 
+  /// Adds a listener told of each action right after the reducer, under the lock: it must be
+  /// quick and must not call the store.
+  func addActionListener(_ body: @escaping @Sendable (Action) -> Void) -> Subscription {
+    let id = core.withLock { core -> UInt64 in
+      core.nextObserverID += 1
+      core.actionListeners.append((core.nextObserverID, body))
+      return core.nextObserverID
+    }
+    return Subscription { [weak self] in self?.unsubscribe(id) }
+  }
+
   func unsubscribe(_ id: UInt64) {
     core.withLock { remove([id], from: &$0) }
   }
@@ -206,6 +222,7 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline
   func remove(_ ids: [UInt64], from core: inout Core) {
     core.observers.removeAll { ids.contains($0.id) }
+    core.actionListeners.removeAll { ids.contains($0.id) }
     core.rebuildFieldIndex()
   }
 }

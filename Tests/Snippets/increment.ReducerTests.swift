@@ -103,4 +103,5 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
   if state.votes != before.votes {
     #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.votes)))
   }
+  #expect(action.changedElements.accounts(for: 1, from: before.tasks, to: state.tasks))
 }

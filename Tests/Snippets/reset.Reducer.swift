@@ -30,6 +30,16 @@ extension SnippetAction: ChangeReporting {
       return StateFields(1)
     }
   }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  var changedElements: ChangedElements {
+    switch self {
+    case .resetEstimate(let id):
+      return ChangedElements(field: 1, ids: [id])
+    default:
+      return .unknown
+    }
+  }
 }
 
 extension SnippetState: FieldTracking {

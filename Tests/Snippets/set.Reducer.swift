@@ -43,6 +43,16 @@ extension SnippetAction: ChangeReporting {
       return StateFields(2)
     }
   }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  var changedElements: ChangedElements {
+    switch self {
+    case .renameTask(let id, _):
+      return ChangedElements(field: 1, ids: [id])
+    default:
+      return .unknown
+    }
+  }
 }
 
 extension SnippetState: FieldTracking {

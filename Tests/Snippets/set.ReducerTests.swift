@@ -111,4 +111,5 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
   if state.shownIDs != before.shownIDs {
     #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.shownIDs)))
   }
+  #expect(action.changedElements.accounts(for: 1, from: before.tasks, to: state.tasks))
 }

@@ -34,6 +34,16 @@ extension SnippetAction: ChangeReporting {
       return StateFields(2)
     }
   }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  var changedElements: ChangedElements {
+    switch self {
+    case .flipTask(let id):
+      return ChangedElements(field: 1, ids: [id])
+    default:
+      return .unknown
+    }
+  }
 }
 
 extension SnippetState: FieldTracking {

@@ -98,4 +98,5 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
   if state.flags != before.flags {
     #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.flags)))
   }
+  #expect(action.changedElements.accounts(for: 1, from: before.tasks, to: state.tasks))
 }

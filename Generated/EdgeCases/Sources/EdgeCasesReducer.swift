@@ -157,6 +157,16 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(23)
     }
   }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  var changedElements: ChangedElements {
+    switch self {
+    case .toggleTodo(let id):
+      return ChangedElements(field: 0, ids: [id])
+    default:
+      return .unknown
+    }
+  }
 }
 
 extension EdgeCasesState: FieldTracking {

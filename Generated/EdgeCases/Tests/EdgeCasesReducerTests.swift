@@ -680,4 +680,5 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   if state.clock != before.clock {
     #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.clock)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.todos, to: state.todos))
 }

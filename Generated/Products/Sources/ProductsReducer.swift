@@ -38,6 +38,16 @@ extension ProductsAction: ChangeReporting {
       return StateFields(2)
     }
   }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  public var changedElements: ChangedElements {
+    switch self {
+    case .addToCart(let product):
+      return ChangedElements(field: 0, ids: [product.id])
+    default:
+      return .unknown
+    }
+  }
 }
 
 extension ProductsState: FieldTracking {

@@ -75,4 +75,5 @@ private func reduceReporting(_ state: inout ProductsState, _ action: ProductsAct
   if state.filter != before.filter {
     #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.filter)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.products, to: state.products))
 }

@@ -72,6 +72,16 @@ extension TaskListAction: ChangeReporting {
       return .none
     }
   }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  public var changedElements: ChangedElements {
+    switch self {
+    case .toggleTaskCompletion(let id):
+      return ChangedElements(field: 0, ids: [id])
+    default:
+      return .unknown
+    }
+  }
 }
 
 extension TaskListState: FieldTracking {

@@ -297,4 +297,5 @@ private func reduceReporting(_ state: inout TaskListState, _ action: TaskListAct
   if state.filter != before.filter {
     #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.filter)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
 }

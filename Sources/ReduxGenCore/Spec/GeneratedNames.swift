@@ -145,10 +145,10 @@ package struct GeneratedNames: Sendable, Equatable {
   /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
-    "ActionValues", "ChangeReporting", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
-    "Middleware", "MiddlewareContext", "ObservableStore", "ObserverStatus", "Persistence", "PersistenceError",
+    "ActionValues", "ChangeReporting", "ChangedElements", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObservedList", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",
-    "SortKey", "StateFields", "StateTimeout", "Store", "Subscription", "UnimplementedEffect",
+    "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "Subscription", "UnimplementedEffect", "ViewStore",
     // swift-identified-collections
     "Identified", "IdentifiedArray", "IdentifiedArrayOf",
     // ReduxTesting

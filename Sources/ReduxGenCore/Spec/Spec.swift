@@ -365,6 +365,8 @@ package struct Action: Sendable, Equatable {
   /// A field the generated change report (`changedFields`) leaves out although the reducer
   /// changes it: set only by the mutation harness, as a near miss of change tracking.
   package var unreportedField: String?
+  /// A near miss of the generated `changedElements`: set only by the mutation harness.
+  package var elementReportMutant: ElementReportMutant?
 }
 
 extension Action {

@@ -40,7 +40,44 @@ extension FeatureTranslator {
     return ChangeTrackingCode(
       access: access, stateName: spec.stateTypeName, actionName: spec.actionTypeName, runtime: types.runtime
     )
-    .declarations(changes: spec.actions.map { ($0.name, changedFields(by: $0)) }, reads: reads)
+    .declarations(
+      changes: spec.actions.map { ($0.name, changedFields(by: $0)) }, reads: reads,
+      actionMembers: changedElementsReport().map { [$0] } ?? [])
+  }
+
+  /// `changedElements`: for the actions that change a list of models only element by element,
+  /// the list and the ids, so that a `ViewStore` tells only those elements' rows. Nil when no
+  /// action does.
+  func changedElementsReport() -> Declaration? {
+    let cases = spec.actions.compactMap { action -> SwitchCase? in
+      guard let change = spec.elementChange(by: action) else { return nil }
+      let used = Set(change.ids.compactMap(\.parameter))
+      var ids: Expression = .array(change.ids.map { operand in
+        operand.fields.reduce(Expression.name(operand.parameter ?? "")) { $0.dot($1) }
+      })
+      if change.ids.isEmpty, case .array(.model(let element)) = spec.state[change.field].type,
+        let id = spec.model(named: element)?.idField
+      {
+        ids = .call(.type(.array(types.typeName(id.type))), [], trailingClosure: nil)
+      }
+      return SwitchCase(
+        patterns: [Pattern(caseName: action.name, bindings: action.payload.map { used.contains($0.name) ? $0.name : nil })],
+        body: [
+          .returnStatement(
+            types.runtime.value("ChangedElements").call([
+              Argument("field", .literal(.int(change.field))), Argument("ids", ids),
+            ]))
+        ])
+    }
+    guard !cases.isEmpty else { return nil }
+    let body: Statement =
+      cases.count == spec.actions.count
+      ? .switchStatement(.name("self"), cases)
+      : .switchStatement(.name("self"), cases + [SwitchCase(patterns: [], body: [.returnStatement(.dot("unknown"))])])
+    return .variable(
+      VariableDeclaration(
+        doc: "The list this action changes only element by element, and the ids of those elements.",
+        access: access, name: "changedElements", type: types.runtime.type("ChangedElements"), getter: [body]))
   }
 
   // MARK: Events
@@ -587,7 +624,7 @@ struct ChangeTrackingCode {
   ///   - reads: Each key path (a property name) and the fields it reads.
   func declarations(
     changes: [(action: String, fields: [Int]?)], wrapped: [String: WrappedChanges] = [:],
-    reads: [(name: String, fields: [Int])]
+    reads: [(name: String, fields: [Int])], actionMembers: [Declaration] = []
   ) -> [Declaration] {
     var groups: [(fields: [Int]?, patterns: [Pattern])] = []
     var switchCases: [SwitchCase] = []
@@ -662,7 +699,8 @@ struct ChangeTrackingCode {
     return [
       .extensionDeclaration(
         ExtensionDeclaration(
-          extendedType: .named(actionName), conformances: [runtime.type("ChangeReporting")], members: changed)),
+          extendedType: .named(actionName), conformances: [runtime.type("ChangeReporting")],
+          members: changed + actionMembers)),
       .extensionDeclaration(
         ExtensionDeclaration(
           extendedType: .named(stateName), conformances: [runtime.type("FieldTracking")], members: readBy)),

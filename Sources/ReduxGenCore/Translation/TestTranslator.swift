@@ -48,6 +48,22 @@ struct TestTranslator {
           .binary(state.dot(field.name), .notEqual, .name("before").dot(field.name)),
           [.expression(.macro("expect", [Argument(nil, reported)]))], nil))
     }
+    // Lists some action changes element by element: the report names every element that changed.
+    let inPlaceFields = Set(spec.actions.compactMap { spec.elementChange(by: $0)?.field })
+    for (index, field) in spec.state.enumerated() where inPlaceFields.contains(index) {
+      body.append(
+        .expression(
+          .macro(
+            "expect",
+            [
+              Argument(
+                nil,
+                Expression.name("action").dot("changedElements").dot("accounts").call([
+                  Argument("for", .literal(.int(index))), Argument("from", .name("before").dot(field.name)),
+                  Argument("to", state.dot(field.name)),
+                ]))
+            ])))
+    }
     if spec.state.isEmpty { body[0] = .assignment(.name("_"), .name("state")) }
     return .function(
       FunctionDeclaration(

@@ -1,0 +1,64 @@
+/// Which elements of a list an action changes in place: what the generated `changedElements`
+/// reports, so that a `ViewStore` tells only those elements' rows.
+package struct ElementChange: Sendable, Equatable {
+  /// The list field, by declaration order.
+  package var field: Int
+  /// The payload values that are the changed elements' ids (`id`, `task.id`).
+  package var ids: [Operand]
+}
+
+/// A near miss of an element report, for the mutation harness.
+package enum ElementReportMutant: Sendable, Equatable {
+  /// The report names no element although the action changes one.
+  case dropsIDs
+  /// The report says the list changes in place although the action removes or replaces an
+  /// element by id.
+  case claimsInPlace
+}
+
+extension Spec {
+  /// The list of models with an `id` that `action` changes only in place, element by element,
+  /// with the ids taken from its payload: every write to that field is to a field other than
+  /// `id` of `LIST[ID]`, where ID is a non-optional payload parameter (or its `id`). Nil when
+  /// no list field is changed that way.
+  package func elementChange(by action: Action) -> ElementChange? {
+    guard action.changedStateFields != nil else { return nil }
+    let paths = action.reduce.flatMap(\.paths)
+    for (index, field) in state.enumerated() {
+      guard case .array(.model(let element)) = field.type, model(named: element)?.idField != nil,
+        action.status?.field != field.name
+      else { continue }
+      let writes = paths.filter { $0.steps.first == .field(field.name) }
+      guard !writes.isEmpty else { continue }
+      var ids: [Operand] = []
+      var inPlace = true
+      for path in writes {
+        guard let id = elementID(of: path, in: action, replacing: action.elementReportMutant == .claimsInPlace) else {
+          inPlace = false
+          break
+        }
+        if !ids.contains(id) { ids.append(id) }
+      }
+      if inPlace { return ElementChange(field: index, ids: action.elementReportMutant == .dropsIDs ? [] : ids) }
+    }
+    return nil
+  }
+
+  /// The payload operand naming the one element `path` writes inside of, when it is usable as
+  /// an id; `replacing` also accepts a path to the element itself (a near miss).
+  private func elementID(of path: StatePath, in action: Action, replacing: Bool) -> Operand? {
+    guard path.steps.count >= (replacing ? 2 : 3), case .element(let operand) = path.steps[1] else { return nil }
+    if path.steps.count >= 3 {
+      guard case .field(let name) = path.steps[2], name != "id" else { return nil }
+    }
+    guard case .parameter(let name, let fields) = operand,
+      let parameter = action.payload.first(where: { $0.name == name })
+    else { return nil }
+    switch (parameter.type, fields) {
+    case (.optional, _): return nil
+    case (_, []): return operand
+    case (.model(let model), ["id"]) where self.model(named: model)?.idField?.type.isOptional == false: return operand
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,246 @@
+import Dispatch
+import Observation
+
+/// A store for SwiftUI (Observation framework), observed field by field.
+///
+/// A view that reads `viewStore.filter` depends on the `filter` field only: an action that
+/// can't change it (by the action's generated `changedFields`) doesn't invalidate the view. A
+/// derived value or filter result (`viewStore.remaining`) depends on the fields it is derived
+/// from (the state's generated `fields(readBy:)`), and is computed once after they change,
+/// however often it is read. `rows(_:)` gives a list element by element, so that a row view is
+/// invalidated only when its own element changes.
+///
+/// Values are read from the store when read, so after `dispatch(_:)` returns on the main actor
+/// every property already shows the action's change. Observers learn of changes right after
+/// `dispatch(_:)`, and on the main queue after actions dispatched elsewhere (by effects or
+/// other threads), several actions at a time.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+@dynamicMemberLookup
+public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
+  /// How this view store reads and changes its state: a store's, or a part of an app's.
+  private let source: ViewStoreSource<State, Action>
+  /// The changes actions made that observers have not been told of yet.
+  private let log = ChangeLog()
+  private var subscription: Subscription?
+  /// One per state field a view has read, told when an action can have changed the field.
+  private var cells: [Int: ObservationCell] = [:]
+  /// What views that read a value of unknown inputs depend on: told after every change.
+  private let anyCell = ObservationCell()
+  /// The fields each key path read through this store depends on.
+  private var fieldsByKeyPath: [AnyKeyPath: StateFields] = [:]
+  /// Derived values (computed properties of the state) since their inputs last changed.
+  private var memo: [AnyKeyPath: Any] = [:]
+  /// The lists handed out by `rows(_:)`, kept current.
+  private var lists: [AnyKeyPath: any ListTracking] = [:]
+  /// Feature stores handed out by `scope`, by the key path of their state.
+  private var scopes: [AnyKeyPath: AnyObject] = [:]
+  /// How many derived values were computed: for tests and benchmarks of memoization.
+  private(set) var computations = 0
+
+  /// Observes `store`: each action's report of what it changed says which observers to tell.
+  public convenience init(_ store: Store<State, Action>) where Action: ChangeReporting {
+    self.init(source: .store(store)) { ($0.changedFields, $0.changedElements) }
+  }
+
+  /// Observes `store`, whose actions don't report what they change: every observer is told
+  /// after every action.
+  public convenience init(_ store: Store<State, Action>) {
+    self.init(source: .store(store)) { _ in (.all, .unknown) }
+  }
+
+  init(
+    source: ViewStoreSource<State, Action>,
+    changes: @escaping @Sendable (Action) -> (StateFields, ChangedElements)
+  ) {
+    self.source = source
+    let log = self.log
+    subscription = source.listen { [weak self] action in
+      let (fields, elements) = action.map(changes) ?? (.all, .unknown)
+      guard log.record(fields, elements) else { return }
+      DispatchQueue.main.async { [weak self] in
+        MainActor.assumeIsolated { self?.apply(log.takeScheduled()) }
+      }
+    }
+  }
+
+  isolated deinit {
+    subscription?.cancel()
+  }
+
+  // MARK: Reading
+
+  /// The state's value at `keyPath`, observed through the fields it reads.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    read(keyPath)
+  }
+
+  /// The state's value at `keyPath`, observed through the fields it reads. A computed property
+  /// of the state (a derived value, a filter result) is computed once per change of its inputs.
+  public func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
+    observe(fields(readBy: keyPath))
+    guard MemoryLayout<State>.offset(of: keyPath) == nil else {
+      // A stored field: read in place, never kept, so the store's next change copies nothing.
+      return source.read { $0[keyPath: keyPath] }
+    }
+    if let value = memo[keyPath] as? Value { return value }
+    let value = source.read { $0[keyPath: keyPath] }
+    computations += 1
+    memo[keyPath] = value
+    return value
+  }
+
+  /// The whole state, observed as a whole: a view that reads it is invalidated by every change.
+  public var state: State {
+    observe(.all)
+    return source.read { $0 }
+  }
+
+  /// The list at `keyPath`, element by element: iterating it (a `ForEach`) depends only on its
+  /// ids and their order, and each element's `value` only on that element. Toggling one task
+  /// of a list invalidates that task's row, and not the list.
+  public func rows<List: RandomAccessCollection>(_ keyPath: KeyPath<State, List>) -> ObservedList<List.Element>
+  where List.Element: Identifiable & Equatable {
+    rows(keyPath) { list, id in list.first { AnyHashable($0.id) == id.base } }
+  }
+
+  /// `rows(_:)` for an identified array, whose elements are found by id without a search.
+  public func rows<ID, Element>(_ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>) -> ObservedList<Element>
+  where Element: Identifiable & Equatable, Element.ID == ID {
+    rows(keyPath) { list, id in (id.base as? ID).flatMap { list[id: $0] } }
+  }
+
+  private func rows<List: RandomAccessCollection>(
+    _ keyPath: KeyPath<State, List>, find: @escaping (List, ElementID) -> List.Element?
+  ) -> ObservedList<List.Element> where List.Element: Identifiable & Equatable {
+    if let tracker = lists[keyPath] as? ListTracker<State, Action, List> { return tracker.list }
+    let isField = MemoryLayout<State>.offset(of: keyPath) != nil
+    let tracker = ListTracker(
+      source: source, keyPath: keyPath, fields: fields(readBy: keyPath),
+      field: isField ? fieldIndex(of: keyPath) : nil, find: find)
+    lists[keyPath] = tracker
+    return tracker.list
+  }
+
+  // MARK: Changing
+
+  /// Dispatches `action`; when this returns, what it changed is what views read, and the
+  /// observers of what it can have changed have been told.
+  public func dispatch(_ action: Action) {
+    source.dispatch(action)
+    apply(log.take())
+  }
+
+  /// A two-way binding of the value at `keyPath`: setting it dispatches `action` with the new
+  /// value, so middleware see it as any other action; reading it right after shows the result.
+  public func binding<Value>(
+    _ keyPath: any KeyPath<State, Value> & Sendable, send action: @escaping @Sendable (Value) -> Action
+  ) -> StoreBinding<Value> {
+    StoreBinding(get: { [unowned self] in read(keyPath) }, set: { [unowned self] in dispatch(action($0)) })
+  }
+
+  // MARK: Scoping
+
+  /// A view store of one part of this store's state, such as one feature of an app: its views
+  /// read the part's fields and dispatch its actions, wrapped by `embed`. `extract` says
+  /// which of this store's actions are the part's; others don't change it. The same key path
+  /// gives the same store.
+  public func scope<ChildState: Sendable, ChildAction: ChangeReporting>(
+    _ keyPath: KeyPath<State, ChildState> & Sendable, embed: @escaping @Sendable (ChildAction) -> Action,
+    extract: @escaping @Sendable (Action) -> ChildAction?
+  ) -> ViewStore<ChildState, ChildAction> {
+    if let child = scopes[keyPath] as? ViewStore<ChildState, ChildAction> { return child }
+    let source = self.source
+    let child = ViewStore<ChildState, ChildAction>(
+      source: ViewStoreSource(
+        read: { body in source.read { body($0[keyPath: keyPath]) } },
+        dispatch: { source.dispatch(embed($0)) },
+        listen: { listener in
+          // The parent's actions that aren't the part's leave it unchanged; unknown ones may not.
+          source.listen { action in
+            guard let action else { return listener(nil) }
+            if let childAction = extract(action) { listener(childAction) }
+          }
+        }),
+      changes: { ($0.changedFields, $0.changedElements) })
+    scopes[keyPath] = child
+    return child
+  }
+
+  // MARK: Observation
+
+  private func fields(readBy keyPath: AnyKeyPath) -> StateFields {
+    if let fields = fieldsByKeyPath[keyPath] { return fields }
+    let fields = (keyPath as? PartialKeyPath<State>).map { StateFields.read(by: $0) } ?? .all
+    fieldsByKeyPath[keyPath] = fields
+    return fields
+  }
+
+  /// The one field a stored key path reads, when the state says so.
+  private func fieldIndex(of keyPath: AnyKeyPath) -> Int? {
+    let fields = fields(readBy: keyPath)
+    guard !fields.isAll, fields.count == 1 else { return nil }
+    var index: Int?
+    fields.forEach { index = $0 }
+    return index
+  }
+
+  private func observe(_ fields: StateFields) {
+    guard !fields.isAll else { return anyCell.read() }
+    fields.forEach { field in
+      if let cell = cells[field] {
+        cell.read()
+      } else {
+        let cell = ObservationCell()
+        cells[field] = cell
+        cell.read()
+      }
+    }
+  }
+
+  /// Tells the observers of what `changes` can have changed, after forgetting derived values
+  /// computed from it and bringing lists up to date.
+  private func apply(_ changes: PendingChanges) {
+    guard !changes.isEmpty else { return }
+    if !memo.isEmpty {
+      memo = memo.filter { keyPath, _ in !changes.touches(fields(readBy: keyPath)) }
+    }
+    for entry in lists.values where changes.touches(entry.fields) {
+      if let field = entry.field, let ids = changes.inPlace(field) {
+        entry.update(ids)
+      } else {
+        entry.refresh()
+      }
+    }
+    if changes.all {
+      for cell in cells.values { cell.changed() }
+    } else {
+      for field in changes.fields { cells[field]?.changed() }
+    }
+    anyCell.changed()
+  }
+}
+
+/// Where a `ViewStore` reads, dispatches and learns of changes: a store, or a part of one.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+struct ViewStoreSource<State: Sendable, Action: Sendable>: Sendable {
+  /// Calls `body` with the current state, under the store's lock.
+  let read: @Sendable (_ body: (State) -> Void) -> Void
+  let dispatch: @Sendable (Action) -> Void
+  /// Calls the listener with each action right after the reducer (nil when the action is not
+  /// known as one of `Action`'s), under the store's lock.
+  let listen: @Sendable (@escaping @Sendable (Action?) -> Void) -> Subscription
+
+  func read<Value>(_ selector: (State) -> Value) -> Value {
+    var value: Value?
+    read { value = selector($0) }
+    return value.unsafelyUnwrapped
+  }
+
+  static func store(_ store: Store<State, Action>) -> ViewStoreSource {
+    ViewStoreSource(
+      read: { body in store.read { body($0) } },
+      dispatch: { store.dispatch($0) },
+      listen: { listener in store.engine.addActionListener { listener($0) } })
+  }
+}

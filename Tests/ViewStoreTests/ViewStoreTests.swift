@@ -1,0 +1,219 @@
+import Foundation
+import ReduxRuntime
+import App
+import Counter
+import TaskList
+import Testing
+
+@testable import ReduxRuntime
+
+@MainActor
+@Suite struct ViewStoreFieldTests {
+  let store = Store(initialState: TaskListState(tasks: tasks(4)), reducer: taskListReducer)
+
+  @Test func aViewOfOneFieldIsInvalidatedOnlyByActionsThatChangeIt() {
+    let viewStore = ViewStore(store)
+    let filter = Watch { _ = viewStore.filter }
+    let tasks = Watch { _ = viewStore.tasks }
+    viewStore.dispatch(.toggleTaskCompletion(id: uuid(1)))
+    #expect(!filter.didFire)
+    #expect(tasks.count == 1)
+    tasks.reset()
+    viewStore.dispatch(.filterTasks(filter: .completed))
+    #expect(filter.count == 1)
+    #expect(!tasks.didFire)
+    #expect(viewStore.filter == .completed)
+  }
+
+  @Test func anActionThatChangesNothingInvalidatesNothing() {
+    let viewStore = ViewStore(store)
+    let watches = [
+      Watch { _ = viewStore.filter }, Watch { _ = viewStore.tasks }, Watch { _ = viewStore.remaining },
+      Watch { _ = viewStore.filteredTasks },
+    ]
+    viewStore.dispatch(.loadTasks)
+    #expect(watches.allSatisfy { !$0.didFire })
+  }
+
+  @Test func aDerivedValueIsInvalidatedByItsInputsOnly() {
+    let viewStore = ViewStore(store)
+    let remaining = Watch { _ = viewStore.remaining }
+    viewStore.dispatch(.filterTasks(filter: .all))
+    #expect(!remaining.didFire)
+    viewStore.dispatch(.toggleTaskCompletion(id: uuid(1)))
+    #expect(remaining.count == 1)
+    #expect(viewStore.remaining == 1)
+  }
+
+  @Test func derivedValuesAreComputedOncePerChangeOfTheirInputs() {
+    let viewStore = ViewStore(store)
+    let before = viewStore.computations
+    for _ in 0..<1000 {
+      _ = viewStore.filteredTasks
+      _ = viewStore.remaining
+    }
+    #expect(viewStore.computations == before + 2)
+    // filter is an input of filteredTasks, not of remaining.
+    viewStore.dispatch(.filterTasks(filter: .all))
+    for _ in 0..<1000 {
+      _ = viewStore.filteredTasks
+      _ = viewStore.remaining
+    }
+    #expect(viewStore.computations == before + 3)
+    viewStore.dispatch(.toggleTaskCompletion(id: uuid(2)))
+    #expect(viewStore.filteredTasks.map(\.isCompleted) == [false, false, false, true])
+    #expect(viewStore.remaining == 3)
+    #expect(viewStore.computations == before + 5)
+  }
+
+  @Test func everyValueShowsTheActionAsSoonAsDispatchReturns() {
+    let viewStore = ViewStore(store)
+    _ = viewStore.remaining
+    viewStore.dispatch(.completeAll)
+    #expect(viewStore.remaining == 0)
+    let completed = viewStore.tasks.map(\.isCompleted)
+    #expect(completed == [true, true, true, true])
+    #expect(viewStore.allCompleted)
+  }
+
+  @Test func theWholeStateIsInvalidatedByEveryChange() {
+    let viewStore = ViewStore(store)
+    let state = Watch { _ = viewStore.state }
+    viewStore.dispatch(.filterTasks(filter: .all))
+    #expect(state.count == 1)
+  }
+}
+
+@MainActor
+@Suite struct ViewStoreRowTests {
+  @Test func togglingOneTaskInvalidatesItsRowOnlyAndNotTheList() {
+    let store = Store(initialState: TaskListState(tasks: tasks(10)), reducer: taskListReducer)
+    let viewStore = ViewStore(store)
+    let rows = viewStore.rows(\.tasks)
+    let list = Watch { for _ in rows {} }
+    let rowWatches = rows.map { row in Watch { _ = row.title; _ = row.isCompleted } }
+    viewStore.dispatch(.toggleTaskCompletion(id: uuid(3)))
+    #expect(!list.didFire)
+    #expect(rowWatches.map(\.count) == [0, 0, 1, 0, 0, 0, 0, 0, 0, 0])
+    #expect(rows[2].isCompleted)
+    #expect(rows[id: uuid(3)]?.value.isCompleted == true)
+  }
+
+  @Test func removingATaskInvalidatesTheListAndNoRow() {
+    let store = Store(initialState: TaskListState(tasks: tasks(5)), reducer: taskListReducer)
+    let viewStore = ViewStore(store)
+    let rows = viewStore.rows(\.tasks)
+    let kept = rows[0]
+    let list = Watch { for _ in rows {} }
+    let rowWatches = rows.map { row in Watch { _ = row.value } }
+    viewStore.dispatch(.removeTask(id: uuid(2)))
+    #expect(list.count == 1)
+    #expect(rowWatches.allSatisfy { !$0.didFire })
+    #expect(rows.map(\.id) == [1, 3, 4, 5].map(uuid))
+    // The same element keeps its Observed, so SwiftUI keeps its row.
+    #expect(rows[0] === kept)
+  }
+
+  @Test func actionsThatChangeEveryTaskInvalidateOnlyTheRowsThatChanged() {
+    let store = Store(initialState: TaskListState(tasks: tasks(4)), reducer: taskListReducer)
+    let viewStore = ViewStore(store)
+    let rows = viewStore.rows(\.tasks)
+    let list = Watch { for _ in rows {} }
+    let rowWatches = rows.map { row in Watch { _ = row.value } }
+    viewStore.dispatch(.completeAll)
+    #expect(!list.didFire)
+    // Tasks 2 and 4 were completed already.
+    #expect(rowWatches.map(\.count) == [1, 0, 1, 0])
+  }
+
+  @Test func aFilterResultsRowsFollowTheFilter() {
+    let store = Store(initialState: TaskListState(tasks: tasks(4)), reducer: taskListReducer)
+    let viewStore = ViewStore(store)
+    let visible = viewStore.rows(\.filteredTasks)
+    #expect(visible.map(\.id) == [1, 3].map(uuid))
+    let list = Watch { for _ in visible {} }
+    viewStore.dispatch(.toggleTaskCompletion(id: uuid(1)))
+    #expect(list.count == 1)
+    #expect(visible.map(\.id) == [uuid(3)])
+    list.reset()
+    // Renaming no task leaves the visible ids as they were: the list is not invalidated.
+    viewStore.dispatch(.filterTasks(filter: .active))
+    #expect(!list.didFire)
+  }
+
+  @Test func swipeToDeleteAndDragToMoveGoThroughTheSpecsOffsetActions() {
+    let store = Store(initialState: TaskListState(tasks: tasks(4), filter: .all), reducer: taskListReducer)
+    let viewStore = ViewStore(store)
+    let visible = viewStore.rows(\.filteredTasks)
+    // What ForEach's onDelete and onMove report, as offsets into what it shows.
+    viewStore.dispatch(.deleteTasks(offsets: IndexSet(integer: 1)))
+    #expect(visible.map(\.id) == [1, 3, 4].map(uuid))
+    viewStore.dispatch(.moveTasks(from: IndexSet(integer: 0), to: 3))
+    #expect(visible.map(\.id) == [3, 4, 1].map(uuid))
+  }
+}
+
+@MainActor
+@Suite struct ViewStoreDeliveryTests {
+  @Test func actionsDispatchedElsewhereReachObserversOnTheMainQueue() async {
+    let store = Store(initialState: TaskListState(tasks: tasks(3)), reducer: taskListReducer)
+    let viewStore = ViewStore(store)
+    let filter = Watch { _ = viewStore.filter }
+    let rows = viewStore.rows(\.tasks)
+    let first = Watch { _ = rows[0].value }
+    await _Concurrency.Task.detached {
+      store.dispatch(.filterTasks(filter: .completed))
+      store.dispatch(.toggleTaskCompletion(id: uuid(1)))
+    }.value
+    await mainQueueTurn()
+    #expect(filter.count == 1)
+    #expect(first.count == 1)
+    #expect(rows[0].isCompleted)
+  }
+
+  @Test func aBindingShowsTheResultRightAfterItIsSetAndGoesThroughMiddleware() {
+    let store = Store(
+      initialState: TaskListState(tasks: tasks(3)), reducer: taskListReducer,
+      middleware: [RefuseFilter(refused: .completed)])
+    let viewStore = ViewStore(store)
+    let filter = viewStore.binding(\.filter) { .filterTasks(filter: $0) }
+    let watch = Watch { _ = viewStore.filter }
+    filter.wrappedValue = .all
+    #expect(filter.wrappedValue == .all)
+    #expect(watch.count == 1)
+    filter.wrappedValue = .completed
+    #expect(filter.wrappedValue == .all)
+  }
+}
+
+/// Stops one filter: validation in middleware, which a binding must not bypass.
+struct RefuseFilter: Middleware {
+  let refused: TaskListFilter
+
+  func process(_ action: TaskListAction, context: MiddlewareContext<TaskListState, TaskListAction>) -> TaskListAction? {
+    if case .filterTasks(let filter) = action, filter == refused { return nil }
+    return action
+  }
+}
+
+@MainActor
+@Suite struct ScopedViewStoreTests {
+  @Test func aFeatureViewGetsAStoreOfItsOwnFeatureInsideTheApp() {
+    let store = Store(initialState: AppState(taskList: TaskListState(tasks: tasks(3))), reducer: appReducer)
+    let app = ViewStore(store)
+    let taskList = app.scope(\.taskList, embed: AppAction.taskList, extract: \.taskList)
+    #expect(app.scope(\.taskList, embed: AppAction.taskList, extract: \.taskList) === taskList)
+    let filter = Watch { _ = taskList.filter }
+    let remaining = Watch { _ = taskList.remaining }
+    let rows = taskList.rows(\.tasks)
+    let rowWatches = rows.map { row in Watch { _ = row.value } }
+    app.dispatch(.counter(.add(amount: 2)))
+    #expect(!filter.didFire && !remaining.didFire)
+    taskList.dispatch(.toggleTaskCompletion(id: uuid(1)))
+    #expect(store.state.taskList.tasks[0].isCompleted)
+    #expect(!filter.didFire)
+    #expect(remaining.count == 1)
+    #expect(rowWatches.map(\.count) == [1, 0, 0])
+    #expect(taskList.remaining == 1)
+  }
+}
