@@ -201,7 +201,9 @@ struct RefuseFilter: Middleware {
   @Test func aFeatureViewGetsAStoreOfItsOwnFeatureInsideTheApp() {
     let store = Store(initialState: AppState(taskList: TaskListState(tasks: tasks(3))), reducer: appReducer)
     let app = ViewStore(store)
-    let taskList = app.scope(\.taskList, embed: AppAction.taskList, extract: \.taskList)
+    // The generated AppViewStore.taskList, which scopes once.
+    let taskList = app.taskList
+    #expect(app.taskList === taskList)
     #expect(app.scope(\.taskList, embed: AppAction.taskList, extract: \.taskList) === taskList)
     let filter = Watch { _ = taskList.filter }
     let remaining = Watch { _ = taskList.remaining }

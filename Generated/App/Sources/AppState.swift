@@ -19,3 +19,23 @@ public struct AppState: Equatable, Sendable, Codable {
     self.taskList = taskList
   }
 }
+
+/// The App state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias AppViewStore = ViewStore<AppState, AppAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == AppState, Action == AppAction {
+  /// The Counter feature's own view store.
+  /// A view of the feature works here as it does on its own.
+  public var counter: ViewStore<CounterState, CounterAction> {
+    return scope(\.counter, embed: AppAction.counter, extract: \.counter)
+  }
+
+  /// The TaskList feature's own view store.
+  /// A view of the feature works here as it does on its own.
+  public var taskList: ViewStore<TaskListState, TaskListAction> {
+    return scope(\.taskList, embed: AppAction.taskList, extract: \.taskList)
+  }
+}

@@ -25,3 +25,8 @@ public struct CartState: Equatable, Sendable, Codable {
     return items.count
   }
 }
+
+/// The Cart state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias CartViewStore = ViewStore<CartState, CartAction>

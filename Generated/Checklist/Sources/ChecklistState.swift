@@ -35,3 +35,8 @@ struct ChecklistState: Equatable, Sendable, Codable {
     }
   }
 }
+
+/// The Checklist state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+typealias ChecklistViewStore = ViewStore<ChecklistState, ChecklistAction>

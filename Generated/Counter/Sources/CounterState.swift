@@ -12,3 +12,8 @@ public struct CounterState: Equatable, Sendable, Codable {
     self.count = count
   }
 }
+
+/// The Counter state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias CounterViewStore = ViewStore<CounterState, CounterAction>

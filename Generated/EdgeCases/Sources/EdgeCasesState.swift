@@ -113,3 +113,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     return products[productKey]
   }
 }
+
+/// The EdgeCases state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+typealias EdgeCasesViewStore = ViewStore<EdgeCasesState, EdgeCasesAction>

@@ -18,3 +18,8 @@ public struct EditProfileState: Equatable, Sendable, Codable {
     self.saveStatus = saveStatus
   }
 }
+
+/// The EditProfile state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias EditProfileViewStore = ViewStore<EditProfileState, EditProfileAction>

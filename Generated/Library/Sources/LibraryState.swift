@@ -21,3 +21,8 @@ public struct LibraryState: Equatable, Sendable, Codable {
     self.lastRefusal = lastRefusal
   }
 }
+
+/// The Library state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias LibraryViewStore = ViewStore<LibraryState, LibraryAction>

@@ -35,3 +35,8 @@ public struct ProductsState: Equatable, Sendable, Codable {
     return products.count(where: { $0.inventory > 0 })
   }
 }
+
+/// The Products state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias ProductsViewStore = ViewStore<ProductsState, ProductsAction>

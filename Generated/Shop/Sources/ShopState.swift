@@ -19,3 +19,23 @@ public struct ShopState: Equatable, Sendable, Codable {
     self.cart = cart
   }
 }
+
+/// The Shop state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias ShopViewStore = ViewStore<ShopState, ShopAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == ShopState, Action == ShopAction {
+  /// The Products feature's own view store.
+  /// A view of the feature works here as it does on its own.
+  public var products: ViewStore<ProductsState, ProductsAction> {
+    return scope(\.products, embed: ShopAction.products, extract: \.products)
+  }
+
+  /// The Cart feature's own view store.
+  /// A view of the feature works here as it does on its own.
+  public var cart: ViewStore<CartState, CartAction> {
+    return scope(\.cart, embed: ShopAction.cart, extract: \.cart)
+  }
+}

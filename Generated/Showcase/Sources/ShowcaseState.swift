@@ -57,3 +57,8 @@ public struct ShowcaseState: Equatable, Sendable, Codable {
     return items.contains { $0.priority == .high }
   }
 }
+
+/// The Showcase state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias ShowcaseViewStore = ViewStore<ShowcaseState, ShowcaseAction>

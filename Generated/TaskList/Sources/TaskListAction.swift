@@ -10,7 +10,16 @@ public enum TaskListAction: Equatable, Sendable, Codable {
   case addTask(task: Task)
 
   /// Adds a task typed in the list's text field at the top, with a new id.
-  case newTask(id: UUID, title: String)
+  case newTask(id: UUID, title: String, subtitle: String?)
+
+  /// The add sheet's title field, as typed.
+  case editDraftTitle(draftTitle: String)
+
+  /// The add sheet's subtitle field, as typed.
+  case editDraftSubtitle(draftSubtitle: String)
+
+  /// Empties the add sheet's fields.
+  case clearDraft
 
   /// Adds a task at the top of the list.
   case addTaskOnTop(task: Task)
@@ -47,7 +56,9 @@ public enum TaskListAction: Equatable, Sendable, Codable {
 
 extension TaskListAction {
   /// `newTask` with `id` made now by `actionValues` (`ActionValues.current` unless given).
-  public static func newTask(title: String, using actionValues: ActionValues = .current) -> Self {
-    return .newTask(id: actionValues.uuid(), title: title)
+  public static func newTask(
+    title: String, subtitle: String?, using actionValues: ActionValues = .current
+  ) -> Self {
+    return .newTask(id: actionValues.uuid(), title: title, subtitle: subtitle)
   }
 }

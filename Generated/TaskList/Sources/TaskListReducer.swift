@@ -13,8 +13,15 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
   switch action {
   case .addTask(let task):
     state.tasks.append(task)
-  case .newTask(let id, let title):
-    state.tasks.insert(Task(id: id, title: title), at: 0)
+  case .newTask(let id, let title, let subtitle):
+    state.tasks.insert(Task(id: id, title: title, subtitle: subtitle), at: 0)
+  case .editDraftTitle(let draftTitle):
+    state.draftTitle = draftTitle
+  case .editDraftSubtitle(let draftSubtitle):
+    state.draftSubtitle = draftSubtitle
+  case .clearDraft:
+    state.draftTitle = ""
+    state.draftSubtitle = ""
   case .addTaskOnTop(let task):
     state.tasks.insert(task, at: 0)
   case .toggleTaskCompletion(let id):
@@ -66,8 +73,14 @@ extension TaskListAction: ChangeReporting {
       .completeNone, .toggleAll, .moveCompletedDown, .removeTask, .moveTasks, .deleteTasks,
       .tasksLoaded:
       return StateFields(0)
-    case .filterTasks:
+    case .editDraftTitle:
       return StateFields(1)
+    case .editDraftSubtitle:
+      return StateFields(2)
+    case .clearDraft:
+      return StateFields(1, 2)
+    case .filterTasks:
+      return StateFields(3)
     case .loadTasks:
       return .none
     }
@@ -89,8 +102,10 @@ extension TaskListState: FieldTracking {
   public static func fields(readBy keyPath: PartialKeyPath<TaskListState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<TaskListState>: StateFields] = [
       \.tasks: StateFields(0),
-      \.filter: StateFields(1),
-      \.filteredTasks: StateFields(0, 1),
+      \.draftTitle: StateFields(1),
+      \.draftSubtitle: StateFields(2),
+      \.filter: StateFields(3),
+      \.filteredTasks: StateFields(0, 3),
       \.remaining: StateFields(0),
       \.completedCount: StateFields(0),
       \.allCompleted: StateFields(0),

@@ -7,10 +7,17 @@ import ReduxRuntime
 /// The task list screen.
 public struct TaskListState: Equatable, Sendable, Codable {
   public var tasks: IdentifiedArrayOf<Task>
+  public var draftTitle: String
+  public var draftSubtitle: String
   public var filter: TaskListFilter
 
-  public init(tasks: IdentifiedArrayOf<Task> = [], filter: TaskListFilter = .active) {
+  public init(
+    tasks: IdentifiedArrayOf<Task> = [], draftTitle: String = "", draftSubtitle: String = "",
+    filter: TaskListFilter = .active
+  ) {
     self.tasks = tasks
+    self.draftTitle = draftTitle
+    self.draftSubtitle = draftSubtitle
     self.filter = filter
   }
 
@@ -44,5 +51,25 @@ public struct TaskListState: Equatable, Sendable, Codable {
   /// `isEmpty`, derived from `tasks`.
   public var isEmpty: Bool {
     return tasks.isEmpty
+  }
+}
+
+/// The TaskList state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias TaskListViewStore = ViewStore<TaskListState, TaskListAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == TaskListState, Action == TaskListAction {
+  /// `draftTitle`, two-way.
+  /// Setting it dispatches `editDraftTitle`, so middleware see the change.
+  public var draftTitleBinding: StoreBinding<String> {
+    return binding(\.draftTitle) { .editDraftTitle(draftTitle: $0) }
+  }
+
+  /// `draftSubtitle`, two-way.
+  /// Setting it dispatches `editDraftSubtitle`, so middleware see the change.
+  public var draftSubtitleBinding: StoreBinding<String> {
+    return binding(\.draftSubtitle) { .editDraftSubtitle(draftSubtitle: $0) }
   }
 }

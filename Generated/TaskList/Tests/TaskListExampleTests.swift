@@ -163,7 +163,7 @@ struct TaskListExampleTests {
   func aNewTaskFromItsTitleGoesOnTop() throws {
     var state = TaskListState()
     state.tasks = [Task(id: uuid(1), title: "A")]
-    reduceReporting(&state, .newTask(id: UUID(), title: "B"))
+    reduceReporting(&state, .newTask(id: UUID(), title: "B", subtitle: nil))
     #expect(state.tasks.count == 2)
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].title == "B")
@@ -233,6 +233,12 @@ private func reduceReporting(_ state: inout TaskListState, _ action: TaskListAct
   taskListReducer(&state, action)
   if state.tasks != before.tasks {
     #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.tasks)))
+  }
+  if state.draftTitle != before.draftTitle {
+    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.draftTitle)))
+  }
+  if state.draftSubtitle != before.draftSubtitle {
+    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.draftSubtitle)))
   }
   if state.filter != before.filter {
     #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.filter)))

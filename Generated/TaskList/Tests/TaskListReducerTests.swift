@@ -16,6 +16,8 @@ struct TaskListReducerTests {
   func newStateHoldsDefaults() {
     let state = TaskListState()
     #expect(state.tasks.isEmpty)
+    #expect(state.draftTitle == "")
+    #expect(state.draftSubtitle == "")
     #expect(state.filter == .active)
   }
 
@@ -37,6 +39,40 @@ struct TaskListReducerTests {
     let task: Task = Task(id: uuid(1), title: "text 2", subtitle: "text 2", isCompleted: true)
     reduceReporting(&state, .addTask(task: task))
     #expect(state.tasks == [existing])
+  }
+
+  @Test("editDraftTitle sets draftTitle")
+  func editDraftTitleSetsDraftTitle() {
+    var state = TaskListState()
+    state.draftTitle = "text 4"
+    let draftTitle: String = "text 2"
+    reduceReporting(&state, .editDraftTitle(draftTitle: draftTitle))
+    #expect(state.draftTitle == draftTitle)
+  }
+
+  @Test("editDraftSubtitle sets draftSubtitle")
+  func editDraftSubtitleSetsDraftSubtitle() {
+    var state = TaskListState()
+    state.draftSubtitle = "text 4"
+    let draftSubtitle: String = "text 2"
+    reduceReporting(&state, .editDraftSubtitle(draftSubtitle: draftSubtitle))
+    #expect(state.draftSubtitle == draftSubtitle)
+  }
+
+  @Test("clearDraft resets draftTitle to its default")
+  func clearDraftResetsDraftTitle() {
+    var state = TaskListState()
+    state.draftTitle = "text 3"
+    reduceReporting(&state, .clearDraft)
+    #expect(state.draftTitle == "")
+  }
+
+  @Test("clearDraft resets draftSubtitle to its default")
+  func clearDraftResetsDraftSubtitle() {
+    var state = TaskListState()
+    state.draftSubtitle = "text 3"
+    reduceReporting(&state, .clearDraft)
+    #expect(state.draftSubtitle == "")
   }
 
   @Test("addTaskOnTop prepends to the start of tasks")
@@ -194,6 +230,28 @@ struct TaskListReducerTests {
     #expect(state.tasks == tasks)
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @MainActor
+  @Test("draftTitleBinding sets draftTitle through editDraftTitle")
+  func draftTitleBindingSetsThroughEditDraftTitle() {
+    let viewStore = ViewStore(Store(initialState: TaskListState(), reducer: taskListReducer))
+    let value: String = "text 2"
+    viewStore.draftTitleBinding.wrappedValue = value
+    #expect(viewStore.draftTitleBinding.wrappedValue == value)
+    #expect(viewStore.read(\.draftTitle) == value)
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @MainActor
+  @Test("draftSubtitleBinding sets draftSubtitle through editDraftSubtitle")
+  func draftSubtitleBindingSetsThroughEditDraftSubtitle() {
+    let viewStore = ViewStore(Store(initialState: TaskListState(), reducer: taskListReducer))
+    let value: String = "text 2"
+    viewStore.draftSubtitleBinding.wrappedValue = value
+    #expect(viewStore.draftSubtitleBinding.wrappedValue == value)
+    #expect(viewStore.read(\.draftSubtitle) == value)
+  }
+
   @Test("TaskListFilter.all keeps exactly the matching tasks")
   func filterAllKeepsMatchingTasks() {
     var state = TaskListState()
@@ -275,8 +333,8 @@ struct TaskListReducerTests {
   @Test("newTask(...) makes its new values")
   func newTaskCreatorMakesNewValues() {
     let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
-    let action = TaskListAction.newTask(title: "text 2", using: values)
-    #expect(action == .newTask(id: UUID(number: 1), title: "text 2"))
+    let action = TaskListAction.newTask(title: "text 2", subtitle: "text 3", using: values)
+    #expect(action == .newTask(id: UUID(number: 1), title: "text 2", subtitle: "text 3"))
   }
 }
 
@@ -293,6 +351,12 @@ private func reduceReporting(_ state: inout TaskListState, _ action: TaskListAct
   taskListReducer(&state, action)
   if state.tasks != before.tasks {
     #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.tasks)))
+  }
+  if state.draftTitle != before.draftTitle {
+    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.draftTitle)))
+  }
+  if state.draftSubtitle != before.draftSubtitle {
+    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.draftSubtitle)))
   }
   if state.filter != before.filter {
     #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.filter)))

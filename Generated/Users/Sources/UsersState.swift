@@ -18,3 +18,8 @@ public struct UsersState: Equatable, Sendable, Codable {
     self.fetchStatus = fetchStatus
   }
 }
+
+/// The Users state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias UsersViewStore = ViewStore<UsersState, UsersAction>

@@ -21,3 +21,8 @@ public struct WeatherState: Equatable, Sendable, Codable {
     self.lastError = lastError
   }
 }
+
+/// The Weather state as SwiftUI views observe it, field by field.
+/// See `ViewStore`.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias WeatherViewStore = ViewStore<WeatherState, WeatherAction>

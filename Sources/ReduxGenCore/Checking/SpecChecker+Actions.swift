@@ -35,6 +35,9 @@ extension SpecChecker {
         }
       }
       reduceNodes[name] = keys["reduce"]
+      if let bindingNode = keys["binding"], flag(bindingNode, what: .key("binding")) == true {
+        pendingBindings[name] = actionPairs.first(where: { $0.key.scalar == "binding" })?.key ?? bindingNode
+      }
       if let cancelsNode = keys["cancels"] {
         let items = cancelsNode.scalar != nil ? [cancelsNode] : sequence(cancelsNode, what: .key("cancels")) ?? []
         cancelNodes[name] = items.compactMap { item in identifier(item, what: .a(.effectScope)).map { ($0, item) } }
@@ -79,8 +82,40 @@ extension SpecChecker {
         checked[index].reduce = reduceOperations(reduceNode, action: checked[index])
       }
     }
+    checkBindings(&checked)
     actions = checked
     pendingReduce = [:]
+  }
+
+  /// `binding: true`: the action sets one state field to its one payload parameter, which a
+  /// `ViewStore` then binds (`<field>Binding`), one action per field.
+  mutating func checkBindings(_ checked: inout [Action]) {
+    var bound: [String: String] = [:]
+    let taken = Set(state.map(\.name) + derived.map(\.name) + filters.map(\.result))
+    for index in checked.indices {
+      let action = checked[index]
+      guard let node = pendingBindings[action.name] else { continue }
+      guard action.async == nil, action.payload.count == 1, action.reduce.count == 1,
+        let set = action.reduce[0].kind as? SetOperation, set.target.steps.count == 1,
+        case .field(let field) = set.target.steps[0], set.value == .parameter(action.payload[0].name, fields: []),
+        state.contains(where: { $0.name == field })
+      else {
+        error(.bindingNotASetter(action: action.name), node)
+        continue
+      }
+      if let other = bound[field] {
+        error(.bindingTaken(field: field, action: other), node)
+        continue
+      }
+      let member = GeneratedNames.bindingMember(field)
+      if taken.contains(member) {
+        error(.bindingNameTaken(member, field: field), node)
+        continue
+      }
+      bound[field] = action.name
+      checked[index].binding = field
+    }
+    pendingBindings = [:]
   }
 
   /// One operation or a list of them. A mapping (an item of the list, or `reduce` itself) is a

@@ -18,6 +18,8 @@ package struct SpecChecker {
   var derived: [DerivedValue] = []
   /// Each action's `reduce` node, read once derived values are known (`checkReduce`).
   var pendingReduce: [String: YAMLNode] = [:]
+  /// The `binding: true` keys of actions, checked once their reduce operations are known.
+  var pendingBindings: [String: YAMLNode] = [:]
   /// The parameters each payload (`.payload(of:)`, `.success(of:)`, ...) lacks although the spec
   /// declares them, because they were refused (an unknown type, say).
   var refusedParameters: [Subject: Set<String>] = [:]

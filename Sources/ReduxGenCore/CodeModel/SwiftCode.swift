@@ -53,8 +53,8 @@ indirect enum Declaration: Equatable, Sendable {
   case function(FunctionDeclaration)
   case variable(VariableDeclaration)
   case enumCase(EnumCaseDeclaration)
-  /// `typealias name = type`
-  case typeAlias(doc: String? = nil, access: AccessModifier?, name: String, type: TypeName)
+  /// `typealias name = type`, after its attributes (`@available(...)`).
+  case typeAlias(doc: String? = nil, attributes: [Expression] = [], access: AccessModifier?, name: String, type: TypeName)
 }
 
 /// A struct, enum or protocol.
@@ -82,8 +82,10 @@ struct SameTypeRequirement: Equatable, Sendable {
   var rhs: TypeName
 }
 
-/// `extension Type: Conformances where Requirements { members }`
+/// `extension Type: Conformances where Requirements { members }`, after its attributes.
 struct ExtensionDeclaration: Equatable, Sendable {
+  /// Such as `@available(iOS 17, *)`, as an expression each.
+  var attributes: [Expression] = []
   var extendedType: TypeName
   var conformances: [TypeName] = []
   var requirements: [SameTypeRequirement] = []

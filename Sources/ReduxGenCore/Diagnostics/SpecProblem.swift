@@ -382,6 +382,12 @@ package enum SpecProblem: Hashable, Sendable {
   case missingLiveEffects(protocol: String, scaffold: String, command: String)
   case notSortable(String, type: String)
   case needsAsync(String, action: String)
+  /// `binding: true` on an action that isn't `set FIELD = PARAMETER` with one parameter.
+  case bindingNotASetter(action: String)
+  /// A second `binding: true` action of one field.
+  case bindingTaken(field: String, action: String)
+  /// The binding's member (`titleBinding`) is the name of a state field or derived value.
+  case bindingNameTaken(String, field: String)
   case unknownEvent(String, suggestion: String?)
   case indexOutOfReach(String)
   case reservedName(String, what: Subject, reason: ClashReason)
@@ -613,6 +619,13 @@ package enum SpecProblem: Hashable, Sendable {
       "id \(id) is already in this list: a list of \(type) holds one element per id"
     case .needsAsync(let key, let action):
       "'\(key)' needs 'async' in action '\(action)'"
+    case .bindingNotASetter(let action):
+      "action '\(action)' can't be a binding: a binding's action has one payload parameter and sets one state "
+        + "field to it, as in 'payload: { title: String }' and 'reduce: set title'"
+    case .bindingTaken(let field, let action):
+      "'\(field)' is bound already, by action '\(action)': a field has one binding"
+    case .bindingNameTaken(let member, let field):
+      "the binding of '\(field)' would be named '\(member)', which is already a state field or derived value"
     case .unknownEvent(let name, let suggestion):
       "unknown event '\(name)'" + didYouMean(suggestion)
     case .notSortable(let name, let type):

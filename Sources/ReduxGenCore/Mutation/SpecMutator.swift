@@ -26,7 +26,8 @@ package struct Mutant: Sendable, Equatable {
 /// - state defaults: a literal changed to another value of its type;
 /// - derived values: a condition negated or dropped, `all` and `any` swapped;
 /// - JSON keys: a model field's key dropped (the field encoded under its name);
-/// - change reports: a field an action changes left out of its `changedFields`.
+/// - change reports: a field an action changes left out of its `changedFields`; a
+///   `changedElements` that names no element, or calls a removal a change in place.
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
@@ -159,6 +160,17 @@ package enum SpecMutator {
         mutants.append(
           Mutant(
             id: "\(action.name):report-\(field)", description: "\(action.name): changedFields leaves out \(field)",
+            spec: mutated))
+      }
+      // changedElements: naming no element, or calling a removal or replacement a change in place.
+      for (kind, mutant) in [("drops-ids", ElementReportMutant.dropsIDs), ("claims-in-place", .claimsInPlace)] {
+        var mutated = spec
+        mutated.actions[index].elementReportMutant = mutant
+        guard mutated.elementChange(by: mutated.actions[index]) != spec.elementChange(by: action) else { continue }
+        mutants.append(
+          Mutant(
+            id: "\(action.name):elements-\(kind)",
+            description: "\(action.name): changedElements \(kind == "drops-ids" ? "names no element" : "says the list changes in place")",
             spec: mutated))
       }
     }

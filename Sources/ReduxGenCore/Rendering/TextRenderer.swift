@@ -36,6 +36,7 @@ struct TextRenderer: Sendable {
     case .enumeration(let type): renderType("enum", type, &p)
     case .protocolDeclaration(let type): renderType("protocol", type, &p)
     case .extensionDeclaration(let ext):
+      for attribute in ext.attributes { p.line(expression(attribute)) }
       var text = "extension \(type(ext.extendedType))"
       if !ext.conformances.isEmpty { text += ": " + ext.conformances.map(type).joined(separator: ", ") }
       text += whereClause(ext.requirements)
@@ -44,8 +45,9 @@ struct TextRenderer: Sendable {
       p.line("}")
     case .function(let function): renderFunction(function, &p)
     case .variable(let variable): renderVariable(variable, &p)
-    case .typeAlias(let text, let modifier, let name, let aliased):
+    case .typeAlias(let text, let attributes, let modifier, let name, let aliased):
       doc(text, &p)
+      for attribute in attributes { p.line(expression(attribute)) }
       p.line(access(modifier) + "typealias \(escapedName(name)) = \(type(aliased))")
     case .enumCase(let enumCase):
       doc(enumCase.doc, &p)

@@ -694,6 +694,13 @@ extension SpecSchema {
                   "search"
                 ]
               ]
+            },
+            "binding": {
+              "type": "boolean",
+              "description": "Binds the state field this action sets (one payload parameter, reduce 'set FIELD') to a form control: the feature's ViewStore gets FIELDBinding, which dispatches the action.",
+              "examples": [
+                true
+              ]
             }
           },
           "examples": [

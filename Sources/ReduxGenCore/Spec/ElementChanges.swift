@@ -33,24 +33,29 @@ extension Spec {
       var ids: [Operand] = []
       var inPlace = true
       for path in writes {
-        guard let id = elementID(of: path, in: action, replacing: action.elementReportMutant == .claimsInPlace) else {
+        guard let id = elementID(of: path, in: action) else {
           inPlace = false
           break
         }
         if !ids.contains(id) { ids.append(id) }
       }
       if inPlace { return ElementChange(field: index, ids: action.elementReportMutant == .dropsIDs ? [] : ids) }
+      // The near miss: a payload parameter of the id's type taken for the one element changed.
+      if action.elementReportMutant == .claimsInPlace, let id = model(named: element)?.idField,
+        let parameter = action.payload.first(where: { $0.type == id.type })
+      {
+        return ElementChange(field: index, ids: [.parameter(parameter.name, fields: [])])
+      }
     }
     return nil
   }
 
   /// The payload operand naming the one element `path` writes inside of, when it is usable as
-  /// an id; `replacing` also accepts a path to the element itself (a near miss).
-  private func elementID(of path: StatePath, in action: Action, replacing: Bool) -> Operand? {
-    guard path.steps.count >= (replacing ? 2 : 3), case .element(let operand) = path.steps[1] else { return nil }
-    if path.steps.count >= 3 {
-      guard case .field(let name) = path.steps[2], name != "id" else { return nil }
-    }
+  /// an id.
+  private func elementID(of path: StatePath, in action: Action) -> Operand? {
+    guard path.steps.count >= 3, case .element(let operand) = path.steps[1],
+      case .field(let name) = path.steps[2], name != "id"
+    else { return nil }
     guard case .parameter(let name, let fields) = operand,
       let parameter = action.payload.first(where: { $0.name == name })
     else { return nil }

@@ -35,6 +35,11 @@ package struct GeneratedNames: Sendable, Equatable {
   /// `shopMiddleware` for the app `Shop`: its features' middleware chained.
   package var appMiddleware: String { feature.lowercasingFirst + "Middleware" }
 
+  /// A `ViewStore`'s binding of the state field `field` (`binding: true`): `draftTitleBinding`.
+  package static func bindingMember(_ field: String) -> String { field + "Binding" }
+  /// The `ViewStore` of the feature, as generated code calls it: `TaskListViewStore`.
+  package var viewStore: String { feature + "ViewStore" }
+
   /// The outcome actions of the async action `request`.
   package static func succeeded(_ request: String) -> String { request + "Succeeded" }
   package static func failed(_ request: String) -> String { request + "Failed" }
@@ -89,7 +94,7 @@ package struct GeneratedNames: Sendable, Equatable {
   package var featureTypes: [String] {
     [
       state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
-      persistedFields, reducerTests, exampleTests, testEffects,
+      persistedFields, reducerTests, exampleTests, testEffects, viewStore,
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
 
@@ -129,7 +134,8 @@ package struct GeneratedNames: Sendable, Equatable {
     "FieldTracking": "ReduxRuntime", "Middleware": "ReduxRuntime", "MiddlewareContext": "ReduxRuntime",
     "Persistence": "ReduxRuntime", "PersistenceMigration": "ReduxRuntime", "PersistentStorage": "ReduxRuntime",
     "RequestStatus": "ReduxRuntime", "ScopedMiddleware": "ReduxRuntime", "StateFields": "ReduxRuntime",
-    "Store": "ReduxRuntime", "UnimplementedEffect": "ReduxRuntime",
+    "Store": "ReduxRuntime", "UnimplementedEffect": "ReduxRuntime", "ChangedElements": "ReduxRuntime",
+    "ViewStore": "ReduxRuntime", "StoreBinding": "ReduxRuntime",
     "TestStore": "ReduxTesting", "EffectDouble": "ReduxTesting", "ImmediateClock": "ReduxTesting",
     "ExampleFailure": "ReduxTesting",
     "SQLiteStorage": "ReduxSQLite", "SQLitePersistence": "ReduxSQLite",

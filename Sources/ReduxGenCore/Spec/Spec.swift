@@ -365,6 +365,9 @@ package struct Action: Sendable, Equatable {
   /// A field the generated change report (`changedFields`) leaves out although the reducer
   /// changes it: set only by the mutation harness, as a near miss of change tracking.
   package var unreportedField: String?
+  /// The state field this action sets from its one payload parameter, when the spec marks it
+  /// `binding: true`: a `ViewStore` binds the field to the action (`<field>Binding`).
+  package var binding: String?
   /// A near miss of the generated `changedElements`: set only by the mutation harness.
   package var elementReportMutant: ElementReportMutant?
 }

@@ -41,6 +41,8 @@ struct AppTranslator {
           doc: "The state of the whole \(app.name): one field per feature.", access: access, name: stateName,
           inherits: ["Equatable", "Sendable", "Codable"], members: fields + [.function(initializer)]))
     ]
+      + ViewStoreCode(access: access, names: names, runtime: runtime)
+      .declarations(members: app.features.map { ViewStoreCode(access: access, names: names, runtime: runtime).scope(feature: $0.name, spec: $0.spec) })
   }
 
   func actionFile() -> [Declaration] {

@@ -106,7 +106,17 @@ struct FeatureTranslator {
         TypeDeclaration(
           doc: doc, access: access, name: spec.stateTypeName,
           inherits: ["Equatable", "Sendable", "Codable"], members: members))
-    ]
+    ] + viewStore()
+  }
+
+  /// The feature's `ViewStore` alias and its bindings.
+  private func viewStore() -> [Declaration] {
+    let code = ViewStoreCode(access: access, names: spec.names, runtime: types.runtime)
+    let bindings = spec.actions.compactMap { action -> Declaration? in
+      guard let field = action.binding, let type = spec.state.first(where: { $0.name == field })?.type else { return nil }
+      return code.binding(field: field, type: types.capturing.typeName(type), action: action)
+    }
+    return code.declarations(members: bindings)
   }
 
   /// `filteredTasks`: the elements of `over` the selected case keeps.

@@ -118,6 +118,7 @@ struct TestTranslator {
     tests += spec.models.compactMap { jsonKeysTest($0, names: &names) }
     for action in spec.actions {
       if let test = statusTest(action, names: &names) { tests.append(test) }
+      if let test = bindingTest(action, names: &names) { tests.append(test) }
     }
     for filter in spec.filters {
       for filterCase in filter.cases {
@@ -667,6 +668,32 @@ struct TestTranslator {
     return test(
       "\(action.name) moves \(status.field) to \(word)",
       names.make("\(action.name)Moves\(status.field.uppercasingFirst)To\(word.uppercasingFirst)"), body)
+  }
+
+  /// A `binding: true` action's `ViewStore` binding: setting it dispatches the action, and
+  /// reading it right after (on the main actor) gives the new value.
+  private func bindingTest(_ action: Action, names: inout UniqueNames) -> Declaration? {
+    guard let field = action.binding, let stateField = spec.state.first(where: { $0.name == field }) else { return nil }
+    let member = GeneratedNames.bindingMember(field)
+    let store = types.runtime.value("Store").call([
+      Argument("initialState", .name(spec.stateTypeName).call()), Argument("reducer", .name(spec.reducerName)),
+    ])
+    let viewStore = Expression.name("viewStore")
+    let body: [Statement] = [
+      constant("viewStore", types.runtime.value("ViewStore").call([Argument(nil, store)])),
+      constant(
+        "value", types.expression(sample(differentFrom: stateField.defaultValue, stateField.type, 2), type: stateField.type),
+        type: stateField.type),
+      .assignment(viewStore.dot(member).dot("wrappedValue"), .name("value")),
+      expect(viewStore.dot(member).dot("wrappedValue"), .equal, .name("value")),
+      expect(viewStore.dot("read").call([Argument(nil, .keyPath(field))]), .equal, .name("value")),
+    ]
+    guard case .function(var function) = test(
+      "\(member) sets \(field) through \(action.name)", names.make("\(member)SetsThrough\(action.name.uppercasingFirst)"),
+      body)
+    else { return nil }
+    function.attributes = [ViewStoreCode.availability, .attribute("MainActor", [])] + function.attributes
+    return .function(function)
   }
 
   /// An action and arguments that surely change a new state (a toggle, a count, an append, a set

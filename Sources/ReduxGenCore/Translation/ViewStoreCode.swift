@@ -1,0 +1,63 @@
+/// What a feature or an app adds to ReduxRuntime's `ViewStore` (the store SwiftUI views observe
+/// field by field): its name (`TaskListViewStore`), a binding per `binding: true` action, and
+/// for an app, each feature's own view store.
+struct ViewStoreCode {
+  let access: AccessModifier?
+  let names: GeneratedNames
+  let runtime: RuntimeTypes
+
+  /// `ViewStore` needs Observation: iOS 17, macOS 14.
+  static let availability = Expression.attribute(
+    "available", ["iOS 17", "macOS 14", "tvOS 17", "watchOS 10", "*"].map { Argument(nil, .identifier($0)) })
+
+  /// The alias, and an extension holding `members` when there are any.
+  func declarations(members: [Declaration]) -> [Declaration] {
+    let viewStore = runtime.generic("ViewStore", [.named(names.state), .named(names.action)])
+    let alias = Declaration.typeAlias(
+      doc: "The \(names.feature) state as SwiftUI views observe it, field by field.\nSee `ViewStore`.",
+      attributes: [Self.availability], access: access, name: names.viewStore, type: viewStore)
+    guard !members.isEmpty else { return [alias] }
+    return [
+      alias,
+      .extensionDeclaration(
+        ExtensionDeclaration(
+          attributes: [Self.availability], extendedType: runtime.type("ViewStore"),
+          requirements: [
+            SameTypeRequirement(lhs: "State", rhs: .named(names.state)),
+            SameTypeRequirement(lhs: "Action", rhs: .named(names.action)),
+          ],
+          members: members)),
+    ]
+  }
+
+  /// `titleBinding`: the field `field`, set by dispatching `action` with the new value.
+  func binding(field: String, type: TypeName, action: Action) -> Declaration {
+    let parameter = action.payload.first?.name ?? field
+    let send = Closure(body: Expression.dot(action.name).call([Argument(parameter, .name("$0"))]))
+    return .variable(
+      VariableDeclaration(
+        doc: "`\(field)`, two-way.\nSetting it dispatches `\(action.name)`, so middleware see the change.",
+        access: access, name: GeneratedNames.bindingMember(field),
+        type: runtime.generic("StoreBinding", [type]),
+        getter: [
+          .returnStatement(
+            .call(.name("binding"), [Argument(nil, .keyPath(field))], trailingClosure: send))
+        ]))
+  }
+
+  /// `taskList`: an app feature's own view store, its actions wrapped into the app's.
+  func scope(feature: String, spec: Spec) -> Declaration {
+    let child = runtime.generic("ViewStore", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
+    return .variable(
+      VariableDeclaration(
+        doc: "The \(spec.feature) feature's own view store.\nA view of the feature works here as it does on its own.",
+        access: access, name: feature, type: child,
+        getter: [
+          .returnStatement(
+            .name("scope").call([
+              Argument(nil, .keyPath(feature)), Argument("embed", .name(names.action).dot(feature)),
+              Argument("extract", .keyPath(feature)),
+            ]))
+        ]))
+  }
+}
