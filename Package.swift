@@ -240,3 +240,17 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// ReduxSwiftUI, the thin SwiftUI face of ViewStore and the iOS 16 PublishedStore: a product where
+// SwiftUI exists; elsewhere built against test-only stand-ins of the SwiftUI and Combine
+// declarations it uses (Tests/StandIns), so that it is never uncompiled code.
+#if canImport(SwiftUI)
+  package.products.append(.library(name: "ReduxSwiftUI", targets: ["ReduxSwiftUI"]))
+  package.targets.append(.target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime"]))
+#else
+  package.targets += [
+    .target(name: "SwiftUI", path: "Tests/StandIns/SwiftUI"),
+    .target(name: "Combine", path: "Tests/StandIns/Combine"),
+    .target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime", "SwiftUI", "Combine"]),
+  ]
+#endif

@@ -20,8 +20,9 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var observersByField: [[ObserverBox<State>]] = []
     /// Observers that read anything: compared after every action.
     @usableFromInline var untrackedObservers: [ObserverBox<State>] = []
-    /// Told of each action right after the reducer, under the lock (`ViewStore`'s change log).
-    @usableFromInline var actionListeners: [(id: UInt64, body: @Sendable (Action) -> Void)] = []
+    /// Told of each action right after the reducer, under the lock (`ViewStore`'s change log);
+    /// one that answers false is removed.
+    @usableFromInline var actionListeners: [@Sendable (Action) -> Bool] = []
 
     @usableFromInline
     init(state: State) {
@@ -142,7 +143,10 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     let (hasNotifications, next) = core.withLock { core -> (Bool, Action?) in
       reducer(&core.state, current)
       if !core.actionListeners.isEmpty {
-        for listener in core.actionListeners { listener.body(current) }
+        // Allocates only when a listener ends.
+        var ended: [Int] = []
+        for index in core.actionListeners.indices where !core.actionListeners[index](current) { ended.append(index) }
+        for index in ended.reversed() { core.actionListeners.remove(at: index) }
       }
       // Without observers that said what they read, or without a change report, compare all.
       let touched =
@@ -203,15 +207,10 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     return Subscription { [weak self] in self?.unsubscribe(id) }
   }
 
-  /// Adds a listener told of each action right after the reducer, under the lock: it must be
-  /// quick and must not call the store.
-  func addActionListener(_ body: @escaping @Sendable (Action) -> Void) -> Subscription {
-    let id = core.withLock { core -> UInt64 in
-      core.nextObserverID += 1
-      core.actionListeners.append((core.nextObserverID, body))
-      return core.nextObserverID
-    }
-    return Subscription { [weak self] in self?.unsubscribe(id) }
+  /// Adds a listener told of each action right after the reducer, under the lock, until it
+  /// answers false (when what it tells is gone): it must be quick and must not call the store.
+  func addActionListener(_ body: @escaping @Sendable (Action) -> Bool) {
+    core.withLock { $0.actionListeners.append(body) }
   }
 
   func unsubscribe(_ id: UInt64) {
@@ -222,7 +221,6 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
   @usableFromInline
   func remove(_ ids: [UInt64], from core: inout Core) {
     core.observers.removeAll { ids.contains($0.id) }
-    core.actionListeners.removeAll { ids.contains($0.id) }
     core.rebuildFieldIndex()
   }
 }

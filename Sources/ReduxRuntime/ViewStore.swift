@@ -22,7 +22,6 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   private let source: ViewStoreSource<State, Action>
   /// The changes actions made that observers have not been told of yet.
   private let log = ChangeLog()
-  private var subscription: Subscription?
   /// One per state field a view has read, told when an action can have changed the field.
   private var cells: [Int: ObservationCell] = [:]
   /// What views that read a value of unknown inputs depend on: told after every change.
@@ -55,17 +54,16 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   ) {
     self.source = source
     let log = self.log
-    subscription = source.listen { [weak self] action in
+    // The store forgets the listener at the first action after this view store is gone.
+    source.listen { [weak self] action in
+      guard self != nil else { return false }
       let (fields, elements) = action.map(changes) ?? (.all, .unknown)
-      guard log.record(fields, elements) else { return }
+      guard log.record(fields, elements) else { return true }
       DispatchQueue.main.async { [weak self] in
         MainActor.assumeIsolated { self?.apply(log.takeScheduled()) }
       }
+      return true
     }
-  }
-
-  isolated deinit {
-    subscription?.cancel()
   }
 
   // MARK: Reading
@@ -159,7 +157,8 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
           // The parent's actions that aren't the part's leave it unchanged; unknown ones may not.
           source.listen { action in
             guard let action else { return listener(nil) }
-            if let childAction = extract(action) { listener(childAction) }
+            guard let childAction = extract(action) else { return true }
+            return listener(childAction)
           }
         }),
       changes: { ($0.changedFields, $0.changedElements) })
@@ -228,8 +227,8 @@ struct ViewStoreSource<State: Sendable, Action: Sendable>: Sendable {
   let read: @Sendable (_ body: (State) -> Void) -> Void
   let dispatch: @Sendable (Action) -> Void
   /// Calls the listener with each action right after the reducer (nil when the action is not
-  /// known as one of `Action`'s), under the store's lock.
-  let listen: @Sendable (@escaping @Sendable (Action?) -> Void) -> Subscription
+  /// known as one of `Action`'s), under the store's lock, until it answers false.
+  let listen: @Sendable (@escaping @Sendable (Action?) -> Bool) -> Void
 
   func read<Value>(_ selector: (State) -> Value) -> Value {
     var value: Value?

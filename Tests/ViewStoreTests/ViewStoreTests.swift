@@ -219,3 +219,37 @@ struct RefuseFilter: Middleware {
     #expect(taskList.remaining == 1)
   }
 }
+
+@MainActor
+@Suite struct ChangeNotifierTests {
+  @Test func itTellsAfterActionsThatChangedSomethingOnly() async {
+    let store = Store(initialState: TaskListState(tasks: tasks(3)), reducer: taskListReducer)
+    var told = 0
+    let notifier = ChangeNotifier(store) { told += 1 }
+    notifier.dispatch(.toggleTaskCompletion(id: uuid(1)))
+    #expect(told == 1)
+    notifier.dispatch(.loadTasks)
+    #expect(told == 1)
+    // Elsewhere: told once on the main queue for both.
+    await _Concurrency.Task.detached {
+      store.dispatch(.filterTasks(filter: .all))
+      store.dispatch(.clearCompleted)
+    }.value
+    await mainQueueTurn()
+    #expect(told == 2)
+    #expect(notifier.store.state.filter == .all)
+  }
+
+  @Test func aViewStoreThatIsGoneIsForgottenByItsStore() {
+    let store = Store(initialState: TaskListState(tasks: tasks(3)), reducer: taskListReducer)
+    weak var gone: ViewStore<TaskListState, TaskListAction>?
+    do {
+      let viewStore = ViewStore(store)
+      gone = viewStore
+      _ = viewStore.filter
+    }
+    #expect(gone == nil)
+    store.dispatch(.loadTasks)
+    #expect(store.engine.core.withLock { $0.actionListeners.count } == 0)
+  }
+}
