@@ -694,6 +694,23 @@ struct SpecGenerator {
     }
     makeEffectPolicies()
     makeEffectOptions()
+    makeBindings()
+  }
+
+  /// `binding: true` on some setters of a top-level field from the action's one parameter
+  /// (`set title`, `set title = name`), one per field, unless `<field>Binding` is taken.
+  private mutating func makeBindings() {
+    var taken = Set(spec.state.map(\.name) + spec.derived.map(\.name) + spec.filters.map(\.resultName))
+    for index in spec.actions.indices where spec.actions[index].async == nil && rng.chance(50) {
+      let action = spec.actions[index]
+      guard action.payload.count == 1, action.reduce.count == 1, case .set(let path, let operand) = action.reduce[0],
+        path.steps.count == 1, case .field(let field) = path.steps[0],
+        operand == nil || operand == .parameter(action.payload[0].name, []),
+        !taken.contains(field + "Binding")
+      else { continue }
+      taken.insert(field + "Binding")
+      spec.actions[index].binding = true
+    }
   }
 
   /// Time, carried parameters, chosen names, existing success actions, state snapshots,

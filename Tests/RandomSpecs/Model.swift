@@ -483,6 +483,8 @@ struct RAction: Hashable {
   var cancels: [String] = []
   /// `cancels: x` rather than `cancels: [x]` when there is one.
   var cancelsAsScalar = false
+  /// `binding: true`: a setter of a state field from its one parameter.
+  var binding = false
 
   var succeeded: String { async?.successAction ?? async?.successName ?? name + "Succeeded" }
   var failed: String { async?.failureAction ?? async?.failureName ?? name + "Failed" }

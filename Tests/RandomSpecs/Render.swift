@@ -411,6 +411,7 @@ struct Renderer {
           "    cancels: " + (action.cancelsAsScalar && action.cancels.count == 1
             ? action.cancels[0] : "[" + action.cancels.joined(separator: ", ") + "]"))
       }
+      if action.binding { body.append("    binding: true") }
       if body.isEmpty {
         lines.append("  \(action.name): {}")
       } else {
