@@ -215,6 +215,9 @@ if arguments.first == "observers" {
   runSQLite(count: Int(arguments.dropFirst().first ?? "200000") ?? 200_000, runs: 5)
 } else if arguments.first == "persistence" {
   runPersistence(count: Int(arguments.dropFirst().first ?? "200000") ?? 200_000, runs: 5)
+} else if arguments.first == "viewstore" {
+  await runViewStores(
+    count: Int(arguments.dropFirst().first ?? "10000") ?? 10_000, withObservableStore: !arguments.contains("--no-observable"))
 } else if arguments.first == "toggles" {
   runToggles(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, runs: 5)
 } else {

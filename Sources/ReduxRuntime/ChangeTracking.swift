@@ -91,15 +91,21 @@ public struct ChangedElements: Sendable {
   /// The list field; -1 when nothing is known.
   public let field: Int
   /// The ids of the elements that can have changed.
-  let ids: [ElementID]
+  @usableFromInline let ids: [ElementID]
 
-  /// Elements of the list field `field` (by declaration order), by id.
+  /// Elements of the list field `field` (by declaration order), by id. Inlinable, so that the
+  /// generated `changedElements` that calls it is specialized for its id type.
+  @inlinable
   public init<ID: Hashable & Sendable>(field: Int, ids: [ID]) {
     self.field = field
-    self.ids = ids.map(ElementID.init)
+    var boxed: [ElementID] = []
+    boxed.reserveCapacity(ids.count)
+    for id in ids { boxed.append(ElementID(id)) }
+    self.ids = boxed
   }
 
-  private init(field: Int) {
+  @usableFromInline
+  init(field: Int) {
     self.field = field
     self.ids = []
   }
@@ -125,10 +131,12 @@ extension ChangedElements {
 }
 
 /// The id of an element, whatever its type.
+@usableFromInline
 struct ElementID: Hashable, @unchecked Sendable {
   // Unchecked: made only from a Sendable id (the initializer's constraint).
-  let base: AnyHashable
+  @usableFromInline let base: AnyHashable
 
+  @inlinable
   init<ID: Hashable & Sendable>(_ id: ID) {
     base = AnyHashable(id)
   }

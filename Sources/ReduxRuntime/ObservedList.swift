@@ -4,13 +4,15 @@ import Observation
 /// `task.title`) is invalidated only when this element changes.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @dynamicMemberLookup
-public final class Observed<Element: Identifiable>: Observable, Identifiable {
-  private let registrar = ObservationRegistrar()
-  private var current: Element
+public final class Observed<Element: Identifiable>: Identifiable {
+  // Observed through a cell: a key path of a generic class is built at run time on each use.
+  @usableFromInline let cell = ObservationCell()
+  @usableFromInline var current: Element
 
   /// The element's id, which never changes.
   public let id: Element.ID
 
+  @usableFromInline
   init(_ element: Element) {
     current = element
     id = element.id
@@ -18,7 +20,7 @@ public final class Observed<Element: Identifiable>: Observable, Identifiable {
 
   /// The element as of the last action.
   public var value: Element {
-    registrar.access(self, keyPath: \.value)
+    cell.read()
     return current
   }
 
@@ -28,9 +30,11 @@ public final class Observed<Element: Identifiable>: Observable, Identifiable {
   }
 
   /// Replaces the element, telling its observers only when it changed.
+  @inlinable
   func update(to element: Element) where Element: Equatable {
     guard element != current else { return }
-    registrar.withMutation(of: self, keyPath: \.value) { current = element }
+    current = element
+    cell.changed()
   }
 }
 
@@ -38,11 +42,12 @@ public final class Observed<Element: Identifiable>: Observable, Identifiable {
 /// depends on its ids and their order only; each element is an `Observed` that its row reads.
 /// The same element keeps the same `Observed` while it stays in the list.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-public final class ObservedList<Element: Identifiable & Equatable>: Observable, RandomAccessCollection {
-  private let registrar = ObservationRegistrar()
-  private var current: [Observed<Element>]
-  private var byID: [Element.ID: Observed<Element>]
+public final class ObservedList<Element: Identifiable & Equatable>: RandomAccessCollection {
+  @usableFromInline let cell = ObservationCell()
+  @usableFromInline var current: [Observed<Element>]
+  @usableFromInline var byID: [Element.ID: Observed<Element>]
 
+  @usableFromInline
   init(_ elements: some Sequence<Element>) {
     current = elements.map { Observed($0) }
     byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -50,7 +55,7 @@ public final class ObservedList<Element: Identifiable & Equatable>: Observable, 
 
   /// The elements, in order: what depends on the list's ids and order.
   public var elements: [Observed<Element>] {
-    registrar.access(self, keyPath: \.elements)
+    cell.read()
     return current
   }
 
@@ -60,7 +65,7 @@ public final class ObservedList<Element: Identifiable & Equatable>: Observable, 
 
   /// The element with `id`, if the list holds one.
   public subscript(id id: Element.ID) -> Observed<Element>? {
-    registrar.access(self, keyPath: \.elements)
+    cell.read()
     return byID[id]
   }
 
@@ -69,6 +74,7 @@ public final class ObservedList<Element: Identifiable & Equatable>: Observable, 
 
   /// Brings the list to `elements`: changed elements tell their observers, and the list tells
   /// its own only when its ids or their order changed.
+  @inlinable
   func replace(with elements: some Sequence<Element>) {
     var rows: [Observed<Element>] = []
     var next: [Element.ID: Observed<Element>] = [:]
@@ -80,12 +86,14 @@ public final class ObservedList<Element: Identifiable & Equatable>: Observable, 
     }
     byID = next
     guard !rows.elementsEqual(current, by: ===) else { return }
-    registrar.withMutation(of: self, keyPath: \.elements) { current = rows }
+    current = rows
+    cell.changed()
   }
 
   /// Changes the element with `id` in place, when it is found both here and in the state.
-  func update(id: ElementID, to element: Element?) {
-    guard let element, let row = (id.base as? Element.ID).flatMap({ byID[$0] }) else { return }
+  @inlinable
+  func update(id: Element.ID, to element: Element?) {
+    guard let element, let row = byID[id] else { return }
     row.update(to: element)
   }
 }
@@ -114,14 +122,19 @@ public struct StoreBinding<Value>: Sendable {
 /// Something a view can depend on, such as one state field: read when a view reads it, told
 /// when it may have changed.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@usableFromInline
 final class ObservationCell: Observable {
   private let registrar = ObservationRegistrar()
   private var version = 0
 
+  @usableFromInline init() {}
+
+  @usableFromInline
   func read() {
     registrar.access(self, keyPath: \.version)
   }
 
+  @usableFromInline
   func changed() {
     registrar.withMutation(of: self, keyPath: \.version) { version &+= 1 }
   }
@@ -129,52 +142,16 @@ final class ObservationCell: Observable {
 
 /// A list a `ViewStore` handed out, and how to bring it up to date.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-@MainActor
-protocol ListTracking: AnyObject {
+struct ListEntry {
+  let list: AnyObject
   /// The state fields the list reads.
-  var fields: StateFields { get }
-  /// The state field the list is, when it is one (not derived).
-  var field: Int? { get }
-  /// Reads the whole list again.
-  func refresh()
-  /// Reads again the elements with these ids.
-  func update(_ ids: [ElementID])
-}
-
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-@MainActor
-final class ListTracker<State: Sendable, Action: Sendable, List: RandomAccessCollection>: ListTracking
-where List.Element: Identifiable & Equatable {
-  let list: ObservedList<List.Element>
   let fields: StateFields
+  /// The state field the list is, when it is one (not derived).
   let field: Int?
-  private let source: ViewStoreSource<State, Action>
-  private let keyPath: KeyPath<State, List>
-  private let find: (List, ElementID) -> List.Element?
-
-  init(
-    source: ViewStoreSource<State, Action>, keyPath: KeyPath<State, List>, fields: StateFields, field: Int?,
-    find: @escaping (List, ElementID) -> List.Element?
-  ) {
-    self.source = source
-    self.keyPath = keyPath
-    self.fields = fields
-    self.field = field
-    self.find = find
-    list = ObservedList(source.read { $0[keyPath: keyPath] })
-  }
-
-  func refresh() {
-    list.replace(with: source.read { $0[keyPath: keyPath] })
-  }
-
-  func update(_ ids: [ElementID]) {
-    let found = source.read { state in
-      let elements = state[keyPath: keyPath]
-      return ids.map { find(elements, $0) }
-    }
-    for (id, element) in zip(ids, found) { list.update(id: id, to: element) }
-  }
+  /// Reads the whole list again.
+  let refresh: @MainActor () -> Void
+  /// Reads again the elements with these ids.
+  let update: @MainActor ([ElementID]) -> Void
 }
 
 /// The changes of actions that a `ViewStore` has not shown yet, written on the dispatching thread
@@ -211,48 +188,73 @@ final class ChangeLog: Sendable {
   }
 }
 
-/// What actions changed since observers were last told: fields, and for list fields changed
-/// only in place, the ids of the elements.
+/// What actions changed since observers were last told: fields, and for a list field changed
+/// only in place, the ids of the elements. Fields are bits of a word (a field from 64 on counts
+/// as every field), so recording an action allocates nothing but its ids.
 struct PendingChanges: Sendable {
   /// Many in-place ids are read as a change of the whole list.
   static let idLimit = 64
 
   var all = false
-  var fields: [Int] = []
-  /// Fields changed otherwise than element by element.
-  var whole: [Int] = []
-  var elements: [Int: [ElementID]] = [:]
+  /// The changed fields, bit by bit.
+  var fields: UInt64 = 0
+  /// The fields changed otherwise than element by element.
+  var whole: UInt64 = 0
+  /// The one list field changed only in place so far, and its elements' ids.
+  var inPlaceField = -1
+  var inPlaceIDs: [ElementID] = []
   var scheduled = false
 
-  var isEmpty: Bool { !all && fields.isEmpty }
+  init(scheduled: Bool = false) {
+    self.scheduled = scheduled
+  }
+
+  var isEmpty: Bool { !all && fields == 0 }
 
   mutating func record(_ changed: StateFields, _ inPlace: ChangedElements) {
     guard !all else { return }
-    guard !changed.isAll else {
-      all = true
-      return
-    }
+    guard !changed.isAll else { return all = true }
     changed.forEach { field in
-      if !fields.contains(field) { fields.append(field) }
-      guard !whole.contains(field) else { return }
-      if field == inPlace.field, elements[field, default: []].count + inPlace.ids.count <= Self.idLimit {
-        elements[field, default: []].append(contentsOf: inPlace.ids)
+      guard field >= 0, field < 64 else { return all = true }
+      let bit: UInt64 = 1 << UInt64(field)
+      fields |= bit
+      guard whole & bit == 0 else { return }
+      let fits = inPlaceIDs.count + inPlace.ids.count <= Self.idLimit
+      if field == inPlace.field, inPlaceField == -1 || inPlaceField == field, fits {
+        inPlaceField = field
+        if inPlaceIDs.isEmpty { inPlaceIDs = inPlace.ids } else { inPlaceIDs += inPlace.ids }
       } else {
-        whole.append(field)
-        elements[field] = nil
+        whole |= bit
+        if inPlaceField == field {
+          inPlaceField = -1
+          inPlaceIDs = []
+        }
       }
     }
   }
 
   /// Whether something that reads `read` can have changed.
   func touches(_ read: StateFields) -> Bool {
-    if all || read.isAll { return !isEmpty }
-    return fields.contains { read.contains($0) }
+    if isEmpty { return false }
+    if all || read.isAll { return true }
+    var touched = false
+    read.forEach { field in if field >= 64 || fields & (1 << UInt64(field)) != 0 { touched = true } }
+    return touched
+  }
+
+  /// Calls `body` with each changed field; not when `all`.
+  func forEachField(_ body: (Int) -> Void) {
+    var rest = fields
+    while rest != 0 {
+      let field = rest.trailingZeroBitCount
+      body(field)
+      rest &= rest - 1
+    }
   }
 
   /// The ids of the elements of `field` that changed, when it changed only in place.
   func inPlace(_ field: Int) -> [ElementID]? {
-    guard !all, !whole.contains(field) else { return nil }
-    return elements[field]
+    guard !all, field == inPlaceField else { return nil }
+    return inPlaceIDs
   }
 }

@@ -209,6 +209,7 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
 
   /// Adds a listener told of each action right after the reducer, under the lock, until it
   /// answers false (when what it tells is gone): it must be quick and must not call the store.
+  @usableFromInline
   func addActionListener(_ body: @escaping @Sendable (Action) -> Bool) {
     core.withLock { $0.actionListeners.append(body) }
   }

@@ -19,25 +19,27 @@ import Observation
 @dynamicMemberLookup
 public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   /// How this view store reads and changes its state: a store's, or a part of an app's.
-  private let source: ViewStoreSource<State, Action>
+  @usableFromInline let source: ViewStoreSource<State, Action>
   /// The changes actions made that observers have not been told of yet.
   private let log = ChangeLog()
   /// One per state field a view has read, told when an action can have changed the field.
   private var cells: [Int: ObservationCell] = [:]
   /// What views that read a value of unknown inputs depend on: told after every change.
   private let anyCell = ObservationCell()
-  /// The fields each key path read through this store depends on.
-  private var fieldsByKeyPath: [AnyKeyPath: StateFields] = [:]
+  /// What this store knows of each key path read through it.
+  private var keyPaths: [AnyKeyPath: KeyPathInfo] = [:]
   /// Derived values (computed properties of the state) since their inputs last changed.
   private var memo: [AnyKeyPath: Any] = [:]
   /// The lists handed out by `rows(_:)`, kept current.
-  private var lists: [AnyKeyPath: any ListTracking] = [:]
+  private var lists: [AnyKeyPath: ListEntry] = [:]
   /// Feature stores handed out by `scope`, by the key path of their state.
   private var scopes: [AnyKeyPath: AnyObject] = [:]
-  /// How many derived values were computed: for tests and benchmarks of memoization.
-  private(set) var computations = 0
+  /// How many derived values (computed properties of the state) this view store has computed:
+  /// what tests and benchmarks of memoization count.
+  public private(set) var computations = 0
 
   /// Observes `store`: each action's report of what it changed says which observers to tell.
+  @inlinable
   public convenience init(_ store: Store<State, Action>) where Action: ChangeReporting {
     self.init(source: .store(store)) { ($0.changedFields, $0.changedElements) }
   }
@@ -48,6 +50,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     self.init(source: .store(store)) { _ in (.all, .unknown) }
   }
 
+  @usableFromInline
   init(
     source: ViewStoreSource<State, Action>,
     changes: @escaping @Sendable (Action) -> (StateFields, ChangedElements)
@@ -57,8 +60,14 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     // The store forgets the listener at the first action after this view store is gone.
     source.listen { [weak self] action in
       guard self != nil else { return false }
-      let (fields, elements) = action.map(changes) ?? (.all, .unknown)
-      guard log.record(fields, elements) else { return true }
+      let recorded: Bool
+      if let action {
+        let (fields, elements) = changes(action)
+        recorded = log.record(fields, elements)
+      } else {
+        recorded = log.record(.all, .unknown)
+      }
+      guard recorded else { return true }
       DispatchQueue.main.async { [weak self] in
         MainActor.assumeIsolated { self?.apply(log.takeScheduled()) }
       }
@@ -76,8 +85,9 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   /// The state's value at `keyPath`, observed through the fields it reads. A computed property
   /// of the state (a derived value, a filter result) is computed once per change of its inputs.
   public func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
-    observe(fields(readBy: keyPath))
-    guard MemoryLayout<State>.offset(of: keyPath) == nil else {
+    let info = self.info(keyPath)
+    observe(info.fields)
+    guard !info.isStored else {
       // A stored field: read in place, never kept, so the store's next change copies nothing.
       return source.read { $0[keyPath: keyPath] }
     }
@@ -97,27 +107,61 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   /// The list at `keyPath`, element by element: iterating it (a `ForEach`) depends only on its
   /// ids and their order, and each element's `value` only on that element. Toggling one task
   /// of a list invalidates that task's row, and not the list.
+  ///
+  /// Inlinable, as `rows` of an identified array: the code that keeps the list up to date is
+  /// specialized for the list's types where it is called.
+  @inlinable
   public func rows<List: RandomAccessCollection>(_ keyPath: KeyPath<State, List>) -> ObservedList<List.Element>
   where List.Element: Identifiable & Equatable {
-    rows(keyPath) { list, id in list.first { AnyHashable($0.id) == id.base } }
+    if let list = existingList(keyPath) as? ObservedList<List.Element> { return list }
+    let source = self.source
+    let list = ObservedList(source.read { $0[keyPath: keyPath] })
+    addList(
+      keyPath, list,
+      refresh: { list.replace(with: source.read { $0[keyPath: keyPath] }) },
+      update: { ids in
+        for id in ids {
+          guard let typed = id.base as? List.Element.ID else { continue }
+          list.update(id: typed, to: source.read { $0[keyPath: keyPath].first { $0.id == typed } })
+        }
+      })
+    return list
   }
 
   /// `rows(_:)` for an identified array, whose elements are found by id without a search.
+  @inlinable
   public func rows<ID, Element>(_ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>) -> ObservedList<Element>
   where Element: Identifiable & Equatable, Element.ID == ID {
-    rows(keyPath) { list, id in (id.base as? ID).flatMap { list[id: $0] } }
+    if let list = existingList(keyPath) as? ObservedList<Element> { return list }
+    let source = self.source
+    let list = ObservedList(source.read { $0[keyPath: keyPath] })
+    addList(
+      keyPath, list,
+      refresh: { list.replace(with: source.read { $0[keyPath: keyPath] }) },
+      update: { ids in
+        for id in ids {
+          guard let typed = id.base as? ID else { continue }
+          list.update(id: typed, to: source.read { $0[keyPath: keyPath][id: typed] })
+        }
+      })
+    return list
   }
 
-  private func rows<List: RandomAccessCollection>(
-    _ keyPath: KeyPath<State, List>, find: @escaping (List, ElementID) -> List.Element?
-  ) -> ObservedList<List.Element> where List.Element: Identifiable & Equatable {
-    if let tracker = lists[keyPath] as? ListTracker<State, Action, List> { return tracker.list }
-    let isField = MemoryLayout<State>.offset(of: keyPath) != nil
-    let tracker = ListTracker(
-      source: source, keyPath: keyPath, fields: fields(readBy: keyPath),
-      field: isField ? fieldIndex(of: keyPath) : nil, find: find)
-    lists[keyPath] = tracker
-    return tracker.list
+  @usableFromInline
+  func existingList(_ keyPath: AnyKeyPath) -> AnyObject? {
+    lists[keyPath]?.list
+  }
+
+  /// Keeps `list`, the elements at `keyPath`, up to date: `update` reads again the elements
+  /// with the given ids, `refresh` the whole list.
+  @usableFromInline
+  func addList(
+    _ keyPath: AnyKeyPath, _ list: AnyObject, refresh: @escaping @MainActor () -> Void,
+    update: @escaping @MainActor ([ElementID]) -> Void
+  ) {
+    let info = self.info(keyPath)
+    lists[keyPath] = ListEntry(
+      list: list, fields: info.fields, field: info.isStored ? info.field : nil, refresh: refresh, update: update)
   }
 
   // MARK: Changing
@@ -168,21 +212,16 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
 
   // MARK: Observation
 
-  private func fields(readBy keyPath: AnyKeyPath) -> StateFields {
-    if let fields = fieldsByKeyPath[keyPath] { return fields }
-    let fields = (keyPath as? PartialKeyPath<State>).map { StateFields.read(by: $0) } ?? .all
-    fieldsByKeyPath[keyPath] = fields
-    return fields
+  private func info(_ keyPath: AnyKeyPath) -> KeyPathInfo {
+    if let info = keyPaths[keyPath] { return info }
+    let info = KeyPathInfo(
+      fields: (keyPath as? PartialKeyPath<State>).map { StateFields.read(by: $0) } ?? .all,
+      isStored: (keyPath as? PartialKeyPath<State>).map { MemoryLayout<State>.offset(of: $0) != nil } ?? false)
+    keyPaths[keyPath] = info
+    return info
   }
 
-  /// The one field a stored key path reads, when the state says so.
-  private func fieldIndex(of keyPath: AnyKeyPath) -> Int? {
-    let fields = fields(readBy: keyPath)
-    guard !fields.isAll, fields.count == 1 else { return nil }
-    var index: Int?
-    fields.forEach { index = $0 }
-    return index
-  }
+  private func fields(readBy keyPath: AnyKeyPath) -> StateFields { info(keyPath).fields }
 
   private func observe(_ fields: StateFields) {
     guard !fields.isAll else { return anyCell.read() }
@@ -202,7 +241,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   private func apply(_ changes: PendingChanges) {
     guard !changes.isEmpty else { return }
     if !memo.isEmpty {
-      memo = memo.filter { keyPath, _ in !changes.touches(fields(readBy: keyPath)) }
+      for keyPath in memo.keys where changes.touches(fields(readBy: keyPath)) { memo[keyPath] = nil }
     }
     for entry in lists.values where changes.touches(entry.fields) {
       if let field = entry.field, let ids = changes.inPlace(field) {
@@ -214,7 +253,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     if changes.all {
       for cell in cells.values { cell.changed() }
     } else {
-      for field in changes.fields { cells[field]?.changed() }
+      changes.forEachField { cells[$0]?.changed() }
     }
     anyCell.changed()
   }
@@ -222,24 +261,54 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
 
 /// Where a `ViewStore` reads, dispatches and learns of changes: a store, or a part of one.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@usableFromInline
 struct ViewStoreSource<State: Sendable, Action: Sendable>: Sendable {
   /// Calls `body` with the current state, under the store's lock.
-  let read: @Sendable (_ body: (State) -> Void) -> Void
-  let dispatch: @Sendable (Action) -> Void
+  @usableFromInline let read: @Sendable (_ body: (State) -> Void) -> Void
+  @usableFromInline let dispatch: @Sendable (Action) -> Void
   /// Calls the listener with each action right after the reducer (nil when the action is not
   /// known as one of `Action`'s), under the store's lock, until it answers false.
-  let listen: @Sendable (@escaping @Sendable (Action?) -> Bool) -> Void
+  @usableFromInline let listen: @Sendable (@escaping @Sendable (Action?) -> Bool) -> Void
 
+  @usableFromInline
+  init(
+    read: @escaping @Sendable (_ body: (State) -> Void) -> Void, dispatch: @escaping @Sendable (Action) -> Void,
+    listen: @escaping @Sendable (@escaping @Sendable (Action?) -> Bool) -> Void
+  ) {
+    self.read = read
+    self.dispatch = dispatch
+    self.listen = listen
+  }
+
+  @inlinable
   func read<Value>(_ selector: (State) -> Value) -> Value {
     var value: Value?
     read { value = selector($0) }
     return value.unsafelyUnwrapped
   }
 
+  /// Inlinable, so that dispatching and reading are specialized for the store's types.
+  @inlinable
   static func store(_ store: Store<State, Action>) -> ViewStoreSource {
     ViewStoreSource(
       read: { body in store.read { body($0) } },
       dispatch: { store.dispatch($0) },
       listen: { listener in store.engine.addActionListener { listener($0) } })
+  }
+}
+
+/// What a view store knows of a key path of its state.
+struct KeyPathInfo {
+  /// The state fields it reads.
+  let fields: StateFields
+  /// Whether it is stored (a field, or a field of one) rather than computed (a derived value).
+  let isStored: Bool
+
+  /// The one field it reads, when it reads one.
+  var field: Int? {
+    guard !fields.isAll, fields.count == 1 else { return nil }
+    var index: Int?
+    fields.forEach { index = $0 }
+    return index
   }
 }
