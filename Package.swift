@@ -201,6 +201,14 @@ let package = Package(
     .testTarget(
       name: "PluginCounterTests", dependencies: ["PluginCounter", "ReduxRuntime"],
       path: "Examples/PluginCounter/Tests", plugins: ["ReduxGenPlugin"]),
+    // The seed's TaskList screen in SwiftUI on the generated TaskList (docs/swiftui.md): its views
+    // build on Apple systems; what isn't a view is built and tested everywhere.
+    .target(
+      name: "TaskListApp", dependencies: ["TaskList", "ReduxRuntime", "ReduxSwiftUI"],
+      path: "Examples/TaskListApp/Sources"),
+    .testTarget(
+      name: "TaskListAppTests", dependencies: ["TaskListApp", "TaskList", "App", "ReduxRuntime"],
+      path: "Examples/TaskListApp/Tests"),
 
     .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore", "ReduxRuntime"]),
     .testTarget(

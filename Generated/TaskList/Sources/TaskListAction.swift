@@ -49,7 +49,9 @@ public enum TaskListAction: Equatable, Sendable, Codable {
   /// Deletes the visible tasks a swipe reports (onDelete over filteredTasks).
   case deleteTasks(offsets: IndexSet)
 
+  /// The filter picker's choice.
   case filterTasks(filter: TaskListFilter)
+
   case loadTasks
   case tasksLoaded(tasks: IdentifiedArrayOf<Task>)
 }

@@ -72,4 +72,10 @@ extension ViewStore where State == TaskListState, Action == TaskListAction {
   public var draftSubtitleBinding: StoreBinding<String> {
     return binding(\.draftSubtitle) { .editDraftSubtitle(draftSubtitle: $0) }
   }
+
+  /// `filter`, two-way.
+  /// Setting it dispatches `filterTasks`, so middleware see the change.
+  public var filterBinding: StoreBinding<TaskListFilter> {
+    return binding(\.filter) { .filterTasks(filter: $0) }
+  }
 }

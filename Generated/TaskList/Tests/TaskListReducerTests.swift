@@ -252,6 +252,17 @@ struct TaskListReducerTests {
     #expect(viewStore.read(\.draftSubtitle) == value)
   }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @MainActor
+  @Test("filterBinding sets filter through filterTasks")
+  func filterBindingSetsThroughFilterTasks() {
+    let viewStore = ViewStore(Store(initialState: TaskListState(), reducer: taskListReducer))
+    let value: TaskListFilter = .completed
+    viewStore.filterBinding.wrappedValue = value
+    #expect(viewStore.filterBinding.wrappedValue == value)
+    #expect(viewStore.read(\.filter) == value)
+  }
+
   @Test("TaskListFilter.all keeps exactly the matching tasks")
   func filterAllKeepsMatchingTasks() {
     var state = TaskListState()

@@ -151,7 +151,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
-    "ActionValues", "ChangeReporting", "ChangedElements", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObservedList", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",
     "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "Subscription", "UnimplementedEffect", "ViewStore",
