@@ -53,4 +53,5 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
   if state.notes != before.notes {
     #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.notes)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
 }

@@ -75,4 +75,5 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
   if state.tags != before.tags {
     #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tags)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
 }

@@ -67,4 +67,5 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
   if state.recent != before.recent {
     #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.recent)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
 }

@@ -175,4 +175,5 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
   if state.filter != before.filter {
     #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.filter)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
 }

@@ -70,4 +70,5 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
   if state.scores != before.scores {
     #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.scores)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
 }

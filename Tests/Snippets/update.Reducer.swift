@@ -27,6 +27,14 @@ extension SnippetAction: ChangeReporting {
       return StateFields(0)
     }
   }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  var changedElements: ChangedElements {
+    switch self {
+    case .edit(let id, _, _):
+      return ChangedElements(field: 0, ids: [id])
+    }
+  }
 }
 
 extension SnippetState: FieldTracking {

@@ -62,4 +62,5 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
   if state.tasks != before.tasks {
     #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
 }

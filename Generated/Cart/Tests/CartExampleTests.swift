@@ -63,4 +63,5 @@ private func reduceReporting(_ state: inout CartState, _ action: CartAction) {
   if state.checkoutStatus != before.checkoutStatus {
     #expect(action.changedFields.overlaps(CartState.fields(readBy: \.checkoutStatus)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.items, to: state.items))
 }

@@ -113,4 +113,5 @@ private func reduceReporting(_ state: inout ChecklistState, _ action: ChecklistA
   if state.filter != before.filter {
     #expect(action.changedFields.overlaps(ChecklistState.fields(readBy: \.filter)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.steps, to: state.steps))
 }

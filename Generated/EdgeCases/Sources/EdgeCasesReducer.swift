@@ -163,6 +163,8 @@ extension EdgeCasesAction: ChangeReporting {
     switch self {
     case .toggleTodo(let id):
       return ChangedElements(field: 0, ids: [id])
+    case .renameTodo(let id, _):
+      return ChangedElements(field: 0, ids: [id])
     default:
       return .unknown
     }

@@ -381,4 +381,8 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
     #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.clock)))
   }
   #expect(action.changedElements.accounts(for: 0, from: before.todos, to: state.todos))
+  #expect(action.changedElements.accounts(for: 4, from: before.books, to: state.books))
+  #expect(action.changedElements.accounts(for: 8, from: before.tasks, to: state.tasks))
+  #expect(action.changedElements.accounts(for: 20, from: before.states, to: state.states))
+  #expect(action.changedElements.accounts(for: 21, from: before.stores, to: state.stores))
 }

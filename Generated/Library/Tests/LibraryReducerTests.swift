@@ -167,4 +167,6 @@ private func reduceReporting(_ state: inout LibraryState, _ action: LibraryActio
   if state.lastRefusal != before.lastRefusal {
     #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.lastRefusal)))
   }
+  #expect(action.changedElements.accounts(for: 1, from: before.results, to: state.results))
+  #expect(action.changedElements.accounts(for: 2, from: before.collection, to: state.collection))
 }

@@ -78,6 +78,16 @@ extension ShowcaseAction: ChangeReporting {
       return StateFields(6, 8)
     }
   }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  public var changedElements: ChangedElements {
+    switch self {
+    case .rename(let id, _, _):
+      return ChangedElements(field: 0, ids: [id])
+    default:
+      return .unknown
+    }
+  }
 }
 
 extension ShowcaseState: FieldTracking {

@@ -163,4 +163,5 @@ private func reduceReporting(_ state: inout ShowcaseState, _ action: ShowcaseAct
   if state.fetchStatus != before.fetchStatus {
     #expect(action.changedFields.overlaps(ShowcaseState.fields(readBy: \.fetchStatus)))
   }
+  #expect(action.changedElements.accounts(for: 0, from: before.items, to: state.items))
 }

@@ -102,4 +102,5 @@ private func reduceReporting(_ state: inout WeatherState, _ action: WeatherActio
   if state.lastError != before.lastError {
     #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.lastError)))
   }
+  #expect(action.changedElements.accounts(for: 1, from: before.places, to: state.places))
 }

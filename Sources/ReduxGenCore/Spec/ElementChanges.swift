@@ -23,17 +23,17 @@ extension Spec {
   /// no list field is changed that way.
   package func elementChange(by action: Action) -> ElementChange? {
     guard action.changedStateFields != nil else { return nil }
-    let paths = action.reduce.flatMap(\.paths)
+    let writes = Self.writes(of: action.reduce)
     for (index, field) in state.enumerated() {
       guard case .array(.model(let element)) = field.type, model(named: element)?.idField != nil,
         action.status?.field != field.name
       else { continue }
-      let writes = paths.filter { $0.steps.first == .field(field.name) }
-      guard !writes.isEmpty else { continue }
+      let onField = writes.filter { $0.path.steps.first == .field(field.name) }
+      guard !onField.isEmpty else { continue }
       var ids: [Operand] = []
       var inPlace = true
-      for path in writes {
-        guard let id = elementID(of: path, in: action) else {
+      for (path, isUpdate) in onField {
+        guard let id = elementID(of: path, in: action, isUpdate: isUpdate) else {
           inPlace = false
           break
         }
@@ -50,12 +50,26 @@ extension Spec {
     return nil
   }
 
-  /// The payload operand naming the one element `path` writes inside of, when it is usable as
-  /// an id.
-  private func elementID(of path: StatePath, in action: Action) -> Operand? {
-    guard path.steps.count >= 3, case .element(let operand) = path.steps[1],
-      case .field(let name) = path.steps[2], name != "id"
-    else { return nil }
+  /// Every path the operations write, and whether an `update` writes it (which assigns fields of
+  /// the element it ends at, never its id), through conditions.
+  private static func writes(of operations: [ReduceOperation]) -> [(path: StatePath, isUpdate: Bool)] {
+    operations.flatMap { operation -> [(path: StatePath, isUpdate: Bool)] in
+      if let condition = operation.kind as? ConditionalOperation {
+        return writes(of: condition.then) + writes(of: condition.otherwise)
+      }
+      return operation.kind.paths.map { ($0, operation.kind is UpdateOperation) }
+    }
+  }
+
+  /// The payload operand naming the one element `path` writes inside of (or, for an `update`,
+  /// at), when it is usable as an id.
+  private func elementID(of path: StatePath, in action: Action, isUpdate: Bool) -> Operand? {
+    guard path.steps.count >= 2, case .element(let operand) = path.steps[1] else { return nil }
+    if path.steps.count == 2 {
+      guard isUpdate else { return nil }
+    } else {
+      guard case .field(let name) = path.steps[2], name != "id" else { return nil }
+    }
     guard case .parameter(let name, let fields) = operand,
       let parameter = action.payload.first(where: { $0.name == name })
     else { return nil }
