@@ -1,16 +1,19 @@
 import Observation
 
-/// One element of an `ObservedList`: a view that reads its `value` (or a field of it, such as
-/// `task.title`) is invalidated only when this element changes.
+/// One element of a list a `ViewStore` gives by `rows(_:)`: a view that reads its `value` (or a
+/// field of it, such as `task.title`) is invalidated only when this element changes. The same
+/// element keeps the same `Observed` while it stays in the list. Main-actor isolated, and so
+/// `Sendable`: a row's closures (a `Binding`'s, a `.task`'s) may capture it.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
 @dynamicMemberLookup
-public final class Observed<Element: Identifiable>: Identifiable {
+public final class Observed<Element: Identifiable>: Identifiable where Element.ID: Sendable {
   // Observed through a cell: a key path of a generic class is built at run time on each use.
   @usableFromInline let cell = ObservationCell()
   @usableFromInline var current: Element
 
   /// The element's id, which never changes.
-  public let id: Element.ID
+  public nonisolated let id: Element.ID
 
   @usableFromInline
   init(_ element: Element) {
@@ -38,11 +41,13 @@ public final class Observed<Element: Identifiable>: Identifiable {
   }
 }
 
-/// A list of a `ViewStore`'s state, element by element. Iterating it (as `ForEach` does)
-/// depends on its ids and their order only; each element is an `Observed` that its row reads.
-/// The same element keeps the same `Observed` while it stays in the list.
+/// A list of a `ViewStore`'s state, element by element, kept up to date by the view store:
+/// reading `elements` depends on the ids and their order only; each element is an `Observed`
+/// that its row reads.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-public final class ObservedList<Element: Identifiable & Equatable>: RandomAccessCollection {
+@MainActor
+@usableFromInline
+final class ObservedList<Element: Identifiable & Equatable> where Element.ID: Sendable {
   @usableFromInline let cell = ObservationCell()
   @usableFromInline var current: [Observed<Element>]
   @usableFromInline var byID: [Element.ID: Observed<Element>]
@@ -54,23 +59,11 @@ public final class ObservedList<Element: Identifiable & Equatable>: RandomAccess
   }
 
   /// The elements, in order: what depends on the list's ids and order.
-  public var elements: [Observed<Element>] {
+  @usableFromInline
+  var elements: [Observed<Element>] {
     cell.read()
     return current
   }
-
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { elements.count }
-  public subscript(position: Int) -> Observed<Element> { elements[position] }
-
-  /// The element with `id`, if the list holds one.
-  public subscript(id id: Element.ID) -> Observed<Element>? {
-    cell.read()
-    return byID[id]
-  }
-
-  /// The elements' values: depends on every element.
-  public var values: [Element] { elements.map(\.value) }
 
   /// Brings the list to `elements`: changed elements tell their observers, and the list tells
   /// its own only when its ids or their order changed.
@@ -90,11 +83,12 @@ public final class ObservedList<Element: Identifiable & Equatable>: RandomAccess
     cell.changed()
   }
 
-  /// Changes the element with `id` in place, when it is found both here and in the state.
+  /// Changes the element with `id` in place; false when it isn't found here or in the state.
   @inlinable
-  func update(id: Element.ID, to element: Element?) {
-    guard let element, let row = byID[id] else { return }
+  func update(id: Element.ID, to element: Element?) -> Bool {
+    guard let element, let row = byID[id] else { return false }
     row.update(to: element)
+    return true
   }
 }
 
@@ -107,7 +101,8 @@ public struct StoreBinding<Value>: Sendable {
   private let get: @MainActor () -> Value
   private let set: @MainActor (Value) -> Void
 
-  init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
+  /// A binding of your own, such as a row's field or a preview's constant.
+  public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
     self.get = get
     self.set = set
   }

@@ -91,7 +91,8 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
       // A stored field: read in place, never kept, so the store's next change copies nothing.
       return source.read { $0[keyPath: keyPath] }
     }
-    if let value = memo[keyPath] as? Value { return value }
+    // Not `as? Value`: a nil of any optional type casts to every optional type.
+    if let cached = memo[keyPath] { return cached as! Value }
     let value = source.read { $0[keyPath: keyPath] }
     computations += 1
     memo[keyPath] = value
@@ -104,47 +105,50 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     return source.read { $0 }
   }
 
-  /// The list at `keyPath`, element by element: iterating it (a `ForEach`) depends only on its
-  /// ids and their order, and each element's `value` only on that element. Toggling one task
-  /// of a list invalidates that task's row, and not the list.
+  /// The list at `keyPath`, element by element: what a `ForEach` iterates. The view that reads
+  /// it depends on the list's ids and their order only; each element is an `Observed`, the same
+  /// object for the same element, whose row depends on that element only. Toggling one task of
+  /// a list renders that task's row again, and not the list.
   ///
   /// Inlinable, as `rows` of an identified array: the code that keeps the list up to date is
   /// specialized for the list's types where it is called.
   @inlinable
-  public func rows<List: RandomAccessCollection>(_ keyPath: KeyPath<State, List>) -> ObservedList<List.Element>
-  where List.Element: Identifiable & Equatable {
-    if let list = existingList(keyPath) as? ObservedList<List.Element> { return list }
+  public func rows<List: RandomAccessCollection>(_ keyPath: KeyPath<State, List>) -> [Observed<List.Element>]
+  where List.Element: Identifiable & Equatable, List.Element.ID: Sendable {
+    if let list = existingList(keyPath) as? ObservedList<List.Element> { return list.elements }
     let source = self.source
     let list = ObservedList(source.read { $0[keyPath: keyPath] })
+    let refresh: @MainActor () -> Void = { list.replace(with: source.read { $0[keyPath: keyPath] }) }
     addList(
-      keyPath, list,
-      refresh: { list.replace(with: source.read { $0[keyPath: keyPath] }) },
+      keyPath, list, refresh: refresh,
       update: { ids in
         for id in ids {
-          guard let typed = id.base as? List.Element.ID else { continue }
-          list.update(id: typed, to: source.read { $0[keyPath: keyPath].first { $0.id == typed } })
+          guard let typed = id.base as? List.Element.ID,
+            list.update(id: typed, to: source.read { $0[keyPath: keyPath].first { $0.id == typed } })
+          else { return refresh() }
         }
       })
-    return list
+    return list.elements
   }
 
   /// `rows(_:)` for an identified array, whose elements are found by id without a search.
   @inlinable
-  public func rows<ID, Element>(_ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>) -> ObservedList<Element>
-  where Element: Identifiable & Equatable, Element.ID == ID {
-    if let list = existingList(keyPath) as? ObservedList<Element> { return list }
+  public func rows<ID, Element>(_ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>) -> [Observed<Element>]
+  where Element: Identifiable & Equatable, Element.ID == ID, ID: Sendable {
+    if let list = existingList(keyPath) as? ObservedList<Element> { return list.elements }
     let source = self.source
     let list = ObservedList(source.read { $0[keyPath: keyPath] })
+    let refresh: @MainActor () -> Void = { list.replace(with: source.read { $0[keyPath: keyPath] }) }
     addList(
-      keyPath, list,
-      refresh: { list.replace(with: source.read { $0[keyPath: keyPath] }) },
+      keyPath, list, refresh: refresh,
       update: { ids in
         for id in ids {
-          guard let typed = id.base as? ID else { continue }
-          list.update(id: typed, to: source.read { $0[keyPath: keyPath][id: typed] })
+          // An id that isn't one, or an element gone: read the whole list rather than miss a change.
+          guard let typed = id.base as? ID, list.update(id: typed, to: source.read { $0[keyPath: keyPath][id: typed] })
+          else { return refresh() }
         }
       })
-    return list
+    return list.elements
   }
 
   @usableFromInline
@@ -170,7 +174,18 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   /// observers of what it can have changed have been told.
   public func dispatch(_ action: Action) {
     source.dispatch(action)
+    // The app's store and each feature's share the one store: all of them show the action.
+    var root: any ChangeDelivering = self
+    while let parent = root.parent { root = parent }
+    root.deliverPendingChanges()
+  }
+
+  /// The view store this one is a part of (`scope`), if any.
+  weak var parent: (any ChangeDelivering)?
+
+  func deliverPendingChanges() {
     apply(log.take())
+    for child in scopes.values { (child as? any ChangeDelivering)?.deliverPendingChanges() }
   }
 
   /// A two-way binding of the value at `keyPath`: setting it dispatches `action` with the new
@@ -178,7 +193,8 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   public func binding<Value>(
     _ keyPath: any KeyPath<State, Value> & Sendable, send action: @escaping @Sendable (Value) -> Action
   ) -> StoreBinding<Value> {
-    StoreBinding(get: { [unowned self] in read(keyPath) }, set: { [unowned self] in dispatch(action($0)) })
+    // Strong: SwiftUI may call a binding while the view that made it goes away.
+    StoreBinding(get: { self.read(keyPath) }, set: { self.dispatch(action($0)) })
   }
 
   // MARK: Scoping
@@ -206,6 +222,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
           }
         }),
       changes: { ($0.changedFields, $0.changedElements) })
+    child.parent = self
     scopes[keyPath] = child
     return child
   }
@@ -258,6 +275,18 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     anyCell.changed()
   }
 }
+
+/// A view store, whatever its types: what delivers the changes of a tree of scoped stores.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+protocol ChangeDelivering: AnyObject {
+  var parent: (any ChangeDelivering)? { get }
+  /// Tells the observers of this store and of its scoped stores what actions changed so far.
+  func deliverPendingChanges()
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore: ChangeDelivering {}
 
 /// Where a `ViewStore` reads, dispatches and learns of changes: a store, or a part of one.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

@@ -76,6 +76,15 @@ import Testing
     #expect(viewStore.allCompleted)
   }
 
+  @Test func anOptionalComputedValueIsComputedNotTakenForAMissingOne() {
+    let viewStore = ViewStore(store)
+    #expect(viewStore.read(\.tasks.first)?.id == uuid(1))
+    #expect(viewStore.read(\.tasks.first)?.id == uuid(1))
+    viewStore.dispatch(.clearCompleted)
+    viewStore.dispatch(.removeTask(id: uuid(1)))
+    #expect(viewStore.read(\.tasks.first)?.id == uuid(3))
+  }
+
   @Test func theWholeStateIsInvalidatedByEveryChange() {
     let viewStore = ViewStore(store)
     let state = Watch { _ = viewStore.state }
@@ -90,13 +99,14 @@ import Testing
     let store = Store(initialState: TaskListState(tasks: tasks(10)), reducer: taskListReducer)
     let viewStore = ViewStore(store)
     let rows = viewStore.rows(\.tasks)
-    let list = Watch { for _ in rows {} }
+    // What ForEach(store.rows(\.tasks)) reads in the list's body.
+    let list = Watch { _ = viewStore.rows(\.tasks) }
     let rowWatches = rows.map { row in Watch { _ = row.title; _ = row.isCompleted } }
     viewStore.dispatch(.toggleTaskCompletion(id: uuid(3)))
     #expect(!list.didFire)
     #expect(rowWatches.map(\.count) == [0, 0, 1, 0, 0, 0, 0, 0, 0, 0])
     #expect(rows[2].isCompleted)
-    #expect(rows[id: uuid(3)]?.value.isCompleted == true)
+    #expect(viewStore.rows(\.tasks).first { $0.id == uuid(3) }?.value.isCompleted == true)
   }
 
   @Test func removingATaskInvalidatesTheListAndNoRow() {
@@ -104,21 +114,21 @@ import Testing
     let viewStore = ViewStore(store)
     let rows = viewStore.rows(\.tasks)
     let kept = rows[0]
-    let list = Watch { for _ in rows {} }
+    let list = Watch { _ = viewStore.rows(\.tasks) }
     let rowWatches = rows.map { row in Watch { _ = row.value } }
     viewStore.dispatch(.removeTask(id: uuid(2)))
     #expect(list.count == 1)
     #expect(rowWatches.allSatisfy { !$0.didFire })
-    #expect(rows.map(\.id) == [1, 3, 4, 5].map(uuid))
+    #expect(viewStore.rows(\.tasks).map(\.id) == [1, 3, 4, 5].map(uuid))
     // The same element keeps its Observed, so SwiftUI keeps its row.
-    #expect(rows[0] === kept)
+    #expect(viewStore.rows(\.tasks)[0] === kept)
   }
 
   @Test func actionsThatChangeEveryTaskInvalidateOnlyTheRowsThatChanged() {
     let store = Store(initialState: TaskListState(tasks: tasks(4)), reducer: taskListReducer)
     let viewStore = ViewStore(store)
     let rows = viewStore.rows(\.tasks)
-    let list = Watch { for _ in rows {} }
+    let list = Watch { _ = viewStore.rows(\.tasks) }
     let rowWatches = rows.map { row in Watch { _ = row.value } }
     viewStore.dispatch(.completeAll)
     #expect(!list.didFire)
@@ -129,12 +139,11 @@ import Testing
   @Test func aFilterResultsRowsFollowTheFilter() {
     let store = Store(initialState: TaskListState(tasks: tasks(4)), reducer: taskListReducer)
     let viewStore = ViewStore(store)
-    let visible = viewStore.rows(\.filteredTasks)
-    #expect(visible.map(\.id) == [1, 3].map(uuid))
-    let list = Watch { for _ in visible {} }
+    #expect(viewStore.rows(\.filteredTasks).map(\.id) == [1, 3].map(uuid))
+    let list = Watch { _ = viewStore.rows(\.filteredTasks) }
     viewStore.dispatch(.toggleTaskCompletion(id: uuid(1)))
     #expect(list.count == 1)
-    #expect(visible.map(\.id) == [uuid(3)])
+    #expect(viewStore.rows(\.filteredTasks).map(\.id) == [uuid(3)])
     list.reset()
     // Renaming no task leaves the visible ids as they were: the list is not invalidated.
     viewStore.dispatch(.filterTasks(filter: .active))
@@ -144,12 +153,11 @@ import Testing
   @Test func swipeToDeleteAndDragToMoveGoThroughTheSpecsOffsetActions() {
     let store = Store(initialState: TaskListState(tasks: tasks(4), filter: .all), reducer: taskListReducer)
     let viewStore = ViewStore(store)
-    let visible = viewStore.rows(\.filteredTasks)
     // What ForEach's onDelete and onMove report, as offsets into what it shows.
     viewStore.dispatch(.deleteTasks(offsets: IndexSet(integer: 1)))
-    #expect(visible.map(\.id) == [1, 3, 4].map(uuid))
+    #expect(viewStore.rows(\.filteredTasks).map(\.id) == [1, 3, 4].map(uuid))
     viewStore.dispatch(.moveTasks(from: IndexSet(integer: 0), to: 3))
-    #expect(visible.map(\.id) == [3, 4, 1].map(uuid))
+    #expect(viewStore.rows(\.filteredTasks).map(\.id) == [3, 4, 1].map(uuid))
   }
 }
 
@@ -216,6 +224,17 @@ struct RefuseFilter: Middleware {
     #expect(!filter.didFire)
     #expect(remaining.count == 1)
     #expect(rowWatches.map(\.count) == [1, 0, 0])
+    #expect(taskList.remaining == 1)
+  }
+
+  @Test func anActionDispatchedThroughTheAppTellsTheFeaturesViewsAtOnce() {
+    let store = Store(initialState: AppState(taskList: TaskListState(tasks: tasks(3))), reducer: appReducer)
+    let app = ViewStore(store)
+    let taskList = app.taskList
+    #expect(taskList.remaining == 2)
+    let remaining = Watch { _ = taskList.remaining }
+    app.dispatch(.taskList(.toggleTaskCompletion(id: uuid(1))))
+    #expect(remaining.count == 1)
     #expect(taskList.remaining == 1)
   }
 }

@@ -55,6 +55,14 @@ struct AppChecker {
       guard let fieldName = checker.identifier(pair.key, what: .a(.featureField)),
         let relative = checker.text(pair.value, what: .featureSpecPath)
       else { continue }
+      if GeneratedNames.viewStoreMembers.contains(fieldName) {
+        checker.error(
+          .reservedName(
+            fieldName, what: .kind(.featureField),
+            reason: .generated("the app's ViewStore has a '\(fieldName)' of its own, beside the feature's store of that name")),
+          pair.key)
+        continue
+      }
       let path = SpecChecker.resolve(relative, from: checker.path)
       guard let bytes = readFile(path) else {
         checker.error(.unreadableFeature(relative), pair.value)

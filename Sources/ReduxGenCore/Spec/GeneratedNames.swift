@@ -35,6 +35,12 @@ package struct GeneratedNames: Sendable, Equatable {
   /// `shopMiddleware` for the app `Shop`: its features' middleware chained.
   package var appMiddleware: String { feature.lowercasingFirst + "Middleware" }
 
+  /// The members of ReduxRuntime's `ViewStore`: an app's feature can't have one of these names,
+  /// since the app's view store gets a property of the feature's name.
+  package static let viewStoreMembers: Set<String> = [
+    "state", "read", "rows", "dispatch", "binding", "scope", "computations", "source", "parent",
+  ]
+
   /// A `ViewStore`'s binding of the state field `field` (`binding: true`): `draftTitleBinding`.
   package static func bindingMember(_ field: String) -> String { field + "Binding" }
   /// The `ViewStore` of the feature, as generated code calls it: `TaskListViewStore`.
@@ -152,7 +158,7 @@ package struct GeneratedNames: Sendable, Equatable {
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
     "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
-    "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObservedList", "ObserverStatus", "Persistence", "PersistenceError",
+    "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",
     "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "Subscription", "UnimplementedEffect", "ViewStore",
     // swift-identified-collections
