@@ -251,14 +251,16 @@ let package = Package(
 
 // ReduxSwiftUI, the thin SwiftUI face of ViewStore and the iOS 16 PublishedStore: a product where
 // SwiftUI exists; elsewhere built against test-only stand-ins of the SwiftUI and Combine
-// declarations it uses (Tests/StandIns), so that it is never uncompiled code.
+// declarations it uses (Tests/StandIns), so that it is never uncompiled code. The stand-ins have
+// names of their own: a module named SwiftUI would make dependencies that ask
+// `canImport(SwiftUI)` (swift-custom-dump, swift-clocks) compile their SwiftUI code against it.
 #if canImport(SwiftUI)
   package.products.append(.library(name: "ReduxSwiftUI", targets: ["ReduxSwiftUI"]))
   package.targets.append(.target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime"]))
 #else
   package.targets += [
-    .target(name: "SwiftUI", path: "Tests/StandIns/SwiftUI"),
-    .target(name: "Combine", path: "Tests/StandIns/Combine"),
-    .target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime", "SwiftUI", "Combine"]),
+    .target(name: "SwiftUIStandIn", path: "Tests/StandIns/SwiftUIStandIn"),
+    .target(name: "CombineStandIn", path: "Tests/StandIns/CombineStandIn"),
+    .target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime", "SwiftUIStandIn", "CombineStandIn"]),
   ]
 #endif

@@ -1,10 +1,18 @@
 // The SwiftUI face of ReduxRuntime, kept this small on purpose: it only compiles on Apple
 // systems, so on Linux it is type-checked against test-only stand-ins of the few SwiftUI and
-// Combine declarations it uses (Tests/StandIns), and everything it calls is ReduxRuntime's,
+// Combine declarations it uses (Tests/StandIns, modules named SwiftUIStandIn and CombineStandIn
+// so that no dependency takes them for the real ones), and everything it calls is ReduxRuntime's,
 // tested there. docs/swiftui.md shows it in use.
-import Combine
 import ReduxRuntime
-import SwiftUI
+
+#if canImport(SwiftUIStandIn)
+  // Linux: the test-only stand-ins, with the declarations' SDK signatures.
+  import CombineStandIn
+  import SwiftUIStandIn
+#else
+  import Combine
+  import SwiftUI
+#endif
 
 extension Binding {
   /// A SwiftUI binding of a `ViewStore` binding: `TextField("Title", text: Binding(store.titleBinding))`.

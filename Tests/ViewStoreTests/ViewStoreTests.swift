@@ -272,3 +272,52 @@ struct RefuseFilter: Middleware {
     #expect(store.engine.core.withLock { $0.actionListeners.count } == 0)
   }
 }
+
+/// For every TaskList action: exactly the views of what it can change are told, a row only when
+/// its own task changed, and the list only when the ids or their order changed.
+@MainActor
+@Suite struct InvalidationPrecisionTests {
+  nonisolated static let actions: [TaskListAction] = [
+    .addTask(task: TaskList.Task(id: uuid(9), title: "new")), .newTask(id: uuid(8), title: "typed", subtitle: nil),
+    .addTaskOnTop(task: TaskList.Task(id: uuid(7), title: "top")), .toggleTaskCompletion(id: uuid(2)),
+    .toggleTaskCompletion(id: uuid(99)), .clearCompleted, .completeAll, .completeNone, .toggleAll,
+    .moveCompletedDown, .removeTask(id: uuid(3)), .moveTasks(from: IndexSet(integer: 0), to: 2),
+    .deleteTasks(offsets: IndexSet(integer: 1)), .filterTasks(filter: .completed), .editDraftTitle(draftTitle: "a"),
+    .editDraftSubtitle(draftSubtitle: "b"), .clearDraft, .loadTasks, .tasksLoaded(tasks: tasks(2)),
+  ]
+
+  @Test(arguments: actions)
+  func exactlyWhatTheActionChangesIsTold(action: TaskListAction) {
+    let initial = TaskListState(tasks: tasks(4), draftTitle: "x")
+    let store = Store(initialState: initial, reducer: taskListReducer)
+    let viewStore = ViewStore(store)
+    // The views: one per field, derived value and filter result, the list, and a row per task.
+    let values: [(String, PartialKeyPath<TaskListState>, Watch)] = [
+      ("tasks", \.tasks, Watch { _ = viewStore.tasks }), ("filter", \.filter, Watch { _ = viewStore.filter }),
+      ("draftTitle", \.draftTitle, Watch { _ = viewStore.draftTitle }),
+      ("draftSubtitle", \.draftSubtitle, Watch { _ = viewStore.draftSubtitle }),
+      ("remaining", \.remaining, Watch { _ = viewStore.remaining }),
+      ("completedCount", \.completedCount, Watch { _ = viewStore.completedCount }),
+      ("allCompleted", \.allCompleted, Watch { _ = viewStore.allCompleted }),
+      ("isEmpty", \.isEmpty, Watch { _ = viewStore.isEmpty }),
+      ("filteredTasks", \.filteredTasks, Watch { _ = viewStore.filteredTasks }),
+    ]
+    let list = Watch { _ = viewStore.rows(\.tasks) }
+    let rows = viewStore.rows(\.tasks)
+    let rowWatches = rows.map { row in Watch { _ = row.value } }
+
+    viewStore.dispatch(action)
+    let after = store.state
+
+    let changed = action.changedFields
+    for (name, keyPath, watch) in values {
+      let told = changed.overlaps(TaskListState.fields(readBy: keyPath))
+      #expect(watch.count == (told ? 1 : 0), "\(name) after \(action)")
+    }
+    #expect(list.count == (after.tasks.ids == initial.tasks.ids ? 0 : 1), "the list after \(action)")
+    for (row, watch) in zip(rows, rowWatches) {
+      let changedRow = after.tasks[id: row.id].map { $0 != initial.tasks[id: row.id] } ?? false
+      #expect(watch.count == (changedRow ? 1 : 0), "row \(row.id) after \(action)")
+    }
+  }
+}
