@@ -24,12 +24,19 @@ extension Spec {
   package func elementChange(by action: Action) -> ElementChange? {
     guard action.changedStateFields != nil else { return nil }
     let writes = Self.writes(of: action.reduce)
-    for (index, field) in state.enumerated() {
+    // The fields written, in order, each once: looked up by name, not searched for (a search
+    // of the state per action made generation quadratic in the spec's size).
+    var fieldNames: [String] = []
+    for write in writes {
+      if case .field(let name)? = write.path.steps.first, !fieldNames.contains(name) { fieldNames.append(name) }
+    }
+    for name in fieldNames {
+      guard let index = stateFieldIndex(named: name) else { continue }
+      let field = state[index]
       guard case .array(.model(let element)) = field.type, model(named: element)?.idField != nil,
         action.status?.field != field.name
       else { continue }
       let onField = writes.filter { $0.path.steps.first == .field(field.name) }
-      guard !onField.isEmpty else { continue }
       var ids: [Operand] = []
       var inPlace = true
       for (path, isUpdate) in onField {
