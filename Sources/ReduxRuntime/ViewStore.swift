@@ -115,6 +115,21 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   @inlinable
   public func rows<List: RandomAccessCollection>(_ keyPath: KeyPath<State, List>) -> [Observed<List.Element>]
   where List.Element: Identifiable & Equatable, List.Element.ID: Sendable {
+    rows(keyPath) { list, id in list.first { $0.id == id } }
+  }
+
+  /// `rows(_:)` for an identified array, whose elements are found by id without a search.
+  @inlinable
+  public func rows<ID, Element>(_ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>) -> [Observed<Element>]
+  where Element: Identifiable & Equatable, Element.ID == ID, ID: Sendable {
+    rows(keyPath) { list, id in list[id: id] }
+  }
+
+  /// The list at `keyPath`, made once and kept up to date; `find` finds an element by id.
+  @inlinable
+  func rows<List: RandomAccessCollection>(
+    _ keyPath: KeyPath<State, List>, find: @escaping (List, List.Element.ID) -> List.Element?
+  ) -> [Observed<List.Element>] where List.Element: Identifiable & Equatable, List.Element.ID: Sendable {
     if let list = existingList(keyPath) as? ObservedList<List.Element> { return list.elements }
     let source = self.source
     let list = ObservedList(source.read { $0[keyPath: keyPath] })
@@ -123,28 +138,9 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
       keyPath, list, refresh: refresh,
       update: { ids in
         for id in ids {
-          guard let typed = id.base as? List.Element.ID,
-            list.update(id: typed, to: source.read { $0[keyPath: keyPath].first { $0.id == typed } })
-          else { return refresh() }
-        }
-      })
-    return list.elements
-  }
-
-  /// `rows(_:)` for an identified array, whose elements are found by id without a search.
-  @inlinable
-  public func rows<ID, Element>(_ keyPath: KeyPath<State, IdentifiedArray<ID, Element>>) -> [Observed<Element>]
-  where Element: Identifiable & Equatable, Element.ID == ID, ID: Sendable {
-    if let list = existingList(keyPath) as? ObservedList<Element> { return list.elements }
-    let source = self.source
-    let list = ObservedList(source.read { $0[keyPath: keyPath] })
-    let refresh: @MainActor () -> Void = { list.replace(with: source.read { $0[keyPath: keyPath] }) }
-    addList(
-      keyPath, list, refresh: refresh,
-      update: { ids in
-        for id in ids {
           // An id that isn't one, or an element gone: read the whole list rather than miss a change.
-          guard let typed = id.base as? ID, list.update(id: typed, to: source.read { $0[keyPath: keyPath][id: typed] })
+          guard let typed = id.base as? List.Element.ID,
+            list.update(id: typed, to: source.read { find($0[keyPath: keyPath], typed) })
           else { return refresh() }
         }
       })
