@@ -38,15 +38,6 @@ public struct StateFields: Sendable, Equatable {
 
   @inlinable public var isAll: Bool { count < 0 }
 
-  /// Whether `field` is one of them (every field is, in `.all`).
-  @inlinable
-  public func contains(_ field: Int) -> Bool {
-    if isAll { return true }
-    var found = false
-    forEach { if $0 == field { found = true } }
-    return found
-  }
-
   /// Whether the two share a field: whether a store whose action reports `self` compares the
   /// observers that read `other`. `.all` shares every field, `.none` none.
   @inlinable

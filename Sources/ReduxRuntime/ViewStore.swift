@@ -10,10 +10,12 @@ import Observation
 /// however often it is read. `rows(_:)` gives a list element by element, so that a row view is
 /// invalidated only when its own element changes.
 ///
-/// Values are read from the store when read, so after `dispatch(_:)` returns on the main actor
-/// every property already shows the action's change. Observers learn of changes right after
-/// `dispatch(_:)`, and on the main queue after actions dispatched elsewhere (by effects or
-/// other threads), several actions at a time.
+/// Fields are read from the store when read. After `dispatch(_:)` returns on the main actor,
+/// this view store, the app's store it is part of and that one's other scoped stores show the
+/// action and have told their observers (unless another thread was dispatching: then the action
+/// runs when that dispatch ends). Actions dispatched elsewhere (by effects or other threads)
+/// reach observers on the main queue, several at a time; until then derived values and `rows`
+/// show the last delivery. docs/swiftui.md has the whole picture.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 @dynamicMemberLookup
