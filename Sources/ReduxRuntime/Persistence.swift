@@ -8,12 +8,19 @@ public protocol PersistentStorage: Sendable {
   func save(_ data: Data, key: String) throws
 }
 
-/// What goes wrong reading persisted state. The stored file is never changed by a failed read.
+/// What goes wrong reading persisted state. The stored file is never changed by a failed read,
+/// and after one, saves are refused (`savingRefused`) until the app says what to do with it
+/// (`overwriteUnreadable()`, or first `setAsideUnreadable(as:)`).
 public enum PersistenceError: Error, Equatable, CustomStringConvertible {
   /// The stored bytes are not a persisted state of this type.
   case unreadable(key: String, reason: String)
   /// The stored state was written by a newer format version than this code reads.
   case futureVersion(key: String, found: Int, supported: Int)
+  /// A field of the stored state, of format `version`, doesn't fit today's type (after the
+  /// migrations and defaults): `field` is its path in the stored JSON (`tasks[2].title`).
+  case incompatible(key: String, version: Int, field: String, reason: String)
+  /// A save after the stored state couldn't be restored: it would overwrite that state.
+  case savingRefused(key: String)
   case io(path: String, reason: String)
 
   public var description: String {
@@ -22,9 +29,58 @@ public enum PersistenceError: Error, Equatable, CustomStringConvertible {
       "the persisted state '\(key)' can't be read (\(reason)); it was left as it is"
     case .futureVersion(let key, let found, let supported):
       "the persisted state '\(key)' has format version \(found), newer than this app reads (\(supported)); it was left as it is"
+    case .incompatible(let key, let version, let field, let reason):
+      "the persisted state '\(key)' (format version \(version)) can't be read at '\(field)': \(reason); it was left as it is"
+    case .savingRefused(let key):
+      "the persisted state '\(key)' couldn't be restored, so it isn't overwritten; "
+        + "call overwriteUnreadable() (after setAsideUnreadable(as:) to keep a copy) to save again"
     case .io(let path, let reason):
       "\(path): \(reason)"
     }
+  }
+
+  private static func described(_ type: Any.Type) -> String {
+    if type == [Any].self { return "a list" }
+    if type == [String: Any].self { return "an object" }
+    return "\(type)"
+  }
+
+  /// A decoding error of stored state of format `version`, with the field it is about.
+  package static func decoding(_ error: any Error, key: String, version: Int, within prefix: String = "") -> Self {
+    guard let error = error as? DecodingError else { return .unreadable(key: key, reason: "\(error)") }
+    let (path, reason): ([any CodingKey], String) =
+      switch error {
+      case .keyNotFound(let key, let context): (context.codingPath + [key], "it is missing and has no default")
+      case .typeMismatch(let type, let context): (context.codingPath, "it isn't \(described(type))")
+      case .valueNotFound(let type, let context): (context.codingPath, "it is null, not \(type)")
+      case .dataCorrupted(let context): (context.codingPath, context.debugDescription)
+      @unknown default: ([], "\(error)")
+      }
+    var field = prefix
+    for component in path {
+      if let index = component.intValue {
+        field += "[\(index)]"
+      } else {
+        field += (field.isEmpty ? "" : ".") + component.stringValue
+      }
+    }
+    return .incompatible(key: key, version: version, field: field.isEmpty ? "the whole state" : field, reason: reason)
+  }
+}
+
+/// Whether a persistence may save: not after its stored state failed to restore, until the app
+/// says so. Shared by the copies of a persistence (it is a value) and its saver.
+package final class SavingPermission: Sendable {
+  private let refused = Locked(false)
+
+  package init() {}
+
+  package func refuse() { refused.withLock { $0 = true } }
+  package func allow() { refused.withLock { $0 = false } }
+
+  /// Throws `savingRefused` while saves are refused.
+  package func check(key: String) throws {
+    if refused.withLock({ $0 }) { throw PersistenceError.savingRefused(key: key) }
   }
 }
 
@@ -112,6 +168,7 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
   let fields: @Sendable (State) -> Fields
   let restore: @Sendable (inout State, Fields) -> Void
   let reading: StateFields
+  let permission = SavingPermission()
 
   public init(
     key: String, storage: any PersistentStorage, version: Int = 1, migrations: [PersistenceMigration] = [],
@@ -142,8 +199,24 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
   }
 
   /// `initial` with the saved fields put back; `initial` itself when nothing was saved.
-  /// Throws `PersistenceError` for an unreadable or newer file, which stays untouched.
+  ///
+  /// Fields missing from the stored state take their defaults (a field added since it was
+  /// saved); a state of an older version is migrated first. Throws `PersistenceError` for an
+  /// unreadable, incompatible or newer file, which stays untouched; this persistence then
+  /// refuses to save over it until `overwriteUnreadable()`.
   public func restoredState(_ initial: State) throws -> State {
+    do {
+      let state = try restoring(initial)
+      permission.allow()
+      return state
+    } catch {
+      // Whatever failed, what is stored may be good data this code can't read: keep it.
+      permission.refuse()
+      throw error
+    }
+  }
+
+  private func restoring(_ initial: State) throws -> State {
     guard let data = try storage.load(key: key) else { return initial }
     let decoder = JSONDecoder()
     let version: Int
@@ -155,26 +228,70 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
     guard version <= self.version else {
       throw PersistenceError.futureVersion(key: key, found: version, supported: self.version)
     }
+    var state = initial
     do {
-      var state = initial
       if version < self.version {
         let value = try JSONValue.encoder.encode(try decoder.decode(RawEnvelope.self, from: data).value)
         restore(&state, try decoder.decode(Fields.self, from: PersistenceMigration.migrate(value, from: version, with: migrations)))
       } else {
         restore(&state, try decoder.decode(Envelope<Fields>.self, from: data).value)
       }
-      return state
     } catch {
-      throw PersistenceError.unreadable(key: key, reason: "\(error)")
+      // The envelope's own keys are not the fields': say where in the value it failed.
+      if let decoding = error as? DecodingError, Self.path(of: decoding).first?.stringValue == "value" {
+        throw PersistenceError.decoding(Self.dropping(decoding), key: key, version: version)
+      }
+      throw PersistenceError.decoding(error, key: key, version: version)
+    }
+    return state
+  }
+
+  private static func path(of error: DecodingError) -> [any CodingKey] {
+    switch error {
+    case .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .dataCorrupted(let context):
+      context.codingPath
+    @unknown default: []
     }
   }
 
-  /// Saves the fields now, on this thread.
+  /// The error with the envelope's `value` key taken off its path.
+  private static func dropping(_ error: DecodingError) -> DecodingError {
+    func trimmed(_ context: DecodingError.Context) -> DecodingError.Context {
+      DecodingError.Context(
+        codingPath: Array(context.codingPath.dropFirst()), debugDescription: context.debugDescription,
+        underlyingError: context.underlyingError)
+    }
+    switch error {
+    case .keyNotFound(let key, let context): return .keyNotFound(key, trimmed(context))
+    case .typeMismatch(let type, let context): return .typeMismatch(type, trimmed(context))
+    case .valueNotFound(let type, let context): return .valueNotFound(type, trimmed(context))
+    case .dataCorrupted(let context): return .dataCorrupted(trimmed(context))
+    @unknown default: return error
+    }
+  }
+
+  /// After `restoredState` threw: saves may overwrite the stored state again. Call it once the
+  /// app has decided the stored state can go (after keeping a copy, say).
+  public func overwriteUnreadable() {
+    permission.allow()
+  }
+
+  /// After `restoredState` threw: copies the stored bytes, as they are, under `copyKey` of the
+  /// same storage (to send with a bug report, or to read with a later release), then lets
+  /// saves overwrite the original.
+  public func setAsideUnreadable(as copyKey: String) throws {
+    if let data = try storage.load(key: key) { try storage.save(data, key: copyKey) }
+    permission.allow()
+  }
+
+  /// Saves the fields now, on this thread; throws `savingRefused` after a failed restore.
   public func save(_ state: State) throws {
     try save(fields: fields(state))
   }
 
   private func save(fields value: Fields) throws {
+    try permission.check(key: key)
     try storage.save(try Self.encode(value, version: version), key: key)
   }
 
@@ -200,7 +317,7 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
     to store: Store<State, Action>, coalescing window: Duration = PersistenceSaver.defaultWindow,
     onError: @escaping @Sendable (any Error) -> Void = PersistenceSaver.printError
   ) -> PersistenceSaver {
-    let (fields, storage, key, version) = (self.fields, self.storage, self.key, self.version)
+    let (fields, storage, key, version, permission) = (self.fields, self.storage, self.key, self.version, self.permission)
     // Touched only by the saver's writes, one at a time on its queue.
     let lastWritten = Locked<Data?>(nil)
     return PersistenceSaver.attach(
@@ -211,6 +328,7 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
         guard let value = store?.read(fields) else { return }
         let data = try Self.encode(value, version: version)
         guard data != lastWritten.withLock({ $0 }) else { return }
+        try permission.check(key: key)
         try storage.save(data, key: key)
         lastWritten.withLock { $0 = data }
       })

@@ -24,6 +24,7 @@ public struct SQLitePersistence<State: Sendable>: Sendable {
   let fields: [SQLiteField<State>]
   /// What was last read or written, by field name: what the next write compares with.
   let snapshots: Snapshots
+  let permission = SavingPermission()
 
   public init(
     key: String, storage: SQLiteStorage, version: Int = 1, migrations: [PersistenceMigration] = [],
@@ -39,8 +40,28 @@ public struct SQLitePersistence<State: Sendable>: Sendable {
   }
 
   /// `initial` with the saved fields put back; `initial` itself when nothing was saved.
-  /// Throws `PersistenceError` for a newer or unreadable database, which stays untouched.
+  ///
+  /// Fields missing from stored rows take their defaults; rows of an older version are migrated
+  /// first. Throws `PersistenceError` for a newer, unreadable or incompatible database, which
+  /// stays untouched; this persistence then refuses to save over it until
+  /// `overwriteUnreadable()`.
   public func restoredState(_ initial: State) throws -> State {
+    do {
+      let state = try restoring(initial)
+      permission.allow()
+      return state
+    } catch {
+      permission.refuse()
+      throw error
+    }
+  }
+
+  /// After `restoredState` threw: saves may overwrite the stored rows again.
+  public func overwriteUnreadable() {
+    permission.allow()
+  }
+
+  private func restoring(_ initial: State) throws -> State {
     let (fields, key, version, migrations) = (self.fields, self.key, self.version, self.migrations)
     let restored = try storage.database.write { db -> (State, [String: any Sendable], Int) in
       guard let stored = try storage.version(db, key: key) else { return (initial, [:], 0) }
@@ -61,7 +82,7 @@ public struct SQLitePersistence<State: Sendable>: Sendable {
         } catch let error as ReduxRuntime.PersistenceError {
           throw error
         } catch {
-          throw ReduxRuntime.PersistenceError.unreadable(key: key, reason: "\(field.name): \(error)")
+          throw ReduxRuntime.PersistenceError.decoding(error, key: key, version: stored, within: field.name)
         }
       }
       if stored < version {
@@ -77,6 +98,7 @@ public struct SQLitePersistence<State: Sendable>: Sendable {
   /// Saves the fields now, on this thread, in one transaction: only what differs from what was
   /// last read or written.
   public func save(_ state: State) throws {
+    try permission.check(key: key)
     let (fields, key, version, snapshots) = (self.fields, self.key, self.version, self.snapshots)
     let rows = try storage.database.write { db -> Int in
       try db.execute(

@@ -144,6 +144,8 @@ struct Generate: ParsableCommand {
 
   func run() throws {
     var results: [(GenerationResult, String)] = []
+    /// The snapshots of persisted shapes, by the directory of the spec they belong beside.
+    var besideSpecs: [(files: [GeneratedFile], directory: String)] = []
     var failed = false
     /// Whether hand-written code no longer matches a spec (`--check` fails on it).
     var handWrittenDiffers = false
@@ -183,6 +185,10 @@ struct Generate: ParsableCommand {
         console.print(diagnostics)
         if warningsAsErrors && !diagnostics.isEmpty { failed = true }
         results.append((result, directory))
+        if !result.besideSpec.isEmpty {
+          let folder = (path as NSString).deletingLastPathComponent
+          besideSpecs.append((result.besideSpec, folder.isEmpty ? "." : folder))
+        }
       } catch {
         console.print(error.diagnostics)
         failed = true
@@ -194,7 +200,18 @@ struct Generate: ParsableCommand {
     if let printScaffold { return try showScaffold(printScaffold, spec: results.first?.0.spec, console: console) }
 
     let writer = OutputWriter()
-    let batches = results.map { (files: $0.0.files, directory: $0.1) }
+    var batches = results.map { (files: $0.0.files, directory: $0.1) }
+    if fixedNames != nil {
+      // At build time nothing is written beside the spec: say what the CLI would record.
+      for change in writer.plan(besideSpecs).joined() {
+        guard case .create(let path) = change else { continue }
+        console.error(
+          "\(path): warning: the persisted shape of this version isn't recorded: run redux-gen (the CLI or the "
+            + "generate-redux command plugin) to write it beside the spec, and keep it in version control")
+      }
+    } else {
+      batches += besideSpecs
+    }
     if check {
       var stale: [String] = []
       for change in writer.plan(batches).joined() {

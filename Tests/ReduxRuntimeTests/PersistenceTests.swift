@@ -304,8 +304,9 @@ private func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) thro
         } catch let error as PersistenceError {
           if let expected {
             #expect(error == expected)
-          } else if case .unreadable(let key, _) = error {
-            #expect(key == "settings")
+          } else if case .incompatible(let key, let version, let field, _) = error {
+            // The field and the version it was stored at are named.
+            #expect(key == "settings" && version == 1 && field == "name")
           } else {
             Issue.record("\(contents): \(error)")
           }

@@ -16,6 +16,21 @@ struct Step: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.done = done
     self.pinned = pinned
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case title
+    case done
+    case pinned
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(Int.self, forKey: .id)
+    self.title = try container.decodeIfPresent(String.self, forKey: .title) ?? ""
+    self.done = try container.decodeIfPresent(Bool.self, forKey: .done) ?? false
+    self.pinned = try container.decodeIfPresent(Bool.self, forKey: .pinned)
+  }
 }
 
 /// The views of `steps` that `filteredSteps` can show.

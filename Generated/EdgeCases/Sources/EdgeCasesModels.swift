@@ -30,6 +30,19 @@ struct Todo: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.title = title
     self.done = done
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case title
+    case done
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(Int.self, forKey: .id)
+    self.title = try container.decode(String.self, forKey: .title)
+    self.done = try container.decodeIfPresent(Bool.self, forKey: .done) ?? false
+  }
 }
 
 struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
@@ -39,6 +52,17 @@ struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
   init(id: String, inventory: Int = 0) {
     self.id = id
     self.inventory = inventory
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case inventory
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(String.self, forKey: .id)
+    self.inventory = try container.decodeIfPresent(Int.self, forKey: .inventory) ?? 0
   }
 }
 
@@ -52,6 +76,19 @@ struct Cover: Equatable, Hashable, Codable, Sendable {
     self.caption = caption
     self.width = width
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case url
+    case caption
+    case width
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.url = try container.decodeIfPresent(String.self, forKey: .url) ?? "none"
+    self.caption = try container.decodeIfPresent(String.self, forKey: .caption) ?? ""
+    self.width = try container.decodeIfPresent(Int.self, forKey: .width) ?? 0
+  }
 }
 
 struct Book: Equatable, Hashable, Codable, Sendable, Identifiable {
@@ -64,6 +101,19 @@ struct Book: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.title = title
     self.cover = cover
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case title
+    case cover
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(Int.self, forKey: .id)
+    self.title = try container.decode(String.self, forKey: .title)
+    self.cover = try container.decodeIfPresent(Cover.self, forKey: .cover) ?? Cover()
+  }
 }
 
 struct Summary: Equatable, Hashable, Codable, Sendable {
@@ -71,6 +121,15 @@ struct Summary: Equatable, Hashable, Codable, Sendable {
 
   init(titles: [String] = []) {
     self.titles = titles
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case titles
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.titles = try container.decodeIfPresent([String].self, forKey: .titles) ?? []
   }
 }
 
@@ -86,6 +145,21 @@ struct Task: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.`init` = `init`
     self.stamp = stamp
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case `default`
+    case `init`
+    case stamp
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(UUID.self, forKey: .id)
+    self.default = try container.decodeIfPresent(Bool.self, forKey: .default) ?? false
+    self.`init` = try container.decodeIfPresent(Int.self, forKey: .`init`) ?? 0
+    self.stamp = try container.decodeIfPresent(Date.self, forKey: .stamp)
+  }
 }
 
 struct Result: Equatable, Hashable, Codable, Sendable {
@@ -94,6 +168,15 @@ struct Result: Equatable, Hashable, Codable, Sendable {
   init(score: Double = 0) {
     self.score = score
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case score
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.score = try container.decodeIfPresent(Double.self, forKey: .score) ?? 0
+  }
 }
 
 struct Error: Equatable, Hashable, Codable, Sendable {
@@ -101,6 +184,15 @@ struct Error: Equatable, Hashable, Codable, Sendable {
 
   init(reason: String = "") {
     self.reason = reason
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case reason
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.reason = try container.decodeIfPresent(String.self, forKey: .reason) ?? ""
   }
 }
 
@@ -116,6 +208,21 @@ struct State: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.var = `var`
     self.let = `let`
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case `inout`
+    case `var`
+    case `let`
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(Int.self, forKey: .id)
+    self.inout = try container.decodeIfPresent(Int.self, forKey: .inout) ?? 0
+    self.var = try container.decodeIfPresent(String.self, forKey: .var) ?? ""
+    self.let = try container.decodeIfPresent(Bool.self, forKey: .let) ?? false
+  }
 }
 
 struct Store: Equatable, Hashable, Codable, Sendable, Identifiable {
@@ -126,6 +233,17 @@ struct Store: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.id = id
     self.name = name
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case name
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(String.self, forKey: .id)
+    self.name = try container.decodeIfPresent(String.self, forKey: .name) ?? "corner shop"
+  }
 }
 
 struct Middleware: Equatable, Hashable, Codable, Sendable {
@@ -134,6 +252,15 @@ struct Middleware: Equatable, Hashable, Codable, Sendable {
   init(note: String = "back\\slash") {
     self.note = note
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case note
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.note = try container.decodeIfPresent(String.self, forKey: .note) ?? "back\\slash"
+  }
 }
 
 struct Clock: Equatable, Hashable, Codable, Sendable {
@@ -141,6 +268,15 @@ struct Clock: Equatable, Hashable, Codable, Sendable {
 
   init(ticks: Int = 0) {
     self.ticks = ticks
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case ticks
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.ticks = try container.decodeIfPresent(Int.self, forKey: .ticks) ?? 0
   }
 }
 

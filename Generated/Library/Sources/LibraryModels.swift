@@ -20,4 +20,17 @@ public struct Book: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.title = title
     self.author = author
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case title
+    case author
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(String.self, forKey: .id)
+    self.title = try container.decode(String.self, forKey: .title)
+    self.author = try container.decodeIfPresent(String.self, forKey: .author) ?? ""
+  }
 }

@@ -16,6 +16,21 @@ public struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.price = price
     self.inventory = inventory
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case title
+    case price
+    case inventory
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(Int.self, forKey: .id)
+    self.title = try container.decode(String.self, forKey: .title)
+    self.price = try container.decodeIfPresent(Double.self, forKey: .price) ?? 0
+    self.inventory = try container.decodeIfPresent(Int.self, forKey: .inventory) ?? 0
+  }
 }
 
 /// The views of `products` that `shownProducts` can show.

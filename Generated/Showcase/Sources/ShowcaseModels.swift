@@ -32,6 +32,13 @@ public struct Settings: Equatable, Hashable, Codable, Sendable {
     case fontSize = "font_size"
     case mood
   }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.theme = try container.decodeIfPresent(String.self, forKey: .theme) ?? "light"
+    self.fontSize = try container.decodeIfPresent(Int.self, forKey: .fontSize) ?? 12
+    self.mood = try container.decodeIfPresent(Mood.self, forKey: .mood) ?? .calm
+  }
 }
 
 public struct Item: Equatable, Hashable, Codable, Sendable, Identifiable {
@@ -64,6 +71,35 @@ public struct Item: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.default = `default`
     self.tags = tags
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case title
+    case priority
+    case due
+    case link
+    case blob
+    case price
+    case ratio
+    case big
+    case `default`
+    case tags
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(UUID.self, forKey: .id)
+    self.title = try container.decode(String.self, forKey: .title)
+    self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority) ?? .medium
+    self.due = try container.decodeIfPresent(Date.self, forKey: .due)
+    self.link = try container.decodeIfPresent(URL.self, forKey: .link)
+    self.blob = try container.decodeIfPresent(Data.self, forKey: .blob)
+    self.price = try container.decodeIfPresent(Decimal.self, forKey: .price) ?? 1.5
+    self.ratio = try container.decodeIfPresent(Float.self, forKey: .ratio) ?? 0.5
+    self.big = try container.decodeIfPresent(Int64.self, forKey: .big) ?? 0
+    self.default = try container.decodeIfPresent(Bool.self, forKey: .default) ?? false
+    self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+  }
 }
 
 public struct User: Equatable, Hashable, Codable, Sendable, Identifiable {
@@ -75,6 +111,19 @@ public struct User: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.id = id
     self.name = name
     self.karma = karma
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case name
+    case karma
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(String.self, forKey: .id)
+    self.name = try container.decode(String.self, forKey: .name)
+    self.karma = try container.decodeIfPresent(Int.self, forKey: .karma) ?? 0
   }
 }
 

@@ -19,6 +19,21 @@ public struct Task: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.subtitle = subtitle
     self.isCompleted = isCompleted
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case title
+    case subtitle
+    case isCompleted
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(UUID.self, forKey: .id)
+    self.title = try container.decode(String.self, forKey: .title)
+    self.subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
+    self.isCompleted = try container.decodeIfPresent(Bool.self, forKey: .isCompleted) ?? false
+  }
 }
 
 /// The views of `tasks` that `filteredTasks` can show.

@@ -8,6 +8,15 @@ import ReduxRuntime
 public struct TaskListPersistedFields: Codable, Equatable, Sendable {
   public var tasks: IdentifiedArrayOf<Task>
 
+  private enum CodingKeys: String, CodingKey {
+    case tasks
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.tasks = try container.decodeIfPresent(IdentifiedArrayOf<Task>.self, forKey: .tasks) ?? []
+  }
+
   public init(tasks: IdentifiedArrayOf<Task>) {
     self.tasks = tasks
   }

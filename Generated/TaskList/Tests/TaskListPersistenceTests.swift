@@ -97,7 +97,10 @@ import Testing
     #expect {
       try launch()
     } throws: { error in
-      guard case .unreadable(key: "tasklist", _) = error as? PersistenceError else { return false }
+      // The field and the version it was stored at are named.
+      guard case .incompatible(key: "tasklist", version: 1, field: "tasks", _) = error as? PersistenceError else {
+        return false
+      }
       return "\(error)".contains("it was left as it is")
     }
   }

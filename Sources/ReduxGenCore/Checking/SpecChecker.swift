@@ -157,6 +157,8 @@ package struct SpecChecker {
     spec.module = module
     spec.uses = uses
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)
+    // Against what older releases stored: only once the spec itself is sound.
+    if !diagnostics.hasErrors { checkPersistedShape(&spec, keys: keys) }
     return spec
   }
 

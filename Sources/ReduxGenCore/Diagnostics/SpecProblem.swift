@@ -403,6 +403,13 @@ package enum SpecProblem: Hashable, Sendable {
   case migrationValue(String)
   case retypeUnsupported(String, type: String)
   case sqliteWholeField(String)
+  case persistedStoreChanged(what: String, old: String, new: String, advice: String)
+  case persistedFieldWithoutDefault(String, advice: ShapeAdvice)
+  case persistedFieldRemoved(String, snapshot: String, advice: ShapeAdvice)
+  case persistedFieldRetyped(
+    String, old: String, new: String, snapshot: String, convertible: Bool, advice: ShapeAdvice)
+  case persistedFieldMaybeRenamed(String, to: String, type: String, advice: ShapeAdvice)
+  case snapshotUnreadable(String)
   case valueOutOfRange(String, type: String)
 
   // Warnings.
@@ -726,6 +733,27 @@ package enum SpecProblem: Hashable, Sendable {
       "retype converts to String, Int, Int64, Double, Float, Bool or an enum; '\(path)' is \(type)"
     case .sqliteWholeField(let path):
       "storage sqlite migrates the fields inside a persisted field, not '\(path)' itself"
+    case .persistedStoreChanged(let what, let old, let new, let advice):
+      "persist's \(what) was '\(old)' at this version and is '\(new)' now, so data stored before would not be read: "
+        + "keep it, or \(advice) to start without that data"
+    case .persistedFieldWithoutDefault(let path, let advice):
+      "'\(path)' is new and has no default, so data stored at version \(advice.sameVersion ? advice.version : advice.version - 1) "
+        + "lacks it: give it a default, or \(advice.write("- add: \(path)")) with its 'value'"
+    case .persistedFieldRemoved(let path, let snapshot, let advice):
+      "'\(path)' is stored at version \(advice.version) (\(snapshot)) and the spec no longer has it: "
+        + "\(advice.raise) (a removed field needs no step)"
+    case .persistedFieldRetyped(let path, let old, let new, let snapshot, let convertible, let advice):
+      "'\(path)' is stored as \(old) (\(snapshot)) and is \(new) now: "
+        + (convertible
+          ? "\(advice.write("- retype: \(path)")) (a value that doesn't convert takes its 'fallback', else the field's default)"
+          : "no migration step converts \(old) to \(new); keep the type, or give the field a new name"
+            + (advice.sameVersion ? " and \(advice.raise)" : ""))
+    case .persistedFieldMaybeRenamed(let path, let newName, let type, let advice):
+      "'\(path)' is gone and '\(newName)' (\(type)) is new beside it: if it was renamed, "
+        + "\(advice.write("- { rename: \(path), to: \(newName) }")); if not, \(advice.write("- remove: \(path)")) "
+        + "(redux-gen can't tell a rename from a removal and an addition)"
+    case .snapshotUnreadable(let reason):
+      "this persisted-shape snapshot can't be read: \(reason); redux-gen writes it, so take it from version control"
     case .valueOutOfRange(let text, let type):
       "'\(text)' is out of the range of \(type)"
     case .untested(let name):

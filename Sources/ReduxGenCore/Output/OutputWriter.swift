@@ -127,7 +127,8 @@ package struct OutputWriter: Sendable {
     case .generated:
       if data == Data(file.contents.utf8) { return .unchanged(path) }
       let existing = String(decoding: data.prefix(200), as: UTF8.self)
-      return existing.hasPrefix(GeneratedHeader.prefix) ? .update(path) : .notOurs(path)
+      let ours = existing.hasPrefix(GeneratedHeader.prefix) || existing.hasPrefix(PersistedShape.header)
+      return ours ? .update(path) : .notOurs(path)
     }
   }
 

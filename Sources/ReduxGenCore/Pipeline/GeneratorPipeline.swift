@@ -29,6 +29,17 @@ package struct GenerationResult: Sendable {
   package var diagnostics: [Diagnostic]
   /// The checked feature spec; nil for an app.
   package var spec: Spec? = nil
+
+  /// Files that live beside the spec, relative to its directory: the snapshot of the persisted
+  /// shape of the spec's current version (`tasklist.persisted/3.yaml`).
+  package var besideSpec: [GeneratedFile] {
+    guard let spec, let shape = PersistedShape(of: spec) else { return [] }
+    return [
+      GeneratedFile(
+        path: PersistedShape.path(specFile: spec.path, version: shape.version),
+        contents: shape.rendered(specPath: spec.path), ownership: .generated)
+    ]
+  }
 }
 
 /// The stages, each a type with a named input and output:

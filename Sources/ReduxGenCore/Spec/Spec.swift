@@ -517,6 +517,8 @@ package struct Persist: Sendable, Equatable {
   package var version: Int = 1
   /// The format changes up to `version`, oldest first.
   package var migrations: [PersistMigration] = []
+  /// The persisted shapes of older versions recorded beside the spec, oldest first.
+  package var snapshots: [PersistedShape] = []
 }
 
 /// The changes of the persisted format that make `version` from `version - 1`.

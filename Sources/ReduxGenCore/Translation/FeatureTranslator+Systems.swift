@@ -466,7 +466,10 @@ extension FeatureTranslator {
         name: persistedFieldsName, inherits: ["Codable", "Equatable", "Sendable"],
         members: fields.map { field in
           .variable(VariableDeclaration(access: access, name: field.name, type: types.typeName(field.type)))
-        }))
+        }
+          // A field newly persisted, or saved before it existed, restores as its default.
+          + codingKeys(fields, always: Self.decodesDefaults(fields, identified: false))
+          + decodingInit(fields, identified: false)))
     let persisted = VariableDeclaration(
       doc: "The persisted fields of this state.", access: access, name: "persistedFields",
       type: .named(persistedFieldsName),

@@ -32,12 +32,78 @@ struct FeatureTranslator {
       TypeDeclaration(
         doc: model.doc, access: access, name: model.name, inherits: inherits,
         members: storedProperties(model.fields) + (needsInit ? [memberwiseInit(model.fields)] : [])
-          + codingKeys(model.fields)))
+          + codingKeys(model.fields, always: Self.decodesDefaults(model.fields, identified: true))
+          + decodingInit(model.fields, identified: true)))
   }
 
-  /// `CodingKeys` naming the JSON key of every field, when one field's differs from its name.
-  private func codingKeys(_ fields: [Field]) -> [Declaration] {
-    guard fields.contains(where: { $0.jsonKey != nil }) else { return [] }
+  /// Whether some field has a default that the synthesized `init(from:)` wouldn't give when
+  /// its key is missing (anything but an optional's nil); an identified model's `id` never
+  /// defaults, as a stored element without one isn't the element it was.
+  static func decodesDefaults(_ fields: [Field], identified: Bool) -> Bool {
+    fields.contains { defaultWhenMissing($0, identified: identified) != nil }
+  }
+
+  private static func defaultWhenMissing(_ field: Field, identified: Bool) -> Value? {
+    guard let value = field.defaultValue, value != .null, !(identified && field.name == "id") else { return nil }
+    return value
+  }
+
+  /// `init(from:)` that gives a field missing from stored data its default, so data saved
+  /// before the field existed still decodes (a `persist` of an older release, a recording);
+  /// none when the synthesized one already does.
+  func decodingInit(_ fields: [Field], identified: Bool) -> [Declaration] {
+    guard Self.decodesDefaults(fields, identified: identified) else { return [] }
+    let container = Expression.name("container")
+    let body: [Statement] =
+      [
+        .declaration(
+          VariableDeclaration(
+            isConstant: true, name: "container",
+            initializer: .tryExpression(
+              .name("decoder").dot("container").call([Argument("keyedBy", .metatype(.named("CodingKeys")))]))))
+      ]
+      + fields.map { field in
+        let key = Argument("forKey", .dot(field.name))
+        let target = Expression.name("self").dot(field.name)
+        let wrapped = field.type.isOptional ? field.type.unwrapped : field.type
+        guard let value = Self.defaultWhenMissing(field, identified: identified) else {
+          let method = field.type.isOptional ? "decodeIfPresent" : "decode"
+          return .assignment(
+            target, .tryExpression(container.dot(method).call([Argument(nil, .metatype(types.typeName(wrapped))), key])))
+        }
+        let defaultValue = types.expression(value, type: field.type)
+        guard field.type.isOptional else {
+          return .assignment(
+            target,
+            .binary(
+              .tryExpression(
+                container.dot("decodeIfPresent").call([Argument(nil, .metatype(types.typeName(wrapped))), key])),
+              .nilCoalescing, defaultValue))
+        }
+        // An optional with another default: a stored null stays nil; only a missing key defaults.
+        return .ifElse(
+          container.dot("contains").call([Argument(nil, .dot(field.name))]),
+          [
+            .assignment(
+              target,
+              .tryExpression(
+                container.dot("decodeIfPresent").call([Argument(nil, .metatype(types.typeName(wrapped))), key])))
+          ],
+          [.assignment(target, defaultValue)])
+      }
+    return [
+      .function(
+        FunctionDeclaration(
+          access: access, kind: .initializer,
+          parameters: [Parameter(label: "from", name: "decoder", type: .existential(.named("Decoder")))],
+          isThrowing: true, body: body))
+    ]
+  }
+
+  /// `CodingKeys` naming the JSON key of every field, when one field's differs from its name
+  /// (or `always`, for a hand-written `init(from:)`).
+  func codingKeys(_ fields: [Field], always: Bool = false) -> [Declaration] {
+    guard always || fields.contains(where: { $0.jsonKey != nil }) else { return [] }
     let cases = fields.map { field in
       Declaration.enumCase(EnumCaseDeclaration(doc: nil, name: field.name, rawValue: field.jsonKey))
     }
