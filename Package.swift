@@ -194,6 +194,10 @@ let package = Package(
       path: "Generated/Checklist/Tests"
     ),
 
+    // Specs/notes.yaml: a persisted model that grew new fields within one format version.
+    .target(name: "Notes", dependencies: ["ReduxRuntime"], path: "Generated/Notes/Sources"),
+    .testTarget(name: "NotesTests", dependencies: ["Notes", "ReduxRuntime"], path: "Generated/Notes/Tests"),
+
     // Specs/counter.yaml (by symlink) generated at build time by ReduxGenPlugin; nothing checked in.
     .target(
       name: "PluginCounter", dependencies: ["ReduxRuntime"], path: "Examples/PluginCounter/Sources",

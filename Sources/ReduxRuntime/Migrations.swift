@@ -88,7 +88,7 @@ public struct PersistenceMigration: Sendable, Equatable {
 
 /// A JSON value, as migrations see it: JSONDecoder tells booleans from numbers, and integers
 /// stay exact.
-enum JSONValue: Codable, Equatable, Sendable {
+package enum JSONValue: Codable, Equatable, Sendable {
   case null
   case bool(Bool)
   case integer(Int64)
@@ -97,13 +97,13 @@ enum JSONValue: Codable, Equatable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  static var encoder: JSONEncoder {
+  package static var encoder: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     return encoder
   }
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -122,7 +122,7 @@ enum JSONValue: Codable, Equatable, Sendable {
     }
   }
 
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Atomics
+import ReduxRuntime
 
 /// A SQLite database (through GRDB) that holds persisted state row by row: each element of a
 /// persisted collection of identified models is a row, written only when an action changed it.
@@ -58,5 +59,37 @@ public final class SQLiteStorage: Sendable {
   /// The format version stored for `key`, nil when nothing is stored.
   func version(_ db: Database, key: String) throws -> Int? {
     try Int.fetchOne(db, sql: "SELECT version FROM redux_versions WHERE key = ?", arguments: [key])
+  }
+}
+
+extension SQLiteStorage {
+  /// Stores `sample` under `key` as a persistence of its format version wrote it: each field
+  /// named in `rows` a row per element (identified by the element's field `rows[field]`), any
+  /// other field one value. What the generated tests of every recorded persisted shape restore.
+  public func store(_ sample: StoredSample, key: String, rows: [String: String]) throws {
+    guard case .object(let fields) = try JSONDecoder().decode(JSONValue.self, from: Data(sample.value.utf8)) else {
+      throw ReduxRuntime.PersistenceError.unreadable(key: key, reason: "the sample isn't a JSON object")
+    }
+    let encoder = JSONValue.encoder
+    try database.write { db in
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO redux_versions (key, version) VALUES (?, ?)", arguments: [key, sample.version])
+      for (name, value) in fields {
+        if let idKey = rows[name], case .array(let elements) = value {
+          for (position, element) in elements.enumerated() {
+            guard case .object(let elementFields) = element, let id = elementFields[idKey] else { continue }
+            try db.execute(
+              sql: "INSERT OR REPLACE INTO redux_rows (key, collection, id, position, value) VALUES (?, ?, ?, ?, ?)",
+              arguments: [
+                key, name, String(decoding: try encoder.encode(id), as: UTF8.self), position, try encoder.encode(element),
+              ])
+          }
+        } else {
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO redux_values (key, name, value) VALUES (?, ?, ?)",
+            arguments: [key, name, try encoder.encode(value)])
+        }
+      }
+    }
   }
 }

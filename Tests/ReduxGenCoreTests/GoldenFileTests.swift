@@ -34,6 +34,14 @@ struct GoldenFileTests {
         #expect(existing != nil, "the scaffold \(file.path) is missing: run `swift run redux-gen \(specPath)`")
       }
     }
+    // The persisted shape of the spec's version, recorded beside it.
+    for file in result.besideSpec {
+      let url = packageRoot.appendingPathComponent("Specs").appendingPathComponent(file.path)
+      if isRecording { try OutputWriter().write([file], in: packageRoot.appendingPathComponent("Specs").path) }
+      #expect(
+        (try? String(contentsOf: url, encoding: .utf8)) == file.contents,
+        "Specs/\(file.path) is stale: run `swift run redux-gen \(specPath)` and keep it in version control")
+    }
   }
 
   @Test("the same spec gives the same bytes")
@@ -46,7 +54,7 @@ struct GoldenFileTests {
       "Sources/TaskListModels.swift", "Sources/TaskListState.swift", "Sources/TaskListAction.swift",
       "Sources/TaskListReducer.swift", "Sources/TaskListMiddleware.swift", "Sources/TaskListPersistence.swift",
       "Tests/TaskListReducerTests.swift",
-      "Tests/TaskListExampleTests.swift", "Sources/TaskListValidation.swift", "Sources/TaskListEnhancement.swift",
+      "Tests/TaskListExampleTests.swift", "Tests/TaskListStoredDataTests.swift", "Sources/TaskListValidation.swift", "Sources/TaskListEnhancement.swift",
     ])
   }
 }

@@ -248,10 +248,7 @@ struct ShapeComparison {
 extension PersistedShape {
   /// The shape after a migration step (paths of stored keys): what data of this shape becomes.
   mutating func apply(_ step: PersistMigration.Step) {
-    let path: [String]
-    switch step {
-    case .rename(let p, _), .add(let p, _), .remove(let p), .retype(let p, _, _): path = p
-    }
+    let path = step.path
     guard let first = path.first else { return }
     if path.count == 1 {
       fields = Self.applying(step, named: first, to: fields)

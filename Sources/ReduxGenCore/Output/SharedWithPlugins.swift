@@ -17,9 +17,14 @@ public enum GeneratedPart: String, CaseIterable, Sendable {
   case exampleTests = "ExampleTests"
   /// `<Feature>TestEffects`: the effects' test doubles, when the spec has async actions.
   case testEffects = "TestEffects"
+  /// `<Feature>StoredDataTests`: data of every recorded persisted shape restored, when the spec
+  /// persists state.
+  case storedDataTests = "StoredDataTests"
 
   /// Whether the part goes to a test target.
-  public var isTest: Bool { self == .reducerTests || self == .exampleTests || self == .testEffects }
+  public var isTest: Bool {
+    self == .reducerTests || self == .exampleTests || self == .testEffects || self == .storedDataTests
+  }
 
   /// The parts generated into a source target, in order.
   public static var sourceParts: [GeneratedPart] { allCases.filter { !$0.isTest } }

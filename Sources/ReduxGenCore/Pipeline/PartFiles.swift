@@ -39,6 +39,12 @@ struct FeaturePartFiles {
     case .exampleTests:
       // Examples through the store run on ReduxTesting's TestStore.
       test(tests.exampleTests(), testing: spec.examples.contains(where: \.throughStore) ? ["ReduxTesting"] : [])
+    case .storedDataTests:
+      spec.persist.map { persist in
+        test(
+          StoredDataTestTranslator(spec: spec, tests: tests).storedDataTests(),
+          foundation: GeneratedNames.jsonImportsOfTests, testing: persist.storage == .sqlite ? ["ReduxSQLite"] : [])
+      }
     case .testEffects:
       // Declarations other files use, so no Swift Testing: its type names would need aliases
       // that are private to the file.
@@ -133,7 +139,7 @@ struct AppPartFiles {
     case .reducer: file(translator.reducerFile())
     case .middleware: file(translator.middlewareFile())
     case .reducerTests: file(translator.tests(), test: true)
-    case .models, .effects, .persistence, .exampleTests, .testEffects: nil
+    case .models, .effects, .persistence, .exampleTests, .testEffects, .storedDataTests: nil
     }
   }
 

@@ -23,6 +23,7 @@ package struct GeneratedNames: Sendable, Equatable {
   package var persistedFields: String { feature + "PersistedFields" }
   package var reducerTests: String { feature + "ReducerTests" }
   package var exampleTests: String { feature + "ExampleTests" }
+  package var storedDataTests: String { feature + "StoredDataTests" }
   /// The test doubles of the effects, in the tests.
   package var testEffects: String { feature + "TestEffects" }
   /// `taskListReducer` for the feature `TaskList`.
@@ -100,7 +101,7 @@ package struct GeneratedNames: Sendable, Equatable {
   package var featureTypes: [String] {
     [
       state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
-      persistedFields, reducerTests, exampleTests, testEffects, viewStore,
+      persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests,
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
 

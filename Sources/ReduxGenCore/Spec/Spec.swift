@@ -534,6 +534,12 @@ package struct PersistMigration: Sendable, Equatable {
     case remove([String])
     /// The kind (`string`, `integer`, `number`, `bool`) and the JSON of values that don't convert.
     case retype([String], kind: String, fallback: String)
+
+    package var path: [String] {
+      switch self {
+      case .rename(let path, _), .add(let path, _), .remove(let path), .retype(let path, _, _): path
+      }
+    }
   }
 }
 
