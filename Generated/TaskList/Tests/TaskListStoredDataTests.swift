@@ -14,6 +14,144 @@ import struct Foundation.UUID
 @testable import TaskList
 
 struct TaskListStoredDataTests {
+  @Test("data stored at version 1 (tasklist.persisted/1.yaml) restores with today's code")
+  func storedAtVersion1() throws {
+    let samples = [
+      StoredSample(
+        "every field",
+        version: 1,
+        value: #"""
+          {
+            "tasks": [
+              {
+                "done": true,
+                "id": "00000000-0000-0000-0000-000000000007",
+                "notes": "stored notes",
+                "title": "stored title"
+              }
+            ]
+          }
+          """#,
+        expected: #"""
+          {
+            "tasks": [
+              {
+                "id": "00000000-0000-0000-0000-000000000007",
+                "isCompleted": true,
+                "title": "stored title"
+              }
+            ]
+          }
+          """#),
+      StoredSample(
+        "fields with defaults left out",
+        version: 1,
+        value: #"""
+          {
+            "tasks": [
+              {
+                "id": "00000000-0000-0000-0000-000000000007",
+                "title": "stored title"
+              }
+            ]
+          }
+          """#,
+        expected: #"""
+          {
+            "tasks": [
+              {
+                "id": "00000000-0000-0000-0000-000000000007",
+                "isCompleted": false,
+                "title": "stored title"
+              }
+            ]
+          }
+          """#),
+      StoredSample(
+        "nothing stored", version: 1, value: #"""
+          {}
+          """#,
+        expected: #"""
+          {
+            "tasks": []
+          }
+          """#),
+    ]
+    for sample in samples {
+      let restored = try TaskListState.persistence(storage: sample.storage).restoredState(TaskListState())
+      #expect(sample.mismatches(["tasks": try JSONEncoder().encode(restored.tasks)]) == [])
+    }
+  }
+
+  @Test("data stored at version 2 (tasklist.persisted/2.yaml) restores with today's code")
+  func storedAtVersion2() throws {
+    let samples = [
+      StoredSample(
+        "every field",
+        version: 2,
+        value: #"""
+          {
+            "tasks": [
+              {
+                "id": "00000000-0000-0000-0000-000000000007",
+                "isCompleted": true,
+                "notes": "stored notes",
+                "title": "stored title"
+              }
+            ]
+          }
+          """#,
+        expected: #"""
+          {
+            "tasks": [
+              {
+                "id": "00000000-0000-0000-0000-000000000007",
+                "isCompleted": true,
+                "title": "stored title"
+              }
+            ]
+          }
+          """#),
+      StoredSample(
+        "fields with defaults left out",
+        version: 2,
+        value: #"""
+          {
+            "tasks": [
+              {
+                "id": "00000000-0000-0000-0000-000000000007",
+                "title": "stored title"
+              }
+            ]
+          }
+          """#,
+        expected: #"""
+          {
+            "tasks": [
+              {
+                "id": "00000000-0000-0000-0000-000000000007",
+                "isCompleted": false,
+                "title": "stored title"
+              }
+            ]
+          }
+          """#),
+      StoredSample(
+        "nothing stored", version: 2, value: #"""
+          {}
+          """#,
+        expected: #"""
+          {
+            "tasks": []
+          }
+          """#),
+    ]
+    for sample in samples {
+      let restored = try TaskListState.persistence(storage: sample.storage).restoredState(TaskListState())
+      #expect(sample.mismatches(["tasks": try JSONEncoder().encode(restored.tasks)]) == [])
+    }
+  }
+
   @Test("data stored at today's version 3 restores whole")
   func storedAtVersion3() throws {
     let samples = [
