@@ -27,14 +27,16 @@ package struct Mutant: Sendable, Equatable {
 /// - derived values: a condition negated or dropped, `all` and `any` swapped;
 /// - JSON keys: a model field's key dropped (the field encoded under its name);
 /// - change reports: a field an action changes left out of its `changedFields`; a
-///   `changedElements` that names no element, or calls a removal a change in place.
+///   `changedElements` that names no element, or calls a removal a change in place;
+/// - persistence: a persisted model's field decoded without its default (stored data that lacks
+///   it no longer restores); a migration step dropped.
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
   package static func mutants(of spec: Spec) -> [Mutant] {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
-      + jsonKeyMutants(spec) + reportMutants(spec)
+      + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec)
     // Ids stay unique even if two edits ever describe themselves alike.
     var seen: [String: Int] = [:]
     for index in mutants.indices {
@@ -68,6 +70,37 @@ package enum SpecMutator {
         for (kind, replacement) in operation.kind.mutants(context) {
           mutant(kind, replacement.map(ReduceOperation.init))
         }
+      }
+    }
+    return mutants
+  }
+
+  // MARK: Persistence
+
+  private static func persistenceMutants(_ spec: Spec) -> [Mutant] {
+    guard let persist = spec.persist, let shape = PersistedShape(of: spec) else { return [] }
+    var mutants: [Mutant] = []
+    for name in StoredSamples.sampledModels(of: shape) {
+      guard let index = spec.models.firstIndex(where: { $0.name == name }) else { continue }
+      for field in spec.models[index].fields
+      where FeatureTranslator.decodesDefaults([field], identified: spec.models[index].idField != nil) {
+        var mutated = spec
+        mutated.models[index].decodesWithoutDefault = field.name
+        mutants.append(
+          Mutant(
+            id: "persist:\(name).\(field.name):no-default",
+            description: "\(name).\(field.name): a stored value without it no longer takes its default", spec: mutated))
+      }
+    }
+    for (migrationIndex, migration) in persist.migrations.enumerated() {
+      for (stepIndex, step) in migration.steps.enumerated() where !shape.infers(step) {
+        var mutated = spec
+        mutated.persist?.migrations[migrationIndex].steps.remove(at: stepIndex)
+        mutants.append(
+          Mutant(
+            id: "persist:v\(migration.version)#\(stepIndex):drop",
+            description: "migration to version \(migration.version): \(step.path.joined(separator: ".")) step dropped",
+            spec: mutated))
       }
     }
     return mutants

@@ -39,6 +39,31 @@ package struct PersistedShape: Sendable, Equatable {
 
   package func model(named name: String) -> ModelShape? { models.first { $0.name == name } }
 
+  /// The field at a path of stored keys (a persisted field, then fields of models).
+  func field(atKeys path: [String]) -> Field? {
+    guard let first = path.first, var field = fields.first(where: { $0.key == first }) else { return nil }
+    for key in path.dropFirst() {
+      guard let model = field.type.namedTypes.first.flatMap(model(named:)),
+        let next = model.fields.first(where: { $0.key == key })
+      else { return nil }
+      field = next
+    }
+    return field
+  }
+
+  /// Whether today's code does what `step` says without it: stored data keeps a removed field
+  /// only until decoding drops it, and a missing field takes its default.
+  func infers(_ step: PersistMigration.Step) -> Bool {
+    switch step {
+    case .remove: return true
+    case .add(let path, let json):
+      guard let field = field(atKeys: path) else { return false }
+      guard let value = field.defaultValue else { return false }
+      return SpecChecker.json(value) == json
+    case .rename, .retype: return false
+    }
+  }
+
   /// The persisted shape of a checked spec.
   package init?(of spec: Spec) {
     guard let persist = spec.persist else { return nil }

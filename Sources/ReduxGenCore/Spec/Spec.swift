@@ -146,6 +146,9 @@ package struct Model: Sendable, Equatable {
   package var name: String
   package var doc: String?
   package var fields: [Field]
+  /// A mutant's edit (`SpecMutator`): this field's key is required when decoding, though the
+  /// field has a default.
+  package var decodesWithoutDefault: String?
 
   package var idField: Field? { fields.first { $0.name == "id" } }
 }

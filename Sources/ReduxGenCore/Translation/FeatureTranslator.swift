@@ -33,7 +33,7 @@ struct FeatureTranslator {
         doc: model.doc, access: access, name: model.name, inherits: inherits,
         members: storedProperties(model.fields) + (needsInit ? [memberwiseInit(model.fields)] : [])
           + codingKeys(model.fields, always: Self.decodesDefaults(model.fields, identified: true))
-          + decodingInit(model.fields, identified: true)))
+          + decodingInit(model.fields, identified: true, withoutDefault: model.decodesWithoutDefault)))
   }
 
   /// Whether some field has a default that the synthesized `init(from:)` wouldn't give when
@@ -51,7 +51,7 @@ struct FeatureTranslator {
   /// `init(from:)` that gives a field missing from stored data its default, so data saved
   /// before the field existed still decodes (a `persist` of an older release, a recording);
   /// none when the synthesized one already does.
-  func decodingInit(_ fields: [Field], identified: Bool) -> [Declaration] {
+  func decodingInit(_ fields: [Field], identified: Bool, withoutDefault: String? = nil) -> [Declaration] {
     guard Self.decodesDefaults(fields, identified: identified) else { return [] }
     let container = Expression.name("container")
     let body: [Statement] =
@@ -66,7 +66,7 @@ struct FeatureTranslator {
         let key = Argument("forKey", .dot(field.name))
         let target = Expression.name("self").dot(field.name)
         let wrapped = field.type.isOptional ? field.type.unwrapped : field.type
-        guard let value = Self.defaultWhenMissing(field, identified: identified) else {
+        guard let value = Self.defaultWhenMissing(field, identified: identified), field.name != withoutDefault else {
           let method = field.type.isOptional ? "decodeIfPresent" : "decode"
           return .assignment(
             target, .tryExpression(container.dot(method).call([Argument(nil, .metatype(types.typeName(wrapped))), key])))

@@ -170,6 +170,24 @@ struct StoredSamples {
     }
   }
 
+  /// The models a sample of `shape` fills (those it reaches through lists, optionals and
+  /// dictionaries keyed by text or whole numbers): what the stored-data tests check.
+  static func sampledModels(of shape: PersistedShape) -> [String] {
+    var found: [String] = []
+    var pending = shape.fields.map(\.type)
+    while let type = pending.popLast() {
+      switch type {
+      case .optional(let wrapped), .array(let wrapped): pending.append(wrapped)
+      case .dictionary(.scalar(.string), let value), .dictionary(.scalar(.int), let value): pending.append(value)
+      case .model(let name) where !found.contains(name):
+        found.append(name)
+        pending += shape.model(named: name)?.fields.map(\.type) ?? []
+      default: break
+      }
+    }
+    return found
+  }
+
   // MARK: What restoring gives
 
   /// `value` migrated to today's version, then read as today's types read it.
