@@ -334,3 +334,14 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
       })
   }
 }
+
+extension KeyedDecodingContainer {
+  /// The value under `key`, or `defaultValue` when the key is missing: how generated models and
+  /// persisted fields read data saved before a field existed. A value that is there but of the
+  /// wrong type is still an error.
+  public func decode<T: Decodable>(_ type: T.Type, forKey key: Key, default defaultValue: @autoclosure () -> T) throws
+    -> T
+  {
+    try decodeIfPresent(type, forKey: key) ?? defaultValue()
+  }
+}

@@ -630,6 +630,8 @@ struct RSpec: Hashable {
   var persist: RPersist?
   var examples: [RExample]
   var derived: [RDerived] = []
+  /// Persisted-shape snapshots beside the spec, by path relative to it (`spec.persisted/1.yaml`).
+  var persistedSnapshots: [String: String] = [:]
 
   var effectiveAccess: Access { access ?? .internal }
 

@@ -14,7 +14,8 @@ extension RDocument {
   func rendered() -> RenderedDocument {
     switch self {
     case .feature(let spec):
-      return RenderedDocument(main: "spec.yaml", files: [("spec.yaml", Renderer(spec: spec).yaml())])
+      let snapshots = spec.persistedSnapshots.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) }
+      return RenderedDocument(main: "spec.yaml", files: [("spec.yaml", Renderer(spec: spec).yaml())] + snapshots)
     case .app(let app):
       var files = [(path: "app.yaml", text: app.yaml())]
       for feature in app.features { files.append(("\(feature.field).yaml", Renderer(spec: feature.spec).yaml())) }

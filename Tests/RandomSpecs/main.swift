@@ -13,6 +13,7 @@ let usage = """
   usage: random-specs check --seeds A...B [--seeds ...] [--verbose]
          random-specs spec --seed S
          random-specs package --seeds A...B [--seeds ...] --out DIR --root ROOT
+         random-specs evolve --seeds A...B [--out DIR --root ROOT]
          random-specs shrink --seed S --out DIR --root ROOT --test CMD [--budget N]
          random-specs bugs
          random-specs lint-filter < LINT-OUTPUT
@@ -145,6 +146,31 @@ func main() throws -> Int32 {
     let writer = PackageWriter(out: URL(fileURLWithPath: try arguments.value("out")), root: try arguments.value("root"))
     let modules = try writer.write(seeds.map { ($0, SpecGenerator.document(seed: $0)) })
     print("random specs: wrote \(seeds.count) seeds, \(modules.values.map(\.count).reduce(0, +)) modules")
+    return 0
+  case "evolve":
+    // Persisted specs across two releases (Evolution), checked in-process; written as a package
+    // with --out, whose tests restore data of the first release with the second's code.
+    installCrashHandler()
+    var documents: [(UInt64, RDocument)] = []
+    for seed in try arguments.seeds("seeds") {
+      guard let evolution = Evolution(seed: seed) else { continue }
+      setCrashNote("\nrandom-specs: redux-gen crashed evolving seed \(seed)\n")
+      switch evolution.run() {
+      case .success(let document):
+        documents.append((seed, document))
+        if arguments.flags.contains("verbose") { print("seed \(seed): \(evolution.change) ok") }
+      case .failure(let failure):
+        print("seed \(seed), change \(evolution.change):")
+        for line in failure.diagnostics { print("  " + line) }
+        print("its first spec:\n" + RDocument.feature(evolution.first).printable)
+        return 1
+      }
+    }
+    if let out = arguments.options["out"]?.last {
+      let writer = PackageWriter(out: URL(fileURLWithPath: out), root: try arguments.value("root"))
+      _ = try writer.write(documents)
+    }
+    print("random specs: \(documents.count) persisted specs evolved")
     return 0
   case "shrink":
     let seed = try arguments.seeds("seed")[0]

@@ -47,7 +47,7 @@ import Testing
     #expect(sources.count + tests.count == all.count)
     #expect(sources.map(\.path).contains("TaskListReducer.swift"))
     #expect(sources.map(\.path).contains("TaskListValidation.swift"))
-    #expect(tests.map(\.path) == ["TaskListReducerTests.swift", "TaskListExampleTests.swift"])
+    #expect(tests.map(\.path) == ["TaskListReducerTests.swift", "TaskListExampleTests.swift", "TaskListStoredDataTests.swift"])
     #expect(scaffolds.map(\.path) == ["TaskListValidation.swift", "TaskListEnhancement.swift"])
     #expect(!all.contains { !$0.path.hasPrefix("Sources/") && !$0.path.hasPrefix("Tests/") })
   }

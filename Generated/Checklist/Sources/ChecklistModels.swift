@@ -27,8 +27,8 @@ struct Step: Equatable, Hashable, Codable, Sendable, Identifiable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(Int.self, forKey: .id)
-    self.title = try container.decodeIfPresent(String.self, forKey: .title) ?? ""
-    self.done = try container.decodeIfPresent(Bool.self, forKey: .done) ?? false
+    self.title = try container.decode(String.self, forKey: .title, default: "")
+    self.done = try container.decode(Bool.self, forKey: .done, default: false)
     self.pinned = try container.decodeIfPresent(Bool.self, forKey: .pinned)
   }
 }

@@ -41,7 +41,7 @@ struct Todo: Equatable, Hashable, Codable, Sendable, Identifiable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(Int.self, forKey: .id)
     self.title = try container.decode(String.self, forKey: .title)
-    self.done = try container.decodeIfPresent(Bool.self, forKey: .done) ?? false
+    self.done = try container.decode(Bool.self, forKey: .done, default: false)
   }
 }
 
@@ -62,7 +62,7 @@ struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(String.self, forKey: .id)
-    self.inventory = try container.decodeIfPresent(Int.self, forKey: .inventory) ?? 0
+    self.inventory = try container.decode(Int.self, forKey: .inventory, default: 0)
   }
 }
 
@@ -85,9 +85,9 @@ struct Cover: Equatable, Hashable, Codable, Sendable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.url = try container.decodeIfPresent(String.self, forKey: .url) ?? "none"
-    self.caption = try container.decodeIfPresent(String.self, forKey: .caption) ?? ""
-    self.width = try container.decodeIfPresent(Int.self, forKey: .width) ?? 0
+    self.url = try container.decode(String.self, forKey: .url, default: "none")
+    self.caption = try container.decode(String.self, forKey: .caption, default: "")
+    self.width = try container.decode(Int.self, forKey: .width, default: 0)
   }
 }
 
@@ -112,7 +112,7 @@ struct Book: Equatable, Hashable, Codable, Sendable, Identifiable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(Int.self, forKey: .id)
     self.title = try container.decode(String.self, forKey: .title)
-    self.cover = try container.decodeIfPresent(Cover.self, forKey: .cover) ?? Cover()
+    self.cover = try container.decode(Cover.self, forKey: .cover, default: Cover())
   }
 }
 
@@ -129,7 +129,7 @@ struct Summary: Equatable, Hashable, Codable, Sendable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.titles = try container.decodeIfPresent([String].self, forKey: .titles) ?? []
+    self.titles = try container.decode([String].self, forKey: .titles, default: [])
   }
 }
 
@@ -156,8 +156,8 @@ struct Task: Equatable, Hashable, Codable, Sendable, Identifiable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(UUID.self, forKey: .id)
-    self.default = try container.decodeIfPresent(Bool.self, forKey: .default) ?? false
-    self.`init` = try container.decodeIfPresent(Int.self, forKey: .`init`) ?? 0
+    self.default = try container.decode(Bool.self, forKey: .default, default: false)
+    self.`init` = try container.decode(Int.self, forKey: .`init`, default: 0)
     self.stamp = try container.decodeIfPresent(Date.self, forKey: .stamp)
   }
 }
@@ -175,7 +175,7 @@ struct Result: Equatable, Hashable, Codable, Sendable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.score = try container.decodeIfPresent(Double.self, forKey: .score) ?? 0
+    self.score = try container.decode(Double.self, forKey: .score, default: 0)
   }
 }
 
@@ -192,7 +192,7 @@ struct Error: Equatable, Hashable, Codable, Sendable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.reason = try container.decodeIfPresent(String.self, forKey: .reason) ?? ""
+    self.reason = try container.decode(String.self, forKey: .reason, default: "")
   }
 }
 
@@ -219,9 +219,9 @@ struct State: Equatable, Hashable, Codable, Sendable, Identifiable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(Int.self, forKey: .id)
-    self.inout = try container.decodeIfPresent(Int.self, forKey: .inout) ?? 0
-    self.var = try container.decodeIfPresent(String.self, forKey: .var) ?? ""
-    self.let = try container.decodeIfPresent(Bool.self, forKey: .let) ?? false
+    self.inout = try container.decode(Int.self, forKey: .inout, default: 0)
+    self.var = try container.decode(String.self, forKey: .var, default: "")
+    self.let = try container.decode(Bool.self, forKey: .let, default: false)
   }
 }
 
@@ -242,7 +242,7 @@ struct Store: Equatable, Hashable, Codable, Sendable, Identifiable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(String.self, forKey: .id)
-    self.name = try container.decodeIfPresent(String.self, forKey: .name) ?? "corner shop"
+    self.name = try container.decode(String.self, forKey: .name, default: "corner shop")
   }
 }
 
@@ -259,7 +259,7 @@ struct Middleware: Equatable, Hashable, Codable, Sendable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.note = try container.decodeIfPresent(String.self, forKey: .note) ?? "back\\slash"
+    self.note = try container.decode(String.self, forKey: .note, default: "back\\slash")
   }
 }
 
@@ -276,7 +276,7 @@ struct Clock: Equatable, Hashable, Codable, Sendable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.ticks = try container.decodeIfPresent(Int.self, forKey: .ticks) ?? 0
+    self.ticks = try container.decode(Int.self, forKey: .ticks, default: 0)
   }
 }
 

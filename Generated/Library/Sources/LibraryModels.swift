@@ -31,6 +31,6 @@ public struct Book: Equatable, Hashable, Codable, Sendable, Identifiable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(String.self, forKey: .id)
     self.title = try container.decode(String.self, forKey: .title)
-    self.author = try container.decodeIfPresent(String.self, forKey: .author) ?? ""
+    self.author = try container.decode(String.self, forKey: .author, default: "")
   }
 }

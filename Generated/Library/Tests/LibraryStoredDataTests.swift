@@ -17,72 +17,68 @@ import struct Foundation.UUID
 struct LibraryStoredDataTests {
   @Test("data stored at today's version 1 restores whole")
   func storedAtVersion1() throws {
+    let stored1 = #"""
+      {
+        "collection": [
+          {
+            "author": "stored author",
+            "id": "stored id",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored1 = #"""
+      {
+        "collection": [
+          {
+            "author": "stored author",
+            "id": "stored id",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored2 = #"""
+      {
+        "collection": [
+          {
+            "id": "stored id",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored2 = #"""
+      {
+        "collection": [
+          {
+            "author": "",
+            "id": "stored id",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored3 = "{}"
+    let restored3 = #"""
+      {
+        "collection": []
+      }
+      """#
     let samples = [
+      StoredSample("every field", version: 1, value: stored1, expected: restored1),
       StoredSample(
-        "every field",
-        version: 1,
-        value: #"""
-          {
-            "collection": [
-              {
-                "author": "stored author",
-                "id": "stored id",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "collection": [
-              {
-                "author": "stored author",
-                "id": "stored id",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "fields with defaults left out",
-        version: 1,
-        value: #"""
-          {
-            "collection": [
-              {
-                "id": "stored id",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "collection": [
-              {
-                "author": "",
-                "id": "stored id",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "nothing stored", version: 1, value: #"""
-          {}
-          """#,
-        expected: #"""
-          {
-            "collection": []
-          }
-          """#),
+        "fields with defaults left out", version: 1, value: stored2, expected: restored2),
+      StoredSample("nothing stored", version: 1, value: stored3, expected: restored3),
     ]
     for sample in samples {
       let storage = try SQLiteStorage.inMemory()
       try storage.store(sample, key: "library", rows: ["collection": "id"])
-      let restored = try LibraryState.persistence(storage: storage).restoredState(LibraryState())
-      #expect(
-        sample.mismatches(["collection": try JSONEncoder().encode(restored.collection)]) == [])
+      let persistence = LibraryState.persistence(storage: storage)
+      let restored = try persistence.restoredState(LibraryState())
+      let fields = ["collection": try JSONEncoder().encode(restored.collection)]
+      #expect(sample.mismatches(fields) == [])
     }
   }
 }

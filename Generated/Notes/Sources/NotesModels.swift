@@ -47,9 +47,11 @@ public struct Note: Equatable, Hashable, Codable, Sendable, Identifiable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(UUID.self, forKey: .id)
     self.title = try container.decode(String.self, forKey: .title)
-    self.body = try container.decodeIfPresent(String.self, forKey: .body) ?? ""
-    self.attachments = try container.decodeIfPresent(IdentifiedArrayOf<Attachment>.self, forKey: .attachments) ?? []
+    self.body = try container.decode(String.self, forKey: .body, default: "")
+    self.attachments = try container.decode(
+      IdentifiedArrayOf<Attachment>.self, forKey: .attachments, default: []
+    )
     self.color = try container.decodeIfPresent(String.self, forKey: .color)
-    self.description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
+    self.description = try container.decode(String.self, forKey: .description, default: "")
   }
 }

@@ -14,7 +14,7 @@ public struct NotesPersistedFields: Codable, Equatable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.notes = try container.decodeIfPresent(IdentifiedArrayOf<Note>.self, forKey: .notes) ?? []
+    self.notes = try container.decode(IdentifiedArrayOf<Note>.self, forKey: .notes, default: [])
   }
 
   public init(notes: IdentifiedArrayOf<Note>) {

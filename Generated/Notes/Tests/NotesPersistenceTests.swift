@@ -8,12 +8,14 @@ import Testing
 
 struct NotesPersistenceTests {
   static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appending(path: "../../../Tests/Fixtures/Persistence/notes-v1-before-attachments.json").standardized
+    .appending(path: "../../../Tests/Fixtures/Persistence/notes-v1-before-attachments.json")
+    .standardized
 
   /// A file saved before Note had `attachments`, `color` and `description`: no migration was
   /// written, as each of them has a default.
   @Test func notesSavedBeforeNewFieldsRestoreWithTheirDefaults() throws {
-    let directory = FileManager.default.temporaryDirectory.appending(path: "notes-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appending(
+      path: "notes-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let storage = FileStorage(directory: directory)
     let saved = try Data(contentsOf: Self.fixture)
@@ -22,7 +24,9 @@ struct NotesPersistenceTests {
     let state = try persistence.restoredState(NotesState())
     #expect(state.notes.map(\.title) == ["Milk", "Call Ada"])
     #expect(state.notes.map(\.body) == ["2 litres", ""])
-    #expect(state.notes.allSatisfy { $0.attachments.isEmpty && $0.color == nil && $0.description.isEmpty })
+    #expect(
+      state.notes.allSatisfy { $0.attachments.isEmpty && $0.color == nil && $0.description.isEmpty }
+    )
     // The next save writes the new fields; the file restores the same again.
     try persistence.save(state)
     #expect(try persistence.restoredState(NotesState()) == state)
@@ -31,10 +35,13 @@ struct NotesPersistenceTests {
   /// A file that doesn't fit today's types: the error names the field and the version, the
   /// file stays, and saves are refused until the app says it may be overwritten.
   @Test func anIncompatibleFileIsKeptUntilTheAppSaysSo() throws {
-    let directory = FileManager.default.temporaryDirectory.appending(path: "notes-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appending(
+      path: "notes-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let storage = FileStorage(directory: directory)
-    let stored = Data(#"{"value":{"notes":[{"id":"6F1D5D0C-8A3B-4E0B-9C51-2D7A1B6E4F01","title":7}]},"version":1}"#.utf8)
+    let stored = Data(
+      #"{"value":{"notes":[{"id":"6F1D5D0C-8A3B-4E0B-9C51-2D7A1B6E4F01","title":7}]},"version":1}"#
+        .utf8)
     try storage.save(stored, key: "notes")
     let persistence = NotesState.persistence(storage: storage)
     #expect(throws: PersistenceError.self) { try persistence.restoredState(NotesState()) }
@@ -46,7 +53,9 @@ struct NotesPersistenceTests {
         return
       }
     }
-    #expect(throws: PersistenceError.savingRefused(key: "notes")) { try persistence.save(NotesState()) }
+    #expect(throws: PersistenceError.savingRefused(key: "notes")) {
+      try persistence.save(NotesState())
+    }
     #expect(try storage.load(key: "notes") == stored)
     try persistence.setAsideUnreadable(as: "notes.unreadable")
     #expect(try storage.load(key: "notes.unreadable") == stored)

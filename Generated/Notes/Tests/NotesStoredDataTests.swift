@@ -18,87 +18,84 @@ private typealias Attachment = Notes.Attachment
 struct NotesStoredDataTests {
   @Test("data stored at today's version 1 restores whole")
   func storedAtVersion1() throws {
+    let stored1 = #"""
+      {
+        "notes": [
+          {
+            "attachments": [
+              {
+                "id": "00000000-0000-0000-0000-000000000007",
+                "name": "stored name"
+              }
+            ],
+            "body": "stored body",
+            "color": "stored color",
+            "description": "stored description",
+            "id": "00000000-0000-0000-0000-000000000007",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored1 = #"""
+      {
+        "notes": [
+          {
+            "attachments": [
+              {
+                "id": "00000000-0000-0000-0000-000000000007",
+                "name": "stored name"
+              }
+            ],
+            "body": "stored body",
+            "color": "stored color",
+            "description": "stored description",
+            "id": "00000000-0000-0000-0000-000000000007",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored2 = #"""
+      {
+        "notes": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored2 = #"""
+      {
+        "notes": [
+          {
+            "attachments": [],
+            "body": "",
+            "description": "",
+            "id": "00000000-0000-0000-0000-000000000007",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored3 = "{}"
+    let restored3 = #"""
+      {
+        "notes": []
+      }
+      """#
     let samples = [
+      StoredSample("every field", version: 1, value: stored1, expected: restored1),
       StoredSample(
-        "every field",
-        version: 1,
-        value: #"""
-          {
-            "notes": [
-              {
-                "attachments": [
-                  {
-                    "id": "00000000-0000-0000-0000-000000000007",
-                    "name": "stored name"
-                  }
-                ],
-                "body": "stored body",
-                "color": "stored color",
-                "description": "stored description",
-                "id": "00000000-0000-0000-0000-000000000007",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "notes": [
-              {
-                "attachments": [
-                  {
-                    "id": "00000000-0000-0000-0000-000000000007",
-                    "name": "stored name"
-                  }
-                ],
-                "body": "stored body",
-                "color": "stored color",
-                "description": "stored description",
-                "id": "00000000-0000-0000-0000-000000000007",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "fields with defaults left out",
-        version: 1,
-        value: #"""
-          {
-            "notes": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "notes": [
-              {
-                "attachments": [],
-                "body": "",
-                "description": "",
-                "id": "00000000-0000-0000-0000-000000000007",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "nothing stored", version: 1, value: #"""
-          {}
-          """#,
-        expected: #"""
-          {
-            "notes": []
-          }
-          """#),
+        "fields with defaults left out", version: 1, value: stored2, expected: restored2),
+      StoredSample("nothing stored", version: 1, value: stored3, expected: restored3),
     ]
     for sample in samples {
-      let restored = try NotesState.persistence(storage: sample.storage).restoredState(NotesState())
-      #expect(sample.mismatches(["notes": try JSONEncoder().encode(restored.notes)]) == [])
+      let persistence = NotesState.persistence(storage: sample.storage)
+      let restored = try persistence.restoredState(NotesState())
+      let fields = ["notes": try JSONEncoder().encode(restored.notes)]
+      #expect(sample.mismatches(fields) == [])
     }
   }
 }

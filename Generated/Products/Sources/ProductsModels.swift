@@ -28,8 +28,8 @@ public struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(Int.self, forKey: .id)
     self.title = try container.decode(String.self, forKey: .title)
-    self.price = try container.decodeIfPresent(Double.self, forKey: .price) ?? 0
-    self.inventory = try container.decodeIfPresent(Int.self, forKey: .inventory) ?? 0
+    self.price = try container.decode(Double.self, forKey: .price, default: 0)
+    self.inventory = try container.decode(Int.self, forKey: .inventory, default: 0)
   }
 }
 

@@ -35,9 +35,9 @@ public struct Settings: Equatable, Hashable, Codable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.theme = try container.decodeIfPresent(String.self, forKey: .theme) ?? "light"
-    self.fontSize = try container.decodeIfPresent(Int.self, forKey: .fontSize) ?? 12
-    self.mood = try container.decodeIfPresent(Mood.self, forKey: .mood) ?? .calm
+    self.theme = try container.decode(String.self, forKey: .theme, default: "light")
+    self.fontSize = try container.decode(Int.self, forKey: .fontSize, default: 12)
+    self.mood = try container.decode(Mood.self, forKey: .mood, default: .calm)
   }
 }
 
@@ -90,15 +90,15 @@ public struct Item: Equatable, Hashable, Codable, Sendable, Identifiable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(UUID.self, forKey: .id)
     self.title = try container.decode(String.self, forKey: .title)
-    self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority) ?? .medium
+    self.priority = try container.decode(Priority.self, forKey: .priority, default: .medium)
     self.due = try container.decodeIfPresent(Date.self, forKey: .due)
     self.link = try container.decodeIfPresent(URL.self, forKey: .link)
     self.blob = try container.decodeIfPresent(Data.self, forKey: .blob)
-    self.price = try container.decodeIfPresent(Decimal.self, forKey: .price) ?? 1.5
-    self.ratio = try container.decodeIfPresent(Float.self, forKey: .ratio) ?? 0.5
-    self.big = try container.decodeIfPresent(Int64.self, forKey: .big) ?? 0
-    self.default = try container.decodeIfPresent(Bool.self, forKey: .default) ?? false
-    self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+    self.price = try container.decode(Decimal.self, forKey: .price, default: 1.5)
+    self.ratio = try container.decode(Float.self, forKey: .ratio, default: 0.5)
+    self.big = try container.decode(Int64.self, forKey: .big, default: 0)
+    self.default = try container.decode(Bool.self, forKey: .default, default: false)
+    self.tags = try container.decode([String].self, forKey: .tags, default: [])
   }
 }
 
@@ -123,7 +123,7 @@ public struct User: Equatable, Hashable, Codable, Sendable, Identifiable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.id = try container.decode(String.self, forKey: .id)
     self.name = try container.decode(String.self, forKey: .name)
-    self.karma = try container.decodeIfPresent(Int.self, forKey: .karma) ?? 0
+    self.karma = try container.decode(Int.self, forKey: .karma, default: 0)
   }
 }
 

@@ -32,7 +32,7 @@ public struct Task: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.id = try container.decode(UUID.self, forKey: .id)
     self.title = try container.decode(String.self, forKey: .title)
     self.subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
-    self.isCompleted = try container.decodeIfPresent(Bool.self, forKey: .isCompleted) ?? false
+    self.isCompleted = try container.decode(Bool.self, forKey: .isCompleted, default: false)
   }
 }
 

@@ -14,7 +14,7 @@ public struct TaskListPersistedFields: Codable, Equatable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.tasks = try container.decodeIfPresent(IdentifiedArrayOf<Task>.self, forKey: .tasks) ?? []
+    self.tasks = try container.decode(IdentifiedArrayOf<Task>.self, forKey: .tasks, default: [])
   }
 
   public init(tasks: IdentifiedArrayOf<Task>) {

@@ -98,7 +98,10 @@ import Testing
       try launch()
     } throws: { error in
       // The field and the version it was stored at are named.
-      guard case .incompatible(key: "tasklist", version: 1, field: "tasks", _) = error as? PersistenceError else {
+      guard
+        case .incompatible(key: "tasklist", version: 1, field: "tasks", _) = error
+          as? PersistenceError
+      else {
         return false
       }
       return "\(error)".contains("it was left as it is")

@@ -16,209 +16,200 @@ import struct Foundation.UUID
 struct TaskListStoredDataTests {
   @Test("data stored at version 1 (tasklist.persisted/1.yaml) restores with today's code")
   func storedAtVersion1() throws {
+    let stored1 = #"""
+      {
+        "tasks": [
+          {
+            "done": true,
+            "id": "00000000-0000-0000-0000-000000000007",
+            "notes": "stored notes",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored1 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "isCompleted": true,
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored2 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored2 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "isCompleted": false,
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored3 = "{}"
+    let restored3 = #"""
+      {
+        "tasks": []
+      }
+      """#
     let samples = [
+      StoredSample("every field", version: 1, value: stored1, expected: restored1),
       StoredSample(
-        "every field",
-        version: 1,
-        value: #"""
-          {
-            "tasks": [
-              {
-                "done": true,
-                "id": "00000000-0000-0000-0000-000000000007",
-                "notes": "stored notes",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "isCompleted": true,
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "fields with defaults left out",
-        version: 1,
-        value: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "isCompleted": false,
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "nothing stored", version: 1, value: #"""
-          {}
-          """#,
-        expected: #"""
-          {
-            "tasks": []
-          }
-          """#),
+        "fields with defaults left out", version: 1, value: stored2, expected: restored2),
+      StoredSample("nothing stored", version: 1, value: stored3, expected: restored3),
     ]
     for sample in samples {
-      let restored = try TaskListState.persistence(storage: sample.storage).restoredState(TaskListState())
-      #expect(sample.mismatches(["tasks": try JSONEncoder().encode(restored.tasks)]) == [])
+      let persistence = TaskListState.persistence(storage: sample.storage)
+      let restored = try persistence.restoredState(TaskListState())
+      let fields = ["tasks": try JSONEncoder().encode(restored.tasks)]
+      #expect(sample.mismatches(fields) == [])
     }
   }
 
   @Test("data stored at version 2 (tasklist.persisted/2.yaml) restores with today's code")
   func storedAtVersion2() throws {
+    let stored1 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "isCompleted": true,
+            "notes": "stored notes",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored1 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "isCompleted": true,
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored2 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored2 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "isCompleted": false,
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored3 = "{}"
+    let restored3 = #"""
+      {
+        "tasks": []
+      }
+      """#
     let samples = [
+      StoredSample("every field", version: 2, value: stored1, expected: restored1),
       StoredSample(
-        "every field",
-        version: 2,
-        value: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "isCompleted": true,
-                "notes": "stored notes",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "isCompleted": true,
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "fields with defaults left out",
-        version: 2,
-        value: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "isCompleted": false,
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "nothing stored", version: 2, value: #"""
-          {}
-          """#,
-        expected: #"""
-          {
-            "tasks": []
-          }
-          """#),
+        "fields with defaults left out", version: 2, value: stored2, expected: restored2),
+      StoredSample("nothing stored", version: 2, value: stored3, expected: restored3),
     ]
     for sample in samples {
-      let restored = try TaskListState.persistence(storage: sample.storage).restoredState(TaskListState())
-      #expect(sample.mismatches(["tasks": try JSONEncoder().encode(restored.tasks)]) == [])
+      let persistence = TaskListState.persistence(storage: sample.storage)
+      let restored = try persistence.restoredState(TaskListState())
+      let fields = ["tasks": try JSONEncoder().encode(restored.tasks)]
+      #expect(sample.mismatches(fields) == [])
     }
   }
 
   @Test("data stored at today's version 3 restores whole")
   func storedAtVersion3() throws {
+    let stored1 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "isCompleted": true,
+            "subtitle": "stored subtitle",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored1 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "isCompleted": true,
+            "subtitle": "stored subtitle",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored2 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let restored2 = #"""
+      {
+        "tasks": [
+          {
+            "id": "00000000-0000-0000-0000-000000000007",
+            "isCompleted": false,
+            "title": "stored title"
+          }
+        ]
+      }
+      """#
+    let stored3 = "{}"
+    let restored3 = #"""
+      {
+        "tasks": []
+      }
+      """#
     let samples = [
+      StoredSample("every field", version: 3, value: stored1, expected: restored1),
       StoredSample(
-        "every field",
-        version: 3,
-        value: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "isCompleted": true,
-                "subtitle": "stored subtitle",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "isCompleted": true,
-                "subtitle": "stored subtitle",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "fields with defaults left out",
-        version: 3,
-        value: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "title": "stored title"
-              }
-            ]
-          }
-          """#,
-        expected: #"""
-          {
-            "tasks": [
-              {
-                "id": "00000000-0000-0000-0000-000000000007",
-                "isCompleted": false,
-                "title": "stored title"
-              }
-            ]
-          }
-          """#),
-      StoredSample(
-        "nothing stored", version: 3, value: #"""
-          {}
-          """#,
-        expected: #"""
-          {
-            "tasks": []
-          }
-          """#),
+        "fields with defaults left out", version: 3, value: stored2, expected: restored2),
+      StoredSample("nothing stored", version: 3, value: stored3, expected: restored3),
     ]
     for sample in samples {
-      let restored = try TaskListState.persistence(storage: sample.storage).restoredState(TaskListState())
-      #expect(sample.mismatches(["tasks": try JSONEncoder().encode(restored.tasks)]) == [])
+      let persistence = TaskListState.persistence(storage: sample.storage)
+      let restored = try persistence.restoredState(TaskListState())
+      let fields = ["tasks": try JSONEncoder().encode(restored.tasks)]
+      #expect(sample.mismatches(fields) == [])
     }
   }
 }

@@ -357,6 +357,8 @@ struct TextRenderer: Sendable {
       return
     }
     switch value {
+    case .tryExpression(let inner) where inner.isCall:
+      assignment(prefix + "try ", inner, &p)
     case .array(let elements):
       // Elements share a line when they fit on one; a list of several ends in a trailing comma.
       p.line(prefix + "[")
@@ -879,5 +881,13 @@ extension Expression {
     case .dictionary(let entries): !entries.isEmpty
     default: false
     }
+  }
+}
+
+extension Expression {
+  /// A call with arguments and no trailing closure: what `assignment` breaks after `(`.
+  fileprivate var isCall: Bool {
+    if case .call(_, let arguments, nil) = self { return !arguments.isEmpty }
+    return false
   }
 }

@@ -161,7 +161,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",
-    "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "Subscription", "UnimplementedEffect", "ViewStore",
+    "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "StoredSample", "Subscription", "UnimplementedEffect", "ViewStore",
     // swift-identified-collections
     "Identified", "IdentifiedArray", "IdentifiedArrayOf",
     // ReduxTesting

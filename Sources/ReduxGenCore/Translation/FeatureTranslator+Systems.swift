@@ -502,7 +502,8 @@ extension FeatureTranslator {
       parameters: fields.map { Parameter(name: $0.name, type: types.typeName($0.type)) },
       body: fields.map { .assignment(.name("self").dot($0.name), .name($0.name)) })
     var fieldsDeclaration = fieldsType
-    if access != nil, case .structure(var type) = fieldsType {
+    // An initializer of its own (decoding defaults) takes away the synthesized memberwise one.
+    if access != nil || Self.decodesDefaults(fields, identified: false), case .structure(var type) = fieldsType {
       type.members.append(.function(memberwise))
       fieldsDeclaration = .structure(type)
     }

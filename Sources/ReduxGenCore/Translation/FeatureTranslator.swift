@@ -75,10 +75,10 @@ struct FeatureTranslator {
         guard field.type.isOptional else {
           return .assignment(
             target,
-            .binary(
-              .tryExpression(
-                container.dot("decodeIfPresent").call([Argument(nil, .metatype(types.typeName(wrapped))), key])),
-              .nilCoalescing, defaultValue))
+            .tryExpression(
+              container.dot("decode").call([
+                Argument(nil, .metatype(types.typeName(wrapped))), key, Argument("default", defaultValue),
+              ])))
         }
         // An optional with another default: a stored null stays nil; only a missing key defaults.
         return .ifElse(

@@ -19,24 +19,34 @@ struct StoredDataTestTranslator {
         shape.version == current.version
         ? "data stored at today's version \(shape.version) restores whole"
         : "data stored at version \(shape.version) (\(file)) restores with today's code"
+      // Each JSON text a constant of its own: a multi-line literal inside a call's arguments
+      // would need swift-format's line breaks around it.
+      var constants: [Statement] = []
+      var built: [Expression] = []
+      for (index, sample) in samples.all.enumerated() {
+        let names = ["stored\(index + 1)", "restored\(index + 1)"]
+        for (name, json) in zip(names, [sample.value, sample.expected]) {
+          let lines = json.lines
+          constants.append(
+            .declaration(
+              VariableDeclaration(
+                isConstant: true, name: name,
+                initializer: .literal(lines.count == 1 ? .string(lines[0]) : .rawLines(lines)))))
+        }
+        built.append(
+          self.tests.types.runtime.value("StoredSample").call([
+            Argument(nil, .literal(.string(sample.name))), Argument("version", .literal(.int(shape.version))),
+            Argument("value", .name(names[0])), Argument("expected", .name(names[1])),
+          ]))
+      }
       return self.tests.test(
         title, "storedAtVersion\(shape.version)", throwing: true,
-        [
-          .declaration(
-            VariableDeclaration(
-              isConstant: true, name: "samples",
-              initializer: .array(samples.all.map { sample(shape.version, $0) })))
-        ] + [.forIn("sample", .name("samples"), where: nil, restoreAndCheck(shape, persist))])
+        constants + [
+          .declaration(VariableDeclaration(isConstant: true, name: "samples", initializer: .array(built))),
+          .forIn("sample", .name("samples"), where: nil, restoreAndCheck(shape, persist)),
+        ])
     }
     return [.structure(TypeDeclaration(doc: nil, name: spec.names.storedDataTests, members: tests))]
-  }
-
-  private func sample(_ version: Int, _ sample: (name: String, value: SampleJSON, expected: SampleJSON)) -> Expression {
-    .name("StoredSample").call([
-      Argument(nil, .literal(.string(sample.name))), Argument("version", .literal(.int(version))),
-      Argument("value", .literal(.rawLines(sample.value.lines))),
-      Argument("expected", .literal(.rawLines(sample.expected.lines))),
-    ])
   }
 
   /// Stores the sample, restores today's state from it and compares every persisted field.
@@ -71,15 +81,20 @@ struct StoredDataTestTranslator {
     statements.append(
       .declaration(
         VariableDeclaration(
+          isConstant: true, name: "persistence",
+          initializer: state.dot("persistence").call([Argument("storage", storage)]))))
+    statements.append(
+      .declaration(
+        VariableDeclaration(
           isConstant: true, name: "restored",
-          initializer: .tryExpression(
-            state.dot("persistence").call([Argument("storage", storage)]).dot("restoredState")
-              .call([Argument(nil, state.call())])))))
+          initializer: .tryExpression(.name("persistence").dot("restoredState").call([Argument(nil, state.call())])))))
     let encoded = persist.fields.map { field in
       DictionaryEntry(
         key: .literal(.string(field)),
         value: .tryExpression(.name("JSONEncoder").call().dot("encode").call([Argument(nil, .name("restored").dot(field))])))
     }
+    statements.append(
+      .declaration(VariableDeclaration(isConstant: true, name: "fields", initializer: .dictionary(encoded))))
     statements.append(
       .expression(
         .macro(
@@ -88,7 +103,7 @@ struct StoredDataTestTranslator {
             Argument(
               nil,
               .binary(
-                .name("sample").dot("mismatches").call([Argument(nil, .dictionary(encoded))]), .equal,
+                .name("sample").dot("mismatches").call([Argument(nil, .name("fields"))]), .equal,
                 .literal(.emptyArray)))
           ])))
     return statements
