@@ -56,8 +56,16 @@ public struct SQLitePersistence<State: Sendable>: Sendable {
     }
   }
 
-  /// After `restoredState` threw: saves may overwrite the stored rows again.
-  public func overwriteUnreadable() {
+  /// After `restoredState` threw: deletes what is stored under the key (rows, values and
+  /// version), so saves start afresh. Call it once the app has decided the stored state can go.
+  public func overwriteUnreadable() throws {
+    let key = self.key
+    try storage.database.write { db in
+      try db.execute(sql: "DELETE FROM redux_rows WHERE key = ?", arguments: [key])
+      try db.execute(sql: "DELETE FROM redux_values WHERE key = ?", arguments: [key])
+      try db.execute(sql: "DELETE FROM redux_versions WHERE key = ?", arguments: [key])
+    }
+    snapshots.replace(with: [:])
     permission.allow()
   }
 

@@ -20,7 +20,7 @@ struct Init: ParsableCommand {
   func run() throws {
     let console = Console()
     let path = output ?? "Specs/" + StarterSpec.fileName(feature: name)
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = OutputWriter.parent(of: path)
     let text = StarterSpec.text(feature: name, schema: SpecSchema.fileName)
     // The name is checked as any spec's feature is: a reserved or malformed one is refused.
     do {

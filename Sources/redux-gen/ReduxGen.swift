@@ -186,7 +186,7 @@ struct Generate: ParsableCommand {
         if warningsAsErrors && !diagnostics.isEmpty { failed = true }
         results.append((result, directory))
         if !result.besideSpec.isEmpty {
-          let folder = (path as NSString).deletingLastPathComponent
+          let folder = OutputWriter.parent(of: path)
           besideSpecs.append((result.besideSpec, folder.isEmpty ? "." : folder))
         }
       } catch {
@@ -256,6 +256,14 @@ struct Generate: ParsableCommand {
       }
       let leftovers = removed == 0 ? "" : ", \(removed) leftover temporary file(s) removed"
       print("\(result.feature): \(written) file(s) written, \(unchanged) unchanged\(leftovers) in \(directory)")
+    }
+    for change in changes.dropFirst(results.count).joined() {
+      switch change {
+      case .create(let path), .update(let path):
+        let shown = displayPath(path)
+        print("\(shown.hasPrefix("./") ? String(shown.dropFirst(2)) : shown) written: the persisted shape, for version control")
+      default: break
+      }
     }
   }
 

@@ -118,6 +118,51 @@ struct PersistedShapeTests {
     #expect(errors(moved + "  version: 2\n", beside: files) == [])
   }
 
+  @Test("a removed enum case, an id added to stored elements, a nil made required and a lowered version are errors")
+  func changesWithoutSteps() throws {
+    let first = Self.first.replacingOccurrences(of: "      tag: String\n", with: "      tag: String\n      kind: Kind = plain\n      color: String?\n")
+      .replacingOccurrences(of: "models:", with: "enums:\n  Kind: [plain, todo]\nmodels:")
+    let files = try snapshots(of: first)
+    let changed = first.replacingOccurrences(of: "[plain, todo]", with: "[todo]").replacingOccurrences(of: "Kind = plain", with: "Kind = todo")
+      .replacingOccurrences(of: "color: String?", with: "color: String")
+    #expect(
+      errors(changed + "\n  version: 2\n", beside: files) == [
+        "notes.yaml:12:7: error: 'notes.kind' may hold 'plain', stored at version 1, which Kind no longer has: keep the case (no migration step maps an enum case)",
+        "notes.yaml:13:7: error: 'notes.color' is stored as String?, where nil is left out, and is String now: give it a default, or write `- add: notes.color` under `migrations: 2:` with the 'value' stored nils become",
+      ])
+    let points = "feature: P\nmodels:\n  Point:\n    fields:\n      x: Int\nstate:\n  points: [Point]\nactions:\n  clear:\n    reduce: clear points\npersist:\n  fields: [points]\n"
+    let pointFiles = try GeneratorPipeline.generate(points, path: "notes.yaml").besideSpec
+    let identified = points.replacingOccurrences(of: "      x: Int", with: "      id: UUID\n      x: Int")
+    #expect(errors(identified, beside: [pointFiles[0].path: pointFiles[0].contents]).first?.contains("'points.id' is new") == true)
+    let lowered = try snapshots(of: Self.first + "\n  version: 2\n")
+    #expect(
+      errors(Self.first, beside: lowered) == [
+        "notes.yaml:17:3: error: notes.persisted/2.yaml records a newer version than persist's 'version' 1: data of that version may be stored; keep 'version' at it or above"
+      ])
+  }
+
+  @Test("a removal is inferred into the migrations, so a later field of that key starts from its default")
+  func inferredRemovals() throws {
+    let files = try snapshots(of: Self.first)
+    let second = Self.first.replacingOccurrences(of: "      count: Int = 0\n", with: "") + "\n  version: 2\n"
+    let both = try snapshots(of: second, beside: files)
+    let third = Self.first.replacingOccurrences(of: "count: Int = 0", with: "count: String = \"\"") + "\n  version: 3\n"
+    let spec = try #require(try generate(third, beside: both).spec)
+    #expect(spec.persist?.migrations == [PersistMigration(version: 2, steps: [.remove(["notes", "count"])])])
+    #expect(errors(third, beside: both) == [])
+  }
+
+  @Test("a step goes along its own path: a model held in two places needs it in each")
+  func stepsFollowTheirPath() throws {
+    let first = Self.first.replacingOccurrences(of: "  notes: [Note]\n", with: "  notes: [Note]\n  pinnedNotes: [Note]\n")
+      .replacingOccurrences(of: "fields: [notes]", with: "fields: [notes, pinnedNotes]")
+    let files = try snapshots(of: first)
+    let renamed = first.replacingOccurrences(of: "pinned: Bool = false", with: "starred: Bool = false")
+      + "\n  version: 2\n  migrations:\n    2:\n      - rename: notes.pinned\n        to: starred\n"
+    #expect(errors(renamed, beside: files).map { $0.contains("'pinnedNotes.pinned' is gone") } == [true])
+    #expect(errors(renamed + "      - rename: pinnedNotes.pinned\n        to: starred\n", beside: files) == [])
+  }
+
   @Test("a snapshot that doesn't read is an error located in it")
   func unreadableSnapshot() {
     let files = ["notes.persisted/1.yaml": "version: 1\nkey: notes\nstorage: file\nfields:\n  notes: \"[Nope]\"\n"]

@@ -186,6 +186,23 @@ private func withDatabase<Result>(_ body: (String) throws -> Result) throws -> R
     #expect(try boardPersistence(storage).restoredState(Board()).items == store.state.items)
   }
 
+  @Test("rows that don't fit today's types name the field and version, are kept, and saves wait for the app")
+  func incompatibleRows() throws {
+    let storage = try SQLiteStorage.inMemory()
+    let stored = StoredSample("a title that is a number", version: 1, value: #"{"items":[{"id":1,"title":7}]}"#, expected: "{}")
+    try storage.store(stored, key: "board", rows: ["items": "id"])
+    let persistence = boardPersistence(storage)
+    #expect(throws: PersistenceError.incompatible(key: "board", version: 1, field: "items[0].title", reason: "it isn't String")) {
+      try persistence.restoredState(Board())
+    }
+    #expect(throws: PersistenceError.savingRefused(key: "board")) { try persistence.save(board(2)) }
+    #expect(try storage.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM redux_rows") } == 1)
+    // The app lets them go: the rows are deleted, and saves write afresh.
+    try persistence.overwriteUnreadable()
+    try persistence.save(board(2))
+    #expect(try boardPersistence(storage).restoredState(Board()) == board(2))
+  }
+
   @Test("a newer database is refused and kept; an older one is migrated on restore, in place")
   func versions() throws {
     try withDatabase { path in

@@ -249,13 +249,14 @@ struct RefuseFilter: Middleware {
     #expect(told == 1)
     notifier.dispatch(.loadTasks)
     #expect(told == 1)
-    // Elsewhere: told once on the main queue for both.
+    // Elsewhere: told on the main queue, once for both when the main queue doesn't get a turn
+    // between them (under load it may: then once each).
     await _Concurrency.Task.detached {
       store.dispatch(.filterTasks(filter: .all))
       store.dispatch(.clearCompleted)
     }.value
     await mainQueueTurn()
-    #expect(told == 2)
+    #expect((2...3).contains(told))
     #expect(notifier.store.state.filter == .all)
   }
 

@@ -178,6 +178,9 @@ extension SpecChecker {
     // The stored names: coding keys where the current spec has the field, as written before.
     var stored = step.path
     for index in stored.indices where index < keys.count && step.path[index] == current[index] {
+      // A rename's old name stays as written: it is the key stored before (a field whose
+      // `json:` key changed is renamed from its own name).
+      if step.kind == .rename && index == stored.count - 1 { continue }
       stored[index] = keys[index]
     }
     switch step.kind {

@@ -409,6 +409,11 @@ package enum SpecProblem: Hashable, Sendable {
   case persistedFieldRetyped(
     String, old: String, new: String, snapshot: String, convertible: Bool, advice: ShapeAdvice)
   case persistedFieldMaybeRenamed(String, to: String, type: String, advice: ShapeAdvice)
+  case persistedFieldRequired(String, old: String, new: String, advice: ShapeAdvice)
+  case persistedIdAdded(String, advice: ShapeAdvice)
+  case persistedEnumCasesRemoved(String, enum: String, cases: [String], version: Int)
+  case persistedChangeInDictionary(String, version: Int)
+  case persistedVersionLowered(String, version: Int)
   case snapshotUnreadable(String)
   case valueOutOfRange(String, type: String)
 
@@ -737,8 +742,24 @@ package enum SpecProblem: Hashable, Sendable {
       "persist's \(what) was '\(old)' at this version and is '\(new)' now, so data stored before would not be read: "
         + "keep it, or \(advice) to start without that data"
     case .persistedFieldWithoutDefault(let path, let advice):
-      "'\(path)' is new and has no default, so data stored at version \(advice.sameVersion ? advice.version : advice.version - 1) "
+      "'\(path)' is new and has no default, so data stored at version \(advice.stored) "
         + "lacks it: give it a default, or \(advice.write("- add: \(path)")) with its 'value'"
+    case .persistedFieldRequired(let path, let old, let new, let advice):
+      "'\(path)' is stored as \(old), where nil is left out, and is \(new) now: give it a default, "
+        + "or \(advice.write("- add: \(path)")) with the 'value' stored nils become"
+    case .persistedIdAdded(let path, let advice):
+      "'\(path)' is new: elements stored at version \(advice.stored) have no id, and no migration step gives each "
+        + "its own; keep the model without one, or store the list under a new name"
+        + (advice.sameVersion ? " (and \(advice.raise))" : "")
+    case .persistedEnumCasesRemoved(let path, let enumName, let cases, let version):
+      "'\(path)' may hold \(cases.map { "'\($0)'" }.joined(separator: ", ")), stored at version \(version), which \(enumName) "
+        + "no longer has: keep \(cases.count == 1 ? "the case" : "the cases") (no migration step maps an enum case)"
+    case .persistedChangeInDictionary(let path, let version):
+      "'\(path)' changed inside a dictionary's values, where no migration step reaches: "
+        + "keep it as version \(version) stores it"
+    case .persistedVersionLowered(let file, let version):
+      "\(file) records a newer version than persist's 'version' \(version): data of that version may be stored; "
+        + "keep 'version' at it or above"
     case .persistedFieldRemoved(let path, let snapshot, let advice):
       "'\(path)' is stored at version \(advice.version) (\(snapshot)) and the spec no longer has it: "
         + "\(advice.raise) (a removed field needs no step)"

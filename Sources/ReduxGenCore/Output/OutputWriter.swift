@@ -111,7 +111,7 @@ package struct OutputWriter: Sendable {
     var seen: Set<String> = []
     return batches.map { batch in
       let files = batch.files.map { change(for: $0, in: batch.directory) }
-      let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent })
+      let folders = Set(files.map { Self.parent(of: $0.path) })
       let leftovers = folders.sorted().flatMap(Self.leftovers(in:)).filter { seen.insert($0).inserted }
       return files + leftovers.map(FileChange.leftover)
     }
@@ -130,6 +130,15 @@ package struct OutputWriter: Sendable {
       let ours = existing.hasPrefix(GeneratedHeader.prefix) || existing.hasPrefix(PersistedShape.header)
       return ours ? .update(path) : .notOurs(path)
     }
+  }
+
+  /// The directory holding `path` ("" for a bare name), computed by hand: Foundation's
+  /// `deletingLastPathComponent` traps on a one-character path such as `o`.
+  package static func parent(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
   }
 
   /// The name of this process's temporary file for `fileName`: `.<fileName>.<pid>.tmp`.
@@ -220,7 +229,7 @@ struct Transaction {
     var path = directory
     while !path.isEmpty && path != "/" && !FileManager.default.fileExists(atPath: path) {
       missing.append(path)
-      path = (path as NSString).deletingLastPathComponent
+      path = OutputWriter.parent(of: path)
     }
     for path in missing.reversed() {
       if mkdir(path, 0o777) == 0 {
@@ -236,7 +245,7 @@ struct Transaction {
     guard !staged.contains(where: { $0.destination == destination }) else {
       throw .io(path: destination, reason: "the run writes it twice")
     }
-    let folder = (destination as NSString).deletingLastPathComponent
+    let folder = OutputWriter.parent(of: destination)
     try makeDirectory(folder)
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -78,7 +78,12 @@ package struct PersistedShape: Sendable, Equatable {
     while let type = pending.popLast() {
       for name in type.namedTypes where seen.insert(name).inserted {
         if let model = spec.model(named: name) {
-          let shaped = model.fields.map { Self.field($0, key: $0.codingKey) }
+          // An identified model's id never defaults: a stored element without one isn't it.
+          let shaped = model.fields.map { field in
+            var shaped = Self.field(field, key: field.codingKey)
+            if field.name == "id" { (shaped.defaultText, shaped.defaultValue) = (nil, nil) }
+            return shaped
+          }
           models.append(ModelShape(name: name, fields: shaped))
           pending += shaped.map(\.type)
         } else if let cases = spec.cases(of: .enumeration(name)) {

@@ -222,7 +222,7 @@ struct StoredSamples {
   /// What a field becomes: its stored value read as its type, else its default; nil when it is
   /// absent from the encoded result (an optional that is nil).
   private func restored(_ stored: SampleJSON?, as field: PersistedShape.Field) -> SampleJSON? {
-    guard let stored else { return field.defaultValue.flatMap(defaultJSON) }
+    guard let stored else { return field.defaultValue.flatMap { defaultJSON($0, type: field.type) } }
     return read(stored, as: field.type)
   }
 
@@ -245,15 +245,22 @@ struct StoredSamples {
   }
 
   /// A default as today's code encodes it; `<any>` for one made at run time; nil for nil.
-  private func defaultJSON(_ value: Value) -> SampleJSON? {
+  private func defaultJSON(_ value: Value, type: SpecType) -> SampleJSON? {
     switch value {
     case .null: return nil
+    case .dictionary(let entries) where entries.isEmpty:
+      // `JSONEncoder` writes a dictionary keyed by anything but text or an Int as a list of
+      // keys and values.
+      switch type.unwrapped {
+      case .dictionary(.scalar(.string), _), .dictionary(.scalar(.int), _): return .object([:])
+      default: return .array([])
+      }
     case .modelDefault(let name):
       guard let model = current.model(named: name) else { return .any }
       var fields: [String: SampleJSON] = [:]
       for field in model.fields {
         guard let fieldDefault = field.defaultValue else { return .any }
-        if let json = defaultJSON(fieldDefault) { fields[field.key] = json }
+        if let json = defaultJSON(fieldDefault, type: field.type) { fields[field.key] = json }
       }
       return .object(fields)
     default:
