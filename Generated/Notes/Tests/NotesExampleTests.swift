@@ -14,14 +14,34 @@ import struct Foundation.UUID
 private typealias Attachment = Notes.Attachment
 
 struct NotesExampleTests {
-  @Test("a note gets an attachment")
-  func aNoteGetsAnAttachment() throws {
+  @Test("a note's attachment goes after the ones it has")
+  func aNoteSAttachmentGoesAfterTheOnesItHas() throws {
     var state = NotesState()
-    state.notes = [Note(id: uuid(1), title: "Milk")]
+    state.notes = [
+      Note(id: uuid(1), title: "Milk", attachments: [Attachment(id: uuid(3), name: "photo.jpg")])
+    ]
     reduceReporting(
       &state, .attach(id: uuid(1), attachment: Attachment(id: uuid(2), name: "list.txt")))
     try #require(state.notes.indices.contains(0))
+    #expect(state.notes[0].attachments.count == 2)
+    try #require(state.notes.indices.contains(0))
+    try #require(state.notes[0].attachments.indices.contains(1))
+    #expect(state.notes[0].attachments[1].name == "list.txt")
+  }
+
+  @Test("an attachment already there isn't added again")
+  func anAttachmentAlreadyThereIsnTAddedAgain() throws {
+    var state = NotesState()
+    state.notes = [
+      Note(id: uuid(1), title: "Milk", attachments: [Attachment(id: uuid(3), name: "photo.jpg")])
+    ]
+    reduceReporting(
+      &state, .attach(id: uuid(1), attachment: Attachment(id: uuid(3), name: "other.jpg")))
+    try #require(state.notes.indices.contains(0))
     #expect(state.notes[0].attachments.count == 1)
+    try #require(state.notes.indices.contains(0))
+    try #require(state.notes[0].attachments.indices.contains(0))
+    #expect(state.notes[0].attachments[0].name == "photo.jpg")
   }
 }
 
