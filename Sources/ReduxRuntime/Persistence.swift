@@ -78,6 +78,19 @@ package final class SavingPermission: Sendable {
   package func refuse() { refused.withLock { $0 = true } }
   package func allow() { refused.withLock { $0 = false } }
 
+  /// The result of a restore: saves are allowed after it succeeds and refused after it throws,
+  /// since what is stored may be good data this code can't read.
+  package func restoring<State>(_ restore: () throws -> State) throws -> State {
+    do {
+      let state = try restore()
+      allow()
+      return state
+    } catch {
+      refuse()
+      throw error
+    }
+  }
+
   /// Throws `savingRefused` while saves are refused.
   package func check(key: String) throws {
     if refused.withLock({ $0 }) { throw PersistenceError.savingRefused(key: key) }
@@ -205,15 +218,7 @@ public struct Persistence<State: Sendable, Fields: Codable & Equatable & Sendabl
   /// unreadable, incompatible or newer file, which stays untouched; this persistence then
   /// refuses to save over it until `overwriteUnreadable()`.
   public func restoredState(_ initial: State) throws -> State {
-    do {
-      let state = try restoring(initial)
-      permission.allow()
-      return state
-    } catch {
-      // Whatever failed, what is stored may be good data this code can't read: keep it.
-      permission.refuse()
-      throw error
-    }
+    try permission.restoring { try restoring(initial) }
   }
 
   private func restoring(_ initial: State) throws -> State {

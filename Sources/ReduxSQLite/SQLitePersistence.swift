@@ -46,14 +46,7 @@ public struct SQLitePersistence<State: Sendable>: Sendable {
   /// stays untouched; this persistence then refuses to save over it until
   /// `overwriteUnreadable()`.
   public func restoredState(_ initial: State) throws -> State {
-    do {
-      let state = try restoring(initial)
-      permission.allow()
-      return state
-    } catch {
-      permission.refuse()
-      throw error
-    }
+    try permission.restoring { try restoring(initial) }
   }
 
   /// After `restoredState` threw: deletes what is stored under the key (rows, values and
