@@ -84,6 +84,12 @@ import Testing
     case .compare(let lhs, let op, let rhs):
       guard let a = value(lhs, fields), let b = value(rhs, fields) else { return nil }
       return compare(a, op, b).map { .bool($0) }
+    case .contains(let list, let element):
+      guard case .array(let items)? = value(list, fields), let item = value(element, fields) else { return nil }
+      return .bool(items.contains(item))
+    case .lookup(let collection, let key, _):
+      guard case .dictionary(let entries)? = value(collection, fields), let key = value(key, fields) else { return nil }
+      return entries.first { $0.key == key }?.value ?? .null
     }
   }
 
@@ -124,7 +130,8 @@ import Testing
       if case .field(let name)? = steps.first { return [name] }
       return []
     case .not(let operand): return fieldNames(operand)
-    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs):
+    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
+      .lookup(let lhs, let rhs, _):
       return fieldNames(lhs).union(fieldNames(rhs))
     case .constant, .literal: return []
     }

@@ -9,6 +9,8 @@ import ReduxRuntime
 public enum CartAction: Equatable, Sendable, Codable {
   case addToCart(product: Product)
   case removeFromCart(productID: Int)
+  case removeOne(productID: Int)
+  case toggleSaved(productID: Int)
   case checkout(items: IdentifiedArrayOf<Product>, quantities: [Int: Int])
 
   /// `checkout` succeeded.

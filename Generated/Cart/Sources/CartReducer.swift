@@ -18,6 +18,19 @@ public func cartReducer(_ state: inout CartState, _ action: CartAction) {
   case .removeFromCart(let productID):
     state.items.remove(id: productID)
     state.quantities.removeValue(forKey: productID)
+  case .removeOne(let productID):
+    if state.quantities[productID] == 1 {
+      state.items.remove(id: productID)
+      state.quantities.removeValue(forKey: productID)
+    } else if state.quantities[productID] != nil {
+      state.quantities[productID, default: 0] -= 1
+    }
+  case .toggleSaved(let productID):
+    if state.saved.contains(productID) {
+      state.saved.removeAll { $0 == productID }
+    } else {
+      state.saved.append(productID)
+    }
   case .checkout:
     state.items.removeAll()
     state.quantities.removeAll()
@@ -35,12 +48,14 @@ extension CartAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .addToCart, .removeFromCart:
+    case .addToCart, .removeFromCart, .removeOne:
       return StateFields(0, 1)
-    case .checkout, .checkoutFailed:
-      return StateFields(0, 1, 2)
-    case .checkoutSucceeded:
+    case .toggleSaved:
       return StateFields(2)
+    case .checkout, .checkoutFailed:
+      return StateFields(0, 1, 3)
+    case .checkoutSucceeded:
+      return StateFields(3)
     }
   }
 }
@@ -51,7 +66,8 @@ extension CartState: FieldTracking {
     let fieldsByKeyPath: [PartialKeyPath<CartState>: StateFields] = [
       \.items: StateFields(0),
       \.quantities: StateFields(1),
-      \.checkoutStatus: StateFields(2),
+      \.saved: StateFields(2),
+      \.checkoutStatus: StateFields(3),
       \.lineCount: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? .all

@@ -9,14 +9,16 @@ import ReduxRuntime
 public struct CartState: Equatable, Sendable, Codable {
   public var items: IdentifiedArrayOf<Product>
   public var quantities: [Int: Int]
+  public var saved: [Int]
   public var checkoutStatus: RequestStatus
 
   public init(
-    items: IdentifiedArrayOf<Product> = [], quantities: [Int: Int] = [:],
+    items: IdentifiedArrayOf<Product> = [], quantities: [Int: Int] = [:], saved: [Int] = [],
     checkoutStatus: RequestStatus = .idle
   ) {
     self.items = items
     self.quantities = quantities
+    self.saved = saved
     self.checkoutStatus = checkoutStatus
   }
 

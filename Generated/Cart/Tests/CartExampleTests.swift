@@ -48,6 +48,36 @@ struct CartExampleTests {
     #expect(state.quantities == [2: 1])
     #expect(state.checkoutStatus == .failed("declined"))
   }
+
+  @Test("removing one of two keeps the product")
+  func removingOneOfTwoKeepsTheProduct() {
+    var state = CartState()
+    state.items = [Product(id: 2, title: "Mug")]
+    state.quantities = [2: 2]
+    reduceReporting(&state, .removeOne(productID: 2))
+    #expect(state.items == [Product(id: 2, title: "Mug")])
+    #expect(state.quantities == [2: 1])
+  }
+
+  @Test("removing the last one removes the product")
+  func removingTheLastOneRemovesTheProduct() {
+    var state = CartState()
+    state.items = [Product(id: 2, title: "Mug"), Product(id: 3, title: "Pen")]
+    state.quantities = [2: 1, 3: 2]
+    reduceReporting(&state, .removeOne(productID: 2))
+    reduceReporting(&state, .removeOne(productID: 4))
+    #expect(state.items == [Product(id: 3, title: "Pen")])
+    #expect(state.quantities == [3: 2])
+  }
+
+  @Test("saving twice unsaves")
+  func savingTwiceUnsaves() {
+    var state = CartState()
+    state.saved = [1, 5]
+    reduceReporting(&state, .toggleSaved(productID: 2))
+    reduceReporting(&state, .toggleSaved(productID: 1))
+    #expect(state.saved == [5, 2])
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -59,6 +89,9 @@ private func reduceReporting(_ state: inout CartState, _ action: CartAction) {
   }
   if state.quantities != before.quantities {
     #expect(action.changedFields.overlaps(CartState.fields(readBy: \.quantities)))
+  }
+  if state.saved != before.saved {
+    #expect(action.changedFields.overlaps(CartState.fields(readBy: \.saved)))
   }
   if state.checkoutStatus != before.checkoutStatus {
     #expect(action.changedFields.overlaps(CartState.fields(readBy: \.checkoutStatus)))

@@ -18,6 +18,7 @@ struct CartReducerTests {
     let state = CartState()
     #expect(state.items.isEmpty)
     #expect(state.quantities.isEmpty)
+    #expect(state.saved.isEmpty)
     #expect(state.checkoutStatus == .idle)
   }
 
@@ -173,6 +174,9 @@ private func reduceReporting(_ state: inout CartState, _ action: CartAction) {
   }
   if state.quantities != before.quantities {
     #expect(action.changedFields.overlaps(CartState.fields(readBy: \.quantities)))
+  }
+  if state.saved != before.saved {
+    #expect(action.changedFields.overlaps(CartState.fields(readBy: \.saved)))
   }
   if state.checkoutStatus != before.checkoutStatus {
     #expect(action.changedFields.overlaps(CartState.fields(readBy: \.checkoutStatus)))

@@ -415,8 +415,10 @@ struct PredicateParser {
       } else if !steps.isEmpty, name == "count" || name == "isEmpty", isCountable(type) {
         steps.append(name == "count" ? .count : .isEmpty)
         type = name == "count" ? .scalar(.int) : .scalar(.bool)
+      } else if !steps.isEmpty, name == "contains", case .array(let elementType) = type {
+        return membership(in: (.path(steps, type), type), of: elementType, at: nameOffset)
       } else if !steps.isEmpty, name == "contains", isCountable(type) {
-        return fail(.membershipInCondition(Self.text(of: steps)), nameOffset)
+        return fail(.membershipInCondition(Self.text(of: steps), type: type.swiftName), nameOffset)
       } else if !steps.isEmpty, case .optional(let wrapped) = type, case .model = wrapped {
         return fail(.readThroughOptional(name, path: Self.text(of: steps), type: type.swiftName), nameOffset)
       } else if !steps.isEmpty, fields.isEmpty {
@@ -440,9 +442,58 @@ struct PredicateParser {
       nameOffset = next.offset
     }
     if tokens.peek.kind == .symbol("[") {
-      return fail(.lookupInCondition(Self.text(of: steps)), tokens.peek.offset)
+      return lookup(in: (.path(steps, type), type), path: Self.text(of: steps))
     }
     return (.path(steps, type), type)
+  }
+
+  /// `LIST.contains(VALUE)`, read from its `(`: the value must be of the element's type.
+  private mutating func membership(in list: Typed, of elementType: SpecType, at offset: Int) -> Typed? {
+    guard tokens.take("(") else {
+      return fail(.expectedToken(.openingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    let valueOffset = tokens.peek.offset
+    guard let value = operand(expected: elementType) else { return nil }
+    guard value.1 == elementType else {
+      return fail(.typeMismatch(expected: elementType.swiftName, found: value.1.swiftName, what: .operand(of: "contains")), valueOffset)
+    }
+    guard tokens.take(")") else {
+      return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    return (.contains(list.0, value.0), .scalar(.bool))
+  }
+
+  /// `COLLECTION[KEY]`, read from its `[`: a dictionary by a key of its key type, a list of
+  /// models by an id; optional, and read no further.
+  private mutating func lookup(in collection: Typed, path: String) -> Typed? {
+    let bracketOffset = tokens.next().offset
+    let keyType: SpecType
+    let valueType: SpecType
+    let byID: Bool
+    switch collection.1 {
+    case .dictionary(let key, let value):
+      (keyType, valueType, byID) = (key, value, false)
+    case .array(.model(let name)):
+      guard let id = models.first(where: { $0.name == name })?.idField else {
+        return fail(.lookupInCondition(path, type: collection.1.swiftName), bracketOffset)
+      }
+      (keyType, valueType, byID) = (id.type, .model(name), true)
+    default:
+      return fail(.lookupInCondition(path, type: collection.1.swiftName), bracketOffset)
+    }
+    let keyOffset = tokens.peek.offset
+    guard let key = operand(expected: keyType) else { return nil }
+    guard key.1 == keyType else {
+      return fail(.typeMismatch(expected: keyType.swiftName, found: key.1.swiftName, what: .lookupKey(of: path)), keyOffset)
+    }
+    guard tokens.take("]") else {
+      return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
+    }
+    let type = SpecType.optional(valueType)
+    if tokens.peek.kind == .symbol("."), case .identifier(let next) = tokens.peekSecond.kind {
+      return fail(.readThroughOptional(next, path: "\(path)[...]", type: type.swiftName), tokens.peekSecond.offset)
+    }
+    return (.lookup(collection.0, key: key.0, byID: byID), type)
   }
 
   /// A path as the spec writes it, for messages.

@@ -50,6 +50,8 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
   case cases(of: String)
   /// `an operand of '<'`
   case operand(of: String)
+  /// `the key of 'byID[...]'`
+  case lookupKey(of: String)
   case featureSpecPath
   case sharedFeatures(of: String)
   case usedSpecPath
@@ -68,6 +70,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case .conditionScope(let action): "the payload of \(action), the state or its derived values"
     case .filterScope(let model): "model \(model), the state or its derived values"
     case .eventPayload(let event): "the payload of event \(event)"
+    case .lookupKey(let path): "the key of '\(path)[...]'"
     case .async(let action): "the async of \(action)"
     case .success(let action): "the success of \(action)"
     case .failure(let action): "the failure of \(action)"
@@ -113,6 +116,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case ifCondition
   case fieldName
   case closingParenthesis
+  case openingParenthesis
   case index
   case predicateOperand
   case moveDestination
@@ -149,6 +153,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .whereCondition: "'where' and a condition over the elements"
     case .ifCondition: "a condition after 'if'"
     case .closingParenthesis: "')'"
+    case .openingParenthesis: "'(' and the value to look for, as in 'ids.contains(id)'"
     case .index: "an index such as [0]"
     case .predicateOperand: "a field, a value or '('"
     case .offsetsParameter(let names):
@@ -270,9 +275,9 @@ package enum SpecProblem: Hashable, Sendable {
   /// `weather.id` in a condition, where `weather` is an optional model.
   case readThroughOptional(String, path: String, type: String)
   /// `ids.contains(id)` in a condition.
-  case membershipInCondition(String)
+  case membershipInCondition(String, type: String)
   /// `byId[key]` in a condition.
-  case lookupInCondition(String)
+  case lookupInCondition(String, type: String)
   /// `shelf.entities[shelf.selectedId]` as a derived value.
   case lookupInsideField(String)
   /// `- if x:` with no operations after it.
@@ -547,10 +552,12 @@ package enum SpecProblem: Hashable, Sendable {
       "can't read '\(name)': it would be a field of a value of type \(type), which has no fields"
     case .readThroughOptional(let name, let path, let type):
       "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
-    case .membershipInCondition(let path):
-      "a condition can't call '\(path).contains': it compares fields, 'count' and 'isEmpty' of its values with '==', '!=', '<', '<=', '>', '>=', joined by '&&', '||' and '!'; test membership in custom code or keep a Bool in the state"
-    case .lookupInCondition(let path):
-      "a condition can't look up '\(path)[...]': it compares fields, 'count' and 'isEmpty' of its values; declare a derived lookup of '\(path)' by a state field ('derived: NAME: \(path)[KEY]') and compare that"
+    case .membershipInCondition(let path, let type):
+      "'\(path)' is \(type), and 'contains' asks a list whether it holds a value; "
+        + (type.hasPrefix("[") && type.contains(":")
+          ? "ask a dictionary whether it has a key with '\(path)[KEY] != nil'" : "compare text with '==' or keep a list")
+    case .lookupInCondition(let path, let type):
+      "can't look up '\(path)[...]': '\(path)' is \(type), and a condition looks up a dictionary by key or a list of models with an 'id' by id"
     case .branchWithoutOperations(let key):
       "'\(key)' has no operations; write them after the colon, or on the lines below indented further than '- \(key)'"
     case .lookupInsideField(let name):

@@ -398,7 +398,7 @@ package enum SpecMutator {
     /// In parentheses unless it binds tighter than the operator it is an operand of.
     func grouped(_ predicate: Predicate, within op: String = "!") -> String {
       switch predicate {
-      case .constant, .path, .literal, .not: describe(predicate)
+      case .constant, .path, .literal, .not, .contains, .lookup: describe(predicate)
       case .compare where op != "!": describe(predicate)
       case .and where op == "&&" || op == "||": describe(predicate)
       case .or where op == "||": describe(predicate)
@@ -420,6 +420,8 @@ package enum SpecMutator {
     case .and(let lhs, let rhs): return "\(grouped(lhs, within: "&&")) && \(grouped(rhs, within: "&&"))"
     case .or(let lhs, let rhs): return "\(grouped(lhs, within: "||")) || \(grouped(rhs, within: "||"))"
     case .compare(let lhs, let op, let rhs): return "\(grouped(lhs)) \(op.rawValue) \(grouped(rhs))"
+    case .contains(let list, let value): return "\(describe(list)).contains(\(describe(value)))"
+    case .lookup(let collection, let key, _): return "\(describe(collection))[\(describe(key))]"
     }
   }
 

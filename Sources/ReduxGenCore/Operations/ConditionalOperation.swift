@@ -88,6 +88,12 @@ extension Predicate {
     case .compare(let lhs, let op, let rhs):
       return .compare(
         lhs.qualifyingPaths(with: prefix, where: qualifies), op, rhs.qualifyingPaths(with: prefix, where: qualifies))
+    case .contains(let list, let value):
+      return .contains(list.qualifyingPaths(with: prefix, where: qualifies), value.qualifyingPaths(with: prefix, where: qualifies))
+    case .lookup(let collection, let key, let byID):
+      return .lookup(
+        collection.qualifyingPaths(with: prefix, where: qualifies), key: key.qualifyingPaths(with: prefix, where: qualifies),
+        byID: byID)
     case .constant, .literal: return self
     }
   }

@@ -292,6 +292,11 @@ package indirect enum Predicate: Sendable, Equatable {
   case and(Predicate, Predicate)
   case or(Predicate, Predicate)
   case compare(Predicate, ComparisonOperator, Predicate)
+  /// `LIST.contains(VALUE)`: whether a list holds the value (Swift's `contains(_:)`).
+  case contains(Predicate, Predicate)
+  /// `COLLECTION[KEY]`: a dictionary's value under the key or, `byID`, the element of a list of
+  /// models whose `id` is the key; nil when there is none.
+  case lookup(Predicate, key: Predicate, byID: Bool)
 
   package enum PathStep: Sendable, Equatable {
     case field(String)
@@ -332,8 +337,20 @@ extension Predicate {
     case .path(let steps, _): element.map { !Predicate.readsState(steps, over: $0) } ?? true
     case .constant, .literal: false
     case .not(let operand): operand.readsElement(over: element)
-    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs):
+    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
+      .lookup(let lhs, let rhs, _):
       lhs.readsElement(over: element) || rhs.readsElement(over: element)
+    }
+  }
+
+  /// The conditions it is made of, in order (none for a path, a literal or a constant).
+  package var operands: [Predicate] {
+    switch self {
+    case .path, .constant, .literal: []
+    case .not(let operand): [operand]
+    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
+      .lookup(let lhs, let rhs, _):
+      [lhs, rhs]
     }
   }
 
@@ -343,11 +360,12 @@ extension Predicate {
     case .path(let steps, _):
       guard Predicate.readsState(steps, over: element), case .field(let name) = steps[1] else { return [] }
       return [name]
-    case .constant, .literal: return []
-    case .not(let operand): return operand.stateReads(over: element)
-    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs):
-      let left = lhs.stateReads(over: element)
-      return left + rhs.stateReads(over: element).filter { !left.contains($0) }
+    default:
+      var names: [String] = []
+      for operand in operands {
+        names += operand.stateReads(over: element).filter { !names.contains($0) }
+      }
+      return names
     }
   }
 }

@@ -98,11 +98,7 @@ struct PredicateSearch {
       switch predicate {
       case .path(let steps, _):
         if case .field(let name)? = steps.first, !names.contains(name) { names.append(name) }
-      case .not(let operand): visit(operand)
-      case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs):
-        visit(lhs)
-        visit(rhs)
-      case .constant, .literal: break
+      default: predicate.operands.forEach(visit)
       }
     }
     visit(predicate)
@@ -112,10 +108,7 @@ struct PredicateSearch {
   private func literalValues(_ predicate: Predicate) -> [Value] {
     switch predicate {
     case .literal(let value, _): [value]
-    case .not(let operand): literalValues(operand)
-    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs):
-      literalValues(lhs) + literalValues(rhs)
-    case .constant, .path: []
+    default: predicate.operands.flatMap(literalValues)
     }
   }
 
@@ -198,6 +191,14 @@ struct PredicateSearch {
     case .compare(let lhs, let op, let rhs):
       guard let a = value(lhs, fields), let b = value(rhs, fields) else { return nil }
       return compare(a, op, b).map { .bool($0) }
+    case .contains(let list, let element):
+      guard case .array(let items)? = value(list, fields), let item = value(element, fields) else { return nil }
+      return .bool(items.contains(item))
+    case .lookup(let collection, let key, false):
+      guard case .dictionary(let entries)? = value(collection, fields), let key = value(key, fields) else { return nil }
+      return entries.first { $0.key == key }?.value ?? .null
+    case .lookup:
+      return nil
     }
   }
 

@@ -129,13 +129,19 @@ struct PredicateTranslator {
       return .binary(grouped(lhs, within: .or), .or, grouped(rhs, within: .or))
     case .compare(let lhs, let op, let rhs):
       return .binary(expression(lhs), op.swiftOperator, expression(rhs))
+    case .contains(let list, let value):
+      return expression(list).dot("contains").call([Argument(nil, expression(value))])
+    case .lookup(let collection, let key, let byID):
+      return byID
+        ? .subscriptedByLabel(expression(collection), label: "id", expression(key))
+        : .subscripted(expression(collection), expression(key))
     }
   }
 
   /// Parentheses where Swift's precedence would read the text differently.
   private func grouped(_ predicate: Predicate, within op: BinaryOperator? = nil) -> Expression {
     switch predicate {
-    case .constant, .path, .literal, .not: expression(predicate)
+    case .constant, .path, .literal, .not, .contains, .lookup: expression(predicate)
     case .and where op == .and || op == .or: expression(predicate)
     case .or where op == .or: expression(predicate)
     default: .parenthesized(expression(predicate))
