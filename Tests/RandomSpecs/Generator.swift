@@ -606,9 +606,53 @@ struct SpecGenerator {
       if rng.chance(20) { return .compare(literal, "==", subject) }
       return .compare(subject, rng.pick(["==", "!="]), literal)
     case .array, .dictionary, .indexSet:
+      if rng.chance(35), let membership = membership(path, type, fields) { return membership }
       if rng.chance(50) { return rng.chance(50) ? .path(path, suffix: "isEmpty") : .not(.path(path, suffix: "isEmpty")) }
       let number = rng.int(in: 0...3)
       return .compare(.path(path, suffix: "count"), rng.pick(ops), .literal(String(number), .int(number)))
+    default:
+      return nil
+    }
+  }
+
+  /// `LIST.contains(VALUE)`, or `COLLECTION[KEY]` compared with nil (or, for numbers, with a
+  /// number): the value or key a field of its type, or a literal.
+  private mutating func membership(_ path: [String], _ type: RType, _ fields: [(path: [String], type: RType)]) -> RPredicate? {
+    switch type {
+    case .array(.model(let name)):
+      guard let id = spec.model(name)?.idField, let key = keyOperand(id.type, fields) else { return nil }
+      return .compare(.lookup(path, key), rng.pick(["==", "!="]), .literal("nil", .null))
+    case .array(let element):
+      guard let value = keyOperand(element, fields) else { return nil }
+      let membership = RPredicate.contains(path, value)
+      return rng.chance(40) ? .not(membership) : membership
+    case .dictionary(let keyType, let valueType):
+      guard let key = keyOperand(keyType, fields) else { return nil }
+      if case .scalar(let scalar) = valueType, scalar.isNumeric, rng.chance(50) {
+        let (text, value) = numberLiteral(scalar)
+        return .compare(.lookup(path, key), rng.pick(["==", "!="]), .literal(text, value))
+      }
+      return .compare(.lookup(path, key), rng.pick(["==", "!="]), .literal("nil", .null))
+    default:
+      return nil
+    }
+  }
+
+  /// A field of exactly `type` (a parameter, a state field), else a literal of it.
+  private mutating func keyOperand(_ type: RType, _ fields: [(path: [String], type: RType)]) -> RPredicate? {
+    if rng.chance(70), let field = rng.pickOptional(fields.filter { $0.type == type }) {
+      return .path(field.path, suffix: nil)
+    }
+    switch type {
+    case .scalar(let scalar) where scalar.isInteger:
+      let number = rng.int(in: 0...4)
+      return .literal(String(number), .int(number))
+    case .scalar(.string):
+      let text = rng.pick(["Ada", "m", ""])
+      return .literal(YAMLText.doubleQuoted(text), .string(text))
+    case .enumeration(let name):
+      guard let item = spec.enumCases(name).flatMap({ rng.pickOptional($0) }) else { return nil }
+      return .literal("." + item, .enumCase(item))
     default:
       return nil
     }

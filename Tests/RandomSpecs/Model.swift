@@ -253,12 +253,17 @@ indirect enum RPredicate: Hashable {
   case or(RPredicate, RPredicate)
   case compare(RPredicate, String, RPredicate)
   case parenthesized(RPredicate)
+  /// `LIST.contains(VALUE)`, the list a path.
+  case contains([String], RPredicate)
+  /// `COLLECTION[KEY]`: a dictionary's value, or a list of models' element by id; nil if none.
+  case lookup([String], RPredicate)
 
   var fields: [String] {
     switch self {
     case .path(let steps, _): steps.first.map { [$0] } ?? []
     case .not(let inner), .parenthesized(let inner): inner.fields
     case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b): a.fields + b.fields
+    case .contains(let steps, let inner), .lookup(let steps, let inner): [steps[0]] + inner.fields
     case .constant, .literal: []
     }
   }
@@ -268,6 +273,7 @@ indirect enum RPredicate: Hashable {
     case .path(let steps, _): [steps]
     case .not(let inner), .parenthesized(let inner): inner.allPaths
     case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b): a.allPaths + b.allPaths
+    case .contains(let steps, let inner), .lookup(let steps, let inner): [steps] + inner.allPaths
     case .constant, .literal: []
     }
   }
@@ -285,6 +291,10 @@ extension RPredicate {
     case .and(let a, let b): return .and(a.qualifying(names), b.qualifying(names))
     case .or(let a, let b): return .or(a.qualifying(names), b.qualifying(names))
     case .compare(let a, let op, let b): return .compare(a.qualifying(names), op, b.qualifying(names))
+    case .contains(let steps, let inner):
+      return .contains(names.contains(steps[0]) ? ["state"] + steps : steps, inner.qualifying(names))
+    case .lookup(let steps, let inner):
+      return .lookup(names.contains(steps[0]) ? ["state"] + steps : steps, inner.qualifying(names))
     case .constant, .literal: return self
     }
   }

@@ -288,6 +288,8 @@ struct Renderer {
     case .or(let a, let b): self.predicate(a) + " || " + self.predicate(b)
     case .compare(let a, let op, let b): self.predicate(a) + " \(op) " + self.predicate(b)
     case .parenthesized(let inner): "(" + self.predicate(inner) + ")"
+    case .contains(let steps, let inner): steps.joined(separator: ".") + ".contains(" + self.predicate(inner) + ")"
+    case .lookup(let steps, let inner): steps.joined(separator: ".") + "[" + self.predicate(inner) + "]"
     }
   }
 

@@ -627,6 +627,19 @@ struct Simulator {
       }
       if case .and = predicate { return .bool(x && y) }
       return .bool(x || y)
+    case .contains(let steps, let inner):
+      guard case .array(let items)? = evaluate(.path(steps, suffix: nil), element, model),
+        let value = evaluate(inner, element, model)
+      else { return nil }
+      return .bool(items.contains { same($0, value) })
+    case .lookup(let steps, let inner):
+      guard let collection = evaluate(.path(steps, suffix: nil), element, model), let key = evaluate(inner, element, model)
+      else { return nil }
+      switch collection {
+      case .dictionary(let pairs): return pairs.first { same($0.key, key) }?.value ?? .null
+      case .array(let items): return items.first { $0.field("id").map { same($0, key) } ?? false } ?? .null
+      default: return nil
+      }
     case .compare(let a, let op, let b):
       guard let x = evaluate(a, element, model), let y = evaluate(b, element, model) else { return nil }
       switch op {

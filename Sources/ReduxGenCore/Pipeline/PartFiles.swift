@@ -40,7 +40,8 @@ struct FeaturePartFiles {
       // Examples through the store run on ReduxTesting's TestStore.
       test(tests.exampleTests(), testing: spec.examples.contains(where: \.throughStore) ? ["ReduxTesting"] : [])
     case .storedDataTests:
-      spec.persist.map { persist in
+      // Nothing persisted, nothing to restore.
+      spec.persist.flatMap { $0.fields.isEmpty ? nil : $0 }.map { persist in
         test(
           StoredDataTestTranslator(spec: spec, tests: tests).storedDataTests(),
           foundation: GeneratedNames.jsonImportsOfTests, testing: persist.storage == .sqlite ? ["ReduxSQLite"] : [])

@@ -97,6 +97,35 @@ struct FeatureTranslator {
           access: access, kind: .initializer,
           parameters: [Parameter(label: "from", name: "decoder", type: .existential(.named("Decoder")))],
           isThrowing: true, body: body))
+    ] + encodingFunction(fields, identified: identified)
+  }
+
+  /// `encode(to:)` writing `null` for a nil optional whose default isn't nil: the synthesized
+  /// one leaves its key out, which `init(from:)` would read as missing and restore as the
+  /// default. None when no field has such a default.
+  private func encodingFunction(_ fields: [Field], identified: Bool) -> [Declaration] {
+    let keepsNull = { (field: Field) in field.type.isOptional && Self.defaultWhenMissing(field, identified: identified) != nil }
+    guard fields.contains(where: keepsNull) else { return [] }
+    let container = Expression.name("container")
+    let body: [Statement] =
+      [
+        .declaration(
+          VariableDeclaration(
+            isConstant: false, name: "container",
+            initializer: .name("encoder").dot("container").call([Argument("keyedBy", .metatype(.named("CodingKeys")))])))
+      ]
+      + fields.map { field in
+        let method = field.type.isOptional && !keepsNull(field) ? "encodeIfPresent" : "encode"
+        return .expression(
+          .tryExpression(
+            container.dot(method).call([Argument(nil, .name("self").dot(field.name)), Argument("forKey", .dot(field.name))])))
+      }
+    return [
+      .function(
+        FunctionDeclaration(
+          access: access, kind: .function("encode"),
+          parameters: [Parameter(label: "to", name: "encoder", type: .existential(.named("Encoder")))],
+          isThrowing: true, body: body))
     ]
   }
 

@@ -248,6 +248,9 @@ struct StoredSamples {
   private func defaultJSON(_ value: Value, type: SpecType) -> SampleJSON? {
     switch value {
     case .null: return nil
+    // A status encodes as its case holding its values (`{"idle": {}}`).
+    case .enumCase(let name) where type == .requestStatus: return .object([name: .object([:])])
+    case .failed(let message) where type == .requestStatus: return .object(["failed": .object(["_0": .string(message)])])
     case .dictionary(let entries) where entries.isEmpty:
       // `JSONEncoder` writes a dictionary keyed by anything but text or an Int as a list of
       // keys and values.
