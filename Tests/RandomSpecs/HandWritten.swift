@@ -212,7 +212,11 @@ enum HandWritten {
     let name = spec.feature
     var middleware = spec.middleware.map { "\($0.name)()" }
     if spec.actions.contains(where: { $0.async != nil }) {
-      middleware.append("\(name)EffectsMiddleware(effects: \(name)LiveEffects())")
+      // A timed request's timing is given when the middleware is made (the spec's by default).
+      let timings = spec.actions.filter { $0.async?.timing != nil }.enumerated().map { offset, action in
+        ", \(action.name)Timing: .\(offset % 2 == 0 ? "debounce" : "throttle")(.milliseconds(\(offset)))"
+      }
+      middleware.append("\(name)EffectsMiddleware(effects: \(name)LiveEffects()\(timings.joined()))")
     }
     var lines = [
       "// Hand-written by random-specs: every action through a store with every middleware.", "",

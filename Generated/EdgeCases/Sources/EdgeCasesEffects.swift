@@ -25,10 +25,18 @@ struct EdgeCasesEffectsMiddleware<Effects: EdgeCasesEffects>: ReduxRuntime.Middl
   /// Runs the requests, each action's by its policy; `runner.cancel(scope)` cancels a scope's.
   let runner: EffectRunner<EdgeCasesState, EdgeCasesAction>
 
+  /// When `measure`'s request starts.
+  let measureTiming: EffectTiming
+
   /// - Parameter clock: What debounced and throttled requests wait on; a test passes one it advances.
-  init(effects: Effects, clock: any Swift.Clock<Duration> = ContinuousClock()) {
+  /// - Parameter measureTiming: When `measure`'s request starts; by default the spec's debounce of 10 ms.
+  init(
+    effects: Effects, clock: any Swift.Clock<Duration> = ContinuousClock(),
+    measureTiming: EffectTiming = .debounce(.milliseconds(10))
+  ) {
     self.effects = effects
     self.runner = EffectRunner<EdgeCasesState, EdgeCasesAction>(clock: clock)
+    self.measureTiming = measureTiming
   }
 
   /// Starts the request of each async action and passes every action on.
@@ -46,7 +54,7 @@ struct EdgeCasesEffectsMiddleware<Effects: EdgeCasesEffects>: ReduxRuntime.Middl
       self.runner.run(
         "measure",
         policy: .latest,
-        timing: .debounce(.milliseconds(10)),
+        timing: self.measureTiming,
         context: context,
         { () async throws(EdgeCases_Action) -> EdgeCases_Effects in
           try await self.effects.measure(clock: clock)

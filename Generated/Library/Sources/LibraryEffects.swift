@@ -35,10 +35,18 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
   /// Runs the requests, each action's by its policy; `runner.cancel(scope)` cancels a scope's.
   public let runner: EffectRunner<LibraryState, LibraryAction>
 
+  /// When `search`'s request starts.
+  public let searchTiming: EffectTiming
+
   /// - Parameter clock: What debounced and throttled requests wait on; a test passes one it advances.
-  public init(effects: Effects, clock: any Clock<Duration> = ContinuousClock()) {
+  /// - Parameter searchTiming: When `search`'s request starts; by default the spec's debounce of 300 ms.
+  public init(
+    effects: Effects, clock: any Clock<Duration> = ContinuousClock(),
+    searchTiming: EffectTiming = .debounce(.milliseconds(300))
+  ) {
     self.effects = effects
     self.runner = EffectRunner<LibraryState, LibraryAction>(clock: clock)
+    self.searchTiming = searchTiming
   }
 
   /// Starts the request of each async action and passes every action on.
@@ -50,7 +58,7 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
       self.runner.run(
         "search",
         policy: .latest,
-        timing: .debounce(.milliseconds(300)),
+        timing: self.searchTiming,
         context: context,
         { try await self.effects.search(query: query) },
         success: { books in

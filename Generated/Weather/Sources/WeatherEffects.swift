@@ -31,10 +31,24 @@ public struct WeatherEffectsMiddleware<Effects: WeatherEffects>: Middleware {
   /// Runs the requests, each action's by its policy; `runner.cancel(scope)` cancels a scope's.
   public let runner: EffectRunner<WeatherState, WeatherAction>
 
+  /// When `search`'s request starts.
+  public let searchTiming: EffectTiming
+
+  /// When `refresh`'s request starts.
+  public let refreshTiming: EffectTiming
+
   /// - Parameter clock: What debounced and throttled requests wait on; a test passes one it advances.
-  public init(effects: Effects, clock: any Clock<Duration> = ContinuousClock()) {
+  /// - Parameter searchTiming: When `search`'s request starts; by default the spec's debounce of 300 ms.
+  /// - Parameter refreshTiming: When `refresh`'s request starts; by default the spec's throttle of 1000 ms.
+  public init(
+    effects: Effects, clock: any Clock<Duration> = ContinuousClock(),
+    searchTiming: EffectTiming = .debounce(.milliseconds(300)),
+    refreshTiming: EffectTiming = .throttle(.seconds(1))
+  ) {
     self.effects = effects
     self.runner = EffectRunner<WeatherState, WeatherAction>(clock: clock)
+    self.searchTiming = searchTiming
+    self.refreshTiming = refreshTiming
   }
 
   /// Starts the request of each async action and passes every action on.
@@ -46,7 +60,7 @@ public struct WeatherEffectsMiddleware<Effects: WeatherEffects>: Middleware {
       self.runner.run(
         "search",
         policy: .latest,
-        timing: .debounce(.milliseconds(300)),
+        timing: self.searchTiming,
         context: context,
         { try await self.effects.search(query: query) },
         success: { places in
@@ -68,7 +82,7 @@ public struct WeatherEffectsMiddleware<Effects: WeatherEffects>: Middleware {
     case .refresh:
       let state = context.state(after: action, weatherReducer)
       self.runner.run(
-        "refresh", policy: .latest, timing: .throttle(.seconds(1)), context: context,
+        "refresh", policy: .latest, timing: self.refreshTiming, context: context,
         { try await self.effects.refresh(state: state) },
         success: { places in .setPlaces(places: places) },
         failure: { error in .refreshFailed(message: String(describing: error)) })

@@ -101,6 +101,22 @@ final class FakeWeatherClient: WeatherEffects, Sendable {
     #expect(store.state.lastError == .unknownPlace)
   }
 
+  @Test("the app gives the search's debounce when it makes the middleware (a user's setting)")
+  func debounceGivenAtRunTime() async {
+    let client = FakeWeatherClient()
+    let middleware = WeatherEffectsMiddleware(
+      effects: client, clock: clock, searchTiming: .debounce(.milliseconds(100)))
+    let store = Store(
+      initialState: WeatherState(), reducer: weatherReducer, middleware: [middleware])
+    store.dispatch(.search(query: "ly"))
+    await clock.advance(by: .milliseconds(99))
+    await store.idle()
+    #expect(client.asked.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    await store.idle()
+    #expect(client.asked == ["search ly"])
+  }
+
   @Test("refreshing reads the query from the state, at most once a second")
   func refreshIsThrottled() async {
     let client = FakeWeatherClient()

@@ -16,6 +16,9 @@ package struct GeneratedNames: Sendable, Equatable {
   package var effects: String { feature + "Effects" }
   package var liveEffects: String { feature + "LiveEffects" }
   package var effectsMiddleware: String { feature + "EffectsMiddleware" }
+  /// The effects middleware's initializer parameter (and property) holding a timed request's
+  /// timing: `searchTiming`.
+  package static func timingParameter(_ action: String) -> String { action + "Timing" }
   /// The hand-written type holding the `custom` reduce functions.
   package var customReducer: String { feature + "CustomReducer" }
   /// The protocol it conforms to, one requirement per custom action.

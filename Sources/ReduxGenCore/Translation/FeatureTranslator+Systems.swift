@@ -351,7 +351,9 @@ extension FeatureTranslator {
         Argument(nil, .literal(.string(outcomes.scope))),
         Argument("policy", .dot(outcomes.policy.rawValue)),
       ]
-      if let timing = outcomes.timing { runArguments.append(Argument("timing", timingExpression(timing))) }
+      if outcomes.timing != nil {
+        runArguments.append(Argument("timing", Expression.name("self").dot(GeneratedNames.timingParameter(action.name))))
+      }
       runArguments += [
         Argument("context", .name("context")),
         Argument(nil, .closure(operation)),
@@ -368,21 +370,36 @@ extension FeatureTranslator {
     let runnerType = types.runtime.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
     // A clock only when some request waits on one.
     let isTimed = actions.contains { $0.async?.timing != nil }
+    // Each timed request's timing is given when the middleware is made, the spec's by default.
+    let timed = actions.compactMap { action in action.async?.timing.map { (action.name, $0) } }
+    let timingType = types.runtime.type("EffectTiming")
+    let timingDocs = timed.map { name, timing in
+      "- Parameter \(GeneratedNames.timingParameter(name)): When `\(name)`'s request starts; by default the spec's "
+        + "\(timing.kind.rawValue) of \(timing.milliseconds) ms."
+    }
     let initializer =
       isTimed
       ? FunctionDeclaration(
-        doc: "- Parameter clock: What debounced and throttled requests wait on; a test passes one it advances.",
+        doc: (["- Parameter clock: What debounced and throttled requests wait on; a test passes one it advances."]
+          + timingDocs).joined(separator: "\n"),
         access: access, kind: .initializer,
         parameters: [
           Parameter(name: "effects", type: .named("Effects")),
           Parameter(
             name: "clock", type: .existential(types.runtime.generic("Clock", [types.runtime.type("Duration")])),
             defaultValue: types.runtime.value("ContinuousClock").call([])),
-        ],
+        ]
+          + timed.map { name, timing in
+            Parameter(name: GeneratedNames.timingParameter(name), type: timingType, defaultValue: timingExpression(timing))
+          },
         body: [
           .assignment(.name("self").dot("effects"), .name("effects")),
           .assignment(.name("self").dot("runner"), Expression.type(runnerType).call([Argument("clock", .name("clock"))])),
-        ])
+        ]
+          + timed.map { name, _ in
+            .assignment(
+              .name("self").dot(GeneratedNames.timingParameter(name)), .name(GeneratedNames.timingParameter(name)))
+          })
       : FunctionDeclaration(
         access: access, kind: .initializer, parameters: [Parameter(name: "effects", type: .named("Effects"))],
         body: [.assignment(.name("self").dot("effects"), .name("effects"))])
@@ -394,6 +411,14 @@ extension FeatureTranslator {
           access: access,
           isConstant: true, name: "runner", type: isTimed ? runnerType : nil,
           initializer: isTimed ? nil : Expression.type(runnerType).call([]))),
+    ]
+    + timed.map { name, _ in
+      Declaration.variable(
+        VariableDeclaration(
+          doc: "When `\(name)`'s request starts.", access: access, isConstant: true,
+          name: GeneratedNames.timingParameter(name), type: timingType))
+    }
+    + [
       .function(initializer),
       .function(
         FunctionDeclaration(
