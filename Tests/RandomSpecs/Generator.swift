@@ -1260,6 +1260,8 @@ struct SpecGenerator {
     case "upsert":
       candidates = all.filter {
         if case .array(.model(let name)) = $0.type { return spec.model(name)?.idField != nil }
+        // A dictionary keyed by its models' ids (Redux's byId).
+        if case .dictionary(let key, .model(let name)) = $0.type { return spec.model(name)?.idField?.type == key }
         return false
       }
     case "remove": candidates = all.filter { $0.endsInElement || $0.endsInKey }
@@ -1317,12 +1319,24 @@ struct SpecGenerator {
       operation = valueOperand(target.type, name: valueName, payload: &payload, newParameters: newParameters)
         .map { .set(path, $0) }
     case "append", "prepend":
-      operation = valueOperand(target.type.element!, name: valueName, payload: &payload, newParameters: newParameters)
-        .map { kind == "append" ? .append(path, $0) : .prepend(path, $0) }
+      if rng.chance(25) {
+        // Every element of a list, in order (`append ids = books[].id`).
+        operation = valueOperand(target.type, name: valueName + "List", payload: &payload, newParameters: newParameters, literal: false)
+          .map { .addMany(path, $0, word: kind) }
+      } else {
+        operation = valueOperand(target.type.element!, name: valueName, payload: &payload, newParameters: newParameters)
+          .map { kind == "append" ? .append(path, $0) : .prepend(path, $0) }
+      }
     case "upsert":
-      operation = valueOperand(
-        target.type.element!, name: "item", payload: &payload, newParameters: newParameters, literal: false
-      ).map { .upsert(path, $0) }
+      let element: RType
+      if case .dictionary(_, let value) = target.type { element = value } else { element = target.type.element! }
+      if rng.chance(30) {
+        operation = valueOperand(.array(element), name: "items", payload: &payload, newParameters: newParameters, literal: false)
+          .map { .addMany(path, $0, word: "upsert") }
+      } else {
+        operation = valueOperand(element, name: "item", payload: &payload, newParameters: newParameters, literal: false)
+          .map { .upsert(path, $0) }
+      }
     case "remove":
       operation = .remove(path)
     case "sort":
@@ -1806,6 +1820,7 @@ extension RApp {
         payload.append(RField(name: "sharedItem", type: .model(sharedModel.name), defaultValue: nil))
         if index == 1 {
           features[index].spec.usedModels = features[0].spec.models
+          features[index].spec.usedEnums = features[0].spec.enums
           features[index].spec.usedModule = features[0].spec.feature
         }
       }

@@ -109,6 +109,7 @@ struct Samples {
     // Values of the models a spec uses are built like its own.
     var spec = spec
     spec.models += spec.usedModels
+    spec.enums += spec.usedEnums
     self.spec = spec
     rng = RNG(seed: UInt64(spec.feature.unicodeScalars.reduce(7) { $0 &* 31 &+ Int($1.value) }.magnitude))
   }

@@ -377,6 +377,9 @@ enum ROperation: Hashable {
   case append(RPath, ROperand?)
   case prepend(RPath, ROperand?)
   case upsert(RPath, ROperand?)
+  /// `append`, `prepend` or `upsert` (the word) of every element of a list operand, in order; an
+  /// upsert's target may be a dictionary keyed by the elements' ids.
+  case addMany(RPath, ROperand?, word: String)
   /// `remove list[id]` or `remove dictionary[key]`.
   case remove(RPath)
   /// `remove list where condition`.
@@ -408,7 +411,8 @@ enum ROperation: Hashable {
 
   var path: RPath? {
     switch self {
-    case .set(let path, _), .append(let path, _), .prepend(let path, _), .upsert(let path, _), .remove(let path),
+    case .set(let path, _), .append(let path, _), .prepend(let path, _), .upsert(let path, _), .addMany(let path, _, _),
+      .remove(let path),
       .removeWhere(let path, _), .setEach(let path, _, _, _), .sort(let path, _), .update(let path),
       .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path),
       .appendBuilt(let path, _), .removeAt(let path, _, _), .removeValue(let path, _), .move(let path, _, _, _):
@@ -424,6 +428,7 @@ enum ROperation: Hashable {
     case .appendBuilt(_, let atStart): atStart ? "prepend" : "append"
     case .prepend: "prepend"
     case .upsert: "upsert"
+    case .addMany(_, _, let word): word
     case .remove, .removeWhere, .removeAt, .removeValue: "remove"
     case .move: "move"
     case .update: "update"
@@ -621,6 +626,8 @@ struct RSpec: Hashable {
   var usesAsScalar = false
   /// The models of the specs it uses, for sample values (declared there, not here).
   var usedModels: [RModel] = []
+  /// And their enums, which those models' fields may hold.
+  var usedEnums: [REnum] = []
   /// Their module: hand-written code names them through it (a used `Task` is not Swift's).
   var usedModule: String?
   /// `module:`: the target the sources are built into, when not named like the feature.

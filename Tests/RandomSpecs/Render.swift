@@ -219,7 +219,7 @@ struct Renderer {
     case .custom: return "custom"
     case .conditional: return "if"
     case .set(let target, let value), .append(let target, let value), .prepend(let target, let value),
-      .upsert(let target, let value):
+      .upsert(let target, let value), .addMany(let target, let value, _):
       return "\(operation.kind) \(path(target))" + (value.map { " = " + operand($0) } ?? "")
     case .increment(let target, let amount), .decrement(let target, let amount):
       return "\(operation.kind) \(path(target))" + (amount.map { " by " + operand($0) } ?? "")

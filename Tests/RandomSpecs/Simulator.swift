@@ -165,9 +165,50 @@ struct Simulator {
         if let id = new.field("id"), id != .freshUUID, items.contains(where: { $0.field("id") == id }) { return }
         $0 = .array(atStart ? [new] + items : items + [new])
       }
+    case .addMany(let path, let given, let word):
+      guard case .array(let elements) = value(path, given) else { return }
+      modify(&state, path, arguments, absent: nil) {
+        switch $0 {
+        case .array(var items):
+          var position = word == "prepend" ? 0 : items.count
+          for element in elements {
+            let id = element.field("id")
+            let taken = id.flatMap { id in id == .freshUUID ? nil : items.firstIndex { $0.field("id") == id } }
+            if word == "upsert", let taken {
+              items[taken] = element
+            } else if taken == nil {
+              // A list of models with an id holds one element per id: a taken id adds nothing.
+              items.insert(element, at: word == "upsert" ? items.count : position)
+              position += 1
+            }
+          }
+          $0 = .array(items)
+        case .dictionary(var pairs):
+          for element in elements {
+            guard let id = element.field("id") else { continue }
+            if let index = pairs.firstIndex(where: { $0.key == id }) {
+              pairs[index].value = element
+            } else {
+              pairs.append(RPair(key: id, value: element))
+            }
+          }
+          $0 = .dictionary(pairs)
+        default:
+          return
+        }
+      }
     case .upsert(let path, let given):
       let new = value(path, given)
       modify(&state, path, arguments, absent: nil) {
+        if case .dictionary(var pairs) = $0, let id = new.field("id") {
+          if let index = pairs.firstIndex(where: { $0.key == id }) {
+            pairs[index].value = new
+          } else {
+            pairs.append(RPair(key: id, value: new))
+          }
+          $0 = .dictionary(pairs)
+          return
+        }
         guard case .array(var items) = $0 else { return }
         if new.field("id") != .freshUUID, let index = items.firstIndex(where: { $0.field("id") == new.field("id") }) {
           items[index] = new

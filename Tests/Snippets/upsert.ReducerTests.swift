@@ -30,15 +30,16 @@ struct SnippetReducerTests {
     #expect(state.tasks == [first, replacement])
   }
 
-  @Test("save appends an element with a new id to tasks")
+  @Test("save adds an element with a new id to tasks")
   func saveAppendsNewID() {
     var state = SnippetState()
     let first = Task(id: uuid(1), title: "text 1")
     let second = Task(id: uuid(2), title: "text 2")
     state.tasks = [first, second]
-    let task: Task = Task(id: uuid(3), title: "text 3")
+    let added = Task(id: uuid(3), title: "text 3")
+    let task: Task = added
     reduceReporting(&state, .save(task: task))
-    #expect(state.tasks == [first, second, task])
+    #expect(state.tasks == [first, second, added])
   }
 }
 

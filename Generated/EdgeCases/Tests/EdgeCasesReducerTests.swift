@@ -143,15 +143,16 @@ struct EdgeCasesReducerTests {
     #expect(state.todos == [first, replacement])
   }
 
-  @Test("saveTodo appends an element with a new id to todos")
+  @Test("saveTodo adds an element with a new id to todos")
   func saveTodoAppendsNewID() {
     var state = EdgeCasesState()
     let first = Todo(id: 2, title: "text 1")
     let second = Todo(id: 3, title: "text 2")
     state.todos = [first, second]
-    let todo: Todo = Todo(id: 4, title: "text 3")
+    let added = Todo(id: 4, title: "text 3")
+    let todo: Todo = added
     reduceReporting(&state, .saveTodo(todo: todo))
-    #expect(state.todos == [first, second, todo])
+    #expect(state.todos == [first, second, added])
   }
 
   @Test("renameTodo updates todos[id] of the matching element only")

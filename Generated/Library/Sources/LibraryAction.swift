@@ -14,6 +14,7 @@ public enum LibraryAction: Equatable, Sendable, Codable {
   /// `search` failed.
   case searchFailedWithMessage(query: String, message: String)
 
+  case openBooks(books: IdentifiedArrayOf<Book>)
   case clearSearch
   case addBook(book: Book)
 

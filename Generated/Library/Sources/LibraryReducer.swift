@@ -15,6 +15,15 @@ public func libraryReducer(_ state: inout LibraryState, _ action: LibraryAction)
     state.query = query
   case .searchCompleted(_, let books):
     state.results = books
+    for element in books {
+      state.seen[element.id] = element
+    }
+    state.seenOrder.append(contentsOf: books.map(\.id))
+  case .openBooks(let books):
+    state.opened.prepend(contentsOf: books)
+    for element in books {
+      state.seen[element.id] = element
+    }
   case .clearSearch:
     state.query = ""
     state.results.removeAll()
@@ -43,10 +52,12 @@ extension LibraryAction: ChangeReporting {
     case .search:
       return StateFields(0)
     case .searchCompleted:
-      return StateFields(1)
+      return StateFields(1, 4, 5)
     case .searchFailedWithMessage, .addBookSucceeded, .removeBookSucceeded, .loadCollection,
       .loadCollectionFailed:
       return .none
+    case .openBooks:
+      return StateFields(4, 6)
     case .clearSearch:
       return StateFields(0, 1)
     case .addBook, .removeBook, .setCollection:
@@ -65,6 +76,9 @@ extension LibraryState: FieldTracking {
       \.results: StateFields(1),
       \.collection: StateFields(2),
       \.lastRefusal: StateFields(3),
+      \.seen: StateFields(4),
+      \.seenOrder: StateFields(5),
+      \.opened: StateFields(6),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

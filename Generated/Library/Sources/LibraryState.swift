@@ -10,15 +10,22 @@ public struct LibraryState: Equatable, Sendable, Codable {
   public var results: IdentifiedArrayOf<Book>
   public var collection: IdentifiedArrayOf<Book>
   public var lastRefusal: Refusal?
+  public var seen: [String: Book]
+  public var seenOrder: [String]
+  public var opened: IdentifiedArrayOf<Book>
 
   public init(
     query: String = "", results: IdentifiedArrayOf<Book> = [],
-    collection: IdentifiedArrayOf<Book> = [], lastRefusal: Refusal? = nil
+    collection: IdentifiedArrayOf<Book> = [], lastRefusal: Refusal? = nil,
+    seen: [String: Book] = [:], seenOrder: [String] = [], opened: IdentifiedArrayOf<Book> = []
   ) {
     self.query = query
     self.results = results
     self.collection = collection
     self.lastRefusal = lastRefusal
+    self.seen = seen
+    self.seenOrder = seenOrder
+    self.opened = opened
   }
 }
 

@@ -40,6 +40,45 @@ struct LibraryExampleTests {
     #expect(state.results == [Book(id: "b1", title: "Emma")])
   }
 
+  @Test("books seen by two searches are kept once each, by id")
+  func booksSeenByTwoSearchesAreKeptOnceEachById() {
+    var state = LibraryState()
+    reduceReporting(
+      &state,
+      .searchCompleted(
+        query: "emma", books: [Book(id: "b1", title: "Emma"), Book(id: "b2", title: "Persuasion")]))
+    reduceReporting(
+      &state,
+      .searchCompleted(
+        query: "emma", books: [Book(id: "b2", title: "Persuasion", author: "Austen")]))
+    #expect(
+      state.seen == [
+        "b1": Book(id: "b1", title: "Emma"),
+        "b2": Book(id: "b2", title: "Persuasion", author: "Austen"),
+      ])
+    #expect(state.seenOrder == ["b1", "b2", "b2"])
+  }
+
+  @Test("opened books go first in their order, once each")
+  func openedBooksGoFirstInTheirOrderOnceEach() {
+    var state = LibraryState()
+    state.opened = [Book(id: "b1", title: "Emma")]
+    reduceReporting(
+      &state,
+      .openBooks(
+        books: [
+          Book(id: "b2", title: "Persuasion"),
+          Book(id: "b1", title: "Emma"),
+          Book(id: "b3", title: "Sanditon"),
+        ]))
+    #expect(
+      state.opened == [
+        Book(id: "b2", title: "Persuasion"),
+        Book(id: "b3", title: "Sanditon"),
+        Book(id: "b1", title: "Emma"),
+      ])
+  }
+
   @Test("clearing the search forgets it")
   func clearingTheSearchForgetsIt() {
     var state = LibraryState()
@@ -116,6 +155,16 @@ private func reduceReporting(_ state: inout LibraryState, _ action: LibraryActio
   if state.lastRefusal != before.lastRefusal {
     #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.lastRefusal)))
   }
+  if state.seen != before.seen {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.seen)))
+  }
+  if state.seenOrder != before.seenOrder {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.seenOrder)))
+  }
+  if state.opened != before.opened {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.opened)))
+  }
   #expect(action.changedElements.accounts(for: 1, from: before.results, to: state.results))
   #expect(action.changedElements.accounts(for: 2, from: before.collection, to: state.collection))
+  #expect(action.changedElements.accounts(for: 6, from: before.opened, to: state.opened))
 }

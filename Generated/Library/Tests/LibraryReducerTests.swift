@@ -19,6 +19,9 @@ struct LibraryReducerTests {
     #expect(state.results.isEmpty)
     #expect(state.collection.isEmpty)
     #expect(state.lastRefusal == nil)
+    #expect(state.seen.isEmpty)
+    #expect(state.seenOrder.isEmpty)
+    #expect(state.opened.isEmpty)
   }
 
   @Test("search sets query")
@@ -38,6 +41,47 @@ struct LibraryReducerTests {
     let books: IdentifiedArrayOf<Book> = [Book(id: "text 2", title: "text 2")]
     reduceReporting(&state, .searchCompleted(query: query, books: books))
     #expect(state.results == books)
+  }
+
+  @Test("searchCompleted replaces the entry of seen under the same id and adds the new...")
+  func searchCompletedUpsertsEach() {
+    var state = LibraryState()
+    let first = Book(id: "text 1", title: "text 1")
+    let second = Book(id: "text 2", title: "text 2")
+    state.seen = [first.id: first, second.id: second]
+    let replacement = Book(id: "text 2", title: "text 5", author: "text 5")
+    let added = Book(id: "text 3", title: "text 3")
+    let query: String = "text 7"
+    let books: IdentifiedArrayOf<Book> = [replacement, added]
+    reduceReporting(&state, .searchCompleted(query: query, books: books))
+    #expect(state.seen == [first.id: first, replacement.id: replacement, added.id: added])
+  }
+
+  @Test("openBooks prepends each element of books to the start of opened, in order")
+  func openBooksPrependsEachToOpened() {
+    var state = LibraryState()
+    let existing = Book(id: "text 1", title: "text 1")
+    let second = Book(id: "text 2", title: "text 2")
+    let third = Book(id: "text 3", title: "text 3")
+    state.opened = [existing]
+    let books: IdentifiedArrayOf<Book> = [
+      second, third, Book(id: "text 1", title: "text 4", author: "text 4"),
+    ]
+    reduceReporting(&state, .openBooks(books: books))
+    #expect(state.opened == [second, third, existing])
+  }
+
+  @Test("openBooks replaces the entry of seen under the same id and adds the new ones,...")
+  func openBooksUpsertsEach() {
+    var state = LibraryState()
+    let first = Book(id: "text 1", title: "text 1")
+    let second = Book(id: "text 2", title: "text 2")
+    state.seen = [first.id: first, second.id: second]
+    let replacement = Book(id: "text 2", title: "text 5", author: "text 5")
+    let added = Book(id: "text 3", title: "text 3")
+    let books: IdentifiedArrayOf<Book> = [replacement, added]
+    reduceReporting(&state, .openBooks(books: books))
+    #expect(state.seen == [first.id: first, replacement.id: replacement, added.id: added])
   }
 
   @Test("clearSearch resets query to its default")
@@ -167,6 +211,16 @@ private func reduceReporting(_ state: inout LibraryState, _ action: LibraryActio
   if state.lastRefusal != before.lastRefusal {
     #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.lastRefusal)))
   }
+  if state.seen != before.seen {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.seen)))
+  }
+  if state.seenOrder != before.seenOrder {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.seenOrder)))
+  }
+  if state.opened != before.opened {
+    #expect(action.changedFields.overlaps(LibraryState.fields(readBy: \.opened)))
+  }
   #expect(action.changedElements.accounts(for: 1, from: before.results, to: state.results))
   #expect(action.changedElements.accounts(for: 2, from: before.collection, to: state.collection))
+  #expect(action.changedElements.accounts(for: 6, from: before.opened, to: state.opened))
 }

@@ -42,15 +42,16 @@ struct ShowcaseReducerTests {
     #expect(state.items == [first, replacement])
   }
 
-  @Test("import appends an element with a new id to items")
+  @Test("import adds an element with a new id to items")
   func importAppendsNewID() {
     var state = ShowcaseState()
     let first = Item(id: uuid(1), title: "text 1")
     let second = Item(id: uuid(2), title: "text 2")
     state.items = [first, second]
-    let item: Item = Item(id: uuid(3), title: "text 3")
+    let added = Item(id: uuid(3), title: "text 3")
+    let item: Item = added
     reduceReporting(&state, .import(item: item))
-    #expect(state.items == [first, second, item])
+    #expect(state.items == [first, second, added])
   }
 
   @Test("rename updates items[id] of the matching element only")

@@ -514,8 +514,29 @@ struct ReduceParser {
 
   /// `= VALUE` when written, else the payload parameter the operation implies.
   mutating func assignedValue(for path: StatePath, operation: String, at offset: Int) -> Operand? {
+    assignedValue(for: path, operation: operation, at: offset, orList: false)?.operand
+  }
+
+  /// Like `assignedValue(for:operation:at:)`; with `orList`, a list of the path's type is taken
+  /// too (`append ids = books[].id`, `upsert byId = products`), and `isList` says which it is.
+  mutating func assignedValue(for path: StatePath, operation: String, at offset: Int, orList: Bool)
+    -> (operand: Operand, isList: Bool)?
+  {
     if tokens.take("=") {
-      return operand(expected: path.type)
+      guard orList else { return operand(expected: path.type).map { ($0, false) } }
+      // A parameter's type decides; a literal is one element.
+      let start = tokens
+      if let list = operand(expected: .array(path.type)), list.parameter != nil { return (list, true) }
+      tokens = start
+      failure = nil
+      guard let single = operand(expected: path.type) else {
+        // Either would do: the message says so.
+        if case (.typeMismatch(let expected, let found, let what), let offset)? = failure {
+          failure = (.typeMismatch(expected: "\(expected) or [\(expected)]", found: found, what: what), offset)
+        }
+        return nil
+      }
+      return (single, false)
     }
     let lastField = path.steps.reversed().compactMap { step -> String? in
       if case .field(let name) = step { return name }
@@ -531,12 +552,13 @@ struct ReduceParser {
     } else {
       return fail(.ambiguousValue(operation: operation, action: action.name), offset)
     }
+    if orList, parameter.type == .array(path.type) { return (.parameter(parameter.name, fields: []), true) }
     guard fits(parameter.type, into: path.type) else {
       return fail(
         .typeMismatch(expected: path.type.swiftName, found: parameter.type.swiftName, what: .parameter(parameter.name)),
         offset)
     }
-    return .parameter(parameter.name, fields: [])
+    return (.parameter(parameter.name, fields: []), false)
   }
 
   func fits(_ type: SpecType, into target: SpecType) -> Bool {

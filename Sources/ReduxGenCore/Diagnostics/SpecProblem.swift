@@ -276,6 +276,7 @@ package enum SpecProblem: Hashable, Sendable {
   case readThroughOptional(String, path: String, type: String)
   /// `ids.contains(id)` in a condition.
   case membershipInCondition(String, type: String)
+  case upsertKeyNotID(String, key: String, model: String, id: String)
   /// `byId[key]` in a condition.
   case lookupInCondition(String, type: String)
   /// `shelf.entities[shelf.selectedId]` as a derived value.
@@ -552,6 +553,8 @@ package enum SpecProblem: Hashable, Sendable {
       "can't read '\(name)': it would be a field of a value of type \(type), which has no fields"
     case .readThroughOptional(let name, let path, let type):
       "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
+    case .upsertKeyNotID(let path, let key, let model, let id):
+      "'\(path)' is keyed by \(key), but \(model)'s id is \(id): upsert puts each element under its id, so key the dictionary by \(id)"
     case .membershipInCondition(let path, let type):
       "'\(path)' is \(type), and 'contains' asks a list whether it holds a value; "
         + (type.hasPrefix("[") && type.contains(":")

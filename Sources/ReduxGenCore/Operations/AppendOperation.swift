@@ -25,12 +25,17 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   /// nil when `built` is not.
   var value: Operand?
   var built: BuiltElement?
+  /// Whether `value` is a list whose elements are added, in order (`append ids = books[].id`):
+  /// Swift's `append(contentsOf:)`; a list of models with an id takes the first element of each
+  /// id it doesn't hold yet.
+  var many = false
 
-  init(end: End = .append, target: StatePath, value: Operand?, built: BuiltElement? = nil) {
+  init(end: End = .append, target: StatePath, value: Operand?, built: BuiltElement? = nil, many: Bool = false) {
     self.end = end
     self.target = target
     self.value = value
     self.built = built
+    self.many = many
   }
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> AppendOperation? {
@@ -40,20 +45,24 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     let end = End(rawValue: word) ?? .append
     // Without a parameter of the element's type (an empty payload too), the element is built.
     if parser.tokens.isAtEnd, case .model(let name) = elementPath.type, let model = parser.models[name],
-      !parser.action.payload.contains(where: { parser.fits($0.type, into: elementPath.type) })
+      !parser.action.payload.contains(where: {
+        parser.fits($0.type, into: elementPath.type) || $0.type == .array(elementPath.type)
+      })
     {
       guard let built = parser.builtElement(model, at: offset) else { return nil }
       return AppendOperation(end: end, target: path, value: nil, built: built)
     }
-    guard let value = parser.assignedValue(for: elementPath, operation: word, at: offset) else { return nil }
-    return AppendOperation(end: end, target: path, value: value)
+    guard let (value, many) = parser.assignedValue(for: elementPath, operation: word, at: offset, orList: true) else {
+      return nil
+    }
+    return AppendOperation(end: end, target: path, value: value, many: many)
   }
 
   var description: String {
     let element = value?.text ?? built.map { built in
       "\(built.model)(" + built.fields.map { "\($0): \($0)" }.joined(separator: ", ") + ")"
     } ?? ""
-    return "\(end.rawValue) \(element) to \(target.text)"
+    return "\(end.rawValue) \(many ? "each of " : "")\(element) to \(target.text)"
   }
   var path: StatePath? { target }
   var operands: [Operand] {
@@ -64,7 +73,17 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     reducer.at(target, state) { list in
       let element: Expression
-      if let value {
+      if let value, many {
+        let elements = reducer.operand(value, type: target.type)
+        switch end {
+        case .append: return [.expression(list.dot("append").call([Argument("contentsOf", elements)]))]
+        // ReduxRuntime's `prepend(contentsOf:)` on an identified list skips the ids it holds.
+        case .prepend:
+          return reducer.types.isIdentifiedList(target.type)
+            ? [.expression(list.dot("prepend").call([Argument("contentsOf", elements)]))]
+            : [.expression(list.dot("insert").call([Argument("contentsOf", elements), Argument("at", .literal(.int(0)))]))]
+        }
+      } else if let value {
         element = reducer.operand(value, type: target.type.elementType ?? target.type)
       } else if let built {
         var arguments = built.fields.map { Argument($0, .name($0)) }
@@ -88,7 +107,9 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     let kit = context.kit
     let action = context.action
     let target = context.target
-    guard let elementType = self.target.type.elementType, case .parameter(let parameter, [])? = value else { return [] }
+    guard !many, let elementType = self.target.type.elementType, case .parameter(let parameter, [])? = value else {
+      return manyTests(&context)
+    }
     let model = kit.model(of: self.target)
     func item(_ number: Int) -> Value { model.map { kit.element($0, number) } ?? kit.sample(elementType, number) }
     // Two different elements tell the ends apart; a type with one value can't.
@@ -122,6 +143,43 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     ]
   }
 
+  /// For a list added (`many`): two elements added after (or before) the one there, in order;
+  /// for models with an id, one of them a taken id, which adds nothing.
+  private func manyTests(_ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    let target = context.target
+    guard many, let elementType = self.target.type.elementType, case .parameter(let parameter, [])? = value else { return [] }
+    let model = kit.model(of: self.target)
+    func item(_ number: Int) -> Value { model.map { kit.element($0, number) } ?? kit.sample(elementType, number) }
+    guard item(1) != item(2), item(2) != item(3), item(1) != item(3) else { return [] }
+    let typed = model == nil ? elementType : nil
+    var added = [item(2), item(3)]
+    var expected: [Expression] = [.name("second"), .name("third")]
+    if let model, let idField = model.idField {
+      // An element whose id the list holds is left out; the list's own stays as it was.
+      added.append(kit.element(model, 4, overrides: ["id": kit.sample(idField.type, 1)], allFields: true))
+    }
+    expected = end == .append ? [.name("existing")] + expected : expected + [.name("existing")]
+    let body =
+      [
+        kit.newState(),
+        kit.constant("existing", kit.types.expression(item(1), type: elementType), type: typed),
+        kit.constant("second", kit.types.expression(item(2), type: elementType), type: typed),
+        kit.constant("third", kit.types.expression(item(3), type: elementType), type: typed),
+        .assignment(target, .array([.name("existing")])),
+      ]
+    let list = Expression.array([.name("second"), .name("third")] + added.dropFirst(2).map { kit.types.expression($0, type: elementType) })
+    let (lets, arguments) = kit.arguments(action, [parameter: list])
+    let place = end == .append ? "end" : "start"
+    return [
+      context.test(
+        "\(action.name) \(end.rawValue)s each element of \(parameter) to the \(place) of \(self.target.text), in order",
+        "\(action.name)\(end.rawValue.uppercasingFirst)sEachTo\(self.target.text.identifierWords)",
+        body + lets + [kit.reduce(action.name, arguments), kit.expect(target, .equal, .array(expected))])
+    ]
+  }
+
   func changingArguments(_ context: OperationTestContext) -> [String: Value]? {
     guard case .parameter(let name, [])? = value,
       let parameter = context.action.payload.first(where: { $0.name == name })
@@ -132,9 +190,9 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
     let other: End = end == .append ? .prepend : .append
     var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [
-      ("drop", nil), (other.rawValue, AppendOperation(end: other, target: target, value: value, built: built)),
+      ("drop", nil), (other.rawValue, AppendOperation(end: other, target: target, value: value, built: built, many: many)),
     ]
-    if case .model(let name)? = target.type.elementType, context.spec.model(named: name)?.idField != nil, let value {
+    if case .model(let name)? = target.type.elementType, context.spec.model(named: name)?.idField != nil, let value, !many {
       mutants.append(("upsert", UpsertOperation(target: target, value: value)))
     }
     return mutants
