@@ -77,6 +77,7 @@ struct SpecGenerator {
     makeDerived()
     makeFilterStateReads()
     makeActions()
+    makeFollowUps()
     makeEvents()
     makeMiddleware()
     makePersist()
@@ -141,6 +142,12 @@ struct SpecGenerator {
       let idType = rng.pick([Scalar.uuid, .uuid, .int, .string])
       var id = RField(name: "id", type: .scalar(idType), defaultValue: nil)
       if idType == .uuid, rng.chance(70) { id.defaultValue = .freshUUID }
+      // An Int id's default is the first id of an empty list (Redux numbers todos from 0).
+      if idType == .int, rng.chance(30) {
+        let first = rng.pick([0, 1, 10])
+        id.defaultValue = .int(first)
+        id.style = .short(String(first))
+      }
       fields.append(id)
       taken.insert("id")
     }
@@ -1027,6 +1034,28 @@ struct SpecGenerator {
     guard !condition.allPaths.isEmpty else { return nil }
     if rng.chance(30) { condition = condition.qualifying(stateNames) }
     return condition
+  }
+
+  /// `then:` on some actions: a later plain action (no loop) whose parameters the trigger's
+  /// payload, the state or defaults give, maybe under a condition over the payload and the state.
+  private mutating func makeFollowUps() {
+    let stateFields = spec.state
+    for index in spec.actions.indices where rng.chance(20) {
+      let trigger = spec.actions[index]
+      let targets = spec.actions[(index + 1)...].filter { target in
+        target.async == nil && !target.binding
+          && target.payload.allSatisfy { parameter in
+            // A fresh UUID() or Date() can't be expected: those parameters come from elsewhere.
+            if let own = trigger.payload.first(where: { $0.name == parameter.name }) { return own.type == parameter.type }
+            if let field = stateFields.first(where: { $0.name == parameter.name }) { return field.type == parameter.type }
+            return parameter.defaultValue != nil && parameter.defaultValue != .freshUUID && parameter.defaultValue != .freshDate
+          }
+      }
+      for target in rng.shuffled(Array(targets)).prefix(rng.int(in: 1...2)) {
+        let condition = rng.chance(50) ? actionCondition(trigger.payload) : nil
+        spec.actions[index].followUps.append(RFollowUp(action: target.name, condition: condition))
+      }
+    }
   }
 
   /// Filter cases that read the state too: a state field or derived value beside the element's

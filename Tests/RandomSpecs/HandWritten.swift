@@ -212,6 +212,7 @@ enum HandWritten {
     var samples = Samples(spec: spec)
     let name = spec.feature
     var middleware = spec.middleware.map { "\($0.name)()" }
+    if spec.actions.contains(where: { !$0.followUps.isEmpty }) { middleware.append("\(name)FollowUps()") }
     if spec.actions.contains(where: { $0.async != nil }) {
       // A timed request's timing is given when the middleware is made (the spec's by default).
       let timings = spec.actions.filter { $0.async?.timing != nil }.enumerated().map { offset, action in

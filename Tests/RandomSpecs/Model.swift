@@ -486,6 +486,12 @@ struct RAsync: Hashable {
   }
 }
 
+/// `then: ACTION [if CONDITION]`: a plain action dispatched after the trigger's reduce.
+struct RFollowUp: Hashable {
+  var action: String
+  var condition: RPredicate?
+}
+
 struct RAction: Hashable {
   var name: String
   var doc: String?
@@ -500,6 +506,8 @@ struct RAction: Hashable {
   var cancelsAsScalar = false
   /// `binding: true`: a setter of a state field from its one parameter.
   var binding = false
+  /// `then:` the actions dispatched after its reduce, each maybe under a condition.
+  var followUps: [RFollowUp] = []
 
   var succeeded: String { async?.successAction ?? async?.successName ?? name + "Succeeded" }
   var failed: String { async?.failureAction ?? async?.failureName ?? name + "Failed" }

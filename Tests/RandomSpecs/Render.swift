@@ -414,6 +414,12 @@ struct Renderer {
             ? action.cancels[0] : "[" + action.cancels.joined(separator: ", ") + "]"))
       }
       if action.binding { body.append("    binding: true") }
+      if !action.followUps.isEmpty {
+        let items = action.followUps.map { followUp in
+          YAMLText.scalar(followUp.action + (followUp.condition.map { " if " + predicate($0) } ?? ""), flow: true)
+        }
+        body.append("    then: " + (items.count == 1 ? items[0] : "[" + items.joined(separator: ", ") + "]"))
+      }
       if body.isEmpty {
         lines.append("  \(action.name): {}")
       } else {

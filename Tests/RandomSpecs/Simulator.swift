@@ -25,19 +25,73 @@ struct Simulator {
   }
 
   func run(_ example: RExample) -> State {
-    var state = initialState()
-    for given in example.given { state[given.name] = given.value }
-    for call in example.when {
-      apply(call, to: &state)
-      // Through the store, each action's effect ends before the next action is sent.
-      if let outcome = outcome(of: call, in: example) { apply(outcome, to: &state) }
-    }
-    return state
+    simulate(example).state
   }
 
-  /// What an example through the store receives: each request's outcome, in order.
+  /// What an example through the store receives: follow-ups and each request's outcome, in order.
   func received(_ example: RExample) -> [RCall] {
-    example.when.compactMap { outcome(of: $0, in: example) }
+    simulate(example).received
+  }
+
+  /// The example's end state, and what it received through the store. Through the store, an
+  /// action's follow-ups (`then:`) are reduced right after it, breadth first as the store's queue
+  /// runs them, and each action's effect ends before the next action is sent.
+  func simulate(_ example: RExample) -> (state: State, received: [RCall]) {
+    var state = initialState()
+    for given in example.given { state[given.name] = given.value }
+    var received: [RCall] = []
+    for call in example.when {
+      guard example.store != nil else {
+        apply(call, to: &state)
+        continue
+      }
+      reduceWithFollowUps(call, &state, &received)
+      if let outcome = outcome(of: call, in: example) {
+        received.append(outcome)
+        reduceWithFollowUps(outcome, &state, &received)
+      }
+    }
+    return (state, received)
+  }
+
+  /// Reduces `call`, then the follow-ups it dispatches (received), in the store's order.
+  private func reduceWithFollowUps(_ call: RCall, _ state: inout State, _ received: inout [RCall]) {
+    var queue = [call]
+    var first = true
+    while !queue.isEmpty {
+      let current = queue.removeFirst()
+      if !first { received.append(current) }
+      first = false
+      apply(current, to: &state)
+      queue += followUpCalls(of: current, after: state)
+    }
+  }
+
+  /// The follow-ups `call` dispatches, read over its payload and the state after its reduce.
+  func followUpCalls(of call: RCall, after state: State) -> [RCall] {
+    guard let action = spec.action(call.action), !action.followUps.isEmpty else { return [] }
+    var arguments: [String: RValue] = [:]
+    for argument in call.arguments { arguments[argument.name] = argument.value }
+    for parameter in action.payload where arguments[parameter.name] == nil {
+      arguments[parameter.name] = parameter.defaultValue ?? .null
+    }
+    return action.followUps.compactMap { followUp -> RCall? in
+      if let condition = followUp.condition {
+        let scope = conditionScope(action.payload, arguments, state)
+        guard evaluate(condition, scope, RModel(name: "", fields: [])) == .bool(true) else { return nil }
+      }
+      guard let target = spec.action(followUp.action) else { return nil }
+      let values = target.payload.map { parameter -> RNamed in
+        if let own = action.payload.first(where: { $0.name == parameter.name }), own.type == parameter.type {
+          return RNamed(name: parameter.name, value: arguments[own.name] ?? .null)
+        }
+        if let field = spec.allStateFields.first(where: { $0.name == parameter.name }), field.type == parameter.type {
+          return RNamed(name: parameter.name, value: state[field.name] ?? .null)
+        }
+        return RNamed(name: parameter.name, value: parameter.defaultValue ?? .null)
+      }
+      return RCall(action: target.name, arguments: values, bare: values.isEmpty)
+    }
   }
 
   /// The outcome action the effect of `call` dispatches, as the example's `effects` say.
@@ -158,8 +212,12 @@ struct Simulator {
       modify(&state, path, arguments, absent: nil) {
         guard case .array(let items) = $0 else { return }
         if given["id"] == nil, model.idField?.type == .scalar(.int) || model.idField?.type == .scalar(.int64) {
-          let largest = items.compactMap { $0.field("id")?.number }.max() ?? 0
-          given["id"] = .int(Int(largest) + 1)
+          // The largest plus one; in an empty list, the id's default, else 1.
+          if let largest = items.compactMap({ $0.field("id")?.number }).max() {
+            given["id"] = .int(Int(largest) + 1)
+          } else {
+            given["id"] = model.idField?.defaultValue ?? .int(1)
+          }
         }
         guard let new = modelValue(name, given) else { return }
         if let id = new.field("id"), id != .freshUUID, items.contains(where: { $0.field("id") == id }) { return }

@@ -16,4 +16,8 @@ enum ChecklistAction: Equatable, Sendable, Codable {
   case pinAll
   case clearDone
   case show(filter: StepFilter)
+  case toggleDone(id: Int)
+  case sortSteps
+  case countStep
+  case recordCount(count: Int)
 }

@@ -3,3 +3,24 @@
 
 import Foundation
 import ReduxRuntime
+
+/// Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware.
+struct ChecklistFollowUps: Middleware<ChecklistState, ChecklistAction> {
+  /// Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.
+  func process(
+    _ action: ChecklistAction, context: MiddlewareContext<ChecklistState, ChecklistAction>
+  ) -> ChecklistAction? {
+    switch action {
+    case .toggleDone:
+      context.dispatch(.sortSteps)
+    case .countStep:
+      let state = context.state(after: action, checklistReducer)
+      if state.count >= 2 {
+        context.dispatch(.recordCount(count: state.count))
+      }
+    default:
+      break
+    }
+    return action
+  }
+}

@@ -10,7 +10,7 @@ struct Step: Equatable, Hashable, Codable, Sendable, Identifiable {
   var done: Bool
   var pinned: Bool?
 
-  init(id: Int, title: String = "", done: Bool = false, pinned: Bool? = nil) {
+  init(id: Int = 0, title: String = "", done: Bool = false, pinned: Bool? = nil) {
     self.id = id
     self.title = title
     self.done = done

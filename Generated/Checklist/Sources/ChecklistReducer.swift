@@ -12,7 +12,7 @@ import ReduxRuntime
 func checklistReducer(_ state: inout ChecklistState, _ action: ChecklistAction) {
   switch action {
   case .addStep:
-    state.steps.append(Step(id: (state.steps.ids.max() ?? 0) + 1))
+    state.steps.append(Step(id: state.steps.ids.max().map { $0 + 1 } ?? 0))
   case .bump:
     state.count += 1
     if state.count > 1 {
@@ -38,6 +38,16 @@ func checklistReducer(_ state: inout ChecklistState, _ action: ChecklistAction) 
     state.steps.removeAll { $0.done == true }
   case .show(let filter):
     state.filter = filter
+  case .toggleDone(let id):
+    if let index = state.steps.index(id: id) {
+      state.steps[index].done.toggle()
+    }
+  case .sortSteps:
+    state.steps.sortStably(by: [.ascending(\.done)])
+  case .countStep:
+    state.count += 1
+  case .recordCount:
+    state.busy = true
   }
 }
 
@@ -45,7 +55,7 @@ extension ChecklistAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .addStep, .pinAll, .clearDone:
+    case .addStep, .pinAll, .clearDone, .toggleDone, .sortSteps:
       return StateFields(0)
     case .bump:
       return StateFields(1, 2)
@@ -53,6 +63,20 @@ extension ChecklistAction: ChangeReporting {
       return StateFields(2, 3)
     case .show:
       return StateFields(4)
+    case .countStep:
+      return StateFields(1)
+    case .recordCount:
+      return StateFields(2)
+    }
+  }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  var changedElements: ChangedElements {
+    switch self {
+    case .toggleDone(let id):
+      return ChangedElements(field: 0, ids: [id])
+    default:
+      return .unknown
     }
   }
 }

@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import ReduxRuntime
+import ReduxTesting
 import Testing
 import struct Foundation.Data
 import struct Foundation.Date
@@ -18,9 +19,9 @@ struct ChecklistExampleTests {
     reduceReporting(&state, .addStep)
     reduceReporting(&state, .addStep)
     try #require(state.steps.indices.contains(0))
-    #expect(state.steps[0].id == 1)
+    #expect(state.steps[0].id == 0)
     try #require(state.steps.indices.contains(1))
-    #expect(state.steps[1].id == 2)
+    #expect(state.steps[1].id == 1)
     try #require(state.steps.indices.contains(1))
     #expect(state.steps[1].title == "")
     try #require(state.steps.indices.contains(1))
@@ -91,6 +92,47 @@ struct ChecklistExampleTests {
     reduceReporting(&state, .addStep)
     reduceReporting(&state, .show(filter: .pinned))
     #expect(state.filteredSteps.count == 2)
+  }
+
+  @Test("a step checked off goes after the open ones")
+  func aStepCheckedOffGoesAfterTheOpenOnes() async {
+    var given = ChecklistState()
+    given.steps = [Step(id: 1, title: "A"), Step(id: 2, title: "B")]
+    let store = TestStore(
+      initialState: given, reducer: checklistReducer, middleware: [ChecklistFollowUps()],
+      exhaustivity: .off)
+    await store.send(.toggleDone(id: 1))
+    await store.idle()
+    #expect(store.receivedActions == [.sortSteps])
+    await store.finish()
+    let state = store.state
+    #expect(state.steps == [Step(id: 2, title: "B"), Step(id: 1, title: "A", done: true)])
+  }
+
+  @Test("the count is recorded from the second on")
+  func theCountIsRecordedFromTheSecondOn() async {
+    let store = TestStore(
+      initialState: ChecklistState(), reducer: checklistReducer, middleware: [ChecklistFollowUps()],
+      exhaustivity: .off)
+    await store.send(.countStep)
+    await store.idle()
+    await store.send(.countStep)
+    await store.idle()
+    #expect(store.receivedActions == [.recordCount(count: 2)])
+    await store.finish()
+    let state = store.state
+    #expect(state.count == 2)
+    #expect(state.busy == true)
+  }
+
+  @Test("toggleDone is followed by sortSteps")
+  func toggleDoneIsFollowedUp() async {
+    let store = TestStore(
+      initialState: ChecklistState(), reducer: checklistReducer, middleware: [ChecklistFollowUps()],
+      exhaustivity: .off)
+    await store.send(.toggleDone(id: 8))
+    #expect(Array(store.receivedActions.prefix(1)) == [ChecklistAction.sortSteps])
+    await store.finish()
   }
 }
 

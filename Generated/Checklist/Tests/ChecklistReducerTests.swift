@@ -60,6 +60,60 @@ struct ChecklistReducerTests {
     #expect(state.filter == filter)
   }
 
+  @Test("toggleDone flips steps[id].done of the matching element only")
+  func toggleDoneFlipsMatchingElement() {
+    var state = ChecklistState()
+    let first = Step(id: 2)
+    let second = Step(id: 3)
+    state.steps = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .toggleDone(id: id))
+    #expect(state.steps[0].done == !first.done)
+    reduceReporting(&state, .toggleDone(id: id))
+    #expect(state.steps[0].done == first.done)
+    #expect(state.steps[1] == second)
+  }
+
+  @Test("toggleDone ignores an id that matches nothing")
+  func toggleDoneIgnoresUnknownID() {
+    var state = ChecklistState()
+    let first = Step(id: 2)
+    let second = Step(id: 3)
+    state.steps = [first, second]
+    let before = state
+    let id: Int = 100
+    reduceReporting(&state, .toggleDone(id: id))
+    #expect(state == before)
+  }
+
+  @Test("sortSteps sorts steps")
+  func sortStepsSortsSteps() {
+    var state = ChecklistState()
+    let last = Step(id: 2, done: true)
+    let tie = Step(id: 3, done: false)
+    let tieToo = Step(id: 4, done: false)
+    state.steps = [last, tie, tieToo]
+    reduceReporting(&state, .sortSteps)
+    #expect(state.steps == [tie, tieToo, last])
+  }
+
+  @Test("countStep increments count")
+  func countStepIncrementsCount() {
+    var state = ChecklistState()
+    let before = state.count
+    reduceReporting(&state, .countStep)
+    #expect(state.count == before + 1)
+  }
+
+  @Test("recordCount sets busy")
+  func recordCountSetsBusy() {
+    var state = ChecklistState()
+    state.busy = false
+    let count: Int = 8
+    reduceReporting(&state, .recordCount(count: count))
+    #expect(state.busy == true)
+  }
+
   @Test("StepFilter.all keeps exactly the matching steps")
   func filterAllKeepsMatchingSteps() {
     var state = ChecklistState()

@@ -38,6 +38,7 @@ extension SpecChecker {
       if let bindingNode = keys["binding"], flag(bindingNode, what: .key("binding")) == true {
         pendingBindings[name] = actionPairs.first(where: { $0.key.scalar == "binding" })?.key ?? bindingNode
       }
+      if let thenNode = keys["then"] { pendingFollowUps[name] = thenNode }
       if let cancelsNode = keys["cancels"] {
         let items = cancelsNode.scalar != nil ? [cancelsNode] : sequence(cancelsNode, what: .key("cancels")) ?? []
         cancelNodes[name] = items.compactMap { item in identifier(item, what: .a(.effectScope)).map { ($0, item) } }
@@ -83,8 +84,97 @@ extension SpecChecker {
       }
     }
     checkBindings(&checked)
+    checkFollowUps(&checked)
     actions = checked
     pendingReduce = [:]
+  }
+
+  /// `then: ACTION [if CONDITION]`, one or a list: the actions dispatched after an action's
+  /// reduce. Each parameter of the follow-up is the trigger's parameter of its name, else the
+  /// state field of its name (after the reduce), else its default; the condition reads the
+  /// trigger's payload and the new state. Follow-ups may not loop.
+  mutating func checkFollowUps(_ checked: inout [Action]) {
+    let names = checked.map(\.name)
+    var index: [String: Int] = [:]
+    for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+    var itemNodes: [String: [YAMLNode]] = [:]
+    for position in checked.indices {
+      let trigger = checked[position]
+      guard let node = pendingFollowUps[trigger.name] else { continue }
+      let items = node.scalar != nil ? [node] : sequence(node, what: .key("then")) ?? []
+      for item in items {
+        guard let source = text(item, what: .key("then")) else { continue }
+        let origin = item.textLocation
+        guard case .success(let lexed) = ExpressionLexer.tokens(source) else {
+          if case .failure(let token) = ExpressionLexer.tokens(source) {
+            error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
+          }
+          continue
+        }
+        var tokens = TokenStream(lexed)
+        let first = tokens.next()
+        guard case .identifier(let name) = first.kind else {
+          error(.expectedToken(.followUp, found: first.described), at: origin.advanced(by: first.offset))
+          continue
+        }
+        guard let targetIndex = index[name] else {
+          error(.unknownAction(name, suggestion: closestMatch(to: name, in: names)), at: origin.advanced(by: first.offset))
+          continue
+        }
+        var condition: Predicate?
+        if tokens.peek.kind == .identifier("if") {
+          _ = tokens.next()
+          guard let read = actionCondition(&tokens, key: item, action: trigger) else { continue }
+          condition = read
+        }
+        guard tokens.isAtEnd else {
+          error(.expectedToken(.followUp, found: tokens.peek.described), at: origin.advanced(by: tokens.peek.offset))
+          continue
+        }
+        var arguments: [FollowUp.Argument] = []
+        var complete = true
+        for parameter in checked[targetIndex].payload {
+          if let own = trigger.payload.first(where: { $0.name == parameter.name }), own.type == parameter.type {
+            arguments.append(FollowUp.Argument(parameter: parameter.name, source: .parameter(own.name)))
+          } else if let field = state.first(where: { $0.name == parameter.name }), field.type == parameter.type,
+            !trigger.payload.contains(where: { $0.name == parameter.name })
+          {
+            arguments.append(FollowUp.Argument(parameter: parameter.name, source: .state(field.name)))
+          } else if let value = parameter.defaultValue {
+            arguments.append(FollowUp.Argument(parameter: parameter.name, source: .value(value)))
+          } else {
+            error(
+              .followUpValue(parameter.name, type: parameter.type.swiftName, action: name, trigger: trigger.name),
+              at: origin.advanced(by: first.offset))
+            complete = false
+          }
+        }
+        guard complete else { continue }
+        checked[position].followUps.append(FollowUp(action: name, arguments: arguments, condition: condition))
+        itemNodes[trigger.name, default: []].append(item)
+      }
+    }
+    // A loop of follow-ups would dispatch for ever: each trigger's chain must end.
+    var reported: Set<String> = []
+    for start in checked where !start.followUps.isEmpty && !reported.contains(start.name) {
+      var path = [start.name]
+      func visit(_ name: String) -> [String]? {
+        guard let action = index[name].map({ checked[$0] }) else { return nil }
+        for followUp in action.followUps {
+          if followUp.action == start.name { return path + [start.name] }
+          if path.contains(followUp.action) { continue }
+          path.append(followUp.action)
+          if let loop = visit(followUp.action) { return loop }
+          path.removeLast()
+        }
+        return nil
+      }
+      if let loop = visit(start.name) {
+        loop.forEach { reported.insert($0) }
+        if let node = itemNodes[start.name]?.first { error(.followUpLoop(loop), node) }
+      }
+    }
+    pendingFollowUps = [:]
   }
 
   /// `binding: true`: the action sets one state field to its one payload parameter, which a
@@ -585,7 +675,10 @@ struct ReduceParser {
         return fail(.elementFieldMissing(field.name, type: field.type.swiftName, model: model.name), offset)
       }
     }
-    return AppendOperation.BuiltElement(model: model.name, fields: given, nextID: nextID)
+    // An Int id's default is the first id of an empty list.
+    var firstID: Value?
+    if nextID != nil, let value = model.idField?.defaultValue, case .int = value { firstID = value }
+    return AppendOperation.BuiltElement(model: model.name, fields: given, nextID: nextID, firstID: firstID)
   }
 
   /// A payload parameter (maybe with fields, of every element after `[]`) or a literal of the

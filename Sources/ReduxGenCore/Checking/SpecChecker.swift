@@ -20,6 +20,8 @@ package struct SpecChecker {
   var pendingReduce: [String: YAMLNode] = [:]
   /// The `binding: true` keys of actions, checked once their reduce operations are known.
   var pendingBindings: [String: YAMLNode] = [:]
+  /// Each action's `then:`, read once every action and derived value is known.
+  var pendingFollowUps: [String: YAMLNode] = [:]
   /// The parameters each payload (`.payload(of:)`, `.success(of:)`, ...) lacks although the spec
   /// declares them, because they were refused (an unknown type, say).
   var refusedParameters: [Subject: Set<String>] = [:]
@@ -204,7 +206,8 @@ package struct SpecChecker {
   mutating func warnUntested(_ actionsNode: YAMLNode?, examples: [Example], middleware: [Middleware]) {
     // Next to errors this would be noise: the spec does not generate anyway.
     guard !diagnostics.hasErrors, case .mapping(let pairs)? = actionsNode?.kind else { return }
-    let exercised = Set(examples.flatMap { $0.when.map(\.action) })
+    // An action a store example receives (a follow-up, an outcome) ran through the store too.
+    let exercised = Set(examples.flatMap { $0.when.map(\.action) + $0.receive.map(\.action) })
     for action in actions where !exercised.contains(action.name) {
       // Declarative operations get derived tests; custom and empty reducers don't.
       let derived = action.reduce.contains { !$0.isCustom } || action.status != nil

@@ -15,7 +15,7 @@ enum SpecKeys {
   /// A field's long form: `name: { type, default, doc, json }`.
   static let field = ["type", "default", "doc", "json"]
   /// An action.
-  static let action = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure", "cancels", "binding"]
+  static let action = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure", "cancels", "binding", "then"]
   /// An action's `async`.
   static let async = [
     "success", "failure", "status", "policy", "scope", "debounce", "throttle", "carry", "successName", "failureName",

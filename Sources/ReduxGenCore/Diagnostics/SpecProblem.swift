@@ -117,6 +117,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case fieldName
   case closingParenthesis
   case openingParenthesis
+  case followUp
   case index
   case predicateOperand
   case moveDestination
@@ -154,6 +155,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .ifCondition: "a condition after 'if'"
     case .closingParenthesis: "')'"
     case .openingParenthesis: "'(' and the value to look for, as in 'ids.contains(id)'"
+    case .followUp: "an action's name, maybe followed by 'if' and a condition, as in 'then: search if !query.isEmpty'"
     case .index: "an index such as [0]"
     case .predicateOperand: "a field, a value or '('"
     case .offsetsParameter(let names):
@@ -277,6 +279,8 @@ package enum SpecProblem: Hashable, Sendable {
   /// `ids.contains(id)` in a condition.
   case membershipInCondition(String, type: String)
   case upsertKeyNotID(String, key: String, model: String, id: String)
+  case followUpValue(String, type: String, action: String, trigger: String)
+  case followUpLoop([String])
   /// `byId[key]` in a condition.
   case lookupInCondition(String, type: String)
   /// `shelf.entities[shelf.selectedId]` as a derived value.
@@ -553,6 +557,10 @@ package enum SpecProblem: Hashable, Sendable {
       "can't read '\(name)': it would be a field of a value of type \(type), which has no fields"
     case .readThroughOptional(let name, let path, let type):
       "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
+    case .followUpValue(let parameter, let type, let action, let trigger):
+      "'\(action)' needs '\(parameter): \(type)', which '\(trigger)' can't give: a follow-up takes each parameter from the trigger's parameter of its name, else the state field of its name, else its default; give '\(trigger)' a parameter '\(parameter): \(type)'"
+    case .followUpLoop(let names):
+      "follow-ups loop (\(names.joined(separator: " -> "))): each would dispatch the next for ever; end the chain, or dispatch from a middleware that decides when to stop"
     case .upsertKeyNotID(let path, let key, let model, let id):
       "'\(path)' is keyed by \(key), but \(model)'s id is \(id): upsert puts each element under its id, so key the dictionary by \(id)"
     case .membershipInCondition(let path, let type):

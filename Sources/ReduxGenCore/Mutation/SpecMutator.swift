@@ -29,14 +29,15 @@ package struct Mutant: Sendable, Equatable {
 /// - change reports: a field an action changes left out of its `changedFields`; a
 ///   `changedElements` that names no element, or calls a removal a change in place;
 /// - persistence: a persisted model's field decoded without its default (stored data that lacks
-///   it no longer restores); a migration step dropped.
+///   it no longer restores); a migration step dropped;
+/// - follow-ups (`then:`): one dropped; its condition negated or dropped (always dispatched).
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
   package static func mutants(of spec: Spec) -> [Mutant] {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
-      + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec)
+      + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec)
     // Ids stay unique even if two edits ever describe themselves alike.
     var seen: [String: Int] = [:]
     for index in mutants.indices {
@@ -157,6 +158,29 @@ package enum SpecMutator {
   }
 
   // MARK: Async status
+
+  /// Each follow-up dropped, and a conditional one's condition negated or dropped.
+  private static func followUpMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for (index, action) in spec.actions.enumerated() {
+      for (position, followUp) in action.followUps.enumerated() {
+        let before = "then \(followUp.action)" + (followUp.condition.map { " if " + describe($0) } ?? "")
+        func mutant(_ kind: String, _ after: String, _ change: (inout [FollowUp]) -> Void) {
+          var changed = spec
+          change(&changed.actions[index].followUps)
+          mutants.append(
+            Mutant(
+              id: "\(action.name)#then\(position):\(kind)", description: "\(action.name): \(before) -> \(after)",
+              spec: changed))
+        }
+        mutant("drop", "nothing") { $0.remove(at: position) }
+        guard let condition = followUp.condition else { continue }
+        mutant("negate", "then \(followUp.action) if !(\(describe(condition)))") { $0[position].condition = .not(condition) }
+        mutant("always", "then \(followUp.action)") { $0[position].condition = nil }
+      }
+    }
+    return mutants
+  }
 
   private static func statusMutants(_ spec: Spec) -> [Mutant] {
     var mutants: [Mutant] = []

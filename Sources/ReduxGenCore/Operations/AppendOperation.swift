@@ -11,6 +11,8 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     var fields: [String]
     /// Where the id goes among `fields` when it is the largest in the list plus one.
     var nextID: Int?
+    /// The id of the first element of an empty list: the id's default (`id: Int = 0`); nil: 1.
+    var firstID: Value?
   }
 
   enum End: String {
@@ -89,8 +91,18 @@ struct AppendOperation: ReduceOperationKind, Equatable {
         var arguments = built.fields.map { Argument($0, .name($0)) }
         if let position = built.nextID {
           // The largest id plus one: the list's ids are an ordered set.
-          let largest = Expression.binary(list.dot("ids").dot("max").call(), .nilCoalescing, .literal(.int(0)))
-          arguments.insert(Argument("id", .binary(.parenthesized(largest), .plus, .literal(.int(1)))), at: position)
+          let id: Expression
+          if case .int(let first)? = built.firstID {
+            // `ids.max().map { $0 + 1 } ?? first`: an empty list starts at the id's default.
+            let next = Expression.call(
+              list.dot("ids").dot("max").call().dot("map"), [],
+              trailingClosure: Closure(body: .binary(.name("$0"), .plus, .literal(.int(1)))))
+            id = .binary(next, .nilCoalescing, .literal(.int(first)))
+          } else {
+            let largest = Expression.binary(list.dot("ids").dot("max").call(), .nilCoalescing, .literal(.int(0)))
+            id = .binary(.parenthesized(largest), .plus, .literal(.int(1)))
+          }
+          arguments.insert(Argument("id", id), at: position)
         }
         element = .name(built.model).call(arguments)
       } else {

@@ -38,7 +38,7 @@ struct FeaturePartFiles {
       test(tests.reducerTests(), foundation: spec.hasJSONKeys ? GeneratedNames.jsonImportsOfTests : [])
     case .exampleTests:
       // Examples through the store run on ReduxTesting's TestStore.
-      test(tests.exampleTests(), testing: spec.examples.contains(where: \.throughStore) ? ["ReduxTesting"] : [])
+      test(tests.exampleTests(), testing: tests.exampleTestsUseTestStore ? ["ReduxTesting"] : [])
     case .storedDataTests:
       // Nothing persisted, nothing to restore.
       spec.persist.flatMap { $0.fields.isEmpty ? nil : $0 }.map { persist in

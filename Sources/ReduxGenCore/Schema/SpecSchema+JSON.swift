@@ -695,6 +695,27 @@ extension SpecSchema {
                 ]
               ]
             },
+            "then": {
+              "description": "Follow-up actions dispatched after this action's reduce (by the generated <Feature>FollowUps middleware): an action's name, maybe followed by 'if' and a condition over the payload and the state after the reduce; one or a list. Each parameter of the follow-up is the trigger's parameter of its name, else the state field of its name, else its default.",
+              "oneOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                }
+              ],
+              "examples": [
+                "sortTodos",
+                [
+                  "search if !query.isEmpty",
+                  "clearResults if query.isEmpty"
+                ]
+              ]
+            },
             "binding": {
               "type": "boolean",
               "description": "Binds the state field this action sets (one payload parameter, reduce 'set FIELD') to a form control: the feature's ViewStore gets FIELDBinding, which dispatches the action.",

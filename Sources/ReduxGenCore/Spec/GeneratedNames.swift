@@ -16,6 +16,8 @@ package struct GeneratedNames: Sendable, Equatable {
   package var effects: String { feature + "Effects" }
   package var liveEffects: String { feature + "LiveEffects" }
   package var effectsMiddleware: String { feature + "EffectsMiddleware" }
+  /// The middleware that dispatches the actions' follow-ups (`then:`).
+  package var followUps: String { feature + "FollowUps" }
   /// The effects middleware's initializer parameter (and property) holding a timed request's
   /// timing: `searchTiming`.
   package static func timingParameter(_ action: String) -> String { action + "Timing" }
@@ -104,7 +106,7 @@ package struct GeneratedNames: Sendable, Equatable {
   package var featureTypes: [String] {
     [
       state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
-      persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests,
+      persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests, followUps,
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
 

@@ -391,6 +391,34 @@ package struct Action: Sendable, Equatable {
   package var binding: String?
   /// A near miss of the generated `changedElements`: set only by the mutation harness.
   package var elementReportMutant: ElementReportMutant?
+  /// The actions dispatched after this one's reduce (`then:`), in order.
+  package var followUps: [FollowUp] = []
+}
+
+/// An action dispatched after another's reduce (`then: sortTodos`, `then: search if
+/// !query.isEmpty`), by the generated `<Feature>FollowUps` middleware: TCA's `.send` from a
+/// reducer, NgRx's effect that maps one action to another.
+package struct FollowUp: Sendable, Equatable {
+  /// Where a parameter of the follow-up takes its value.
+  package enum Source: Sendable, Equatable {
+    /// The trigger's parameter of that name.
+    case parameter(String)
+    /// The state field of that name, after the trigger's reduce.
+    case state(String)
+    /// The parameter's default (a fresh `UUID()` or `Date()` for `= new` and `= now`).
+    case value(Value)
+  }
+
+  package var action: String
+  /// Each parameter of the follow-up, in its payload's order, and its source.
+  package var arguments: [Argument]
+  /// Read after the trigger's reduce, over its payload and the new state; nil: always.
+  package var condition: Predicate?
+
+  package struct Argument: Sendable, Equatable {
+    package var parameter: String
+    package var source: Source
+  }
 }
 
 extension Action {

@@ -415,6 +415,89 @@ struct FeatureTranslator {
   var contextType: TypeName { types.runtime.generic("MiddlewareContext", [stateType, actionType]) }
 
   func middlewareFile() -> [Declaration] {
+    middlewareProtocols() + followUpsMiddleware()
+  }
+
+  /// `<Feature>FollowUps`: after an action with `then:` is reduced, dispatches its follow-ups
+  /// whose condition holds (read over its payload and the new state); none without `then:`.
+  func followUpsMiddleware() -> [Declaration] {
+    let triggers = spec.actions.filter { !$0.followUps.isEmpty }
+    guard !triggers.isEmpty else { return [] }
+    let state = Expression.name("state")
+    let cases = triggers.map { action -> SwitchCase in
+      let readsState = action.followUps.contains { followUp in
+        followUp.condition != nil || followUp.arguments.contains { if case .state = $0.source { true } else { false } }
+      }
+      var used: Set<String> = []
+      var body: [Statement] = []
+      if readsState {
+        body.append(
+          .declaration(
+            VariableDeclaration(
+              isConstant: true, name: "state",
+              initializer: Expression.name("context").dot("state").call([
+                Argument("after", .name("action")), Argument(nil, .name(spec.reducerName)),
+              ]))))
+      }
+      for followUp in action.followUps {
+        let payload = spec.action(named: followUp.action)?.payload ?? []
+        let arguments = followUp.arguments.map { argument -> Argument in
+          let type = payload.first { $0.name == argument.parameter }?.type ?? .scalar(.bool)
+          switch argument.source {
+          case .parameter(let name):
+            used.insert(name)
+            return Argument(argument.parameter, .name(name))
+          case .state(let name):
+            return Argument(argument.parameter, state.dot(name))
+          case .value(.newUUID):
+            return Argument(argument.parameter, Expression.name("UUID").call())
+          case .value(.now):
+            return Argument(argument.parameter, Expression.name("Date").call())
+          case .value(let value):
+            return Argument(argument.parameter, types.expression(value, type: type))
+          }
+        }
+        let sent: Expression = arguments.isEmpty ? .dot(followUp.action) : Expression.dot(followUp.action).call(arguments)
+        let dispatch = Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, sent)]))
+        guard let condition = followUp.condition else {
+          body.append(dispatch)
+          continue
+        }
+        for name in PredicateSearch.fields(readBy: condition) where name != "state" { used.insert(name) }
+        let test = PredicateTranslator(types: types, element: state) { name in
+          name == "state" ? state : .name(name)
+        }.expression(condition)
+        body.append(.ifElse(test, [dispatch], nil))
+      }
+      return SwitchCase(
+        patterns: [
+          Pattern(
+            caseName: action.name, bindings: used.isEmpty ? [] : action.payload.map { used.contains($0.name) ? $0.name : nil })
+        ],
+        body: body)
+    }
+    let allCases = cases + (triggers.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
+    let process = FunctionDeclaration(
+      doc: "Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.",
+      access: access, kind: .function("process"),
+      parameters: [
+        Parameter(label: "_", name: "action", type: actionType),
+        Parameter(name: "context", type: contextType),
+      ],
+      returnType: .optional(actionType),
+      body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])
+    let initializer = access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
+    return [
+      .structure(
+        TypeDeclaration(
+          doc: "Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware.",
+          access: access, name: spec.names.followUps,
+          inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
+          members: initializer + [.function(process)]))
+    ]
+  }
+
+  private func middlewareProtocols() -> [Declaration] {
     spec.middleware.flatMap { middleware -> [Declaration] in
       let handled = middleware.on.compactMap { name in spec.action(named: name) }
       let emitter = middleware.emits.isEmpty ? nil : emitterName(middleware)

@@ -973,7 +973,79 @@ struct TestTranslator {
       }
       return test(example.name, name, throwing: throwing, body + checks)
     }
-    return suite(spec.names.exampleTests, tests)
+    return suite(spec.names.exampleTests, tests + followUpTests(names: &names))
+  }
+
+  /// Whether the example tests file needs ReduxTesting: store examples, or follow-up tests.
+  var exampleTestsUseTestStore: Bool {
+    spec.examples.contains(where: \.throughStore) || !followUpTestCases.isEmpty
+  }
+
+  /// The triggers whose follow-ups a derived test pins: every follow-up unconditional and made
+  /// of values a test can compare (no fresh `UUID()` or `Date()`).
+  private var followUpTestCases: [Action] {
+    spec.actions.filter { action in
+      !action.followUps.isEmpty
+        && action.followUps.allSatisfy { followUp in
+          followUp.condition == nil
+            && followUp.arguments.allSatisfy { $0.source != .value(.newUUID) && $0.source != .value(.now) }
+        }
+    }
+  }
+
+  /// For each trigger: sent through a TestStore with `<Feature>FollowUps`, it is followed first
+  /// by exactly its follow-ups, each with the trigger's parameters and the state after its reduce
+  /// (their own follow-ups come after them).
+  /// Conditional follow-ups are pinned by examples, as `if` is.
+  private func followUpTests(names: inout UniqueNames) -> [Declaration] {
+    followUpTestCases.map { action in
+      let arguments = sampleArguments(action)
+      let sent = arguments.isEmpty ? Expression.dot(action.name) : Expression.dot(action.name).call(arguments)
+      let after = Expression.name("after")
+      let readsState = action.followUps.contains { followUp in
+        followUp.arguments.contains { if case .state = $0.source { true } else { false } }
+      }
+      var body: [Statement] = []
+      if readsState {
+        body.append(.declaration(VariableDeclaration(name: "after", initializer: .name(spec.stateTypeName).call())))
+        body.append(.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(after)), Argument(nil, sent)])))
+      }
+      let expected = action.followUps.map { followUp -> Expression in
+        let payload = spec.action(named: followUp.action)?.payload ?? []
+        let values = followUp.arguments.map { argument -> Argument in
+          let type = payload.first { $0.name == argument.parameter }?.type ?? .scalar(.bool)
+          switch argument.source {
+          case .parameter(let name): return arguments.first { $0.label == name } ?? Argument(argument.parameter, .name(name))
+          case .state(let name): return Argument(argument.parameter, after.dot(name))
+          case .value(let value): return Argument(argument.parameter, types.expression(value, type: type))
+          }
+        }
+        .map { Argument($0.label, $0.value) }
+        let named = zip(followUp.arguments, values).map { Argument($0.parameter, $1.value) }
+        return named.isEmpty ? Expression.name(spec.actionTypeName).dot(followUp.action)
+          : Expression.name(spec.actionTypeName).dot(followUp.action).call(named)
+      }
+      let store = Expression.name("store")
+      body += [
+        constant(
+          "store",
+          types.runtime.value("TestStore").call([
+            Argument("initialState", Expression.name(spec.stateTypeName).call()), Argument("reducer", .name(spec.reducerName)),
+            Argument("middleware", .array([Expression.name(spec.names.followUps).call()])),
+            Argument("exhaustivity", .dot("off")),
+          ])),
+        .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
+        // Its own follow-ups come first; theirs (if any) are queued after them.
+        expect(
+          Expression.name("Array").call([
+            Argument(nil, store.dot("receivedActions").dot("prefix").call([Argument(nil, .literal(.int(expected.count)))]))
+          ]), .equal, .array(expected)),
+        .expression(.awaitExpression(store.dot("finish").call())),
+      ]
+      let targets = action.followUps.map(\.action).joined(separator: ", ")
+      return test(
+        "\(action.name) is followed by \(targets)", names.make("\(action.name)IsFollowedUp"), isAsync: true, body)
+    }
   }
 
   /// `state.field = value` for each field the example gives.
@@ -1046,6 +1118,7 @@ struct TestTranslator {
     // Each made with `init()`: `middleware:` leaves out one whose initializer takes arguments.
     let chosen = spec.middleware.filter { example.middleware?.contains($0.name) ?? true }
     var middleware = chosen.map { Expression.name($0.name).call() }
+    if spec.actions.contains(where: { !$0.followUps.isEmpty }) { middleware.append(Expression.name(names.followUps).call()) }
     let asyncActions = spec.actions.filter { $0.async != nil }
     if !asyncActions.isEmpty {
       body.append(constant("effects", Expression.name(names.testEffects).call()))
