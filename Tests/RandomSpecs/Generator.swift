@@ -504,7 +504,14 @@ struct SpecGenerator {
         case 3: (kind, base) = (.isEmpty, "nothingIn")
         case 4:
           if let summed = rng.pickOptional(numeric) {
-            (kind, base) = (.sum(summed.name, rng.chance(50) ? randomPredicate(model, depth: 0) : nil), "total")
+            // Now and then a sum of products: another field of the same type.
+            // (Int only: an Int64 sample can be too large to multiply.)
+            let factor =
+              summed.type == .scalar(.int) && rng.chance(35)
+              ? rng.pickOptional(numeric.filter { $0.type == summed.type })?.name : nil
+            (kind, base) = (
+              .sum(summed.name, rng.chance(50) ? randomPredicate(model, depth: 0) : nil, times: factor), "total"
+            )
           }
         default:
           if let id = model.idField, let key = rng.pickOptional(spec.state.filter { $0.type.unwrapped == id.type }) {
@@ -1095,7 +1102,7 @@ struct SpecGenerator {
       switch value.kind {
       case .count: type = .scalar(.int)
       case .all, .any, .isEmpty: type = .scalar(.bool)
-      case .sum(let summed, _):
+      case .sum(let summed, _, _):
         // Only integer sums: the simulator doesn't add doubles as Swift does.
         let list = spec.state.first { $0.name == value.list }
         if case .array(.model(let name))? = list?.type, let field = spec.model(name)?.fields.first(where: { $0.name == summed }),

@@ -313,7 +313,8 @@ struct RDerived: Hashable {
     case all(RPredicate)
     case any(RPredicate)
     case isEmpty
-    case sum(String, RPredicate?)
+    /// `sum list.field [* times] [where c]`: `times` another field of the same type.
+    case sum(String, RPredicate?, times: String? = nil)
     case lookup(key: String)
   }
 

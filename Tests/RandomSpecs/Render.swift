@@ -355,8 +355,9 @@ struct Renderer {
         case .all(let condition): text = "all \(value.list) where " + predicate(condition)
         case .any(let condition): text = "any \(value.list) where " + predicate(condition)
         case .isEmpty: text = "isEmpty \(value.list)"
-        case .sum(let field, let condition):
-          text = "sum \(value.list).\(field)" + (condition.map { " where " + predicate($0) } ?? "")
+        case .sum(let field, let condition, let times):
+          text = "sum \(value.list).\(field)" + (times.map { " * " + $0 } ?? "")
+            + (condition.map { " where " + predicate($0) } ?? "")
         case .lookup(let key): text = "\(value.list)[\(key)]"
         }
         lines.append("  \(value.name): " + YAMLText.scalar(text, flow: false))

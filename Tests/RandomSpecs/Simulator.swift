@@ -645,13 +645,16 @@ struct Simulator {
       return matches(condition).map { (.bool(!$0.isEmpty), .scalar(.bool)) }
     case .isEmpty:
       return (.bool(collection.elementCount == 0), .scalar(.bool))
-    case .sum(let summed, let condition):
+    case .sum(let summed, let condition, let times):
       guard let kept = matches(condition), let type = model?.fields.first(where: { $0.name == summed })?.type,
         case .scalar(let scalar) = type
       else { return nil }
       // Doubles added in another order could round differently: only integers are expected.
       guard scalar.isInteger else { return nil }
-      let total = kept.reduce(0) { $0 + Int($1.field(summed)?.number ?? 0) }
+      let total = kept.reduce(0) { total, item in
+        let value = Int(item.field(summed)?.number ?? 0)
+        return total + (times.map { value * Int(item.field($0)?.number ?? 0) } ?? value)
+      }
       return (.int(total), type)
     case .lookup(let keyName):
       guard let key = state[keyName] else { return nil }

@@ -59,6 +59,8 @@ extension ProductsState: FieldTracking {
       \.filter: StateFields(2),
       \.shownProducts: StateFields(0, 1, 2),
       \.available: StateFields(0),
+      \.stockValue: StateFields(0),
+      \.stockValueInStock: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

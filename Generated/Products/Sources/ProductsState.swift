@@ -34,6 +34,16 @@ public struct ProductsState: Equatable, Sendable, Codable {
   public var available: Int {
     return products.count(where: { $0.inventory > 0 })
   }
+
+  /// `stockValue`, derived from `products`.
+  public var stockValue: Double {
+    return products.reduce(0) { $0 + $1.price * Double($1.inventory) }
+  }
+
+  /// `stockValueInStock`, derived from `products`.
+  public var stockValueInStock: Double {
+    return products.filter { $0.inventory > 1 }.reduce(0) { $0 + $1.price * Double($1.inventory) }
+  }
 }
 
 /// The Products state as SwiftUI views observe it, field by field.

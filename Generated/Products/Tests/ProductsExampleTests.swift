@@ -26,6 +26,7 @@ struct ProductsExampleTests {
         Product(id: 2, title: "Mug", inventory: 0),
       ])
     #expect(state.available == 1)
+    #expect(state.stockValue == 1000)
   }
 
   @Test("the affordable view follows the budget")

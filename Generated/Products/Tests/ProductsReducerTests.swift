@@ -96,6 +96,27 @@ struct ProductsReducerTests {
     state.products = [matching, matchingToo, other]
     #expect(state.available == 2)
   }
+
+  @Test("stockValue adds up price times inventory of the elements of products")
+  func stockValueIsDerived() {
+    var state = ProductsState()
+    let first = Product(id: 2, title: "text 1", price: 3.0, inventory: 4)
+    let second = Product(id: 3, title: "text 2", price: 4.0, inventory: 5)
+    state.products = [first, second]
+    let firstProduct = first.price * Double(first.inventory)
+    let secondProduct = second.price * Double(second.inventory)
+    #expect(state.stockValue == firstProduct + secondProduct)
+  }
+
+  @Test("stockValueInStock adds up price times inventory of the elements of products w...")
+  func stockValueInStockIsDerived() {
+    var state = ProductsState()
+    let matching = Product(id: 2, title: "text 1", price: 3.0, inventory: 2)
+    let other = Product(id: 3, title: "text 2", price: 4.0, inventory: 0)
+    state.products = [matching, other]
+    let expected = matching.price * Double(matching.inventory)
+    #expect(state.stockValueInStock == expected)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.

@@ -94,7 +94,20 @@ struct DerivedParser {
       result = (.isEmpty, .scalar(.bool))
     default:
       guard let (field, type) = summedField(of: element, list, at: offset) else { return nil }
-      result = condition(over: element, list, required: false).map { (.sum(field: field, $0), type) }
+      guard tokens.peek.kind == .symbol("*") else {
+        result = condition(over: element, list, required: false).map { (.sum(field: field, $0), type) }
+        break
+      }
+      // `* FIELD` (or `* LIST.FIELD`): another numeric field of the same element.
+      let times = tokens.next()
+      if case .identifier(list) = tokens.peek.kind, tokens.peekSecond.kind == .symbol(".") { _ = tokens.next() }
+      guard let (factor, factorType) = summedField(of: element, list, at: offset, dotted: false) else { return nil }
+      guard let product = Self.productType(type, factorType) else {
+        return fail(.cannotMultiply(type.swiftName, factorType.swiftName), times.offset)
+      }
+      result = condition(over: element, list, required: false).map {
+        (.sumOfProducts(field: field, times: factor, $0), product)
+      }
     }
     guard let (kind, type) = result else { return nil }
     guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
@@ -116,9 +129,22 @@ struct DerivedParser {
     return (name, element, token.offset)
   }
 
-  /// `.FIELD` of the elements, numeric and not optional.
-  private mutating func summedField(of element: SpecType, _ list: String, at offset: Int) -> (String, SpecType)? {
-    guard tokens.take(".") else {
+  /// The type of a product: two values of one numeric type, or an integer and a `Double`
+  /// (`Double`, the integer converted); nil for other mixes (Swift's numbers don't mix).
+  static func productType(_ lhs: SpecType, _ rhs: SpecType) -> SpecType? {
+    if lhs == rhs { return lhs }
+    let integers: [SpecType] = [.scalar(.int), .scalar(.int64)]
+    if integers.contains(lhs) && rhs == .scalar(.double) || integers.contains(rhs) && lhs == .scalar(.double) {
+      return .scalar(.double)
+    }
+    return nil
+  }
+
+  /// `.FIELD` of the elements (`FIELD` alone when not `dotted`), numeric and not optional.
+  private mutating func summedField(of element: SpecType, _ list: String, at offset: Int, dotted: Bool = true)
+    -> (String, SpecType)?
+  {
+    if dotted || tokens.peek.kind == .symbol("."), !tokens.take(".") {
       return fail(.expectedToken(.fieldNameAfterDot, found: tokens.peek.described), tokens.peek.offset)
     }
     let token = tokens.next()

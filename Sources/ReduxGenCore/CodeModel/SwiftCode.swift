@@ -267,6 +267,7 @@ enum BinaryOperator: String, Equatable, Sendable {
   case or = "||"
   case plus = "+"
   case minus = "-"
+  case times = "*"
   case nilCoalescing = "??"
 }
 

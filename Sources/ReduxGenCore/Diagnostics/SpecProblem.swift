@@ -281,6 +281,7 @@ package enum SpecProblem: Hashable, Sendable {
   case upsertKeyNotID(String, key: String, model: String, id: String)
   case followUpValue(String, type: String, action: String, trigger: String)
   case followUpLoop([String])
+  case cannotMultiply(String, String)
   /// `byId[key]` in a condition.
   case lookupInCondition(String, type: String)
   /// `shelf.entities[shelf.selectedId]` as a derived value.
@@ -559,6 +560,8 @@ package enum SpecProblem: Hashable, Sendable {
       "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
     case .followUpValue(let parameter, let type, let action, let trigger):
       "'\(action)' needs '\(parameter): \(type)', which '\(trigger)' can't give: a follow-up takes each parameter from the trigger's parameter of its name, else the state field of its name, else its default; give '\(trigger)' a parameter '\(parameter): \(type)'"
+    case .cannotMultiply(let lhs, let rhs):
+      "can't multiply \(lhs) by \(rhs): a product takes two values of one numeric type, or an Int and a Double (a Double)"
     case .followUpLoop(let names):
       "follow-ups loop (\(names.joined(separator: " -> "))): each would dispatch the next for ever; end the chain, or dispatch from a middleware that decides when to stop"
     case .upsertKeyNotID(let path, let key, let model, let id):

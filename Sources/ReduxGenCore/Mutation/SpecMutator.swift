@@ -122,6 +122,17 @@ package enum SpecMutator {
         edits = [("negate", .any(.not(predicate))), ("all", .all(predicate))]
       case .sum(let field, let predicate?):
         edits = [("negate", .sum(field: field, .not(predicate))), ("every", .sum(field: field, nil))]
+      case .sumOfProducts(let field, let times, let predicate):
+        if let predicate {
+          edits = [
+            ("negate", .sumOfProducts(field: field, times: times, .not(predicate))),
+            ("every", .sumOfProducts(field: field, times: times, nil)),
+          ]
+        }
+        // The first field squared, where its type is the product's.
+        if spec.derivedFieldType(value.list, field) == value.type {
+          edits.append(("square", .sumOfProducts(field: field, times: field, predicate)))
+        }
       case .count(nil), .sum(_, nil), .isEmpty, .lookup:
         edits = []
       }

@@ -120,6 +120,12 @@ package struct Spec: Sendable, Equatable {
       ?? uses.lazy.compactMap { $0.cases(of: type) }.first
   }
 
+  /// The type of a field of the elements of the state's list `list`.
+  package func derivedFieldType(_ list: String, _ field: String) -> SpecType? {
+    guard case .array(let element)? = stateField(named: list)?.type else { return nil }
+    return fields(of: element)?.first { $0.name == field }?.type
+  }
+
   /// Every name generated for this feature.
   package var names: GeneratedNames { GeneratedNames(feature: feature) }
   package var stateTypeName: String { names.state }
@@ -250,6 +256,9 @@ package struct DerivedValue: Sendable, Equatable {
     case isEmpty
     /// The total of a numeric field of the elements, or of those the condition holds for.
     case sum(field: String, Predicate?)
+    /// The total of two numeric fields' product over the elements (`sum items.price * quantity`,
+    /// a cart's total); an integer field times a `Double` one is a `Double`.
+    case sumOfProducts(field: String, times: String, Predicate?)
     /// The element (by id) or entry (by key) the state field `key` names; nil when none does.
     case lookup(key: String)
   }

@@ -41,6 +41,11 @@ struct DerivedTranslator {
       return .call(
         elements.dot("reduce").call([Argument(nil, .literal(.int(0)))]), [],
         trailingClosure: Closure(body: .binary(.name("$0"), .plus, .name("$1").dot(field))))
+    case .sumOfProducts(let field, let times, let predicate):
+      let elements = predicate.map { Expression.call(list.dot("filter"), [], trailingClosure: closure($0)) } ?? list
+      return .call(
+        elements.dot("reduce").call([Argument(nil, .literal(.int(0)))]), [],
+        trailingClosure: Closure(body: .binary(.name("$0"), .plus, product(.name("$1"), value, field, times))))
     case .lookup(let key):
       // A list (of models with an id) is read by id, a dictionary by key.
       let isList = stateType(value.list)?.elementType != nil
@@ -55,6 +60,17 @@ struct DerivedTranslator {
 }
 
 extension DerivedTranslator {
+  /// `element.price * Double(element.quantity)`: an integer field converted where the product
+  /// is a `Double`.
+  func product(_ element: Expression, _ value: DerivedValue, _ field: String, _ times: String) -> Expression {
+    func operand(_ name: String) -> Expression {
+      let type = types.spec.derivedFieldType(value.list, name)
+      return value.type == .scalar(.double) && type != .scalar(.double)
+        ? Expression.name("Double").call([Argument(nil, element.dot(name))]) : element.dot(name)
+    }
+    return .binary(operand(field), .times, operand(times))
+  }
+
   /// The derived test of a value: states on both sides of its condition (or with and without
   /// elements, or with the key found and not), and the value each must give.
   func test(_ value: DerivedValue, kit: TestTranslator, names: inout UniqueNames) -> Declaration? {
@@ -124,6 +140,38 @@ extension DerivedTranslator {
         fill([("first", [field: low]), ("second", [field: high])])
         body.append(kit.expect(derived, .equal, .binary(.name("first").dot(field), .plus, .name("second").dot(field))))
         what = "adds up \(field) of the elements of \(value.list)"
+      }
+    case .sumOfProducts(let field, let times, let predicate):
+      let (low, high) = (kit.sample(.scalar(.int), 2), kit.sample(.scalar(.int), 3))
+      // Small whole numbers, of the field's type: a product of them is exact as a Double too.
+      func sample(_ name: String, _ number: Value) -> Value {
+        guard types.spec.derivedFieldType(value.list, name) == .scalar(.double), case .int(let whole) = number else {
+          return number
+        }
+        return .double(Double(whole))
+      }
+      if let predicate {
+        let (matching, other) = witnesses(predicate)
+        guard var matching, var other else { return nil }
+        for name in [field, times] {
+          if matching[name] == nil { matching[name] = sample(name, low) }
+          if other[name] == nil { other[name] = sample(name, high) }
+        }
+        fill([("matching", matching), ("other", other)])
+        body.append(kit.constant("expected", product(.name("matching"), value, field, times)))
+        body.append(kit.expect(derived, .equal, .name("expected")))
+        what = "adds up \(field) times \(times) of the elements of \(value.list) where \(SpecMutator.describe(predicate))"
+      } else {
+        // A field times itself takes one value.
+        func values(_ first: Value, _ second: Value) -> [String: Value] {
+          Dictionary([(field, sample(field, first)), (times, sample(times, second))]) { first, _ in first }
+        }
+        fill([("first", values(low, high)), ("second", values(high, .int(5)))])
+        // One product a line: the whole sum could outgrow a line that can't be broken.
+        body.append(kit.constant("firstProduct", product(.name("first"), value, field, times)))
+        body.append(kit.constant("secondProduct", product(.name("second"), value, field, times)))
+        body.append(kit.expect(derived, .equal, .binary(.name("firstProduct"), .plus, .name("secondProduct"))))
+        what = "adds up \(field) times \(times) of the elements of \(value.list)"
       }
     case .lookup(let key):
       guard let keyFieldType = stateType(key) else { return nil }
