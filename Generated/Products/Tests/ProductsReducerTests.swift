@@ -112,7 +112,7 @@ struct ProductsReducerTests {
   func stockValueInStockIsDerived() {
     var state = ProductsState()
     let matching = Product(id: 2, title: "text 1", price: 3.0, inventory: 2)
-    let other = Product(id: 3, title: "text 2", price: 4.0, inventory: 0)
+    let other = Product(id: 3, title: "text 2", price: 1, inventory: 1)
     state.products = [matching, other]
     let expected = matching.price * Double(matching.inventory)
     #expect(state.stockValueInStock == expected)

@@ -151,7 +151,15 @@ extension DerivedTranslator {
         return .double(Double(whole))
       }
       if let predicate {
-        let (matching, other) = witnesses(predicate)
+        // The other element's product must not be 0, or summing it too would go unseen: its
+        // fields are sought where the condition is false and both are above 0.
+        let notPositive = { (name: String) -> Predicate in
+          let type = types.spec.derivedFieldType(value.list, name) ?? .scalar(.int)
+          // Written `0` as a spec would: the search compares numbers of either kind.
+          return .compare(.path([.field(name)], type), .lessOrEqual, .literal(.int(0), type))
+        }
+        let (matching, _) = witnesses(predicate)
+        let (_, other) = witnesses(.or(predicate, .or(notPositive(field), notPositive(times))))
         guard var matching, var other else { return nil }
         for name in [field, times] {
           if matching[name] == nil { matching[name] = sample(name, low) }
