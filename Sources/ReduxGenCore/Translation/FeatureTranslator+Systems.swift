@@ -421,14 +421,8 @@ extension FeatureTranslator {
     + [
       .function(initializer),
       .function(
-        FunctionDeclaration(
-          doc: "Starts the request of each async action and passes every action on.", access: access,
-          kind: .function("process"),
-          parameters: [
-            Parameter(label: "_", name: "action", type: actionType),
-            Parameter(name: "context", type: contextType),
-          ],
-          returnType: .optional(actionType),
+        processFunction(
+          doc: "Starts the request of each async action and passes every action on.",
           body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])),
       // `Store.idle()` and a TestStore wait for the requests through these two.
       .function(

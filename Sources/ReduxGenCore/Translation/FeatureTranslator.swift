@@ -477,14 +477,8 @@ struct FeatureTranslator {
         body: body)
     }
     let allCases = cases + (triggers.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
-    let process = FunctionDeclaration(
+    let process = processFunction(
       doc: "Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.",
-      access: access, kind: .function("process"),
-      parameters: [
-        Parameter(label: "_", name: "action", type: actionType),
-        Parameter(name: "context", type: contextType),
-      ],
-      returnType: .optional(actionType),
       body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])
     let initializer = access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
     return [
@@ -520,20 +514,25 @@ struct FeatureTranslator {
       if handled.count < spec.actions.count {
         cases.append(SwitchCase(patterns: [], body: [.returnStatement(.name("action"))]))
       }
-      let process = FunctionDeclaration(
+      let process = processFunction(
         doc: "Sends each action this middleware handles to its requirement; passes on the rest.",
-        access: access, kind: .function("process"),
-        parameters: [
-          Parameter(label: "_", name: "action", type: actionType),
-          Parameter(name: "context", type: contextType),
-        ],
-        returnType: .optional(actionType),
         body: [.switchStatement(.name("action"), cases)])
       return (emitter == nil ? [] : [self.emitter(middleware)]) + [
         protocolDeclaration,
         .extensionDeclaration(ExtensionDeclaration(extendedType: .named(middleware.protocolName), members: [.function(process)])),
       ]
     }
+  }
+
+  /// A generated middleware's `process(_:context:)`: the one place its signature is written.
+  func processFunction(doc: String, body: [Statement]) -> FunctionDeclaration {
+    FunctionDeclaration(
+      doc: doc, access: access, kind: .function("process"),
+      parameters: [
+        Parameter(label: "_", name: "action", type: actionType),
+        Parameter(name: "context", type: contextType),
+      ],
+      returnType: .optional(actionType), body: body)
   }
 
   /// `func addTask(task: Task, context: ...) -> TaskListAction?`
