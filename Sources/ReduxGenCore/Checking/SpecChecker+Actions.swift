@@ -95,8 +95,7 @@ extension SpecChecker {
   /// trigger's payload and the new state. Follow-ups may not loop.
   mutating func checkFollowUps(_ checked: inout [Action]) {
     let names = checked.map(\.name)
-    var index: [String: Int] = [:]
-    for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+    let index = firstIndices(names)
     var itemNodes: [String: [YAMLNode]] = [:]
     for position in checked.indices {
       let trigger = checked[position]
@@ -105,13 +104,14 @@ extension SpecChecker {
       for item in items {
         guard let source = text(item, what: .key("then")) else { continue }
         let origin = item.textLocation
-        guard case .success(let lexed) = ExpressionLexer.tokens(source) else {
-          if case .failure(let token) = ExpressionLexer.tokens(source) {
-            error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
-          }
+        var tokens: TokenStream
+        switch ExpressionLexer.tokens(source) {
+        case .failure(let token):
+          error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
           continue
+        case .success(let lexed):
+          tokens = TokenStream(lexed)
         }
-        var tokens = TokenStream(lexed)
         let first = tokens.next()
         guard case .identifier(let name) = first.kind else {
           error(.expectedToken(.followUp, found: first.described), at: origin.advanced(by: first.offset))

@@ -414,7 +414,7 @@ package struct FollowUp: Sendable, Equatable {
     case parameter(String)
     /// The state field of that name, after the trigger's reduce.
     case state(String)
-    /// The parameter's default (a fresh `UUID()` or `Date()` for `= new` and `= now`).
+    /// The parameter's default (for `= new` and `= now`, made by ReduxRuntime's `ActionValues`).
     case value(Value)
   }
 

@@ -425,9 +425,7 @@ struct FeatureTranslator {
     guard !triggers.isEmpty else { return [] }
     let state = Expression.name("state")
     let cases = triggers.map { action -> SwitchCase in
-      let readsState = action.followUps.contains { followUp in
-        followUp.condition != nil || followUp.arguments.contains { if case .state = $0.source { true } else { false } }
-      }
+      let readsState = action.followUps.contains { $0.condition != nil || $0.takesStateFields }
       var used: Set<String> = []
       var body: [Statement] = []
       if readsState {
@@ -440,24 +438,10 @@ struct FeatureTranslator {
               ]))))
       }
       for followUp in action.followUps {
-        let payload = spec.action(named: followUp.action)?.payload ?? []
-        let arguments = followUp.arguments.map { argument -> Argument in
-          let type = payload.first { $0.name == argument.parameter }?.type ?? .scalar(.bool)
-          switch argument.source {
-          case .parameter(let name):
-            used.insert(name)
-            return Argument(argument.parameter, .name(name))
-          case .state(let name):
-            return Argument(argument.parameter, state.dot(name))
-          case .value(.newUUID):
-            return Argument(argument.parameter, Expression.name("UUID").call())
-          case .value(.now):
-            return Argument(argument.parameter, Expression.name("Date").call())
-          case .value(let value):
-            return Argument(argument.parameter, types.expression(value, type: type))
-          }
+        for argument in followUp.arguments {
+          if case .parameter(let name) = argument.source { used.insert(name) }
         }
-        let sent: Expression = arguments.isEmpty ? .dot(followUp.action) : Expression.dot(followUp.action).call(arguments)
+        let sent = followUp.action(in: spec, types: types, parameter: { .name($0) }, state: state)
         let dispatch = Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, sent)]))
         guard let condition = followUp.condition else {
           body.append(dispatch)
@@ -579,3 +563,34 @@ struct FeatureTranslator {
   }
 }
 
+extension FollowUp {
+  /// Whether a parameter takes a state field's value (after the trigger's reduce).
+  var takesStateFields: Bool {
+    arguments.contains { if case .state = $0.source { true } else { false } }
+  }
+
+  /// The follow-up as the action it sends (`.search(query: query)`): the one place its
+  /// arguments become Swift, for the middleware that dispatches it and the derived test that
+  /// expects it. `parameter` reads the trigger's parameter, `state` is the state after its
+  /// reduce; a `= new` or `= now` parameter takes ReduxRuntime's `ActionValues.current`, as
+  /// action creators do.
+  func action(
+    in spec: Spec, types: TypeTranslator, parameter: (String) -> Expression, state: Expression,
+    qualified: Bool = false
+  ) -> Expression {
+    let payload = spec.action(named: action)?.payload ?? []
+    let values = types.runtime.value("ActionValues").dot("current")
+    let made = arguments.map { argument -> ReduxGenCore.Argument in
+      let type = payload.first { $0.name == argument.parameter }?.type ?? .scalar(.bool)
+      switch argument.source {
+      case .parameter(let name): return ReduxGenCore.Argument(argument.parameter, parameter(name))
+      case .state(let name): return ReduxGenCore.Argument(argument.parameter, state.dot(name))
+      case .value(.newUUID): return ReduxGenCore.Argument(argument.parameter, values.dot("uuid").call())
+      case .value(.now): return ReduxGenCore.Argument(argument.parameter, values.dot("now").call())
+      case .value(let value): return ReduxGenCore.Argument(argument.parameter, types.expression(value, type: type))
+      }
+    }
+    let base = qualified ? Expression.name(spec.actionTypeName).dot(action) : .dot(action)
+    return made.isEmpty ? base : base.call(made)
+  }
+}

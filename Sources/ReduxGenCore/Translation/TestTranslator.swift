@@ -1002,28 +1002,16 @@ struct TestTranslator {
       let arguments = sampleArguments(action)
       let sent = arguments.isEmpty ? Expression.dot(action.name) : Expression.dot(action.name).call(arguments)
       let after = Expression.name("after")
-      let readsState = action.followUps.contains { followUp in
-        followUp.arguments.contains { if case .state = $0.source { true } else { false } }
-      }
+      let readsState = action.followUps.contains(where: \.takesStateFields)
       var body: [Statement] = []
       if readsState {
         body.append(.declaration(VariableDeclaration(name: "after", initializer: .name(spec.stateTypeName).call())))
         body.append(.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(after)), Argument(nil, sent)])))
       }
-      let expected = action.followUps.map { followUp -> Expression in
-        let payload = spec.action(named: followUp.action)?.payload ?? []
-        let values = followUp.arguments.map { argument -> Argument in
-          let type = payload.first { $0.name == argument.parameter }?.type ?? .scalar(.bool)
-          switch argument.source {
-          case .parameter(let name): return arguments.first { $0.label == name } ?? Argument(argument.parameter, .name(name))
-          case .state(let name): return Argument(argument.parameter, after.dot(name))
-          case .value(let value): return Argument(argument.parameter, types.expression(value, type: type))
-          }
-        }
-        .map { Argument($0.label, $0.value) }
-        let named = zip(followUp.arguments, values).map { Argument($0.parameter, $1.value) }
-        return named.isEmpty ? Expression.name(spec.actionTypeName).dot(followUp.action)
-          : Expression.name(spec.actionTypeName).dot(followUp.action).call(named)
+      // The trigger's parameters are the samples it was sent with.
+      let sample = { (name: String) in arguments.first { $0.label == name }?.value ?? .name(name) }
+      let expected = action.followUps.map { followUp in
+        followUp.action(in: spec, types: types, parameter: sample, state: after, qualified: true)
       }
       let store = Expression.name("store")
       body += [
