@@ -220,7 +220,7 @@ let package = Package(
       dependencies: ["ReduxTesting", "ReduxDebugging", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]
     ),
     // ViewStore (Observation) on generated features: what invalidates which view.
-    .testTarget(name: "ViewStoreTests", dependencies: ["ReduxRuntime", "TaskList", "Counter", "App"]),
+    .testTarget(name: "ViewStoreTests", dependencies: ["ReduxRuntime", "TaskList", "Counter", "App", "Cart", "Products"]),
     .testTarget(
       name: "ReduxRuntimeTests",
       dependencies: [

@@ -32,6 +32,8 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   private var keyPaths: [AnyKeyPath: KeyPathInfo] = [:]
   /// Derived values (computed properties of the state) since their inputs last changed.
   private var memo: [AnyKeyPath: Any] = [:]
+  /// Derived values that take an argument, by name and argument, with the fields they read.
+  private var calls: [CallKey: (value: Any, fields: StateFields)] = [:]
   /// The lists handed out by `rows(_:)`, kept current.
   private var lists: [AnyKeyPath: ListEntry] = [:]
   /// Feature stores handed out by `scope`, by the key path of their state.
@@ -98,6 +100,24 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     let value = source.read { $0[keyPath: keyPath] }
     computations += 1
     memo[keyPath] = value
+    return value
+  }
+
+  /// A derived value that takes an argument (the generated `product(id:)` of a view store),
+  /// observed through the fields `reading` reads (the field it looks up) and computed once per
+  /// argument after they change, however often it is read: the memoization of `read(_:)`, per
+  /// argument.
+  public func read<Argument: Hashable, Value>(
+    _ name: String, _ argument: Argument, reading keyPath: PartialKeyPath<State>, compute: (State) -> Value
+  ) -> Value {
+    let fields = info(keyPath).fields
+    observe(fields)
+    let key = CallKey(name: name, argument: AnyHashable(argument))
+    // Not `as? Value`: a nil of any optional type casts to every optional type.
+    if let cached = calls[key] { return cached.value as! Value }
+    let value = source.read { compute($0) }
+    computations += 1
+    calls[key] = (value, fields)
     return value
   }
 
@@ -258,6 +278,9 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     if !memo.isEmpty {
       for keyPath in memo.keys where changes.touches(fields(readBy: keyPath)) { memo[keyPath] = nil }
     }
+    if !calls.isEmpty {
+      for (key, call) in calls where changes.touches(call.fields) { calls[key] = nil }
+    }
     for entry in lists.values where changes.touches(entry.fields) {
       if let field = entry.field, let ids = changes.inPlace(field) {
         entry.update(ids)
@@ -338,4 +361,10 @@ struct KeyPathInfo {
     fields.forEach { index = $0 }
     return index
   }
+}
+
+/// A derived value with an argument, as `ViewStore` keeps it: its name and the argument.
+private struct CallKey: Hashable {
+  var name: String
+  var argument: AnyHashable
 }

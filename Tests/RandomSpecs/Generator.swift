@@ -493,6 +493,18 @@ struct SpecGenerator {
       guard let field = rng.pickOptional(spec.state.filter { $0.type.isCollection }) else { return }
       var kind: RDerived.Kind?
       var base = "derived"
+      var parameter: String?
+      /// A lookup of the collection by a key of `keyType`: a state field's value, each key of a
+      /// list field, or the value's parameter.
+      func lookup(keyType: RType) -> (RDerived.Kind?, String, String?) {
+        let keys = spec.state.filter { $0.type == .array(keyType) }
+        let key = spec.state.filter { $0.type.unwrapped == keyType }
+        switch rng.int(3) {
+        case 0 where !keys.isEmpty: return (.lookupMany(keys: rng.pick(keys).name), "pickedAll", nil)
+        case 1: return (.lookup(key: "key"), "pickedBy", "key")
+        default: return (rng.pickOptional(key).map { .lookup(key: $0.name) }, "picked", nil)
+        }
+      }
       switch field.type {
       case .array(.model(let name)):
         guard let model = spec.model(name) else { continue }
@@ -514,22 +526,20 @@ struct SpecGenerator {
             )
           }
         default:
-          if let id = model.idField, let key = rng.pickOptional(spec.state.filter { $0.type.unwrapped == id.type }) {
-            (kind, base) = (.lookup(key: key.name), "picked")
+          if let id = model.idField {
+            (kind, base, parameter) = lookup(keyType: id.type)
           }
         }
       case .array:
         (kind, base) = rng.chance(50) ? (.count(nil), "howMany") : (.isEmpty, "nothingIn")
       case .dictionary(let keyType, _):
-        if let key = rng.pickOptional(spec.state.filter { $0.type.unwrapped == keyType }) {
-          (kind, base) = (.lookup(key: key.name), "picked")
-        }
+        (kind, base, parameter) = lookup(keyType: keyType)
       default:
         break
       }
       guard let kind else { continue }
       let name = freshName(base + field.name.uppercasingFirst, in: &stateNames)
-      spec.derived.append(RDerived(name: name, list: field.name, kind: kind))
+      spec.derived.append(RDerived(name: name, list: field.name, kind: kind, parameter: parameter))
     }
   }
 
@@ -1112,6 +1122,8 @@ struct SpecGenerator {
         } else {
           type = nil
         }
+      case .lookup where value.parameter != nil, .lookupMany:
+        type = nil
       case .lookup:
         switch spec.state.first(where: { $0.name == value.list })?.type {
         case .array(let element)?: type = .optional(element)

@@ -306,7 +306,8 @@ struct RFilterCase: Hashable {
 }
 
 /// A derived value: `count list [where c]`, `all`/`any list where c`, `isEmpty list`,
-/// `sum list.field [where c]`, `collection[key]`.
+/// `sum list.field [where c]`, `collection[key]`, `collection[keys]`, and with a parameter
+/// `name(key): collection[key]`.
 struct RDerived: Hashable {
   enum Kind: Hashable {
     case count(RPredicate?)
@@ -316,11 +317,15 @@ struct RDerived: Hashable {
     /// `sum list.field [* times] [where c]`: `times` another field of the same type.
     case sum(String, RPredicate?, times: String? = nil)
     case lookup(key: String)
+    /// `collection[keys]`: each key of a list field, in its order.
+    case lookupMany(keys: String)
   }
 
   var name: String
   var list: String
   var kind: Kind
+  /// The parameter of `name(key): collection[key]`: the lookup's key.
+  var parameter: String? = nil
 }
 
 struct RSortKey: Hashable {

@@ -656,6 +656,20 @@ struct Simulator {
         return total + (times.map { value * Int(item.field($0)?.number ?? 0) } ?? value)
       }
       return (.int(total), type)
+    case .lookup where value.parameter != nil:
+      // A function of the State: its derived test pins it, examples don't read it.
+      return nil
+    case .lookupMany(let keysName):
+      guard case .array(let keys)? = state[keysName] else { return nil }
+      switch field.type {
+      case .dictionary(_, let valueType):
+        guard case .dictionary(let pairs) = collection else { return nil }
+        return (.array(keys.compactMap { key in pairs.first { $0.key == key }?.value }), .array(valueType))
+      case .array(let element):
+        return (.array(keys.compactMap { key in items.first { $0.field("id") == key } }), .array(element))
+      default:
+        return nil
+      }
     case .lookup(let keyName):
       guard let key = state[keyName] else { return nil }
       switch field.type {

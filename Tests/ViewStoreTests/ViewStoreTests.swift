@@ -1,7 +1,9 @@
 import Foundation
 import ReduxRuntime
 import App
+import Cart
 import Counter
+import Products
 import TaskList
 import Testing
 
@@ -320,5 +322,50 @@ struct RefuseFilter: Middleware {
       let changedRow = after.tasks[id: row.id].map { $0 != initial.tasks[id: row.id] } ?? false
       #expect(watch.count == (changedRow ? 1 : 0), "row \(row.id) after \(action)")
     }
+  }
+}
+
+/// Derived values that take a parameter (`quantity(productID:)`): memoized per argument.
+@MainActor
+@Suite struct ViewStoreParameterTests {
+  let store = Store(initialState: CartState(), reducer: cartReducer)
+  let mug = Product(id: 2, title: "Mug")
+
+  @Test func aValueWithAParameterIsComputedOncePerArgumentPerChangeOfItsInputs() {
+    let viewStore = ViewStore(store)
+    viewStore.dispatch(.addToCart(product: mug))
+    let before = viewStore.computations
+    var found: [Int?] = []
+    for _ in 0..<100 {
+      found.append(viewStore.quantity(productID: 2))
+      found.append(viewStore.quantity(productID: 3))
+    }
+    #expect(found.allSatisfy { $0 == 1 || $0 == nil })
+    #expect(found.filter { $0 == 1 }.count == 100)
+    #expect(viewStore.computations == before + 2)
+    let quantity = Watch { _ = viewStore.quantity(productID: 2) }
+    // `saved` is not what it reads: neither computed again nor its views invalidated.
+    viewStore.dispatch(.toggleSaved(productID: 2))
+    #expect(!quantity.didFire)
+    #expect(viewStore.quantity(productID: 2) == 1)
+    #expect(viewStore.computations == before + 2)
+    viewStore.dispatch(.addToCart(product: mug))
+    #expect(quantity.count == 1)
+    #expect(viewStore.quantity(productID: 2) == 2)
+    #expect(viewStore.quantity(productID: 3) == nil)
+    #expect(viewStore.computations == before + 4)
+  }
+
+  @Test func elementsLookedUpByAListFollowTheListsOrder() {
+    let viewStore = ViewStore(store)
+    let pen = Product(id: 3, title: "Pen")
+    viewStore.dispatch(.addToCart(product: mug))
+    viewStore.dispatch(.addToCart(product: pen))
+    viewStore.dispatch(.toggleSaved(productID: 3))
+    viewStore.dispatch(.toggleSaved(productID: 9))
+    viewStore.dispatch(.toggleSaved(productID: 2))
+    #expect(viewStore.savedItems == [pen, mug])
+    viewStore.dispatch(.removeFromCart(productID: 3))
+    #expect(viewStore.savedItems == [mug])
   }
 }

@@ -69,6 +69,7 @@ extension CartState: FieldTracking {
       \.saved: StateFields(2),
       \.checkoutStatus: StateFields(3),
       \.lineCount: StateFields(0),
+      \.savedItems: StateFields(0, 2),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

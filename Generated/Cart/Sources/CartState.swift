@@ -26,9 +26,28 @@ public struct CartState: Equatable, Sendable, Codable {
   public var lineCount: Int {
     return items.count
   }
+
+  /// `savedItems`, derived from `items` and `saved`.
+  public var savedItems: [Product] {
+    return saved.compactMap { items[id: $0] }
+  }
+
+  /// `quantity(productID)`, derived from `quantities`.
+  public func quantity(productID: Int) -> Int? {
+    return quantities[productID]
+  }
 }
 
 /// The Cart state as SwiftUI views observe it, field by field.
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias CartViewStore = ViewStore<CartState, CartAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == CartState, Action == CartAction {
+  /// `quantity(productID)`, computed once per `productID` until `quantities` changes.
+  public func quantity(productID: Int) -> Int? {
+    return read(
+      "quantity", productID, reading: \.quantities, compute: { $0.quantity(productID: productID) })
+  }
+}

@@ -163,6 +163,24 @@ struct CartReducerTests {
     state.items = [first, second]
     #expect(state.lineCount == 2)
   }
+
+  @Test("savedItems finds the elements of items that saved names, in its order")
+  func savedItemsIsDerived() {
+    var state = CartState()
+    let first = Product(id: 2, title: "text 1")
+    let second = Product(id: 3, title: "text 2")
+    state.items = [first, second]
+    state.saved = [second.id, 100, first.id]
+    #expect(state.savedItems == [second, first])
+  }
+
+  @Test("quantity finds the element of quantities that its parameter names")
+  func quantityIsDerived() {
+    var state = CartState()
+    state.quantities = [2: 2, 3: 3]
+    #expect(state.quantity(productID: 3) == 3)
+    #expect(state.quantity(productID: 100) == nil)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.

@@ -44,9 +44,22 @@ public struct ProductsState: Equatable, Sendable, Codable {
   public var stockValueInStock: Double {
     return products.filter { $0.inventory > 1 }.reduce(0) { $0 + $1.price * Double($1.inventory) }
   }
+
+  /// `product(id)`, derived from `products`.
+  public func product(id: Int) -> Product? {
+    return products[id: id]
+  }
 }
 
 /// The Products state as SwiftUI views observe it, field by field.
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias ProductsViewStore = ViewStore<ProductsState, ProductsAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == ProductsState, Action == ProductsAction {
+  /// `product(id)`, computed once per `id` until `products` changes.
+  public func product(id: Int) -> Product? {
+    return read("product", id, reading: \.products, compute: { $0.product(id: id) })
+  }
+}

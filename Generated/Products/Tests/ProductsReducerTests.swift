@@ -117,6 +117,16 @@ struct ProductsReducerTests {
     let expected = matching.price * Double(matching.inventory)
     #expect(state.stockValueInStock == expected)
   }
+
+  @Test("product finds the element of products that its parameter names")
+  func productIsDerived() {
+    var state = ProductsState()
+    let first = Product(id: 2, title: "text 1")
+    let second = Product(id: 3, title: "text 2")
+    state.products = [first, second]
+    #expect(state.product(id: second.id) == second)
+    #expect(state.product(id: 100) == nil)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.

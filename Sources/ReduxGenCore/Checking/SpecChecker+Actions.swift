@@ -181,7 +181,7 @@ extension SpecChecker {
   /// `ViewStore` then binds (`<field>Binding`), one action per field.
   mutating func checkBindings(_ checked: inout [Action]) {
     var bound: [String: String] = [:]
-    let taken = Set(state.map(\.name) + derived.map(\.name) + filters.map(\.result))
+    let taken = Set(state.map(\.name) + derived.map(\.name) + selectors.map(\.name) + filters.map(\.result))
     for index in checked.indices {
       let action = checked[index]
       guard let node = pendingBindings[action.name] else { continue }

@@ -7,14 +7,15 @@ extension SpecChecker {
     "total": "sum", "size": "count", "length": "count", "number": "count",
   ]
 
-  /// `derived:` a mapping of names to values computed from the state.
+  /// `derived:` a mapping of names to values computed from the state. A name with a parameter
+  /// (`product(id)`) makes a value of the State that takes one: the key of its lookup.
   mutating func checkDerived(_ node: YAMLNode) -> [DerivedValue] {
     guard let pairs = mapping(node, what: .key("derived")) else { return [] }
-    let taken = Set(state.map(\.name) + filters.map(\.result))
+    var taken = Set(state.map(\.name) + filters.map(\.result))
     var result: [DerivedValue] = []
     for pair in pairs {
-      guard let name = identifier(pair.key, what: .a(.stateField)) else { continue }
-      if taken.contains(name) {
+      guard let (name, parameter) = derivedName(pair.key) else { continue }
+      guard taken.insert(name).inserted else {
         error(.derivedNameTaken(name), pair.key)
         continue
       }
@@ -26,15 +27,39 @@ extension SpecChecker {
       case .success(let tokens):
         var parser = DerivedParser(
           tokens: TokenStream(tokens), state: stateByName, stateFields: state, models: modelsByName,
-          enumCases: enumCaseNames)
+          enumCases: enumCaseNames, parameter: parameter)
         if let (kind, list, type) = parser.parse() {
-          result.append(DerivedValue(name: name, list: list, kind: kind, type: type))
+          var value = DerivedValue(name: name, list: list, kind: kind, type: type)
+          value.parameter = parameter
+          value.parameterType = parameter == nil ? nil : parser.keyType
+          if parameter == nil { result.append(value) } else { selectors.append(value) }
         } else if let (problem, offset) = parser.failure {
           error(problem, at: origin.advanced(by: offset))
         }
       }
     }
     return result
+  }
+
+  /// A derived value's name, and its parameter when written `NAME(PARAMETER)`.
+  private mutating func derivedName(_ node: YAMLNode) -> (String, String?)? {
+    guard let text = node.scalar, let open = text.firstIndex(of: "(") else {
+      return identifier(node, what: .a(.stateField)).map { ($0, nil) }
+    }
+    let name = String(text[..<open])
+    let inside = text[text.index(after: open)...]
+    guard inside.hasSuffix(")") else {
+      error(.derivedParameterSyntax(text), node)
+      return nil
+    }
+    let parameter = inside.dropLast().trimmingCharacters(in: .whitespaces)
+    for (part, what) in [(name, Subject.a(.derivedValue)), (parameter, .a(.parameter))] {
+      if let reason = identifierProblem(part) {
+        error(part.isEmpty ? .derivedParameterSyntax(text) : .invalidIdentifier(part, what: what, reason: reason), node)
+        return nil
+      }
+    }
+    return (name, parameter)
   }
 }
 
@@ -45,12 +70,17 @@ struct DerivedParser {
   let stateFields: [Field]
   let models: [String: Model]
   let enumCases: [String: [String]]
+  /// The parameter of a value that takes one (`product(id)`): the key of its lookup.
+  let parameter: String?
   private(set) var failure: (SpecProblem, Int)?
+  /// The key type of the collection a lookup read.
+  private(set) var keyType: SpecType?
 
   init(
     tokens: TokenStream, state: [String: Field], stateFields: [Field], models: [String: Model],
-    enumCases: [String: [String]]
+    enumCases: [String: [String]], parameter: String? = nil
   ) {
+    self.parameter = parameter
     self.tokens = tokens
     self.state = state
     self.stateFields = stateFields
@@ -73,6 +103,9 @@ struct DerivedParser {
       return fail(.expectedToken(.derivation, found: wordToken.described), wordToken.offset)
     }
     if tokens.peek.kind == .symbol("[") { return lookup(word, at: wordToken.offset) }
+    if let parameter {
+      return fail(.derivedParameterNeedsLookup(parameter), wordToken.offset)
+    }
     // `shelf.entities[shelf.selectedId]`: a lookup inside a state field.
     if tokens.peek.kind == .symbol("."), state[word] != nil {
       return fail(.lookupInsideField(word), wordToken.offset)
@@ -198,23 +231,41 @@ struct DerivedParser {
     default:
       return fail(.notLookup(name, type: collection.type.swiftName), offset)
     }
+    self.keyType = keyType
     _ = tokens.next()
     let keyToken = tokens.next()
     guard case .identifier(let keyName) = keyToken.kind else {
       return fail(.expectedToken(.stateField, found: keyToken.described), keyToken.offset)
     }
-    guard let key = state[keyName] else {
-      return fail(unknownStateField(keyName), keyToken.offset)
-    }
-    guard key.type.unwrapped == keyType else {
-      return fail(
-        .typeMismatch(expected: keyType.swiftName, found: key.type.swiftName, what: .quoted(keyName)), keyToken.offset)
+    let kind: DerivedValue.Kind
+    let type: SpecType
+    if let parameter {
+      // `product(id): products[id]`: the parameter is the key, of the key's type.
+      guard keyName == parameter else { return fail(.derivedParameterUnused(parameter, key: keyName), keyToken.offset) }
+      kind = .lookup(key: keyName)
+      type = valueType.isOptional ? valueType : .optional(valueType)
+    } else {
+      guard let key = state[keyName] else {
+        return fail(unknownStateField(keyName), keyToken.offset)
+      }
+      if case .array(let element) = key.type, element == keyType {
+        // `products[cartIDs]`: each key of a list, in its order.
+        kind = .lookupMany(keys: keyName)
+        type = .array(valueType)
+      } else {
+        guard key.type.unwrapped == keyType else {
+          return fail(
+            .typeMismatch(expected: keyType.swiftName, found: key.type.swiftName, what: .quoted(keyName)),
+            keyToken.offset)
+        }
+        kind = .lookup(key: keyName)
+        type = valueType.isOptional ? valueType : .optional(valueType)
+      }
     }
     guard tokens.take("]") else {
       return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
     }
     guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
-    let type: SpecType = valueType.isOptional ? valueType : .optional(valueType)
-    return (.lookup(key: keyName), name, type)
+    return (kind, name, type)
   }
 }

@@ -16,6 +16,8 @@ package struct SpecChecker {
   var modelNames: [String] = []
   var filterNames: [String] = []
   var derived: [DerivedValue] = []
+  /// The derived values that take a parameter (`product(id): products[id]`).
+  var selectors: [DerivedValue] = []
   /// Each action's `reduce` node, read once derived values are known (`checkReduce`).
   var pendingReduce: [String: YAMLNode] = [:]
   /// The `binding: true` keys of actions, checked once their reduce operations are known.
@@ -156,6 +158,7 @@ package struct SpecChecker {
       state: state, filters: filters, actions: actions, middleware: middleware, examples: examples,
       events: events, persist: persist)
     spec.derived = derived
+    spec.selectors = selectors
     spec.module = module
     spec.uses = uses
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)

@@ -305,6 +305,12 @@ package enum SpecProblem: Hashable, Sendable {
   case notLookup(String, type: String)
   /// A derived value with the name of a state field or filter result.
   case derivedNameTaken(String)
+  /// `product(id` or `product()`: a derived value's parameter is one name in parentheses.
+  case derivedParameterSyntax(String)
+  /// `visible(id): count items`: a parameter is the key of a lookup.
+  case derivedParameterNeedsLookup(String)
+  /// `product(id): products[selectedID]`: the lookup's key isn't the parameter.
+  case derivedParameterUnused(String, key: String)
   /// `json:` on a field that isn't a model's.
   case jsonKeyOutsideModel(String)
   case emptyJSONKey(String)
@@ -587,12 +593,18 @@ package enum SpecProblem: Hashable, Sendable {
     case .noCases(let name):
       "'\(name)' needs at least one case"
     case .unknownDerivation(let word, let suggestion):
-      "unknown derived value '\(word)': write 'count LIST', 'all LIST where CONDITION', 'any LIST where CONDITION', 'isEmpty LIST', 'sum LIST.FIELD' or 'COLLECTION[FIELD]'"
+      "unknown derived value '\(word)': write 'count LIST', 'all LIST where CONDITION', 'any LIST where CONDITION', 'isEmpty LIST', 'sum LIST.FIELD', 'COLLECTION[FIELD]' or 'COLLECTION[LIST]'"
         + didYouMean(suggestion)
     case .notLookup(let name, let type):
       "'\(name)' has type \(type): a lookup reads a dictionary by key or a list of models by id"
     case .derivedNameTaken(let name):
-      "'\(name)' is already a state field or filter result"
+      "'\(name)' is already a state field, filter result or derived value"
+    case .derivedParameterSyntax(let text):
+      "'\(text)' is not a derived value's name: write 'NAME' or, for a value that takes a parameter, 'NAME(PARAMETER)' (product(id): products[id])"
+    case .derivedParameterNeedsLookup(let parameter):
+      "a derived value with a parameter looks it up: write 'COLLECTION[\(parameter)]' (a dictionary by key, a list of models by id)"
+    case .derivedParameterUnused(let parameter, let key):
+      "the lookup's key is '\(key)', not the parameter '\(parameter)': a derived value with a parameter looks up by it ('COLLECTION[\(parameter)]')"
     case .jsonKeyOutsideModel(let name):
       "'json' names the JSON key of a model's field; '\(name)' is not a model's field"
     case .emptyJSONKey(let name):

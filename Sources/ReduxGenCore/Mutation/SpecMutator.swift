@@ -133,6 +133,11 @@ package enum SpecMutator {
         if spec.derivedFieldType(value.list, field) == value.type {
           edits.append(("square", .sumOfProducts(field: field, times: field, predicate)))
         }
+      case .lookupMany(let keys):
+        // The keys of another list of the same type.
+        edits = spec.state.filter { $0.name != keys && $0.type == spec.stateField(named: keys)?.type }.map {
+          ("keys \($0.name)", .lookupMany(keys: $0.name))
+        }
       case .count(nil), .sum(_, nil), .isEmpty, .lookup:
         edits = []
       }
@@ -142,6 +147,30 @@ package enum SpecMutator {
         mutants.append(
           Mutant(
             id: "derived:\(value.name):\(kind)", description: "derived \(value.name): \(kind)", spec: mutated))
+      }
+    }
+    mutants += lookupCollectionMutants(spec)
+    return mutants
+  }
+
+  /// A lookup (with a parameter or not) that reads another collection of the same type.
+  private static func lookupCollectionMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for selectors in [false, true] {
+      for (index, value) in (selectors ? spec.selectors : spec.derived).enumerated() {
+        switch value.kind {
+        case .lookup, .lookupMany: break
+        default: continue
+        }
+        let type = spec.stateField(named: value.list)?.type
+        for other in spec.state where other.name != value.list && other.type == type {
+          var mutated = spec
+          if selectors { mutated.selectors[index].list = other.name } else { mutated.derived[index].list = other.name }
+          mutants.append(
+            Mutant(
+              id: "derived:\(value.name):reads \(other.name)", description: "derived \(value.name): reads \(other.name)",
+              spec: mutated))
+        }
       }
     }
     return mutants

@@ -417,13 +417,14 @@ extension SpecSchema {
           }
         },
         "derivedValue": {
-          "description": "A value computed from the state: count LIST [where CONDITION], all LIST where CONDITION, any LIST where CONDITION, isEmpty LIST, sum LIST.FIELD [where CONDITION], or a lookup COLLECTION[KEY] (a dictionary by key, a list of models by id, with another state field's value).",
+          "description": "A value computed from the state: count LIST [where CONDITION], all LIST where CONDITION, any LIST where CONDITION, isEmpty LIST, sum LIST.FIELD [* FIELD] [where CONDITION], a lookup COLLECTION[KEY] (a dictionary by key, a list of models by id, with another state field's value or the value's parameter), or a lookup of many COLLECTION[KEYS] (each key of a list field, in its order).",
           "type": "string",
           "pattern": "^ *((count|all|any|isEmpty|sum)(?![A-Za-z0-9_])|[^ \\[]+ *\\[)",
           "examples": [
             "count items where !bought",
             "sum items.price",
-            "items[selectedID]"
+            "items[selectedID]",
+            "products[cartIDs]"
           ]
         },
         "reduceOperation": {
@@ -1286,20 +1287,28 @@ extension SpecSchema {
               }
             },
             "derived": {
-              "description": "Values computed from the state, by name: read-only properties of the State.",
+              "description": "Values computed from the state, by name: read-only properties of the State; a name with a parameter, NAME(PARAMETER), makes a function of the State that looks the parameter up (product(id): products[id]).",
               "type": [
                 "object",
                 "null"
               ],
               "propertyNames": {
-                "$ref": "#/$defs/identifier"
+                "anyOf": [
+                  {
+                    "$ref": "#/$defs/identifier"
+                  },
+                  {
+                    "pattern": "^[A-Za-z_][A-Za-z0-9_]*\\( *[A-Za-z_][A-Za-z0-9_]* *\\)$"
+                  }
+                ]
               },
               "additionalProperties": {
                 "$ref": "#/$defs/derivedValue"
               },
               "examples": [
                 {
-                  "remaining": "count items where !bought"
+                  "remaining": "count items where !bought",
+                  "product(id)": "products[id]"
                 }
               ]
             },

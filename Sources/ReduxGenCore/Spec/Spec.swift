@@ -27,6 +27,9 @@ package struct Spec: Sendable, Equatable {
   package var persist: Persist?
   /// The values computed from the state (`derived`).
   package var derived: [DerivedValue] = []
+  /// The derived values that take a parameter (`product(id): products[id]`): functions of the
+  /// State, not properties, so they are kept apart from `derived`.
+  package var selectors: [DerivedValue] = []
   /// The specs this one `uses`, whose models and enums it reads from their modules: each checked,
   /// `access: public`, with the specs it uses in turn.
   package var uses: [Spec] = []
@@ -260,7 +263,11 @@ package struct DerivedValue: Sendable, Equatable {
     /// a cart's total); an integer field times a `Double` one is a `Double`.
     case sumOfProducts(field: String, times: String, Predicate?)
     /// The element (by id) or entry (by key) the state field `key` names; nil when none does.
+    /// In a value with a parameter, `key` is the parameter.
     case lookup(key: String)
+    /// The elements (by id) or entries (by key) the list field `keys` names, in its order;
+    /// keys that name nothing are skipped (`products[cartIDs]`, RTK's selector of many).
+    case lookupMany(keys: String)
   }
 
   package var name: String
@@ -268,11 +275,17 @@ package struct DerivedValue: Sendable, Equatable {
   package var list: String
   package var kind: Kind
   package var type: SpecType
+  /// The parameter of a value that takes one (`product(id)`): the key it looks up.
+  package var parameter: String? = nil
+  /// Its type: the collection's key type (a list's ids).
+  package var parameterType: SpecType? = nil
 
   /// The state fields it reads.
   package var inputs: [String] {
-    if case .lookup(let key) = kind { return [list, key] }
-    return [list]
+    switch kind {
+    case .lookup(let key) where key != parameter, .lookupMany(let key): [list, key]
+    default: [list]
+    }
   }
 }
 

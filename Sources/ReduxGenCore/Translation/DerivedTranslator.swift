@@ -9,12 +9,28 @@ struct DerivedTranslator {
     types.spec.state.first { $0.name == name }?.type
   }
 
-  /// `public var remaining: Int { tasks.count(where: { !$0.isCompleted }) }`
+  /// `public var remaining: Int { tasks.count(where: { !$0.isCompleted }) }`; for a value
+  /// with a parameter, `public func product(id: Int) -> Product? { products[id: id] }`.
   func property(_ value: DerivedValue) -> Declaration {
-    .variable(
+    if let parameter = value.parameter, let parameterType = value.parameterType {
+      return .function(
+        FunctionDeclaration(
+          doc: "`\(value.name)(\(parameter))`, derived from `\(value.list)`.", access: access, kind: .function(value.name),
+          parameters: [Parameter(name: parameter, type: types.typeName(parameterType))],
+          returnType: types.typeName(value.type), body: [.returnStatement(expression(value, over: nil))]))
+    }
+    // Elements looked up by many keys are a plain array, as a filter's result is: the keys may
+    // name one element twice.
+    let type: TypeName =
+      if case .lookupMany = value.kind, let element = value.type.elementType {
+        .array(types.typeName(element))
+      } else {
+        types.typeName(value.type)
+      }
+    return .variable(
       VariableDeclaration(
         doc: "`\(value.name)`, derived from `\(value.inputs.joined(separator: "` and `"))`.", access: access,
-        name: value.name, type: types.typeName(value.type), getter: [.returnStatement(expression(value, over: nil))]))
+        name: value.name, type: type, getter: [.returnStatement(expression(value, over: nil))]))
   }
 
   /// The value computed over the state `base` (nil: the state itself, inside its own property).
@@ -49,12 +65,19 @@ struct DerivedTranslator {
     case .lookup(let key):
       // A list (of models with an id) is read by id, a dictionary by key.
       let isList = stateType(value.list)?.elementType != nil
-      let keyExpression = base.map { $0.dot(key) } ?? .name(key)
+      // A parameter is a name of the function; a state field is read from the state.
+      let keyExpression = value.parameter == key ? .name(key) : base.map { $0.dot(key) } ?? .name(key)
       let found = { (id: Expression) -> Expression in
         isList ? .subscriptedByLabel(list, label: "id", id) : .subscripted(list, id)
       }
-      guard stateType(key)?.isOptional == true else { return found(keyExpression) }
+      guard value.parameter != key, stateType(key)?.isOptional == true else { return found(keyExpression) }
       return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(.name("$0"))))
+    case .lookupMany(let keys):
+      // `cartIDs.compactMap { products[id: $0] }`: the keys' elements in the keys' order.
+      let isList = stateType(value.list)?.elementType != nil
+      let found: Expression = isList ? .subscriptedByLabel(list, label: "id", .name("$0")) : .subscripted(list, .name("$0"))
+      let keyList = base.map { $0.dot(keys) } ?? .name(keys)
+      return .call(keyList.dot("compactMap"), [], trailingClosure: Closure(body: found))
     }
   }
 }
@@ -181,39 +204,75 @@ extension DerivedTranslator {
         body.append(kit.expect(derived, .equal, .binary(.name("firstProduct"), .plus, .name("secondProduct"))))
         what = "adds up \(field) times \(times) of the elements of \(value.list)"
       }
-    case .lookup(let key):
-      guard let keyFieldType = stateType(key) else { return nil }
-      let keyType = keyFieldType.unwrapped
-      // Distinct keys only: an enum of one case has one.
-      var used: [Value] = []
-      for number in [1, 2] where !used.contains(kit.sample(keyType, number)) { used.append(kit.sample(keyType, number)) }
-      switch listType {
-      case .dictionary(_, let valueType):
-        let entries = used.enumerated().map { offset, keyValue in
-          DictionaryEntry(
-            key: types.expression(keyValue, type: keyType),
-            value: types.expression(kit.sample(valueType, offset + 1), type: valueType))
-        }
-        body.append(.assignment(list, .dictionary(entries)))
-        body.append(.assignment(state.dot(key), entries[entries.count - 1].key))
-        body.append(kit.expect(derived, .equal, entries[entries.count - 1].value))
-      default:
-        guard used.count == 2 else { return nil }
-        fill([("first", [:]), ("second", [:])])
-        body.append(.assignment(state.dot(key), .name("second").dot("id")))
-        body.append(kit.expect(derived, .equal, .name("second")))
-      }
-      // A key that names nothing finds nothing (nil, or a value no sample took, when there is one).
-      let unknownKey = (99..<103).map { kit.sample(keyType, $0) }.first { !used.contains($0) }
-      if keyFieldType.isOptional {
-        body.append(.assignment(state.dot(key), .literal(.nilLiteral)))
-        body.append(kit.expect(derived, .equal, .literal(.nilLiteral)))
-      } else if let unknownKey {
-        body.append(.assignment(state.dot(key), types.expression(unknownKey, type: keyType)))
-        body.append(kit.expect(derived, .equal, .literal(.nilLiteral)))
-      }
-      what = "finds the element of \(value.list) that \(key) names"
+    case .lookup(let key), .lookupMany(let key):
+      guard let found = lookupTest(value, key: key, kit: kit, into: &body) else { return nil }
+      what = found
     }
     return kit.test("\(value.name) \(what)", names.make("\(value.name)IsDerived"), body)
+  }
+
+  /// The body of a lookup's derived test: the collection holds two samples; the key (a state
+  /// field, the parameter, or each key of a list field) names one, then nothing. Returns what the
+  /// test says it checks.
+  private func lookupTest(_ value: DerivedValue, key: String, kit: TestTranslator, into body: inout [Statement])
+    -> String?
+  {
+    let state = Expression.name("state")
+    let list = state.dot(value.list)
+    guard let listType = stateType(value.list) else { return nil }
+    let isParameter = value.parameter == key
+    let isMany = if case .lookupMany = value.kind { true } else { false }
+    guard let keyFieldType = isParameter ? value.parameterType : stateType(key) else { return nil }
+    let keyType = isMany ? (keyFieldType.elementType ?? keyFieldType) : keyFieldType.unwrapped
+    /// The value derived for `keyValue`: set into the key field, or passed as the argument.
+    func derived(_ keyValue: Expression) -> Expression {
+      guard isParameter else {
+        body.append(.assignment(state.dot(key), keyValue))
+        return state.dot(value.name)
+      }
+      return state.dot(value.name).call([Argument(key, keyValue)])
+    }
+    // Distinct keys only: an enum of one case has one.
+    var used: [Value] = []
+    for number in [1, 2] where !used.contains(kit.sample(keyType, number)) { used.append(kit.sample(keyType, number)) }
+    // (key, expected value) of each sample in the collection.
+    var samples: [(key: Expression, value: Expression)] = []
+    switch listType {
+    case .dictionary(_, let valueType):
+      let entries = used.enumerated().map { offset, keyValue in
+        DictionaryEntry(
+          key: types.expression(keyValue, type: keyType),
+          value: types.expression(kit.sample(valueType, offset + 1), type: valueType))
+      }
+      body.append(.assignment(list, .dictionary(entries)))
+      samples = entries.map { ($0.key, $0.value) }
+    default:
+      guard used.count == 2, let element = listType.elementType else { return nil }
+      for (number, name) in ["first", "second"].enumerated() {
+        body.append(kit.sampleConstant(name, kit.sample(element, number + 1), type: element))
+      }
+      body.append(.assignment(list, .array([.name("first"), .name("second")])))
+      samples = ["first", "second"].map { (Expression.name($0).dot("id"), Expression.name($0)) }
+    }
+    // A key that names nothing finds nothing (nil, or a value no sample took, when there is one).
+    let unknownKey = (99..<103).map { kit.sample(keyType, $0) }.first { !used.contains($0) }.map {
+      types.expression($0, type: keyType)
+    }
+    if isMany {
+      // The keys in another order than the samples', one naming nothing between them: the
+      // values come in the keys' order, and the unknown one is skipped.
+      let keys = [samples.last?.key, unknownKey, samples.count > 1 ? samples.first?.key : nil].compactMap { $0 }
+      let expected = ([samples.last] + (samples.count > 1 ? [samples.first] : [])).compactMap { $0?.value }
+      body.append(kit.expect(derived(.array(keys)), .equal, .array(expected)))
+      return "finds the elements of \(value.list) that \(key) names, in its order"
+    }
+    guard let last = samples.last else { return nil }
+    body.append(kit.expect(derived(last.key), .equal, last.value))
+    if keyFieldType.isOptional && !isParameter {
+      body.append(kit.expect(derived(.literal(.nilLiteral)), .equal, .literal(.nilLiteral)))
+    } else if let unknownKey {
+      body.append(kit.expect(derived(unknownKey), .equal, .literal(.nilLiteral)))
+    }
+    return "finds the element of \(value.list) that \(isParameter ? "its parameter" : key) names"
   }
 }

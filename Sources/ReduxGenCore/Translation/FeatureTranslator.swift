@@ -194,7 +194,7 @@ struct FeatureTranslator {
       members.append(filterResult(filter))
     }
     let derived = DerivedTranslator(types: types, access: access)
-    members += spec.derived.map(derived.property)
+    members += (spec.derived + spec.selectors).map(derived.property)
     let doc = spec.doc ?? "The state of the \(spec.feature) feature."
     return [
       .structure(
@@ -211,7 +211,13 @@ struct FeatureTranslator {
       guard let field = action.binding, let type = spec.state.first(where: { $0.name == field })?.type else { return nil }
       return code.binding(field: field, type: types.capturing.typeName(type), action: action)
     }
-    return code.declarations(members: bindings)
+    let selectors = spec.selectors.compactMap { value -> Declaration? in
+      guard let parameter = value.parameter, let type = value.parameterType else { return nil }
+      return code.selector(
+        name: value.name, parameter: Parameter(name: parameter, type: types.typeName(type)),
+        type: types.typeName(value.type), reading: value.list)
+    }
+    return code.declarations(members: bindings + selectors)
   }
 
   /// `filteredTasks`: the elements of `over` the selected case keeps.

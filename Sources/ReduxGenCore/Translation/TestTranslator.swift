@@ -128,7 +128,7 @@ struct TestTranslator {
       tests += sortTests(filter, names: &names)
     }
     let derived = DerivedTranslator(types: types, access: nil)
-    tests += spec.derived.compactMap { derived.test($0, kit: self, names: &names) }
+    tests += (spec.derived + spec.selectors).compactMap { derived.test($0, kit: self, names: &names) }
     tests += spec.actions.compactMap { creatorTest($0, names: &names) }
     return suite(spec.names.reducerTests, tests)
   }

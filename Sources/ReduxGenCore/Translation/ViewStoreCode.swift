@@ -47,6 +47,24 @@ struct ViewStoreCode {
         ]))
   }
 
+  /// `product(id:)`: the State's derived value with a parameter, computed once per argument
+  /// until the field it reads, `list`, changes (`ViewStore.read(_:_:reading:compute:)`).
+  func selector(name: String, parameter: Parameter, type: TypeName, reading list: String) -> Declaration {
+    let argument = Expression.name(parameter.name)
+    let call = Expression.name("$0").dot(name).call([Argument(parameter.name, argument)])
+    return .function(
+      FunctionDeclaration(
+        doc: "`\(name)(\(parameter.name))`, computed once per `\(parameter.name)` until `\(list)` changes.",
+        access: access, kind: .function(name), parameters: [parameter], returnType: type,
+        body: [
+          .returnStatement(
+            .name("read").call([
+              Argument(nil, .literal(.string(name))), Argument(nil, argument), Argument("reading", .keyPath(list)),
+              Argument("compute", .closure(Closure(body: call))),
+            ]))
+        ]))
+  }
+
   /// `taskList`: an app feature's own view store, its actions wrapped into the app's.
   func scope(feature: String, spec: Spec) -> Declaration {
     let child = runtime.generic("ViewStore", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
