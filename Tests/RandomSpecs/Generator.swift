@@ -539,7 +539,12 @@ struct SpecGenerator {
       }
       guard let kind else { continue }
       let name = freshName(base + field.name.uppercasingFirst, in: &stateNames)
-      spec.derived.append(RDerived(name: name, list: field.name, kind: kind, parameter: parameter))
+      var value = RDerived(name: name, list: field.name, kind: kind, parameter: parameter)
+      // Now and then an Int value's fallback: `counts[key] ?? 0`.
+      if case .lookup = kind, case .dictionary(_, .scalar(.int)) = field.type, rng.chance(40) {
+        value.fallback = rng.pick([0, -1, 7])
+      }
+      spec.derived.append(value)
     }
   }
 
@@ -1127,7 +1132,7 @@ struct SpecGenerator {
       case .lookup:
         switch spec.state.first(where: { $0.name == value.list })?.type {
         case .array(let element)?: type = .optional(element)
-        case .dictionary(_, let valueType)?: type = .optional(valueType)
+        case .dictionary(_, let valueType)?: type = value.fallback == nil ? .optional(valueType) : valueType
         default: type = nil
         }
       }

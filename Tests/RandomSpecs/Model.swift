@@ -326,6 +326,8 @@ struct RDerived: Hashable {
   var kind: Kind
   /// The parameter of `name(key): collection[key]`: the lookup's key.
   var parameter: String? = nil
+  /// `collection[key] ?? N`: an Int dictionary's value when the key names nothing.
+  var fallback: Int? = nil
 }
 
 struct RSortKey: Hashable {

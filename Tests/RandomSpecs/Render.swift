@@ -358,7 +358,7 @@ struct Renderer {
         case .sum(let field, let condition, let times):
           text = "sum \(value.list).\(field)" + (times.map { " * " + $0 } ?? "")
             + (condition.map { " where " + predicate($0) } ?? "")
-        case .lookup(let key), .lookupMany(let key): text = "\(value.list)[\(key)]"
+        case .lookup(let key), .lookupMany(let key): text = "\(value.list)[\(key)]" + (value.fallback.map { " ?? \($0)" } ?? "")
         }
         let name = value.name + (value.parameter.map { "(\($0))" } ?? "")
         lines.append("  \(name): " + YAMLText.scalar(text, flow: false))

@@ -45,8 +45,11 @@ struct Simulator {
         apply(call, to: &state)
         continue
       }
-      reduceWithFollowUps(call, &state, &received)
-      if let outcome = outcome(of: call, in: example) {
+      let followUps = reduceWithFollowUps(call, &state, &received)
+      // A follow-up that cancels the request's scope cancels the request it follows: no outcome.
+      let scope = spec.action(call.action)?.async.map { $0.scope ?? call.action }
+      let cancelled = followUps.contains { spec.action($0.action)?.cancels.contains { $0 == scope } == true }
+      if !cancelled, let outcome = outcome(of: call, in: example) {
         received.append(outcome)
         reduceWithFollowUps(outcome, &state, &received)
       }
@@ -54,17 +57,24 @@ struct Simulator {
     return (state, received)
   }
 
-  /// Reduces `call`, then the follow-ups it dispatches (received), in the store's order.
-  private func reduceWithFollowUps(_ call: RCall, _ state: inout State, _ received: inout [RCall]) {
+  /// Reduces `call`, then the follow-ups it dispatches (received, and returned), in the store's
+  /// order.
+  @discardableResult
+  private func reduceWithFollowUps(_ call: RCall, _ state: inout State, _ received: inout [RCall]) -> [RCall] {
     var queue = [call]
     var first = true
+    var followUps: [RCall] = []
     while !queue.isEmpty {
       let current = queue.removeFirst()
-      if !first { received.append(current) }
+      if !first {
+        received.append(current)
+        followUps.append(current)
+      }
       first = false
       apply(current, to: &state)
       queue += followUpCalls(of: current, after: state)
     }
+    return followUps
   }
 
   /// The follow-ups `call` dispatches, read over its payload and the state after its reduce.
@@ -675,6 +685,9 @@ struct Simulator {
       switch field.type {
       case .dictionary(_, let valueType):
         guard case .dictionary(let pairs) = collection else { return nil }
+        if let fallback = value.fallback {
+          return (pairs.first { $0.key == key }?.value ?? .int(fallback), valueType)
+        }
         return (pairs.first { $0.key == key }?.value ?? .null, .optional(valueType))
       case .array(let element):
         return (items.first { $0.field("id") == key && key != .null } ?? .null, .optional(element))

@@ -33,8 +33,8 @@ public struct CartState: Equatable, Sendable, Codable {
   }
 
   /// `quantity(productID)`, derived from `quantities`.
-  public func quantity(productID: Int) -> Int? {
-    return quantities[productID]
+  public func quantity(productID: Int) -> Int {
+    return quantities[productID] ?? 0
   }
 }
 
@@ -46,7 +46,7 @@ public typealias CartViewStore = ViewStore<CartState, CartAction>
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ViewStore where State == CartState, Action == CartAction {
   /// `quantity(productID)`, computed once per `productID` until `quantities` changes.
-  public func quantity(productID: Int) -> Int? {
+  public func quantity(productID: Int) -> Int {
     return read(
       "quantity", productID, reading: \.quantities, compute: { $0.quantity(productID: productID) })
   }

@@ -179,7 +179,7 @@ struct CartReducerTests {
     var state = CartState()
     state.quantities = [2: 2, 3: 3]
     #expect(state.quantity(productID: 3) == 3)
-    #expect(state.quantity(productID: 100) == nil)
+    #expect(state.quantity(productID: 100) == 0)
   }
 }
 

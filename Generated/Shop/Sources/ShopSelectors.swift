@@ -17,8 +17,7 @@ extension ShopState {
   public var cartLines: [CartLine] {
     cart.items.map { item in
       CartLine(
-        product: products.products[id: item.id] ?? item,
-        quantity: cart.quantities[item.id] ?? 0)
+        product: products.product(id: item.id) ?? item, quantity: cart.quantity(productID: item.id))
     }
   }
 

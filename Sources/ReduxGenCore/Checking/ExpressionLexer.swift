@@ -29,7 +29,7 @@ struct Token: Equatable, Error {
 
 /// Splits expression text into tokens; reports the first character it can't read.
 enum ExpressionLexer {
-  private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*"]
+  private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*"]
 
   static func tokens(_ source: String) -> Result<[Token], Token> {
     let scalars = Array(source.unicodeScalars)

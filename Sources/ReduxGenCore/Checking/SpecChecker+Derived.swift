@@ -27,11 +27,12 @@ extension SpecChecker {
       case .success(let tokens):
         var parser = DerivedParser(
           tokens: TokenStream(tokens), state: stateByName, stateFields: state, models: modelsByName,
-          enumCases: enumCaseNames, parameter: parameter)
+          enumCases: enumCaseNames, parameter: parameter, literals: literals)
         if let (kind, list, type) = parser.parse() {
           var value = DerivedValue(name: name, list: list, kind: kind, type: type)
           value.parameter = parameter
           value.parameterType = parameter == nil ? nil : parser.keyType
+          value.fallback = parser.fallback
           if parameter == nil { result.append(value) } else { selectors.append(value) }
         } else if let (problem, offset) = parser.failure {
           error(problem, at: origin.advanced(by: offset))
@@ -75,12 +76,16 @@ struct DerivedParser {
   private(set) var failure: (SpecProblem, Int)?
   /// The key type of the collection a lookup read.
   private(set) var keyType: SpecType?
+  /// A lookup's value when its key names nothing (`?? 0`).
+  private(set) var fallback: Value?
+  let literals: LiteralReader?
 
   init(
     tokens: TokenStream, state: [String: Field], stateFields: [Field], models: [String: Model],
-    enumCases: [String: [String]], parameter: String? = nil
+    enumCases: [String: [String]], parameter: String? = nil, literals: LiteralReader? = nil
   ) {
     self.parameter = parameter
+    self.literals = literals
     self.tokens = tokens
     self.state = state
     self.stateFields = stateFields
@@ -264,6 +269,20 @@ struct DerivedParser {
     }
     guard tokens.take("]") else {
       return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
+    }
+    if case .lookup = kind, tokens.peek.kind == .symbol("??") {
+      // `quantities[id] ?? 0`: the value when the key names nothing, a literal of the value's type.
+      let start = tokens.next()
+      var text = ""
+      let offset = tokens.peek.offset
+      while !tokens.isAtEnd { text += tokens.next().text }
+      let valueType = type.unwrapped
+      guard !text.isEmpty else { return fail(.expectedToken(.fallbackValue, found: tokens.peek.described), start.offset) }
+      guard let value = literals?.literalValue(text, type: valueType), value != .null else {
+        return fail(.invalidValue(text, type: valueType.swiftName), offset)
+      }
+      fallback = value
+      return (kind, name, valueType)
     }
     guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
     return (kind, name, type)

@@ -109,6 +109,8 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case fieldNameAfterDot
   case caseNameAfterDot
   case closingBracket
+  /// After `??`: what a lookup gives when its key names nothing.
+  case fallbackValue
   case everyElement
   case sortKeys
   case derivation
@@ -147,6 +149,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .fieldNameAfterDot: "a field name after '.'"
     case .caseNameAfterDot: "a case name after '.'"
     case .closingBracket: "']'"
+    case .fallbackValue: "a value for a key that names nothing ('?? 0')"
     case .everyElement: "'[]' after a list"
     case .sortKeys: "'by' and the fields to sort by, as in 'by isCompleted, -priority'"
     case .fieldName: "a field name"

@@ -153,7 +153,8 @@ package enum SpecMutator {
     return mutants
   }
 
-  /// A lookup (with a parameter or not) that reads another collection of the same type.
+  /// A lookup (with a parameter or not) that reads another collection of the same type, or
+  /// gives nil where it had a fallback.
   private static func lookupCollectionMutants(_ spec: Spec) -> [Mutant] {
     var mutants: [Mutant] = []
     for selectors in [false, true] {
@@ -161,6 +162,17 @@ package enum SpecMutator {
         switch value.kind {
         case .lookup, .lookupMany: break
         default: continue
+        }
+        if value.fallback != nil {
+          // Nothing found is nil again, as without `?? VALUE`.
+          var mutated = spec
+          var unfallen = value
+          unfallen.fallback = nil
+          unfallen.type = .optional(value.type)
+          if selectors { mutated.selectors[index] = unfallen } else { mutated.derived[index] = unfallen }
+          mutants.append(
+            Mutant(
+              id: "derived:\(value.name):no fallback", description: "derived \(value.name): no fallback", spec: mutated))
         }
         let type = spec.stateField(named: value.list)?.type
         for other in spec.state where other.name != value.list && other.type == type {

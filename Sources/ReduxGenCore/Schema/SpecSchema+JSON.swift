@@ -417,13 +417,14 @@ extension SpecSchema {
           }
         },
         "derivedValue": {
-          "description": "A value computed from the state: count LIST [where CONDITION], all LIST where CONDITION, any LIST where CONDITION, isEmpty LIST, sum LIST.FIELD [* FIELD] [where CONDITION], a lookup COLLECTION[KEY] (a dictionary by key, a list of models by id, with another state field's value or the value's parameter), or a lookup of many COLLECTION[KEYS] (each key of a list field, in its order).",
+          "description": "A value computed from the state: count LIST [where CONDITION], all LIST where CONDITION, any LIST where CONDITION, isEmpty LIST, sum LIST.FIELD [* FIELD] [where CONDITION], a lookup COLLECTION[KEY] [?? VALUE] (a dictionary by key, a list of models by id, with another state field's value or the value's parameter; VALUE when the key names nothing), or a lookup of many COLLECTION[KEYS] (each key of a list field, in its order).",
           "type": "string",
           "pattern": "^ *((count|all|any|isEmpty|sum)(?![A-Za-z0-9_])|[^ \\[]+ *\\[)",
           "examples": [
             "count items where !bought",
             "sum items.price",
             "items[selectedID]",
+            "quantities[productID] ?? 0",
             "products[cartIDs]"
           ]
         },

@@ -279,6 +279,9 @@ package struct DerivedValue: Sendable, Equatable {
   package var parameter: String? = nil
   /// Its type: the collection's key type (a list's ids).
   package var parameterType: SpecType? = nil
+  /// What a lookup gives when its key names nothing (`quantities[id] ?? 0`): the value is then
+  /// not optional.
+  package var fallback: Value? = nil
 
   /// The state fields it reads.
   package var inputs: [String] {

@@ -33,8 +33,15 @@ struct DerivedTranslator {
         name: value.name, type: type, getter: [.returnStatement(expression(value, over: nil))]))
   }
 
-  /// The value computed over the state `base` (nil: the state itself, inside its own property).
+  /// The value computed over the state `base` (nil: the state itself, inside its own property),
+  /// with a lookup's fallback (`quantities[id] ?? 0`).
   func expression(_ value: DerivedValue, over base: Expression?) -> Expression {
+    let computed = computedExpression(value, over: base)
+    guard let fallback = value.fallback else { return computed }
+    return .binary(computed, .nilCoalescing, types.expression(fallback, type: value.type))
+  }
+
+  private func computedExpression(_ value: DerivedValue, over base: Expression?) -> Expression {
     let list = base.map { $0.dot(value.list) } ?? .name(value.list)
     func closure(_ predicate: Predicate) -> Closure {
       Closure(
@@ -268,10 +275,12 @@ extension DerivedTranslator {
     }
     guard let last = samples.last else { return nil }
     body.append(kit.expect(derived(last.key), .equal, last.value))
+    // Nothing found: nil, or the fallback.
+    let nothing = value.fallback.map { types.expression($0, type: value.type) } ?? .literal(.nilLiteral)
     if keyFieldType.isOptional && !isParameter {
-      body.append(kit.expect(derived(.literal(.nilLiteral)), .equal, .literal(.nilLiteral)))
+      body.append(kit.expect(derived(.literal(.nilLiteral)), .equal, nothing))
     } else if let unknownKey {
-      body.append(kit.expect(derived(unknownKey), .equal, .literal(.nilLiteral)))
+      body.append(kit.expect(derived(unknownKey), .equal, nothing))
     }
     return "finds the element of \(value.list) that \(isParameter ? "its parameter" : key) names"
   }
