@@ -497,10 +497,17 @@ struct SpecGenerator {
       /// A lookup of the collection by a key of `keyType`: a state field's value, each key of a
       /// list field, or the value's parameter.
       func lookup(keyType: RType) -> (RDerived.Kind?, String, String?) {
-        let keys = spec.state.filter { $0.type == .array(keyType) }
+        var keys = spec.state.filter { $0.type == .array(keyType) }
         let key = spec.state.filter { $0.type.unwrapped == keyType }
         switch rng.int(3) {
-        case 0 where !keys.isEmpty: return (.lookupMany(keys: rng.pick(keys).name), "pickedAll", nil)
+        case 0:
+          // The keys: a list field of the key type, made when the state has none.
+          if keys.isEmpty {
+            let field = RField(name: freshName("keys", in: &stateNames), type: .array(keyType), defaultValue: .array([]))
+            spec.state.append(field)
+            keys = [field]
+          }
+          return (.lookupMany(keys: rng.pick(keys).name), "pickedAll", nil)
         case 1: return (.lookup(key: "key"), "pickedBy", "key")
         default: return (rng.pickOptional(key).map { .lookup(key: $0.name) }, "picked", nil)
         }

@@ -431,7 +431,10 @@ struct FeatureTranslator {
     guard !triggers.isEmpty else { return [] }
     let state = Expression.name("state")
     let cases = triggers.map { action -> SwitchCase in
-      let readsState = action.followUps.contains { $0.condition != nil || $0.takesStateFields }
+      // A checked condition reads the state as `state.NAME`; one over the payload alone doesn't.
+      let readsState = action.followUps.contains { followUp in
+        followUp.takesStateFields || followUp.condition.map { PredicateSearch.fields(readBy: $0).contains("state") } == true
+      }
       var used: Set<String> = []
       var body: [Statement] = []
       if readsState {
