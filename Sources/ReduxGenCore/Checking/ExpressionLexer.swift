@@ -151,6 +151,19 @@ struct TokenStream {
     return false
   }
 
+  /// The text of one literal written inline, `first` its first token (read): a number, text or
+  /// word, `.case`, `-5`, `[]` or `[:]`. What `LiteralReader.literalValue` then reads.
+  mutating func literalText(after first: Token) -> String {
+    var text = first.text
+    if first.kind == .symbol(".") || first.kind == .symbol("-") || first.kind == .symbol("[") {
+      let next = next()
+      text += next.text
+      if first.kind == .symbol("["), take("]") { text += "]" }
+      if first.kind == .symbol("[") && next.kind == .symbol(":") && take("]") { text += "]" }
+    }
+    return text
+  }
+
   /// Consumes the identifier `word` if it comes next.
   mutating func takeWord(_ word: String) -> Bool {
     if peek.kind == .identifier(word) {

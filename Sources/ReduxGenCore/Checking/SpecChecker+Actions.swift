@@ -731,13 +731,7 @@ struct ReduceParser {
       let suggestion = closestMatch(to: word, in: action.payload.map(\.name))
       return fail(.unknownParameter(word, action: action.name, suggestion: suggestion), token.offset)
     default:
-      var text = token.text
-      if token.kind == .symbol(".") || token.kind == .symbol("-") || token.kind == .symbol("[") {
-        let next = tokens.next()
-        text += next.text
-        if token.kind == .symbol("["), tokens.take("]") { text += "]" }
-        if token.kind == .symbol("[") && next.kind == .symbol(":") && tokens.take("]") { text += "]" }
-      }
+      let text = tokens.literalText(after: token)
       guard let value = literals.literalValue(text, type: expected) else {
         return fail(.invalidValue(text, type: expected.swiftName), token.offset)
       }

@@ -31,7 +31,6 @@ extension SpecChecker {
         if let (kind, list, type) = parser.parse() {
           var value = DerivedValue(name: name, list: list, kind: kind, type: type)
           value.parameter = parameter
-          value.parameterType = parameter == nil ? nil : parser.keyType
           value.fallback = parser.fallback
           if parameter == nil { result.append(value) } else { selectors.append(value) }
         } else if let (problem, offset) = parser.failure {
@@ -74,15 +73,13 @@ struct DerivedParser {
   /// The parameter of a value that takes one (`product(id)`): the key of its lookup.
   let parameter: String?
   private(set) var failure: (SpecProblem, Int)?
-  /// The key type of the collection a lookup read.
-  private(set) var keyType: SpecType?
   /// A lookup's value when its key names nothing (`?? 0`).
   private(set) var fallback: Value?
-  let literals: LiteralReader?
+  let literals: LiteralReader
 
   init(
     tokens: TokenStream, state: [String: Field], stateFields: [Field], models: [String: Model],
-    enumCases: [String: [String]], parameter: String? = nil, literals: LiteralReader? = nil
+    enumCases: [String: [String]], parameter: String?, literals: LiteralReader
   ) {
     self.parameter = parameter
     self.literals = literals
@@ -218,37 +215,28 @@ struct DerivedParser {
     return predicate.map { .some($0) }
   }
 
-  /// `COLLECTION[FIELD]`: the element or entry a state field names.
+  /// `COLLECTION[FIELD]`: the element or entry a state field names; `COLLECTION[LIST]`, those
+  /// each key of a list field names; with a parameter, the element or entry it names.
   private mutating func lookup(_ name: String, at offset: Int) -> (DerivedValue.Kind, String, SpecType)? {
     guard let collection = state[name] else {
       return fail(unknownStateField(name), offset)
     }
-    let keyType: SpecType
-    let valueType: SpecType
-    switch collection.type {
-    case .dictionary(let key, let value):
-      (keyType, valueType) = (key, value)
-    case .array(.model(let modelName)):
-      guard let id = models[modelName]?.idField else {
-        return fail(.notLookup(name, type: collection.type.swiftName), offset)
-      }
-      (keyType, valueType) = (id.type, .model(modelName))
-    default:
+    let models = self.models
+    guard let shape = LookupShape(collection.type, idField: { models[$0]?.idField }) else {
       return fail(.notLookup(name, type: collection.type.swiftName), offset)
     }
-    self.keyType = keyType
+    let (keyType, valueType) = (shape.key, shape.value)
     _ = tokens.next()
     let keyToken = tokens.next()
     guard case .identifier(let keyName) = keyToken.kind else {
       return fail(.expectedToken(.stateField, found: keyToken.described), keyToken.offset)
     }
     let kind: DerivedValue.Kind
-    let type: SpecType
+    var type: SpecType = valueType.isOptional ? valueType : .optional(valueType)
     if let parameter {
       // `product(id): products[id]`: the parameter is the key, of the key's type.
       guard keyName == parameter else { return fail(.derivedParameterUnused(parameter, key: keyName), keyToken.offset) }
       kind = .lookup(key: keyName)
-      type = valueType.isOptional ? valueType : .optional(valueType)
     } else {
       guard let key = state[keyName] else {
         return fail(unknownStateField(keyName), keyToken.offset)
@@ -264,25 +252,22 @@ struct DerivedParser {
             keyToken.offset)
         }
         kind = .lookup(key: keyName)
-        type = valueType.isOptional ? valueType : .optional(valueType)
       }
     }
     guard tokens.take("]") else {
       return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
     }
-    if case .lookup = kind, tokens.peek.kind == .symbol("??") {
-      // `quantities[id] ?? 0`: the value when the key names nothing, a literal of the value's type.
-      let start = tokens.next()
-      var text = ""
-      let offset = tokens.peek.offset
-      while !tokens.isAtEnd { text += tokens.next().text }
-      let valueType = type.unwrapped
-      guard !text.isEmpty else { return fail(.expectedToken(.fallbackValue, found: tokens.peek.described), start.offset) }
-      guard let value = literals?.literalValue(text, type: valueType), value != .null else {
-        return fail(.invalidValue(text, type: valueType.swiftName), offset)
+    let marker = tokens.peek
+    if case .lookup = kind, tokens.take("??") {
+      // `quantities[id] ?? 0`: the value when the key names nothing, one literal of the value's type.
+      let first = tokens.next()
+      guard first.kind != .end else { return fail(.expectedToken(.fallbackValue, found: first.described), marker.offset) }
+      let text = tokens.literalText(after: first)
+      type = type.unwrapped
+      guard let value = literals.literalValue(text, type: type), value != .null else {
+        return fail(.invalidValue(text, type: type.swiftName), first.offset)
       }
       fallback = value
-      return (kind, name, valueType)
     }
     guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
     return (kind, name, type)

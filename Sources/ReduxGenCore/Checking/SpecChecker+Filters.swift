@@ -467,20 +467,11 @@ struct PredicateParser {
   /// models by an id; optional, and read no further.
   private mutating func lookup(in collection: Typed, path: String) -> Typed? {
     let bracketOffset = tokens.next().offset
-    let keyType: SpecType
-    let valueType: SpecType
-    let byID: Bool
-    switch collection.1 {
-    case .dictionary(let key, let value):
-      (keyType, valueType, byID) = (key, value, false)
-    case .array(.model(let name)):
-      guard let id = models.first(where: { $0.name == name })?.idField else {
-        return fail(.lookupInCondition(path, type: collection.1.swiftName), bracketOffset)
-      }
-      (keyType, valueType, byID) = (id.type, .model(name), true)
-    default:
+    let models = self.models
+    guard let shape = LookupShape(collection.1, idField: { name in models.first { $0.name == name }?.idField }) else {
       return fail(.lookupInCondition(path, type: collection.1.swiftName), bracketOffset)
     }
+    let (keyType, valueType, byID) = (shape.key, shape.value, shape.byID)
     let keyOffset = tokens.peek.offset
     guard let key = operand(expected: keyType) else { return nil }
     guard key.1 == keyType else {

@@ -157,31 +157,28 @@ package enum SpecMutator {
   /// gives nil where it had a fallback.
   private static func lookupCollectionMutants(_ spec: Spec) -> [Mutant] {
     var mutants: [Mutant] = []
-    for selectors in [false, true] {
-      for (index, value) in (selectors ? spec.selectors : spec.derived).enumerated() {
+    for values in [\Spec.derived, \Spec.selectors] {
+      for (index, value) in spec[keyPath: values].enumerated() {
         switch value.kind {
         case .lookup, .lookupMany: break
         default: continue
         }
+        func mutant(_ kind: String, _ edit: (inout DerivedValue) -> Void) {
+          var mutated = spec
+          edit(&mutated[keyPath: values][index])
+          mutants.append(
+            Mutant(id: "derived:\(value.name):\(kind)", description: "derived \(value.name): \(kind)", spec: mutated))
+        }
         if value.fallback != nil {
           // Nothing found is nil again, as without `?? VALUE`.
-          var mutated = spec
-          var unfallen = value
-          unfallen.fallback = nil
-          unfallen.type = .optional(value.type)
-          if selectors { mutated.selectors[index] = unfallen } else { mutated.derived[index] = unfallen }
-          mutants.append(
-            Mutant(
-              id: "derived:\(value.name):no fallback", description: "derived \(value.name): no fallback", spec: mutated))
+          mutant("no fallback") { unfallen in
+            unfallen.fallback = nil
+            unfallen.type = .optional(value.type)
+          }
         }
         let type = spec.stateField(named: value.list)?.type
         for other in spec.state where other.name != value.list && other.type == type {
-          var mutated = spec
-          if selectors { mutated.selectors[index].list = other.name } else { mutated.derived[index].list = other.name }
-          mutants.append(
-            Mutant(
-              id: "derived:\(value.name):reads \(other.name)", description: "derived \(value.name): reads \(other.name)",
-              spec: mutated))
+          mutant("reads \(other.name)") { $0.list = other.name }
         }
       }
     }

@@ -123,6 +123,20 @@ package struct Spec: Sendable, Equatable {
       ?? uses.lazy.compactMap { $0.cases(of: type) }.first
   }
 
+  /// How the collection of type `type` is looked up (`COLLECTION[KEY]`), or nil when it can't be.
+  package func lookupShape(of type: SpecType) -> LookupShape? {
+    LookupShape(type) { model(named: $0)?.idField }
+  }
+
+  /// The parameter of a derived value that takes one, and its type: the key type of the
+  /// collection it looks up (a list's ids).
+  package func parameter(of value: DerivedValue) -> (name: String, type: SpecType)? {
+    guard let name = value.parameter, let field = stateField(named: value.list),
+      let shape = lookupShape(of: field.type)
+    else { return nil }
+    return (name, shape.key)
+  }
+
   /// The type of a field of the elements of the state's list `list`.
   package func derivedFieldType(_ list: String, _ field: String) -> SpecType? {
     guard case .array(let element)? = stateField(named: list)?.type else { return nil }
@@ -277,8 +291,6 @@ package struct DerivedValue: Sendable, Equatable {
   package var type: SpecType
   /// The parameter of a value that takes one (`product(id)`): the key it looks up.
   package var parameter: String? = nil
-  /// Its type: the collection's key type (a list's ids).
-  package var parameterType: SpecType? = nil
   /// What a lookup gives when its key names nothing (`quantities[id] ?? 0`): the value is then
   /// not optional.
   package var fallback: Value? = nil
@@ -759,5 +771,27 @@ extension String {
   package var uppercasingFirst: String {
     guard let first else { return self }
     return first.uppercased() + dropFirst()
+  }
+}
+
+/// How `COLLECTION[KEY]` reads a collection: a dictionary by key, or a list of models by the
+/// elements' `id` (`byID`). Conditions, derived values and their translation share it.
+package struct LookupShape: Sendable, Equatable {
+  package var key: SpecType
+  package var value: SpecType
+  package var byID: Bool
+
+  /// Nil for a collection that can't be looked up: not a dictionary, or a list of plain values or
+  /// of models without an id (`idField` finds a model's id by the model's name).
+  init?(_ type: SpecType, idField: (String) -> Field?) {
+    switch type {
+    case .dictionary(let key, let value):
+      (self.key, self.value, byID) = (key, value, false)
+    case .array(.model(let name)):
+      guard let id = idField(name) else { return nil }
+      (key, value, byID) = (id.type, .model(name), true)
+    default:
+      return nil
+    }
   }
 }

@@ -12,7 +12,7 @@ struct DerivedTranslator {
   /// `public var remaining: Int { tasks.count(where: { !$0.isCompleted }) }`; for a value
   /// with a parameter, `public func product(id: Int) -> Product? { products[id: id] }`.
   func property(_ value: DerivedValue) -> Declaration {
-    if let parameter = value.parameter, let parameterType = value.parameterType {
+    if let (parameter, parameterType) = types.spec.parameter(of: value) {
       return .function(
         FunctionDeclaration(
           doc: "`\(value.name)(\(parameter))`, derived from `\(value.list)`.", access: access, kind: .function(value.name),
@@ -70,22 +70,21 @@ struct DerivedTranslator {
         elements.dot("reduce").call([Argument(nil, .literal(.int(0)))]), [],
         trailingClosure: Closure(body: .binary(.name("$0"), .plus, product(.name("$1"), value, field, times))))
     case .lookup(let key):
-      // A list (of models with an id) is read by id, a dictionary by key.
-      let isList = stateType(value.list)?.elementType != nil
       // A parameter is a name of the function; a state field is read from the state.
       let keyExpression = value.parameter == key ? .name(key) : base.map { $0.dot(key) } ?? .name(key)
-      let found = { (id: Expression) -> Expression in
-        isList ? .subscriptedByLabel(list, label: "id", id) : .subscripted(list, id)
-      }
-      guard value.parameter != key, stateType(key)?.isOptional == true else { return found(keyExpression) }
-      return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(.name("$0"))))
+      guard value.parameter != key, stateType(key)?.isOptional == true else { return found(in: list, value, keyExpression) }
+      return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(in: list, value, .name("$0"))))
     case .lookupMany(let keys):
       // `cartIDs.compactMap { products[id: $0] }`: the keys' elements in the keys' order.
-      let isList = stateType(value.list)?.elementType != nil
-      let found: Expression = isList ? .subscriptedByLabel(list, label: "id", .name("$0")) : .subscripted(list, .name("$0"))
       let keyList = base.map { $0.dot(keys) } ?? .name(keys)
-      return .call(keyList.dot("compactMap"), [], trailingClosure: Closure(body: found))
+      return .call(keyList.dot("compactMap"), [], trailingClosure: Closure(body: found(in: list, value, .name("$0"))))
     }
+  }
+
+  /// `list[id: key]` for a list of models with an id, `list[key]` for a dictionary.
+  private func found(in list: Expression, _ value: DerivedValue, _ key: Expression) -> Expression {
+    types.spec.stateField(named: value.list).flatMap { types.spec.lookupShape(of: $0.type) }?.byID == true
+      ? .subscriptedByLabel(list, label: "id", key) : .subscripted(list, key)
   }
 }
 
@@ -229,7 +228,7 @@ extension DerivedTranslator {
     guard let listType = stateType(value.list) else { return nil }
     let isParameter = value.parameter == key
     let isMany = if case .lookupMany = value.kind { true } else { false }
-    guard let keyFieldType = isParameter ? value.parameterType : stateType(key) else { return nil }
+    guard let keyFieldType = isParameter ? types.spec.parameter(of: value)?.type : stateType(key) else { return nil }
     let keyType = isMany ? (keyFieldType.elementType ?? keyFieldType) : keyFieldType.unwrapped
     /// The value derived for `keyValue`: set into the key field, or passed as the argument.
     func derived(_ keyValue: Expression) -> Expression {

@@ -212,7 +212,7 @@ struct FeatureTranslator {
       return code.binding(field: field, type: types.capturing.typeName(type), action: action)
     }
     let selectors = spec.selectors.compactMap { value -> Declaration? in
-      guard let parameter = value.parameter, let type = value.parameterType else { return nil }
+      guard let (parameter, type) = spec.parameter(of: value) else { return nil }
       return code.selector(
         name: value.name, parameter: Parameter(name: parameter, type: types.typeName(type)),
         type: types.typeName(value.type), reading: value.list)
