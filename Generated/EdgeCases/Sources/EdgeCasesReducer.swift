@@ -115,7 +115,7 @@ extension EdgeCasesAction: ChangeReporting {
     case .addTodo, .newTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo:
       return StateFields(0)
     case .newTask:
-      return StateFields(8, 19)
+      return StateFields(8, 21)
     case .addToCart, .removeFromCart:
       return StateFields(2)
     case .sell, .putProduct:
@@ -131,7 +131,7 @@ extension EdgeCasesAction: ChangeReporting {
     case .setTasks:
       return StateFields(8)
     case .shelve:
-      return StateFields(17, 18)
+      return StateFields(17, 20)
     case .fail:
       return StateFields(10)
     case .setLevel:
@@ -142,19 +142,19 @@ extension EdgeCasesAction: ChangeReporting {
     case .moveTitlesUp, .forgetTitle:
       return StateFields(5)
     case .addState:
-      return StateFields(20)
-    case .put:
-      return StateFields(11, 24)
-    case .openStore:
-      return StateFields(21, 23)
-    case .pick, .loadStoreFailed, .measureFailed:
       return StateFields(22)
+    case .put:
+      return StateFields(11, 26)
+    case .openStore:
+      return StateFields(23, 25)
+    case .pick, .loadStoreFailed, .measureFailed:
+      return StateFields(24)
     case .loadStore, .measure:
       return .none
     case .loadStoreSucceeded:
-      return StateFields(21)
-    case .measureSucceeded:
       return StateFields(23)
+    case .measureSucceeded:
+      return StateFields(25)
     }
   }
 
@@ -193,20 +193,20 @@ extension EdgeCasesState: FieldTracking {
       \.chosenBookID: StateFields(15),
       \.productKey: StateFields(16),
       \.bookIDs: StateFields(17),
-      \.coverURLs: StateFields(18),
-      \.lastStamp: StateFields(19),
-      \.states: StateFields(20),
-      \.stores: StateFields(21),
-      \.lastAction: StateFields(22),
-      \.effect: StateFields(23),
-      \.path: StateFields(24),
-      \.clock: StateFields(25),
+      \.returnedIDs: StateFields(18),
+      \.borrowed: StateFields(19),
+      \.coverURLs: StateFields(20),
+      \.lastStamp: StateFields(21),
+      \.states: StateFields(22),
+      \.stores: StateFields(23),
+      \.lastAction: StateFields(24),
+      \.effect: StateFields(25),
+      \.path: StateFields(26),
+      \.clock: StateFields(27),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
       \.anyDefaultTask: StateFields(8),
-      \.noBooks: StateFields(4),
-      \.totalInit: StateFields(8),
     ]
     return fieldsByKeyPath[keyPath] ?? fieldsReadPart2(keyPath)
   }
@@ -214,7 +214,11 @@ extension EdgeCasesState: FieldTracking {
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart2(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<EdgeCasesState>: StateFields] = [
-      \.chosenBook: StateFields(4, 15), \.chosenProduct: StateFields(1, 16),
+      \.noBooks: StateFields(4),
+      \.totalInit: StateFields(8),
+      \.chosenBook: StateFields(4, 15),
+      \.chosenProduct: StateFields(1, 16),
+      \.shelvedBooks: StateFields(4, 17),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -24,6 +24,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var chosenBookID: Int?
   var productKey: String
   var bookIDs: [Int]
+  var returnedIDs: [Int]
+  var borrowed: IdentifiedArrayOf<Book>
   var coverURLs: [String]?
   var lastStamp: Date?
   var states: IdentifiedArrayOf<State>
@@ -40,10 +42,11 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     note: String? = nil, tasks: IdentifiedArrayOf<Task> = [], result: Result = Result(),
     error: Error? = nil, `default`: Int = 0, recentFlags: [Bool]? = [],
     lanes: [String: IdentifiedArrayOf<Todo>] = [:], level: Level? = Level.none,
-    chosenBookID: Int? = nil, productKey: String = "", bookIDs: [Int] = [],
-    coverURLs: [String]? = nil, lastStamp: Date? = nil, states: IdentifiedArrayOf<State> = [],
-    stores: IdentifiedArrayOf<Store> = [], lastAction: Action? = nil, effect: Effects = .few,
-    path: String = "back\\slash", clock: Clock = Clock()
+    chosenBookID: Int? = nil, productKey: String = "", bookIDs: [Int] = [], returnedIDs: [Int] = [],
+    borrowed: IdentifiedArrayOf<Book> = [], coverURLs: [String]? = nil, lastStamp: Date? = nil,
+    states: IdentifiedArrayOf<State> = [], stores: IdentifiedArrayOf<Store> = [],
+    lastAction: Action? = nil, effect: Effects = .few, path: String = "back\\slash",
+    clock: Clock = Clock()
   ) {
     self.todos = todos
     self.products = products
@@ -63,6 +66,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     self.chosenBookID = chosenBookID
     self.productKey = productKey
     self.bookIDs = bookIDs
+    self.returnedIDs = returnedIDs
+    self.borrowed = borrowed
     self.coverURLs = coverURLs
     self.lastStamp = lastStamp
     self.states = states
@@ -112,9 +117,37 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var chosenProduct: Product? {
     return products[productKey]
   }
+
+  /// `shelvedBooks`, derived from `books` and `bookIDs`.
+  var shelvedBooks: [Book] {
+    return bookIDs.compactMap { books[id: $0] }
+  }
+
+  /// `book(id)`, derived from `books`.
+  func book(id: Int) -> Book? {
+    return books[id: id]
+  }
+
+  /// `quantity(id)`, derived from `quantityById`.
+  func quantity(id: Int) -> Int {
+    return quantityById[id] ?? 0
+  }
 }
 
 /// The EdgeCases state as SwiftUI views observe it, field by field.
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 typealias EdgeCasesViewStore = ViewStore<EdgeCasesState, EdgeCasesAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == EdgeCasesState, Action == EdgeCasesAction {
+  /// `book(id)`, computed once per `id` until `books` changes.
+  func book(id: Int) -> Book? {
+    return read("book", id, reading: \.books, compute: { $0.book(id: id) })
+  }
+
+  /// `quantity(id)`, computed once per `id` until `quantityById` changes.
+  func quantity(id: Int) -> Int {
+    return read("quantity", id, reading: \.quantityById, compute: { $0.quantity(id: id) })
+  }
+}

@@ -356,6 +356,12 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   if state.bookIDs != before.bookIDs {
     #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.bookIDs)))
   }
+  if state.returnedIDs != before.returnedIDs {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.returnedIDs)))
+  }
+  if state.borrowed != before.borrowed {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.borrowed)))
+  }
   if state.coverURLs != before.coverURLs {
     #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.coverURLs)))
   }
@@ -383,6 +389,7 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   #expect(action.changedElements.accounts(for: 0, from: before.todos, to: state.todos))
   #expect(action.changedElements.accounts(for: 4, from: before.books, to: state.books))
   #expect(action.changedElements.accounts(for: 8, from: before.tasks, to: state.tasks))
-  #expect(action.changedElements.accounts(for: 20, from: before.states, to: state.states))
-  #expect(action.changedElements.accounts(for: 21, from: before.stores, to: state.stores))
+  #expect(action.changedElements.accounts(for: 19, from: before.borrowed, to: state.borrowed))
+  #expect(action.changedElements.accounts(for: 22, from: before.states, to: state.states))
+  #expect(action.changedElements.accounts(for: 23, from: before.stores, to: state.stores))
 }

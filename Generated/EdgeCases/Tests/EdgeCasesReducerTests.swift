@@ -14,7 +14,7 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 struct EdgeCasesReducerTests {
-  @Test("a new state holds the spec's defaults (part 1 of 3)")
+  @Test("a new state holds the spec's defaults (part 1 of 4)")
   func newStateHoldsDefaultsPart1() {
     let state = EdgeCasesState()
     #expect(state.todos.isEmpty)
@@ -27,7 +27,7 @@ struct EdgeCasesReducerTests {
     #expect(state.tasks.isEmpty)
   }
 
-  @Test("a new state holds the spec's defaults (part 2 of 3)")
+  @Test("a new state holds the spec's defaults (part 2 of 4)")
   func newStateHoldsDefaultsPart2() {
     let state = EdgeCasesState()
     #expect(state.error == nil)
@@ -40,15 +40,22 @@ struct EdgeCasesReducerTests {
     #expect(state.bookIDs.isEmpty)
   }
 
-  @Test("a new state holds the spec's defaults (part 3 of 3)")
+  @Test("a new state holds the spec's defaults (part 3 of 4)")
   func newStateHoldsDefaultsPart3() {
     let state = EdgeCasesState()
+    #expect(state.returnedIDs.isEmpty)
+    #expect(state.borrowed.isEmpty)
     #expect(state.coverURLs == nil)
     #expect(state.lastStamp == nil)
     #expect(state.states.isEmpty)
     #expect(state.stores.isEmpty)
     #expect(state.lastAction == nil)
     #expect(state.effect == .few)
+  }
+
+  @Test("a new state holds the spec's defaults (part 4 of 4)")
+  func newStateHoldsDefaultsPart4() {
+    let state = EdgeCasesState()
     #expect(state.path == "back\\slash")
   }
 
@@ -583,6 +590,34 @@ struct EdgeCasesReducerTests {
     #expect(state.chosenProduct == nil)
   }
 
+  @Test("shelvedBooks finds the elements of books that bookIDs names, in its order")
+  func shelvedBooksIsDerived() {
+    var state = EdgeCasesState()
+    let first = Book(id: 2, title: "text 1")
+    let second = Book(id: 3, title: "text 2")
+    state.books = [first, second]
+    state.bookIDs = [second.id, 100, first.id]
+    #expect(state.shelvedBooks == [second, first])
+  }
+
+  @Test("book finds the element of books that its parameter names")
+  func bookIsDerived() {
+    var state = EdgeCasesState()
+    let first = Book(id: 2, title: "text 1")
+    let second = Book(id: 3, title: "text 2")
+    state.books = [first, second]
+    #expect(state.book(id: second.id) == second)
+    #expect(state.book(id: 100) == nil)
+  }
+
+  @Test("quantity finds the element of quantityById that its parameter names")
+  func quantityIsDerived() {
+    var state = EdgeCasesState()
+    state.quantityById = [2: 2, 3: 3]
+    #expect(state.quantity(id: 3) == 3)
+    #expect(state.quantity(id: 100) == 0)
+  }
+
   @Test("newTask(...) makes its new values")
   func newTaskCreatorMakesNewValues() {
     let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
@@ -657,6 +692,12 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   if state.bookIDs != before.bookIDs {
     #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.bookIDs)))
   }
+  if state.returnedIDs != before.returnedIDs {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.returnedIDs)))
+  }
+  if state.borrowed != before.borrowed {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.borrowed)))
+  }
   if state.coverURLs != before.coverURLs {
     #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.coverURLs)))
   }
@@ -684,6 +725,7 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   #expect(action.changedElements.accounts(for: 0, from: before.todos, to: state.todos))
   #expect(action.changedElements.accounts(for: 4, from: before.books, to: state.books))
   #expect(action.changedElements.accounts(for: 8, from: before.tasks, to: state.tasks))
-  #expect(action.changedElements.accounts(for: 20, from: before.states, to: state.states))
-  #expect(action.changedElements.accounts(for: 21, from: before.stores, to: state.stores))
+  #expect(action.changedElements.accounts(for: 19, from: before.borrowed, to: state.borrowed))
+  #expect(action.changedElements.accounts(for: 22, from: before.states, to: state.states))
+  #expect(action.changedElements.accounts(for: 23, from: before.stores, to: state.stores))
 }
