@@ -195,7 +195,7 @@ import Testing
       ("a # b @", "#", 2),
       ("x == 'y'", "'", 5),
       ("a\tb", "\t", 1),
-      ("a + 1", "+", 2),
+      ("a % 1", "%", 2),
     ])
   func unexpectedCharacter(_ source: String, _ character: String, _ offset: Int) {
     #expect(failure(source) == token(.symbol(character), offset))

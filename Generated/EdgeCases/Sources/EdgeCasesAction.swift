@@ -6,6 +6,8 @@ import ReduxRuntime
 
 /// Everything that can happen in the EdgeCases feature.
 enum EdgeCasesAction: Equatable, Sendable, Codable {
+  case score(base: Double, bonus: Int)
+  case stock(product: Product, count: Int)
   case addTodo(todo: Todo)
   case newTodo(title: String)
   case newTask(id: UUID, `init`: Int, stamp: Date)

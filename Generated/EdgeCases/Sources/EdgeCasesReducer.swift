@@ -11,6 +11,10 @@ import ReduxRuntime
 ///   - action: What happened.
 func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
   switch action {
+  case .score(let base, let bonus):
+    state.result.score = base * Double(bonus) + 0.5
+  case .stock(let product, let count):
+    state.default = product.inventory * count - ReduxArithmetic.quotient(count - 1, 2)
   case .addTodo(let todo):
     state.todos.append(todo)
   case .newTodo(let title):
@@ -77,12 +81,6 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.search.titles.removeAll { $0 == title }
   case .addState(let item):
     state.states.append(item)
-  case .put(let `inout`, let `var`, _):
-    state.path = `var`
-    state.default = `inout`
-  case .openStore(let store, let effect, _):
-    state.stores.append(store)
-    state.effect = effect
   default:
     edgeCasesReducerPart2(&state, action)
   }
@@ -91,6 +89,12 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
 /// The actions `edgeCasesReducer` passes on, in declaration order.
 private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
   switch action {
+  case .put(let `inout`, let `var`, _):
+    state.path = `var`
+    state.default = `inout`
+  case .openStore(let store, let effect, _):
+    state.stores.append(store)
+    state.effect = effect
   case .pick(let choice):
     state.lastAction = choice
   case .loadStoreSucceeded(let store):
@@ -112,6 +116,10 @@ extension EdgeCasesAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
+    case .score:
+      return StateFields(9)
+    case .stock, .position:
+      return StateFields(11)
     case .addTodo, .newTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo:
       return StateFields(0)
     case .newTask:
@@ -126,8 +134,6 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(7)
     case .setSummary:
       return StateFields(6)
-    case .position:
-      return StateFields(11)
     case .setTasks:
       return StateFields(8)
     case .shelve:
@@ -203,10 +209,10 @@ extension EdgeCasesState: FieldTracking {
       \.effect: StateFields(25),
       \.path: StateFields(26),
       \.clock: StateFields(27),
+      \.budget: StateFields(28),
+      \.limit: StateFields(29),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
-      \.everyTodoDone: StateFields(0),
-      \.anyDefaultTask: StateFields(8),
     ]
     return fieldsByKeyPath[keyPath] ?? fieldsReadPart2(keyPath)
   }
@@ -214,11 +220,16 @@ extension EdgeCasesState: FieldTracking {
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart2(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<EdgeCasesState>: StateFields] = [
+      \.everyTodoDone: StateFields(0),
+      \.anyDefaultTask: StateFields(8),
       \.noBooks: StateFields(4),
       \.totalInit: StateFields(8),
       \.chosenBook: StateFields(4, 15),
       \.chosenProduct: StateFields(1, 16),
       \.shelvedBooks: StateFields(4, 17),
+      \.left: StateFields(8, 28),
+      \.perTodo: StateFields(0, 29),
+      \.scaled: StateFields(11, 29),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

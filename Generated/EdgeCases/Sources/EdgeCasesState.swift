@@ -34,6 +34,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   var effect: Effects
   var path: String
   var clock: Clock
+  var budget: Double
+  var limit: Int
 
   init(
     todos: IdentifiedArrayOf<Todo> = [], products: [String: Product] = [:],
@@ -46,7 +48,7 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     borrowed: IdentifiedArrayOf<Book> = [], coverURLs: [String]? = nil, lastStamp: Date? = nil,
     states: IdentifiedArrayOf<State> = [], stores: IdentifiedArrayOf<Store> = [],
     lastAction: Action? = nil, effect: Effects = .few, path: String = "back\\slash",
-    clock: Clock = Clock()
+    clock: Clock = Clock(), budget: Double = 100, limit: Int = 10
   ) {
     self.todos = todos
     self.products = products
@@ -76,6 +78,8 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     self.effect = effect
     self.path = path
     self.clock = clock
+    self.budget = budget
+    self.limit = limit
   }
 
   /// `openTodos`, derived from `todos`.
@@ -121,6 +125,21 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
   /// `shelvedBooks`, derived from `books` and `bookIDs`.
   var shelvedBooks: [Book] {
     return bookIDs.compactMap { books[id: $0] }
+  }
+
+  /// `left`, derived from `budget` and `tasks`.
+  var left: Double {
+    return budget - Double(totalInit)
+  }
+
+  /// `perTodo`, derived from `limit` and `todos`.
+  var perTodo: Int {
+    return ReduxArithmetic.quotient(limit, todoCount)
+  }
+
+  /// `scaled`, derived from `default` and `limit`.
+  var scaled: Int {
+    return (`default` + 1) * 2 - ReduxArithmetic.quotient(limit, 4)
   }
 
   /// `book(id)`, derived from `books`.

@@ -386,6 +386,12 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   if state.clock != before.clock {
     #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.clock)))
   }
+  if state.budget != before.budget {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.budget)))
+  }
+  if state.limit != before.limit {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.limit)))
+  }
   #expect(action.changedElements.accounts(for: 0, from: before.todos, to: state.todos))
   #expect(action.changedElements.accounts(for: 4, from: before.books, to: state.books))
   #expect(action.changedElements.accounts(for: 8, from: before.tasks, to: state.tasks))

@@ -57,6 +57,28 @@ struct EdgeCasesReducerTests {
   func newStateHoldsDefaultsPart4() {
     let state = EdgeCasesState()
     #expect(state.path == "back\\slash")
+    #expect(state.budget == 100)
+    #expect(state.limit == 10)
+  }
+
+  @Test("score sets result.score")
+  func scoreSetsResultScore() {
+    var state = EdgeCasesState()
+    state.result.score = 4.5
+    let base: Double = 7.5
+    let bonus: Int = 3
+    reduceReporting(&state, .score(base: base, bonus: bonus))
+    #expect(state.result.score == 23.0)
+  }
+
+  @Test("stock sets default")
+  func stockSetsDefault() {
+    var state = EdgeCasesState()
+    state.default = 5
+    let product: Product = Product(id: "text 7", inventory: 7)
+    let count: Int = 3
+    reduceReporting(&state, .stock(product: product, count: count))
+    #expect(state.default == 20)
   }
 
   @Test("addTodo appends to the end of todos")
@@ -600,6 +622,34 @@ struct EdgeCasesReducerTests {
     #expect(state.shelvedBooks == [second, first])
   }
 
+  @Test("left computes budget - totalInit")
+  func leftIsDerived() {
+    var state = EdgeCasesState()
+    state.budget = 7.5
+    let tasksFirst = Task(id: uuid(1), default: true, init: 3)
+    let tasksSecond = Task(id: uuid(2), default: true, init: 5)
+    state.tasks = [tasksFirst, tasksSecond]
+    #expect(state.left == -0.5)
+  }
+
+  @Test("perTodo computes limit / todoCount")
+  func perTodoIsDerived() {
+    var state = EdgeCasesState()
+    state.limit = 7
+    let todosFirst = Todo(id: 2, title: "text 1")
+    let todosSecond = Todo(id: 3, title: "text 2")
+    state.todos = [todosFirst, todosSecond]
+    #expect(state.perTodo == 3)
+  }
+
+  @Test("scaled computes (default + 1) * 2 - limit / 4")
+  func scaledIsDerived() {
+    var state = EdgeCasesState()
+    state.default = 7
+    state.limit = 3
+    #expect(state.scaled == 16)
+  }
+
   @Test("book finds the element of books that its parameter names")
   func bookIsDerived() {
     var state = EdgeCasesState()
@@ -721,6 +771,12 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   }
   if state.clock != before.clock {
     #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.clock)))
+  }
+  if state.budget != before.budget {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.budget)))
+  }
+  if state.limit != before.limit {
+    #expect(action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.limit)))
   }
   #expect(action.changedElements.accounts(for: 0, from: before.todos, to: state.todos))
   #expect(action.changedElements.accounts(for: 4, from: before.books, to: state.books))

@@ -29,7 +29,7 @@ struct Token: Equatable, Error {
 
 /// Splits expression text into tokens; reports the first character it can't read.
 enum ExpressionLexer {
-  private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*"]
+  private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*", "+", "/"]
 
   static func tokens(_ source: String) -> Result<[Token], Token> {
     let scalars = Array(source.unicodeScalars)
@@ -134,6 +134,14 @@ struct TokenStream {
       index += 1
     }
     return false
+  }
+
+  /// Whether an arithmetic operator comes before the end: `+`, `*`, `/`, or a `-` after the
+  /// first token (`-5` alone is a literal).
+  var reachesArithmetic: Bool {
+    tokens[position...].enumerated().contains { offset, token in
+      [.symbol("+"), .symbol("*"), .symbol("/")].contains(token.kind) || (offset > 0 && token.kind == .symbol("-"))
+    }
   }
 
   mutating func next() -> Token {

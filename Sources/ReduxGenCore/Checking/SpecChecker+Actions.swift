@@ -613,6 +613,9 @@ struct ReduceParser {
     -> (operand: Operand, isList: Bool)?
   {
     if tokens.take("=") {
+      if !orList, ArithmeticOperator.isArithmetic(path.type.unwrapped), tokens.reachesArithmetic {
+        return arithmeticOperand(expected: path.type).map { ($0, false) }
+      }
       guard orList else { return operand(expected: path.type).map { ($0, false) } }
       // A parameter's type decides; a literal is one element.
       let start = tokens
@@ -679,6 +682,54 @@ struct ReduceParser {
     var firstID: Value?
     if nextID != nil, let value = model.idField?.defaultValue, case .int = value { firstID = value }
     return AppendOperation.BuiltElement(model: model.name, fields: given, nextID: nextID, firstID: firstID)
+  }
+
+  /// `price * quantity`: arithmetic over payload values (parameters and their fields) and
+  /// literals, of the expected type.
+  mutating func arithmeticOperand(expected: SpecType) -> Operand? {
+    let payload = action.payload
+    let models = self.models
+    let actionName = action.name
+    let parser = ArithmeticParser<Operand>(
+      leaf: { token, tokens in
+        let name = token.text
+        guard var type = payload.first(where: { $0.name == name })?.type else {
+          let suggestion = closestMatch(to: name, in: payload.map(\.name))
+          return .failure(.init(.unknownParameter(name, action: actionName, suggestion: suggestion), token.offset))
+        }
+        var fields: [String] = []
+        while tokens.take(".") {
+          let fieldToken = tokens.next()
+          guard case .identifier(let fieldName) = fieldToken.kind else {
+            return .failure(.init(.expectedToken(.fieldNameAfterDot, found: fieldToken.described), fieldToken.offset))
+          }
+          guard case .model(let modelName) = type, let model = models[modelName] else {
+            return .failure(.init(.notAField(fieldName, type: type.swiftName), fieldToken.offset))
+          }
+          guard let field = model.fields.first(where: { $0.name == fieldName }) else {
+            return .failure(.init(model.unknownField(fieldName), fieldToken.offset))
+          }
+          fields.append(fieldName)
+          type = field.type
+        }
+        let operand = Operand.parameter(name, fields: fields)
+        guard ArithmeticOperator.isArithmetic(type) else {
+          return .failure(.init(.notArithmeticValue(operand.text, type: type.swiftName), token.offset))
+        }
+        return .success((operand, type))
+      }, leafText: \.text)
+    let start = tokens.peek.offset
+    switch parser.parse(&tokens) {
+    case .failure(let failure):
+      return fail(failure.problem, failure.offset)
+    case .success(let arithmetic):
+      guard arithmetic.type == expected.unwrapped else {
+        let text = Operand.arithmetic(arithmetic).text
+        return fail(
+          .typeMismatch(expected: expected.swiftName, found: arithmetic.type.swiftName, what: .quoted(text)), start)
+      }
+      return .arithmetic(arithmetic)
+    }
   }
 
   /// A payload parameter (maybe with fields, of every element after `[]`) or a literal of the

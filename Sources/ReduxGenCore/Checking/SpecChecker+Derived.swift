@@ -13,6 +13,7 @@ extension SpecChecker {
     guard let pairs = mapping(node, what: .key("derived")) else { return [] }
     var taken = Set(state.map(\.name) + filters.map(\.result))
     var result: [DerivedValue] = []
+    let written = Set(pairs.compactMap { $0.key.scalar.map { String($0.prefix { $0 != "(" }) } })
     for pair in pairs {
       guard let (name, parameter) = derivedName(pair.key) else { continue }
       guard taken.insert(name).inserted else {
@@ -28,6 +29,7 @@ extension SpecChecker {
         var parser = DerivedParser(
           tokens: TokenStream(tokens), state: stateByName, stateFields: state, models: modelsByName,
           enumCases: enumCaseNames, parameter: parameter, literals: literals)
+        parser.arithmeticNames = (name, Dictionary(result.map { ($0.name, $0) }) { first, _ in first }, written)
         if let (kind, list, type) = parser.parse() {
           var value = DerivedValue(name: name, list: list, kind: kind, type: type)
           value.parameter = parameter
@@ -76,6 +78,9 @@ struct DerivedParser {
   /// A lookup's value when its key names nothing (`?? 0`).
   private(set) var fallback: Value?
   let literals: LiteralReader
+  /// For arithmetic: the value's own name, the derived values written before it, and every
+  /// derived value's name.
+  var arithmeticNames: (value: String, earlier: [String: DerivedValue], all: Set<String>) = ("", [:], [])
 
   init(
     tokens: TokenStream, state: [String: Field], stateFields: [Field], models: [String: Model],
@@ -100,6 +105,7 @@ struct DerivedParser {
   }
 
   mutating func parse() -> (DerivedValue.Kind, String, SpecType)? {
+    if parameter == nil, startsArithmetic { return arithmetic() }
     let wordToken = tokens.next()
     guard case .identifier(let word) = wordToken.kind else {
       return fail(.expectedToken(.derivation, found: wordToken.described), wordToken.offset)
@@ -147,6 +153,56 @@ struct DerivedParser {
     guard let (kind, type) = result else { return nil }
     guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
     return (kind, list, type)
+  }
+
+  /// Whether the value is arithmetic: it starts with a number, `(` or `-`, or a name an
+  /// arithmetic operator follows.
+  private var startsArithmetic: Bool {
+    switch tokens.peek.kind {
+    case .number, .symbol("("), .symbol("-"): true
+    case .identifier: ["+", "-", "*", "/"].contains { tokens.peekSecond.kind == .symbol($0) }
+    default: false
+    }
+  }
+
+  /// `budget - spent`: arithmetic over numeric state fields and earlier derived values.
+  private mutating func arithmetic() -> (DerivedValue.Kind, String, SpecType)? {
+    let (name, earlier, all) = arithmeticNames
+    let state = self.state
+    let fieldNames = stateFields.map(\.name) + earlier.keys.sorted()
+    let parser = ArithmeticParser<String>(
+      leaf: { token, _ in
+        let leaf = token.text
+        let type: SpecType
+        if let field = state[leaf] {
+          type = field.type
+        } else if let value = earlier[leaf] {
+          type = value.type
+        } else if all.contains(leaf) {
+          return .failure(.init(.derivedReadsLater(leaf, value: name), token.offset))
+        } else {
+          let suggestion = closestMatch(to: leaf, in: fieldNames)
+          return .failure(.init(.unknownField(leaf, context: .theState, suggestion: suggestion), token.offset))
+        }
+        guard ArithmeticOperator.isArithmetic(type) else {
+          return .failure(.init(.notArithmeticValue(leaf, type: type.swiftName), token.offset))
+        }
+        return .success((leaf, type))
+      }, leafText: { $0 })
+    let start = tokens.peek.offset
+    switch parser.parse(&tokens) {
+    case .failure(let failure):
+      return fail(failure.problem, failure.offset)
+    case .success(let expression):
+      guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
+      // The state fields it depends on, through the derived values it reads.
+      var reads: [String] = []
+      for leaf in expression.leaves {
+        for input in earlier[leaf]?.inputs ?? [leaf] where !reads.contains(input) { reads.append(input) }
+      }
+      guard let first = reads.first else { return fail(.derivedReadsNothing(name), start) }
+      return (.arithmetic(expression, reads: reads), first, expression.type)
+    }
   }
 
   /// A state field that is a list, with its element type and offset.

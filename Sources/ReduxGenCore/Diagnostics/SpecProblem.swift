@@ -111,6 +111,8 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case closingBracket
   /// After `??`: what a lookup gives when its key names nothing.
   case fallbackValue
+  /// In arithmetic: a number, a name, or `(`.
+  case arithmeticOperand
   case everyElement
   case sortKeys
   case derivation
@@ -150,6 +152,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .caseNameAfterDot: "a case name after '.'"
     case .closingBracket: "']'"
     case .fallbackValue: "a value for a key that names nothing ('?? 0')"
+    case .arithmeticOperand: "a number, a name or '('"
     case .everyElement: "'[]' after a list"
     case .sortKeys: "'by' and the fields to sort by, as in 'by isCompleted, -priority'"
     case .fieldName: "a field name"
@@ -285,6 +288,14 @@ package enum SpecProblem: Hashable, Sendable {
   case followUpValue(String, type: String, action: String, trigger: String)
   case followUpLoop([String])
   case cannotMultiply(String, String)
+  /// `a + b` where the two types don't mix (`Int64 + Double`), or one isn't a number arithmetic takes.
+  case cannotCompute(String, op: String, String)
+  /// A derived value's arithmetic that reads a derived value written after it (or itself).
+  case derivedReadsLater(String, value: String)
+  /// Arithmetic of literals alone as a derived value.
+  case derivedReadsNothing(String)
+  /// A derived value's arithmetic over a value that isn't a number (`all`, a lookup).
+  case notArithmeticValue(String, type: String)
   /// `byId[key]` in a condition.
   case lookupInCondition(String, type: String)
   /// `shelf.entities[shelf.selectedId]` as a derived value.
@@ -569,6 +580,16 @@ package enum SpecProblem: Hashable, Sendable {
       "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
     case .followUpValue(let parameter, let type, let action, let trigger):
       "'\(action)' needs '\(parameter): \(type)', which '\(trigger)' can't give: a follow-up takes each parameter from the trigger's parameter of its name, else the state field of its name, else its default; give '\(trigger)' a parameter '\(parameter): \(type)'"
+    case .cannotCompute(let lhs, let op, let rhs):
+      "can't compute \(lhs) \(op) \(rhs): arithmetic takes two values of one type among Int, Int64 and Double, or an integer and a Double (a Double); keep other numbers in fields of their own"
+    case .derivedReadsLater(let name, let value) where name == value:
+      "'\(value)' can't read itself: a derived value reads the state's fields and the derived values written before it"
+    case .derivedReadsLater(let name, let value):
+      "'\(value)' can't read '\(name)': a derived value reads the state's fields and the derived values written before it; move '\(name)' above '\(value)'"
+    case .derivedReadsNothing(let value):
+      "'\(value)' reads nothing of the state: a derived value computes from state fields or other derived values; a constant belongs in a state field's default"
+    case .notArithmeticValue(let name, let type):
+      "can't compute with '\(name)': it has type \(type), and arithmetic takes Int, Int64 and Double values that aren't optional"
     case .cannotMultiply(let lhs, let rhs):
       "can't multiply \(lhs) by \(rhs): a product takes two values of one numeric type, or an Int and a Double (a Double)"
     case .followUpLoop(let names):

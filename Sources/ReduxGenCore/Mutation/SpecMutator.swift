@@ -138,6 +138,8 @@ package enum SpecMutator {
         edits = spec.state.filter { $0.name != keys && $0.type == spec.stateField(named: keys)?.type }.map {
           ("keys \($0.name)", .lookupMany(keys: $0.name))
         }
+      case .arithmetic(let arithmetic, let reads):
+        edits = uniqueKinds(arithmetic.nearMisses()).map { ($0.kind, .arithmetic($0.expression, reads: reads)) }
       case .count(nil), .sum(_, nil), .isEmpty, .lookup:
         edits = []
       }
@@ -151,6 +153,16 @@ package enum SpecMutator {
     }
     mutants += lookupCollectionMutants(spec)
     return mutants
+  }
+
+  /// Near misses with a number after a kind already taken (`minus`, `minus2`): one id each.
+  static func uniqueKinds<T>(_ misses: [(kind: String, expression: T)]) -> [(kind: String, expression: T)] {
+    var seen: [String: Int] = [:]
+    return misses.map { miss in
+      seen[miss.kind, default: 0] += 1
+      let count = seen[miss.kind]!
+      return (count == 1 ? miss.kind : "\(miss.kind)\(count)", miss.expression)
+    }
   }
 
   /// A lookup (with a parameter or not) that reads another collection of the same type, or
@@ -191,6 +203,7 @@ package enum SpecMutator {
     var type: SpecType
     switch operand {
     case .literal: return nil
+    case .arithmetic(let arithmetic): return arithmetic.type
     case .parameter(let name, let path):
       guard let parameter = action.payload.first(where: { $0.name == name }) else { return nil }
       (type, fields) = (parameter.type, path)
@@ -543,7 +556,7 @@ struct MutationContext {
     switch shorter {
     case .eachElement(let name, let fields): return .eachElement(name, fields: fields + [other.name])
     case .parameter(let name, let fields): return .parameter(name, fields: fields + [other.name])
-    case .literal: return nil
+    case .literal, .arithmetic: return nil
     }
   }
 

@@ -71,7 +71,7 @@ extension ReduceOperationKind {
       if case .element(let operand) = step { operands.append(operand) }
       if case .key(let operand) = step { operands.append(operand) }
     }
-    return operands.compactMap(\.parameter)
+    return operands.flatMap(\.parameters)
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] { [] }
@@ -143,6 +143,7 @@ extension Operand {
     case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
     case .eachElement(let name, let fields): ([name + "[]"] + fields).joined(separator: ".")
     case .literal(let value): SpecMutator.describe(value)
+    case .arithmetic(let arithmetic): arithmetic.text(\.text)
     }
   }
 }

@@ -27,7 +27,14 @@ struct SetOperation: ReduceOperationKind, Equatable {
     var chosen: [String: Expression] = [:]
     // The value the reducer writes, when it is known here.
     var written: Value?
-    if case .parameter(let parameter, []) = value, let field = action.payload.first(where: { $0.name == parameter }) {
+    if case .arithmetic(let arithmetic) = value, let sample = kit.arithmeticSample(arithmetic, in: action) {
+      // `price * quantity`: distinct numbers in, the value computed here out.
+      for (name, argument) in sample.arguments {
+        chosen[name] = kit.types.expression(argument, type: action.payload.first { $0.name == name }?.type ?? arithmetic.type)
+      }
+      written = sample.written
+      expected = kit.types.expression(sample.written, type: target.type)
+    } else if case .parameter(let parameter, []) = value, let field = action.payload.first(where: { $0.name == parameter }) {
       let argumentValue = kit.sample(differentFrom: target.defaultValue, field.type, 2)
       chosen[parameter] = kit.types.expression(argumentValue, type: field.type)
       written = argumentValue
@@ -53,7 +60,15 @@ struct SetOperation: ReduceOperationKind, Equatable {
 
   func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? {
     let expected: Expression
-    if case .parameter(let parameter, []) = value, parameter != context.selector,
+    if case .arithmetic(let arithmetic) = value, let sample = context.kit.arithmeticSample(arithmetic, in: context.action),
+      sample.arguments[context.selector] == nil
+    {
+      for (name, argument) in sample.arguments {
+        let type = context.action.payload.first { $0.name == name }?.type ?? arithmetic.type
+        context.chosen[name] = context.kit.types.expression(argument, type: type)
+      }
+      expected = context.kit.types.expression(sample.written, type: target.type)
+    } else if case .parameter(let parameter, []) = value, parameter != context.selector,
       let field = context.action.payload.first(where: { $0.name == parameter })
     {
       context.chosen[parameter] = context.kit.types.expression(context.kit.sample(field.type, 5), type: field.type)
@@ -84,6 +99,11 @@ struct SetOperation: ReduceOperationKind, Equatable {
       return [sample.parameter: sample.value]
     case .literal(let literal):
       return literal != target.defaultValue ? [:] : nil
+    case .arithmetic(let arithmetic):
+      guard let sample = context.kit.arithmeticSample(arithmetic, in: context.action),
+        sample.written != target.defaultValue
+      else { return nil }
+      return sample.arguments
     case .parameter:
       return nil
     }
@@ -93,6 +113,11 @@ struct SetOperation: ReduceOperationKind, Equatable {
     var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [("drop", nil)]
     if case .literal(let literal) = value, let other = context.otherValue(than: literal, type: target.type) {
       mutants.append(("other-value", SetOperation(target: target, value: .literal(other))))
+    }
+    if case .arithmetic(let arithmetic) = value {
+      for miss in SpecMutator.uniqueKinds(arithmetic.nearMisses()) {
+        mutants.append((miss.kind, SetOperation(target: target, value: .arithmetic(miss.expression))))
+      }
     }
     if let other = context.otherField(than: value) {
       mutants.append(("other-field", SetOperation(target: target, value: other)))

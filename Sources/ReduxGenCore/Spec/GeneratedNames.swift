@@ -147,7 +147,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "Persistence": "ReduxRuntime", "PersistenceMigration": "ReduxRuntime", "PersistentStorage": "ReduxRuntime",
     "RequestStatus": "ReduxRuntime", "ScopedMiddleware": "ReduxRuntime", "StateFields": "ReduxRuntime",
     "Store": "ReduxRuntime", "UnimplementedEffect": "ReduxRuntime", "ChangedElements": "ReduxRuntime",
-    "ViewStore": "ReduxRuntime", "StoreBinding": "ReduxRuntime",
+    "ViewStore": "ReduxRuntime", "StoreBinding": "ReduxRuntime", "ReduxArithmetic": "ReduxRuntime",
     "TestStore": "ReduxTesting", "EffectDouble": "ReduxTesting", "ImmediateClock": "ReduxTesting",
     "ExampleFailure": "ReduxTesting",
     "SQLiteStorage": "ReduxSQLite", "SQLitePersistence": "ReduxSQLite",
@@ -166,7 +166,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",
-    "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "StoredSample", "Subscription", "UnimplementedEffect", "ViewStore",
+    "ReduxArithmetic", "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "StoredSample", "Subscription", "UnimplementedEffect", "ViewStore",
     // swift-identified-collections
     "Identified", "IdentifiedArray", "IdentifiedArrayOf",
     // ReduxTesting

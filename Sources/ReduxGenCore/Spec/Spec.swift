@@ -282,6 +282,10 @@ package struct DerivedValue: Sendable, Equatable {
     /// The elements (by id) or entries (by key) the list field `keys` names, in its order;
     /// keys that name nothing are skipped (`products[cartIDs]`, RTK's selector of many).
     case lookupMany(keys: String)
+    /// Arithmetic over numeric state fields, derived values written before it and literals
+    /// (`left: budget - spent`); `reads` are the state fields it depends on, through the
+    /// derived values it reads.
+    case arithmetic(Arithmetic<String>, reads: [String])
   }
 
   package var name: String
@@ -299,6 +303,7 @@ package struct DerivedValue: Sendable, Equatable {
   package var inputs: [String] {
     switch kind {
     case .lookup(let key) where key != parameter, .lookupMany(let key): [list, key]
+    case .arithmetic(_, let reads): reads
     default: [list]
     }
   }
@@ -654,12 +659,22 @@ package enum Operand: Sendable, Equatable {
   /// (Swift's `books.map(\.id)`).
   case eachElement(String, fields: [String])
   case literal(Value)
+  /// Arithmetic over payload values and literals: `price * quantity`.
+  case arithmetic(Arithmetic<Operand>)
 
-  /// The payload parameter it reads; nil for a literal.
+  /// The payload parameter it reads; nil for a literal and for arithmetic (see `parameters`).
   package var parameter: String? {
     switch self {
     case .parameter(let name, _), .eachElement(let name, _): name
-    case .literal: nil
+    case .literal, .arithmetic: nil
+    }
+  }
+
+  /// Every payload parameter it reads.
+  package var parameters: [String] {
+    switch self {
+    case .arithmetic(let arithmetic): arithmetic.leaves.flatMap(\.parameters)
+    default: parameter.map { [$0] } ?? []
     }
   }
 
@@ -667,7 +682,7 @@ package enum Operand: Sendable, Equatable {
   package var fields: [String] {
     switch self {
     case .parameter(_, let fields), .eachElement(_, let fields): fields
-    case .literal: []
+    case .literal, .arithmetic: []
     }
   }
 }

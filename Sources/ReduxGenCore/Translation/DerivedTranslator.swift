@@ -74,6 +74,10 @@ struct DerivedTranslator {
       let keyExpression = value.parameter == key ? .name(key) : base.map { $0.dot(key) } ?? .name(key)
       guard value.parameter != key, stateType(key)?.isOptional == true else { return found(in: list, value, keyExpression) }
       return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(in: list, value, .name("$0"))))
+    case .arithmetic(let arithmetic, _):
+      return ArithmeticTranslator(types: types).expression(arithmetic) { name in
+        base.map { $0.dot(name) } ?? .name(name)
+      }
     case .lookupMany(let keys):
       // `cartIDs.compactMap { products[id: $0] }`: the keys' elements in the keys' order.
       let keyList = base.map { $0.dot(keys) } ?? .name(keys)
@@ -213,6 +217,10 @@ extension DerivedTranslator {
     case .lookup(let key), .lookupMany(let key):
       guard let found = lookupTest(value, key: key, kit: kit, into: &body) else { return nil }
       what = found
+    case .arithmetic(let arithmetic, _):
+      guard let expected = ArithmeticSamples(types: types, kit: kit).expected(arithmetic, into: &body) else { return nil }
+      body.append(kit.expect(derived, .equal, types.expression(expected, type: value.type)))
+      what = "computes \(arithmetic.text { $0 })"
     }
     return kit.test("\(value.name) \(what)", names.make("\(value.name)IsDerived"), body)
   }
@@ -282,5 +290,99 @@ extension DerivedTranslator {
       body.append(kit.expect(derived(unknownKey), .equal, nothing))
     }
     return "finds the element of \(value.list) that \(isParameter ? "its parameter" : key) names"
+  }
+}
+
+/// The state an arithmetic derived value's test sets up, and the value it must give: each
+/// numeric field it reads a distinct number (7, 3, 5, 11, ...: no two operands equal, none 0 or
+/// 1, so a swapped operator or operand shows); each derived value it reads over a list, the list
+/// holding two elements its condition holds for, their numeric fields distinct numbers too.
+/// The expected value is computed here, in the order the generated code computes it.
+private struct ArithmeticSamples {
+  let types: TypeTranslator
+  let kit: TestTranslator
+  private static let numbers = [7, 3, 5, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47]
+
+  /// The expected value, the set-up appended to `body`; nil when a value read can't be set up.
+  func expected(_ arithmetic: Arithmetic<String>, into body: inout [Statement]) -> Value? {
+    var values: [String: Value] = [:]
+    var filledLists: Set<String> = []
+    var next = 0
+    func number(_ type: SpecType) -> Value? {
+      guard next < Self.numbers.count else { return nil }
+      defer { next += 1 }
+      let whole = Self.numbers[next]
+      return type == .scalar(.double) ? .double(Double(whole) + 0.5) : .int(whole)
+    }
+    func value(of name: String) -> Value? {
+      if let known = values[name] { return known }
+      let state = Expression.name("state")
+      var result: Value?
+      if let field = types.spec.state.first(where: { $0.name == name }) {
+        result = number(field.type)
+        if let result { body.append(.assignment(state.dot(name), types.expression(result, type: field.type))) }
+      } else if let derived = types.spec.derived.first(where: { $0.name == name }) {
+        result = listValue(derived, state: state)
+      }
+      values[name] = result
+      return result
+    }
+    /// A derived value over a list: the list filled (once) with two elements.
+    func listValue(_ derived: DerivedValue, state: Expression) -> Value? {
+      if case .arithmetic(let inner, _) = derived.kind { return inner.evaluate(value(of:)) }
+      let (fields, predicate): ([String], Predicate?)
+      switch derived.kind {
+      case .count(let condition): (fields, predicate) = ([], condition)
+      case .sum(let field, let condition): (fields, predicate) = ([field], condition)
+      case .sumOfProducts(let field, let times, let condition): (fields, predicate) = ([field, times], condition)
+      default: return nil
+      }
+      guard filledLists.insert(derived.list).inserted,
+        let listType = types.spec.state.first(where: { $0.name == derived.list })?.type,
+        let elementType = listType.elementType
+      else { return nil }
+      var overrides: [String: Value] = [:]
+      if let predicate {
+        guard case .model(let modelName) = elementType, let model = types.spec.model(named: modelName),
+          let matching = PredicateSearch(spec: types.spec, model: model).witnesses(predicate).kept
+        else { return nil }
+        overrides = matching
+      }
+      // Two elements with one id can't share a list: a condition on the id leaves one.
+      let count = overrides["id"] == nil ? 2 : 1
+      var elements: [Value] = []
+      var names: [Expression] = []
+      for index in 0..<count {
+        var own = overrides
+        for field in fields where own[field] == nil {
+          guard let type = types.spec.derivedFieldType(derived.list, field), let sample = number(type) else { return nil }
+          own[field] = sample
+        }
+        let element = kit.sample(elementType, index + 1, overrides: own)
+        let name = "\(derived.list)\(index == 0 ? "First" : "Second")"
+        body.append(kit.sampleConstant(name, element, type: elementType))
+        elements.append(element)
+        names.append(.name(name))
+      }
+      body.append(.assignment(state.dot(derived.list), .array(names)))
+      // Summed as the generated code sums: from 0, element by element.
+      var total: Value = derived.type == .scalar(.double) ? .double(0) : .int(0)
+      for element in elements {
+        guard case .model(_, let elementFields) = element else { return nil }
+        func field(_ name: String) -> Value? { elementFields.first { $0.name == name }?.value }
+        let term: Value?
+        switch fields.count {
+        case 0: term = .int(1)
+        case 1: term = field(fields[0])
+        default:
+          guard let lhs = field(fields[0]), let rhs = field(fields[1]) else { return nil }
+          term = Arithmetic<String>.apply(.times, lhs, rhs, type: derived.type)
+        }
+        guard let term, let sum = Arithmetic<String>.apply(.plus, total, term, type: derived.type) else { return nil }
+        total = sum
+      }
+      return total
+    }
+    return arithmetic.evaluate(value(of:))
   }
 }

@@ -82,6 +82,8 @@ struct ReduceTranslator {
       return Expression.name(name).dot("map").call([Argument(nil, .keyPath(fields.joined(separator: ".")))])
     case .literal(let value):
       return types.expression(value, type: type)
+    case .arithmetic(let arithmetic):
+      return ArithmeticTranslator(types: types).expression(arithmetic) { self.operand($0, type: type) }
     }
   }
 }

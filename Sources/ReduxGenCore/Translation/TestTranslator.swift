@@ -219,6 +219,38 @@ struct TestTranslator {
     }
   }
 
+  /// Arguments for the payload values arithmetic reads, each a distinct number (7, 3, 5, 11, ...:
+  /// none 0 or 1, no two equal, so a swapped operator or operand shows), and the value it makes
+  /// of them, computed as the generated code computes it; nil when it can't be computed.
+  func arithmeticSample(_ arithmetic: Arithmetic<Operand>, in action: Action) -> (arguments: [String: Value], written: Value)? {
+    let numbers = [7, 3, 5, 11, 13, 17, 19, 23, 29, 31]
+    var arguments: [String: Value] = [:]
+    var numbered: [String: Value] = [:]
+    for (index, leaf) in arithmetic.leaves.enumerated() where numbered[leaf.text] == nil {
+      guard index < numbers.count, let name = leaf.parameter,
+        let parameterType = action.payload.first(where: { $0.name == name })?.type,
+        let type = SpecMutator.operandType(leaf, of: action, in: spec)
+      else { return nil }
+      let number: Value = type == .scalar(.double) ? .double(Double(numbers[index]) + 0.5) : .int(numbers[index])
+      numbered[leaf.text] = number
+      let argument = arguments[name] ?? distinctSample(parameterType, 7)
+      guard let patched = Self.replacing(leaf.fields, in: argument, with: number) else { return nil }
+      arguments[name] = patched
+    }
+    guard let written = arithmetic.evaluate({ numbered[$0.text] }) else { return nil }
+    return (arguments, written)
+  }
+
+  /// `value` with the value at the path `fields` replaced by `replacement`.
+  private static func replacing(_ fields: [String], in value: Value, with replacement: Value) -> Value? {
+    guard let field = fields.first else { return replacement }
+    guard case .model(let name, var values) = value, let index = values.firstIndex(where: { $0.name == field }),
+      let inner = replacing(Array(fields.dropFirst()), in: values[index].value, with: replacement)
+    else { return nil }
+    values[index].value = inner
+    return .model(name, values)
+  }
+
   /// A sample for the parameter `operand` reads (two elements for `list[].field`, every field
   /// distinct), and what the operand makes of it written at `type`; nil for a literal or an
   /// unknown parameter. The one place an operation's test picks a value read through fields.
@@ -229,7 +261,7 @@ struct TestTranslator {
     let argument: Value
     let written: Value?
     switch operand {
-    case .literal: return nil
+    case .literal, .arithmetic: return nil
     case .parameter(_, let fields):
       argument = distinctSample(parameterType, 7)
       written = value(argument, through: fields)
