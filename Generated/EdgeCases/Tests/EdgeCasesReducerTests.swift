@@ -66,9 +66,9 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.result.score = 4.5
     let base: Double = 7.5
-    let bonus: Int = 3
+    let bonus: Int = 4
     reduceReporting(&state, .score(base: base, bonus: bonus))
-    #expect(state.result.score == 23.0)
+    #expect(state.result.score == 30.5)
   }
 
   @Test("stock sets default")
@@ -76,9 +76,9 @@ struct EdgeCasesReducerTests {
     var state = EdgeCasesState()
     state.default = 5
     let product: Product = Product(id: "text 7", inventory: 7)
-    let count: Int = 3
+    let count: Int = 4
     reduceReporting(&state, .stock(product: product, count: count))
-    #expect(state.default == 20)
+    #expect(state.default == 27)
   }
 
   @Test("addTodo appends to the end of todos")
@@ -626,10 +626,10 @@ struct EdgeCasesReducerTests {
   func leftIsDerived() {
     var state = EdgeCasesState()
     state.budget = 7.5
-    let tasksFirst = Task(id: uuid(1), default: true, init: 3)
+    let tasksFirst = Task(id: uuid(1), default: true, init: 4)
     let tasksSecond = Task(id: uuid(2), default: true, init: 5)
     state.tasks = [tasksFirst, tasksSecond]
-    #expect(state.left == -0.5)
+    #expect(state.left == -1.5)
   }
 
   @Test("perTodo computes limit / todoCount")
@@ -646,8 +646,8 @@ struct EdgeCasesReducerTests {
   func scaledIsDerived() {
     var state = EdgeCasesState()
     state.default = 7
-    state.limit = 3
-    #expect(state.scaled == 16)
+    state.limit = 5
+    #expect(state.scaled == 15)
   }
 
   @Test("book finds the element of books that its parameter names")

@@ -146,9 +146,12 @@ package enum SpecMutator {
       for (kind, edit) in edits {
         var mutated = spec
         mutated.derived[index].kind = edit
-        mutants.append(
-          Mutant(
-            id: "derived:\(value.name):\(kind)", description: "derived \(value.name): \(kind)", spec: mutated))
+        // Arithmetic's near misses are shown as written: `budget - spent -> budget + spent`.
+        var description = "derived \(value.name): \(kind)"
+        if case .arithmetic(let before, _) = value.kind, case .arithmetic(let after, _) = edit {
+          description = "derived \(value.name): \(before.text { $0 }) -> \(after.text { $0 })"
+        }
+        mutants.append(Mutant(id: "derived:\(value.name):\(kind)", description: description, spec: mutated))
       }
     }
     mutants += lookupCollectionMutants(spec)

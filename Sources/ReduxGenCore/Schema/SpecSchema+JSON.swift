@@ -417,19 +417,20 @@ extension SpecSchema {
           }
         },
         "derivedValue": {
-          "description": "A value computed from the state: count LIST [where CONDITION], all LIST where CONDITION, any LIST where CONDITION, isEmpty LIST, sum LIST.FIELD [* FIELD] [where CONDITION], a lookup COLLECTION[KEY] [?? VALUE] (a dictionary by key, a list of models by id, with another state field's value or the value's parameter; VALUE when the key names nothing), or a lookup of many COLLECTION[KEYS] (each key of a list field, in its order).",
+          "description": "A value computed from the state: count LIST [where CONDITION], all LIST where CONDITION, any LIST where CONDITION, isEmpty LIST, sum LIST.FIELD [* FIELD] [where CONDITION], a lookup COLLECTION[KEY] [?? VALUE] (a dictionary by key, a list of models by id, with another state field's value or the value's parameter; VALUE when the key names nothing), a lookup of many COLLECTION[KEYS] (each key of a list field, in its order), or arithmetic A + B, A - B, A * B, A / B over numeric state fields, derived values written before and literals, with parentheses (Int, Int64, Double; an integer and a Double make a Double; division by zero gives 0).",
           "type": "string",
-          "pattern": "^ *((count|all|any|isEmpty|sum)(?![A-Za-z0-9_])|[^ \\[]+ *\\[)",
+          "pattern": "^ *((count|all|any|isEmpty|sum)(?![A-Za-z0-9_])|[^ \\[]+ *\\[|[(0-9-]|[A-Za-z_][A-Za-z0-9_]* *[-+*/])",
           "examples": [
             "count items where !bought",
             "sum items.price",
             "items[selectedID]",
             "quantities[productID] ?? 0",
-            "products[cartIDs]"
+            "products[cartIDs]",
+            "budget - spent"
           ]
         },
         "reduceOperation": {
-          "description": "One reduce operation; its first word is one of set, append, prepend, upsert, remove, update, toggle, increment, decrement, sort, move, reset, clear, custom. For example: set PATH [= VALUE], append LIST [= P], prepend LIST [= P], upsert LIST [= P], remove LIST[ID] / remove LIST at OFFSETS [in RESULT] / remove LIST where CONDITION, update LIST[ID], toggle PATH, increment PATH [by N], decrement PATH [by N], sort LIST [by KEY, -KEY], move LIST [from O to D] [in RESULT], reset PATH, clear COLLECTION, custom (hand-written, alone).",
+          "description": "One reduce operation; its first word is one of set, append, prepend, upsert, remove, update, toggle, increment, decrement, sort, move, reset, clear, custom. For example: set PATH [= VALUE] (a number may be arithmetic over payload values: set total = price * quantity), append LIST [= P], prepend LIST [= P], upsert LIST [= P], remove LIST[ID] / remove LIST at OFFSETS [in RESULT] / remove LIST where CONDITION, update LIST[ID], toggle PATH, increment PATH [by N], decrement PATH [by N], sort LIST [by KEY, -KEY], move LIST [from O to D] [in RESULT], reset PATH, clear COLLECTION, custom (hand-written, alone).",
           "type": "string",
           "pattern": "^ *(set|append|prepend|upsert|remove|update|toggle|increment|decrement|sort|move|reset|clear|custom)(?![A-Za-z0-9_])",
           "examples": [

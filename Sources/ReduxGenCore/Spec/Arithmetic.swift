@@ -28,6 +28,15 @@ package indirect enum Arithmetic<Leaf: Sendable & Equatable>: Sendable, Equatabl
     }
   }
 
+  /// The numbers written in it.
+  var literals: [Value] {
+    switch self {
+    case .leaf: []
+    case .literal(let value, _): [value]
+    case .binary(let lhs, _, let rhs, _): lhs.literals + rhs.literals
+    }
+  }
+
   /// The expression with each leaf replaced.
   func mapLeaves<Other>(_ transform: (Leaf) -> Other) -> Arithmetic<Other> {
     switch self {

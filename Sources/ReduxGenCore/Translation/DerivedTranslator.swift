@@ -294,24 +294,23 @@ extension DerivedTranslator {
 }
 
 /// The state an arithmetic derived value's test sets up, and the value it must give: each
-/// numeric field it reads a distinct number (7, 3, 5, 11, ...: no two operands equal, none 0 or
-/// 1, so a swapped operator or operand shows); each derived value it reads over a list, the list
+/// numeric field it reads a distinct number (`TestTranslator.arithmeticNumbers`); each derived value it reads over a list, the list
 /// holding two elements its condition holds for, their numeric fields distinct numbers too.
 /// The expected value is computed here, in the order the generated code computes it.
 private struct ArithmeticSamples {
   let types: TypeTranslator
   let kit: TestTranslator
-  private static let numbers = [7, 3, 5, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47]
 
   /// The expected value, the set-up appended to `body`; nil when a value read can't be set up.
   func expected(_ arithmetic: Arithmetic<String>, into body: inout [Statement]) -> Value? {
     var values: [String: Value] = [:]
     var filledLists: Set<String> = []
     var next = 0
+    let numbers = TestTranslator.arithmeticNumbers(besides: arithmetic.literals)
     func number(_ type: SpecType) -> Value? {
-      guard next < Self.numbers.count else { return nil }
+      guard next < numbers.count else { return nil }
       defer { next += 1 }
-      let whole = Self.numbers[next]
+      let whole = numbers[next]
       return type == .scalar(.double) ? .double(Double(whole) + 0.5) : .int(whole)
     }
     func value(of name: String) -> Value? {

@@ -219,11 +219,22 @@ struct TestTranslator {
     }
   }
 
-  /// Arguments for the payload values arithmetic reads, each a distinct number (7, 3, 5, 11, ...:
-  /// none 0 or 1, no two equal, so a swapped operator or operand shows), and the value it makes
-  /// of them, computed as the generated code computes it; nil when it can't be computed.
+  /// The numbers arithmetic's tests read, in turn: none 0 or 1 and no two equal, so a swapped
+  /// operator or operand shows; odd and even mixed, so a whole-number division that drops a
+  /// `- 1` shows too (`(7 - 1) / 2` and `7 / 2` are both 3).
+  static let arithmeticNumbers = [7, 4, 5, 10, 3, 12, 13, 6, 17, 8, 19, 22, 23, 14]
+
+  /// `arithmeticNumbers` but those written in `literals` (`limit / 4` with `limit` 4 would not
+  /// tell `4 / limit` from it).
+  static func arithmeticNumbers(besides literals: [Value]) -> [Int] {
+    arithmeticNumbers.filter { number in !literals.contains { $0.number.map(abs) == Double(number) } }
+  }
+
+  /// Arguments for the payload values arithmetic reads, each a distinct number
+  /// (`arithmeticNumbers`), and the value it makes of them, computed as the generated code
+  /// computes it; nil when it can't be computed.
   func arithmeticSample(_ arithmetic: Arithmetic<Operand>, in action: Action) -> (arguments: [String: Value], written: Value)? {
-    let numbers = [7, 3, 5, 11, 13, 17, 19, 23, 29, 31]
+    let numbers = Self.arithmeticNumbers(besides: arithmetic.literals)
     var arguments: [String: Value] = [:]
     var numbered: [String: Value] = [:]
     for (index, leaf) in arithmetic.leaves.enumerated() where numbered[leaf.text] == nil {
