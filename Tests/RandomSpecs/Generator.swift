@@ -553,6 +553,44 @@ struct SpecGenerator {
       }
       spec.derived.append(value)
     }
+    makeArithmetic()
+  }
+
+  /// Now and then a derived value of Int arithmetic over the state's Int fields and the Int
+  /// derived values before it (`total: (count + 2) * howManyItems`), three operands at most so
+  /// no sample overflows.
+  private mutating func makeArithmetic() {
+    let fields = spec.state.filter { $0.type == .scalar(.int) }.map(\.name)
+    let derived = spec.derived.filter { value in
+      guard value.parameter == nil else { return false }
+      switch value.kind {
+      case .count, .arithmetic: return true
+      case .sum(let summed, _, _):
+        let list = spec.state.first { $0.name == value.list }
+        guard case .array(.model(let name))? = list?.type else { return false }
+        return spec.model(name)?.fields.first { $0.name == summed }?.type == .scalar(.int)
+      default: return false
+      }
+    }.map(\.name)
+    let names = fields + derived
+    guard !names.isEmpty, rng.chance(50) else { return }
+    let expression = randomArithmetic(leaves: rng.int(in: 1...3)) { generator in
+      generator.rng.chance(25) ? RArithmetic.number(generator.rng.int(in: -3...9)) : .name(generator.rng.pick(names))
+    }
+    // It must read the state: a lone number gets a name beside it.
+    let read: RArithmetic = expression.names.isEmpty ? .binary(expression, "+", .name(rng.pick(names))) : expression
+    guard case .binary = read, let first = read.names.first else { return }
+    let name = freshName("computed", in: &stateNames)
+    spec.derived.append(RDerived(name: name, list: first, kind: .arithmetic(read)))
+  }
+
+  /// Arithmetic of `leaves` operands made by `leaf`, each operator one of `+ - * /`.
+  mutating func randomArithmetic(leaves: Int, _ leaf: (inout SpecGenerator) -> RArithmetic) -> RArithmetic {
+    guard leaves > 1 else { return leaf(&self) }
+    let left = rng.int(in: 1...(leaves - 1))
+    let lhs = randomArithmetic(leaves: left, leaf)
+    let rhs = randomArithmetic(leaves: leaves - left, leaf)
+    return .binary(lhs, rng.pick(["+", "-", "*", "/"]), rhs)
   }
 
   /// A predicate over the element's fields that the checker types as Bool.
@@ -1122,7 +1160,7 @@ struct SpecGenerator {
     for value in spec.derived {
       let type: RType?
       switch value.kind {
-      case .count: type = .scalar(.int)
+      case .count, .arithmetic: type = .scalar(.int)
       case .all, .any, .isEmpty: type = .scalar(.bool)
       case .sum(let summed, _, _):
         // Only integer sums: the simulator doesn't add doubles as Swift does.
@@ -1217,11 +1255,30 @@ struct SpecGenerator {
 
   /// An operand of `type`: an existing parameter, a new one, or a literal.
   private mutating func valueOperand(
-    _ type: RType, name: String, payload: inout [RField], newParameters: Bool, literal: Bool = true
+    _ type: RType, name: String, payload: inout [RField], newParameters: Bool, literal: Bool = true,
+    arithmetic: Bool = false
   ) -> ROperand? {
     // A RequestStatus is written only as a literal: `set loadStatus = idle`.
     if type == .status {
       return literal ? operandLiteral(type).map { .literal($0.0, $0.1) } : nil
+    }
+    if arithmetic, type.unwrapped == .scalar(.int), newParameters, rng.chance(40) {
+      // `a * b - 2`: Int arithmetic over new Int parameters and literals.
+      var names = Set(payload.map(\.name))
+      var parameters: [String] = []
+      let expression = randomArithmetic(leaves: rng.int(in: 2...3)) { generator in
+        if generator.rng.chance(30) { return .number(generator.rng.int(in: 1...9)) }
+        if let reused = generator.rng.pickOptional(parameters), generator.rng.chance(30) {
+          return .operand(.parameter(reused, []))
+        }
+        let fresh = generator.freshName(name + "Part", in: &names)
+        parameters.append(fresh)
+        return .operand(.parameter(fresh, []))
+      }
+      if !parameters.isEmpty {
+        for parameterName in parameters { payload.append(parameter(parameterName, .scalar(.int))) }
+        return .arithmetic(expression)
+      }
     }
     if let existing = payload.filter({ fits($0.type, into: type) }).randomElement(using: &rng), rng.chance(40) {
       return .parameter(existing.name, [])
@@ -1376,8 +1433,9 @@ struct SpecGenerator {
     let operation: ROperation?
     switch kind {
     case "set":
-      operation = valueOperand(target.type, name: valueName, payload: &payload, newParameters: newParameters)
-        .map { .set(path, $0) }
+      operation = valueOperand(
+        target.type, name: valueName, payload: &payload, newParameters: newParameters, arithmetic: true
+      ).map { .set(path, $0) }
     case "append", "prepend":
       if rng.chance(25) {
         // Every element of a list, in order (`append ids = books[].id`).

@@ -319,6 +319,8 @@ struct RDerived: Hashable {
     case lookup(key: String)
     /// `collection[keys]`: each key of a list field, in its order.
     case lookupMany(keys: String)
+    /// Int arithmetic over Int state fields, earlier Int derived values and literals.
+    case arithmetic(RArithmetic)
   }
 
   var name: String
@@ -349,13 +351,33 @@ struct RFilter: Hashable {
 }
 
 /// A value a reduce operation reads.
-enum ROperand: Hashable {
+indirect enum ROperand: Hashable {
   /// A payload parameter, then fields of it.
   case parameter(String, [String])
   /// The fields of every element of a list parameter: `books[].id`.
   case eachElement(String, [String])
   /// As written, and its value.
   case literal(String, RValue)
+  /// `a * b - 2`: Int arithmetic over payload parameters and literals.
+  case arithmetic(RArithmetic)
+}
+
+/// Int arithmetic: over payload operands (a reduce value) or state names (a derived value).
+indirect enum RArithmetic: Hashable {
+  case operand(ROperand)
+  /// A state field or an earlier derived value.
+  case name(String)
+  case number(Int)
+  /// `lhs op rhs`, op one of `+ - * /`.
+  case binary(RArithmetic, String, RArithmetic)
+
+  var names: [String] {
+    switch self {
+    case .name(let name): [name]
+    case .operand, .number: []
+    case .binary(let lhs, _, let rhs): lhs.names + rhs.names
+    }
+  }
 }
 
 enum RStep: Hashable {

@@ -200,6 +200,20 @@ struct Renderer {
     case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
     case .eachElement(let name, let fields): ([name + "[]"] + fields).joined(separator: ".")
     case .literal(let text, _): text
+    case .arithmetic(let arithmetic): self.arithmetic(arithmetic)
+    }
+  }
+
+  /// Arithmetic with every inner operation in parentheses.
+  func arithmetic(_ arithmetic: RArithmetic) -> String {
+    switch arithmetic {
+    case .operand(let operand): self.operand(operand)
+    case .name(let name): name
+    case .number(let number): String(number)
+    case .binary(let lhs, let op, let rhs):
+      [lhs, rhs].map { side in
+        if case .binary = side { "(" + self.arithmetic(side) + ")" } else { self.arithmetic(side) }
+      }.joined(separator: " \(op) ")
     }
   }
 
@@ -359,6 +373,7 @@ struct Renderer {
           text = "sum \(value.list).\(field)" + (times.map { " * " + $0 } ?? "")
             + (condition.map { " where " + predicate($0) } ?? "")
         case .lookup(let key), .lookupMany(let key): text = "\(value.list)[\(key)]" + (value.fallback.map { " ?? \($0)" } ?? "")
+        case .arithmetic(let arithmetic): text = self.arithmetic(arithmetic)
         }
         let name = value.name + (value.parameter.map { "(\($0))" } ?? "")
         lines.append("  \(name): " + YAMLText.scalar(text, flow: false))

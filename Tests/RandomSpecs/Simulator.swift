@@ -186,6 +186,31 @@ struct Simulator {
     case .eachElement(let name, let fields):
       guard case .array(let elements)? = arguments[name] else { return .null }
       return .array(elements.map { element in fields.reduce(element) { $0.field($1) ?? .null } })
+    case .arithmetic(let arithmetic):
+      return Self.compute(arithmetic) { leaf in
+        if case .operand(let inner) = leaf { return self.operand(inner, arguments) }
+        return nil
+      } ?? .null
+    }
+  }
+
+  /// Int arithmetic as generated code computes it: Swift's `+ - *`, a division rounded toward
+  /// zero, by zero 0 (ReduxArithmetic.quotient); nil when a leaf has no Int value or a result
+  /// overflows (the generated code would trap).
+  static func compute(_ arithmetic: RArithmetic, _ leaf: (RArithmetic) -> RValue?) -> RValue? {
+    switch arithmetic {
+    case .number(let number): return .int(number)
+    case .operand, .name: return leaf(arithmetic)
+    case .binary(let lhs, let op, let rhs):
+      guard case .int(let a)? = compute(lhs, leaf), case .int(let b)? = compute(rhs, leaf) else { return nil }
+      let (result, overflow): (Int, Bool) =
+        switch op {
+        case "+": a.addingReportingOverflow(b)
+        case "-": a.subtractingReportingOverflow(b)
+        case "*": a.multipliedReportingOverflow(by: b)
+        default: b == 0 ? (0, false) : a.dividedReportingOverflow(by: b)
+        }
+      return overflow ? nil : .int(result)
     }
   }
 
@@ -629,6 +654,14 @@ struct Simulator {
 
   /// A derived value of `state`, and its type; nil when it can't be worked out here.
   func derivedValue(_ value: RDerived, _ state: State) -> (RValue, RType)? {
+    if case .arithmetic(let arithmetic) = value.kind {
+      let result = Self.compute(arithmetic) { leaf in
+        guard case .name(let name) = leaf else { return nil }
+        if let earlier = spec.derived.first(where: { $0.name == name }) { return derivedValue(earlier, state)?.0 }
+        return state[name]
+      }
+      return result.map { ($0, .scalar(.int)) }
+    }
     guard let field = spec.state.first(where: { $0.name == value.list }), let collection = state[value.list] else {
       return nil
     }
@@ -647,6 +680,8 @@ struct Simulator {
       return kept
     }
     switch value.kind {
+    case .arithmetic:
+      return nil
     case .count(let condition):
       return matches(condition).map { (.int($0.count), .scalar(.int)) }
     case .all(let condition):
