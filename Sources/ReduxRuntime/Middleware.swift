@@ -11,6 +11,11 @@ public protocol Middleware<State, Action>: Sendable {
   /// Decides what happens to `action`: the action to pass on, or `nil` to stop it.
   func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action?
 
+  /// Called once when the store is made, before any action, in the chain's order: what the
+  /// store does when it starts (NgRx's init effects: load saved data, check what the platform
+  /// supports), dispatched through `context`. The default does nothing.
+  func start(context: MiddlewareContext<State, Action>)
+
   /// Waits until the work this middleware started outside `process` (an effect's requests) has
   /// ended, and returns whether there was any to wait for. Work waiting on a clock that isn't
   /// due yet is not waited for. `Store.idle()` calls it; the default has no such work.
@@ -22,6 +27,8 @@ public protocol Middleware<State, Action>: Sendable {
 }
 
 extension Middleware {
+  public func start(context: MiddlewareContext<State, Action>) {}
+
   public func idle() async -> Bool { false }
 
   public var pendingWork: [String] { [] }
@@ -138,16 +145,18 @@ public struct ScopedMiddleware<ParentState: Sendable, ParentAction: Sendable, St
     _ action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>
   ) -> ParentAction? {
     guard var current = extract(action) else { return action }
-    let state = self.state
-    let embed = self.embed
-    let scoped = MiddlewareContext<State, Action>(
-      scope: Scope(
-        state: { context.read(state) }, dispatch: { context.dispatch(embed($0)) }, emit: { context.emit($0) }))
+    let scoped = scopedContext(context)
     for step in middleware {
       guard let passed = step.process(current, context: scoped) else { return nil }
       current = passed
     }
     return embed(current)
+  }
+
+  /// Starts the feature's chain on its slice: what it dispatches is wrapped as app actions.
+  public func start(context: MiddlewareContext<ParentState, ParentAction>) {
+    let scoped = scopedContext(context)
+    for step in middleware { step.start(context: scoped) }
   }
 
   public func idle() async -> Bool {
@@ -157,6 +166,13 @@ public struct ScopedMiddleware<ParentState: Sendable, ParentAction: Sendable, St
   }
 
   public var pendingWork: [String] { middleware.flatMap(\.pendingWork) }
+
+  private func scopedContext(_ context: MiddlewareContext<ParentState, ParentAction>) -> MiddlewareContext<State, Action> {
+    let state = self.state
+    let embed = self.embed
+    return MiddlewareContext<State, Action>(
+      scope: Scope(state: { context.read(state) }, dispatch: { context.dispatch(embed($0)) }, emit: { context.emit($0) }))
+  }
 }
 
 /// Whether an observer wants further notifications.

@@ -29,6 +29,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     initialState: State, reducer: @escaping Reducer, middleware: [any Middleware<State, Action>] = []
   ) {
     engine = StoreEngine(state: initialState, reducer: reducer, middleware: middleware, changedFields: nil)
+    startMiddleware()
   }
 
   /// Creates a store for an action that reports the fields it changes: after an action, only
@@ -38,6 +39,14 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   ) where Action: ChangeReporting {
     engine = StoreEngine(
       state: initialState, reducer: reducer, middleware: middleware, changedFields: { $0.changedFields })
+    startMiddleware()
+  }
+
+  /// Gives each middleware its `start(context:)`, in order: what it dispatches is processed as
+  /// any action, before `init` returns.
+  private func startMiddleware() {
+    let context = MiddlewareContext(store: self)
+    for step in engine.chain { step.start(context: context) }
   }
 
   /// The current state.

@@ -388,6 +388,10 @@ struct JournalMiddleware<State: Sendable, Action: Equatable & Sendable>: Middlew
     return current
   }
 
+  func start(context: MiddlewareContext<State, Action>) {
+    for step in middleware { step.start(context: context) }
+  }
+
   func idle() async -> Bool {
     var waited = false
     for step in middleware where await step.idle() { waited = true }

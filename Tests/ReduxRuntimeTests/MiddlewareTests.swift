@@ -14,9 +14,53 @@ private struct CountReader: Middleware {
   }
 }
 
-/// Middleware: the chain's order, replacing and stopping actions, the context, and
+/// Dispatches `start` when the store is made; records each action it sees.
+private struct Starter: Middleware {
+  let start: [CounterAction]
+  let seen: Log<String>
+
+  func start(context: MiddlewareContext<Counter, CounterAction>) {
+    seen.append("start at \(context.state.count)")
+    for action in start { context.dispatch(action) }
+  }
+
+  func process(_ action: CounterAction, context: MiddlewareContext<Counter, CounterAction>) -> CounterAction? {
+    seen.append("\(action)")
+    return action
+  }
+}
+
+/// Middleware: the chain's order, replacing and stopping actions, the context, starting, and
 /// `ScopedMiddleware` running a feature's chain inside an app store.
 @Suite struct MiddlewareTests {
+  @Test("each middleware starts once, in order, as the store is made; what it dispatches runs through the whole chain")
+  func startsWhenTheStoreIsMade() {
+    let first = Log<String>()
+    let second = Log<String>()
+    let store = Store(
+      initialState: Counter(count: 1), reducer: counterReducer,
+      middleware: [Starter(start: [.add(2), .note("ready")], seen: first), Starter(start: [.add(10)], seen: second)])
+    // Before init returned: the first starter's actions, then the second's.
+    #expect(store.state.count == 13)
+    #expect(store.state.log == ["ready"])
+    #expect(first.values == ["start at 1", "add(2)", "note(\"ready\")", "add(10)"])
+    #expect(second.values == ["add(2)", "note(\"ready\")", "start at 3", "add(10)"])
+    store.dispatch(.add(1))
+    // Started once: a later action starts nothing.
+    #expect(first.values.filter { $0.hasPrefix("start") }.count == 1)
+    #expect(store.state.count == 14)
+  }
+
+  @Test("a feature's middleware starts inside an app store, on its slice, its actions wrapped")
+  func scopedStart() {
+    let seen = Log<String>()
+    let store = Store(
+      initialState: App(), reducer: appReducer, middleware: [scoped([Starter(start: [.add(4)], seen: seen)])])
+    #expect(store.state.counter.count == 4)
+    #expect(store.state.other == 0)
+    #expect(seen.values == ["start at 0", "add(4)"])
+  }
+
   @Test("middleware runs in order and may change or stop an action")
   func middlewareChain() {
     let store = Store(initialState: Counter(), reducer: counterReducer, middleware: [Doubler(), Narrator()])

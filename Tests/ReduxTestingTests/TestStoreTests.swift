@@ -105,6 +105,25 @@ private func makeStore(
     #expect(effects.fetch.calls.count == 1)
   }
 
+  @Test("what a middleware dispatches as the store starts is received first, in order")
+  func receiveWhatTheStoreStartsWith() async {
+    struct Starter: Middleware {
+      func start(context: MiddlewareContext<Counter, CounterAction>) {
+        context.dispatch(.increment)
+        context.dispatch(.search("saved"))
+      }
+      func process(_ action: CounterAction, context: MiddlewareContext<Counter, CounterAction>) -> CounterAction? {
+        action
+      }
+    }
+    let store = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [Starter()])
+    #expect(store.receivedActions == [.increment, .search("saved")])
+    await store.receive(.increment) { $0.count = 1 }
+    await store.receive(.search("saved")) { $0.log = ["search saved"] }
+    await store.send(.increment) { $0.count = 2 }
+    await store.finish()
+  }
+
   @Test func receiveInOrderWhatMiddlewareDispatch() async {
     let store = makeStore()
     await store.send(.incrementTwice)

@@ -3,3 +3,20 @@
 
 import Foundation
 import ReduxRuntime
+
+/// Dispatches the actions the store starts with (`start:` in the spec) when the store is made: add it to the store's middleware.
+public struct LibraryStart: Middleware<LibraryState, LibraryAction> {
+  public init() {}
+
+  /// Dispatches the spec's `start:` actions, in order, as the store is made.
+  public func start(context: MiddlewareContext<LibraryState, LibraryAction>) {
+    context.dispatch(.loadCollection)
+  }
+
+  /// Passes every action on.
+  public func process(
+    _ action: LibraryAction, context: MiddlewareContext<LibraryState, LibraryAction>
+  ) -> LibraryAction? {
+    return action
+  }
+}

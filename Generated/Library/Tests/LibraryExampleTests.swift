@@ -137,6 +137,15 @@ struct LibraryExampleTests {
     let state = store.state
     #expect(state.results == [])
   }
+
+  @Test("the store starts with loadCollection")
+  func theStoreStarts() async {
+    let store = TestStore(
+      initialState: LibraryState(), reducer: libraryReducer, middleware: [LibraryStart()],
+      exhaustivity: .off)
+    #expect(store.receivedActions == [LibraryAction.loadCollection])
+    await store.finish()
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.

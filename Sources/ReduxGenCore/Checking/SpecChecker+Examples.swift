@@ -181,6 +181,18 @@ extension SpecChecker {
   }
 
   /// `actionName` or `actionName: { parameter: value }`.
+  /// `start:` the actions the store dispatches when it is made: one, or a list, each written as
+  /// an example's step (`loadTodos`, `loadPage: { page: 1 }`).
+  mutating func checkStart(_ node: YAMLNode) -> [Example.Step] {
+    if node.isNull { return [] }
+    let items: [YAMLNode]
+    switch node.kind {
+    case .sequence(let list): items = list
+    case .scalar, .mapping: items = [node]
+    }
+    return items.compactMap { exampleStep($0) }
+  }
+
   private mutating func exampleStep(_ node: YAMLNode) -> Example.Step? {
     let nameNode: YAMLNode
     var argumentsNode: YAMLNode?

@@ -149,6 +149,7 @@ package struct SpecChecker {
     skipReduceOfIncompletePayloads()
     checkReduce()
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
+    let start = keys["start"].map { checkStart($0) } ?? []
     let persist = keys["persist"].flatMap { checkPersist($0) }
     let examples = keys["examples"].map { checkExamples($0, middleware: middleware) } ?? []
     warnUntested(keys["actions"], examples: examples, middleware: middleware)
@@ -159,6 +160,7 @@ package struct SpecChecker {
       events: events, persist: persist)
     spec.derived = derived
     spec.selectors = selectors
+    spec.start = start
     spec.module = module
     spec.uses = uses
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)

@@ -6,7 +6,7 @@ enum SpecKeys {
   /// A feature spec's top level.
   static let feature = [
     "feature", "module", "access", "imports", "uses", "doc", "models", "enums", "state", "filters", "derived", "actions",
-    "events", "middleware", "persist", "examples",
+    "start", "events", "middleware", "persist", "examples",
   ]
   /// A model: `Name: { doc, fields }`.
   static let model = ["doc", "fields"]

@@ -37,7 +37,7 @@ package enum SpecMutator {
   package static func mutants(of spec: Spec) -> [Mutant] {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
-      + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec)
+      + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + startMutants(spec)
     // Ids stay unique even if two edits ever describe themselves alike.
     var seen: [String: Int] = [:]
     for index in mutants.indices {
@@ -242,6 +242,27 @@ package enum SpecMutator {
         guard let condition = followUp.condition else { continue }
         mutant("negate", "then \(followUp.action) if !(\(describe(condition)))") { $0[position].condition = .not(condition) }
         mutant("always", "then \(followUp.action)") { $0[position].condition = nil }
+      }
+    }
+    return mutants
+  }
+
+  /// `start:`'s near misses: a step dropped (where another is left: the generated middleware
+  /// goes with the last), dispatched twice, or swapped with the next one when they differ.
+  private static func startMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    let before = spec.start.map(\.action).joined(separator: ", ")
+    func mutant(_ kind: String, _ change: (inout [Example.Step]) -> Void) {
+      var changed = spec
+      change(&changed.start)
+      let after = changed.start.map(\.action).joined(separator: ", ")
+      mutants.append(Mutant(id: "start:\(kind)", description: "start: [\(before)] -> [\(after)]", spec: changed))
+    }
+    for (position, step) in spec.start.enumerated() {
+      if spec.start.count > 1 { mutant("\(position):drop") { $0.remove(at: position) } }
+      mutant("\(position):twice") { $0.insert(step, at: position) }
+      if position + 1 < spec.start.count, spec.start[position + 1] != step {
+        mutant("\(position):swap") { $0.swapAt(position, position + 1) }
       }
     }
     return mutants

@@ -1325,6 +1325,21 @@ extension SpecSchema {
                 "$ref": "#/$defs/action"
               }
             },
+            "start": {
+              "$ref": "#/$defs/steps",
+              "description": "The actions the store dispatches when it is made, in order (NgRx's init effects): 'name' or 'name: { payload }'. Generated as the <Feature>Start middleware; add it to the store's middleware.",
+              "examples": [
+                "loadCollection",
+                [
+                  "checkStorage",
+                  {
+                    "loadPage": {
+                      "page": 1
+                    }
+                  }
+                ]
+              ]
+            },
             "events": {
               "description": "One-off events middleware may emit, by name, each with its payload's fields: the <Feature>Event enum, delivered by store.events().",
               "type": [

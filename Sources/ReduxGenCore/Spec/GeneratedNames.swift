@@ -18,6 +18,8 @@ package struct GeneratedNames: Sendable, Equatable {
   package var effectsMiddleware: String { feature + "EffectsMiddleware" }
   /// The middleware that dispatches the actions' follow-ups (`then:`).
   package var followUps: String { feature + "FollowUps" }
+  /// The middleware that dispatches the spec's `start:` actions when the store is made.
+  package var start: String { feature + "Start" }
   /// The effects middleware's initializer parameter (and property) holding a timed request's
   /// timing: `searchTiming`.
   package static func timingParameter(_ action: String) -> String { action + "Timing" }
@@ -107,6 +109,7 @@ package struct GeneratedNames: Sendable, Equatable {
     [
       state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
       persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests, followUps,
+      start,
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
 

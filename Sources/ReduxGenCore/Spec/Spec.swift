@@ -30,6 +30,9 @@ package struct Spec: Sendable, Equatable {
   /// The derived values that take a parameter (`product(id): products[id]`): functions of the
   /// State, not properties, so they are kept apart from `derived`.
   package var selectors: [DerivedValue] = []
+  /// The actions the store dispatches when it is made (`start:`), in order: NgRx's init
+  /// effects. Generated as `<Feature>Start`, a middleware.
+  package var start: [Example.Step] = []
   /// The specs this one `uses`, whose models and enums it reads from their modules: each checked,
   /// `access: public`, with the specs it uses in turn.
   package var uses: [Spec] = []

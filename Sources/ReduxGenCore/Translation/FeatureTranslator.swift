@@ -421,7 +421,29 @@ struct FeatureTranslator {
   var contextType: TypeName { types.runtime.generic("MiddlewareContext", [stateType, actionType]) }
 
   func middlewareFile() -> [Declaration] {
-    middlewareProtocols() + followUpsMiddleware()
+    middlewareProtocols() + followUpsMiddleware() + startMiddleware()
+  }
+
+  /// `<Feature>Start`: when the store is made, dispatches the spec's `start:` actions in order;
+  /// passes every action on. None without `start:`.
+  func startMiddleware() -> [Declaration] {
+    guard !spec.start.isEmpty else { return [] }
+    let dispatches = spec.start.map { step in
+      Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, types.action(step))]))
+    }
+    let start = FunctionDeclaration(
+      doc: "Dispatches the spec's `start:` actions, in order, as the store is made.", access: access,
+      kind: .function("start"), parameters: [Parameter(name: "context", type: contextType)], body: dispatches)
+    let process = processFunction(doc: "Passes every action on.", body: [.returnStatement(.name("action"))])
+    let initializer = access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
+    return [
+      .structure(
+        TypeDeclaration(
+          doc: "Dispatches the actions the store starts with (`start:` in the spec) when the store is made: add it to the store's middleware.",
+          access: access, name: spec.names.start,
+          inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
+          members: initializer + [.function(start), .function(process)]))
+    ]
   }
 
   /// `<Feature>FollowUps`: after an action with `then:` is reduced, dispatches its follow-ups

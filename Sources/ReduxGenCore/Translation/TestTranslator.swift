@@ -997,7 +997,8 @@ struct TestTranslator {
       if example.throughStore { return storeExampleTest(example, name: name) }
       var body: [Statement] = [newState()] + givenAssignments(example)
       for step in example.when {
-        body.append(reduce(step.action, stepArguments(step)))
+        let value = types.action(step)
+        body.append(.expression(.name(Self.reportingHelperName).call([Argument(nil, .inoutArgument(state)), Argument(nil, value)])))
       }
       let (checks, throwing) = expectations(example.then)
       // A state nothing changes is a constant (a `var` never mutated is a warning), and one
@@ -1016,12 +1017,50 @@ struct TestTranslator {
       }
       return test(example.name, name, throwing: throwing, body + checks)
     }
-    return suite(spec.names.exampleTests, tests + followUpTests(names: &names))
+    return suite(spec.names.exampleTests, tests + followUpTests(names: &names) + startTests(names: &names))
   }
 
-  /// Whether the example tests file needs ReduxTesting: store examples, or follow-up tests.
+  /// Whether the example tests file needs ReduxTesting: store examples, follow-up or start tests.
   var exampleTestsUseTestStore: Bool {
-    spec.examples.contains(where: \.throughStore) || !followUpTestCases.isEmpty
+    spec.examples.contains(where: \.throughStore) || !followUpTestCases.isEmpty || startIsTested
+  }
+
+  /// Whether `start:` gets a derived test: its actions hold values a test can compare (no fresh
+  /// `UUID()` or `Date()`).
+  private var startIsTested: Bool {
+    !spec.start.isEmpty
+      && spec.start.allSatisfy { step in step.arguments.allSatisfy { $0.value != .newUUID && $0.value != .now } }
+  }
+
+  /// A store made with `<Feature>Start` has received exactly the `start:` actions, in order,
+  /// before anything is sent.
+  private func startTests(names: inout UniqueNames) -> [Declaration] {
+    guard startIsTested else { return [] }
+    let store = Expression.name("store")
+    let expected = spec.start.enumerated().map { index, step in
+      // The first names the type: `[.load]` alone has no type to find `.load` in.
+      let action = types.action(step)
+      guard index == 0, case .member(nil, let name) = action else {
+        if index == 0, case .call(.member(nil, let name), let arguments, nil) = action {
+          return Expression.call(Expression.name(spec.actionTypeName).dot(name), arguments, trailingClosure: nil)
+        }
+        return action
+      }
+      return Expression.name(spec.actionTypeName).dot(name)
+    }
+    let body: [Statement] = [
+      constant(
+        "store",
+        types.runtime.value("TestStore").call([
+          Argument("initialState", Expression.name(spec.stateTypeName).call()), Argument("reducer", .name(spec.reducerName)),
+          Argument("middleware", .array([Expression.name(spec.names.start).call()])),
+          Argument("exhaustivity", .dot("off")),
+        ])),
+      expect(store.dot("receivedActions"), .equal, .array(expected)),
+      .expression(.awaitExpression(store.dot("finish").call())),
+    ]
+    let list = spec.start.map(\.action).joined(separator: ", ")
+    return [test("the store starts with \(list)", names.make("theStoreStarts"), isAsync: true, body)]
   }
 
   /// The triggers whose follow-ups a derived test pins: every follow-up unconditional and made
@@ -1089,16 +1128,7 @@ struct TestTranslator {
 
   /// A step's action as a value: `.fetchUser(id: "u1")`.
   private func stepAction(_ step: Example.Step) -> Expression {
-    let arguments = stepArguments(step)
-    return arguments.isEmpty ? .dot(step.action) : Expression.dot(step.action).call(arguments)
-  }
-
-  private func stepArguments(_ step: Example.Step) -> [Argument] {
-    let action = spec.action(named: step.action)
-    return step.arguments.map { argument in
-      let type = action?.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)
-      return Argument(argument.name, types.expression(argument.value, type: type))
-    }
+    types.action(step)
   }
 
   /// `#expect`s of the paths in `then`, on `state`; whether one of them can throw (an index

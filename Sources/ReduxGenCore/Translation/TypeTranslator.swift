@@ -77,6 +77,16 @@ struct TypeTranslator {
     .array(keys.map { .dot($0.descending ? "descending" : "ascending").call([Argument(nil, .keyPath($0.field))]) })
   }
 
+  /// An action as an example's step (or `start:`) writes it, as a value: `.fetchUser(id: "u1")`.
+  func action(_ step: Example.Step) -> Expression {
+    let action = spec.action(named: step.action)
+    let arguments = step.arguments.map { argument in
+      let type = action?.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)
+      return Argument(argument.name, expression(argument.value, type: type))
+    }
+    return arguments.isEmpty ? .dot(step.action) : Expression.dot(step.action).call(arguments)
+  }
+
   /// `value` as an expression of `type`; enum cases need the type from context.
   func expression(_ value: Value, type: SpecType) -> Expression {
     switch value {
