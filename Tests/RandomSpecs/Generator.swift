@@ -78,11 +78,27 @@ struct SpecGenerator {
     makeFilterStateReads()
     makeActions()
     makeFollowUps()
+    makeStart()
     makeEvents()
     makeMiddleware()
     makePersist()
     makeExamples()
     return spec
+  }
+
+  /// Now and then one to three actions the store starts with, each with its arguments.
+  private mutating func makeStart() {
+    guard rng.chance(20), !spec.actions.isEmpty else { return }
+    for _ in 0..<rng.int(in: 1...3) {
+      let action = rng.pick(spec.actions)
+      var arguments: [RNamed] = []
+      for parameter in action.payload {
+        if parameter.defaultValue != nil, rng.chance(50) { continue }
+        guard let value = randomValue(parameter.type, ids: 1...3) else { return }
+        arguments.append(RNamed(name: parameter.name, value: value))
+      }
+      spec.start.append(RCall(action: action.name, arguments: arguments, bare: arguments.isEmpty))
+    }
   }
 
   // MARK: Names

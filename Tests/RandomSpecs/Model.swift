@@ -685,6 +685,8 @@ struct RSpec: Hashable {
   var persist: RPersist?
   var examples: [RExample]
   var derived: [RDerived] = []
+  /// The actions the store starts with (`start:`).
+  var start: [RCall] = []
   /// Persisted-shape snapshots beside the spec, by path relative to it (`spec.persisted/1.yaml`).
   var persistedSnapshots: [String: String] = [:]
 

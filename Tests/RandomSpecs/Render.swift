@@ -444,6 +444,19 @@ struct Renderer {
         lines += body
       }
     }
+    if spec.start.count == 1, spec.start[0].bare {
+      lines.append("start: \(spec.start[0].action)")
+    } else if !spec.start.isEmpty {
+      lines.append("start:")
+      for call in spec.start {
+        let payload = spec.payload(of: call.action) ?? []
+        let arguments = call.arguments.compactMap { argument -> String? in
+          guard let parameter = payload.first(where: { $0.name == argument.name }) else { return nil }
+          return "\(argument.name): " + value(argument.value, parameter.type)
+        }
+        lines.append(call.bare ? "  - \(call.action)" : "  - \(call.action): { " + arguments.joined(separator: ", ") + " }")
+      }
+    }
     if !spec.events.isEmpty {
       lines.append("events:")
       for event in spec.events {
