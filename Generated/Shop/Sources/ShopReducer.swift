@@ -42,7 +42,11 @@ extension ShopState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<ShopState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<ShopState>: StateFields] = [
-      \.products: StateFields(0), \.cart: StateFields(1),
+      \.products: StateFields(0),
+      \.cart: StateFields(1),
+      \.savedProducts: StateFields(0, 1),
+      \.cartLineCount: StateFields(1),
+      \.budgetPerLine: StateFields(0, 1),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -20,6 +20,23 @@ public struct ShopState: Equatable, Sendable, Codable {
   }
 }
 
+extension ShopState {
+  /// `savedProducts`, derived from `products.products` and `cart.saved`.
+  public var savedProducts: [Product] {
+    return cart.saved.compactMap { products.products[id: $0] }
+  }
+
+  /// `cartLineCount`, derived from `cart.items`.
+  public var cartLineCount: Int {
+    return cart.items.count
+  }
+
+  /// `budgetPerLine`, derived from `products.budget` and `cart.items`.
+  public var budgetPerLine: Double {
+    return ReduxArithmetic.quotient(products.budget, Double(cartLineCount))
+  }
+}
+
 /// The Shop state as SwiftUI views observe it, field by field.
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

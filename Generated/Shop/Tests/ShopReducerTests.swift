@@ -63,4 +63,33 @@ struct ShopReducerTests {
     cartReducer(&cart2, .addToCart(product: Product(id: 8, title: "text 7")))
     #expect(state2.cart == cart2)
   }
+
+  @Test("savedProducts finds the elements of products.products that cart.saved names, ...")
+  func savedProductsIsDerived() {
+    var state = ShopState()
+    let first = Product(id: 2, title: "text 1")
+    let second = Product(id: 3, title: "text 2")
+    state.products.products = [first, second]
+    state.cart.saved = [second.id, 100, first.id]
+    #expect(state.savedProducts == [second, first])
+  }
+
+  @Test("cartLineCount counts the elements of cart.items")
+  func cartLineCountIsDerived() {
+    var state = ShopState()
+    let first = Product(id: 2, title: "text 1")
+    let second = Product(id: 3, title: "text 2")
+    state.cart.items = [first, second]
+    #expect(state.cartLineCount == 2)
+  }
+
+  @Test("budgetPerLine computes products.budget / cartLineCount")
+  func budgetPerLineIsDerived() {
+    var state = ShopState()
+    state.products.budget = 7.5
+    let cartItemsFirst = Product(id: 2, title: "text 1")
+    let cartItemsSecond = Product(id: 3, title: "text 2")
+    state.cart.items = [cartItemsFirst, cartItemsSecond]
+    #expect(state.budgetPerLine == 3.75)
+  }
 }

@@ -22,6 +22,11 @@ package struct AppSpec: Sendable, Equatable {
   package var shared: [SharedAction] = []
   /// The Swift module the app's generated sources are built into, when not named like the app.
   package var module: String?
+  /// Values computed over the features' state (`derived:`), read as `FEATURE.FIELD`.
+  package var derived: [DerivedValue] = []
+  /// What those values read, as one feature's spec: the features' state fields named
+  /// `FEATURE.FIELD`, and their models and enums. Translators type app values through it.
+  package var derivedScope: Spec?
 
   /// The shared actions `feature` (a field name) takes part in.
   package func shared(by feature: String) -> [SharedAction] {
@@ -92,7 +97,45 @@ struct AppChecker {
     if let sharedNode = keys["shared"], !checker.diagnostics.hasErrors {
       app.shared = checkShared(sharedNode, features: features)
     }
+    if let derivedNode = keys["derived"], !checker.diagnostics.hasErrors {
+      (app.derived, app.derivedScope) = checkDerived(derivedNode, app: app)
+    }
     return app
+  }
+
+  /// `derived:` values over the features' state, each feature's fields read as `FEATURE.FIELD`
+  /// (`cartTotal: sum products.products.price * inventory`): the forms of a feature's derived
+  /// values, checked as one spec whose state fields are every feature's, so their errors and
+  /// generated code are a feature's.
+  private mutating func checkDerived(_ node: YAMLNode, app: AppSpec) -> ([DerivedValue], Spec) {
+    let specs = Spec.flattened(app.features.map(\.spec))
+    var scope = SpecChecker(path: checker.path)
+    scope.feature = app.name
+    var models: [Model] = []
+    var enums: [EnumType] = []
+    for spec in specs {
+      models += spec.models.filter { model in !models.contains { $0.name == model.name } }
+      enums += spec.enums.filter { type in !enums.contains { $0.name == type.name } }
+    }
+    scope.models = models
+    scope.enums = enums
+    for type in enums { scope.enumCaseNames[type.name] = type.cases }
+    scope.state = app.features.flatMap { feature in
+      feature.spec.state.map { field in
+        var qualified = field
+        qualified.name = feature.name + "." + field.name
+        return qualified
+      }
+    }
+    scope.qualifiedNames = Set(scope.state.map(\.name))
+    let derived = scope.checkDerived(node)
+    checker.diagnostics.append(contentsOf: scope.diagnostics.diagnostics)
+    var spec = Spec(
+      path: checker.path, feature: app.name, access: .public, imports: [], doc: nil, models: models, enums: enums,
+      state: scope.state, filters: [], actions: [], middleware: [], examples: [], events: [], persist: nil)
+    spec.derived = derived
+    spec.selectors = scope.selectors
+    return (derived, spec)
   }
 
   /// `shared: { ACTION: [feature, feature] }`: each feature declares the action, with one payload.

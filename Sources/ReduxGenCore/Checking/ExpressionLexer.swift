@@ -31,6 +31,26 @@ struct Token: Equatable, Error {
 enum ExpressionLexer {
   private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*", "+", "/"]
 
+  /// `tokens` with each `NAME . NAME` whose text is one of `names` read as one identifier
+  /// (`cart.items`, a feature's field in an app's derived value).
+  static func joining(_ tokens: [Token], _ names: Set<String>) -> [Token] {
+    guard !names.isEmpty else { return tokens }
+    var joined: [Token] = []
+    var index = 0
+    while index < tokens.count {
+      if index + 2 < tokens.count, case .identifier(let first) = tokens[index].kind, tokens[index + 1].kind == .symbol("."),
+        case .identifier(let second) = tokens[index + 2].kind, names.contains(first + "." + second)
+      {
+        joined.append(Token(kind: .identifier(first + "." + second), offset: tokens[index].offset))
+        index += 3
+      } else {
+        joined.append(tokens[index])
+        index += 1
+      }
+    }
+    return joined
+  }
+
   static func tokens(_ source: String) -> Result<[Token], Token> {
     let scalars = Array(source.unicodeScalars)
     var tokens: [Token] = []

@@ -27,7 +27,7 @@ extension SpecChecker {
         error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
       case .success(let tokens):
         var parser = DerivedParser(
-          tokens: TokenStream(tokens), state: stateByName, stateFields: state, models: modelsByName,
+          tokens: TokenStream(ExpressionLexer.joining(tokens, qualifiedNames)), state: stateByName, stateFields: state, models: modelsByName,
           enumCases: enumCaseNames, parameter: parameter, literals: literals)
         parser.arithmeticNames = (name, Dictionary(result.map { ($0.name, $0) }) { first, _ in first }, written)
         if let (kind, list, type) = parser.parse() {

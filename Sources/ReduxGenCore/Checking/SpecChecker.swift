@@ -50,6 +50,9 @@ package struct SpecChecker {
   var actionsByName: [String: Action] = [:]
   /// Model and filter names, for resolving types.
   var typeNames: Set<String> = []
+  /// State field names written `FEATURE.FIELD` (an app's derived values read the features'
+  /// state so): the tokens `FEATURE`, `.`, `FIELD` read as one name.
+  var qualifiedNames: Set<String> = []
 
   init(path: String) {
     self.path = path

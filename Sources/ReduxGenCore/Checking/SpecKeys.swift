@@ -33,7 +33,7 @@ enum SpecKeys {
   /// kind takes with it.
   static let migrationStep = SpecChecker.RawStep.Kind.allCases.map(\.rawValue) + ["to", "value", "fallback"]
   /// An app document's top level.
-  static let app = ["app", "module", "doc", "features", "shared"]
+  static let app = ["app", "module", "doc", "features", "shared", "derived"]
 
   /// Each list by the name of the schema's definition (`$defs`) of that mapping.
   static let byDefinition: [String: [String]] = [

@@ -1454,6 +1454,32 @@ extension SpecSchema {
                   ]
                 }
               ]
+            },
+            "derived": {
+              "description": "Values computed over the features' state, by name: properties of the app state, written as a feature's derived values with each feature's fields read as FEATURE.FIELD (savedProducts: products.products[cart.saved]).",
+              "type": [
+                "object",
+                "null"
+              ],
+              "propertyNames": {
+                "anyOf": [
+                  {
+                    "$ref": "#/$defs/identifier"
+                  },
+                  {
+                    "pattern": "^[A-Za-z_][A-Za-z0-9_]*\\( *[A-Za-z_][A-Za-z0-9_]* *\\)$"
+                  }
+                ]
+              },
+              "additionalProperties": {
+                "$ref": "#/$defs/derivedValue"
+              },
+              "examples": [
+                {
+                  "savedProducts": "products.products[cart.saved]",
+                  "cartTotal": "sum products.products.price * cart.quantities[id]"
+                }
+              ]
             }
           }
         }

@@ -41,8 +41,27 @@ struct AppTranslator {
           doc: "The state of the whole \(app.name): one field per feature.", access: access, name: stateName,
           inherits: ["Equatable", "Sendable", "Codable"], members: fields + [.function(initializer)]))
     ]
+      + derivedValues()
       + ViewStoreCode(access: access, names: names, runtime: runtime)
       .declarations(members: app.features.map { ViewStoreCode(access: access, names: names, runtime: runtime).scope(feature: $0.name, spec: $0.spec) })
+  }
+
+  /// The app's `derived:` values: properties of the app state, written as a feature's are over
+  /// `derivedScope` (a feature's field read as `cart.items`).
+  private func derivedValues() -> [Declaration] {
+    guard let scope = app.derivedScope, !(scope.derived + scope.selectors).isEmpty else { return [] }
+    let translator = DerivedTranslator(types: TypeTranslator(spec: scope), access: access)
+    return [
+      .extensionDeclaration(
+        ExtensionDeclaration(
+          extendedType: .named(stateName), members: (scope.derived + scope.selectors).map(translator.property)))
+    ]
+  }
+
+  /// The features an app value reads, by index: what its memo in a view store waits on.
+  private func featureIndices(readBy value: DerivedValue) -> [Int] {
+    let names = Set(value.inputs.compactMap { $0.split(separator: ".").first.map(String.init) })
+    return app.features.indices.filter { names.contains(app.features[$0].name) }
   }
 
   func actionFile() -> [Declaration] {
@@ -140,7 +159,8 @@ struct AppTranslator {
     let tracking = ChangeTrackingCode(access: access, stateName: stateName, actionName: actionName, runtime: runtime)
       .declarations(
       changes: app.features.enumerated().map { index, feature in (feature.name, [index]) }, wrapped: wrapped,
-      reads: app.features.enumerated().map { index, feature in (feature.name, [index]) })
+      reads: app.features.enumerated().map { index, feature in (feature.name, [index]) }
+        + app.derived.map { ($0.name, featureIndices(readBy: $0)) })
     return [.function(reducer)] + tracking
   }
 
@@ -211,12 +231,23 @@ struct AppTranslator {
           ],
           kind: .function("\(feature.name)ActionsAreRouted"), body: body))
     }
-    let sharedTests = app.shared.map(sharedTest)
+    let sharedTests = app.shared.map(sharedTest) + derivedTests()
     // No feature has an action that surely changes its slice: no test that could not fail.
     guard !(tests + sharedTests).isEmpty else { return [] }
     return [
       .structure(TypeDeclaration(name: names.reducerTests, members: tests + sharedTests))
     ]
+  }
+
+  /// The derived tests of the app's values, as a feature's: on the app state, each feature's
+  /// fields set through it (`state.cart.items = [...]`).
+  private func derivedTests() -> [Declaration] {
+    guard let scope = app.derivedScope else { return [] }
+    var kit = TestTranslator(spec: scope)
+    kit.types.usesUUIDHelper = false
+    let translator = DerivedTranslator(types: kit.types, access: nil)
+    var names = UniqueNames()
+    return (scope.derived + scope.selectors).compactMap { translator.test($0, kit: kit, names: &names) }
   }
 
   /// A shared action sent through each sharer's case reaches every sharer's reducer, and no

@@ -358,7 +358,7 @@ private struct ArithmeticSamples {
           own[field] = sample
         }
         let element = kit.sample(elementType, index + 1, overrides: own)
-        let name = "\(derived.list)\(index == 0 ? "First" : "Second")"
+        let name = derived.list.identifierWords.lowercasingFirst + (index == 0 ? "First" : "Second")
         body.append(kit.sampleConstant(name, element, type: elementType))
         elements.append(element)
         names.append(.name(name))
