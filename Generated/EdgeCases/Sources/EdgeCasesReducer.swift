@@ -230,6 +230,8 @@ extension EdgeCasesState: FieldTracking {
       \.left: StateFields(8, 28),
       \.perTodo: StateFields(0, 29),
       \.scaled: StateFields(11, 29),
+      \.weighted: StateFields(2, 22),
+      \.weightedLet: StateFields(2, 22),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

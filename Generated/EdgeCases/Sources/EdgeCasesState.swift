@@ -142,6 +142,16 @@ struct EdgeCasesState: Equatable, Sendable, Codable {
     return (`default` + 1) * 2 - ReduxArithmetic.quotient(limit, 4)
   }
 
+  /// `weighted`, derived from `states` and `quantityById`.
+  var weighted: Int {
+    return states.reduce(0) { $0 + $1.inout * (quantityById[$1.id] ?? 0) }
+  }
+
+  /// `weightedLet`, derived from `states` and `quantityById`.
+  var weightedLet: Int {
+    return states.filter { $0.let }.reduce(0) { $0 + $1.inout * (quantityById[$1.id] ?? 0) }
+  }
+
   /// `book(id)`, derived from `books`.
   func book(id: Int) -> Book? {
     return books[id: id]

@@ -650,6 +650,26 @@ struct EdgeCasesReducerTests {
     #expect(state.scaled == 15)
   }
 
+  @Test("weighted adds up inout times quantityById[id] of the elements of states")
+  func weightedIsDerived() {
+    var state = EdgeCasesState()
+    let first = State(id: 2, `inout`: 7)
+    let second = State(id: 3, `inout`: 4)
+    state.states = [first, second]
+    state.quantityById = [first.id: 3]
+    #expect(state.weighted == 21)
+  }
+
+  @Test("weightedLet adds up inout times quantityById[id] of the elements of states wh...")
+  func weightedLetIsDerived() {
+    var state = EdgeCasesState()
+    let first = State(id: 2, `inout`: 7, let: true)
+    let second = State(id: 3, `inout`: 4, let: false)
+    state.states = [first, second]
+    state.quantityById = [first.id: 3, second.id: 5]
+    #expect(state.weightedLet == 21)
+  }
+
   @Test("book finds the element of books that its parameter names")
   func bookIsDerived() {
     var state = EdgeCasesState()

@@ -44,9 +44,10 @@ extension ShopState: FieldTracking {
     let fieldsByKeyPath: [PartialKeyPath<ShopState>: StateFields] = [
       \.products: StateFields(0),
       \.cart: StateFields(1),
+      \.cartTotal: StateFields(0, 1),
       \.savedProducts: StateFields(0, 1),
       \.cartLineCount: StateFields(1),
-      \.budgetPerLine: StateFields(0, 1),
+      \.budgetLeft: StateFields(0, 1),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -21,6 +21,11 @@ public struct ShopState: Equatable, Sendable, Codable {
 }
 
 extension ShopState {
+  /// `cartTotal`, derived from `products.products` and `cart.quantities`.
+  public var cartTotal: Double {
+    return products.products.reduce(0) { $0 + $1.price * Double(cart.quantities[$1.id] ?? 0) }
+  }
+
   /// `savedProducts`, derived from `products.products` and `cart.saved`.
   public var savedProducts: [Product] {
     return cart.saved.compactMap { products.products[id: $0] }
@@ -31,9 +36,9 @@ extension ShopState {
     return cart.items.count
   }
 
-  /// `budgetPerLine`, derived from `products.budget` and `cart.items`.
-  public var budgetPerLine: Double {
-    return ReduxArithmetic.quotient(products.budget, Double(cartLineCount))
+  /// `budgetLeft`, derived from `products.budget` and `products.products` and `cart.quantities`.
+  public var budgetLeft: Double {
+    return products.budget - cartTotal
   }
 }
 

@@ -64,6 +64,16 @@ struct ShopReducerTests {
     #expect(state2.cart == cart2)
   }
 
+  @Test("cartTotal adds up price times cart.quantities[id] of the elements of products...")
+  func cartTotalIsDerived() {
+    var state = ShopState()
+    let first = Product(id: 2, title: "text 1", price: 7.5)
+    let second = Product(id: 3, title: "text 2", price: 4.5)
+    state.products.products = [first, second]
+    state.cart.quantities = [first.id: 3]
+    #expect(state.cartTotal == 22.5)
+  }
+
   @Test("savedProducts finds the elements of products.products that cart.saved names, ...")
   func savedProductsIsDerived() {
     var state = ShopState()
@@ -83,13 +93,14 @@ struct ShopReducerTests {
     #expect(state.cartLineCount == 2)
   }
 
-  @Test("budgetPerLine computes products.budget / cartLineCount")
-  func budgetPerLineIsDerived() {
+  @Test("budgetLeft computes products.budget - cartTotal")
+  func budgetLeftIsDerived() {
     var state = ShopState()
     state.products.budget = 7.5
-    let cartItemsFirst = Product(id: 2, title: "text 1")
-    let cartItemsSecond = Product(id: 3, title: "text 2")
-    state.cart.items = [cartItemsFirst, cartItemsSecond]
-    #expect(state.budgetPerLine == 3.75)
+    let productsProductsFirst = Product(id: 2, title: "text 1", price: 4.5)
+    let productsProductsSecond = Product(id: 3, title: "text 2", price: 5.5)
+    state.products.products = [productsProductsFirst, productsProductsSecond]
+    state.cart.quantities = [productsProductsFirst.id: 10]
+    #expect(state.budgetLeft == -37.5)
   }
 }

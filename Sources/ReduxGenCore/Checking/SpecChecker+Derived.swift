@@ -141,6 +141,17 @@ struct DerivedParser {
       }
       // `* FIELD` (or `* LIST.FIELD`): another numeric field of the same element.
       let times = tokens.next()
+      if case .identifier(let dictionary) = tokens.peek.kind, tokens.peekSecond.kind == .symbol("[") {
+        // `* WEIGHTS[KEY]`: the number a dictionary field holds under the element's KEY.
+        guard let (weights, key, weightType) = weightLookup(dictionary, element: element, list) else { return nil }
+        guard let product = Self.productType(type, weightType) else {
+          return fail(.cannotMultiply(type.swiftName, weightType.swiftName), times.offset)
+        }
+        result = condition(over: element, list, required: false).map {
+          (.sumWeighted(field: field, weights: weights, key: key, $0), product)
+        }
+        break
+      }
       if case .identifier(list) = tokens.peek.kind, tokens.peekSecond.kind == .symbol(".") { _ = tokens.next() }
       guard let (factor, factorType) = summedField(of: element, list, at: offset, dotted: false) else { return nil }
       guard let product = Self.productType(type, factorType) else {
@@ -229,6 +240,36 @@ struct DerivedParser {
       return .scalar(.double)
     }
     return nil
+  }
+
+  /// `WEIGHTS[KEY]` after `sum LIST.FIELD *`: a dictionary state field of numbers, keyed by the
+  /// type of the element's field KEY; the dictionary, the key and the numbers' type.
+  private mutating func weightLookup(_ name: String, element: SpecType, _ list: String) -> (String, String, SpecType)? {
+    let nameToken = tokens.next()
+    guard let field = state[name] else { return fail(unknownStateField(name), nameToken.offset) }
+    guard case .dictionary(let keyType, let valueType) = field.type, valueType.isNumeric else {
+      return fail(.notWeights(name, type: field.type.swiftName), nameToken.offset)
+    }
+    _ = tokens.next()
+    let keyToken = tokens.next()
+    guard case .identifier(let key) = keyToken.kind else {
+      return fail(.expectedToken(.fieldName, found: keyToken.described), keyToken.offset)
+    }
+    guard case .model(let modelName) = element, let model = models[modelName] else {
+      return fail(.notAField(key, type: element.swiftName), keyToken.offset)
+    }
+    guard let keyField = model.fields.first(where: { $0.name == key }) else {
+      return fail(model.unknownField(key), keyToken.offset)
+    }
+    guard keyField.type == keyType else {
+      return fail(
+        .typeMismatch(expected: keyType.swiftName, found: keyField.type.swiftName, what: .quoted("\(list).\(key)")),
+        keyToken.offset)
+    }
+    guard tokens.take("]") else {
+      return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
+    }
+    return (name, key, valueType)
   }
 
   /// `.FIELD` of the elements (`FIELD` alone when not `dotted`), numeric and not optional.

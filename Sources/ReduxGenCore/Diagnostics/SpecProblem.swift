@@ -294,6 +294,8 @@ package enum SpecProblem: Hashable, Sendable {
   case derivedReadsLater(String, value: String)
   /// Arithmetic of literals alone as a derived value.
   case derivedReadsNothing(String)
+  /// `sum items.price * labels[id]` where `labels` is not a dictionary of numbers.
+  case notWeights(String, type: String)
   /// A derived value's arithmetic over a value that isn't a number (`all`, a lookup).
   case notArithmeticValue(String, type: String)
   /// `byId[key]` in a condition.
@@ -586,6 +588,8 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(value)' can't read itself: a derived value reads the state's fields and the derived values written before it"
     case .derivedReadsLater(let name, let value):
       "'\(value)' can't read '\(name)': a derived value reads the state's fields and the derived values written before it; move '\(name)' above '\(value)'"
+    case .notWeights(let name, let type):
+      "'\(name)' has type \(type): 'sum LIST.FIELD * NAME[KEY]' multiplies by the number a dictionary of numbers holds under each element's KEY"
     case .derivedReadsNothing(let value):
       "'\(value)' reads nothing of the state: a derived value computes from state fields or other derived values; a constant belongs in a state field's default"
     case .notArithmeticValue(let name, let type):

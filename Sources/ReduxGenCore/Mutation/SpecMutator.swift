@@ -138,6 +138,22 @@ package enum SpecMutator {
         edits = spec.state.filter { $0.name != keys && $0.type == spec.stateField(named: keys)?.type }.map {
           ("keys \($0.name)", .lookupMany(keys: $0.name))
         }
+      case .sumWeighted(let field, let weights, let key, let predicate):
+        if let predicate {
+          edits = [
+            ("negate", .sumWeighted(field: field, weights: weights, key: key, .not(predicate))),
+            ("every", .sumWeighted(field: field, weights: weights, key: key, nil)),
+          ]
+        }
+        // Each element counted once, where the plain sum has the value's type.
+        if spec.derivedFieldType(value.list, field) == value.type {
+          edits.append(("unweighted", .sum(field: field, predicate)))
+        }
+        // Another dictionary of the same type.
+        let type = spec.stateField(named: weights)?.type
+        for other in spec.state where other.name != weights && other.type == type {
+          edits.append(("weights \(other.name)", .sumWeighted(field: field, weights: other.name, key: key, predicate)))
+        }
       case .arithmetic(let arithmetic, let reads):
         edits = uniqueKinds(arithmetic.nearMisses()).map { ($0.kind, .arithmetic($0.expression, reads: reads)) }
       case .count(nil), .sum(_, nil), .isEmpty, .lookup:

@@ -279,6 +279,10 @@ package struct DerivedValue: Sendable, Equatable {
     /// The total of two numeric fields' product over the elements (`sum items.price * quantity`,
     /// a cart's total); an integer field times a `Double` one is a `Double`.
     case sumOfProducts(field: String, times: String, Predicate?)
+    /// The total of a numeric field times the number a dictionary state field holds under the
+    /// element's `key` field, 0 where it holds none (`sum products.price * quantities[id]`,
+    /// Redux's cart total: the catalogue's prices times the cart's quantities).
+    case sumWeighted(field: String, weights: String, key: String, Predicate?)
     /// The element (by id) or entry (by key) the state field `key` names; nil when none does.
     /// In a value with a parameter, `key` is the parameter.
     case lookup(key: String)
@@ -307,6 +311,7 @@ package struct DerivedValue: Sendable, Equatable {
     switch kind {
     case .lookup(let key) where key != parameter, .lookupMany(let key): [list, key]
     case .arithmetic(_, let reads): reads
+    case .sumWeighted(_, let weights, _, _): [list, weights]
     default: [list]
     }
   }

@@ -70,6 +70,12 @@ package indirect enum SpecType: Hashable, Sendable {
     return self
   }
 
+  /// A dictionary's value type; nil for other types.
+  package var dictionaryValue: SpecType? {
+    if case .dictionary(_, let value) = self { return value }
+    return nil
+  }
+
   package var elementType: SpecType? {
     if case .array(let element) = self { return element }
     return nil

@@ -69,6 +69,13 @@ struct DerivedTranslator {
       return .call(
         elements.dot("reduce").call([Argument(nil, .literal(.int(0)))]), [],
         trailingClosure: Closure(body: .binary(.name("$0"), .plus, product(.name("$1"), value, field, times))))
+    case .sumWeighted(let field, let weights, let key, let predicate):
+      let elements = predicate.map { Expression.call(list.dot("filter"), [], trailingClosure: closure($0)) } ?? list
+      let weightList = base.map { $0.dot(weights) } ?? .name(weights)
+      return .call(
+        elements.dot("reduce").call([Argument(nil, .literal(.int(0)))]), [],
+        trailingClosure: Closure(
+          body: .binary(.name("$0"), .plus, weighted(.name("$1"), value, field, weightList, weights, key))))
     case .lookup(let key):
       // A parameter is a name of the function; a state field is read from the state.
       let keyExpression = value.parameter == key ? .name(key) : base.map { $0.dot(key) } ?? .name(key)
@@ -102,6 +109,25 @@ extension DerivedTranslator {
         ? Expression.name("Double").call([Argument(nil, element.dot(name))]) : element.dot(name)
     }
     return .binary(operand(field), .times, operand(times))
+  }
+
+  /// `element.price * Double(quantities[element.id] ?? 0)`: a field times its weight, each
+  /// converted where the product is a `Double`.
+  func weighted(
+    _ element: Expression, _ value: DerivedValue, _ field: String, _ weightList: Expression, _ weights: String,
+    _ key: String
+  ) -> Expression {
+    let fieldType = types.spec.derivedFieldType(value.list, field)
+    let weightType = stateType(weights)?.dictionaryValue
+    func converted(_ expression: Expression, _ type: SpecType?) -> Expression {
+      value.type == .scalar(.double) && type != .scalar(.double)
+        ? Expression.name("Double").call([Argument(nil, expression)]) : expression
+    }
+    let weight = Expression.binary(.subscripted(weightList, element.dot(key)), .nilCoalescing, .literal(.int(0)))
+    // `??` binds looser than `*`: the weight in parentheses unless converted.
+    let weightOperand = converted(weight, weightType)
+    return .binary(
+      converted(element.dot(field), fieldType), .times, weightOperand == weight ? .parenthesized(weight) : weightOperand)
   }
 
   /// The derived test of a value: states on both sides of its condition (or with and without
@@ -214,6 +240,33 @@ extension DerivedTranslator {
         body.append(kit.expect(derived, .equal, .binary(.name("firstProduct"), .plus, .name("secondProduct"))))
         what = "adds up \(field) times \(times) of the elements of \(value.list)"
       }
+    case .sumWeighted(let field, let weights, let key, let predicate):
+      // The first element weighs 3, the second 5 under a condition it fails, or nothing: an
+      // unweighted sum, a weight of 1 or the other element's weight all give another total.
+      let (fieldType, weightType) = (types.spec.derivedFieldType(value.list, field), stateType(weights)?.dictionaryValue)
+      func number(_ whole: Int, _ type: SpecType?) -> Value { type == .scalar(.double) ? .double(Double(whole) + 0.5) : .int(whole) }
+      var (first, second): ([String: Value], [String: Value]) = ([:], [:])
+      if let predicate {
+        let (matching, other) = witnesses(predicate)
+        guard let matching, let other else { return nil }
+        (first, second) = (matching, other)
+      }
+      // Two keys, or the weights' literal would hold one twice.
+      if let firstKey = first[key], firstKey == second[key] { return nil }
+      if first[field] == nil { first[field] = number(7, fieldType) }
+      if second[field] == nil { second[field] = number(4, fieldType) }
+      fill([("first", first), ("second", second)])
+      let weighed: [(String, Value)] = [("first", number(3, weightType))] + (predicate == nil ? [] : [("second", number(5, weightType))])
+      body.append(
+        .assignment(
+          state.dot(weights),
+          .dictionary(
+            weighed.map { DictionaryEntry(key: Expression.name($0.0).dot(key), value: types.expression($0.1, type: weightType ?? .scalar(.int))) })))
+      guard let firstValue = first[field], let total = Arithmetic<String>.apply(.times, firstValue, number(3, weightType), type: value.type)
+      else { return nil }
+      body.append(kit.expect(derived, .equal, types.expression(total, type: value.type)))
+      what = "adds up \(field) times \(weights)[\(key)] of the elements of \(value.list)"
+        + (predicate.map { " where \(SpecMutator.describe($0))" } ?? "")
     case .lookup(let key), .lookupMany(let key):
       guard let found = lookupTest(value, key: key, kit: kit, into: &body) else { return nil }
       what = found
@@ -334,6 +387,10 @@ private struct ArithmeticSamples {
       case .count(let condition): (fields, predicate) = ([], condition)
       case .sum(let field, let condition): (fields, predicate) = ([field], condition)
       case .sumOfProducts(let field, let times, let condition): (fields, predicate) = ([field, times], condition)
+      case .sumWeighted(let field, let weights, _, let condition):
+        // The weights: the first element's alone (`weights`, set once the elements are made).
+        guard filledLists.insert(weights).inserted else { return nil }
+        (fields, predicate) = ([field], condition)
       default: return nil
       }
       guard filledLists.insert(derived.list).inserted,
@@ -364,13 +421,28 @@ private struct ArithmeticSamples {
         names.append(.name(name))
       }
       body.append(.assignment(state.dot(derived.list), .array(names)))
+      var weight: Value?
+      if case .sumWeighted(_, let weights, let key, _) = derived.kind {
+        guard let weightType = types.spec.state.first(where: { $0.name == weights })?.type.dictionaryValue,
+          let number = number(weightType)
+        else { return nil }
+        weight = number
+        body.append(
+          .assignment(
+            state.dot(weights),
+            .dictionary([DictionaryEntry(key: names[0].dot(key), value: types.expression(number, type: weightType))])))
+      }
       // Summed as the generated code sums: from 0, element by element.
       var total: Value = derived.type == .scalar(.double) ? .double(0) : .int(0)
-      for element in elements {
+      for (index, element) in elements.enumerated() {
         guard case .model(_, let elementFields) = element else { return nil }
         func field(_ name: String) -> Value? { elementFields.first { $0.name == name }?.value }
         let term: Value?
         switch fields.count {
+        case 1 where weight != nil:
+          // The second element weighs nothing: it has no entry.
+          guard let value = field(fields[0]), let weight else { return nil }
+          term = Arithmetic<String>.apply(.times, value, index == 0 ? weight : .int(0), type: derived.type)
         case 0: term = .int(1)
         case 1: term = field(fields[0])
         default:
