@@ -31,15 +31,17 @@ struct Token: Equatable, Error {
 enum ExpressionLexer {
   private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*", "+", "/"]
 
-  /// `tokens` with each `NAME . NAME` whose text is one of `names` read as one identifier
-  /// (`cart.items`, a feature's field in an app's derived value).
+  /// `tokens` with each `NAME . NAME` whose first name starts one of `names` read as one
+  /// identifier (`cart.items`, a feature's field in an app's derived value; `cart.itemz` too, so
+  /// its error names it whole).
   static func joining(_ tokens: [Token], _ names: Set<String>) -> [Token] {
     guard !names.isEmpty else { return tokens }
+    let prefixes = Set(names.compactMap { $0.split(separator: ".").first.map(String.init) })
     var joined: [Token] = []
     var index = 0
     while index < tokens.count {
       if index + 2 < tokens.count, case .identifier(let first) = tokens[index].kind, tokens[index + 1].kind == .symbol("."),
-        case .identifier(let second) = tokens[index + 2].kind, names.contains(first + "." + second)
+        case .identifier(let second) = tokens[index + 2].kind, prefixes.contains(first)
       {
         joined.append(Token(kind: .identifier(first + "." + second), offset: tokens[index].offset))
         index += 3
