@@ -47,6 +47,7 @@ struct SpecGenerator {
       let doc: String? = rng.chance(30) ? rng.pick(Pools.docs) : nil
       var app = RApp(name: "Shell\(seed)", doc: doc, features: features)
       if uses || rng.chance(40) { app.share(everyFeature: count == 3 && rng.chance(50)) }
+      if rng.chance(50) { app.makeDerived(&rng) }
       return .app(app)
     }
     var generator = SpecGenerator(seed: seed, feature: word + "S\(seed)")
@@ -547,6 +548,26 @@ struct SpecGenerator {
             (kind, base) = (
               .sum(summed.name, rng.chance(50) ? randomPredicate(model, depth: 0) : nil, times: factor), "total"
             )
+            // Now and then weighted by an Int dictionary keyed by one of the element's fields.
+            if summed.type == .scalar(.int), rng.chance(60) {
+              var weighted = spec.state.compactMap { weights -> (String, String)? in
+                guard case .dictionary(let keyType, .scalar(.int)) = weights.type,
+                  let key = model.fields.first(where: { $0.type == keyType })
+                else { return nil }
+                return (weights.name, key.name)
+              }
+              // None: a dictionary of weights keyed like one of the element's fields.
+              let keyable: [RType] = [.scalar(.string), .scalar(.int), .scalar(.uuid)]
+              if weighted.isEmpty, let key = model.fields.first(where: { keyable.contains($0.type) }) {
+                let name = freshName("weights", in: &stateNames)
+                spec.state.append(RField(name: name, type: .dictionary(key.type, .scalar(.int)), defaultValue: .dictionary([])))
+                weighted = [(name, key.name)]
+              }
+              if let (weights, key) = rng.pickOptional(weighted) {
+                let condition = rng.chance(40) ? randomPredicate(model, depth: 0) : nil
+                (kind, base) = (.weighted(summed.name, weights: weights, key: key, condition), "weighed")
+              }
+            }
           }
         default:
           if let id = model.idField {
@@ -580,7 +601,7 @@ struct SpecGenerator {
     let derived = spec.derived.filter { value in
       guard value.parameter == nil else { return false }
       switch value.kind {
-      case .count, .arithmetic: return true
+      case .count, .arithmetic, .weighted: return true
       case .sum(let summed, _, _):
         let list = spec.state.first { $0.name == value.list }
         guard case .array(.model(let name))? = list?.type else { return false }
@@ -1176,7 +1197,7 @@ struct SpecGenerator {
     for value in spec.derived {
       let type: RType?
       switch value.kind {
-      case .count, .arithmetic: type = .scalar(.int)
+      case .count, .arithmetic, .weighted: type = .scalar(.int)
       case .all, .any, .isEmpty: type = .scalar(.bool)
       case .sum(let summed, _, _):
         // Only integer sums: the simulator doesn't add doubles as Swift does.
@@ -1942,6 +1963,59 @@ extension Array {
 }
 
 extension RApp {
+  /// Values over the features' state, each feature's fields read as `FEATURE.FIELD`: a count of
+  /// a list, Int arithmetic across features, and a sum of an Int field weighted by another
+  /// feature's dictionary under the elements' key. Only over element types one feature declares,
+  /// which the app's tests can name.
+  mutating func makeDerived(_ rng: inout RNG) {
+    let modelCounts = Dictionary(features.flatMap { $0.spec.models.map { ($0.name, 1) } }, uniquingKeysWith: +)
+    func unique(_ type: RType) -> Bool {
+      guard case .array(.model(let name)) = type else { return true }
+      return modelCounts[name] == 1
+    }
+    var names: Set<String> = []
+    func fresh(_ base: String) -> String {
+      var name = base
+      var number = 2
+      while !names.insert(name).inserted {
+        name = base + String(number)
+        number += 1
+      }
+      return name
+    }
+    let lists = features.flatMap { feature in
+      feature.spec.state.filter { if case .array = $0.type { unique($0.type) } else { false } }.map { (feature, $0) }
+    }
+    if let (feature, list) = rng.pickOptional(lists) {
+      derived.append((fresh("appCount"), "count \(feature.field).\(list.name)"))
+    }
+    let ints = features.flatMap { feature in
+      feature.spec.state.filter { $0.type == .scalar(.int) }.map { "\(feature.field).\($0.name)" }
+    }
+    if ints.count >= 2, rng.chance(70) {
+      let (a, b) = (rng.pick(ints), rng.pick(ints))
+      let op = rng.pick(["+", "-", "*", "/"])
+      let text = derived.first.map { rng.chance(40) ? "(\(a) \(op) \(b)) - \($0.name)" : "\(a) \(op) \(b)" } ?? "\(a) \(op) \(b)"
+      derived.append((fresh("appSum"), text))
+    }
+    // `sum A.list.f * B.weights[key]`: an Int field, a dictionary of Ints keyed by a field's type.
+    var weighted: [String] = []
+    for (feature, list) in lists {
+      guard case .array(.model(let modelName)) = list.type, let model = feature.spec.model(modelName) else { continue }
+      for summed in model.fields where summed.type == .scalar(.int) {
+        for other in features {
+          for weights in other.spec.state {
+            guard case .dictionary(let keyType, .scalar(.int)) = weights.type,
+              let key = model.fields.first(where: { $0.type == keyType })
+            else { continue }
+            weighted.append("sum \(feature.field).\(list.name).\(summed.name) * \(other.field).\(weights.name)[\(key.name)]")
+          }
+        }
+      }
+    }
+    if let text = rng.pickOptional(weighted), rng.chance(80) { derived.append((fresh("appWeighted"), text)) }
+  }
+
   /// Adds `shareTally(amount:)` to the first two features (or all), each counting it in a
   /// field of its own; a feature that uses the first one's models also keeps the last one sent.
   mutating func share(everyFeature: Bool) {

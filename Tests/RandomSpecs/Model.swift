@@ -321,6 +321,9 @@ struct RDerived: Hashable {
     case lookupMany(keys: String)
     /// Int arithmetic over Int state fields, earlier Int derived values and literals.
     case arithmetic(RArithmetic)
+    /// `sum list.field * weights[key] [where c]`: an Int field times an Int dictionary's entry
+    /// under the element's `key` field, 0 where it has none.
+    case weighted(String, weights: String, key: String, RPredicate?)
   }
 
   var name: String
@@ -759,6 +762,19 @@ struct RApp: Hashable {
   var features: [RAppFeature]
   /// `shared:`: an action each of these features (field names) declares with one payload.
   var shared: [RShared] = []
+  /// `derived:`: values over the features' state, by name, as written (`count tasks.items`).
+  var derived: [(name: String, text: String)] = []
+
+  static func == (lhs: RApp, rhs: RApp) -> Bool {
+    lhs.name == rhs.name && lhs.doc == rhs.doc && lhs.features == rhs.features && lhs.shared == rhs.shared
+      && lhs.derived.map(\.name) == rhs.derived.map(\.name) && lhs.derived.map(\.text) == rhs.derived.map(\.text)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(features)
+    hasher.combine(derived.map(\.text))
+  }
 }
 
 struct RShared: Hashable {

@@ -374,6 +374,8 @@ struct Renderer {
             + (condition.map { " where " + predicate($0) } ?? "")
         case .lookup(let key), .lookupMany(let key): text = "\(value.list)[\(key)]" + (value.fallback.map { " ?? \($0)" } ?? "")
         case .arithmetic(let arithmetic): text = self.arithmetic(arithmetic)
+        case .weighted(let field, let weights, let key, let condition):
+          text = "sum \(value.list).\(field) * \(weights)[\(key)]" + (condition.map { " where " + predicate($0) } ?? "")
         }
         let name = value.name + (value.parameter.map { "(\($0))" } ?? "")
         lines.append("  \(name): " + YAMLText.scalar(text, flow: false))
@@ -655,6 +657,10 @@ extension RApp {
     if !shared.isEmpty {
       lines.append("shared:")
       for entry in shared { lines.append("  \(entry.action): [\(entry.features.joined(separator: ", "))]") }
+    }
+    if !derived.isEmpty {
+      lines.append("derived:")
+      for value in derived { lines.append("  \(value.name): " + YAMLText.scalar(value.text, flow: false)) }
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -701,6 +701,19 @@ struct Simulator {
         return total + (times.map { value * Int(item.field($0)?.number ?? 0) } ?? value)
       }
       return (.int(total), type)
+    case .weighted(let summed, let weightsName, let key, let condition):
+      guard let kept = matches(condition), case .dictionary(let weights)? = state[weightsName] else { return nil }
+      var total = 0
+      for item in kept {
+        guard case .int(let value)? = item.field(summed), let keyValue = item.field(key) else { return nil }
+        let weight: Int
+        if case .int(let found)? = weights.first(where: { $0.key == keyValue })?.value { weight = found } else { weight = 0 }
+        let (product, overflow) = value.multipliedReportingOverflow(by: weight)
+        let (sum, overflowed) = total.addingReportingOverflow(product)
+        guard !overflow, !overflowed else { return nil }
+        total = sum
+      }
+      return (.int(total), .scalar(.int))
     case .lookup where value.parameter != nil:
       // A function of the State: its derived test pins it, examples don't read it.
       return nil
