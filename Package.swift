@@ -220,7 +220,8 @@ let package = Package(
       dependencies: ["ReduxTesting", "ReduxDebugging", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]
     ),
     // ViewStore (Observation) on generated features: what invalidates which view.
-    .testTarget(name: "ViewStoreTests", dependencies: ["ReduxRuntime", "TaskList", "Counter", "App", "Cart", "Products"]),
+    .testTarget(
+      name: "ViewStoreTests", dependencies: ["ReduxRuntime", "TaskList", "Counter", "App", "Cart", "Products", "Shop"]),
     .testTarget(
       name: "ReduxRuntimeTests",
       dependencies: [

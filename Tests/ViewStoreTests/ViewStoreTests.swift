@@ -4,6 +4,7 @@ import App
 import Cart
 import Counter
 import Products
+import Shop
 import TaskList
 import Testing
 
@@ -367,5 +368,39 @@ struct RefuseFilter: Middleware {
     #expect(viewStore.savedItems == [pen, mug])
     viewStore.dispatch(.removeFromCart(productID: 3))
     #expect(viewStore.savedItems == [mug])
+  }
+}
+
+/// An app's values over its features (`derived:` in Specs/shop.yaml): memoized per change of the
+/// features they read.
+@MainActor
+@Suite struct AppDerivedValueTests {
+  @Test func anAppValueIsComputedOncePerChangeOfTheFeaturesItReads() {
+    let store = Store(initialState: ShopState(), reducer: shopReducer)
+    let viewStore = ViewStore(store)
+    let mug = Product(id: 2, title: "Mug", price: 4.5, inventory: 3)
+    viewStore.dispatch(.products(.receiveProducts(products: [mug])))
+    viewStore.dispatch(.cart(.addToCart(product: mug)))
+    let before = viewStore.computations
+    for _ in 0..<100 {
+      _ = viewStore.cartLineCount
+      _ = viewStore.cartTotal
+    }
+    #expect(viewStore.cartTotal == 4.5)
+    #expect(viewStore.computations == before + 2)
+    let lineCount = Watch { _ = viewStore.cartLineCount }
+    let total = Watch { _ = viewStore.cartTotal }
+    // The catalogue alone changes: the line count reads only the cart.
+    viewStore.dispatch(.products(.setBudget(budget: 50)))
+    #expect(!lineCount.didFire)
+    #expect(total.count == 1)
+    #expect(viewStore.cartLineCount == 1)
+    #expect(viewStore.cartTotal == 4.5)
+    #expect(viewStore.computations == before + 3)
+    // A new price list changes the total of what is already in the cart.
+    var cheaper = mug
+    cheaper.price = 4
+    viewStore.dispatch(.products(.receiveProducts(products: [cheaper])))
+    #expect(viewStore.cartTotal == 4)
   }
 }
