@@ -7,10 +7,11 @@ struct Options {
                             [--feature-filter TEXT] [--mutant-filter TEXT] [--every K] [--limit N]
                             [--sample TEXT:K] [--equivalent ID] [--timeout SECONDS] [--list] [--verbose]
 
-    For each feature spec (app documents are skipped): builds a scratch package of the feature's
-    generated sources, its hand-written scaffolds from ROOT/Generated/<Feature>/Sources and its
-    generated reducer and example tests; checks the original passes; then, for each mutant of the
-    spec, regenerates the sources, builds and runs the tests. Prints the score per feature and the
+    For each feature spec (and each app document with derived values, whose features are targets
+    of the package, unmutated): builds a scratch package of the feature's generated sources, its
+    hand-written scaffolds from ROOT/Generated/<Feature>/Sources and its generated reducer and
+    example tests; checks the original passes; then, for each mutant of the spec, regenerates
+    the sources, builds and runs the tests. Prints the score per feature and the
     surviving mutants; exits 1 when a feature scores under the threshold or its original fails.
 
       --out DIR             scratch packages, one per feature, kept for incremental builds

@@ -3,7 +3,8 @@ import ReduxGenCore
 
 /// A SwiftPM package holding one feature: its generated sources and hand-written scaffolds in a
 /// library target, and the generated reducer and example tests of the original spec in a test
-/// target. Mutants rewrite only the generated sources that differ; builds stay incremental.
+/// target. Mutants rewrite only the generated sources that differ; builds stay incremental. An
+/// app's package holds the app's module so, each of its features a target of its own.
 struct ScratchPackage {
   let directory: URL
   let feature: String
@@ -12,8 +13,9 @@ struct ScratchPackage {
   let root: String
   /// The generated sources of the original spec, by file name.
   let originalSources: [String: String]
-  /// The modules of the specs the feature uses, each with the ones it uses in turn.
-  private(set) var usedModules: [(name: String, uses: [String])] = []
+  /// The modules of the specs the feature uses (an app's features), each with the ones it uses
+  /// in turn and whether it persists to SQLite.
+  private(set) var usedModules: [(name: String, uses: [String], sqlite: Bool)] = []
   /// The feature persists to SQLite: its target needs ReduxSQLite.
   let usesSQLite: Bool
   /// What each generated source holds on disk now, by file name.
@@ -27,8 +29,13 @@ struct ScratchPackage {
 
   /// The generated sources of `spec`, by file name (`TaskListReducer.swift`).
   static func generatedSources(of spec: Spec) -> [String: String] {
+    generatedSources(GeneratorPipeline.files(for: spec))
+  }
+
+  /// The generated sources among `files`, by file name.
+  static func generatedSources(_ files: [GeneratedFile]) -> [String: String] {
     var sources: [String: String] = [:]
-    for file in GeneratorPipeline.files(for: spec) where file.ownership == .generated && file.path.hasPrefix("Sources/") {
+    for file in files where file.ownership == .generated && file.path.hasPrefix("Sources/") {
       sources[(file.path as NSString).lastPathComponent] = file.contents
     }
     return sources
@@ -36,13 +43,27 @@ struct ScratchPackage {
 
   /// Writes the package for `spec` afresh (the build directory is kept).
   init(spec: Spec, root: String, out: URL) throws {
-    feature = spec.feature
-    module = spec.moduleName
-    usesSQLite = spec.persist?.storage == .sqlite
+    try self.init(
+      feature: spec.feature, module: spec.moduleName, usesSQLite: spec.persist?.storage == .sqlite,
+      files: GeneratorPipeline.files(for: spec), used: spec.usedSpecs, root: root, out: out)
+  }
+
+  /// Writes the package for `app` afresh: the app's module, its features' unmutated.
+  init(app: AppSpec, root: String, out: URL) throws {
+    try self.init(
+      feature: app.name, module: app.module ?? app.name, usesSQLite: false, files: GeneratorPipeline.files(for: app),
+      used: Spec.flattened(app.features.map(\.spec)), root: root, out: out)
+  }
+
+  private init(
+    feature: String, module: String, usesSQLite: Bool, files: [GeneratedFile], used: [Spec], root: String, out: URL
+  ) throws {
+    self.feature = feature
+    self.module = module
+    self.usesSQLite = usesSQLite
     self.root = root
-    directory = out.appendingPathComponent(spec.feature)
-    let files = GeneratorPipeline.files(for: spec)
-    originalSources = Self.generatedSources(of: spec)
+    directory = out.appendingPathComponent(feature)
+    originalSources = Self.generatedSources(files)
 
     let manager = FileManager.default
     for stale in ["Sources", "Tests", "logs", "Package.swift"] {
@@ -53,7 +74,7 @@ struct ScratchPackage {
       try manager.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    for (name, text) in try Self.handWrittenSources(of: spec, files: files, root: root) {
+    for (name, text) in try Self.handWrittenSources(of: feature, files: files, root: root) {
       try Self.write(text, to: sourcesDirectory.appendingPathComponent(name))
     }
     for (name, text) in originalSources {
@@ -63,13 +84,14 @@ struct ScratchPackage {
     for file in files where file.part?.isTest == true {
       try Self.write(file.contents, to: testsDirectory.appendingPathComponent((file.path as NSString).lastPathComponent))
     }
-    // The specs it `uses`, unmutated, each a target of its own as in the app that has them.
-    usedModules = spec.usedSpecs.map { ($0.moduleName, $0.usedSpecs.map(\.moduleName)) }
-    for used in spec.usedSpecs {
+    // The specs it `uses` (an app's features), unmutated, each a target of its own as in the
+    // app that has them.
+    usedModules = used.map { ($0.moduleName, $0.usedSpecs.map(\.moduleName), $0.persist?.storage == .sqlite) }
+    for used in used {
       let usedDirectory = directory.appendingPathComponent("Sources/\(used.moduleName)")
       let usedFiles = GeneratorPipeline.files(for: used)
       let sources = Self.generatedSources(of: used).merging(
-        try Self.handWrittenSources(of: used, files: usedFiles, root: root)) { generated, _ in generated }
+        try Self.handWrittenSources(of: used.feature, files: usedFiles, root: root)) { generated, _ in generated }
       for (name, text) in sources { try Self.write(text, to: usedDirectory.appendingPathComponent(name)) }
     }
     try Self.write(manifest(), to: directory.appendingPathComponent("Package.swift"))
@@ -77,8 +99,8 @@ struct ScratchPackage {
 
   /// The hand-written files checked in beside `spec`'s generated ones (every file without the
   /// header), and each scaffold not checked in as generated, as a fresh feature would have it.
-  static func handWrittenSources(of spec: Spec, files: [GeneratedFile], root: String) throws -> [String: String] {
-    let checkedIn = URL(fileURLWithPath: root).appendingPathComponent("Generated/\(spec.feature)/Sources")
+  static func handWrittenSources(of feature: String, files: [GeneratedFile], root: String) throws -> [String: String] {
+    let checkedIn = URL(fileURLWithPath: root).appendingPathComponent("Generated/\(feature)/Sources")
     var handWritten: [String: String] = [:]
     for name in (try? FileManager.default.contentsOfDirectory(atPath: checkedIn.path)) ?? [] where name.hasSuffix(".swift") {
       let text = try String(contentsOf: checkedIn.appendingPathComponent(name), encoding: .utf8)
@@ -96,7 +118,8 @@ struct ScratchPackage {
     let sqlite = usesSQLite ? [".product(name: \"ReduxSQLite\", package: \"redux-gen\")"] : []
     let dependencies = ([runtime] + sqlite + usedModules.map { "\"\($0.name)\"" }).joined(separator: ", ")
     let usedTargets = usedModules.map { module in
-      let dependencies = ([runtime] + module.uses.map { "\"\($0)\"" }).joined(separator: ", ")
+      let sqlite = module.sqlite ? [".product(name: \"ReduxSQLite\", package: \"redux-gen\")"] : []
+      let dependencies = ([runtime] + sqlite + module.uses.map { "\"\($0)\"" }).joined(separator: ", ")
       return ".target(name: \"\(module.name)\", dependencies: [\(dependencies)]),"
     }
     return """

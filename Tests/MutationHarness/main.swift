@@ -64,17 +64,47 @@ func buildAndTest(_ package: ScratchPackage, log: URL, options: Options) -> (pas
   return (test.status == 0, build.seconds + test.seconds, test.timedOut)
 }
 
-func measure(_ spec: Spec, mutants all: [Mutant], options: Options) -> FeatureScore {
+/// The document the mutants are of: a feature spec, or an app (whose values over its features
+/// are mutated).
+enum Measured {
+  case feature(Spec)
+  case app(AppSpec, mutated: [String: AppSpec])
+
+  var name: String {
+    switch self {
+    case .feature(let spec): spec.feature
+    case .app(let app, _): app.name
+    }
+  }
+
+  func package(options: Options) throws -> ScratchPackage {
+    let out = URL(fileURLWithPath: options.out)
+    switch self {
+    case .feature(let spec): return try ScratchPackage(spec: spec, root: options.root, out: out)
+    case .app(let app, _): return try ScratchPackage(app: app, root: options.root, out: out)
+    }
+  }
+
+  /// The generated sources of `mutant`.
+  func sources(of mutant: Mutant) -> [String: String] {
+    switch self {
+    case .feature: ScratchPackage.generatedSources(of: mutant.spec)
+    case .app(_, let mutated): mutated[mutant.id].map { ScratchPackage.generatedSources(GeneratorPipeline.files(for: $0)) } ?? [:]
+    }
+  }
+}
+
+func measure(_ measured: Measured, mutants all: [Mutant], options: Options) -> FeatureScore {
   let mutants = options.chosen(all, id: \.id)
-  var score = FeatureScore(feature: spec.feature, sampled: (mutants.count, all.count))
+  var score = FeatureScore(feature: measured.name, sampled: (mutants.count, all.count))
   var package: ScratchPackage
   do {
-    package = try ScratchPackage(spec: spec, root: options.root, out: URL(fileURLWithPath: options.out))
+    package = try measured.package(options: options)
   } catch {
     score.failure = "can't write the scratch package: \(error)"
     return score
   }
-  print("\(spec.feature): \(mutants.count) of \(all.count) mutants; scratch package \(package.directory.path)")
+  print("\(measured.name): \(mutants.count) of \(all.count) mutants; scratch package \(package.directory.path)")
   let originalLog = package.logsDirectory.appendingPathComponent("original.log")
   guard let original = buildAndTest(package, log: originalLog, options: options) else {
     score.failure = "the original does not build (see \(originalLog.path))"
@@ -90,7 +120,7 @@ func measure(_ spec: Spec, mutants all: [Mutant], options: Options) -> FeatureSc
   }
 
   for (position, mutant) in mutants.enumerated() {
-    let sources = ScratchPackage.generatedSources(of: mutant.spec)
+    let sources = measured.sources(of: mutant)
     let outcome: Outcome
     var elapsed = 0.0
     var logPath: String?
@@ -157,34 +187,41 @@ func main() -> Int32 {
       printError("mutation-harness: can't read \(path)")
       return 2
     }
-    let spec: Spec
+    let measured: Measured
+    let mutants: [Mutant]
     do {
       let text = try SpecText.decode(Array(bytes), path: path)
       let (document, _) = try DocumentChecking.check(
         text, path: path, readFile: { FileManager.default.contents(atPath: $0).map { Array($0) } })
       switch document {
       case .app(let app):
-        print("\(path): app document \(app.name), skipped")
-        continue
+        // An app's own code is its values over its features; the rest is measured per feature.
+        let pairs = SpecMutator.mutants(of: app)
+        guard !pairs.isEmpty else {
+          print("\(path): app document \(app.name) without derived values, skipped")
+          continue
+        }
+        mutants = pairs.map(\.mutant)
+        measured = .app(app, mutated: Dictionary(pairs.map { ($0.mutant.id, $0.app) }) { first, _ in first })
       case .feature(let feature):
-        spec = feature
+        measured = .feature(feature)
+        mutants = SpecMutator.mutants(of: feature)
       }
     } catch {
       printError("mutation-harness: \(path) has errors:")
       for diagnostic in error.diagnostics { printError("  \(diagnostic.summary)") }
       return 2
     }
-    guard options.includes(feature: spec.feature) else { continue }
-    let mutants = SpecMutator.mutants(of: spec)
+    guard options.includes(feature: measured.name) else { continue }
     allIDs.formUnion(mutants.map(\.id))
     if options.list {
       let chosen = options.chosen(mutants, id: \.id)
-      print("\(spec.feature) (\(path)): \(chosen.count) of \(mutants.count) mutants")
+      print("\(measured.name) (\(path)): \(chosen.count) of \(mutants.count) mutants")
       for mutant in chosen { print("  \(mutant.id)\n      \(mutant.description)") }
       continue
     }
     let featureStart = Date()
-    let score = measure(spec, mutants: mutants, options: options)
+    let score = measure(measured, mutants: mutants, options: options)
     let built = score.outcomes.filter { $0.outcome == .killed || $0.outcome == .survived }
     if !built.isEmpty {
       let average = built.map(\.seconds).reduce(0, +) / Double(built.count)

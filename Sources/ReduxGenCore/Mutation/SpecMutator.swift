@@ -109,6 +109,18 @@ package enum SpecMutator {
 
   // MARK: Derived values
 
+  /// The mutants of an app's values over its features (`derived:`): those of a feature's
+  /// derived values, each with the app it makes (the app values in `spec`, its `derivedScope`).
+  package static func mutants(of app: AppSpec) -> [(mutant: Mutant, app: AppSpec)] {
+    guard let scope = app.derivedScope else { return [] }
+    return derivedMutants(scope).map { mutant in
+      var mutated = app
+      mutated.derivedScope = mutant.spec
+      mutated.derived = mutant.spec.derived
+      return (mutant, mutated)
+    }
+  }
+
   private static func derivedMutants(_ spec: Spec) -> [Mutant] {
     var mutants: [Mutant] = []
     for (index, value) in spec.derived.enumerated() {

@@ -64,11 +64,14 @@ package enum GeneratorPipeline {
       return GenerationResult(
         feature: spec.feature, files: files(for: spec, layout: layout), diagnostics: warnings, spec: spec)
     case .app(let app):
-      let files = AppPartFiles(app: app, testedModule: layout.testedModule).rendered()
-      return GenerationResult(
-        feature: app.name, files: layout.arrange(files, header: GeneratedHeader.lines(specPath: app.path)),
-        diagnostics: warnings)
+      return GenerationResult(feature: app.name, files: files(for: app, layout: layout), diagnostics: warnings)
     }
+  }
+
+  /// Stages 3 and 4 for a checked app.
+  package static func files(for app: AppSpec, layout: OutputLayout = OutputLayout()) -> [GeneratedFile] {
+    let files = AppPartFiles(app: app, testedModule: layout.testedModule).rendered()
+    return layout.arrange(files, header: GeneratedHeader.lines(specPath: app.path))
   }
 
   /// Stages 3 and 4 for a checked feature spec.
