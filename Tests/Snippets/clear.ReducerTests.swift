@@ -47,11 +47,21 @@ private func uuid(_ number: Int) -> UUID {
 private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
   let before = state
   snippetReducer(&state, action)
-  if state.tasks != before.tasks {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  var unreported: [String] = []
+  if state.tasks != before.tasks
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks))
+  {
+    unreported.append("tasks")
   }
-  if state.notes != before.notes {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.notes)))
+  if state.notes != before.notes
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.notes))
+  {
+    unreported.append("notes")
   }
-  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
+  #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks) {
+    misreported.append("tasks")
+  }
+  #expect(misreported == [])
 }

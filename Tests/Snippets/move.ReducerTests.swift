@@ -69,11 +69,21 @@ private func uuid(_ number: Int) -> UUID {
 private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
   let before = state
   snippetReducer(&state, action)
-  if state.tasks != before.tasks {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  var unreported: [String] = []
+  if state.tasks != before.tasks
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks))
+  {
+    unreported.append("tasks")
   }
-  if state.tags != before.tags {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tags)))
+  if state.tags != before.tags
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.tags))
+  {
+    unreported.append("tags")
   }
-  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
+  #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks) {
+    misreported.append("tasks")
+  }
+  #expect(misreported == [])
 }

@@ -163,17 +163,31 @@ private func uuid(_ number: Int) -> UUID {
 private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
   let before = state
   snippetReducer(&state, action)
-  if state.tasks != before.tasks {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  var unreported: [String] = []
+  if state.tasks != before.tasks
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks))
+  {
+    unreported.append("tasks")
   }
-  if state.notes != before.notes {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.notes)))
+  if state.notes != before.notes
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.notes))
+  {
+    unreported.append("notes")
   }
-  if state.tags != before.tags {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tags)))
+  if state.tags != before.tags
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.tags))
+  {
+    unreported.append("tags")
   }
-  if state.filter != before.filter {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.filter)))
+  if state.filter != before.filter
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.filter))
+  {
+    unreported.append("filter")
   }
-  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
+  #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks) {
+    misreported.append("tasks")
+  }
+  #expect(misreported == [])
 }

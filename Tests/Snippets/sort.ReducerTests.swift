@@ -64,11 +64,21 @@ private func uuid(_ number: Int) -> UUID {
 private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
   let before = state
   snippetReducer(&state, action)
-  if state.tasks != before.tasks {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  var unreported: [String] = []
+  if state.tasks != before.tasks
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks))
+  {
+    unreported.append("tasks")
   }
-  if state.scores != before.scores {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.scores)))
+  if state.scores != before.scores
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.scores))
+  {
+    unreported.append("scores")
   }
-  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
+  #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks) {
+    misreported.append("tasks")
+  }
+  #expect(misreported == [])
 }

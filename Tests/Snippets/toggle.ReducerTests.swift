@@ -89,14 +89,26 @@ private func uuid(_ number: Int) -> UUID {
 private func reduceReporting(_ state: inout SnippetState, _ action: SnippetAction) {
   let before = state
   snippetReducer(&state, action)
-  if state.showDone != before.showDone {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.showDone)))
+  var unreported: [String] = []
+  if state.showDone != before.showDone
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.showDone))
+  {
+    unreported.append("showDone")
   }
-  if state.tasks != before.tasks {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks)))
+  if state.tasks != before.tasks
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.tasks))
+  {
+    unreported.append("tasks")
   }
-  if state.flags != before.flags {
-    #expect(action.changedFields.overlaps(SnippetState.fields(readBy: \.flags)))
+  if state.flags != before.flags
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.flags))
+  {
+    unreported.append("flags")
   }
-  #expect(action.changedElements.accounts(for: 1, from: before.tasks, to: state.tasks))
+  #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 1, from: before.tasks, to: state.tasks) {
+    misreported.append("tasks")
+  }
+  #expect(misreported == [])
 }

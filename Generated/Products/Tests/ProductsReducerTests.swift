@@ -133,14 +133,26 @@ struct ProductsReducerTests {
 private func reduceReporting(_ state: inout ProductsState, _ action: ProductsAction) {
   let before = state
   productsReducer(&state, action)
-  if state.products != before.products {
-    #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.products)))
+  var unreported: [String] = []
+  if state.products != before.products
+    && !action.changedFields.overlaps(ProductsState.fields(readBy: \.products))
+  {
+    unreported.append("products")
   }
-  if state.budget != before.budget {
-    #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.budget)))
+  if state.budget != before.budget
+    && !action.changedFields.overlaps(ProductsState.fields(readBy: \.budget))
+  {
+    unreported.append("budget")
   }
-  if state.filter != before.filter {
-    #expect(action.changedFields.overlaps(ProductsState.fields(readBy: \.filter)))
+  if state.filter != before.filter
+    && !action.changedFields.overlaps(ProductsState.fields(readBy: \.filter))
+  {
+    unreported.append("filter")
   }
-  #expect(action.changedElements.accounts(for: 0, from: before.products, to: state.products))
+  #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 0, from: before.products, to: state.products) {
+    misreported.append("products")
+  }
+  #expect(misreported == [])
 }

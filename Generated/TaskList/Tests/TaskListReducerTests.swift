@@ -360,17 +360,31 @@ private func uuid(_ number: Int) -> UUID {
 private func reduceReporting(_ state: inout TaskListState, _ action: TaskListAction) {
   let before = state
   taskListReducer(&state, action)
-  if state.tasks != before.tasks {
-    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.tasks)))
+  var unreported: [String] = []
+  if state.tasks != before.tasks
+    && !action.changedFields.overlaps(TaskListState.fields(readBy: \.tasks))
+  {
+    unreported.append("tasks")
   }
-  if state.draftTitle != before.draftTitle {
-    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.draftTitle)))
+  if state.draftTitle != before.draftTitle
+    && !action.changedFields.overlaps(TaskListState.fields(readBy: \.draftTitle))
+  {
+    unreported.append("draftTitle")
   }
-  if state.draftSubtitle != before.draftSubtitle {
-    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.draftSubtitle)))
+  if state.draftSubtitle != before.draftSubtitle
+    && !action.changedFields.overlaps(TaskListState.fields(readBy: \.draftSubtitle))
+  {
+    unreported.append("draftSubtitle")
   }
-  if state.filter != before.filter {
-    #expect(action.changedFields.overlaps(TaskListState.fields(readBy: \.filter)))
+  if state.filter != before.filter
+    && !action.changedFields.overlaps(TaskListState.fields(readBy: \.filter))
+  {
+    unreported.append("filter")
   }
-  #expect(action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks))
+  #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 0, from: before.tasks, to: state.tasks) {
+    misreported.append("tasks")
+  }
+  #expect(misreported == [])
 }

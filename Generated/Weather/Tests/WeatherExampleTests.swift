@@ -53,17 +53,31 @@ struct WeatherExampleTests {
 private func reduceReporting(_ state: inout WeatherState, _ action: WeatherAction) {
   let before = state
   weatherReducer(&state, action)
-  if state.query != before.query {
-    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.query)))
+  var unreported: [String] = []
+  if state.query != before.query
+    && !action.changedFields.overlaps(WeatherState.fields(readBy: \.query))
+  {
+    unreported.append("query")
   }
-  if state.places != before.places {
-    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.places)))
+  if state.places != before.places
+    && !action.changedFields.overlaps(WeatherState.fields(readBy: \.places))
+  {
+    unreported.append("places")
   }
-  if state.forecasts != before.forecasts {
-    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.forecasts)))
+  if state.forecasts != before.forecasts
+    && !action.changedFields.overlaps(WeatherState.fields(readBy: \.forecasts))
+  {
+    unreported.append("forecasts")
   }
-  if state.lastError != before.lastError {
-    #expect(action.changedFields.overlaps(WeatherState.fields(readBy: \.lastError)))
+  if state.lastError != before.lastError
+    && !action.changedFields.overlaps(WeatherState.fields(readBy: \.lastError))
+  {
+    unreported.append("lastError")
   }
-  #expect(action.changedElements.accounts(for: 1, from: before.places, to: state.places))
+  #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 1, from: before.places, to: state.places) {
+    misreported.append("places")
+  }
+  #expect(misreported == [])
 }

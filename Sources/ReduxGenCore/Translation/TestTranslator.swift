@@ -38,33 +38,38 @@ struct TestTranslator {
       constant("before", .name("state")),
       .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(state)), Argument(nil, .name("action"))])),
     ]
-    for field in spec.state {
-      let reported = Expression.name("action").dot("changedFields").dot("overlaps").call([
-        Argument(nil, .type(stateType).dot("fields").call([Argument("readBy", .keyPath(field.name))]))
-      ])
-      // A failure shows the action and the field's key path.
-      body.append(
-        .ifElse(
-          .binary(state.dot(field.name), .notEqual, .name("before").dot(field.name)),
-          [.expression(.macro("expect", [Argument(nil, reported)]))], nil))
+    // Names gathered, then one `#expect` each: a failure lists the fields (the calling test
+    // names the action), and a state of hundreds of fields expands two macros, not hundreds.
+    func gathered(_ list: String, _ checks: [(name: String, failed: Expression)]) -> [Statement] {
+      guard !checks.isEmpty else { return [] }
+      let names = Expression.name(list)
+      return [.declaration(VariableDeclaration(name: list, type: .array(.named("String")), initializer: .literal(.emptyArray)))]
+        + checks.map { check in
+          .ifElse(check.failed, [.expression(names.dot("append").call([Argument(nil, .literal(.string(check.name)))]))], nil)
+        }
+        + [.expression(.macro("expect", [Argument(nil, .binary(names, .equal, .literal(.emptyArray)))]))]
     }
+    // Each field it changed that its `changedFields` leaves out.
+    body += gathered(
+      "unreported",
+      spec.state.map { field in
+        let reported = Expression.name("action").dot("changedFields").dot("overlaps").call([
+          Argument(nil, .type(stateType).dot("fields").call([Argument("readBy", .keyPath(field.name))]))
+        ])
+        return (field.name, .binary(.binary(state.dot(field.name), .notEqual, .name("before").dot(field.name)), .and, .prefix(.not, reported)))
+      })
     // Each list of models with an id: a report of changes in place names every element that
     // changed, and no action that adds, removes or moves one reports one (the harness's mutants
     // regenerate the sources only, so every such list is checked, reported in place or not).
-    for (index, field) in spec.state.enumerated() where types.isIdentifiedList(field.type) {
-      body.append(
-        .expression(
-          .macro(
-            "expect",
-            [
-              Argument(
-                nil,
-                Expression.name("action").dot("changedElements").dot("accounts").call([
-                  Argument("for", .literal(.int(index))), Argument("from", .name("before").dot(field.name)),
-                  Argument("to", state.dot(field.name)),
-                ]))
-            ])))
-    }
+    body += gathered(
+      "misreported",
+      spec.state.enumerated().filter { types.isIdentifiedList($0.element.type) }.map { index, field in
+        let accounts = Expression.name("action").dot("changedElements").dot("accounts").call([
+          Argument("for", .literal(.int(index))), Argument("from", .name("before").dot(field.name)),
+          Argument("to", state.dot(field.name)),
+        ])
+        return (field.name, .prefix(.not, accounts))
+      })
     if spec.state.isEmpty { body[0] = .assignment(.name("_"), .name("state")) }
     return .function(
       FunctionDeclaration(
