@@ -32,22 +32,47 @@ struct TestTranslator {
   /// `reduceReporting(&state, action)`: the reducer, then an expectation for each state field
   /// that changed that the action's `changedFields` names it, as a store's observers of that
   /// field rely on. A report that leaves out a field fails every test that changes it.
-  private func reportingHelper() -> Declaration {
+  private func reportingHelper() -> [Declaration] {
     let stateType = TypeName.named(spec.stateTypeName)
+    var parts: [Declaration] = []
     var body: [Statement] = [
       constant("before", .name("state")),
       .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(state)), Argument(nil, .name("action"))])),
     ]
     // Names gathered, then one `#expect` each: a failure lists the fields (the calling test
     // names the action), and a state of hundreds of fields expands two macros, not hundreds.
+    // Over `checksPerPart` checks, they go to functions of their own (`unreported1(_:_:_:)`,
+    // ...), each quick to type-check, whose lists are joined.
     func gathered(_ list: String, _ checks: [(name: String, failed: Expression)]) -> [Statement] {
       guard !checks.isEmpty else { return [] }
       let names = Expression.name(list)
-      return [.declaration(VariableDeclaration(name: list, type: .array(.named("String")), initializer: .literal(.emptyArray)))]
-        + checks.map { check in
-          .ifElse(check.failed, [.expression(names.dot("append").call([Argument(nil, .literal(.string(check.name)))]))], nil)
-        }
-        + [.expression(.macro("expect", [Argument(nil, .binary(names, .equal, .literal(.emptyArray)))]))]
+      func collecting(_ checks: ArraySlice<(name: String, failed: Expression)>) -> [Statement] {
+        [.declaration(VariableDeclaration(name: list, type: .array(.named("String")), initializer: .literal(.emptyArray)))]
+          + checks.map { check in
+            .ifElse(check.failed, [.expression(names.dot("append").call([Argument(nil, .literal(.string(check.name)))]))], nil)
+          }
+      }
+      let expectation = Statement.expression(.macro("expect", [Argument(nil, .binary(names, .equal, .literal(.emptyArray)))]))
+      guard checks.count > Self.checksPerPart else { return collecting(checks[...]) + [expectation] }
+      let chunks = checks.chunks(of: Self.checksPerPart)
+      var calls: [Expression] = []
+      for (number, chunk) in chunks.enumerated() {
+        let name = "\(list)\(number + 1)"
+        parts.append(
+          .function(
+            FunctionDeclaration(
+              doc: number == 0 ? "The `\(list)` checks of `\(Self.reportingHelperName)`, in parts." : nil, access: .private,
+              kind: .function(name),
+              parameters: [
+                Parameter(label: "_", name: "state", type: stateType), Parameter(label: "_", name: "before", type: stateType),
+                Parameter(label: "_", name: "action", type: .named(spec.actionTypeName)),
+              ],
+              returnType: .array(.named("String")), body: collecting(chunk[...]) + [.returnStatement(names)])))
+        calls.append(.name(name).call([Argument(nil, state), Argument(nil, .name("before")), Argument(nil, .name("action"))]))
+      }
+      // One part a line: a sum of them all could outgrow a line that can't be broken.
+      return [.declaration(VariableDeclaration(name: list, initializer: calls[0]))]
+        + calls.dropFirst().map { Statement.compoundAssignment(names, .plus, $0) } + [expectation]
     }
     // Each field it changed that its `changedFields` leaves out.
     body += gathered(
@@ -71,7 +96,8 @@ struct TestTranslator {
         return (field.name, .prefix(.not, accounts))
       })
     if spec.state.isEmpty { body[0] = .assignment(.name("_"), .name("state")) }
-    return .function(
+    return [
+      .function(
       FunctionDeclaration(
         doc: "The reducer, and each field it changed among those the action reports to observers.",
         access: .private, kind: .function(Self.reportingHelperName),
@@ -80,7 +106,11 @@ struct TestTranslator {
           Parameter(label: "_", name: "action", type: .named(spec.actionTypeName)),
         ],
         body: body))
+    ] + parts
   }
+
+  /// The most change-report checks one function of the generated tests holds.
+  static let checksPerPart = 40
 
   func expect(_ lhs: Expression, _ op: BinaryOperator = .equal, _ rhs: Expression) -> Statement {
     .expression(.macro("expect", [Argument(nil, .binary(lhs, op, rhs))]))
@@ -173,7 +203,7 @@ struct TestTranslator {
       .structure(TypeDeclaration(doc: nil, name: name, members: tests))
     ]
     if tests.contains(where: { $0.calls("uuid") }) { declarations.append(uuidHelper()) }
-    if tests.contains(where: { $0.calls(Self.reportingHelperName) }) { declarations.append(reportingHelper()) }
+    if tests.contains(where: { $0.calls(Self.reportingHelperName) }) { declarations += reportingHelper() }
     return declarations
   }
 
