@@ -1987,7 +1987,7 @@ extension RApp {
       feature.spec.state.filter { if case .array = $0.type { unique($0.type) } else { false } }.map { (feature, $0) }
     }
     if let (feature, list) = rng.pickOptional(lists) {
-      derived.append((fresh("appCount"), "count \(feature.field).\(list.name)"))
+      derived.append(RAppValue(name: fresh("appCount"), text: "count \(feature.field).\(list.name)"))
     }
     let ints = features.flatMap { feature in
       feature.spec.state.filter { $0.type == .scalar(.int) }.map { "\(feature.field).\($0.name)" }
@@ -1996,7 +1996,7 @@ extension RApp {
       let (a, b) = (rng.pick(ints), rng.pick(ints))
       let op = rng.pick(["+", "-", "*", "/"])
       let text = derived.first.map { rng.chance(40) ? "(\(a) \(op) \(b)) - \($0.name)" : "\(a) \(op) \(b)" } ?? "\(a) \(op) \(b)"
-      derived.append((fresh("appSum"), text))
+      derived.append(RAppValue(name: fresh("appSum"), text: text))
     }
     // `sum A.list.f * B.weights[key]`: an Int field, a dictionary of Ints keyed by a field's type.
     var weighted: [String] = []
@@ -2013,7 +2013,7 @@ extension RApp {
         }
       }
     }
-    if let text = rng.pickOptional(weighted), rng.chance(80) { derived.append((fresh("appWeighted"), text)) }
+    if let text = rng.pickOptional(weighted), rng.chance(80) { derived.append(RAppValue(name: fresh("appWeighted"), text: text)) }
   }
 
   /// Adds `shareTally(amount:)` to the first two features (or all), each counting it in a

@@ -762,19 +762,14 @@ struct RApp: Hashable {
   var features: [RAppFeature]
   /// `shared:`: an action each of these features (field names) declares with one payload.
   var shared: [RShared] = []
-  /// `derived:`: values over the features' state, by name, as written (`count tasks.items`).
-  var derived: [(name: String, text: String)] = []
+  /// `derived:`: values over the features' state, as written (`count tasks.items`).
+  var derived: [RAppValue] = []
+}
 
-  static func == (lhs: RApp, rhs: RApp) -> Bool {
-    lhs.name == rhs.name && lhs.doc == rhs.doc && lhs.features == rhs.features && lhs.shared == rhs.shared
-      && lhs.derived.map(\.name) == rhs.derived.map(\.name) && lhs.derived.map(\.text) == rhs.derived.map(\.text)
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-    hasher.combine(features)
-    hasher.combine(derived.map(\.text))
-  }
+/// An app's value over its features: its name and its text (`appCount: count tasks.items`).
+struct RAppValue: Hashable {
+  var name: String
+  var text: String
 }
 
 struct RShared: Hashable {

@@ -416,6 +416,26 @@ extension SpecSchema {
             }
           }
         },
+        "derivedValues": {
+          "description": "Derived values by name, NAME or NAME(PARAMETER): a feature's or an app's.",
+          "type": [
+            "object",
+            "null"
+          ],
+          "propertyNames": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/identifier"
+              },
+              {
+                "pattern": "^[A-Za-z_][A-Za-z0-9_]*\\( *[A-Za-z_][A-Za-z0-9_]* *\\)$"
+              }
+            ]
+          },
+          "additionalProperties": {
+            "$ref": "#/$defs/derivedValue"
+          }
+        },
         "derivedValue": {
           "description": "A value computed from the state: count LIST [where CONDITION], all LIST where CONDITION, any LIST where CONDITION, isEmpty LIST, sum LIST.FIELD [* FIELD | * WEIGHTS[KEY]] [where CONDITION], a lookup COLLECTION[KEY] [?? VALUE] (a dictionary by key, a list of models by id, with another state field's value or the value's parameter; VALUE when the key names nothing), a lookup of many COLLECTION[KEYS] (each key of a list field, in its order), or arithmetic A + B, A - B, A * B, A / B over numeric state fields, derived values written before and literals, with parentheses (Int, Int64, Double; an integer and a Double make a Double; division by zero gives 0).",
           "type": "string",
@@ -1290,23 +1310,7 @@ extension SpecSchema {
             },
             "derived": {
               "description": "Values computed from the state, by name: read-only properties of the State; a name with a parameter, NAME(PARAMETER), makes a function of the State that looks the parameter up (product(id): products[id]).",
-              "type": [
-                "object",
-                "null"
-              ],
-              "propertyNames": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/identifier"
-                  },
-                  {
-                    "pattern": "^[A-Za-z_][A-Za-z0-9_]*\\( *[A-Za-z_][A-Za-z0-9_]* *\\)$"
-                  }
-                ]
-              },
-              "additionalProperties": {
-                "$ref": "#/$defs/derivedValue"
-              },
+              "$ref": "#/$defs/derivedValues",
               "examples": [
                 {
                   "remaining": "count items where !bought",
@@ -1457,23 +1461,7 @@ extension SpecSchema {
             },
             "derived": {
               "description": "Values computed over the features' state, by name: properties of the app state, written as a feature's derived values with each feature's fields read as FEATURE.FIELD (savedProducts: products.products[cart.saved]).",
-              "type": [
-                "object",
-                "null"
-              ],
-              "propertyNames": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/identifier"
-                  },
-                  {
-                    "pattern": "^[A-Za-z_][A-Za-z0-9_]*\\( *[A-Za-z_][A-Za-z0-9_]* *\\)$"
-                  }
-                ]
-              },
-              "additionalProperties": {
-                "$ref": "#/$defs/derivedValue"
-              },
+              "$ref": "#/$defs/derivedValues",
               "examples": [
                 {
                   "savedProducts": "products.products[cart.saved]",

@@ -152,12 +152,8 @@ package enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
   /// for other mixes (Swift's numbers don't mix) and for types arithmetic doesn't take.
   static func resultType(_ lhs: SpecType, _ rhs: SpecType) -> SpecType? {
     guard isArithmetic(lhs), isArithmetic(rhs) else { return nil }
-    if lhs == rhs { return lhs }
-    let integers: [SpecType] = [.scalar(.int), .scalar(.int64)]
-    if integers.contains(lhs) && rhs == .scalar(.double) || integers.contains(rhs) && lhs == .scalar(.double) {
-      return .scalar(.double)
-    }
-    return nil
+    // The mixing rule of a sum of products (`DerivedParser.productType`), on the types arithmetic takes.
+    return DerivedParser.productType(lhs, rhs)
   }
 
   /// The types arithmetic takes: `Int`, `Int64` and `Double` (`Float` and `Decimal` values are

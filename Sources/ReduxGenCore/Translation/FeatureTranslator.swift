@@ -435,14 +435,11 @@ struct FeatureTranslator {
       doc: "Dispatches the spec's `start:` actions, in order, as the store is made.", access: access,
       kind: .function("start"), parameters: [Parameter(name: "context", type: contextType)], body: dispatches)
     let process = processFunction(doc: "Passes every action on.", body: [.returnStatement(.name("action"))])
-    let initializer = access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
     return [
-      .structure(
-        TypeDeclaration(
-          doc: "Dispatches the actions the store starts with (`start:` in the spec) when the store is made: add it to the store's middleware.",
-          access: access, name: spec.names.start,
-          inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
-          members: initializer + [.function(start), .function(process)]))
+      generatedMiddleware(
+        spec.names.start,
+        doc: "Dispatches the actions the store starts with (`start:` in the spec) when the store is made: add it to the store's middleware.",
+        members: [.function(start), .function(process)])
     ]
   }
 
@@ -495,15 +492,23 @@ struct FeatureTranslator {
     let process = processFunction(
       doc: "Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.",
       body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])
-    let initializer = access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
     return [
-      .structure(
-        TypeDeclaration(
-          doc: "Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware.",
-          access: access, name: spec.names.followUps,
-          inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
-          members: initializer + [.function(process)]))
+      generatedMiddleware(
+        spec.names.followUps,
+        doc: "Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware.",
+        members: [.function(process)])
     ]
+  }
+
+  /// A middleware redux-gen writes whole (`<Feature>FollowUps`, `<Feature>Start`): a struct of
+  /// the feature's access with an initializer a user can call, conforming to `Middleware`.
+  private func generatedMiddleware(_ name: String, doc: String, members: [Declaration]) -> Declaration {
+    let initializer = access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
+    return .structure(
+      TypeDeclaration(
+        doc: doc, access: access, name: name,
+        inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
+        members: initializer + members))
   }
 
   private func middlewareProtocols() -> [Declaration] {

@@ -1072,17 +1072,8 @@ struct TestTranslator {
   private func startTests(names: inout UniqueNames) -> [Declaration] {
     guard startIsTested else { return [] }
     let store = Expression.name("store")
-    let expected = spec.start.enumerated().map { index, step in
-      // The first names the type: `[.load]` alone has no type to find `.load` in.
-      let action = types.action(step)
-      guard index == 0, case .member(nil, let name) = action else {
-        if index == 0, case .call(.member(nil, let name), let arguments, nil) = action {
-          return Expression.call(Expression.name(spec.actionTypeName).dot(name), arguments, trailingClosure: nil)
-        }
-        return action
-      }
-      return Expression.name(spec.actionTypeName).dot(name)
-    }
+    // The first names the type: `[.load]` alone has no type to find `.load` in.
+    let expected = spec.start.enumerated().map { index, step in types.action(step, qualified: index == 0) }
     let body: [Statement] = [
       constant(
         "store",

@@ -77,14 +77,16 @@ struct TypeTranslator {
     .array(keys.map { .dot($0.descending ? "descending" : "ascending").call([Argument(nil, .keyPath($0.field))]) })
   }
 
-  /// An action as an example's step (or `start:`) writes it, as a value: `.fetchUser(id: "u1")`.
-  func action(_ step: Example.Step) -> Expression {
+  /// An action as an example's step (or `start:`) writes it, as a value: `.fetchUser(id: "u1")`;
+  /// `qualified`, through its type (`UsersAction.fetchUser(id: "u1")`), where nothing else gives it.
+  func action(_ step: Example.Step, qualified: Bool = false) -> Expression {
     let action = spec.action(named: step.action)
     let arguments = step.arguments.map { argument in
       let type = action?.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)
       return Argument(argument.name, expression(argument.value, type: type))
     }
-    return arguments.isEmpty ? .dot(step.action) : Expression.dot(step.action).call(arguments)
+    let member = qualified ? Expression.name(spec.actionTypeName).dot(step.action) : .dot(step.action)
+    return arguments.isEmpty ? member : member.call(arguments)
   }
 
   /// `value` as an expression of `type`; enum cases need the type from context.
