@@ -14,6 +14,8 @@ let package = Package(
     // Debugging a running app: state diffs per action, recording actions to replay them.
     .library(name: "ReduxDebugging", targets: ["ReduxDebugging"]),
     .library(name: "ReduxSQLite", targets: ["ReduxSQLite"]),
+    // Effects generated from an OpenAPI document call swift-openapi-generator's `Client` through it.
+    .library(name: "ReduxOpenAPI", targets: ["ReduxOpenAPI"]),
     .plugin(name: "ReduxGenPlugin", targets: ["ReduxGenPlugin"]),
     .plugin(name: "GenerateRedux", targets: ["GenerateRedux"]),
     .plugin(name: "CheckRedux", targets: ["CheckRedux"]),
@@ -29,6 +31,13 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     // `swift package generate-documentation`: the DocC catalogs of ReduxRuntime and ReduxTesting.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+    // ReduxOpenAPI and features bound to an OpenAPI document: the generated `Client` and its runtime.
+    .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.0"),
+    .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
+    // Tests only: a real HTTP server on 127.0.0.1 serving an OpenAPI document, and the client's transport.
+    .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
     // Tests only: a clock they advance by hand, for debounced and throttled effects.
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
@@ -111,6 +120,16 @@ let package = Package(
     ),
     .testTarget(name: "ReduxSQLiteTests", dependencies: ["ReduxSQLite", "ReduxRuntime"]),
 
+    // What generated `<Feature>APIEffects` use: failures of responses and transport, in words.
+    .target(
+      name: "ReduxOpenAPI",
+      dependencies: ["ReduxRuntime", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
+    ),
+    .testTarget(
+      name: "ReduxOpenAPITests",
+      dependencies: ["ReduxOpenAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
+    ),
+
     // The checked-in output of Specs/: compiled and tested by `swift test`.
     .target(name: "TaskList", dependencies: ["ReduxRuntime"], path: "Generated/TaskList/Sources"),
     .testTarget(
@@ -163,10 +182,23 @@ let package = Package(
     ),
 
     // Specs/weather.yaml: TCA's Search, with a debounced search and a forecast per tapped place.
-    .target(name: "Weather", dependencies: ["ReduxRuntime"], path: "Generated/Weather/Sources"),
+    // Its requests are sent to Specs/weather.openapi.yaml's operations (WeatherAPIEffects), through
+    // the Client swift-openapi-generator's plugin makes; its tests serve the document on 127.0.0.1.
+    .target(
+      name: "Weather",
+      dependencies: ["ReduxRuntime", "ReduxOpenAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+      path: "Generated/Weather/Sources",
+      plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+    ),
     .testTarget(
       name: "WeatherTests",
-      dependencies: ["Weather", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting"],
+      dependencies: [
+        "Weather", "ReduxRuntime", "ReduxOpenAPI", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting",
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+      ],
       path: "Generated/Weather/Tests"
     ),
 

@@ -12,19 +12,53 @@ public enum WeatherError: String, CaseIterable, Codable, Hashable, Sendable, Swi
 public struct Place: Equatable, Hashable, Codable, Sendable, Identifiable {
   public var id: Int
   public var name: String
+  public var latitude: Double
+  public var longitude: Double
 
-  public init(id: Int, name: String) {
+  public init(id: Int, name: String, latitude: Double = 0, longitude: Double = 0) {
     self.id = id
     self.name = name
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case name
+    case latitude
+    case longitude
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(Int.self, forKey: .id)
+    self.name = try container.decode(String.self, forKey: .name)
+    self.latitude = try container.decode(Double.self, forKey: .latitude, default: 0)
+    self.longitude = try container.decode(Double.self, forKey: .longitude, default: 0)
   }
 }
 
 public struct Forecast: Equatable, Hashable, Codable, Sendable {
   public var temperature: Double
-  public var summary: String
+  public var windSpeed: Double
+  public var weatherCode: Int
 
-  public init(temperature: Double, summary: String) {
+  public init(temperature: Double, windSpeed: Double = 0, weatherCode: Int = 0) {
     self.temperature = temperature
-    self.summary = summary
+    self.windSpeed = windSpeed
+    self.weatherCode = weatherCode
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case temperature
+    case windSpeed
+    case weatherCode
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.temperature = try container.decode(Double.self, forKey: .temperature)
+    self.windSpeed = try container.decode(Double.self, forKey: .windSpeed, default: 0)
+    self.weatherCode = try container.decode(Int.self, forKey: .weatherCode, default: 0)
   }
 }

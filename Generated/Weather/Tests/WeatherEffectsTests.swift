@@ -33,7 +33,7 @@ final class FakeWeatherClient: WeatherEffects, Sendable {
       }
     }
     guard place.id != 0 else { throw .unknownPlace }
-    return Forecast(temperature: Double(place.id), summary: "forecast \(place.id)")
+    return Forecast(temperature: Double(place.id), weatherCode: place.id)
   }
 
   /// Lets a held forecast answer; false when it isn't waiting yet.
@@ -89,7 +89,7 @@ final class FakeWeatherClient: WeatherEffects, Sendable {
     await store.idle()
     // The Lyon forecast answered after all, but its request was overtaken: dropped.
     #expect(store.state.forecasts.keys.sorted() == [9])
-    #expect(store.state.forecasts[9]?.summary == "forecast 9")
+    #expect(store.state.forecasts[9]?.weatherCode == 9)
   }
 
   @Test("a typed refusal reaches the state")

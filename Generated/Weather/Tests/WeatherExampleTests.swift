@@ -19,8 +19,8 @@ struct WeatherExampleTests {
     reduceReporting(
       &state,
       .forecastLoaded(
-        place: Place(id: 7, name: "Lyon"), forecast: Forecast(temperature: 21.5, summary: "Sunny")))
-    #expect(state.forecasts[7]?.summary == "Sunny")
+        place: Place(id: 7, name: "Lyon"), forecast: Forecast(temperature: 21.5, weatherCode: 1)))
+    #expect(state.forecasts[7]?.weatherCode == 1)
   }
 
   @Test("a refusal is kept")

@@ -58,9 +58,9 @@ struct WeatherReducerTests {
   @Test("forecastLoaded stores forecasts[place.id]")
   func forecastLoadedStoresEntry() {
     var state = WeatherState()
-    let entry: Forecast = Forecast(temperature: 1.5, summary: "text 1")
+    let entry: Forecast = Forecast(temperature: 1.5, windSpeed: 1.5, weatherCode: 2)
     let place: Place = Place(id: 8, name: "text 7")
-    let forecast: Forecast = Forecast(temperature: 5.5, summary: "text 5")
+    let forecast: Forecast = Forecast(temperature: 5.5)
     state.forecasts = [place.id: entry]
     reduceReporting(&state, .forecastLoaded(place: place, forecast: forecast))
     #expect(state.forecasts[place.id] == forecast)

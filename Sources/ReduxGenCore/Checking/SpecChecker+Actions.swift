@@ -329,7 +329,7 @@ extension SpecChecker {
   /// The condition of an `if` key (`if allCompleted`, the key's tokens after `if`), its names
   /// read from the payload, then the state, derived values and filter results; state names
   /// come out as `state.NAME`.
-  private mutating func actionCondition(_ tokens: inout TokenStream, key: YAMLNode, action: Action) -> Predicate? {
+  mutating func actionCondition(_ tokens: inout TokenStream, key: YAMLNode, action: Action) -> Predicate? {
     let origin = key.textLocation
     if case .failure(let token) = ExpressionLexer.tokens(key.scalar ?? "") {
       error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
@@ -355,6 +355,8 @@ extension SpecChecker {
     let context: Subject = .async(of: request)
     guard let pairs = mapping(node, what: context) else { return nil }
     let asyncKeys = checkKeys(pairs, allowed: SpecKeys.async, context: context)
+    let apiKeys = asyncKeys.filter { Self.apiKeys.contains($0.key) }
+    if !apiKeys.isEmpty { pendingAPI[request] = apiKeys }
     var declaration = AsyncDeclaration(request: request, node: node, payload: payload)
     if let policyNode = asyncKeys["policy"], let word = text(policyNode, what: .key("policy")) {
       if let known = EffectPolicy(rawValue: word) {

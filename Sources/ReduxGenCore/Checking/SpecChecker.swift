@@ -22,6 +22,9 @@ package struct SpecChecker {
   var pendingReduce: [String: YAMLNode] = [:]
   /// The `binding: true` keys of actions, checked once their reduce operations are known.
   var pendingBindings: [String: YAMLNode] = [:]
+  /// The keys of each `async` that binds it to an operation (`operation:`), read once the
+  /// actions and their outcomes are known (`checkAPI`).
+  var pendingAPI: [String: [String: YAMLNode]] = [:]
   /// Each action's `then:`, read once every action and derived value is known.
   var pendingFollowUps: [String: YAMLNode] = [:]
   /// The parameters each payload (`.payload(of:)`, `.success(of:)`, ...) lacks although the spec
@@ -153,6 +156,7 @@ package struct SpecChecker {
     checkReduce()
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let start = keys["start"].map { checkStart($0) } ?? []
+    let api = checkAPI(keys["api"])
     let persist = keys["persist"].flatMap { checkPersist($0) }
     let examples = keys["examples"].map { checkExamples($0, middleware: middleware) } ?? []
     warnUntested(keys["actions"], examples: examples, middleware: middleware)
@@ -164,6 +168,7 @@ package struct SpecChecker {
     spec.derived = derived
     spec.selectors = selectors
     spec.start = start
+    spec.api = api
     spec.module = module
     spec.uses = uses
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)
@@ -202,7 +207,7 @@ package struct SpecChecker {
       locations[spec.customReducerName] = pair.key.location
     }
     if case .mapping(let pairs)? = actionsNode?.kind,
-      let request = spec.actions.first(where: { $0.async != nil }),
+      let request = spec.actions.first(where: { $0.async != nil && spec.api?.requests[$0.name] == nil }),
       let pair = pairs.first(where: { $0.key.scalar == request.name })
     {
       locations[spec.names.liveEffects] = pair.key.location

@@ -6,7 +6,7 @@ enum SpecKeys {
   /// A feature spec's top level.
   static let feature = [
     "feature", "module", "access", "imports", "uses", "doc", "models", "enums", "state", "filters", "derived", "actions",
-    "start", "events", "middleware", "persist", "examples",
+    "start", "events", "middleware", "persist", "examples", "api",
   ]
   /// A model: `Name: { doc, fields }`.
   static let model = ["doc", "fields"]
@@ -19,7 +19,7 @@ enum SpecKeys {
   /// An action's `async`.
   static let async = [
     "success", "failure", "status", "policy", "scope", "debounce", "throttle", "carry", "successName", "failureName",
-    "effect", "readsState", "optional",
+    "effect", "readsState", "optional", "operation", "request", "response", "errors",
   ]
   /// A middleware.
   static let middleware = ["doc", "on", "dispatches", "emits"]

@@ -449,6 +449,8 @@ package enum SpecProblem: Hashable, Sendable {
   case persistedVersionLowered(String, version: Int)
   case snapshotUnreadable(String)
   case valueOutOfRange(String, type: String)
+  /// Binding requests to an OpenAPI document's operations.
+  case api(APIProblem)
 
   // Warnings.
   case middlewareHandlesNothing(String)
@@ -838,6 +840,8 @@ package enum SpecProblem: Hashable, Sendable {
       "this persisted-shape snapshot can't be read: \(reason); redux-gen writes it, so take it from version control"
     case .valueOutOfRange(let text, let type):
       "'\(text)' is out of the range of \(type)"
+    case .api(let problem):
+      problem.message
     case .untested(let name):
       "no generated test or example exercises action '\(name)'; add an example that dispatches it"
     case .middlewareHandlesNothing(let name):

@@ -13,6 +13,8 @@ public enum GeneratedPart: String, CaseIterable, Sendable {
   case middleware = "Middleware"
   case effects = "Effects"
   case persistence = "Persistence"
+  /// `<Feature>APIEffects`: the effects of requests bound to OpenAPI operations (`operation:`).
+  case apiEffects = "APIEffects"
   case reducerTests = "ReducerTests"
   case exampleTests = "ExampleTests"
   /// `<Feature>TestEffects`: the effects' test doubles, when the spec has async actions.
@@ -20,10 +22,13 @@ public enum GeneratedPart: String, CaseIterable, Sendable {
   /// `<Feature>StoredDataTests`: data of every recorded persisted shape restored, when the spec
   /// persists state.
   case storedDataTests = "StoredDataTests"
+  /// `<Feature>APIEffectsTests`: the bound requests against an in-memory `APIProtocol`.
+  case apiEffectsTests = "APIEffectsTests"
 
   /// Whether the part goes to a test target.
   public var isTest: Bool {
     self == .reducerTests || self == .exampleTests || self == .testEffects || self == .storedDataTests
+      || self == .apiEffectsTests
   }
 
   /// The parts generated into a source target, in order.

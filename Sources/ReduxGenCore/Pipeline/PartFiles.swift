@@ -17,6 +17,10 @@ struct FeaturePartFiles {
 
   private var header: [String] { GeneratedHeader.lines(specPath: spec.path) }
   private var hasAsyncActions: Bool { spec.actions.contains { $0.async != nil } }
+  /// Async actions no operation performs: the hand-written live effects perform them.
+  private var hasUnboundRequests: Bool {
+    spec.actions.contains { $0.async != nil && spec.api?.requests[$0.name] == nil }
+  }
 
   /// The part's file; nil when the spec has no such part.
   func file(_ part: GeneratedPart) -> SwiftFile? {
@@ -29,6 +33,8 @@ struct FeaturePartFiles {
       // Emitting events goes through API only generated code may call.
       source(translator.middlewareFile(), spi: spec.middleware.contains { !$0.emits.isEmpty })
     case .effects: hasAsyncActions ? source(translator.effectsFile()) : nil
+    case .apiEffects:
+      APIEffectsTranslator(spec: spec).map { source($0.effectsFile(), modules: ["OpenAPIRuntime", "ReduxOpenAPI"]) }
     case .persistence:
       spec.persist.map { persist in
         source(translator.persistenceFile(), modules: persist.storage == .sqlite ? ["ReduxSQLite"] : [])
@@ -46,6 +52,8 @@ struct FeaturePartFiles {
           StoredDataTestTranslator(spec: spec, tests: tests).storedDataTests(),
           foundation: GeneratedNames.jsonImportsOfTests, testing: persist.storage == .sqlite ? ["ReduxSQLite"] : [])
       }
+    case .apiEffectsTests:
+      APIEffectsTranslator(spec: spec).map { test($0.testsFile(tests: tests), testing: ["ReduxOpenAPI"]) }
     case .testEffects:
       // Declarations other files use, so no Swift Testing: its type names would need aliases
       // that are private to the file.
@@ -93,7 +101,7 @@ struct FeaturePartFiles {
   func scaffolds() -> [(type: String, file: SwiftFile)] {
     var types: [(String, [Declaration])] = []
     if spec.hasCustomReducers { types.append((spec.customReducerName, translator.customReducerScaffold())) }
-    if hasAsyncActions { types.append((translator.liveEffectsName, translator.effectsScaffold())) }
+    if hasUnboundRequests { types.append((translator.liveEffectsName, translator.effectsScaffold())) }
     for middleware in spec.middleware { types.append((middleware.name, translator.scaffold(middleware))) }
     return types.map { type, declarations in
       let file = SwiftFile(
@@ -140,7 +148,8 @@ struct AppPartFiles {
     case .reducer: file(translator.reducerFile())
     case .middleware: file(translator.middlewareFile())
     case .reducerTests: file(translator.tests(), test: true)
-    case .models, .effects, .persistence, .exampleTests, .testEffects, .storedDataTests: nil
+    case .models, .effects, .persistence, .exampleTests, .testEffects, .storedDataTests, .apiEffects, .apiEffectsTests:
+      nil
     }
   }
 

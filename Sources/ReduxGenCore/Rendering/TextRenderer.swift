@@ -359,6 +359,10 @@ struct TextRenderer: Sendable {
     switch value {
     case .tryExpression(let inner) where inner.isCall:
       assignment(prefix + "try ", inner, &p)
+    case .tryExpression(.awaitExpression(let inner)) where inner.isCall:
+      assignment(prefix + "try await ", inner, &p)
+    case .awaitExpression(let inner) where inner.isCall:
+      assignment(prefix + "await ", inner, &p)
     case .array(let elements):
       // Elements share a line when they fit on one; a list of several ends in a trailing comma.
       p.line(prefix + "[")
@@ -425,6 +429,15 @@ struct TextRenderer: Sendable {
     guard !p.fits(oneLine) else {
       p.line(oneLine)
       return
+    }
+    switch value {
+    case .tryExpression(.awaitExpression(let inner)) where inner.isCall:
+      return callStatement(prefix + "try await ", inner, &p)
+    case .awaitExpression(let inner) where inner.isCall || inner.isMacro,
+      .tryExpression(let inner) where inner.isCall || inner.isMacro:
+      return callStatement(prefix + (value.isAwait ? "await " : "try "), inner, &p)
+    default:
+      break
     }
     brokenCall(prefix, value, closing: "", &p)
   }
@@ -541,6 +554,12 @@ struct TextRenderer: Sendable {
     switch value {
     case .identifier(let name):
       out += name == "self" || name == "Self" ? name : escapedName(name)
+    case .member(nil, "init"):
+      // `.init(...)`: an initializer of the type the context gives.
+      out += ".init"
+    case .member(.identifier("self"), "init"):
+      // `self.init(...)`: another initializer of the type, in an initializer.
+      out += "self.init"
     case .member(let base, let name):
       if let base { write(base, into: &out) }
       out += "."
@@ -886,6 +905,16 @@ extension Expression {
 
 extension Expression {
   /// A call with arguments and no trailing closure: what `assignment` breaks after `(`.
+  fileprivate var isMacro: Bool {
+    if case .macro(_, let arguments) = self { return !arguments.isEmpty }
+    return false
+  }
+
+  fileprivate var isAwait: Bool {
+    if case .awaitExpression = self { return true }
+    return false
+  }
+
   fileprivate var isCall: Bool {
     if case .call(_, let arguments, nil) = self { return !arguments.isEmpty }
     return false

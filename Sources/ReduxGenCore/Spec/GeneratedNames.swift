@@ -15,6 +15,11 @@ package struct GeneratedNames: Sendable, Equatable {
   package var event: String { feature + "Event" }
   package var effects: String { feature + "Effects" }
   package var liveEffects: String { feature + "LiveEffects" }
+  /// The live effects of requests bound to OpenAPI operations.
+  package var apiEffects: String { feature + "APIEffects" }
+  /// The in-memory `APIProtocol` of the generated API tests.
+  package var apiDouble: String { feature + "APIDouble" }
+  package var apiEffectsTests: String { feature + "APIEffectsTests" }
   package var effectsMiddleware: String { feature + "EffectsMiddleware" }
   /// The middleware that dispatches the actions' follow-ups (`then:`).
   package var followUps: String { feature + "FollowUps" }
@@ -109,7 +114,7 @@ package struct GeneratedNames: Sendable, Equatable {
     [
       state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
       persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests, followUps,
-      start,
+      start, apiEffects, apiDouble, apiEffectsTests,
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
 

@@ -33,6 +33,8 @@ package struct Spec: Sendable, Equatable {
   /// The actions the store dispatches when it is made (`start:`), in order: NgRx's init
   /// effects. Generated as `<Feature>Start`, a middleware.
   package var start: [Example.Step] = []
+  /// The OpenAPI document and the requests bound to its operations (`api:`, `operation:`).
+  package var api: APIBindings?
   /// The specs this one `uses`, whose models and enums it reads from their modules: each checked,
   /// `access: public`, with the specs it uses in turn.
   package var uses: [Spec] = []

@@ -1,0 +1,130 @@
+/// What can be wrong with binding requests to an OpenAPI document's operations (`api:`,
+/// `operation:`), in the user's words.
+package enum APIProblem: Hashable, Sendable {
+  case unreadableDocument(String)
+  case unreadableDocumentYAML(String)
+  case operationWithoutDocument
+  case duplicateOperation(String)
+  case unknownOperation(String, suggestion: String?)
+  /// A required input no `request:` entry or same-named parameter gives: its place and name.
+  case missingInput(String, place: String, operation: String)
+  case unknownInput(String, operation: String, suggestion: String?)
+  case unknownSource(String, request: String, suggestion: String?)
+  case stateWithoutReadsState(String)
+  /// A value of the wrong type for an input: the input, its documented type, the value's type.
+  case inputTypeMismatch(String, documented: String, given: String)
+  case optionalIntoRequiredInput(String, source: String)
+  case unsupportedInput(String, what: String)
+  case noSuccessResponse(String)
+  case manySuccessResponses(String, [String])
+  case successWithoutJSON(String, status: String)
+  /// A spec field the response has no property for: where in the payload, the object's properties.
+  case missingResponseField(String, operation: String, suggestion: String?)
+  case unknownResponseProperty(String, path: String, suggestion: String?)
+  case notAnArray(String, path: String)
+  case responseTypeMismatch(String, type: String, documented: String)
+  case responseMayBeMissing(String, path: String)
+  case unboundType(String, type: String)
+  case unusedResponseKey(String, suggestion: String?)
+  case invalidResponsePath(String)
+  case errorsWithoutTypedFailure(String)
+  case typedFailureNeedsDefault(String, type: String)
+  case unknownErrorStatus(String, operation: String, documented: [String])
+  case successStatusInErrors(String)
+  case unknownErrorCase(String, type: String, suggestion: String?)
+  case failureBuiltByEffects(String)
+  case conditionWithoutOptional(String)
+  case optionalWithoutCondition(String)
+  case conditionReadsState(String)
+  case typeNamedLikeClient(String)
+  case notSwiftName(String, what: String)
+
+  var message: String {
+    switch self {
+    case .unreadableDocument(let path):
+      "can't read the OpenAPI document '\(path)' (paths are relative to this spec)"
+    case .unreadableDocumentYAML(let path):
+      "the OpenAPI document '\(path)' isn't a YAML or JSON mapping"
+    case .operationWithoutDocument:
+      "'operation' names an operation of the spec's OpenAPI document; name the document at the top: 'api: FILE.yaml'"
+    case .duplicateOperation(let id):
+      "operationId '\(id)' is used twice; swift-openapi-generator needs each once"
+    case .unknownOperation(let id, let suggestion):
+      "the OpenAPI document has no operation '\(id)'" + didYouMean(suggestion)
+    case .missingInput(let name, let place, let operation):
+      "operation '\(operation)' needs the \(place) '\(name)'; give it with 'request: { \(name): VALUE }' "
+        + "(a payload parameter, 'state.FIELD', or a constant), or name a payload parameter '\(name)'"
+    case .unknownInput(let name, let operation, let suggestion):
+      "operation '\(operation)' has no parameter or body property '\(name)'" + didYouMean(suggestion)
+    case .unknownSource(let name, let request, let suggestion):
+      "'\(name)' is not a parameter of '\(request)'; a value is a payload parameter, 'state.FIELD' or a constant "
+        + "(a quoted string, a number, true or false)" + didYouMean(suggestion)
+    case .stateWithoutReadsState(let request):
+      "'\(request)' reads the state here; add 'readsState: true' to its 'async'"
+    case .inputTypeMismatch(let name, let documented, let given):
+      "'\(name)' is \(documented) in the OpenAPI document, but the value given is \(given)"
+    case .optionalIntoRequiredInput(let name, let source):
+      "'\(name)' is required, but '\(source)' is optional"
+    case .unsupportedInput(let name, let what):
+      "input '\(name)' is \(what), which redux-gen doesn't bind yet; write this effect by hand"
+    case .noSuccessResponse(let operation):
+      "operation '\(operation)' documents no success response (2XX)"
+    case .manySuccessResponses(let operation, let statuses):
+      "operation '\(operation)' documents several success responses (\(statuses.joined(separator: ", "))); "
+        + "redux-gen binds an operation with one"
+    case .successWithoutJSON(let operation, let status):
+      "the success's payload is read from the response, but response \(status) of '\(operation)' has no "
+        + "'application/json' content"
+    case .missingResponseField(let path, let operation, let suggestion):
+      "the response of '\(operation)' has no property for '\(path)'; map it with 'response: { \(path): PROPERTY }'"
+        + didYouMean(suggestion)
+    case .unknownResponseProperty(let name, let path, let suggestion):
+      "the response has no property '\(name)' at '\(path)'" + didYouMean(suggestion)
+    case .notAnArray(let name, let path):
+      "'\(name)[0]' takes the first element, but '\(path)' is not an array in the response"
+    case .responseTypeMismatch(let path, let type, let documented):
+      "'\(path)' is \(type), but the response has \(documented) there"
+    case .responseMayBeMissing(let path, let documented):
+      "'\(path)' is read from '\(documented)', which the response may leave out (not 'required' in the "
+        + "OpenAPI document); give the field a default, make it optional, or mark the property required"
+    case .unboundType(let path, let type):
+      "'\(path)' is \(type), which redux-gen doesn't read from a response yet"
+    case .unusedResponseKey(let key, let suggestion):
+      "'\(key)' is not a field of the success's payload" + didYouMean(suggestion)
+    case .invalidResponsePath(let text):
+      "'\(text)' is not a path; write properties with '.', and '[0]' for an array's first element"
+    case .errorsWithoutTypedFailure(let request):
+      "'errors' maps statuses to cases of a typed failure, but '\(request)' fails with a message (its status "
+        + "and the document's description); declare 'failure: { error: ENUM }' to map them"
+    case .typedFailureNeedsDefault(let request, let type):
+      "'\(request)' fails with \(type): give 'errors: { default: CASE }' for statuses without a case of "
+        + "their own and for requests that don't complete"
+    case .unknownErrorStatus(let status, let operation, let documented):
+      "operation '\(operation)' documents no response '\(status)'"
+        + (documented.isEmpty ? "" : " (it documents \(documented.joined(separator: ", ")))")
+        + "; 'default' maps the rest"
+    case .successStatusInErrors(let status):
+      "\(status) is the operation's success, not an error"
+    case .unknownErrorCase(let name, let type, let suggestion):
+      "\(type) has no case '\(name)'" + didYouMean(suggestion)
+    case .failureBuiltByEffects(let request):
+      "the failure of '\(request)' is built by hand-written effects; a bound request fails with 'message: "
+        + "String' (the default) or 'error: ENUM'"
+    case .conditionWithoutOptional(let request):
+      "'\(request)' is sent only if its condition holds, so it can end without an outcome: add "
+        + "'optional: true'"
+    case .optionalWithoutCondition(let request):
+      "'\(request)' is optional: say when it is sent, as 'operation: \"OPERATION if CONDITION\"'"
+    case .conditionReadsState(let request):
+      "the condition reads the state; add 'readsState: true' to the 'async' of '\(request)'"
+    case .typeNamedLikeClient(let name):
+      "'\(name)' is a name swift-openapi-generator's code takes in the module; rename the type"
+    case .notSwiftName(let name, let what):
+      "\(what) '\(name)' is not a Swift name; redux-gen binds names made of letters, digits and '_'"
+    }
+  }
+
+  private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+  }
+}
