@@ -172,11 +172,24 @@ let package = Package(
       name: "ShopTests", dependencies: ["Shop", "Products", "Cart", "ReduxRuntime"], path: "Generated/Shop/Tests"),
 
     // Specs/library.yaml: NgRx's books, with debounce, typed failures and rollback.
-    .target(name: "Library", dependencies: ["ReduxRuntime", "ReduxSQLite"], path: "Generated/Library/Sources"),
+    // Its requests are sent to Specs/library.openapi.yaml's operations (LibraryAPIEffects); its tests
+    // serve the document on 127.0.0.1.
+    .target(
+      name: "Library",
+      dependencies: [
+        "ReduxRuntime", "ReduxSQLite", "ReduxOpenAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+      ],
+      path: "Generated/Library/Sources",
+      plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+    ),
     .testTarget(
       name: "LibraryTests",
       dependencies: [
         "Library", "ReduxRuntime", "ReduxSQLite", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting",
+        "ReduxOpenAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
       ],
       path: "Generated/Library/Tests"
     ),

@@ -14,30 +14,16 @@ import struct Foundation.UUID
 
 /// An in-memory `APIProtocol`: each operation answers what a test sets for the input it expects.
 struct WeatherAPIDouble: APIProtocol {
-  var forecastAnswer: (expects: Operations.forecast.Input, answer: Operations.forecast.Output)?
+  var answers = APIAnswers()
 
   func forecast(_ input: Operations.forecast.Input) async throws -> Operations.forecast.Output {
-    if let answer = self.forecastAnswer {
-      if answer.expects == input {
-        return answer.answer
-      }
-      return .undocumented(statusCode: 422, .init())
-    }
-    return .undocumented(statusCode: 501, .init())
+    return self.answers.output(for: input) ?? .undocumented(statusCode: 501, .init())
   }
-
-  var searchPlacesAnswer: (expects: Operations.searchPlaces.Input, answer: Operations.searchPlaces.Output)?
 
   func searchPlaces(_ input: Operations.searchPlaces.Input)
     async throws -> Operations.searchPlaces.Output
   {
-    if let answer = self.searchPlacesAnswer {
-      if answer.expects == input {
-        return answer.answer
-      }
-      return .undocumented(statusCode: 422, .init())
-    }
-    return .undocumented(statusCode: 501, .init())
+    return self.answers.output(for: input) ?? .undocumented(statusCode: 501, .init())
   }
 }
 
@@ -52,10 +38,10 @@ struct WeatherAPIEffectsTests {
           .init(
             results: [
               .init(
-                id: 104, name: "answer 5", latitude: 6.25, longitude: 7.25, country: "answer 8"),
+                id: 104, name: "answer 5", latitude: 6.25, longitude: 7.25, country: "answer 8")
             ]))))
     var api = WeatherAPIDouble()
-    api.searchPlacesAnswer = (expects: expected, answer: answer)
+    api.answers.answer(expected, with: answer)
     let effects = WeatherAPIEffects(client: api)
     let value = try await effects.search(query: query)
     #expect(value == [Place(id: 104, name: "answer 5", latitude: 6.25, longitude: 7.25)])
@@ -67,7 +53,7 @@ struct WeatherAPIEffectsTests {
     let expected = Operations.searchPlaces.Input(query: .init(name: query))
     let answer = Operations.searchPlaces.Output.undocumented(statusCode: 599, .init())
     var api = WeatherAPIDouble()
-    api.searchPlacesAnswer = (expects: expected, answer: answer)
+    api.answers.answer(expected, with: answer)
     let effects = WeatherAPIEffects(client: api)
     await #expect(
       throws: APIFailure(operation: "searchPlaces", reason: .undocumented(status: 599), detail: ""),
@@ -94,7 +80,7 @@ struct WeatherAPIEffectsTests {
         body: .json(
           .init(current_weather: .init(temperature: 3.25, windspeed: 4.25, weathercode: 105)))))
     var api = WeatherAPIDouble()
-    api.forecastAnswer = (expects: expected, answer: answer)
+    api.answers.answer(expected, with: answer)
     let effects = WeatherAPIEffects(client: api)
     let value = try await effects.forecast(place: place)
     #expect(value == Forecast(temperature: 3.25, windSpeed: 4.25, weatherCode: 105))
@@ -110,7 +96,7 @@ struct WeatherAPIEffectsTests {
       .init(body: .json(.init(error: true, reason: "answer 8")))
     )
     var api = WeatherAPIDouble()
-    api.forecastAnswer = (expects: expected, answer: answer)
+    api.answers.answer(expected, with: answer)
     let effects = WeatherAPIEffects(client: api)
     await #expect(
       throws: WeatherError.unknownPlace, performing: { try await effects.forecast(place: place) })
@@ -124,7 +110,7 @@ struct WeatherAPIEffectsTests {
     )
     let answer = Operations.forecast.Output.undocumented(statusCode: 599, .init())
     var api = WeatherAPIDouble()
-    api.forecastAnswer = (expects: expected, answer: answer)
+    api.answers.answer(expected, with: answer)
     let effects = WeatherAPIEffects(client: api)
     await #expect(
       throws: WeatherError.offline, performing: { try await effects.forecast(place: place) })
@@ -141,10 +127,10 @@ struct WeatherAPIEffectsTests {
           .init(
             results: [
               .init(
-                id: 104, name: "answer 5", latitude: 6.25, longitude: 7.25, country: "answer 8"),
+                id: 104, name: "answer 5", latitude: 6.25, longitude: 7.25, country: "answer 8")
             ]))))
     var api = WeatherAPIDouble()
-    api.searchPlacesAnswer = (expects: expected, answer: answer)
+    api.answers.answer(expected, with: answer)
     let effects = WeatherAPIEffects(client: api)
     let value = try await effects.refresh(state: state)
     #expect(value == [Place(id: 104, name: "answer 5", latitude: 6.25, longitude: 7.25)])
@@ -157,7 +143,7 @@ struct WeatherAPIEffectsTests {
     let expected = Operations.searchPlaces.Input(query: .init(name: state.query))
     let answer = Operations.searchPlaces.Output.undocumented(statusCode: 599, .init())
     var api = WeatherAPIDouble()
-    api.searchPlacesAnswer = (expects: expected, answer: answer)
+    api.answers.answer(expected, with: answer)
     let effects = WeatherAPIEffects(client: api)
     await #expect(
       throws: APIFailure(operation: "searchPlaces", reason: .undocumented(status: 599), detail: ""),

@@ -533,7 +533,8 @@ struct TextRenderer: Sendable {
         if p.fits(item.text + ",") {
           p.line(item.text + ",")
         } else {
-          brokenCall(keys?[index] ?? "", item.value, closing: ",", &p)
+          // swift-format leaves a lone element broken over lines without a trailing comma.
+          brokenCall(keys?[index] ?? "", item.value, closing: items.count > 1 ? "," : "", &p)
         }
       }
     }

@@ -395,40 +395,27 @@ extension APIEffectsTranslator {
   }
 
 
-  /// An in-memory `APIProtocol`: each operation answers what a test sets when the input is the
-  /// one it expects; another input gets an undocumented 422, no answer set an undocumented 501.
+  /// An in-memory `APIProtocol`: each operation answers what a test sets for the input it
+  /// expects (ReduxOpenAPI's `APIAnswers`), and an undocumented 501 otherwise.
   private func double() -> Declaration {
-    var members: [Declaration] = []
+    var members: [Declaration] = [
+      .variable(VariableDeclaration(name: "answers", initializer: .name("APIAnswers").call()))
+    ]
     for operation in bindings.operations {
-      let answer = "\(operation)Answer"
-      members.append(
-        .variable(
-          VariableDeclaration(
-            name: answer,
-            type: .optional(
-              .tuple([
-                .init(label: "expects", type: operationType(operation, "Input")),
-                .init(label: "answer", type: operationType(operation, "Output")),
-              ])))))
-      func undocumented(_ status: Int) -> Statement {
-        .returnStatement(
-          .dot("undocumented").call([Argument("statusCode", .literal(.int(status))), Argument(nil, .dot("init").call())]))
-      }
+      let unanswered = Expression.dot("undocumented").call([
+        Argument("statusCode", .literal(.int(501))), Argument(nil, .dot("init").call()),
+      ])
       members.append(
         .function(
           FunctionDeclaration(
-            kind: .function(operation), parameters: [Parameter(label: "_", name: "input", type: operationType(operation, "Input"))],
+            kind: .function(operation),
+            parameters: [Parameter(label: "_", name: "input", type: operationType(operation, "Input"))],
             isAsync: true, isThrowing: true, returnType: operationType(operation, "Output"),
             body: [
-              .ifLet(
-                "answer", .name("self").dot(answer),
-                [
-                  .ifElse(
-                    .binary(.name("answer").dot("expects"), .equal, .name("input")),
-                    [.returnStatement(.name("answer").dot("answer"))], nil),
-                  undocumented(422),
-                ], else: nil),
-              undocumented(501),
+              .returnStatement(
+                .binary(
+                  Expression.name("self").dot("answers").dot("output").call([Argument("for", .name("input"))]),
+                  .nilCoalescing, unanswered))
             ])))
     }
     return .structure(
@@ -460,8 +447,12 @@ extension APIEffectsTranslator {
           parameter.name, values[parameter.name] ?? tests.distinctSample(parameter.type, position + 7), type: parameter.type)
       }
       if async.readsState {
-        statements.append(tests.newState())
-        for (index, field) in stateReads(binding).enumerated() {
+        let reads = stateReads(binding)
+        statements.append(
+          reads.isEmpty
+            ? .declaration(VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
+            : tests.newState())
+        for (index, field) in reads.enumerated() {
           let type = spec.state.first { $0.name == field }?.type ?? .scalar(.string)
           statements.append(
             .assignment(.name("state").dot(field), types.expression(tests.sample(type, index + 21), type: type)))
@@ -490,9 +481,10 @@ extension APIEffectsTranslator {
               output.arguments))))
       statements.append(.declaration(VariableDeclaration(name: "api", initializer: .name(spec.names.apiDouble).call())))
       statements.append(
-        .assignment(
-          .name("api").dot("\(binding.operation)Answer"),
-          .tuple([Argument("expects", .name("expected")), Argument("answer", .name("answer"))])))
+        .expression(
+          .name("api").dot("answers").dot("answer").call([
+            Argument(nil, .name("expected")), Argument("with", .name("answer")),
+          ])))
       return statements + [effectsConstant]
     }
     var arguments = action.payload.map { Argument($0.name, .name($0.name)) }
