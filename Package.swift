@@ -38,6 +38,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // Tests only: a clock they advance by hand, for debounced and throttled effects.
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
@@ -125,6 +126,17 @@ let package = Package(
       name: "ReduxOpenAPI",
       dependencies: ["ReduxRuntime", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
     ),
+    // Tests only: Hummingbird serving an OpenAPI document's handlers on 127.0.0.1 (Library, Weather).
+    .target(
+      name: "LocalServer",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Tests/LocalServer"
+    ),
     .testTarget(
       name: "ReduxOpenAPITests",
       dependencies: ["ReduxOpenAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]
@@ -187,9 +199,7 @@ let package = Package(
       dependencies: [
         "Library", "ReduxRuntime", "ReduxSQLite", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting",
         "ReduxOpenAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-        .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+        .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"), "LocalServer",
       ],
       path: "Generated/Library/Tests"
     ),
@@ -208,9 +218,7 @@ let package = Package(
       dependencies: [
         "Weather", "ReduxRuntime", "ReduxOpenAPI", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting",
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-        .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+        .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"), "LocalServer",
       ],
       path: "Generated/Weather/Tests"
     ),
