@@ -184,7 +184,7 @@ let package = Package(
       name: "ShopTests", dependencies: ["Shop", "Products", "Cart", "ReduxRuntime"], path: "Generated/Shop/Tests"),
 
     // Specs/library.yaml: NgRx's books, with debounce, typed failures and rollback.
-    // Its requests are sent to Specs/library.openapi.yaml's operations (LibraryAPIEffects); its tests
+    // Its requests are sent to Specs/OpenAPI/books.yaml's operations (LibraryAPIEffects); its tests
     // serve the document on 127.0.0.1.
     .target(
       name: "Library",
@@ -205,7 +205,7 @@ let package = Package(
     ),
 
     // Specs/weather.yaml: TCA's Search, with a debounced search and a forecast per tapped place.
-    // Its requests are sent to Specs/weather.openapi.yaml's operations (WeatherAPIEffects), through
+    // Its requests are sent to Specs/OpenAPI/open-meteo.yaml's operations (WeatherAPIEffects), through
     // the Client swift-openapi-generator's plugin makes; its tests serve the document on 127.0.0.1.
     .target(
       name: "Weather",

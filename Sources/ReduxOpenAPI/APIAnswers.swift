@@ -7,13 +7,17 @@ public struct APIAnswers: Sendable {
   public init() {}
 
   /// Answers `output` to the operation whose input type is `Input`, for `input` only.
-  public mutating func answer<Input: Equatable & Sendable, Output: Sendable>(_ input: Input, with output: Output) {
+  public mutating func answer<Input: Equatable & Sendable, Output: Sendable>(
+    _ input: Input, with output: Output
+  ) {
     answers[ObjectIdentifier(Input.self)] = Answer(input: input, output: output)
   }
 
   /// The output set for `input`; nil when none is, or when it is set for another input.
   public func output<Input: Equatable & Sendable, Output: Sendable>(for input: Input) -> Output? {
-    guard let answer = answers[ObjectIdentifier(Input.self)] as? Answer<Input, Output>, answer.input == input else {
+    guard let answer = answers[ObjectIdentifier(Input.self)] as? Answer<Input, Output>,
+      answer.input == input
+    else {
       return nil
     }
     return answer.output

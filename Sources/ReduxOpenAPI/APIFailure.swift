@@ -42,7 +42,9 @@ public struct APIFailure: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch reason {
     case .documented(let status): "\(operation): status \(status) (\(detail))"
-    case .undocumented(let status): detail.isEmpty ? "\(operation): status \(status)" : "\(operation): status \(status): \(detail)"
+    case .undocumented(let status):
+      detail.isEmpty
+        ? "\(operation): status \(status)" : "\(operation): status \(status): \(detail)"
     case .transport: "\(operation): the request failed: \(detail)"
     }
   }
@@ -53,7 +55,8 @@ extension APIFailure {
   public static let bodyLimit = 512
 
   /// A documented error status, described as the document describes it.
-  public static func documented(_ operation: String, status: Int, description: String) -> APIFailure {
+  public static func documented(_ operation: String, status: Int, description: String) -> APIFailure
+  {
     APIFailure(operation: operation, reason: .documented(status: status), detail: description)
   }
 

@@ -10,8 +10,14 @@ public import OpenAPIRuntime
 public enum LocalServer {
   public struct NotStarted: Error {}
 
+  /// What puts handlers on the server: swift-openapi-generator's `registerHandlers(on:)`.
+  public typealias Handlers = @Sendable (any ServerTransport) throws -> Void
+
+  /// No handlers: every request is answered 404.
+  public static let nothing: Handlers = { _ in }
+
   public static func serving<Result: Sendable>(
-    _ register: (any ServerTransport) throws -> Void,
+    _ register: Handlers,
     _ body: (URL) async throws -> Result
   ) async throws -> Result {
     let router = Router()
@@ -29,7 +35,9 @@ public enum LocalServer {
       logger: logger)
     let server = Task { try await app.runService() }
     var started = ports.makeAsyncIterator()
-    guard let number = await started.next(), number > 0, let url = URL(string: "http://127.0.0.1:\(number)") else {
+    guard let number = await started.next(), number > 0,
+      let url = URL(string: "http://127.0.0.1:\(number)")
+    else {
       server.cancel()
       throw NotStarted()
     }
@@ -48,10 +56,11 @@ public enum LocalServer {
   /// Registers an answer of `status` with `text` as its body to `GET path`, outside the
   /// document's handlers: swift-openapi-generator's server stubs send an undocumented status
   /// without its body.
-  public static func raw(status: Int, text: String, path: String) -> (any ServerTransport) throws -> Void {
+  public static func raw(status: Int, text: String, path: String) -> Handlers {
     { transport in
       try transport.register(
-        { _, _, _ in (HTTPResponse(status: .init(code: status)), HTTPBody(text)) }, method: .get, path: path)
+        { _, _, _ in (HTTPResponse(status: .init(code: status)), HTTPBody(text)) }, method: .get,
+        path: path)
     }
   }
 }

@@ -21,9 +21,11 @@ import Testing
     let tests = GeneratorPipeline.files(
       for: tasks, layout: OutputLayout(parts: .tests, testedModule: "Tasks", fixedPrefix: "App.tasks."))
     #expect(tests.map(\.path) == GeneratedPart.testParts.map { "App.tasks.\($0.rawValue).swift" })
-    // TaskList has no async actions: its test effects are a file with only the header.
-    #expect(tests.filter { $0.part != .testEffects }.allSatisfy { $0.contents.contains("@testable import Tasks\n") })
-    #expect(tests.first { $0.part == .testEffects }?.contents.contains("import") == false)
+    // TaskList has no async actions and no OpenAPI document: its test effects and API tests are
+    // files with only the header.
+    let absent: Set<GeneratedPart> = [.testEffects, .apiEffectsTests]
+    #expect(tests.filter { !absent.contains($0.part!) }.allSatisfy { $0.contents.contains("@testable import Tasks\n") })
+    #expect(tests.filter { absent.contains($0.part!) }.allSatisfy { !$0.contents.contains("import") })
   }
 
   @Test("fixed names: an absent part is a file with only the header")

@@ -18,7 +18,8 @@ struct Item: Identifiable, Equatable {
 
   @Test func undocumentedStatusKeepsTheStartOfTheBody() async {
     let text = String(repeating: "x", count: APIFailure.bodyLimit + 100)
-    let failure = await APIFailure.undocumented("forecast", status: 500, .init(body: HTTPBody(text)))
+    let failure = await APIFailure.undocumented(
+      "forecast", status: 500, .init(body: HTTPBody(text)))
     #expect(failure.reason == .undocumented(status: 500))
     #expect(failure.detail.count == APIFailure.bodyLimit)
     let empty = await APIFailure.undocumented("forecast", status: 502, .init())
@@ -27,7 +28,8 @@ struct Item: Identifiable, Equatable {
 
   @Test func transportFailureNamesItsCause() async {
     struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
-    await #expect(throws: APIFailure(operation: "forecast", reason: .transport, detail: "offline")) {
+    await #expect(throws: APIFailure(operation: "forecast", reason: .transport, detail: "offline"))
+    {
       try await APIFailure.calling("forecast") { () async throws -> Int in throw Offline() }
     }
   }
@@ -44,7 +46,9 @@ struct Item: Identifiable, Equatable {
   }
 
   @Test func answeredElementsKeepTheLastOfARepeatedID() {
-    let items = IdentifiedArray(answered: [Item(id: 1, name: "a"), Item(id: 2, name: "b"), Item(id: 1, name: "c")])
+    let items = IdentifiedArray(answered: [
+      Item(id: 1, name: "a"), Item(id: 2, name: "b"), Item(id: 1, name: "c"),
+    ])
     #expect(Array(items) == [Item(id: 1, name: "c"), Item(id: 2, name: "b")])
   }
 }

@@ -6,7 +6,7 @@ import OpenAPIRuntime
 import ReduxOpenAPI
 import ReduxRuntime
 
-/// The Library feature's effects, each request sent to its operation of `library.openapi.yaml` through `client`.
+/// The Library feature's effects, each request sent to its operation of `OpenAPI/books.yaml` through `client`.
 public struct LibraryAPIEffects: LibraryEffects {
   /// Sends the requests: the document's `Client`, or a test's `APIProtocol`.
   let client: any APIProtocol

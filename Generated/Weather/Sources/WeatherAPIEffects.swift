@@ -6,7 +6,7 @@ import OpenAPIRuntime
 import ReduxOpenAPI
 import ReduxRuntime
 
-/// The Weather feature's effects, each request sent to its operation of `weather.openapi.yaml` through `client`.
+/// The Weather feature's effects, each request sent to its operation of `OpenAPI/open-meteo.yaml` through `client`.
 public struct WeatherAPIEffects: WeatherEffects {
   /// Sends the requests: the document's `Client`, or a test's `APIProtocol`.
   let client: any APIProtocol

@@ -53,7 +53,7 @@ extension Expression {
       if case .identifier(name) = callee { return true }
       return callee.calls(name) || arguments.contains { $0.value.calls(name) }
         || (trailing?.body.calls(name) ?? false)
-    case .member(let base, _):
+    case .member(let base, _), .initializer(let base):
       return base?.calls(name) ?? false
     case .closure(let closure):
       return closure.body.calls(name)

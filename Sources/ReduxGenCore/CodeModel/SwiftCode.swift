@@ -184,6 +184,9 @@ indirect enum Expression: Equatable, Sendable {
   case identifier(String)
   /// `base.name`, or `.name` when there is no base.
   case member(Expression?, String)
+  /// `base.init`, or `.init` (the context's type) when there is no base: the initializer, where
+  /// `.member(base, "init")` is a member named `init`, in backticks.
+  case initializer(Expression?)
   case call(Expression, [Argument], trailingClosure: Closure?)
   case closure(Closure)
   case literal(Literal)

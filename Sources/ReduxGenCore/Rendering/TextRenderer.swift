@@ -555,12 +555,9 @@ struct TextRenderer: Sendable {
     switch value {
     case .identifier(let name):
       out += name == "self" || name == "Self" ? name : escapedName(name)
-    case .member(nil, "init"):
-      // `.init(...)`: an initializer of the type the context gives.
+    case .initializer(let base):
+      if let base { write(base, into: &out) }
       out += ".init"
-    case .member(.identifier("self"), "init"):
-      // `self.init(...)`: another initializer of the type, in an initializer.
-      out += "self.init"
     case .member(let base, let name):
       if let base { write(base, into: &out) }
       out += "."

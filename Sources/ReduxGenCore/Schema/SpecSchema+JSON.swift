@@ -637,6 +637,62 @@ extension SpecSchema {
             "optional": {
               "$ref": "#/$defs/flag",
               "description": "true: the effect returns an optional, and nil ends the request without an outcome. Not with status."
+            },
+            "operation": {
+              "type": "string",
+              "description": "The operationId of the spec's OpenAPI document ('api:') that performs the request, optionally followed by 'if CONDITION' (over the payload, and 'state.FIELD' with readsState): when the condition doesn't hold, nothing is sent and the request ends without an outcome ('optional: true'). redux-gen generates <Feature>APIEffects calling swift-openapi-generator's Client.",
+              "pattern": "^[A-Za-z_][A-Za-z0-9_]*( if .+)?$",
+              "examples": [
+                "searchVolumes",
+                "searchPlaces if !query.isEmpty"
+              ]
+            },
+            "request": {
+              "type": "object",
+              "description": "The operation's inputs (path, query and header parameters, JSON body properties) by name, each a payload parameter (or its field, 'book.id'), 'state.FIELD' with readsState, or a constant: a quoted string, a number, true or false. An input named like a payload parameter needs no entry.",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean"
+                ]
+              },
+              "examples": [
+                {
+                  "shelf": "0",
+                  "volumeId": "book.id"
+                }
+              ]
+            },
+            "response": {
+              "type": "object",
+              "description": "Where the success's payload is in the response's JSON, by payload path ('books', 'books[].title', 'forecast.windSpeed'): a property path, '.' between properties, '[0]' for an array's first element. A field named like a property (or its 'json' key) needs no entry; a field with a default may be left out.",
+              "additionalProperties": {
+                "type": "string",
+                "pattern": "^[A-Za-z_][A-Za-z0-9_]*(\\[0\\])?(\\.[A-Za-z_][A-Za-z0-9_]*(\\[0\\])?)*$"
+              },
+              "examples": [
+                {
+                  "books": "items",
+                  "books[].title": "volumeInfo.title"
+                }
+              ]
+            },
+            "errors": {
+              "type": "object",
+              "description": "For a typed failure ('failure: { error: ENUM }'): the case each documented error status becomes ('404', '4XX'), and 'default' for the others, undocumented statuses and requests that don't complete (required).",
+              "propertyNames": {
+                "pattern": "^([1-5][0-9][0-9]|[1-5]XX|default)$"
+              },
+              "additionalProperties": {
+                "$ref": "#/$defs/identifier"
+              },
+              "examples": [
+                {
+                  "403": "quotaReached",
+                  "default": "offline"
+                }
+              ]
             }
           },
           "examples": [
@@ -1387,6 +1443,13 @@ extension SpecSchema {
               "items": {
                 "$ref": "#/$defs/example"
               }
+            },
+            "api": {
+              "type": "string",
+              "description": "The OpenAPI document (YAML or JSON, relative to the spec) whose operations the spec's requests name ('operation:' in 'async'). The target holding the generated code makes its Client from the same document with swift-openapi-generator's build plugin.",
+              "examples": [
+                "OpenAPI/books.yaml"
+              ]
             }
           }
         },

@@ -70,7 +70,7 @@ struct APIEffectsTranslator {
           ] + othersParameter,
           body: [
             .expression(
-              .name("self").dot("init").call(
+              Expression.initializer(.name("self")).call(
                 [Argument("client", .name("Client").call(clientArguments))]
                   + (others ? [Argument("others", .name("others"))] : [])))
           ])))
@@ -270,13 +270,13 @@ struct APIEffectsTranslator {
 
   /// `.init(path: .init(id: id), query: .init(q: query))`: the operation's `Input`.
   func input(
-    _ binding: APIBinding, type: Expression = .dot("init"), value: (APIValueSource) -> Expression = Self.sourceExpression
+    _ binding: APIBinding, type: Expression = .initializer(nil), value: (APIValueSource) -> Expression = Self.sourceExpression
   ) -> Expression {
     var groups: [Argument] = []
     for location in [APIInput.Location.path, .query, .headers, .body] {
       let members = binding.inputs.filter { $0.location == location }
       guard !members.isEmpty else { continue }
-      let made = Expression.dot("init").call(members.map { Argument($0.member, value($0.source)) })
+      let made = Expression.initializer(nil).call(members.map { Argument($0.member, value($0.source)) })
       groups.append(Argument(location.rawValue, location == .body ? Expression.dot("json").call([Argument(nil, made)]) : made))
     }
     return type.call(groups)
@@ -403,7 +403,7 @@ extension APIEffectsTranslator {
     ]
     for operation in bindings.operations {
       let unanswered = Expression.dot("undocumented").call([
-        Argument("statusCode", .literal(.int(501))), Argument(nil, .dot("init").call()),
+        Argument("statusCode", .literal(.int(501))), Argument(nil, .initializer(nil).call()),
       ])
       members.append(
         .function(
@@ -548,7 +548,7 @@ extension APIEffectsTranslator {
     failures.append(
       (
         "answered an undocumented status",
-        ("undocumented", [Argument("statusCode", .literal(.int(599))), Argument(nil, .dot("init").call())]),
+        ("undocumented", [Argument("statusCode", .literal(.int(599))), Argument(nil, .initializer(nil).call())]),
         undocumented
       ))
     for (what, output, expected) in failures {
@@ -601,8 +601,8 @@ extension APIEffectsTranslator {
   /// The `Output` of a status with a sample body: `.ok(.init(body: .json(...)))`.
   private func response(_ status: APIStatus, body: APISampler.JSON?) -> (case: String, arguments: [Argument]) {
     let made: Expression =
-      body.map { Expression.dot("init").call([Argument("body", .dot("json").call([Argument(nil, APISampler.expression($0))]))]) }
-      ?? .dot("init").call()
+      body.map { Expression.initializer(nil).call([Argument("body", .dot("json").call([Argument(nil, APISampler.expression($0))]))]) }
+      ?? .initializer(nil).call()
     var arguments: [Argument] = []
     if case .code = status {} else { arguments.append(Argument("statusCode", .literal(.int(Self.sampleStatus(status))))) }
     arguments.append(Argument(nil, made))
@@ -653,7 +653,7 @@ struct APISampler {
     case .number(let number): .literal(.double(number))
     case .boolean(let flag): .literal(.bool(flag))
     case .array(let items): .array(items.map(expression))
-    case .object(let members): .dot("init").call(members.map { Argument($0.name, expression($0.value)) })
+    case .object(let members): .initializer(nil).call(members.map { Argument($0.name, expression($0.value)) })
     }
   }
 
