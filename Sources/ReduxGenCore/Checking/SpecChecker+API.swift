@@ -315,9 +315,10 @@ extension SpecChecker {
       var reader = ResponseReader(checker: self, mapped: mapped, operation: operation.id, at: operationNode)
       for field in own {
         // Mapped, else a property of the field's name (its JSON key), else the whole body when
-        // the success has one field.
-        let fallbackWhole = own.count == 1 && schema.property(field.codingKey) == nil
-        if let read = reader.read(field, key: field.name, from: schema, wholeIfUnnamed: fallbackWhole) {
+        // the success has one field and the body isn't an object (a list, say).
+        let isObject = if case .object = schema { true } else { false }
+        let fallbackWhole = own.count == 1 && !isObject
+        if let read = reader.read(field, key: field.name, from: schema, topLevel: true, wholeIfUnnamed: fallbackWhole) {
           values.append(read)
         }
       }
@@ -481,7 +482,11 @@ private struct ResponseReader {
     self.at = at
   }
 
-  mutating func read(_ field: Field, key: String, from schema: APISchema, wholeIfUnnamed: Bool = false) -> APIRead? {
+  /// - Parameter topLevel: A field of the success's payload, which the response must give (a
+  ///   model's field with a default or an optional one may be left to it).
+  mutating func read(_ field: Field, key: String, from schema: APISchema, topLevel: Bool = false, wholeIfUnnamed: Bool = false)
+    -> APIRead?
+  {
     keys.insert(key)
     let path: APIPath
     let target: APISchema
@@ -498,7 +503,7 @@ private struct ResponseReader {
       (path, target, node) = (APIPath(), schema, at)
     } else {
       // A field with a default, or an optional one, may be left to it.
-      if field.defaultValue != nil || field.type.isOptional { return nil }
+      if !topLevel, field.defaultValue != nil || field.type.isOptional { return nil }
       let properties: [String] = if case .object(let list, _) = schema { list.map(\.name) } else { [] }
       checker.error(
         .api(.missingResponseField(key, operation: operation, suggestion: closestMatch(to: field.name, in: properties))),
