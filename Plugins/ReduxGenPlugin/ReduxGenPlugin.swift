@@ -48,7 +48,7 @@ func inputs(of spec: URL) -> [URL] {
     found.append(next)
     guard let data = FileManager.default.contents(atPath: next.path) else { continue }
     let words = String(decoding: data, as: UTF8.self).split(whereSeparator: { separators.contains($0) })
-    for word in words where word.hasSuffix(".yaml") || word.hasSuffix(".yml") {
+    for word in words where word.hasSuffix(".yaml") || word.hasSuffix(".yml") || word.hasSuffix(".json") {
       let named = URL(fileURLWithPath: String(word), relativeTo: next.deletingLastPathComponent()).standardizedFileURL
       if FileManager.default.fileExists(atPath: named.path) { pending.append(named) }
     }

@@ -18,6 +18,9 @@ struct ScratchPackage {
   private(set) var usedModules: [(name: String, uses: [String], sqlite: Bool)] = []
   /// The feature persists to SQLite: its target needs ReduxSQLite.
   let usesSQLite: Bool
+  /// The OpenAPI document the feature's requests are bound to (`api:`), read from the root: its
+  /// target makes its `Client` from it with swift-openapi-generator's plugin.
+  let apiDocument: String?
   /// What each generated source holds on disk now, by file name.
   private(set) var onDisk: [String: String] = [:]
 
@@ -45,22 +48,26 @@ struct ScratchPackage {
   init(spec: Spec, root: String, out: URL) throws {
     try self.init(
       feature: spec.feature, module: spec.moduleName, usesSQLite: spec.persist?.storage == .sqlite,
-      files: GeneratorPipeline.files(for: spec), used: spec.usedSpecs, root: root, out: out)
+      apiDocument: spec.api?.documentPath, files: GeneratorPipeline.files(for: spec), used: spec.usedSpecs, root: root,
+      out: out)
   }
 
   /// Writes the package for `app` afresh: the app's module, its features' unmutated.
   init(app: AppSpec, root: String, out: URL) throws {
     try self.init(
-      feature: app.name, module: app.module ?? app.name, usesSQLite: false, files: GeneratorPipeline.files(for: app),
+      feature: app.name, module: app.module ?? app.name, usesSQLite: false, apiDocument: nil,
+      files: GeneratorPipeline.files(for: app),
       used: Spec.flattened(app.features.map(\.spec)), root: root, out: out)
   }
 
   private init(
-    feature: String, module: String, usesSQLite: Bool, files: [GeneratedFile], used: [Spec], root: String, out: URL
+    feature: String, module: String, usesSQLite: Bool, apiDocument: String?, files: [GeneratedFile], used: [Spec],
+    root: String, out: URL
   ) throws {
     self.feature = feature
     self.module = module
     self.usesSQLite = usesSQLite
+    self.apiDocument = apiDocument
     self.root = root
     directory = out.appendingPathComponent(feature)
     originalSources = Self.generatedSources(files)
@@ -80,6 +87,13 @@ struct ScratchPackage {
     for (name, text) in originalSources {
       try Self.write(text, to: sourcesDirectory.appendingPathComponent(name))
       onDisk[name] = text
+    }
+    if let apiDocument {
+      let source = URL(fileURLWithPath: root).appendingPathComponent(apiDocument)
+      let name = "openapi." + (apiDocument.hasSuffix(".json") ? "json" : "yaml")
+      try Self.write(try String(contentsOf: source, encoding: .utf8), to: sourcesDirectory.appendingPathComponent(name))
+      try Self.write(
+        "generate: [types, client]\n", to: sourcesDirectory.appendingPathComponent("openapi-generator-config.yaml"))
     }
     for file in files where file.part?.isTest == true {
       try Self.write(file.contents, to: testsDirectory.appendingPathComponent((file.path as NSString).lastPathComponent))
@@ -116,7 +130,24 @@ struct ScratchPackage {
   private func manifest() -> String {
     let runtime = ".product(name: \"ReduxRuntime\", package: \"redux-gen\")"
     let sqlite = usesSQLite ? [".product(name: \"ReduxSQLite\", package: \"redux-gen\")"] : []
-    let dependencies = ([runtime] + sqlite + usedModules.map { "\"\($0.name)\"" }).joined(separator: ", ")
+    let openAPI =
+      apiDocument == nil
+      ? []
+      : [
+        ".product(name: \"ReduxOpenAPI\", package: \"redux-gen\")",
+        ".product(name: \"OpenAPIRuntime\", package: \"swift-openapi-runtime\")",
+      ]
+    let dependencies = ([runtime] + sqlite + openAPI + usedModules.map { "\"\($0.name)\"" }).joined(separator: ", ")
+    let packages =
+      [".package(name: \"redux-gen\", path: \(swiftString(root)))"]
+      + (apiDocument == nil
+        ? []
+        : [
+          ".package(url: \"https://github.com/apple/swift-openapi-generator\", from: \"1.14.0\")",
+          ".package(url: \"https://github.com/apple/swift-openapi-runtime\", from: \"1.13.0\")",
+        ])
+    let plugins =
+      apiDocument == nil ? "" : ", plugins: [.plugin(name: \"OpenAPIGenerator\", package: \"swift-openapi-generator\")]"
     let usedTargets = usedModules.map { module in
       let sqlite = module.sqlite ? [".product(name: \"ReduxSQLite\", package: \"redux-gen\")"] : []
       let dependencies = ([runtime] + sqlite + module.uses.map { "\"\($0)\"" }).joined(separator: ", ")
@@ -131,9 +162,9 @@ struct ScratchPackage {
       let package = Package(
         name: "Mutation\(feature)",
         platforms: [.macOS(.v15)],
-        dependencies: [.package(name: "redux-gen", path: \(swiftString(root)))],
+        dependencies: [\(packages.joined(separator: ", "))],
         targets: [
-          .target(name: "\(module)", dependencies: [\(dependencies)]),
+          .target(name: "\(module)", dependencies: [\(dependencies)]\(plugins)),
           .testTarget(
             name: "\(testTarget)",
             dependencies: ["\(module)", \(dependencies), .product(name: "ReduxTesting", package: "redux-gen")]),

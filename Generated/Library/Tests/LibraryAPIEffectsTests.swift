@@ -129,6 +129,34 @@ struct LibraryAPIEffectsTests {
       throws: Refusal.offline, performing: { try await effects.saveToCollection(book: book) })
   }
 
+  @Test("addBook fails when addVolume answered 403")
+  func addBookFailsAnswered403() async throws {
+    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let expected = Operations.addVolume.Input(
+      path: .init(shelf: "0"), query: .init(volumeId: book.id)
+    )
+    let answer = Operations.addVolume.Output.forbidden(.init())
+    var api = LibraryAPIDouble()
+    api.answers.answer(expected, with: answer)
+    let effects = LibraryAPIEffects(client: api)
+    await #expect(
+      throws: Refusal.quotaReached, performing: { try await effects.saveToCollection(book: book) })
+  }
+
+  @Test("addBook fails when addVolume answered 404")
+  func addBookFailsAnswered404() async throws {
+    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let expected = Operations.addVolume.Input(
+      path: .init(shelf: "0"), query: .init(volumeId: book.id)
+    )
+    let answer = Operations.addVolume.Output.notFound(.init())
+    var api = LibraryAPIDouble()
+    api.answers.answer(expected, with: answer)
+    let effects = LibraryAPIEffects(client: api)
+    await #expect(
+      throws: Refusal.notFound, performing: { try await effects.saveToCollection(book: book) })
+  }
+
   @Test("addBook fails when addVolume answered an undocumented status")
   func addBookFailsAnsweredAnUndocumentedStatus() async throws {
     let book = Book(id: "text 7", title: "text 19", author: "text 31")
@@ -168,6 +196,20 @@ struct LibraryAPIEffectsTests {
     let effects = LibraryAPIEffects(client: api)
     await #expect(
       throws: Refusal.offline, performing: { try await effects.removeFromCollection(book: book) })
+  }
+
+  @Test("removeBook fails when removeVolume answered 404")
+  func removeBookFailsAnswered404() async throws {
+    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let expected = Operations.removeVolume.Input(
+      path: .init(shelf: "0"), query: .init(volumeId: book.id)
+    )
+    let answer = Operations.removeVolume.Output.notFound(.init())
+    var api = LibraryAPIDouble()
+    api.answers.answer(expected, with: answer)
+    let effects = LibraryAPIEffects(client: api)
+    await #expect(
+      throws: Refusal.notFound, performing: { try await effects.removeFromCollection(book: book) })
   }
 
   @Test("removeBook fails when removeVolume answered an undocumented status")

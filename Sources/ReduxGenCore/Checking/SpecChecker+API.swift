@@ -51,7 +51,8 @@ extension SpecChecker {
       guard let keys = pendingAPI[action.name], let binding = bind(action, keys: keys, document: document) else { continue }
       requests[action.name] = binding
     }
-    return APIBindings(document: relative, requests: requests, operations: document.operations.keys.sorted())
+    return APIBindings(
+      document: relative, documentPath: documentPath, requests: requests, operations: document.operations.keys.sorted())
   }
 
   private mutating func bind(_ action: Action, keys: [String: YAMLNode], document: OpenAPIDocument) -> APIBinding? {

@@ -30,7 +30,11 @@ package struct Mutant: Sendable, Equatable {
 ///   `changedElements` that names no element, or calls a removal a change in place;
 /// - persistence: a persisted model's field decoded without its default (stored data that lacks
 ///   it no longer restores); a migration step dropped;
-/// - follow-ups (`then:`): one dropped; its condition negated or dropped (always dispatched).
+/// - follow-ups (`then:`): one dropped; its condition negated or dropped (always dispatched);
+/// - requests bound to OpenAPI operations: an input given another payload parameter of its type,
+///   or another constant; two fields of a model read from each other's properties; a documented
+///   error (or `default`) turned into another case of the typed failure; the condition negated
+///   or dropped.
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
@@ -38,6 +42,7 @@ package enum SpecMutator {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
       + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + startMutants(spec)
+      + apiMutants(spec)
     // Ids stay unique even if two edits ever describe themselves alike.
     var seen: [String: Int] = [:]
     for index in mutants.indices {
@@ -273,6 +278,139 @@ package enum SpecMutator {
       }
     }
     return mutants
+  }
+
+  /// Near misses of requests bound to OpenAPI operations (`APIBinding`).
+  private static func apiMutants(_ spec: Spec) -> [Mutant] {
+    guard let api = spec.api else { return [] }
+    var mutants: [Mutant] = []
+    for action in spec.actions {
+      guard let binding = api.requests[action.name] else { continue }
+      func mutant(_ kind: String, _ description: String, _ change: (inout APIBinding) -> Void) {
+        var changed = spec
+        change(&changed.api!.requests[action.name]!)
+        mutants.append(
+          Mutant(id: "\(action.name)#api:\(kind)", description: "\(action.name): \(description)", spec: changed))
+      }
+      for (index, input) in binding.inputs.enumerated() {
+        switch input.source {
+        case .parameter(let names) where names.count == 1:
+          let type = action.payload.first { $0.name == names[0] }?.type
+          if let other = action.payload.first(where: { $0.name != names[0] && $0.type == type }) {
+            mutant("input\(index):other", "\(input.member) = \(names[0]) -> \(other.name)") {
+              $0.inputs[index].source = .parameter([other.name])
+            }
+          }
+        case .parameter(let names) where names.count > 1:
+          // A field of a model parameter: another field of its type (`place.latitude` -> `.longitude`).
+          var type = action.payload.first { $0.name == names[0] }?.type
+          var model: Model?
+          for name in names.dropFirst() {
+            guard case .model(let modelName)? = type, let found = spec.model(named: modelName) else { break }
+            model = found
+            type = found.fields.first { $0.name == name }?.type
+          }
+          let last = names[names.count - 1]
+          if let model, let other = model.fields.first(where: { $0.name != last && $0.type == type }) {
+            mutant("input\(index):field", "\(input.member) = \(names.joined(separator: ".")) -> .\(other.name)") {
+              $0.inputs[index].source = .parameter(Array(names.dropLast()) + [other.name])
+            }
+          }
+        case .literal(let literal):
+          let other: APIValueSource.Literal =
+            switch literal {
+            case .string(let text): .string(text + "x")
+            case .int(let number): .int(number + 1)
+            case .double(let number): .double(number + 1)
+            case .bool(let flag): .bool(!flag)
+            }
+          mutant("input\(index):literal", "\(input.member): another constant") { $0.inputs[index].source = .literal(other) }
+        default:
+          break
+        }
+      }
+      for (valueIndex, read) in binding.success.values.enumerated() {
+        for (path, kind) in swappableReads(read.value, path: []) {
+          mutant("read\(valueIndex).\(path.map(String.init).joined(separator: ".")):swap", kind) { binding in
+            binding.success.values[valueIndex].value = swapping(binding.success.values[valueIndex].value, at: path)
+          }
+        }
+      }
+      if let typed = action.async.flatMap({ spec.action(named: $0.failure) })?.payload.first(where: { $0.name == "error" }),
+        case .enumeration(let name) = typed.type, let cases = spec.enums.first(where: { $0.name == name })?.cases
+      {
+        for (index, error) in binding.errors.enumerated() {
+          guard let current = error.typedCase, let other = cases.first(where: { $0 != current }) else { continue }
+          mutant("error\(error.status.written):case", "\(error.status.written) -> \(other) instead of \(current)") {
+            $0.errors[index].typedCase = other
+          }
+        }
+        if let otherwise = binding.otherwiseCase, let other = cases.first(where: { $0 != otherwise }) {
+          mutant("default:case", "default -> \(other) instead of \(otherwise)") { binding in
+            binding.otherwiseCase = other
+            for index in binding.errors.indices where binding.errors[index].typedCase == otherwise {
+              binding.errors[index].typedCase = other
+            }
+          }
+        }
+      }
+      if let condition = binding.condition {
+        mutant("negate", "sent if !(\(describe(condition)))") { $0.condition = .not(condition) }
+        mutant("always", "sent whatever the condition") { $0.condition = nil }
+      }
+    }
+    return mutants
+  }
+
+  /// The models (by their position through `fields`) with two fields of one type read from
+  /// properties, each with words for the swap.
+  private static func swappableReads(_ value: APIReadValue, path: [Int]) -> [([Int], String)] {
+    switch value {
+    case .value: return []
+    case .list(_, let element): return swappableReads(element, path: path)
+    case .model(let name, _, let fields):
+      var found: [([Int], String)] = []
+      for first in fields.indices {
+        guard case .value = fields[first].value else { continue }
+        if let second = fields.indices.first(where: { other in other > first && swappable(fields[first], fields[other]) }) {
+          found.append(
+            (path + [first], "\(name).\(fields[first].field.name) and .\(fields[second].field.name) read from each other's properties"))
+        }
+      }
+      for (index, field) in fields.enumerated() {
+        found += swappableReads(field.value, path: path + [index])
+      }
+      return found
+    }
+  }
+
+  /// Two plain reads of one type whose paths are both optional or both not: read from each
+  /// other's properties, the generated code still compiles.
+  private static func swappable(_ a: APIRead, _ b: APIRead) -> Bool {
+    guard case .value(let first) = a.value, case .value(let second) = b.value else { return false }
+    return a.field.type == b.field.type && first.isOptional == second.isOptional
+      && (a.field.defaultValue == nil) == (b.field.defaultValue == nil)
+  }
+
+  /// `value` with the read at `path` (the last index: the first of the two fields) swapped with
+  /// the next field of its type.
+  private static func swapping(_ value: APIReadValue, at path: [Int]) -> APIReadValue {
+    switch value {
+    case .value: return value
+    case .list(let arrayPath, let element): return .list(arrayPath, element: swapping(element, at: path))
+    case .model(let name, let objectPath, var fields):
+      guard let index = path.first else { return value }
+      if path.count == 1 {
+        if let second = fields.indices.first(where: { other in other > index && swappable(fields[index], fields[other]) }) {
+          let first = fields[index].value
+          fields[index].value = fields[second].value
+          fields[second].value = first
+        }
+      } else {
+        fields[index].value = swapping(fields[index].value, at: Array(path.dropFirst()))
+      }
+      return .model(name, objectPath, fields: fields)
+    }
   }
 
   /// `start:`'s near misses: a step dropped (where another is left: the generated middleware

@@ -2,6 +2,8 @@
 package struct APIBindings: Sendable, Equatable {
   /// The document as the spec names it, relative to the spec.
   package var document: String
+  /// The document's path as diagnostics show it (the spec's directory joined with `document`).
+  package var documentPath: String
   /// Each bound request's binding, by the request's name.
   package var requests: [String: APIBinding]
   /// Every operation of the document, bound or not: what an `APIProtocol` double implements.

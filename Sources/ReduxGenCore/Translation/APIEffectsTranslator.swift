@@ -521,7 +521,8 @@ extension APIEffectsTranslator {
     // A documented error, then an undocumented status.
     var failures: [(String, (case: String, arguments: [Argument]), Expression)] = []
     let operation = Expression.literal(.string(binding.operation))
-    if let error = binding.errors.first {
+    // Every documented error: a case mapped to another shows.
+    for error in binding.errors {
       let status = Self.sampleStatus(error.status)
       let expected: Expression =
         if let typedCase = error.typedCase, let typed {
