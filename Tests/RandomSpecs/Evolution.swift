@@ -30,6 +30,9 @@ struct Evolution {
 
   init?(seed: UInt64) {
     guard case .feature(var spec) = SpecGenerator.document(seed: seed) else { return nil }
+    // Releases of a persisted model, without an OpenAPI document beside the spec.
+    spec.apiDocument = nil
+    for index in spec.actions.indices { spec.actions[index].async?.binding = nil }
     self.seed = seed
     change = Change.allCases[Int(seed % UInt64(Change.allCases.count))]
     let modelNames = Set(spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name))

@@ -52,6 +52,13 @@ struct SpecGenerator {
     }
     var generator = SpecGenerator(seed: seed, feature: word + "S\(seed)")
     var spec = generator.generate()
+    // Now and then some requests are sent to operations of an OpenAPI document made for them,
+    // from a random stream of their own, so the rest of the spec is as without.
+    if rng.chance(25) {
+      var binder = APIBinder(rng: RNG(seed: seed ^ 0x0A_91), spec: spec)
+      binder.bind()
+      spec = binder.spec
+    }
     // Now and then built into a target not named like the feature (`module:`).
     if rng.chance(15) { spec.module = spec.feature + "Kit" }
     return .feature(spec)

@@ -509,6 +509,8 @@ struct RAsync: Hashable {
   var effect: String?
   var readsState = false
   var isOptional = false
+  /// `operation:` and its mappings: performed by the generated `<Feature>APIEffects`.
+  var binding: RBinding?
 
   var successPayload: [RField] { success ?? [] }
   var failurePayload: [RField] {
@@ -692,6 +694,8 @@ struct RSpec: Hashable {
   var start: [RCall] = []
   /// Persisted-shape snapshots beside the spec, by path relative to it (`spec.persisted/1.yaml`).
   var persistedSnapshots: [String: String] = [:]
+  /// The OpenAPI document some requests are bound to (`api: api.yaml`, beside the spec).
+  var apiDocument: String?
 
   var effectiveAccess: Access { access ?? .internal }
 

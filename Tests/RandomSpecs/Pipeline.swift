@@ -15,7 +15,8 @@ extension RDocument {
     switch self {
     case .feature(let spec):
       let snapshots = spec.persistedSnapshots.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) }
-      return RenderedDocument(main: "spec.yaml", files: [("spec.yaml", Renderer(spec: spec).yaml())] + snapshots)
+      let api = spec.apiDocument.map { [(path: APIBinder.documentFile, text: $0)] } ?? []
+      return RenderedDocument(main: "spec.yaml", files: [("spec.yaml", Renderer(spec: spec).yaml())] + snapshots + api)
     case .app(let app):
       var files = [(path: "app.yaml", text: app.yaml())]
       for feature in app.features { files.append(("\(feature.field).yaml", Renderer(spec: feature.spec).yaml())) }
@@ -97,6 +98,7 @@ struct PackageWriter {
     var targets: [String] = []
     var modulesBySeed: [UInt64: [String]] = [:]
     var lint: [String] = []
+    var usesOpenAPI = false
     for (seed, document) in documents {
       let directory = "S\(seed)"
       let rendered = document.rendered()
@@ -134,12 +136,26 @@ struct PackageWriter {
         // A spec that persists to SQLite uses ReduxSQLite.
         let sqlite =
           specs[module.name]?.persist?.storage == "sqlite" ? [".product(name: \"ReduxSQLite\", package: \"redux-gen\")"] : []
-        let dependencies = module.dependencies.map { "\"\($0)\"" } + [runtime] + sqlite
+        // A spec bound to an OpenAPI document: its target makes the `Client` with
+        // swift-openapi-generator's plugin, from a copy of the document.
+        var openAPI: [String] = []
+        var plugins = ""
+        if let document = specs[module.name]?.apiDocument {
+          try write(document, to: "\(base)/Sources/openapi.yaml")
+          try write("generate: [types, client]\n", to: "\(base)/Sources/openapi-generator-config.yaml")
+          openAPI = [
+            ".product(name: \"ReduxOpenAPI\", package: \"redux-gen\")",
+            ".product(name: \"OpenAPIRuntime\", package: \"swift-openapi-runtime\")",
+          ]
+          plugins = ",\n          plugins: [.plugin(name: \"OpenAPIGenerator\", package: \"swift-openapi-generator\")]"
+          usesOpenAPI = true
+        }
+        let dependencies = module.dependencies.map { "\"\($0)\"" } + [runtime] + sqlite + openAPI
         targets.append(
           """
               .target(
                 name: "\(module.name)", dependencies: [\(dependencies.joined(separator: ", "))],
-                path: "\(base)/Sources"),
+                path: "\(base)/Sources"\(plugins)),
               .testTarget(
                 name: "\(module.name)Tests",
                 dependencies: ["\(module.name)", \((dependencies + [testing]).joined(separator: ", "))],
@@ -148,6 +164,13 @@ struct PackageWriter {
         modulesBySeed[seed, default: []].append(module.name)
       }
     }
+    let packages =
+      [".package(name: \"redux-gen\", path: \(SwiftText.string(root)))"]
+      + (usesOpenAPI
+        ? [
+          ".package(url: \"https://github.com/apple/swift-openapi-generator\", from: \"1.14.0\")",
+          ".package(url: \"https://github.com/apple/swift-openapi-runtime\", from: \"1.13.0\")",
+        ] : [])
     let manifest = """
       // swift-tools-version: 6.0
       // Written by random-specs: one library and one test target per generated module.
@@ -156,7 +179,7 @@ struct PackageWriter {
       let package = Package(
         name: "RandomSpecs",
         platforms: [.macOS(.v15)],
-        dependencies: [.package(name: "redux-gen", path: \(SwiftText.string(root)))],
+        dependencies: [\(packages.joined(separator: ", "))],
         targets: [
       \(targets.joined(separator: "\n"))
         ],

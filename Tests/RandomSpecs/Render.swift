@@ -313,6 +313,7 @@ struct Renderer {
     var lines: [String] = []
     lines.append("feature: \(spec.feature)")
     if let module = spec.module { lines.append("module: \(module)") }
+    if spec.apiDocument != nil { lines.append("api: \(APIBinder.documentFile)") }
     if let access = spec.access { lines.append("access: \(access.rawValue)") }
     if !spec.uses.isEmpty {
       lines.append(
@@ -418,6 +419,17 @@ struct Renderer {
         if let effect = async.effect { asyncBody.append("      effect: \(effect)") }
         if async.readsState { asyncBody.append("      readsState: true") }
         if async.isOptional { asyncBody.append("      optional: true") }
+        if let binding = async.binding {
+          asyncBody.append("      operation: \(binding.operation)")
+          for (key, entries) in [("request", binding.request), ("response", binding.response)] where !entries.isEmpty {
+            asyncBody.append("      \(key):")
+            for entry in entries { asyncBody.append("        \(entry.key): \(entry.value)") }
+          }
+          if !binding.errors.isEmpty {
+            asyncBody.append(
+              "      errors: { " + binding.errors.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + " }")
+          }
+        }
         body += asyncBody.isEmpty ? [] : asyncBody
         if asyncBody.isEmpty { body[body.count - 1] = "    async: {}" }
         if !async.onSuccess.isEmpty {

@@ -5,7 +5,7 @@ extension SpecChecker {
   /// The keys of an `async` that bind it to an operation.
   static let apiKeys = ["operation", "request", "response", "errors"]
   /// Names swift-openapi-generator's code declares in the module that holds the document.
-  static let clientTypeNames: Set<String> = ["APIProtocol", "Client", "Components", "Operations", "Servers"]
+  package static let clientTypeNames: Set<String> = ["APIProtocol", "Client", "Components", "Operations", "Servers"]
 
   mutating func checkAPI(_ node: YAMLNode?) -> APIBindings? {
     let bound = actions.filter { pendingAPI[$0.name] != nil }
@@ -176,7 +176,7 @@ extension SpecChecker {
 
   /// Whether swift-openapi-generator's Swift name for a document's name is the name itself
   /// (ASCII letters, digits and `_`, not a keyword), which is all redux-gen binds.
-  static func keepsItsName(_ name: String) -> Bool {
+  package static func keepsItsName(_ name: String) -> Bool {
     name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
       && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
       && !TextRenderer.keywords.contains(name)

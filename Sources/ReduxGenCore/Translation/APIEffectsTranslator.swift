@@ -384,10 +384,12 @@ extension APIEffectsTranslator {
     for (action, binding) in boundForTests {
       functions += requestTests(action, binding, tests: tests, names: &names)
     }
+    // Small-number UUIDs are written `uuid(n)`, a helper each test file declares privately.
+    let helper = functions.contains(where: { $0.calls("uuid") }) ? [tests.uuidHelper()] : []
     return [
       double(),
       .structure(TypeDeclaration(doc: nil, name: spec.names.apiEffectsTests, members: functions)),
-    ]
+    ] + helper
   }
 
   private var boundForTests: [(Action, APIBinding)] {
@@ -489,12 +491,23 @@ extension APIEffectsTranslator {
     }
     var arguments = action.payload.map { Argument($0.name, .name($0.name)) }
     if async.readsState { arguments.append(Argument("state", .name("state"))) }
+    // The requests no operation performs go to the test effects, which these tests never call:
+    // the failures they would build stop the test.
+    let builders = spec.actions.filter { $0.async != nil && !feature.failureIsDerived($0) }.map { action in
+      Argument(
+        action.async!.failure,
+        .closure(
+          Closure(
+            parameters: ["_"],
+            body: .name("fatalError").call([Argument(nil, .literal(.string("the API tests send no \(action.name)")))]))))
+    }
+    let others = Expression.name(spec.names.testEffects).call(builders).dot("effects")
     let effectsConstant = Statement.declaration(
       VariableDeclaration(
         isConstant: true, name: "effects",
         initializer: Expression.name(spec.names.apiEffects).call(
           [Argument("client", .name("api"))]
-            + (unbound.isEmpty ? [] : [Argument("others", .name(spec.names.testEffects).call())]))))
+            + (unbound.isEmpty ? [] : [Argument("others", others)]))))
     let perform = Expression.tryExpression(.awaitExpression(Expression.name("effects").dot(async.effect).call(arguments)))
     var declarations: [Declaration] = []
     // The success, read.

@@ -1273,7 +1273,7 @@ struct TestTranslator {
   }
 
   /// `uuid(n)`: the UUID whose last digits are `n`, as the spec writes small ids.
-  private func uuidHelper() -> Declaration {
+  func uuidHelper() -> Declaration {
     let digits = Expression.name("String").call([Argument(nil, .name("number"))])
     let padding = Expression.name("String").call([
       Argument("repeating", .literal(.string("0"))),
