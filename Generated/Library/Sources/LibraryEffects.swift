@@ -38,15 +38,21 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
   /// When `search`'s request starts.
   public let searchTiming: EffectTiming
 
+  /// The answers of requests with `fresh:`, kept while fresh; actions with `invalidates:` empty them.
+  public let cache: ResponseCache
+
   /// - Parameter clock: What debounced and throttled requests wait on; a test passes one it advances.
   /// - Parameter searchTiming: When `search`'s request starts; by default the spec's debounce of 300 ms.
+  /// - Parameter cache: Where answers of requests with `fresh:` are kept (on the `ContinuousClock` by default).
   public init(
     effects: Effects, clock: any Clock<Duration> = ContinuousClock(),
-    searchTiming: EffectTiming = .debounce(.milliseconds(300))
+    searchTiming: EffectTiming = .debounce(.milliseconds(300)),
+    cache: ResponseCache = ResponseCache()
   ) {
     self.effects = effects
     self.runner = EffectRunner<LibraryState, LibraryAction>(clock: clock)
     self.searchTiming = searchTiming
+    self.cache = cache
   }
 
   /// Starts the request of each async action and passes every action on.
@@ -60,7 +66,11 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
         policy: .latest,
         timing: self.searchTiming,
         context: context,
-        { try await self.effects.search(query: query) },
+        {
+          try await self.cache.answer(
+            "search", key: .init([query]), freshFor: .seconds(60), tags: [],
+            { try await self.effects.search(query: query) })
+        },
         success: { books in
           books.map { books in LibraryAction.searchCompleted(query: query, books: books) }
         },
@@ -75,6 +85,8 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
         { () async throws(Refusal) -> Void in try await self.effects.saveToCollection(book: book) },
         success: { _ in .addBookSucceeded(book: book) },
         failure: { error in .addBookFailed(book: book, error: error) })
+    case .addBookSucceeded:
+      self.cache.invalidate(["collection"])
     case .removeBook(let book):
       self.runner.run(
         "collection",
@@ -85,11 +97,19 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
         },
         success: { _ in .removeBookSucceeded(book: book) },
         failure: { error in .removeBookFailed(book: book, error: error) })
+    case .removeBookSucceeded:
+      self.cache.invalidate(["collection"])
     case .loadCollection:
       let state = context.state(after: action, libraryReducer)
       self.runner.run(
-        "loadCollection", policy: .exhaust, context: context,
-        { try await self.effects.loadCollection(state: state) },
+        "loadCollection",
+        policy: .exhaust,
+        context: context,
+        {
+          try await self.cache.answer(
+            "loadCollection", key: .init([]), freshFor: .seconds(300), tags: ["collection"],
+            { try await self.effects.loadCollection(state: state) })
+        },
         success: { books in .setCollection(books: books) },
         failure: { error in .loadCollectionFailed(message: String(describing: error)) })
     default:

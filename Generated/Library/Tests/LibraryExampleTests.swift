@@ -146,6 +146,54 @@ struct LibraryExampleTests {
     #expect(store.receivedActions == [LibraryAction.loadCollection])
     await store.finish()
   }
+
+  @Test("search is answered from the cache while fresh")
+  func searchIsCached() async {
+    let effects = LibraryTestEffects()
+    effects.search.returns([Book(id: "text 3", title: "text 3")])
+    let store = TestStore(
+      initialState: LibraryState(),
+      reducer: libraryReducer,
+      middleware: [
+        LibraryEffectsMiddleware(
+          effects: effects.effects, clock: ImmediateClock(),
+          cache: ResponseCache(clock: StoppedClock()))
+      ],
+      exhaustivity: .off)
+    await store.send(.search(query: "text 7"))
+    await store.idle()
+    await store.send(.search(query: "text 7"))
+    await store.idle()
+    #expect(effects.search.calls.count == 1)
+    await store.finish()
+  }
+
+  @Test("loadCollection is answered from the cache while fresh, and called again after...")
+  func loadCollectionIsCached() async {
+    let effects = LibraryTestEffects()
+    effects.loadCollection.returns([Book(id: "text 3", title: "text 3")])
+    let store = TestStore(
+      initialState: LibraryState(),
+      reducer: libraryReducer,
+      middleware: [
+        LibraryEffectsMiddleware(
+          effects: effects.effects, clock: ImmediateClock(),
+          cache: ResponseCache(clock: StoppedClock()))
+      ],
+      exhaustivity: .off)
+    await store.send(.loadCollection)
+    await store.idle()
+    await store.send(.loadCollection)
+    await store.idle()
+    #expect(effects.loadCollection.calls.count == 1)
+    effects.saveToCollection.returns(())
+    await store.send(.addBook(book: Book(id: "text 7", title: "text 7")))
+    await store.idle()
+    await store.send(.loadCollection)
+    await store.idle()
+    #expect(effects.loadCollection.calls.count == 2)
+    await store.finish()
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.

@@ -131,4 +131,33 @@ struct ChosenBooksAnswers: APIProtocol {
       try await serve(answers) { try await $0.loadCollection(state: LibraryState()) }
     }
   }
+
+  @Test(
+    "answers kept while fresh: a repeated search and load send nothing; an add invalidates the shelf"
+  )
+  func cachedAnswers() async throws {
+    var answers = ChosenBooksAnswers()
+    answers.index = ["austen": [emma]]
+    answers.shelves = ["0": [emma]]
+    let state = try await serve(answers) { effects in
+      let store = Store(
+        initialState: LibraryState(), reducer: libraryReducer,
+        middleware: [LibraryEffectsMiddleware(effects: effects, searchTiming: .debounce(.zero))])
+      for _ in 1...2 {
+        store.dispatch(.search(query: "austen"))
+        await store.idle()
+        store.dispatch(.loadCollection)
+        await store.idle()
+      }
+      store.dispatch(.addBook(book: Book(id: "b2", title: "Beowulf")))
+      await store.idle()
+      store.dispatch(.loadCollection)
+      await store.idle()
+      return store.state
+    }
+    // The server's count of requests: one search, one load, the add, and one load after it.
+    #expect(
+      answers.requests.withLock { $0 } == ["search austen", "list 0", "add b2 to 0", "list 0"])
+    #expect(state.results.map(\.id) == ["b1"])
+  }
 }

@@ -30,6 +30,8 @@ struct AsyncDeclaration {
   var effect: (name: String, node: YAMLNode)?
   var readsState = false
   var isOptional = false
+  var freshFor: Int?
+  var provides: [String] = []
   var onSuccess: YAMLNode?
   var onFailure: YAMLNode?
 
@@ -234,7 +236,7 @@ struct AsyncExpansion {
         success: success, failure: failure, policy: scopePolicy[scope]?.policy ?? .latest, scope: scope,
         timing: declaration.timing?.0, carried: declaration.carried.map(\.name),
         effect: declaration.effect?.name ?? action.name, readsState: declaration.readsState,
-        isOptional: declaration.isOptional)
+        isOptional: declaration.isOptional, freshFor: declaration.freshFor, provides: declaration.provides)
       if let status = requestStatus[action.name] { action.status = StatusUpdate(field: status, phase: .loading) }
       result += [action] + new
     }

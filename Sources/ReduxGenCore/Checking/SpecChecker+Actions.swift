@@ -10,6 +10,8 @@ extension SpecChecker {
     var reduceNodes: [String: YAMLNode] = [:]
     // The scopes each action cancels, as written: checked once every scope is known.
     var cancelNodes: [String: [(String, YAMLNode)]] = [:]
+    // The cache tags each action invalidates, checked once every request's `provides` is known.
+    var invalidateNodes: [String: [(String, YAMLNode)]] = [:]
     // Declared names, so an async action's outcome can't take one silently.
     var declared: [String: YAMLNode] = [:]
     for pair in pairs {
@@ -43,6 +45,11 @@ extension SpecChecker {
         let items = cancelsNode.scalar != nil ? [cancelsNode] : sequence(cancelsNode, what: .key("cancels")) ?? []
         cancelNodes[name] = items.compactMap { item in identifier(item, what: .a(.effectScope)).map { ($0, item) } }
       }
+      if let invalidatesNode = keys["invalidates"] {
+        let items =
+          invalidatesNode.scalar != nil ? [invalidatesNode] : sequence(invalidatesNode, what: .key("invalidates")) ?? []
+        invalidateNodes[name] = items.compactMap { item in identifier(item, what: .a(.cacheTag)).map { ($0, item) } }
+      }
       written.append(action)
     }
     if written.isEmpty, pairs.isEmpty {
@@ -60,6 +67,16 @@ extension SpecChecker {
           continue
         }
         if !result[index].cancels.contains(scope) { result[index].cancels.append(scope) }
+      }
+    }
+    let tags = Set(declarations.flatMap(\.provides))
+    for index in result.indices {
+      for (tag, item) in invalidateNodes[result[index].name] ?? [] {
+        guard tags.contains(tag) else {
+          error(.cache(.unknownTag(tag, suggestion: closestMatch(to: tag, in: tags.sorted()))), item)
+          continue
+        }
+        if !result[index].invalidates.contains(tag) { result[index].invalidates.append(tag) }
       }
     }
     for declaration in declarations {
@@ -429,6 +446,20 @@ extension SpecChecker {
     }
     if let optionalNode = asyncKeys["optional"], let optional = flag(optionalNode, what: .key("optional")) {
       declaration.isOptional = optional
+    }
+    if let freshNode = asyncKeys["fresh"], let written = text(freshNode, what: .key("fresh")) {
+      if let milliseconds = Self.milliseconds(written) {
+        declaration.freshFor = milliseconds
+      } else {
+        error(.invalidDuration(written), freshNode)
+      }
+    }
+    if let providesNode = asyncKeys["provides"] {
+      let items = providesNode.scalar != nil ? [providesNode] : sequence(providesNode, what: .key("provides")) ?? []
+      declaration.provides = items.compactMap { identifier($0, what: .a(.cacheTag)) }
+      if asyncKeys["fresh"] == nil {
+        error(.cache(.providesWithoutFresh(request)), providesNode)
+      }
     }
     if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: .a(.stateField)) {
       if declaration.isOptional {

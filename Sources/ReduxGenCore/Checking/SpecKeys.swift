@@ -15,11 +15,13 @@ enum SpecKeys {
   /// A field's long form: `name: { type, default, doc, json }`.
   static let field = ["type", "default", "doc", "json"]
   /// An action.
-  static let action = ["doc", "payload", "reduce", "async", "onSuccess", "onFailure", "cancels", "binding", "then"]
+  static let action = [
+    "doc", "payload", "reduce", "async", "onSuccess", "onFailure", "cancels", "invalidates", "binding", "then",
+  ]
   /// An action's `async`.
   static let async = [
     "success", "failure", "status", "policy", "scope", "debounce", "throttle", "carry", "successName", "failureName",
-    "effect", "readsState", "optional", "operation", "request", "response", "errors",
+    "effect", "readsState", "optional", "fresh", "provides", "operation", "request", "response", "errors",
   ]
   /// A middleware.
   static let middleware = ["doc", "on", "dispatches", "emits"]

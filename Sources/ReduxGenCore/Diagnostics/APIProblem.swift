@@ -128,3 +128,18 @@ package enum APIProblem: Hashable, Sendable {
     suggestion.map { "; did you mean '\($0)'?" } ?? ""
   }
 }
+
+/// What can be wrong with cached answers (`fresh:`, `provides:`, `invalidates:`).
+package enum CacheProblem: Hashable, Sendable {
+  case providesWithoutFresh(String)
+  case unknownTag(String, suggestion: String?)
+
+  var message: String {
+    switch self {
+    case .providesWithoutFresh(let request):
+      "'provides' tags the answers '\(request)' keeps, but it keeps none: add 'fresh: DURATION' (such as 'fresh: 5m')"
+    case .unknownTag(let tag, let suggestion):
+      "no request provides '\(tag)' ('provides: [\(tag)]' beside a 'fresh')" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    }
+  }
+}

@@ -19,6 +19,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case sortKey = "sort key"
     case stateField = "state field"
     case usedSpec = "used spec"
+    case cacheTag = "cache tag"
   }
 
   /// `state field`
@@ -451,6 +452,8 @@ package enum SpecProblem: Hashable, Sendable {
   case valueOutOfRange(String, type: String)
   /// Binding requests to an OpenAPI document's operations.
   case api(APIProblem)
+  /// Cached answers: `fresh`, `provides`, `invalidates`.
+  case cache(CacheProblem)
 
   // Warnings.
   case middlewareHandlesNothing(String)
@@ -841,6 +844,8 @@ package enum SpecProblem: Hashable, Sendable {
     case .valueOutOfRange(let text, let type):
       "'\(text)' is out of the range of \(type)"
     case .api(let problem):
+      problem.message
+    case .cache(let problem):
       problem.message
     case .untested(let name):
       "no generated test or example exercises action '\(name)'; add an example that dispatches it"

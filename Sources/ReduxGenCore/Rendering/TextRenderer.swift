@@ -478,6 +478,16 @@ struct TextRenderer: Sendable {
       p.outdent()
       p.line("}" + closing)
       return
+    case .tryExpression(.awaitExpression(let inner)) where inner.isCall:
+      // `try await f(...)` too long for a line: the call broken after `(`.
+      brokenCall(prefix + "try await ", inner, closing: closing, &p)
+      return
+    case .tryExpression(let inner) where inner.isCall:
+      brokenCall(prefix + "try ", inner, closing: closing, &p)
+      return
+    case .awaitExpression(let inner) where inner.isCall:
+      brokenCall(prefix + "await ", inner, closing: closing, &p)
+      return
     case .array(let elements) where !elements.isEmpty:
       brokenCollection(prefix, elements.map { ($0, expression($0)) }, closing: closing, &p)
       return

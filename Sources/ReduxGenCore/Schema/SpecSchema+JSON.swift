@@ -693,6 +693,22 @@ extension SpecSchema {
                   "default": "offline"
                 }
               ]
+            },
+            "fresh": {
+              "$ref": "#/$defs/duration",
+              "description": "How long the request's answer stays fresh ('60s', '300s'): a request with the same payload within it is answered from the effects middleware's ResponseCache, without calling the effect (RTK Query's cache).",
+              "examples": [
+                "300s"
+              ]
+            },
+            "provides": {
+              "$ref": "#/$defs/names",
+              "description": "Cache tags the request's kept answers provide (with 'fresh'): an action that 'invalidates' one of them empties those answers (RTK Query's providesTags).",
+              "examples": [
+                [
+                  "collection"
+                ]
+              ]
             }
           },
           "examples": [
@@ -800,6 +816,15 @@ extension SpecSchema {
               "description": "Binds the state field this action sets (one payload parameter, reduce 'set FIELD') to a form control: the feature's ViewStore gets FIELDBinding, which dispatches the action.",
               "examples": [
                 true
+              ]
+            },
+            "invalidates": {
+              "$ref": "#/$defs/names",
+              "description": "Cache tags whose kept answers this action empties, so the requests that provide them call their effects again: when the action passes the effects middleware, or for an async action when its success does (RTK Query's invalidatesTags).",
+              "examples": [
+                [
+                  "collection"
+                ]
               ]
             }
           },

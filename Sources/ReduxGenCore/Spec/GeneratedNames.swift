@@ -156,7 +156,9 @@ package struct GeneratedNames: Sendable, Equatable {
     "RequestStatus": "ReduxRuntime", "ScopedMiddleware": "ReduxRuntime", "StateFields": "ReduxRuntime",
     "Store": "ReduxRuntime", "UnimplementedEffect": "ReduxRuntime", "ChangedElements": "ReduxRuntime",
     "ViewStore": "ReduxRuntime", "StoreBinding": "ReduxRuntime", "ReduxArithmetic": "ReduxRuntime",
+    "ResponseCache": "ReduxRuntime",
     "TestStore": "ReduxTesting", "EffectDouble": "ReduxTesting", "ImmediateClock": "ReduxTesting",
+    "StoppedClock": "ReduxTesting",
     "ExampleFailure": "ReduxTesting",
     "SQLiteStorage": "ReduxSQLite", "SQLitePersistence": "ReduxSQLite",
     "IdentifiedArrayOf": "IdentifiedCollections",
@@ -174,11 +176,11 @@ package struct GeneratedNames: Sendable, Equatable {
     "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",
-    "ReduxArithmetic", "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "StoredSample", "Subscription", "UnimplementedEffect", "ViewStore",
+    "ReduxArithmetic", "ResponseCache", "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "StoredSample", "Subscription", "UnimplementedEffect", "ViewStore",
     // swift-identified-collections
     "Identified", "IdentifiedArray", "IdentifiedArrayOf",
     // ReduxTesting
-    "EffectDouble", "ExampleFailure", "Exhaustivity", "ImmediateClock", "TestStore",
+    "EffectDouble", "ExampleFailure", "Exhaustivity", "ImmediateClock", "StoppedClock", "TestStore",
     // ReduxDebugging
     "ActionRecorder", "Recording", "RecordingError", "RecordingFormat", "StateChange",
     // ReduxSQLite

@@ -435,6 +435,9 @@ package struct Action: Sendable, Equatable {
   /// The effect scopes whose requests this action cancels (`cancels: [search]`), in the
   /// spec's order.
   package var cancels: [String] = []
+  /// The cache tags this action invalidates (`invalidates: [collection]`): when it passes the
+  /// effects middleware, or, for an async action, when its success does.
+  package var invalidates: [String] = []
   /// A field the generated change report (`changedFields`) leaves out although the reducer
   /// changes it: set only by the mutation harness, as a near miss of change tracking.
   package var unreportedField: String?
@@ -519,6 +522,11 @@ package struct AsyncOutcomes: Sendable, Equatable {
   /// Whether the effect may return nil, ending the request without an outcome
   /// (`optional: true`).
   package var isOptional = false
+  /// How long an answer stays fresh, in milliseconds (`fresh: 5m`): a request with the same
+  /// payload within it is answered from the effects middleware's `ResponseCache`, without a call.
+  package var freshFor: Int?
+  /// The tags its cached answers provide (`provides: [collection]`), which actions invalidate.
+  package var provides: [String] = []
 }
 
 /// What a request's failure action holds besides the fields it carries, which decides who

@@ -238,11 +238,14 @@ extension FeatureTranslator {
 
   /// `.debounce(.milliseconds(300))`, in seconds when they are whole.
   private func timingExpression(_ timing: EffectTiming) -> Expression {
-    let duration =
-      timing.milliseconds % 1000 == 0
-      ? Expression.dot("seconds").call([Argument(nil, .literal(.int(timing.milliseconds / 1000)))])
-      : Expression.dot("milliseconds").call([Argument(nil, .literal(.int(timing.milliseconds)))])
-    return Expression.dot(timing.kind.rawValue).call([Argument(nil, duration)])
+    Expression.dot(timing.kind.rawValue).call([Argument(nil, Self.duration(milliseconds: timing.milliseconds))])
+  }
+
+  /// `.seconds(5)`, or `.milliseconds(300)` when the seconds aren't whole.
+  static func duration(milliseconds: Int) -> Expression {
+    milliseconds % 1000 == 0
+      ? Expression.dot("seconds").call([Argument(nil, .literal(.int(milliseconds / 1000)))])
+      : Expression.dot("milliseconds").call([Argument(nil, .literal(.int(milliseconds)))])
   }
 
   /// The closure that makes the success action from what the effect returned (nil for an
@@ -318,11 +321,25 @@ extension FeatureTranslator {
         access: access, name: effectsName, inherits: ["Sendable"],
         members: actions.flatMap { effectRequirement($0, body: nil) }))
 
+    // What each action invalidates in the cache: a plain action's own tags, and an async
+    // action's, when its success passes.
+    var invalidated: [String: [String]] = [:]
+    for action in spec.actions where !action.invalidates.isEmpty {
+      invalidated[action.async?.success ?? action.name, default: []] += action.invalidates
+    }
+    let cached = actions.contains { $0.async?.freshFor != nil }
     // Every async action starts its request; an action that `cancels` cancels first.
-    let handled = spec.actions.filter { $0.async != nil || !$0.cancels.isEmpty }
+    let handled = spec.actions.filter { $0.async != nil || !$0.cancels.isEmpty || invalidated[$0.name] != nil }
     let cases = handled.map { action -> SwitchCase in
-      let cancels = action.cancels.map { scope in
+      var cancels = action.cancels.map { scope in
         Statement.expression(Expression.name("self").dot("runner").dot("cancel").call([Argument(nil, .literal(.string(scope)))]))
+      }
+      if let tags = invalidated[action.name] {
+        cancels.append(
+          .expression(
+            Expression.name("self").dot("cache").dot("invalidate").call([
+              Argument(nil, .array(tags.map { .literal(.string($0)) }))
+            ])))
       }
       guard let outcomes = action.async else {
         return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: [])], body: cancels)
@@ -342,11 +359,25 @@ extension FeatureTranslator {
       // `self.` so a payload parameter named `effects` or `runner` can't hide them.
       let call = Expression.name("self").dot("effects").dot(outcomes.effect).call(arguments)
       // A typed error: Swift infers the closure's error type only when told.
-      let operation = Closure(
-        signature: typedErrorType(action).map {
-          Closure.Signature(isAsync: true, thrownType: $0, returnType: successType(action) ?? "Void")
-        },
-        body: .tryExpression(.awaitExpression(call)))
+      let signature = typedErrorType(action).map {
+        Closure.Signature(isAsync: true, thrownType: $0, returnType: successType(action) ?? "Void")
+      }
+      var performed = Expression.tryExpression(.awaitExpression(call))
+      if let freshFor = outcomes.freshFor {
+        // Answered from the cache while fresh, keyed by the payload.
+        performed = .tryExpression(
+          .awaitExpression(
+            Expression.name("self").dot("cache").dot("answer").call([
+              Argument(nil, .literal(.string(action.name))),
+              Argument(
+                "key",
+                Expression.initializer(nil).call([Argument(nil, .array(action.payload.map { .name($0.name) }))])),
+              Argument("freshFor", Self.duration(milliseconds: freshFor)),
+              Argument("tags", .array(outcomes.provides.map { .literal(.string($0)) })),
+              Argument(nil, .closure(Closure(signature: signature, body: performed))),
+            ])))
+      }
+      let operation = Closure(signature: signature, body: performed)
       var runArguments = [
         Argument(nil, .literal(.string(outcomes.scope))),
         Argument("policy", .dot(outcomes.policy.rawValue)),
@@ -377,7 +408,7 @@ extension FeatureTranslator {
       "- Parameter \(GeneratedNames.timingParameter(name)): When `\(name)`'s request starts; by default the spec's "
         + "\(timing.kind.rawValue) of \(timing.milliseconds) ms."
     }
-    let initializer =
+    var initializer =
       isTimed
       ? FunctionDeclaration(
         doc: (["- Parameter clock: What debounced and throttled requests wait on; a test passes one it advances."]
@@ -403,6 +434,23 @@ extension FeatureTranslator {
       : FunctionDeclaration(
         access: access, kind: .initializer, parameters: [Parameter(name: "effects", type: .named("Effects"))],
         body: [.assignment(.name("self").dot("effects"), .name("effects"))])
+    var cacheMember: [Declaration] = []
+    if cached {
+      // Its own clock: a test's immediate clock for timing would make every answer stale.
+      initializer.parameters.append(
+        Parameter(
+          name: "cache", type: types.runtime.type("ResponseCache"),
+          defaultValue: types.runtime.value("ResponseCache").call([])))
+      initializer.body!.append(.assignment(.name("self").dot("cache"), .name("cache")))
+      if let doc = initializer.doc {
+        initializer.doc = doc + "\n- Parameter cache: Where answers of requests with `fresh:` are kept (on the `ContinuousClock` by default)."
+      }
+      cacheMember.append(
+        .variable(
+          VariableDeclaration(
+            doc: "The answers of requests with `fresh:`, kept while fresh; actions with `invalidates:` empty them.",
+            access: access, isConstant: true, name: "cache", type: types.runtime.type("ResponseCache"))))
+    }
     let members: [Declaration] = [
       .variable(VariableDeclaration(doc: "The hand-written effects.", access: access, isConstant: true, name: "effects", type: .named("Effects"))),
       .variable(
@@ -417,7 +465,7 @@ extension FeatureTranslator {
         VariableDeclaration(
           doc: "When `\(name)`'s request starts.", access: access, isConstant: true,
           name: GeneratedNames.timingParameter(name), type: timingType))
-    }
+    } + cacheMember
     + [
       .function(initializer),
       .function(

@@ -1052,12 +1052,91 @@ struct TestTranslator {
       }
       return test(example.name, name, throwing: throwing, body + checks)
     }
-    return suite(spec.names.exampleTests, tests + followUpTests(names: &names) + startTests(names: &names))
+    return suite(
+      spec.names.exampleTests,
+      tests + followUpTests(names: &names) + startTests(names: &names) + cacheTests(names: &names))
   }
 
   /// Whether the example tests file needs ReduxTesting: store examples, follow-up or start tests.
   var exampleTestsUseTestStore: Bool {
     spec.examples.contains(where: \.throughStore) || !followUpTestCases.isEmpty || startIsTested
+      || !cachedRequests.isEmpty
+  }
+
+  /// The requests with `fresh:` a derived test pins: their test effects need no failure builder.
+  private var cachedRequests: [Action] {
+    let asyncActions = spec.actions.filter { $0.async != nil }
+    let builders = asyncActions.contains { action in
+      let own = spec.action(named: action.async!.failure)?.payload.filter { !action.async!.carried.contains($0.name) } ?? []
+      let shape = FailureShape(own: own) { name in spec.model(named: name) != nil || spec.enums.contains { $0.name == name } }
+      return shape == .builtByEffects
+    }
+    if builders { return [] }
+    return asyncActions.filter { action in
+      guard let async = action.async, async.freshFor != nil else { return false }
+      // A request whose own success empties what it provides is never answered from the cache twice.
+      let emptied = action.invalidates + (spec.action(named: async.success)?.invalidates ?? [])
+      return Set(emptied).isDisjoint(with: async.provides)
+        && action.payload.allSatisfy { $0.defaultValue != .newUUID && $0.defaultValue != .now }
+    }
+  }
+
+  /// For each request with `fresh:`: sent twice through a TestStore, its effect is called once;
+  /// after the first action that invalidates a tag it provides, once more.
+  private func cacheTests(names: inout UniqueNames) -> [Declaration] {
+    cachedRequests.map { request in
+      let async = request.async!
+      let store = Expression.name("store")
+      let effects = Expression.name("effects")
+      var middlewareArguments = [Argument("effects", effects.dot("effects"))]
+      if spec.actions.contains(where: { $0.async?.timing != nil }) {
+        middlewareArguments.append(Argument("clock", types.runtime.value("ImmediateClock").call()))
+      }
+      middlewareArguments.append(
+        Argument(
+          "cache",
+          types.runtime.value("ResponseCache").call([Argument("clock", types.runtime.value("StoppedClock").call())])))
+      func returns(_ action: Action) -> Statement {
+        let own = spec.action(named: action.async!.success)?.payload.filter { !action.async!.carried.contains($0.name) } ?? []
+        let value: Expression =
+          switch own.count {
+          case 0: .tuple([])
+          case 1: types.expression(sample(own[0].type, 3), type: own[0].type)
+          default: .tuple(own.enumerated().map { Argument($1.name, types.expression(sample($1.type, 3 + $0), type: $1.type)) })
+          }
+        return .expression(effects.dot(action.async!.effect).dot("returns").call([Argument(nil, value)]))
+      }
+      func send(_ action: Action) -> [Statement] {
+        let arguments = sampleArguments(action)
+        let sent = arguments.isEmpty ? Expression.dot(action.name) : Expression.dot(action.name).call(arguments)
+        return [
+          .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
+          .expression(.awaitExpression(store.dot("idle").call())),
+        ]
+      }
+      let calls = effects.dot(async.effect).dot("calls").dot("count")
+      var body: [Statement] = [constant("effects", Expression.name(spec.names.testEffects).call()), returns(request)]
+      body.append(
+        constant(
+          "store",
+          types.runtime.value("TestStore").call([
+            Argument("initialState", Expression.name(spec.stateTypeName).call()),
+            Argument("reducer", .name(spec.reducerName)),
+            Argument("middleware", .array([Expression.name(spec.names.effectsMiddleware).call(middlewareArguments)])),
+            Argument("exhaustivity", .dot("off")),
+          ])))
+      body += send(request) + send(request)
+      body.append(expect(calls, .equal, .literal(.int(1))))
+      var title = "\(request.name) is answered from the cache while fresh"
+      if let invalidating = spec.actions.first(where: { !Set($0.invalidates).isDisjoint(with: async.provides) }) {
+        if invalidating.async != nil, invalidating.name != request.name { body.append(returns(invalidating)) }
+        body += send(invalidating) + send(request)
+        body.append(expect(calls, .equal, .literal(.int(2))))
+        title += ", and called again after \(invalidating.name)"
+      }
+      body.append(.expression(.awaitExpression(store.dot("finish").call())))
+      return test(title, names.make("\(request.name)IsCached"), isAsync: true, body)
+    }
   }
 
   /// Whether `start:` gets a derived test: its actions hold values a test can compare (no fresh
