@@ -856,7 +856,26 @@ struct SpecGenerator {
     }
     makeEffectPolicies()
     makeEffectOptions()
+    makeCache()
     makeBindings()
+  }
+
+  /// Answers kept while fresh (`fresh:`, some with `provides:` tags), and actions that
+  /// invalidate a tag provided (a plain one, or a request, on its success).
+  private mutating func makeCache() {
+    var tags: [String] = []
+    for index in spec.actions.indices where spec.actions[index].async != nil && rng.chance(20) {
+      spec.actions[index].async!.fresh = rng.pick(["60s", "300s", "1.5s", "86400s"])
+      if rng.chance(70) {
+        let tag = rng.pick(["shelf", "items", "feed", "profile"])
+        spec.actions[index].async!.provides = [tag]
+        if !tags.contains(tag) { tags.append(tag) }
+      }
+    }
+    guard !tags.isEmpty else { return }
+    for index in spec.actions.indices where rng.chance(20) {
+      spec.actions[index].invalidates = Array(rng.shuffled(tags).prefix(rng.int(in: 1...2)))
+    }
   }
 
   /// `binding: true` on some setters of a top-level field from the action's one parameter

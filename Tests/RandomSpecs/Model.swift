@@ -511,6 +511,9 @@ struct RAsync: Hashable {
   var isOptional = false
   /// `operation:` and its mappings: performed by the generated `<Feature>APIEffects`.
   var binding: RBinding?
+  /// `fresh:` as written, and the tags its kept answers `provide`.
+  var fresh: String?
+  var provides: [String] = []
 
   var successPayload: [RField] { success ?? [] }
   var failurePayload: [RField] {
@@ -539,6 +542,8 @@ struct RAction: Hashable {
   var cancels: [String] = []
   /// `cancels: x` rather than `cancels: [x]` when there is one.
   var cancelsAsScalar = false
+  /// `invalidates:` the cache tags whose kept answers it empties.
+  var invalidates: [String] = []
   /// `binding: true`: a setter of a state field from its one parameter.
   var binding = false
   /// `then:` the actions dispatched after its reduce, each maybe under a condition.

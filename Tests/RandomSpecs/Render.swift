@@ -419,6 +419,8 @@ struct Renderer {
         if let effect = async.effect { asyncBody.append("      effect: \(effect)") }
         if async.readsState { asyncBody.append("      readsState: true") }
         if async.isOptional { asyncBody.append("      optional: true") }
+        if let fresh = async.fresh { asyncBody.append("      fresh: \(fresh)") }
+        if !async.provides.isEmpty { asyncBody.append("      provides: [" + async.provides.joined(separator: ", ") + "]") }
         if let binding = async.binding {
           asyncBody.append("      operation: \(binding.operation)")
           for (key, entries) in [("request", binding.request), ("response", binding.response)] where !entries.isEmpty {
@@ -443,6 +445,9 @@ struct Renderer {
         body.append(
           "    cancels: " + (action.cancelsAsScalar && action.cancels.count == 1
             ? action.cancels[0] : "[" + action.cancels.joined(separator: ", ") + "]"))
+      }
+      if !action.invalidates.isEmpty {
+        body.append("    invalidates: [" + action.invalidates.joined(separator: ", ") + "]")
       }
       if action.binding { body.append("    binding: true") }
       if !action.followUps.isEmpty {

@@ -192,6 +192,12 @@ struct LibraryExampleTests {
     await store.send(.loadCollection)
     await store.idle()
     #expect(effects.loadCollection.calls.count == 2)
+    effects.removeFromCollection.returns(())
+    await store.send(.removeBook(book: Book(id: "text 7", title: "text 7")))
+    await store.idle()
+    await store.send(.loadCollection)
+    await store.idle()
+    #expect(effects.loadCollection.calls.count == 3)
     await store.finish()
   }
 }

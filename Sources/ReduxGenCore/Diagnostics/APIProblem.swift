@@ -137,7 +137,7 @@ package enum CacheProblem: Hashable, Sendable {
   var message: String {
     switch self {
     case .providesWithoutFresh(let request):
-      "'provides' tags the answers '\(request)' keeps, but it keeps none: add 'fresh: DURATION' (such as 'fresh: 5m')"
+      "'provides' tags the answers '\(request)' keeps, but it keeps none: add 'fresh: DURATION' (such as 'fresh: 300s')"
     case .unknownTag(let tag, let suggestion):
       "no request provides '\(tag)' ('provides: [\(tag)]' beside a 'fresh')" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     }

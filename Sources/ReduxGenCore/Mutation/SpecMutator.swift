@@ -34,7 +34,9 @@ package struct Mutant: Sendable, Equatable {
 /// - requests bound to OpenAPI operations: an input given another payload parameter of its type,
 ///   or another constant; two fields of a model read from each other's properties; a documented
 ///   error (or `default`) turned into another case of the typed failure; the condition negated
-///   or dropped.
+///   or dropped;
+/// - cached answers: a request's `fresh` dropped (every request calls its effect); a tag an action
+///   invalidates dropped.
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
@@ -42,7 +44,7 @@ package enum SpecMutator {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
       + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + startMutants(spec)
-      + apiMutants(spec)
+      + apiMutants(spec) + cacheMutants(spec)
     // Ids stay unique even if two edits ever describe themselves alike.
     var seen: [String: Int] = [:]
     for index in mutants.indices {
@@ -275,6 +277,30 @@ package enum SpecMutator {
         guard let condition = followUp.condition else { continue }
         mutant("negate", "then \(followUp.action) if !(\(describe(condition)))") { $0[position].condition = .not(condition) }
         mutant("always", "then \(followUp.action)") { $0[position].condition = nil }
+      }
+    }
+    return mutants
+  }
+
+  /// Near misses of cached answers: `fresh` dropped, an invalidated tag dropped.
+  private static func cacheMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    for (index, action) in spec.actions.enumerated() {
+      if let freshFor = action.async?.freshFor {
+        var changed = spec
+        changed.actions[index].async?.freshFor = nil
+        mutants.append(
+          Mutant(
+            id: "\(action.name)#fresh:drop", description: "\(action.name): fresh \(freshFor) ms -> not kept",
+            spec: changed))
+      }
+      for (position, tag) in action.invalidates.enumerated() {
+        var changed = spec
+        changed.actions[index].invalidates.remove(at: position)
+        mutants.append(
+          Mutant(
+            id: "\(action.name)#invalidates\(position):drop", description: "\(action.name): invalidates \(tag) -> not",
+            spec: changed))
       }
     }
     return mutants

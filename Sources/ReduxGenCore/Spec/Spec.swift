@@ -522,7 +522,7 @@ package struct AsyncOutcomes: Sendable, Equatable {
   /// Whether the effect may return nil, ending the request without an outcome
   /// (`optional: true`).
   package var isOptional = false
-  /// How long an answer stays fresh, in milliseconds (`fresh: 5m`): a request with the same
+  /// How long an answer stays fresh, in milliseconds (`fresh: 300s`): a request with the same
   /// payload within it is answered from the effects middleware's `ResponseCache`, without a call.
   package var freshFor: Int?
   /// The tags its cached answers provide (`provides: [collection]`), which actions invalidate.

@@ -1082,7 +1082,7 @@ struct TestTranslator {
   }
 
   /// For each request with `fresh:`: sent twice through a TestStore, its effect is called once;
-  /// after the first action that invalidates a tag it provides, once more.
+  /// after each action that invalidates a tag it provides, once more.
   private func cacheTests(names: inout UniqueNames) -> [Declaration] {
     cachedRequests.map { request in
       let async = request.async!
@@ -1128,11 +1128,15 @@ struct TestTranslator {
       body += send(request) + send(request)
       body.append(expect(calls, .equal, .literal(.int(1))))
       var title = "\(request.name) is answered from the cache while fresh"
-      if let invalidating = spec.actions.first(where: { !Set($0.invalidates).isDisjoint(with: async.provides) }) {
-        if invalidating.async != nil, invalidating.name != request.name { body.append(returns(invalidating)) }
-        body += send(invalidating) + send(request)
-        body.append(expect(calls, .equal, .literal(.int(2))))
-        title += ", and called again after \(invalidating.name)"
+      // Each action that invalidates a tag it provides, in turn: one more call after each.
+      let invalidating = spec.actions.filter { !Set($0.invalidates).isDisjoint(with: async.provides) }
+      for (index, action) in invalidating.enumerated() {
+        if action.async != nil { body.append(returns(action)) }
+        body += send(action) + send(request)
+        body.append(expect(calls, .equal, .literal(.int(index + 2))))
+      }
+      if !invalidating.isEmpty {
+        title += ", and called again after \(invalidating.map(\.name).joined(separator: ", "))"
       }
       body.append(.expression(.awaitExpression(store.dot("finish").call())))
       return test(title, names.make("\(request.name)IsCached"), isAsync: true, body)
