@@ -149,6 +149,43 @@ struct HandWrittenRequirementsTests {
     #expect(HandWrittenRequirements.check(try spec(notes()), sources: sources, show: "").map(\.summary) == [])
   }
 
+  @Test("binding the requests to OpenAPI operations orphans the live effects, not the effects protocol")
+  func boundRequests() throws {
+    let sources = try scaffolds(of: notes())
+    let document = """
+      openapi: 3.1.0
+      info: { title: Notes, version: 1.0.0 }
+      paths:
+        /notes/{id}:
+          get:
+            operationId: getNote
+            parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+            responses:
+              "200":
+                description: The note.
+                content:
+                  application/json:
+                    schema: { type: object, required: [title], properties: { title: { type: string } } }
+      """
+    let bound = notes {
+      $0.replacingOccurrences(of: "feature: Notes\n", with: "feature: Notes\napi: notes.openapi.yaml\n")
+        .replacingOccurrences(
+          of: "success: { title: String }\n", with: "success: { title: String }\n      operation: getNote\n")
+    }
+    let result = try GeneratorPipeline.generate(bound, path: "Specs/notes.yaml") { path in
+      path == "Specs/notes.openapi.yaml" ? Array(document.utf8) : nil
+    }
+    let spec = try #require(result.spec, "\(result.diagnostics.map(\.summary))")
+    #expect(result.files.contains { $0.path == "Sources/NotesAPIEffects.swift" })
+    #expect(!result.files.contains { $0.path == "Sources/NotesLiveEffects.swift" })
+    let found = HandWrittenRequirements.check(spec, sources: sources, show: "").map(\.summary)
+    #expect(
+      found == [
+        "Sources/NotesLiveEffects.swift:8:8: warning: NotesLiveEffects is a scaffold made from Specs/notes.yaml, which "
+          + "no longer has a middleware, custom reducer or live effects of that name; delete this file"
+      ])
+  }
+
   @Test("every checked-in scaffold has what its protocol requires, and none is orphaned", arguments: specNames())
   func checkedInScaffolds(name: String) throws {
     let path = "Specs/\(name).yaml"

@@ -180,8 +180,11 @@ package enum HandWrittenRequirements {
         (header.specPath as NSString).lastPathComponent == specName, !owned.contains(header.type)
       else { return nil }
       let declaration = file.outline.types.first { $0.name == header.type && !$0.isExtension }
+      // The effects protocol stays generated when every request is bound to an operation
+      // (`<Feature>APIEffects` conforms to it), though no scaffold does.
+      let generatedEffects = spec.actions.contains { $0.async != nil } ? spec.names.effects : nil
       let conformance = declaration?.inherits.first.flatMap { name in
-        scaffolds.contains { $0.conformance == name } ? nil : name
+        scaffolds.contains { $0.conformance == name } || name == generatedEffects ? nil : name
       }
       let problem = SpecProblem.orphanedScaffold(
         type: header.type, spec: header.specPath, conformance: conformance, newScaffolds: newScaffolds)
