@@ -159,14 +159,6 @@ struct APIOperation {
   var responses: [APIResponse]
   /// The `operationId`'s value.
   var node: YAMLNode
-
-  /// Every input: path, query and header parameters, then the body.
-  var inputs: [APIParameter] { parameters + (body.map { [$0] } ?? []) }
-
-  /// The documented success: the first 2XX response by number.
-  var success: APIResponse? {
-    responses.filter(\.status.isSuccess).min { ($0.status.code ?? 299) < ($1.status.code ?? 299) }
-  }
 }
 
 struct APIParameter {

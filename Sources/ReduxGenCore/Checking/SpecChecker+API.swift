@@ -417,7 +417,7 @@ extension SpecChecker {
     case .boolean: return .boolean
     case .array(let items, _): return shape(items, at: node).map(APIShape.array)
     case .object(let properties, _):
-      var members: [(name: String, shape: APIShape)] = []
+      var members: [APIShape.Member] = []
       for property in properties {
         if property.isRequired {
           guard Self.keepsItsName(property.name) else {
@@ -425,9 +425,9 @@ extension SpecChecker {
             return nil
           }
           guard let member = shape(property.schema, at: node) else { return nil }
-          members.append((property.name, member))
+          members.append(APIShape.Member(name: property.name, shape: member))
         } else if Self.keepsItsName(property.name), Self.buildable(property.schema) {
-          members.append((property.name, shape(property.schema, at: node)!))
+          members.append(APIShape.Member(name: property.name, shape: shape(property.schema, at: node)!))
         }
       }
       return .object(members)

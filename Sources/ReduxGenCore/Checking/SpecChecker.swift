@@ -207,7 +207,7 @@ package struct SpecChecker {
       locations[spec.customReducerName] = pair.key.location
     }
     if case .mapping(let pairs)? = actionsNode?.kind,
-      let request = spec.actions.first(where: { $0.async != nil && spec.api?.requests[$0.name] == nil }),
+      let request = spec.handWrittenRequests.first,
       let pair = pairs.first(where: { $0.key.scalar == request.name })
     {
       locations[spec.names.liveEffects] = pair.key.location

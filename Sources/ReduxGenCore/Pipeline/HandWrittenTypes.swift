@@ -17,7 +17,7 @@ package enum HandWrittenTypes {
     }
     // The live effects may have any name: the scaffold's, or any type conforming to the protocol.
     let names = spec.names
-    if spec.actions.contains(where: { $0.async != nil && spec.api?.requests[$0.name] == nil }),
+    if !spec.handWrittenRequests.isEmpty,
       !swiftSources.contains(where: { declares(names.liveEffects, in: $0) || conforms(to: names.effects, in: $0) })
     {
       let problem = SpecProblem.missingLiveEffects(protocol: names.effects, scaffold: names.liveEffects, command: command)

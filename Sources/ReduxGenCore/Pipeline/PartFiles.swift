@@ -17,10 +17,6 @@ struct FeaturePartFiles {
 
   private var header: [String] { GeneratedHeader.lines(specPath: spec.path) }
   private var hasAsyncActions: Bool { spec.actions.contains { $0.async != nil } }
-  /// Async actions no operation performs: the hand-written live effects perform them.
-  private var hasUnboundRequests: Bool {
-    spec.actions.contains { $0.async != nil && spec.api?.requests[$0.name] == nil }
-  }
 
   /// The part's file; nil when the spec has no such part.
   func file(_ part: GeneratedPart) -> SwiftFile? {
@@ -101,7 +97,7 @@ struct FeaturePartFiles {
   func scaffolds() -> [(type: String, file: SwiftFile)] {
     var types: [(String, [Declaration])] = []
     if spec.hasCustomReducers { types.append((spec.customReducerName, translator.customReducerScaffold())) }
-    if hasUnboundRequests { types.append((translator.liveEffectsName, translator.effectsScaffold())) }
+    if !spec.handWrittenRequests.isEmpty { types.append((translator.liveEffectsName, translator.effectsScaffold())) }
     for middleware in spec.middleware { types.append((middleware.name, translator.scaffold(middleware))) }
     return types.map { type, declarations in
       let file = SwiftFile(

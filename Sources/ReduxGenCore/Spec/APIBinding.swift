@@ -15,15 +15,20 @@ package struct APIBindings: Sendable, Equatable {
 package indirect enum APIShape: Sendable, Equatable {
   case string, integer, number, boolean
   case array(APIShape)
-  case object([(name: String, shape: APIShape)])
+  case object([Member])
 
-  package static func == (lhs: APIShape, rhs: APIShape) -> Bool {
-    switch (lhs, rhs) {
-    case (.string, .string), (.integer, .integer), (.number, .number), (.boolean, .boolean): true
-    case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)): a.map(\.name) == b.map(\.name) && a.map(\.shape) == b.map(\.shape)
-    default: false
-    }
+  /// A property of an object, in the document's order.
+  package struct Member: Sendable, Equatable {
+    package var name: String
+    package var shape: APIShape
+  }
+}
+
+extension Spec {
+  /// The async actions no operation performs (`operation:`): the hand-written live effects
+  /// perform them, so they alone need the `<Feature>LiveEffects` scaffold.
+  package var handWrittenRequests: [Action] {
+    actions.filter { $0.async != nil && api?.requests[$0.name] == nil }
   }
 }
 

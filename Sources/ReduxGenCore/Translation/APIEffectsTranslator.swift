@@ -19,7 +19,7 @@ struct APIEffectsTranslator {
   private var bound: [(Action, APIBinding)] {
     spec.actions.compactMap { action in bindings.requests[action.name].map { (action, $0) } }
   }
-  private var unbound: [Action] { spec.actions.filter { $0.async != nil && bindings.requests[$0.name] == nil } }
+  private var unbound: [Action] { spec.handWrittenRequests }
 
   // MARK: The live effects
 
@@ -381,7 +381,7 @@ extension APIEffectsTranslator {
   func testsFile(tests: TestTranslator) -> [Declaration] {
     var names = UniqueNames()
     var functions: [Declaration] = []
-    for (action, binding) in boundForTests {
+    for (action, binding) in bound {
       functions += requestTests(action, binding, tests: tests, names: &names)
     }
     // Small-number UUIDs are written `uuid(n)`, a helper each test file declares privately.
@@ -390,10 +390,6 @@ extension APIEffectsTranslator {
       double(),
       .structure(TypeDeclaration(doc: nil, name: spec.names.apiEffectsTests, members: functions)),
     ] + helper
-  }
-
-  private var boundForTests: [(Action, APIBinding)] {
-    spec.actions.compactMap { action in bindings.requests[action.name].map { (action, $0) } }
   }
 
 
@@ -629,18 +625,11 @@ struct APISampler {
   indirect enum JSON: Equatable {
     case string(String), integer(Int), number(Double), boolean(Bool)
     case array([JSON])
-    case object([(name: String, value: JSON)])
+    case object([Member])
 
-    static func == (lhs: JSON, rhs: JSON) -> Bool {
-      switch (lhs, rhs) {
-      case (.string(let a), .string(let b)): a == b
-      case (.integer(let a), .integer(let b)): a == b
-      case (.number(let a), .number(let b)): a == b
-      case (.boolean(let a), .boolean(let b)): a == b
-      case (.array(let a), .array(let b)): a == b
-      case (.object(let a), .object(let b)): a.map(\.name) == b.map(\.name) && a.map(\.value) == b.map(\.value)
-      default: false
-      }
+    struct Member: Equatable {
+      var name: String
+      var value: JSON
     }
   }
 
@@ -654,7 +643,7 @@ struct APISampler {
     case .number: return .number(Double(counter) + 0.25)
     case .boolean: return .boolean(counter % 2 == 1)
     case .array(let element): return .array([sample(element)])
-    case .object(let members): return .object(members.map { ($0.name, sample($0.shape)) })
+    case .object(let members): return .object(members.map { JSON.Member(name: $0.name, value: sample($0.shape)) })
     }
   }
 
