@@ -38,6 +38,9 @@ struct SpecGenerator {
         if rng.chance(30) { field = ["counter", "tasks", "profile"][index] }
         if !fields.insert(field).inserted { field += "\(index)" }
         if index == 1, uses {
+          // What this feature may need of the used models (persisting them, keying a cache by
+          // them) their own spec generates: asked there.
+          features[0].spec.conformances = ["Codable", "Hashable"]
           generator.reserveTypeNames(features[0].spec.models.map(\.name) + features[0].spec.enums.map(\.name))
           generator.spec.uses = ["\(features[0].field).yaml"]
           generator.spec.usesAsScalar = rng.chance(30)
@@ -78,6 +81,7 @@ struct SpecGenerator {
       spec.importsAsScalar = spec.imports.count == 1 && rng.chance(50)
     }
     if rng.chance(30) { spec.doc = rng.pick(Pools.docs) }
+    if rng.chance(20) { spec.conformances = rng.pick([["Codable"], ["Hashable"], ["Codable", "Hashable"]]) }
     makeEnums()
     makeModels()
     makeState()
@@ -191,7 +195,9 @@ struct SpecGenerator {
       }
     }
     let doc: String? = rng.chance(15) ? rng.pick(Pools.docs) : nil
-    return RModel(name: name, doc: doc, fields: rng.chance(30) ? rng.shuffled(fields) : fields)
+    let conformances = rng.chance(10) ? rng.pick([["Codable"], ["Hashable"], ["Hashable", "Codable"]]) : []
+    return RModel(
+      name: name, doc: doc, fields: rng.chance(30) ? rng.shuffled(fields) : fields, conformances: conformances)
   }
 
   /// A field with a default (always for state fields), written in one of the three forms.

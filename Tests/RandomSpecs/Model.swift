@@ -238,6 +238,8 @@ struct RModel: Hashable {
   var name: String
   var doc: String?
   var fields: [RField]
+  /// `conformances:`, asked of this model.
+  var conformances: [String] = []
 
   var idField: RField? { fields.first { $0.name == "id" } }
 }
@@ -667,6 +669,8 @@ struct RStoreRun: Hashable {
 struct RSpec: Hashable {
   var feature: String
   var access: Access?
+  /// `conformances:`, asked of every model (and, with `Codable`, of the state and action).
+  var conformances: [String] = []
   var imports: [String]
   /// `uses:`: the files of the app's feature specs whose models this one reads.
   var uses: [String] = []

@@ -315,6 +315,7 @@ struct Renderer {
     if let module = spec.module { lines.append("module: \(module)") }
     if spec.apiDocument != nil { lines.append("api: \(APIBinder.documentFile)") }
     if let access = spec.access { lines.append("access: \(access.rawValue)") }
+    if !spec.conformances.isEmpty { lines.append("conformances: [\(spec.conformances.joined(separator: ", "))]") }
     if !spec.uses.isEmpty {
       lines.append(
         spec.usesAsScalar && spec.uses.count == 1 ? "uses: \(spec.uses[0])" : "uses: [\(spec.uses.joined(separator: ", "))]")
@@ -340,6 +341,11 @@ struct Renderer {
       for model in spec.models {
         lines.append("  \(model.name):")
         if let doc = model.doc { lines.append("    doc: " + YAMLText.doubleQuoted(doc)) }
+        if model.conformances.count == 1, model.name.count.isMultiple(of: 2) {  // now and then the scalar form
+          lines.append("    conformances: \(model.conformances[0])")
+        } else if !model.conformances.isEmpty {
+          lines.append("    conformances: [\(model.conformances.joined(separator: ", "))]")
+        }
         fields(model.fields, key: "fields", indent: "    ", into: &lines, flow: false)
       }
     }

@@ -77,4 +77,18 @@ struct ReplayTestsTests {
       }
     }
   }
+
+  @Test("a feature whose state and action aren't Codable can't replay, and the error says how to ask")
+  func needsCodable() throws {
+    var spec = try taskList()
+    spec.conformances = []
+    #expect {
+      _ = try ReplayTests.file(for: spec, recording: try recording(), path: "r.jsonl", name: "r", testedModule: nil)
+    } throws: { error in
+      (error as? DiagnosticsError)?.diagnostics.map(\.summary) == [
+        "\(spec.path):1:1: error: a recording replays only a feature whose state and action are Codable; "
+          + "add 'conformances: [Codable]' to the spec"
+      ]
+    }
+  }
 }

@@ -7,7 +7,7 @@ import ReduxRuntime
 import TaskList
 
 /// Everything that can happen in the App: a feature's action, wrapped.
-public enum AppAction: Equatable, Sendable, Codable {
+public enum AppAction: Equatable, Sendable {
   /// An action of the Counter feature.
   case counter(_: CounterAction)
 

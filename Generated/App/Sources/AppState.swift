@@ -7,7 +7,7 @@ import ReduxRuntime
 import TaskList
 
 /// The state of the whole App: one field per feature.
-public struct AppState: Equatable, Sendable, Codable {
+public struct AppState: Equatable, Sendable {
   /// The Counter feature's state.
   public var counter: CounterState
 

@@ -6,7 +6,7 @@ import Products
 import ReduxRuntime
 
 /// Everything that can happen in the Cart feature.
-public enum CartAction: Equatable, Sendable, Codable {
+public enum CartAction: Equatable, Sendable {
   case addToCart(product: Product)
   case removeFromCart(productID: Int)
   case removeOne(productID: Int)

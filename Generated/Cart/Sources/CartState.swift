@@ -6,7 +6,7 @@ import Products
 import ReduxRuntime
 
 /// What the customer is about to buy.
-public struct CartState: Equatable, Sendable, Codable {
+public struct CartState: Equatable, Sendable {
   public var items: IdentifiedArrayOf<Product>
   public var quantities: [Int: Int]
   public var saved: [Int]

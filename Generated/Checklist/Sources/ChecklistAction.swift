@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Checklist feature.
-enum ChecklistAction: Equatable, Sendable, Codable {
+enum ChecklistAction: Equatable, Sendable {
   /// A step with the next id and every field's default.
   case addStep
 

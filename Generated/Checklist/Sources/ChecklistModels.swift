@@ -4,7 +4,7 @@
 import Foundation
 import ReduxRuntime
 
-struct Step: Equatable, Hashable, Codable, Sendable, Identifiable {
+struct Step: Equatable, Sendable, Identifiable {
   var id: Int
   var title: String
   var done: Bool
@@ -15,21 +15,6 @@ struct Step: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.title = title
     self.done = done
     self.pinned = pinned
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case title
-    case done
-    case pinned
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(Int.self, forKey: .id)
-    self.title = try container.decode(String.self, forKey: .title, default: "")
-    self.done = try container.decode(Bool.self, forKey: .done, default: false)
-    self.pinned = try container.decodeIfPresent(Bool.self, forKey: .pinned)
   }
 }
 

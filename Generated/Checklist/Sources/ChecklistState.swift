@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// The state of the Checklist feature.
-struct ChecklistState: Equatable, Sendable, Codable {
+struct ChecklistState: Equatable, Sendable {
   var steps: IdentifiedArrayOf<Step>
   var count: Int
   var busy: Bool

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Counter feature.
-public enum CounterAction: Equatable, Sendable, Codable {
+public enum CounterAction: Equatable, Sendable {
   case increase
   case decrease
   case add(amount: Int)

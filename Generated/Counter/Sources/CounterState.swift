@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// The state of the Counter feature.
-public struct CounterState: Equatable, Sendable, Codable {
+public struct CounterState: Equatable, Sendable {
   public var count: Int
 
   public init(count: Int = 0) {

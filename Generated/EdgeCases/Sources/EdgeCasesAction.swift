@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the EdgeCases feature.
-enum EdgeCasesAction: Equatable, Sendable, Codable {
+enum EdgeCasesAction: Equatable, Sendable {
   case score(base: Double, bonus: Int)
   case stock(product: Product, count: Int)
   case addTodo(todo: Todo)

@@ -20,7 +20,7 @@ enum Effects: String, CaseIterable, Codable, Hashable, Sendable {
   case many
 }
 
-struct Todo: Equatable, Hashable, Codable, Sendable, Identifiable {
+struct Todo: Equatable, Sendable, Identifiable {
   var id: Int
   var title: String
   var done: Bool
@@ -30,22 +30,9 @@ struct Todo: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.title = title
     self.done = done
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case title
-    case done
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(Int.self, forKey: .id)
-    self.title = try container.decode(String.self, forKey: .title)
-    self.done = try container.decode(Bool.self, forKey: .done, default: false)
-  }
 }
 
-struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
+struct Product: Equatable, Sendable, Identifiable {
   var id: String
   var inventory: Int
 
@@ -53,20 +40,9 @@ struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.id = id
     self.inventory = inventory
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case inventory
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(String.self, forKey: .id)
-    self.inventory = try container.decode(Int.self, forKey: .inventory, default: 0)
-  }
 }
 
-struct Cover: Equatable, Hashable, Codable, Sendable {
+struct Cover: Equatable, Sendable {
   var url: String
   var caption: String
   var width: Int
@@ -76,22 +52,9 @@ struct Cover: Equatable, Hashable, Codable, Sendable {
     self.caption = caption
     self.width = width
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case url
-    case caption
-    case width
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.url = try container.decode(String.self, forKey: .url, default: "none")
-    self.caption = try container.decode(String.self, forKey: .caption, default: "")
-    self.width = try container.decode(Int.self, forKey: .width, default: 0)
-  }
 }
 
-struct Book: Equatable, Hashable, Codable, Sendable, Identifiable {
+struct Book: Equatable, Sendable, Identifiable {
   var id: Int
   var title: String
   var cover: Cover
@@ -101,39 +64,17 @@ struct Book: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.title = title
     self.cover = cover
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case title
-    case cover
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(Int.self, forKey: .id)
-    self.title = try container.decode(String.self, forKey: .title)
-    self.cover = try container.decode(Cover.self, forKey: .cover, default: Cover())
-  }
 }
 
-struct Summary: Equatable, Hashable, Codable, Sendable {
+struct Summary: Equatable, Sendable {
   var titles: [String]
 
   init(titles: [String] = []) {
     self.titles = titles
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case titles
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.titles = try container.decode([String].self, forKey: .titles, default: [])
-  }
 }
 
-struct Task: Equatable, Hashable, Codable, Sendable, Identifiable {
+struct Task: Equatable, Sendable, Identifiable {
   var id: UUID
   var `default`: Bool
   var `init`: Int
@@ -145,58 +86,25 @@ struct Task: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.`init` = `init`
     self.stamp = stamp
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case `default`
-    case `init`
-    case stamp
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(UUID.self, forKey: .id)
-    self.default = try container.decode(Bool.self, forKey: .default, default: false)
-    self.`init` = try container.decode(Int.self, forKey: .`init`, default: 0)
-    self.stamp = try container.decodeIfPresent(Date.self, forKey: .stamp)
-  }
 }
 
-struct Result: Equatable, Hashable, Codable, Sendable {
+struct Result: Equatable, Sendable {
   var score: Double
 
   init(score: Double = 0) {
     self.score = score
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case score
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.score = try container.decode(Double.self, forKey: .score, default: 0)
-  }
 }
 
-struct Error: Equatable, Hashable, Codable, Sendable {
+struct Error: Equatable, Sendable {
   var reason: String
 
   init(reason: String = "") {
     self.reason = reason
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case reason
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.reason = try container.decode(String.self, forKey: .reason, default: "")
-  }
 }
 
-struct State: Equatable, Hashable, Codable, Sendable, Identifiable {
+struct State: Equatable, Sendable, Identifiable {
   var id: Int
   var `inout`: Int
   var `var`: String
@@ -208,24 +116,9 @@ struct State: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.var = `var`
     self.let = `let`
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case `inout`
-    case `var`
-    case `let`
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(Int.self, forKey: .id)
-    self.inout = try container.decode(Int.self, forKey: .inout, default: 0)
-    self.var = try container.decode(String.self, forKey: .var, default: "")
-    self.let = try container.decode(Bool.self, forKey: .let, default: false)
-  }
 }
 
-struct Store: Equatable, Hashable, Codable, Sendable, Identifiable {
+struct Store: Equatable, Sendable, Identifiable {
   var id: String
   var name: String
 
@@ -233,50 +126,21 @@ struct Store: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.id = id
     self.name = name
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case name
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(String.self, forKey: .id)
-    self.name = try container.decode(String.self, forKey: .name, default: "corner shop")
-  }
 }
 
-struct Middleware: Equatable, Hashable, Codable, Sendable {
+struct Middleware: Equatable, Sendable {
   var note: String
 
   init(note: String = "back\\slash") {
     self.note = note
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case note
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.note = try container.decode(String.self, forKey: .note, default: "back\\slash")
-  }
 }
 
-struct Clock: Equatable, Hashable, Codable, Sendable {
+struct Clock: Equatable, Sendable {
   var ticks: Int
 
   init(ticks: Int = 0) {
     self.ticks = ticks
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case ticks
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.ticks = try container.decode(Int.self, forKey: .ticks, default: 0)
   }
 }
 

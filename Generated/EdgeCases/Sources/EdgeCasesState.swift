@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// The state of the EdgeCases feature.
-struct EdgeCasesState: Equatable, Sendable, Codable {
+struct EdgeCasesState: Equatable, Sendable {
   var todos: IdentifiedArrayOf<Todo>
   var products: [String: Product]
   var quantityById: [Int: Int]

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the EditProfile feature.
-public enum EditProfileAction: Equatable, Sendable, Codable {
+public enum EditProfileAction: Equatable, Sendable {
   case textDidChange(text: String)
   case saveButtonDidTap
 

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// The state of the EditProfile feature.
-public struct EditProfileState: Equatable, Sendable, Codable {
+public struct EditProfileState: Equatable, Sendable {
   public var profileName: String
   public var isLoading: Bool
   public var saveStatus: RequestStatus

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Library feature.
-public enum LibraryAction: Equatable, Sendable, Codable {
+public enum LibraryAction: Equatable, Sendable {
   case search(query: String)
 
   /// `search` succeeded.

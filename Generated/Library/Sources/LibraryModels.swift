@@ -10,7 +10,7 @@ public enum Refusal: String, CaseIterable, Codable, Hashable, Sendable, Swift.Er
   case notFound
 }
 
-public struct Book: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct Book: Equatable, Codable, Sendable, Identifiable {
   public var id: String
   public var title: String
   public var author: String

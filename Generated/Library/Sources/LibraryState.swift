@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// The state of the Library feature.
-public struct LibraryState: Equatable, Sendable, Codable {
+public struct LibraryState: Equatable, Sendable {
   public var query: String
   public var results: IdentifiedArrayOf<Book>
   public var collection: IdentifiedArrayOf<Book>

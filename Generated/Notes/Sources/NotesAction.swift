@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Notes feature.
-public enum NotesAction: Equatable, Sendable, Codable {
+public enum NotesAction: Equatable, Sendable {
   case addNote(note: Note)
   case removeNote(id: UUID)
   case attach(id: UUID, attachment: Attachment)

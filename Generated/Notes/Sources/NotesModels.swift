@@ -4,7 +4,7 @@
 import Foundation
 import ReduxRuntime
 
-public struct Attachment: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct Attachment: Equatable, Codable, Sendable, Identifiable {
   public var id: UUID
   public var name: String
 
@@ -14,7 +14,7 @@ public struct Attachment: Equatable, Hashable, Codable, Sendable, Identifiable {
   }
 }
 
-public struct Note: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct Note: Equatable, Codable, Sendable, Identifiable {
   public var id: UUID
   public var title: String
   public var body: String

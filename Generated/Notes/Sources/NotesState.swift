@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// A list of notes, persisted between launches.
-public struct NotesState: Equatable, Sendable, Codable {
+public struct NotesState: Equatable, Sendable {
   public var notes: IdentifiedArrayOf<Note>
 
   public init(notes: IdentifiedArrayOf<Note> = []) {

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Products feature.
-public enum ProductsAction: Equatable, Sendable, Codable {
+public enum ProductsAction: Equatable, Sendable {
   case receiveProducts(products: IdentifiedArrayOf<Product>)
   case setBudget(budget: Double)
   case show(filter: ProductFilter)

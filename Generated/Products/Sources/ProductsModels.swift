@@ -4,7 +4,7 @@
 import Foundation
 import ReduxRuntime
 
-public struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct Product: Equatable, Sendable, Identifiable {
   public var id: Int
   public var title: String
   public var price: Double
@@ -15,21 +15,6 @@ public struct Product: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.title = title
     self.price = price
     self.inventory = inventory
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case title
-    case price
-    case inventory
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(Int.self, forKey: .id)
-    self.title = try container.decode(String.self, forKey: .title)
-    self.price = try container.decode(Double.self, forKey: .price, default: 0)
-    self.inventory = try container.decode(Int.self, forKey: .inventory, default: 0)
   }
 }
 

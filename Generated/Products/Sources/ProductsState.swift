@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// The products for sale and the stock left of each.
-public struct ProductsState: Equatable, Sendable, Codable {
+public struct ProductsState: Equatable, Sendable {
   public var products: IdentifiedArrayOf<Product>
   public var budget: Double
   public var filter: ProductFilter

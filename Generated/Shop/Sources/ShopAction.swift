@@ -7,7 +7,7 @@ import Products
 import ReduxRuntime
 
 /// Everything that can happen in the Shop: a feature's action, wrapped.
-public enum ShopAction: Equatable, Sendable, Codable {
+public enum ShopAction: Equatable, Sendable {
   /// An action of the Products feature.
   case products(_: ProductsAction)
 

@@ -7,7 +7,7 @@ import Products
 import ReduxRuntime
 
 /// The state of the whole Shop: one field per feature.
-public struct ShopState: Equatable, Sendable, Codable {
+public struct ShopState: Equatable, Sendable {
   /// The Products feature's state.
   public var products: ProductsState
 

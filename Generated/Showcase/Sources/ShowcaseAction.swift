@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Showcase feature.
-public enum ShowcaseAction: Equatable, Sendable, Codable {
+public enum ShowcaseAction: Equatable, Sendable {
   case `import`(item: Item)
   case rename(id: UUID, title: String, priority: Priority)
   case wipe

@@ -16,7 +16,7 @@ public enum Mood: String, CaseIterable, Codable, Hashable, Sendable {
   case busy
 }
 
-public struct Settings: Equatable, Hashable, Codable, Sendable {
+public struct Settings: Equatable, Codable, Sendable {
   public var theme: String
   public var fontSize: Int
   public var mood: Mood
@@ -41,7 +41,7 @@ public struct Settings: Equatable, Hashable, Codable, Sendable {
   }
 }
 
-public struct Item: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct Item: Equatable, Sendable, Identifiable {
   public var id: UUID
   public var title: String
   public var priority: Priority
@@ -71,38 +71,9 @@ public struct Item: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.default = `default`
     self.tags = tags
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case title
-    case priority
-    case due
-    case link
-    case blob
-    case price
-    case ratio
-    case big
-    case `default`
-    case tags
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(UUID.self, forKey: .id)
-    self.title = try container.decode(String.self, forKey: .title)
-    self.priority = try container.decode(Priority.self, forKey: .priority, default: .medium)
-    self.due = try container.decodeIfPresent(Date.self, forKey: .due)
-    self.link = try container.decodeIfPresent(URL.self, forKey: .link)
-    self.blob = try container.decodeIfPresent(Data.self, forKey: .blob)
-    self.price = try container.decode(Decimal.self, forKey: .price, default: 1.5)
-    self.ratio = try container.decode(Float.self, forKey: .ratio, default: 0.5)
-    self.big = try container.decode(Int64.self, forKey: .big, default: 0)
-    self.default = try container.decode(Bool.self, forKey: .default, default: false)
-    self.tags = try container.decode([String].self, forKey: .tags, default: [])
-  }
 }
 
-public struct User: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct User: Equatable, Sendable, Identifiable {
   public var id: String
   public var name: String
   public var karma: Int
@@ -111,19 +82,6 @@ public struct User: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.id = id
     self.name = name
     self.karma = karma
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case name
-    case karma
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(String.self, forKey: .id)
-    self.name = try container.decode(String.self, forKey: .name)
-    self.karma = try container.decode(Int.self, forKey: .karma, default: 0)
   }
 }
 

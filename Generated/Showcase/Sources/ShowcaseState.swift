@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// The state of the Showcase feature.
-public struct ShowcaseState: Equatable, Sendable, Codable {
+public struct ShowcaseState: Equatable, Sendable {
   public var items: IdentifiedArrayOf<Item>
   public var users: [String: User]
   public var settings: Settings

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// One to-do item.
-public struct Task: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct Task: Equatable, Codable, Sendable, Identifiable {
   public var id: UUID
   public var title: String
   public var subtitle: String?

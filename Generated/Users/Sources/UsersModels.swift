@@ -4,7 +4,7 @@
 import Foundation
 import ReduxRuntime
 
-public struct User: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct User: Equatable, Codable, Sendable, Identifiable {
   public var id: String
   public var name: String
   public var email: String?

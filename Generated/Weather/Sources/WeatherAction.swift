@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Weather feature.
-public enum WeatherAction: Equatable, Sendable, Codable {
+public enum WeatherAction: Equatable, Sendable {
   case search(query: String)
 
   /// `search` succeeded.

@@ -9,7 +9,7 @@ public enum WeatherError: String, CaseIterable, Codable, Hashable, Sendable, Swi
   case unknownPlace
 }
 
-public struct Place: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct Place: Equatable, Sendable, Identifiable {
   public var id: Int
   public var name: String
   public var latitude: Double
@@ -21,24 +21,9 @@ public struct Place: Equatable, Hashable, Codable, Sendable, Identifiable {
     self.latitude = latitude
     self.longitude = longitude
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case id
-    case name
-    case latitude
-    case longitude
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.id = try container.decode(Int.self, forKey: .id)
-    self.name = try container.decode(String.self, forKey: .name)
-    self.latitude = try container.decode(Double.self, forKey: .latitude, default: 0)
-    self.longitude = try container.decode(Double.self, forKey: .longitude, default: 0)
-  }
 }
 
-public struct Forecast: Equatable, Hashable, Codable, Sendable {
+public struct Forecast: Equatable, Sendable {
   public var temperature: Double
   public var windSpeed: Double
   public var weatherCode: Int
@@ -47,18 +32,5 @@ public struct Forecast: Equatable, Hashable, Codable, Sendable {
     self.temperature = temperature
     self.windSpeed = windSpeed
     self.weatherCode = weatherCode
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case temperature
-    case windSpeed
-    case weatherCode
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.temperature = try container.decode(Double.self, forKey: .temperature)
-    self.windSpeed = try container.decode(Double.self, forKey: .windSpeed, default: 0)
-    self.weatherCode = try container.decode(Int.self, forKey: .weatherCode, default: 0)
   }
 }

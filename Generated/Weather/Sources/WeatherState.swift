@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// The state of the Weather feature.
-public struct WeatherState: Equatable, Sendable, Codable {
+public struct WeatherState: Equatable, Sendable {
   public var query: String
   public var places: IdentifiedArrayOf<Place>
   public var forecasts: [Int: Forecast]

@@ -96,6 +96,7 @@ package struct SpecChecker {
     }
     let module = keys["module"].flatMap { identifier($0, what: .key("module")) }
     let access = keys["access"].flatMap { accessLevel($0) } ?? .internal
+    let conformances = keys["conformances"].map { conformanceList($0) } ?? []
     let imports = keys["imports"].map { importList($0) } ?? []
     let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
     if let usesNode = keys["uses"] { checkUses(usesNode) }
@@ -171,6 +172,8 @@ package struct SpecChecker {
     spec.api = api
     spec.module = module
     spec.uses = uses
+    spec.conformances = conformances
+    checkUsedConformances(spec, usesNode: keys["uses"])
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)
     // Against what older releases stored: only once the spec itself is sound.
     if !diagnostics.hasErrors { checkPersistedShape(&spec, keys: keys) }
@@ -387,6 +390,39 @@ package struct SpecChecker {
     return nil
   }
 
+  /// `conformances: [Codable, Hashable]`, of the feature or of a model.
+  mutating func conformanceList(_ node: YAMLNode) -> Set<Conformance> {
+    let items: [YAMLNode] = node.scalar != nil ? [node] : sequence(node, what: .key("conformances")) ?? []
+    var result: Set<Conformance> = []
+    for item in items {
+      guard let word = text(item, what: .key("conformances")) else { continue }
+      guard let conformance = Conformance(rawValue: word) else {
+        error(.unknownConformance(word), item)
+        continue
+      }
+      result.insert(conformance)
+    }
+    return result
+  }
+
+  /// A used spec's model this spec's types hold must have the conformances they need here:
+  /// its own spec generates it.
+  mutating func checkUsedConformances(_ spec: Spec, usesNode: YAMLNode?) {
+    guard let usesNode, !spec.uses.isEmpty else { return }
+    let needed = spec.neededConformances
+    for conformance in Conformance.allCases.sorted() {
+      for (name, reason) in (needed.reasons[conformance] ?? [:]).sorted(by: { $0.key < $1.key }) {
+        guard !spec.models.contains(where: { $0.name == name }),
+          let owner = spec.usedSpecs.first(where: { $0.models.contains { $0.name == name } }),
+          !owner.neededConformances.has(conformance, model: name)
+        else { continue }
+        error(
+          .usedModelLacksConformance(name, conformance.rawValue, spec: owner.path, why: reason.explanation),
+          usesNode)
+      }
+    }
+  }
+
   mutating func importList(_ node: YAMLNode) -> [String] {
     let items: [YAMLNode] = node.scalar != nil ? [node] : sequence(node, what: .key("imports")) ?? []
     return items.compactMap { identifier($0, what: .a(.module)) }
@@ -434,7 +470,9 @@ package struct SpecChecker {
       return nil
     }
     let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
-    return Model(name: name, doc: doc, fields: fields(fieldsNode, context: .named(.model, name), model: name))
+    var model = Model(name: name, doc: doc, fields: fields(fieldsNode, context: .named(.model, name), model: name))
+    model.conformances = keys["conformances"].map { conformanceList($0) } ?? []
+    return model
   }
 
   /// The types an element's `id` may have: those lists find elements by, and tests make apart.

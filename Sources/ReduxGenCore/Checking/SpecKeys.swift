@@ -5,11 +5,11 @@
 enum SpecKeys {
   /// A feature spec's top level.
   static let feature = [
-    "feature", "module", "access", "imports", "uses", "doc", "models", "enums", "state", "filters", "derived", "actions",
+    "feature", "module", "access", "conformances", "imports", "uses", "doc", "models", "enums", "state", "filters", "derived", "actions",
     "start", "events", "middleware", "persist", "examples", "api",
   ]
   /// A model: `Name: { doc, fields }`.
-  static let model = ["doc", "fields"]
+  static let model = ["doc", "conformances", "fields"]
   /// An enum's long form: `Name: { doc, cases }`.
   static let enumeration = ["doc", "cases"]
   /// A field's long form: `name: { type, default, doc, json }`.

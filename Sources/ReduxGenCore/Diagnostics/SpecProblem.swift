@@ -266,6 +266,10 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownEscape(String)
   case missingDefault(field: String, type: String)
   case invalidValue(String, type: String)
+  /// `conformances:` names something other than `Codable` or `Hashable`.
+  case unknownConformance(String)
+  /// A used spec's model lacks a conformance this spec's types need of it.
+  case usedModelLacksConformance(String, String, spec: String, why: String)
 
   // Names that refer to other names.
   case unknownField(String, context: Subject, suggestion: String?)
@@ -564,6 +568,14 @@ package enum SpecProblem: Hashable, Sendable {
       "state field '\(field)' of type \(type) needs a default, as in '\(field): \(type) = ...'"
     case .invalidValue(let text, let type):
       "'\(text)' is not a value of type \(type)"
+    case .unknownConformance(let word):
+      ["Equatable", "Sendable", "Identifiable"].contains(word)
+        ? "'\(word)' needs no asking: every model is \(word == "Identifiable" ? "Identifiable with an 'id' field" : word); "
+          + "'conformances' lists Codable and Hashable"
+        : "'\(word)' is not a conformance redux-gen generates on request; 'conformances' lists Codable and Hashable"
+    case .usedModelLacksConformance(let name, let conformance, let spec, let why):
+      "'\(name)' must be \(conformance) here (\(why)), but \(spec) doesn't generate it so; "
+        + "add 'conformances: [\(conformance)]' to '\(name)' there"
     case .unknownField(let name, let context, let suggestion):
       "unknown field '\(name)' in \(context)" + didYouMean(suggestion)
     case .unknownAction(let name, let suggestion):

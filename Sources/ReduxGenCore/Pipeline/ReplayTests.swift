@@ -101,6 +101,14 @@ package enum ReplayTests {
     if diagnostics.isEmpty && !hasState {
       error("the recording keeps no states to compare: record with 'keepsStates: true'", line: 1)
     }
+    // Replaying decodes the recorded states and actions.
+    if !spec.conformances.contains(.codable) {
+      diagnostics.append(
+        Diagnostic(
+          .error,
+          "a recording replays only a feature whose state and action are Codable; add 'conformances: [Codable]' to the spec",
+          at: SourceLocation(file: spec.path, line: 1, column: 1)))
+    }
     guard diagnostics.isEmpty else { throw DiagnosticsError(diagnostics) }
     return lines
   }

@@ -97,6 +97,37 @@ extension SpecSchema {
             "null"
           ]
         },
+        "conformance": {
+          "description": "A conformance redux-gen generates on request.",
+          "enum": [
+            "Codable",
+            "Hashable"
+          ]
+        },
+        "conformances": {
+          "description": "Codable or Hashable, beyond what the spec's use needs. Codable comes with persistence (the persisted fields' models), json keys, and what a Codable type holds; Hashable with the payload of a request kept while fresh. Every model is always Equatable and Sendable, and Identifiable with an id field.",
+          "oneOf": [
+            {
+              "$ref": "#/$defs/conformance"
+            },
+            {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/conformance"
+              },
+              "uniqueItems": true
+            }
+          ],
+          "examples": [
+            [
+              "Codable"
+            ],
+            [
+              "Codable",
+              "Hashable"
+            ]
+          ]
+        },
         "flag": {
           "description": "true or false.",
           "anyOf": [
@@ -231,7 +262,7 @@ extension SpecSchema {
           }
         },
         "model": {
-          "description": "A model: a struct that is Equatable, Hashable, Codable and Sendable (and Identifiable with an id field), with a memberwise initializer taking the defaults.",
+          "description": "A model: a struct that is Equatable and Sendable (and Identifiable with an id field), Codable and Hashable where the spec uses them or asks for them (conformances), with a memberwise initializer taking the defaults.",
           "type": "object",
           "required": [
             "fields"
@@ -241,6 +272,10 @@ extension SpecSchema {
             "doc": {
               "$ref": "#/$defs/text",
               "description": "The model's doc comment."
+            },
+            "conformances": {
+              "$ref": "#/$defs/conformances",
+              "description": "Codable or Hashable for this model and the models its fields hold: for hand-written code that encodes it or keeps it in a Set."
             },
             "fields": {
               "$ref": "#/$defs/fields",
@@ -1299,6 +1334,10 @@ extension SpecSchema {
                 "package",
                 "internal"
               ]
+            },
+            "conformances": {
+              "$ref": "#/$defs/conformances",
+              "description": "Codable or Hashable for every model; Codable also makes the state and the action Codable, as recording (ActionRecorder) and replay (--replay-test) need. An app's state and action are Codable when every feature's are."
             },
             "imports": {
               "$ref": "#/$defs/names",

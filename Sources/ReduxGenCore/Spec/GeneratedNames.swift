@@ -219,7 +219,7 @@ package struct GeneratedNames: Sendable, Equatable {
   package static let reservedMembers: [String: String] = [
     "self": "Swift reserves 'self' (as in 'x.self')", "Self": "Swift reserves 'Self'",
     "Type": "Swift reserves 'Type' (as in 'x.Type')", "Protocol": "Swift reserves 'Protocol' (as in 'x.Protocol')",
-    "hashValue": "generated models are Hashable, which has a 'hashValue' of its own",
+    "hashValue": "a generated model may be Hashable (conformances), which has a 'hashValue' of its own",
   ]
 
   /// Names the generated reducer, middleware and effects give their own parameters: a payload

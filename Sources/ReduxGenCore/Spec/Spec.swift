@@ -14,6 +14,9 @@ package struct Spec: Sendable, Equatable {
   /// spec that `uses` this one imports.
   package var module: String?
   package var access: Access
+  /// The conformances every model asks for (`conformances:`); `Codable` also makes the state and
+  /// the action `Codable`. What each type gets is `neededConformances`.
+  package var conformances: Set<Conformance> = []
   package var imports: [String]
   package var doc: String?
   package var models: [Model]
@@ -174,6 +177,8 @@ package struct Model: Sendable, Equatable {
   package var name: String
   package var doc: String?
   package var fields: [Field]
+  /// The conformances the model asks for beyond those its use needs (`conformances:`).
+  package var conformances: Set<Conformance> = []
   /// A mutant's edit (`SpecMutator`): this field's key is required when decoding, though the
   /// field has a default.
   package var decodesWithoutDefault: String?

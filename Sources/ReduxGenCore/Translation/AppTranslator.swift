@@ -39,7 +39,7 @@ struct AppTranslator {
       .structure(
         TypeDeclaration(
           doc: "The state of the whole \(app.name): one field per feature.", access: access, name: stateName,
-          inherits: ["Equatable", "Sendable", "Codable"], members: fields + [.function(initializer)]))
+          inherits: conformances, members: fields + [.function(initializer)]))
     ]
       + derivedValues()
       + ViewStoreCode(access: access, names: names, runtime: runtime)
@@ -64,6 +64,12 @@ struct AppTranslator {
     return app.features.indices.filter { names.contains(app.features[$0].name) }
   }
 
+  /// The app state's and action's: `Codable` too when every feature's state and action are.
+  private var conformances: [TypeName] {
+    let codable = app.features.allSatisfy { $0.spec.conformances.contains(.codable) }
+    return ["Equatable", "Sendable"] + (codable ? ["Codable"] : [])
+  }
+
   func actionFile() -> [Declaration] {
     let cases = app.features.map { feature in
       Declaration.enumCase(
@@ -84,7 +90,7 @@ struct AppTranslator {
       .enumeration(
         TypeDeclaration(
           doc: "Everything that can happen in the \(app.name): a feature's action, wrapped.", access: access,
-          name: actionName, inherits: ["Equatable", "Sendable", "Codable"], members: cases + extractors))
+          name: actionName, inherits: conformances, members: cases + extractors))
     ]
   }
 

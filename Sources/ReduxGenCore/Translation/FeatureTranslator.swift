@@ -2,10 +2,13 @@
 struct FeatureTranslator {
   let spec: Spec
   let types: TypeTranslator
+  /// Which types are `Codable` and `Hashable`.
+  let needed: NeededConformances
 
   init(spec: Spec) {
     self.spec = spec
     self.types = TypeTranslator(spec: spec)
+    self.needed = spec.neededConformances
   }
 
   var access: AccessModifier? { spec.access.modifier }
@@ -22,7 +25,11 @@ struct FeatureTranslator {
   }
 
   private func model(_ model: Model, _ typedErrors: Set<String>) -> Declaration {
-    var inherits: [TypeName] = ["Equatable", "Hashable", "Codable", "Sendable"]
+    let codable = needed.has(.codable, model: model.name)
+    var inherits: [TypeName] = ["Equatable"]
+    if needed.has(.hashable, model: model.name) { inherits.append("Hashable") }
+    if codable { inherits.append("Codable") }
+    inherits.append("Sendable")
     if model.idField != nil { inherits.append("Identifiable") }
     // Through its module: the spec may declare a type named `Error`.
     if typedErrors.contains(model.name) { inherits.append(.qualified(module: "Swift", name: "Error")) }
@@ -32,8 +39,9 @@ struct FeatureTranslator {
       TypeDeclaration(
         doc: model.doc, access: access, name: model.name, inherits: inherits,
         members: storedProperties(model.fields) + (needsInit ? [memberwiseInit(model.fields)] : [])
-          + codingKeys(model.fields, always: Self.decodesDefaults(model.fields, identified: true))
-          + decodingInit(model.fields, identified: true, withoutDefault: model.decodesWithoutDefault)))
+          + (codable
+            ? codingKeys(model.fields, always: Self.decodesDefaults(model.fields, identified: true))
+              + decodingInit(model.fields, identified: true, withoutDefault: model.decodesWithoutDefault) : [])))
   }
 
   /// Whether some field has a default that the synthesized `init(from:)` wouldn't give when
@@ -200,7 +208,7 @@ struct FeatureTranslator {
       .structure(
         TypeDeclaration(
           doc: doc, access: access, name: spec.stateTypeName,
-          inherits: ["Equatable", "Sendable", "Codable"], members: members))
+          inherits: ["Equatable", "Sendable"] + (needed.codableStateAndAction ? ["Codable"] : []), members: members))
     ] + viewStore()
   }
 
@@ -270,7 +278,8 @@ struct FeatureTranslator {
       .enumeration(
         TypeDeclaration(
           doc: "Everything that can happen in the \(spec.feature) feature.", access: access,
-          name: spec.actionTypeName, inherits: ["Equatable", "Sendable", "Codable"], members: cases))
+          name: spec.actionTypeName,
+          inherits: ["Equatable", "Sendable"] + (needed.codableStateAndAction ? ["Codable"] : []), members: cases))
     ]
     if !spec.events.isEmpty {
       let events = spec.events.map { event in
