@@ -94,7 +94,9 @@ struct ReduxGenInvocation {
       executable: tool,
       arguments: arguments,
       inputFiles: inputs(of: spec),
-      outputFiles: parts.map { output.appending(path: BuildPluginLayout.fileName(prefix: prefix, part: $0)) }
+      outputFiles: parts.flatMap { part in
+        (1...part.pieces).map { output.appending(path: BuildPluginLayout.fileName(prefix: prefix, part: part, piece: $0)) }
+      }
     )
   }
 }

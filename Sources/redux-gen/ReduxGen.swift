@@ -219,7 +219,7 @@ struct Generate: ParsableCommand {
         case .create(let path): stale.append("missing: \(path)")
         case .update(let path), .notOurs(let path): stale.append("differs: \(path)")
         case .leftover(let path): stale.append("leftover: \(path)")
-        case .unchanged, .keepScaffold: break
+        case .unchanged, .keepScaffold, .notNeeded: break
         }
       }
       if handWrittenDiffers {
@@ -252,6 +252,7 @@ struct Generate: ParsableCommand {
         case .create, .update: written += 1
         case .unchanged, .keepScaffold, .notOurs: unchanged += 1
         case .leftover: removed += 1
+        case .notNeeded: break
         }
       }
       let leftovers = removed == 0 ? "" : ", \(removed) leftover temporary file(s) removed"
@@ -316,7 +317,8 @@ struct Generate: ParsableCommand {
       case .notOurs(let path):
         console.error("redux-gen: error: \(path) lacks the generator's header; it was not overwritten")
         throw ExitCode(1)
-      case .unchanged, .keepScaffold, .leftover: print("\(spec.feature): \(file.path) unchanged in \(directory)")
+      case .unchanged, .keepScaffold, .leftover, .notNeeded:
+        print("\(spec.feature): \(file.path) unchanged in \(directory)")
       }
     }
   }

@@ -25,6 +25,8 @@ struct GoldenFileTests {
       let url = URL(fileURLWithPath: directory).appendingPathComponent(file.path)
       let existing = try? String(contentsOf: url, encoding: .utf8)
       switch file.ownership {
+      case .generated where file.isSpare && existing == nil:
+        break  // a piece the spec doesn't fill, and no file to empty
       case .generated:
         #expect(
           existing == file.contents,
@@ -53,8 +55,8 @@ struct GoldenFileTests {
     #expect(first.map(\.path) == [
       "Sources/TaskListModels.swift", "Sources/TaskListState.swift", "Sources/TaskListAction.swift",
       "Sources/TaskListReducer.swift", "Sources/TaskListMiddleware.swift", "Sources/TaskListPersistence.swift",
-      "Tests/TaskListReducerTests.swift",
-      "Tests/TaskListExampleTests.swift", "Tests/TaskListStoredDataTests.swift", "Sources/TaskListValidation.swift", "Sources/TaskListEnhancement.swift",
+      "Tests/TaskListReducerTests.swift", "Tests/TaskListReducerTests+2.swift", "Tests/TaskListReducerTests+3.swift",
+      "Tests/TaskListReducerTests+4.swift", "Tests/TaskListExampleTests.swift", "Tests/TaskListStoredDataTests.swift", "Sources/TaskListValidation.swift", "Sources/TaskListEnhancement.swift",
     ])
   }
 }

@@ -20,12 +20,21 @@ import Testing
 
     let tests = GeneratorPipeline.files(
       for: tasks, layout: OutputLayout(parts: .tests, testedModule: "Tasks", fixedPrefix: "App.tasks."))
-    #expect(tests.map(\.path) == GeneratedPart.testParts.map { "App.tasks.\($0.rawValue).swift" })
+    // Every piece of a part the build may spread (the reducer tests' four), then the others.
+    #expect(
+      tests.map(\.path)
+        == GeneratedPart.testParts.flatMap { part in
+          (1...part.pieces).map { "App.tasks.\(part.rawValue)\($0 == 1 ? "" : "+\($0)").swift" }
+        })
+    #expect(tests.allSatisfy { !$0.isSpare })
     // TaskList has no async actions and no OpenAPI document: its test effects and API tests are
-    // files with only the header.
+    // files with only the header; its reducer tests fit in one file, so the other three pieces are
+    // headers too.
     let absent: Set<GeneratedPart> = [.testEffects, .apiEffectsTests]
-    #expect(tests.filter { !absent.contains($0.part!) }.allSatisfy { $0.contents.contains("@testable import Tasks\n") })
-    #expect(tests.filter { absent.contains($0.part!) }.allSatisfy { !$0.contents.contains("import") })
+    let filled = tests.filter { !absent.contains($0.part!) && $0.piece == 1 }
+    #expect(filled.count == GeneratedPart.testParts.count - absent.count)
+    #expect(filled.allSatisfy { $0.contents.contains("@testable import Tasks\n") })
+    #expect(tests.filter { !filled.contains($0) }.allSatisfy { !$0.contents.contains("import") })
   }
 
   @Test("fixed names: an absent part is a file with only the header")
@@ -49,7 +58,13 @@ import Testing
     #expect(sources.count + tests.count == all.count)
     #expect(sources.map(\.path).contains("TaskListReducer.swift"))
     #expect(sources.map(\.path).contains("TaskListValidation.swift"))
-    #expect(tests.map(\.path) == ["TaskListReducerTests.swift", "TaskListExampleTests.swift", "TaskListStoredDataTests.swift"])
+    // The reducer tests' spare pieces too: they empty files a larger spec left.
+    #expect(
+      tests.map(\.path) == [
+        "TaskListReducerTests.swift", "TaskListReducerTests+2.swift", "TaskListReducerTests+3.swift",
+        "TaskListReducerTests+4.swift", "TaskListExampleTests.swift", "TaskListStoredDataTests.swift",
+      ])
+    #expect(tests.map(\.isSpare) == [false, true, true, true, false, false])
     #expect(scaffolds.map(\.path) == ["TaskListValidation.swift", "TaskListEnhancement.swift"])
     #expect(!all.contains { !$0.path.hasPrefix("Sources/") && !$0.path.hasPrefix("Tests/") })
   }

@@ -14,870 +14,542 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 struct EdgeCasesReducerTests {
-  @Test("a new state holds the spec's defaults (part 1 of 4)")
-  func newStateHoldsDefaultsPart1() {
-    let state = EdgeCasesState()
-    #expect(state.todos.isEmpty)
-    #expect(state.products.isEmpty)
-    #expect(state.quantityById.isEmpty)
-    #expect(state.flags.isEmpty)
-    #expect(state.books.isEmpty)
-    #expect(state.summary == nil)
-    #expect(state.note == nil)
-    #expect(state.tasks.isEmpty)
-  }
-
-  @Test("a new state holds the spec's defaults (part 2 of 4)")
-  func newStateHoldsDefaultsPart2() {
-    let state = EdgeCasesState()
-    #expect(state.error == nil)
-    #expect(state.default == 0)
-    #expect(state.recentFlags == [])
-    #expect(state.lanes.isEmpty)
-    #expect(state.level == Level.none)
-    #expect(state.chosenBookID == nil)
-    #expect(state.productKey == "")
-    #expect(state.bookIDs.isEmpty)
-  }
-
-  @Test("a new state holds the spec's defaults (part 3 of 4)")
-  func newStateHoldsDefaultsPart3() {
-    let state = EdgeCasesState()
-    #expect(state.returnedIDs.isEmpty)
-    #expect(state.borrowed.isEmpty)
-    #expect(state.coverURLs == nil)
-    #expect(state.lastStamp == nil)
-    #expect(state.states.isEmpty)
-    #expect(state.stores.isEmpty)
-    #expect(state.lastAction == nil)
-    #expect(state.effect == .few)
-  }
-
-  @Test("a new state holds the spec's defaults (part 4 of 4)")
-  func newStateHoldsDefaultsPart4() {
-    let state = EdgeCasesState()
-    #expect(state.path == "back\\slash")
-    #expect(state.budget == 100)
-    #expect(state.limit == 10)
-  }
-
-  @Test("score sets result.score")
-  func scoreSetsResultScore() {
-    var state = EdgeCasesState()
-    state.result.score = 4.5
-    let base: Double = 7.5
-    let bonus: Int = 4
-    reduceReporting(&state, .score(base: base, bonus: bonus))
-    #expect(state.result.score == 30.5)
-  }
-
-  @Test("stock sets default")
-  func stockSetsDefault() {
-    var state = EdgeCasesState()
-    state.default = 5
-    let product: Product = Product(id: "text 7", inventory: 7)
-    let count: Int = 4
-    reduceReporting(&state, .stock(product: product, count: count))
-    #expect(state.default == 27)
-  }
-
-  @Test("addTodo appends to the end of todos")
-  func addTodoAppendsToTodos() {
-    var state = EdgeCasesState()
-    let existing = Todo(id: 2, title: "text 1")
-    state.todos = [existing]
-    let todo: Todo = Todo(id: 3, title: "text 2")
-    reduceReporting(&state, .addTodo(todo: todo))
-    #expect(state.todos == [existing, todo])
-  }
-
-  @Test("addTodo keeps todos as it was when the id is taken")
-  func addTodoIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Todo(id: 2, title: "text 1")
-    state.todos = [existing]
-    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
-    reduceReporting(&state, .addTodo(todo: todo))
-    #expect(state.todos == [existing])
-  }
-
-  @Test("newTask sets lastStamp")
-  func newTaskSetsLastStamp() {
-    var state = EdgeCasesState()
-    state.lastStamp = Date(timeIntervalSince1970: 1_700_345_600)
-    let id: UUID = uuid(7)
-    let `init`: Int = 9
-    let stamp: Date = Date(timeIntervalSince1970: 1_700_172_800)
-    reduceReporting(&state, .newTask(id: id, init: `init`, stamp: stamp))
-    #expect(state.lastStamp == stamp)
-  }
-
-  @Test("removeTodo removes only the matching element of todos")
-  func removeTodoRemovesMatching() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = first.id
-    reduceReporting(&state, .removeTodo(id: id))
-    #expect(state.todos == [second])
-  }
-
-  @Test("removeTodo ignores an id that matches nothing")
-  func removeTodoIgnoresUnknownID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = 100
-    reduceReporting(&state, .removeTodo(id: id))
-    #expect(state.todos == [first, second])
-  }
-
-  @Test("toggleTodo flips todos[id].done of the matching element only")
-  func toggleTodoFlipsMatchingElement() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = first.id
-    reduceReporting(&state, .toggleTodo(id: id))
-    #expect(state.todos[0].done == !first.done)
-    reduceReporting(&state, .toggleTodo(id: id))
-    #expect(state.todos[0].done == first.done)
-    #expect(state.todos[1] == second)
-  }
-
-  @Test("toggleTodo ignores an id that matches nothing")
-  func toggleTodoIgnoresUnknownID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let before = state
-    let id: Int = 100
-    reduceReporting(&state, .toggleTodo(id: id))
-    #expect(state == before)
-  }
-
-  @Test("saveTodo replaces the element of todos with the same id")
-  func saveTodoReplacesSameID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let replacement = Todo(id: 3, title: "text 5", done: true)
-    let todo: Todo = replacement
-    reduceReporting(&state, .saveTodo(todo: todo))
-    #expect(state.todos == [first, replacement])
-  }
-
-  @Test("saveTodo adds an element with a new id to todos")
-  func saveTodoAppendsNewID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let added = Todo(id: 4, title: "text 3")
-    let todo: Todo = added
-    reduceReporting(&state, .saveTodo(todo: todo))
-    #expect(state.todos == [first, second, added])
-  }
-
-  @Test("renameTodo updates todos[id] of the matching element only")
-  func renameTodoUpdatesMatchingElement() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = first.id
-    let title: String = "text 11"
-    reduceReporting(&state, .renameTodo(id: id, title: title))
-    #expect(state.todos[0].title == title)
-    #expect(state.todos[1] == second)
-  }
-
-  @Test("renameTodo ignores an id that matches nothing")
-  func renameTodoIgnoresUnknownID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let before = state
-    let id: Int = 100
-    let title: String = "text 11"
-    reduceReporting(&state, .renameTodo(id: id, title: title))
-    #expect(state == before)
-  }
-
-  @Test("addToCart increments quantityById[productId], other entries unchanged")
-  func addToCartIncrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Int = 2
-    let other: Int = 3
-    let productId: Int = 2
-    state.quantityById = [productId: entry, 3: other]
-    reduceReporting(&state, .addToCart(productId: productId))
-    #expect(state.quantityById[productId] == entry + 1)
-    #expect(state.quantityById[3] == other)
-  }
-
-  @Test("addToCart increments an absent entry of quantityById from 0")
-  func addToCartIncrementsAbsentEntry() {
-    var state = EdgeCasesState()
-    state.quantityById = [:]
-    let productId: Int = 2
-    reduceReporting(&state, .addToCart(productId: productId))
-    #expect(state.quantityById[productId] == 1)
-  }
-
-  @Test("removeFromCart decrements quantityById[productId], other entries unchanged")
-  func removeFromCartDecrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Int = 2
-    let other: Int = 3
-    let productId: Int = 2
-    state.quantityById = [productId: entry, 3: other]
-    reduceReporting(&state, .removeFromCart(productId: productId))
-    #expect(state.quantityById[productId] == entry - 1)
-    #expect(state.quantityById[3] == other)
-  }
-
-  @Test("removeFromCart decrements an absent entry of quantityById from 0")
-  func removeFromCartDecrementsAbsentEntry() {
-    var state = EdgeCasesState()
-    state.quantityById = [:]
-    let productId: Int = 2
-    reduceReporting(&state, .removeFromCart(productId: productId))
-    #expect(state.quantityById[productId] == -(1))
-  }
-
-  @Test("sell decrements products[id].inventory, other entries unchanged")
-  func sellDecrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Product = Product(id: "text 1", inventory: 2)
-    let other: Product = Product(id: "text 2")
-    let id: String = "text 1"
-    state.products = [id: entry, "text 2": other]
-    reduceReporting(&state, .sell(id: id))
-    #expect(state.products[id]?.inventory == entry.inventory - 1)
-    #expect(state.products["text 2"] == other)
-  }
-
-  @Test("flip flips flags[key], other entries unchanged")
-  func flipFlipsEntry() {
-    var state = EdgeCasesState()
-    let entry: Bool = true
-    let other: Bool = false
-    let key: String = "text 1"
-    state.flags = [key: entry, "text 2": other]
-    reduceReporting(&state, .flip(key: key))
-    #expect(state.flags[key] == !entry)
-    #expect(state.flags["text 2"] == other)
-  }
-
-  @Test("flip flips an absent entry of flags from false")
-  func flipFlipsAbsentEntry() {
-    var state = EdgeCasesState()
-    state.flags = [:]
-    let key: String = "text 1"
-    reduceReporting(&state, .flip(key: key))
-    #expect(state.flags[key] == true)
-  }
-
-  @Test("putProduct stores products[product.id]")
-  func putProductStoresEntry() {
-    var state = EdgeCasesState()
-    let entry: Product = Product(id: "text 1", inventory: 2)
-    let product: Product = Product(id: "text 7")
-    state.products = [product.id: entry]
-    reduceReporting(&state, .putProduct(product: product))
-    #expect(state.products[product.id] == product)
-  }
-
-  @Test("setNote sets note")
-  func setNoteSetsNote() {
-    var state = EdgeCasesState()
-    state.note = "text 4"
-    let note: String? = "text 2"
-    reduceReporting(&state, .setNote(note: note))
-    #expect(state.note == note)
-  }
-
-  @Test("setSummary sets summary")
-  func setSummarySetsSummary() {
-    var state = EdgeCasesState()
-    state.summary = Summary(titles: ["text 4"])
-    let summary: Summary = Summary()
-    reduceReporting(&state, .setSummary(summary: summary))
-    #expect(state.summary == summary)
-  }
-
-  @Test("position sets default")
-  func positionSetsDefault() {
-    var state = EdgeCasesState()
-    state.default = 5
-    let index: Int = 3
-    let firstArgument: Int = 9
-    reduceReporting(&state, .position(index: index, first: firstArgument))
-    #expect(state.default == index)
-  }
-
-  @Test("setTasks sets tasks")
-  func setTasksSetsTasks() {
-    var state = EdgeCasesState()
-    state.tasks = [Task(id: uuid(4))]
-    let tasks: IdentifiedArrayOf<Task> = [Task(id: uuid(2))]
-    reduceReporting(&state, .setTasks(tasks: tasks))
-    #expect(state.tasks == tasks)
-  }
-
-  @Test("shelve sets bookIDs")
-  func shelveSetsBookIDs() {
-    var state = EdgeCasesState()
-    state.bookIDs = [5]
-    let shelved: IdentifiedArrayOf<Book> = [
-      Book(id: 3, title: "text 14", cover: Cover(url: "text 26", caption: "text 38", width: 51)),
-      Book(id: 4, title: "text 15", cover: Cover(url: "text 27", caption: "text 39", width: 52)),
-    ]
-    reduceReporting(&state, .shelve(shelved: shelved))
-    #expect(state.bookIDs == [3, 4])
-  }
-
-  @Test("shelve sets coverURLs")
-  func shelveSetsCoverURLs() {
-    var state = EdgeCasesState()
-    state.coverURLs = ["text 4"]
-    let shelved: IdentifiedArrayOf<Book> = [
-      Book(id: 3, title: "text 14", cover: Cover(url: "text 26", caption: "text 38", width: 51)),
-      Book(id: 4, title: "text 15", cover: Cover(url: "text 27", caption: "text 39", width: 52)),
-    ]
-    reduceReporting(&state, .shelve(shelved: shelved))
-    #expect(state.coverURLs == ["text 26", "text 27"])
-  }
-
-  @Test("fail sets error")
-  func failSetsError() {
-    var state = EdgeCasesState()
-    state.error = Error(reason: "text 4")
-    let reason: String = "text 7"
-    reduceReporting(&state, .fail(reason: reason))
-    #expect(state.error == nil)
-  }
-
-  @Test("setLevel sets level")
-  func setLevelSetsLevel() {
-    var state = EdgeCasesState()
-    state.level = Level.some
-    let level: Level? = Level.low
-    reduceReporting(&state, .setLevel(level: level))
-    #expect(state.level == level)
-  }
-
-  @Test("moveTitlesUp moves elements of search.titles")
-  func moveTitlesUpMovesSearchTitles() {
-    var state = EdgeCasesState()
-    let one: String = "text 1"
-    let two: String = "text 2"
-    let three: String = "text 3"
-    state.search.titles = [one, two, three]
-    let offsets: IndexSet = [2]
-    reduceReporting(&state, .moveTitlesUp(offsets: offsets))
-    #expect(state.search.titles == [three, one, two])
-  }
-
-  @Test("forgetTitle removes every element of search.titles equal to the value")
-  func forgetTitleRemovesValueFromSearchTitles() {
-    var state = EdgeCasesState()
-    let one: String = "text 1"
-    let two: String = "text 2"
-    state.search.titles = [one, two, one]
-    let title: String = one
-    reduceReporting(&state, .forgetTitle(title: title))
-    #expect(state.search.titles == [two])
-  }
-
-  @Test("addState appends to the end of states")
-  func addStateAppendsToStates() {
-    var state = EdgeCasesState()
-    let existing = State(id: 2)
-    state.states = [existing]
-    let item: State = State(id: 3)
-    reduceReporting(&state, .addState(item: item))
-    #expect(state.states == [existing, item])
-  }
-
-  @Test("addState keeps states as it was when the id is taken")
-  func addStateIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = State(id: 2)
-    state.states = [existing]
-    let item: State = State(id: 2, `inout`: 3, var: "text 2", let: true)
-    reduceReporting(&state, .addState(item: item))
-    #expect(state.states == [existing])
-  }
-
-  @Test("put sets path")
-  func putSetsPath() {
-    var state = EdgeCasesState()
-    state.path = "text 4"
-    let `inout`: Int = 8
-    let `var`: String = "text 2"
-    let `let`: Bool = true
-    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
-    #expect(state.path == `var`)
-  }
-
-  @Test("put sets default")
-  func putSetsDefault() {
-    var state = EdgeCasesState()
-    state.default = 5
-    let `inout`: Int = 3
-    let `var`: String = "text 8"
-    let `let`: Bool = true
-    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
-    #expect(state.default == `inout`)
-  }
-
-  @Test("openStore appends to the end of stores")
-  func openStoreAppendsToStores() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 2")
-    let effect: Effects = .few
-    let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    #expect(state.stores == [existing, store])
-  }
-
-  @Test("openStore keeps stores as it was when the id is taken")
-  func openStoreIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 1", name: "text 2")
-    let effect: Effects = .few
-    let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    #expect(state.stores == [existing])
-  }
-
-  @Test("openStore sets effect")
-  func openStoreSetsEffect() {
-    var state = EdgeCasesState()
-    state.effect = .few
-    let store: Store = Store(id: "text 7")
-    let effect: Effects = .many
-    let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    #expect(state.effect == effect)
-  }
-
-  @Test("pick sets lastAction")
-  func pickSetsLastAction() {
-    var state = EdgeCasesState()
-    state.lastAction = Action.stop
-    let choice: Action = .retry
-    reduceReporting(&state, .pick(choice: choice))
-    #expect(state.lastAction == choice)
-  }
-
-  @Test("loadStoreSucceeded appends to the end of stores")
-  func loadStoreSucceededAppendsToStores() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 2")
-    reduceReporting(&state, .loadStoreSucceeded(store: store))
-    #expect(state.stores == [existing, store])
-  }
-
-  @Test("loadStoreSucceeded keeps stores as it was when the id is taken")
-  func loadStoreSucceededIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 1", name: "text 2")
-    reduceReporting(&state, .loadStoreSucceeded(store: store))
-    #expect(state.stores == [existing])
-  }
-
-  @Test("loadStoreFailed sets lastAction")
-  func loadStoreFailedSetsLastAction() {
-    var state = EdgeCasesState()
-    state.lastAction = Action.stop
-    let error: Action = .retry
-    reduceReporting(&state, .loadStoreFailed(error: error))
-    #expect(state.lastAction == error)
-  }
-
-  @Test("measureSucceeded sets effect")
-  func measureSucceededSetsEffect() {
-    var state = EdgeCasesState()
-    state.effect = .few
-    let effect: Effects = .many
-    reduceReporting(&state, .measureSucceeded(effect: effect))
-    #expect(state.effect == effect)
-  }
-
-  @Test("measureFailed sets lastAction")
-  func measureFailedSetsLastAction() {
-    var state = EdgeCasesState()
-    state.lastAction = Action.stop
-    let error: Action = .retry
-    reduceReporting(&state, .measureFailed(error: error))
-    #expect(state.lastAction == error)
-  }
-
-  @Test("openTodos counts the elements of todos where !done")
-  func openTodosIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Todo(id: 2, title: "text 1", done: false)
-    let matchingToo = Todo(id: 3, title: "text 2", done: false)
-    let other = Todo(id: 4, title: "text 3", done: true)
-    state.todos = [matching, matchingToo, other]
-    #expect(state.openTodos == 2)
-  }
-
-  @Test("todoCount counts the elements of todos")
-  func todoCountIsDerived() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    #expect(state.todoCount == 2)
-  }
-
-  @Test("everyTodoDone says whether done holds for every element of todos")
-  func everyTodoDoneIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Todo(id: 2, title: "text 1", done: true)
-    let other = Todo(id: 3, title: "text 2", done: false)
-    state.todos = [matching, other]
-    #expect(state.everyTodoDone == false)
-    state.todos = [matching]
-    #expect(state.everyTodoDone == true)
-  }
-
-  @Test("anyDefaultTask says whether default holds for any element of tasks")
-  func anyDefaultTaskIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Task(id: uuid(1), default: true)
-    let other = Task(id: uuid(2), default: false)
-    state.tasks = [matching, other]
-    #expect(state.anyDefaultTask == true)
-    state.tasks = [other]
-    #expect(state.anyDefaultTask == false)
-  }
-
-  @Test("noBooks says whether books is empty")
-  func noBooksIsDerived() {
-    var state = EdgeCasesState()
-    state.books = []
-    #expect(state.noBooks == true)
-    let first = Book(id: 2, title: "text 1")
-    state.books = [first]
-    #expect(state.noBooks == false)
-  }
-
-  @Test("totalInit adds up init of the elements of tasks where default")
-  func totalInitIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Task(id: uuid(1), default: true, init: 2)
-    let other = Task(id: uuid(2), default: false, init: 3)
-    state.tasks = [matching, other]
-    #expect(state.totalInit == matching.`init`)
-  }
-
-  @Test("chosenBook finds the element of books that chosenBookID names")
-  func chosenBookIsDerived() {
-    var state = EdgeCasesState()
-    let first = Book(id: 2, title: "text 1")
-    let second = Book(id: 3, title: "text 2")
-    state.books = [first, second]
-    state.chosenBookID = second.id
-    #expect(state.chosenBook == second)
-    state.chosenBookID = nil
-    #expect(state.chosenBook == nil)
-  }
-
-  @Test("chosenProduct finds the element of products that productKey names")
-  func chosenProductIsDerived() {
-    var state = EdgeCasesState()
-    state.products = ["text 1": Product(id: "text 1"), "text 2": Product(id: "text 2")]
-    state.productKey = "text 2"
-    #expect(state.chosenProduct == Product(id: "text 2"))
-    state.productKey = "text 99"
-    #expect(state.chosenProduct == nil)
-  }
-
-  @Test("shelvedBooks finds the elements of books that bookIDs names, in its order")
-  func shelvedBooksIsDerived() {
-    var state = EdgeCasesState()
-    let first = Book(id: 2, title: "text 1")
-    let second = Book(id: 3, title: "text 2")
-    state.books = [first, second]
-    state.bookIDs = [second.id, 100, first.id]
-    #expect(state.shelvedBooks == [second, first])
-  }
-
-  @Test("left computes budget - totalInit")
-  func leftIsDerived() {
-    var state = EdgeCasesState()
-    state.budget = 7.5
-    let tasksFirst = Task(id: uuid(1), default: true, init: 4)
-    let tasksSecond = Task(id: uuid(2), default: true, init: 5)
-    state.tasks = [tasksFirst, tasksSecond]
-    #expect(state.left == -1.5)
-  }
-
-  @Test("perTodo computes limit / todoCount")
-  func perTodoIsDerived() {
-    var state = EdgeCasesState()
-    state.limit = 7
-    let todosFirst = Todo(id: 2, title: "text 1")
-    let todosSecond = Todo(id: 3, title: "text 2")
-    state.todos = [todosFirst, todosSecond]
-    #expect(state.perTodo == 3)
-  }
-
-  @Test("scaled computes (default + 1) * 2 - limit / 4")
-  func scaledIsDerived() {
-    var state = EdgeCasesState()
-    state.default = 7
-    state.limit = 5
-    #expect(state.scaled == 15)
-  }
-
-  @Test("weighted adds up inout times quantityById[id] of the elements of states")
-  func weightedIsDerived() {
-    var state = EdgeCasesState()
-    let first = State(id: 2, `inout`: 7)
-    let second = State(id: 3, `inout`: 4)
-    state.states = [first, second]
-    state.quantityById = [first.id: 3]
-    #expect(state.weighted == 21)
-  }
-
-  @Test("weightedLet adds up inout times quantityById[id] of the elements of states wh...")
-  func weightedLetIsDerived() {
-    var state = EdgeCasesState()
-    let first = State(id: 2, `inout`: 7, let: true)
-    let second = State(id: 3, `inout`: 4, let: false)
-    state.states = [first, second]
-    state.quantityById = [first.id: 3, second.id: 5]
-    #expect(state.weightedLet == 21)
-  }
-
-  @Test("book finds the element of books that its parameter names")
-  func bookIsDerived() {
-    var state = EdgeCasesState()
-    let first = Book(id: 2, title: "text 1")
-    let second = Book(id: 3, title: "text 2")
-    state.books = [first, second]
-    #expect(state.book(id: second.id) == second)
-    #expect(state.book(id: 100) == nil)
-  }
-
-  @Test("quantity finds the element of quantityById that its parameter names")
-  func quantityIsDerived() {
-    var state = EdgeCasesState()
-    state.quantityById = [2: 2, 3: 3]
-    #expect(state.quantity(id: 3) == 3)
-    #expect(state.quantity(id: 100) == 0)
-  }
-
-  @Test("newTask(...) makes its new values")
-  func newTaskCreatorMakesNewValues() {
-    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
-    let action = EdgeCasesAction.newTask(init: 3, using: values)
-    #expect(
-      action == .newTask(id: UUID(number: 1), init: 3, stamp: Date(timeIntervalSince1970: 86400)))
+  /// The suite's tests, each an argument of `run(_:)`, described by its title.
+  enum EdgeCasesReducerTestsCase: CaseIterable, Sendable, CustomTestStringConvertible {
+    case newStateHoldsDefaultsPart1
+    case newStateHoldsDefaultsPart2
+    case newStateHoldsDefaultsPart3
+    case newStateHoldsDefaultsPart4
+    case scoreSetsResultScore
+    case stockSetsDefault
+    case addTodoAppendsToTodos
+    case addTodoIgnoresTakenID
+    case newTaskSetsLastStamp
+    case removeTodoRemovesMatching
+    case removeTodoIgnoresUnknownID
+    case toggleTodoFlipsMatchingElement
+    case toggleTodoIgnoresUnknownID
+    case saveTodoReplacesSameID
+    case saveTodoAppendsNewID
+    case renameTodoUpdatesMatchingElement
+    case renameTodoIgnoresUnknownID
+    case addToCartIncrementsEntry
+    case addToCartIncrementsAbsentEntry
+    case removeFromCartDecrementsEntry
+    case removeFromCartDecrementsAbsentEntry
+    case sellDecrementsEntry
+    case flipFlipsEntry
+    case flipFlipsAbsentEntry
+    case putProductStoresEntry
+    case setNoteSetsNote
+    case setSummarySetsSummary
+    case positionSetsDefault
+    case setTasksSetsTasks
+    case shelveSetsBookIDs
+    case shelveSetsCoverURLs
+    case failSetsError
+    case setLevelSetsLevel
+    case moveTitlesUpMovesSearchTitles
+    case forgetTitleRemovesValueFromSearchTitles
+    case addStateAppendsToStates
+    case addStateIgnoresTakenID
+    case putSetsPath
+    case putSetsDefault
+    case openStoreAppendsToStores
+    case openStoreIgnoresTakenID
+    case openStoreSetsEffect
+    case pickSetsLastAction
+    case loadStoreSucceededAppendsToStores
+    case loadStoreSucceededIgnoresTakenID
+    case loadStoreFailedSetsLastAction
+    case measureSucceededSetsEffect
+    case measureFailedSetsLastAction
+    case openTodosIsDerived
+    case todoCountIsDerived
+    case everyTodoDoneIsDerived
+    case anyDefaultTaskIsDerived
+    case noBooksIsDerived
+    case totalInitIsDerived
+    case chosenBookIsDerived
+    case chosenProductIsDerived
+    case shelvedBooksIsDerived
+    case leftIsDerived
+    case perTodoIsDerived
+    case scaledIsDerived
+    case weightedIsDerived
+    case weightedLetIsDerived
+    case bookIsDerived
+    case quantityIsDerived
+    case newTaskCreatorMakesNewValues
+
+    var testDescription: String {
+      switch self {
+      case .newStateHoldsDefaultsPart1:
+        return "a new state holds the spec's defaults (part 1 of 4)"
+      case .newStateHoldsDefaultsPart2:
+        return "a new state holds the spec's defaults (part 2 of 4)"
+      case .newStateHoldsDefaultsPart3:
+        return "a new state holds the spec's defaults (part 3 of 4)"
+      case .newStateHoldsDefaultsPart4:
+        return "a new state holds the spec's defaults (part 4 of 4)"
+      case .scoreSetsResultScore:
+        return "score sets result.score"
+      case .stockSetsDefault:
+        return "stock sets default"
+      case .addTodoAppendsToTodos:
+        return "addTodo appends to the end of todos"
+      case .addTodoIgnoresTakenID:
+        return "addTodo keeps todos as it was when the id is taken"
+      case .newTaskSetsLastStamp:
+        return "newTask sets lastStamp"
+      case .removeTodoRemovesMatching:
+        return "removeTodo removes only the matching element of todos"
+      case .removeTodoIgnoresUnknownID:
+        return "removeTodo ignores an id that matches nothing"
+      case .toggleTodoFlipsMatchingElement:
+        return "toggleTodo flips todos[id].done of the matching element only"
+      case .toggleTodoIgnoresUnknownID:
+        return "toggleTodo ignores an id that matches nothing"
+      case .saveTodoReplacesSameID:
+        return "saveTodo replaces the element of todos with the same id"
+      case .saveTodoAppendsNewID:
+        return "saveTodo adds an element with a new id to todos"
+      case .renameTodoUpdatesMatchingElement:
+        return "renameTodo updates todos[id] of the matching element only"
+      case .renameTodoIgnoresUnknownID:
+        return "renameTodo ignores an id that matches nothing"
+      case .addToCartIncrementsEntry:
+        return "addToCart increments quantityById[productId], other entries unchanged"
+      case .addToCartIncrementsAbsentEntry:
+        return "addToCart increments an absent entry of quantityById from 0"
+      case .removeFromCartDecrementsEntry:
+        return "removeFromCart decrements quantityById[productId], other entries unchanged"
+      case .removeFromCartDecrementsAbsentEntry:
+        return "removeFromCart decrements an absent entry of quantityById from 0"
+      case .sellDecrementsEntry:
+        return "sell decrements products[id].inventory, other entries unchanged"
+      case .flipFlipsEntry:
+        return "flip flips flags[key], other entries unchanged"
+      case .flipFlipsAbsentEntry:
+        return "flip flips an absent entry of flags from false"
+      case .putProductStoresEntry:
+        return "putProduct stores products[product.id]"
+      case .setNoteSetsNote:
+        return "setNote sets note"
+      case .setSummarySetsSummary:
+        return "setSummary sets summary"
+      case .positionSetsDefault:
+        return "position sets default"
+      case .setTasksSetsTasks:
+        return "setTasks sets tasks"
+      case .shelveSetsBookIDs:
+        return "shelve sets bookIDs"
+      case .shelveSetsCoverURLs:
+        return "shelve sets coverURLs"
+      case .failSetsError:
+        return "fail sets error"
+      case .setLevelSetsLevel:
+        return "setLevel sets level"
+      case .moveTitlesUpMovesSearchTitles:
+        return "moveTitlesUp moves elements of search.titles"
+      case .forgetTitleRemovesValueFromSearchTitles:
+        return "forgetTitle removes every element of search.titles equal to the value"
+      case .addStateAppendsToStates:
+        return "addState appends to the end of states"
+      case .addStateIgnoresTakenID:
+        return "addState keeps states as it was when the id is taken"
+      case .putSetsPath:
+        return "put sets path"
+      case .putSetsDefault:
+        return "put sets default"
+      case .openStoreAppendsToStores:
+        return "openStore appends to the end of stores"
+      case .openStoreIgnoresTakenID:
+        return "openStore keeps stores as it was when the id is taken"
+      case .openStoreSetsEffect:
+        return "openStore sets effect"
+      case .pickSetsLastAction:
+        return "pick sets lastAction"
+      case .loadStoreSucceededAppendsToStores:
+        return "loadStoreSucceeded appends to the end of stores"
+      case .loadStoreSucceededIgnoresTakenID:
+        return "loadStoreSucceeded keeps stores as it was when the id is taken"
+      case .loadStoreFailedSetsLastAction:
+        return "loadStoreFailed sets lastAction"
+      case .measureSucceededSetsEffect:
+        return "measureSucceeded sets effect"
+      case .measureFailedSetsLastAction:
+        return "measureFailed sets lastAction"
+      case .openTodosIsDerived:
+        return "openTodos counts the elements of todos where !done"
+      case .todoCountIsDerived:
+        return "todoCount counts the elements of todos"
+      case .everyTodoDoneIsDerived:
+        return "everyTodoDone says whether done holds for every element of todos"
+      case .anyDefaultTaskIsDerived:
+        return "anyDefaultTask says whether default holds for any element of tasks"
+      case .noBooksIsDerived:
+        return "noBooks says whether books is empty"
+      case .totalInitIsDerived:
+        return "totalInit adds up init of the elements of tasks where default"
+      case .chosenBookIsDerived:
+        return "chosenBook finds the element of books that chosenBookID names"
+      case .chosenProductIsDerived:
+        return "chosenProduct finds the element of products that productKey names"
+      case .shelvedBooksIsDerived:
+        return "shelvedBooks finds the elements of books that bookIDs names, in its order"
+      case .leftIsDerived:
+        return "left computes budget - totalInit"
+      case .perTodoIsDerived:
+        return "perTodo computes limit / todoCount"
+      case .scaledIsDerived:
+        return "scaled computes (default + 1) * 2 - limit / 4"
+      case .weightedIsDerived:
+        return "weighted adds up inout times quantityById[id] of the elements of states"
+      case .weightedLetIsDerived:
+        return "weightedLet adds up inout times quantityById[id] of the elements of states wh..."
+      case .bookIsDerived:
+        return "book finds the element of books that its parameter names"
+      case .quantityIsDerived:
+        return "quantity finds the element of quantityById that its parameter names"
+      case .newTaskCreatorMakesNewValues:
+        return "newTask(...) makes its new values"
+      }
+    }
+  }
+
+  @Test("each test of the suite", arguments: EdgeCasesReducerTestsCase.allCases)
+  func run(_ test: EdgeCasesReducerTestsCase) {
+    switch test {
+    case .newStateHoldsDefaultsPart1:
+      newStateHoldsDefaultsPart1()
+    case .newStateHoldsDefaultsPart2:
+      newStateHoldsDefaultsPart2()
+    case .newStateHoldsDefaultsPart3:
+      newStateHoldsDefaultsPart3()
+    case .newStateHoldsDefaultsPart4:
+      newStateHoldsDefaultsPart4()
+    case .scoreSetsResultScore:
+      scoreSetsResultScore()
+    case .stockSetsDefault:
+      stockSetsDefault()
+    case .addTodoAppendsToTodos:
+      addTodoAppendsToTodos()
+    case .addTodoIgnoresTakenID:
+      addTodoIgnoresTakenID()
+    case .newTaskSetsLastStamp:
+      newTaskSetsLastStamp()
+    case .removeTodoRemovesMatching:
+      removeTodoRemovesMatching()
+    case .removeTodoIgnoresUnknownID:
+      removeTodoIgnoresUnknownID()
+    case .toggleTodoFlipsMatchingElement:
+      toggleTodoFlipsMatchingElement()
+    case .toggleTodoIgnoresUnknownID:
+      toggleTodoIgnoresUnknownID()
+    case .saveTodoReplacesSameID:
+      saveTodoReplacesSameID()
+    case .saveTodoAppendsNewID:
+      saveTodoAppendsNewID()
+    case .renameTodoUpdatesMatchingElement:
+      renameTodoUpdatesMatchingElement()
+    case .renameTodoIgnoresUnknownID:
+      renameTodoIgnoresUnknownID()
+    case .addToCartIncrementsEntry:
+      addToCartIncrementsEntry()
+    case .addToCartIncrementsAbsentEntry:
+      addToCartIncrementsAbsentEntry()
+    case .removeFromCartDecrementsEntry:
+      removeFromCartDecrementsEntry()
+    case .removeFromCartDecrementsAbsentEntry:
+      removeFromCartDecrementsAbsentEntry()
+    case .sellDecrementsEntry:
+      sellDecrementsEntry()
+    case .flipFlipsEntry:
+      flipFlipsEntry()
+    case .flipFlipsAbsentEntry:
+      flipFlipsAbsentEntry()
+    case .putProductStoresEntry:
+      putProductStoresEntry()
+    case .setNoteSetsNote:
+      setNoteSetsNote()
+    case .setSummarySetsSummary:
+      setSummarySetsSummary()
+    case .positionSetsDefault:
+      positionSetsDefault()
+    case .setTasksSetsTasks:
+      setTasksSetsTasks()
+    case .shelveSetsBookIDs:
+      shelveSetsBookIDs()
+    case .shelveSetsCoverURLs:
+      shelveSetsCoverURLs()
+    case .failSetsError:
+      failSetsError()
+    case .setLevelSetsLevel:
+      setLevelSetsLevel()
+    case .moveTitlesUpMovesSearchTitles:
+      moveTitlesUpMovesSearchTitles()
+    case .forgetTitleRemovesValueFromSearchTitles:
+      forgetTitleRemovesValueFromSearchTitles()
+    case .addStateAppendsToStates:
+      addStateAppendsToStates()
+    case .addStateIgnoresTakenID:
+      addStateIgnoresTakenID()
+    case .putSetsPath:
+      putSetsPath()
+    case .putSetsDefault:
+      putSetsDefault()
+    case .openStoreAppendsToStores:
+      openStoreAppendsToStores()
+    case .openStoreIgnoresTakenID:
+      openStoreIgnoresTakenID()
+    case .openStoreSetsEffect:
+      openStoreSetsEffect()
+    case .pickSetsLastAction:
+      pickSetsLastAction()
+    case .loadStoreSucceededAppendsToStores:
+      loadStoreSucceededAppendsToStores()
+    case .loadStoreSucceededIgnoresTakenID:
+      loadStoreSucceededIgnoresTakenID()
+    case .loadStoreFailedSetsLastAction:
+      loadStoreFailedSetsLastAction()
+    case .measureSucceededSetsEffect:
+      measureSucceededSetsEffect()
+    case .measureFailedSetsLastAction:
+      measureFailedSetsLastAction()
+    case .openTodosIsDerived:
+      openTodosIsDerived()
+    case .todoCountIsDerived:
+      todoCountIsDerived()
+    case .everyTodoDoneIsDerived:
+      everyTodoDoneIsDerived()
+    case .anyDefaultTaskIsDerived:
+      anyDefaultTaskIsDerived()
+    case .noBooksIsDerived:
+      noBooksIsDerived()
+    case .totalInitIsDerived:
+      totalInitIsDerived()
+    case .chosenBookIsDerived:
+      chosenBookIsDerived()
+    case .chosenProductIsDerived:
+      chosenProductIsDerived()
+    case .shelvedBooksIsDerived:
+      shelvedBooksIsDerived()
+    case .leftIsDerived:
+      leftIsDerived()
+    case .perTodoIsDerived:
+      perTodoIsDerived()
+    case .scaledIsDerived:
+      scaledIsDerived()
+    case .weightedIsDerived:
+      weightedIsDerived()
+    case .weightedLetIsDerived:
+      weightedLetIsDerived()
+    case .bookIsDerived:
+      bookIsDerived()
+    case .quantityIsDerived:
+      quantityIsDerived()
+    case .newTaskCreatorMakesNewValues:
+      newTaskCreatorMakesNewValues()
+    }
   }
 }
 
-/// The UUID whose last digits are `number`, as the spec's examples write ids.
-private func uuid(_ number: Int) -> UUID {
-  let digits = String(number)
-  let padding = String(repeating: "0", count: 12 - digits.count)
-  return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
-}
+extension EdgeCasesReducerTests {
+  /// The UUID whose last digits are `number`, as the spec's examples write ids.
+  func uuid(_ number: Int) -> UUID {
+    let digits = String(number)
+    let padding = String(repeating: "0", count: 12 - digits.count)
+    return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+  }
 
-/// The reducer, and each field it changed among those the action reports to observers.
-private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
-  let before = state
-  edgeCasesReducer(&state, action)
-  var unreported: [String] = []
-  if state.todos != before.todos
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.todos))
-  {
-    unreported.append("todos")
+  /// The reducer, and each field it changed among those the action reports to observers.
+  func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
+    let before = state
+    edgeCasesReducer(&state, action)
+    var unreported: [String] = []
+    if state.todos != before.todos
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.todos))
+    {
+      unreported.append("todos")
+    }
+    if state.products != before.products
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.products))
+    {
+      unreported.append("products")
+    }
+    if state.quantityById != before.quantityById
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.quantityById))
+    {
+      unreported.append("quantityById")
+    }
+    if state.flags != before.flags
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.flags))
+    {
+      unreported.append("flags")
+    }
+    if state.books != before.books
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.books))
+    {
+      unreported.append("books")
+    }
+    if state.search != before.search
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.search))
+    {
+      unreported.append("search")
+    }
+    if state.summary != before.summary
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.summary))
+    {
+      unreported.append("summary")
+    }
+    if state.note != before.note
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.note))
+    {
+      unreported.append("note")
+    }
+    if state.tasks != before.tasks
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.tasks))
+    {
+      unreported.append("tasks")
+    }
+    if state.result != before.result
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.result))
+    {
+      unreported.append("result")
+    }
+    if state.error != before.error
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.error))
+    {
+      unreported.append("error")
+    }
+    if state.default != before.default
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.default))
+    {
+      unreported.append("default")
+    }
+    if state.recentFlags != before.recentFlags
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.recentFlags))
+    {
+      unreported.append("recentFlags")
+    }
+    if state.lanes != before.lanes
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lanes))
+    {
+      unreported.append("lanes")
+    }
+    if state.level != before.level
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.level))
+    {
+      unreported.append("level")
+    }
+    if state.chosenBookID != before.chosenBookID
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.chosenBookID))
+    {
+      unreported.append("chosenBookID")
+    }
+    if state.productKey != before.productKey
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.productKey))
+    {
+      unreported.append("productKey")
+    }
+    if state.bookIDs != before.bookIDs
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.bookIDs))
+    {
+      unreported.append("bookIDs")
+    }
+    if state.returnedIDs != before.returnedIDs
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.returnedIDs))
+    {
+      unreported.append("returnedIDs")
+    }
+    if state.borrowed != before.borrowed
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.borrowed))
+    {
+      unreported.append("borrowed")
+    }
+    if state.coverURLs != before.coverURLs
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.coverURLs))
+    {
+      unreported.append("coverURLs")
+    }
+    if state.lastStamp != before.lastStamp
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lastStamp))
+    {
+      unreported.append("lastStamp")
+    }
+    if state.states != before.states
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.states))
+    {
+      unreported.append("states")
+    }
+    if state.stores != before.stores
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.stores))
+    {
+      unreported.append("stores")
+    }
+    if state.lastAction != before.lastAction
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lastAction))
+    {
+      unreported.append("lastAction")
+    }
+    if state.effect != before.effect
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.effect))
+    {
+      unreported.append("effect")
+    }
+    if state.path != before.path
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.path))
+    {
+      unreported.append("path")
+    }
+    if state.clock != before.clock
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.clock))
+    {
+      unreported.append("clock")
+    }
+    if state.budget != before.budget
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.budget))
+    {
+      unreported.append("budget")
+    }
+    if state.limit != before.limit
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.limit))
+    {
+      unreported.append("limit")
+    }
+    #expect(unreported == [])
+    var misreported: [String] = []
+    if !action.changedElements.accounts(for: 0, from: before.todos, to: state.todos) {
+      misreported.append("todos")
+    }
+    if !action.changedElements.accounts(for: 4, from: before.books, to: state.books) {
+      misreported.append("books")
+    }
+    if !action.changedElements.accounts(for: 8, from: before.tasks, to: state.tasks) {
+      misreported.append("tasks")
+    }
+    if !action.changedElements.accounts(for: 19, from: before.borrowed, to: state.borrowed) {
+      misreported.append("borrowed")
+    }
+    if !action.changedElements.accounts(for: 22, from: before.states, to: state.states) {
+      misreported.append("states")
+    }
+    if !action.changedElements.accounts(for: 23, from: before.stores, to: state.stores) {
+      misreported.append("stores")
+    }
+    #expect(misreported == [])
   }
-  if state.products != before.products
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.products))
-  {
-    unreported.append("products")
+
+  /// `#expect(actual == expected)`, expanded once for the file's checks.
+  func expectEqual<Value: Equatable>(
+    _ actual: Value, _ expected: Value, sourceLocation: SourceLocation = #_sourceLocation()
+  ) {
+    #expect(actual == expected, sourceLocation: sourceLocation)
   }
-  if state.quantityById != before.quantityById
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.quantityById))
-  {
-    unreported.append("quantityById")
+
+  /// `#expect(condition)`, expanded once for the file's checks.
+  func expectTrue(_ condition: Bool, sourceLocation: SourceLocation = #_sourceLocation()) {
+    #expect(condition, sourceLocation: sourceLocation)
   }
-  if state.flags != before.flags
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.flags))
-  {
-    unreported.append("flags")
-  }
-  if state.books != before.books
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.books))
-  {
-    unreported.append("books")
-  }
-  if state.search != before.search
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.search))
-  {
-    unreported.append("search")
-  }
-  if state.summary != before.summary
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.summary))
-  {
-    unreported.append("summary")
-  }
-  if state.note != before.note
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.note))
-  {
-    unreported.append("note")
-  }
-  if state.tasks != before.tasks
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.tasks))
-  {
-    unreported.append("tasks")
-  }
-  if state.result != before.result
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.result))
-  {
-    unreported.append("result")
-  }
-  if state.error != before.error
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.error))
-  {
-    unreported.append("error")
-  }
-  if state.default != before.default
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.default))
-  {
-    unreported.append("default")
-  }
-  if state.recentFlags != before.recentFlags
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.recentFlags))
-  {
-    unreported.append("recentFlags")
-  }
-  if state.lanes != before.lanes
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lanes))
-  {
-    unreported.append("lanes")
-  }
-  if state.level != before.level
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.level))
-  {
-    unreported.append("level")
-  }
-  if state.chosenBookID != before.chosenBookID
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.chosenBookID))
-  {
-    unreported.append("chosenBookID")
-  }
-  if state.productKey != before.productKey
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.productKey))
-  {
-    unreported.append("productKey")
-  }
-  if state.bookIDs != before.bookIDs
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.bookIDs))
-  {
-    unreported.append("bookIDs")
-  }
-  if state.returnedIDs != before.returnedIDs
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.returnedIDs))
-  {
-    unreported.append("returnedIDs")
-  }
-  if state.borrowed != before.borrowed
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.borrowed))
-  {
-    unreported.append("borrowed")
-  }
-  if state.coverURLs != before.coverURLs
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.coverURLs))
-  {
-    unreported.append("coverURLs")
-  }
-  if state.lastStamp != before.lastStamp
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lastStamp))
-  {
-    unreported.append("lastStamp")
-  }
-  if state.states != before.states
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.states))
-  {
-    unreported.append("states")
-  }
-  if state.stores != before.stores
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.stores))
-  {
-    unreported.append("stores")
-  }
-  if state.lastAction != before.lastAction
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lastAction))
-  {
-    unreported.append("lastAction")
-  }
-  if state.effect != before.effect
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.effect))
-  {
-    unreported.append("effect")
-  }
-  if state.path != before.path
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.path))
-  {
-    unreported.append("path")
-  }
-  if state.clock != before.clock
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.clock))
-  {
-    unreported.append("clock")
-  }
-  if state.budget != before.budget
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.budget))
-  {
-    unreported.append("budget")
-  }
-  if state.limit != before.limit
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.limit))
-  {
-    unreported.append("limit")
-  }
-  #expect(unreported == [])
-  var misreported: [String] = []
-  if !action.changedElements.accounts(for: 0, from: before.todos, to: state.todos) {
-    misreported.append("todos")
-  }
-  if !action.changedElements.accounts(for: 4, from: before.books, to: state.books) {
-    misreported.append("books")
-  }
-  if !action.changedElements.accounts(for: 8, from: before.tasks, to: state.tasks) {
-    misreported.append("tasks")
-  }
-  if !action.changedElements.accounts(for: 19, from: before.borrowed, to: state.borrowed) {
-    misreported.append("borrowed")
-  }
-  if !action.changedElements.accounts(for: 22, from: before.states, to: state.states) {
-    misreported.append("states")
-  }
-  if !action.changedElements.accounts(for: 23, from: before.stores, to: state.stores) {
-    misreported.append("stores")
-  }
-  #expect(misreported == [])
 }

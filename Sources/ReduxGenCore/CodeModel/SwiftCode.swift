@@ -118,6 +118,8 @@ struct FunctionDeclaration: Equatable, Sendable {
   var isStatic = false
   var isMutating = false
   var kind: Kind
+  /// `<Value: Equatable>` after the name.
+  var genericParameters: [GenericParameter] = []
   var parameters: [Parameter] = []
   var isAsync = false
   var isThrowing = false

@@ -11,11 +11,13 @@ package enum FileChange: Equatable, Sendable {
   case notOurs(String)
   /// A temporary file a killed run left beside a destination: removed.
   case leftover(String)
+  /// A spare piece of a part (`GeneratedFile.isSpare`) where no file is: not created.
+  case notNeeded(String)
 
   package var path: String {
     switch self {
     case .create(let path), .update(let path), .unchanged(let path), .keepScaffold(let path), .notOurs(let path),
-      .leftover(let path):
+      .leftover(let path), .notNeeded(let path):
       path
     }
   }
@@ -120,7 +122,9 @@ package struct OutputWriter: Sendable {
   /// What writing `file` into `directory` would do to the file there.
   private func change(for file: GeneratedFile, in directory: String) -> FileChange {
     let path = (directory as NSString).appendingPathComponent(file.path)
-    guard let data = FileManager.default.contents(atPath: path) else { return .create(path) }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return file.isSpare ? .notNeeded(path) : .create(path)
+    }
     switch file.ownership {
     case .scaffold:
       return .keepScaffold(path)

@@ -25,6 +25,14 @@ public enum GeneratedPart: String, CaseIterable, Sendable {
   /// `<Feature>APIEffectsTests`: the bound requests against an in-memory `APIProtocol`.
   case apiEffectsTests = "APIEffectsTests"
 
+  /// How many files the part may fill: a large suite of reducer tests is spread over four, so a
+  /// build compiles them on several cores (`Tests/<Feature>ReducerTests.swift`, then
+  /// `<Feature>ReducerTests+2.swift` to `+4`). Every other part is one file.
+  public var pieces: Int { self == .reducerTests ? 4 : 1 }
+
+  /// A piece's file name's ending after the part's name: "" for the first, `+2` for the second.
+  public static func pieceSuffix(_ piece: Int) -> String { piece == 1 ? "" : "+\(piece)" }
+
   /// Whether the part goes to a test target.
   public var isTest: Bool {
     self == .reducerTests || self == .exampleTests || self == .testEffects || self == .storedDataTests
@@ -51,12 +59,13 @@ public enum GeneratedHeader {
   }
 }
 
-/// The fixed file names of a feature generated at build time: one file per part, whether or not
-/// the spec has that part (an absent part is a file with only the header).
+/// The fixed file names of a feature generated at build time: one file per piece of each part,
+/// whether or not the spec fills it (an absent part or an unneeded piece is a file with only the
+/// header).
 enum BuildPluginLayout {
   /// `counter.State.swift` for the prefix `counter.` and the part `State`.
-  static func fileName(prefix: String, part: GeneratedPart) -> String {
-    prefix + part.rawValue + ".swift"
+  static func fileName(prefix: String, part: GeneratedPart, piece: Int = 1) -> String {
+    prefix + part.rawValue + GeneratedPart.pieceSuffix(piece) + ".swift"
   }
 
   /// Whether a file in a target's sources is a spec: `redux-gen.yaml` or `*.redux.yaml`.

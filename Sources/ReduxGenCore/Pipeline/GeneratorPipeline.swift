@@ -12,12 +12,22 @@ package struct GeneratedFile: Equatable, Sendable {
   package var ownership: Ownership
   /// The part of the feature a generated file holds; nil for scaffolds.
   package var part: GeneratedPart?
+  /// Which of the part's files (`GeneratedPart.pieces`) this is, from 1.
+  package var piece = 1
+  /// A piece the part doesn't fill (only the header): it empties a file left from a larger spec,
+  /// and is created only where a build's fixed names need it.
+  package var isSpare = false
 
-  package init(path: String, contents: String, ownership: Ownership, part: GeneratedPart? = nil) {
+  package init(
+    path: String, contents: String, ownership: Ownership, part: GeneratedPart? = nil, piece: Int = 1,
+    isSpare: Bool = false
+  ) {
     self.path = path
     self.contents = contents
     self.ownership = ownership
     self.part = part
+    self.piece = piece
+    self.isSpare = isSpare
   }
 }
 

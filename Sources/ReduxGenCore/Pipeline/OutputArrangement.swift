@@ -51,14 +51,20 @@ extension OutputLayout {
         case .tests: GeneratedPart.testParts
         case .scaffolds: []
         }
-      return parts.map { part in
-        let name = BuildPluginLayout.fileName(prefix: prefix, part: part)
-        guard var file = all.first(where: { $0.part == part }) else {
-          let empty = SwiftFile(header: header + ["This spec has no \(part.rawValue.lowercased())."], imports: [], declarations: [])
-          return GeneratedFile(path: name, contents: TextRenderer().render(empty), ownership: .generated, part: part)
+      return parts.flatMap { part in
+        (1...part.pieces).map { piece in
+          let name = BuildPluginLayout.fileName(prefix: prefix, part: part, piece: piece)
+          guard var file = all.first(where: { $0.part == part && $0.piece == piece }) else {
+            let empty = SwiftFile(
+              header: header + ["This spec has no \(part.rawValue.lowercased())."], imports: [], declarations: [])
+            return GeneratedFile(
+              path: name, contents: TextRenderer().render(empty), ownership: .generated, part: part, piece: piece)
+          }
+          file.path = name
+          // The build declared every piece: each is written.
+          file.isSpare = false
+          return file
         }
-        file.path = name
-        return file
       }
     }
     func flattened(_ file: GeneratedFile) -> GeneratedFile {

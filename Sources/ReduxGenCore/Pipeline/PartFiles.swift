@@ -108,13 +108,17 @@ struct FeaturePartFiles {
     }
   }
 
-  /// Every file, rendered, in the `Sources`/`Tests` layout.
+  /// Every file, rendered, in the `Sources`/`Tests` layout: each piece of a part
+  /// (`GeneratedPart.pieces`), the ones it doesn't fill spare.
   func rendered() -> [GeneratedFile] {
     let renderer = TextRenderer()
-    let generated = GeneratedPart.allCases.compactMap { part in
-      file(part).map {
+    let generated = GeneratedPart.allCases.flatMap { part -> [GeneratedFile] in
+      guard let file = file(part) else { return [] }
+      return SuitePieces.spread(file, over: part.pieces).enumerated().map { index, piece in
         GeneratedFile(
-          path: spec.names.path(of: part), contents: renderer.render($0), ownership: .generated, part: part)
+          path: spec.names.path(of: part, piece: index + 1),
+          contents: renderer.render(piece ?? SuitePieces.spare(header: header, part: part)), ownership: .generated,
+          part: part, piece: index + 1, isSpare: piece == nil)
       }
     }
     return generated
@@ -182,5 +186,56 @@ extension Spec {
     let enums = (self.enums.map(\.name) + filters.map(\.name)).filter(GeneratedNames.libraryTypes.contains)
       .map { "enum \(module).\($0)" }
     return models + enums
+  }
+}
+
+/// A large test suite spread over its part's files: the compiler builds each file on a core of
+/// its own. Only a suite run as arguments (`TestTranslator.asArguments`) is spread: its tests are
+/// plain functions, so an extension in another file may hold them.
+enum SuitePieces {
+  /// `count` files: the first with the suite's declaration, its enum of tests, the test that
+  /// runs them, and its helpers; then its test functions, in order, as extensions spread evenly
+  /// over the others. nil for a file the part doesn't need.
+  static func spread(_ file: SwiftFile, over count: Int) -> [SwiftFile?] {
+    let spare = [SwiftFile?](repeating: nil, count: count - 1)
+    guard count > 1,
+      let index = file.declarations.firstIndex(where: {
+        guard case .structure(let suite) = $0 else { return false }
+        return suite.members.contains { member in
+          if case .enumeration(let cases) = member { return cases.name == GeneratedNames.testCases(of: suite.name) }
+          return false
+        }
+      }),
+      case .structure(var suite) = file.declarations[index]
+    else { return [file] + spare }
+    // The enum and the test running its cases stay in the suite, and anything but a function (an
+    // extension can't store a property); the functions are its tests.
+    let isTest = { (index: Int, member: Declaration) -> Bool in
+      guard index >= 2, case .function = member else { return false }
+      return true
+    }
+    let kept = suite.members.enumerated().filter { !isTest($0.offset, $0.element) }.map(\.element)
+    let tests = suite.members.enumerated().filter { isTest($0.offset, $0.element) }.map(\.element)
+    suite.members = kept
+    var first = file
+    first.declarations[index] = .structure(suite)
+    // What is private to a file, each file needs: the aliases of names Swift Testing declares too.
+    let aliases = file.declarations.filter {
+      if case .typeAlias = $0 { return true }
+      return false
+    }
+    let others = (1..<count).map { piece in
+      var extensionFile = file
+      let range = (tests.count * (piece - 1) / (count - 1))..<(tests.count * piece / (count - 1))
+      extensionFile.declarations =
+        aliases + [.extensionDeclaration(ExtensionDeclaration(extendedType: .named(suite.name), members: Array(tests[range])))]
+      return Optional(extensionFile)
+    }
+    return [first] + others
+  }
+
+  /// A piece the spec doesn't fill: only the header.
+  static func spare(header: [String], part: GeneratedPart) -> SwiftFile {
+    SwiftFile(header: header + ["This spec's \(part.rawValue) fit in fewer files."], imports: [], declarations: [])
   }
 }

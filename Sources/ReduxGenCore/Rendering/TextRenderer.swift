@@ -122,6 +122,10 @@ struct TextRenderer: Sendable {
     case .function(let name): head += "func \(escapedName(name))"
     case .initializer: head += "init"
     }
+    if !function.genericParameters.isEmpty {
+      head += "<" + function.genericParameters.map { $0.name + ($0.conformance.map { ": " + type($0) } ?? "") }
+        .joined(separator: ", ") + ">"
+    }
     let parameters = function.parameters.map(parameter).joined(separator: ", ")
     var effects =
       (function.isAsync ? " async" : "")

@@ -64,8 +64,8 @@ package struct GeneratedNames: Sendable, Equatable {
   package static func failed(_ request: String) -> String { request + "Failed" }
 
   /// Where a part's file goes in the `Sources`/`Tests` layout: `Sources/TaskListState.swift`.
-  package func path(of part: GeneratedPart) -> String {
-    "\(part.isTest ? "Tests" : "Sources")/\(feature)\(part.rawValue).swift"
+  package func path(of part: GeneratedPart, piece: Int = 1) -> String {
+    "\(part.isTest ? "Tests" : "Sources")/\(feature)\(part.rawValue)\(GeneratedPart.pieceSuffix(piece)).swift"
   }
 
   /// Where a scaffold (a hand-written type, created once) goes: `Sources/TaskListLiveEffects.swift`.
@@ -109,12 +109,15 @@ package struct GeneratedNames: Sendable, Equatable {
   /// declaration gives the name a meaning of its own: `TaskList_State` for a model `State`.
   package func capturedTypeAlias(_ name: String) -> String { feature + "_" + name }
 
+  /// The enum of a large test suite's tests, run as the arguments of one parameterized test.
+  package static func testCases(of suite: String) -> String { suite + "Case" }
+
   /// Every type name above, for clash checks.
   package var featureTypes: [String] {
     [
       state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
       persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests, followUps,
-      start, apiEffects, apiDouble, apiEffectsTests,
+      start, apiEffects, apiDouble, apiEffectsTests, Self.testCases(of: reducerTests), Self.testCases(of: exampleTests),
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
 

@@ -199,12 +199,88 @@ struct TestTranslator {
   }
 
   private func suite(_ name: String, _ tests: [Declaration]) -> [Declaration] {
-    var declarations: [Declaration] = [
-      .structure(TypeDeclaration(doc: nil, name: name, members: tests))
+    guard let members = Self.asArguments(tests, suite: name) else {
+      return [.structure(TypeDeclaration(doc: nil, name: name, members: tests))] + helpers(tests)
+    }
+    // A large suite's checks call two functions instead of expanding `#expect` each. Its helpers
+    // are the suite's own: its tests may be spread over several files (`GeneratedPart.pieces`).
+    let checked = members.map(ExpectationHelpers.calling)
+    let shared = (helpers(checked) + ExpectationHelpers.declarations).map { declaration -> Declaration in
+      guard case .function(var function) = declaration else { return declaration }
+      function.access = nil
+      return .function(function)
+    }
+    return [
+      .structure(TypeDeclaration(doc: nil, name: name, members: checked)),
+      .extensionDeclaration(ExtensionDeclaration(extendedType: .named(name), members: shared)),
     ]
+  }
+
+  private func helpers(_ tests: [Declaration]) -> [Declaration] {
+    var declarations: [Declaration] = []
     if tests.contains(where: { $0.calls("uuid") }) { declarations.append(uuidHelper()) }
     if tests.contains(where: { $0.calls(Self.reportingHelperName) }) { declarations += reportingHelper() }
     return declarations
+  }
+
+  /// The most `@Test` functions a suite declares: a suite of more runs them as the arguments of
+  /// one parameterized test (each macro expansion costs the compiler about 10 ms per build job).
+  static let testsBeforeArguments = 40
+
+  /// When more than `testsBeforeArguments` of `tests` are plain `@Test("title")` functions,
+  /// those functions without their attributes, run by one `@Test(arguments:)` over an enum of
+  /// them whose description is each title, so a failure still names its test; else nil.
+  static func asArguments(_ tests: [Declaration], suite: String) -> [Declaration]? {
+    var plain: [(name: String, title: String, isAsync: Bool, isThrowing: Bool)] = []
+    var members: [Declaration] = []
+    for member in tests {
+      guard case .function(var function) = member, function.parameters.isEmpty,
+        case .function(let name) = function.kind, function.attributes.count == 1,
+        case .attribute("Test", let arguments) = function.attributes[0], arguments.count == 1,
+        arguments[0].label == nil, case .literal(.string(let title)) = arguments[0].value
+      else {
+        members.append(member)
+        continue
+      }
+      plain.append((name, title, function.isAsync, function.isThrowing))
+      function.attributes = []
+      members.append(.function(function))
+    }
+    guard plain.count > testsBeforeArguments else { return nil }
+    let caseType = GeneratedNames.testCases(of: suite)
+    let description = VariableDeclaration(
+      name: "testDescription", type: .named("String"),
+      getter: [
+        .switchStatement(
+          .name("self"),
+          plain.map { SwitchCase(patterns: [Pattern(caseName: $0.name, bindings: [])], body: [.returnStatement(.literal(.string($0.title)))]) })
+      ])
+    let cases = Declaration.enumeration(
+      TypeDeclaration(
+        doc: "The suite's tests, each an argument of `run(_:)`, described by its title.", name: caseType,
+        inherits: ["CaseIterable", "Sendable", "CustomTestStringConvertible"],
+        members: plain.map { .enumCase(EnumCaseDeclaration(name: $0.name)) } + [.variable(description)]))
+    let isAsync = plain.contains(where: \.isAsync)
+    let isThrowing = plain.contains(where: \.isThrowing)
+    let run = FunctionDeclaration(
+      attributes: [
+        .attribute(
+          "Test",
+          [Argument(nil, .literal(.string("each test of the suite"))), Argument("arguments", Expression.name(caseType).dot("allCases"))])
+      ],
+      kind: .function("run"), parameters: [Parameter(label: "_", name: "test", type: .named(caseType))],
+      isAsync: isAsync, isThrowing: isThrowing,
+      body: [
+        .switchStatement(
+          .name("test"),
+          plain.map { test in
+            var call = Expression.name(test.name).call([])
+            if test.isAsync { call = .awaitExpression(call) }
+            if test.isThrowing { call = .tryExpression(call) }
+            return SwitchCase(patterns: [Pattern(caseName: test.name, bindings: [])], body: [.expression(call)])
+          })
+      ])
+    return [cases, .function(run)] + members
   }
 
   /// A sample element of a model: id `number`, its required fields filled, the rest defaulted.

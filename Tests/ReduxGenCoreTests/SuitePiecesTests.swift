@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import ReduxGenCore
+
+/// A large suite of reducer tests: one parameterized test over an enum of its tests, checks
+/// through two helper functions, spread over the part's four files; a smaller spec empties the
+/// files it no longer fills.
+struct SuitePiecesTests {
+  /// A Counter with `actions` actions, each with a reducer test of its own.
+  func counter(actions: Int) throws -> [GeneratedFile] {
+    let actions = (0..<actions).map { "  increase\($0): { reduce: increment count }" }.joined(separator: "\n")
+    let spec = "feature: Counter\nstate: { count: Int = 0 }\nactions:\n\(actions)\n"
+    return try GeneratorPipeline.generate(spec, path: "c.yaml").files
+  }
+
+  func reducerTests(_ files: [GeneratedFile]) -> [GeneratedFile] {
+    files.filter { $0.part == .reducerTests }.sorted { $0.piece < $1.piece }
+  }
+
+  @Test("a suite of more tests than the limit runs them as arguments, its checks through helpers, over four files")
+  func largeSuite() throws {
+    let pieces = reducerTests(try counter(actions: TestTranslator.testsBeforeArguments + 10))
+    #expect(pieces.map(\.path) == (1...4).map { "Tests/CounterReducerTests\($0 == 1 ? "" : "+\($0)").swift" })
+    #expect(pieces.allSatisfy { !$0.isSpare })
+    let text = pieces.map(\.contents).joined()
+    #expect(text.components(separatedBy: "@Test(").count - 1 == 1)
+    #expect(text.contains("@Test(\"each test of the suite\", arguments: CounterReducerTestsCase.allCases)"))
+    // The two helpers' own and the change report's check: nothing else expands `#expect`.
+    #expect(text.components(separatedBy: "    #expect(").count - 1 == 3)
+    #expect(text.contains("expectEqual(state.count, before + 1)"))
+    // Each test's description is its title, so a failure names it.
+    #expect(pieces[0].contents.contains("return \"increase7 increments count\""))
+    for piece in pieces.dropFirst() {
+      #expect(piece.contents.contains("extension CounterReducerTests {"))
+      #expect(piece.contents.components(separatedBy: "\n  func ").count - 1 >= 10)
+    }
+  }
+
+  @Test("a small suite keeps a @Test and #expect each, and its other pieces are spare")
+  func smallSuite() throws {
+    let pieces = reducerTests(try counter(actions: 3))
+    #expect(pieces.map(\.isSpare) == [false, true, true, true])
+    #expect(pieces[0].contents.components(separatedBy: "@Test(").count - 1 == 4)
+    #expect(!pieces[0].contents.contains("expectEqual"))
+    #expect(pieces.dropFirst().allSatisfy { !$0.contents.contains("import") })
+  }
+
+  @Test("a spare piece empties the file a larger spec wrote, and is created nowhere else")
+  func sparePieces() throws {
+    let directory = NSTemporaryDirectory() + "redux-gen-pieces-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let small = try counter(actions: 3)
+    try OutputWriter().write(small, in: directory)
+    #expect(!FileManager.default.fileExists(atPath: directory + "/Tests/CounterReducerTests+2.swift"))
+
+    try OutputWriter().write(try counter(actions: 60), in: directory)
+    let filled = try String(contentsOfFile: directory + "/Tests/CounterReducerTests+4.swift", encoding: .utf8)
+    #expect(filled.contains("extension CounterReducerTests {"))
+
+    let changes = try OutputWriter().write(small, in: directory)
+    #expect(changes.contains(.update(directory + "/Tests/CounterReducerTests+4.swift")))
+    let emptied = try String(contentsOfFile: directory + "/Tests/CounterReducerTests+4.swift", encoding: .utf8)
+    #expect(emptied == reducerTests(small)[3].contents)
+    #expect(!emptied.contains("extension"))
+    // Written again, nothing changes.
+    #expect(try OutputWriter().write(small, in: directory).allSatisfy { if case .unchanged = $0 { true } else { false } })
+  }
+}
