@@ -25,7 +25,7 @@ struct SuitePiecesTests {
     #expect(pieces.allSatisfy { !$0.isSpare })
     let text = pieces.map(\.contents).joined()
     #expect(text.components(separatedBy: "@Test(").count - 1 == 1)
-    #expect(text.contains("@Test(\"each test of the suite\", arguments: CounterReducerTestsCase.allCases)"))
+    #expect(text.contains("@Test(\"each test of the suite\", arguments: _Test.allCases)"))
     // The two helpers' own and the change report's check: nothing else expands `#expect`.
     #expect(text.components(separatedBy: "    #expect(").count - 1 == 3)
     #expect(text.contains("expectEqual(state.count, before + 1)"))
@@ -65,5 +65,23 @@ struct SuitePiecesTests {
     #expect(!emptied.contains("extension"))
     // Written again, nothing changes.
     #expect(try OutputWriter().write(small, in: directory).allSatisfy { if case .unchanged = $0 { true } else { false } })
+  }
+
+  @Test("in a large suite, tests named like its members or the reducer are renamed, and run calls them through self")
+  func reservedNames() throws {
+    let names = ["test", "all cases", "test description", "run", "uuid", "counter reducer", "expect equal"]
+    let examples = (names + (0..<40).map { "more \($0)" })
+      .map { "  - name: \($0)\n    when: [increase]\n    then: { count: 1 }" }.joined(separator: "\n")
+    let spec = "feature: Counter\nstate: { count: Int = 0 }\nactions:\n  increase: { reduce: increment count }\n"
+      + "examples:\n\(examples)\n"
+    let files = try GeneratorPipeline.generate(spec, path: "c.yaml").files
+    let tests = try #require(files.first { $0.part == .exampleTests }).contents
+    #expect(tests.contains("func run(_ test: _Test) {"))
+    #expect(tests.contains("case .test:\n      self.test()"))
+    for renamed in ["allCases2", "testDescription2", "run2", "uuid2", "counterReducer2", "expectEqual2"] {
+      #expect(tests.contains("func \(renamed)() {"), "\(renamed)")
+    }
+    #expect(!tests.contains("func allCases()") && !tests.contains("func counterReducer()"))
+    #expect(tests.contains("sourceLocation: Testing.SourceLocation = #_sourceLocation()"))
   }
 }

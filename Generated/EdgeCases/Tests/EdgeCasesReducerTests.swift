@@ -15,7 +15,7 @@ import struct Foundation.UUID
 
 struct EdgeCasesReducerTests {
   /// The suite's tests, each an argument of `run(_:)`, described by its title.
-  enum EdgeCasesReducerTestsCase: CaseIterable, Sendable, CustomTestStringConvertible {
+  enum _Test: CaseIterable, Sendable, Testing.CustomTestStringConvertible {
     case newStateHoldsDefaultsPart1
     case newStateHoldsDefaultsPart2
     case newStateHoldsDefaultsPart3
@@ -218,139 +218,139 @@ struct EdgeCasesReducerTests {
     }
   }
 
-  @Test("each test of the suite", arguments: EdgeCasesReducerTestsCase.allCases)
-  func run(_ test: EdgeCasesReducerTestsCase) {
+  @Test("each test of the suite", arguments: _Test.allCases)
+  func run(_ test: _Test) {
     switch test {
     case .newStateHoldsDefaultsPart1:
-      newStateHoldsDefaultsPart1()
+      self.newStateHoldsDefaultsPart1()
     case .newStateHoldsDefaultsPart2:
-      newStateHoldsDefaultsPart2()
+      self.newStateHoldsDefaultsPart2()
     case .newStateHoldsDefaultsPart3:
-      newStateHoldsDefaultsPart3()
+      self.newStateHoldsDefaultsPart3()
     case .newStateHoldsDefaultsPart4:
-      newStateHoldsDefaultsPart4()
+      self.newStateHoldsDefaultsPart4()
     case .scoreSetsResultScore:
-      scoreSetsResultScore()
+      self.scoreSetsResultScore()
     case .stockSetsDefault:
-      stockSetsDefault()
+      self.stockSetsDefault()
     case .addTodoAppendsToTodos:
-      addTodoAppendsToTodos()
+      self.addTodoAppendsToTodos()
     case .addTodoIgnoresTakenID:
-      addTodoIgnoresTakenID()
+      self.addTodoIgnoresTakenID()
     case .newTaskSetsLastStamp:
-      newTaskSetsLastStamp()
+      self.newTaskSetsLastStamp()
     case .removeTodoRemovesMatching:
-      removeTodoRemovesMatching()
+      self.removeTodoRemovesMatching()
     case .removeTodoIgnoresUnknownID:
-      removeTodoIgnoresUnknownID()
+      self.removeTodoIgnoresUnknownID()
     case .toggleTodoFlipsMatchingElement:
-      toggleTodoFlipsMatchingElement()
+      self.toggleTodoFlipsMatchingElement()
     case .toggleTodoIgnoresUnknownID:
-      toggleTodoIgnoresUnknownID()
+      self.toggleTodoIgnoresUnknownID()
     case .saveTodoReplacesSameID:
-      saveTodoReplacesSameID()
+      self.saveTodoReplacesSameID()
     case .saveTodoAppendsNewID:
-      saveTodoAppendsNewID()
+      self.saveTodoAppendsNewID()
     case .renameTodoUpdatesMatchingElement:
-      renameTodoUpdatesMatchingElement()
+      self.renameTodoUpdatesMatchingElement()
     case .renameTodoIgnoresUnknownID:
-      renameTodoIgnoresUnknownID()
+      self.renameTodoIgnoresUnknownID()
     case .addToCartIncrementsEntry:
-      addToCartIncrementsEntry()
+      self.addToCartIncrementsEntry()
     case .addToCartIncrementsAbsentEntry:
-      addToCartIncrementsAbsentEntry()
+      self.addToCartIncrementsAbsentEntry()
     case .removeFromCartDecrementsEntry:
-      removeFromCartDecrementsEntry()
+      self.removeFromCartDecrementsEntry()
     case .removeFromCartDecrementsAbsentEntry:
-      removeFromCartDecrementsAbsentEntry()
+      self.removeFromCartDecrementsAbsentEntry()
     case .sellDecrementsEntry:
-      sellDecrementsEntry()
+      self.sellDecrementsEntry()
     case .flipFlipsEntry:
-      flipFlipsEntry()
+      self.flipFlipsEntry()
     case .flipFlipsAbsentEntry:
-      flipFlipsAbsentEntry()
+      self.flipFlipsAbsentEntry()
     case .putProductStoresEntry:
-      putProductStoresEntry()
+      self.putProductStoresEntry()
     case .setNoteSetsNote:
-      setNoteSetsNote()
+      self.setNoteSetsNote()
     case .setSummarySetsSummary:
-      setSummarySetsSummary()
+      self.setSummarySetsSummary()
     case .positionSetsDefault:
-      positionSetsDefault()
+      self.positionSetsDefault()
     case .setTasksSetsTasks:
-      setTasksSetsTasks()
+      self.setTasksSetsTasks()
     case .shelveSetsBookIDs:
-      shelveSetsBookIDs()
+      self.shelveSetsBookIDs()
     case .shelveSetsCoverURLs:
-      shelveSetsCoverURLs()
+      self.shelveSetsCoverURLs()
     case .failSetsError:
-      failSetsError()
+      self.failSetsError()
     case .setLevelSetsLevel:
-      setLevelSetsLevel()
+      self.setLevelSetsLevel()
     case .moveTitlesUpMovesSearchTitles:
-      moveTitlesUpMovesSearchTitles()
+      self.moveTitlesUpMovesSearchTitles()
     case .forgetTitleRemovesValueFromSearchTitles:
-      forgetTitleRemovesValueFromSearchTitles()
+      self.forgetTitleRemovesValueFromSearchTitles()
     case .addStateAppendsToStates:
-      addStateAppendsToStates()
+      self.addStateAppendsToStates()
     case .addStateIgnoresTakenID:
-      addStateIgnoresTakenID()
+      self.addStateIgnoresTakenID()
     case .putSetsPath:
-      putSetsPath()
+      self.putSetsPath()
     case .putSetsDefault:
-      putSetsDefault()
+      self.putSetsDefault()
     case .openStoreAppendsToStores:
-      openStoreAppendsToStores()
+      self.openStoreAppendsToStores()
     case .openStoreIgnoresTakenID:
-      openStoreIgnoresTakenID()
+      self.openStoreIgnoresTakenID()
     case .openStoreSetsEffect:
-      openStoreSetsEffect()
+      self.openStoreSetsEffect()
     case .pickSetsLastAction:
-      pickSetsLastAction()
+      self.pickSetsLastAction()
     case .loadStoreSucceededAppendsToStores:
-      loadStoreSucceededAppendsToStores()
+      self.loadStoreSucceededAppendsToStores()
     case .loadStoreSucceededIgnoresTakenID:
-      loadStoreSucceededIgnoresTakenID()
+      self.loadStoreSucceededIgnoresTakenID()
     case .loadStoreFailedSetsLastAction:
-      loadStoreFailedSetsLastAction()
+      self.loadStoreFailedSetsLastAction()
     case .measureSucceededSetsEffect:
-      measureSucceededSetsEffect()
+      self.measureSucceededSetsEffect()
     case .measureFailedSetsLastAction:
-      measureFailedSetsLastAction()
+      self.measureFailedSetsLastAction()
     case .openTodosIsDerived:
-      openTodosIsDerived()
+      self.openTodosIsDerived()
     case .todoCountIsDerived:
-      todoCountIsDerived()
+      self.todoCountIsDerived()
     case .everyTodoDoneIsDerived:
-      everyTodoDoneIsDerived()
+      self.everyTodoDoneIsDerived()
     case .anyDefaultTaskIsDerived:
-      anyDefaultTaskIsDerived()
+      self.anyDefaultTaskIsDerived()
     case .noBooksIsDerived:
-      noBooksIsDerived()
+      self.noBooksIsDerived()
     case .totalInitIsDerived:
-      totalInitIsDerived()
+      self.totalInitIsDerived()
     case .chosenBookIsDerived:
-      chosenBookIsDerived()
+      self.chosenBookIsDerived()
     case .chosenProductIsDerived:
-      chosenProductIsDerived()
+      self.chosenProductIsDerived()
     case .shelvedBooksIsDerived:
-      shelvedBooksIsDerived()
+      self.shelvedBooksIsDerived()
     case .leftIsDerived:
-      leftIsDerived()
+      self.leftIsDerived()
     case .perTodoIsDerived:
-      perTodoIsDerived()
+      self.perTodoIsDerived()
     case .scaledIsDerived:
-      scaledIsDerived()
+      self.scaledIsDerived()
     case .weightedIsDerived:
-      weightedIsDerived()
+      self.weightedIsDerived()
     case .weightedLetIsDerived:
-      weightedLetIsDerived()
+      self.weightedLetIsDerived()
     case .bookIsDerived:
-      bookIsDerived()
+      self.bookIsDerived()
     case .quantityIsDerived:
-      quantityIsDerived()
+      self.quantityIsDerived()
     case .newTaskCreatorMakesNewValues:
-      newTaskCreatorMakesNewValues()
+      self.newTaskCreatorMakesNewValues()
     }
   }
 }
@@ -543,13 +543,13 @@ extension EdgeCasesReducerTests {
 
   /// `#expect(actual == expected)`, expanded once for the file's checks.
   func expectEqual<Value: Equatable>(
-    _ actual: Value, _ expected: Value, sourceLocation: SourceLocation = #_sourceLocation()
+    _ actual: Value, _ expected: Value, sourceLocation: Testing.SourceLocation = #_sourceLocation()
   ) {
     #expect(actual == expected, sourceLocation: sourceLocation)
   }
 
   /// `#expect(condition)`, expanded once for the file's checks.
-  func expectTrue(_ condition: Bool, sourceLocation: SourceLocation = #_sourceLocation()) {
+  func expectTrue(_ condition: Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation()) {
     #expect(condition, sourceLocation: sourceLocation)
   }
 }

@@ -400,7 +400,7 @@ package struct SpecChecker {
         error(.unknownConformance(word), item)
         continue
       }
-      result.insert(conformance)
+      if !result.insert(conformance).inserted { error(.repeatedConformance(word), item) }
     }
     return result
   }

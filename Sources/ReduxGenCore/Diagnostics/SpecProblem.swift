@@ -268,6 +268,8 @@ package enum SpecProblem: Hashable, Sendable {
   case invalidValue(String, type: String)
   /// `conformances:` names something other than `Codable` or `Hashable`.
   case unknownConformance(String)
+  /// `conformances:` names one twice.
+  case repeatedConformance(String)
   /// A used spec's model lacks a conformance this spec's types need of it.
   case usedModelLacksConformance(String, String, spec: String, why: String)
 
@@ -573,6 +575,8 @@ package enum SpecProblem: Hashable, Sendable {
         ? "'\(word)' needs no asking: every model is \(word == "Identifiable" ? "Identifiable with an 'id' field" : word); "
           + "'conformances' lists Codable and Hashable"
         : "'\(word)' is not a conformance redux-gen generates on request; 'conformances' lists Codable and Hashable"
+    case .repeatedConformance(let word):
+      "'\(word)' is listed twice in 'conformances'"
     case .usedModelLacksConformance(let name, let conformance, let spec, let why):
       "'\(name)' must be \(conformance) here (\(why)), but \(spec) doesn't generate it so; "
         + "add 'conformances: [\(conformance)]' to '\(name)' there"

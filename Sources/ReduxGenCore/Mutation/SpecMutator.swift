@@ -45,6 +45,18 @@ package enum SpecMutator {
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
       + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + startMutants(spec)
       + apiMutants(spec) + cacheMutants(spec)
+    // A near miss of behaviour keeps every conformance: a mutant without a JSON key, a persisted
+    // field or `fresh` would otherwise drop `Codable` or `Hashable`, and the tests that use them
+    // wouldn't build.
+    let needed = spec.neededConformances
+    for index in mutants.indices {
+      for model in mutants[index].spec.models.indices {
+        let name = mutants[index].spec.models[model].name
+        for conformance in Conformance.allCases where needed.has(conformance, model: name) {
+          mutants[index].spec.models[model].conformances.insert(conformance)
+        }
+      }
+    }
     // Ids stay unique even if two edits ever describe themselves alike.
     var seen: [String: Int] = [:]
     for index in mutants.indices {

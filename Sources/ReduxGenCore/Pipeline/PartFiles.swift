@@ -202,7 +202,7 @@ enum SuitePieces {
       let index = file.declarations.firstIndex(where: {
         guard case .structure(let suite) = $0 else { return false }
         return suite.members.contains { member in
-          if case .enumeration(let cases) = member { return cases.name == GeneratedNames.testCases(of: suite.name) }
+          if case .enumeration(let cases) = member { return cases.name == GeneratedNames.suiteTests }
           return false
         }
       }),

@@ -1337,7 +1337,7 @@ extension SpecSchema {
             },
             "conformances": {
               "$ref": "#/$defs/conformances",
-              "description": "Codable or Hashable for every model; Codable also makes the state and the action Codable, as recording (ActionRecorder) and replay (--replay-test) need. An app's state and action are Codable when every feature's are."
+              "description": "Codable or Hashable for every model the spec declares (a used spec's models ask in their own spec); Codable also makes the state and the action Codable, as recording (ActionRecorder) and replay (--replay-test) need. An app's state and action are Codable when every feature's are."
             },
             "imports": {
               "$ref": "#/$defs/names",

@@ -109,15 +109,17 @@ package struct GeneratedNames: Sendable, Equatable {
   /// declaration gives the name a meaning of its own: `TaskList_State` for a model `State`.
   package func capturedTypeAlias(_ name: String) -> String { feature + "_" + name }
 
-  /// The enum of a large test suite's tests, run as the arguments of one parameterized test.
-  package static func testCases(of suite: String) -> String { suite + "Case" }
+  /// The enum of a large test suite's tests, nested in the suite and run as the arguments of one
+  /// parameterized test: `_Test`, which no spec type can be named (they start with an upper-case
+  /// letter), so it hides none in the tests, and short, so its lines fit whatever the feature's name.
+  package static let suiteTests = "_Test"
 
   /// Every type name above, for clash checks.
   package var featureTypes: [String] {
     [
       state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
       persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests, followUps,
-      start, apiEffects, apiDouble, apiEffectsTests, Self.testCases(of: reducerTests), Self.testCases(of: exampleTests),
+      start, apiEffects, apiDouble, apiEffectsTests,
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
 

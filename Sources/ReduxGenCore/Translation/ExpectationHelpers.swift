@@ -49,8 +49,10 @@ enum ExpectationHelpers {
 
   /// The two functions, private to the file.
   static var declarations: [Declaration] {
+    // Swift Testing's, through its module: a spec may declare a type named `SourceLocation`.
     let location = Parameter(
-      name: "sourceLocation", type: .named("SourceLocation"), defaultValue: .macro("_sourceLocation", []))
+      name: "sourceLocation", type: .qualified(module: "Testing", name: .named("SourceLocation")),
+      defaultValue: .macro("_sourceLocation", []))
     let forward = Argument("sourceLocation", .name("sourceLocation"))
     return [
       .function(

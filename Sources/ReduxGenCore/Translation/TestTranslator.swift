@@ -139,7 +139,7 @@ struct TestTranslator {
 
   func reducerTests() -> [Declaration] {
     var tests: [Declaration] = []
-    var names = UniqueNames()
+    var names = UniqueNames(reserving: [spec.reducerName])
     for action in spec.actions {
       for (position, operation) in action.reduce.enumerated() {
         // Another operation on the same state field would mix its effect into this one's test:
@@ -247,7 +247,7 @@ struct TestTranslator {
       members.append(.function(function))
     }
     guard plain.count > testsBeforeArguments else { return nil }
-    let caseType = GeneratedNames.testCases(of: suite)
+    let caseType = GeneratedNames.suiteTests
     let description = VariableDeclaration(
       name: "testDescription", type: .named("String"),
       getter: [
@@ -258,7 +258,8 @@ struct TestTranslator {
     let cases = Declaration.enumeration(
       TypeDeclaration(
         doc: "The suite's tests, each an argument of `run(_:)`, described by its title.", name: caseType,
-        inherits: ["CaseIterable", "Sendable", "CustomTestStringConvertible"],
+        // Through its module: a spec may declare a type of that name.
+        inherits: ["CaseIterable", "Sendable", .qualified(module: "Testing", name: .named("CustomTestStringConvertible"))],
         members: plain.map { .enumCase(EnumCaseDeclaration(name: $0.name)) } + [.variable(description)]))
     let isAsync = plain.contains(where: \.isAsync)
     let isThrowing = plain.contains(where: \.isThrowing)
@@ -274,7 +275,8 @@ struct TestTranslator {
         .switchStatement(
           .name("test"),
           plain.map { test in
-            var call = Expression.name(test.name).call([])
+            // Through `self`: the parameter may be named like a test.
+            var call = Expression.name("self").dot(test.name).call([])
             if test.isAsync { call = .awaitExpression(call) }
             if test.isThrowing { call = .tryExpression(call) }
             return SwitchCase(patterns: [Pattern(caseName: test.name, bindings: [])], body: [.expression(call)])
@@ -1102,7 +1104,7 @@ struct TestTranslator {
   // MARK: Examples
 
   func exampleTests() -> [Declaration] {
-    var names = UniqueNames()
+    var names = UniqueNames(reserving: [spec.reducerName])
     let tests = spec.examples.map { example -> Declaration in
       let name = names.make(example.name.identifierWords.lowercasingFirst)
       if example.throughStore { return storeExampleTest(example, name: name) }
@@ -1463,6 +1465,27 @@ extension StatePath {
 /// Test names that stay unique within a file.
 struct UniqueNames {
   private var used: Set<String> = []
+  /// Names a test may not take: the members a large suite declares beside its tests
+  /// (`asArguments`, `ExpectationHelpers`, the helpers), and, given, the functions its tests call
+  /// (the reducer), which a test of that name would hide.
+  private var reserved: Set<String> = [
+    "run", "allCases", "testDescription", "uuid", ExpectationHelpers.equal, ExpectationHelpers.isTrue,
+    TestTranslator.reportingHelperName,
+  ]
+
+  init(reserving names: [String] = []) {
+    reserved.formUnion(names)
+  }
+
+  /// Whether a test may be named `name`: not reserved, nor a change report's helper
+  /// (`unreported2`, `misreported3`).
+  private func isFree(_ name: String) -> Bool {
+    guard !reserved.contains(name) else { return false }
+    for prefix in ["unreported", "misreported"] where name.hasPrefix(prefix) {
+      if name.dropFirst(prefix.count).allSatisfy(\.isNumber) { return false }
+    }
+    return true
+  }
 
   /// Names longer than this are cut: a function's name can't be broken across lines.
   static let maximumLength = 60
@@ -1472,7 +1495,7 @@ struct UniqueNames {
     if name.first?.isNumber == true { name = "example" + name }
     var candidate = name
     var number = 2
-    while !used.insert(candidate).inserted {
+    while !isFree(candidate) || !used.insert(candidate).inserted {
       candidate = "\(name)\(number)"
       number += 1
     }
