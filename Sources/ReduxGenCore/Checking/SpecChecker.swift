@@ -410,11 +410,13 @@ package struct SpecChecker {
   mutating func checkUsedConformances(_ spec: Spec, usesNode: YAMLNode?) {
     guard let usesNode, !spec.uses.isEmpty else { return }
     let needed = spec.neededConformances
+    // Each used spec's, worked out once.
+    let owners = spec.usedSpecs.map { ($0, $0.neededConformances) }
     for conformance in Conformance.allCases.sorted() {
       for (name, reason) in (needed.reasons[conformance] ?? [:]).sorted(by: { $0.key < $1.key }) {
         guard !spec.models.contains(where: { $0.name == name }),
-          let owner = spec.usedSpecs.first(where: { $0.models.contains { $0.name == name } }),
-          !owner.neededConformances.has(conformance, model: name)
+          let (owner, ownerNeeds) = owners.first(where: { $0.0.models.contains { $0.name == name } }),
+          !ownerNeeds.has(conformance, model: name)
         else { continue }
         error(
           .usedModelLacksConformance(name, conformance.rawValue, spec: owner.path, why: reason.explanation),

@@ -15,14 +15,16 @@ package struct NeededConformances: Sendable, Equatable {
   /// Whether the state and the action are `Codable` (`conformances: [Codable]` on the feature):
   /// what recording (ReduxDebugging's `ActionRecorder`) and replay (`--replay-test`) need.
   package var codableStateAndAction: Bool
-  /// The models, of this spec or a used one, that are `Codable`: the feature asks for it; the
-  /// model asks for it; a field has a `json:` key; it is persisted; or a `Codable` type holds it.
-  package var codableModels: Set<String>
+  /// Each model, of this spec or a used one, that needs a conformance, with why: the one record
+  /// the sets below and the error of a used spec's model lacking one read.
+  package var reasons: [Conformance: [String: Reason]]
+
+  /// The models that are `Codable`: the feature asks for it; the model asks for it; a field has a
+  /// `json:` key; it is persisted; or a `Codable` type holds it.
+  package var codableModels: Set<String> { Set(reasons[.codable, default: [:]].keys) }
   /// The models that are `Hashable`: the feature or the model asks for it, or a cached request
   /// (`fresh:`) is keyed by a payload holding it, or a `Hashable` model holds it.
-  package var hashableModels: Set<String>
-  /// Why each model needs what it needs, for the error when a used spec's model lacks it.
-  package var reasons: [Conformance: [String: Reason]]
+  package var hashableModels: Set<String> { Set(reasons[.hashable, default: [:]].keys) }
 
   /// What first made a model need a conformance.
   package enum Reason: Sendable, Equatable {
@@ -38,10 +40,7 @@ package struct NeededConformances: Sendable, Equatable {
   }
 
   package func has(_ conformance: Conformance, model: String) -> Bool {
-    switch conformance {
-    case .codable: codableModels.contains(model)
-    case .hashable: hashableModels.contains(model)
-    }
+    reasons[conformance]?[model] != nil
   }
 }
 
@@ -50,7 +49,6 @@ extension Spec {
   /// their fields hold.
   package var neededConformances: NeededConformances {
     let codableStateAndAction = conformances.contains(.codable)
-    var reasons: [Conformance: [String: NeededConformances.Reason]] = [:]
     var codableRoots: [(String, NeededConformances.Reason)] = []
     var hashableRoots: [(String, NeededConformances.Reason)] = []
     for model in models {
@@ -72,30 +70,26 @@ extension Spec {
     for action in actions where action.async?.freshFor != nil {
       hashableRoots += action.payload.flatMap(\.type.modelNames).map { ($0, .cachedPayload(action: action.name)) }
     }
-    let codable = closure(codableRoots, reasons: &reasons[.codable, default: [:]])
-    let hashable = closure(hashableRoots, reasons: &reasons[.hashable, default: [:]])
     return NeededConformances(
-      codableStateAndAction: codableStateAndAction, codableModels: codable, hashableModels: hashable,
-      reasons: reasons)
+      codableStateAndAction: codableStateAndAction,
+      reasons: [.codable: closure(codableRoots), .hashable: closure(hashableRoots)])
   }
 
-  /// The roots and every model their fields hold, in turn; each model's first reason kept.
-  private func closure(
-    _ roots: [(String, NeededConformances.Reason)], reasons: inout [String: NeededConformances.Reason]
-  ) -> Set<String> {
-    var found: Set<String> = []
+  /// The roots and every model their fields hold, in turn, each with its first reason.
+  private func closure(_ roots: [(String, NeededConformances.Reason)]) -> [String: NeededConformances.Reason] {
+    var reasons: [String: NeededConformances.Reason] = [:]
     var pending = roots
     var next = 0
     while next < pending.count {
       let (name, reason) = pending[next]
       next += 1
-      guard found.insert(name).inserted else { continue }
+      guard reasons[name] == nil else { continue }
       reasons[name] = reason
       for field in model(named: name)?.fields ?? [] {
         pending += field.type.modelNames.map { ($0, .heldBy(model: name)) }
       }
     }
-    return found
+    return reasons
   }
 }
 
