@@ -35,3 +35,19 @@ retry_on_crash() {
   rm -f "$log" "$log.status"
   return "$status"
 }
+
+# expect_failure LOG COMMAND [ARGUMENT...]: for a command that should fail (a stale check, a bad
+# spec's build). Runs COMMAND, its output and errors going to LOG; its status is that of the last
+# run. A toolchain crash is no failure of the kind the caller checks for: as in retry_on_crash,
+# COMMAND then runs once more, and says so on stderr.
+expect_failure() {
+  local log=$1 status=0
+  shift
+  "$@" > "$log" 2>&1 || status=$?
+  if retry_on_crash_crashed "$status" "$log"; then
+    echo "expect_failure: '$*' crashed (exit status $status): running it once more" >&2
+    status=0
+    "$@" > "$log" 2>&1 || status=$?
+  fi
+  return "$status"
+}
