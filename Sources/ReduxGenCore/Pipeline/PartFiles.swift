@@ -110,18 +110,25 @@ struct FeaturePartFiles {
 
   /// Every file, rendered, in the `Sources`/`Tests` layout: each piece of a part
   /// (`GeneratedPart.pieces`), the ones it doesn't fill spare.
+  /// Parts are translated, then their files rendered, on every core (`concurrentMap`).
   func rendered() -> [GeneratedFile] {
     let renderer = TextRenderer()
-    let generated = GeneratedPart.allCases.flatMap { part -> [GeneratedFile] in
-      guard let file = file(part) else { return [] }
-      return SuitePieces.spread(file, over: part.pieces).enumerated().map { index, piece in
-        GeneratedFile(
-          path: spec.names.path(of: part, piece: index + 1),
-          contents: renderer.render(piece ?? SuitePieces.spare(header: header, part: part)), ownership: .generated,
-          part: part, piece: index + 1, isSpare: piece == nil)
+    // Parts spread over more files are the larger ones: they go first.
+    let parts = GeneratedPart.allCases.sorted { $0.pieces > $1.pieces }
+    let pieces = parts.concurrentMap { part in file(part).map { SuitePieces.spread($0, over: part.pieces) } ?? [] }
+    let files = zip(parts, pieces).flatMap { part, pieces in
+      pieces.enumerated().map { index, piece in
+        (part: part, piece: index + 1, file: piece ?? SuitePieces.spare(header: header, part: part), isSpare: piece == nil)
       }
     }
-    return generated
+    let contents = files.map(\.file).concurrentMap { renderer.render($0) }
+    let generated = zip(files, contents).map { file, contents in
+      GeneratedFile(
+        path: spec.names.path(of: file.part, piece: file.piece), contents: contents, ownership: .generated,
+        part: file.part, piece: file.piece, isSpare: file.isSpare)
+    }
+    // In the order of the parts, as the writer reports them.
+    return GeneratedPart.allCases.flatMap { part in generated.filter { $0.part == part } }
       + scaffolds().map {
         GeneratedFile(path: GeneratedNames.scaffoldPath($0.type), contents: renderer.render($0.file), ownership: .scaffold)
       }
