@@ -77,7 +77,7 @@ import Testing
     let actions = showcase.actions.filter { $0.reduce == [.custom] }.map(\.name)
     #expect(!actions.isEmpty)
     for action in actions {
-      #expect(custom.contents.contains("\"ShowcaseCustomReducer.\(action) is not written yet\""))
+      #expect(custom.contents.contains("\"\(action) is not written yet\""))
     }
     #expect(custom.contents.components(separatedBy: "assertionFailure(").count == actions.count + 1)
   }

@@ -48,7 +48,7 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.tasks: StateFields(0),
       \.level: StateFields(1),
       \.limit: StateFields(2),

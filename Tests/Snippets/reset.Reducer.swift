@@ -45,7 +45,7 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.query: StateFields(0), \.tasks: StateFields(1),
     ]
     return fieldsByKeyPath[keyPath] ?? .all

@@ -49,7 +49,7 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.showDone: StateFields(0), \.tasks: StateFields(1), \.flags: StateFields(2),
     ]
     return fieldsByKeyPath[keyPath] ?? .all

@@ -40,7 +40,7 @@ extension SnippetAction: ChangeReporting {
 extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<SnippetState>: StateFields] = [\.tasks: StateFields(0)]
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [\.tasks: StateFields(0)]
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }

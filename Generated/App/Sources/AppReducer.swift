@@ -31,7 +31,7 @@ extension AppAction: ChangeReporting {
 extension AppState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<AppState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<AppState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.counter: StateFields(0), \.taskList: StateFields(1),
     ]
     return fieldsByKeyPath[keyPath] ?? .all

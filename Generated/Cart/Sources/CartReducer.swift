@@ -63,7 +63,7 @@ extension CartAction: ChangeReporting {
 extension CartState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<CartState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<CartState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.items: StateFields(0),
       \.quantities: StateFields(1),
       \.saved: StateFields(2),

@@ -84,7 +84,7 @@ extension ChecklistAction: ChangeReporting {
 extension ChecklistState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<ChecklistState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<ChecklistState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.steps: StateFields(0),
       \.count: StateFields(1),
       \.busy: StateFields(2),

@@ -35,7 +35,7 @@ extension CounterAction: ChangeReporting {
 extension CounterState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<CounterState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<CounterState>: StateFields] = [\.count: StateFields(0)]
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [\.count: StateFields(0)]
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -180,7 +180,7 @@ extension EdgeCasesAction: ChangeReporting {
 extension EdgeCasesState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<EdgeCasesState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.todos: StateFields(0),
       \.products: StateFields(1),
       \.quantityById: StateFields(2),
@@ -219,7 +219,7 @@ extension EdgeCasesState: FieldTracking {
 
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart2(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<EdgeCasesState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.everyTodoDone: StateFields(0),
       \.anyDefaultTask: StateFields(8),
       \.noBooks: StateFields(4),

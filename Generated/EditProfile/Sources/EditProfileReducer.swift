@@ -40,7 +40,7 @@ extension EditProfileAction: ChangeReporting {
 extension EditProfileState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<EditProfileState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<EditProfileState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.profileName: StateFields(0), \.isLoading: StateFields(1), \.saveStatus: StateFields(2),
     ]
     return fieldsByKeyPath[keyPath] ?? .all

@@ -71,7 +71,7 @@ extension LibraryAction: ChangeReporting {
 extension LibraryState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<LibraryState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<LibraryState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.query: StateFields(0),
       \.results: StateFields(1),
       \.collection: StateFields(2),

@@ -45,7 +45,7 @@ extension NotesAction: ChangeReporting {
 extension NotesState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<NotesState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<NotesState>: StateFields] = [\.notes: StateFields(0)]
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [\.notes: StateFields(0)]
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -53,7 +53,7 @@ extension ProductsAction: ChangeReporting {
 extension ProductsState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<ProductsState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<ProductsState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.products: StateFields(0),
       \.budget: StateFields(1),
       \.filter: StateFields(2),

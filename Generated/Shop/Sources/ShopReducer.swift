@@ -41,7 +41,7 @@ extension ShopAction: ChangeReporting {
 extension ShopState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<ShopState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<ShopState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.products: StateFields(0),
       \.cart: StateFields(1),
       \.cartTotal: StateFields(0, 1),

@@ -93,7 +93,7 @@ extension ShowcaseAction: ChangeReporting {
 extension ShowcaseState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<ShowcaseState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<ShowcaseState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.items: StateFields(0),
       \.users: StateFields(1),
       \.settings: StateFields(2),

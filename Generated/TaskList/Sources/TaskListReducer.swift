@@ -100,7 +100,7 @@ extension TaskListAction: ChangeReporting {
 extension TaskListState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<TaskListState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<TaskListState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.tasks: StateFields(0),
       \.draftTitle: StateFields(1),
       \.draftSubtitle: StateFields(2),

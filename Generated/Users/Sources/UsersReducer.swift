@@ -63,7 +63,7 @@ extension UsersAction: ChangeReporting {
 extension UsersState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<UsersState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<UsersState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.users: StateFields(0), \.lastError: StateFields(1), \.fetchStatus: StateFields(2),
     ]
     return fieldsByKeyPath[keyPath] ?? .all

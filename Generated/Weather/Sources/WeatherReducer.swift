@@ -52,7 +52,7 @@ extension WeatherAction: ChangeReporting {
 extension WeatherState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<WeatherState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<WeatherState>: StateFields] = [
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.query: StateFields(0),
       \.places: StateFields(1),
       \.forecasts: StateFields(2),

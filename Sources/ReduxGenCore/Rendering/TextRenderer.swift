@@ -39,8 +39,23 @@ struct TextRenderer: Sendable {
       for attribute in ext.attributes { p.line(expression(attribute)) }
       var text = "extension \(type(ext.extendedType))"
       if !ext.conformances.isEmpty { text += ": " + ext.conformances.map(type).joined(separator: ", ") }
-      text += whereClause(ext.requirements)
-      p.line(text + " {")
+      if p.fits(text + whereClause(ext.requirements) + " {") || ext.requirements.isEmpty {
+        p.line(text + whereClause(ext.requirements) + " {")
+      } else {
+        // As swift-format breaks it: `where` on the next line, and when its requirements don't
+        // fit there, one a line after a lone `where`, then `{` alone.
+        p.line(text)
+        let requirements = ext.requirements.map(requirement)
+        if p.fits("where " + requirements.joined(separator: ", ") + " {") {
+          p.line("where " + requirements.joined(separator: ", ") + " {")
+        } else {
+          p.line("where")
+          p.indent()
+          for (index, item) in requirements.enumerated() { p.line(item + (index == requirements.count - 1 ? "" : ",")) }
+          p.outdent()
+          p.line("{")
+        }
+      }
       renderMembers(ext.members, &p)
       p.line("}")
     case .function(let function): renderFunction(function, &p)
@@ -48,7 +63,8 @@ struct TextRenderer: Sendable {
     case .typeAlias(let text, let attributes, let modifier, let name, let aliased):
       doc(text, &p)
       for attribute in attributes { p.line(expression(attribute)) }
-      p.line(access(modifier) + "typealias \(escapedName(name)) = \(type(aliased))")
+      let head = access(modifier) + "typealias \(escapedName(name)) = "
+      if p.fits(head + type(aliased)) || !brokenType(head, aliased, "", &p) { p.line(head + type(aliased)) }
     case .enumCase(let enumCase):
       doc(enumCase.doc, &p)
       let head = "case \(escapedName(enumCase.name))" + (enumCase.rawValue.map { " = " + literal(.string($0)) } ?? "")
@@ -68,28 +84,94 @@ struct TextRenderer: Sendable {
 
   private func renderType(_ keyword: String, _ declaration: TypeDeclaration, _ p: inout Printer) {
     doc(declaration.doc, &p)
-    var text = access(declaration.access) + "\(keyword) \(declaration.name)"
-    if !declaration.genericParameters.isEmpty {
-      let parameters = declaration.genericParameters.map { parameter in
-        parameter.name + (parameter.conformance.map { ": " + type($0) } ?? "")
-      }
-      text += "<" + parameters.joined(separator: ", ") + ">"
+    let name = access(declaration.access) + "\(keyword) \(declaration.name)"
+    let parameters = declaration.genericParameters.map { parameter in
+      parameter.name + (parameter.conformance.map { ": " + type($0) } ?? "")
     }
-    if !declaration.inherits.isEmpty { text += ": " + declaration.inherits.map(type).joined(separator: ", ") }
-    text += whereClause(declaration.requirements)
+    let generics = parameters.isEmpty ? "" : "<" + parameters.joined(separator: ", ") + ">"
+    let inherits = declaration.inherits.isEmpty ? "" : ": " + declaration.inherits.map(type).joined(separator: ", ")
+    let text = name + generics + inherits + whereClause(declaration.requirements)
     if declaration.members.isEmpty {
       p.line(text + " {}")
       return
     }
-    p.line(text + " {")
+    if p.fits(text + " {") {
+      p.line(text + " {")
+    } else {
+      header(declaration, name: name, parameters: parameters, inherits: inherits, &p)
+    }
     renderMembers(declaration.members, &p)
     p.line("}")
+  }
+
+  /// A type's header too long for a line, as swift-format breaks it: `{` alone when the rest fits
+  /// a line; else the generic parameters on a line of their own between `<` and `>`; else the
+  /// one inherited generic type's arguments so, or the inherited types after `:`, then `{` alone.
+  private func header(
+    _ declaration: TypeDeclaration, name: String, parameters: [String], inherits: String, _ p: inout Printer
+  ) {
+    let generics = parameters.isEmpty ? "" : "<" + parameters.joined(separator: ", ") + ">"
+    let constraints = whereClause(declaration.requirements)
+    if p.fits(name + generics + inherits + constraints) {
+      p.line(name + generics + inherits + constraints)
+      p.line("{")
+    } else if !generics.isEmpty {
+      p.line(name + "<")
+      p.indent()
+      p.fill(parameters, separator: ", ")
+      p.outdent()
+      p.line(">" + inherits + constraints + " {")
+    } else if declaration.inherits.count == 1, constraints.isEmpty,
+      brokenType(name + ": ", declaration.inherits[0], "", &p)
+    {
+      p.line("{")
+    } else {
+      p.line(name + ":")
+      p.indent()
+      p.line(String(inherits.dropFirst(2)) + constraints)
+      p.outdent()
+      p.line("{")
+    }
+  }
+
+  /// `prefix`, a generic type and `suffix` too long for a line, as swift-format breaks them:
+  /// `Name<` ends the line, the arguments fill the next, `>` and `suffix` after. False, printing
+  /// nothing, when the type has no generic arguments to break.
+  private func brokenType(_ prefix: String, _ value: TypeName, _ suffix: String, _ p: inout Printer) -> Bool {
+    switch value {
+    case .generic(let name, let arguments) where !arguments.isEmpty:
+      // The arguments on one line when they fit it, else one a line.
+      p.line(prefix + name + "<")
+      p.indent()
+      let items = arguments.map(type)
+      if p.fits(items.joined(separator: ", ")) {
+        p.line(items.joined(separator: ", "))
+      } else {
+        for (index, item) in items.enumerated() { p.line(item + (index == items.count - 1 ? "" : ",")) }
+      }
+      p.outdent()
+      p.line(">" + suffix)
+      return true
+    case .qualified(let module, let name):
+      return brokenType(prefix + module + ".", name, suffix, &p)
+    case .existential(let constraint):
+      return brokenType(prefix + "any ", constraint, suffix, &p)
+    case .array(let element):
+      return brokenType(prefix + "[", element, "]" + suffix, &p)
+    default:
+      return false
+    }
   }
 
   /// ` where A == B, C == D`, or nothing.
   private func whereClause(_ requirements: [SameTypeRequirement]) -> String {
     guard !requirements.isEmpty else { return "" }
-    return " where " + requirements.map { "\($0.lhs) == \(type($0.rhs))" }.joined(separator: ", ")
+    return " where " + requirements.map(requirement).joined(separator: ", ")
+  }
+
+  /// `A == B`
+  private func requirement(_ requirement: SameTypeRequirement) -> String {
+    "\(requirement.lhs) == \(type(requirement.rhs))"
   }
 
   private func renderMembers(_ members: [Declaration], _ p: inout Printer) {
@@ -114,7 +196,7 @@ struct TextRenderer: Sendable {
 
   private func renderFunction(_ function: FunctionDeclaration, _ p: inout Printer) {
     doc(function.doc, &p)
-    for attribute in function.attributes { p.line(expression(attribute)) }
+    function.attributes.forEach { attributeLines($0, &p) }
     var head = access(function.access)
     if function.isStatic { head += "static " }
     if function.isMutating { head += "mutating " }
@@ -138,20 +220,72 @@ struct TextRenderer: Sendable {
     } else if p.fits("\(head)(\(parameters))") && !effects.isEmpty {
       // swift-format's shape: the effects on a continuation line, the brace on its own.
       p.line("\(head)(\(parameters))")
-      p.line(Self.indentUnit + effects.trimmingLeadingSpace + (opener == " {" ? "" : opener))
+      p.indent()
+      let ending = opener == " {" ? "" : opener
+      if let returnType = function.returnType, !p.fits(effects.trimmingLeadingSpace + ending) {
+        // Still too long: `-> T` on a line of its own, its generic arguments broken if need be.
+        let effectsBeforeReturn = String(effects.dropLast(" -> \(type(returnType))".count)).trimmingLeadingSpace
+        if !effectsBeforeReturn.isEmpty { p.line(effectsBeforeReturn) }
+        let arrow = "-> " + type(returnType)
+        if p.fits(arrow + ending) || !brokenType("-> ", returnType, ending, &p) { p.line(arrow + ending) }
+      } else {
+        p.line(effects.trimmingLeadingSpace + ending)
+      }
+      p.outdent()
       if opener == " {" { p.line("{") }
     } else {
       p.line("\(head)(")
       p.indent()
-      p.fill(function.parameters.map(parameter), separator: ", ")
+      let parameters = function.parameters.map(parameter)
+      if parameters.allSatisfy({ p.fits($0 + ",") }) {
+        p.fill(parameters, separator: ", ")
+      } else {
+        // One a line, a parameter too long for one with its type's generic arguments broken.
+        for (index, item) in parameters.enumerated() {
+          longParameter(function.parameters[index], item, ending: index == parameters.count - 1 ? "" : ",", &p)
+        }
+      }
       p.outdent()
-      p.line(")\(effects)\(opener)")
+      let closing = ")\(effects)\(opener)"
+      if let returnType = function.returnType, !p.fits(closing) {
+        let beforeReturn = String(effects.dropLast(" -> \(type(returnType))".count))
+        if !brokenType(")" + beforeReturn + " -> ", returnType, opener, &p) { p.line(closing) }
+      } else {
+        p.line(closing)
+      }
     }
     guard let body = function.body, !body.isEmpty else { return }
     p.indent()
     body.forEach { statement($0, &p) }
     p.outdent()
     p.line("}")
+  }
+
+  /// A parameter on a line of its own, as swift-format breaks one too long for it: its type's
+  /// generic arguments, else the line after ` =` holding its default value.
+  private func longParameter(_ declared: Parameter, _ item: String, ending: String, _ p: inout Printer) {
+    let defaultText = declared.defaultValue.map { " = " + expression($0) } ?? ""
+    let typeText = type(declared.type)
+    guard !p.fits(item + ending), item.hasSuffix(typeText + defaultText) else { return p.line(item + ending) }
+    let head = String(item.dropLast(typeText.count + defaultText.count))
+    if brokenType(head, declared.type, defaultText + ending, &p) { return }
+    guard !defaultText.isEmpty else { return p.line(item + ending) }
+    p.line(head + typeText + " =")
+    p.indent()
+    p.line(String(defaultText.dropFirst(3)) + ending)
+    p.outdent()
+  }
+
+  /// `@Test("title")`; too long for a line, its arguments one a line after `(`, `)` alone.
+  private func attributeLines(_ attribute: Expression, _ p: inout Printer) {
+    guard case .attribute(let name, let arguments) = attribute, !arguments.isEmpty, !p.fits(expression(attribute))
+    else { return p.line(expression(attribute)) }
+    p.line("@\(name)(")
+    p.indent()
+    let items = arguments.map(argument)
+    for (index, item) in items.enumerated() { p.line(item + (index == items.count - 1 ? "" : ",")) }
+    p.outdent()
+    p.line(")")
   }
 
   private func parameter(_ parameter: Parameter) -> String {
@@ -172,15 +306,41 @@ struct TextRenderer: Sendable {
       + escapedName(variable.name)
     if let declared = variable.type { text += ": \(type(declared))" }
     if let getter = variable.getter {
-      p.line(text + " {")
+      if p.fits(text + " {") {
+        p.line(text + " {")
+      } else if p.fits(text) {
+        p.line(text)
+        p.line("{")
+      } else if let declared = variable.type {
+        // As swift-format breaks it: the type on the next line, `{` alone.
+        p.line(String(text.dropLast(type(declared).count)).trimmingTrailingSpace)
+        p.indent()
+        if p.fits(type(declared)) || !brokenType("", declared, "", &p) { p.line(type(declared)) }
+        p.outdent()
+        p.line("{")
+      } else {
+        p.line(text + " {")
+      }
       p.indent()
       getter.forEach { statement($0, &p) }
       p.outdent()
       p.line("}")
       return
     }
-    if let value = variable.initializer {
+    if let value = variable.initializer, let declared = variable.type, !p.fits(text + " =") {
+      // As swift-format breaks it: the type, `=` and the value after the name's line.
+      p.line(String(text.dropLast(type(declared).count)).trimmingTrailingSpace)
+      p.indent()
+      assignment(type(declared) + " = ", value, &p)
+      p.outdent()
+    } else if let value = variable.initializer {
       assignment(text + " = ", value, &p)
+    } else if let declared = variable.type, !p.fits(text) {
+      // As swift-format breaks it: the type on the next line.
+      p.line(String(text.dropLast(type(declared).count)).trimmingTrailingSpace)
+      p.indent()
+      if p.fits(type(declared)) || !brokenType("", declared, "", &p) { p.line(type(declared)) }
+      p.outdent()
     } else {
       p.line(text)
     }
@@ -314,23 +474,36 @@ struct TextRenderer: Sendable {
       if case .binary(let lhs, op, let rhs) = value { return operands(lhs) + operands(rhs) }
       return [value]
     }
-    let parts = operands(condition).map(expression)
-    var line = prefix + parts[0]
+    let values = operands(condition)
+    let parts = values.map(expression)
+    var line: String? = prefix + parts[0]
     var continued = false
-    for part in parts.dropFirst() {
-      let joined = line + " \(op.rawValue) " + part
-      if p.fits(joined) {
-        line = joined
+    for (value, part) in zip(values, parts).dropFirst() {
+      if let current = line, p.fits(current + " \(op.rawValue) " + part) {
+        line = current + " \(op.rawValue) " + part
         continue
       }
-      p.line(line)
+      if let current = line { p.line(current) }
       if !continued {
         p.indent()
         continued = true
       }
       line = "\(op.rawValue) " + part
+      // An operand too long for its line: a call (or its negation) broken after `(`.
+      if !p.fits(op.rawValue + " " + part) {
+        switch value {
+        case .call(_, let arguments, nil) where !arguments.isEmpty:
+          brokenCall(op.rawValue + " ", value, closing: "", &p)
+          line = nil
+        case .prefix(let negation, let inner) where inner.isCall:
+          brokenCall(op.rawValue + " " + negation.rawValue, inner, closing: "", &p)
+          line = nil
+        default:
+          break
+        }
+      }
     }
-    p.line(line)
+    if let line { p.line(line) }
     if continued { p.outdent() }
   }
 
@@ -358,6 +531,14 @@ struct TextRenderer: Sendable {
       }
     if p.fits(oneLine + reserve) {
       p.line(oneLine)
+      return
+    }
+    if !reserve.isEmpty, !p.fits(prefix + "["), prefix.hasSuffix(" = ") {
+      // A declaration whose `= [` doesn't fit: the collection on the lines after `=`.
+      p.line(prefix.trimmingTrailingSpace)
+      p.indent()
+      assignment("", value, &p)
+      p.outdent()
       return
     }
     switch value {
@@ -399,14 +580,25 @@ struct TextRenderer: Sendable {
         brokenCall(prefix, value, closing: "", &p)
         return
       }
-      p.line(prefix + expression(callee) + "(")
+      callHead(prefix, callee, &p)
       p.indent()
       p.line(items.joined(separator: ", "))
       p.outdent()
       p.line(")")
+    case .call(.type(let called), let arguments, nil) where arguments.isEmpty:
+      // `Runner<A, B>()` too long for a line: its generic arguments broken.
+      if !brokenType(prefix, called, "()", &p) { p.line(oneLine) }
     default:
       p.line(oneLine)
     }
+  }
+
+  /// `prefix callee(` ending a line; a generic type's arguments broken when it doesn't fit.
+  private func callHead(_ prefix: String, _ callee: Expression, _ p: inout Printer) {
+    let head = prefix + expression(callee) + "("
+    if p.fits(head) { return p.line(head) }
+    if case .type(let called) = callee, brokenType(prefix, called, "(", &p) { return }
+    p.line(head)
   }
 
   /// `case .a, .b:`; a list too long for a line goes on, indented, on the next lines.
@@ -463,7 +655,11 @@ struct TextRenderer: Sendable {
       let parameters = trailing.parameters.map { $0 == "_" ? $0 : escapedName($0) }.joined(separator: ", ")
       p.line(prefix + expression(callee) + (parameters.isEmpty ? " {" : " { \(parameters) in"))
       p.indent()
-      conditionLines("", trailing.body, &p)
+      if trailing.body.isCall, !p.fits(expression(trailing.body)) {
+        brokenCall("", trailing.body, closing: "", &p)
+      } else {
+        conditionLines("", trailing.body, &p)
+      }
       p.outdent()
       p.line("}" + closing)
       return
@@ -472,8 +668,19 @@ struct TextRenderer: Sendable {
       // when it is a call.
       var head = ""
       write(Closure(parameters: closure.parameters, signature: closure.signature, body: .name("")), into: &head)
-      p.line(prefix + String(head.dropLast(3)).trimmingTrailingSpace)
-      p.indent()
+      let opening = prefix + String(head.dropLast(3)).trimmingTrailingSpace
+      if let signature = closure.signature, !p.fits(opening) {
+        // A signature too long for the line of `{`: on the next, `-> T in` on a continuation line.
+        p.line(prefix + "{")
+        p.indent()
+        p.line("()" + (signature.isAsync ? " async" : "") + (signature.thrownType.map { " throws(\(type($0)))" } ?? ""))
+        p.indent()
+        p.line("-> \(type(signature.returnType)) in")
+        p.outdent()
+      } else {
+        p.line(opening)
+        p.indent()
+      }
       if p.fits(expression(closure.body)) {
         p.line(expression(closure.body))
       } else {
@@ -507,7 +714,11 @@ struct TextRenderer: Sendable {
       p.line(prefix + expression(value) + closing)
       return
     }
-    p.line(prefix + head)
+    if case .call(let callee, _, nil) = value {
+      callHead(prefix, callee, &p)
+    } else {
+      p.line(prefix + head)
+    }
     p.indent()
     let items = arguments.map(argument)
     let innerClosing = ")" + closing

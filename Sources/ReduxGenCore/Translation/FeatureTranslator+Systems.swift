@@ -744,7 +744,9 @@ struct ChangeTrackingCode {
     let tables = reads.isEmpty ? [[]] : reads.chunks(of: SwitchChain.casesPerFunction)
     let readBy = tables.enumerated().map { offset, entries in
       let table = VariableDeclaration(
-        isConstant: true, name: "fieldsByKeyPath", type: .dictionary(keyPathType, runtime.type("StateFields")),
+        // `Self`, not the state's name: the line fits whatever the feature's name.
+        isConstant: true, name: "fieldsByKeyPath",
+        type: .dictionary(.generic("PartialKeyPath", [.named("Self")]), runtime.type("StateFields")),
         initializer: .dictionary(
           entries.map { DictionaryEntry(key: .keyPath($0.name), value: fields($0.fields)) }))
       let otherwise: Expression =

@@ -1,0 +1,261 @@
+import Testing
+
+@testable import ReduxGenCore
+
+/// Pins how `TextRenderer` breaks the lines a long feature name makes too long: each expected text
+/// is what `swift format` makes of the same code (2-space indentation, 100 columns), so the
+/// output of a feature named with up to 60 characters lints clean.
+@Suite struct LongNameLayoutTests {
+  private let renderer = TextRenderer()
+  /// A feature name of 40 characters.
+  private let feature = "InventoryOfTheWarehouseWithAVeryLongName"
+  private var state: TypeName { .named(feature + "State") }
+  private var action: TypeName { .named(feature + "Action") }
+  private var stateAndAction: [TypeName] { [state, action] }
+
+  private func text(_ declarations: Declaration...) -> String {
+    let rendered = renderer.render(SwiftFile(header: [], imports: [], declarations: declarations))
+    return String(rendered.dropLast())
+  }
+
+  private func widest(_ text: String) -> Int {
+    text.split(separator: "\n").map(\.count).max() ?? 0
+  }
+
+  @Test("a type alias too long for a line breaks its generic arguments")
+  func typeAlias() {
+    let rendered = text(
+      .typeAlias(access: .public, name: feature + "ViewStore", type: .generic("ViewStore", stateAndAction)))
+    #expect(
+      rendered == """
+        public typealias \(feature)ViewStore = ViewStore<
+          \(feature)State, \(feature)Action
+        >
+        """)
+    #expect(widest(rendered) <= 100)
+  }
+
+  @Test("a type's header: `{` alone when the rest fits, else its generic parameters broken")
+  func typeHeaders() {
+    let member = Declaration.variable(VariableDeclaration(isConstant: true, name: "a", type: "Int"))
+    let bracedAlone = text(
+      .structure(
+        TypeDeclaration(
+          access: .public, name: "InventoryOfTheWarehouseMiddleware",
+          genericParameters: [GenericParameter(name: "Effects", conformance: "InventoryOfTheWarehouseEffects")],
+          inherits: ["Middleware"], members: [member])))
+    #expect(
+      bracedAlone == """
+        public struct InventoryOfTheWarehouseMiddleware<Effects: InventoryOfTheWarehouseEffects>: Middleware
+        {
+          let a: Int
+        }
+        """)
+    let generics = text(
+      .structure(
+        TypeDeclaration(
+          access: .public, name: feature + "EffectsMiddleware",
+          genericParameters: [GenericParameter(name: "Effects", conformance: .named(feature + "Effects"))],
+          inherits: ["Middleware"], members: [member])))
+    #expect(
+      generics == """
+        public struct \(feature)EffectsMiddleware<
+          Effects: \(feature)Effects
+        >: Middleware {
+          let a: Int
+        }
+        """)
+    #expect(widest(bracedAlone) <= 100 && widest(generics) <= 100)
+  }
+
+  @Test("an inherited generic type too long for the header breaks its arguments, `{` alone")
+  func inheritedGeneric() {
+    let requirement = Declaration.function(FunctionDeclaration(kind: .function("check")))
+    let rendered = text(
+      .protocolDeclaration(
+        TypeDeclaration(
+          access: .public, name: "InventoryAuditProtocol",
+          inherits: [.qualified(module: "ReduxRuntime", name: .generic("Middleware", stateAndAction))],
+          members: [requirement])),
+      .enumeration(
+        TypeDeclaration(
+          access: .public, name: feature + "CustomReducer", inherits: [.named(feature + "CustomReducing")],
+          members: [.enumCase(EnumCaseDeclaration(name: "a"))])))
+    #expect(
+      rendered == """
+        public protocol InventoryAuditProtocol: ReduxRuntime.Middleware<
+          \(feature)State, \(feature)Action
+        >
+        {
+          func check()
+        }
+
+        public enum \(feature)CustomReducer:
+          \(feature)CustomReducing
+        {
+          case a
+        }
+        """)
+    #expect(widest(rendered) <= 100)
+  }
+
+  @Test("an extension's where clause goes on the next line, its requirements one a line when they must")
+  func whereClauses() {
+    let member = Declaration.variable(VariableDeclaration(isConstant: true, name: "a", type: "Int"))
+    let requirements = [
+      SameTypeRequirement(lhs: "State", rhs: "InventoryOfTheWarehouseState"),
+      SameTypeRequirement(lhs: "Action", rhs: "InventoryOfTheWarehouseAction"),
+    ]
+    let rendered = text(
+      .extensionDeclaration(ExtensionDeclaration(extendedType: "Store", requirements: requirements, members: [member])),
+      .extensionDeclaration(
+        ExtensionDeclaration(
+          extendedType: "ReduxRuntime.Store",
+          requirements: [
+            SameTypeRequirement(lhs: "State", rhs: .named(feature + "StateOfTheWholeApp")),
+            SameTypeRequirement(lhs: "Action", rhs: action),
+          ], members: [member])))
+    #expect(
+      rendered == """
+        extension Store
+        where State == InventoryOfTheWarehouseState, Action == InventoryOfTheWarehouseAction {
+          let a: Int
+        }
+
+        extension ReduxRuntime.Store
+        where
+          State == \(feature)StateOfTheWholeApp,
+          Action == \(feature)Action
+        {
+          let a: Int
+        }
+        """)
+    #expect(widest(rendered) <= 100)
+  }
+
+  @Test("declarations: a stored property's type, a typed table and a generic initializer break")
+  func declarations() {
+    let fields = Expression.dictionary([
+      DictionaryEntry(key: .keyPath("count"), value: .name("StateFields").call([Argument(nil, .literal(.int(0)))]))
+    ])
+    let rendered = text(
+      .structure(
+        TypeDeclaration(
+          name: "Holder",
+          members: [
+            .variable(
+              VariableDeclaration(
+                access: .public, isConstant: true, name: "runner", type: .generic("EffectRunner", stateAndAction))),
+            .variable(
+              VariableDeclaration(
+                isStatic: true, isConstant: true, name: "fieldsByKeyPath",
+                type: .dictionary(.generic("PartialKeyPath", [.named(feature + "StateOfTheWholeApp")]), "StateFields"),
+                initializer: fields)),
+            .variable(
+              VariableDeclaration(
+                isStatic: true, isConstant: true, name: "made",
+                initializer: .call(.type(.generic("EffectRunner", stateAndAction)), [], trailingClosure: nil))),
+          ])))
+    #expect(
+      rendered == """
+        struct Holder {
+          public let runner:
+            EffectRunner<
+              \(feature)State, \(feature)Action
+            >
+          static let fieldsByKeyPath:
+            [PartialKeyPath<\(feature)StateOfTheWholeApp>: StateFields] = [
+              \\.count: StateFields(0)
+            ]
+          static let made = EffectRunner<
+            \(feature)State, \(feature)Action
+          >()
+        }
+        """)
+    #expect(widest(rendered) <= 100)
+  }
+
+  @Test("a function: a long parameter's generic type and default broken, `-> T` on a line of its own")
+  func functions() {
+    let handle = FunctionDeclaration(
+      kind: .function("handle"),
+      parameters: [
+        Parameter(name: "action", type: action),
+        Parameter(name: "context", type: .generic("MiddlewareContext", stateAndAction)),
+        Parameter(name: "initial", type: state, defaultValue: .type(state).call()),
+      ],
+      returnType: .array(.existential(.generic("Middleware", stateAndAction))),
+      body: [.returnStatement(.literal(.emptyArray))])
+    let effects = FunctionDeclaration(
+      kind: .function("measure"), parameters: [Parameter(name: "clock", type: "Clock")], isAsync: true,
+      isThrowing: true, thrownType: .named(feature + "Failure"), returnType: .named(feature + "Measurement"),
+      body: [.expression(.name("x"))])
+    let rendered = text(.function(handle), .function(effects))
+    #expect(
+      rendered == """
+        func handle(
+          action: \(feature)Action,
+          context: MiddlewareContext<
+            \(feature)State, \(feature)Action
+          >,
+          initial: \(feature)State =
+            \(feature)State()
+        ) -> [any Middleware<
+          \(feature)State, \(feature)Action
+        >] {
+          return []
+        }
+
+        func measure(clock: Clock)
+          async throws(\(feature)Failure)
+          -> \(feature)Measurement
+        {
+          x
+        }
+        """)
+    #expect(widest(rendered) <= 100)
+  }
+
+  @Test("statements: a negated call continuing a condition, a closure's signature and a test's title break")
+  func statements() {
+    let fields = Expression.type(state).dot("fields").call([Argument("readBy", .keyPath("itemsOfTheWarehouse"))])
+    let condition = Expression.binary(
+      .binary(.name("state").dot("itemsOfTheWarehouse"), .notEqual, .name("before").dot("itemsOfTheWarehouse")),
+      .and, .prefix(.not, .name("action").dot("changedFields").dot("overlaps").call([Argument(nil, fields)])))
+    let closure = Closure(
+      signature: Closure.Signature(isAsync: true, thrownType: action, returnType: .named(feature + "Measurement")),
+      body: .tryExpression(.awaitExpression(.name("measure").call([Argument("clock", .name("clock"))]))))
+    let test = FunctionDeclaration(
+      attributes: [
+        .attribute("Test", [Argument(nil, .literal(.string("items actions reach \(feature)ItemsReducer and not any other slice")))])
+      ],
+      kind: .function("routed"),
+      body: [
+        .ifElse(condition, [.expression(.name("report").call())], nil),
+        .expression(.name("run").call([Argument(nil, .closure(closure)), Argument("policy", .dot("latest"))])),
+      ])
+    let rendered = text(.function(test))
+    #expect(
+      rendered == """
+        @Test(
+          "items actions reach \(feature)ItemsReducer and not any other slice"
+        )
+        func routed() {
+          if state.itemsOfTheWarehouse != before.itemsOfTheWarehouse
+            && !action.changedFields.overlaps(
+              \(feature)State.fields(readBy: \\.itemsOfTheWarehouse))
+          {
+            report()
+          }
+          run(
+            {
+              () async throws(\(feature)Action)
+                -> \(feature)Measurement in
+              try await measure(clock: clock)
+            },
+            policy: .latest)
+        }
+        """)
+    #expect(widest(rendered) <= 100)
+  }
+}
