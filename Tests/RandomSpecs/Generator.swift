@@ -37,9 +37,11 @@ struct SpecGenerator {
       let uses = rng.chance(50)
       for index in 0..<count {
         let letter = ["A", "B", "C"][index]
-        let name = named(rng.pick(Pools.featureWords) + "S\(seed)" + letter)
+        let short = rng.pick(Pools.featureWords) + "S\(seed)" + letter
+        let name = named(short)
         var generator = SpecGenerator(seed: seed &* 31 &+ UInt64(index), feature: name, size: 1, access: .public)
-        var field = name.prefix(1).lowercased() + name.dropFirst()
+        // The app's field keeps the short name: a long type name is what's under test.
+        var field = short.prefix(1).lowercased() + short.dropFirst()
         if rng.chance(30) { field = ["counter", "tasks", "profile"][index] }
         if !fields.insert(field).inserted { field += "\(index)" }
         if index == 1, uses {

@@ -259,3 +259,45 @@ import Testing
     #expect(widest(rendered) <= 100)
   }
 }
+
+/// Every spec in Specs/, its feature or app named with the longest name the checker accepts (60
+/// characters), generates no line of code over 100 columns: the names generated code repeats are
+/// broken around, never past the line. As `swift format lint` does, comments and a string literal
+/// alone on its line (a test's title) are let be: nothing can break them.
+@Suite struct LongNameSpecsTests {
+  /// `name` padded to 60 characters.
+  private static func longest(_ name: Substring) -> String {
+    String((name + String(repeating: "Long", count: 15)).prefix(60))
+  }
+
+  /// The spec's text with its `feature:` or `app:` named with 60 characters.
+  private static func renamed(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      for key in ["feature: ", "app: "] where line.hasPrefix(key) {
+        return key + longest(line.dropFirst(key.count))
+      }
+      return String(line)
+    }.joined(separator: "\n")
+  }
+
+  @Test("no generated line passes 100 columns", arguments: specNames())
+  func linesFit(name: String) throws {
+    // An app reads its features renamed too; no persisted history (its key names the feature).
+    let read = { (path: String) -> [UInt8]? in
+      guard !path.contains(".persisted/"), let bytes = readPackageFile(path) else { return nil }
+      return path.hasPrefix("Specs/") && path.hasSuffix(".yaml") && !path.contains("OpenAPI")
+        ? Array(Self.renamed(String(decoding: bytes, as: UTF8.self)).utf8) : bytes
+    }
+    let text = String(decoding: try #require(readPackageFile("Specs/\(name).yaml")), as: UTF8.self)
+    let result = try GeneratorPipeline.generate(
+      Self.renamed(text), path: "Specs/\(name).yaml", layout: OutputLayout(parts: .all), readFile: read)
+    #expect(result.files.count > 1)
+    for file in result.files {
+      for (index, line) in file.contents.split(separator: "\n").enumerated() where line.count > 100 {
+        let code = line.drop { $0 == " " }
+        if code.hasPrefix("//") || code.hasPrefix("\"") { continue }
+        Issue.record("\(file.path):\(index + 1): \(line.count) columns: \(line)")
+      }
+    }
+  }
+}

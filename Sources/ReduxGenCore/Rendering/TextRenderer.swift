@@ -64,7 +64,19 @@ struct TextRenderer: Sendable {
       doc(text, &p)
       for attribute in attributes { p.line(expression(attribute)) }
       let head = access(modifier) + "typealias \(escapedName(name)) = "
-      if p.fits(head + type(aliased)) || !brokenType(head, aliased, "", &p) { p.line(head + type(aliased)) }
+      if p.fits(head + type(aliased)) {
+        p.line(head + type(aliased))
+      } else if brokenType(head, aliased, "", &p) {
+        // Printed, its generic arguments broken.
+      } else if case .qualified(let module, let inner) = aliased {
+        // `Module` ends the line, `.Name` on the next.
+        p.line(head + module)
+        p.indent()
+        p.line("." + type(inner))
+        p.outdent()
+      } else {
+        p.line(head + type(aliased))
+      }
     case .enumCase(let enumCase):
       doc(enumCase.doc, &p)
       let head = "case \(escapedName(enumCase.name))" + (enumCase.rawValue.map { " = " + literal(.string($0)) } ?? "")
@@ -158,6 +170,21 @@ struct TextRenderer: Sendable {
       return brokenType(prefix + "any ", constraint, suffix, &p)
     case .array(let element):
       return brokenType(prefix + "[", element, "]" + suffix, &p)
+    case .tuple(let elements) where !elements.isEmpty:
+      // `(a: A, b: B)`: the elements on the lines after `(`, `)` alone.
+      p.line(prefix + "(")
+      p.indent()
+      p.fill(elements.map { "\(escapedName($0.label)): \(type($0.type))" }, separator: ", ")
+      p.outdent()
+      p.line(")" + suffix)
+      return true
+    case .sendableFunction(let parameters, let result):
+      // `@Sendable (A, B) ->` ends the line, the result on the next.
+      p.line(prefix + "@Sendable (\(parameters.map(type).joined(separator: ", "))) ->")
+      p.indent()
+      p.line(type(result) + suffix)
+      p.outdent()
+      return true
     default:
       return false
     }
@@ -268,6 +295,20 @@ struct TextRenderer: Sendable {
     let typeText = type(declared.type)
     guard !p.fits(item + ending), item.hasSuffix(typeText + defaultText) else { return p.line(item + ending) }
     let head = String(item.dropLast(typeText.count + defaultText.count))
+    if case .sendableFunction(let parameters, let result) = declared.type, defaultText.isEmpty {
+      // The closure's type after the name's line; too long for that line, its result on the next.
+      let escaping = head.hasSuffix("@escaping ") ? "@escaping " : ""
+      p.line(String(head.dropLast(escaping.count)).trimmingTrailingSpace)
+      p.indent()
+      if p.fits(escaping + typeText + ending) {
+        p.line(escaping + typeText + ending)
+      } else {
+        p.line(escaping + "@Sendable (\(parameters.map(type).joined(separator: ", "))) ->")
+        p.line(type(result) + ending)
+      }
+      p.outdent()
+      return
+    }
     if brokenType(head, declared.type, defaultText + ending, &p) { return }
     guard !defaultText.isEmpty else { return p.line(item + ending) }
     p.line(head + typeText + " =")
@@ -533,8 +574,15 @@ struct TextRenderer: Sendable {
       p.line(oneLine)
       return
     }
-    if !reserve.isEmpty, !p.fits(prefix + "["), prefix.hasSuffix(" = ") {
-      // A declaration whose `= [` doesn't fit: the collection on the lines after `=`.
+    // A call whose head doesn't fit, unless the head is a generic type that `callHead` breaks.
+    let callTooLong =
+      switch value {
+      case .call(.type(.generic), _, nil): false
+      case .call(let callee, _, nil): !p.fits(prefix + expression(callee) + "(")
+      default: false
+      }
+    if (!reserve.isEmpty && !p.fits(prefix + "[")) || callTooLong, prefix.hasSuffix(" = ") {
+      // A declaration whose `= [` or `= f(` doesn't fit: the value on the lines after `=`.
       p.line(prefix.trimmingTrailingSpace)
       p.indent()
       assignment("", value, &p)
