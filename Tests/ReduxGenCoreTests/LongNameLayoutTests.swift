@@ -301,3 +301,107 @@ import Testing
     }
   }
 }
+
+/// Long field, action and parameter names (25 characters and more) in statements: each expected
+/// text is what `swift format` makes of the same code.
+@Suite struct LongIdentifierLayoutTests {
+  private let renderer = TextRenderer()
+
+  /// `statements` as the body of `func f()`, without its final newline.
+  private func body(_ statements: Statement...) -> String {
+    let file = SwiftFile(
+      header: [], imports: [], declarations: [.function(FunctionDeclaration(kind: .function("f"), body: statements))])
+    return String(renderer.render(file).dropLast())
+  }
+
+  private let books = Expression.name("state").dot("booksKeptOnTheShelfOfTheLibrary")
+  private let before = Expression.name("before").dot("booksKeptOnTheShelfOfTheLibrary")
+
+  @Test("a condition too long for its line: a negated call after `(`, a comparison before its operator")
+  func conditions() {
+    let accounts = Expression.name("action").dot("changedElements").dot("accounts")
+      .call([Argument("for", .literal(.int(0))), Argument("from", before), Argument("to", books)])
+    let visitors = Expression.name("state").dot("numberOfVisitorsCountedAtTheMainEntranceHall")
+    let rendered = body(
+      .ifElse(.prefix(.not, accounts), [.expression(.name("report").call())], nil),
+      .ifElse(
+        .binary(visitors, .notEqual, .name("before").dot("numberOfVisitorsCountedAtTheMainEntranceHall")),
+        [.expression(.name("report").call())], nil),
+      .ifLet(
+        "index", .name("state").dot("productsInTheShopWindow").dot("index")
+          .call([Argument("id", .name("productChosenByTheCustomer").dot("id"))]),
+        [.expression(.name("report").call())], else: nil))
+    #expect(
+      rendered == """
+        func f() {
+          if !action.changedElements.accounts(
+            for: 0, from: before.booksKeptOnTheShelfOfTheLibrary, to: state.booksKeptOnTheShelfOfTheLibrary)
+          {
+            report()
+          }
+          if state.numberOfVisitorsCountedAtTheMainEntranceHall
+            != before.numberOfVisitorsCountedAtTheMainEntranceHall
+          {
+            report()
+          }
+          if let index = state.productsInTheShopWindow.index(id: productChosenByTheCustomer.id) {
+            report()
+          }
+        }
+        """)
+  }
+
+  @Test("a value too long after `=` goes on the next line; operators then start the lines after")
+  func assignments() {
+    let inventory = Expression.name("productChosenByTheCustomerToday").dot("inventoryCountedThisMorningAtNine")
+    let quotient = Expression.name("ReduxArithmetic").dot("quotient")
+      .call([Argument(nil, .binary(.name("count"), .minus, .literal(.int(1)))), Argument(nil, .literal(.int(2)))])
+    let rendered = body(
+      .assignment(
+        .name("state").dot("displaySettingsChosenByTheUser").dot("preferredColorThemeNameOfTheApp"),
+        .name("preferredColorThemeNameOfTheApp")),
+      .assignment(.name("state").dot("total"), .binary(.binary(inventory, .times, .name("count")), .minus, quotient)),
+      .returnStatement(
+        .binary(
+          .name("productsInTheShopWindowToday").dot("budgetLeftForTheWholeMonth"), .minus,
+          .name("cartTotalOfEverythingChosenSoFarToday"))))
+    #expect(
+      rendered == """
+        func f() {
+          state.displaySettingsChosenByTheUser.preferredColorThemeNameOfTheApp =
+            preferredColorThemeNameOfTheApp
+          state.total =
+            productChosenByTheCustomerToday.inventoryCountedThisMorningAtNine * count
+            - ReduxArithmetic.quotient(count - 1, 2)
+          return productsInTheShopWindowToday.budgetLeftForTheWholeMonth
+            - cartTotalOfEverythingChosenSoFarToday
+        }
+        """)
+  }
+
+  @Test("arguments: a comparison broken before its operator, a tuple one element a line")
+  func arguments() {
+    let user = Expression.name("userFetchedFromTheServerJustNow")
+    let users = Expression.name("state").dot("usersKnownToTheDirectoryService")
+    let tuple = Expression.tuple([
+      Argument("itemsChosenByTheCustomerSoFar", .name("itemsChosenByTheCustomerSoFar")),
+      Argument("quantitiesChosenByTheCustomer", .name("quantitiesChosenByTheCustomer")),
+    ])
+    let rendered = body(
+      .expression(.macro("expect", [Argument(nil, .binary(.subscripted(users, user.dot("id")), .equal, user))])),
+      .expression(.name("doubles").dot("buyProducts").dot("call").call([Argument(nil, tuple)])))
+    #expect(
+      rendered == """
+        func f() {
+          #expect(
+            state.usersKnownToTheDirectoryService[userFetchedFromTheServerJustNow.id]
+              == userFetchedFromTheServerJustNow)
+          doubles.buyProducts.call(
+            (
+              itemsChosenByTheCustomerSoFar: itemsChosenByTheCustomerSoFar,
+              quantitiesChosenByTheCustomer: quantitiesChosenByTheCustomer
+            ))
+        }
+        """)
+  }
+}

@@ -411,7 +411,18 @@ struct TextRenderer: Sendable {
     case .compoundAssignment(let target, let op, let value):
       p.line("\(expression(target)) \(op.rawValue)= \(expression(value))")
     case .ifLet(let name, let value, let body, let otherwise):
-      p.line("if let \(escapedName(name)) = \(expression(value)) {")
+      let head = "if let \(escapedName(name)) = \(expression(value))"
+      if p.fits(head + " {") {
+        p.line(head + " {")
+      } else if p.fits(head) || !value.isCall {
+        // As swift-format breaks it: `{` alone.
+        p.line(head)
+        p.line("{")
+      } else {
+        // Still too long: the call broken after `(` too.
+        brokenCall("if let \(escapedName(name)) = ", value, closing: "", &p)
+        p.line("{")
+      }
       if let otherwise {
         block(body, &p, closing: false)
         p.line("} else {")
@@ -508,7 +519,20 @@ struct TextRenderer: Sendable {
   /// continuation indented and starting with the operator.
   private func conditionLines(_ prefix: String, _ condition: Expression, _ p: inout Printer) {
     guard case .binary(_, let op, _) = condition, op == .and || op == .or else {
-      p.line(prefix + expression(condition))
+      let line = prefix + expression(condition)
+      guard !p.fits(line) else { return p.line(line) }
+      // One condition too long for its line, as swift-format breaks it: a call (or its negation)
+      // after `(`; a comparison before its operator, the right side on a continuation line.
+      switch condition {
+      case .call(_, let arguments, nil) where !arguments.isEmpty:
+        brokenCall(prefix, condition, closing: "", &p)
+      case .prefix(let negation, let inner) where inner.isCall:
+        brokenCall(prefix + negation.rawValue, inner, closing: "", &p)
+      case .binary:
+        binaryLines(prefix, condition, closing: "", &p)
+      default:
+        p.line(line)
+      }
       return
     }
     func operands(_ value: Expression) -> [Expression] {
@@ -561,6 +585,44 @@ struct TextRenderer: Sendable {
     return ".\(escapedName(pattern.caseName))(\(bindings.joined(separator: ", ")))"
   }
 
+  /// `a + b * c` too long for a line, as swift-format breaks it: operands and operators in the
+  /// order they print, as many as fit on each line, each further line starting with its operator
+  /// (indented, unless `continued`: the value already starts a continuation line).
+  private func binaryLines(
+    _ prefix: String, _ value: Expression, closing: String, continued: Bool = false, _ p: inout Printer
+  ) {
+    // Each operand with the operator before it (none before the first).
+    func flattened(_ value: Expression) -> [(op: String, operand: Expression)] {
+      guard case .binary(let lhs, let op, let rhs) = value else { return [("", value)] }
+      var items = flattened(lhs)
+      let right = flattened(rhs)
+      items.append((op.rawValue + " ", right[0].operand))
+      return items + right.dropFirst()
+    }
+    let items = flattened(value)
+    var line: String? = prefix + expression(items[0].operand)
+    var broken = false
+    for (index, item) in items.enumerated().dropFirst() {
+      let ending = index == items.count - 1 ? closing : ""
+      let text = item.op + expression(item.operand)
+      if let current = line, p.fits(current + " " + text + ending) {
+        line = current + " " + text
+        continue
+      }
+      if let current = line { p.line(current) }
+      if !broken && !continued { p.indent() }
+      broken = true
+      line = text
+      // An operand too long for a line of its own: a call broken after `(`.
+      if !p.fits(text + ending), item.operand.isCall {
+        brokenCall(item.op, item.operand, closing: ending, &p)
+        line = nil
+      }
+    }
+    if let line { p.line(line + closing) }
+    if broken && !continued { p.outdent() }
+  }
+
   /// `prefix value`, broken the way swift-format breaks a long right-hand side.
   private func assignment(_ prefix: String, _ value: Expression, _ p: inout Printer) {
     let oneLine = prefix + expression(value)
@@ -576,9 +638,9 @@ struct TextRenderer: Sendable {
     }
     // A call whose head doesn't fit, unless the head is a generic type that `callHead` breaks.
     let callTooLong =
-      switch value {
+      switch value.awaitedOrTried {
       case .call(.type(.generic), _, nil): false
-      case .call(let callee, _, nil): !p.fits(prefix + expression(callee) + "(")
+      case .call(let callee, _, nil): !p.fits(prefix + value.effectKeywords + expression(callee) + "(")
       default: false
       }
     if (!reserve.isEmpty && !p.fits(prefix + "[")) || callTooLong, prefix.hasSuffix(" = ") {
@@ -636,8 +698,25 @@ struct TextRenderer: Sendable {
     case .call(.type(let called), let arguments, nil) where arguments.isEmpty:
       // `Runner<A, B>()` too long for a line: its generic arguments broken.
       if !brokenType(prefix, called, "()", &p) { p.line(oneLine) }
+    case .call(_, let arguments, _?) where arguments.isEmpty:
+      // `x.filter { ... }`: the closure's body on lines of its own.
+      brokenCall(prefix, value, closing: "", &p)
     default:
-      p.line(oneLine)
+      let rest = expression(value)
+      // A multi-line string literal stays where it starts.
+      if prefix.hasSuffix(" = "), !rest.utf8.contains(0x0A) {
+        // As swift-format breaks it: `=` ends the line, the value on the next.
+        p.line(prefix.trimmingTrailingSpace)
+        p.indent()
+        if case .binary = value, !p.fits(rest) {
+          binaryLines("", value, closing: "", continued: true, &p)
+        } else {
+          p.line(rest)
+        }
+        p.outdent()
+      } else {
+        p.line(oneLine)
+      }
     }
   }
 
@@ -757,6 +836,18 @@ struct TextRenderer: Sendable {
     case .binary(let lhs, let op, let rhs) where rhs.isCollectionLiteral && p.fits(prefix + expression(lhs) + " \(op.rawValue) ["):
       // `a == [...]` too long for a line: the collection on the right broken, as swift-format does.
       brokenCall(prefix + expression(lhs) + " \(op.rawValue) ", rhs, closing: closing, &p)
+      return
+    case .binary where !p.fits(prefix + expression(value) + closing):
+      binaryLines(prefix, value, closing: closing, &p)
+      return
+    case .tuple(let elements) where !elements.isEmpty && !p.fits(prefix + expression(value) + closing):
+      // `(a: a, b: b)` too long for a line: one element a line between `(` and `)`.
+      p.line(prefix + "(")
+      p.indent()
+      let items = elements.map(argument)
+      for (index, item) in items.enumerated() { p.line(item + (index == items.count - 1 ? "" : ",")) }
+      p.outdent()
+      p.line(")" + closing)
       return
     default:
       p.line(prefix + expression(value) + closing)
@@ -1184,6 +1275,23 @@ extension Expression {
   fileprivate var isAwait: Bool {
     if case .awaitExpression = self { return true }
     return false
+  }
+
+  /// The expression under `try`, `await` or both.
+  fileprivate var awaitedOrTried: Expression {
+    switch self {
+    case .tryExpression(let inner), .awaitExpression(let inner): inner.awaitedOrTried
+    default: self
+    }
+  }
+
+  /// `try `, `await `, `try await ` or nothing: the keywords before `awaitedOrTried`.
+  fileprivate var effectKeywords: String {
+    switch self {
+    case .tryExpression(let inner): "try " + inner.effectKeywords
+    case .awaitExpression(let inner): "await " + inner.effectKeywords
+    default: ""
+    }
   }
 
   fileprivate var isCall: Bool {
