@@ -39,8 +39,12 @@ struct TextRenderer: Sendable {
       for attribute in ext.attributes { p.line(expression(attribute)) }
       var text = "extension \(type(ext.extendedType))"
       if !ext.conformances.isEmpty { text += ": " + ext.conformances.map(type).joined(separator: ", ") }
-      if p.fits(text + whereClause(ext.requirements) + " {") || ext.requirements.isEmpty {
+      if p.fits(text + whereClause(ext.requirements) + " {") {
         p.line(text + whereClause(ext.requirements) + " {")
+      } else if ext.requirements.isEmpty {
+        // As swift-format breaks it: `{` alone.
+        p.line(text)
+        p.line("{")
       } else {
         // As swift-format breaks it: `where` on the next line, and when its requirements don't
         // fit there, one a line after a lone `where`, then `{` alone.
@@ -146,9 +150,10 @@ struct TextRenderer: Sendable {
     }
   }
 
-  /// `prefix`, a generic type and `suffix` too long for a line, as swift-format breaks them:
-  /// `Name<` ends the line, the arguments fill the next, `>` and `suffix` after. False, printing
-  /// nothing, when the type has no generic arguments to break.
+  /// `prefix`, a type and `suffix` too long for a line, as swift-format breaks them: a generic
+  /// type's `Name<` ends the line, its arguments on the next, `>` and `suffix` after (found
+  /// through a module, `any` or an array); a tuple's elements between `(` and `)`; a closure
+  /// type's result after `->`. False, printing nothing, for any other type.
   private func brokenType(_ prefix: String, _ value: TypeName, _ suffix: String, _ p: inout Printer) -> Bool {
     switch value {
     case .generic(let name, let arguments) where !arguments.isEmpty:
