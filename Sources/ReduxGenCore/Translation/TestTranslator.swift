@@ -1222,10 +1222,15 @@ struct TestTranslator {
   }
 
   /// Whether `start:` gets a derived test: its actions hold values a test can compare (no fresh
-  /// `UUID()` or `Date()`).
+  /// `UUID()` or `Date()`, written, in a model's defaults, or the default of a parameter left out).
   private var startIsTested: Bool {
     !spec.start.isEmpty
-      && spec.start.allSatisfy { step in step.arguments.allSatisfy { $0.value != .newUUID && $0.value != .now } }
+      && spec.start.allSatisfy { step in
+        let given = Set(step.arguments.map(\.name))
+        let leftOut = spec.actions.first { $0.name == step.action }?.payload.filter { !given.contains($0.name) } ?? []
+        return !step.arguments.contains { hasFreshUUID($0.value) }
+          && !leftOut.contains { $0.defaultValue.map(hasFreshUUID) ?? false }
+      }
   }
 
   /// A store made with `<Feature>Start` has received exactly the `start:` actions, in order,
