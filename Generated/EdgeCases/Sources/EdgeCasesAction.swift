@@ -18,6 +18,7 @@ enum EdgeCasesAction: Equatable, Sendable {
   case addToCart(productId: Int)
   case removeFromCart(productId: Int)
   case sell(id: String)
+  case charge(account: String)
   case flip(key: String)
   case putProduct(product: Product)
   case setNote(note: String?)

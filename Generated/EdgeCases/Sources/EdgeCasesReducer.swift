@@ -40,6 +40,8 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.quantityById[productId, default: 0] -= 1
   case .sell(let id):
     state.products[id]?.inventory -= 1
+  case .charge(let account):
+    state.credits[account, default: 0] -= 2.5
   case .flip(let key):
     state.flags[key, default: false].toggle()
   case .putProduct(let product):
@@ -79,8 +81,6 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.lanes[lane]?.removeElements(atOffsets: offsets)
   case .forgetTitle(let title):
     state.search.titles.removeAll { $0 == title }
-  case .addState(let item):
-    state.states.append(item)
   default:
     edgeCasesReducerPart2(&state, action)
   }
@@ -89,6 +89,8 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
 /// The actions `edgeCasesReducer` passes on, in declaration order.
 private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
   switch action {
+  case .addState(let item):
+    state.states.append(item)
   case .put(let `inout`, let `var`, _):
     state.path = `var`
     state.default = `inout`
@@ -128,6 +130,8 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(2)
     case .sell, .putProduct:
       return StateFields(1)
+    case .charge:
+      return StateFields(30)
     case .flip:
       return StateFields(3)
     case .setNote:
@@ -211,8 +215,8 @@ extension EdgeCasesState: FieldTracking {
       \.clock: StateFields(27),
       \.budget: StateFields(28),
       \.limit: StateFields(29),
+      \.credits: StateFields(30),
       \.openTodos: StateFields(0),
-      \.todoCount: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? fieldsReadPart2(keyPath)
   }
@@ -220,6 +224,7 @@ extension EdgeCasesState: FieldTracking {
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart2(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
+      \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
       \.anyDefaultTask: StateFields(8),
       \.noBooks: StateFields(4),

@@ -36,6 +36,7 @@ struct EdgeCasesState: Equatable, Sendable {
   var clock: Clock
   var budget: Double
   var limit: Int
+  var credits: [String: Decimal]
 
   init(
     todos: IdentifiedArrayOf<Todo> = [], products: [String: Product] = [:],
@@ -48,7 +49,7 @@ struct EdgeCasesState: Equatable, Sendable {
     borrowed: IdentifiedArrayOf<Book> = [], coverURLs: [String]? = nil, lastStamp: Date? = nil,
     states: IdentifiedArrayOf<State> = [], stores: IdentifiedArrayOf<Store> = [],
     lastAction: Action? = nil, effect: Effects = .few, path: String = "back\\slash",
-    clock: Clock = Clock(), budget: Double = 100, limit: Int = 10
+    clock: Clock = Clock(), budget: Double = 100, limit: Int = 10, credits: [String: Decimal] = [:]
   ) {
     self.todos = todos
     self.products = products
@@ -80,6 +81,7 @@ struct EdgeCasesState: Equatable, Sendable {
     self.clock = clock
     self.budget = budget
     self.limit = limit
+    self.credits = credits
   }
 
   /// `openTodos`, derived from `todos`.

@@ -453,6 +453,11 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   {
     unreported.append("limit")
   }
+  if state.credits != before.credits
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.credits))
+  {
+    unreported.append("credits")
+  }
   #expect(unreported == [])
   var misreported: [String] = []
   if !action.changedElements.accounts(for: 0, from: before.todos, to: state.todos) {

@@ -55,6 +55,7 @@ extension EdgeCasesReducerTests {
     expectEqual(state.path, "back\\slash")
     expectEqual(state.budget, 100)
     expectEqual(state.limit, 10)
+    expectTrue(state.credits.isEmpty)
   }
 
   func scoreSetsResultScore() {
@@ -229,5 +230,16 @@ extension EdgeCasesReducerTests {
     let productId: Int = 2
     reduceReporting(&state, .removeFromCart(productId: productId))
     expectEqual(state.quantityById[productId], -(1))
+  }
+
+  func sellDecrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Product = Product(id: "text 1", inventory: 2)
+    let other: Product = Product(id: "text 2")
+    let id: String = "text 1"
+    state.products = [id: entry, "text 2": other]
+    reduceReporting(&state, .sell(id: id))
+    expectEqual(state.products[id]?.inventory, entry.inventory - 1)
+    expectEqual(state.products["text 2"], other)
   }
 }

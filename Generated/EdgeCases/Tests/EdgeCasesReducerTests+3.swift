@@ -14,15 +14,23 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func sellDecrementsEntry() {
+  func chargeDecrementsEntry() {
     var state = EdgeCasesState()
-    let entry: Product = Product(id: "text 1", inventory: 2)
-    let other: Product = Product(id: "text 2")
-    let id: String = "text 1"
-    state.products = [id: entry, "text 2": other]
-    reduceReporting(&state, .sell(id: id))
-    expectEqual(state.products[id]?.inventory, entry.inventory - 1)
-    expectEqual(state.products["text 2"], other)
+    let entry: Decimal = 1.5
+    let other: Decimal = 2.5
+    let account: String = "text 1"
+    state.credits = [account: entry, "text 2": other]
+    reduceReporting(&state, .charge(account: account))
+    expectEqual(state.credits[account], entry - 2.5)
+    expectEqual(state.credits["text 2"], other)
+  }
+
+  func chargeDecrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.credits = [:]
+    let account: String = "text 1"
+    reduceReporting(&state, .charge(account: account))
+    expectEqual(state.credits[account], Decimal(-(2.5)))
   }
 
   func flipFlipsEntry() {
@@ -213,13 +221,5 @@ extension EdgeCasesReducerTests {
     let note: Middleware = Middleware()
     reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
     expectEqual(state.effect, effect)
-  }
-
-  func pickSetsLastAction() {
-    var state = EdgeCasesState()
-    state.lastAction = Action.stop
-    let choice: Action = .retry
-    reduceReporting(&state, .pick(choice: choice))
-    expectEqual(state.lastAction, choice)
   }
 }

@@ -14,6 +14,14 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func pickSetsLastAction() {
+    var state = EdgeCasesState()
+    state.lastAction = Action.stop
+    let choice: Action = .retry
+    reduceReporting(&state, .pick(choice: choice))
+    expectEqual(state.lastAction, choice)
+  }
+
   func loadStoreSucceededAppendsToStores() {
     var state = EdgeCasesState()
     let existing = Store(id: "text 1")

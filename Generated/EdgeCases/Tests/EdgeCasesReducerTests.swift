@@ -38,6 +38,8 @@ struct EdgeCasesReducerTests {
     case removeFromCartDecrementsEntry
     case removeFromCartDecrementsAbsentEntry
     case sellDecrementsEntry
+    case chargeDecrementsEntry
+    case chargeDecrementsAbsentEntry
     case flipFlipsEntry
     case flipFlipsAbsentEntry
     case putProductStoresEntry
@@ -128,6 +130,10 @@ struct EdgeCasesReducerTests {
         return "removeFromCart decrements an absent entry of quantityById from 0"
       case .sellDecrementsEntry:
         return "sell decrements products[id].inventory, other entries unchanged"
+      case .chargeDecrementsEntry:
+        return "charge decrements credits[account], other entries unchanged"
+      case .chargeDecrementsAbsentEntry:
+        return "charge decrements an absent entry of credits from 0"
       case .flipFlipsEntry:
         return "flip flips flags[key], other entries unchanged"
       case .flipFlipsAbsentEntry:
@@ -265,6 +271,10 @@ struct EdgeCasesReducerTests {
       self.removeFromCartDecrementsAbsentEntry()
     case .sellDecrementsEntry:
       self.sellDecrementsEntry()
+    case .chargeDecrementsEntry:
+      self.chargeDecrementsEntry()
+    case .chargeDecrementsAbsentEntry:
+      self.chargeDecrementsAbsentEntry()
     case .flipFlipsEntry:
       self.flipFlipsEntry()
     case .flipFlipsAbsentEntry:
@@ -517,6 +527,11 @@ extension EdgeCasesReducerTests {
       && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.limit))
     {
       unreported.append("limit")
+    }
+    if state.credits != before.credits
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.credits))
+    {
+      unreported.append("credits")
     }
     #expect(unreported == [])
     var misreported: [String] = []
