@@ -903,6 +903,8 @@ struct SpecGenerator {
       guard action.payload.count == 1, action.reduce.count == 1, case .set(let path, let operand) = action.reduce[0],
         path.steps.count == 1, case .field(let field) = path.steps[0],
         operand == nil || operand == .parameter(action.payload[0].name, []),
+        // The binding reads the field's type and sends the parameter's: the same type.
+        spec.state.first(where: { $0.name == field })?.type == action.payload[0].type,
         !taken.contains(field + "Binding")
       else { continue }
       taken.insert(field + "Binding")

@@ -214,6 +214,13 @@ extension SpecChecker {
         error(.bindingTaken(field: field, action: other), node)
         continue
       }
+      if let fieldType = state.first(where: { $0.name == field })?.type, fieldType != action.payload[0].type {
+        error(
+          .bindingTypeDiffers(
+            action: action.name, field: field, fieldType: fieldType.swiftName, payloadType: action.payload[0].type.swiftName),
+          node)
+        continue
+      }
       let member = GeneratedNames.bindingMember(field)
       if taken.contains(member) {
         error(.bindingNameTaken(member, field: field), node)

@@ -428,6 +428,8 @@ package enum SpecProblem: Hashable, Sendable {
   case bindingTaken(field: String, action: String)
   /// The binding's member (`titleBinding`) is the name of a state field or derived value.
   case bindingNameTaken(String, field: String)
+  /// The binding's getter reads the field's type, its setter sends the payload's: they differ.
+  case bindingTypeDiffers(action: String, field: String, fieldType: String, payloadType: String)
   case unknownEvent(String, suggestion: String?)
   case indexOutOfReach(String)
   case reservedName(String, what: Subject, reason: ClashReason)
@@ -720,6 +722,9 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(field)' is bound already, by action '\(action)': a field has one binding"
     case .bindingNameTaken(let member, let field):
       "the binding of '\(field)' would be named '\(member)', which is already a state field or derived value"
+    case .bindingTypeDiffers(let action, let field, let fieldType, let payloadType):
+      "action '\(action)' can't be the binding of '\(field)': the binding reads \(fieldType) and its action takes "
+        + "\(payloadType); give the payload parameter the field's type, \(fieldType)"
     case .unknownEvent(let name, let suggestion):
       "unknown event '\(name)'" + didYouMean(suggestion)
     case .notSortable(let name, let type):
