@@ -297,14 +297,29 @@ struct Renderer {
     case .constant(let flag): flag ? "true" : "false"
     case .path(let steps, let suffix): (steps + (suffix.map { [$0] } ?? [])).joined(separator: ".")
     case .literal(let text, _): text
-    case .not(let inner): "!" + self.predicate(inner)
-    case .and(let a, let b): self.predicate(a) + " && " + self.predicate(b)
+    // Parentheses where the text would otherwise read as another tree: `&&` binds tighter than
+    // `||`, a comparison tighter than both, and `!` tightest (redux-gen reads them as Swift does).
+    case .not(let inner): "!" + operand(inner, atLeast: 4)
+    case .and(let a, let b): operand(a, atLeast: 2) + " && " + operand(b, atLeast: 2)
     case .or(let a, let b): self.predicate(a) + " || " + self.predicate(b)
-    case .compare(let a, let op, let b): self.predicate(a) + " \(op) " + self.predicate(b)
+    case .compare(let a, let op, let b): operand(a, atLeast: 4) + " \(op) " + operand(b, atLeast: 4)
     case .parenthesized(let inner): "(" + self.predicate(inner) + ")"
     case .contains(let steps, let inner): steps.joined(separator: ".") + ".contains(" + self.predicate(inner) + ")"
     case .lookup(let steps, let inner): steps.joined(separator: ".") + "[" + self.predicate(inner) + "]"
     }
+  }
+
+  /// `predicate`, in parentheses when it binds looser than `level` (1 `||`, 2 `&&`, 3 a
+  /// comparison, 4 anything else).
+  private func operand(_ predicate: RPredicate, atLeast level: Int) -> String {
+    let binds =
+      switch predicate {
+      case .or: 1
+      case .and: 2
+      case .compare: 3
+      default: 4
+      }
+    return binds < level ? "(" + self.predicate(predicate) + ")" : self.predicate(predicate)
   }
 
   // MARK: The document
