@@ -35,6 +35,25 @@ import Testing
     #expect(widest(rendered) <= 100)
   }
 
+  @Test("a type alias of a generic type named through its module too long to break inside: after the module")
+  func qualifiedTypeAlias() {
+    let longest = feature + "Warehouses"
+    let rendered = text(
+      .typeAlias(
+        access: .public, name: longest + "ViewStore",
+        type: .qualified(
+          module: "ReduxRuntime", name: .generic("ViewStore", [.named(longest + "State"), .named(longest + "Action")]))))
+    #expect(
+      rendered == """
+        public typealias \(longest)ViewStore = ReduxRuntime
+          .ViewStore<
+            \(longest)State,
+            \(longest)Action
+          >
+        """)
+    #expect(widest(rendered) <= 100)
+  }
+
   @Test("a type's header: `{` alone when the rest fits, else its generic parameters broken")
   func typeHeaders() {
     let member = Declaration.variable(VariableDeclaration(isConstant: true, name: "a", type: "Int"))
@@ -375,6 +394,30 @@ import Testing
             - ReduxArithmetic.quotient(count - 1, 2)
           return productsInTheShopWindowToday.budgetLeftForTheWholeMonth
             - cartTotalOfEverythingChosenSoFarToday
+        }
+        """)
+  }
+
+  @Test("a compound assignment's value after the operator; a call with a trailing closure opened over lines")
+  func compoundAndTrailing() {
+    let quantities = Expression.subscriptedWithDefault(
+      .name("state").dot("quantitiesChosenByTheCustomer"), key: .name("productChosenByTheCustomer"),
+      default: .literal(.int(0)))
+    let binding = Expression.call(
+      .name("binding"), [Argument(nil, .keyPath("preferredColorThemeNameOfTheApplication"))],
+      trailingClosure: Closure(
+        body: .dot("editPreferredColorThemeNameOfTheApp").call([Argument("name", .name("$0"))])))
+    let rendered = body(
+      .compoundAssignment(quantities, .plus, .name("quantityChosenByTheCustomer")),
+      .returnStatement(binding))
+    #expect(
+      rendered == """
+        func f() {
+          state.quantitiesChosenByTheCustomer[productChosenByTheCustomer, default: 0] +=
+            quantityChosenByTheCustomer
+          return binding(\\.preferredColorThemeNameOfTheApplication) {
+            .editPreferredColorThemeNameOfTheApp(name: $0)
+          }
         }
         """)
   }

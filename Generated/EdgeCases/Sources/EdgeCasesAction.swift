@@ -19,6 +19,7 @@ enum EdgeCasesAction: Equatable, Sendable {
   case removeFromCart(productId: Int)
   case sell(id: String)
   case charge(account: String)
+  case refund(account: String, amount: Decimal)
   case flip(key: String)
   case putProduct(product: Product)
   case setNote(note: String?)

@@ -42,6 +42,8 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.products[id]?.inventory -= 1
   case .charge(let account):
     state.credits[account, default: 0] -= 2.5
+  case .refund(let account, let amount):
+    state.credits[account, default: 0] += amount
   case .flip(let key):
     state.flags[key, default: false].toggle()
   case .putProduct(let product):
@@ -79,8 +81,6 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.lanes[lane]?.moveElements(fromOffsets: from, toOffset: to)
   case .deleteInLane(let lane, let offsets):
     state.lanes[lane]?.removeElements(atOffsets: offsets)
-  case .forgetTitle(let title):
-    state.search.titles.removeAll { $0 == title }
   default:
     edgeCasesReducerPart2(&state, action)
   }
@@ -89,6 +89,8 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
 /// The actions `edgeCasesReducer` passes on, in declaration order.
 private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
   switch action {
+  case .forgetTitle(let title):
+    state.search.titles.removeAll { $0 == title }
   case .addState(let item):
     state.states.append(item)
   case .put(let `inout`, let `var`, _):
@@ -130,7 +132,7 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(2)
     case .sell, .putProduct:
       return StateFields(1)
-    case .charge:
+    case .charge, .refund:
       return StateFields(30)
     case .flip:
       return StateFields(3)

@@ -242,4 +242,15 @@ extension EdgeCasesReducerTests {
     expectEqual(state.products[id]?.inventory, entry.inventory - 1)
     expectEqual(state.products["text 2"], other)
   }
+
+  func chargeDecrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Decimal = 1.5
+    let other: Decimal = 2.5
+    let account: String = "text 1"
+    state.credits = [account: entry, "text 2": other]
+    reduceReporting(&state, .charge(account: account))
+    expectEqual(state.credits[account], entry - 2.5)
+    expectEqual(state.credits["text 2"], other)
+  }
 }

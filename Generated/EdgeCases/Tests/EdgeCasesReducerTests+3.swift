@@ -14,23 +14,33 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func chargeDecrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Decimal = 1.5
-    let other: Decimal = 2.5
-    let account: String = "text 1"
-    state.credits = [account: entry, "text 2": other]
-    reduceReporting(&state, .charge(account: account))
-    expectEqual(state.credits[account], entry - 2.5)
-    expectEqual(state.credits["text 2"], other)
-  }
-
   func chargeDecrementsAbsentEntry() {
     var state = EdgeCasesState()
     state.credits = [:]
     let account: String = "text 1"
     reduceReporting(&state, .charge(account: account))
     expectEqual(state.credits[account], Decimal(-(2.5)))
+  }
+
+  func refundIncrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Decimal = 1.5
+    let other: Decimal = 2.5
+    let account: String = "text 1"
+    let amount: Decimal = 8.5
+    state.credits = [account: entry, "text 2": other]
+    reduceReporting(&state, .refund(account: account, amount: amount))
+    expectEqual(state.credits[account], entry + amount)
+    expectEqual(state.credits["text 2"], other)
+  }
+
+  func refundIncrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.credits = [:]
+    let account: String = "text 1"
+    let amount: Decimal = 8.5
+    reduceReporting(&state, .refund(account: account, amount: amount))
+    expectEqual(state.credits[account], amount)
   }
 
   func flipFlipsEntry() {

@@ -40,6 +40,8 @@ struct EdgeCasesReducerTests {
     case sellDecrementsEntry
     case chargeDecrementsEntry
     case chargeDecrementsAbsentEntry
+    case refundIncrementsEntry
+    case refundIncrementsAbsentEntry
     case flipFlipsEntry
     case flipFlipsAbsentEntry
     case putProductStoresEntry
@@ -134,6 +136,10 @@ struct EdgeCasesReducerTests {
         return "charge decrements credits[account], other entries unchanged"
       case .chargeDecrementsAbsentEntry:
         return "charge decrements an absent entry of credits from 0"
+      case .refundIncrementsEntry:
+        return "refund increments credits[account], other entries unchanged"
+      case .refundIncrementsAbsentEntry:
+        return "refund increments an absent entry of credits from 0"
       case .flipFlipsEntry:
         return "flip flips flags[key], other entries unchanged"
       case .flipFlipsAbsentEntry:
@@ -275,6 +281,10 @@ struct EdgeCasesReducerTests {
       self.chargeDecrementsEntry()
     case .chargeDecrementsAbsentEntry:
       self.chargeDecrementsAbsentEntry()
+    case .refundIncrementsEntry:
+      self.refundIncrementsEntry()
+    case .refundIncrementsAbsentEntry:
+      self.refundIncrementsAbsentEntry()
     case .flipFlipsEntry:
       self.flipFlipsEntry()
     case .flipFlipsAbsentEntry:

@@ -205,7 +205,7 @@ extension SpecChecker {
       guard action.async == nil, action.payload.count == 1, action.reduce.count == 1,
         let set = action.reduce[0].kind as? SetOperation, set.target.steps.count == 1,
         case .field(let field) = set.target.steps[0], set.value == .parameter(action.payload[0].name, fields: []),
-        state.contains(where: { $0.name == field })
+        let fieldType = state.first(where: { $0.name == field })?.type
       else {
         error(.bindingNotASetter(action: action.name), node)
         continue
@@ -214,7 +214,7 @@ extension SpecChecker {
         error(.bindingTaken(field: field, action: other), node)
         continue
       }
-      if let fieldType = state.first(where: { $0.name == field })?.type, fieldType != action.payload[0].type {
+      if fieldType != action.payload[0].type {
         error(
           .bindingTypeDiffers(
             action: action.name, field: field, fieldType: fieldType.swiftName, payloadType: action.payload[0].type.swiftName),

@@ -79,3 +79,14 @@ extension Expression {
     }
   }
 }
+
+extension Expression {
+  /// A number written out: `3`, `2.5`, `-(3.0)`.
+  var isNumberLiteral: Bool {
+    switch self {
+    case .literal(.int), .literal(.double): true
+    case .prefix(.negate, let inner), .parenthesized(let inner): inner.isNumberLiteral
+    default: false
+    }
+  }
+}

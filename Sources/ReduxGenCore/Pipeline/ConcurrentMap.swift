@@ -8,12 +8,7 @@ extension Array where Element: Sendable {
   func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
     guard count > 1 else { return map(transform) }
     let slots = Slots<Result>(count: count)
-    withoutActuallyEscaping(transform) { transform in
-      let elements = self
-      DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-        slots.set(index, transform(elements[index]))
-      }
-    }
+    DispatchQueue.concurrentPerform(iterations: count) { index in slots.set(index, transform(self[index])) }
     return slots.values
   }
 }

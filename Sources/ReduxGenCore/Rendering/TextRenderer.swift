@@ -55,7 +55,7 @@ struct TextRenderer: Sendable {
         } else {
           p.line("where")
           p.indent()
-          for (index, item) in requirements.enumerated() { p.line(item + (index == requirements.count - 1 ? "" : ",")) }
+          p.commaLines(requirements)
           p.outdent()
           p.line("{")
         }
@@ -73,10 +73,10 @@ struct TextRenderer: Sendable {
       } else if brokenType(head, aliased, "", &p) {
         // Printed, its generic arguments broken.
       } else if case .qualified(let module, let inner) = aliased {
-        // `Module` ends the line, `.Name` on the next.
+        // `Module` ends the line, `.Name` on the next, its generic arguments broken if need be.
         p.line(head + module)
         p.indent()
-        p.line("." + type(inner))
+        if p.fits("." + type(inner)) || !brokenType(".", inner, "", &p) { p.line("." + type(inner)) }
         p.outdent()
       } else {
         p.line(head + type(aliased))
@@ -141,6 +141,9 @@ struct TextRenderer: Sendable {
       brokenType(name + ": ", declaration.inherits[0], "", &p)
     {
       p.line("{")
+    } else if inherits.isEmpty {
+      p.line(name + generics + constraints)
+      p.line("{")
     } else {
       p.line(name + ":")
       p.indent()
@@ -164,12 +167,14 @@ struct TextRenderer: Sendable {
       if p.fits(items.joined(separator: ", ")) {
         p.line(items.joined(separator: ", "))
       } else {
-        for (index, item) in items.enumerated() { p.line(item + (index == items.count - 1 ? "" : ",")) }
+        p.commaLines(items)
       }
       p.outdent()
       p.line(">" + suffix)
       return true
     case .qualified(let module, let name):
+      // Broken inside `Module.Name<` only when that much fits the line.
+      if case .generic(let generic, _) = name, !p.fits(prefix + module + "." + generic + "<") { return false }
       return brokenType(prefix + module + ".", name, suffix, &p)
     case .existential(let constraint):
       return brokenType(prefix + "any ", constraint, suffix, &p)
@@ -185,7 +190,7 @@ struct TextRenderer: Sendable {
       return true
     case .sendableFunction(let parameters, let result):
       // `@Sendable (A, B) ->` ends the line, the result on the next.
-      p.line(prefix + "@Sendable (\(parameters.map(type).joined(separator: ", "))) ->")
+      p.line(prefix + closureTypeHead(parameters) + " ->")
       p.indent()
       p.line(type(result) + suffix)
       p.outdent()
@@ -308,7 +313,7 @@ struct TextRenderer: Sendable {
       if p.fits(escaping + typeText + ending) {
         p.line(escaping + typeText + ending)
       } else {
-        p.line(escaping + "@Sendable (\(parameters.map(type).joined(separator: ", "))) ->")
+        p.line(escaping + closureTypeHead(parameters) + " ->")
         p.line(type(result) + ending)
       }
       p.outdent()
@@ -329,7 +334,7 @@ struct TextRenderer: Sendable {
     p.line("@\(name)(")
     p.indent()
     let items = arguments.map(argument)
-    for (index, item) in items.enumerated() { p.line(item + (index == items.count - 1 ? "" : ",")) }
+    p.commaLines(items)
     p.outdent()
     p.line(")")
   }
@@ -414,7 +419,16 @@ struct TextRenderer: Sendable {
     case .assignment(let target, let value):
       assignment(expression(target) + " = ", value, &p)
     case .compoundAssignment(let target, let op, let value):
-      p.line("\(expression(target)) \(op.rawValue)= \(expression(value))")
+      let head = "\(expression(target)) \(op.rawValue)="
+      if p.fits(head + " " + expression(value)) {
+        p.line(head + " " + expression(value))
+      } else {
+        // As swift-format breaks it: the value on the line after the operator.
+        p.line(head)
+        p.indent()
+        p.line(expression(value))
+        p.outdent()
+      }
     case .ifLet(let name, let value, let body, let otherwise):
       let head = "if let \(escapedName(name)) = \(expression(value))"
       if p.fits(head + " {") {
@@ -528,14 +542,9 @@ struct TextRenderer: Sendable {
       guard !p.fits(line) else { return p.line(line) }
       // One condition too long for its line, as swift-format breaks it: a call (or its negation)
       // after `(`; a comparison before its operator, the right side on a continuation line.
-      switch condition {
-      case .call(_, let arguments, nil) where !arguments.isEmpty:
-        brokenCall(prefix, condition, closing: "", &p)
-      case .prefix(let negation, let inner) where inner.isCall:
-        brokenCall(prefix + negation.rawValue, inner, closing: "", &p)
-      case .binary:
+      if case .binary = condition {
         binaryLines(prefix, condition, closing: "", &p)
-      default:
+      } else if !brokenCallOrNegation(prefix, condition, &p) {
         p.line(line)
       }
       return
@@ -560,21 +569,24 @@ struct TextRenderer: Sendable {
       }
       line = "\(op.rawValue) " + part
       // An operand too long for its line: a call (or its negation) broken after `(`.
-      if !p.fits(op.rawValue + " " + part) {
-        switch value {
-        case .call(_, let arguments, nil) where !arguments.isEmpty:
-          brokenCall(op.rawValue + " ", value, closing: "", &p)
-          line = nil
-        case .prefix(let negation, let inner) where inner.isCall:
-          brokenCall(op.rawValue + " " + negation.rawValue, inner, closing: "", &p)
-          line = nil
-        default:
-          break
-        }
-      }
+      if !p.fits(op.rawValue + " " + part), brokenCallOrNegation(op.rawValue + " ", value, &p) { line = nil }
     }
     if let line { p.line(line) }
     if continued { p.outdent() }
+  }
+
+  /// `prefix` and a call, or its negation (`!f(...)`), broken after `(`; false, printing
+  /// nothing, for any other expression.
+  private func brokenCallOrNegation(_ prefix: String, _ value: Expression, _ p: inout Printer) -> Bool {
+    switch value {
+    case .call(_, let arguments, nil) where !arguments.isEmpty:
+      brokenCall(prefix, value, closing: "", &p)
+    case .prefix(let negation, let inner) where inner.isCall:
+      brokenCall(prefix + negation.rawValue, inner, closing: "", &p)
+    default:
+      return false
+    }
+    return true
   }
 
   private func block(_ body: [Statement], _ p: inout Printer, closing: Bool = true) {
@@ -782,10 +794,12 @@ struct TextRenderer: Sendable {
     case .call(let callee, let list, nil) where !list.isEmpty:
       head = expression(callee) + "("
       arguments = list
-    case .call(let callee, let list, let trailing?) where list.isEmpty:
+    case .call(let callee, let list, let trailing?)
+    where list.isEmpty || p.fits(prefix + expression(.call(callee, list, trailingClosure: nil)) + " {"):
       // A trailing closure too long for a line: its body on lines of its own.
       let parameters = trailing.parameters.map { $0 == "_" ? $0 : escapedName($0) }.joined(separator: ", ")
-      p.line(prefix + expression(callee) + (parameters.isEmpty ? " {" : " { \(parameters) in"))
+      let called = list.isEmpty ? expression(callee) : expression(.call(callee, list, trailingClosure: nil))
+      p.line(prefix + called + (parameters.isEmpty ? " {" : " { \(parameters) in"))
       p.indent()
       if trailing.body.isCall, !p.fits(expression(trailing.body)) {
         brokenCall("", trailing.body, closing: "", &p)
@@ -850,7 +864,7 @@ struct TextRenderer: Sendable {
       p.line(prefix + "(")
       p.indent()
       let items = elements.map(argument)
-      for (index, item) in items.enumerated() { p.line(item + (index == items.count - 1 ? "" : ",")) }
+      p.commaLines(items)
       p.outdent()
       p.line(")" + closing)
       return
@@ -1141,8 +1155,13 @@ struct TextRenderer: Sendable {
     case .existential(let constraint): "any " + type(constraint)
     case .qualified(let module, let name): module + "." + type(name)
     case .sendableFunction(let parameters, let result):
-      "@Sendable (\(parameters.map(type).joined(separator: ", "))) -> \(type(result))"
+      closureTypeHead(parameters) + " -> " + type(result)
     }
+  }
+
+  /// `@Sendable (A, B)`: a closure type before its `->`.
+  private func closureTypeHead(_ parameters: [TypeName]) -> String {
+    "@Sendable (" + parameters.map(type).joined(separator: ", ") + ")"
   }
 
   /// Where a name stands, which decides the keywords Swift reads there instead of a name.
@@ -1229,6 +1248,11 @@ private struct Printer {
       text += line
       text += "\n"
     }
+  }
+
+  /// One item a line, each but the last ending in a comma.
+  mutating func commaLines(_ items: [String]) {
+    for (index, item) in items.enumerated() { line(item + (index == items.count - 1 ? "" : ",")) }
   }
 
   /// Items joined by `separator`, as many per line as fit, `closing` after the last.

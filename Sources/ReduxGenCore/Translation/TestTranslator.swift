@@ -775,10 +775,11 @@ struct TestTranslator {
     // In place on an absent entry: counted from 0 (or false), as docs/spec-language.md says.
     if rest.isEmpty, let absentExpected = change.absent, ReduceTranslator.absentValue(of: path.type) != nil {
       // A literal alone is a Double or an Int to `#expect`, which types each side apart: a
-      // Decimal, Float or Int64 entry is compared with the literal converted.
+      // Decimal, Float or Int64 entry is compared with the literal converted (a parameter has
+      // its type already).
       let expected: Expression =
         switch path.type {
-        case .scalar(let scalar) where [.decimal, .float, .int64].contains(scalar):
+        case .scalar(let scalar) where [.decimal, .float, .int64].contains(scalar) && absentExpected.isNumberLiteral:
           .type(types.typeName(path.type)).call([Argument(nil, absentExpected)])
         default: absentExpected
         }
