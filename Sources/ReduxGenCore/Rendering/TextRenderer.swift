@@ -114,7 +114,7 @@ struct TextRenderer: Sendable {
     if p.fits(text + " {") {
       p.line(text + " {")
     } else {
-      header(declaration, name: name, parameters: parameters, inherits: inherits, &p)
+      header(declaration, name: name, parameters: parameters, generics: generics, inherits: inherits, &p)
     }
     renderMembers(declaration.members, &p)
     p.line("}")
@@ -124,9 +124,9 @@ struct TextRenderer: Sendable {
   /// a line; else the generic parameters on a line of their own between `<` and `>`; else the
   /// one inherited generic type's arguments so, or the inherited types after `:`, then `{` alone.
   private func header(
-    _ declaration: TypeDeclaration, name: String, parameters: [String], inherits: String, _ p: inout Printer
+    _ declaration: TypeDeclaration, name: String, parameters: [String], generics: String, inherits: String,
+    _ p: inout Printer
   ) {
-    let generics = parameters.isEmpty ? "" : "<" + parameters.joined(separator: ", ") + ">"
     let constraints = whereClause(declaration.requirements)
     if p.fits(name + generics + inherits + constraints) {
       p.line(name + generics + inherits + constraints)
@@ -246,10 +246,11 @@ struct TextRenderer: Sendable {
         .joined(separator: ", ") + ">"
     }
     let parameters = function.parameters.map(parameter).joined(separator: ", ")
-    var effects =
+    // ` async throws(E)`, then ` -> T`: kept apart, as a long line breaks between them.
+    let effectsBeforeReturn =
       (function.isAsync ? " async" : "")
       + (function.isThrowing ? function.thrownType.map { " throws(\(type($0)))" } ?? " throws" : "")
-    if let returnType = function.returnType { effects += " -> \(type(returnType))" }
+    let effects = effectsBeforeReturn + (function.returnType.map { " -> \(type($0))" } ?? "")
     let opener = function.body == nil ? "" : (function.body!.isEmpty ? " {}" : " {")
     let oneLine = "\(head)(\(parameters))\(effects)\(opener)"
     if p.fits(oneLine) {
@@ -261,8 +262,7 @@ struct TextRenderer: Sendable {
       let ending = opener == " {" ? "" : opener
       if let returnType = function.returnType, !p.fits(effects.trimmingLeadingSpace + ending) {
         // Still too long: `-> T` on a line of its own, its generic arguments broken if need be.
-        let effectsBeforeReturn = String(effects.dropLast(" -> \(type(returnType))".count)).trimmingLeadingSpace
-        if !effectsBeforeReturn.isEmpty { p.line(effectsBeforeReturn) }
+        if !effectsBeforeReturn.isEmpty { p.line(effectsBeforeReturn.trimmingLeadingSpace) }
         let arrow = "-> " + type(returnType)
         if p.fits(arrow + ending) || !brokenType("-> ", returnType, ending, &p) { p.line(arrow + ending) }
       } else {
@@ -285,8 +285,7 @@ struct TextRenderer: Sendable {
       p.outdent()
       let closing = ")\(effects)\(opener)"
       if let returnType = function.returnType, !p.fits(closing) {
-        let beforeReturn = String(effects.dropLast(" -> \(type(returnType))".count))
-        if !brokenType(")" + beforeReturn + " -> ", returnType, opener, &p) { p.line(closing) }
+        if !brokenType(")" + effectsBeforeReturn + " -> ", returnType, opener, &p) { p.line(closing) }
       } else {
         p.line(closing)
       }
@@ -352,10 +351,10 @@ struct TextRenderer: Sendable {
 
   private func renderVariable(_ variable: VariableDeclaration, _ p: inout Printer) {
     doc(variable.doc, &p)
-    var text =
+    let named =
       access(variable.access) + (variable.isStatic ? "static " : "") + (variable.isConstant ? "let " : "var ")
       + escapedName(variable.name)
-    if let declared = variable.type { text += ": \(type(declared))" }
+    let text = named + (variable.type.map { ": \(type($0))" } ?? "")
     if let getter = variable.getter {
       if p.fits(text + " {") {
         p.line(text + " {")
@@ -364,10 +363,7 @@ struct TextRenderer: Sendable {
         p.line("{")
       } else if let declared = variable.type {
         // As swift-format breaks it: the type on the next line, `{` alone.
-        p.line(String(text.dropLast(type(declared).count)).trimmingTrailingSpace)
-        p.indent()
-        if p.fits(type(declared)) || !brokenType("", declared, "", &p) { p.line(type(declared)) }
-        p.outdent()
+        typeOnNextLine(named, declared, &p)
         p.line("{")
       } else {
         p.line(text + " {")
@@ -380,7 +376,7 @@ struct TextRenderer: Sendable {
     }
     if let value = variable.initializer, let declared = variable.type, !p.fits(text + " =") {
       // As swift-format breaks it: the type, `=` and the value after the name's line.
-      p.line(String(text.dropLast(type(declared).count)).trimmingTrailingSpace)
+      p.line(named + ":")
       p.indent()
       assignment(type(declared) + " = ", value, &p)
       p.outdent()
@@ -388,13 +384,18 @@ struct TextRenderer: Sendable {
       assignment(text + " = ", value, &p)
     } else if let declared = variable.type, !p.fits(text) {
       // As swift-format breaks it: the type on the next line.
-      p.line(String(text.dropLast(type(declared).count)).trimmingTrailingSpace)
-      p.indent()
-      if p.fits(type(declared)) || !brokenType("", declared, "", &p) { p.line(type(declared)) }
-      p.outdent()
+      typeOnNextLine(named, declared, &p)
     } else {
       p.line(text)
     }
+  }
+
+  /// `named:` ending the line, then the type indented, its generic arguments broken if need be.
+  private func typeOnNextLine(_ named: String, _ declared: TypeName, _ p: inout Printer) {
+    p.line(named + ":")
+    p.indent()
+    if p.fits(type(declared)) || !brokenType("", declared, "", &p) { p.line(type(declared)) }
+    p.outdent()
   }
 
   private func doc(_ text: String?, _ p: inout Printer) {
