@@ -110,29 +110,41 @@ struct FeaturePartFiles {
 
   /// Every file, rendered, in the `Sources`/`Tests` layout: each piece of a part
   /// (`GeneratedPart.pieces`), the ones it doesn't fill spare.
-  /// Parts are translated, then their files rendered, on every core (`concurrentMap`).
+  /// Parts are translated, and their files rendered, on every core (`JobQueue`): a part once
+  /// translated adds its files to render, which a free core takes while the other parts are
+  /// still being translated; each file's code model is freed on the core that rendered it.
   func rendered() -> [GeneratedFile] {
     let renderer = TextRenderer()
+    let files = Slots<PieceKey, GeneratedFile>()
     // Parts spread over more files are the larger ones: they go first.
     let parts = GeneratedPart.allCases.sorted { $0.pieces > $1.pieces }
-    let pieces = parts.concurrentMap { part in file(part).map { SuitePieces.spread($0, over: part.pieces) } ?? [] }
-    let files = zip(parts, pieces).flatMap { part, pieces in
-      pieces.enumerated().map { index, piece in
-        (part: part, piece: index + 1, file: piece ?? SuitePieces.spare(header: header, part: part), isSpare: piece == nil)
+    let translations = parts.map { part -> JobQueue.Job in
+      { queue in
+        let pieces = file(part).map { SuitePieces.spread($0, over: part.pieces) } ?? []
+        for (index, piece) in pieces.enumerated() {
+          queue.add { _ in
+            let file = piece ?? SuitePieces.spare(header: header, part: part)
+            let generated = GeneratedFile(
+              path: spec.names.path(of: part, piece: index + 1), contents: renderer.render(file),
+              ownership: .generated, part: part, piece: index + 1, isSpare: piece == nil)
+            files.set(PieceKey(part: part, piece: index + 1), generated)
+          }
+        }
       }
     }
-    let contents = files.map(\.file).concurrentMap { renderer.render($0) }
-    let generated = zip(files, contents).map { file, contents in
-      GeneratedFile(
-        path: spec.names.path(of: file.part, piece: file.piece), contents: contents, ownership: .generated,
-        part: file.part, piece: file.piece, isSpare: file.isSpare)
-    }
+    JobQueue(translations).run()
     // In the order of the parts, as the writer reports them.
-    return GeneratedPart.allCases.flatMap { part in generated.filter { $0.part == part } }
+    return GeneratedPart.allCases.flatMap { part in (1...part.pieces).compactMap { files[PieceKey(part: part, piece: $0)] } }
       + scaffolds().map {
         GeneratedFile(path: GeneratedNames.scaffoldPath($0.type), contents: renderer.render($0.file), ownership: .scaffold)
       }
   }
+}
+
+/// One file of a part: `GeneratedPart.pieces`.
+private struct PieceKey: Hashable, Sendable {
+  var part: GeneratedPart
+  var piece: Int
 }
 
 /// An app's parts: state, action, root reducer, scoped middleware, and routing tests.
