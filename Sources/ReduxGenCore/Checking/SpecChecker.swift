@@ -337,7 +337,8 @@ package struct SpecChecker {
       error(.invalidIdentifier(name, what: what, reason: reason), node)
       return nil
     }
-    if name.count > GeneratedNames.maximumNameLength {
+    // A name of no more bytes than the limit has no more characters: most are never counted.
+    if name.utf8.count > GeneratedNames.maximumNameLength, name.count > GeneratedNames.maximumNameLength {
       // Longer names make lines swift-format can't break within its 100 columns.
       error(.nameTooLong(name, what: what, limit: GeneratedNames.maximumNameLength), node)
       return nil
@@ -539,15 +540,16 @@ package struct SpecChecker {
   mutating func field(_ name: String, _ node: YAMLNode, context: Subject) -> Field? {
     switch node.kind {
     case .scalar(let text, _):
-      let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let typeText = parts[0]
+      // `=` found among the bytes: splitting by characters costs more than the rest of the check.
+      let equals = text.utf8.firstIndex(of: UInt8(ascii: "="))
+      let typeText = equals.map { text[..<$0] } ?? text[...]
       let leading = typeText.prefix { $0 == " " }.count
       guard let type = resolveType(
         typeText.trimmingSpaces, at: node.textLocation.advanced(by: leading))
       else { return nil }
       var defaultValue = implicitDefault(name, type)
-      if parts.count == 2 {
-        let raw = parts[1]
+      if let equals {
+        let raw = text[text.utf8.index(after: equals)...]
         let offset = typeText.count + 1 + raw.prefix { $0 == " " }.count
         let literal = raw.trimmingSpaces
         if case .payload = context, let made = Self.madeByCreator(literal, type) {
@@ -732,7 +734,9 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
 
 extension StringProtocol {
   var trimmingSpaces: String {
+    // Most text has no space at either end: no character-by-character walk.
     var text = Substring(self)
+    guard text.utf8.first == UInt8(ascii: " ") || text.utf8.last == UInt8(ascii: " ") else { return String(text) }
     while text.first == " " { text = text.dropFirst() }
     while text.last == " " { text = text.dropLast() }
     return String(text)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Prints a `SwiftFile` as text: the only code that knows indentation and line width.
 ///
 /// The layout follows what the toolchain's `swift format` produces with its defaults
@@ -1125,6 +1127,8 @@ struct TextRenderer: Sendable {
   }
 
   private func escaped(_ text: String) -> String {
+    // Most text needs nothing escaped: it is returned as it is, without a scalar-by-scalar copy.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else { return text }
     var result = ""
     for character in text.unicodeScalars {
       switch character {
@@ -1189,11 +1193,11 @@ struct TextRenderer: Sendable {
   }
 
   /// Keywords that need backticks after a dot.
-  static let memberKeywords: Set<String> = ["init", "self", "Type", "Protocol"]
+  static let memberKeywords: Keywords = ["init", "self", "Type", "Protocol"]
   /// Keywords that need backticks as an argument label.
-  static let labelKeywords: Set<String> = ["inout"]
+  static let labelKeywords: Keywords = ["inout"]
 
-  static let keywords: Set<String> = [
+  static let keywords: Keywords = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
     "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
     "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
@@ -1201,6 +1205,30 @@ struct TextRenderer: Sendable {
     "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
     "super", "throws", "true", "try", "package",
   ]
+}
+
+/// A set of keywords that answers most names without hashing them: a name longer than every
+/// keyword, or starting with a letter none starts with, is none of them. (Every name the renderer
+/// prints is asked.)
+struct Keywords: ExpressibleByArrayLiteral, Sendable {
+  private let names: Set<String>
+  private let longest: Int
+  /// Whether a keyword starts with the byte.
+  private let firstBytes: [Bool]
+
+  init(arrayLiteral names: String...) {
+    self.names = Set(names)
+    longest = names.map(\.utf8.count).max() ?? 0
+    var firstBytes = [Bool](repeating: false, count: 256)
+    for name in names { if let first = name.utf8.first { firstBytes[Int(first)] = true } }
+    self.firstBytes = firstBytes
+  }
+
+  func contains(_ name: String) -> Bool {
+    let utf8 = name.utf8
+    guard utf8.count <= longest, let first = utf8.first, firstBytes[Int(first)] else { return false }
+    return names.contains(name)
+  }
 }
 
 /// Lines with the current indentation.
@@ -1238,7 +1266,7 @@ private struct Printer {
     if pendingBlank { text += "\n" }
     pendingBlank = false
     // A multi-line string literal's lines each get the indentation.
-    guard content.utf8.contains(0x0A) else {
+    guard content.containsNewline else {
       text += prefix
       text += content
       text += "\n"
@@ -1276,6 +1304,14 @@ private struct Printer {
 }
 
 extension String {
+  /// Whether the text holds a line feed, searched with `memchr` (every printed line is asked).
+  fileprivate var containsNewline: Bool {
+    utf8.withContiguousStorageIfAvailable { bytes in
+      guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+      return memchr(base, 0x0A, bytes.count) != nil
+    } ?? utf8.contains(0x0A)
+  }
+
   fileprivate var trimmingLeadingSpace: String { String(drop { $0 == " " }) }
   fileprivate var trimmingTrailingSpace: String {
     var text = Substring(self)
