@@ -130,11 +130,14 @@ package struct SpecChecker {
       }
     }
     // Models first without reporting, so a default of one model type can be read whatever
-    // the order models are declared in; then for real.
+    // the order models are declared in; then for real. When no model's field holds a model, the
+    // first reading is already the real one.
     let reported = diagnostics
     models = modelPairs.compactMap { checkModel($0) }
-    diagnostics = reported
-    models = modelPairs.compactMap { checkModel($0) }
+    if models.contains(where: { $0.fields.contains { $0.type.mentionsModel } }) {
+      diagnostics = reported
+      models = modelPairs.compactMap { checkModel($0) }
+    }
     if let stateNode = keys["state"] {
       state = fields(stateNode, context: .theState, requireDefaults: true)
     } else {

@@ -60,6 +60,16 @@ package indirect enum SpecType: Hashable, Sendable {
     }
   }
 
+  /// Whether the type is or holds a model, whose defaults the checker reads.
+  var mentionsModel: Bool {
+    switch self {
+    case .model: true
+    case .optional(let wrapped), .array(let wrapped): wrapped.mentionsModel
+    case .dictionary(let key, let value): key.mentionsModel || value.mentionsModel
+    default: false
+    }
+  }
+
   package var isOptional: Bool {
     if case .optional = self { return true }
     return false
