@@ -57,3 +57,59 @@ struct JobQueueTests {
     #expect(ran["only"] == 1)
   }
 }
+
+/// Tests made in batches on several cores are named as one pass over all of them would name
+/// them: `UniqueNames.proposing`, then `ProposedTests.named` in order.
+struct ProposedNamesTests {
+  /// Plain functions named by `names.make` of each base.
+  static func functions(_ bases: [String], names: inout UniqueNames) -> [Declaration] {
+    bases.map { .function(FunctionDeclaration(kind: .function(names.make($0)), body: [])) }
+  }
+
+  static func name(_ declaration: Declaration) -> String? {
+    guard case .function(let function) = declaration, case .function(let name) = function.kind else { return nil }
+    return name
+  }
+
+  @Test("batches whose names collide, with each other and within one, get the names one pass gives")
+  func sameAsOnePass() {
+    let batches = [["add", "addItem", "add2", "remove"], ["add", "add", "remove", "run"], ["add2", "x"]]
+    var serial = UniqueNames(reserving: ["reducer"])
+    let expected = batches.flatMap { Self.functions($0, names: &serial) }.map(Self.name)
+    let proposed = batches.map { bases in
+      var names = UniqueNames.proposing
+      let tests = Self.functions(bases, names: &names)
+      return ProposedTests(tests: tests, names: names)
+    }
+    var names = UniqueNames(reserving: ["reducer"])
+    let named = proposed.flatMap { $0.named(&names) }.map(Self.name)
+    #expect(named == expected)
+    #expect(Set(named.compactMap { $0 }).count == named.count)
+    // A reserved name is never given: `run` is the suite's.
+    #expect(!named.contains("run"))
+  }
+
+  @Test("a spec of several batches of actions generates the reducer tests one batch would")
+  func largeSpecTests() throws {
+    let count = TestTranslator.actionsPerTestBatch * 2 + 7
+    // `p` and `pFlipsQ`, in the first batch and the last, both propose `pFlipsQFlipsR`.
+    let fields = (0..<3).map { "  flag\($0): Bool = false" } + ["  qFlipsR: Bool = false", "  r: Bool = false"]
+    let actions =
+      ["  p:\n    reduce: toggle qFlipsR"] + (1..<count - 1).map { "  flip\($0):\n    reduce: toggle flag\($0 % 3)" }
+      + ["  pFlipsQ:\n    reduce: toggle r"]
+    let spec = "feature: Flags\nstate:\n\(fields.joined(separator: "\n"))\nactions:\n\(actions.joined(separator: "\n"))\n"
+    let (checked, _) = try DocumentChecking.checkFeature(spec, path: "flags.yaml")
+    let translator = TestTranslator(spec: checked)
+    #expect(translator.operationTestBatches.count == 3)
+    let generated = try GeneratorPipeline.generate(spec, path: "flags.yaml").files.filter { $0.part == .reducerTests }
+    let onePass = try #require(
+      FeaturePartFiles(spec: checked, testedModule: nil)
+        .file(.reducerTests, operationTests: [translator.operationTests(of: 0..<count)]))
+    let expected = SuitePieces.spread(onePass, over: GeneratedPart.reducerTests.pieces).map { $0.map(TextRenderer().render) }
+    #expect(generated.map(\.contents) == expected.compactMap { $0 })
+    #expect(generated.count == 4)
+    let text = generated.map(\.contents).joined()
+    #expect(text.contains("func flip805FlipsFlag1()"))
+    #expect(text.contains("func pFlipsQFlipsR()") && text.contains("func pFlipsQFlipsR2()"))
+  }
+}

@@ -58,6 +58,22 @@ final class JobQueue: @unchecked Sendable {
   }
 }
 
+/// Counts jobs down from a number, from any thread: the job that finishes last knows it.
+final class Countdown: @unchecked Sendable {
+  private var remaining: Int
+  private let lock = NSLock()
+
+  init(_ count: Int) { remaining = count }
+
+  /// One fewer; whether that was the last.
+  func countDown() -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    remaining -= 1
+    return remaining == 0
+  }
+}
+
 /// One value per key, set from any thread.
 final class Slots<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
   private var storage: [Key: Value] = [:]

@@ -18,8 +18,9 @@ struct FeaturePartFiles {
   private var header: [String] { GeneratedHeader.lines(specPath: spec.path) }
   private var hasAsyncActions: Bool { spec.actions.contains { $0.async != nil } }
 
-  /// The part's file; nil when the spec has no such part.
-  func file(_ part: GeneratedPart) -> SwiftFile? {
+  /// The part's file; nil when the spec has no such part. `operationTests`: the reducer tests'
+  /// tests of operations (`TestTranslator.operationTests(of:)`), when they are already made.
+  func file(_ part: GeneratedPart, operationTests: [ProposedTests]? = nil) -> SwiftFile? {
     switch part {
     case .models: source(translator.modelsFile())
     case .state: source(translator.stateFile())
@@ -37,7 +38,7 @@ struct FeaturePartFiles {
       }
     case .reducerTests:
       // The JSON keys test encodes and decodes.
-      test(tests.reducerTests(), foundation: spec.hasJSONKeys ? GeneratedNames.jsonImportsOfTests : [])
+      test(tests.reducerTests(operations: operationTests), foundation: spec.hasJSONKeys ? GeneratedNames.jsonImportsOfTests : [])
     case .exampleTests:
       // Examples through the store run on ReduxTesting's TestStore.
       test(tests.exampleTests(), testing: tests.exampleTestsUseTestStore ? ["ReduxTesting"] : [])
@@ -112,22 +113,38 @@ struct FeaturePartFiles {
   /// (`GeneratedPart.pieces`), the ones it doesn't fill spare.
   /// Parts are translated, and their files rendered, on every core (`JobQueue`): a part once
   /// translated adds its files to render, which a free core takes while the other parts are
-  /// still being translated; each file's code model is freed on the core that rendered it.
+  /// still being translated; each file's code model is freed on the core that rendered it. The
+  /// reducer tests, the largest part, first make their operations' tests in batches of actions
+  /// on every core; the batch done last makes the part.
   func rendered() -> [GeneratedFile] {
     let renderer = TextRenderer()
     let files = Slots<PieceKey, GeneratedFile>()
+    /// Translates `part` and adds a job for each of its files to render.
+    let translate = { @Sendable (part: GeneratedPart, operationTests: [ProposedTests]?, queue: JobQueue) in
+      let pieces = file(part, operationTests: operationTests).map { SuitePieces.spread($0, over: part.pieces) } ?? []
+      for (index, piece) in pieces.enumerated() {
+        queue.add { _ in
+          let file = piece ?? SuitePieces.spare(header: header, part: part)
+          let generated = GeneratedFile(
+            path: spec.names.path(of: part, piece: index + 1), contents: renderer.render(file),
+            ownership: .generated, part: part, piece: index + 1, isSpare: piece == nil)
+          files.set(PieceKey(part: part, piece: index + 1), generated)
+        }
+      }
+    }
     // Parts spread over more files are the larger ones: they go first.
     let parts = GeneratedPart.allCases.sorted { $0.pieces > $1.pieces }
     let translations = parts.map { part -> JobQueue.Job in
-      { queue in
-        let pieces = file(part).map { SuitePieces.spread($0, over: part.pieces) } ?? []
-        for (index, piece) in pieces.enumerated() {
-          queue.add { _ in
-            let file = piece ?? SuitePieces.spare(header: header, part: part)
-            let generated = GeneratedFile(
-              path: spec.names.path(of: part, piece: index + 1), contents: renderer.render(file),
-              ownership: .generated, part: part, piece: index + 1, isSpare: piece == nil)
-            files.set(PieceKey(part: part, piece: index + 1), generated)
+      let batches = tests.operationTestBatches
+      guard part == .reducerTests, batches.count > 1 else { return { queue in translate(part, nil, queue) } }
+      return { queue in
+        let made = Slots<Int, ProposedTests>()
+        let remaining = Countdown(batches.count)
+        for (index, batch) in batches.enumerated() {
+          queue.add { queue in
+            made.set(index, tests.operationTests(of: batch))
+            guard remaining.countDown() else { return }
+            translate(part, batches.indices.map { made[$0]! }, queue)
           }
         }
       }

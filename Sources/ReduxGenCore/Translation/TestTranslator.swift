@@ -137,10 +137,25 @@ struct TestTranslator {
 
   // MARK: Reducer and filter tests
 
-  func reducerTests() -> [Declaration] {
+  /// The most actions whose operations' tests are made in one go (`operationTests(of:)`): a
+  /// large spec's are made on every core.
+  static let actionsPerTestBatch = 400
+
+  /// The ranges of `spec.actions` whose operations' tests are made apart, in order.
+  var operationTestBatches: [Range<Int>] {
+    let count = spec.actions.count
+    return stride(from: 0, to: Swift.max(count, 1), by: Self.actionsPerTestBatch).map {
+      $0..<Swift.min($0 + Self.actionsPerTestBatch, count)
+    }
+  }
+
+  /// The tests of the operations of `spec.actions[range]`, their names proposed but not yet made
+  /// apart: `reducerTests` does that, in the order of the actions, so batches made on several
+  /// cores name their tests as one pass would.
+  func operationTests(of range: Range<Int>) -> ProposedTests {
     var tests: [Declaration] = []
-    var names = UniqueNames(reserving: [spec.reducerName])
-    for action in spec.actions {
+    var names = UniqueNames.proposing
+    for action in spec.actions[range] {
       for (position, operation) in action.reduce.enumerated() {
         // Another operation on the same state field would mix its effect into this one's test:
         // examples cover such actions.
@@ -150,6 +165,15 @@ struct TestTranslator {
         tests += operationTests(operation, action: action, names: &names)
       }
     }
+    return ProposedTests(tests: tests, names: names)
+  }
+
+  /// The reducer's tests; `operations`, the tests of each of `operationTestBatches`, when they
+  /// are already made.
+  func reducerTests(operations: [ProposedTests]? = nil) -> [Declaration] {
+    var names = UniqueNames(reserving: [spec.reducerName])
+    let operations = operations ?? operationTestBatches.map(operationTests(of:))
+    var tests = operations.flatMap { $0.named(&names) }
     tests.insert(contentsOf: defaultsTests(names: &names), at: 0)
     tests += spec.models.compactMap { jsonKeysTest($0, names: &names) }
     for action in spec.actions {
@@ -1487,9 +1511,23 @@ struct UniqueNames {
     TestTranslator.reportingHelperName,
   ]
 
+  /// The names asked of a proposing instance, in order: each `make` there records its base and
+  /// returns a placeholder for it, which `ProposedTests.named` replaces.
+  fileprivate private(set) var proposed: [String]?
+
   init(reserving names: [String] = []) {
     reserved.formUnion(names)
   }
+
+  /// Names that are only proposed: `make` answers a placeholder (`ProposedTests`).
+  static var proposing: UniqueNames {
+    var names = UniqueNames()
+    names.proposed = []
+    return names
+  }
+
+  /// The placeholder of the `index`th name proposed: no Swift name starts with U+0001.
+  fileprivate static let placeholderMark: Character = "\u{1}"
 
   /// Whether a test may be named `name`: not reserved, nor a change report's helper
   /// (`unreported2`, `misreported3`).
@@ -1505,6 +1543,10 @@ struct UniqueNames {
   static let maximumLength = 60
 
   mutating func make(_ base: String) -> String {
+    if proposed != nil {
+      proposed?.append(base)
+      return "\(Self.placeholderMark)\(proposed!.count - 1)"
+    }
     var name = base.isEmpty ? "example" : String(base.prefix(Self.maximumLength))
     if name.first?.isNumber == true { name = "example" + name }
     var candidate = name
@@ -1514,6 +1556,25 @@ struct UniqueNames {
       number += 1
     }
     return candidate
+  }
+}
+
+/// Tests whose names are proposed (`UniqueNames.proposing`): made apart from the others only
+/// when they join them, in order.
+struct ProposedTests: Sendable {
+  var tests: [Declaration]
+  var names: UniqueNames
+
+  /// The tests, each named as `names.make` of its proposed name makes it now.
+  func named(_ names: inout UniqueNames) -> [Declaration] {
+    let made = (self.names.proposed ?? []).map { names.make($0) }
+    return tests.map { test in
+      guard case .function(var function) = test, case .function(let name) = function.kind,
+        name.first == UniqueNames.placeholderMark, let index = Int(name.dropFirst())
+      else { return test }
+      function.kind = .function(made[index])
+      return .function(function)
+    }
   }
 }
 
