@@ -940,7 +940,7 @@ struct TextRenderer: Sendable {
   private func write(_ value: Expression, into out: inout String) {
     switch value {
     case .identifier(let name):
-      out += name == "self" || name == "Self" ? name : escapedName(name)
+      out += Self.keywords.contains(name) && name != "self" && name != "Self" ? "`\(name)`" : name
     case .initializer(let base):
       if let base { write(base, into: &out) }
       out += ".init"
@@ -1189,7 +1189,8 @@ struct TextRenderer: Sendable {
       case .member: Self.memberKeywords
       case .label: Self.labelKeywords
       }
-    return name.hasPrefix("$") || !keywords.contains(name) ? name : "`\(name)`"
+    // `$0` is no keyword: it stays as it is.
+    return keywords.contains(name) ? "`\(name)`" : name
   }
 
   /// Keywords that need backticks after a dot.
@@ -1207,26 +1208,35 @@ struct TextRenderer: Sendable {
   ]
 }
 
-/// A set of keywords that answers most names without hashing them: a name longer than every
-/// keyword, or starting with a letter none starts with, is none of them. (Every name the renderer
-/// prints is asked.)
+/// A set of keywords that answers most names without hashing them: a name whose length, first
+/// and last bytes match no keyword's is none of them. (Every name the renderer prints is asked.)
 struct Keywords: ExpressibleByArrayLiteral, Sendable {
   private let names: Set<String>
-  private let longest: Int
-  /// Whether a keyword starts with the byte.
-  private let firstBytes: [Bool]
+  /// One bit per signature (`signature(of:)`) a keyword has.
+  private let signatures: [UInt64]
 
   init(arrayLiteral names: String...) {
     self.names = Set(names)
-    longest = names.map(\.utf8.count).max() ?? 0
-    var firstBytes = [Bool](repeating: false, count: 256)
-    for name in names { if let first = name.utf8.first { firstBytes[Int(first)] = true } }
-    self.firstBytes = firstBytes
+    var signatures = [UInt64](repeating: 0, count: Self.signatureBits / 64)
+    for name in names {
+      let bit = Self.signature(of: name.utf8)
+      signatures[bit / 64] |= 1 << UInt64(bit % 64)
+    }
+    self.signatures = signatures
+  }
+
+  private static let signatureBits = 2048
+
+  /// A bit from the name's length and its first and last bytes.
+  private static func signature(of utf8: String.UTF8View) -> Int {
+    let first = Int(utf8.first ?? 0)
+    let last = Int(utf8.last ?? 0)
+    return (utf8.count &* 131 &+ first &* 31 &+ last) & (signatureBits - 1)
   }
 
   func contains(_ name: String) -> Bool {
-    let utf8 = name.utf8
-    guard utf8.count <= longest, let first = utf8.first, firstBytes[Int(first)] else { return false }
+    let bit = Self.signature(of: name.utf8)
+    guard signatures[bit / 64] & (1 << UInt64(bit % 64)) != 0 else { return false }
     return names.contains(name)
   }
 }
