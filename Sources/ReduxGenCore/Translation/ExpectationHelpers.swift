@@ -8,46 +8,77 @@ enum ExpectationHelpers {
   static let isTrue = "expectTrue"
 
   /// The declaration with each `#expect(a == b)` statement calling `expectEqual(a, b)`, and each
-  /// other `#expect(condition)` calling `expectTrue(condition)`.
+  /// other `#expect(condition)` calling `expectTrue(condition)`. A declaration with no `#expect`
+  /// left is returned as it is, not copied: calling it again costs a walk.
   static func calling(_ declaration: Declaration) -> Declaration {
+    rewritten(declaration) ?? declaration
+  }
+
+  /// The declaration with its checks rewritten; nil when it holds none.
+  private static func rewritten(_ declaration: Declaration) -> Declaration? {
     switch declaration {
     case .function(var function):
-      function.body = function.body.map(rewritten)
+      guard let body = function.body, let changed = rewritten(body) else { return nil }
+      function.body = changed
       return .function(function)
     case .structure(var type):
-      type.members = type.members.map(calling)
+      guard let members = changed(type.members, rewritten(_:)) else { return nil }
+      type.members = members
       return .structure(type)
     case .extensionDeclaration(var ext):
-      ext.members = ext.members.map(calling)
+      guard let members = changed(ext.members, rewritten(_:)) else { return nil }
+      ext.members = members
       return .extensionDeclaration(ext)
     default:
-      return declaration
+      return nil
     }
   }
 
-  private static func rewritten(_ statements: [Statement]) -> [Statement] {
-    statements.map { statement in
-      switch statement {
-      case .expression(.macro("expect", let arguments)) where arguments.count == 1 && arguments[0].label == nil:
-        if case .binary(let lhs, .equal, let rhs) = arguments[0].value {
-          return .expression(Expression.name(equal).call([Argument(nil, lhs), Argument(nil, rhs)]))
-        }
-        return .expression(Expression.name(isTrue).call([Argument(nil, arguments[0].value)]))
-      case .ifLet(let name, let value, let body, let otherwise):
-        return .ifLet(name, value, rewritten(body), else: otherwise.map(rewritten))
-      case .ifElse(let condition, let body, let otherwise):
-        return .ifElse(condition, rewritten(body), otherwise.map(rewritten))
-      case .switchStatement(let subject, let cases):
-        return .switchStatement(subject, cases.map { SwitchCase(patterns: $0.patterns, body: rewritten($0.body)) })
-      case .forIn(let name, let sequence, let condition, let body):
-        return .forIn(name, sequence, where: condition, rewritten(body))
-      default:
-        return statement
+  /// The statements with their checks rewritten; nil when none is a check or holds one.
+  private static func rewritten(_ statements: [Statement]) -> [Statement]? {
+    changed(statements, rewritten(_:))
+  }
+
+  private static func rewritten(_ statement: Statement) -> Statement? {
+    switch statement {
+    case .expression(.macro("expect", let arguments)) where arguments.count == 1 && arguments[0].label == nil:
+      if case .binary(let lhs, .equal, let rhs) = arguments[0].value {
+        return .expression(Expression.name(equal).call([Argument(nil, lhs), Argument(nil, rhs)]))
       }
+      return .expression(Expression.name(isTrue).call([Argument(nil, arguments[0].value)]))
+    case .ifLet(let name, let value, let body, let otherwise):
+      let newBody = rewritten(body)
+      let newOtherwise = otherwise.flatMap(rewritten)
+      guard newBody != nil || newOtherwise != nil else { return nil }
+      return .ifLet(name, value, newBody ?? body, else: newOtherwise ?? otherwise)
+    case .ifElse(let condition, let body, let otherwise):
+      let newBody = rewritten(body)
+      let newOtherwise = otherwise.flatMap(rewritten)
+      guard newBody != nil || newOtherwise != nil else { return nil }
+      return .ifElse(condition, newBody ?? body, newOtherwise ?? otherwise)
+    case .switchStatement(let subject, let cases):
+      guard let newCases = changed(cases, { switchCase in
+        rewritten(switchCase.body).map { SwitchCase(patterns: switchCase.patterns, body: $0) }
+      }) else { return nil }
+      return .switchStatement(subject, newCases)
+    case .forIn(let name, let sequence, let condition, let body):
+      return rewritten(body).map { .forIn(name, sequence, where: condition, $0) }
+    default:
+      return nil
     }
   }
 
-  /// The two functions, private to the file.
+  /// `elements` with each element `change` answers replaced; nil when it answers none.
+  private static func changed<Element>(_ elements: [Element], _ change: (Element) -> Element?) -> [Element]? {
+    var result: [Element]?
+    for (index, element) in elements.enumerated() {
+      guard let new = change(element) else { continue }
+      if result == nil { result = elements }
+      result![index] = new
+    }
+    return result
+  }
+
   static var declarations: [Declaration] {
     // Swift Testing's, through its module: a spec may declare a type named `SourceLocation`.
     let location = Parameter(

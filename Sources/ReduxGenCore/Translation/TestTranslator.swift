@@ -165,6 +165,9 @@ struct TestTranslator {
         tests += operationTests(operation, action: action, names: &names)
       }
     }
+    // A batch this large makes the suite one of arguments, whose checks call helpers (`suite`):
+    // rewritten here, on the batch's core, they are left as they are there.
+    if Self.certainlyAsArguments(tests) { tests = tests.map(ExpectationHelpers.calling) }
     return ProposedTests(tests: tests, names: names)
   }
 
@@ -254,15 +257,30 @@ struct TestTranslator {
   /// When more than `testsBeforeArguments` of `tests` are plain `@Test("title")` functions,
   /// those functions without their attributes, run by one `@Test(arguments:)` over an enum of
   /// them whose description is each title, so a failure still names its test; else nil.
+  /// The name and title of a plain `@Test("title")` function without parameters; nil for any
+  /// other function.
+  static func plainTest(_ function: FunctionDeclaration) -> (name: String, title: String)? {
+    guard function.parameters.isEmpty, case .function(let name) = function.kind, function.attributes.count == 1,
+      case .attribute("Test", let arguments) = function.attributes[0], arguments.count == 1,
+      arguments[0].label == nil, case .literal(.string(let title)) = arguments[0].value
+    else { return nil }
+    return (name, title)
+  }
+
+  /// Whether a suite holding `tests` certainly runs them as arguments (`asArguments`), whatever
+  /// else it holds.
+  static func certainlyAsArguments(_ tests: [Declaration]) -> Bool {
+    tests.count(where: { test in
+      guard case .function(let function) = test else { return false }
+      return plainTest(function) != nil
+    }) > testsBeforeArguments
+  }
+
   static func asArguments(_ tests: [Declaration], suite: String) -> [Declaration]? {
     var plain: [(name: String, title: String, isAsync: Bool, isThrowing: Bool)] = []
     var members: [Declaration] = []
     for member in tests {
-      guard case .function(var function) = member, function.parameters.isEmpty,
-        case .function(let name) = function.kind, function.attributes.count == 1,
-        case .attribute("Test", let arguments) = function.attributes[0], arguments.count == 1,
-        arguments[0].label == nil, case .literal(.string(let title)) = arguments[0].value
-      else {
+      guard case .function(var function) = member, let (name, title) = plainTest(function) else {
         members.append(member)
         continue
       }
