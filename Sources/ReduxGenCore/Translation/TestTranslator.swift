@@ -1551,11 +1551,15 @@ struct UniqueNames {
   /// (`unreported2`, `misreported3`).
   private func isFree(_ name: String) -> Bool {
     guard !reserved.contains(name) else { return false }
-    for prefix in ["unreported", "misreported"] where name.hasPrefix(prefix) {
+    // Most names start with neither prefix's letter: no prefix is compared.
+    guard let first = name.utf8.first, first == UInt8(ascii: "u") || first == UInt8(ascii: "m") else { return true }
+    for prefix in Self.helperPrefixes where name.hasPrefix(prefix) {
       if name.dropFirst(prefix.count).allSatisfy(\.isNumber) { return false }
     }
     return true
   }
+
+  private static let helperPrefixes = ["unreported", "misreported"]
 
   /// Names longer than this are cut: a function's name can't be broken across lines.
   static let maximumLength = 60
@@ -1565,7 +1569,8 @@ struct UniqueNames {
       proposed?.append(base)
       return "\(Self.placeholderMark)\(proposed!.count - 1)"
     }
-    var name = base.isEmpty ? "example" : String(base.prefix(Self.maximumLength))
+    // A base of no more bytes than the limit has no more characters: most are taken whole.
+    var name = base.isEmpty ? "example" : base.utf8.count <= Self.maximumLength ? base : String(base.prefix(Self.maximumLength))
     if name.first?.isNumber == true { name = "example" + name }
     var candidate = name
     var number = 2
