@@ -29,12 +29,28 @@ struct SuitePiecesTests {
     // The two helpers' own and the change report's check: nothing else expands `#expect`.
     #expect(text.components(separatedBy: "    #expect(").count - 1 == 3)
     #expect(text.contains("expectEqual(state.count, before + 1)"))
-    // Each test's description is its title, so a failure names it.
-    #expect(pieces[0].contents.contains("return \"increase7 increments count\""))
-    for piece in pieces.dropFirst() {
-      #expect(piece.contents.contains("extension CounterReducerTests {"))
-      #expect(piece.contents.components(separatedBy: "\n  func ").count - 1 >= 10)
-    }
+    // Each test's description is its title, so a failure names it: the enum, in the second file.
+    #expect(pieces[1].contents.contains("extension CounterReducerTests {\n  /// The suite's tests"))
+    #expect(pieces[1].contents.contains("return \"increase7 increments count\""))
+    #expect(pieces[0].contents.contains("func run(_ test: _Test) {"))
+    #expect(pieces.dropFirst(2).allSatisfy { $0.contents.contains("extension CounterReducerTests {") })
+    // Every test is in one file, in order, and the files are about the same size.
+    let functions = pieces.flatMap { $0.contents.components(separatedBy: "\n  func ").dropFirst() }
+      .map { String($0.prefix { $0 != "(" }) }.filter { $0 != "run" && $0.hasPrefix("increase") }
+    #expect(functions.count == TestTranslator.testsBeforeArguments + 10)
+    #expect(functions == functions.sorted { $0.compare($1, options: .numeric) == .orderedAscending })
+    let sizes = pieces.map(\.contents.utf8.count)
+    #expect(Double(sizes.max()!) / Double(sizes.min()!) < 1.6, "\(sizes)")
+  }
+
+  @Test("the files of a large suite hold about the same lines, the enum's and the runner's counted")
+  func balanced() {
+    // Ten tests of 10 lines: the first file already holds 30, the second 40; 170 lines in all.
+    let ranges = SuitePieces.balanced(Array(repeating: 10, count: 10), after: [30, 40, 0, 0])
+    #expect(ranges == [0..<1, 1..<1, 1..<5, 5..<10])
+    #expect(zip([30, 40, 0, 0], ranges).map { $0 + $1.count * 10 } == [40, 40, 40, 50])
+    // Nothing fixed: even ranges.
+    #expect(SuitePieces.balanced(Array(repeating: 1, count: 8), after: [0, 0, 0, 0]) == [0..<2, 2..<4, 4..<6, 6..<8])
   }
 
   @Test("a small suite keeps a @Test and #expect each, and its other pieces are spare")

@@ -14,6 +14,184 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func addTodoAppendsToTodos() {
+    var state = EdgeCasesState()
+    let existing = Todo(id: 2, title: "text 1")
+    state.todos = [existing]
+    let todo: Todo = Todo(id: 3, title: "text 2")
+    reduceReporting(&state, .addTodo(todo: todo))
+    expectEqual(state.todos, [existing, todo])
+  }
+
+  func addTodoIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Todo(id: 2, title: "text 1")
+    state.todos = [existing]
+    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
+    reduceReporting(&state, .addTodo(todo: todo))
+    expectEqual(state.todos, [existing])
+  }
+
+  func newTaskSetsLastStamp() {
+    var state = EdgeCasesState()
+    state.lastStamp = Date(timeIntervalSince1970: 1_700_345_600)
+    let id: UUID = uuid(7)
+    let `init`: Int = 9
+    let stamp: Date = Date(timeIntervalSince1970: 1_700_172_800)
+    reduceReporting(&state, .newTask(id: id, init: `init`, stamp: stamp))
+    expectEqual(state.lastStamp, stamp)
+  }
+
+  func removeTodoRemovesMatching() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .removeTodo(id: id))
+    expectEqual(state.todos, [second])
+  }
+
+  func removeTodoIgnoresUnknownID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = 100
+    reduceReporting(&state, .removeTodo(id: id))
+    expectEqual(state.todos, [first, second])
+  }
+
+  func toggleTodoFlipsMatchingElement() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, !first.done)
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, first.done)
+    expectEqual(state.todos[1], second)
+  }
+
+  func toggleTodoIgnoresUnknownID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let before = state
+    let id: Int = 100
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state, before)
+  }
+
+  func saveTodoReplacesSameID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let replacement = Todo(id: 3, title: "text 5", done: true)
+    let todo: Todo = replacement
+    reduceReporting(&state, .saveTodo(todo: todo))
+    expectEqual(state.todos, [first, replacement])
+  }
+
+  func saveTodoAppendsNewID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let added = Todo(id: 4, title: "text 3")
+    let todo: Todo = added
+    reduceReporting(&state, .saveTodo(todo: todo))
+    expectEqual(state.todos, [first, second, added])
+  }
+
+  func renameTodoUpdatesMatchingElement() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    let title: String = "text 11"
+    reduceReporting(&state, .renameTodo(id: id, title: title))
+    expectEqual(state.todos[0].title, title)
+    expectEqual(state.todos[1], second)
+  }
+
+  func renameTodoIgnoresUnknownID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let before = state
+    let id: Int = 100
+    let title: String = "text 11"
+    reduceReporting(&state, .renameTodo(id: id, title: title))
+    expectEqual(state, before)
+  }
+
+  func addToCartIncrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Int = 2
+    let other: Int = 3
+    let productId: Int = 2
+    state.quantityById = [productId: entry, 3: other]
+    reduceReporting(&state, .addToCart(productId: productId))
+    expectEqual(state.quantityById[productId], entry + 1)
+    expectEqual(state.quantityById[3], other)
+  }
+
+  func addToCartIncrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.quantityById = [:]
+    let productId: Int = 2
+    reduceReporting(&state, .addToCart(productId: productId))
+    expectEqual(state.quantityById[productId], 1)
+  }
+
+  func removeFromCartDecrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Int = 2
+    let other: Int = 3
+    let productId: Int = 2
+    state.quantityById = [productId: entry, 3: other]
+    reduceReporting(&state, .removeFromCart(productId: productId))
+    expectEqual(state.quantityById[productId], entry - 1)
+    expectEqual(state.quantityById[3], other)
+  }
+
+  func removeFromCartDecrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.quantityById = [:]
+    let productId: Int = 2
+    reduceReporting(&state, .removeFromCart(productId: productId))
+    expectEqual(state.quantityById[productId], -(1))
+  }
+
+  func sellDecrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Product = Product(id: "text 1", inventory: 2)
+    let other: Product = Product(id: "text 2")
+    let id: String = "text 1"
+    state.products = [id: entry, "text 2": other]
+    reduceReporting(&state, .sell(id: id))
+    expectEqual(state.products[id]?.inventory, entry.inventory - 1)
+    expectEqual(state.products["text 2"], other)
+  }
+
+  func chargeDecrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Decimal = 1.5
+    let other: Decimal = 2.5
+    let account: String = "text 1"
+    state.credits = [account: entry, "text 2": other]
+    reduceReporting(&state, .charge(account: account))
+    expectEqual(state.credits[account], entry - 2.5)
+    expectEqual(state.credits["text 2"], other)
+  }
+
   func chargeDecrementsAbsentEntry() {
     var state = EdgeCasesState()
     state.credits = [:]
@@ -124,112 +302,5 @@ extension EdgeCasesReducerTests {
     ]
     reduceReporting(&state, .shelve(shelved: shelved))
     expectEqual(state.coverURLs, ["text 26", "text 27"])
-  }
-
-  func failSetsError() {
-    var state = EdgeCasesState()
-    state.error = Error(reason: "text 4")
-    let reason: String = "text 7"
-    reduceReporting(&state, .fail(reason: reason))
-    expectEqual(state.error, nil)
-  }
-
-  func setLevelSetsLevel() {
-    var state = EdgeCasesState()
-    state.level = Level.some
-    let level: Level? = Level.low
-    reduceReporting(&state, .setLevel(level: level))
-    expectEqual(state.level, level)
-  }
-
-  func moveTitlesUpMovesSearchTitles() {
-    var state = EdgeCasesState()
-    let one: String = "text 1"
-    let two: String = "text 2"
-    let three: String = "text 3"
-    state.search.titles = [one, two, three]
-    let offsets: IndexSet = [2]
-    reduceReporting(&state, .moveTitlesUp(offsets: offsets))
-    expectEqual(state.search.titles, [three, one, two])
-  }
-
-  func forgetTitleRemovesValueFromSearchTitles() {
-    var state = EdgeCasesState()
-    let one: String = "text 1"
-    let two: String = "text 2"
-    state.search.titles = [one, two, one]
-    let title: String = one
-    reduceReporting(&state, .forgetTitle(title: title))
-    expectEqual(state.search.titles, [two])
-  }
-
-  func addStateAppendsToStates() {
-    var state = EdgeCasesState()
-    let existing = State(id: 2)
-    state.states = [existing]
-    let item: State = State(id: 3)
-    reduceReporting(&state, .addState(item: item))
-    expectEqual(state.states, [existing, item])
-  }
-
-  func addStateIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = State(id: 2)
-    state.states = [existing]
-    let item: State = State(id: 2, `inout`: 3, var: "text 2", let: true)
-    reduceReporting(&state, .addState(item: item))
-    expectEqual(state.states, [existing])
-  }
-
-  func putSetsPath() {
-    var state = EdgeCasesState()
-    state.path = "text 4"
-    let `inout`: Int = 8
-    let `var`: String = "text 2"
-    let `let`: Bool = true
-    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
-    expectEqual(state.path, `var`)
-  }
-
-  func putSetsDefault() {
-    var state = EdgeCasesState()
-    state.default = 5
-    let `inout`: Int = 3
-    let `var`: String = "text 8"
-    let `let`: Bool = true
-    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
-    expectEqual(state.default, `inout`)
-  }
-
-  func openStoreAppendsToStores() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 2")
-    let effect: Effects = .few
-    let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    expectEqual(state.stores, [existing, store])
-  }
-
-  func openStoreIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 1", name: "text 2")
-    let effect: Effects = .few
-    let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    expectEqual(state.stores, [existing])
-  }
-
-  func openStoreSetsEffect() {
-    var state = EdgeCasesState()
-    state.effect = .few
-    let store: Store = Store(id: "text 7")
-    let effect: Effects = .many
-    let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    expectEqual(state.effect, effect)
   }
 }

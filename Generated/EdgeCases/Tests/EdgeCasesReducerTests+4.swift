@@ -14,6 +14,113 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func failSetsError() {
+    var state = EdgeCasesState()
+    state.error = Error(reason: "text 4")
+    let reason: String = "text 7"
+    reduceReporting(&state, .fail(reason: reason))
+    expectEqual(state.error, nil)
+  }
+
+  func setLevelSetsLevel() {
+    var state = EdgeCasesState()
+    state.level = Level.some
+    let level: Level? = Level.low
+    reduceReporting(&state, .setLevel(level: level))
+    expectEqual(state.level, level)
+  }
+
+  func moveTitlesUpMovesSearchTitles() {
+    var state = EdgeCasesState()
+    let one: String = "text 1"
+    let two: String = "text 2"
+    let three: String = "text 3"
+    state.search.titles = [one, two, three]
+    let offsets: IndexSet = [2]
+    reduceReporting(&state, .moveTitlesUp(offsets: offsets))
+    expectEqual(state.search.titles, [three, one, two])
+  }
+
+  func forgetTitleRemovesValueFromSearchTitles() {
+    var state = EdgeCasesState()
+    let one: String = "text 1"
+    let two: String = "text 2"
+    state.search.titles = [one, two, one]
+    let title: String = one
+    reduceReporting(&state, .forgetTitle(title: title))
+    expectEqual(state.search.titles, [two])
+  }
+
+  func addStateAppendsToStates() {
+    var state = EdgeCasesState()
+    let existing = State(id: 2)
+    state.states = [existing]
+    let item: State = State(id: 3)
+    reduceReporting(&state, .addState(item: item))
+    expectEqual(state.states, [existing, item])
+  }
+
+  func addStateIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = State(id: 2)
+    state.states = [existing]
+    let item: State = State(id: 2, `inout`: 3, var: "text 2", let: true)
+    reduceReporting(&state, .addState(item: item))
+    expectEqual(state.states, [existing])
+  }
+
+  func putSetsPath() {
+    var state = EdgeCasesState()
+    state.path = "text 4"
+    let `inout`: Int = 8
+    let `var`: String = "text 2"
+    let `let`: Bool = true
+    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
+    expectEqual(state.path, `var`)
+  }
+
+  func putSetsDefault() {
+    var state = EdgeCasesState()
+    state.default = 5
+    let `inout`: Int = 3
+    let `var`: String = "text 8"
+    let `let`: Bool = true
+    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
+    expectEqual(state.default, `inout`)
+  }
+
+  func openStoreAppendsToStores() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 2")
+    let effect: Effects = .few
+    let note: Middleware = Middleware()
+    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    expectEqual(state.stores, [existing, store])
+  }
+
+  func openStoreIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 1", name: "text 2")
+    let effect: Effects = .few
+    let note: Middleware = Middleware()
+    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    expectEqual(state.stores, [existing])
+  }
+
+  func openStoreSetsEffect() {
+    var state = EdgeCasesState()
+    state.effect = .few
+    let store: Store = Store(id: "text 7")
+    let effect: Effects = .many
+    let note: Middleware = Middleware()
+    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    expectEqual(state.effect, effect)
+  }
+
   func pickSetsLastAction() {
     var state = EdgeCasesState()
     state.lastAction = Action.stop

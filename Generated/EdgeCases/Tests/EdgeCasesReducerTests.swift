@@ -14,222 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 struct EdgeCasesReducerTests {
-  /// The suite's tests, each an argument of `run(_:)`, described by its title.
-  enum _Test: CaseIterable, Sendable, Testing.CustomTestStringConvertible {
-    case newStateHoldsDefaultsPart1
-    case newStateHoldsDefaultsPart2
-    case newStateHoldsDefaultsPart3
-    case newStateHoldsDefaultsPart4
-    case scoreSetsResultScore
-    case stockSetsDefault
-    case addTodoAppendsToTodos
-    case addTodoIgnoresTakenID
-    case newTaskSetsLastStamp
-    case removeTodoRemovesMatching
-    case removeTodoIgnoresUnknownID
-    case toggleTodoFlipsMatchingElement
-    case toggleTodoIgnoresUnknownID
-    case saveTodoReplacesSameID
-    case saveTodoAppendsNewID
-    case renameTodoUpdatesMatchingElement
-    case renameTodoIgnoresUnknownID
-    case addToCartIncrementsEntry
-    case addToCartIncrementsAbsentEntry
-    case removeFromCartDecrementsEntry
-    case removeFromCartDecrementsAbsentEntry
-    case sellDecrementsEntry
-    case chargeDecrementsEntry
-    case chargeDecrementsAbsentEntry
-    case refundIncrementsEntry
-    case refundIncrementsAbsentEntry
-    case flipFlipsEntry
-    case flipFlipsAbsentEntry
-    case putProductStoresEntry
-    case setNoteSetsNote
-    case setSummarySetsSummary
-    case positionSetsDefault
-    case setTasksSetsTasks
-    case shelveSetsBookIDs
-    case shelveSetsCoverURLs
-    case failSetsError
-    case setLevelSetsLevel
-    case moveTitlesUpMovesSearchTitles
-    case forgetTitleRemovesValueFromSearchTitles
-    case addStateAppendsToStates
-    case addStateIgnoresTakenID
-    case putSetsPath
-    case putSetsDefault
-    case openStoreAppendsToStores
-    case openStoreIgnoresTakenID
-    case openStoreSetsEffect
-    case pickSetsLastAction
-    case loadStoreSucceededAppendsToStores
-    case loadStoreSucceededIgnoresTakenID
-    case loadStoreFailedSetsLastAction
-    case measureSucceededSetsEffect
-    case measureFailedSetsLastAction
-    case openTodosIsDerived
-    case todoCountIsDerived
-    case everyTodoDoneIsDerived
-    case anyDefaultTaskIsDerived
-    case noBooksIsDerived
-    case totalInitIsDerived
-    case chosenBookIsDerived
-    case chosenProductIsDerived
-    case shelvedBooksIsDerived
-    case leftIsDerived
-    case perTodoIsDerived
-    case scaledIsDerived
-    case weightedIsDerived
-    case weightedLetIsDerived
-    case bookIsDerived
-    case quantityIsDerived
-    case newTaskCreatorMakesNewValues
-
-    var testDescription: String {
-      switch self {
-      case .newStateHoldsDefaultsPart1:
-        return "a new state holds the spec's defaults (part 1 of 4)"
-      case .newStateHoldsDefaultsPart2:
-        return "a new state holds the spec's defaults (part 2 of 4)"
-      case .newStateHoldsDefaultsPart3:
-        return "a new state holds the spec's defaults (part 3 of 4)"
-      case .newStateHoldsDefaultsPart4:
-        return "a new state holds the spec's defaults (part 4 of 4)"
-      case .scoreSetsResultScore:
-        return "score sets result.score"
-      case .stockSetsDefault:
-        return "stock sets default"
-      case .addTodoAppendsToTodos:
-        return "addTodo appends to the end of todos"
-      case .addTodoIgnoresTakenID:
-        return "addTodo keeps todos as it was when the id is taken"
-      case .newTaskSetsLastStamp:
-        return "newTask sets lastStamp"
-      case .removeTodoRemovesMatching:
-        return "removeTodo removes only the matching element of todos"
-      case .removeTodoIgnoresUnknownID:
-        return "removeTodo ignores an id that matches nothing"
-      case .toggleTodoFlipsMatchingElement:
-        return "toggleTodo flips todos[id].done of the matching element only"
-      case .toggleTodoIgnoresUnknownID:
-        return "toggleTodo ignores an id that matches nothing"
-      case .saveTodoReplacesSameID:
-        return "saveTodo replaces the element of todos with the same id"
-      case .saveTodoAppendsNewID:
-        return "saveTodo adds an element with a new id to todos"
-      case .renameTodoUpdatesMatchingElement:
-        return "renameTodo updates todos[id] of the matching element only"
-      case .renameTodoIgnoresUnknownID:
-        return "renameTodo ignores an id that matches nothing"
-      case .addToCartIncrementsEntry:
-        return "addToCart increments quantityById[productId], other entries unchanged"
-      case .addToCartIncrementsAbsentEntry:
-        return "addToCart increments an absent entry of quantityById from 0"
-      case .removeFromCartDecrementsEntry:
-        return "removeFromCart decrements quantityById[productId], other entries unchanged"
-      case .removeFromCartDecrementsAbsentEntry:
-        return "removeFromCart decrements an absent entry of quantityById from 0"
-      case .sellDecrementsEntry:
-        return "sell decrements products[id].inventory, other entries unchanged"
-      case .chargeDecrementsEntry:
-        return "charge decrements credits[account], other entries unchanged"
-      case .chargeDecrementsAbsentEntry:
-        return "charge decrements an absent entry of credits from 0"
-      case .refundIncrementsEntry:
-        return "refund increments credits[account], other entries unchanged"
-      case .refundIncrementsAbsentEntry:
-        return "refund increments an absent entry of credits from 0"
-      case .flipFlipsEntry:
-        return "flip flips flags[key], other entries unchanged"
-      case .flipFlipsAbsentEntry:
-        return "flip flips an absent entry of flags from false"
-      case .putProductStoresEntry:
-        return "putProduct stores products[product.id]"
-      case .setNoteSetsNote:
-        return "setNote sets note"
-      case .setSummarySetsSummary:
-        return "setSummary sets summary"
-      case .positionSetsDefault:
-        return "position sets default"
-      case .setTasksSetsTasks:
-        return "setTasks sets tasks"
-      case .shelveSetsBookIDs:
-        return "shelve sets bookIDs"
-      case .shelveSetsCoverURLs:
-        return "shelve sets coverURLs"
-      case .failSetsError:
-        return "fail sets error"
-      case .setLevelSetsLevel:
-        return "setLevel sets level"
-      case .moveTitlesUpMovesSearchTitles:
-        return "moveTitlesUp moves elements of search.titles"
-      case .forgetTitleRemovesValueFromSearchTitles:
-        return "forgetTitle removes every element of search.titles equal to the value"
-      case .addStateAppendsToStates:
-        return "addState appends to the end of states"
-      case .addStateIgnoresTakenID:
-        return "addState keeps states as it was when the id is taken"
-      case .putSetsPath:
-        return "put sets path"
-      case .putSetsDefault:
-        return "put sets default"
-      case .openStoreAppendsToStores:
-        return "openStore appends to the end of stores"
-      case .openStoreIgnoresTakenID:
-        return "openStore keeps stores as it was when the id is taken"
-      case .openStoreSetsEffect:
-        return "openStore sets effect"
-      case .pickSetsLastAction:
-        return "pick sets lastAction"
-      case .loadStoreSucceededAppendsToStores:
-        return "loadStoreSucceeded appends to the end of stores"
-      case .loadStoreSucceededIgnoresTakenID:
-        return "loadStoreSucceeded keeps stores as it was when the id is taken"
-      case .loadStoreFailedSetsLastAction:
-        return "loadStoreFailed sets lastAction"
-      case .measureSucceededSetsEffect:
-        return "measureSucceeded sets effect"
-      case .measureFailedSetsLastAction:
-        return "measureFailed sets lastAction"
-      case .openTodosIsDerived:
-        return "openTodos counts the elements of todos where !done"
-      case .todoCountIsDerived:
-        return "todoCount counts the elements of todos"
-      case .everyTodoDoneIsDerived:
-        return "everyTodoDone says whether done holds for every element of todos"
-      case .anyDefaultTaskIsDerived:
-        return "anyDefaultTask says whether default holds for any element of tasks"
-      case .noBooksIsDerived:
-        return "noBooks says whether books is empty"
-      case .totalInitIsDerived:
-        return "totalInit adds up init of the elements of tasks where default"
-      case .chosenBookIsDerived:
-        return "chosenBook finds the element of books that chosenBookID names"
-      case .chosenProductIsDerived:
-        return "chosenProduct finds the element of products that productKey names"
-      case .shelvedBooksIsDerived:
-        return "shelvedBooks finds the elements of books that bookIDs names, in its order"
-      case .leftIsDerived:
-        return "left computes budget - totalInit"
-      case .perTodoIsDerived:
-        return "perTodo computes limit / todoCount"
-      case .scaledIsDerived:
-        return "scaled computes (default + 1) * 2 - limit / 4"
-      case .weightedIsDerived:
-        return "weighted adds up inout times quantityById[id] of the elements of states"
-      case .weightedLetIsDerived:
-        return "weightedLet adds up inout times quantityById[id] of the elements of states wh..."
-      case .bookIsDerived:
-        return "book finds the element of books that its parameter names"
-      case .quantityIsDerived:
-        return "quantity finds the element of quantityById that its parameter names"
-      case .newTaskCreatorMakesNewValues:
-        return "newTask(...) makes its new values"
-      }
-    }
-  }
-
   @Test("each test of the suite", arguments: _Test.allCases)
   func run(_ test: _Test) {
     switch test {
@@ -372,6 +156,18 @@ struct EdgeCasesReducerTests {
     case .newTaskCreatorMakesNewValues:
       self.newTaskCreatorMakesNewValues()
     }
+  }
+
+  func newStateHoldsDefaultsPart1() {
+    let state = EdgeCasesState()
+    expectTrue(state.todos.isEmpty)
+    expectTrue(state.products.isEmpty)
+    expectTrue(state.quantityById.isEmpty)
+    expectTrue(state.flags.isEmpty)
+    expectTrue(state.books.isEmpty)
+    expectEqual(state.summary, nil)
+    expectEqual(state.note, nil)
+    expectTrue(state.tasks.isEmpty)
   }
 }
 

@@ -29,7 +29,10 @@ struct Token: Equatable, Error {
 
 /// Splits expression text into tokens; reports the first character it can't read.
 enum ExpressionLexer {
-  private static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "??", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*", "+", "/"]
+  /// Longest first, so `==` is never read as `=`; each with its scalars.
+  private static let symbols = [
+    "==", "!=", "<=", ">=", "&&", "||", "??", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*", "+", "/",
+  ].map { (text: $0, scalars: Array($0.unicodeScalars)) }
 
   /// `tokens` with each `NAME . NAME` whose first name starts one of `names` read as one
   /// identifier (`cart.items`, a feature's field in an app's derived value; `cart.itemz` too, so
@@ -55,10 +58,13 @@ enum ExpressionLexer {
 
   static func tokens(_ source: String) -> Result<[Token], Token> {
     let scalars = Array(source.unicodeScalars)
+    // In ASCII text a scalar is a byte: a token's text is copied from the bytes at once.
+    let asciiBytes = source.utf8.count == scalars.count ? Array(source.utf8) : nil
     var tokens: [Token] = []
     tokens.reserveCapacity(8)
     var index = 0
     func text(_ range: Range<Int>) -> String {
+      if let asciiBytes { return String(decoding: asciiBytes[range], as: UTF8.self) }
       var result = ""
       result.unicodeScalars.append(contentsOf: scalars[range])
       return result
@@ -95,9 +101,9 @@ enum ExpressionLexer {
         }
         index += 1
         tokens.append(Token(kind: .string(value), offset: start))
-      } else if let symbol = symbols.first(where: { matches($0, scalars, at: index) }) {
-        index += symbol.unicodeScalars.count
-        tokens.append(Token(kind: .symbol(symbol), offset: start))
+      } else if let symbol = symbols.first(where: { matches($0.scalars, scalars, at: index) }) {
+        index += symbol.scalars.count
+        tokens.append(Token(kind: .symbol(symbol.text), offset: start))
       } else {
         return .failure(Token(kind: .symbol(String(Character(scalar))), offset: start))
       }
@@ -117,12 +123,9 @@ enum ExpressionLexer {
     return scalar.properties.isAlphabetic
   }
 
-  private static func matches(_ symbol: String, _ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-    var position = index
-    for scalar in symbol.unicodeScalars {
-      guard position < scalars.count, scalars[position] == scalar else { return false }
-      position += 1
-    }
+  private static func matches(_ symbol: [Unicode.Scalar], _ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+    guard index + symbol.count <= scalars.count else { return false }
+    for (offset, scalar) in symbol.enumerated() where scalars[index + offset] != scalar { return false }
     return true
   }
 }

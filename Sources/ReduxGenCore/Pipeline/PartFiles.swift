@@ -226,12 +226,14 @@ extension Spec {
 }
 
 /// A large test suite spread over its part's files: the compiler builds each file on a core of
-/// its own. Only a suite run as arguments (`TestTranslator.asArguments`) is spread: its tests are
-/// plain functions, so an extension in another file may hold them.
+/// its own, and the generator renders each on one. Only a suite run as arguments
+/// (`TestTranslator.asArguments`) is spread: its tests are plain functions, so an extension in
+/// another file may hold them.
 enum SuitePieces {
-  /// `count` files: the first with the suite's declaration, its enum of tests, the test that
-  /// runs them, and its helpers; then its test functions, in order, as extensions spread evenly
-  /// over the others. nil for a file the part doesn't need.
+  /// `count` files of about the same size: the first with the suite's declaration, the test that
+  /// runs its tests and its helpers; the second with its enum of tests (which lists each test
+  /// three times), in an extension; the test functions, in order, after those, as many in each
+  /// file as evens out the lines (`lines(_:)`). nil for a file the part doesn't need.
   static func spread(_ file: SwiftFile, over count: Int) -> [SwiftFile?] {
     let spare = [SwiftFile?](repeating: nil, count: count - 1)
     guard count > 1,
@@ -250,9 +252,22 @@ enum SuitePieces {
       guard index >= 2, case .function = member else { return false }
       return true
     }
-    let kept = suite.members.enumerated().filter { !isTest($0.offset, $0.element) }.map(\.element)
-    let tests = suite.members.enumerated().filter { isTest($0.offset, $0.element) }.map(\.element)
-    suite.members = kept
+    let isEnum = { (member: Declaration) -> Bool in
+      guard case .enumeration(let cases) = member else { return false }
+      return cases.name == GeneratedNames.suiteTests
+    }
+    let members = suite.members.enumerated()
+    let kept = members.filter { !isTest($0.offset, $0.element) && !isEnum($0.element) }.map(\.element)
+    let cases = members.filter { isEnum($0.element) }.map(\.element)
+    let tests = members.filter { isTest($0.offset, $0.element) }.map(\.element)
+    // The lines each file holds before its tests: the first, the suite and the other declarations;
+    // the second, the enum.
+    let others = file.declarations.enumerated().filter { $0.offset != index }.map(\.element)
+    var fixed = [Int](repeating: 0, count: count)
+    fixed[0] = (kept + others).map(lines).reduce(0, +)
+    fixed[1] = cases.map(lines).reduce(0, +)
+    let ranges = balanced(tests.map(lines), after: fixed)
+    suite.members = kept + tests[ranges[0]]
     var first = file
     first.declarations[index] = .structure(suite)
     // What is private to a file, each file needs: the aliases of names Swift Testing declares too.
@@ -260,14 +275,66 @@ enum SuitePieces {
       if case .typeAlias = $0 { return true }
       return false
     }
-    let others = (1..<count).map { piece in
+    let rest = (1..<count).map { piece -> SwiftFile? in
+      let held = (piece == 1 ? cases : []) + Array(tests[ranges[piece]])
+      guard !held.isEmpty else { return nil }
       var extensionFile = file
-      let range = (tests.count * (piece - 1) / (count - 1))..<(tests.count * piece / (count - 1))
       extensionFile.declarations =
-        aliases + [.extensionDeclaration(ExtensionDeclaration(extendedType: .named(suite.name), members: Array(tests[range])))]
-      return Optional(extensionFile)
+        aliases + [.extensionDeclaration(ExtensionDeclaration(extendedType: .named(suite.name), members: held))]
+      return extensionFile
     }
-    return [first] + others
+    return [first] + rest
+  }
+
+  /// Consecutive ranges of `weights`, one for each of `fixed`'s files, that even out each file's
+  /// fixed lines plus its tests' (the last takes what is left).
+  static func balanced(_ weights: [Int], after fixed: [Int]) -> [Range<Int>] {
+    let target = (weights.reduce(0, +) + fixed.reduce(0, +)) / Swift.max(fixed.count, 1)
+    var ranges: [Range<Int>] = []
+    var start = 0
+    for (piece, load) in fixed.enumerated() {
+      var end = start
+      if piece == fixed.count - 1 {
+        end = weights.count
+      } else {
+        var load = load
+        while end < weights.count, load + weights[end] <= target {
+          load += weights[end]
+          end += 1
+        }
+      }
+      ranges.append(start..<end)
+      start = end
+    }
+    return ranges
+  }
+
+  /// About how many lines `declaration` prints: one a statement, declaration and `case`, with
+  /// the bodies they hold. What evens out files needs no more than that.
+  static func lines(_ declaration: Declaration) -> Int {
+    switch declaration {
+    case .structure(let type), .enumeration(let type), .protocolDeclaration(let type):
+      2 + type.members.map(lines).reduce(0, +)
+    case .extensionDeclaration(let ext): 2 + ext.members.map(lines).reduce(0, +)
+    case .function(let function): 2 + (function.body.map(lines) ?? 0)
+    case .variable(let variable): 1 + (variable.getter.map(lines) ?? 0)
+    case .enumCase, .typeAlias: 1
+    }
+  }
+
+  private static func lines(_ statements: [Statement]) -> Int {
+    statements.reduce(0) { total, statement in
+      total + 1
+        + {
+          switch statement {
+          case .ifLet(_, _, let body, let otherwise), .ifElse(_, let body, let otherwise):
+            lines(body) + (otherwise.map(lines) ?? 0)
+          case .switchStatement(_, let cases): cases.reduce(0) { $0 + 1 + lines($1.body) }
+          case .forIn(_, _, _, let body): lines(body)
+          default: 0
+          }
+        }()
+    }
   }
 
   /// A piece the spec doesn't fill: only the header.
