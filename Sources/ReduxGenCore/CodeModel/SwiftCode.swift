@@ -182,34 +182,36 @@ struct Pattern: Equatable, Sendable {
   var bindings: [String?]
 }
 
-indirect enum Expression: Equatable, Sendable {
+/// Only the cases that hold an expression are boxed: a name, a literal or a list is a value of
+/// its own, without an allocation (a large spec's code model holds hundreds of thousands).
+enum Expression: Equatable, Sendable {
   case identifier(String)
   /// `base.name`, or `.name` when there is no base.
-  case member(Expression?, String)
+  indirect case member(Expression?, String)
   /// `base.init`, or `.init` (the context's type) when there is no base: the initializer, where
   /// `.member(base, "init")` is a member named `init`, in backticks.
-  case initializer(Expression?)
-  case call(Expression, [Argument], trailingClosure: Closure?)
-  case closure(Closure)
+  indirect case initializer(Expression?)
+  indirect case call(Expression, [Argument], trailingClosure: Closure?)
+  indirect case closure(Closure)
   case literal(Literal)
   case array([Expression])
   case dictionary([DictionaryEntry])
-  case binary(Expression, BinaryOperator, Expression)
-  case prefix(PrefixOperator, Expression)
-  case subscripted(Expression, Expression)
+  indirect case binary(Expression, BinaryOperator, Expression)
+  indirect case prefix(PrefixOperator, Expression)
+  indirect case subscripted(Expression, Expression)
   /// `base[label: index]`, such as `tasks[id: task.id]`.
-  case subscriptedByLabel(Expression, label: String, Expression)
+  indirect case subscriptedByLabel(Expression, label: String, Expression)
   /// `base[key, default: value]`: a dictionary entry read or changed in place as if present.
-  case subscriptedWithDefault(Expression, key: Expression, default: Expression)
-  case forceUnwrap(Expression)
+  indirect case subscriptedWithDefault(Expression, key: Expression, default: Expression)
+  indirect case forceUnwrap(Expression)
   /// `base?`, for optional chaining.
-  case optionalChain(Expression)
-  case inoutArgument(Expression)
-  case tryExpression(Expression)
-  case awaitExpression(Expression)
+  indirect case optionalChain(Expression)
+  indirect case inoutArgument(Expression)
+  indirect case tryExpression(Expression)
+  indirect case awaitExpression(Expression)
   /// `#name(arguments)`
   case macro(String, [Argument])
-  case parenthesized(Expression)
+  indirect case parenthesized(Expression)
   /// `(query: query, page: page)`; `()` when empty.
   case tuple([Argument])
   /// `\.name`
