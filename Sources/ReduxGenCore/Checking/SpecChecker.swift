@@ -355,8 +355,13 @@ package struct SpecChecker {
 
   /// A type name the spec declares: no clash with generated or imported types. (Its length is
   /// checked with every name, in `identifier`.)
-  mutating func checkTypeName(_ name: String, what: Subject, _ node: YAMLNode, middleware: [String] = []) -> Bool {
-    guard let reason = GeneratedNames(feature: feature).typeClash(name, middleware: middleware) else { return true }
+  /// `featureTypes`: the feature's generated type names, when a caller asking of many names has
+  /// them already.
+  mutating func checkTypeName(
+    _ name: String, what: Subject, _ node: YAMLNode, middleware: [String] = [], featureTypes: Set<String>? = nil
+  ) -> Bool {
+    guard let reason = GeneratedNames(feature: feature).typeClash(name, middleware: middleware, featureTypes: featureTypes)
+    else { return true }
     error(.reservedName(name, what: what, reason: .generated(reason)), node)
     return false
   }
@@ -373,13 +378,14 @@ package struct SpecChecker {
 
   mutating func declaredNames(_ pairs: [YAMLNode.Pair], what: Subject.Kind) -> [String] {
     var names: [String] = []
+    let featureTypes = Set(GeneratedNames(feature: feature).featureTypes)
     for pair in pairs {
       guard let name = typeName(pair.key, what: .a(what)) else { continue }
       // A key repeated in the mapping is reported by the loader as a duplicate key.
       if SpecType.Scalar(rawValue: name) != nil || name == "RequestStatus" {
         error(.duplicateName(name, what: .kind(.type)), pair.key)
       } else {
-        _ = checkTypeName(name, what: .kind(what), pair.key)
+        _ = checkTypeName(name, what: .kind(what), pair.key, featureTypes: featureTypes)
       }
       names.append(name)
     }

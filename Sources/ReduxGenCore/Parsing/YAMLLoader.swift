@@ -306,12 +306,17 @@ private struct TreeBuilder {
       if open.isMapping {
         var pairs: [YAMLNode.Pair] = []
         pairs.reserveCapacity(open.items.count / 2)
+        // A few keys are compared with each other; a large mapping's go through a set.
+        let isSmall = open.items.count <= 32
         var seen = Set<String>()
         var index = 0
         while index + 1 < open.items.count {
           let key = open.items[index]
-          if let name = key.scalar, !seen.insert(name).inserted {
-            duplicateKeys.append((name, key.location))
+          if let name = key.scalar {
+            let isDuplicate =
+              isSmall
+              ? stride(from: 0, to: index, by: 2).contains { open.items[$0].scalar == name } : !seen.insert(name).inserted
+            if isDuplicate { duplicateKeys.append((name, key.location)) }
           }
           pairs.append(YAMLNode.Pair(key: key, value: open.items[index + 1]))
           index += 2

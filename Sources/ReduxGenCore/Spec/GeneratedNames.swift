@@ -231,13 +231,14 @@ package struct GeneratedNames: Sendable, Equatable {
   /// parameter with one of these names would hide them.
   package static let reservedParameters: Set<String> = ["state", "action", "context", "events", "effects"]
 
-  /// Why a spec type name can't be used, or nil when it can.
-  package func typeClash(_ name: String, middleware: [String] = []) -> String? {
+  /// Why a spec type name can't be used, or nil when it can. `featureTypes`: the set of
+  /// `featureTypes`, made once by a caller asking of many names.
+  package func typeClash(_ name: String, middleware: [String] = [], featureTypes: Set<String>? = nil) -> String? {
     if Self.reservedTypes.contains(name) {
       return
         "'\(name)' is a name the generated code uses from Swift, Foundation or Swift Testing, or a module it imports"
     }
-    if featureTypes.contains(name) {
+    if featureTypes?.contains(name) ?? self.featureTypes.contains(name) {
       return "redux-gen generates a type named '\(name)' for the feature \(feature)"
     }
     if let owner = middleware.first(where: { Self.middlewareTypes($0).contains(name) }) {
