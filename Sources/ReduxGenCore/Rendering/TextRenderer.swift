@@ -423,13 +423,14 @@ struct TextRenderer: Sendable {
       assignment(expression(target) + " = ", value, &p)
     case .compoundAssignment(let target, let op, let value):
       let head = "\(expression(target)) \(op.rawValue)="
-      if p.fits(head + " " + expression(value)) {
-        p.line(head + " " + expression(value))
+      let value = expression(value)
+      if p.fits(head + " " + value) {
+        p.line(head + " " + value)
       } else {
         // As swift-format breaks it: the value on the line after the operator.
         p.line(head)
         p.indent()
-        p.line(expression(value))
+        p.line(value)
         p.outdent()
       }
     case .ifLet(let name, let value, let body, let otherwise):
@@ -479,7 +480,8 @@ struct TextRenderer: Sendable {
         if switchCase.patterns.isEmpty {
           p.line("default:")
         } else {
-          if switchCase.patterns.count == 1, !p.fits("case \(pattern(switchCase.patterns[0])):") {
+          let patterns = switchCase.patterns.map(pattern)
+          if patterns.count == 1, !p.fits("case \(patterns[0]):") {
             // One pattern too long for a line: broken after `(`, the bindings filling the lines.
             let single = switchCase.patterns[0]
             p.line("case .\(escapedName(single.caseName))(")
@@ -487,7 +489,7 @@ struct TextRenderer: Sendable {
             p.fill(single.bindings.map { $0.map { "let \(escapedName($0))" } ?? "_" }, separator: ", ", closing: "):")
             p.outdent()
           } else {
-            casePatterns(switchCase.patterns.map(pattern), &p)
+            casePatterns(patterns, &p)
           }
         }
         block(switchCase.body, &p, closing: false)
@@ -645,14 +647,15 @@ struct TextRenderer: Sendable {
 
   /// `prefix value`, broken the way swift-format breaks a long right-hand side.
   private func assignment(_ prefix: String, _ value: Expression, _ p: inout Printer) {
-    let oneLine = prefix + expression(value)
+    var oneLine = prefix
+    write(value, into: &oneLine)
     // swift-format keeps a column free after a collection literal for a trailing comma.
     let reserve =
       switch value {
       case .array, .dictionary: ","
       default: ""
       }
-    if p.fits(oneLine + reserve) {
+    if p.fits(oneLine, leaving: reserve.count) {
       p.line(oneLine)
       return
     }
@@ -768,7 +771,8 @@ struct TextRenderer: Sendable {
 
   /// A call statement (`#expect(...)`) too long for a line: arguments filled, `)` attached.
   private func callStatement(_ prefix: String, _ value: Expression, _ p: inout Printer) {
-    let oneLine = prefix + expression(value)
+    var oneLine = prefix
+    write(value, into: &oneLine)
     guard !p.fits(oneLine) else {
       p.line(oneLine)
       return
@@ -1252,9 +1256,10 @@ private struct Printer {
     text.reserveCapacity(1 << 16)
   }
 
-  /// Whether the line fits in columns (characters); the byte count answers most cases at once.
-  func fits(_ line: String) -> Bool {
-    let room = TextRenderer.lineWidth - prefix.utf8.count
+  /// Whether the line fits in columns (characters), with `leaving` more columns free after it;
+  /// the byte count answers most cases at once.
+  func fits(_ line: String, leaving: Int = 0) -> Bool {
+    let room = TextRenderer.lineWidth - prefix.utf8.count - leaving
     return line.utf8.count <= room || line.count <= room
   }
 
