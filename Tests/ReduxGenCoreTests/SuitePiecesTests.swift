@@ -49,6 +49,12 @@ struct SuitePiecesTests {
     let ranges = SuitePieces.balanced(Array(repeating: 10, count: 10), after: [30, 40, 0, 0])
     #expect(ranges == [0..<1, 1..<1, 1..<5, 5..<10])
     #expect(zip([30, 40, 0, 0], ranges).map { $0 + $1.count * 10 } == [40, 40, 40, 50])
+    // One heavy test first: the third file takes it, the tests after it still spread.
+    let heavy = SuitePieces.balanced([1_000] + Array(repeating: 5, count: 100), after: [200, 300, 0, 0])
+    #expect(heavy == [0..<0, 0..<0, 0..<1, 1..<101])
+    // Light tests first, then a heavy one: 500 lines each, the heavy test alone, the last empty.
+    let light = SuitePieces.balanced(Array(repeating: 5, count: 100) + [1_000], after: [200, 300, 0, 0])
+    #expect(light == [0..<60, 60..<100, 100..<101, 101..<101])
     // Nothing fixed: even ranges.
     #expect(SuitePieces.balanced(Array(repeating: 1, count: 8), after: [0, 0, 0, 0]) == [0..<2, 2..<4, 4..<6, 6..<8])
   }

@@ -230,18 +230,6 @@ extension EdgeCasesReducerTests {
     }
   }
 
-  func newStateHoldsDefaultsPart2() {
-    let state = EdgeCasesState()
-    expectEqual(state.error, nil)
-    expectEqual(state.default, 0)
-    expectEqual(state.recentFlags, [])
-    expectTrue(state.lanes.isEmpty)
-    expectEqual(state.level, Level.none)
-    expectEqual(state.chosenBookID, nil)
-    expectEqual(state.productKey, "")
-    expectTrue(state.bookIDs.isEmpty)
-  }
-
   func newStateHoldsDefaultsPart3() {
     let state = EdgeCasesState()
     expectTrue(state.returnedIDs.isEmpty)
@@ -278,5 +266,23 @@ extension EdgeCasesReducerTests {
     let count: Int = 4
     reduceReporting(&state, .stock(product: product, count: count))
     expectEqual(state.default, 27)
+  }
+
+  func addTodoAppendsToTodos() {
+    var state = EdgeCasesState()
+    let existing = Todo(id: 2, title: "text 1")
+    state.todos = [existing]
+    let todo: Todo = Todo(id: 3, title: "text 2")
+    reduceReporting(&state, .addTodo(todo: todo))
+    expectEqual(state.todos, [existing, todo])
+  }
+
+  func addTodoIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Todo(id: 2, title: "text 1")
+    state.todos = [existing]
+    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
+    reduceReporting(&state, .addTodo(todo: todo))
+    expectEqual(state.todos, [existing])
   }
 }

@@ -14,24 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func addTodoAppendsToTodos() {
-    var state = EdgeCasesState()
-    let existing = Todo(id: 2, title: "text 1")
-    state.todos = [existing]
-    let todo: Todo = Todo(id: 3, title: "text 2")
-    reduceReporting(&state, .addTodo(todo: todo))
-    expectEqual(state.todos, [existing, todo])
-  }
-
-  func addTodoIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Todo(id: 2, title: "text 1")
-    state.todos = [existing]
-    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
-    reduceReporting(&state, .addTodo(todo: todo))
-    expectEqual(state.todos, [existing])
-  }
-
   func newTaskSetsLastStamp() {
     var state = EdgeCasesState()
     state.lastStamp = Date(timeIntervalSince1970: 1_700_345_600)
@@ -302,5 +284,21 @@ extension EdgeCasesReducerTests {
     ]
     reduceReporting(&state, .shelve(shelved: shelved))
     expectEqual(state.coverURLs, ["text 26", "text 27"])
+  }
+
+  func failSetsError() {
+    var state = EdgeCasesState()
+    state.error = Error(reason: "text 4")
+    let reason: String = "text 7"
+    reduceReporting(&state, .fail(reason: reason))
+    expectEqual(state.error, nil)
+  }
+
+  func setLevelSetsLevel() {
+    var state = EdgeCasesState()
+    state.level = Level.some
+    let level: Level? = Level.low
+    reduceReporting(&state, .setLevel(level: level))
+    expectEqual(state.level, level)
   }
 }

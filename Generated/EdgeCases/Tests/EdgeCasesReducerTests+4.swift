@@ -14,22 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func failSetsError() {
-    var state = EdgeCasesState()
-    state.error = Error(reason: "text 4")
-    let reason: String = "text 7"
-    reduceReporting(&state, .fail(reason: reason))
-    expectEqual(state.error, nil)
-  }
-
-  func setLevelSetsLevel() {
-    var state = EdgeCasesState()
-    state.level = Level.some
-    let level: Level? = Level.low
-    reduceReporting(&state, .setLevel(level: level))
-    expectEqual(state.level, level)
-  }
-
   func moveTitlesUpMovesSearchTitles() {
     var state = EdgeCasesState()
     let one: String = "text 1"

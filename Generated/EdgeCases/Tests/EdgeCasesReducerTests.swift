@@ -169,6 +169,18 @@ struct EdgeCasesReducerTests {
     expectEqual(state.note, nil)
     expectTrue(state.tasks.isEmpty)
   }
+
+  func newStateHoldsDefaultsPart2() {
+    let state = EdgeCasesState()
+    expectEqual(state.error, nil)
+    expectEqual(state.default, 0)
+    expectEqual(state.recentFlags, [])
+    expectTrue(state.lanes.isEmpty)
+    expectEqual(state.level, Level.none)
+    expectEqual(state.chosenBookID, nil)
+    expectEqual(state.productKey, "")
+    expectTrue(state.bookIDs.isEmpty)
+  }
 }
 
 extension EdgeCasesReducerTests {

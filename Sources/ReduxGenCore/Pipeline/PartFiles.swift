@@ -140,13 +140,14 @@ struct FeaturePartFiles {
       return { queue in
         let made = Slots<Int, ProposedTests>()
         let remaining = Countdown(batches.count)
-        for (index, batch) in batches.enumerated() {
-          queue.add { queue in
-            made.set(index, tests.operationTests(of: batch))
-            guard remaining.countDown() else { return }
-            translate(part, batches.indices.map { made[$0]! }, queue)
-          }
+        let batch = { @Sendable (index: Int, queue: JobQueue) in
+          made.set(index, tests.operationTests(of: batches[index]))
+          guard remaining.countDown() else { return }
+          translate(part, batches.indices.map { made[$0]! }, queue)
         }
+        // The others wait behind the parts already queued; the first starts here at once.
+        for index in batches.indices.dropFirst() { queue.add { batch(index, $0) } }
+        batch(0, queue)
       }
     }
     JobQueue(translations).run()
@@ -287,7 +288,8 @@ enum SuitePieces {
   }
 
   /// Consecutive ranges of `weights`, one for each of `fixed`'s files, that even out each file's
-  /// fixed lines plus its tests' (the last takes what is left).
+  /// fixed lines plus its tests' (the last takes what is left): each file takes tests while
+  /// that brings it nearer an even share.
   static func balanced(_ weights: [Int], after fixed: [Int]) -> [Range<Int>] {
     let target = (weights.reduce(0, +) + fixed.reduce(0, +)) / Swift.max(fixed.count, 1)
     var ranges: [Range<Int>] = []
@@ -297,8 +299,10 @@ enum SuitePieces {
       if piece == fixed.count - 1 {
         end = weights.count
       } else {
+        // A test goes in while it brings the file nearer the target than it leaves it, so one
+        // heavy test can't push every test after it into the last file.
         var load = load
-        while end < weights.count, load + weights[end] <= target {
+        while end < weights.count, load + weights[end] - target <= target - load {
           load += weights[end]
           end += 1
         }

@@ -79,6 +79,7 @@ enum ExpectationHelpers {
     return result
   }
 
+  /// The two functions, private to the file.
   static var declarations: [Declaration] {
     // Swift Testing's, through its module: a spec may declare a type named `SourceLocation`.
     let location = Parameter(

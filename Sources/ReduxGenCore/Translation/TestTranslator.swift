@@ -254,9 +254,6 @@ struct TestTranslator {
   /// one parameterized test (each macro expansion costs the compiler about 10 ms per build job).
   static let testsBeforeArguments = 40
 
-  /// When more than `testsBeforeArguments` of `tests` are plain `@Test("title")` functions,
-  /// those functions without their attributes, run by one `@Test(arguments:)` over an enum of
-  /// them whose description is each title, so a failure still names its test; else nil.
   /// The name and title of a plain `@Test("title")` function without parameters; nil for any
   /// other function.
   static func plainTest(_ function: FunctionDeclaration) -> (name: String, title: String)? {
@@ -276,6 +273,9 @@ struct TestTranslator {
     }) > testsBeforeArguments
   }
 
+  /// When more than `testsBeforeArguments` of `tests` are plain `@Test("title")` functions,
+  /// those functions without their attributes, run by one `@Test(arguments:)` over an enum of
+  /// them whose description is each title, so a failure still names its test; else nil.
   static func asArguments(_ tests: [Declaration], suite: String) -> [Declaration]? {
     var plain: [(name: String, title: String, isAsync: Bool, isThrowing: Bool)] = []
     var members: [Declaration] = []
