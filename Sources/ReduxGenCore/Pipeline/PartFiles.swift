@@ -134,8 +134,8 @@ struct FeaturePartFiles {
     }
     // Parts spread over more files are the larger ones: they go first.
     let parts = GeneratedPart.allCases.sorted { $0.pieces > $1.pieces }
+    let batches = tests.operationTestBatches
     let translations = parts.map { part -> JobQueue.Job in
-      let batches = tests.operationTestBatches
       guard part == .reducerTests, batches.count > 1 else { return { queue in translate(part, nil, queue) } }
       return { queue in
         let made = Slots<Int, ProposedTests>()
