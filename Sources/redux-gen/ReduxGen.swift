@@ -149,11 +149,11 @@ struct Generate: ParsableCommand {
     var failed = false
     /// Whether hand-written code no longer matches a spec (`--check` fails on it).
     var handWrittenDiffers = false
-    let console = Console()
+    // At build time the plugin passes absolute paths: keep them, so IDEs link the diagnostics.
+    let console = Console(absolutePaths: fixedNames != nil)
     let handWrittenSources = handWritten.map { HandWrittenRequirements.swiftFiles(under: $0) }
     for path in specs {
-      // At build time the plugin passes absolute paths: keep them, so IDEs link the diagnostics.
-      let shownPath = fixedNames == nil ? displayPath(path) : (path as NSString).standardizingPath
+      let shownPath = console.shown(path)
       // Headers never carry a path from outside the current directory; diagnostics keep it so editors link it.
       let headerPath = shownPath.hasPrefix("/") ? (shownPath as NSString).lastPathComponent : shownPath
       console.shownPaths[headerPath] = shownPath
@@ -347,6 +347,18 @@ final class Console {
   /// The path each spec is named by in diagnostics, keyed by the name the pipeline was given.
   var shownPaths: [String: String] = [:]
   let colored = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+  /// Whether paths are shown absolute (at build time, so IDEs link them) rather than relative to
+  /// the current directory.
+  let absolutePaths: Bool
+
+  init(absolutePaths: Bool = false) {
+    self.absolutePaths = absolutePaths
+  }
+
+  /// A path as diagnostics show it; a spec and the files it names are shown alike.
+  func shown(_ path: String) -> String {
+    absolutePaths ? (path as NSString).standardizingPath : displayPath(path)
+  }
 
   /// What was printed, so a feature checked again as part of an app in the same run is
   /// reported once.
@@ -376,7 +388,7 @@ final class Console {
   func filesNamed(by spec: SpecPaths) -> (String) -> [UInt8]? {
     { resolved in
       let location = spec.location(of: resolved)
-      if location != resolved { self.shownPaths[resolved] = displayPath(location) }
+      if location != resolved { self.shownPaths[resolved] = self.shown(location) }
       return readFile(location)
     }
   }

@@ -319,6 +319,15 @@ import ReduxRuntime
     var errors = ""
     #expect(try run([target + "/notes.yaml", "--check"], in: "/", errors: &errors) == 1)
     #expect(errors.contains(specs + "/shared.yaml:5:30: error: unknown type 'Strin'"), "\(errors)")
+    // At build time, run inside the package, a used spec's path stays absolute like the spec's own,
+    // so IDEs link it; from the command line it is shown relative to the working directory.
+    errors = ""
+    let atBuildTime = [target + "/notes.yaml", "--output", directory + "/Out6", "--fixed-names", "Notes"]
+    #expect(try run(atBuildTime, in: directory + "/Package", errors: &errors) == 1)
+    #expect(errors.contains(specs + "/shared.yaml:5:30: error: unknown type 'Strin'"), "\(errors)")
+    errors = ""
+    #expect(try run(["Sources/Notes/notes.yaml", "--check"], in: directory + "/Package", errors: &errors) == 1)
+    #expect(errors.contains("\nSpecs/shared.yaml:5:30: error: unknown type 'Strin'") || errors.hasPrefix("Specs/shared.yaml:5:30"), "\(errors)")
   }
 
   /// Runs redux-gen with `arguments` in `directory`; returns its exit status.
