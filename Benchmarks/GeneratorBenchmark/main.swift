@@ -74,6 +74,9 @@ var loadTimes: [Duration] = []
 var checkTimes: [Duration] = []
 var events = 0
 var outputBytes = 0
+var translateTimes: [Duration] = []
+var renderTimes: [Duration] = []
+var freeTimes: [Duration] = []
 for _ in 0..<runs {
   loadTimes.append(
     clock.measure {
@@ -87,12 +90,29 @@ for _ in 0..<runs {
       let result = try! GeneratorPipeline.generate(spec, path: "synthetic.yaml")
       outputBytes = result.files.reduce(0) { $0 + $1.contents.utf8.count }
     })
+  // The stages after the check, one after another on one core; their output must be the run's.
+  let (checked, _) = try! DocumentChecking.checkFeature(spec, path: "synthetic.yaml")
+  let stages = GeneratorPipeline.stageTimes(for: checked)
+  translateTimes.append(stages.translate)
+  renderTimes.append(stages.render)
+  freeTimes.append(stages.free)
+  let generated = try! GeneratorPipeline.generate(spec, path: "synthetic.yaml").files
+    .filter { $0.ownership == .generated && !$0.isSpare }.map(\.contents)
+  guard Set(generated).isSubset(of: Set(stages.contents)) else {
+    print("error: the stages timed one by one made other files than the pipeline")
+    exit(1)
+  }
 }
 let parse = seconds(median(parseTimes))
 let generate = seconds(median(generateTimes))
 print("spec: \(modelCount) models, \(actionCount) actions, \(spec.utf8.count) bytes, \(events) events")
 print("output: \(outputBytes) bytes of Swift")
 print("  of which: load into nodes \(format3(seconds(median(loadTimes)) * 1000)) ms, load + check \(format3(seconds(median(checkTimes)) * 1000)) ms")
+let (translate, render, free) = (median(translateTimes), median(renderTimes), median(freeTimes))
+print(
+  "  after the check, on one core: translate \(format3(seconds(translate) * 1000)) ms, render "
+    + "\(format3(seconds(render) * 1000)) ms, free \(format3(seconds(free) * 1000)) ms; "
+    + "on two cores at best half of their sum, \(format3(seconds(translate + render + free) * 500)) ms")
 print("libyaml event loop (median of \(runs)): \(String(format3(parse * 1000))) ms")
 print("redux-gen generate  (median of \(runs)): \(String(format3(generate * 1000))) ms")
 print("ratio: \(format3(generate / parse))x libyaml's parse time (target: <= 8x)")

@@ -84,6 +84,11 @@ package enum GeneratorPipeline {
     return layout.arrange(files, header: GeneratedHeader.lines(specPath: app.path))
   }
 
+  /// Stage 3 for a checked feature spec, timed stage by stage on one core (GeneratorBenchmark).
+  package static func stageTimes(for spec: Spec, layout: OutputLayout = OutputLayout()) -> StageTimes {
+    FeaturePartFiles(spec: spec, testedModule: layout.testedModule).stageTimes()
+  }
+
   /// Stages 3 and 4 for a checked feature spec.
   package static func files(for spec: Spec, layout: OutputLayout = OutputLayout()) -> [GeneratedFile] {
     let files = FeaturePartFiles(spec: spec, testedModule: layout.testedModule).rendered()

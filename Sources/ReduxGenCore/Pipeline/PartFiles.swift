@@ -346,3 +346,38 @@ enum SuitePieces {
     SwiftFile(header: header + ["This spec's \(part.rawValue) fit in fewer files."], imports: [], declarations: [])
   }
 }
+
+/// How long each stage after the check takes for a feature, one stage after another on one
+/// core: what GeneratorBenchmark reports beside the whole run, so the floor the stages set on two
+/// cores can be read off.
+package struct StageTimes: Sendable {
+  /// Every part's code model built, the reducer tests' batches included.
+  package var translate: Duration
+  /// Every file rendered.
+  package var render: Duration
+  /// The code model freed.
+  package var free: Duration
+  /// The files' text, in the order `rendered()` gives them: the stages did the real work.
+  package var contents: [String]
+}
+
+extension FeaturePartFiles {
+  /// The work of `rendered()` stage by stage, on one core.
+  func stageTimes() -> StageTimes {
+    let clock = ContinuousClock()
+    let renderer = TextRenderer()
+    var models: [SwiftFile] = []
+    let translate = clock.measure {
+      let batches = tests.operationTestBatches
+      for part in GeneratedPart.allCases {
+        let operationTests = part == .reducerTests && batches.count > 1 ? batches.map(tests.operationTests(of:)) : nil
+        let pieces = file(part, operationTests: operationTests).map { SuitePieces.spread($0, over: part.pieces) } ?? []
+        models += pieces.map { $0 ?? SuitePieces.spare(header: header, part: part) }
+      }
+    }
+    var contents: [String] = []
+    let render = clock.measure { contents = models.map(renderer.render) }
+    let free = clock.measure { models = [] }
+    return StageTimes(translate: translate, render: render, free: free, contents: contents)
+  }
+}
