@@ -76,6 +76,8 @@ struct AsyncExpansion {
   ///   - written: the actions as read, which `success: ACTION` may name;
   ///   - state: the state as declared, so a status field can't take a field's name.
   init(_ declarations: [AsyncDeclaration], declared: [String: YAMLNode], written: [Action], state: [Field]) {
+    // Without async actions there is nothing to expand (a large spec's names aren't indexed).
+    guard !declarations.isEmpty else { return }
     var stateNames = Set(state.map(\.name))
     // Names taken, with where a request chose one (`successName:`), for a clash to point there.
     var taken: [String: YAMLNode?] = Dictionary(uniqueKeysWithValues: declared.keys.map { ($0, nil) })
@@ -223,6 +225,7 @@ struct AsyncExpansion {
   /// each existing outcome given its request's status; an action written with a new outcome's
   /// name (an error reported above) gives way to the outcome.
   func actions(expanding written: [Action]) -> [Action] {
+    guard !outcomes.isEmpty || !existingStatus.isEmpty else { return written }
     let newNames = Set(outcomes.values.flatMap { $0.new.map(\.name) })
     var result: [Action] = []
     for var action in written where !newNames.contains(action.name) {

@@ -55,7 +55,7 @@ extension SpecChecker {
       document: relative, documentPath: documentPath, requests: requests, operations: document.operations.keys.sorted())
   }
 
-  private mutating func bind(_ action: Action, keys: [String: YAMLNode], document: OpenAPIDocument) -> APIBinding? {
+  private mutating func bind(_ action: Action, keys: CheckedKeys, document: OpenAPIDocument) -> APIBinding? {
     guard let async = action.async else { return nil }
     guard let operationNode = keys["operation"] else {
       let first = Self.apiKeys.lazy.compactMap { keys[$0] }.first!
@@ -294,7 +294,7 @@ extension SpecChecker {
       return nil
     }
     let carried = async.carried
-    let own = actionsByName[async.success]?.payload.filter { !carried.contains($0.name) } ?? []
+    let own = self.action(named: async.success)?.payload.filter { !carried.contains($0.name) } ?? []
     var mapped: [String: (path: APIPath, node: YAMLNode)] = [:]
     var keyNodes: [(String, YAMLNode)] = []
     for pair in node.flatMap({ mapping($0, what: .key("response")) }) ?? [] {
@@ -451,7 +451,7 @@ extension SpecChecker {
   /// The failure action's payload but the carried fields.
   private func failureOwnPayload(_ action: Action) -> [Field] {
     guard let async = action.async else { return [] }
-    return actionsByName[async.failure]?.payload.filter { !async.carried.contains($0.name) } ?? []
+    return self.action(named: async.failure)?.payload.filter { !async.carried.contains($0.name) } ?? []
   }
 }
 

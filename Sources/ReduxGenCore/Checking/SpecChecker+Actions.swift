@@ -111,6 +111,8 @@ extension SpecChecker {
   /// state field of its name (after the reduce), else its default; the condition reads the
   /// trigger's payload and the new state. Follow-ups may not loop.
   mutating func checkFollowUps(_ checked: inout [Action]) {
+    // Only this reads follow-ups: without any, there is nothing to check or to loop.
+    guard !pendingFollowUps.isEmpty else { return }
     let names = checked.map(\.name)
     let index = firstIndices(names)
     var itemNodes: [String: [YAMLNode]] = [:]
@@ -374,7 +376,7 @@ extension SpecChecker {
 
   /// What an action's `async` declares, as written.
   private mutating func asyncDeclaration(
-    of request: String, _ node: YAMLNode, keys: [String: YAMLNode], payload: [Field]
+    of request: String, _ node: YAMLNode, keys: CheckedKeys, payload: [Field]
   ) -> AsyncDeclaration? {
     let context: Subject = .async(of: request)
     guard let pairs = mapping(node, what: context) else { return nil }
@@ -484,7 +486,7 @@ extension SpecChecker {
   }
 
   /// `debounce: 300ms` or `throttle: 1s`, one of them.
-  private mutating func timing(_ keys: [String: YAMLNode]) -> (EffectTiming, YAMLNode)? {
+  private mutating func timing(_ keys: CheckedKeys) -> (EffectTiming, YAMLNode)? {
     var found: (EffectTiming, YAMLNode)?
     for kind in EffectTiming.Kind.allCases {
       guard let node = keys[kind.rawValue], let written = text(node, what: .key(kind.rawValue)) else { continue }

@@ -48,7 +48,7 @@ extension SpecChecker {
   }
 
   /// `through`, `effects`, `receive` and `middleware`: an example run through a TestStore.
-  private mutating func checkStoreRun(of example: inout Example, _ keys: [String: YAMLNode], middleware: [Middleware]) {
+  private mutating func checkStoreRun(of example: inout Example, _ keys: CheckedKeys, middleware: [Middleware]) {
     var through: String?
     if let node = keys["through"], let mode = text(node, what: .key("through")) {
       if mode == "store" || mode == "reducer" {
@@ -108,7 +108,7 @@ extension SpecChecker {
 
   /// What a failure action holds besides the fields its request carries.
   private func failureShape(_ action: Action) -> FailureShape {
-    guard let async = action.async, let failure = actionsByName[async.failure] else { return .carriedOnly }
+    guard let async = action.async, let failure = self.action(named: async.failure) else { return .carriedOnly }
     return FailureShape(own: failure.payload.filter { !async.carried.contains($0.name) }) { name in
       models.contains { $0.name == name } || enums.contains { $0.name == name }
     }
@@ -117,7 +117,7 @@ extension SpecChecker {
   /// `succeeds`, `{ returns: VALUE }` or `{ fails: ERROR }` for the effect of `action`.
   private mutating func effectOutcome(_ node: YAMLNode, of action: Action) -> Example.EffectResult.Outcome? {
     let async = action.async!
-    let own = actionsByName[async.success]?.payload.filter { !async.carried.contains($0.name) } ?? []
+    let own = self.action(named: async.success)?.payload.filter { !async.carried.contains($0.name) } ?? []
     let shape = failureShape(action)
     let expected = Expectation.effectOutcome(effect: async.effect, returnsValue: !own.isEmpty)
     if node.scalar == "succeeds", node.isPlainScalar {
@@ -207,7 +207,7 @@ extension SpecChecker {
       return nil
     }
     guard let name = text(nameNode, what: .a(.action)) else { return nil }
-    guard let action = actionsByName[name] else {
+    guard let action = self.action(named: name) else {
       error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), nameNode)
       return nil
     }

@@ -64,7 +64,7 @@ extension SpecChecker {
     var names: [String] = []
     for item in items {
       guard let name = text(item, what: .a(.action)) else { continue }
-      guard actionsByName[name] != nil else {
+      guard actionIndex[name] != nil else {
         error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), item)
         continue
       }

@@ -11,7 +11,7 @@ extension SpecChecker {
   /// comparisons infer join the migrations (older data loses the field, so a later field of
   /// that name starts clean); the older snapshots of today's key and storage are kept in
   /// `spec.persist.snapshots` for the generated tests.
-  mutating func checkPersistedShape(_ spec: inout Spec, keys: [String: YAMLNode]) {
+  mutating func checkPersistedShape(_ spec: inout Spec, keys: CheckedKeys) {
     guard let current = PersistedShape(of: spec), let persistNode = keys["persist"] else { return }
     let persistKeys = Self.keyNodes(persistNode)
     var snapshots: [PersistedShape] = []
@@ -191,7 +191,7 @@ extension SpecChecker {
 
 /// Where a change is in the spec: the new field's declaration, or the model that lost one.
 struct ShapeLocator {
-  let keys: [String: YAMLNode]
+  let keys: CheckedKeys
   let spec: Spec
 
   func key(_ name: String, in node: YAMLNode) -> SourceLocation? {

@@ -24,7 +24,7 @@ package struct SpecChecker {
   var pendingBindings: [String: YAMLNode] = [:]
   /// The keys of each `async` that binds it to an operation (`operation:`), read once the
   /// actions and their outcomes are known (`checkAPI`).
-  var pendingAPI: [String: [String: YAMLNode]] = [:]
+  var pendingAPI: [String: CheckedKeys] = [:]
   /// Each action's `then:`, read once every action and derived value is known.
   var pendingFollowUps: [String: YAMLNode] = [:]
   /// The parameters each payload (`.payload(of:)`, `.success(of:)`, ...) lacks although the spec
@@ -46,11 +46,12 @@ package struct SpecChecker {
     didSet { stateByName = Dictionary(state.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
   }
   var actions: [Action] = [] {
-    didSet { actionsByName = Dictionary(actions.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
+    didSet { actionIndex = firstIndices(actions.map(\.name)) }
   }
   var modelsByName: [String: Model] = [:]
   var stateByName: [String: Field] = [:]
-  var actionsByName: [String: Action] = [:]
+  /// Each action's position in `actions`, by name (the first, if a name is repeated).
+  var actionIndex: [String: Int] = [:]
   /// Model and filter names, for resolving types.
   var typeNames: Set<String> = []
   /// State field names written `FEATURE.FIELD` (an app's derived values read the features'
@@ -317,12 +318,12 @@ package struct SpecChecker {
   /// The keys of a mapping by name; unknown keys are reported with a suggestion.
   mutating func checkKeys(
     _ pairs: [YAMLNode.Pair], allowed: [String], context: Subject
-  ) -> [String: YAMLNode] {
-    var result: [String: YAMLNode] = [:]
+  ) -> CheckedKeys {
+    var result = CheckedKeys()
     for pair in pairs {
       guard let key = text(pair.key, what: .a(.key)) else { continue }
       if allowed.contains(key) {
-        if result[key] == nil { result[key] = pair.value }
+        if result[key] == nil { result.add(key, pair.value) }
       } else {
         let suggestion = closestMatch(to: key, in: allowed)
         if let suggestion { suggestedKeys.insert(SuggestedKey(context: context, key: suggestion)) }
@@ -346,7 +347,7 @@ package struct SpecChecker {
       error(.nameTooLong(name, what: what, limit: GeneratedNames.maximumNameLength), node)
       return nil
     }
-    if let reason = GeneratedNames.reservedMembers[name] {
+    if let reason = GeneratedNames.reservedMemberReason(name) {
       // Reported, and kept, so uses of the name report nothing more.
       error(.reservedName(name, what: what, reason: .generated(reason)), node)
     }
@@ -496,7 +497,11 @@ package struct SpecChecker {
   ) -> [Field] {
     guard let pairs = mapping(node, what: context) else { return [] }
     var result: [Field] = []
-    var codingKeys: [String: String] = [:]
+    // Each JSON key taken, with its field: compared one by one in a model's few fields, hashed
+    // in a long list (the state of a large spec).
+    var codingKeys: [(key: String, field: String)] = []
+    var codingKeyIndex: [String: String] = [:]
+    let indexed = pairs.count > 16
     for pair in pairs {
       guard let name = identifier(pair.key, what: isPayload ? .a(.parameter) : .a(.field)) else {
         if isPayload, let name = pair.key.scalar { refusedParameters[context, default: []].insert(name) }
@@ -526,10 +531,13 @@ package struct SpecChecker {
           continue
         }
       }
-      if let other = codingKeys[field.codingKey] {
-        error(.duplicateJSONKey(field.codingKey, field: name, other: other), pair.value)
+      let codingKey = field.codingKey
+      if let other = indexed ? codingKeyIndex[codingKey] : codingKeys.first(where: { $0.key == codingKey })?.field {
+        error(.duplicateJSONKey(codingKey, field: name, other: other), pair.value)
+      } else if indexed {
+        codingKeyIndex[codingKey] = name
       } else {
-        codingKeys[field.codingKey] = name
+        codingKeys.append((codingKey, name))
       }
       result.append(field)
     }
@@ -756,4 +764,33 @@ extension StringProtocol {
 struct SuggestedKey: Hashable {
   var context: Subject
   var key: String
+}
+
+extension SpecChecker {
+  /// The action of this name, the first if it is repeated.
+  func action(named name: String) -> Action? {
+    actionIndex[name].map { actions[$0] }
+  }
+}
+
+/// A mapping's allowed keys with their values, as `checkKeys` read them (the first of a repeated
+/// key). A spec's mappings hold a few keys each: comparing them costs less than hashing them.
+struct CheckedKeys {
+  private var entries: [(key: String, value: YAMLNode)] = []
+
+  subscript(key: String) -> YAMLNode? {
+    entries.first { $0.key == key }?.value
+  }
+
+  var isEmpty: Bool { entries.isEmpty }
+
+  mutating func add(_ key: String, _ value: YAMLNode) {
+    entries.append((key, value))
+  }
+
+  func filter(_ isIncluded: ((key: String, value: YAMLNode)) -> Bool) -> CheckedKeys {
+    var kept = CheckedKeys()
+    kept.entries = entries.filter(isIncluded)
+    return kept
+  }
 }

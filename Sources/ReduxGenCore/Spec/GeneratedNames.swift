@@ -227,6 +227,18 @@ package struct GeneratedNames: Sendable, Equatable {
     "hashValue": "a generated model may be Hashable (conformances), which has a 'hashValue' of its own",
   ]
 
+  /// The reason `name` is a reserved member (`reservedMembers`), or nil. Asked of every name a
+  /// spec declares: a name of no reserved name's length is answered without hashing it.
+  package static func reservedMemberReason(_ name: String) -> String? {
+    let length = min(name.utf8.count, 63)
+    guard reservedMemberLengths & (1 << UInt64(length)) != 0 else { return nil }
+    return reservedMembers[name]
+  }
+
+  private static let reservedMemberLengths: UInt64 = reservedMembers.keys.reduce(0) {
+    $0 | 1 << UInt64(min($1.utf8.count, 63))
+  }
+
   /// Names the generated reducer, middleware and effects give their own parameters: a payload
   /// parameter with one of these names would hide them.
   package static let reservedParameters: Set<String> = ["state", "action", "context", "events", "effects"]
