@@ -1,4 +1,5 @@
 internal import CYAML
+import Foundation
 
 /// Limits that keep a hostile document from exhausting time or memory.
 package struct YAMLLimits: Sendable {
@@ -18,6 +19,9 @@ package struct YAMLLimits: Sendable {
 /// its error fields stay in here.
 package struct YAMLLoader: Sendable {
   package var limits = YAMLLimits()
+  /// From this size on, libyaml parses on a core of its own while the nodes are built.
+  var pipelinedBytes = Self.defaultPipelinedBytes
+  static let defaultPipelinedBytes = 64 << 10
 
   package init() {}
 
@@ -35,21 +39,90 @@ package struct YAMLLoader: Sendable {
     let events = EventReader(bytes: bytes, path: path)
     defer { events.close() }
     var builder = TreeBuilder(path: path, limits: limits)
-    while true {
-      switch events.next() {
+    /// Builds from one event; nil while the document goes on, else what `load` returns.
+    func consume(_ next: Result<YAMLEvent?, EventFailure>) -> YAMLNode?? {
+      switch next {
       case .failure(let failure):
         diagnostics.error(failure.problem, at: failure.location)
-        return nil
+        return .some(nil)
       case .success(nil):
-        return builder.finish(start: start, diagnostics: &diagnostics)
+        return .some(builder.finish(start: start, diagnostics: &diagnostics))
       case .success(let event?):
-        if let (problem, location) = builder.consume(event) {
-          diagnostics.error(problem, at: location)
-          return nil
-        }
+        guard let (problem, location) = builder.consume(event) else { return nil }
+        diagnostics.error(problem, at: location)
+        return .some(nil)
+      }
+    }
+    guard bytes.count >= pipelinedBytes, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+      while true {
+        if let loaded = consume(events.next()) { return loaded }
+      }
+    }
+    // A large document: libyaml parses on a thread of its own while the nodes are built here.
+    let pipe = EventPipe(events)
+    defer { pipe.stop() }
+    while true {
+      for next in pipe.take() {
+        if let loaded = consume(next) { return loaded }
       }
     }
   }
+}
+
+/// Events parsed on a thread of their own, handed over in chunks. The reader is used by that
+/// thread alone until it has stopped (`stop` waits for it), hence `@unchecked Sendable`.
+private final class EventPipe: @unchecked Sendable {
+  private let reader: EventReader
+  private let condition = NSCondition()
+  private var ready: [[Result<YAMLEvent?, EventFailure>]] = []
+  private var stopping = false
+  private var stopped = false
+
+  init(_ reader: EventReader) {
+    self.reader = reader
+    Thread { self.parse() }.start()
+  }
+
+  /// Parses until the stream ends or fails, or the taker stops.
+  private func parse() {
+    var chunk: [Result<YAMLEvent?, EventFailure>] = []
+    var done = false
+    while !done {
+      chunk.reserveCapacity(Self.chunkSize)
+      while chunk.count < Self.chunkSize {
+        let next = reader.next()
+        chunk.append(next)
+        if case .success(.some) = next { continue }
+        done = true
+        break
+      }
+      condition.lock()
+      ready.append(chunk)
+      done = done || stopping
+      if done { stopped = true }
+      condition.broadcast()
+      condition.unlock()
+      chunk = []
+    }
+  }
+
+  /// The next chunk of events, waiting for it; the last ends the stream or fails.
+  func take() -> [Result<YAMLEvent?, EventFailure>] {
+    condition.lock()
+    defer { condition.unlock() }
+    while ready.isEmpty { condition.wait() }
+    return ready.removeFirst()
+  }
+
+  /// Stops the parsing thread and waits for it: the reader may then be closed.
+  func stop() {
+    condition.lock()
+    defer { condition.unlock() }
+    stopping = true
+    while !stopped { condition.wait() }
+  }
+
+  private static let chunkSize = 1024
 }
 
 /// One libyaml event, copied out of C memory.
