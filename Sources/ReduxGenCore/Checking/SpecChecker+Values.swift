@@ -246,7 +246,10 @@ func iso8601Seconds(_ text: String) -> Double? {
 /// The UUID whose last digits are `number`, as examples write small ids.
 func smallUUID(_ number: Int) -> String {
   let digits = String(number)
-  return "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits
+  var text = "00000000-0000-0000-0000-000000000000"
+  text.removeLast(digits.utf8.count)
+  text += digits
+  return text
 }
 
 private func isUUIDText(_ text: String) -> Bool {

@@ -240,7 +240,9 @@ struct TextRenderer: Sendable {
     if function.isStatic { head += "static " }
     if function.isMutating { head += "mutating " }
     switch function.kind {
-    case .function(let name): head += "func \(escapedName(name))"
+    case .function(let name):
+      head += "func "
+      head += escapedName(name)
     case .initializer: head += "init"
     }
     if !function.genericParameters.isEmpty {
@@ -408,7 +410,14 @@ struct TextRenderer: Sendable {
   }
 
   private func access(_ modifier: AccessModifier?) -> String {
-    modifier.map { "\($0.rawValue) " } ?? ""
+    switch modifier {
+    case nil: ""
+    case .public: "public "
+    case .package: "package "
+    case .internal: "internal "
+    case .private: "private "
+    case .fileprivate: "fileprivate "
+    }
   }
 
   // MARK: Statements
@@ -961,6 +970,10 @@ struct TextRenderer: Sendable {
       }
     case .closure(let value):
       write(value, into: &out)
+    case .literal(.string(let text)):
+      out += "\""
+      out += escaped(text)
+      out += "\""
     case .literal(let value):
       out += literal(value)
     case .array(let elements):
@@ -1120,8 +1133,8 @@ struct TextRenderer: Sendable {
 
   /// Decimal digits in groups of three past six digits, as swift-format asks: `1_714_521_600`.
   private func grouped(_ number: Int) -> String {
+    guard number.magnitude >= 1_000_000 else { return String(number) }
     let digits = String(number.magnitude)
-    guard digits.count > 6 else { return String(number) }
     var result = ""
     for (index, digit) in digits.enumerated() {
       if index > 0 && (digits.count - index) % 3 == 0 { result += "_" }
@@ -1132,7 +1145,9 @@ struct TextRenderer: Sendable {
 
   private func escaped(_ text: String) -> String {
     // Most text needs nothing escaped: it is returned as it is, without a scalar-by-scalar copy.
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else { return text }
+    let needsEscape = { (byte: UInt8) in byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F }
+    guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: needsEscape) }) ?? text.utf8.contains(where: needsEscape)
+    else { return text }
     var result = ""
     for character in text.unicodeScalars {
       switch character {
@@ -1233,9 +1248,13 @@ struct Keywords: ExpressibleByArrayLiteral, Sendable {
 
   /// A bit from the name's length and its first and last bytes.
   private static func signature(of utf8: String.UTF8View) -> Int {
-    let first = Int(utf8.first ?? 0)
-    let last = Int(utf8.last ?? 0)
-    return (utf8.count &* 131 &+ first &* 31 &+ last) & (signatureBits - 1)
+    // Read through a pointer: `first` and `last` of the view walk its indices, which costs more
+    // than the rest of the lookup.
+    let (count, first, last) =
+      utf8.withContiguousStorageIfAvailable { bytes in
+        (bytes.count, Int(bytes.first ?? 0), Int(bytes.last ?? 0))
+      } ?? (utf8.count, Int(utf8.first ?? 0), Int(utf8.last ?? 0))
+    return (count &* 131 &+ first &* 31 &+ last) & (signatureBits - 1)
   }
 
   func contains(_ name: String) -> Bool {

@@ -333,7 +333,7 @@ struct TestTranslator {
   func element(_ model: Model, _ number: Int, overrides: [String: Value] = [:], allFields: Bool = false) -> Value {
     var fields: [(name: String, value: Value)] = []
     for field in model.fields {
-      if let value = overrides[field.name] {
+      if !overrides.isEmpty, let value = overrides[field.name] {
         fields.append((field.name, value))
       } else if field.name == "id" || field.defaultValue == nil {
         fields.append((field.name, sample(field.type, number)))
