@@ -16,14 +16,18 @@ struct YAMLLoaderTests {
     return text + tail
   }
 
-  /// Loads `text` pipelined (the default from 64 KB) and on one core; both results.
+  /// Loads `text` pipelined (from 64 KB, on any number of cores) and on one core; both results.
+  /// The pipelined load must have ended its parsing thread before it returned.
   static func bothWays(_ text: String, limits: YAMLLimits = YAMLLimits()) -> [(YAMLNode?, [Diagnostic])] {
-    [YAMLLoader.defaultPipelinedBytes, Int.max].map { threshold in
+    [YAMLLoader.pipelinedFrom, Int.max].map { threshold in
       var loader = YAMLLoader()
       loader.limits = limits
       loader.pipelinedBytes = threshold
+      let ended = Slots<Int, Bool>()
+      loader.parsingThreadEnded = { ended.set(0, true) }
       var diagnostics = DiagnosticCollector()
       let node = loader.load(text, path: "large.yaml", diagnostics: &diagnostics)
+      #expect(ended[0] == (threshold == YAMLLoader.pipelinedFrom ? true : nil))
       return (node, diagnostics.diagnostics)
     }
   }
@@ -31,7 +35,7 @@ struct YAMLLoaderTests {
   @Test("a large document gives the same nodes parsed on a core of its own as on one")
   func sameNodes() throws {
     let text = Self.document(entries: 3_000)
-    #expect(text.utf8.count > 4 * YAMLLoader.defaultPipelinedBytes)
+    #expect(text.utf8.count > 4 * YAMLLoader.pipelinedFrom)
     let results = Self.bothWays(text)
     let pipelined = try #require(results[0].0)
     #expect(results[0].1.isEmpty)

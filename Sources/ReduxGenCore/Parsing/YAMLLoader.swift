@@ -19,9 +19,12 @@ package struct YAMLLimits: Sendable {
 /// its error fields stay in here.
 package struct YAMLLoader: Sendable {
   package var limits = YAMLLimits()
-  /// From this size on, libyaml parses on a core of its own while the nodes are built.
-  var pipelinedBytes = Self.defaultPipelinedBytes
-  static let defaultPipelinedBytes = 64 << 10
+  /// From this size on, libyaml parses on a core of its own while the nodes are built; on one
+  /// core, never.
+  var pipelinedBytes = ProcessInfo.processInfo.activeProcessorCount > 1 ? Self.pipelinedFrom : .max
+  static let pipelinedFrom = 64 << 10
+  /// Called by the parsing thread of a pipelined load as it ends, before `load` returns.
+  var parsingThreadEnded: (@Sendable () -> Void)?
 
   package init() {}
 
@@ -53,13 +56,13 @@ package struct YAMLLoader: Sendable {
         return .some(nil)
       }
     }
-    guard bytes.count >= pipelinedBytes, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+    guard bytes.count >= pipelinedBytes else {
       while true {
         if let loaded = consume(events.next()) { return loaded }
       }
     }
     // A large document: libyaml parses on a thread of its own while the nodes are built here.
-    let pipe = EventPipe(events)
+    let pipe = EventPipe(events, ended: parsingThreadEnded)
     defer { pipe.stop() }
     while true {
       for next in pipe.take() {
@@ -69,7 +72,8 @@ package struct YAMLLoader: Sendable {
   }
 }
 
-/// Events parsed on a thread of their own, handed over in chunks. The reader is used by that
+/// Events parsed on a thread of their own, handed over in chunks, a few chunks ahead at most (so
+/// a document refused early is never parsed, nor held, much further). The reader is used by that
 /// thread alone until it has stopped (`stop` waits for it), hence `@unchecked Sendable`.
 private final class EventPipe: @unchecked Sendable {
   private let reader: EventReader
@@ -77,17 +81,19 @@ private final class EventPipe: @unchecked Sendable {
   private var ready: [[Result<YAMLEvent?, EventFailure>]] = []
   private var stopping = false
   private var stopped = false
+  private let ended: (@Sendable () -> Void)?
 
-  init(_ reader: EventReader) {
+  init(_ reader: EventReader, ended: (@Sendable () -> Void)?) {
     self.reader = reader
+    self.ended = ended
     Thread { self.parse() }.start()
   }
 
   /// Parses until the stream ends or fails, or the taker stops.
   private func parse() {
-    var chunk: [Result<YAMLEvent?, EventFailure>] = []
     var done = false
     while !done {
+      var chunk: [Result<YAMLEvent?, EventFailure>] = []
       chunk.reserveCapacity(Self.chunkSize)
       while chunk.count < Self.chunkSize {
         let next = reader.next()
@@ -98,12 +104,16 @@ private final class EventPipe: @unchecked Sendable {
       }
       condition.lock()
       ready.append(chunk)
-      done = done || stopping
-      if done { stopped = true }
       condition.broadcast()
+      while ready.count >= Self.chunksAhead, !stopping { condition.wait() }
+      done = done || stopping
       condition.unlock()
-      chunk = []
     }
+    ended?()
+    condition.lock()
+    stopped = true
+    condition.broadcast()
+    condition.unlock()
   }
 
   /// The next chunk of events, waiting for it; the last ends the stream or fails.
@@ -111,6 +121,7 @@ private final class EventPipe: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while ready.isEmpty { condition.wait() }
+    condition.broadcast()
     return ready.removeFirst()
   }
 
@@ -119,10 +130,12 @@ private final class EventPipe: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     stopping = true
+    condition.broadcast()
     while !stopped { condition.wait() }
   }
 
   private static let chunkSize = 1024
+  private static let chunksAhead = 4
 }
 
 /// One libyaml event, copied out of C memory.
