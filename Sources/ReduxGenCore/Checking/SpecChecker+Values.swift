@@ -246,11 +246,11 @@ func iso8601Seconds(_ text: String) -> Double? {
 /// The UUID whose last digits are `number`, as examples write small ids.
 func smallUUID(_ number: Int) -> String {
   let digits = String(number)
-  var text = "00000000-0000-0000-0000-000000000000"
-  text.removeLast(digits.utf8.count)
-  text += digits
-  return text
+  return smallUUIDPrefix + String(repeating: "0", count: 12 - digits.count) + digits
 }
+
+/// What every small UUID (`smallUUID`) starts with, before its twelve digits.
+let smallUUIDPrefix = "00000000-0000-0000-0000-"
 
 private func isUUIDText(_ text: String) -> Bool {
   let groups = text.split(separator: "-", omittingEmptySubsequences: false)

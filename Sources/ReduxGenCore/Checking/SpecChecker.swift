@@ -497,9 +497,8 @@ package struct SpecChecker {
   ) -> [Field] {
     guard let pairs = mapping(node, what: context) else { return [] }
     var result: [Field] = []
-    // Each JSON key taken, with its field: compared one by one in a model's few fields, hashed
-    // in a long list (the state of a large spec).
-    var codingKeys: [(key: String, field: String)] = []
+    // The field holding each JSON key: a model's few fields are compared one by one, a long list
+    // (the state of a large spec) is indexed.
     var codingKeyIndex: [String: String] = [:]
     let indexed = pairs.count > 16
     for pair in pairs {
@@ -532,12 +531,10 @@ package struct SpecChecker {
         }
       }
       let codingKey = field.codingKey
-      if let other = indexed ? codingKeyIndex[codingKey] : codingKeys.first(where: { $0.key == codingKey })?.field {
+      if let other = indexed ? codingKeyIndex[codingKey] : result.first(where: { $0.codingKey == codingKey })?.name {
         error(.duplicateJSONKey(codingKey, field: name, other: other), pair.value)
       } else if indexed {
         codingKeyIndex[codingKey] = name
-      } else {
-        codingKeys.append((codingKey, name))
       }
       result.append(field)
     }

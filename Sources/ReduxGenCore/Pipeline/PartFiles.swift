@@ -116,13 +116,17 @@ struct FeaturePartFiles {
   /// still being translated; each file's code model is freed on the core that rendered it. The
   /// reducer tests, the largest part, first make their operations' tests in batches of actions
   /// on every core; the batch done last makes the part.
+  /// `part`'s files, as many as it has pieces (`GeneratedPart.pieces`): nil for a spare one.
+  func pieces(_ part: GeneratedPart, operationTests: [ProposedTests]?) -> [SwiftFile?] {
+    file(part, operationTests: operationTests).map { SuitePieces.spread($0, over: part.pieces) } ?? []
+  }
+
   func rendered() -> [GeneratedFile] {
     let renderer = TextRenderer()
     let files = Slots<PieceKey, GeneratedFile>()
     /// Translates `part` and adds a job for each of its files to render.
     let translate = { @Sendable (part: GeneratedPart, operationTests: [ProposedTests]?, queue: JobQueue) in
-      let pieces = file(part, operationTests: operationTests).map { SuitePieces.spread($0, over: part.pieces) } ?? []
-      for (index, piece) in pieces.enumerated() {
+      for (index, piece) in pieces(part, operationTests: operationTests).enumerated() {
         queue.add { _ in
           let file = piece ?? SuitePieces.spare(header: header, part: part)
           let generated = GeneratedFile(
@@ -371,8 +375,7 @@ extension FeaturePartFiles {
       let batches = tests.operationTestBatches
       for part in GeneratedPart.allCases {
         let operationTests = part == .reducerTests && batches.count > 1 ? batches.map(tests.operationTests(of:)) : nil
-        let pieces = file(part, operationTests: operationTests).map { SuitePieces.spread($0, over: part.pieces) } ?? []
-        models += pieces.map { $0 ?? SuitePieces.spare(header: header, part: part) }
+        models += pieces(part, operationTests: operationTests).map { $0 ?? SuitePieces.spare(header: header, part: part) }
       }
     }
     var contents: [String] = []

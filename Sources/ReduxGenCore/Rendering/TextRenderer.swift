@@ -953,7 +953,7 @@ struct TextRenderer: Sendable {
   private func write(_ value: Expression, into out: inout String) {
     switch value {
     case .identifier(let name):
-      out += Self.keywords.contains(name) && name != "self" && name != "Self" ? "`\(name)`" : name
+      out += escapedName(name, at: .expression)
     case .initializer(let base):
       if let base { write(base, into: &out) }
       out += ".init"
@@ -1197,6 +1197,8 @@ struct TextRenderer: Sendable {
     /// An argument label of a call, subscript or tuple (`f(default: 1)`): only `inout` (Swift
     /// reads `var` and `let` there as labels, and warns when they are in backticks).
     case label
+    /// An expression: every keyword but `self` and `Self`, which stand for themselves.
+    case expression
   }
 
   /// The one place names are escaped: `name` in backticks where it stands when Swift would read
@@ -1207,6 +1209,7 @@ struct TextRenderer: Sendable {
       case .standalone: Self.keywords
       case .member: Self.memberKeywords
       case .label: Self.labelKeywords
+      case .expression: Self.expressionKeywords
       }
     // `$0` is no keyword: it stays as it is.
     return keywords.contains(name) ? "`\(name)`" : name
@@ -1225,6 +1228,8 @@ struct TextRenderer: Sendable {
     "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
     "super", "throws", "true", "try", "package",
   ]
+  /// Keywords that need backticks as an expression: `self` and `Self` mean themselves there.
+  static let expressionKeywords = keywords.subtracting(["self", "Self"])
 }
 
 /// A set of keywords that answers most names without hashing them: a name whose length, first
@@ -1235,7 +1240,11 @@ struct Keywords: ExpressibleByArrayLiteral, Sendable {
   private let signatures: [UInt64]
 
   init(arrayLiteral names: String...) {
-    self.names = Set(names)
+    self.init(Set(names))
+  }
+
+  private init(_ names: Set<String>) {
+    self.names = names
     var signatures = [UInt64](repeating: 0, count: Self.signatureBits / 64)
     for name in names {
       let bit = Self.signature(of: name.utf8)
@@ -1255,6 +1264,11 @@ struct Keywords: ExpressibleByArrayLiteral, Sendable {
         (bytes.count, Int(bytes.first ?? 0), Int(bytes.last ?? 0))
       } ?? (utf8.count, Int(utf8.first ?? 0), Int(utf8.last ?? 0))
     return (count &* 131 &+ first &* 31 &+ last) & (signatureBits - 1)
+  }
+
+  /// These keywords but `excluded`.
+  func subtracting(_ excluded: Set<String>) -> Keywords {
+    Keywords(names.subtracting(excluded))
   }
 
   func contains(_ name: String) -> Bool {

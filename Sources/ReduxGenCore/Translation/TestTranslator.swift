@@ -1551,8 +1551,8 @@ struct UniqueNames {
   /// (`unreported2`, `misreported3`).
   private func isFree(_ name: String) -> Bool {
     guard !reserved.contains(name) else { return false }
-    // Most names start with neither prefix's letter: no prefix is compared.
-    guard let first = name.utf8.first, first == UInt8(ascii: "u") || first == UInt8(ascii: "m") else { return true }
+    // Most names start with no prefix's first letter: no prefix is compared.
+    guard let first = name.utf8.first, Self.helperPrefixes.contains(where: { $0.utf8.first == first }) else { return true }
     for prefix in Self.helperPrefixes where name.hasPrefix(prefix) {
       if name.dropFirst(prefix.count).allSatisfy(\.isNumber) { return false }
     }

@@ -144,23 +144,14 @@ struct TypeTranslator {
   /// The number `uuid(_:)` makes `text` from (`smallUUID`), or nil. Read byte by byte: a large
   /// spec's tests ask it of thousands of ids.
   private func smallUUIDNumber(_ text: String) -> Int? {
-    let read = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-      // `00000000-0000-0000-0000-`, then twelve decimal digits.
-      guard bytes.count == 36 else { return nil }
-      for (index, byte) in bytes.prefix(24).enumerated() {
-        guard byte == ([8, 13, 18, 23].contains(index) ? UInt8(ascii: "-") : UInt8(ascii: "0")) else { return nil }
-      }
-      var number = 0
-      for byte in bytes.dropFirst(24) {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        number = number * 10 + Int(byte - UInt8(ascii: "0"))
-      }
-      return number
+    let utf8 = text.utf8
+    guard utf8.count == smallUUIDPrefix.utf8.count + 12, utf8.starts(with: smallUUIDPrefix.utf8) else { return nil }
+    var number = 0
+    for byte in utf8.dropFirst(smallUUIDPrefix.utf8.count) {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      number = number * 10 + Int(byte - UInt8(ascii: "0"))
     }
-    if let read { return read }
-    let prefix = "00000000-0000-0000-0000-"
-    guard text.hasPrefix(prefix), let number = Int(text.dropFirst(prefix.count)) else { return nil }
-    return smallUUID(number) == text ? number : nil
+    return number
   }
 }
 
