@@ -167,8 +167,9 @@ struct TestTranslator {
     }
     // A batch this large makes the suite one of arguments, whose checks call helpers (`suite`):
     // rewritten here, on the batch's core, they are left as they are there.
-    if Self.certainlyAsArguments(tests) { tests = tests.map(ExpectationHelpers.calling) }
-    return ProposedTests(tests: tests, names: names)
+    let callHelpers = Self.certainlyAsArguments(tests)
+    if callHelpers { tests = tests.map(ExpectationHelpers.calling) }
+    return ProposedTests(tests: tests, names: names, checksCallHelpers: callHelpers)
   }
 
   /// The reducer's tests; `operations`, the tests of each of `operationTestBatches`, when they
@@ -176,9 +177,10 @@ struct TestTranslator {
   func reducerTests(operations: [ProposedTests]? = nil) -> [Declaration] {
     var names = UniqueNames(reserving: [spec.reducerName])
     let operations = operations ?? operationTestBatches.map(operationTests(of:))
-    var tests = operations.flatMap { $0.named(&names) }
-    tests.insert(contentsOf: defaultsTests(names: &names), at: 0)
-    tests += spec.models.compactMap { jsonKeysTest($0, names: &names) }
+    // Named in this order, the defaults' tests first in the suite.
+    let operationTests = operations.map { (tests: $0.named(&names), checksCallHelpers: $0.checksCallHelpers) }
+    let defaults = defaultsTests(names: &names)
+    var tests = spec.models.compactMap { jsonKeysTest($0, names: &names) }
     for action in spec.actions {
       if let test = statusTest(action, names: &names) { tests.append(test) }
       if let test = bindingTest(action, names: &names) { tests.append(test) }
@@ -192,7 +194,13 @@ struct TestTranslator {
     let derived = DerivedTranslator(types: types, access: nil)
     tests += (spec.derived + spec.selectors).compactMap { derived.test($0, kit: self, names: &names) }
     tests += spec.actions.compactMap { creatorTest($0, names: &names) }
-    return suite(spec.names.reducerTests, tests)
+    let parts = [(tests: defaults, checksCallHelpers: false)] + operationTests + [(tests, false)]
+    // A suite of arguments: what the batches didn't rewrite is rewritten here, not walked again.
+    let callHelpers = parts.reduce(0) { $0 + Self.plainTestCount($1.tests) } > Self.testsBeforeArguments
+    let all = parts.flatMap { part in
+      callHelpers && !part.checksCallHelpers ? part.tests.map(ExpectationHelpers.calling) : part.tests
+    }
+    return suite(spec.names.reducerTests, all, checksCallHelpers: callHelpers)
   }
 
   /// An action's creator, given incrementing ids and a fixed clock, makes the action with ids
@@ -225,20 +233,25 @@ struct TestTranslator {
     return test("\(action.name)(...) makes its new values", names.make("\(action.name)CreatorMakesNewValues"), body)
   }
 
-  private func suite(_ name: String, _ tests: [Declaration]) -> [Declaration] {
-    guard let members = Self.asArguments(tests, suite: name) else {
-      return [.structure(TypeDeclaration(doc: nil, name: name, members: tests))] + helpers(tests)
-    }
+  /// `checksCallHelpers`: `tests` already call the helpers for their checks, as a suite of
+  /// arguments does.
+  private func suite(_ name: String, _ tests: [Declaration], checksCallHelpers: Bool = false) -> [Declaration] {
     // A large suite's checks call two functions instead of expanding `#expect` each. Its helpers
     // are the suite's own: its tests may be spread over several files (`GeneratedPart.pieces`).
-    let checked = members.map(ExpectationHelpers.calling)
+    // Rewritten before the suite's enum and the test running it are made: those check nothing.
+    let checked =
+      !checksCallHelpers && Self.certainlyAsArguments(tests) ? tests.map(ExpectationHelpers.calling) : tests
+    guard let members = Self.asArguments(checked, suite: name) else {
+      return [.structure(TypeDeclaration(doc: nil, name: name, members: tests))] + helpers(tests)
+    }
+    // The tests are what calls a helper: the enum and the test running it call none.
     let shared = (helpers(checked) + ExpectationHelpers.declarations).map { declaration -> Declaration in
       guard case .function(var function) = declaration else { return declaration }
       function.access = nil
       return .function(function)
     }
     return [
-      .structure(TypeDeclaration(doc: nil, name: name, members: checked)),
+      .structure(TypeDeclaration(doc: nil, name: name, members: members)),
       .extensionDeclaration(ExtensionDeclaration(extendedType: .named(name), members: shared)),
     ]
   }
@@ -267,10 +280,15 @@ struct TestTranslator {
   /// Whether a suite holding `tests` certainly runs them as arguments (`asArguments`), whatever
   /// else it holds.
   static func certainlyAsArguments(_ tests: [Declaration]) -> Bool {
-    tests.count(where: { test in
+    plainTestCount(tests) > testsBeforeArguments
+  }
+
+  /// How many of `tests` are plain `@Test("title")` functions (`plainTest`).
+  static func plainTestCount(_ tests: [Declaration]) -> Int {
+    tests.count { test in
       guard case .function(let function) = test else { return false }
       return plainTest(function) != nil
-    }) > testsBeforeArguments
+    }
   }
 
   /// When more than `testsBeforeArguments` of `tests` are plain `@Test("title")` functions,
@@ -1587,6 +1605,8 @@ struct UniqueNames {
 struct ProposedTests: Sendable {
   var tests: [Declaration]
   var names: UniqueNames
+  /// Whether the tests' checks already call `ExpectationHelpers`, as a suite of arguments's do.
+  var checksCallHelpers = false
 
   /// The tests, each named as `names.make` of its proposed name makes it now.
   func named(_ names: inout UniqueNames) -> [Declaration] {
