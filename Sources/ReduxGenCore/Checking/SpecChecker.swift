@@ -208,7 +208,7 @@ package struct SpecChecker {
       for pair in pairs { if let name = pair.key.scalar { locations[name] = pair.key.location } }
     }
     if case .mapping(let pairs)? = actionsNode?.kind,
-      let custom = spec.actions.first(where: { $0.reduce == [.custom] }),
+      let custom = spec.actions.first(where: \.reducesByHand),
       let pair = pairs.first(where: { $0.key.scalar == custom.name })
     {
       locations[spec.customReducerName] = pair.key.location

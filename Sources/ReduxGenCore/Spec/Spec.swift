@@ -159,7 +159,7 @@ package struct Spec: Sendable, Equatable {
   package var customReducerName: String { names.customReducer }
   /// The protocol it conforms to, one requirement per custom action.
   package var customReducingName: String { names.customReducing }
-  package var hasCustomReducers: Bool { actions.contains { $0.reduce == [.custom] } }
+  package var hasCustomReducers: Bool { actions.contains(where: \.reducesByHand) }
 
   /// `taskListReducer` for the feature `TaskList`.
   package var reducerName: String { names.reducer }
@@ -453,6 +453,9 @@ package struct Action: Sendable, Equatable {
   package var elementReportMutant: ElementReportMutant?
   /// The actions dispatched after this one's reduce (`then:`), in order.
   package var followUps: [FollowUp] = []
+
+  /// Whether a hand-written reducer does the action's work (`reduce: custom`).
+  package var reducesByHand: Bool { reduce.count == 1 && reduce[0] == .custom }
 }
 
 /// An action dispatched after another's reduce (`then: sortTodos`, `then: search if

@@ -1,12 +1,11 @@
 /// Builds the code model of a feature's generated sources.
 struct FeatureTranslator {
-  let spec: Spec
   let types: TypeTranslator
+  var spec: Spec { types.spec }
   /// Which types are `Codable` and `Hashable`.
   let needed: NeededConformances
 
   init(spec: Spec) {
-    self.spec = spec
     self.types = TypeTranslator(spec: spec)
     self.needed = spec.neededConformances
   }
@@ -333,7 +332,7 @@ struct FeatureTranslator {
     for action in spec.actions {
       let translator = ReduceTranslator(types: types, action: action)
       var body = action.reduce.flatMap { translator.statements(for: $0, state: .name("state")) }
-      var used = Set(action.reduce == [.custom] ? action.payload.map(\.name) : action.reduce.flatMap(\.parameters))
+      var used = Set(action.reducesByHand ? action.payload.map(\.name) : action.reduce.flatMap(\.parameters))
       if let status = action.status {
         let value: Expression
         switch status.phase {
@@ -388,7 +387,7 @@ struct FeatureTranslator {
   /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.
   private func customReducing() -> [Declaration] {
     guard spec.hasCustomReducers else { return [] }
-    let requirements = spec.actions.filter { $0.reduce == [.custom] }.map {
+    let requirements = spec.actions.filter(\.reducesByHand).map {
       Declaration.function(customFunction($0, body: nil))
     }
     return [
@@ -412,7 +411,7 @@ struct FeatureTranslator {
   /// The hand-written custom reducer, as first created: each function fails an assertion until
   /// someone writes it (loud in debug builds and tests, nothing in a release build).
   func customReducerScaffold() -> [Declaration] {
-    let functions = spec.actions.filter { $0.reduce == [.custom] }.map { action in
+    let functions = spec.actions.filter(\.reducesByHand).map { action in
       // The action alone: with the type's name, a long feature's line would pass 100 columns; the
       // assertion names the scaffold's file and line.
       let message = "\(action.name) is not written yet"

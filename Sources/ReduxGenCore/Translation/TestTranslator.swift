@@ -1,10 +1,9 @@
 /// Builds the generated tests: one per reduce operation, one per filter case, one per example.
 struct TestTranslator {
-  let spec: Spec
   var types: TypeTranslator
+  var spec: Spec { types.spec }
 
   init(spec: Spec) {
-    self.spec = spec
     var types = TypeTranslator(spec: spec)
     types.usesUUIDHelper = true
     self.types = types
@@ -181,9 +180,11 @@ struct TestTranslator {
     let operationTests = operations.map { (tests: $0.named(&names), checksCallHelpers: $0.checksCallHelpers) }
     let defaults = defaultsTests(names: &names)
     var tests = spec.models.compactMap { jsonKeysTest($0, names: &names) }
-    for action in spec.actions {
-      if let test = statusTest(action, names: &names) { tests.append(test) }
-      if let test = bindingTest(action, names: &names) { tests.append(test) }
+    // Only the actions these tests are for are copied out of the list.
+    let actions = spec.actions
+    for index in actions.indices where actions[index].status != nil || actions[index].binding != nil {
+      if let test = statusTest(actions[index], names: &names) { tests.append(test) }
+      if let test = bindingTest(actions[index], names: &names) { tests.append(test) }
     }
     for filter in spec.filters {
       for filterCase in filter.cases {
@@ -193,7 +194,9 @@ struct TestTranslator {
     }
     let derived = DerivedTranslator(types: types, access: nil)
     tests += (spec.derived + spec.selectors).compactMap { derived.test($0, kit: self, names: &names) }
-    tests += spec.actions.compactMap { creatorTest($0, names: &names) }
+    for index in actions.indices where actions[index].payload.contains(where: \.madeByCreator) {
+      if let test = creatorTest(actions[index], names: &names) { tests.append(test) }
+    }
     let parts = [(tests: defaults, checksCallHelpers: false)] + operationTests + [(tests, false)]
     // A suite of arguments: what the batches didn't rewrite is rewritten here, not walked again.
     let callHelpers = parts.reduce(0) { $0 + Self.plainTestCount($1.tests) } > Self.testsBeforeArguments
@@ -350,13 +353,16 @@ struct TestTranslator {
   /// from one built from defaults.
   func element(_ model: Model, _ number: Int, overrides: [String: Value] = [:], allFields: Bool = false) -> Value {
     var fields: [(name: String, value: Value)] = []
-    for field in model.fields {
-      if !overrides.isEmpty, let value = overrides[field.name] {
-        fields.append((field.name, value))
-      } else if field.name == "id" || field.defaultValue == nil {
-        fields.append((field.name, sample(field.type, number)))
+    // Each field read in place, not copied whole: every test's sample elements come here.
+    let declared = model.fields
+    for index in declared.indices {
+      let name = declared[index].name
+      if !overrides.isEmpty, let value = overrides[name] {
+        fields.append((name, value))
+      } else if name == "id" || declared[index].defaultValue == nil {
+        fields.append((name, sample(declared[index].type, number)))
       } else if allFields {
-        fields.append((field.name, sample(differentFrom: field.defaultValue, field.type, number)))
+        fields.append((name, sample(differentFrom: declared[index].defaultValue, declared[index].type, number)))
       }
     }
     return .model(model.name, fields)
@@ -684,7 +690,13 @@ struct TestTranslator {
     var lets: [Statement] = []
     var arguments: [Argument] = []
     for (position, parameter) in action.payload.enumerated() {
-      let value = chosen[parameter.name] ?? types.expression(sample(parameter.type, position + 7), type: parameter.type)
+      // Not `??`: its closure would capture a copy of the type translator.
+      let value: Expression
+      if let given = chosen[parameter.name] {
+        value = given
+      } else {
+        value = types.expression(sample(parameter.type, position + 7), type: parameter.type)
+      }
       lets.append(constant(Self.local(parameter.name), value, type: parameter.type))
       arguments.append(Argument(parameter.name, argument(parameter.name)))
     }

@@ -1,6 +1,7 @@
 /// Spec types and values as code-model types and expressions.
 struct TypeTranslator {
-  let spec: Spec
+  private let shared: SharedSpec
+  var spec: Spec { shared.spec }
   /// Write small-number UUIDs as `uuid(n)`, a helper the test files declare.
   var usesUUIDHelper = false
   /// The library types the code names, through their module where the spec's types hide them.
@@ -9,9 +10,11 @@ struct TypeTranslator {
   /// the declaration the code goes into gives a meaning of its own (see `capturing`).
   private(set) var captured: Set<String> = []
 
-  init(spec: Spec) {
-    self.spec = spec
-    runtime = RuntimeTypes(spec: spec)
+  init(spec: Spec) { self.init(shared: SharedSpec(spec)) }
+
+  init(shared: SharedSpec) {
+    self.shared = shared
+    runtime = RuntimeTypes(spec: shared.spec)
   }
 
   /// This translator for code inside middleware, the effects middleware and the test effects,
@@ -164,4 +167,12 @@ extension Spec.Access {
     case .internal: nil
     }
   }
+}
+
+/// A checked spec held by reference: translators are copied into each operation's, test's and
+/// context's values, and a `Spec` copied retains each of its two dozen stored properties.
+final class SharedSpec: Sendable {
+  let spec: Spec
+
+  init(_ spec: Spec) { self.spec = spec }
 }
