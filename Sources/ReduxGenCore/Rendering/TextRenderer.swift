@@ -1298,12 +1298,20 @@ private struct Printer {
 
   mutating func indent() {
     level += 1
-    prefix += TextRenderer.indentUnit
+    prefix = Self.indentation(level)
   }
 
   mutating func outdent() {
     level -= 1
-    prefix.removeLast(TextRenderer.indentUnit.count)
+    prefix = Self.indentation(level)
+  }
+
+  /// The indentation of the levels files reach, each made once: dropping two spaces off a string
+  /// walks its characters.
+  private static let indentations = (0..<24).map { String(repeating: TextRenderer.indentUnit, count: $0) }
+
+  private static func indentation(_ level: Int) -> String {
+    level < indentations.count ? indentations[level] : String(repeating: TextRenderer.indentUnit, count: level)
   }
 
   mutating func blank() {
