@@ -455,7 +455,7 @@ package struct Action: Sendable, Equatable {
   package var followUps: [FollowUp] = []
 
   /// Whether a hand-written reducer does the action's work (`reduce: custom`).
-  package var reducesByHand: Bool { reduce.count == 1 && reduce[0] == .custom }
+  package var reducesByHand: Bool { reduce.count == 1 && reduce[0].isCustom }
 }
 
 /// An action dispatched after another's reduce (`then: sortTodos`, `then: search if

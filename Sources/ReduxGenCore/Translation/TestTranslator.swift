@@ -176,7 +176,8 @@ struct TestTranslator {
   func reducerTests(operations: [ProposedTests]? = nil) -> [Declaration] {
     var names = UniqueNames(reserving: [spec.reducerName])
     let operations = operations ?? operationTestBatches.map(operationTests(of:))
-    // Named in this order, the defaults' tests first in the suite.
+    // Names are made for the batches' tests first, then the defaults' (as one pass always made
+    // them); the suite still lists the defaults' tests first.
     let operationTests = operations.map { (tests: $0.named(&names), checksCallHelpers: $0.checksCallHelpers) }
     let defaults = defaultsTests(names: &names)
     var tests = spec.models.compactMap { jsonKeysTest($0, names: &names) }
@@ -197,9 +198,10 @@ struct TestTranslator {
     for index in actions.indices where actions[index].payload.contains(where: \.madeByCreator) {
       if let test = creatorTest(actions[index], names: &names) { tests.append(test) }
     }
-    let parts = [(tests: defaults, checksCallHelpers: false)] + operationTests + [(tests, false)]
+    let parts =
+      [(tests: defaults, checksCallHelpers: false)] + operationTests + [(tests: tests, checksCallHelpers: false)]
     // A suite of arguments: what the batches didn't rewrite is rewritten here, not walked again.
-    let callHelpers = parts.reduce(0) { $0 + Self.plainTestCount($1.tests) } > Self.testsBeforeArguments
+    let callHelpers = Self.runsAsArguments(plainTests: parts.reduce(0) { $0 + Self.plainTestCount($1.tests) })
     let all = parts.flatMap { part in
       callHelpers && !part.checksCallHelpers ? part.tests.map(ExpectationHelpers.calling) : part.tests
     }
@@ -236,8 +238,8 @@ struct TestTranslator {
     return test("\(action.name)(...) makes its new values", names.make("\(action.name)CreatorMakesNewValues"), body)
   }
 
-  /// `checksCallHelpers`: `tests` already call the helpers for their checks, as a suite of
-  /// arguments does.
+  /// `checksCallHelpers`: `tests` already call the helpers for their checks, as the tests of a
+  /// suite of arguments do; the caller has made sure the suite is one (`runsAsArguments`).
   private func suite(_ name: String, _ tests: [Declaration], checksCallHelpers: Bool = false) -> [Declaration] {
     // A large suite's checks call two functions instead of expanding `#expect` each. Its helpers
     // are the suite's own: its tests may be spread over several files (`GeneratedPart.pieces`).
@@ -245,6 +247,7 @@ struct TestTranslator {
     let checked =
       !checksCallHelpers && Self.certainlyAsArguments(tests) ? tests.map(ExpectationHelpers.calling) : tests
     guard let members = Self.asArguments(checked, suite: name) else {
+      assert(!checksCallHelpers, "tests that call the helpers are in a suite without them")
       return [.structure(TypeDeclaration(doc: nil, name: name, members: tests))] + helpers(tests)
     }
     // The tests are what calls a helper: the enum and the test running it call none.
@@ -283,8 +286,12 @@ struct TestTranslator {
   /// Whether a suite holding `tests` certainly runs them as arguments (`asArguments`), whatever
   /// else it holds.
   static func certainlyAsArguments(_ tests: [Declaration]) -> Bool {
-    plainTestCount(tests) > testsBeforeArguments
+    runsAsArguments(plainTests: plainTestCount(tests))
   }
+
+  /// Whether a suite of `plainTests` plain `@Test("title")` functions runs them as arguments: the
+  /// one rule `asArguments` and every caller that rewrites checks ahead of it go by.
+  static func runsAsArguments(plainTests: Int) -> Bool { plainTests > testsBeforeArguments }
 
   /// How many of `tests` are plain `@Test("title")` functions (`plainTest`).
   static func plainTestCount(_ tests: [Declaration]) -> Int {
@@ -309,7 +316,7 @@ struct TestTranslator {
       function.attributes = []
       members.append(.function(function))
     }
-    guard plain.count > testsBeforeArguments else { return nil }
+    guard runsAsArguments(plainTests: plain.count) else { return nil }
     let caseType = GeneratedNames.suiteTests
     let description = VariableDeclaration(
       name: "testDescription", type: .named("String"),
@@ -690,7 +697,7 @@ struct TestTranslator {
     var lets: [Statement] = []
     var arguments: [Argument] = []
     for (position, parameter) in action.payload.enumerated() {
-      // Not `??`: its closure would capture a copy of the type translator.
+      // Not `??`: its autoclosure captured `self`, a copy of the translator per parameter.
       let value: Expression
       if let given = chosen[parameter.name] {
         value = given
@@ -1617,7 +1624,8 @@ struct UniqueNames {
 struct ProposedTests: Sendable {
   var tests: [Declaration]
   var names: UniqueNames
-  /// Whether the tests' checks already call `ExpectationHelpers`, as a suite of arguments's do.
+  /// Whether the tests' checks already call `ExpectationHelpers`, as the tests of a suite of
+  /// arguments do.
   var checksCallHelpers = false
 
   /// The tests, each named as `names.make` of its proposed name makes it now.

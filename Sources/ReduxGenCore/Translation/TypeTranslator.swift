@@ -10,11 +10,9 @@ struct TypeTranslator {
   /// the declaration the code goes into gives a meaning of its own (see `capturing`).
   private(set) var captured: Set<String> = []
 
-  init(spec: Spec) { self.init(shared: SharedSpec(spec)) }
-
-  init(shared: SharedSpec) {
-    self.shared = shared
-    runtime = RuntimeTypes(spec: shared.spec)
+  init(spec: Spec) {
+    shared = SharedSpec(spec)
+    runtime = RuntimeTypes(spec: spec)
   }
 
   /// This translator for code inside middleware, the effects middleware and the test effects,
@@ -169,8 +167,9 @@ extension Spec.Access {
   }
 }
 
-/// A checked spec held by reference: translators are copied into each operation's, test's and
-/// context's values, and a `Spec` copied retains each of its two dozen stored properties.
+/// A checked spec held by reference, so that copies of a translator share it: translators are
+/// copied into each operation's, test's and context's values, and a `Spec` copied retains each
+/// of its two dozen stored properties.
 final class SharedSpec: Sendable {
   let spec: Spec
 
