@@ -490,7 +490,10 @@ struct TextRenderer: Sendable {
           p.line("default:")
         } else {
           let patterns = switchCase.patterns.map(pattern)
-          if patterns.count == 1, !p.fits("case \(patterns[0]):") {
+          let oneLine = patterns.count == 1 ? "case \(patterns[0]):" : nil
+          if let oneLine, p.fits(oneLine) {
+            p.line(oneLine)
+          } else if oneLine != nil {
             // One pattern too long for a line: broken after `(`, the bindings filling the lines.
             let single = switchCase.patterns[0]
             p.line("case .\(escapedName(single.caseName))(")
@@ -1055,9 +1058,13 @@ struct TextRenderer: Sendable {
       out += "\\."
       // `\.self` is the identity key path, not a member named `self`.
       // A path of fields (`\.cover.url`) escapes each of its names.
-      out +=
-        name == "self"
-        ? name : name.split(separator: ".").map { escapedName(String($0), at: .member) }.joined(separator: ".")
+      if name == "self" {
+        out += name
+      } else if !name.utf8.contains(UInt8(ascii: ".")) {
+        out += escapedName(name, at: .member)
+      } else {
+        out += name.split(separator: ".").map { escapedName(String($0), at: .member) }.joined(separator: ".")
+      }
     case .attribute(let name, let arguments):
       out += "@"
       out += name
