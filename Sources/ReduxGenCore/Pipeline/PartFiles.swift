@@ -109,6 +109,19 @@ struct FeaturePartFiles {
     }
   }
 
+  /// `part`'s files, as many as it has pieces (`GeneratedPart.pieces`): nil for a spare one.
+  func pieces(_ part: GeneratedPart, operationTests: [ProposedTests]?) -> [SwiftFile?] {
+    file(part, operationTests: operationTests).map { SuitePieces.spread($0, over: part.pieces) } ?? []
+  }
+
+  /// The batches of actions whose operations' tests `part` is made from, each on a core of its
+  /// own (`TestTranslator.operationTests(of:)`); none for a part made in one go.
+  func batches(of part: GeneratedPart) -> [Range<Int>] {
+    guard part == .reducerTests else { return [] }
+    let batches = tests.operationTestBatches
+    return batches.count > 1 ? batches : []
+  }
+
   /// Every file, rendered, in the `Sources`/`Tests` layout: each piece of a part
   /// (`GeneratedPart.pieces`), the ones it doesn't fill spare.
   /// Parts are translated, and their files rendered, on every core (`JobQueue`): a part once
@@ -116,11 +129,6 @@ struct FeaturePartFiles {
   /// still being translated; each file's code model is freed on the core that rendered it. The
   /// reducer tests, the largest part, first make their operations' tests in batches of actions
   /// on every core; the batch done last makes the part.
-  /// `part`'s files, as many as it has pieces (`GeneratedPart.pieces`): nil for a spare one.
-  func pieces(_ part: GeneratedPart, operationTests: [ProposedTests]?) -> [SwiftFile?] {
-    file(part, operationTests: operationTests).map { SuitePieces.spread($0, over: part.pieces) } ?? []
-  }
-
   func rendered() -> [GeneratedFile] {
     let renderer = TextRenderer()
     let files = Slots<PieceKey, GeneratedFile>()
@@ -138,9 +146,9 @@ struct FeaturePartFiles {
     }
     // Parts spread over more files are the larger ones: they go first.
     let parts = GeneratedPart.allCases.sorted { $0.pieces > $1.pieces }
-    let batches = tests.operationTestBatches
     let translations = parts.map { part -> JobQueue.Job in
-      guard part == .reducerTests, batches.count > 1 else { return { queue in translate(part, nil, queue) } }
+      let batches = batches(of: part)
+      guard !batches.isEmpty else { return { queue in translate(part, nil, queue) } }
       return { queue in
         let made = Slots<Int, ProposedTests>()
         let remaining = Countdown(batches.count)
@@ -372,9 +380,9 @@ extension FeaturePartFiles {
     let renderer = TextRenderer()
     var models: [SwiftFile] = []
     let translate = clock.measure {
-      let batches = tests.operationTestBatches
       for part in GeneratedPart.allCases {
-        let operationTests = part == .reducerTests && batches.count > 1 ? batches.map(tests.operationTests(of:)) : nil
+        let batches = batches(of: part)
+        let operationTests = batches.isEmpty ? nil : batches.map(tests.operationTests(of:))
         models += pieces(part, operationTests: operationTests).map { $0 ?? SuitePieces.spare(header: header, part: part) }
       }
     }

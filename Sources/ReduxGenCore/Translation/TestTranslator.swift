@@ -201,7 +201,10 @@ struct TestTranslator {
     let parts =
       [(tests: defaults, checksCallHelpers: false)] + operationTests + [(tests: tests, checksCallHelpers: false)]
     // A suite of arguments: what the batches didn't rewrite is rewritten here, not walked again.
-    let callHelpers = Self.runsAsArguments(plainTests: parts.reduce(0) { $0 + Self.plainTestCount($1.tests) })
+    // A batch that rewrote its checks holds enough plain tests on its own: nothing is counted.
+    let callHelpers =
+      operationTests.contains(where: \.checksCallHelpers)
+      || Self.runsAsArguments(plainTests: parts.reduce(0) { $0 + Self.plainTestCount($1.tests) })
     let all = parts.flatMap { part in
       callHelpers && !part.checksCallHelpers ? part.tests.map(ExpectationHelpers.calling) : part.tests
     }
