@@ -58,6 +58,14 @@ enum EdgeCasesAction: Equatable, Sendable {
 
   /// `measure` failed.
   case measureFailed(error: Action)
+
+  case addLine(line: Line)
+  case countAction(of: Action)
+  case pin
+  case keepPinned(pinned: Task)
+  case quickTask(`init`: Int)
+  case lower
+  case unmark(from: Int)
 }
 
 /// One-off outputs of the EdgeCases feature, for the view: not state.

@@ -96,3 +96,38 @@ extension EdgeCasesSyncProtocol {
     }
   }
 }
+
+/// Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware.
+struct EdgeCasesFollowUps: ReduxRuntime.Middleware<EdgeCasesState, EdgeCasesAction> {
+  /// Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.
+  func process(
+    _ action: EdgeCasesAction, context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+  ) -> EdgeCasesAction? {
+    switch action {
+    case .pin:
+      let state = context.state(after: action, edgeCasesReducer)
+      context.dispatch(.keepPinned(pinned: state.pinned))
+    case .quickTask(let `init`):
+      context.dispatch(
+        .newTask(id: ActionValues.current.uuid(), init: `init`, stamp: ActionValues.current.now()))
+    default:
+      break
+    }
+    return action
+  }
+}
+
+/// Dispatches the actions the store starts with (`start:` in the spec) when the store is made: add it to the store's middleware.
+struct EdgeCasesStart: ReduxRuntime.Middleware<EdgeCasesState, EdgeCasesAction> {
+  /// Dispatches the spec's `start:` actions, in order, as the store is made.
+  func start(context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>) {
+    context.dispatch(.addState(item: EdgeCases_State(id: 9)))
+  }
+
+  /// Passes every action on.
+  func process(
+    _ action: EdgeCasesAction, context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
+  ) -> EdgeCasesAction? {
+    return action
+  }
+}

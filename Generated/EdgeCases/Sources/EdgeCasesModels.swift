@@ -144,6 +144,20 @@ struct Clock: Equatable, Sendable {
   }
 }
 
+struct Line: Equatable, Sendable, Identifiable {
+  var id: Int
+  var count: Int
+  var price: Double
+  var size: String
+
+  init(id: Int, count: Int = 1, price: Double = 1, size: String = "m") {
+    self.id = id
+    self.count = count
+    self.price = price
+    self.size = size
+  }
+}
+
 /// The spec's `State`, as generated code names it where `State` means something else: in a
 /// middleware (`Middleware`'s associated types `State` and `Action`) and in the effects
 /// middleware (its generic parameter `Effects`).

@@ -109,7 +109,25 @@ private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: Edge
     state.effect = effect
   case .measureFailed(let error):
     state.lastAction = error
-  case .loadStore, .measure:
+  case .addLine(let line):
+    state.lines.append(line)
+  case .countAction(let of):
+    state.actionCounts[of, default: 0] += 1
+  case .pin:
+    state.pinned.`init` = 1
+  case .keepPinned(let pinned):
+    state.pinnedTasks.append(pinned)
+  case .lower:
+    if state.default > -1 {
+      state.default -= 1
+    }
+  case .unmark(let from):
+    if state.marks.contains(-3) && (from < -2) {
+      state.marks.removeAll()
+    } else {
+      state.default = -2
+    }
+  case .loadStore, .measure, .quickTask:
     break
   default:
     break
@@ -122,7 +140,7 @@ extension EdgeCasesAction: ChangeReporting {
     switch self {
     case .score:
       return StateFields(9)
-    case .stock, .position:
+    case .stock, .position, .lower:
       return StateFields(11)
     case .addTodo, .newTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo:
       return StateFields(0)
@@ -161,12 +179,22 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(23, 25)
     case .pick, .loadStoreFailed, .measureFailed:
       return StateFields(24)
-    case .loadStore, .measure:
+    case .loadStore, .measure, .quickTask:
       return .none
     case .loadStoreSucceeded:
       return StateFields(23)
     case .measureSucceeded:
       return StateFields(25)
+    case .addLine:
+      return StateFields(31)
+    case .countAction:
+      return StateFields(33)
+    case .pin:
+      return StateFields(34)
+    case .keepPinned:
+      return StateFields(35)
+    case .unmark:
+      return StateFields(11, 36)
     }
   }
 
@@ -218,7 +246,7 @@ extension EdgeCasesState: FieldTracking {
       \.budget: StateFields(28),
       \.limit: StateFields(29),
       \.credits: StateFields(30),
-      \.openTodos: StateFields(0),
+      \.lines: StateFields(31),
     ]
     return fieldsByKeyPath[keyPath] ?? fieldsReadPart2(keyPath)
   }
@@ -226,6 +254,12 @@ extension EdgeCasesState: FieldTracking {
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart2(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
+      \.weights: StateFields(32),
+      \.actionCounts: StateFields(33),
+      \.pinned: StateFields(34),
+      \.pinnedTasks: StateFields(35),
+      \.marks: StateFields(36),
+      \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
       \.anyDefaultTask: StateFields(8),
@@ -239,6 +273,10 @@ extension EdgeCasesState: FieldTracking {
       \.scaled: StateFields(11, 29),
       \.weighted: StateFields(2, 22),
       \.weightedLet: StateFields(2, 22),
+      \.cheapTotal: StateFields(31),
+      \.cheapOrEmpty: StateFields(31),
+      \.sized: StateFields(31, 32),
+      \.bigSized: StateFields(31, 32),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -37,6 +37,12 @@ struct EdgeCasesState: Equatable, Sendable {
   var budget: Double
   var limit: Int
   var credits: [String: Decimal]
+  var lines: IdentifiedArrayOf<Line>
+  var weights: [String: Int]
+  var actionCounts: [Action: Int]
+  var pinned: Task
+  var pinnedTasks: IdentifiedArrayOf<Task>
+  var marks: [Int]
 
   init(
     todos: IdentifiedArrayOf<Todo> = [], products: [String: Product] = [:],
@@ -49,7 +55,10 @@ struct EdgeCasesState: Equatable, Sendable {
     borrowed: IdentifiedArrayOf<Book> = [], coverURLs: [String]? = nil, lastStamp: Date? = nil,
     states: IdentifiedArrayOf<State> = [], stores: IdentifiedArrayOf<Store> = [],
     lastAction: Action? = nil, effect: Effects = .few, path: String = "back\\slash",
-    clock: Clock = Clock(), budget: Double = 100, limit: Int = 10, credits: [String: Decimal] = [:]
+    clock: Clock = Clock(), budget: Double = 100, limit: Int = 10, credits: [String: Decimal] = [:],
+    lines: IdentifiedArrayOf<Line> = [], weights: [String: Int] = [:],
+    actionCounts: [Action: Int] = [:], pinned: Task = Task(),
+    pinnedTasks: IdentifiedArrayOf<Task> = [], marks: [Int] = []
   ) {
     self.todos = todos
     self.products = products
@@ -82,6 +91,12 @@ struct EdgeCasesState: Equatable, Sendable {
     self.budget = budget
     self.limit = limit
     self.credits = credits
+    self.lines = lines
+    self.weights = weights
+    self.actionCounts = actionCounts
+    self.pinned = pinned
+    self.pinnedTasks = pinnedTasks
+    self.marks = marks
   }
 
   /// `openTodos`, derived from `todos`.
@@ -154,6 +169,26 @@ struct EdgeCasesState: Equatable, Sendable {
     return states.filter { $0.let }.reduce(0) { $0 + $1.inout * (quantityById[$1.id] ?? 0) }
   }
 
+  /// `cheapTotal`, derived from `lines`.
+  var cheapTotal: Double {
+    return lines.filter { $0.price <= 0.5 }.reduce(0) { $0 + Double($1.count) * $1.price }
+  }
+
+  /// `cheapOrEmpty`, derived from `lines`.
+  var cheapOrEmpty: Int {
+    return lines.count(where: { ($0.price <= 0.5) || ($0.count == 0) })
+  }
+
+  /// `sized`, derived from `lines` and `weights`.
+  var sized: Int {
+    return lines.reduce(0) { $0 + $1.count * (weights[$1.size] ?? 0) }
+  }
+
+  /// `bigSized`, derived from `lines` and `weights`.
+  var bigSized: Int {
+    return lines.filter { $0.price > 2 }.reduce(0) { $0 + $1.count * (weights[$1.size] ?? 0) }
+  }
+
   /// `book(id)`, derived from `books`.
   func book(id: Int) -> Book? {
     return books[id: id]
@@ -162,6 +197,16 @@ struct EdgeCasesState: Equatable, Sendable {
   /// `quantity(id)`, derived from `quantityById`.
   func quantity(id: Int) -> Int {
     return quantityById[id] ?? 0
+  }
+
+  /// `actionCount(of)`, derived from `actionCounts`.
+  func actionCount(of: Action) -> Int {
+    return actionCounts[of] ?? 0
+  }
+
+  /// `stateItem(id)`, derived from `states`.
+  func stateItem(id: Int) -> State? {
+    return states[id: id]
   }
 }
 
@@ -180,5 +225,15 @@ extension ViewStore where State == EdgeCasesState, Action == EdgeCasesAction {
   /// `quantity(id)`, computed once per `id` until `quantityById` changes.
   func quantity(id: Int) -> Int {
     return read("quantity", id, reading: \.quantityById, compute: { $0.quantity(id: id) })
+  }
+
+  /// `actionCount(of)`, computed once per `of` until `actionCounts` changes.
+  func actionCount(of: EdgeCases_Action) -> Int {
+    return read("actionCount", of, reading: \.actionCounts, compute: { $0.actionCount(of: of) })
+  }
+
+  /// `stateItem(id)`, computed once per `id` until `states` changes.
+  func stateItem(id: Int) -> EdgeCases_State? {
+    return read("stateItem", id, reading: \.states, compute: { $0.stateItem(id: id) })
   }
 }

@@ -30,16 +30,18 @@ struct EdgeCasesExampleTests {
       reducer: edgeCasesReducer,
       middleware: [
         EdgeCasesGuard(),
+        EdgeCasesFollowUps(),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
       exhaustivity: .off)
-    await store.send(.put(`inout`: 3, var: "a\\b", let: true))
+    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
+    await ActionValues.$current.withValue(values) { await store.send(.put(`inout`: 3, var: "a\\b", let: true)) }
     await store.idle()
-    await store.send(.addState(item: State(id: 1, `inout`: 2, var: "x", let: true)))
+    await ActionValues.$current.withValue(values) { await store.send(.addState(item: State(id: 1, `inout`: 2, var: "x", let: true))) }
     await store.idle()
-    await store.send(.openStore(store: Store(id: "s1"), effect: .many, note: Middleware()))
+    await ActionValues.$current.withValue(values) { await store.send(.openStore(store: Store(id: "s1"), effect: .many, note: Middleware())) }
     await store.idle()
-    await store.send(.pick(choice: .retry))
+    await ActionValues.$current.withValue(values) { await store.send(.pick(choice: .retry)) }
     await store.idle()
     #expect(store.receivedActions == [])
     await store.finish()
@@ -60,12 +62,17 @@ struct EdgeCasesExampleTests {
     effects.loadStore.fails(with: .stop)
     effects.measure.returns(.many)
     let store = TestStore(
-      initialState: EdgeCasesState(), reducer: edgeCasesReducer,
-      middleware: [EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock())],
+      initialState: EdgeCasesState(),
+      reducer: edgeCasesReducer,
+      middleware: [
+        EdgeCasesFollowUps(),
+        EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
+      ],
       exhaustivity: .off)
-    await store.send(.loadStore(id: "s2"))
+    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
+    await ActionValues.$current.withValue(values) { await store.send(.loadStore(id: "s2")) }
     await store.idle()
-    await store.send(.measure(clock: Clock(ticks: 1)))
+    await ActionValues.$current.withValue(values) { await store.send(.measure(clock: Clock(ticks: 1))) }
     await store.idle()
     #expect(
       store.receivedActions == [.loadStoreFailed(error: .stop), .measureSucceeded(effect: .many)])
@@ -289,6 +296,64 @@ struct EdgeCasesExampleTests {
     #expect(state.lanes["doing"]?[0].title == "C")
     #expect(state.lanes["doing"]?.count == 2)
   }
+
+  @Test("a follow-up's made id and date come from the values the example binds")
+  func aFollowUpSMadeIdAndDateComeFromTheValuesTheExampleBinds() async throws {
+    let effects = EdgeCasesTestEffects()
+    let store = TestStore(
+      initialState: EdgeCasesState(),
+      reducer: edgeCasesReducer,
+      middleware: [
+        EdgeCasesFollowUps(),
+        EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
+      ],
+      exhaustivity: .off)
+    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
+    await ActionValues.$current.withValue(values) { await store.send(.quickTask(init: 4)) }
+    await store.idle()
+    #expect(
+      store.receivedActions == [
+        .newTask(id: uuid(1), init: 4, stamp: Date(timeIntervalSince1970: 86400))
+      ])
+    await store.finish()
+    let state = store.state
+    try #require(state.tasks.indices.contains(0))
+    #expect(state.tasks[0].`init` == 4)
+    #expect(state.lastStamp == Date(timeIntervalSince1970: 86400))
+  }
+
+  @Test("negative numbers in conditions")
+  func negativeNumbersInConditions() {
+    var state = EdgeCasesState()
+    state.marks = [-3, 1]
+    reduceReporting(&state, .lower)
+    reduceReporting(&state, .unmark(from: -3))
+    #expect(state.default == -1)
+    #expect(state.marks == [])
+  }
+
+  @Test("pin is followed by keepPinned")
+  func pinIsFollowedUp() async {
+    let initial = EdgeCasesState()
+    var after = initial
+    edgeCasesReducer(&after, .pin)
+    let store = TestStore(
+      initialState: initial, reducer: edgeCasesReducer, middleware: [EdgeCasesFollowUps()],
+      exhaustivity: .off)
+    await store.send(.pin)
+    #expect(
+      Array(store.receivedActions.prefix(1)) == [EdgeCasesAction.keepPinned(pinned: after.pinned)])
+    await store.finish()
+  }
+
+  @Test("the store starts with addState")
+  func theStoreStarts() async {
+    let store = TestStore(
+      initialState: EdgeCasesState(), reducer: edgeCasesReducer, middleware: [EdgeCasesStart()],
+      exhaustivity: .off)
+    #expect(store.receivedActions == [EdgeCasesAction.addState(item: State(id: 9))])
+    await store.finish()
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.
@@ -458,6 +523,36 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   {
     unreported.append("credits")
   }
+  if state.lines != before.lines
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lines))
+  {
+    unreported.append("lines")
+  }
+  if state.weights != before.weights
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.weights))
+  {
+    unreported.append("weights")
+  }
+  if state.actionCounts != before.actionCounts
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.actionCounts))
+  {
+    unreported.append("actionCounts")
+  }
+  if state.pinned != before.pinned
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.pinned))
+  {
+    unreported.append("pinned")
+  }
+  if state.pinnedTasks != before.pinnedTasks
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.pinnedTasks))
+  {
+    unreported.append("pinnedTasks")
+  }
+  if state.marks != before.marks
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.marks))
+  {
+    unreported.append("marks")
+  }
   #expect(unreported == [])
   var misreported: [String] = []
   if !action.changedElements.accounts(for: 0, from: before.todos, to: state.todos) {
@@ -477,6 +572,12 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   }
   if !action.changedElements.accounts(for: 23, from: before.stores, to: state.stores) {
     misreported.append("stores")
+  }
+  if !action.changedElements.accounts(for: 31, from: before.lines, to: state.lines) {
+    misreported.append("lines")
+  }
+  if !action.changedElements.accounts(for: 35, from: before.pinnedTasks, to: state.pinnedTasks) {
+    misreported.append("pinnedTasks")
   }
   #expect(misreported == [])
 }

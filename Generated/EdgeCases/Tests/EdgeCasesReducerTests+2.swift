@@ -20,6 +20,7 @@ extension EdgeCasesReducerTests {
     case newStateHoldsDefaultsPart2
     case newStateHoldsDefaultsPart3
     case newStateHoldsDefaultsPart4
+    case newStateHoldsDefaultsPart5
     case scoreSetsResultScore
     case stockSetsDefault
     case addTodoAppendsToTodos
@@ -68,6 +69,13 @@ extension EdgeCasesReducerTests {
     case loadStoreFailedSetsLastAction
     case measureSucceededSetsEffect
     case measureFailedSetsLastAction
+    case addLineAppendsToLines
+    case addLineIgnoresTakenID
+    case countActionIncrementsEntry
+    case countActionIncrementsAbsentEntry
+    case pinSetsPinnedInit
+    case keepPinnedAppendsToPinnedTasks
+    case keepPinnedIgnoresTakenID
     case openTodosIsDerived
     case todoCountIsDerived
     case everyTodoDoneIsDerived
@@ -82,20 +90,28 @@ extension EdgeCasesReducerTests {
     case scaledIsDerived
     case weightedIsDerived
     case weightedLetIsDerived
+    case cheapTotalIsDerived
+    case cheapOrEmptyIsDerived
+    case sizedIsDerived
+    case bigSizedIsDerived
     case bookIsDerived
     case quantityIsDerived
+    case actionCountIsDerived
+    case stateItemIsDerived
     case newTaskCreatorMakesNewValues
 
     var testDescription: String {
       switch self {
       case .newStateHoldsDefaultsPart1:
-        return "a new state holds the spec's defaults (part 1 of 4)"
+        return "a new state holds the spec's defaults (part 1 of 5)"
       case .newStateHoldsDefaultsPart2:
-        return "a new state holds the spec's defaults (part 2 of 4)"
+        return "a new state holds the spec's defaults (part 2 of 5)"
       case .newStateHoldsDefaultsPart3:
-        return "a new state holds the spec's defaults (part 3 of 4)"
+        return "a new state holds the spec's defaults (part 3 of 5)"
       case .newStateHoldsDefaultsPart4:
-        return "a new state holds the spec's defaults (part 4 of 4)"
+        return "a new state holds the spec's defaults (part 4 of 5)"
+      case .newStateHoldsDefaultsPart5:
+        return "a new state holds the spec's defaults (part 5 of 5)"
       case .scoreSetsResultScore:
         return "score sets result.score"
       case .stockSetsDefault:
@@ -192,6 +208,20 @@ extension EdgeCasesReducerTests {
         return "measureSucceeded sets effect"
       case .measureFailedSetsLastAction:
         return "measureFailed sets lastAction"
+      case .addLineAppendsToLines:
+        return "addLine appends to the end of lines"
+      case .addLineIgnoresTakenID:
+        return "addLine keeps lines as it was when the id is taken"
+      case .countActionIncrementsEntry:
+        return "countAction increments actionCounts[of], other entries unchanged"
+      case .countActionIncrementsAbsentEntry:
+        return "countAction increments an absent entry of actionCounts from 0"
+      case .pinSetsPinnedInit:
+        return "pin sets pinned.init"
+      case .keepPinnedAppendsToPinnedTasks:
+        return "keepPinned appends to the end of pinnedTasks"
+      case .keepPinnedIgnoresTakenID:
+        return "keepPinned keeps pinnedTasks as it was when the id is taken"
       case .openTodosIsDerived:
         return "openTodos counts the elements of todos where !done"
       case .todoCountIsDerived:
@@ -220,10 +250,22 @@ extension EdgeCasesReducerTests {
         return "weighted adds up inout times quantityById[id] of the elements of states"
       case .weightedLetIsDerived:
         return "weightedLet adds up inout times quantityById[id] of the elements of states wh..."
+      case .cheapTotalIsDerived:
+        return "cheapTotal adds up count times price of the elements of lines where price <= 0.5"
+      case .cheapOrEmptyIsDerived:
+        return "cheapOrEmpty counts the elements of lines where price <= 0.5 || count == 0"
+      case .sizedIsDerived:
+        return "sized adds up count times weights[size] of the elements of lines"
+      case .bigSizedIsDerived:
+        return "bigSized adds up count times weights[size] of the elements of lines where pri..."
       case .bookIsDerived:
         return "book finds the element of books that its parameter names"
       case .quantityIsDerived:
         return "quantity finds the element of quantityById that its parameter names"
+      case .actionCountIsDerived:
+        return "actionCount finds the element of actionCounts that its parameter names"
+      case .stateItemIsDerived:
+        return "stateItem finds the element of states that its parameter names"
       case .newTaskCreatorMakesNewValues:
         return "newTask(...) makes its new values"
       }
@@ -248,6 +290,15 @@ extension EdgeCasesReducerTests {
     expectEqual(state.budget, 100)
     expectEqual(state.limit, 10)
     expectTrue(state.credits.isEmpty)
+    expectTrue(state.lines.isEmpty)
+    expectTrue(state.weights.isEmpty)
+    expectTrue(state.actionCounts.isEmpty)
+    expectTrue(state.pinnedTasks.isEmpty)
+  }
+
+  func newStateHoldsDefaultsPart5() {
+    let state = EdgeCasesState()
+    expectTrue(state.marks.isEmpty)
   }
 
   func scoreSetsResultScore() {
@@ -275,14 +326,5 @@ extension EdgeCasesReducerTests {
     let todo: Todo = Todo(id: 3, title: "text 2")
     reduceReporting(&state, .addTodo(todo: todo))
     expectEqual(state.todos, [existing, todo])
-  }
-
-  func addTodoIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Todo(id: 2, title: "text 1")
-    state.todos = [existing]
-    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
-    reduceReporting(&state, .addTodo(todo: todo))
-    expectEqual(state.todos, [existing])
   }
 }

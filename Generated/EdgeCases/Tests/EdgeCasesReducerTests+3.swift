@@ -14,6 +14,15 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func addTodoIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Todo(id: 2, title: "text 1")
+    state.todos = [existing]
+    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
+    reduceReporting(&state, .addTodo(todo: todo))
+    expectEqual(state.todos, [existing])
+  }
+
   func newTaskSetsLastStamp() {
     var state = EdgeCasesState()
     state.lastStamp = Date(timeIntervalSince1970: 1_700_345_600)
@@ -300,5 +309,54 @@ extension EdgeCasesReducerTests {
     let level: Level? = Level.low
     reduceReporting(&state, .setLevel(level: level))
     expectEqual(state.level, level)
+  }
+
+  func moveTitlesUpMovesSearchTitles() {
+    var state = EdgeCasesState()
+    let one: String = "text 1"
+    let two: String = "text 2"
+    let three: String = "text 3"
+    state.search.titles = [one, two, three]
+    let offsets: IndexSet = [2]
+    reduceReporting(&state, .moveTitlesUp(offsets: offsets))
+    expectEqual(state.search.titles, [three, one, two])
+  }
+
+  func forgetTitleRemovesValueFromSearchTitles() {
+    var state = EdgeCasesState()
+    let one: String = "text 1"
+    let two: String = "text 2"
+    state.search.titles = [one, two, one]
+    let title: String = one
+    reduceReporting(&state, .forgetTitle(title: title))
+    expectEqual(state.search.titles, [two])
+  }
+
+  func addStateAppendsToStates() {
+    var state = EdgeCasesState()
+    let existing = State(id: 2)
+    state.states = [existing]
+    let item: State = State(id: 3)
+    reduceReporting(&state, .addState(item: item))
+    expectEqual(state.states, [existing, item])
+  }
+
+  func addStateIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = State(id: 2)
+    state.states = [existing]
+    let item: State = State(id: 2, `inout`: 3, var: "text 2", let: true)
+    reduceReporting(&state, .addState(item: item))
+    expectEqual(state.states, [existing])
+  }
+
+  func putSetsPath() {
+    var state = EdgeCasesState()
+    state.path = "text 4"
+    let `inout`: Int = 8
+    let `var`: String = "text 2"
+    let `let`: Bool = true
+    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
+    expectEqual(state.path, `var`)
   }
 }

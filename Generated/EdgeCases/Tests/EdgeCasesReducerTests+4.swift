@@ -14,55 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func moveTitlesUpMovesSearchTitles() {
-    var state = EdgeCasesState()
-    let one: String = "text 1"
-    let two: String = "text 2"
-    let three: String = "text 3"
-    state.search.titles = [one, two, three]
-    let offsets: IndexSet = [2]
-    reduceReporting(&state, .moveTitlesUp(offsets: offsets))
-    expectEqual(state.search.titles, [three, one, two])
-  }
-
-  func forgetTitleRemovesValueFromSearchTitles() {
-    var state = EdgeCasesState()
-    let one: String = "text 1"
-    let two: String = "text 2"
-    state.search.titles = [one, two, one]
-    let title: String = one
-    reduceReporting(&state, .forgetTitle(title: title))
-    expectEqual(state.search.titles, [two])
-  }
-
-  func addStateAppendsToStates() {
-    var state = EdgeCasesState()
-    let existing = State(id: 2)
-    state.states = [existing]
-    let item: State = State(id: 3)
-    reduceReporting(&state, .addState(item: item))
-    expectEqual(state.states, [existing, item])
-  }
-
-  func addStateIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = State(id: 2)
-    state.states = [existing]
-    let item: State = State(id: 2, `inout`: 3, var: "text 2", let: true)
-    reduceReporting(&state, .addState(item: item))
-    expectEqual(state.states, [existing])
-  }
-
-  func putSetsPath() {
-    var state = EdgeCasesState()
-    state.path = "text 4"
-    let `inout`: Int = 8
-    let `var`: String = "text 2"
-    let `let`: Bool = true
-    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
-    expectEqual(state.path, `var`)
-  }
-
   func putSetsDefault() {
     var state = EdgeCasesState()
     state.default = 5
@@ -153,6 +104,70 @@ extension EdgeCasesReducerTests {
     let error: Action = .retry
     reduceReporting(&state, .measureFailed(error: error))
     expectEqual(state.lastAction, error)
+  }
+
+  func addLineAppendsToLines() {
+    var state = EdgeCasesState()
+    let existing = Line(id: 2)
+    state.lines = [existing]
+    let line: Line = Line(id: 3)
+    reduceReporting(&state, .addLine(line: line))
+    expectEqual(state.lines, [existing, line])
+  }
+
+  func addLineIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Line(id: 2)
+    state.lines = [existing]
+    let line: Line = Line(id: 2, count: 3, price: 2.5, size: "text 2")
+    reduceReporting(&state, .addLine(line: line))
+    expectEqual(state.lines, [existing])
+  }
+
+  func countActionIncrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Int = 2
+    let other: Int = 3
+    let of: Action = .stop
+    state.actionCounts = [of: entry, .retry: other]
+    reduceReporting(&state, .countAction(of: of))
+    expectEqual(state.actionCounts[of], entry + 1)
+    expectEqual(state.actionCounts[.retry], other)
+  }
+
+  func countActionIncrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.actionCounts = [:]
+    let of: Action = .stop
+    reduceReporting(&state, .countAction(of: of))
+    expectEqual(state.actionCounts[of], 1)
+  }
+
+  func pinSetsPinnedInit() {
+    var state = EdgeCasesState()
+    state.pinned.`init` = 5
+    reduceReporting(&state, .pin)
+    expectEqual(state.pinned.`init`, 1)
+  }
+
+  func keepPinnedAppendsToPinnedTasks() {
+    var state = EdgeCasesState()
+    let existing = Task(id: uuid(1))
+    state.pinnedTasks = [existing]
+    let pinned: Task = Task(id: uuid(2))
+    reduceReporting(&state, .keepPinned(pinned: pinned))
+    expectEqual(state.pinnedTasks, [existing, pinned])
+  }
+
+  func keepPinnedIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Task(id: uuid(1))
+    state.pinnedTasks = [existing]
+    let pinned: Task = Task(
+      id: uuid(1), default: true, init: 3, stamp: Date(timeIntervalSince1970: 1_700_172_800)
+    )
+    reduceReporting(&state, .keepPinned(pinned: pinned))
+    expectEqual(state.pinnedTasks, [existing])
   }
 
   func openTodosIsDerived() {
@@ -281,6 +296,42 @@ extension EdgeCasesReducerTests {
     expectEqual(state.weightedLet, 21)
   }
 
+  func cheapTotalIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Line(id: 2, count: 3, price: 0)
+    let other = Line(id: 3, count: 1, price: 1.0)
+    state.lines = [matching, other]
+    let expected = Double(matching.count) * matching.price
+    expectEqual(state.cheapTotal, expected)
+  }
+
+  func cheapOrEmptyIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Line(id: 2, count: 0, price: 0)
+    let matchingToo = Line(id: 3, count: 0, price: 0)
+    let other = Line(id: 4, count: -1, price: 1.0)
+    state.lines = [matching, matchingToo, other]
+    expectEqual(state.cheapOrEmpty, 2)
+  }
+
+  func sizedIsDerived() {
+    var state = EdgeCasesState()
+    let first = Line(id: 2, count: 7, size: "text 1")
+    let second = Line(id: 3, count: 4, size: "text 2")
+    state.lines = [first, second]
+    state.weights = [first.size: 3]
+    expectEqual(state.sized, 21)
+  }
+
+  func bigSizedIsDerived() {
+    var state = EdgeCasesState()
+    let first = Line(id: 2, count: 7, price: 3, size: "text 1")
+    let second = Line(id: 3, count: 4, price: 0, size: "text 2")
+    state.lines = [first, second]
+    state.weights = [first.size: 3, second.size: 5]
+    expectEqual(state.bigSized, 21)
+  }
+
   func bookIsDerived() {
     var state = EdgeCasesState()
     let first = Book(id: 2, title: "text 1")
@@ -295,6 +346,21 @@ extension EdgeCasesReducerTests {
     state.quantityById = [2: 2, 3: 3]
     expectEqual(state.quantity(id: 3), 3)
     expectEqual(state.quantity(id: 100), 0)
+  }
+
+  func actionCountIsDerived() {
+    var state = EdgeCasesState()
+    state.actionCounts = [.stop: 2, .retry: 3]
+    expectEqual(state.actionCount(of: .retry), 3)
+  }
+
+  func stateItemIsDerived() {
+    var state = EdgeCasesState()
+    let first = State(id: 2)
+    let second = State(id: 3)
+    state.states = [first, second]
+    expectEqual(state.stateItem(id: second.id), second)
+    expectEqual(state.stateItem(id: 100), nil)
   }
 
   func newTaskCreatorMakesNewValues() {

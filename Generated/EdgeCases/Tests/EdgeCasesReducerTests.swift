@@ -25,6 +25,8 @@ struct EdgeCasesReducerTests {
       self.newStateHoldsDefaultsPart3()
     case .newStateHoldsDefaultsPart4:
       self.newStateHoldsDefaultsPart4()
+    case .newStateHoldsDefaultsPart5:
+      self.newStateHoldsDefaultsPart5()
     case .scoreSetsResultScore:
       self.scoreSetsResultScore()
     case .stockSetsDefault:
@@ -121,6 +123,20 @@ struct EdgeCasesReducerTests {
       self.measureSucceededSetsEffect()
     case .measureFailedSetsLastAction:
       self.measureFailedSetsLastAction()
+    case .addLineAppendsToLines:
+      self.addLineAppendsToLines()
+    case .addLineIgnoresTakenID:
+      self.addLineIgnoresTakenID()
+    case .countActionIncrementsEntry:
+      self.countActionIncrementsEntry()
+    case .countActionIncrementsAbsentEntry:
+      self.countActionIncrementsAbsentEntry()
+    case .pinSetsPinnedInit:
+      self.pinSetsPinnedInit()
+    case .keepPinnedAppendsToPinnedTasks:
+      self.keepPinnedAppendsToPinnedTasks()
+    case .keepPinnedIgnoresTakenID:
+      self.keepPinnedIgnoresTakenID()
     case .openTodosIsDerived:
       self.openTodosIsDerived()
     case .todoCountIsDerived:
@@ -149,10 +165,22 @@ struct EdgeCasesReducerTests {
       self.weightedIsDerived()
     case .weightedLetIsDerived:
       self.weightedLetIsDerived()
+    case .cheapTotalIsDerived:
+      self.cheapTotalIsDerived()
+    case .cheapOrEmptyIsDerived:
+      self.cheapOrEmptyIsDerived()
+    case .sizedIsDerived:
+      self.sizedIsDerived()
+    case .bigSizedIsDerived:
+      self.bigSizedIsDerived()
     case .bookIsDerived:
       self.bookIsDerived()
     case .quantityIsDerived:
       self.quantityIsDerived()
+    case .actionCountIsDerived:
+      self.actionCountIsDerived()
+    case .stateItemIsDerived:
+      self.stateItemIsDerived()
     case .newTaskCreatorMakesNewValues:
       self.newTaskCreatorMakesNewValues()
     }
@@ -351,6 +379,36 @@ extension EdgeCasesReducerTests {
     {
       unreported.append("credits")
     }
+    if state.lines != before.lines
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lines))
+    {
+      unreported.append("lines")
+    }
+    if state.weights != before.weights
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.weights))
+    {
+      unreported.append("weights")
+    }
+    if state.actionCounts != before.actionCounts
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.actionCounts))
+    {
+      unreported.append("actionCounts")
+    }
+    if state.pinned != before.pinned
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.pinned))
+    {
+      unreported.append("pinned")
+    }
+    if state.pinnedTasks != before.pinnedTasks
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.pinnedTasks))
+    {
+      unreported.append("pinnedTasks")
+    }
+    if state.marks != before.marks
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.marks))
+    {
+      unreported.append("marks")
+    }
     #expect(unreported == [])
     var misreported: [String] = []
     if !action.changedElements.accounts(for: 0, from: before.todos, to: state.todos) {
@@ -370,6 +428,12 @@ extension EdgeCasesReducerTests {
     }
     if !action.changedElements.accounts(for: 23, from: before.stores, to: state.stores) {
       misreported.append("stores")
+    }
+    if !action.changedElements.accounts(for: 31, from: before.lines, to: state.lines) {
+      misreported.append("lines")
+    }
+    if !action.changedElements.accounts(for: 35, from: before.pinnedTasks, to: state.pinnedTasks) {
+      misreported.append("pinnedTasks")
     }
     #expect(misreported == [])
   }

@@ -41,7 +41,8 @@ public struct LibraryAPIEffects: LibraryEffects {
           { element1 in
             Book(
               id: element1.id, title: element1.volumeInfo.title,
-              author: element1.volumeInfo.authors?.first ?? "")
+              author: element1.volumeInfo.authors?.first ?? "",
+              subtitle: element1.volumeInfo.subtitle ?? "")
           }))
     case .badRequest:
       throw APIFailure.documented(

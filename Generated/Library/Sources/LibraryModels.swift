@@ -14,17 +14,20 @@ public struct Book: Equatable, Codable, Sendable, Identifiable {
   public var id: String
   public var title: String
   public var author: String
+  public var subtitle: String
 
-  public init(id: String, title: String, author: String = "") {
+  public init(id: String, title: String, author: String = "", subtitle: String = "") {
     self.id = id
     self.title = title
     self.author = author
+    self.subtitle = subtitle
   }
 
   private enum CodingKeys: String, CodingKey {
     case id
     case title
     case author
+    case subtitle
   }
 
   public init(from decoder: any Decoder) throws {
@@ -32,5 +35,6 @@ public struct Book: Equatable, Codable, Sendable, Identifiable {
     self.id = try container.decode(String.self, forKey: .id)
     self.title = try container.decode(String.self, forKey: .title)
     self.author = try container.decode(String.self, forKey: .author, default: "")
+    self.subtitle = try container.decode(String.self, forKey: .subtitle, default: "")
   }
 }

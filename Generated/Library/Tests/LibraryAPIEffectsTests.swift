@@ -54,13 +54,15 @@ struct LibraryAPIEffectsTests {
               .init(
                 id: "answer 6",
                 volumeInfo: .init(
-                  title: "answer 8", authors: ["answer 10"], publishedDate: "answer 11"))
+                  title: "answer 8", subtitle: "answer 9", authors: ["answer 11"],
+                  publishedDate: "answer 12"))
             ]))))
     var api = LibraryAPIDouble()
     api.answers.answer(expected, with: answer)
     let effects = LibraryAPIEffects(client: api)
     let value = try await effects.search(query: query)
-    #expect(value == [Book(id: "answer 6", title: "answer 8", author: "answer 10")])
+    #expect(
+      value == [Book(id: "answer 6", title: "answer 8", author: "answer 11", subtitle: "answer 9")])
   }
 
   @Test("search fails when searchVolumes answered 400")
@@ -68,7 +70,7 @@ struct LibraryAPIEffectsTests {
     let query: String = "text"
     let expected = Operations.searchVolumes.Input(query: .init(q: query))
     let answer = Operations.searchVolumes.Output.badRequest(
-      .init(body: .json(.init(error: .init(code: 114, message: "answer 15"))))
+      .init(body: .json(.init(error: .init(code: 115, message: "answer 16"))))
     )
     var api = LibraryAPIDouble()
     api.answers.answer(expected, with: answer)
@@ -104,7 +106,7 @@ struct LibraryAPIEffectsTests {
 
   @Test("addBook sends addVolume and reads its answer")
   func addBookSendsAddVolume() async throws {
-    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let book = Book(id: "text 7", title: "text 19", author: "text 31", subtitle: "text 43")
     let expected = Operations.addVolume.Input(
       path: .init(shelf: "0"), query: .init(volumeId: book.id)
     )
@@ -117,7 +119,7 @@ struct LibraryAPIEffectsTests {
 
   @Test("addBook fails when addVolume answered 401")
   func addBookFailsAnswered401() async throws {
-    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let book = Book(id: "text 7", title: "text 19", author: "text 31", subtitle: "text 43")
     let expected = Operations.addVolume.Input(
       path: .init(shelf: "0"), query: .init(volumeId: book.id)
     )
@@ -131,7 +133,7 @@ struct LibraryAPIEffectsTests {
 
   @Test("addBook fails when addVolume answered 403")
   func addBookFailsAnswered403() async throws {
-    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let book = Book(id: "text 7", title: "text 19", author: "text 31", subtitle: "text 43")
     let expected = Operations.addVolume.Input(
       path: .init(shelf: "0"), query: .init(volumeId: book.id)
     )
@@ -145,7 +147,7 @@ struct LibraryAPIEffectsTests {
 
   @Test("addBook fails when addVolume answered 404")
   func addBookFailsAnswered404() async throws {
-    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let book = Book(id: "text 7", title: "text 19", author: "text 31", subtitle: "text 43")
     let expected = Operations.addVolume.Input(
       path: .init(shelf: "0"), query: .init(volumeId: book.id)
     )
@@ -159,7 +161,7 @@ struct LibraryAPIEffectsTests {
 
   @Test("addBook fails when addVolume answered an undocumented status")
   func addBookFailsAnsweredAnUndocumentedStatus() async throws {
-    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let book = Book(id: "text 7", title: "text 19", author: "text 31", subtitle: "text 43")
     let expected = Operations.addVolume.Input(
       path: .init(shelf: "0"), query: .init(volumeId: book.id)
     )
@@ -173,7 +175,7 @@ struct LibraryAPIEffectsTests {
 
   @Test("removeBook sends removeVolume and reads its answer")
   func removeBookSendsRemoveVolume() async throws {
-    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let book = Book(id: "text 7", title: "text 19", author: "text 31", subtitle: "text 43")
     let expected = Operations.removeVolume.Input(
       path: .init(shelf: "0"), query: .init(volumeId: book.id)
     )
@@ -186,7 +188,7 @@ struct LibraryAPIEffectsTests {
 
   @Test("removeBook fails when removeVolume answered 401")
   func removeBookFailsAnswered401() async throws {
-    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let book = Book(id: "text 7", title: "text 19", author: "text 31", subtitle: "text 43")
     let expected = Operations.removeVolume.Input(
       path: .init(shelf: "0"), query: .init(volumeId: book.id)
     )
@@ -200,7 +202,7 @@ struct LibraryAPIEffectsTests {
 
   @Test("removeBook fails when removeVolume answered 404")
   func removeBookFailsAnswered404() async throws {
-    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let book = Book(id: "text 7", title: "text 19", author: "text 31", subtitle: "text 43")
     let expected = Operations.removeVolume.Input(
       path: .init(shelf: "0"), query: .init(volumeId: book.id)
     )
@@ -214,7 +216,7 @@ struct LibraryAPIEffectsTests {
 
   @Test("removeBook fails when removeVolume answered an undocumented status")
   func removeBookFailsAnsweredAnUndocumentedStatus() async throws {
-    let book = Book(id: "text 7", title: "text 19", author: "text 31")
+    let book = Book(id: "text 7", title: "text 19", author: "text 31", subtitle: "text 43")
     let expected = Operations.removeVolume.Input(
       path: .init(shelf: "0"), query: .init(volumeId: book.id)
     )
@@ -240,13 +242,14 @@ struct LibraryAPIEffectsTests {
               .init(
                 id: "answer 6",
                 volumeInfo: .init(
-                  title: "answer 8", authors: ["answer 10"], publishedDate: "answer 11"))
+                  title: "answer 8", subtitle: "answer 9", authors: ["answer 11"],
+                  publishedDate: "answer 12"))
             ]))))
     var api = LibraryAPIDouble()
     api.answers.answer(expected, with: answer)
     let effects = LibraryAPIEffects(client: api)
     let value = try await effects.loadCollection(state: state)
-    #expect(value == [Book(id: "answer 6", title: "answer 8", author: "answer 10")])
+    #expect(value == [Book(id: "answer 6", title: "answer 8", author: "answer 11")])
   }
 
   @Test("loadCollection fails when listShelfVolumes answered 401")

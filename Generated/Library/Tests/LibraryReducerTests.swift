@@ -49,7 +49,7 @@ struct LibraryReducerTests {
     let first = Book(id: "text 1", title: "text 1")
     let second = Book(id: "text 2", title: "text 2")
     state.seen = [first.id: first, second.id: second]
-    let replacement = Book(id: "text 2", title: "text 5", author: "text 5")
+    let replacement = Book(id: "text 2", title: "text 5", author: "text 5", subtitle: "text 5")
     let added = Book(id: "text 3", title: "text 3")
     let query: String = "text 7"
     let books: IdentifiedArrayOf<Book> = [replacement, added]
@@ -65,7 +65,7 @@ struct LibraryReducerTests {
     let third = Book(id: "text 3", title: "text 3")
     state.opened = [existing]
     let books: IdentifiedArrayOf<Book> = [
-      second, third, Book(id: "text 1", title: "text 4", author: "text 4"),
+      second, third, Book(id: "text 1", title: "text 4", author: "text 4", subtitle: "text 4"),
     ]
     reduceReporting(&state, .openBooks(books: books))
     #expect(state.opened == [second, third, existing])
@@ -77,7 +77,7 @@ struct LibraryReducerTests {
     let first = Book(id: "text 1", title: "text 1")
     let second = Book(id: "text 2", title: "text 2")
     state.seen = [first.id: first, second.id: second]
-    let replacement = Book(id: "text 2", title: "text 5", author: "text 5")
+    let replacement = Book(id: "text 2", title: "text 5", author: "text 5", subtitle: "text 5")
     let added = Book(id: "text 3", title: "text 3")
     let books: IdentifiedArrayOf<Book> = [replacement, added]
     reduceReporting(&state, .openBooks(books: books))
@@ -115,7 +115,7 @@ struct LibraryReducerTests {
     var state = LibraryState()
     let existing = Book(id: "text 1", title: "text 1")
     state.collection = [existing]
-    let book: Book = Book(id: "text 1", title: "text 2", author: "text 2")
+    let book: Book = Book(id: "text 1", title: "text 2", author: "text 2", subtitle: "text 2")
     reduceReporting(&state, .addBook(book: book))
     #expect(state.collection == [existing])
   }
@@ -169,7 +169,7 @@ struct LibraryReducerTests {
     var state = LibraryState()
     let existing = Book(id: "text 1", title: "text 1")
     state.collection = [existing]
-    let book: Book = Book(id: "text 1", title: "text 2", author: "text 2")
+    let book: Book = Book(id: "text 1", title: "text 2", author: "text 2", subtitle: "text 2")
     let error: Refusal = .notFound
     reduceReporting(&state, .removeBookFailed(book: book, error: error))
     #expect(state.collection == [existing])

@@ -23,6 +23,7 @@ struct LibraryStoredDataTests {
           {
             "author": "stored author",
             "id": "stored id",
+            "subtitle": "stored subtitle",
             "title": "stored title"
           }
         ]
@@ -34,6 +35,7 @@ struct LibraryStoredDataTests {
           {
             "author": "stored author",
             "id": "stored id",
+            "subtitle": "stored subtitle",
             "title": "stored title"
           }
         ]
@@ -55,6 +57,7 @@ struct LibraryStoredDataTests {
           {
             "author": "",
             "id": "stored id",
+            "subtitle": "",
             "title": "stored title"
           }
         ]

@@ -207,9 +207,10 @@ struct TaskListExampleTests {
     let store = TestStore(
       initialState: TaskListState(), reducer: taskListReducer,
       middleware: [TaskListValidation(), TaskListEnhancement()], exhaustivity: .off)
-    await store.send(.addTask(task: Task(id: uuid(1), title: "  ")))
+    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
+    await ActionValues.$current.withValue(values) { await store.send(.addTask(task: Task(id: uuid(1), title: "  "))) }
     await store.idle()
-    await store.send(.addTask(task: Task(id: uuid(2), title: "Buy milk")))
+    await ActionValues.$current.withValue(values) { await store.send(.addTask(task: Task(id: uuid(2), title: "Buy milk"))) }
     await store.idle()
     #expect(store.receivedActions == [])
     await store.finish()

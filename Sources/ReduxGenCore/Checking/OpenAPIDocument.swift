@@ -48,7 +48,10 @@ struct OpenAPIDocument {
       guard let name = resolved.value("name")?.scalar, let place = resolved.value("in")?.scalar else { continue }
       guard let location = APIParameter.Location(rawValue: place) else { continue }
       let schema = resolved.value("schema").map { self.schema($0) } ?? .unsupported("a parameter without a schema", item)
-      let required = location == .path || resolved.value("required")?.scalar == "true"
+      // A nullable one is optional in Swift however required (swift-openapi-generator's rule).
+      let required =
+        location == .path
+        || (resolved.value("required")?.scalar == "true" && !(resolved.value("schema").map(isNullable) ?? false))
       parameters.removeAll { $0.name == name && $0.location == location }
       parameters.append(APIParameter(name: name, location: location, isRequired: required, schema: schema, node: item))
     }
@@ -98,6 +101,20 @@ struct OpenAPIDocument {
     return components[parts[2]]?[parts[3]]
   }
 
+  /// Whether a schema admits null: 3.0's `nullable: true`, 3.1's `type: [T, "null"]`, here or
+  /// where its `$ref` leads. swift-openapi-generator makes such a property optional even when
+  /// it is required.
+  func isNullable(_ node: YAMLNode) -> Bool {
+    var current = node
+    for _ in 0..<8 {
+      if current.value("nullable")?.scalar == "true" { return true }
+      if current.value("type")?.items.contains(where: { $0.scalar == "null" }) == true { return true }
+      guard let reference = current.value("$ref")?.scalar, let target = component(reference) else { return false }
+      current = target
+    }
+    return false
+  }
+
   /// A schema as the spec binds it; `$ref`s followed, one level of recursion at a time.
   func schema(_ node: YAMLNode, visiting: Set<String> = []) -> APISchema {
     var visiting = visiting
@@ -140,8 +157,10 @@ struct OpenAPIDocument {
       let required = Set(node.value("required")?.items.compactMap(\.scalar) ?? [])
       let properties = node.pairs("properties").compactMap { pair -> APIProperty? in
         guard let name = pair.key.scalar else { return nil }
+        let nullable = isNullable(pair.value)
         return APIProperty(
-          name: name, schema: schema(pair.value, visiting: visiting), isRequired: required.contains(name), node: pair.key)
+          name: name, schema: schema(pair.value, visiting: visiting), isRequired: required.contains(name) && !nullable,
+          isNullable: nullable, node: pair.key)
       }
       return .object(properties, node)
     default:
@@ -227,7 +246,10 @@ struct APIResponse {
 struct APIProperty {
   var name: String
   var schema: APISchema
+  /// Required and not nullable: swift-openapi-generator's property is not optional.
   var isRequired: Bool
+  /// It may be null (`nullable: true`, `type: [T, "null"]`): optional in Swift, required or not.
+  var isNullable = false
   var node: YAMLNode
 }
 

@@ -497,7 +497,8 @@ private struct ResponseReader {
       (path, target, node) = (walked, found, writtenNode)
     } else if let property = schema.property(field.codingKey) {
       (path, target, node) = (
-        APIPath(steps: [.init(property: property.name, isOptional: !property.isRequired)]), property.schema, at
+        APIPath(steps: [.init(property: property.name, isOptional: !property.isRequired, isNullable: property.isNullable)]),
+        property.schema, at
       )
       guard checkName(property.name) else { return nil }
     } else if wholeIfUnnamed {
@@ -515,7 +516,9 @@ private struct ResponseReader {
     if case .optional(let wrapped) = type {
       type = wrapped
     } else if path.isOptional, field.defaultValue == nil, !isList(type) {
-      checker.error(.api(.responseMayBeMissing(key, path: path.written)), node)
+      // Left out by the document, or only null: the advice differs.
+      let nullOnly = path.steps.allSatisfy { !$0.first && (!$0.isOptional || $0.isNullable) }
+      checker.error(.api(nullOnly ? .responseMayBeNull(key, path: path.written) : .responseMayBeMissing(key, path: path.written)), node)
       return nil
     }
     guard let value = readValue(type, key: key, path: path, schema: target, node: node) else { return nil }
@@ -596,7 +599,8 @@ private struct ResponseReader {
         }
         current = items
       }
-      steps.append(APIPath.Step(property: property.name, isOptional: !property.isRequired, first: step.first))
+      steps.append(
+        APIPath.Step(property: property.name, isOptional: !property.isRequired, isNullable: property.isNullable, first: step.first))
     }
     return (APIPath(steps: steps), current)
   }

@@ -86,7 +86,7 @@ extension SpecChecker {
     if let node = keys["receive"], !node.isNull {
       receiveItems = node.scalar != nil ? [node] : sequence(node, what: .key("receive")) ?? []
     }
-    example.receive = receiveItems.compactMap { exampleStep($0) }
+    example.receive = receiveItems.compactMap { exampleStep($0, received: true) }
     if let node = keys["middleware"] { example.middleware = exampleMiddleware(node, declared: middleware) }
   }
 
@@ -193,7 +193,9 @@ extension SpecChecker {
     return items.compactMap { exampleStep($0) }
   }
 
-  private mutating func exampleStep(_ node: YAMLNode) -> Example.Step? {
+  /// - Parameter received: A step of `receive`: a value made as the action is sent (`= new`,
+  ///   `= now`) must be given, as the `ActionValues` the example binds make it.
+  private mutating func exampleStep(_ node: YAMLNode, received: Bool = false) -> Example.Step? {
     let nameNode: YAMLNode
     var argumentsNode: YAMLNode?
     switch node.kind {
@@ -226,6 +228,9 @@ extension SpecChecker {
       if let valueNode = given[parameter.name] {
         guard let value = exampleValue(valueNode, type: parameter.type) else { return nil }
         arguments.append((parameter.name, value))
+      } else if received, parameter.madeByCreator {
+        error(.madeValueNotGiven(parameter.name, action: name, isID: parameter.type == .scalar(.uuid)), nameNode)
+        return nil
       } else if let value = parameter.defaultValue {
         arguments.append((parameter.name, value))
       } else {

@@ -368,12 +368,10 @@ struct PredicateParser {
     case .identifier("nil"):
       return (.literal(.null, .optional(.scalar(.bool))), .optional(.scalar(.bool)))
     case .number(let text):
-      let value: Value = Int(text).map { .int($0) } ?? .double(Double(text) ?? 0)
-      let natural: SpecType = Int(text) != nil ? .scalar(.int) : .scalar(.double)
-      if let expected, let retyped = retype(value, as: expected) {
-        return (.literal(retyped, expected.unwrapped), expected.unwrapped)
-      }
-      return (.literal(value, natural), natural)
+      return number(text, expected: expected)
+    case .symbol("-") where tokens.peek.kind == .number(tokens.peek.text):
+      // A negative number: `count > -1`, `tags.contains(-3)`.
+      return number("-" + tokens.next().text, expected: expected)
     case .string(let text):
       return (.literal(.string(text), .scalar(.string)), .scalar(.string))
     case .symbol("."):
@@ -399,6 +397,16 @@ struct PredicateParser {
     default:
       return fail(.expectedToken(.predicateOperand, found: token.described), token.offset)
     }
+  }
+
+  /// A number literal, of the expected type where it is one.
+  private func number(_ text: String, expected: SpecType?) -> Typed {
+    let value: Value = Int(text).map { .int($0) } ?? .double(Double(text) ?? 0)
+    let natural: SpecType = Int(text) != nil ? .scalar(.int) : .scalar(.double)
+    if let expected, let retyped = retype(value, as: expected) {
+      return (.literal(retyped, expected.unwrapped), expected.unwrapped)
+    }
+    return (.literal(value, natural), natural)
   }
 
   private mutating func path(startingWith first: String, at offset: Int) -> Typed? {

@@ -24,6 +24,8 @@ package enum APIProblem: Hashable, Sendable {
   case notAnArray(String, path: String)
   case responseTypeMismatch(String, type: String, documented: String)
   case responseMayBeMissing(String, path: String)
+  /// A non-optional field without a default read from a property the document lets be null.
+  case responseMayBeNull(String, path: String)
   case unboundType(String, type: String)
   case unusedResponseKey(String, suggestion: String?)
   case invalidResponsePath(String)
@@ -87,6 +89,9 @@ package enum APIProblem: Hashable, Sendable {
     case .responseMayBeMissing(let path, let documented):
       "'\(path)' is read from '\(documented)', which the response may leave out (not 'required' in the "
         + "OpenAPI document); give the field a default, make it optional, or mark the property required"
+    case .responseMayBeNull(let path, let documented):
+      "'\(path)' is read from '\(documented)', which may be null ('nullable' in the OpenAPI document, or a type "
+        + "that includes \"null\"); give the field a default or make it optional"
     case .unboundType(let path, let type):
       "'\(path)' is \(type), which redux-gen doesn't read from a response yet"
     case .unusedResponseKey(let key, let suggestion):

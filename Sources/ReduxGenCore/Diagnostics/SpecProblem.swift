@@ -314,6 +314,8 @@ package enum SpecProblem: Hashable, Sendable {
   /// A `where` naming a state field or parameter: it reads the element's fields only.
   case whereReadsOnlyElement(String, element: String, what: Subject)
   case missingField(String, model: String)
+  /// A received action's `= new` or `= now` parameter left out: the example can't know it unless given.
+  case madeValueNotGiven(String, action: String, isID: Bool)
 
   // Filters.
   case filterOverNotModelList(String, type: String)
@@ -637,6 +639,10 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(name)' is \(what), but a 'where' condition reads only the fields of each element (\(element)); compare the element's fields with literals, or write an '- if' on the action (which reads the payload and the state) around the operation"
     case .missingField(let name, let model):
       "missing field '\(name)' of \(model), which has no default"
+    case .madeValueNotGiven(let name, let action, let isID):
+      isID
+        ? "give '\(name)' of the received '\(action)': it is made as the action is sent ('= new'), and an example through the store makes ids 1, 2, 3... in that order"
+        : "give '\(name)' of the received '\(action)': it is made as the action is sent ('= now'), and an example through the store tells the time \"1970-01-02T00:00:00Z\""
     case .filterOverNotModelList(let name, let type):
       "a filter must be over a state field that is a list of a model; '\(name)' is \(type)"
     case .filterSelectedExists(let name):

@@ -135,8 +135,10 @@ package indirect enum APIReadValue: Sendable, Equatable {
 package struct APIPath: Sendable, Equatable {
   package struct Step: Sendable, Equatable {
     package var property: String
-    /// The document doesn't require it: swift-openapi-generator makes it optional.
+    /// The document doesn't require it, or it may be null: swift-openapi-generator makes it optional.
     package var isOptional: Bool
+    /// It may be null (`nullable: true`, `type: [T, "null"]`), required or not.
+    package var isNullable = false
     /// `authors[0]`: the array's first element (optional: the array may be empty).
     package var first: Bool = false
   }

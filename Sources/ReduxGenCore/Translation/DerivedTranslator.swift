@@ -251,8 +251,10 @@ extension DerivedTranslator {
         guard let matching, let other else { return nil }
         (first, second) = (matching, other)
       }
-      // Two keys, or the weights' literal would hold one twice.
-      if let firstKey = first[key], firstKey == second[key] { return nil }
+      // Two keys, or the weights' literal would hold one twice and the second element would be
+      // weighed too: a key the condition leaves free takes a sample the other key isn't (a
+      // field's default would give both one key).
+      guard distinctKeys(&first, &second, key: key, list: value.list, kit: kit) else { return nil }
       if first[field] == nil { first[field] = number(7, fieldType) }
       if second[field] == nil { second[field] = number(4, fieldType) }
       fill([("first", first), ("second", second)])
@@ -276,6 +278,22 @@ extension DerivedTranslator {
       what = "computes \(arithmetic.text { $0 })"
     }
     return kit.test("\(value.name) \(what)", names.make("\(value.name)IsDerived"), body)
+  }
+
+  /// Gives the two elements' `key` fields values that differ, where the overrides leave them
+  /// free; false when they can't differ (a condition fixes both alike, an enum of one case).
+  func distinctKeys(
+    _ first: inout [String: Value], _ second: inout [String: Value], key: String, list: String, kit: TestTranslator
+  ) -> Bool {
+    guard let keyType = types.spec.derivedFieldType(list, key)?.unwrapped else { return false }
+    if first[key] == nil {
+      first[key] = (1...4).lazy.map { kit.sample(keyType, $0) }.first { $0 != second[key] }
+    }
+    if second[key] == nil {
+      second[key] = (2...5).lazy.map { kit.sample(keyType, $0) }.first { $0 != first[key] }
+    }
+    guard let firstKey = first[key], let secondKey = second[key] else { return false }
+    return firstKey != secondKey
   }
 
   /// The body of a lookup's derived test: the collection holds two samples; the key (a state
@@ -404,12 +422,21 @@ private struct ArithmeticSamples {
         else { return nil }
         overrides = matching
       }
-      // Two elements with one id can't share a list: a condition on the id leaves one.
-      let count = overrides["id"] == nil ? 2 : 1
+      // Two elements with one id can't share a list: a condition on the id leaves one. Weighed
+      // by a key the condition fixes, the second would be weighed too: one element then.
+      var weightKey: (name: String, type: SpecType)?
+      if case .sumWeighted(_, _, let key, _) = derived.kind {
+        guard let keyType = types.spec.derivedFieldType(derived.list, key)?.unwrapped else { return nil }
+        weightKey = (key, keyType)
+      }
+      let keysDiffer = weightKey.map { overrides[$0.name] == nil && kit.sample($0.type, 1) != kit.sample($0.type, 2) } ?? true
+      let count = overrides["id"] == nil && keysDiffer ? 2 : 1
       var elements: [Value] = []
       var names: [Expression] = []
       for index in 0..<count {
         var own = overrides
+        // Each element its own key (a field's default would give both one).
+        if let weightKey, own[weightKey.name] == nil { own[weightKey.name] = kit.sample(weightKey.type, index + 1) }
         for field in fields where own[field] == nil {
           guard let type = types.spec.derivedFieldType(derived.list, field), let sample = number(type) else { return nil }
           own[field] = sample

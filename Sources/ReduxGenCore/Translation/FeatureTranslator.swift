@@ -221,8 +221,8 @@ struct FeatureTranslator {
     let selectors = spec.selectors.compactMap { value -> Declaration? in
       guard let (parameter, type) = spec.parameter(of: value) else { return nil }
       return code.selector(
-        name: value.name, parameter: Parameter(name: parameter, type: types.typeName(type)),
-        type: types.typeName(value.type), reading: value.list)
+        name: value.name, parameter: Parameter(name: parameter, type: types.capturing.typeName(type)),
+        type: types.capturing.typeName(value.type), reading: value.list)
     }
     return code.declarations(members: bindings + selectors)
   }
@@ -439,7 +439,9 @@ struct FeatureTranslator {
   func startMiddleware() -> [Declaration] {
     guard !spec.start.isEmpty else { return [] }
     let dispatches = spec.start.map { step in
-      Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, types.action(step))]))
+      // Inside the middleware `State` and `Action` are its associated types: the spec's go
+      // through their aliases.
+      Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, effectTypes.action(step))]))
     }
     let start = FunctionDeclaration(
       doc: "Dispatches the spec's `start:` actions, in order, as the store is made.", access: access,
@@ -479,14 +481,14 @@ struct FeatureTranslator {
         for argument in followUp.arguments {
           if case .parameter(let name) = argument.source { used.insert(name) }
         }
-        let sent = followUp.action(in: spec, types: types, parameter: { .name($0) }, state: state)
+        let sent = followUp.action(in: spec, types: effectTypes, parameter: { .name($0) }, state: state)
         let dispatch = Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, sent)]))
         guard let condition = followUp.condition else {
           body.append(dispatch)
           continue
         }
         for name in PredicateSearch.fields(readBy: condition) where name != "state" { used.insert(name) }
-        let test = PredicateTranslator(types: types, element: state) { name in
+        let test = PredicateTranslator(types: effectTypes, element: state) { name in
           name == "state" ? state : .name(name)
         }.expression(condition)
         body.append(.ifElse(test, [dispatch], nil))
@@ -615,14 +617,21 @@ extension FollowUp {
     arguments.contains { if case .state = $0.source { true } else { false } }
   }
 
+  /// Whether a parameter is made as it is sent (`= new`, `= now`), by `ActionValues.current`.
+  var makesValues: Bool {
+    arguments.contains { $0.source == .value(.newUUID) || $0.source == .value(.now) }
+  }
+
   /// The follow-up as the action it sends (`.search(query: query)`): the one place its
   /// arguments become Swift, for the middleware that dispatches it and the derived test that
   /// expects it. `parameter` reads the trigger's parameter, `state` is the state after its
   /// reduce; a `= new` or `= now` parameter takes ReduxRuntime's `ActionValues.current`, as
   /// action creators do.
+  /// A test passes `made`, which gives each made value (`.newUUID`, `.now`) as the values it
+  /// binds make it, in the order the middleware makes them.
   func action(
     in spec: Spec, types: TypeTranslator, parameter: (String) -> Expression, state: Expression,
-    qualified: Bool = false
+    qualified: Bool = false, made madeValue: ((Value) -> Expression)? = nil
   ) -> Expression {
     let payload = spec.action(named: action)?.payload ?? []
     let values = types.runtime.value("ActionValues").dot("current")
@@ -631,6 +640,8 @@ extension FollowUp {
       switch argument.source {
       case .parameter(let name): return ReduxGenCore.Argument(argument.parameter, parameter(name))
       case .state(let name): return ReduxGenCore.Argument(argument.parameter, state.dot(name))
+      case .value(let value) where madeValue != nil && (value == .newUUID || value == .now):
+        return ReduxGenCore.Argument(argument.parameter, madeValue!(value))
       case .value(.newUUID): return ReduxGenCore.Argument(argument.parameter, values.dot("uuid").call())
       case .value(.now): return ReduxGenCore.Argument(argument.parameter, values.dot("now").call())
       case .value(let value): return ReduxGenCore.Argument(argument.parameter, types.expression(value, type: type))

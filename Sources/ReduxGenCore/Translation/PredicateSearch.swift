@@ -119,10 +119,20 @@ struct PredicateSearch {
     case .scalar(.bool):
       return [.bool(false), .bool(true)]
     case .scalar(let scalar) where scalar.isNumeric:
+      // Values of the field's own type, around every number the predicate holds: a whole
+      // number's field takes whole numbers around a fraction (`price <= 0.5 || count == 0`
+      // gives `count` 0 and 1, never 0.5).
       var values: [Value] = widened ? [.int(0), .int(1)] : [.int(0)]
       for literal in literals {
-        if case .int(let number) = literal { values += [.int(number - 1), .int(number), .int(number + 1)] }
-        if case .double(let number) = literal { values += [.double(number - 0.5), .double(number), .double(number + 0.5)] }
+        switch literal {
+        case .int(let number): values += [.int(number - 1), .int(number), .int(number + 1)]
+        case .double(let number) where scalar.isInteger:
+          guard abs(number) < 1e15 else { continue }
+          let (below, above) = (number.rounded(.down), number.rounded(.up))
+          values += [.int(Int(below) - 1), .int(Int(below)), .int(Int(above)), .int(Int(above) + 1)]
+        case .double(let number): values += [.double(number - 0.5), .double(number), .double(number + 0.5)]
+        default: continue
+        }
       }
       return values
     case .scalar(.string):
@@ -203,9 +213,12 @@ struct PredicateSearch {
   }
 
   private func compare(_ a: Value, _ op: Predicate.ComparisonOperator, _ b: Value) -> Bool? {
-    switch op {
-    case .equal: return a == b
-    case .notEqual: return a != b
+    switch (op, a, b) {
+    // Numbers compare by value, as Swift compares a field with a literal: `0` equals `0.0`.
+    case (.equal, .int(let x), .double(let y)), (.equal, .double(let y), .int(let x)): return Double(x) == y
+    case (.notEqual, .int(let x), .double(let y)), (.notEqual, .double(let y), .int(let x)): return Double(x) != y
+    case (.equal, _, _): return a == b
+    case (.notEqual, _, _): return a != b
     default: break
     }
     let order: Int?

@@ -213,9 +213,26 @@ struct TestTranslator {
 
   /// An action's creator, given incrementing ids and a fixed clock, makes the action with ids
   /// 1, 2 ... in the order of its parameters and that time.
+  /// The time the `ActionValues` a test binds tell (`boundValues`).
+  static let boundTime = Expression.name("Date").call([Argument("timeIntervalSince1970", .literal(.int(86_400)))])
+
+  /// `let values = ActionValues.incrementing(now: ...)`: ids counting up from 1, and `boundTime`.
+  func boundValues() -> Statement {
+    constant("values", types.runtime.value("ActionValues").dot("incrementing").call([Argument("now", Self.boundTime)]))
+  }
+
+  /// `await ActionValues.$current.withValue(values) { EXPRESSION }`: `expression` (an await)
+  /// with `boundValues` as the values creators and follow-ups make.
+  func whileBound(_ expression: Expression) -> Expression {
+    .awaitExpression(
+      .call(
+        types.runtime.value("ActionValues").dot("$current").dot("withValue"), [Argument(nil, .name("values"))],
+        trailingClosure: Closure(body: expression)))
+  }
+
   private func creatorTest(_ action: Action, names: inout UniqueNames) -> Declaration? {
     guard action.payload.contains(where: \.madeByCreator) else { return nil }
-    let time = Expression.name("Date").call([Argument("timeIntervalSince1970", .literal(.int(86_400)))])
+    let time = Self.boundTime
     var given: [Argument] = []
     var expected: [Argument] = []
     var ids = 0
@@ -234,7 +251,7 @@ struct TestTranslator {
     }
     given.append(Argument("using", .name("values")))
     let body = [
-      constant("values", types.runtime.value("ActionValues").dot("incrementing").call([Argument("now", time)])),
+      boundValues(),
       constant("action", Expression.name(spec.actionTypeName).dot(action.name).call(given)),
       expect(.name("action"), .equal, Expression.dot(action.name).call(expected)),
     ]
@@ -1350,11 +1367,8 @@ struct TestTranslator {
   /// of values a test can compare (no fresh `UUID()` or `Date()`).
   private var followUpTestCases: [Action] {
     spec.actions.filter { action in
-      !action.followUps.isEmpty
-        && action.followUps.allSatisfy { followUp in
-          followUp.condition == nil
-            && followUp.arguments.allSatisfy { $0.source != .value(.newUUID) && $0.source != .value(.now) }
-        }
+      // Values made as it is sent (`= new`, `= now`) come from the `ActionValues` the test binds.
+      !action.followUps.isEmpty && action.followUps.allSatisfy { $0.condition == nil }
     }
   }
 
@@ -1369,25 +1383,43 @@ struct TestTranslator {
       let after = Expression.name("after")
       let readsState = action.followUps.contains(where: \.takesStateFields)
       var body: [Statement] = []
+      // One state for the store and the expected values: a default that makes a fresh id
+      // (`item: Item = {}`) differs each time a state is made.
+      var initialState = Expression.name(spec.stateTypeName).call()
       if readsState {
-        body.append(.declaration(VariableDeclaration(name: "after", initializer: .name(spec.stateTypeName).call())))
+        body.append(constant("initial", initialState))
+        initialState = .name("initial")
+        body.append(.declaration(VariableDeclaration(name: "after", initializer: initialState)))
         body.append(.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(after)), Argument(nil, sent)])))
       }
       // The trigger's parameters are the samples it was sent with.
       let sample = { (name: String) in arguments.first { $0.label == name }?.value ?? .name(name) }
+      // Values made as a follow-up is sent (`= new`, `= now`) come from the `ActionValues` the
+      // test binds: ids counting up from 1 in the order they are made, and one time.
+      let makesValues = action.followUps.contains(where: \.makesValues)
+      var ids = 0
       let expected = action.followUps.map { followUp in
-        followUp.action(in: spec, types: types, parameter: sample, state: after, qualified: true)
+        followUp.action(in: spec, types: types, parameter: sample, state: after, qualified: true) { value in
+          guard value == .newUUID else { return Self.boundTime }
+          ids += 1
+          return Expression.name("UUID").call([Argument("number", .literal(.int(ids)))])
+        }
       }
       let store = Expression.name("store")
+      var send = Expression.awaitExpression(store.dot("send").call([Argument(nil, sent)]))
+      if makesValues {
+        body.append(boundValues())
+        send = whileBound(send)
+      }
       body += [
         constant(
           "store",
           types.runtime.value("TestStore").call([
-            Argument("initialState", Expression.name(spec.stateTypeName).call()), Argument("reducer", .name(spec.reducerName)),
+            Argument("initialState", initialState), Argument("reducer", .name(spec.reducerName)),
             Argument("middleware", .array([Expression.name(spec.names.followUps).call()])),
             Argument("exhaustivity", .dot("off")),
           ])),
-        .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
+        .expression(send),
         // Its own follow-ups come first; theirs (if any) are queued after them.
         expect(
           Expression.name("Array").call([
@@ -1485,8 +1517,16 @@ struct TestTranslator {
           Argument("initialState", initial), Argument("reducer", .name(spec.reducerName)),
           Argument("middleware", .array(middleware)), Argument("exhaustivity", .dot("off")),
         ])))
+    // What creators and follow-ups make as they send (`= new`, `= now`) comes from the values
+    // the example binds, so `receive` can name it: ids 1, 2, 3... in order, one time.
+    let bindsValues = spec.actions.contains { $0.payload.contains(where: \.madeByCreator) }
+    if bindsValues { body.append(boundValues()) }
     for step in example.when {
-      body.append(.expression(.awaitExpression(store.dot("send").call([Argument(nil, stepAction(step))]))))
+      var send = Expression.awaitExpression(store.dot("send").call([Argument(nil, stepAction(step))]))
+      if bindsValues {
+        send = whileBound(send)
+      }
+      body.append(.expression(send))
       body.append(.expression(.awaitExpression(store.dot("idle").call())))
     }
     body.append(expect(store.dot("receivedActions"), .equal, .array(example.receive.map(stepAction))))

@@ -113,7 +113,7 @@ struct TypeTranslator {
       return .name("Data").call([Argument(nil, .literal(.string(text)).dot("utf8"))])
     case .enumCase(let name):
       // In an optional context `.none` and `.some` would mean Optional's own cases: name the type.
-      if type.isOptional { return .name(type.unwrapped.swiftName).dot(name) }
+      if type.isOptional { return .type(typeName(type.unwrapped)).dot(name) }
       return .dot(name)
     case .null: return .literal(.nilLiteral)
     case .array(let elements):
@@ -134,9 +134,9 @@ struct TypeTranslator {
         let fieldType = model?.fields.first { $0.name == field.name }?.type ?? .scalar(.string)
         return Argument(field.name, expression(field.value, type: fieldType))
       }
-      return .name(name).call(arguments)
+      return .type(specType(name)).call(arguments)
     case .modelDefault(let name):
-      return .name(name).call()
+      return .type(specType(name)).call()
     case .failed(let message):
       return Expression.dot("failed").call([Argument(nil, .literal(.string(message)))])
     }
