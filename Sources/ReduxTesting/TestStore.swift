@@ -60,6 +60,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   ///   - reducer: The feature's reducer.
   ///   - middleware: The middleware, in order, as the app's store has them (effects over test
   ///     doubles).
+  ///   - actionValues: The ids and time middleware make as they run (`ActionValues.current`,
+  ///     which generated creators and follow-ups read), such as `.incrementing(now:)`, so a
+  ///     test knows the actions they send; nil leaves what the test's task has bound.
   ///   - exhaustivity: Whether every change must be asserted (the default) or only what the test
   ///     states.
   ///   - timeout: How long `send`, `receive` and `finish` wait for what effects do.
@@ -69,8 +72,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   ///   - column: Where the test creates the store.
   public init(
     initialState: State, reducer: @escaping Store<State, Action>.Reducer,
-    middleware: [any Middleware<State, Action>] = [], exhaustivity: Exhaustivity = .on,
-    timeout: Duration = .seconds(5),
+    middleware: [any Middleware<State, Action>] = [], actionValues: ActionValues? = nil,
+    exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5),
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) {
     let journal = Journal<State, Action>()
@@ -81,7 +84,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
         reducer(&state, action)
         journal.reduced(state)
       },
-      middleware: [JournalMiddleware(journal: journal, middleware: middleware)])
+      middleware: [JournalMiddleware(journal: journal, middleware: middleware, actionValues: actionValues)])
     self.progress = Locked(Progress(exhaustivity: exhaustivity, timeout: timeout))
     self.createdAt = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -374,8 +377,20 @@ final class Journal<State: Sendable, Action: Equatable & Sendable>: Sendable {
 struct JournalMiddleware<State: Sendable, Action: Equatable & Sendable>: Middleware {
   let journal: Journal<State, Action>
   let middleware: [any Middleware<State, Action>]
+  /// Bound as `ActionValues.current` while the middleware run, when given.
+  let actionValues: ActionValues?
+
+  /// `body`, with `actionValues` bound when there are some.
+  private func bound<T>(_ body: () -> T) -> T {
+    guard let actionValues else { return body() }
+    return ActionValues.$current.withValue(actionValues, operation: body)
+  }
 
   func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
+    bound { processAll(action, context: context) }
+  }
+
+  private func processAll(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
     journal.begin(action, state: context.state)
     var current = action
     for step in middleware {
@@ -389,7 +404,9 @@ struct JournalMiddleware<State: Sendable, Action: Equatable & Sendable>: Middlew
   }
 
   func start(context: MiddlewareContext<State, Action>) {
-    for step in middleware { step.start(context: context) }
+    bound {
+      for step in middleware { step.start(context: context) }
+    }
   }
 
   func idle() async -> Bool {

@@ -33,15 +33,15 @@ struct EdgeCasesExampleTests {
         EdgeCasesFollowUps(),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
-    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
-    await ActionValues.$current.withValue(values) { await store.send(.put(`inout`: 3, var: "a\\b", let: true)) }
+    await store.send(.put(`inout`: 3, var: "a\\b", let: true))
     await store.idle()
-    await ActionValues.$current.withValue(values) { await store.send(.addState(item: State(id: 1, `inout`: 2, var: "x", let: true))) }
+    await store.send(.addState(item: State(id: 1, `inout`: 2, var: "x", let: true)))
     await store.idle()
-    await ActionValues.$current.withValue(values) { await store.send(.openStore(store: Store(id: "s1"), effect: .many, note: Middleware())) }
+    await store.send(.openStore(store: Store(id: "s1"), effect: .many, note: Middleware()))
     await store.idle()
-    await ActionValues.$current.withValue(values) { await store.send(.pick(choice: .retry)) }
+    await store.send(.pick(choice: .retry))
     await store.idle()
     #expect(store.receivedActions == [])
     await store.finish()
@@ -68,11 +68,11 @@ struct EdgeCasesExampleTests {
         EdgeCasesFollowUps(),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
-    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
-    await ActionValues.$current.withValue(values) { await store.send(.loadStore(id: "s2")) }
+    await store.send(.loadStore(id: "s2"))
     await store.idle()
-    await ActionValues.$current.withValue(values) { await store.send(.measure(clock: Clock(ticks: 1))) }
+    await store.send(.measure(clock: Clock(ticks: 1)))
     await store.idle()
     #expect(
       store.receivedActions == [.loadStoreFailed(error: .stop), .measureSucceeded(effect: .many)])
@@ -307,9 +307,9 @@ struct EdgeCasesExampleTests {
         EdgeCasesFollowUps(),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
-    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
-    await ActionValues.$current.withValue(values) { await store.send(.quickTask(init: 4)) }
+    await store.send(.quickTask(init: 4))
     await store.idle()
     #expect(
       store.receivedActions == [
@@ -343,6 +343,21 @@ struct EdgeCasesExampleTests {
     await store.send(.pin)
     #expect(
       Array(store.receivedActions.prefix(1)) == [EdgeCasesAction.keepPinned(pinned: after.pinned)])
+    await store.finish()
+  }
+
+  @Test("quickTask is followed by newTask")
+  func quickTaskIsFollowedUp() async {
+    let store = TestStore(
+      initialState: EdgeCasesState(), reducer: edgeCasesReducer, middleware: [EdgeCasesFollowUps()],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
+      exhaustivity: .off)
+    await store.send(.quickTask(init: 8))
+    #expect(
+      Array(store.receivedActions.prefix(1)) == [
+        EdgeCasesAction.newTask(
+          id: UUID(number: 1), init: 8, stamp: Date(timeIntervalSince1970: 86400))
+      ])
     await store.finish()
   }
 

@@ -206,11 +206,12 @@ struct TaskListExampleTests {
   func throughTheStoreABlankTitleIsStoppedAndABareTaskGetsASubtitle() async throws {
     let store = TestStore(
       initialState: TaskListState(), reducer: taskListReducer,
-      middleware: [TaskListValidation(), TaskListEnhancement()], exhaustivity: .off)
-    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
-    await ActionValues.$current.withValue(values) { await store.send(.addTask(task: Task(id: uuid(1), title: "  "))) }
+      middleware: [TaskListValidation(), TaskListEnhancement()],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
+      exhaustivity: .off)
+    await store.send(.addTask(task: Task(id: uuid(1), title: "  ")))
     await store.idle()
-    await ActionValues.$current.withValue(values) { await store.send(.addTask(task: Task(id: uuid(2), title: "Buy milk"))) }
+    await store.send(.addTask(task: Task(id: uuid(2), title: "Buy milk")))
     await store.idle()
     #expect(store.receivedActions == [])
     await store.finish()

@@ -149,7 +149,13 @@ struct TextRenderer: Sendable {
     } else {
       p.line(name + ":")
       p.indent()
-      p.line(String(inherits.dropFirst(2)) + constraints)
+      let inherited = String(inherits.dropFirst(2)) + constraints
+      // One inherited generic type too long even there breaks inside its `<` and `>`.
+      if p.fits(inherited) || declaration.inherits.count != 1 || !constraints.isEmpty
+        || !brokenType("", declaration.inherits[0], "", &p)
+      {
+        p.line(inherited)
+      }
       p.outdent()
       p.line("{")
     }

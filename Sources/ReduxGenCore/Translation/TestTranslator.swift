@@ -213,21 +213,12 @@ struct TestTranslator {
 
   /// An action's creator, given incrementing ids and a fixed clock, makes the action with ids
   /// 1, 2 ... in the order of its parameters and that time.
-  /// The time the `ActionValues` a test binds tell (`boundValues`).
+  /// The time the `ActionValues` a test binds tell (`incrementingValues`).
   static let boundTime = Expression.name("Date").call([Argument("timeIntervalSince1970", .literal(.int(86_400)))])
 
-  /// `let values = ActionValues.incrementing(now: ...)`: ids counting up from 1, and `boundTime`.
-  func boundValues() -> Statement {
-    constant("values", types.runtime.value("ActionValues").dot("incrementing").call([Argument("now", Self.boundTime)]))
-  }
-
-  /// `await ActionValues.$current.withValue(values) { EXPRESSION }`: `expression` (an await)
-  /// with `boundValues` as the values creators and follow-ups make.
-  func whileBound(_ expression: Expression) -> Expression {
-    .awaitExpression(
-      .call(
-        types.runtime.value("ActionValues").dot("$current").dot("withValue"), [Argument(nil, .name("values"))],
-        trailingClosure: Closure(body: expression)))
+  /// `ActionValues.incrementing(now: ...)`: ids counting up from 1, and `boundTime`.
+  var incrementingValues: Expression {
+    types.runtime.value("ActionValues").dot("incrementing").call([Argument("now", Self.boundTime)])
   }
 
   private func creatorTest(_ action: Action, names: inout UniqueNames) -> Declaration? {
@@ -251,7 +242,7 @@ struct TestTranslator {
     }
     given.append(Argument("using", .name("values")))
     let body = [
-      boundValues(),
+      constant("values", incrementingValues),
       constant("action", Expression.name(spec.actionTypeName).dot(action.name).call(given)),
       expect(.name("action"), .equal, Expression.dot(action.name).call(expected)),
     ]
@@ -1406,20 +1397,14 @@ struct TestTranslator {
         }
       }
       let store = Expression.name("store")
-      var send = Expression.awaitExpression(store.dot("send").call([Argument(nil, sent)]))
-      if makesValues {
-        body.append(boundValues())
-        send = whileBound(send)
-      }
       body += [
         constant(
           "store",
           types.runtime.value("TestStore").call([
             Argument("initialState", initialState), Argument("reducer", .name(spec.reducerName)),
             Argument("middleware", .array([Expression.name(spec.names.followUps).call()])),
-            Argument("exhaustivity", .dot("off")),
-          ])),
-        .expression(send),
+          ] + (makesValues ? [Argument("actionValues", incrementingValues)] : []) + [Argument("exhaustivity", .dot("off"))])),
+        .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
         // Its own follow-ups come first; theirs (if any) are queued after them.
         expect(
           Expression.name("Array").call([
@@ -1509,24 +1494,21 @@ struct TestTranslator {
       }
       middleware.append(Expression.name(names.effectsMiddleware).call(arguments))
     }
+    // What creators and follow-ups make as the middleware run (`= new`, `= now`) comes from the
+    // values the store binds, so `receive` can name it: ids 1, 2, 3... in order, one time.
+    let madeValues =
+      spec.actions.contains { $0.payload.contains(where: \.madeByCreator) }
+      ? [Argument("actionValues", incrementingValues)] : []
     let store = Expression.name("store")
     body.append(
       constant(
         "store",
         types.runtime.value("TestStore").call([
           Argument("initialState", initial), Argument("reducer", .name(spec.reducerName)),
-          Argument("middleware", .array(middleware)), Argument("exhaustivity", .dot("off")),
-        ])))
-    // What creators and follow-ups make as they send (`= new`, `= now`) comes from the values
-    // the example binds, so `receive` can name it: ids 1, 2, 3... in order, one time.
-    let bindsValues = spec.actions.contains { $0.payload.contains(where: \.madeByCreator) }
-    if bindsValues { body.append(boundValues()) }
+          Argument("middleware", .array(middleware)),
+        ] + madeValues + [Argument("exhaustivity", .dot("off"))])))
     for step in example.when {
-      var send = Expression.awaitExpression(store.dot("send").call([Argument(nil, stepAction(step))]))
-      if bindsValues {
-        send = whileBound(send)
-      }
-      body.append(.expression(send))
+      body.append(.expression(.awaitExpression(store.dot("send").call([Argument(nil, stepAction(step))]))))
       body.append(.expression(.awaitExpression(store.dot("idle").call())))
     }
     body.append(expect(store.dot("receivedActions"), .equal, .array(example.receive.map(stepAction))))
