@@ -40,27 +40,33 @@ struct Simulator {
     var state = initialState()
     for given in example.given { state[given.name] = given.value }
     var received: [RCall] = []
+    // Ids the store's `ActionValues.incrementing` made so far.
+    var made = 0
     for call in example.when {
       guard example.store != nil else {
         apply(call, to: &state)
         continue
       }
-      let followUps = reduceWithFollowUps(call, &state, &received)
+      let followUps = reduceWithFollowUps(call, &state, &received, made: &made)
       // A follow-up that cancels the request's scope cancels the request it follows: no outcome.
       let scope = spec.action(call.action)?.async.map { $0.scope ?? call.action }
       let cancelled = followUps.contains { spec.action($0.action)?.cancels.contains { $0 == scope } == true }
       if !cancelled, let outcome = outcome(of: call, in: example) {
         received.append(outcome)
-        reduceWithFollowUps(outcome, &state, &received)
+        reduceWithFollowUps(outcome, &state, &received, made: &made)
       }
     }
     return (state, received)
   }
 
   /// Reduces `call`, then the follow-ups it dispatches (received, and returned), in the store's
-  /// order.
+  /// order. A follow-up's `= new` and `= now` parameters take what the example's store binds
+  /// (`ActionValues.incrementing(now:)`): ids 1, 2, 3... as they are made (`made` counts
+  /// them), and one time.
   @discardableResult
-  private func reduceWithFollowUps(_ call: RCall, _ state: inout State, _ received: inout [RCall]) -> [RCall] {
+  private func reduceWithFollowUps(_ call: RCall, _ state: inout State, _ received: inout [RCall], made: inout Int)
+    -> [RCall]
+  {
     var queue = [call]
     var first = true
     var followUps: [RCall] = []
@@ -72,10 +78,27 @@ struct Simulator {
       }
       first = false
       apply(current, to: &state)
-      queue += followUpCalls(of: current, after: state)
+      for var followUp in followUpCalls(of: current, after: state) {
+        let payload = spec.action(followUp.action)?.payload ?? []
+        for index in followUp.arguments.indices {
+          let argument = followUp.arguments[index]
+          let declared = payload.first { $0.name == argument.name }?.defaultValue
+          guard argument.value == declared else { continue }
+          if argument.value == .freshUUID {
+            made += 1
+            followUp.arguments[index].value = .uuid(smallUUID(made))
+          } else if argument.value == .freshDate {
+            followUp.arguments[index].value = .date(Self.boundTime)
+          }
+        }
+        queue.append(followUp)
+      }
     }
     return followUps
   }
+
+  /// The time the store's `ActionValues` tell in an example through the store (1970-01-02).
+  static let boundTime: Double = 86_400
 
   /// The follow-ups `call` dispatches, read over its payload and the state after its reduce.
   func followUpCalls(of call: RCall, after state: State) -> [RCall] {
@@ -696,6 +719,11 @@ struct Simulator {
       else { return nil }
       // Doubles added in another order could round differently: only integers are expected.
       guard scalar.isInteger else { return nil }
+      if let times, case .scalar(let timesScalar)? = model?.fields.first(where: { $0.name == times })?.type,
+        !timesScalar.isInteger
+      {
+        return nil
+      }
       let total = kept.reduce(0) { total, item in
         let value = Int(item.field(summed)?.number ?? 0)
         return total + (times.map { value * Int(item.field($0)?.number ?? 0) } ?? value)

@@ -161,12 +161,17 @@ struct TokenStream {
     return false
   }
 
-  /// Whether an arithmetic operator comes before the end: `+`, `*`, `/`, or a `-` after the
-  /// first token (`-5` alone is a literal).
+  /// Whether an arithmetic operator comes before the end or a `where` (whose condition may hold
+  /// a negative number, `where seen > -3`): `+`, `*`, `/`, or a `-` after the first token (`-5`
+  /// alone is a literal).
   var reachesArithmetic: Bool {
-    tokens[position...].enumerated().contains { offset, token in
-      [.symbol("+"), .symbol("*"), .symbol("/")].contains(token.kind) || (offset > 0 && token.kind == .symbol("-"))
+    for (offset, token) in tokens[position...].enumerated() {
+      if (offset > 0 && token.kind == .identifier("where")) || token.kind == .end { return false }
+      if [.symbol("+"), .symbol("*"), .symbol("/")].contains(token.kind) || (offset > 0 && token.kind == .symbol("-")) {
+        return true
+      }
     }
+    return false
   }
 
   mutating func next() -> Token {
