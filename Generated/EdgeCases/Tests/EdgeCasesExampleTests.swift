@@ -327,9 +327,19 @@ struct EdgeCasesExampleTests {
     var state = EdgeCasesState()
     state.marks = [-3, 1]
     reduceReporting(&state, .lower)
+    reduceReporting(&state, .lower)
     reduceReporting(&state, .unmark(from: -3))
     #expect(state.default == -1)
     #expect(state.marks == [])
+  }
+
+  @Test("a negative number's condition that fails takes the else branch")
+  func aNegativeNumberSConditionThatFailsTakesTheElseBranch() {
+    var state = EdgeCasesState()
+    state.marks = [1]
+    reduceReporting(&state, .unmark(from: -3))
+    #expect(state.default == -2)
+    #expect(state.marks == [1])
   }
 
   @Test("pin is followed by keepPinned")

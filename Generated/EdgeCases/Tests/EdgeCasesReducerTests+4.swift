@@ -350,8 +350,9 @@ extension EdgeCasesReducerTests {
 
   func actionCountIsDerived() {
     var state = EdgeCasesState()
-    state.actionCounts = [.stop: 2, .retry: 3]
-    expectEqual(state.actionCount(of: .retry), 3)
+    state.actionCounts = [.stop: 2]
+    expectEqual(state.actionCount(of: .stop), 2)
+    expectEqual(state.actionCount(of: .retry), 0)
   }
 
   func stateItemIsDerived() {

@@ -52,6 +52,25 @@ public struct LibraryAPIEffects: LibraryEffects {
     }
   }
 
+  /// `getVolume`: GET /volumes/{volumeId}.
+  public func openVolume(id: String) async throws -> Book {
+    let input = Operations.getVolume.Input(path: .init(volumeId: id))
+    let output = try await APIFailure.calling(
+      "getVolume", { try await self.client.getVolume(input) }
+    )
+    switch output {
+    case .ok(let response):
+      let body = try APIFailure.decoding("getVolume", { try response.body.json })
+      return Book(
+        id: body.id, title: body.volumeInfo.title, author: body.volumeInfo.authors?.first ?? "",
+        subtitle: body.volumeInfo.subtitle ?? "")
+    case .notFound:
+      throw APIFailure.documented("getVolume", status: 404, description: "No volume of that id.")
+    case .undocumented(let statusCode, let payload):
+      throw await APIFailure.undocumented("getVolume", status: statusCode, payload)
+    }
+  }
+
   /// `addVolume`: POST /mylibrary/bookshelves/{shelf}/addVolume.
   public func saveToCollection(book: Book) async throws(Refusal) {
     let input = Operations.addVolume.Input(path: .init(shelf: "0"), query: .init(volumeId: book.id))

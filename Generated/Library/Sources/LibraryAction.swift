@@ -15,6 +15,14 @@ public enum LibraryAction: Equatable, Sendable {
   case searchFailedWithMessage(query: String, message: String)
 
   case openBooks(books: IdentifiedArrayOf<Book>)
+  case openVolume(id: String)
+
+  /// `openVolume` succeeded.
+  case volumeOpened(book: Book)
+
+  /// `openVolume` failed.
+  case openVolumeFailed(message: String)
+
   case clearSearch
   case addBook(book: Book)
 

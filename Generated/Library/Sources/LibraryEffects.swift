@@ -9,6 +9,9 @@ public protocol LibraryEffects: Sendable {
   /// Performs `search`; what it returns becomes `searchCompleted` (nil ends the request without it).
   func search(query: String) async throws -> IdentifiedArrayOf<Book>?
 
+  /// Performs `openVolume`; what it returns becomes `volumeOpened`.
+  func openVolume(id: String) async throws -> Book
+
   /// Performs `addBook`; what it returns becomes `addBookSucceeded`.
   func saveToCollection(book: Book) async throws(Refusal)
 
@@ -25,6 +28,7 @@ public protocol LibraryEffects: Sendable {
 ///
 /// Requests by policy:
 /// - `search`, latest, debounce 300 ms: a newer request cancels the running one.
+/// - `openVolume`, latest: a newer request cancels the running one.
 /// - `addBook` (scope `collection`), every: every request runs to its outcome.
 /// - `removeBook` (scope `collection`), every: every request runs to its outcome.
 /// - `loadCollection`, exhaust: a request made while one runs is dropped.
@@ -77,6 +81,12 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
         failure: { error in
           .searchFailedWithMessage(query: query, message: String(describing: error))
         })
+    case .openVolume(let id):
+      self.runner.run(
+        "openVolume", policy: .latest, context: context,
+        { try await self.effects.openVolume(id: id) },
+        success: { book in .volumeOpened(book: book) },
+        failure: { error in .openVolumeFailed(message: String(describing: error)) })
     case .clearSearch:
       self.runner.cancel("search")
     case .addBook(let book):

@@ -24,6 +24,8 @@ public func libraryReducer(_ state: inout LibraryState, _ action: LibraryAction)
     for element in books {
       state.seen[element.id] = element
     }
+  case .volumeOpened(let book):
+    state.opened.insert(book, at: 0)
   case .clearSearch:
     state.query = ""
     state.results.removeAll()
@@ -39,8 +41,8 @@ public func libraryReducer(_ state: inout LibraryState, _ action: LibraryAction)
     state.lastRefusal = error
   case .setCollection(let books):
     state.collection = books
-  case .searchFailedWithMessage, .addBookSucceeded, .removeBookSucceeded, .loadCollection,
-    .loadCollectionFailed:
+  case .searchFailedWithMessage, .openVolume, .openVolumeFailed, .addBookSucceeded,
+    .removeBookSucceeded, .loadCollection, .loadCollectionFailed:
     break
   }
 }
@@ -53,11 +55,13 @@ extension LibraryAction: ChangeReporting {
       return StateFields(0)
     case .searchCompleted:
       return StateFields(1, 4, 5)
-    case .searchFailedWithMessage, .addBookSucceeded, .removeBookSucceeded, .loadCollection,
-      .loadCollectionFailed:
+    case .searchFailedWithMessage, .openVolume, .openVolumeFailed, .addBookSucceeded,
+      .removeBookSucceeded, .loadCollection, .loadCollectionFailed:
       return .none
     case .openBooks:
       return StateFields(4, 6)
+    case .volumeOpened:
+      return StateFields(6)
     case .clearSearch:
       return StateFields(0, 1)
     case .addBook, .removeBook, .setCollection:

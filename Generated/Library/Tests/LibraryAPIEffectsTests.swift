@@ -20,6 +20,10 @@ struct LibraryAPIDouble: APIProtocol {
     return self.answers.output(for: input) ?? .undocumented(statusCode: 501, .init())
   }
 
+  func getVolume(_ input: Operations.getVolume.Input) async throws -> Operations.getVolume.Output {
+    return self.answers.output(for: input) ?? .undocumented(statusCode: 501, .init())
+  }
+
   func listShelfVolumes(_ input: Operations.listShelfVolumes.Input)
     async throws -> Operations.listShelfVolumes.Output
   {
@@ -102,6 +106,52 @@ struct LibraryAPIEffectsTests {
     let effects = LibraryAPIEffects(client: api)
     let value = try await effects.search(query: query)
     #expect(value == nil)
+  }
+
+  @Test("openVolume sends getVolume and reads its answer")
+  func openVolumeSendsGetVolume() async throws {
+    let id: String = "text 7"
+    let expected = Operations.getVolume.Input(path: .init(volumeId: id))
+    let answer = Operations.getVolume.Output.ok(
+      .init(
+        body: .json(
+          .init(
+            id: "answer 2",
+            volumeInfo: .init(
+              title: "answer 4", subtitle: "answer 5", authors: ["answer 7"],
+              publishedDate: "answer 8")))))
+    var api = LibraryAPIDouble()
+    api.answers.answer(expected, with: answer)
+    let effects = LibraryAPIEffects(client: api)
+    let value = try await effects.openVolume(id: id)
+    #expect(
+      value == Book(id: "answer 2", title: "answer 4", author: "answer 7", subtitle: "answer 5"))
+  }
+
+  @Test("openVolume fails when getVolume answered 404")
+  func openVolumeFailsAnswered404() async throws {
+    let id: String = "text 7"
+    let expected = Operations.getVolume.Input(path: .init(volumeId: id))
+    let answer = Operations.getVolume.Output.notFound(.init())
+    var api = LibraryAPIDouble()
+    api.answers.answer(expected, with: answer)
+    let effects = LibraryAPIEffects(client: api)
+    await #expect(
+      throws: APIFailure.documented("getVolume", status: 404, description: "No volume of that id."),
+      performing: { try await effects.openVolume(id: id) })
+  }
+
+  @Test("openVolume fails when getVolume answered an undocumented status")
+  func openVolumeFailsAnsweredAnUndocumentedStatus() async throws {
+    let id: String = "text 7"
+    let expected = Operations.getVolume.Input(path: .init(volumeId: id))
+    let answer = Operations.getVolume.Output.undocumented(statusCode: 599, .init())
+    var api = LibraryAPIDouble()
+    api.answers.answer(expected, with: answer)
+    let effects = LibraryAPIEffects(client: api)
+    await #expect(
+      throws: APIFailure(operation: "getVolume", reason: .undocumented(status: 599), detail: ""),
+      performing: { try await effects.openVolume(id: id) })
   }
 
   @Test("addBook sends addVolume and reads its answer")

@@ -41,6 +41,12 @@ final class FakeLibraryEffects: LibraryEffects, Sendable {
     calls.withLock { $0.append("load with \(state.collection.count) shown") }
     return IdentifiedArray(uniqueElements: found)
   }
+
+  func openVolume(id: String) async throws -> Book {
+    calls.withLock { $0.append("open \(id)") }
+    guard let book = found.first(where: { $0.id == id }) else { throw CancellationError() }
+    return book
+  }
 }
 
 @Suite(.timeLimit(.minutes(1))) struct LibraryEffectsTests {

@@ -13,6 +13,17 @@ import struct Foundation.UUID
 @testable import Library
 
 struct LibraryExampleTests {
+  @Test("an opened volume goes first among the opened books")
+  func anOpenedVolumeGoesFirstAmongTheOpenedBooks() throws {
+    var state = LibraryState()
+    state.opened = [Book(id: "b1", title: "Beowulf")]
+    reduceReporting(&state, .openVolume(id: "b3"))
+    reduceReporting(&state, .volumeOpened(book: Book(id: "b3", title: "Emma", subtitle: "A Novel")))
+    try #require(state.opened.indices.contains(0))
+    #expect(state.opened[0].subtitle == "A Novel")
+    #expect(state.opened.count == 2)
+  }
+
   @Test("a refused add is taken back")
   func aRefusedAddIsTakenBack() {
     var state = LibraryState()

@@ -84,6 +84,26 @@ struct LibraryReducerTests {
     #expect(state.seen == [first.id: first, replacement.id: replacement, added.id: added])
   }
 
+  @Test("volumeOpened prepends to the start of opened")
+  func volumeOpenedPrependsToOpened() {
+    var state = LibraryState()
+    let existing = Book(id: "text 1", title: "text 1")
+    state.opened = [existing]
+    let book: Book = Book(id: "text 2", title: "text 2")
+    reduceReporting(&state, .volumeOpened(book: book))
+    #expect(state.opened == [book, existing])
+  }
+
+  @Test("volumeOpened keeps opened as it was when the id is taken")
+  func volumeOpenedIgnoresTakenID() {
+    var state = LibraryState()
+    let existing = Book(id: "text 1", title: "text 1")
+    state.opened = [existing]
+    let book: Book = Book(id: "text 1", title: "text 2", author: "text 2", subtitle: "text 2")
+    reduceReporting(&state, .volumeOpened(book: book))
+    #expect(state.opened == [existing])
+  }
+
   @Test("clearSearch resets query to its default")
   func clearSearchResetsQuery() {
     var state = LibraryState()

@@ -55,6 +55,12 @@ struct ChosenBooksAnswers: APIProtocol {
     requests.withLock { $0.append("remove \(input.query.volumeId) from \(input.path.shelf)") }
     return .noContent(.init())
   }
+
+  func getVolume(_ input: Operations.getVolume.Input) async throws -> Operations.getVolume.Output {
+    requests.withLock { $0.append("get \(input.path.volumeId)") }
+    let volume = index.values.joined().first { $0.id == input.path.volumeId }
+    return volume.map { .ok(.init(body: .json($0))) } ?? .notFound(.init())
+  }
 }
 
 @Suite(.timeLimit(.minutes(1))) struct LibraryServerTests {
@@ -80,6 +86,24 @@ struct ChosenBooksAnswers: APIProtocol {
       books == [
         Book(id: "b1", title: "Emma", author: "Jane Austen"), Book(id: "b2", title: "Beowulf"),
       ])
+  }
+
+  @Test("a volume is the whole body of its answer; a null subtitle reads as the field's default")
+  func volumeReadWhole() async throws {
+    var answers = ChosenBooksAnswers()
+    let subtitled = Components.Schemas.Volume(
+      id: "b3", volumeInfo: .init(title: "Emma", subtitle: "A Novel", authors: ["Jane Austen"]))
+    answers.index = ["austen": [subtitled, anonymous]]
+    let (found, untitled) = try await serve(answers) { effects in
+      (try await effects.openVolume(id: "b3"), try await effects.openVolume(id: "b2"))
+    }
+    #expect(found == Book(id: "b3", title: "Emma", author: "Jane Austen", subtitle: "A Novel"))
+    #expect(untitled == Book(id: "b2", title: "Beowulf"))
+    await #expect(
+      throws: APIFailure.documented("getVolume", status: 404, description: "No volume of that id.")
+    ) {
+      try await serve(answers) { try await $0.openVolume(id: "b9") }
+    }
   }
 
   @Test("an empty query isn't sent")

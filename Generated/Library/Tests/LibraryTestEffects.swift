@@ -17,6 +17,9 @@ struct LibraryTestEffects: Sendable {
   /// `search(query:)`, for `search`: what it does, and its calls' `query`.
   let search = EffectDouble<String, IdentifiedArrayOf<Book>?, any Swift.Error>("search(query:)")
 
+  /// `openVolume(id:)`, for `openVolume`: what it does, and its calls' `id`.
+  let openVolume = EffectDouble<String, Book, any Swift.Error>("openVolume(id:)")
+
   /// `saveToCollection(book:)`, for `addBook`: what it does, and its calls' `book`.
   let saveToCollection = EffectDouble<Book, Void, Refusal>("saveToCollection(book:)")
 
@@ -41,6 +44,10 @@ struct LibraryTestEffects: Sendable {
 
     func search(query: String) async throws -> IdentifiedArrayOf<Book>? {
       try await doubles.search.call(query)
+    }
+
+    func openVolume(id: String) async throws -> Book {
+      try await doubles.openVolume.call(id)
     }
 
     func saveToCollection(book: Book) async throws(Refusal) {

@@ -335,8 +335,10 @@ extension SpecChecker {
     return APISuccess(status: APIStatus(response.status), body: body, values: values)
   }
 
-  /// `volumeInfo.authors[0]`, as steps (optional ones are marked against the schema later).
+  /// `volumeInfo.authors[0]`, as steps (optional ones are marked against the schema later);
+  /// `.` (or JSONPath's `$`) is the whole body, no steps.
   static func responsePath(_ text: String) -> APIPath? {
+    if text == "." || text == "$" { return APIPath() }
     var steps: [APIPath.Step] = []
     for part in text.split(separator: ".", omittingEmptySubsequences: false) {
       var name = Substring(part)

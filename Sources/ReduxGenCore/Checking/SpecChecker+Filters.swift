@@ -393,6 +393,13 @@ struct PredicateParser {
       }
       return (.literal(.enumCase(name), expected.unwrapped), expected.unwrapped)
     case .identifier(let name):
+      // A case written bare where an enum is expected (`status == denied`), unless a field
+      // has its name.
+      if let expected, case .enumeration(let enumName) = expected.unwrapped, enumCases[enumName]?.contains(name) == true,
+        !element.fields.contains(where: { $0.name == name }), tokens.peek.kind != .symbol(".")
+      {
+        return (.literal(.enumCase(name), expected.unwrapped), expected.unwrapped)
+      }
       return path(startingWith: name, at: token.offset)
     default:
       return fail(.expectedToken(.predicateOperand, found: token.described), token.offset)

@@ -227,7 +227,13 @@ package struct SpecChecker {
     // Next to errors this would be noise: the spec does not generate anyway.
     guard !diagnostics.hasErrors, case .mapping(let pairs)? = actionsNode?.kind else { return }
     // An action a store example receives (a follow-up, an outcome) ran through the store too.
-    let exercised = Set(examples.flatMap { $0.when.map(\.action) + $0.receive.map(\.action) })
+    var exercised = Set(examples.flatMap { $0.when.map(\.action) + $0.receive.map(\.action) })
+    // A trigger whose follow-ups are all unconditional is sent by its derived follow-up test,
+    // which receives them (`TestTranslator.followUpTests`).
+    for action in actions where !action.followUps.isEmpty && action.followUps.allSatisfy({ $0.condition == nil }) {
+      exercised.insert(action.name)
+      exercised.formUnion(action.followUps.map(\.action))
+    }
     for action in actions where !exercised.contains(action.name) {
       // Declarative operations get derived tests; custom and empty reducers don't.
       let derived = action.reduce.contains { !$0.isCustom } || action.status != nil

@@ -79,6 +79,7 @@ package enum APIProblem: Hashable, Sendable {
         + "'application/json' content"
     case .missingResponseField(let path, let operation, let suggestion):
       "the response of '\(operation)' has no property for '\(path)'; map it with 'response: { \(path): PROPERTY }'"
+        + (path.contains(".") || path.contains("[") ? "" : ", or 'response: { \(path): . }' when it is the whole body")
         + didYouMean(suggestion)
     case .unknownResponseProperty(let name, let path, let suggestion):
       "the response has no property '\(name)' at '\(path)'" + didYouMean(suggestion)
@@ -97,7 +98,7 @@ package enum APIProblem: Hashable, Sendable {
     case .unusedResponseKey(let key, let suggestion):
       "'\(key)' is not a field of the success's payload" + didYouMean(suggestion)
     case .invalidResponsePath(let text):
-      "'\(text)' is not a path; write properties with '.', and '[0]' for an array's first element"
+      "'\(text)' is not a path; write properties with '.', '[0]' for an array's first element, and '.' alone for the whole body"
     case .errorsWithoutTypedFailure(let request):
       "'errors' maps statuses to cases of a typed failure, but '\(request)' fails with a message (its status "
         + "and the document's description); declare 'failure: { error: ENUM }' to map them"

@@ -15,11 +15,16 @@ package struct SpecPaths: Sendable {
     self.path = path
   }
 
-  /// A path the checker resolved against `name`, as the file system reads it.
+  /// A path the checker resolved against `name`, as the file system reads it: the same way
+  /// from the spec's directory as from `name`'s (`name` may be relative to somewhere other
+  /// than the working directory, as generated headers name a spec).
   package func location(of resolved: String) -> String {
-    // A name with a directory is the spec's path itself (relative to the working directory, or
-    // absolute): what the checker resolved against it is read as it is.
-    guard !name.contains("/"), name != path else { return resolved }
-    return SpecChecker.resolve(resolved, from: path)
+    guard name != path, !resolved.hasPrefix("/") else { return resolved }
+    let directory = name.split(separator: "/").dropLast().map(String.init)
+    let target = resolved.split(separator: "/").map(String.init)
+    var common = 0
+    while common < directory.count, common < target.count, directory[common] == target[common] { common += 1 }
+    let relative = Array(repeating: "..", count: directory.count - common) + target[common...]
+    return SpecChecker.resolve(relative.joined(separator: "/"), from: path)
   }
 }

@@ -322,8 +322,12 @@ extension DerivedTranslator {
     for number in [1, 2] where !used.contains(kit.sample(keyType, number)) { used.append(kit.sample(keyType, number)) }
     // (key, expected value) of each sample in the collection.
     var samples: [(key: Expression, value: Expression)] = []
+    // A key that names nothing finds nothing (nil, or a value no sample took, when there is one).
+    var unknownValue = (99..<103).map { kit.sample(keyType, $0) }.first { !used.contains($0) }
     switch listType {
     case .dictionary(_, let valueType):
+      // Every key of its type taken (an enum's cases): the last is left out, to name nothing.
+      if unknownValue == nil, used.count > 1, !isMany { unknownValue = used.removeLast() }
       let entries = used.enumerated().map { offset, keyValue in
         DictionaryEntry(
           key: types.expression(keyValue, type: keyType),
@@ -339,10 +343,7 @@ extension DerivedTranslator {
       body.append(.assignment(list, .array([.name("first"), .name("second")])))
       samples = ["first", "second"].map { (Expression.name($0).dot("id"), Expression.name($0)) }
     }
-    // A key that names nothing finds nothing (nil, or a value no sample took, when there is one).
-    let unknownKey = (99..<103).map { kit.sample(keyType, $0) }.first { !used.contains($0) }.map {
-      types.expression($0, type: keyType)
-    }
+    let unknownKey = unknownValue.map { types.expression($0, type: keyType) }
     if isMany {
       // The keys in another order than the samples', one naming nothing between them: the
       // values come in the keys' order, and the unknown one is skipped.

@@ -130,13 +130,32 @@ struct PredicateTranslator {
     case .or(let lhs, let rhs):
       return .binary(grouped(lhs, within: .or), .or, grouped(rhs, within: .or))
     case .compare(let lhs, let op, let rhs):
-      return .binary(expression(lhs), op.swiftOperator, expression(rhs))
+      return .binary(side(lhs, against: rhs), op.swiftOperator, side(rhs, against: lhs))
     case .contains(let list, let value):
       return expression(list).dot("contains").call([Argument(nil, expression(value))])
     case .lookup(let collection, let key, let byID):
       return byID
         ? .subscriptedByLabel(expression(collection), label: "id", expression(key))
         : .subscripted(expression(collection), expression(key))
+    }
+  }
+
+  /// One side of a comparison: an enum's case `none` or `some` against an optional is named with
+  /// its type (`Level.none`), which `.none` alone would be Optional's own.
+  private func side(_ predicate: Predicate, against other: Predicate) -> Expression {
+    if case .literal(.enumCase(let name), let type) = predicate, name == "none" || name == "some",
+      Self.isOptional(other)
+    {
+      return types.expression(.enumCase(name), type: .optional(type))
+    }
+    return expression(predicate)
+  }
+
+  private static func isOptional(_ predicate: Predicate) -> Bool {
+    switch predicate {
+    case .path(_, let type), .literal(_, let type): type.isOptional
+    case .lookup: true
+    default: false
     }
   }
 
