@@ -717,6 +717,13 @@ struct SpecGenerator {
     return (number == number.rounded() ? String(Int(number)) + ".0" : String(number), .double(number))
   }
 
+  /// An enum case on the right of a comparison: `.case`, or now and then bare (`status ==
+  /// denied`) where no name the condition reads is spelled so.
+  private mutating func caseText(_ item: String, _ model: RModel) -> String {
+    rng.chance(25) && !model.fields.contains(where: { $0.name == item }) && !spec.state.contains(where: { $0.name == item })
+      && !spec.derived.contains(where: { $0.name == item }) ? item : "." + item
+  }
+
   private mutating func atom(_ model: RModel) -> RPredicate? {
     let fields = predicateFields(model)
     guard let (path, type) = rng.pickOptional(fields) else { return nil }
@@ -756,7 +763,7 @@ struct SpecGenerator {
         return .compare(subject, rng.pick(["==", "!="]), .constant(rng.chance(50)))
       case .enumeration(let name):
         guard let item = spec.enumCases(name).flatMap({ rng.pickOptional($0) }) else { return nil }
-        return .compare(subject, rng.pick(["==", "!="]), .literal("." + item, .enumCase(item)))
+        return .compare(subject, rng.pick(["==", "!="]), .literal(caseText(item, model), .enumCase(item)))
       default:
         return .compare(.literal("nil", .null), "!=", subject)
       }
@@ -764,7 +771,7 @@ struct SpecGenerator {
       guard let item = spec.enumCases(name).flatMap({ rng.pickOptional($0) }) else { return nil }
       let literal = RPredicate.literal("." + item, .enumCase(item))
       if rng.chance(20) { return .compare(literal, "==", subject) }
-      return .compare(subject, rng.pick(["==", "!="]), literal)
+      return .compare(subject, rng.pick(["==", "!="]), .literal(caseText(item, model), .enumCase(item)))
     case .array, .dictionary, .indexSet:
       if rng.chance(35), let membership = membership(path, type, fields) { return membership }
       if rng.chance(50) { return rng.chance(50) ? .path(path, suffix: "isEmpty") : .not(.path(path, suffix: "isEmpty")) }
