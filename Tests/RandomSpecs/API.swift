@@ -33,7 +33,9 @@ struct APIBinder {
     for index in spec.actions.indices {
       guard let async = spec.actions[index].async, bindable(spec.actions[index]), rng.chance(60) else { continue }
       let action = spec.actions[index]
-      let id = "call" + action.name.prefix(1).uppercased() + action.name.dropFirst()
+      // Now and then an operationId that isn't a Swift name (GitHub's `search/repos`).
+      let id =
+        rng.chance(25) ? "calls/" + action.name : "call" + action.name.prefix(1).uppercased() + action.name.dropFirst()
       var binding = RBinding(operation: id)
       var parameters: [String] = []
       let taken = Set(action.payload.map(\.name))
@@ -58,8 +60,14 @@ struct APIBinder {
           "        - { name: \(field.name)Now, in: query, required: true, schema: \(Self.schema(scalar)!) }")
       }
       if rng.chance(30), !taken.contains("version"), !taken.contains("locale") {
-        binding.request.append(.init(key: "version", value: "2"))
-        parameters.append("        - { name: version, in: query, required: true, schema: { type: integer } }")
+        // Or a header named as GitHub's are (`X-GitHub-Api-Version`).
+        if rng.chance(50) {
+          binding.request.append(.init(key: "X-Api-Version", value: "2"))
+          parameters.append("        - { name: X-Api-Version, in: header, required: true, schema: { type: integer } }")
+        } else {
+          binding.request.append(.init(key: "version", value: "2"))
+          parameters.append("        - { name: version, in: query, required: true, schema: { type: integer } }")
+        }
       }
       if rng.chance(20), !taken.contains("locale"), !taken.contains("version") {
         parameters.append("        - { name: locale, in: query, schema: { type: string } }")

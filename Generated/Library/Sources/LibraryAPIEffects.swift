@@ -52,22 +52,24 @@ public struct LibraryAPIEffects: LibraryEffects {
     }
   }
 
-  /// `getVolume`: GET /volumes/{volumeId}.
+  /// `volumes/get`: GET /volumes/{volumeId}.
   public func openVolume(id: String) async throws -> Book {
-    let input = Operations.getVolume.Input(path: .init(volumeId: id))
+    let input = Operations.volumes_sol_get.Input(
+      path: .init(volumeId: id), headers: .init(X_hyphen_Request_hyphen_Source: "library")
+    )
     let output = try await APIFailure.calling(
-      "getVolume", { try await self.client.getVolume(input) }
+      "volumes/get", { try await self.client.volumes_sol_get(input) }
     )
     switch output {
     case .ok(let response):
-      let body = try APIFailure.decoding("getVolume", { try response.body.json })
+      let body = try APIFailure.decoding("volumes/get", { try response.body.json })
       return Book(
         id: body.id, title: body.volumeInfo.title, author: body.volumeInfo.authors?.first ?? "",
         subtitle: body.volumeInfo.subtitle ?? "")
     case .notFound:
-      throw APIFailure.documented("getVolume", status: 404, description: "No volume of that id.")
+      throw APIFailure.documented("volumes/get", status: 404, description: "No volume of that id.")
     case .undocumented(let statusCode, let payload):
-      throw await APIFailure.undocumented("getVolume", status: statusCode, payload)
+      throw await APIFailure.undocumented("volumes/get", status: statusCode, payload)
     }
   }
 

@@ -20,10 +20,6 @@ struct LibraryAPIDouble: APIProtocol {
     return self.answers.output(for: input) ?? .undocumented(statusCode: 501, .init())
   }
 
-  func getVolume(_ input: Operations.getVolume.Input) async throws -> Operations.getVolume.Output {
-    return self.answers.output(for: input) ?? .undocumented(statusCode: 501, .init())
-  }
-
   func listShelfVolumes(_ input: Operations.listShelfVolumes.Input)
     async throws -> Operations.listShelfVolumes.Output
   {
@@ -38,6 +34,12 @@ struct LibraryAPIDouble: APIProtocol {
 
   func searchVolumes(_ input: Operations.searchVolumes.Input)
     async throws -> Operations.searchVolumes.Output
+  {
+    return self.answers.output(for: input) ?? .undocumented(statusCode: 501, .init())
+  }
+
+  func volumes_sol_get(_ input: Operations.volumes_sol_get.Input)
+    async throws -> Operations.volumes_sol_get.Output
   {
     return self.answers.output(for: input) ?? .undocumented(statusCode: 501, .init())
   }
@@ -108,11 +110,13 @@ struct LibraryAPIEffectsTests {
     #expect(value == nil)
   }
 
-  @Test("openVolume sends getVolume and reads its answer")
-  func openVolumeSendsGetVolume() async throws {
+  @Test("openVolume sends volumes/get and reads its answer")
+  func openVolumeSendsVolumes_sol_get() async throws {
     let id: String = "text 7"
-    let expected = Operations.getVolume.Input(path: .init(volumeId: id))
-    let answer = Operations.getVolume.Output.ok(
+    let expected = Operations.volumes_sol_get.Input(
+      path: .init(volumeId: id), headers: .init(X_hyphen_Request_hyphen_Source: "library")
+    )
+    let answer = Operations.volumes_sol_get.Output.ok(
       .init(
         body: .json(
           .init(
@@ -128,29 +132,34 @@ struct LibraryAPIEffectsTests {
       value == Book(id: "answer 2", title: "answer 4", author: "answer 7", subtitle: "answer 5"))
   }
 
-  @Test("openVolume fails when getVolume answered 404")
+  @Test("openVolume fails when volumes/get answered 404")
   func openVolumeFailsAnswered404() async throws {
     let id: String = "text 7"
-    let expected = Operations.getVolume.Input(path: .init(volumeId: id))
-    let answer = Operations.getVolume.Output.notFound(.init())
+    let expected = Operations.volumes_sol_get.Input(
+      path: .init(volumeId: id), headers: .init(X_hyphen_Request_hyphen_Source: "library")
+    )
+    let answer = Operations.volumes_sol_get.Output.notFound(.init())
     var api = LibraryAPIDouble()
     api.answers.answer(expected, with: answer)
     let effects = LibraryAPIEffects(client: api)
     await #expect(
-      throws: APIFailure.documented("getVolume", status: 404, description: "No volume of that id."),
+      throws: APIFailure.documented(
+        "volumes/get", status: 404, description: "No volume of that id."),
       performing: { try await effects.openVolume(id: id) })
   }
 
-  @Test("openVolume fails when getVolume answered an undocumented status")
+  @Test("openVolume fails when volumes/get answered an undocumented status")
   func openVolumeFailsAnsweredAnUndocumentedStatus() async throws {
     let id: String = "text 7"
-    let expected = Operations.getVolume.Input(path: .init(volumeId: id))
-    let answer = Operations.getVolume.Output.undocumented(statusCode: 599, .init())
+    let expected = Operations.volumes_sol_get.Input(
+      path: .init(volumeId: id), headers: .init(X_hyphen_Request_hyphen_Source: "library")
+    )
+    let answer = Operations.volumes_sol_get.Output.undocumented(statusCode: 599, .init())
     var api = LibraryAPIDouble()
     api.answers.answer(expected, with: answer)
     let effects = LibraryAPIEffects(client: api)
     await #expect(
-      throws: APIFailure(operation: "getVolume", reason: .undocumented(status: 599), detail: ""),
+      throws: APIFailure(operation: "volumes/get", reason: .undocumented(status: 599), detail: ""),
       performing: { try await effects.openVolume(id: id) })
   }
 

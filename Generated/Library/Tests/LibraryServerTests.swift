@@ -56,8 +56,11 @@ struct ChosenBooksAnswers: APIProtocol {
     return .noContent(.init())
   }
 
-  func getVolume(_ input: Operations.getVolume.Input) async throws -> Operations.getVolume.Output {
-    requests.withLock { $0.append("get \(input.path.volumeId)") }
+  func volumes_sol_get(_ input: Operations.volumes_sol_get.Input) async throws
+    -> Operations.volumes_sol_get.Output
+  {
+    let source = input.headers.X_hyphen_Request_hyphen_Source
+    requests.withLock { $0.append("get \(input.path.volumeId) from \(source)") }
     let volume = index.values.joined().first { $0.id == input.path.volumeId }
     return volume.map { .ok(.init(body: .json($0))) } ?? .notFound(.init())
   }
@@ -88,7 +91,9 @@ struct ChosenBooksAnswers: APIProtocol {
       ])
   }
 
-  @Test("a volume is the whole body of its answer; a null subtitle reads as the field's default")
+  @Test(
+    "a volume is the whole body of its answer, by an operation and a header named as the document names them; a null subtitle reads as the field's default"
+  )
   func volumeReadWhole() async throws {
     var answers = ChosenBooksAnswers()
     let subtitled = Components.Schemas.Volume(
@@ -99,8 +104,9 @@ struct ChosenBooksAnswers: APIProtocol {
     }
     #expect(found == Book(id: "b3", title: "Emma", author: "Jane Austen", subtitle: "A Novel"))
     #expect(untitled == Book(id: "b2", title: "Beowulf"))
+    #expect(answers.requests.withLock { $0 } == ["get b3 from library", "get b2 from library"])
     await #expect(
-      throws: APIFailure.documented("getVolume", status: 404, description: "No volume of that id.")
+      throws: APIFailure.documented("volumes/get", status: 404, description: "No volume of that id.")
     ) {
       try await serve(answers) { try await $0.openVolume(id: "b9") }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `api:` and the requests bound to its operations (`operation:`, `request:`, `response:`,
 /// `errors:` in an `async`): each binding is checked against the OpenAPI document, which
 /// `OpenAPIDocument` reads, once the actions and their outcomes are known.
@@ -63,17 +65,22 @@ extension SpecChecker {
       return nil
     }
     guard let written = text(operationNode, what: .key("operation")) else { return nil }
-    // `searchVolumes if !query.isEmpty`: the operation, then when the request is sent.
+    // `searchVolumes if !query.isEmpty`: the operation by its document name (`search/repos`
+    // too), then when the request is sent. The condition is lexed in place, the name blanked
+    // out, so its offsets are the text's.
+    let idEnd = written.range(of: " if ")?.lowerBound ?? written.endIndex
+    let id = written[..<idEnd].trimmingCharacters(in: .whitespaces)
+    let idOffset = written.distance(from: written.startIndex, to: written.firstIndex { $0 != " " } ?? written.startIndex)
+    let rest = String(repeating: " ", count: written.distance(from: written.startIndex, to: idEnd)) + written[idEnd...]
     var tokens: TokenStream
-    switch ExpressionLexer.tokens(written) {
+    switch ExpressionLexer.tokens(rest) {
     case .failure(let token):
       error(.unexpectedText(token.text), at: operationNode.textLocation.advanced(by: token.offset))
       return nil
     case .success(let lexed):
       tokens = TokenStream(lexed)
     }
-    let first = tokens.next()
-    guard case .identifier(let id) = first.kind else {
+    guard !id.isEmpty else {
       error(.api(.unknownOperation(written, suggestion: nil)), operationNode)
       return nil
     }
@@ -94,9 +101,11 @@ extension SpecChecker {
       return nil
     }
     guard let operation = document.operations[id] else {
+      // Written as Swift names it (`searchRepos`, `search_sol_repos`): the document's name.
+      let bySwiftName = document.operations.keys.sorted().first { OpenAPINames.swiftName($0) == id || OpenAPINames.camelCased($0) == id }
       error(
-        .api(.unknownOperation(id, suggestion: closestMatch(to: id, in: document.operations.keys.sorted()))),
-        at: operationNode.textLocation.advanced(by: first.offset))
+        .api(.unknownOperation(id, suggestion: bySwiftName ?? closestMatch(to: id, in: document.operations.keys.sorted()))),
+        at: operationNode.textLocation.advanced(by: idOffset))
       return nil
     }
     let before = diagnostics.diagnostics.count
@@ -170,25 +179,22 @@ extension SpecChecker {
       }
     }
     // In the order swift-openapi-generator's initializers take them: the document's.
-    let order = candidates.map(\.name)
+    let order = candidates.map { OpenAPINames.swiftName($0.name) }
     return inputs.sorted { order.firstIndex(of: $0.member) ?? 0 < order.firstIndex(of: $1.member) ?? 0 }
   }
 
   /// Whether swift-openapi-generator's Swift name for a document's name is the name itself
-  /// (ASCII letters, digits and `_`, not a keyword), which is all redux-gen binds.
+  /// (ASCII letters, digits and `_`, not a keyword), which is all redux-gen binds of a response.
   package static func keepsItsName(_ name: String) -> Bool {
     name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
       && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
       && !TextRenderer.keywords.contains(name)
   }
 
-  /// A Swift member name swift-openapi-generator keeps as written: letters, digits and `_`.
-  private mutating func swiftMember(_ name: String, what: String, at node: YAMLNode) -> String? {
-    guard Self.keepsItsName(name) else {
-      error(.api(.notSwiftName(name, what: what)), node)
-      return nil
-    }
-    return name
+  /// The Swift member swift-openapi-generator makes of an input's document name
+  /// (`X-GitHub-Api-Version` is `X_hyphen_GitHub_hyphen_Api_hyphen_Version`).
+  private func swiftMember(_ name: String, what: String, at node: YAMLNode) -> String? {
+    OpenAPINames.swiftName(name)
   }
 
   private mutating func inputSource(

@@ -675,8 +675,8 @@ extension SpecSchema {
             },
             "operation": {
               "type": "string",
-              "description": "The operationId of the spec's OpenAPI document ('api:') that performs the request, optionally followed by 'if CONDITION' (over the payload, and 'state.FIELD' with readsState): when the condition doesn't hold, nothing is sent and the request ends without an outcome ('optional: true'). redux-gen generates <Feature>APIEffects calling swift-openapi-generator's Client.",
-              "pattern": "^[A-Za-z_][A-Za-z0-9_]*( if .+)?$",
+              "description": "The operationId of the spec's OpenAPI document ('api:') that performs the request, as the document writes it ('search/repos' too), optionally followed by 'if CONDITION' (over the payload, and 'state.FIELD' with readsState): when the condition doesn't hold, nothing is sent and the request ends without an outcome ('optional: true'). redux-gen generates <Feature>APIEffects calling swift-openapi-generator's Client.",
+              "pattern": "^[^ ]+( if .+)?$",
               "examples": [
                 "searchVolumes",
                 "searchPlaces if !query.isEmpty"
@@ -701,10 +701,10 @@ extension SpecSchema {
             },
             "response": {
               "type": "object",
-              "description": "Where the success's payload is in the response's JSON, by payload path ('books', 'books[].title', 'forecast.windSpeed'): a property path, '.' between properties, '[0]' for an array's first element. A field named like a property (or its 'json' key) needs no entry; a field with a default may be left out.",
+              "description": "Where the success's payload is in the response's JSON, by payload path ('books', 'books[].title', 'forecast.windSpeed'): a property path, '.' between properties, '[0]' for an array's first element, '.' alone for the whole body. A field named like a property (or its 'json' key) needs no entry; a field with a default may be left out.",
               "additionalProperties": {
                 "type": "string",
-                "pattern": "^[A-Za-z_][A-Za-z0-9_]*(\\[0\\])?(\\.[A-Za-z_][A-Za-z0-9_]*(\\[0\\])?)*$"
+                "pattern": "^([.$]|[A-Za-z_][A-Za-z0-9_]*(\\[0\\])?(\\.[A-Za-z_][A-Za-z0-9_]*(\\[0\\])?)*)$"
               },
               "examples": [
                 {

@@ -35,8 +35,11 @@ extension Spec {
 /// An async request bound to an operation (`operation: searchVolumes`): what
 /// `<Feature>APIEffects` sends and how it reads the answer, checked against the document.
 package struct APIBinding: Sendable, Equatable {
-  /// The `operationId`: the method swift-openapi-generator's `Client` has for it.
+  /// The `operationId`, as the document writes it.
   package var operation: String
+  /// The method swift-openapi-generator's `Client` has for it (`search/repos` is
+  /// `search_sol_repos`), and the name of its `Operations` namespace.
+  package var method: String { OpenAPINames.swiftName(operation) }
   /// `GET /volumes`, for docs.
   package var summary: String
   package var inputs: [APIInput]

@@ -142,9 +142,9 @@ struct APIEffectsTranslator {
       .declaration(
         VariableDeclaration(
           isConstant: true, name: "input",
-          initializer: input(binding, type: .type(operationType(binding.operation, "Input"))))))
+          initializer: input(binding, type: .type(operationType(binding.method, "Input"))))))
     let send = Expression.tryExpression(
-      .awaitExpression(.name("self").dot("client").dot(binding.operation).call([Argument(nil, .name("input"))])))
+      .awaitExpression(.name("self").dot("client").dot(binding.method).call([Argument(nil, .name("input"))])))
     let calling = Expression.name("APIFailure").dot("calling").call(
       [Argument(nil, operation)] + (otherwise.map { [Argument("failing", $0)] } ?? [])
         + [Argument(nil, .closure(Closure(body: send)))])
@@ -399,7 +399,7 @@ extension APIEffectsTranslator {
     var members: [Declaration] = [
       .variable(VariableDeclaration(name: "answers", initializer: .name("APIAnswers").call()))
     ]
-    for operation in bindings.operations {
+    for operation in bindings.operations.map(OpenAPINames.swiftName) {
       let unanswered = Expression.dot("undocumented").call([
         Argument("statusCode", .literal(.int(501))), Argument(nil, .initializer(nil).call()),
       ])
@@ -470,12 +470,12 @@ extension APIEffectsTranslator {
         .declaration(
           VariableDeclaration(
             isConstant: true, name: "expected",
-            initializer: input(binding, type: .type(operationType(binding.operation, "Input"))))))
+            initializer: input(binding, type: .type(operationType(binding.method, "Input"))))))
       statements.append(
         .declaration(
           VariableDeclaration(
             isConstant: true, name: "answer",
-            initializer: Expression.type(operationType(binding.operation, "Output")).dot(output.case).call(
+            initializer: Expression.type(operationType(binding.method, "Output")).dot(output.case).call(
               output.arguments))))
       statements.append(.declaration(VariableDeclaration(name: "api", initializer: .name(spec.names.apiDouble).call())))
       statements.append(
@@ -525,7 +525,7 @@ extension APIEffectsTranslator {
     }
     declarations.append(
       tests.test(
-        "\(action.name) sends \(binding.operation) and reads its answer", names.make("\(action.name)Sends\(binding.operation.uppercasingFirst)"),
+        "\(action.name) sends \(binding.operation) and reads its answer", names.make("\(action.name)Sends\(binding.method.uppercasingFirst)"),
         isAsync: true, throwing: true, success))
     // A documented error, then an undocumented status.
     var failures: [(String, (case: String, arguments: [Argument]), Expression)] = []
