@@ -90,7 +90,7 @@ struct APIBinder {
           properties.append("        \(name): \(schema(field.type))")
           if !field.type.isOptional { required.append(name) }
         }
-        let body = "\(id)Answer"
+        let body = id.replacingOccurrences(of: "/", with: "_") + "Answer"
         schemas += ["    \(body):", "      type: object"]
         if !required.isEmpty { schemas.append("      required: [\(required.joined(separator: ", "))]") }
         schemas += ["      properties:"] + properties

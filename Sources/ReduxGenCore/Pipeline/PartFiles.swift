@@ -50,7 +50,15 @@ struct FeaturePartFiles {
           foundation: GeneratedNames.jsonImportsOfTests, testing: persist.storage == .sqlite ? ["ReduxSQLite"] : [])
       }
     case .apiEffectsTests:
-      APIEffectsTranslator(spec: spec).map { test($0.testsFile(tests: tests), testing: ["ReduxOpenAPI"]) }
+      APIEffectsTranslator(spec: spec).map { translator in
+        var file = test(translator.testsFile(tests: tests), testing: ["ReduxOpenAPI"])
+        // The double implements the `Client`'s methods by their names: `search_sol_repos` for
+        // `search/repos` is no lowerCamelCase name, and nothing else can be.
+        if spec.api?.operations.contains(where: { OpenAPINames.swiftName($0).dropFirst().contains("_") }) == true {
+          file.header.append("swift-format-ignore-file: AlwaysUseLowerCamelCase")
+        }
+        return file
+      }
     case .testEffects:
       // Declarations other files use, so no Swift Testing: its type names would need aliases
       // that are private to the file.
