@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// What redux-gen writes depends on the spec and where the output goes, never on the directory
-/// it runs in: the header names the spec relative to the deepest directory holding both.
+/// What redux-gen writes never depends on the directory it runs in: the header names the spec
+/// relative to its package (the nearest directory above it with a Package.swift).
 @Suite(.enabled(if: reduxGenExecutable != nil, "redux-gen is not built"))
 struct WorkingDirectoryTests {
   /// A package-like directory with Specs/counter.yaml in it.
@@ -11,6 +11,7 @@ struct WorkingDirectoryTests {
     try FileManager.default.createDirectory(at: root.appendingPathComponent("Specs"), withIntermediateDirectories: true)
     let spec = try #require(readPackageFile("Specs/counter.yaml"))
     try Data(spec).write(to: root.appendingPathComponent("Specs/counter.yaml"))
+    try Data("// swift-tools-version: 6.0\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
     return root.path
   }
 
@@ -27,7 +28,7 @@ struct WorkingDirectoryTests {
     return files
   }
 
-  @Test("the same bytes from the package, from / and from the output directory; --check agrees from anywhere")
+  @Test("the same bytes from the package and from /, written inside or outside it; --check agrees from anywhere")
   func sameBytesFromAnyDirectory() throws {
     let root = try package()
     defer { try? FileManager.default.removeItem(atPath: root) }
@@ -46,5 +47,11 @@ struct WorkingDirectoryTests {
     let fromSlash = try runReduxGen([root + "/Specs/counter.yaml", "--output", root + "/Generated/Counter"], in: "/")
     #expect(fromSlash.status == 0, "\(fromSlash.errors)")
     #expect(try contents(root + "/Generated/Counter") == expected)
+    // Outside the package, from yet another directory: the same bytes.
+    let outside = FileManager.default.temporaryDirectory.appendingPathComponent("redux-gen-out-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    let elsewhere = try runReduxGen([root + "/Specs/counter.yaml", "--output", outside], in: root + "/Specs")
+    #expect(elsewhere.status == 0, "\(elsewhere.errors)")
+    #expect(try contents(outside) == expected)
   }
 }
