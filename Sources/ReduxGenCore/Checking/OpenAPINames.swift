@@ -39,9 +39,6 @@ package enum OpenAPINames {
     return String(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
-  /// Whether the name is spelled in Swift as in the document.
-  package static func keepsItsName(_ documented: String) -> Bool { swiftName(documented) == documented }
-
   /// The printable ASCII characters that aren't part of an identifier, by their HTML entity names.
   private static let entities: [Unicode.Scalar: String] = [
     " ": "space", "!": "excl", "\"": "quot", "#": "num", "$": "dollar", "%": "percnt", "&": "amp", "'": "apos",

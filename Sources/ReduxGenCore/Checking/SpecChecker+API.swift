@@ -160,7 +160,7 @@ extension SpecChecker {
         continue
       }
       used.insert(name)
-      guard let member = swiftMember(name, what: candidate.what, at: pair.key) else { continue }
+      let member = OpenAPINames.swiftName(name)
       guard let source = inputSource(pair.value, for: action, input: name, schema: candidate.schema, required: candidate.required)
       else { continue }
       inputs.append(APIInput(location: candidate.place, member: member, source: source))
@@ -168,7 +168,7 @@ extension SpecChecker {
     for candidate in candidates where !used.contains(candidate.name) {
       // A payload parameter of the input's name needs no mapping.
       if let parameter = action.payload.first(where: { $0.name == candidate.name }) {
-        guard let member = swiftMember(candidate.name, what: candidate.what, at: operationNode) else { continue }
+        let member = OpenAPINames.swiftName(candidate.name)
         if checkInputType(parameter.type, schema: candidate.schema, input: candidate.name, required: candidate.required,
           source: parameter.name, at: operationNode)
         {
@@ -191,11 +191,6 @@ extension SpecChecker {
       && !TextRenderer.keywords.contains(name)
   }
 
-  /// The Swift member swift-openapi-generator makes of an input's document name
-  /// (`X-GitHub-Api-Version` is `X_hyphen_GitHub_hyphen_Api_hyphen_Version`).
-  private func swiftMember(_ name: String, what: String, at node: YAMLNode) -> String? {
-    OpenAPINames.swiftName(name)
-  }
 
   private mutating func inputSource(
     _ node: YAMLNode, for action: Action, input: String, schema: APISchema, required: Bool
