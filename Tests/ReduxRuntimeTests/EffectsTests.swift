@@ -2,6 +2,11 @@ import Testing
 
 @testable import ReduxRuntime
 
+/// How long a test waits for outcomes. These tests check order and counts, not speed, and the
+/// whole suite runs at once on a few cores: thirty queued requests, each a task hop after the last,
+/// took more than the default five seconds there.
+private let underLoad = Duration.seconds(50)
+
 /// The outcomes the runner dispatched, in order.
 private struct Outcomes: Equatable, Sendable {
   var all: [String] = []
@@ -95,11 +100,11 @@ private struct Fixture: Sendable {
     let fixture = Fixture()
     let runner = EffectRunner<Outcomes, Outcome>()
     fixture.run(runner, "load", name: "first") { "value" }
-    _ = try await fixture.store.firstState(where: { $0.all == ["value"] })
+    _ = try await fixture.store.firstState(where: { $0.all == ["value"] }, timeout: underLoad)
     // The request was forgotten before its outcome was dispatched.
     #expect(runner.runningCount == 0)
     fixture.run(runner, "load", name: "second") { throw Boom() }
-    _ = try await fixture.store.firstState(where: { $0.all == ["value", "failed: boom"] })
+    _ = try await fixture.store.firstState(where: { $0.all == ["value", "failed: boom"] }, timeout: underLoad)
     #expect(runner.runningCount == 0)
   }
 
@@ -118,7 +123,7 @@ private struct Fixture: Sendable {
     #expect(await reports.next() == "old started")
     #expect(runner.runningCount == 1)
     fixture.run(runner, "load", name: "new") { "new value" }
-    _ = try await fixture.store.firstState(where: { $0.all == ["new value"] })
+    _ = try await fixture.store.firstState(where: { $0.all == ["new value"] }, timeout: underLoad)
     #expect(await reports.next() == "new ended")
     #expect(runner.runningCount == 0)
     gate.open()
@@ -137,10 +142,10 @@ private struct Fixture: Sendable {
       return "slow value"
     }
     fixture.run(runner, "fast", name: "fast") { "fast value" }
-    _ = try await fixture.store.firstState(where: { $0.all == ["fast value"] })
+    _ = try await fixture.store.firstState(where: { $0.all == ["fast value"] }, timeout: underLoad)
     #expect(runner.runningCount == 1)
     gate.open()
-    _ = try await fixture.store.firstState(where: { $0.all == ["fast value", "slow value"] })
+    _ = try await fixture.store.firstState(where: { $0.all == ["fast value", "slow value"] }, timeout: underLoad)
     #expect(runner.runningCount == 0)
   }
 
@@ -210,7 +215,7 @@ private struct Fixture: Sendable {
     #expect(runner.runningCount == 40)
     // Answered last to first: each outcome comes when its own request ends.
     for gate in gates.reversed() { gate.open() }
-    let state = try await fixture.store.firstState(where: { $0.all.count == 40 })
+    let state = try await fixture.store.firstState(where: { $0.all.count == 40 }, timeout: underLoad)
     #expect(Set(state.all) == Set((0..<40).map { "\($0)" }))
     #expect(state.all.count == 40)
     #expect(runner.runningCount == 0)
@@ -234,7 +239,7 @@ private struct Fixture: Sendable {
     }
     #expect(runner.runningCount == 30)
     first.open()
-    let state = try await fixture.store.firstState(where: { $0.all.count == 30 })
+    let state = try await fixture.store.firstState(where: { $0.all.count == 30 }, timeout: underLoad)
     #expect(state.all == (0..<30).map { $0 % 7 == 3 ? "failed: boom" : "\($0) after \($0)" })
     #expect(runner.runningCount == 0)
   }
@@ -254,11 +259,11 @@ private struct Fixture: Sendable {
     }
     #expect(runner.runningCount == 1)
     gate.open()
-    _ = try await fixture.store.firstState(where: { $0.all == ["0"] })
+    _ = try await fixture.store.firstState(where: { $0.all == ["0"] }, timeout: underLoad)
     #expect(calls.withLock { $0 } == 1)
     // Once it has ended, the next request runs.
     fixture.run(runner, "refresh", policy: .exhaust, name: "late") { "late" }
-    _ = try await fixture.store.firstState(where: { $0.all == ["0", "late"] })
+    _ = try await fixture.store.firstState(where: { $0.all == ["0", "late"] }, timeout: underLoad)
     #expect(calls.withLock { $0 } == 1)
   }
 
@@ -279,7 +284,7 @@ private struct Fixture: Sendable {
     }
     #expect(runner.runningCount == 1)
     gate.open()
-    let state = try await fixture.store.firstState(where: { !$0.all.isEmpty })
+    let state = try await fixture.store.firstState(where: { !$0.all.isEmpty }, timeout: underLoad)
     #expect(state.all.count == 1)
     #expect(runner.runningCount == 0)
   }
@@ -308,7 +313,7 @@ private struct Fixture: Sendable {
     runner.cancel("forecast")
     #expect(runner.runningCount == 1)
     gate.open()
-    _ = try await fixture.store.firstState(where: { $0.all == ["other value"] })
+    _ = try await fixture.store.firstState(where: { $0.all == ["other value"] }, timeout: underLoad)
     var seen: Set<String> = []
     while seen.count < 4, let report = await reports.next() { seen.insert(report) }
     // The queued request ended without calling its effect.
