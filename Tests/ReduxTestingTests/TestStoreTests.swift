@@ -76,12 +76,17 @@ private struct CounterEffects: Middleware {
   var pendingWork: [String] { runner.pendingWork }
 }
 
+/// A passing test waits as long as the machine needs; a failing one for what it expects not to
+/// come, so briefly.
+private let failsAfter = Duration.milliseconds(500)
+
 private func makeStore(
-  _ effects: CounterEffects = CounterEffects(), exhaustivity: Exhaustivity = .on
+  _ effects: CounterEffects = CounterEffects(), exhaustivity: Exhaustivity = .on,
+  timeout: Duration = .seconds(30)
 ) -> TestStore<Counter, CounterAction> {
   TestStore(
     initialState: Counter(), reducer: counterReducer, middleware: [effects], exhaustivity: exhaustivity,
-    timeout: .milliseconds(500))
+    timeout: timeout)
 }
 
 @Suite(.timeLimit(.minutes(1))) struct TestStorePassingTests {
@@ -173,7 +178,7 @@ private func makeStore(
 /// Each test here must fail in the TestStore's way: a test that passes means a check is missing.
 @Suite(.timeLimit(.minutes(1))) struct TestStoreFailureTests {
   @Test func aWrongExpectationFailsWithADiff() async {
-    let store = makeStore()
+    let store = makeStore(timeout: failsAfter)
     await withKnownIssue {
       await store.send(.increment) { $0.count = 2 }
     } matching: { issue in
@@ -184,7 +189,7 @@ private func makeStore(
   }
 
   @Test func anUnstatedChangeFails() async {
-    let store = makeStore()
+    let store = makeStore(timeout: failsAfter)
     await withKnownIssue {
       await store.send(.increment)
     } matching: { issue in
@@ -193,7 +198,7 @@ private func makeStore(
   }
 
   @Test func theFailureIsReportedAtTheCall() async {
-    let store = makeStore()
+    let store = makeStore(timeout: failsAfter)
     let line = #line + 2
     await withKnownIssue {
       await store.send(.increment) { $0.count = 5 }
@@ -203,7 +208,7 @@ private func makeStore(
   }
 
   @Test func sendingWithReceivedActionsLeftFails() async {
-    let store = makeStore()
+    let store = makeStore(timeout: failsAfter)
     await store.send(.incrementTwice)
     await withKnownIssue {
       await store.send(.ignored)
@@ -213,7 +218,7 @@ private func makeStore(
   }
 
   @Test func receivingTheWrongActionFails() async {
-    let store = makeStore()
+    let store = makeStore(timeout: failsAfter)
     await store.send(.incrementTwice)
     await withKnownIssue {
       await store.receive(.fetch)
@@ -225,7 +230,7 @@ private func makeStore(
   }
 
   @Test func receivingNothingFailsAfterTheTimeout() async {
-    let store = makeStore()
+    let store = makeStore(timeout: failsAfter)
     await withKnownIssue {
       await store.receive(.increment, timeout: .milliseconds(50))
     } matching: { issue in
@@ -235,7 +240,7 @@ private func makeStore(
 
   @Test func finishingWithAnEffectRunningFails() async {
     let effects = CounterEffects()
-    let store = makeStore(effects)
+    let store = makeStore(effects, timeout: failsAfter)
     effects.fetch.waits()
     await store.send(.fetch) { $0.isLoading = true }
     await withKnownIssue {
@@ -247,7 +252,7 @@ private func makeStore(
   }
 
   @Test func finishingWithReceivedActionsLeftFails() async {
-    let store = makeStore()
+    let store = makeStore(timeout: failsAfter)
     await store.send(.incrementTwice)
     await withKnownIssue {
       await store.finish()
@@ -258,7 +263,7 @@ private func makeStore(
 
   @Test func anUnsetDoubleFailsWhenCalled() async {
     let effects = CounterEffects()
-    let store = makeStore(effects)
+    let store = makeStore(effects, timeout: failsAfter)
     await withKnownIssue {
       await store.send(.fetch) { $0.isLoading = true }
       await store.receive(.failed("the effect 'fetch()' is not implemented yet")) {
@@ -273,7 +278,7 @@ private func makeStore(
 
   @Test func releasingTheStoreWithActionsLeftFails() async {
     await withKnownIssue {
-      let store = makeStore()
+      let store = makeStore(timeout: failsAfter)
       await store.send(.incrementTwice)
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().contains("before the store was released")
