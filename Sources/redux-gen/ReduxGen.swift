@@ -412,8 +412,12 @@ final class Console {
   func filesNamed(by spec: SpecPaths) -> (String) -> [UInt8]? {
     { resolved in
       let location = spec.location(of: resolved)
-      if location != resolved { self.shownPaths[resolved] = self.shown(location) }
-      return readFile(location)
+      let shown = location != resolved ? self.shown(location) : resolved
+      if location != resolved { self.shownPaths[resolved] = shown }
+      let bytes = readFile(location)
+      // A problem found in a file the spec names (its OpenAPI document) shows its line too.
+      if let bytes, self.sources[shown] == nil { self.sources[shown] = String(decoding: bytes, as: UTF8.self) }
+      return bytes
     }
   }
 

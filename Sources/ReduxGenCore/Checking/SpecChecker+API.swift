@@ -309,6 +309,7 @@ extension SpecChecker {
     }
     var values: [APIRead] = []
     var keys: Set<String> = []
+    var failedKeys: Set<String> = []
     if !own.isEmpty {
       guard let schema = response.json else {
         error(.api(.successWithoutJSON(operation.id, status: response.status.written)), operationNode)
@@ -325,15 +326,48 @@ extension SpecChecker {
         }
       }
       keys = reader.keys
+      // Those failed before reading what is under them.
+      let visited = reader.keys
+      failedKeys = reader.failed.filter { failed in
+        !visited.contains { $0.hasPrefix(failed + ".") || $0.hasPrefix(failed + "[]") }
+      }
       self = reader.checker
     }
     let allKeys = keys
     for (key, keyNode) in keyNodes where !allKeys.contains(key) {
-      error(.api(.unusedResponseKey(key, suggestion: closestMatch(to: key, in: allKeys.sorted()))), keyNode)
+      // Under a field that couldn't be read, and was reported so.
+      if failedKeys.contains(where: { key.hasPrefix($0 + ".") || key.hasPrefix($0 + "[]") }) { continue }
+      error(.api(unusedResponseKey(key, keys: allKeys)), keyNode)
     }
     // The tests answer with a body whenever the response documents one.
     let body = response.json.flatMap { shape($0, at: operationNode) }
     return APISuccess(status: APIStatus(response.status), body: body, values: values)
+  }
+
+  /// What is wrong with a `response:` key that names no field: the deepest key it extends
+  /// (`books[]`) and the step after it that isn't a field there, else the key's head.
+  private func unusedResponseKey(_ key: String, keys: Set<String>) -> APIProblem {
+    // A list's element (`books[]`) is a key's parent too.
+    var parents = keys
+    for known in keys {
+      var rest = known[...]
+      while let range = rest.range(of: "[]") {
+        parents.insert(String(known[..<range.upperBound]))
+        rest = rest[range.upperBound...]
+      }
+    }
+    let parent = parents.filter { key.hasPrefix($0 + ".") }.max { $0.count < $1.count }
+    guard let parent else {
+      return .unusedResponseKey(key, under: nil, suggestion: closestMatch(to: key, in: keys.sorted()))
+    }
+    let rest = key.dropFirst(parent.count + 1)
+    let step = String(rest.prefix { $0 != "." && $0 != "[" })
+    let children = parents.compactMap { child -> String? in
+      guard child.hasPrefix(parent + ".") else { return nil }
+      let name = child.dropFirst(parent.count + 1).prefix { $0 != "." && $0 != "[" }
+      return String(name)
+    }
+    return .unusedResponseKey(key, under: APIProblem.KeyAndPlace(key: parent, place: step), suggestion: closestMatch(to: step, in: Array(Set(children)).sorted()))
   }
 
   /// `volumeInfo.authors[0]`, as steps (optional ones are marked against the schema later);
@@ -411,14 +445,14 @@ extension SpecChecker {
 
   /// The shape generated tests build of a schema: required properties always (an error where
   /// one can't be built), optional ones where they can.
-  private mutating func shape(_ schema: APISchema, at node: YAMLNode) -> APIShape? {
+  private mutating func shape(_ schema: APISchema, at node: YAMLNode, name: String = "") -> APIShape? {
     switch schema {
     case .string: return .string
     case .integer(nil, _): return .integer
     case .integer: return .integer
     case .number: return .number
     case .boolean: return .boolean
-    case .array(let items, _): return shape(items, at: node).map(APIShape.array)
+    case .array(let items, _): return shape(items, at: node, name: name + "[]").map(APIShape.array)
     case .object(let properties, _):
       var members: [APIShape.Member] = []
       for property in properties {
@@ -427,7 +461,7 @@ extension SpecChecker {
             error(.api(.notSwiftName(property.name, what: "response property")), node)
             return nil
           }
-          guard let member = shape(property.schema, at: node) else { return nil }
+          guard let member = shape(property.schema, at: node, name: joinedPath(name, property.name)) else { return nil }
           members.append(APIShape.Member(name: property.name, shape: member))
         } else if Self.keepsItsName(property.name), Self.buildable(property.schema) {
           members.append(APIShape.Member(name: property.name, shape: shape(property.schema, at: node)!))
@@ -435,7 +469,7 @@ extension SpecChecker {
       }
       return .object(members)
     case .unsupported(let what, let where_):
-      error(.api(.unboundType("a required property", type: what)), at: where_.location)
+      error(.api(.unbuildableResponse(name, type: what)), at: where_.location)
       return nil
     }
   }
@@ -478,6 +512,8 @@ private struct ResponseReader {
   let at: YAMLNode
   /// Every key a field of the payload has, for unused `response:` keys.
   var keys: Set<String> = []
+  /// Keys whose reading failed (and was reported): keys under them aren't reported again.
+  var failed: Set<String> = []
 
   init(checker: SpecChecker, mapped: [String: (path: APIPath, node: YAMLNode)], operation: String, at: YAMLNode) {
     self.checker = checker
@@ -488,20 +524,34 @@ private struct ResponseReader {
 
   /// - Parameter topLevel: A field of the success's payload, which the response must give (a
   ///   model's field with a default or an optional one may be left to it).
-  mutating func read(_ field: Field, key: String, from schema: APISchema, topLevel: Bool = false, wholeIfUnnamed: Bool = false)
-    -> APIRead?
-  {
+  /// - Parameters:
+  ///   - base: Where `schema` is in the document, for messages (`items[]`, `volumeInfo`); empty
+  ///     for the body.
+  ///   - model: The model `field` belongs to, if any: a mismatch is reported at its declaration.
+  mutating func read(
+    _ field: Field, key: String, from schema: APISchema, base: String = "", model: String? = nil,
+    topLevel: Bool = false, wholeIfUnnamed: Bool = false
+  ) -> APIRead? {
     keys.insert(key)
+    let result = readField(field, key: key, from: schema, base: base, model: model, topLevel: topLevel, wholeIfUnnamed: wholeIfUnnamed)
+    if result == nil { failed.insert(key) }
+    return result
+  }
+
+  private mutating func readField(
+    _ field: Field, key: String, from schema: APISchema, base: String, model: String?, topLevel: Bool,
+    wholeIfUnnamed: Bool
+  ) -> APIRead? {
     let path: APIPath
     let target: APISchema
     let node: YAMLNode
     if let (written, writtenNode) = mapped[key] {
-      guard let (walked, found) = walk(written, in: schema, at: writtenNode) else { return nil }
+      guard let (walked, found) = walk(written, in: schema, base: base, key: key, at: writtenNode) else { return nil }
       (path, target, node) = (walked, found, writtenNode)
     } else if let property = schema.property(field.codingKey) {
       (path, target, node) = (
         APIPath(steps: [.init(property: property.name, isOptional: !property.isRequired, isNullable: property.isNullable)]),
-        property.schema, at
+        property.schema, model.flatMap { checker.modelFieldNodes[$0 + "." + field.name] } ?? at
       )
       guard checkName(property.name) else { return nil }
     } else if wholeIfUnnamed {
@@ -524,7 +574,7 @@ private struct ResponseReader {
       checker.error(.api(nullOnly ? .responseMayBeNull(key, path: path.written) : .responseMayBeMissing(key, path: path.written)), node)
       return nil
     }
-    guard let value = readValue(type, key: key, path: path, schema: target, node: node) else { return nil }
+    guard let value = readValue(type, key: key, path: path, schema: target, base: base, node: node) else { return nil }
     return APIRead(field: field, value: value)
   }
 
@@ -533,9 +583,10 @@ private struct ResponseReader {
     return false
   }
 
-  private mutating func readValue(_ type: SpecType, key: String, path: APIPath, schema: APISchema, node: YAMLNode)
-    -> APIReadValue?
-  {
+  private mutating func readValue(
+    _ type: SpecType, key: String, path: APIPath, schema: APISchema, base: String, node: YAMLNode
+  ) -> APIReadValue? {
+    let here = joinedPath(base, path.written)
     switch (type, schema) {
     case (.scalar(.string), .string), (.scalar(.int), .integer(nil, _)), (.scalar(.int64), .integer(64, _)),
       (.scalar(.double), .number), (.scalar(.bool), .boolean):
@@ -544,7 +595,9 @@ private struct ResponseReader {
       // Elements are read from the array's element, with keys `KEY[]`.
       var elementType = element
       if case .optional(let wrapped) = element { elementType = wrapped }
-      guard let elementValue = readValue(elementType, key: key + "[]", path: APIPath(), schema: items, node: node)
+      guard
+        let elementValue = readValue(
+          elementType, key: key + "[]", path: APIPath(), schema: items, base: here + "[]", node: node)
       else { return nil }
       return .list(path, element: elementValue)
     case (.model(let name), .object):
@@ -553,7 +606,7 @@ private struct ResponseReader {
       var complete = true
       for field in model.fields {
         let fieldKey = key + "." + field.name
-        if let read = read(field, key: fieldKey, from: schema) {
+        if let read = read(field, key: fieldKey, from: schema, base: here, model: name) {
           fields.append(read)
         } else if mapped[fieldKey] != nil || schema.property(field.codingKey) != nil
           || !(field.defaultValue != nil || field.type.isOptional)
@@ -566,7 +619,7 @@ private struct ResponseReader {
       if case .unsupported(let what, let where_) = schema {
         checker.error(.api(.unboundType(key, type: what)), where_)
       } else {
-        checker.error(.api(.responseTypeMismatch(key, type: type.swiftName, documented: schema.summary)), node)
+        checker.error(.api(.responseTypeMismatch(key, type: type.swiftName, documented: schema.summary, at: here)), node)
       }
       return nil
     default:
@@ -577,17 +630,21 @@ private struct ResponseReader {
 
   /// The written path's steps over the schema, each marked optional where the document
   /// doesn't require it; nil (reported) where a property is missing.
-  private mutating func walk(_ written: APIPath, in schema: APISchema, at node: YAMLNode) -> (APIPath, APISchema)? {
+  private mutating func walk(_ written: APIPath, in schema: APISchema, base: String, key: String, at node: YAMLNode)
+    -> (APIPath, APISchema)?
+  {
     var current = schema
     var steps: [APIPath.Step] = []
     var walked: [String] = []
     for step in written.steps {
       guard let property = current.property(step.property) else {
         let properties: [String] = if case .object(let list, _) = current { list.map(\.name) } else { [] }
+        // A key under a list (`books[].title`) reads from each element of the list it maps.
+        let element = base.hasSuffix("[]") ? key.range(of: "[]", options: .backwards).map { String(key[..<$0.upperBound]) } : nil
         checker.error(
           .api(
             .unknownResponseProperty(
-              step.property, path: walked.isEmpty ? "the body" : walked.joined(separator: "."),
+              step.property, path: joinedPath(base, walked.joined(separator: ".")), element: element.map { APIProblem.KeyAndPlace(key: $0, place: base) },
               suggestion: closestMatch(to: step.property, in: properties))),
           node)
         return nil
@@ -613,4 +670,11 @@ private struct ResponseReader {
     if !valid { checker.error(.api(.notSwiftName(name, what: "response property")), at) }
     return valid
   }
+}
+
+/// A document path for messages: `items[]` then `volumeInfo` is `items[].volumeInfo`.
+private func joinedPath(_ base: String, _ path: String) -> String {
+  if base.isEmpty { return path }
+  if path.isEmpty { return base }
+  return base + "." + path
 }

@@ -96,7 +96,9 @@ struct DerivedParser {
   }
 
   private func unknownStateField(_ name: String) -> SpecProblem {
-    .unknownField(name, context: .theState, suggestion: closestMatch(to: name, in: stateFields.map(\.name)))
+    // Another derived value where a state field is read: say what is, rather than "unknown".
+    if arithmeticNames.all.contains(name) { return .derivedReadAsStateField(name) }
+    return .unknownField(name, context: .theState, suggestion: closestMatch(to: name, in: stateFields.map(\.name)))
   }
 
   private mutating func fail<T>(_ problem: SpecProblem, _ offset: Int) -> T? {

@@ -27,8 +27,9 @@ package struct SpecChecker {
   var pendingAPI: [String: CheckedKeys] = [:]
   /// Each action's `then:`, read once every action and derived value is known.
   var pendingFollowUps: [String: YAMLNode] = [:]
-  /// The parameters each payload (`.payload(of:)`, `.success(of:)`, ...) lacks although the spec
-  /// declares them, because they were refused (an unknown type, say).
+  /// The parameters each payload (`.payload(of:)`, `.success(of:)`, ...), and the fields the
+  /// state and each model, lack although the spec declares them, because they were refused (an
+  /// unknown type, say).
   var refusedParameters: [Subject: Set<String>] = [:]
   /// Filter cases whose conditions are read once derived values are known.
   var pendingCases: [PendingFilterCase] = []
@@ -49,6 +50,8 @@ package struct SpecChecker {
     didSet { actionIndex = firstIndices(actions.map(\.name)) }
   }
   var modelsByName: [String: Model] = [:]
+  /// Each model field's type node, by `MODEL.FIELD`: where a problem with the field is shown.
+  var modelFieldNodes: [String: YAMLNode] = [:]
   var stateByName: [String: Field] = [:]
   /// Each action's position in `actions`, by name (the first, if a name is repeated).
   var actionIndex: [String: Int] = [:]
@@ -256,7 +259,15 @@ package struct SpecChecker {
 
   mutating func error(_ problem: SpecProblem, at location: SourceLocation) {
     // A parameter refused where it is declared is reported there, not again where it is used.
-    if case .unknownParameter(let name, let action, _) = problem, isRefusedParameter(name, of: action) { return }
+    if case .unknownParameter(let name, let action, _) = problem {
+      if isRefusedParameter(name, of: action) { return }
+      // A state field where only the payload is read: say so, rather than "no parameter".
+      if stateByName[name] != nil {
+        diagnostics.error(.stateReadAsParameter(name, action: action), at: location)
+        return
+      }
+    }
+    if case .unknownField(let name, let context, _) = problem, refusedParameters[context]?.contains(name) == true { return }
     diagnostics.error(problem, at: location)
   }
 
@@ -516,7 +527,8 @@ package struct SpecChecker {
         error(.reservedName(name, what: .kind(.parameter), reason: .generatedParameter(name)), pair.key)
       }
       guard var field = field(name, pair.value, context: context) else {
-        if isPayload { refusedParameters[context, default: []].insert(name) }
+        // Reported here, and not again where it is used.
+        refusedParameters[context, default: []].insert(name)
         continue
       }
       // Positions in a list mean something only as an action says them (`onMove`, `onDelete`).
@@ -525,6 +537,7 @@ package struct SpecChecker {
         if isPayload { refusedParameters[context, default: []].insert(name) }
         continue
       }
+      if let model { modelFieldNodes[model + "." + name] = pair.value }
       if let model, name == "id", !Self.idTypes.contains(field.type) {
         error(.unsupportedIDType(model: model, type: field.type.swiftName), pair.value)
       }

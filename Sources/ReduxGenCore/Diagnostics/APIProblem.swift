@@ -1,6 +1,13 @@
 /// What can be wrong with binding requests to an OpenAPI document's operations (`api:`,
 /// `operation:`), in the user's words.
 package enum APIProblem: Hashable, Sendable {
+  /// A `response:` key and a place related to it: the list its element reads, or its step that
+  /// names no field.
+  package struct KeyAndPlace: Hashable, Sendable {
+    package var key: String
+    package var place: String
+  }
+
   case unreadableDocument(String)
   case unreadableDocumentYAML(String)
   case operationWithoutDocument
@@ -20,14 +27,19 @@ package enum APIProblem: Hashable, Sendable {
   case successWithoutJSON(String, status: String)
   /// A spec field the response has no property for: where in the payload, the object's properties.
   case missingResponseField(String, operation: String, suggestion: String?)
-  case unknownResponseProperty(String, path: String, suggestion: String?)
+  /// `element`: the key of a list's element (`books[]`) and the list it reads (`items[]`), when
+  /// the path is read from each element.
+  case unknownResponseProperty(String, path: String, element: KeyAndPlace?, suggestion: String?)
   case notAnArray(String, path: String)
-  case responseTypeMismatch(String, type: String, documented: String)
+  case responseTypeMismatch(String, type: String, documented: String, at: String)
   case responseMayBeMissing(String, path: String)
   /// A non-optional field without a default read from a property the document lets be null.
   case responseMayBeNull(String, path: String)
   case unboundType(String, type: String)
-  case unusedResponseKey(String, suggestion: String?)
+  /// A required property of a documented response whose type generated tests can't build.
+  case unbuildableResponse(String, type: String)
+  /// `under`: the deepest key the key extends and its step that names no field there.
+  case unusedResponseKey(String, under: KeyAndPlace?, suggestion: String?)
   case invalidResponsePath(String)
   case errorsWithoutTypedFailure(String)
   case typedFailureNeedsDefault(String, type: String)
@@ -81,22 +93,32 @@ package enum APIProblem: Hashable, Sendable {
       "the response of '\(operation)' has no property for '\(path)'; map it with 'response: { \(path): PROPERTY }'"
         + (path.contains(".") || path.contains("[") ? "" : ", or 'response: { \(path): . }' when it is the whole body")
         + didYouMean(suggestion)
-    case .unknownResponseProperty(let name, let path, let suggestion):
-      "the response has no property '\(name)' at '\(path)'" + didYouMean(suggestion)
+    case .unknownResponseProperty(let name, let path, let element, let suggestion):
+      "the response has no property '\(name)' at '\(path.isEmpty ? "the body" : path)'"
+        + (element.map { " (a path for '\($0.key)' is read from each element of '\($0.place)')" } ?? "")
+        + didYouMean(suggestion)
     case .notAnArray(let name, let path):
       "'\(name)[0]' takes the first element, but '\(path)' is not an array in the response"
-    case .responseTypeMismatch(let path, let type, let documented):
-      "'\(path)' is \(type), but the response has \(documented) there"
+    case .responseTypeMismatch(let path, let type, let documented, let place):
+      "'\(path)' is \(type), but the response has \(documented) at '\(place.isEmpty ? "the body" : place)'"
     case .responseMayBeMissing(let path, let documented):
       "'\(path)' is read from '\(documented)', which the response may leave out (not 'required' in the "
         + "OpenAPI document); give the field a default, make it optional, or mark the property required"
     case .responseMayBeNull(let path, let documented):
       "'\(path)' is read from '\(documented)', which may be null ('nullable' in the OpenAPI document, or a type "
         + "that includes \"null\"); give the field a default or make it optional"
+    case .unbuildableResponse(let path, let type):
+      "the OpenAPI document requires '\(path.isEmpty ? "the body" : path)', whose type is \(type), which redux-gen "
+        + "can't build for a generated test's response yet"
     case .unboundType(let path, let type):
       "'\(path)' is \(type), which redux-gen doesn't read from a response yet"
-    case .unusedResponseKey(let key, let suggestion):
-      "'\(key)' is not a field of the success's payload" + didYouMean(suggestion)
+    case .unusedResponseKey(let key, let under, let suggestion):
+      if let under {
+        "'\(key)' names no field: '\(under.place)' is not a field of '\(under.key)'; a key names the payload's "
+          + "fields, and its value is the document's path" + didYouMean(suggestion)
+      } else {
+        "'\(key)' is not a field of the success's payload" + didYouMean(suggestion)
+      }
     case .invalidResponsePath(let text):
       "'\(text)' is not a path; write properties with '.', '[0]' for an array's first element, and '.' alone for the whole body"
     case .errorsWithoutTypedFailure(let request):
