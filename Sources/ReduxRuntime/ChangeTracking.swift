@@ -69,11 +69,17 @@ public protocol ChangeReporting: Sendable {
   /// The elements of a list field the action changes in place, when it changes that field only
   /// that way (the list keeps its ids, in order); `.unknown` otherwise.
   var changedElements: ChangedElements { get }
+  /// The generated middleware that dispatches this feature's follow-ups (`<Feature>FollowUps`, for
+  /// `then:`), if it has any. A store (or an app's `ScopedMiddleware`) made without it says so
+  /// once, in debug builds: without it, no follow-up runs.
+  static var followedUpBy: Any.Type? { get }
 }
 
 extension ChangeReporting {
   public var changedElements: ChangedElements { .unknown }
+  public static var followedUpBy: Any.Type? { nil }
 }
+
 
 /// Elements of one list field of the state (by index, as in `StateFields`) that an action changes
 /// in place, by id: the list keeps the same ids in the same order, and other elements keep

@@ -135,6 +135,7 @@ public struct ScopedMiddleware<ParentState: Sendable, ParentAction: Sendable, St
     _ middleware: [any Middleware<State, Action>], state: @escaping @Sendable (ParentState) -> State,
     extract: @escaping @Sendable (ParentAction) -> Action?, embed: @escaping @Sendable (Action) -> ParentAction
   ) {
+    FollowUpCheck.warnIfMissing(Action.self, in: middleware)
     self.middleware = middleware
     self.state = state
     self.extract = extract

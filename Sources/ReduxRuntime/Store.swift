@@ -37,6 +37,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   public init(
     initialState: State, reducer: @escaping Reducer, middleware: [any Middleware<State, Action>] = []
   ) where Action: ChangeReporting {
+    FollowUpCheck.warnIfMissing(Action.self, in: middleware)
     engine = StoreEngine(
       state: initialState, reducer: reducer, middleware: middleware, changedFields: { $0.changedFields })
     startMiddleware()

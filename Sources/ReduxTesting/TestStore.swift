@@ -76,6 +76,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     exhaustivity: Exhaustivity = .on, timeout: Duration = .seconds(5),
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) {
+    FollowUpCheck.warnIfMissing(Action.self, in: middleware)
     let journal = Journal<State, Action>()
     self.journal = journal
     self.store = Store(

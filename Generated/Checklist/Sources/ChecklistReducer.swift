@@ -79,6 +79,11 @@ extension ChecklistAction: ChangeReporting {
       return .unknown
     }
   }
+
+  /// The middleware that dispatches the follow-ups (`then:`): a store made without it warns, in debug builds.
+  static var followedUpBy: Any.Type? {
+    ChecklistFollowUps.self
+  }
 }
 
 extension ChecklistState: FieldTracking {

@@ -209,6 +209,11 @@ extension EdgeCasesAction: ChangeReporting {
       return .unknown
     }
   }
+
+  /// The middleware that dispatches the follow-ups (`then:`): a store made without it warns, in debug builds.
+  static var followedUpBy: Any.Type? {
+    EdgeCasesFollowUps.self
+  }
 }
 
 extension EdgeCasesState: FieldTracking {

@@ -42,7 +42,20 @@ extension FeatureTranslator {
     )
     .declarations(
       changes: spec.actions.map { ($0.name, changedFields(by: $0)) }, reads: reads,
-      actionMembers: changedElementsReport().map { [$0] } ?? [])
+      actionMembers: (changedElementsReport().map { [$0] } ?? []) + followedUpBy())
+  }
+
+  /// `followedUpBy`: the generated middleware that dispatches the follow-ups, which a store made
+  /// without it warns of. Nothing when no action has follow-ups.
+  func followedUpBy() -> [Declaration] {
+    guard spec.actions.contains(where: { !$0.followUps.isEmpty }) else { return [] }
+    return [
+      .variable(
+        VariableDeclaration(
+          doc: "The middleware that dispatches the follow-ups (`then:`): a store made without it warns, in debug builds.",
+          access: access, isStatic: true, name: "followedUpBy", type: .optional(.named("Any.Type")),
+          getter: [.expression(.metatype(.named(spec.names.followUps)))]))
+    ]
   }
 
   /// `changedElements`: for the actions that change a list of models only element by element,
