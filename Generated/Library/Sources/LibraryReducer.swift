@@ -13,12 +13,20 @@ public func libraryReducer(_ state: inout LibraryState, _ action: LibraryAction)
   switch action {
   case .search(let query):
     state.query = query
+    if !query.isEmpty {
+      state.searchStatus = .loading
+    } else {
+      state.searchStatus = .idle
+    }
   case .searchCompleted(_, let books):
     state.results = books
     for element in books {
       state.seen[element.id] = element
     }
     state.seenOrder.append(contentsOf: books.map(\.id))
+    state.searchStatus = .succeeded
+  case .searchFailedWithMessage(_, let message):
+    state.searchStatus = .failed(message)
   case .openBooks(let books):
     state.opened.prepend(contentsOf: books)
     for element in books {
@@ -29,6 +37,7 @@ public func libraryReducer(_ state: inout LibraryState, _ action: LibraryAction)
   case .clearSearch:
     state.query = ""
     state.results.removeAll()
+    state.searchStatus = .idle
   case .addBook(let book):
     state.collection.append(book)
   case .addBookFailed(let book, let error):
@@ -41,8 +50,8 @@ public func libraryReducer(_ state: inout LibraryState, _ action: LibraryAction)
     state.lastRefusal = error
   case .setCollection(let books):
     state.collection = books
-  case .searchFailedWithMessage, .openVolume, .openVolumeFailed, .addBookSucceeded,
-    .removeBookSucceeded, .loadCollection, .loadCollectionFailed:
+  case .openVolume, .openVolumeFailed, .addBookSucceeded, .removeBookSucceeded, .loadCollection,
+    .loadCollectionFailed:
     break
   }
 }
@@ -52,18 +61,20 @@ extension LibraryAction: ChangeReporting {
   public var changedFields: StateFields {
     switch self {
     case .search:
-      return StateFields(0)
+      return StateFields(0, 7)
     case .searchCompleted:
-      return StateFields(1, 4, 5)
-    case .searchFailedWithMessage, .openVolume, .openVolumeFailed, .addBookSucceeded,
-      .removeBookSucceeded, .loadCollection, .loadCollectionFailed:
-      return .none
+      return StateFields(1, 4, 5, 7)
+    case .searchFailedWithMessage:
+      return StateFields(7)
     case .openBooks:
       return StateFields(4, 6)
+    case .openVolume, .openVolumeFailed, .addBookSucceeded, .removeBookSucceeded, .loadCollection,
+      .loadCollectionFailed:
+      return .none
     case .volumeOpened:
       return StateFields(6)
     case .clearSearch:
-      return StateFields(0, 1)
+      return StateFields(0, 1, 7)
     case .addBook, .removeBook, .setCollection:
       return StateFields(2)
     case .addBookFailed, .removeBookFailed:
@@ -83,6 +94,7 @@ extension LibraryState: FieldTracking {
       \.seen: StateFields(4),
       \.seenOrder: StateFields(5),
       \.opened: StateFields(6),
+      \.searchStatus: StateFields(7),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

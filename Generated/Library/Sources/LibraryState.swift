@@ -13,11 +13,13 @@ public struct LibraryState: Equatable, Sendable {
   public var seen: [String: Book]
   public var seenOrder: [String]
   public var opened: IdentifiedArrayOf<Book>
+  public var searchStatus: RequestStatus
 
   public init(
     query: String = "", results: IdentifiedArrayOf<Book> = [],
     collection: IdentifiedArrayOf<Book> = [], lastRefusal: Refusal? = nil,
-    seen: [String: Book] = [:], seenOrder: [String] = [], opened: IdentifiedArrayOf<Book> = []
+    seen: [String: Book] = [:], seenOrder: [String] = [], opened: IdentifiedArrayOf<Book> = [],
+    searchStatus: RequestStatus = .idle
   ) {
     self.query = query
     self.results = results
@@ -26,6 +28,7 @@ public struct LibraryState: Equatable, Sendable {
     self.seen = seen
     self.seenOrder = seenOrder
     self.opened = opened
+    self.searchStatus = searchStatus
   }
 }
 

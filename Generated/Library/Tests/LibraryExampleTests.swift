@@ -253,6 +253,11 @@ private func reduceReporting(_ state: inout LibraryState, _ action: LibraryActio
   {
     unreported.append("opened")
   }
+  if state.searchStatus != before.searchStatus
+    && !action.changedFields.overlaps(LibraryState.fields(readBy: \.searchStatus))
+  {
+    unreported.append("searchStatus")
+  }
   #expect(unreported == [])
   var misreported: [String] = []
   if !action.changedElements.accounts(for: 1, from: before.results, to: state.results) {

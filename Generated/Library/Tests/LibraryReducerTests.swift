@@ -22,6 +22,7 @@ struct LibraryReducerTests {
     #expect(state.seen.isEmpty)
     #expect(state.seenOrder.isEmpty)
     #expect(state.opened.isEmpty)
+    #expect(state.searchStatus == .idle)
   }
 
   @Test("search sets query")
@@ -120,6 +121,14 @@ struct LibraryReducerTests {
     #expect(state.results.isEmpty == true)
   }
 
+  @Test("clearSearch sets searchStatus")
+  func clearSearchSetsSearchStatus() {
+    var state = LibraryState()
+    state.searchStatus = .loading
+    reduceReporting(&state, .clearSearch)
+    #expect(state.searchStatus == .idle)
+  }
+
   @Test("addBook appends to the end of collection")
   func addBookAppendsToCollection() {
     var state = LibraryState()
@@ -213,6 +222,44 @@ struct LibraryReducerTests {
     reduceReporting(&state, .setCollection(books: books))
     #expect(state.collection == books)
   }
+
+  @Test("search moves searchStatus to loading")
+  func searchMovesSearchStatusToLoading() {
+    var state = LibraryState()
+    state.searchStatus = .succeeded
+    let query: String = "text"
+    reduceReporting(&state, .search(query: query))
+    #expect(state.searchStatus == .loading)
+  }
+
+  @Test("search not sent, where its condition doesn't hold, moves searchStatus to idle")
+  func searchNotSentMovesSearchStatusToIdle() {
+    var state = LibraryState()
+    state.searchStatus = .succeeded
+    let query: String = ""
+    reduceReporting(&state, .search(query: query))
+    #expect(state.searchStatus == .idle)
+  }
+
+  @Test("searchCompleted moves searchStatus to succeeded")
+  func searchCompletedMovesSearchStatusToSucceeded() {
+    var state = LibraryState()
+    state.searchStatus = .loading
+    let query: String = "text 7"
+    let books: IdentifiedArrayOf<Book> = [Book(id: "text 8", title: "text 8")]
+    reduceReporting(&state, .searchCompleted(query: query, books: books))
+    #expect(state.searchStatus == .succeeded)
+  }
+
+  @Test("searchFailedWithMessage moves searchStatus to failed")
+  func searchFailedWithMessageMovesSearchStatusToFailed() {
+    var state = LibraryState()
+    state.searchStatus = .loading
+    let query: String = "text 7"
+    let message: String = "text 8"
+    reduceReporting(&state, .searchFailedWithMessage(query: query, message: message))
+    #expect(state.searchStatus == .failed(message))
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -254,6 +301,11 @@ private func reduceReporting(_ state: inout LibraryState, _ action: LibraryActio
     && !action.changedFields.overlaps(LibraryState.fields(readBy: \.opened))
   {
     unreported.append("opened")
+  }
+  if state.searchStatus != before.searchStatus
+    && !action.changedFields.overlaps(LibraryState.fields(readBy: \.searchStatus))
+  {
+    unreported.append("searchStatus")
   }
   #expect(unreported == [])
   var misreported: [String] = []

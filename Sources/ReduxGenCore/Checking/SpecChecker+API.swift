@@ -93,6 +93,26 @@ extension SpecChecker {
         error(.api(.conditionReadsState(action.name)), operationNode)
       }
       if !async.isOptional { error(.api(.conditionWithoutOptional(action.name)), operationNode) }
+      if let statusNode = optionalStatus[action.name] {
+        // Its status follows the condition, which the reducer decides from the payload.
+        if PredicateSearch.fields(readBy: read).contains("state") {
+          error(
+            .exclusiveKeys(
+              "optional", "status",
+              reason: "the condition reads the state, which is read when the request runs, so the reducer can't tell "
+                + "whether it is sent; a condition on the payload alone decides its status"),
+            statusNode)
+        } else if async.policy != .latest {
+          error(
+            .exclusiveKeys(
+              "optional", "status",
+              reason: "under 'policy: \(async.policy)' a request not sent leaves others running, so its status can't be "
+                + "'idle'; only the default policy, latest, cancels them"),
+            statusNode)
+        } else {
+          statusConditions[action.name] = read
+        }
+      }
     } else if async.isOptional {
       error(.api(.optionalWithoutCondition(action.name)), operationNode)
     }
@@ -116,6 +136,26 @@ extension SpecChecker {
     return APIBinding(
       operation: id, summary: "\(operation.method.uppercased()) \(operation.route)", inputs: inputs, condition: condition,
       success: success, errors: errors, otherwiseCase: otherwise)
+  }
+
+  /// A request both `optional` and with a `status`: its status is `loading` where its
+  /// operation's condition holds and `idle` where it doesn't (nothing is sent); without such a
+  /// condition (an effect written by hand may end without an outcome for any reason) it would
+  /// stay `loading`, which is an error.
+  mutating func settleOptionalStatus(bound: APIBindings?) {
+    for (request, node) in optionalStatus.sorted(by: { $0.key < $1.key }) {
+      if let condition = statusConditions[request], let index = actionIndex[request] {
+        actions[index].status?.condition = condition
+      } else if bound?.requests[request] == nil, pendingAPI[request] == nil {
+        error(
+          .exclusiveKeys(
+            "optional", "status",
+            reason: "a request that ends without an outcome would leave its status 'loading'; only one sent under a "
+              + "condition on its payload ('operation: \"OPERATION if CONDITION\"') may have both, its status 'idle' where "
+              + "the condition doesn't hold"),
+          node)
+      }
+    }
   }
 
   // MARK: Inputs

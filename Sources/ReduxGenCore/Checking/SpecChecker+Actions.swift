@@ -471,14 +471,10 @@ extension SpecChecker {
       }
     }
     if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: .a(.stateField)) {
-      if declaration.isOptional {
-        error(
-          .exclusiveKeys(
-            "optional", "status", reason: "a request that ends without an outcome would leave its status 'loading'"),
-          statusNode)
-      } else {
-        declaration.status = (name, statusNode)
-      }
+      declaration.status = (name, statusNode)
+      // Only a request sent under a condition on its payload may end without an outcome and
+      // keep a status: `checkAPI` reads the condition, `settleOptionalStatus` the rest.
+      if declaration.isOptional { optionalStatus[request] = statusNode }
     }
     declaration.onSuccess = keys["onSuccess"]
     declaration.onFailure = keys["onFailure"]

@@ -31,6 +31,10 @@ package struct SpecChecker {
   /// state and each model, lack although the spec declares them, because they were refused (an
   /// unknown type, say).
   var refusedParameters: [Subject: Set<String>] = [:]
+  /// The `status:` of each request that is also `optional`, kept where its operation's condition
+  /// (`statusConditions`) decides the status; refused otherwise (`settleOptionalStatus`).
+  var optionalStatus: [String: YAMLNode] = [:]
+  var statusConditions: [String: Predicate] = [:]
   /// Filter cases whose conditions are read once derived values are known.
   var pendingCases: [PendingFilterCase] = []
   /// The cases of each enum and filter, read early so values can refer to them.
@@ -165,6 +169,7 @@ package struct SpecChecker {
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let start = keys["start"].map { checkStart($0) } ?? []
     let api = checkAPI(keys["api"])
+    settleOptionalStatus(bound: api)
     let persist = keys["persist"].flatMap { checkPersist($0) }
     let examples = keys["examples"].map { checkExamples($0, middleware: middleware) } ?? []
     warnUntested(keys["actions"], examples: examples, middleware: middleware)

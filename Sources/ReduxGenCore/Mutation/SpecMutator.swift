@@ -20,7 +20,8 @@ package struct Mutant: Sendable, Equatable {
 ///   without one assignment; clear, reset and removeValue -> nothing (removeValue also -> clear);
 ///   set on every element -> nothing / another literal / the condition negated or dropped; sort ->
 ///   nothing / its first key reversed;
-/// - async status updates: dropped; `.failed(message)` -> `.failed("<action>")`;
+/// - async status updates: dropped; `.failed(message)` -> `.failed("<action>")`; a request's
+///   `loading` under its condition -> the condition negated, or always `loading`;
 /// - filters: a case's predicate negated, two cases' predicates swapped, a sort key reversed,
 ///   dropped, or swapped with the next;
 /// - state defaults: a literal changed to another value of its type;
@@ -489,6 +490,21 @@ package enum SpecMutator {
           Mutant(
             id: "\(action.name)#status:fixed-message", description: "\(action.name): \(before) -> \(after)",
             spec: unnamed))
+      }
+      if let condition = status.condition {
+        // `loading` where the request is sent, `idle` where it isn't: the condition negated or dropped.
+        var negated = spec
+        negated.actions[index].status?.condition = .not(condition)
+        mutants.append(
+          Mutant(
+            id: "\(action.name)#status:negate",
+            description: "\(action.name): \(before) if \(describe(condition)) -> if !(\(describe(condition)))", spec: negated))
+        var always = spec
+        always.actions[index].status?.condition = nil
+        mutants.append(
+          Mutant(
+            id: "\(action.name)#status:always", description: "\(action.name): \(before) if \(describe(condition)) -> always",
+            spec: always))
       }
     }
     return mutants

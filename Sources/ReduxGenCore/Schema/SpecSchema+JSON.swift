@@ -606,7 +606,7 @@ extension SpecSchema {
             },
             "status": {
               "$ref": "#/$defs/name",
-              "description": "A RequestStatus state field, created for it: loading, succeeded, failed(message). Not with optional.",
+              "description": "A RequestStatus state field, created for it: loading, succeeded, failed(message). With optional, only for an operation under a condition on the payload (then idle where it doesn't hold).",
               "examples": [
                 "loadStatus"
               ]
@@ -671,7 +671,7 @@ extension SpecSchema {
             },
             "optional": {
               "$ref": "#/$defs/flag",
-              "description": "true: the effect returns an optional, and nil ends the request without an outcome. Not with status."
+              "description": "true: the effect returns an optional, and nil ends the request without an outcome. With status, only for an operation under a condition on the payload."
             },
             "operation": {
               "type": "string",

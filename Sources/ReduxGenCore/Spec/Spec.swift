@@ -509,6 +509,9 @@ package struct StatusUpdate: Sendable, Equatable {
 
   package var field: String
   package var phase: Phase
+  /// For `loading`, the request's condition (`operation: "OP if CONDITION"`, over the payload):
+  /// where it doesn't hold nothing is sent and the status is `idle`.
+  package var condition: Predicate? = nil
 }
 
 package struct AsyncOutcomes: Sendable, Equatable {

@@ -344,7 +344,15 @@ struct FeatureTranslator {
         case .failed(nil):
           value = Expression.dot("failed").call([Argument(nil, .literal(.string(action.name)))])
         }
-        body.append(.assignment(.name("state").dot(status.field), value))
+        let target = Expression.name("state").dot(status.field)
+        if let condition = status.condition {
+          // Sent only where the condition holds; else nothing runs (latest cancelled the rest).
+          used.formUnion(PredicateSearch.fields(readBy: condition))
+          let test = PredicateTranslator(types: types, element: .name("state")) { .name($0) }.expression(condition)
+          body.append(.ifElse(test, [.assignment(target, value)], [.assignment(target, .dot("idle"))]))
+        } else {
+          body.append(.assignment(target, value))
+        }
       }
       let bindings = action.payload.map { used.contains($0.name) ? $0.name : nil }
       let pattern = Pattern(

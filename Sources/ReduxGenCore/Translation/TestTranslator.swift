@@ -184,7 +184,7 @@ struct TestTranslator {
     // Only the actions these tests are for are copied out of the list.
     let actions = spec.actions
     for index in actions.indices where actions[index].status != nil || actions[index].binding != nil {
-      if let test = statusTest(actions[index], names: &names) { tests.append(test) }
+      tests += statusTests(actions[index], names: &names)
       if let test = bindingTest(actions[index], names: &names) { tests.append(test) }
     }
     for filter in spec.filters {
@@ -896,11 +896,40 @@ struct TestTranslator {
     return type?.elementType
   }
 
-  /// The request status an async action's request, success or failure moves to, from another.
-  private func statusTest(_ action: Action, names: inout UniqueNames) -> Declaration? {
+  /// The request status an async action's request, success or failure moves to, from another;
+  /// for a request sent under a condition, also `idle` where it doesn't hold.
+  private func statusTests(_ action: Action, names: inout UniqueNames) -> [Declaration] {
+    guard let status = action.status else { return [] }
+    guard let condition = status.condition else { return statusTest(action, names: &names, chosen: [:]).map { [$0] } ?? [] }
+    let payload = Model(name: spec.actionTypeName, doc: nil, fields: action.payload)
+    let found = PredicateSearch(spec: spec, model: payload).witnesses(condition)
+    func chosen(_ values: [String: Value]) -> [String: Expression] {
+      var chosen: [String: Expression] = [:]
+      for parameter in action.payload {
+        if let value = values[parameter.name] { chosen[parameter.name] = types.expression(value, type: parameter.type) }
+      }
+      return chosen
+    }
+    var tests: [Declaration] = []
+    if let kept = found.kept, let test = statusTest(action, names: &names, chosen: chosen(kept)) { tests.append(test) }
+    if let dropped = found.dropped {
+      let target = state.dot(status.field)
+      let (lets, arguments) = self.arguments(action, chosen(dropped))
+      let body =
+        [newState(), .assignment(target, .dot("succeeded"))] + lets
+        + [reduce(action.name, arguments), expect(target, .equal, .dot("idle"))]
+      tests.append(
+        test(
+          "\(action.name) not sent, where its condition doesn't hold, moves \(status.field) to idle",
+          names.make("\(action.name)NotSentMoves\(status.field.uppercasingFirst)ToIdle"), body))
+    }
+    return tests
+  }
+
+  private func statusTest(_ action: Action, names: inout UniqueNames, chosen: [String: Expression]) -> Declaration? {
     guard let status = action.status else { return nil }
     let target = state.dot(status.field)
-    let (lets, arguments) = self.arguments(action, [:])
+    let (lets, arguments) = self.arguments(action, chosen)
     let start: Expression
     let expected: Expression
     let word: String
