@@ -9,6 +9,8 @@ struct RBinding: Hashable {
   }
 
   var operation: String
+  /// `if CONDITION` after the operation: when it is sent (an optional request's).
+  var condition: String?
   var request: [Entry] = []
   var response: [Entry] = []
   var errors: [Entry] = []
@@ -105,6 +107,22 @@ struct APIBinder {
       {
         binding.errors = [.init(key: "404", value: cases[0]), .init(key: "default", value: cases[cases.count - 1])]
       }
+      // Now and then a request made optional here, sent under a condition: the examples, made
+      // with its effect answering, stay as they were.
+      if !async.isOptional, Self.guardCondition(action) != nil, rng.chance(30) {
+        spec.actions[index].async!.isOptional = true
+      }
+      if spec.actions[index].async!.isOptional, let condition = Self.guardCondition(action) {
+        // Sent only where a parameter says so; now and then with a status that is idle where not.
+        binding.condition = condition
+        let statusName = action.name + "Status"
+        if rng.chance(50), async.status == nil, async.policy == nil || async.policy == "latest", spec.persist == nil,
+          !mentioned(action.name), !spec.state.contains(where: { $0.name == statusName }),
+          !spec.actions.contains(where: { $0.async?.status == statusName })
+        {
+          spec.actions[index].async!.status = statusName
+        }
+      }
       spec.actions[index].async!.binding = binding
       operations.append((id, yaml))
     }
@@ -115,10 +133,33 @@ struct APIBinder {
     spec.apiDocument = document.joined(separator: "\n") + "\n"
   }
 
+  /// What an optional request is sent under: a condition on a parameter (`!query.isEmpty`,
+  /// `flag`, `count > 0`).
+  static func guardCondition(_ action: RAction) -> String? {
+    for parameter in action.payload where SpecChecker.keepsItsName(parameter.name) {
+      switch parameter.type {
+      case .scalar(.string): return "!\(parameter.name).isEmpty"
+      case .scalar(.bool): return parameter.name
+      case .scalar(.int), .scalar(.double): return "\(parameter.name) > 0"
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// Whether an example, a follow-up or `start:` sends the action: a status added to one
+  /// would change what the examples expect, which were made without it.
+  private func mentioned(_ name: String) -> Bool {
+    spec.examples.contains { $0.when.contains { $0.action == name } } || spec.start.contains { $0.action == name }
+      || spec.actions.contains { $0.followUps.contains { $0.action == name } }
+  }
+
   /// A request the generated effects can perform: a failure that is a message or a spec enum,
-  /// not optional, and a success whose payload the document can describe.
+  /// optional only with a text parameter to send it under, and a success whose payload the
+  /// document can describe.
   private func bindable(_ action: RAction) -> Bool {
-    guard let async = action.async, async.failureAction == nil, !async.isOptional else { return false }
+    guard let async = action.async, async.failureAction == nil, !async.isOptional || Self.guardCondition(action) != nil
+    else { return false }
     switch async.failure {
     case .implicit: break
     case .fields(let fields):

@@ -443,7 +443,8 @@ struct Renderer {
         if let fresh = async.fresh { asyncBody.append("      fresh: \(fresh)") }
         if !async.provides.isEmpty { asyncBody.append("      provides: [" + async.provides.joined(separator: ", ") + "]") }
         if let binding = async.binding {
-          asyncBody.append("      operation: \(binding.operation)")
+          asyncBody.append(
+            "      operation: " + (binding.condition.map { "\"\(binding.operation) if \($0)\"" } ?? binding.operation))
           for (key, entries) in [("request", binding.request), ("response", binding.response)] where !entries.isEmpty {
             asyncBody.append("      \(key):")
             for entry in entries { asyncBody.append("        \(entry.key): \(entry.value)") }

@@ -490,11 +490,13 @@ extension APIEffectsTranslator {
     // The requests no operation performs go to the test effects, which these tests never call:
     // the failures they would build stop the test.
     let builders = spec.actions.filter { $0.async != nil && !feature.failureIsDerived($0) }.map { action in
-      Argument(
+      // One `_` per carried value the builder takes, and one for the error.
+      let carried = action.async!.carried.filter { name in action.payload.contains { $0.name == name } }
+      return Argument(
         action.async!.failure,
         .closure(
           Closure(
-            parameters: ["_"],
+            parameters: Array(repeating: "_", count: carried.count + 1),
             body: .name("fatalError").call([Argument(nil, .literal(.string("the API tests send no \(action.name)")))]))))
     }
     let others = Expression.name(spec.names.testEffects).call(builders).dot("effects")
@@ -580,7 +582,11 @@ extension APIEffectsTranslator {
       // Not sent: the double has no answer, so a request would fail.
       var body = arrange(dropped)
       body += effects(answering: nil)
-      body.append(.declaration(VariableDeclaration(isConstant: true, name: "value", initializer: perform)))
+      // A success without a payload of its own is `Void?`, which Swift wants written.
+      body.append(
+        .declaration(
+          VariableDeclaration(
+            isConstant: true, name: "value", type: own.isEmpty ? .optional(.named("Void")) : nil, initializer: perform)))
       body.append(tests.expect(.name("value"), .equal, .literal(.nilLiteral)))
       declarations.append(
         tests.test(
