@@ -66,6 +66,277 @@ enum EdgeCasesAction: Equatable, Sendable {
   case quickTask(`init`: Int)
   case lower
   case unmark(from: Int)
+
+  /// Written out in parts: the synthesized `==` of this many is slow to type-check.
+  static func == (lhs: EdgeCasesAction, rhs: EdgeCasesAction) -> Bool {
+    switch lhs {
+    case .score(let l0, let l1):
+      if case .score(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    case .stock(let l0, let l1):
+      if case .stock(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    case .addTodo(let l0):
+      if case .addTodo(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .newTodo(let l0):
+      if case .newTodo(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .newTask(let l0, let l1, let l2):
+      if case .newTask(let r0, let r1, let r2) = rhs {
+        return same(l0, r0) && same(l1, r1) && same(l2, r2)
+      }
+      return false
+    case .removeTodo(let l0):
+      if case .removeTodo(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .toggleTodo(let l0):
+      if case .toggleTodo(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .saveTodo(let l0):
+      if case .saveTodo(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .renameTodo(let l0, let l1):
+      if case .renameTodo(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    case .addToCart(let l0):
+      if case .addToCart(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .removeFromCart(let l0):
+      if case .removeFromCart(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .sell(let l0):
+      if case .sell(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .charge(let l0):
+      if case .charge(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .refund(let l0, let l1):
+      if case .refund(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    case .flip(let l0):
+      if case .flip(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .putProduct(let l0):
+      if case .putProduct(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .setNote(let l0):
+      if case .setNote(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .setSummary(let l0):
+      if case .setSummary(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .position(let l0, let l1):
+      if case .position(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    case .setTasks(let l0):
+      if case .setTasks(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .shelve(let l0):
+      if case .shelve(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .fail(let l0):
+      if case .fail(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .setLevel(let l0):
+      if case .setLevel(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .addToLane(let l0, let l1):
+      if case .addToLane(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    case .addOnTopOfLane(let l0, let l1):
+      if case .addOnTopOfLane(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    case .saveInLane(let l0, let l1):
+      if case .saveInLane(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    case .dropFromLane(let l0, let l1):
+      if case .dropFromLane(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    case .tidyLane(let l0):
+      if case .tidyLane(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .wipeLane(let l0):
+      if case .wipeLane(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .moveTitlesUp(let l0):
+      if case .moveTitlesUp(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .moveInLane(let l0, let l1, let l2):
+      if case .moveInLane(let r0, let r1, let r2) = rhs {
+        return same(l0, r0) && same(l1, r1) && same(l2, r2)
+      }
+      return false
+    case .deleteInLane(let l0, let l1):
+      if case .deleteInLane(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
+    default:
+      return equalPart2(lhs, rhs)
+    }
+  }
+
+  /// `==` of one type: the parts call it rather than `==`, which type-checks slower.
+  private static func same<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool {
+    return lhs == rhs
+  }
+
+  /// The cases `==` passes on, in declaration order.
+  private static func equalPart2(_ lhs: EdgeCasesAction, _ rhs: EdgeCasesAction) -> Bool {
+    switch lhs {
+    case .forgetTitle(let l0):
+      if case .forgetTitle(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .addState(let l0):
+      if case .addState(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .put(let l0, let l1, let l2):
+      if case .put(let r0, let r1, let r2) = rhs {
+        return same(l0, r0) && same(l1, r1) && same(l2, r2)
+      }
+      return false
+    case .openStore(let l0, let l1, let l2):
+      if case .openStore(let r0, let r1, let r2) = rhs {
+        return same(l0, r0) && same(l1, r1) && same(l2, r2)
+      }
+      return false
+    case .pick(let l0):
+      if case .pick(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .loadStore(let l0):
+      if case .loadStore(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .loadStoreSucceeded(let l0):
+      if case .loadStoreSucceeded(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .loadStoreFailed(let l0):
+      if case .loadStoreFailed(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .measure(let l0):
+      if case .measure(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .measureSucceeded(let l0):
+      if case .measureSucceeded(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .measureFailed(let l0):
+      if case .measureFailed(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .addLine(let l0):
+      if case .addLine(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .countAction(let l0):
+      if case .countAction(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .pin:
+      if case .pin = rhs {
+        return true
+      }
+      return false
+    case .keepPinned(let l0):
+      if case .keepPinned(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .quickTask(let l0):
+      if case .quickTask(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .lower:
+      if case .lower = rhs {
+        return true
+      }
+      return false
+    case .unmark(let l0):
+      if case .unmark(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    default:
+      return false
+    }
+  }
 }
 
 /// One-off outputs of the EdgeCases feature, for the view: not state.

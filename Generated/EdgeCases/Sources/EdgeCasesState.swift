@@ -208,6 +208,137 @@ struct EdgeCasesState: Equatable, Sendable {
   func stateItem(id: Int) -> State? {
     return states[id: id]
   }
+
+  /// Written out in parts: the synthesized `==` of this many is slow to type-check.
+  static func == (lhs: EdgeCasesState, rhs: EdgeCasesState) -> Bool {
+    return equalPart1(lhs, rhs) && equalPart2(lhs, rhs)
+  }
+
+  /// `==` of one type: the parts call it rather than `==`, which type-checks slower.
+  private static func same<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool {
+    return lhs == rhs
+  }
+
+  /// Fields 1 to 32 of `==`.
+  private static func equalPart1(_ lhs: EdgeCasesState, _ rhs: EdgeCasesState) -> Bool {
+    if !same(lhs.todos, rhs.todos) {
+      return false
+    }
+    if !same(lhs.products, rhs.products) {
+      return false
+    }
+    if !same(lhs.quantityById, rhs.quantityById) {
+      return false
+    }
+    if !same(lhs.flags, rhs.flags) {
+      return false
+    }
+    if !same(lhs.books, rhs.books) {
+      return false
+    }
+    if !same(lhs.search, rhs.search) {
+      return false
+    }
+    if !same(lhs.summary, rhs.summary) {
+      return false
+    }
+    if !same(lhs.note, rhs.note) {
+      return false
+    }
+    if !same(lhs.tasks, rhs.tasks) {
+      return false
+    }
+    if !same(lhs.result, rhs.result) {
+      return false
+    }
+    if !same(lhs.error, rhs.error) {
+      return false
+    }
+    if !same(lhs.default, rhs.default) {
+      return false
+    }
+    if !same(lhs.recentFlags, rhs.recentFlags) {
+      return false
+    }
+    if !same(lhs.lanes, rhs.lanes) {
+      return false
+    }
+    if !same(lhs.level, rhs.level) {
+      return false
+    }
+    if !same(lhs.chosenBookID, rhs.chosenBookID) {
+      return false
+    }
+    if !same(lhs.productKey, rhs.productKey) {
+      return false
+    }
+    if !same(lhs.bookIDs, rhs.bookIDs) {
+      return false
+    }
+    if !same(lhs.returnedIDs, rhs.returnedIDs) {
+      return false
+    }
+    if !same(lhs.borrowed, rhs.borrowed) {
+      return false
+    }
+    if !same(lhs.coverURLs, rhs.coverURLs) {
+      return false
+    }
+    if !same(lhs.lastStamp, rhs.lastStamp) {
+      return false
+    }
+    if !same(lhs.states, rhs.states) {
+      return false
+    }
+    if !same(lhs.stores, rhs.stores) {
+      return false
+    }
+    if !same(lhs.lastAction, rhs.lastAction) {
+      return false
+    }
+    if !same(lhs.effect, rhs.effect) {
+      return false
+    }
+    if !same(lhs.path, rhs.path) {
+      return false
+    }
+    if !same(lhs.clock, rhs.clock) {
+      return false
+    }
+    if !same(lhs.budget, rhs.budget) {
+      return false
+    }
+    if !same(lhs.limit, rhs.limit) {
+      return false
+    }
+    if !same(lhs.credits, rhs.credits) {
+      return false
+    }
+    if !same(lhs.lines, rhs.lines) {
+      return false
+    }
+    return true
+  }
+
+  /// Fields 33 to 37 of `==`.
+  private static func equalPart2(_ lhs: EdgeCasesState, _ rhs: EdgeCasesState) -> Bool {
+    if !same(lhs.weights, rhs.weights) {
+      return false
+    }
+    if !same(lhs.actionCounts, rhs.actionCounts) {
+      return false
+    }
+    if !same(lhs.pinned, rhs.pinned) {
+      return false
+    }
+    if !same(lhs.pinnedTasks, rhs.pinnedTasks) {
+      return false
+    }
+    if !same(lhs.marks, rhs.marks) {
+      return false
+    }
+    return true
+  }
 }
 
 /// The EdgeCases state as SwiftUI views observe it, field by field.

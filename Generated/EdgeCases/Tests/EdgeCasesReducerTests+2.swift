@@ -99,6 +99,8 @@ extension EdgeCasesReducerTests {
     case actionCountIsDerived
     case stateItemIsDerived
     case newTaskCreatorMakesNewValues
+    case stateEqualityTellsEveryFieldApart
+    case actionEqualityTellsEveryActionApart
 
     var testDescription: String {
       switch self {
@@ -268,63 +270,120 @@ extension EdgeCasesReducerTests {
         return "stateItem finds the element of states that its parameter names"
       case .newTaskCreatorMakesNewValues:
         return "newTask(...) makes its new values"
+      case .stateEqualityTellsEveryFieldApart:
+        return "== tells every field of the state apart"
+      case .actionEqualityTellsEveryActionApart:
+        return "== tells every action apart, by case and by value"
       }
     }
   }
 
-  func newStateHoldsDefaultsPart3() {
-    let state = EdgeCasesState()
-    expectTrue(state.returnedIDs.isEmpty)
-    expectTrue(state.borrowed.isEmpty)
-    expectEqual(state.coverURLs, nil)
-    expectEqual(state.lastStamp, nil)
-    expectTrue(state.states.isEmpty)
-    expectTrue(state.stores.isEmpty)
-    expectEqual(state.lastAction, nil)
-    expectEqual(state.effect, .few)
-  }
-
-  func newStateHoldsDefaultsPart4() {
-    let state = EdgeCasesState()
-    expectEqual(state.path, "back\\slash")
-    expectEqual(state.budget, 100)
-    expectEqual(state.limit, 10)
-    expectTrue(state.credits.isEmpty)
-    expectTrue(state.lines.isEmpty)
-    expectTrue(state.weights.isEmpty)
-    expectTrue(state.actionCounts.isEmpty)
-    expectTrue(state.pinnedTasks.isEmpty)
-  }
-
-  func newStateHoldsDefaultsPart5() {
-    let state = EdgeCasesState()
-    expectTrue(state.marks.isEmpty)
-  }
-
-  func scoreSetsResultScore() {
-    var state = EdgeCasesState()
-    state.result.score = 4.5
-    let base: Double = 7.5
-    let bonus: Int = 4
-    reduceReporting(&state, .score(base: base, bonus: bonus))
-    expectEqual(state.result.score, 30.5)
-  }
-
-  func stockSetsDefault() {
-    var state = EdgeCasesState()
-    state.default = 5
-    let product: Product = Product(id: "text 7", inventory: 7)
-    let count: Int = 4
-    reduceReporting(&state, .stock(product: product, count: count))
-    expectEqual(state.default, 27)
-  }
-
-  func addTodoAppendsToTodos() {
+  func addTodoIgnoresTakenID() {
     var state = EdgeCasesState()
     let existing = Todo(id: 2, title: "text 1")
     state.todos = [existing]
-    let todo: Todo = Todo(id: 3, title: "text 2")
+    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
     reduceReporting(&state, .addTodo(todo: todo))
-    expectEqual(state.todos, [existing, todo])
+    expectEqual(state.todos, [existing])
+  }
+
+  func newTaskSetsLastStamp() {
+    var state = EdgeCasesState()
+    state.lastStamp = Date(timeIntervalSince1970: 1_700_345_600)
+    let id: UUID = uuid(7)
+    let `init`: Int = 9
+    let stamp: Date = Date(timeIntervalSince1970: 1_700_172_800)
+    reduceReporting(&state, .newTask(id: id, init: `init`, stamp: stamp))
+    expectEqual(state.lastStamp, stamp)
+  }
+
+  func removeTodoRemovesMatching() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .removeTodo(id: id))
+    expectEqual(state.todos, [second])
+  }
+
+  func removeTodoIgnoresUnknownID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = 100
+    reduceReporting(&state, .removeTodo(id: id))
+    expectEqual(state.todos, [first, second])
+  }
+
+  func toggleTodoFlipsMatchingElement() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, !first.done)
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, first.done)
+    expectEqual(state.todos[1], second)
+  }
+
+  func toggleTodoIgnoresUnknownID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let before = state
+    let id: Int = 100
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state, before)
+  }
+
+  func saveTodoReplacesSameID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let replacement = Todo(id: 3, title: "text 5", done: true)
+    let todo: Todo = replacement
+    reduceReporting(&state, .saveTodo(todo: todo))
+    expectEqual(state.todos, [first, replacement])
+  }
+
+  func saveTodoAppendsNewID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let added = Todo(id: 4, title: "text 3")
+    let todo: Todo = added
+    reduceReporting(&state, .saveTodo(todo: todo))
+    expectEqual(state.todos, [first, second, added])
+  }
+
+  func renameTodoUpdatesMatchingElement() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    let title: String = "text 11"
+    reduceReporting(&state, .renameTodo(id: id, title: title))
+    expectEqual(state.todos[0].title, title)
+    expectEqual(state.todos[1], second)
+  }
+
+  func renameTodoIgnoresUnknownID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let before = state
+    let id: Int = 100
+    let title: String = "text 11"
+    reduceReporting(&state, .renameTodo(id: id, title: title))
+    expectEqual(state, before)
   }
 }

@@ -14,115 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func addTodoIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Todo(id: 2, title: "text 1")
-    state.todos = [existing]
-    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
-    reduceReporting(&state, .addTodo(todo: todo))
-    expectEqual(state.todos, [existing])
-  }
-
-  func newTaskSetsLastStamp() {
-    var state = EdgeCasesState()
-    state.lastStamp = Date(timeIntervalSince1970: 1_700_345_600)
-    let id: UUID = uuid(7)
-    let `init`: Int = 9
-    let stamp: Date = Date(timeIntervalSince1970: 1_700_172_800)
-    reduceReporting(&state, .newTask(id: id, init: `init`, stamp: stamp))
-    expectEqual(state.lastStamp, stamp)
-  }
-
-  func removeTodoRemovesMatching() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = first.id
-    reduceReporting(&state, .removeTodo(id: id))
-    expectEqual(state.todos, [second])
-  }
-
-  func removeTodoIgnoresUnknownID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = 100
-    reduceReporting(&state, .removeTodo(id: id))
-    expectEqual(state.todos, [first, second])
-  }
-
-  func toggleTodoFlipsMatchingElement() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = first.id
-    reduceReporting(&state, .toggleTodo(id: id))
-    expectEqual(state.todos[0].done, !first.done)
-    reduceReporting(&state, .toggleTodo(id: id))
-    expectEqual(state.todos[0].done, first.done)
-    expectEqual(state.todos[1], second)
-  }
-
-  func toggleTodoIgnoresUnknownID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let before = state
-    let id: Int = 100
-    reduceReporting(&state, .toggleTodo(id: id))
-    expectEqual(state, before)
-  }
-
-  func saveTodoReplacesSameID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let replacement = Todo(id: 3, title: "text 5", done: true)
-    let todo: Todo = replacement
-    reduceReporting(&state, .saveTodo(todo: todo))
-    expectEqual(state.todos, [first, replacement])
-  }
-
-  func saveTodoAppendsNewID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let added = Todo(id: 4, title: "text 3")
-    let todo: Todo = added
-    reduceReporting(&state, .saveTodo(todo: todo))
-    expectEqual(state.todos, [first, second, added])
-  }
-
-  func renameTodoUpdatesMatchingElement() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = first.id
-    let title: String = "text 11"
-    reduceReporting(&state, .renameTodo(id: id, title: title))
-    expectEqual(state.todos[0].title, title)
-    expectEqual(state.todos[1], second)
-  }
-
-  func renameTodoIgnoresUnknownID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let before = state
-    let id: Int = 100
-    let title: String = "text 11"
-    reduceReporting(&state, .renameTodo(id: id, title: title))
-    expectEqual(state, before)
-  }
-
   func addToCartIncrementsEntry() {
     var state = EdgeCasesState()
     let entry: Int = 2
@@ -358,5 +249,178 @@ extension EdgeCasesReducerTests {
     let `let`: Bool = true
     reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
     expectEqual(state.path, `var`)
+  }
+
+  func putSetsDefault() {
+    var state = EdgeCasesState()
+    state.default = 5
+    let `inout`: Int = 3
+    let `var`: String = "text 8"
+    let `let`: Bool = true
+    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
+    expectEqual(state.default, `inout`)
+  }
+
+  func openStoreAppendsToStores() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 2")
+    let effect: Effects = .few
+    let note: Middleware = Middleware()
+    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    expectEqual(state.stores, [existing, store])
+  }
+
+  func openStoreIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 1", name: "text 2")
+    let effect: Effects = .few
+    let note: Middleware = Middleware()
+    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    expectEqual(state.stores, [existing])
+  }
+
+  func openStoreSetsEffect() {
+    var state = EdgeCasesState()
+    state.effect = .few
+    let store: Store = Store(id: "text 7")
+    let effect: Effects = .many
+    let note: Middleware = Middleware()
+    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    expectEqual(state.effect, effect)
+  }
+
+  func pickSetsLastAction() {
+    var state = EdgeCasesState()
+    state.lastAction = Action.stop
+    let choice: Action = .retry
+    reduceReporting(&state, .pick(choice: choice))
+    expectEqual(state.lastAction, choice)
+  }
+
+  func loadStoreSucceededAppendsToStores() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 2")
+    reduceReporting(&state, .loadStoreSucceeded(store: store))
+    expectEqual(state.stores, [existing, store])
+  }
+
+  func loadStoreSucceededIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Store(id: "text 1")
+    state.stores = [existing]
+    let store: Store = Store(id: "text 1", name: "text 2")
+    reduceReporting(&state, .loadStoreSucceeded(store: store))
+    expectEqual(state.stores, [existing])
+  }
+
+  func loadStoreFailedSetsLastAction() {
+    var state = EdgeCasesState()
+    state.lastAction = Action.stop
+    let error: Action = .retry
+    reduceReporting(&state, .loadStoreFailed(error: error))
+    expectEqual(state.lastAction, error)
+  }
+
+  func measureSucceededSetsEffect() {
+    var state = EdgeCasesState()
+    state.effect = .few
+    let effect: Effects = .many
+    reduceReporting(&state, .measureSucceeded(effect: effect))
+    expectEqual(state.effect, effect)
+  }
+
+  func measureFailedSetsLastAction() {
+    var state = EdgeCasesState()
+    state.lastAction = Action.stop
+    let error: Action = .retry
+    reduceReporting(&state, .measureFailed(error: error))
+    expectEqual(state.lastAction, error)
+  }
+
+  func addLineAppendsToLines() {
+    var state = EdgeCasesState()
+    let existing = Line(id: 2)
+    state.lines = [existing]
+    let line: Line = Line(id: 3)
+    reduceReporting(&state, .addLine(line: line))
+    expectEqual(state.lines, [existing, line])
+  }
+
+  func addLineIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Line(id: 2)
+    state.lines = [existing]
+    let line: Line = Line(id: 2, count: 3, price: 2.5, size: "text 2")
+    reduceReporting(&state, .addLine(line: line))
+    expectEqual(state.lines, [existing])
+  }
+
+  func countActionIncrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Int = 2
+    let other: Int = 3
+    let of: Action = .stop
+    state.actionCounts = [of: entry, .retry: other]
+    reduceReporting(&state, .countAction(of: of))
+    expectEqual(state.actionCounts[of], entry + 1)
+    expectEqual(state.actionCounts[.retry], other)
+  }
+
+  func countActionIncrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.actionCounts = [:]
+    let of: Action = .stop
+    reduceReporting(&state, .countAction(of: of))
+    expectEqual(state.actionCounts[of], 1)
+  }
+
+  func pinSetsPinnedInit() {
+    var state = EdgeCasesState()
+    state.pinned.`init` = 5
+    reduceReporting(&state, .pin)
+    expectEqual(state.pinned.`init`, 1)
+  }
+
+  func keepPinnedAppendsToPinnedTasks() {
+    var state = EdgeCasesState()
+    let existing = Task(id: uuid(1))
+    state.pinnedTasks = [existing]
+    let pinned: Task = Task(id: uuid(2))
+    reduceReporting(&state, .keepPinned(pinned: pinned))
+    expectEqual(state.pinnedTasks, [existing, pinned])
+  }
+
+  func keepPinnedIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Task(id: uuid(1))
+    state.pinnedTasks = [existing]
+    let pinned: Task = Task(
+      id: uuid(1), default: true, init: 3, stamp: Date(timeIntervalSince1970: 1_700_172_800)
+    )
+    reduceReporting(&state, .keepPinned(pinned: pinned))
+    expectEqual(state.pinnedTasks, [existing])
+  }
+
+  func openTodosIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "text 1", done: false)
+    let matchingToo = Todo(id: 3, title: "text 2", done: false)
+    let other = Todo(id: 4, title: "text 3", done: true)
+    state.todos = [matching, matchingToo, other]
+    expectEqual(state.openTodos, 2)
+  }
+
+  func todoCountIsDerived() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    expectEqual(state.todoCount, 2)
   }
 }

@@ -14,179 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func putSetsDefault() {
-    var state = EdgeCasesState()
-    state.default = 5
-    let `inout`: Int = 3
-    let `var`: String = "text 8"
-    let `let`: Bool = true
-    reduceReporting(&state, .put(`inout`: `inout`, var: `var`, let: `let`))
-    expectEqual(state.default, `inout`)
-  }
-
-  func openStoreAppendsToStores() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 2")
-    let effect: Effects = .few
-    let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    expectEqual(state.stores, [existing, store])
-  }
-
-  func openStoreIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 1", name: "text 2")
-    let effect: Effects = .few
-    let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    expectEqual(state.stores, [existing])
-  }
-
-  func openStoreSetsEffect() {
-    var state = EdgeCasesState()
-    state.effect = .few
-    let store: Store = Store(id: "text 7")
-    let effect: Effects = .many
-    let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    expectEqual(state.effect, effect)
-  }
-
-  func pickSetsLastAction() {
-    var state = EdgeCasesState()
-    state.lastAction = Action.stop
-    let choice: Action = .retry
-    reduceReporting(&state, .pick(choice: choice))
-    expectEqual(state.lastAction, choice)
-  }
-
-  func loadStoreSucceededAppendsToStores() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 2")
-    reduceReporting(&state, .loadStoreSucceeded(store: store))
-    expectEqual(state.stores, [existing, store])
-  }
-
-  func loadStoreSucceededIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Store(id: "text 1")
-    state.stores = [existing]
-    let store: Store = Store(id: "text 1", name: "text 2")
-    reduceReporting(&state, .loadStoreSucceeded(store: store))
-    expectEqual(state.stores, [existing])
-  }
-
-  func loadStoreFailedSetsLastAction() {
-    var state = EdgeCasesState()
-    state.lastAction = Action.stop
-    let error: Action = .retry
-    reduceReporting(&state, .loadStoreFailed(error: error))
-    expectEqual(state.lastAction, error)
-  }
-
-  func measureSucceededSetsEffect() {
-    var state = EdgeCasesState()
-    state.effect = .few
-    let effect: Effects = .many
-    reduceReporting(&state, .measureSucceeded(effect: effect))
-    expectEqual(state.effect, effect)
-  }
-
-  func measureFailedSetsLastAction() {
-    var state = EdgeCasesState()
-    state.lastAction = Action.stop
-    let error: Action = .retry
-    reduceReporting(&state, .measureFailed(error: error))
-    expectEqual(state.lastAction, error)
-  }
-
-  func addLineAppendsToLines() {
-    var state = EdgeCasesState()
-    let existing = Line(id: 2)
-    state.lines = [existing]
-    let line: Line = Line(id: 3)
-    reduceReporting(&state, .addLine(line: line))
-    expectEqual(state.lines, [existing, line])
-  }
-
-  func addLineIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Line(id: 2)
-    state.lines = [existing]
-    let line: Line = Line(id: 2, count: 3, price: 2.5, size: "text 2")
-    reduceReporting(&state, .addLine(line: line))
-    expectEqual(state.lines, [existing])
-  }
-
-  func countActionIncrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Int = 2
-    let other: Int = 3
-    let of: Action = .stop
-    state.actionCounts = [of: entry, .retry: other]
-    reduceReporting(&state, .countAction(of: of))
-    expectEqual(state.actionCounts[of], entry + 1)
-    expectEqual(state.actionCounts[.retry], other)
-  }
-
-  func countActionIncrementsAbsentEntry() {
-    var state = EdgeCasesState()
-    state.actionCounts = [:]
-    let of: Action = .stop
-    reduceReporting(&state, .countAction(of: of))
-    expectEqual(state.actionCounts[of], 1)
-  }
-
-  func pinSetsPinnedInit() {
-    var state = EdgeCasesState()
-    state.pinned.`init` = 5
-    reduceReporting(&state, .pin)
-    expectEqual(state.pinned.`init`, 1)
-  }
-
-  func keepPinnedAppendsToPinnedTasks() {
-    var state = EdgeCasesState()
-    let existing = Task(id: uuid(1))
-    state.pinnedTasks = [existing]
-    let pinned: Task = Task(id: uuid(2))
-    reduceReporting(&state, .keepPinned(pinned: pinned))
-    expectEqual(state.pinnedTasks, [existing, pinned])
-  }
-
-  func keepPinnedIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Task(id: uuid(1))
-    state.pinnedTasks = [existing]
-    let pinned: Task = Task(
-      id: uuid(1), default: true, init: 3, stamp: Date(timeIntervalSince1970: 1_700_172_800)
-    )
-    reduceReporting(&state, .keepPinned(pinned: pinned))
-    expectEqual(state.pinnedTasks, [existing])
-  }
-
-  func openTodosIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Todo(id: 2, title: "text 1", done: false)
-    let matchingToo = Todo(id: 3, title: "text 2", done: false)
-    let other = Todo(id: 4, title: "text 3", done: true)
-    state.todos = [matching, matchingToo, other]
-    expectEqual(state.openTodos, 2)
-  }
-
-  func todoCountIsDerived() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    expectEqual(state.todoCount, 2)
-  }
-
   func everyTodoDoneIsDerived() {
     var state = EdgeCasesState()
     let matching = Todo(id: 2, title: "text 1", done: true)
@@ -369,5 +196,313 @@ extension EdgeCasesReducerTests {
     let action = EdgeCasesAction.newTask(init: 3, using: values)
     expectEqual(
       action, .newTask(id: UUID(number: 1), init: 3, stamp: Date(timeIntervalSince1970: 86400)))
+  }
+
+  func stateEqualityTellsEveryFieldApart() {
+    let base = EdgeCasesState()
+    var one = base
+    var other = base
+    expectEqual(one, other)
+    one.todos = [Todo(id: 4, title: "text 3")]
+    other.todos = [Todo(id: 5, title: "text 4")]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.products = ["text 4": Product(id: "text 4")]
+    other.products = ["text 5": Product(id: "text 5")]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.quantityById = [6: 6]
+    other.quantityById = [7: 7]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.flags = ["text 6": false]
+    other.flags = ["text 7": true]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.books = [Book(id: 8, title: "text 7")]
+    other.books = [Book(id: 9, title: "text 8")]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.search = Summary(titles: ["text 8"])
+    other.search = Summary(titles: ["text 9"])
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.note = "text 10"
+    other.note = "text 11"
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.tasks = [Task(id: uuid(11))]
+    other.tasks = [Task(id: uuid(12))]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.result = Result(score: 12.5)
+    other.result = Result(score: 13.5)
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.default = 15
+    other.default = 16
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.recentFlags = [true]
+    other.recentFlags = [false]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.lanes = ["text 16": [Todo(id: 17, title: "text 16")]]
+    other.lanes = ["text 17": [Todo(id: 18, title: "text 17")]]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.level = Level.low
+    other.level = Level.none
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.chosenBookID = 19
+    other.chosenBookID = 20
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.productKey = "text 19"
+    other.productKey = "text 20"
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.bookIDs = [21]
+    other.bookIDs = [22]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.returnedIDs = [22]
+    other.returnedIDs = [23]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.borrowed = [Book(id: 23, title: "text 22")]
+    other.borrowed = [Book(id: 24, title: "text 23")]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.coverURLs = ["text 23"]
+    other.coverURLs = ["text 24"]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.lastStamp = Date(timeIntervalSince1970: 1_702_073_600)
+    other.lastStamp = Date(timeIntervalSince1970: 1_702_160_000)
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.states = [State(id: 26)]
+    other.states = [State(id: 27)]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.stores = [Store(id: "text 26")]
+    other.stores = [Store(id: "text 27")]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.lastAction = Action.stop
+    other.lastAction = Action.retry
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.effect = .few
+    other.effect = .many
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.path = "text 29"
+    other.path = "text 30"
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.clock = Clock(ticks: 31)
+    other.clock = Clock(ticks: 32)
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.budget = 31.5
+    other.budget = 32.5
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.limit = 33
+    other.limit = 34
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.credits = ["text 33": 33.5]
+    other.credits = ["text 34": 34.5]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.lines = [Line(id: 35)]
+    other.lines = [Line(id: 36)]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.weights = ["text 35": 36]
+    other.weights = ["text 36": 37]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.actionCounts = [.retry: 37]
+    other.actionCounts = [.stop: 38]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.pinned = Task(
+      id: uuid(37), default: false, init: 62, stamp: Date(timeIntervalSince1970: 1_706_307_200)
+    )
+    other.pinned = Task(
+      id: uuid(38), default: true, init: 63, stamp: Date(timeIntervalSince1970: 1_706_393_600)
+    )
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.pinnedTasks = [Task(id: uuid(38))]
+    other.pinnedTasks = [Task(id: uuid(39))]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.marks = [40]
+    other.marks = [41]
+    expectTrue(one != other)
+  }
+
+  func actionEqualityTellsEveryActionApart() {
+    let samples: [EdgeCasesAction] = [
+      .score(base: 3.5, bonus: 5),
+      .stock(product: Product(id: "text 4", inventory: 17), count: 6),
+      .addTodo(todo: Todo(id: 6, title: "text 17", done: true)),
+      .newTodo(title: "text 6"),
+      .newTask(id: uuid(7), init: 9, stamp: Date(timeIntervalSince1970: 1_700_777_600)),
+      .removeTodo(id: 9),
+      .toggleTodo(id: 10),
+      .saveTodo(todo: Todo(id: 11, title: "text 22", done: true)),
+      .renameTodo(id: 12, title: "text 12"),
+      .addToCart(productId: 13),
+      .removeFromCart(productId: 14),
+      .sell(id: "text 14"),
+      .charge(account: "text 15"),
+      .refund(account: "text 16", amount: 17.5),
+      .flip(key: "text 17"),
+      .putProduct(product: Product(id: "text 18", inventory: 31)),
+      .setNote(note: "text 19"),
+      .setSummary(summary: Summary(titles: ["text 20"])),
+      .position(index: 22, first: 23),
+      .setTasks(tasks: [Task(id: uuid(22))]),
+      .shelve(shelved: [Book(id: 24, title: "text 23")]),
+      .fail(reason: "text 24"),
+      .setLevel(level: Level.some),
+      .addToLane(lane: "text 26", todo: Todo(id: 28, title: "text 39", done: true)),
+      .addOnTopOfLane(lane: "text 27", todo: Todo(id: 29, title: "text 40", done: true)),
+      .saveInLane(lane: "text 28", todo: Todo(id: 30, title: "text 41", done: true)),
+      .dropFromLane(lane: "text 29", id: 31),
+      .tidyLane(lane: "text 30"),
+      .wipeLane(lane: "text 31"),
+      .moveTitlesUp(offsets: [2]),
+      .moveInLane(lane: "text 33", from: [1], to: 36),
+      .deleteInLane(lane: "text 34", offsets: [2]),
+      .forgetTitle(title: "text 35"),
+      .addState(item: State(id: 37, `inout`: 49, var: "text 60", let: false)),
+      .put(`inout`: 38, var: "text 38", let: true),
+      .openStore(
+        store: Store(id: "text 38", name: "text 50"), effect: .many,
+        note: Middleware(note: "text 40")),
+      .pick(choice: .stop),
+      .loadStore(id: "text 40"),
+      .loadStoreSucceeded(store: Store(id: "text 41", name: "text 53")),
+      .loadStoreFailed(error: .retry),
+      .measure(clock: Clock(ticks: 44)),
+      .measureSucceeded(effect: .few),
+      .measureFailed(error: .stop),
+      .addLine(line: Line(id: 47, count: 59, price: 70.5, size: "text 82")),
+      .countAction(of: .stop),
+      .pin,
+      .keepPinned(
+        pinned: Task(
+          id: uuid(49), default: false, init: 74,
+          stamp: Date(timeIntervalSince1970: 1_707_344_000))),
+      .quickTask(init: 51),
+      .lower,
+      .unmark(from: 53),
+    ]
+    let others: [EdgeCasesAction] = [
+      .score(base: 4.5, bonus: 5),
+      .stock(product: Product(id: "text 5", inventory: 18), count: 6),
+      .addTodo(todo: Todo(id: 7, title: "text 18", done: true)),
+      .newTodo(title: "text 7"),
+      .newTask(id: uuid(8), init: 9, stamp: Date(timeIntervalSince1970: 1_700_777_600)),
+      .removeTodo(id: 10),
+      .toggleTodo(id: 11),
+      .saveTodo(todo: Todo(id: 12, title: "text 23", done: true)),
+      .renameTodo(id: 13, title: "text 12"),
+      .addToCart(productId: 14),
+      .removeFromCart(productId: 15),
+      .sell(id: "text 15"),
+      .charge(account: "text 16"),
+      .refund(account: "text 17", amount: 17.5),
+      .flip(key: "text 18"),
+      .putProduct(product: Product(id: "text 19", inventory: 32)),
+      .setNote(note: "text 20"),
+      .setSummary(summary: Summary(titles: ["text 21"])),
+      .position(index: 23, first: 23),
+      .setTasks(tasks: [Task(id: uuid(23))]),
+      .shelve(shelved: [Book(id: 25, title: "text 24")]),
+      .fail(reason: "text 25"),
+      .setLevel(level: Level.low),
+      .addToLane(lane: "text 27", todo: Todo(id: 28, title: "text 39", done: true)),
+      .addOnTopOfLane(lane: "text 28", todo: Todo(id: 29, title: "text 40", done: true)),
+      .saveInLane(lane: "text 29", todo: Todo(id: 30, title: "text 41", done: true)),
+      .dropFromLane(lane: "text 30", id: 31),
+      .tidyLane(lane: "text 31"),
+      .wipeLane(lane: "text 32"),
+      .moveTitlesUp(offsets: [0]),
+      .moveInLane(lane: "text 34", from: [1], to: 36),
+      .deleteInLane(lane: "text 35", offsets: [2]),
+      .forgetTitle(title: "text 36"),
+      .addState(item: State(id: 38, `inout`: 50, var: "text 61", let: false)),
+      .put(`inout`: 39, var: "text 38", let: true),
+      .openStore(
+        store: Store(id: "text 39", name: "text 51"), effect: .many,
+        note: Middleware(note: "text 40")),
+      .pick(choice: .retry),
+      .loadStore(id: "text 41"),
+      .loadStoreSucceeded(store: Store(id: "text 42", name: "text 54")),
+      .loadStoreFailed(error: .stop),
+      .measure(clock: Clock(ticks: 45)),
+      .measureSucceeded(effect: .many),
+      .measureFailed(error: .retry),
+      .addLine(line: Line(id: 48, count: 60, price: 71.5, size: "text 83")),
+      .countAction(of: .retry),
+      .keepPinned(
+        pinned: Task(
+          id: uuid(49), default: false, init: 74,
+          stamp: Date(timeIntervalSince1970: 1_707_344_000))),
+      .keepPinned(
+        pinned: Task(
+          id: uuid(50), default: true, init: 75,
+          stamp: Date(timeIntervalSince1970: 1_707_430_400))),
+      .quickTask(init: 52),
+      .unmark(from: 53),
+      .unmark(from: 54),
+    ]
+    for index in samples.indices {
+      expectEqual(samples[index], samples[index])
+      expectTrue(samples[index] != others[index])
+    }
   }
 }

@@ -183,6 +183,10 @@ struct EdgeCasesReducerTests {
       self.stateItemIsDerived()
     case .newTaskCreatorMakesNewValues:
       self.newTaskCreatorMakesNewValues()
+    case .stateEqualityTellsEveryFieldApart:
+      self.stateEqualityTellsEveryFieldApart()
+    case .actionEqualityTellsEveryActionApart:
+      self.actionEqualityTellsEveryActionApart()
     }
   }
 
@@ -208,6 +212,62 @@ struct EdgeCasesReducerTests {
     expectEqual(state.chosenBookID, nil)
     expectEqual(state.productKey, "")
     expectTrue(state.bookIDs.isEmpty)
+  }
+
+  func newStateHoldsDefaultsPart3() {
+    let state = EdgeCasesState()
+    expectTrue(state.returnedIDs.isEmpty)
+    expectTrue(state.borrowed.isEmpty)
+    expectEqual(state.coverURLs, nil)
+    expectEqual(state.lastStamp, nil)
+    expectTrue(state.states.isEmpty)
+    expectTrue(state.stores.isEmpty)
+    expectEqual(state.lastAction, nil)
+    expectEqual(state.effect, .few)
+  }
+
+  func newStateHoldsDefaultsPart4() {
+    let state = EdgeCasesState()
+    expectEqual(state.path, "back\\slash")
+    expectEqual(state.budget, 100)
+    expectEqual(state.limit, 10)
+    expectTrue(state.credits.isEmpty)
+    expectTrue(state.lines.isEmpty)
+    expectTrue(state.weights.isEmpty)
+    expectTrue(state.actionCounts.isEmpty)
+    expectTrue(state.pinnedTasks.isEmpty)
+  }
+
+  func newStateHoldsDefaultsPart5() {
+    let state = EdgeCasesState()
+    expectTrue(state.marks.isEmpty)
+  }
+
+  func scoreSetsResultScore() {
+    var state = EdgeCasesState()
+    state.result.score = 4.5
+    let base: Double = 7.5
+    let bonus: Int = 4
+    reduceReporting(&state, .score(base: base, bonus: bonus))
+    expectEqual(state.result.score, 30.5)
+  }
+
+  func stockSetsDefault() {
+    var state = EdgeCasesState()
+    state.default = 5
+    let product: Product = Product(id: "text 7", inventory: 7)
+    let count: Int = 4
+    reduceReporting(&state, .stock(product: product, count: count))
+    expectEqual(state.default, 27)
+  }
+
+  func addTodoAppendsToTodos() {
+    var state = EdgeCasesState()
+    let existing = Todo(id: 2, title: "text 1")
+    state.todos = [existing]
+    let todo: Todo = Todo(id: 3, title: "text 2")
+    reduceReporting(&state, .addTodo(todo: todo))
+    expectEqual(state.todos, [existing, todo])
   }
 }
 

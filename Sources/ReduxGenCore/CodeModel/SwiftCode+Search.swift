@@ -33,6 +33,8 @@ extension Statement {
       lhs.calls(name) || rhs.calls(name)
     case .ifLet(_, let value, let body, let otherwise):
       value.calls(name) || body.contains { $0.calls(name) } || (otherwise?.contains { $0.calls(name) } ?? false)
+    case .ifCase(_, let value, let body):
+      value.calls(name) || body.contains { $0.calls(name) }
     case .ifElse(let condition, let body, let otherwise):
       condition.calls(name) || body.contains { $0.calls(name) }
         || (otherwise?.contains { $0.calls(name) } ?? false)

@@ -109,6 +109,8 @@ struct FunctionDeclaration: Equatable, Sendable {
   enum Kind: Equatable, Sendable {
     case function(String)
     case initializer
+    /// `static func == (lhs: T, rhs: T) -> Bool`: an operator, its name followed by a space.
+    case `operator`(String)
   }
 
   var doc: String?
@@ -161,6 +163,8 @@ indirect enum Statement: Equatable, Sendable {
   case ifLet(String, Expression, [Statement], else: [Statement]?)
   /// `if condition { body } else { otherwise }`
   case ifElse(Expression, [Statement], [Statement]?)
+  /// `if case .name(let a) = value { body }`
+  case ifCase(Pattern, Expression, [Statement])
   case switchStatement(Expression, [SwitchCase])
   /// `for name in sequence where condition { body }`
   case forIn(String, Expression, where: Expression?, [Statement])

@@ -250,6 +250,7 @@ struct TextRenderer: Sendable {
       head += "func "
       head += escapedName(name)
     case .initializer: head += "init"
+    case .operator(let name): head += "func \(name) "
     }
     if !function.genericParameters.isEmpty {
       head += "<" + function.genericParameters.map { $0.name + ($0.conformance.map { ": " + type($0) } ?? "") }
@@ -468,6 +469,9 @@ struct TextRenderer: Sendable {
       } else {
         block(body, &p)
       }
+    case .ifCase(let matched, let value, let body):
+      p.line("if case \(pattern(matched)) = \(expression(value)) {")
+      block(body, &p)
     case .ifElse(let condition, let body, let otherwise):
       ifHead("if ", condition, &p)
       p.indent()

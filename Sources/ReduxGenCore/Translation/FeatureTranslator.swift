@@ -202,6 +202,9 @@ struct FeatureTranslator {
     }
     let derived = DerivedTranslator(types: types, access: access)
     members += (spec.derived + spec.selectors).map(derived.property)
+    if EqualityTranslator.writesOut(spec.state.count) {
+      members += EqualityTranslator(access: access, typeName: spec.stateTypeName).structEquality(fields: spec.state.map(\.name))
+    }
     let doc = spec.doc ?? "The state of the \(spec.feature) feature."
     return [
       .structure(
@@ -267,11 +270,15 @@ struct FeatureTranslator {
   // MARK: Actions
 
   func actionFile() -> [Declaration] {
-    let cases = spec.actions.map { action in
+    var cases = spec.actions.map { action in
       Declaration.enumCase(
         EnumCaseDeclaration(
           doc: action.doc, name: action.name,
           associatedValues: action.payload.map { .init(label: $0.name, type: types.typeName($0.type)) }))
+    }
+    if EqualityTranslator.writesOut(spec.actions.count) {
+      cases += EqualityTranslator(access: access, typeName: spec.actionTypeName)
+        .enumEquality(cases: spec.actions.map { ($0.name, $0.payload.count) })
     }
     var declarations: [Declaration] = [
       .enumeration(

@@ -198,6 +198,7 @@ struct TestTranslator {
     for index in actions.indices where actions[index].payload.contains(where: \.madeByCreator) {
       if let test = creatorTest(actions[index], names: &names) { tests.append(test) }
     }
+    tests += equalityTests(names: &names)
     let parts =
       [(tests: defaults, checksCallHelpers: false)] + operationTests + [(tests: tests, checksCallHelpers: false)]
     // A suite of arguments: what the batches didn't rewrite is rewritten here, not walked again.
@@ -209,6 +210,79 @@ struct TestTranslator {
       callHelpers && !part.checksCallHelpers ? part.tests.map(ExpectationHelpers.calling) : part.tests
     }
     return suite(spec.names.reducerTests, all, checksCallHelpers: callHelpers)
+  }
+
+  /// Two samples of `type` that differ, each written whole (a model with every field), so
+  /// values that differ here differ in Swift too; nil when none are found.
+  private func differingPair(_ type: SpecType, _ number: Int) -> (Value, Value)? {
+    let first = distinctSample(type, number)
+    for next in (number + 1)...(number + 6) {
+      let second = distinctSample(type, next)
+      if second != first { return (first, second) }
+    }
+    return nil
+  }
+
+  /// For a State or Action whose `==` is written out in parts (`EqualityTranslator`): two states
+  /// that differ in one field only are unequal, for every field; each action equals itself and
+  /// differs from the same case with another first value (or, without values, the next case).
+  private func equalityTests(names: inout UniqueNames) -> [Declaration] {
+    var tests: [Declaration] = []
+    if EqualityTranslator.writesOut(spec.state.count) {
+      let base = Expression.name("base")
+      let (one, other) = (Expression.name("one"), Expression.name("other"))
+      var body: [Statement] = [
+        constant("base", .name(spec.stateTypeName).call()),
+        .declaration(VariableDeclaration(name: "one", initializer: base)),
+        .declaration(VariableDeclaration(name: "other", initializer: base)),
+        expect(one, .equal, other),
+      ]
+      for (number, field) in spec.state.enumerated() {
+        guard let (first, second) = differingPair(field.type, number + 3) else { continue }
+        if number > 0 { body += [.assignment(one, base), .assignment(other, base)] }
+        body.append(.assignment(one.dot(field.name), types.expression(first, type: field.type)))
+        body.append(.assignment(other.dot(field.name), types.expression(second, type: field.type)))
+        body.append(expect(one, .notEqual, other))
+      }
+      tests.append(test("== tells every field of the state apart", names.make("stateEqualityTellsEveryFieldApart"), body))
+    }
+    if EqualityTranslator.writesOut(spec.actions.count) {
+      func action(_ action: Action, _ number: Int, otherFirst: Bool = false) -> Expression? {
+        guard !action.payload.isEmpty else { return .dot(action.name) }
+        var arguments: [Argument] = []
+        for (position, parameter) in action.payload.enumerated() {
+          var value = distinctSample(parameter.type, number + position)
+          if otherFirst, position == 0 {
+            guard let (_, second) = differingPair(parameter.type, number) else { return nil }
+            value = second
+          }
+          arguments.append(Argument(parameter.name, types.expression(value, type: parameter.type)))
+        }
+        return Expression.dot(action.name).call(arguments)
+      }
+      let actions = spec.actions
+      let samples = actions.enumerated().map { action($1, $0 + 3)! }
+      let others = actions.enumerated().map { index, item in
+        (item.payload.isEmpty ? nil : action(item, index + 3, otherFirst: true))
+          ?? action(actions[(index + 1) % actions.count], (index + 1) % actions.count + 3)!
+      }
+      let list = TypeName.array(.named(spec.actionTypeName))
+      let samplesName = Expression.name("samples")
+      let element = Expression.subscripted(samplesName, .name("index"))
+      let body: [Statement] = [
+        .declaration(VariableDeclaration(isConstant: true, name: "samples", type: list, initializer: .array(samples))),
+        .declaration(VariableDeclaration(isConstant: true, name: "others", type: list, initializer: .array(others))),
+        .forIn(
+          "index", samplesName.dot("indices"), where: nil,
+          [
+            expect(element, .equal, element),
+            expect(element, .notEqual, .subscripted(.name("others"), .name("index"))),
+          ]),
+      ]
+      tests.append(
+        test("== tells every action apart, by case and by value", names.make("actionEqualityTellsEveryActionApart"), body))
+    }
+    return tests
   }
 
   /// An action's creator, given incrementing ids and a fixed clock, makes the action with ids
