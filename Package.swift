@@ -219,9 +219,6 @@ let package = Package(
         "Weather", "ReduxRuntime", "ReduxOpenAPI", .product(name: "Clocks", package: "swift-clocks"), "ReduxTesting",
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"), "LocalServer",
-        // docs/openapi.md's server test uses Hummingbird itself, as a package's tests would.
-        .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
       ],
       path: "Generated/Weather/Tests"
     ),

@@ -43,13 +43,4 @@ struct DocumentationTests {
       }
     }
   }
-
-  @Test("docs/openapi.md's server test is the one the Weather tests run, from its imports on")
-  func localServerTestIsTheOneRun() throws {
-    let page = String(decoding: try #require(readPackageFile("docs/openapi.md")), as: UTF8.self)
-    let file = String(
-      decoding: try #require(readPackageFile("Generated/Weather/Tests/WeatherLocalServerDocTests.swift")), as: UTF8.self)
-    let code = try #require(file.range(of: "import Foundation").map { String(file[$0.lowerBound...]) })
-    #expect(page.contains("```swift\n" + code + "```\n"))
-  }
 }
