@@ -685,7 +685,16 @@ package enum SpecProblem: Hashable, Sendable {
     case .expectedToken(let what, let found):
       "expected \(what), found \(found)"
     case .unexpectedText(let text):
-      "unexpected '\(text)'"
+      switch text {
+      case "%":
+        "unexpected '%': the spec language has no remainder; conditions compare values, and a derived value or an "
+          + "operation's value computes with +, -, * and /"
+      case "+", "-", "*", "/":
+        "unexpected '\(text)': arithmetic is computed over numbers in a derived value (`left: budget - spent`) or an "
+          + "operation's value (`set total = price * quantity`), not yet in a condition, and not over text"
+      default:
+        "unexpected '\(text)'"
+      }
     case .typeMismatch(let expected, let found, let what):
       "\(what) has type \(found), but \(expected) is needed"
     case .notBool(let path, let type):
