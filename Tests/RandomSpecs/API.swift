@@ -108,15 +108,19 @@ struct APIBinder {
         binding.errors = [.init(key: "404", value: cases[0]), .init(key: "default", value: cases[cases.count - 1])]
       }
       // Now and then a request made optional here, sent under a condition: the examples, made
-      // with its effect answering, stay as they were.
-      if !async.isOptional, Self.guardCondition(action) != nil, rng.chance(30) {
+      // with its effect answering, stay as they were (one with a status only if no example
+      // sends it, and under the latest policy, where its status is idle when not sent).
+      let latest = async.policy == nil || async.policy == "latest"
+      if !async.isOptional, async.status == nil || (latest && !mentioned(action.name)),
+        Self.guardCondition(action) != nil, rng.chance(30)
+      {
         spec.actions[index].async!.isOptional = true
       }
       if spec.actions[index].async!.isOptional, let condition = Self.guardCondition(action) {
-        // Sent only where a parameter says so; now and then with a status that is idle where not.
+        // Sent only where a parameter says so; with a status, idle where not, when no example sends it.
         binding.condition = condition
         let statusName = action.name + "Status"
-        if rng.chance(50), async.status == nil, async.policy == nil || async.policy == "latest", spec.persist == nil,
+        if async.status == nil, latest, spec.persist == nil,
           !mentioned(action.name), !spec.state.contains(where: { $0.name == statusName }),
           !spec.actions.contains(where: { $0.async?.status == statusName })
         {
@@ -155,8 +159,8 @@ struct APIBinder {
   }
 
   /// A request the generated effects can perform: a failure that is a message or a spec enum,
-  /// optional only with a text parameter to send it under, and a success whose payload the
-  /// document can describe.
+  /// optional only with a parameter to send it under (`guardCondition`), and a success whose
+  /// payload the document can describe.
   private func bindable(_ action: RAction) -> Bool {
     guard let async = action.async, async.failureAction == nil, !async.isOptional || Self.guardCondition(action) != nil
     else { return false }

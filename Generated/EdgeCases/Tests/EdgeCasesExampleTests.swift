@@ -374,8 +374,8 @@ struct EdgeCasesExampleTests {
   @Test("the store starts with addState")
   func theStoreStarts() async {
     let store = TestStore(
-      initialState: EdgeCasesState(), reducer: edgeCasesReducer, middleware: [EdgeCasesStart()],
-      exhaustivity: .off)
+      initialState: EdgeCasesState(), reducer: edgeCasesReducer,
+      middleware: [EdgeCasesStart(), EdgeCasesFollowUps()], exhaustivity: .off)
     #expect(store.receivedActions == [EdgeCasesAction.addState(item: State(id: 9))])
     await store.finish()
   }

@@ -552,7 +552,7 @@ private struct ResponseReader {
   let at: YAMLNode
   /// Every key a field of the payload has, for unused `response:` keys.
   var keys: Set<String> = []
-  /// Keys whose reading failed (and was reported): keys under them aren't reported again.
+  /// Keys whose reading failed and was reported: keys under them aren't reported again.
   var failed: Set<String> = []
 
   init(checker: SpecChecker, mapped: [String: (path: APIPath, node: YAMLNode)], operation: String, at: YAMLNode) {
@@ -573,8 +573,10 @@ private struct ResponseReader {
     topLevel: Bool = false, wholeIfUnnamed: Bool = false
   ) -> APIRead? {
     keys.insert(key)
+    let reported = checker.diagnostics.diagnostics.count
     let result = readField(field, key: key, from: schema, base: base, model: model, topLevel: topLevel, wholeIfUnnamed: wholeIfUnnamed)
-    if result == nil { failed.insert(key) }
+    // Failed and said so; a field left to its default says nothing, and keys under it still do.
+    if result == nil, checker.diagnostics.diagnostics.count > reported { failed.insert(key) }
     return result
   }
 

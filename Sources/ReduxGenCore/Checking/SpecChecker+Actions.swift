@@ -572,6 +572,16 @@ struct ReduceParser {
     self.literals = literals
   }
 
+  /// A name an operation's value reads that the payload lacks: a state field of that name is
+  /// said to be one (a value reads the payload and literals), unless a parameter is close to it.
+  static func notInPayload(_ name: String, action: Action, state: [String: Field]) -> SpecProblem {
+    let suggestion = closestMatch(to: name, in: action.payload.map(\.name))
+    guard suggestion == nil, let field = state[name] else {
+      return .unknownParameter(name, action: action.name, suggestion: suggestion)
+    }
+    return .stateReadAsParameter(name, action: action.name, numeric: ArithmeticOperator.isArithmetic(field.type))
+  }
+
   /// Records the first problem; always nil, so a parse can `return fail(...)`.
   mutating func fail<T>(_ problem: SpecProblem, _ offset: Int) -> T? {
     if failure == nil { failure = (problem, offset) }
@@ -727,13 +737,12 @@ struct ReduceParser {
   mutating func arithmeticOperand(expected: SpecType) -> Operand? {
     let payload = action.payload
     let models = self.models
-    let actionName = action.name
+    let (action, state) = (self.action, self.state)
     let parser = ArithmeticParser<Operand>(
       leaf: { token, tokens in
         let name = token.text
         guard var type = payload.first(where: { $0.name == name })?.type else {
-          let suggestion = closestMatch(to: name, in: payload.map(\.name))
-          return .failure(.init(.unknownParameter(name, action: actionName, suggestion: suggestion), token.offset))
+          return .failure(.init(Self.notInPayload(name, action: action, state: state), token.offset))
         }
         var fields: [String] = []
         while tokens.take(".") {
@@ -817,8 +826,7 @@ struct ReduceParser {
       }
       return value
     case .identifier(let word) where !["true", "false", "nil"].contains(word) && literals.literalValue(word, type: expected) == nil:
-      let suggestion = closestMatch(to: word, in: action.payload.map(\.name))
-      return fail(.unknownParameter(word, action: action.name, suggestion: suggestion), token.offset)
+      return fail(Self.notInPayload(word, action: action, state: state), token.offset)
     default:
       let text = tokens.literalText(after: token)
       guard let value = literals.literalValue(text, type: expected) else {

@@ -164,7 +164,13 @@ struct DerivedParser {
       }
     }
     guard let (kind, type) = result else { return nil }
-    guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
+    guard tokens.isAtEnd else {
+      // `count items + 1`: arithmetic reads values, and a count or sum becomes one by its name.
+      if ["+", "-", "*", "/"].contains(tokens.peek.text) {
+        return fail(.arithmeticAfterAggregate(tokens.peek.text), tokens.peek.offset)
+      }
+      return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset)
+    }
     return (kind, list, type)
   }
 

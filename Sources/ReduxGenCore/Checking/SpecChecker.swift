@@ -264,14 +264,7 @@ package struct SpecChecker {
 
   mutating func error(_ problem: SpecProblem, at location: SourceLocation) {
     // A parameter refused where it is declared is reported there, not again where it is used.
-    if case .unknownParameter(let name, let action, _) = problem {
-      if isRefusedParameter(name, of: action) { return }
-      // A state field where only the payload is read: say so, rather than "no parameter".
-      if stateByName[name] != nil {
-        diagnostics.error(.stateReadAsParameter(name, action: action), at: location)
-        return
-      }
-    }
+    if case .unknownParameter(let name, let action, _) = problem, isRefusedParameter(name, of: action) { return }
     if case .unknownField(let name, let context, _) = problem, refusedParameters[context]?.contains(name) == true { return }
     diagnostics.error(problem, at: location)
   }

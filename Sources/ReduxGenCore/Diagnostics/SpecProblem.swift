@@ -278,10 +278,12 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownAction(String, suggestion: String?)
   case unknownCase(String, type: String, suggestion: String?)
   case unknownParameter(String, action: String, suggestion: String?)
+  /// Arithmetic right after a `count`, `sum`, `any` or `all` (`count items + 1`).
+  case arithmeticAfterAggregate(String)
   /// A derived value read where only a state field can be (the list of `count`, `sum`, a lookup).
   case derivedReadAsStateField(String)
   /// A state field named where an action's parameter is read.
-  case stateReadAsParameter(String, action: String)
+  case stateReadAsParameter(String, action: String, numeric: Bool)
   /// An example's `effects` names no effect method of the spec.
   case unknownEffect(String, suggestion: String?)
   /// An example's `middleware` names no middleware of the spec.
@@ -596,12 +598,18 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(name)' is not a case of \(type)" + didYouMean(suggestion)
     case .unknownParameter(let name, let action, let suggestion):
       "action '\(action)' has no parameter '\(name)'" + didYouMean(suggestion)
+    case .arithmeticAfterAggregate(let op):
+      "'\(op)' after a count or sum: a derived value's arithmetic reads state fields and the derived values written "
+        + "before it, so give the count its own derived value (`itemCount: count items`) and compute with that "
+        + "(`itemCount + 1`)"
     case .derivedReadAsStateField(let name):
       "'\(name)' is a derived value, but only a state field can be read here: 'count', 'sum', 'any', 'all' and "
-        + "lookups read a list or dictionary of the state; write this value over the field '\(name)' reads"
-    case .stateReadAsParameter(let name, let action):
+        + "lookups read the state's lists and dictionaries, and a lookup's key is a state field; write this value "
+        + "over the fields '\(name)' reads"
+    case .stateReadAsParameter(let name, let action, let numeric):
       "'\(name)' is a state field, but this value reads action '\(action)''s payload and literals, not the state; "
-        + "to change a number by an amount write 'increment \(name) by N', or declare '\(name)' in the payload"
+        + (numeric ? "to change it by an amount write 'increment \(name) by N', or " : "")
+        + "declare '\(name)' in the payload"
     case .unknownEffect(let name, let suggestion):
       "unknown effect '\(name)'" + didYouMean(suggestion)
     case .unknownMiddleware(let name, let suggestion):

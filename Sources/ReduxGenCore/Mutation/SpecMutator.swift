@@ -477,34 +477,24 @@ package enum SpecMutator {
     var mutants: [Mutant] = []
     for (index, action) in spec.actions.enumerated() {
       guard let status = action.status else { continue }
-      let before = "\(status.field) = \(describe(status.phase, action: action.name))"
-      var dropped = spec
-      dropped.actions[index].status = nil
-      mutants.append(
-        Mutant(id: "\(action.name)#status:drop", description: "\(action.name): \(before) -> nothing", spec: dropped))
-      if case .failed(message: _?) = status.phase {
-        var unnamed = spec
-        unnamed.actions[index].status?.phase = .failed(message: nil)
-        let after = "\(status.field) = \(describe(.failed(message: nil), action: action.name))"
+      let before =
+        "\(status.field) = \(describe(status.phase, action: action.name))"
+        + (status.condition.map { " if " + describe($0) } ?? "")
+      func mutant(_ kind: String, _ after: String, _ change: (inout StatusUpdate?) -> Void) {
+        var changed = spec
+        change(&changed.actions[index].status)
         mutants.append(
-          Mutant(
-            id: "\(action.name)#status:fixed-message", description: "\(action.name): \(before) -> \(after)",
-            spec: unnamed))
+          Mutant(id: "\(action.name)#status:\(kind)", description: "\(action.name): \(before) -> \(after)", spec: changed))
+      }
+      mutant("drop", "nothing") { $0 = nil }
+      if case .failed(message: _?) = status.phase {
+        let after = "\(status.field) = \(describe(.failed(message: nil), action: action.name))"
+        mutant("fixed-message", after) { $0?.phase = .failed(message: nil) }
       }
       if let condition = status.condition {
         // `loading` where the request is sent, `idle` where it isn't: the condition negated or dropped.
-        var negated = spec
-        negated.actions[index].status?.condition = .not(condition)
-        mutants.append(
-          Mutant(
-            id: "\(action.name)#status:negate",
-            description: "\(action.name): \(before) if \(describe(condition)) -> if !(\(describe(condition)))", spec: negated))
-        var always = spec
-        always.actions[index].status?.condition = nil
-        mutants.append(
-          Mutant(
-            id: "\(action.name)#status:always", description: "\(action.name): \(before) if \(describe(condition)) -> always",
-            spec: always))
+        mutant("negate", "if !(\(describe(condition)))") { $0?.condition = .not(condition) }
+        mutant("always", "always") { $0?.condition = nil }
       }
     }
     return mutants

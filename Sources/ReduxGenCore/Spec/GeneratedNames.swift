@@ -225,6 +225,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "self": "Swift reserves 'self' (as in 'x.self')", "Self": "Swift reserves 'Self'",
     "Type": "Swift reserves 'Type' (as in 'x.Type')", "Protocol": "Swift reserves 'Protocol' (as in 'x.Protocol')",
     "hashValue": "a generated model may be Hashable (conformances), which has a 'hashValue' of its own",
+    "followedUpBy": "a generated Action names the middleware of its follow-ups as 'followedUpBy'",
   ]
 
   /// The reason `name` is a reserved member (`reservedMembers`), or nil. Asked of every name a

@@ -1442,12 +1442,19 @@ struct TestTranslator {
     let store = Expression.name("store")
     // The first names the type: `[.load]` alone has no type to find `.load` in.
     let expected = spec.start.enumerated().map { index, step in types.action(step, qualified: index == 0) }
+    // With the follow-ups' middleware where the spec has one (a store without it warns), when
+    // no start action is followed up: then the store receives exactly the start actions.
+    var middleware = [Expression.name(spec.names.start).call()]
+    let followed = spec.start.contains { spec.action(named: $0.action)?.followUps.isEmpty == false }
+    if spec.actions.contains(where: { !$0.followUps.isEmpty }), !followed {
+      middleware.append(Expression.name(spec.names.followUps).call())
+    }
     let body: [Statement] = [
       constant(
         "store",
         types.runtime.value("TestStore").call([
           Argument("initialState", Expression.name(spec.stateTypeName).call()), Argument("reducer", .name(spec.reducerName)),
-          Argument("middleware", .array([Expression.name(spec.names.start).call()])),
+          Argument("middleware", .array(middleware)),
           Argument("exhaustivity", .dot("off")),
         ])),
       expect(store.dot("receivedActions"), .equal, .array(expected)),
