@@ -3,6 +3,9 @@
 
 struct SpecGenerator {
   var rng: RNG
+  /// The draws of passes added after a seed's spec was first made (`makeWhereReads`), apart
+  /// from `rng`: seeds chosen for what they hold keep holding it.
+  private var laterRNG: RNG
   var spec: RSpec
   /// Type names taken: models, enums, filters, middleware.
   private var typeNames: Set<String> = []
@@ -13,6 +16,7 @@ struct SpecGenerator {
 
   init(seed: UInt64, feature: String, size: Int = 3, access: Access? = nil) {
     rng = RNG(seed: seed)
+    laterRNG = RNG(seed: seed ^ 0x3E4E_5EED)
     self.size = size
     spec = RSpec(
       feature: feature, access: access, imports: [], enums: [], models: [], state: [], filters: [], actions: [],
@@ -99,6 +103,9 @@ struct SpecGenerator {
     makeDerived()
     makeFilterStateReads()
     makeActions()
+    swap(&rng, &laterRNG)
+    makeWhereReads()
+    swap(&rng, &laterRNG)
     makeFollowUps()
     makeStart()
     makeEvents()
@@ -1245,6 +1252,79 @@ struct SpecGenerator {
       for target in rng.shuffled(Array(targets)).prefix(rng.int(in: 1...2)) {
         let condition = rng.chance(50) ? actionCondition(trigger.payload) : nil
         spec.actions[index].followUps.append(RFollowUp(action: target.name, condition: condition))
+      }
+    }
+  }
+
+  /// `where` conditions that read beyond the element: a derived value's, the state's fields; an
+  /// action's `remove ... where` and `set ...[].F = V where`, its payload and the state's fields.
+  /// Only names the element's fields (and the payload's) don't hide, of plain types; `state.NAME`
+  /// now and then.
+  private mutating func makeWhereReads() {
+    let stateFields = spec.state.filter { field in
+      switch field.type {
+      case .scalar, .enumeration, .optional(.scalar): true
+      default: false
+      }
+    }
+    func replaced(_ model: RModel, own: [RField], list: String) -> RPredicate? {
+      let ownNames = Set(own.map(\.name))
+      let visibleOwn = own.filter { field in !model.fields.contains { $0.name == field.name } }
+      let visibleState = stateFields.filter { field in
+        field.name != list && !model.fields.contains { $0.name == field.name } && !ownNames.contains(field.name)
+      }
+      let outside = visibleOwn + visibleState
+      guard !outside.isEmpty else { return nil }
+      let outsideNames = Set(outside.map(\.name))
+      for _ in 0..<8 {
+        let candidate = randomPredicate(RModel(name: model.name, fields: model.fields + outside), depth: 1)
+        guard candidate.allPaths.contains(where: { outsideNames.contains($0[0]) }) else { continue }
+        let stateNames = Set(visibleState.map(\.name))
+        let qualifies = rng.chance(30) && !model.fields.contains { $0.name == "state" } && !ownNames.contains("state")
+        return qualifies ? candidate.qualifying(stateNames) : candidate
+      }
+      return nil
+    }
+    func elementModel(_ list: String) -> RModel? {
+      guard case .array(.model(let name))? = spec.state.first(where: { $0.name == list })?.type else { return nil }
+      return spec.model(name)
+    }
+    for index in spec.derived.indices where rng.chance(30) {
+      let value = spec.derived[index]
+      guard let model = elementModel(value.list), let predicate = replaced(model, own: [], list: value.list) else {
+        continue
+      }
+      switch value.kind {
+      case .count(.some): spec.derived[index].kind = .count(predicate)
+      case .all: spec.derived[index].kind = .all(predicate)
+      case .any: spec.derived[index].kind = .any(predicate)
+      case .sum(let summed, .some, let times): spec.derived[index].kind = .sum(summed, predicate, times: times)
+      case .weighted(let summed, let weights, let key, .some):
+        spec.derived[index].kind = .weighted(summed, weights: weights, key: key, predicate)
+      default: continue
+      }
+    }
+    for index in spec.actions.indices {
+      let payload = spec.actions[index].payload.filter { field in
+        switch field.type {
+        case .scalar, .enumeration: field.defaultValue == nil
+        default: false
+        }
+      }
+      for position in spec.actions[index].reduce.indices where rng.chance(35) {
+        switch spec.actions[index].reduce[position] {
+        case .removeWhere(let path, _):
+          guard path.steps.count == 1, case .field(let list) = path.steps[0], let model = elementModel(list),
+            let predicate = replaced(model, own: payload, list: list)
+          else { continue }
+          spec.actions[index].reduce[position] = .removeWhere(path, predicate)
+        case .setEach(let path, let field, let given, .some):
+          guard path.steps.count == 1, case .field(let list) = path.steps[0], let model = elementModel(list),
+            let predicate = replaced(model, own: payload, list: list)
+          else { continue }
+          spec.actions[index].reduce[position] = .setEach(path, field: field, given, predicate)
+        default: continue
+        }
       }
     }
   }

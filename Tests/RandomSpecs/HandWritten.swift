@@ -196,7 +196,7 @@ enum HandWritten {
       if !derived {
         let carriedParameters = action.carried.map { "\(SwiftText.identifier($0.name)): \($0.type.swiftText(spec)), " }.joined()
         lines += [
-          "  \(access)func \(action.failed)(\(carriedParameters)error: any Swift.Error) -> \(spec.feature)Action {",
+          "  \(access)func \(SwiftText.identifier(action.failed))(\(carriedParameters)error: any Swift.Error) -> \(spec.feature)Action {",
           "    \(samples.call(action.failed, spec.payload(of: action.failed) ?? []))",
           "  }",
         ]

@@ -335,12 +335,14 @@ struct Simulator {
       }
     case .setEach(let path, let field, let given, let condition):
       let new = operand(given, arguments)
+      let stateFields = whereStateFields(state)
       modify(&state, path, arguments, absent: nil) {
         guard case .array(let items) = $0 else { return }
         $0 = .array(
           items.map { item in
             guard case .model(let name, _) = item, let model = spec.model(name) else { return item }
-            if let condition, evaluate(condition, item, model) != .bool(true) { return item }
+            let scope = whereScope(item, payload, arguments, stateFields)
+            if let condition, evaluate(condition, scope, model) != .bool(true) { return item }
             return item.settingField(field, new)
           })
       }
@@ -397,12 +399,14 @@ struct Simulator {
         $0 = .array(Self.moved(count: items.count, offsets: moving, destination: target).map { items[$0] })
       }
     case .removeWhere(let path, let condition):
+      // The state as the operation starts, as the reducer reads it into locals.
+      let stateFields = whereStateFields(state)
       modify(&state, path, arguments, absent: nil) {
         guard case .array(let items) = $0 else { return }
         $0 = .array(
           items.filter { item in
             guard case .model(let name, _) = item, let model = spec.model(name) else { return true }
-            return evaluate(condition, item, model) != .bool(true)
+            return evaluate(condition, whereScope(item, payload, arguments, stateFields), model) != .bool(true)
           })
       }
     case .remove(let path):
@@ -665,6 +669,27 @@ struct Simulator {
     return .model(name, fields)
   }
 
+  /// The state's fields, by name, as a `where` reads them (no derived value).
+  func whereStateFields(_ state: State) -> [RNamed] {
+    spec.allStateFields.map { RNamed(name: $0.name, value: state[$0.name] ?? .null) }
+  }
+
+  /// What a `where` reads, as one model value: the element's fields, then the payload's (in an
+  /// action), then the state's fields neither hides, and `state` holding the state's fields
+  /// unless a name before is `state`.
+  func whereScope(_ item: RValue, _ payload: [RField], _ arguments: [String: RValue], _ stateFields: [RNamed]) -> RValue {
+    guard case .model(let name, let own) = item else { return item }
+    var fields = own
+    for field in payload where !fields.contains(where: { $0.name == field.name }) {
+      fields.append(RNamed(name: field.name, value: arguments[field.name] ?? .null))
+    }
+    let before = fields
+    fields += stateFields.filter { field in !before.contains { $0.name == field.name } }
+    let hidden = before.contains { $0.name == "state" }
+    if !hidden { fields.append(RNamed(name: "state", value: .model("", stateFields))) }
+    return .model(name, fields)
+  }
+
   /// What an action's condition reads, as one model value: the payload, then the state's fields
   /// and derived values no parameter hides, and `state` holding them all.
   func conditionScope(_ payload: [RField], _ arguments: [String: RValue], _ state: State) -> RValue {
@@ -692,12 +717,13 @@ struct Simulator {
     if case .array(let list) = collection { items = list }
     var model: RModel?
     if case .array(.model(let name)) = field.type { model = spec.model(name) }
+    let stateFields = whereStateFields(state)
     func matches(_ condition: RPredicate?) -> [RValue]? {
       guard let condition else { return items }
       guard let model else { return nil }
       var kept: [RValue] = []
       for item in items {
-        guard case .bool(let flag)? = evaluate(condition, item, model) else { return nil }
+        guard case .bool(let flag)? = evaluate(condition, whereScope(item, [], [:], stateFields), model) else { return nil }
         if flag { kept.append(item) }
       }
       return kept

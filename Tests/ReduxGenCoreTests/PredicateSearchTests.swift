@@ -291,12 +291,18 @@ import Testing
       dropped == Dictionary(uniqueKeysWithValues: (0..<13).map { ("f\($0)", Value.bool(false)) }))
   }
 
-  @Test("a field the model lacks is searched as a Bool")
-  func unknownField() {
+  @Test("a name the element lacks is a payload parameter: one value for both sides, of its type, or nothing")
+  func parameterRead() {
     let (_, search) = flags(1)
-    let predicate = Predicate.not(.path([.field("missing")], .scalar(.bool)))
-    let (kept, dropped) = search.witnesses(predicate)
-    #expect(kept == ["missing": .bool(false)])
-    #expect(dropped == ["missing": .bool(true)])
+    // `f0 && !limit` over an element with `f0`: `limit` is the payload's.
+    let predicate = Predicate.and(
+      .path([.field("f0")], .scalar(.bool)), .not(.path([.field("limit")], .scalar(.bool))))
+    let untyped = search.witnesses(predicate)
+    #expect(untyped.kept == nil && untyped.dropped == nil)
+    let found = search.witnesses(predicate, settingState: [:], parameters: ["limit": .scalar(.bool)])
+    #expect(found.arguments == ["limit": .bool(false)])
+    #expect(found.kept == ["f0": .bool(true)])
+    #expect(found.dropped == ["f0": .bool(false)])
+    #expect(search.holds(predicate, element: found.kept ?? [:], state: [:]) == nil)
   }
 }

@@ -66,6 +66,8 @@ enum EdgeCasesAction: Equatable, Sendable {
   case quickTask(`init`: Int)
   case lower
   case unmark(from: Int)
+  case pruneLines(limit: Int)
+  case restock(price: Double)
 
   /// Written out in parts: the synthesized `==` of this many is slow to type-check.
   static func == (lhs: EdgeCasesAction, rhs: EdgeCasesAction) -> Bool {
@@ -330,6 +332,16 @@ enum EdgeCasesAction: Equatable, Sendable {
       return false
     case .unmark(let l0):
       if case .unmark(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .pruneLines(let l0):
+      if case .pruneLines(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .restock(let l0):
+      if case .restock(let r0) = rhs {
         return same(l0, r0)
       }
       return false

@@ -127,6 +127,18 @@ private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: Edge
     } else {
       state.default = -2
     }
+  case .pruneLines(let limit):
+    do {
+      let priceNow = state.price
+      state.lines.removeAll { ($0.count > limit) || ($0.price > priceNow) }
+    }
+  case .restock(let price):
+    for index in state.lines.indices
+    where (state.lines[index].count < state.minimumCount)
+      && (state.lines[index].price < state.price)
+    {
+      state.lines[index].price = price
+    }
   case .loadStore, .measure, .quickTask:
     break
   default:
@@ -185,7 +197,7 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(23)
     case .measureSucceeded:
       return StateFields(25)
-    case .addLine:
+    case .addLine, .pruneLines, .restock:
       return StateFields(31)
     case .countAction:
       return StateFields(33)
@@ -264,6 +276,8 @@ extension EdgeCasesState: FieldTracking {
       \.pinned: StateFields(34),
       \.pinnedTasks: StateFields(35),
       \.marks: StateFields(36),
+      \.minimumCount: StateFields(37),
+      \.price: StateFields(38),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
@@ -282,6 +296,9 @@ extension EdgeCasesState: FieldTracking {
       \.cheapOrEmpty: StateFields(31),
       \.sized: StateFields(31, 32),
       \.bigSized: StateFields(31, 32),
+      \.countedLines: StateFields(31, 37),
+      \.dearLines: StateFields(29, 31, 38),
+      \.cheapSum: StateFields(31, 38),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -43,6 +43,8 @@ struct EdgeCasesState: Equatable, Sendable {
   var pinned: Task
   var pinnedTasks: IdentifiedArrayOf<Task>
   var marks: [Int]
+  var minimumCount: Int
+  var price: Double
 
   init(
     todos: IdentifiedArrayOf<Todo> = [], products: [String: Product] = [:],
@@ -58,7 +60,8 @@ struct EdgeCasesState: Equatable, Sendable {
     clock: Clock = Clock(), budget: Double = 100, limit: Int = 10, credits: [String: Decimal] = [:],
     lines: IdentifiedArrayOf<Line> = [], weights: [String: Int] = [:],
     actionCounts: [Action: Int] = [:], pinned: Task = Task(),
-    pinnedTasks: IdentifiedArrayOf<Task> = [], marks: [Int] = []
+    pinnedTasks: IdentifiedArrayOf<Task> = [], marks: [Int] = [], minimumCount: Int = 2,
+    price: Double = 2
   ) {
     self.todos = todos
     self.products = products
@@ -97,6 +100,8 @@ struct EdgeCasesState: Equatable, Sendable {
     self.pinned = pinned
     self.pinnedTasks = pinnedTasks
     self.marks = marks
+    self.minimumCount = minimumCount
+    self.price = price
   }
 
   /// `openTodos`, derived from `todos`.
@@ -187,6 +192,21 @@ struct EdgeCasesState: Equatable, Sendable {
   /// `bigSized`, derived from `lines` and `weights`.
   var bigSized: Int {
     return lines.filter { $0.price > 2 }.reduce(0) { $0 + $1.count * (weights[$1.size] ?? 0) }
+  }
+
+  /// `countedLines`, derived from `lines` and `minimumCount`.
+  var countedLines: Int {
+    return lines.count(where: { $0.count >= self.minimumCount })
+  }
+
+  /// `dearLines`, derived from `lines` and `price` and `limit`.
+  var dearLines: Bool {
+    return lines.contains { ($0.price > self.price) && ($0.count < self.limit) }
+  }
+
+  /// `cheapSum`, derived from `lines` and `price`.
+  var cheapSum: Double {
+    return lines.filter { $0.price <= self.price }.reduce(0) { $0 + $1.price }
   }
 
   /// `book(id)`, derived from `books`.
@@ -320,7 +340,7 @@ struct EdgeCasesState: Equatable, Sendable {
     return true
   }
 
-  /// Fields 33 to 37 of `==`.
+  /// Fields 33 to 39 of `==`.
   private static func equalPart2(_ lhs: EdgeCasesState, _ rhs: EdgeCasesState) -> Bool {
     if !same(lhs.weights, rhs.weights) {
       return false
@@ -335,6 +355,12 @@ struct EdgeCasesState: Equatable, Sendable {
       return false
     }
     if !same(lhs.marks, rhs.marks) {
+      return false
+    }
+    if !same(lhs.minimumCount, rhs.minimumCount) {
+      return false
+    }
+    if !same(lhs.price, rhs.price) {
       return false
     }
     return true

@@ -578,6 +578,16 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   {
     unreported.append("marks")
   }
+  if state.minimumCount != before.minimumCount
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.minimumCount))
+  {
+    unreported.append("minimumCount")
+  }
+  if state.price != before.price
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.price))
+  {
+    unreported.append("price")
+  }
   #expect(unreported == [])
   var misreported: [String] = []
   if !action.changedElements.accounts(for: 0, from: before.todos, to: state.todos) {

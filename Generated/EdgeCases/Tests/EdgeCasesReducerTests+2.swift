@@ -76,6 +76,8 @@ extension EdgeCasesReducerTests {
     case pinSetsPinnedInit
     case keepPinnedAppendsToPinnedTasks
     case keepPinnedIgnoresTakenID
+    case pruneLinesRemovesMatchingLines
+    case restockSetsPriceOfLines
     case openTodosIsDerived
     case todoCountIsDerived
     case everyTodoDoneIsDerived
@@ -94,6 +96,9 @@ extension EdgeCasesReducerTests {
     case cheapOrEmptyIsDerived
     case sizedIsDerived
     case bigSizedIsDerived
+    case countedLinesIsDerived
+    case dearLinesIsDerived
+    case cheapSumIsDerived
     case bookIsDerived
     case quantityIsDerived
     case actionCountIsDerived
@@ -224,6 +229,10 @@ extension EdgeCasesReducerTests {
         return "keepPinned appends to the end of pinnedTasks"
       case .keepPinnedIgnoresTakenID:
         return "keepPinned keeps pinnedTasks as it was when the id is taken"
+      case .pruneLinesRemovesMatchingLines:
+        return "pruneLines removes the elements of lines where count > limit || price > state..."
+      case .restockSetsPriceOfLines:
+        return "restock sets price of the elements of lines where count < state.minimumCount ..."
       case .openTodosIsDerived:
         return "openTodos counts the elements of todos where !done"
       case .todoCountIsDerived:
@@ -260,6 +269,12 @@ extension EdgeCasesReducerTests {
         return "sized adds up count times weights[size] of the elements of lines"
       case .bigSizedIsDerived:
         return "bigSized adds up count times weights[size] of the elements of lines where pri..."
+      case .countedLinesIsDerived:
+        return "countedLines counts the elements of lines where count >= state.minimumCount"
+      case .dearLinesIsDerived:
+        return "dearLines says whether price > state.price && count < state.limit holds for a..."
+      case .cheapSumIsDerived:
+        return "cheapSum adds up price of the elements of lines where price <= state.price"
       case .bookIsDerived:
         return "book finds the element of books that its parameter names"
       case .quantityIsDerived:
@@ -276,15 +291,6 @@ extension EdgeCasesReducerTests {
         return "== tells every action apart, by case and by value"
       }
     }
-  }
-
-  func addTodoIgnoresTakenID() {
-    var state = EdgeCasesState()
-    let existing = Todo(id: 2, title: "text 1")
-    state.todos = [existing]
-    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
-    reduceReporting(&state, .addTodo(todo: todo))
-    expectEqual(state.todos, [existing])
   }
 
   func newTaskSetsLastStamp() {
@@ -385,5 +391,16 @@ extension EdgeCasesReducerTests {
     let title: String = "text 11"
     reduceReporting(&state, .renameTodo(id: id, title: title))
     expectEqual(state, before)
+  }
+
+  func addToCartIncrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Int = 2
+    let other: Int = 3
+    let productId: Int = 2
+    state.quantityById = [productId: entry, 3: other]
+    reduceReporting(&state, .addToCart(productId: productId))
+    expectEqual(state.quantityById[productId], entry + 1)
+    expectEqual(state.quantityById[3], other)
   }
 }

@@ -14,17 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func addToCartIncrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Int = 2
-    let other: Int = 3
-    let productId: Int = 2
-    state.quantityById = [productId: entry, 3: other]
-    reduceReporting(&state, .addToCart(productId: productId))
-    expectEqual(state.quantityById[productId], entry + 1)
-    expectEqual(state.quantityById[3], other)
-  }
-
   func addToCartIncrementsAbsentEntry() {
     var state = EdgeCasesState()
     state.quantityById = [:]
@@ -407,6 +396,30 @@ extension EdgeCasesReducerTests {
     expectEqual(state.pinnedTasks, [existing])
   }
 
+  func pruneLinesRemovesMatchingLines() {
+    var state = EdgeCasesState()
+    state.price = 0
+    let matching = Line(id: 2, count: 1, price: 0)
+    let other = Line(id: 3, count: 0, price: 0)
+    state.lines = [matching, other]
+    let limit: Int = 0
+    reduceReporting(&state, .pruneLines(limit: limit))
+    expectEqual(state.lines, [other])
+  }
+
+  func restockSetsPriceOfLines() {
+    var state = EdgeCasesState()
+    state.minimumCount = 1
+    state.price = 1
+    let matching = Line(id: 2, count: 0, price: 0)
+    let other = Line(id: 3, count: 1, price: 0)
+    state.lines = [matching, other]
+    let price: Double = 2.5
+    reduceReporting(&state, .restock(price: price))
+    expectEqual(state.lines[0].price, price)
+    expectEqual(state.lines[1], other)
+  }
+
   func openTodosIsDerived() {
     var state = EdgeCasesState()
     let matching = Todo(id: 2, title: "text 1", done: false)
@@ -422,5 +435,15 @@ extension EdgeCasesReducerTests {
     let second = Todo(id: 3, title: "text 2")
     state.todos = [first, second]
     expectEqual(state.todoCount, 2)
+  }
+
+  func everyTodoDoneIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "text 1", done: true)
+    let other = Todo(id: 3, title: "text 2", done: false)
+    state.todos = [matching, other]
+    expectEqual(state.everyTodoDone, false)
+    state.todos = [matching]
+    expectEqual(state.everyTodoDone, true)
   }
 }

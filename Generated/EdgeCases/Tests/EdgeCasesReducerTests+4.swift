@@ -14,16 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func everyTodoDoneIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Todo(id: 2, title: "text 1", done: true)
-    let other = Todo(id: 3, title: "text 2", done: false)
-    state.todos = [matching, other]
-    expectEqual(state.everyTodoDone, false)
-    state.todos = [matching]
-    expectEqual(state.everyTodoDone, true)
-  }
-
   func anyDefaultTaskIsDerived() {
     var state = EdgeCasesState()
     let matching = Task(id: uuid(1), default: true)
@@ -157,6 +147,37 @@ extension EdgeCasesReducerTests {
     state.lines = [first, second]
     state.weights = [first.size: 3, second.size: 5]
     expectEqual(state.bigSized, 21)
+  }
+
+  func countedLinesIsDerived() {
+    var state = EdgeCasesState()
+    state.minimumCount = 1
+    let matching = Line(id: 2, count: 1)
+    let matchingToo = Line(id: 3, count: 1)
+    let other = Line(id: 4, count: 0)
+    state.lines = [matching, matchingToo, other]
+    expectEqual(state.countedLines, 2)
+  }
+
+  func dearLinesIsDerived() {
+    var state = EdgeCasesState()
+    state.limit = 1
+    state.price = 0
+    let matching = Line(id: 2, count: 0, price: 1)
+    let other = Line(id: 3, count: 0, price: 0)
+    state.lines = [matching, other]
+    expectEqual(state.dearLines, true)
+    state.lines = [other]
+    expectEqual(state.dearLines, false)
+  }
+
+  func cheapSumIsDerived() {
+    var state = EdgeCasesState()
+    state.price = 0
+    let matching = Line(id: 2, price: 0)
+    let other = Line(id: 3, price: 1)
+    state.lines = [matching, other]
+    expectEqual(state.cheapSum, matching.price)
   }
 
   func bookIsDerived() {
@@ -380,6 +401,16 @@ extension EdgeCasesReducerTests {
     one.marks = [40]
     other.marks = [41]
     expectTrue(one != other)
+    one = base
+    other = base
+    one.minimumCount = 41
+    other.minimumCount = 42
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.price = 41.5
+    other.price = 42.5
+    expectTrue(one != other)
   }
 
   func actionEqualityTellsEveryActionApart() {
@@ -439,6 +470,8 @@ extension EdgeCasesReducerTests {
       .quickTask(init: 51),
       .lower,
       .unmark(from: 53),
+      .pruneLines(limit: 54),
+      .restock(price: 54.5),
     ]
     let others: [EdgeCasesAction] = [
       .score(base: 4.5, bonus: 5),
@@ -499,6 +532,8 @@ extension EdgeCasesReducerTests {
       .quickTask(init: 52),
       .unmark(from: 53),
       .unmark(from: 54),
+      .pruneLines(limit: 55),
+      .restock(price: 55.5),
     ]
     for index in samples.indices {
       expectEqual(samples[index], samples[index])

@@ -137,6 +137,10 @@ struct EdgeCasesReducerTests {
       self.keepPinnedAppendsToPinnedTasks()
     case .keepPinnedIgnoresTakenID:
       self.keepPinnedIgnoresTakenID()
+    case .pruneLinesRemovesMatchingLines:
+      self.pruneLinesRemovesMatchingLines()
+    case .restockSetsPriceOfLines:
+      self.restockSetsPriceOfLines()
     case .openTodosIsDerived:
       self.openTodosIsDerived()
     case .todoCountIsDerived:
@@ -173,6 +177,12 @@ struct EdgeCasesReducerTests {
       self.sizedIsDerived()
     case .bigSizedIsDerived:
       self.bigSizedIsDerived()
+    case .countedLinesIsDerived:
+      self.countedLinesIsDerived()
+    case .dearLinesIsDerived:
+      self.dearLinesIsDerived()
+    case .cheapSumIsDerived:
+      self.cheapSumIsDerived()
     case .bookIsDerived:
       self.bookIsDerived()
     case .quantityIsDerived:
@@ -241,6 +251,8 @@ struct EdgeCasesReducerTests {
   func newStateHoldsDefaultsPart5() {
     let state = EdgeCasesState()
     expectTrue(state.marks.isEmpty)
+    expectEqual(state.minimumCount, 2)
+    expectEqual(state.price, 2)
   }
 
   func scoreSetsResultScore() {
@@ -268,6 +280,15 @@ struct EdgeCasesReducerTests {
     let todo: Todo = Todo(id: 3, title: "text 2")
     reduceReporting(&state, .addTodo(todo: todo))
     expectEqual(state.todos, [existing, todo])
+  }
+
+  func addTodoIgnoresTakenID() {
+    var state = EdgeCasesState()
+    let existing = Todo(id: 2, title: "text 1")
+    state.todos = [existing]
+    let todo: Todo = Todo(id: 2, title: "text 2", done: true)
+    reduceReporting(&state, .addTodo(todo: todo))
+    expectEqual(state.todos, [existing])
   }
 }
 
@@ -468,6 +489,16 @@ extension EdgeCasesReducerTests {
       && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.marks))
     {
       unreported.append("marks")
+    }
+    if state.minimumCount != before.minimumCount
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.minimumCount))
+    {
+      unreported.append("minimumCount")
+    }
+    if state.price != before.price
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.price))
+    {
+      unreported.append("price")
     }
     #expect(unreported == [])
     var misreported: [String] = []

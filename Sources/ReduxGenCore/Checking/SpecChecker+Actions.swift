@@ -535,6 +535,7 @@ extension SpecChecker {
       var parser = ReduceParser(
         tokens: TokenStream(tokens), action: action, state: state, stateByName: stateByName, models: modelsByName,
         filters: filters, literals: literals)
+      parser.derivedNames = Set((derived + selectors).map(\.name))
       let operation = parser.parse()
       if operation == nil, let (problem, offset) = parser.failure {
         error(problem, at: origin.advanced(by: offset))
@@ -558,6 +559,8 @@ struct ReduceParser {
   private(set) var failure: (SpecProblem, Int)?
   /// The type of the list or dictionary the path's last `[...]` step entered.
   private(set) var containerType: SpecType?
+  /// The derived values' names, which a `where` doesn't read.
+  var derivedNames: Set<String> = []
 
   init(
     tokens: TokenStream, action: Action, state: [Field], stateByName: [String: Field], models: [String: Model],
@@ -876,16 +879,22 @@ struct ReduceParser {
   /// A condition over the fields of `model`'s elements, to the end of the operation, as a
   /// filter's case writes it.
   mutating func condition(over model: Model) -> Predicate? {
+    // The element's fields, then the payload, then the state (`state.NAME` where one of those
+    // hides a state field).
+    let scope = ReadingScope.whereCondition(
+      over: model, payload: action.payload, state: stateFields, models: Array(models.values))
     let (predicate, failure) = PredicateParser.condition(
-      from: &tokens, over: model, models: Array(models.values), enumCases: literals.enumCaseNames)
+      from: &tokens, over: scope.root, models: scope.models, enumCases: literals.enumCaseNames,
+      stateModel: scope.stateModel)
     if let (problem, offset) = failure {
+      let (results, derived) = (Set(filters.map(\.result)), derivedNames)
       let outside: (String) -> Subject? = { name in
-        if action.payload.contains(where: { $0.name == name }) { return .a(.parameter) }
-        return state[name] == nil ? nil : .a(.stateField)
+        if derived.contains(name) { return .a(.derivedValue) }
+        return results.contains(name) ? .a(.filterResult) : nil
       }
       return fail(problem.readingOnly(model, outside: outside), offset)
     }
-    return predicate
+    return predicate.map(scope.qualified)
   }
 
   /// The operand inside `[...]`, with the closing bracket.

@@ -34,6 +34,7 @@ extension SpecChecker {
           var value = DerivedValue(name: name, list: list, kind: kind, type: type)
           value.parameter = parameter
           value.fallback = parser.fallback
+          value.conditionReads = parser.conditionReads.filter { $0 != list }
           if parameter == nil { result.append(value) } else { selectors.append(value) }
         } else if let (problem, offset) = parser.failure {
           error(problem, at: origin.advanced(by: offset))
@@ -77,6 +78,8 @@ struct DerivedParser {
   private(set) var failure: (SpecProblem, Int)?
   /// A lookup's value when its key names nothing (`?? 0`).
   private(set) var fallback: Value?
+  /// The state fields a `where` reads besides the list.
+  private(set) var conditionReads: [String] = []
   let literals: LiteralReader
   /// For arithmetic: the value's own name, the derived values written before it, and every
   /// derived value's name.
@@ -312,12 +315,18 @@ struct DerivedParser {
     guard case .model(let name) = element, let model = models[name] else {
       return fail(.conditionNeedsFields(list, type: element.swiftName), whereToken.offset)
     }
+    // The element's fields, then the state's (`state.NAME` where the element hides one).
+    let scope = ReadingScope.whereCondition(over: model, state: stateFields, models: Array(models.values))
     let (predicate, failure) = PredicateParser.condition(
-      from: &tokens, over: model, models: Array(models.values), enumCases: enumCases)
+      from: &tokens, over: scope.root, models: scope.models, enumCases: enumCases, stateModel: scope.stateModel)
     if let (problem, offset) = failure {
-      return fail(problem.readingOnly(model) { state[$0] == nil ? nil : .a(.stateField) }, offset)
+      let derived = arithmeticNames.all
+      return fail(problem.readingOnly(model) { derived.contains($0) ? .a(.derivedValue) : nil }, offset)
     }
-    return predicate.map { .some($0) }
+    guard let predicate else { return nil }
+    let qualified = scope.qualified(predicate)
+    conditionReads = qualified.stateReads(over: model)
+    return .some(qualified)
   }
 
   /// `COLLECTION[FIELD]`: the element or entry a state field names; `COLLECTION[LIST]`, those

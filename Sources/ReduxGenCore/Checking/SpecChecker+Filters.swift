@@ -160,6 +160,27 @@ struct ReadingScope {
   }
 }
 
+extension ReadingScope {
+  /// What a `where` over `element`'s elements reads: the element's fields first, then `payload`
+  /// (an action's, in a reduce operation), then the state's fields, and `state` holding those
+  /// unless a name before hides it (`state.NAME` reaches a hidden one). Derived values and
+  /// filter results are not read: a `where` runs inside them, or inside the reducer that
+  /// changes what they read. Payload names stay bare: a name that isn't the element's field
+  /// nor `state` is the payload's (`Predicate.parameterReads(over:)`).
+  static func whereCondition(over element: Model, payload: [Field] = [], state: [Field], models: [Model]) -> ReadingScope {
+    let stateName = "State of a where"
+    let own = element.fields + payload.filter { field in !element.fields.contains { $0.name == field.name } }
+    let ownNames = Set(own.map(\.name))
+    var fields = own + state.filter { !ownNames.contains($0.name) }
+    if !ownNames.contains("state") {
+      fields.append(Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil))
+    }
+    return ReadingScope(
+      root: Model(name: element.name, doc: nil, fields: fields),
+      models: models + [Model(name: stateName, doc: nil, fields: state)], stateModel: stateName, own: ownNames)
+  }
+}
+
 /// A filter case whose condition is read after the derived values.
 struct PendingFilterCase {
   /// Positions of the filter in `filters` and of the case in its cases.

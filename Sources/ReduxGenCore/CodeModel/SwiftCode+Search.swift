@@ -35,6 +35,8 @@ extension Statement {
       value.calls(name) || body.contains { $0.calls(name) } || (otherwise?.contains { $0.calls(name) } ?? false)
     case .ifCase(_, let value, let body):
       value.calls(name) || body.contains { $0.calls(name) }
+    case .doBlock(let body):
+      body.contains { $0.calls(name) }
     case .ifElse(let condition, let body, let otherwise):
       condition.calls(name) || body.contains { $0.calls(name) }
         || (otherwise?.contains { $0.calls(name) } ?? false)

@@ -168,6 +168,8 @@ indirect enum Statement: Equatable, Sendable {
   case switchStatement(Expression, [SwitchCase])
   /// `for name in sequence where condition { body }`
   case forIn(String, Expression, where: Expression?, [Statement])
+  /// `do { body }`: a scope of its own for the locals of one operation.
+  case doBlock([Statement])
   case returnStatement(Expression?)
   case throwStatement(Expression)
   case breakStatement

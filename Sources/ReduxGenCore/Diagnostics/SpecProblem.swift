@@ -20,6 +20,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case stateField = "state field"
     case usedSpec = "used spec"
     case cacheTag = "cache tag"
+    case filterResult = "filter result"
   }
 
   /// `state field`
@@ -654,7 +655,7 @@ package enum SpecProblem: Hashable, Sendable {
     case .lookupInsideField(let name):
       "a derived lookup reads a collection that is a state field by a key that is a state field ('COLLECTION[KEY]'); it can't reach inside '\(name)': keep the collection and its key as fields of the state"
     case .whereReadsOnlyElement(let name, let element, let what):
-      "'\(name)' is \(what), but a 'where' condition reads only the fields of each element (\(element)); compare the element's fields with literals, or write an '- if' on the action (which reads the payload and the state) around the operation"
+      "'\(name)' is \(what), which a 'where' condition doesn't read: it reads the fields of each element (\(element)), the state's fields and, in an action's operation, the payload; read the state fields it is made of, or, in an action, write an '- if' around the operation (which reads derived values and filter results)"
     case .missingField(let name, let model):
       "missing field '\(name)' of \(model), which has no default"
     case .madeValueNotGiven(let name, let action, let isID):

@@ -76,24 +76,23 @@ struct ConditionalOperation: ReduceOperationKind, Equatable {
 extension Predicate {
   /// The predicate with `prefix` before the first name of each path that `qualifies`.
   func qualifyingPaths(with prefix: String, where qualifies: (String) -> Bool) -> Predicate {
+    mappingPaths { steps in
+      guard case .field(let name)? = steps.first, qualifies(name) else { return steps }
+      return [.field(prefix)] + steps
+    }
+  }
+
+  /// The predicate with each path's steps replaced by what `transform` makes of them.
+  func mappingPaths(_ transform: ([PathStep]) -> [PathStep]) -> Predicate {
     switch self {
-    case .path(let steps, let type):
-      guard case .field(let name)? = steps.first, qualifies(name) else { return self }
-      return .path([.field(prefix)] + steps, type)
-    case .not(let inner): return .not(inner.qualifyingPaths(with: prefix, where: qualifies))
-    case .and(let lhs, let rhs):
-      return .and(lhs.qualifyingPaths(with: prefix, where: qualifies), rhs.qualifyingPaths(with: prefix, where: qualifies))
-    case .or(let lhs, let rhs):
-      return .or(lhs.qualifyingPaths(with: prefix, where: qualifies), rhs.qualifyingPaths(with: prefix, where: qualifies))
-    case .compare(let lhs, let op, let rhs):
-      return .compare(
-        lhs.qualifyingPaths(with: prefix, where: qualifies), op, rhs.qualifyingPaths(with: prefix, where: qualifies))
-    case .contains(let list, let value):
-      return .contains(list.qualifyingPaths(with: prefix, where: qualifies), value.qualifyingPaths(with: prefix, where: qualifies))
+    case .path(let steps, let type): return .path(transform(steps), type)
+    case .not(let inner): return .not(inner.mappingPaths(transform))
+    case .and(let lhs, let rhs): return .and(lhs.mappingPaths(transform), rhs.mappingPaths(transform))
+    case .or(let lhs, let rhs): return .or(lhs.mappingPaths(transform), rhs.mappingPaths(transform))
+    case .compare(let lhs, let op, let rhs): return .compare(lhs.mappingPaths(transform), op, rhs.mappingPaths(transform))
+    case .contains(let list, let value): return .contains(list.mappingPaths(transform), value.mappingPaths(transform))
     case .lookup(let collection, let key, let byID):
-      return .lookup(
-        collection.qualifyingPaths(with: prefix, where: qualifies), key: key.qualifyingPaths(with: prefix, where: qualifies),
-        byID: byID)
+      return .lookup(collection.mappingPaths(transform), key: key.mappingPaths(transform), byID: byID)
     case .constant, .literal: return self
     }
   }

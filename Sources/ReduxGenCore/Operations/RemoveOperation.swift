@@ -23,6 +23,8 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   /// The list or dictionary itself (the path without its last `[...]`).
   var target: StatePath
   var selector: Selector
+  /// What a `where` reads besides the element: `WhereReads`.
+  var reads = WhereReads()
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> RemoveOperation? {
     guard let (path, offset) = parser.targetPath(stopsAtValue: true) else { return nil }
@@ -43,7 +45,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
         return parser.fail(.conditionNeedsFields(path.text, type: element.swiftName), whereOffset)
       }
       guard let predicate = parser.condition(over: model) else { return nil }
-      return RemoveOperation(target: path, selector: .matching(predicate))
+      return RemoveOperation(target: path, selector: .matching(predicate), reads: WhereReads(predicate, over: model))
     }
     if case .array = path.type, !path.endsInElement, parser.tokens.takeWord("at") {
       guard let offsets = parser.offsetsParameter() else { return nil }
@@ -85,7 +87,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   var operands: [Operand] {
     switch selector {
     case .id(let operand), .key(let operand), .value(let operand): [operand]
-    case .matching: []
+    case .matching: reads.parameters.map { .parameter($0, fields: []) }
     case .offsets(let offsets, _): [.parameter(offsets, fields: [])]
     }
   }
@@ -93,32 +95,37 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     switch selector {
     case .id(let id):
-      reducer.at(target, state) {
+      return reducer.at(target, state) {
         [.expression($0.dot("remove").call([Argument("id", reducer.operand(id, type: .scalar(.uuid)))]))]
       }
     case .key(let key):
-      reducer.at(target, state) {
+      return reducer.at(target, state) {
         [.expression($0.dot("removeValue").call([Argument("forKey", reducer.operand(key, type: .scalar(.string)))]))]
       }
     case .value(let value):
-      reducer.at(target, state) {
+      return reducer.at(target, state) {
         let element = target.type.elementType ?? target.type
         let closure = Closure(parameters: [], body: .binary(.name("$0"), .equal, reducer.operand(value, type: element)))
         return [.expression(.call($0.dot("removeAll"), [], trailingClosure: closure))]
       }
     case .matching(let predicate):
-      reducer.at(target, state) {
+      // The state fields the condition reads are read before the list changes, into locals:
+      // the closure can't read the state while `removeAll` changes it.
+      let (locals, condition) = reads.hoisted(predicate, reducer, state: state)
+      let removes = reducer.at(target, state) {
         [
           .expression(
             .call(
               $0.dot("removeAll"), [],
               trailingClosure: Closure(
-                parameters: predicate.readsElement ? [] : ["_"],
-                body: PredicateTranslator(types: reducer.types, element: .name("$0")).expression(predicate))))
+                parameters: reads.readsElement ? [] : ["_"],
+                body: PredicateTranslator(types: reducer.types, element: .name("$0"), root: reads.root(on: .name("$0"))).expression(
+                  condition))))
         ]
       }
+      return locals.isEmpty ? removes : [.doBlock(locals + removes)]
     case .offsets(let offsets, let view):
-      reducer.at(target, state) {
+      return reducer.at(target, state) {
         var arguments = [Argument("atOffsets", reducer.operand(.parameter(offsets, fields: []), type: .indexSet))]
         // The result is read before the list changes: the offsets are positions in it.
         if let view { arguments.append(Argument("of", state.dot(view))) }
@@ -215,12 +222,14 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   private func matchingTests(_ predicate: Predicate, _ context: inout OperationTestContext) -> [Declaration] {
     let kit = context.kit
     let action = context.action
-    guard let model = kit.model(of: target) else { return [] }
-    let (matching, other) = PredicateSearch(spec: context.kit.spec, model: model).witnesses(predicate)
+    guard let model = kit.model(of: target),
+      let (matching, other, stateSetup, chosen) = kit.whereWitnesses(
+        predicate, over: model, reads: reads, in: action, list: target.root)
+    else { return [] }
     // Without an element on either side the test could not fail: examples cover such a condition.
     guard matching != nil || other != nil else { return [] }
     let type = SpecType.model(model.name)
-    var setup: [Statement] = []
+    var setup: [Statement] = stateSetup
     var listed: [Expression] = []
     var kept: [Expression] = []
     for (number, (name, fields)) in [("matching", matching), ("other", other)].enumerated() {
@@ -229,7 +238,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
       listed.append(.name(name))
       if name == "other" { kept.append(.name(name)) }
     }
-    let body = kit.listChange(action, context.target, setup: setup, before: listed, after: kept)
+    let body = kit.listChange(action, context.target, setup: setup, before: listed, chosen: chosen, after: kept)
     return [
       context.test(
         "\(action.name) removes the elements of \(target.text) where \(SpecMutator.describe(predicate))",

@@ -11,6 +11,8 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
   var value: Operand
   /// The elements it sets; nil: every element.
   var condition: Predicate?
+  /// What the condition reads besides the element: `WhereReads`.
+  var reads = WhereReads()
 
   static func claims(_ tokens: TokenStream) -> Bool { tokens.reachesEveryElement }
 
@@ -37,11 +39,14 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
       text: "\(list.text)[].\(name)")
     guard let value = parser.assignedValue(for: fieldPath, operation: word, at: offset) else { return nil }
     var condition: Predicate?
+    var reads = WhereReads()
     if parser.tokens.takeWord("where") {
       guard let predicate = parser.condition(over: model) else { return nil }
       condition = predicate
+      reads = WhereReads(predicate, over: model)
     }
-    return SetEachOperation(target: list, field: name, fieldType: field.type, value: value, condition: condition)
+    return SetEachOperation(
+      target: list, field: name, fieldType: field.type, value: value, condition: condition, reads: reads)
   }
 
   var description: String {
@@ -49,7 +54,7 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
   }
 
   var path: StatePath? { target }
-  var operands: [Operand] { [value] }
+  var operands: [Operand] { [value] + reads.parameters.map { .parameter($0, fields: []) } }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     reducer.at(target, state) { list in
@@ -57,7 +62,13 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
       let depth = target.steps.filter { if case .element = $0 { true } else { false } }.count
       let index = reducer.local(depth == 0 ? "index" : "index\(depth + 1)")
       let element = Expression.subscripted(list, .name(index))
-      let filter = condition.map { PredicateTranslator(types: reducer.types, element: element).expression($0) }
+      // The loop's `where` reads the state in place: nothing changes it while it is read.
+      let root = reads.root(on: element)
+      let filter = condition.map {
+        PredicateTranslator(types: reducer.types, element: element) { name in
+          name == "state" && !reads.elementFields.contains("state") ? state : root(name)
+        }.expression($0)
+      }
       return [
         .forIn(
           index, list.dot("indices"), where: filter,
@@ -91,16 +102,26 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
     }
     guard let start = kit.startValue(unlike: written, fieldType) else { return [] }
     var witnesses: [(name: String, fields: [String: Value], changes: Bool)] = []
+    var stateSetup: [Statement] = []
     if let condition {
-      let (matching, other) = PredicateSearch(spec: kit.spec, model: model).witnesses(condition)
-      guard let matching else { return [] }
+      guard
+        let (matching, other, setup, arguments) = kit.whereWitnesses(
+          condition, over: model, reads: reads, in: action, list: target.root),
+        let matching
+      else { return [] }
+      // A parameter the value and the condition both read takes the condition's value.
+      for (name, argument) in arguments {
+        if chosen[name] != nil, chosen[name] != argument { return [] }
+        chosen[name] = argument
+      }
+      stateSetup = setup
       witnesses.append(("matching", matching, true))
       if let other { witnesses.append(("other", other, false)) }
     } else {
       witnesses = [("first", [:], true), ("second", [:], true)]
     }
     let type = SpecType.model(model.name)
-    var body = [kit.newState()]
+    var body = [kit.newState()] + stateSetup
     var checks: [Statement] = []
     for (position, witness) in witnesses.enumerated() {
       var fields = witness.fields

@@ -472,6 +472,9 @@ struct TextRenderer: Sendable {
     case .ifCase(let matched, let value, let body):
       p.line("if case \(pattern(matched)) = \(expression(value)) {")
       block(body, &p)
+    case .doBlock(let body):
+      p.line("do {")
+      block(body, &p)
     case .ifElse(let condition, let body, let otherwise):
       ifHead("if ", condition, &p)
       p.indent()

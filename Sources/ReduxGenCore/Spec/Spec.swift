@@ -312,14 +312,16 @@ package struct DerivedValue: Sendable, Equatable {
   /// What a lookup gives when its key names nothing (`quantities[id] ?? 0`): the value is then
   /// not optional.
   package var fallback: Value? = nil
+  /// The state fields its `where` reads besides the list (`count todos where rank >= minimum`).
+  package var conditionReads: [String] = []
 
   /// The state fields it reads.
   package var inputs: [String] {
     switch kind {
     case .lookup(let key) where key != parameter, .lookupMany(let key): [list, key]
     case .arithmetic(_, let reads): reads
-    case .sumWeighted(_, let weights, _, _): [list, weights]
-    default: [list]
+    case .sumWeighted(_, let weights, _, _): [list, weights] + conditionReads.filter { $0 != weights }
+    default: [list] + conditionReads
     }
   }
 }
@@ -391,12 +393,17 @@ extension Predicate {
   /// `state.NAME`).
   func readsElement(over element: Model?) -> Bool {
     switch self {
-    case .path(let steps, _): element.map { !Predicate.readsState(steps, over: $0) } ?? true
-    case .constant, .literal: false
-    case .not(let operand): operand.readsElement(over: element)
+    case .path(let steps, _):
+      // Over an element, a path reads it when it starts at one of its fields: not at the
+      // state, nor at a payload parameter (an operation's `where`).
+      guard let element else { return true }
+      guard case .field(let first)? = steps.first else { return false }
+      return element.fields.contains { $0.name == first }
+    case .constant, .literal: return false
+    case .not(let operand): return operand.readsElement(over: element)
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
       .lookup(let lhs, let rhs, _):
-      lhs.readsElement(over: element) || rhs.readsElement(over: element)
+      return lhs.readsElement(over: element) || rhs.readsElement(over: element)
     }
   }
 
@@ -408,6 +415,25 @@ extension Predicate {
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
       .lookup(let lhs, let rhs, _):
       [lhs, rhs]
+    }
+  }
+
+  /// The payload parameters a `where` over `element` in an action's operation reads, by name,
+  /// in order: the names its paths start with that are neither the element's fields nor the
+  /// state (`ReadingScope.whereCondition`).
+  package func parameterReads(over element: Model) -> [String] {
+    switch self {
+    case .path(let steps, _):
+      guard case .field(let first)? = steps.first, !element.fields.contains(where: { $0.name == first }),
+        !Predicate.readsState(steps, over: element)
+      else { return [] }
+      return [first]
+    default:
+      var names: [String] = []
+      for operand in operands {
+        names += operand.parameterReads(over: element).filter { !names.contains($0) }
+      }
+      return names
     }
   }
 

@@ -43,10 +43,16 @@ struct DerivedTranslator {
 
   private func computedExpression(_ value: DerivedValue, over base: Expression?) -> Expression {
     let list = base.map { $0.dot(value.list) } ?? .name(value.list)
+    let element = types.spec.stateField(named: value.list)?.type.elementType.flatMap { types.spec.fields(of: $0) }
+    let model = Model(name: value.list, doc: nil, fields: element ?? [])
     func closure(_ predicate: Predicate) -> Closure {
-      Closure(
-        parameters: predicate.readsElement ? [] : ["_"],
-        body: PredicateTranslator(types: types, element: .name("$0")).expression(predicate))
+      // `state.minimum` in a `where` reads this State (or the state the value is computed over).
+      let root: (String) -> Expression = { name in
+        Predicate.isStateRoot(name, over: model) ? base ?? .name("self") : .name("$0").dot(name)
+      }
+      return Closure(
+        parameters: predicate.readsElement(over: model) ? [] : ["_"],
+        body: PredicateTranslator(types: types, element: .name("$0"), root: root).expression(predicate))
     }
     switch value.kind {
     case .count(nil):
@@ -146,11 +152,22 @@ extension DerivedTranslator {
       }
       body.append(.assignment(list, .array(elements.map { .name($0.name) })))
     }
+    // A `where` that reads state fields: the state fields it reads hold one value for the
+    // whole test, set before the elements (every search of one test must agree on it).
+    var conditionState: [String: Value]?
     func witnesses(_ predicate: Predicate) -> (matching: [String: Value]?, other: [String: Value]?) {
       guard case .model(let modelName)? = listType.elementType, let model = types.spec.model(named: modelName) else {
         return (nil, nil)
       }
-      let (matching, other) = PredicateSearch(spec: types.spec, model: model).witnesses(predicate)
+      var settable: [String: SpecType] = [:]
+      for field in types.spec.state where field.name != value.list {
+        if case .sumWeighted(_, let weights, _, _) = value.kind, weights == field.name { continue }
+        settable[field.name] = field.type
+      }
+      let (matching, other, state) = PredicateSearch(spec: types.spec, model: model).witnesses(
+        predicate, settingState: settable)
+      if let conditionState, conditionState != state { return (nil, nil) }
+      conditionState = state
       return (matching, other)
     }
     let what: String
@@ -277,6 +294,7 @@ extension DerivedTranslator {
       body.append(kit.expect(derived, .equal, types.expression(expected, type: value.type)))
       what = "computes \(arithmetic.text { $0 })"
     }
+    body.insert(contentsOf: kit.stateAssignments(conditionState ?? [:]), at: 1)
     return kit.test("\(value.name) \(what)", names.make("\(value.name)IsDerived"), body)
   }
 

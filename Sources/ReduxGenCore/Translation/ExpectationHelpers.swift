@@ -53,6 +53,8 @@ enum ExpectationHelpers {
       return .ifLet(name, value, newBody ?? body, else: newOtherwise ?? otherwise)
     case .ifCase(let matched, let value, let body):
       return rewritten(body).map { .ifCase(matched, value, $0) }
+    case .doBlock(let body):
+      return rewritten(body).map { .doBlock($0) }
     case .ifElse(let condition, let body, let otherwise):
       let newBody = rewritten(body)
       let newOtherwise = otherwise.flatMap(rewritten)

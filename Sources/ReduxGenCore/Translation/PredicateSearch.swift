@@ -19,11 +19,21 @@ struct PredicateSearch {
   func witnesses(_ predicate: Predicate, settingState settable: [String: SpecType])
     -> (kept: [String: Value]?, dropped: [String: Value]?, state: [String: Value])
   {
+    let found = witnesses(predicate, settingState: settable, parameters: [:])
+    return (found.kept, found.dropped, found.state)
+  }
+
+  /// Like `witnesses(_:settingState:)`, for an action's `where` that reads the payload too: the
+  /// `parameters` it reads (by type) take one value each, in `arguments`, for both sides.
+  func witnesses(_ predicate: Predicate, settingState settable: [String: SpecType], parameters: [String: SpecType])
+    -> (kept: [String: Value]?, dropped: [String: Value]?, state: [String: Value], arguments: [String: Value])
+  {
     let fields = elementFields(readBy: predicate)
     let stateNames = predicate.stateReads(over: model)
+    let parameterNames = predicate.parameterReads(over: model)
     let literals = literalValues(predicate)
-    // Comparing a field with the state needs two numbers where literals give none.
-    let widened = !stateNames.isEmpty
+    // Comparing a field with the state or the payload needs two numbers where literals give none.
+    let widened = !stateNames.isEmpty || !parameterNames.isEmpty
     var variables = fields.map { name -> (String, [Value]) in
       let type = model.fields.first { $0.name == name }?.type ?? .scalar(.bool)
       return (name, candidates(type, literals, widened: widened))
@@ -31,8 +41,12 @@ struct PredicateSearch {
     for name in stateNames {
       variables.append((Self.stateKey(name), settable[name].map { candidates($0, literals, widened: widened) } ?? []))
     }
+    for name in parameterNames {
+      variables.append(
+        (Self.parameterKey(name), parameters[name].map { candidates($0, literals, widened: widened) } ?? []))
+    }
     // A variable with no candidate values leaves nothing to try.
-    guard variables.allSatisfy({ !$0.1.isEmpty }) else { return (nil, nil, [:]) }
+    guard variables.allSatisfy({ !$0.1.isEmpty }) else { return (nil, nil, [:], [:]) }
     // Both sides share one state: the first state with elements on both sides wins, else the
     // first with either.
     var groups: [(state: [String: Value], kept: [String: Value]?, dropped: [String: Value]?)] = []
@@ -41,8 +55,9 @@ struct PredicateSearch {
       var assignment: [String: Value] = [:]
       for (index, variable) in variables.enumerated() { assignment[variable.0] = variable.1[counters[index]] }
       if let result = evaluate(predicate, assignment) {
-        let state = assignment.filter { $0.key.hasPrefix(Self.statePrefix) }
-        let element = assignment.filter { !$0.key.hasPrefix(Self.statePrefix) }
+        // The state and the payload together: one of each for both sides.
+        let state = assignment.filter { $0.key.hasPrefix(Self.statePrefix) || $0.key.hasPrefix(Self.parameterPrefix) }
+        let element = assignment.filter { !state.keys.contains($0.key) }
         var group = groups.firstIndex { $0.state == state }
         if group == nil {
           groups.append((state, nil, nil))
@@ -59,9 +74,14 @@ struct PredicateSearch {
       guard advance(&counters, variables.map(\.1.count)) else { break }
     }
     guard let chosen = groups.first(where: { $0.kept != nil && $0.dropped != nil }) ?? groups.first(where: { $0.kept != nil || $0.dropped != nil })
-    else { return (nil, nil, [:]) }
-    let state = Dictionary(uniqueKeysWithValues: chosen.state.map { (String($0.key.dropFirst(Self.statePrefix.count)), $0.value) })
-    return (chosen.kept, chosen.dropped, state)
+    else { return (nil, nil, [:], [:]) }
+    func named(_ prefix: String) -> [String: Value] {
+      Dictionary(
+        uniqueKeysWithValues: chosen.state.filter { $0.key.hasPrefix(prefix) }.map {
+          (String($0.key.dropFirst(prefix.count)), $0.value)
+        })
+    }
+    return (chosen.kept, chosen.dropped, named(Self.statePrefix), named(Self.parameterPrefix))
   }
 
   /// Whether the predicate holds for an element of these field values in a state of these
@@ -75,6 +95,9 @@ struct PredicateSearch {
   /// How the search names a state field among the element's.
   private static let statePrefix = "state."
   private static func stateKey(_ name: String) -> String { statePrefix + name }
+  /// How it names a payload parameter (never an element field's name: it has a dot).
+  private static let parameterPrefix = "payload."
+  private static func parameterKey(_ name: String) -> String { parameterPrefix + name }
 
   private func advance(_ counters: inout [Int], _ sizes: [Int]) -> Bool {
     for index in counters.indices {
@@ -88,7 +111,7 @@ struct PredicateSearch {
   /// The fields of the element the predicate reads, in order of appearance (a filter case's
   /// `state.NAME` left out).
   func elementFields(readBy predicate: Predicate) -> [String] {
-    Self.fields(readBy: predicate).filter { !Predicate.isStateRoot($0, over: model) }
+    Self.fields(readBy: predicate).filter { name in model.fields.contains { $0.name == name } }
   }
 
   /// The first names of the predicate's paths, in order of appearance.
@@ -176,7 +199,8 @@ struct PredicateSearch {
         rest = steps.dropFirst(2)
       } else {
         guard case .field(let name)? = steps.first else { return nil }
-        key = name
+        // Not the element's: a payload parameter (an action's `where`).
+        key = model.fields.contains { $0.name == name } ? name : Self.parameterKey(name)
       }
       guard var current = fields[key] else { return nil }
       for step in rest {

@@ -743,6 +743,28 @@ struct TestTranslator {
     return fields
   }
 
+  /// Elements on both sides of an action's `where` over `model`, with the state fields and
+  /// payload parameters it reads given one value for both (`reads`): the statements setting
+  /// those state fields and the arguments chosen. Nil when another of the action's operations,
+  /// or its status, writes a state field the condition reads: the test would set it too early.
+  func whereWitnesses(_ predicate: Predicate, over model: Model, reads: WhereReads, in action: Action, list: String?)
+    -> (matching: [String: Value]?, other: [String: Value]?, setup: [Statement], chosen: [String: Expression])?
+  {
+    let written = Set(action.reduce.flatMap(\.paths).compactMap(\.root) + (action.status.map { [$0.field] } ?? []))
+    guard !reads.state.contains(where: { written.contains($0) && $0 != list }) else { return nil }
+    var settable: [String: SpecType] = [:]
+    for field in spec.state where field.name != list { settable[field.name] = field.type }
+    var parameters: [String: SpecType] = [:]
+    for field in action.payload where reads.parameters.contains(field.name) { parameters[field.name] = field.type }
+    let found = PredicateSearch(spec: spec, model: model).witnesses(
+      predicate, settingState: settable, parameters: parameters)
+    var chosen: [String: Expression] = [:]
+    for (name, value) in found.arguments {
+      if let type = parameters[name] { chosen[name] = types.expression(value, type: type) }
+    }
+    return (found.kept, found.dropped, stateAssignments(found.state), chosen)
+  }
+
   /// `state.NAME = value` for each field a filter test's search chose, in name order.
   func stateAssignments(_ values: [String: Value]) -> [Statement] {
     values.sorted { $0.key < $1.key }.compactMap { name, value in
