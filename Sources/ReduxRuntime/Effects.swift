@@ -193,6 +193,25 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     for request in overtaken { request.task.cancel() }
   }
 
+  /// Dispatches `actions`, in order, through `context` once `delay` has passed on the runner's
+  /// clock, unless another call for `scope` comes first and replaces them (a debounce: only the
+  /// newest call's actions are dispatched; one with none just drops those waiting) or
+  /// `cancel(scope)` drops them. A generated feature's delayed follow-ups (`then: "sortTodos
+  /// after 1s"`) go through it, one scope per trigger.
+  public func dispatch(
+    _ actions: [Action], after delay: Duration, in scope: String, context: MiddlewareContext<State, Action>
+  ) {
+    guard let last = actions.last else { return cancel(scope) }
+    let first = actions.dropLast()
+    // Nothing to fail: the wait's cancellation drops the actions before the operation runs.
+    run(
+      scope, timing: .debounce(delay), context: context,
+      { () async throws(CancellationError) in
+        for action in first { context.dispatch(action) }
+      },
+      success: { _ in last }, failure: { _ in last })
+  }
+
   /// Cancels the requests of `scope`, running, queued or waiting; none of them dispatches an
   /// outcome.
   public func cancel(_ scope: String) {

@@ -107,6 +107,9 @@ struct SpecGenerator {
     makeWhereReads()
     swap(&rng, &laterRNG)
     makeFollowUps()
+    swap(&rng, &laterRNG)
+    makeDelayedFollowUps()
+    swap(&rng, &laterRNG)
     makeStart()
     makeEvents()
     makeMiddleware()
@@ -1254,6 +1257,33 @@ struct SpecGenerator {
         spec.actions[index].followUps.append(RFollowUp(action: target.name, condition: condition))
       }
     }
+  }
+
+  /// Now and then one trigger's follow-ups (some of them) wait: `then: "sortTodos after 1s"`.
+  /// One trigger at most, not async, nobody's follow-up or outcome, whose follow-ups are not
+  /// async and have none of their own: an example through the store then receives its delayed
+  /// follow-ups, in order, after the rest of its step, and nothing else runs meanwhile.
+  private mutating func makeDelayedFollowUps() {
+    guard rng.chance(40) else { return }
+    let followed = Set(spec.actions.flatMap { $0.followUps.map(\.action) })
+    let outcomes = Set(spec.actions.flatMap { [$0.async?.successAction, $0.async?.failureAction].compactMap { $0 } })
+    let candidates = spec.actions.indices.filter { index in
+      let trigger = spec.actions[index]
+      return !trigger.followUps.isEmpty && trigger.async == nil && !followed.contains(trigger.name)
+        && !outcomes.contains(trigger.name)
+        && trigger.followUps.allSatisfy { followUp in
+          guard let target = spec.action(followUp.action) else { return false }
+          return target.async == nil && target.followUps.isEmpty && target.cancels.isEmpty
+        }
+    }
+    guard let index = rng.pickOptional(candidates) else { return }
+    let delay = rng.pick(["10ms", "300ms", "1s", "1.5s"])
+    var any = false
+    for position in spec.actions[index].followUps.indices where rng.chance(70) {
+      spec.actions[index].followUps[position].delay = delay
+      any = true
+    }
+    if !any { spec.actions[index].followUps[0].delay = delay }
   }
 
   /// `where` conditions that read beyond the element: a derived value's, the state's fields; an

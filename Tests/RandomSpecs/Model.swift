@@ -530,6 +530,8 @@ struct RAsync: Hashable {
 struct RFollowUp: Hashable {
   var action: String
   var condition: RPredicate?
+  /// `after 300ms`: dispatched once the wait has passed, the trigger's newest replacing it.
+  var delay: String? = nil
 }
 
 struct RAction: Hashable {

@@ -474,7 +474,9 @@ struct Renderer {
       if action.binding { body.append("    binding: true") }
       if !action.followUps.isEmpty {
         let items = action.followUps.map { followUp in
-          YAMLText.scalar(followUp.action + (followUp.condition.map { " if " + predicate($0) } ?? ""), flow: true)
+          YAMLText.scalar(
+            followUp.action + (followUp.delay.map { " after " + $0 } ?? "")
+              + (followUp.condition.map { " if " + predicate($0) } ?? ""), flow: true)
         }
         body.append("    then: " + (items.count == 1 ? items[0] : "[" + items.joined(separator: ", ") + "]"))
       }

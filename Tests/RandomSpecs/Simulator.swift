@@ -70,7 +70,11 @@ struct Simulator {
     var queue = [call]
     var first = true
     var followUps: [RCall] = []
-    while !queue.isEmpty {
+    // Delayed follow-ups come once the rest has run (an example's store on an immediate clock,
+    // idle after each step), in the order their triggers made them.
+    var delayed: [RCall] = []
+    while !queue.isEmpty || !delayed.isEmpty {
+      if queue.isEmpty { queue.append(delayed.removeFirst()) }
       let current = queue.removeFirst()
       if !first {
         received.append(current)
@@ -78,7 +82,7 @@ struct Simulator {
       }
       first = false
       apply(current, to: &state)
-      for var followUp in followUpCalls(of: current, after: state) {
+      for (var followUp, waits) in followUpCalls(of: current, after: state) {
         let payload = spec.action(followUp.action)?.payload ?? []
         for index in followUp.arguments.indices {
           let argument = followUp.arguments[index]
@@ -91,7 +95,7 @@ struct Simulator {
             followUp.arguments[index].value = .date(Self.boundTime)
           }
         }
-        queue.append(followUp)
+        if waits { delayed.append(followUp) } else { queue.append(followUp) }
       }
     }
     return followUps
@@ -101,14 +105,14 @@ struct Simulator {
   static let boundTime: Double = 86_400
 
   /// The follow-ups `call` dispatches, read over its payload and the state after its reduce.
-  func followUpCalls(of call: RCall, after state: State) -> [RCall] {
+  func followUpCalls(of call: RCall, after state: State) -> [(RCall, waits: Bool)] {
     guard let action = spec.action(call.action), !action.followUps.isEmpty else { return [] }
     var arguments: [String: RValue] = [:]
     for argument in call.arguments { arguments[argument.name] = argument.value }
     for parameter in action.payload where arguments[parameter.name] == nil {
       arguments[parameter.name] = parameter.defaultValue ?? .null
     }
-    return action.followUps.compactMap { followUp -> RCall? in
+    return action.followUps.compactMap { followUp -> (RCall, waits: Bool)? in
       if let condition = followUp.condition {
         let scope = conditionScope(action.payload, arguments, state)
         guard evaluate(condition, scope, RModel(name: "", fields: [])) == .bool(true) else { return nil }
@@ -123,7 +127,7 @@ struct Simulator {
         }
         return RNamed(name: parameter.name, value: parameter.defaultValue ?? .null)
       }
-      return RCall(action: target.name, arguments: values, bare: values.isEmpty)
+      return (RCall(action: target.name, arguments: values, bare: values.isEmpty), followUp.delay != nil)
     }
   }
 

@@ -70,6 +70,30 @@ private struct Timed: Sendable {
     #expect(timed.runner.runningCount == 0)
   }
 
+  @Test("delayed actions are dispatched in order once the wait has passed; a newer call replaces them, an empty one drops them")
+  func delayedDispatch() async {
+    let timed = Timed()
+    let context = MiddlewareContext(store: timed.store)
+    timed.runner.dispatch([.value("a1"), .value("a2")], after: .seconds(1), in: "tap", context: context)
+    await timed.clock.advance(by: .milliseconds(600))
+    // A newer call of the scope replaces the waiting actions and waits anew; another scope waits apart.
+    timed.runner.dispatch([.value("b1"), .value("b2")], after: .seconds(1), in: "tap", context: context)
+    timed.runner.dispatch([.value("other")], after: .milliseconds(500), in: "type", context: context)
+    await timed.clock.advance(by: .milliseconds(999))
+    await timed.runner.idle()
+    #expect(timed.store.state.all == ["other"])
+    await timed.clock.advance(by: .milliseconds(1))
+    await timed.runner.idle()
+    #expect(timed.store.state.all == ["other", "b1", "b2"])
+    // None: those waiting are dropped, and nothing comes.
+    timed.runner.dispatch([.value("c")], after: .seconds(1), in: "tap", context: context)
+    timed.runner.dispatch([], after: .seconds(1), in: "tap", context: context)
+    #expect(timed.runner.runningCount == 0)
+    await timed.clock.advance(by: .seconds(2))
+    await timed.runner.idle()
+    #expect(timed.store.state.all == ["other", "b1", "b2"])
+  }
+
   @Test("a throttled request starts at once, then at most once per interval, the newest at its end")
   func throttle() async {
     let timed = Timed()

@@ -68,6 +68,10 @@ enum EdgeCasesAction: Equatable, Sendable {
   case unmark(from: Int)
   case pruneLines(limit: Int)
   case restock(price: Double)
+  case tapLine(id: Int)
+  case countTap
+  case sortLines
+  case setLimitLater(limit: Int)
 
   /// Written out in parts: the synthesized `==` of this many is slow to type-check.
   static func == (lhs: EdgeCasesAction, rhs: EdgeCasesAction) -> Bool {
@@ -342,6 +346,26 @@ enum EdgeCasesAction: Equatable, Sendable {
       return false
     case .restock(let l0):
       if case .restock(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .tapLine(let l0):
+      if case .tapLine(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .countTap:
+      if case .countTap = rhs {
+        return true
+      }
+      return false
+    case .sortLines:
+      if case .sortLines = rhs {
+        return true
+      }
+      return false
+    case .setLimitLater(let l0):
+      if case .setLimitLater(let r0) = rhs {
         return same(l0, r0)
       }
       return false

@@ -97,8 +97,16 @@ extension EdgeCasesSyncProtocol {
   }
 }
 
-/// Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware.
+/// Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware. Delayed follow-ups wait on its clock.
 struct EdgeCasesFollowUps: ReduxRuntime.Middleware<EdgeCasesState, EdgeCasesAction> {
+  /// Waits out the delayed follow-ups (`after`), a trigger's newest replacing those waiting.
+  let runner: EffectRunner<EdgeCasesState, EdgeCasesAction>
+
+  /// - Parameter clock: What delayed follow-ups wait on; a test passes one it advances.
+  init(clock: any Swift.Clock<Duration> = ContinuousClock()) {
+    self.runner = EffectRunner<EdgeCasesState, EdgeCasesAction>(clock: clock)
+  }
+
   /// Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.
   func process(
     _ action: EdgeCasesAction, context: MiddlewareContext<EdgeCasesState, EdgeCasesAction>
@@ -110,10 +118,30 @@ struct EdgeCasesFollowUps: ReduxRuntime.Middleware<EdgeCasesState, EdgeCasesActi
     case .quickTask(let `init`):
       context.dispatch(
         .newTask(id: ActionValues.current.uuid(), init: `init`, stamp: ActionValues.current.now()))
+    case .tapLine:
+      context.dispatch(.countTap)
+      self.runner.dispatch([.sortLines], after: .seconds(1), in: "tapLine", context: context)
+    case .setLimitLater(let limit):
+      var delayed: [EdgeCasesAction] = []
+      if limit > 0 {
+        delayed.append(.sortLines)
+      }
+      self.runner.dispatch(
+        delayed, after: .milliseconds(300), in: "setLimitLater", context: context)
     default:
       break
     }
     return action
+  }
+
+  /// Waits until the delayed follow-ups that are due have been dispatched.
+  func idle() async -> Bool {
+    return await runner.idle()
+  }
+
+  /// The triggers whose delayed follow-ups are waiting.
+  var pendingWork: [String] {
+    return runner.pendingWork
   }
 }
 

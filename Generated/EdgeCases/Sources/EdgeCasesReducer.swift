@@ -139,6 +139,16 @@ private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: Edge
     {
       state.lines[index].price = price
     }
+  case .tapLine(let id):
+    if let index = state.lines.index(id: id) {
+      state.lines[index].count += 1
+    }
+  case .countTap:
+    state.default += 1
+  case .sortLines:
+    state.lines.sortStably(by: [.descending(\.count)])
+  case .setLimitLater(let limit):
+    state.limit = limit
   case .loadStore, .measure, .quickTask:
     break
   default:
@@ -152,7 +162,7 @@ extension EdgeCasesAction: ChangeReporting {
     switch self {
     case .score:
       return StateFields(9)
-    case .stock, .position, .lower:
+    case .stock, .position, .lower, .countTap:
       return StateFields(11)
     case .addTodo, .newTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo:
       return StateFields(0)
@@ -197,7 +207,7 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(23)
     case .measureSucceeded:
       return StateFields(25)
-    case .addLine, .pruneLines, .restock:
+    case .addLine, .pruneLines, .restock, .tapLine, .sortLines:
       return StateFields(31)
     case .countAction:
       return StateFields(33)
@@ -207,6 +217,8 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(35)
     case .unmark:
       return StateFields(11, 36)
+    case .setLimitLater:
+      return StateFields(29)
     }
   }
 
@@ -217,6 +229,8 @@ extension EdgeCasesAction: ChangeReporting {
       return ChangedElements(field: 0, ids: [id])
     case .renameTodo(let id, _):
       return ChangedElements(field: 0, ids: [id])
+    case .tapLine(let id):
+      return ChangedElements(field: 31, ids: [id])
     default:
       return .unknown
     }

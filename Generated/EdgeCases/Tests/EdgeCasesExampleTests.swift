@@ -30,7 +30,7 @@ struct EdgeCasesExampleTests {
       reducer: edgeCasesReducer,
       middleware: [
         EdgeCasesGuard(),
-        EdgeCasesFollowUps(),
+        EdgeCasesFollowUps(clock: ImmediateClock()),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
       actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
@@ -65,7 +65,7 @@ struct EdgeCasesExampleTests {
       initialState: EdgeCasesState(),
       reducer: edgeCasesReducer,
       middleware: [
-        EdgeCasesFollowUps(),
+        EdgeCasesFollowUps(clock: ImmediateClock()),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
       actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
@@ -80,6 +80,32 @@ struct EdgeCasesExampleTests {
     let state = store.state
     #expect(state.lastAction == Action.stop)
     #expect(state.effect == .many)
+  }
+
+  @Test("a delayed follow-up comes when the store is idle, where its condition holds")
+  func aDelayedFollowUpComesWhenTheStoreIsIdleWhereItsConditionHold() async throws {
+    var given = EdgeCasesState()
+    given.lines = [Line(id: 1, count: 1), Line(id: 2, count: 3)]
+    let effects = EdgeCasesTestEffects()
+    let store = TestStore(
+      initialState: given,
+      reducer: edgeCasesReducer,
+      middleware: [
+        EdgeCasesFollowUps(clock: ImmediateClock()),
+        EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
+      ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
+      exhaustivity: .off)
+    await store.send(.setLimitLater(limit: 0))
+    await store.idle()
+    await store.send(.setLimitLater(limit: 4))
+    await store.idle()
+    #expect(store.receivedActions == [.sortLines])
+    await store.finish()
+    let state = store.state
+    try #require(state.lines.indices.contains(0))
+    #expect(state.lines[0].id == 2)
+    #expect(state.limit == 4)
   }
 
   @Test("shelving takes each book's id and cover, in order")
@@ -304,7 +330,7 @@ struct EdgeCasesExampleTests {
       initialState: EdgeCasesState(),
       reducer: edgeCasesReducer,
       middleware: [
-        EdgeCasesFollowUps(),
+        EdgeCasesFollowUps(clock: ImmediateClock()),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
       actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
@@ -348,8 +374,8 @@ struct EdgeCasesExampleTests {
     var after = initial
     edgeCasesReducer(&after, .pin)
     let store = TestStore(
-      initialState: initial, reducer: edgeCasesReducer, middleware: [EdgeCasesFollowUps()],
-      exhaustivity: .off)
+      initialState: initial, reducer: edgeCasesReducer,
+      middleware: [EdgeCasesFollowUps(clock: ImmediateClock())], exhaustivity: .off)
     await store.send(.pin)
     #expect(
       Array(store.receivedActions.prefix(1)) == [EdgeCasesAction.keepPinned(pinned: after.pinned)])
@@ -359,7 +385,8 @@ struct EdgeCasesExampleTests {
   @Test("quickTask is followed by newTask")
   func quickTaskIsFollowedUp() async {
     let store = TestStore(
-      initialState: EdgeCasesState(), reducer: edgeCasesReducer, middleware: [EdgeCasesFollowUps()],
+      initialState: EdgeCasesState(), reducer: edgeCasesReducer,
+      middleware: [EdgeCasesFollowUps(clock: ImmediateClock())],
       actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
     await store.send(.quickTask(init: 8))
@@ -371,11 +398,59 @@ struct EdgeCasesExampleTests {
     await store.finish()
   }
 
+  @Test("tapLine is followed by sortLines, countTap")
+  func tapLineIsFollowedUp() async {
+    let store = TestStore(
+      initialState: EdgeCasesState(), reducer: edgeCasesReducer,
+      middleware: [EdgeCasesFollowUps(clock: ImmediateClock())], exhaustivity: .off)
+    await store.send(.tapLine(id: 8))
+    await store.idle()
+    #expect(
+      Array(store.receivedActions.prefix(2)) == [
+        EdgeCasesAction.countTap, EdgeCasesAction.sortLines,
+      ])
+    await store.finish()
+  }
+
+  @Test("tapLine waits before sortLines")
+  func tapLineWaitsToFollowUp() async {
+    let store = TestStore(
+      initialState: EdgeCasesState(), reducer: edgeCasesReducer,
+      middleware: [EdgeCasesFollowUps(clock: PausedClock())], exhaustivity: .off)
+    await store.send(.tapLine(id: 8))
+    await store.idle()
+    #expect(store.receivedActions == [EdgeCasesAction.countTap])
+    await store.finish()
+  }
+
+  @Test("setLimitLater is followed by sortLines")
+  func setLimitLaterIsFollowedUp() async {
+    let store = TestStore(
+      initialState: EdgeCasesState(), reducer: edgeCasesReducer,
+      middleware: [EdgeCasesFollowUps(clock: ImmediateClock())], exhaustivity: .off)
+    await store.send(.setLimitLater(limit: 1))
+    await store.idle()
+    #expect(Array(store.receivedActions.prefix(1)) == [EdgeCasesAction.sortLines])
+    await store.finish()
+  }
+
+  @Test("setLimitLater waits before sortLines")
+  func setLimitLaterWaitsToFollowUp() async {
+    let store = TestStore(
+      initialState: EdgeCasesState(), reducer: edgeCasesReducer,
+      middleware: [EdgeCasesFollowUps(clock: PausedClock())], exhaustivity: .off)
+    await store.send(.setLimitLater(limit: 1))
+    await store.idle()
+    #expect(store.receivedActions == [])
+    await store.finish()
+  }
+
   @Test("the store starts with addState")
   func theStoreStarts() async {
     let store = TestStore(
       initialState: EdgeCasesState(), reducer: edgeCasesReducer,
-      middleware: [EdgeCasesStart(), EdgeCasesFollowUps()], exhaustivity: .off)
+      middleware: [EdgeCasesStart(), EdgeCasesFollowUps(clock: ImmediateClock())],
+      exhaustivity: .off)
     #expect(store.receivedActions == [EdgeCasesAction.addState(item: State(id: 9))])
     await store.finish()
   }

@@ -78,6 +78,11 @@ extension EdgeCasesReducerTests {
     case keepPinnedIgnoresTakenID
     case pruneLinesRemovesMatchingLines
     case restockSetsPriceOfLines
+    case tapLineIncrementsMatchingElement
+    case tapLineIgnoresUnknownID
+    case countTapIncrementsDefault
+    case sortLinesSortsLines
+    case setLimitLaterSetsLimit
     case openTodosIsDerived
     case todoCountIsDerived
     case everyTodoDoneIsDerived
@@ -233,6 +238,16 @@ extension EdgeCasesReducerTests {
         return "pruneLines removes the elements of lines where count > limit || price > state..."
       case .restockSetsPriceOfLines:
         return "restock sets price of the elements of lines where count < state.minimumCount ..."
+      case .tapLineIncrementsMatchingElement:
+        return "tapLine increments lines[id].count of the matching element only"
+      case .tapLineIgnoresUnknownID:
+        return "tapLine ignores an id that matches nothing"
+      case .countTapIncrementsDefault:
+        return "countTap increments default"
+      case .sortLinesSortsLines:
+        return "sortLines sorts lines"
+      case .setLimitLaterSetsLimit:
+        return "setLimitLater sets limit"
       case .openTodosIsDerived:
         return "openTodos counts the elements of todos where !done"
       case .todoCountIsDerived:
@@ -402,5 +417,13 @@ extension EdgeCasesReducerTests {
     reduceReporting(&state, .addToCart(productId: productId))
     expectEqual(state.quantityById[productId], entry + 1)
     expectEqual(state.quantityById[3], other)
+  }
+
+  func addToCartIncrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.quantityById = [:]
+    let productId: Int = 2
+    reduceReporting(&state, .addToCart(productId: productId))
+    expectEqual(state.quantityById[productId], 1)
   }
 }

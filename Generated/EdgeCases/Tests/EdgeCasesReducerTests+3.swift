@@ -14,14 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func addToCartIncrementsAbsentEntry() {
-    var state = EdgeCasesState()
-    state.quantityById = [:]
-    let productId: Int = 2
-    reduceReporting(&state, .addToCart(productId: productId))
-    expectEqual(state.quantityById[productId], 1)
-  }
-
   func removeFromCartDecrementsEntry() {
     var state = EdgeCasesState()
     let entry: Int = 2
@@ -420,6 +412,53 @@ extension EdgeCasesReducerTests {
     expectEqual(state.lines[1], other)
   }
 
+  func tapLineIncrementsMatchingElement() {
+    var state = EdgeCasesState()
+    let first = Line(id: 2)
+    let second = Line(id: 3)
+    state.lines = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .tapLine(id: id))
+    expectEqual(state.lines[0].count, first.count + 1)
+    expectEqual(state.lines[1], second)
+  }
+
+  func tapLineIgnoresUnknownID() {
+    var state = EdgeCasesState()
+    let first = Line(id: 2)
+    let second = Line(id: 3)
+    state.lines = [first, second]
+    let before = state
+    let id: Int = 100
+    reduceReporting(&state, .tapLine(id: id))
+    expectEqual(state, before)
+  }
+
+  func countTapIncrementsDefault() {
+    var state = EdgeCasesState()
+    let before = state.default
+    reduceReporting(&state, .countTap)
+    expectEqual(state.default, before + 1)
+  }
+
+  func sortLinesSortsLines() {
+    var state = EdgeCasesState()
+    let last = Line(id: 2, count: 2)
+    let tie = Line(id: 3, count: 3)
+    let tieToo = Line(id: 4, count: 3)
+    state.lines = [last, tie, tieToo]
+    reduceReporting(&state, .sortLines)
+    expectEqual(state.lines, [tie, tieToo, last])
+  }
+
+  func setLimitLaterSetsLimit() {
+    var state = EdgeCasesState()
+    state.limit = 5
+    let limit: Int = 3
+    reduceReporting(&state, .setLimitLater(limit: limit))
+    expectEqual(state.limit, limit)
+  }
+
   func openTodosIsDerived() {
     var state = EdgeCasesState()
     let matching = Todo(id: 2, title: "text 1", done: false)
@@ -427,23 +466,5 @@ extension EdgeCasesReducerTests {
     let other = Todo(id: 4, title: "text 3", done: true)
     state.todos = [matching, matchingToo, other]
     expectEqual(state.openTodos, 2)
-  }
-
-  func todoCountIsDerived() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    expectEqual(state.todoCount, 2)
-  }
-
-  func everyTodoDoneIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Todo(id: 2, title: "text 1", done: true)
-    let other = Todo(id: 3, title: "text 2", done: false)
-    state.todos = [matching, other]
-    expectEqual(state.everyTodoDone, false)
-    state.todos = [matching]
-    expectEqual(state.everyTodoDone, true)
   }
 }

@@ -14,6 +14,24 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func todoCountIsDerived() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    expectEqual(state.todoCount, 2)
+  }
+
+  func everyTodoDoneIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "text 1", done: true)
+    let other = Todo(id: 3, title: "text 2", done: false)
+    state.todos = [matching, other]
+    expectEqual(state.everyTodoDone, false)
+    state.todos = [matching]
+    expectEqual(state.everyTodoDone, true)
+  }
+
   func anyDefaultTaskIsDerived() {
     var state = EdgeCasesState()
     let matching = Task(id: uuid(1), default: true)
@@ -472,6 +490,10 @@ extension EdgeCasesReducerTests {
       .unmark(from: 53),
       .pruneLines(limit: 54),
       .restock(price: 54.5),
+      .tapLine(id: 56),
+      .countTap,
+      .sortLines,
+      .setLimitLater(limit: 59),
     ]
     let others: [EdgeCasesAction] = [
       .score(base: 4.5, bonus: 5),
@@ -534,6 +556,10 @@ extension EdgeCasesReducerTests {
       .unmark(from: 54),
       .pruneLines(limit: 55),
       .restock(price: 55.5),
+      .tapLine(id: 57),
+      .sortLines,
+      .setLimitLater(limit: 59),
+      .setLimitLater(limit: 60),
     ]
     for index in samples.indices {
       expectEqual(samples[index], samples[index])

@@ -141,6 +141,16 @@ struct EdgeCasesReducerTests {
       self.pruneLinesRemovesMatchingLines()
     case .restockSetsPriceOfLines:
       self.restockSetsPriceOfLines()
+    case .tapLineIncrementsMatchingElement:
+      self.tapLineIncrementsMatchingElement()
+    case .tapLineIgnoresUnknownID:
+      self.tapLineIgnoresUnknownID()
+    case .countTapIncrementsDefault:
+      self.countTapIncrementsDefault()
+    case .sortLinesSortsLines:
+      self.sortLinesSortsLines()
+    case .setLimitLaterSetsLimit:
+      self.setLimitLaterSetsLimit()
     case .openTodosIsDerived:
       self.openTodosIsDerived()
     case .todoCountIsDerived:

@@ -140,6 +140,25 @@ extension SpecChecker {
           error(.unknownAction(name, suggestion: closestMatch(to: name, in: names)), at: origin.advanced(by: first.offset))
           continue
         }
+        // `after 300ms`: a duration as `debounce` takes it, its number and unit side by side.
+        var delay: Int?
+        if tokens.peek.kind == .identifier("after") {
+          _ = tokens.next()
+          let number = tokens.next()
+          let unit = tokens.peek
+          var written = number.text
+          if case .number = number.kind, case .identifier(let name) = unit.kind,
+            unit.offset == number.offset + number.text.unicodeScalars.count
+          {
+            written += name
+            _ = tokens.next()
+          }
+          guard case .number = number.kind, let milliseconds = Self.milliseconds(written) else {
+            error(.invalidDuration(written), at: origin.advanced(by: number.offset))
+            continue
+          }
+          delay = milliseconds
+        }
         var condition: Predicate?
         if tokens.peek.kind == .identifier("if") {
           _ = tokens.next()
@@ -169,7 +188,13 @@ extension SpecChecker {
           }
         }
         guard complete else { continue }
-        checked[position].followUps.append(FollowUp(action: name, arguments: arguments, condition: condition))
+        // One wait for a trigger's delayed follow-ups: they are dispatched together, in order.
+        if let delay, let other = checked[position].followUps.compactMap(\.delay).first, other != delay {
+          error(.followUpDelays(trigger: trigger.name), at: origin.advanced(by: first.offset))
+          continue
+        }
+        checked[position].followUps.append(
+          FollowUp(action: name, arguments: arguments, condition: condition, delay: delay))
         itemNodes[trigger.name, default: []].append(item)
       }
     }

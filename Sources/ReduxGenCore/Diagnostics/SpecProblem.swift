@@ -300,6 +300,7 @@ package enum SpecProblem: Hashable, Sendable {
   case membershipInCondition(String, type: String)
   case upsertKeyNotID(String, key: String, model: String, id: String)
   case followUpValue(String, type: String, action: String, trigger: String)
+  case followUpDelays(trigger: String)
   case followUpLoop([String])
   case cannotMultiply(String, String)
   /// `a + b` where the two types don't mix (`Int64 + Double`), or one isn't a number arithmetic takes.
@@ -626,6 +627,8 @@ package enum SpecProblem: Hashable, Sendable {
       "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
     case .followUpValue(let parameter, let type, let action, let trigger):
       "'\(action)' needs '\(parameter): \(type)', which '\(trigger)' can't give: a follow-up takes each parameter from the trigger's parameter of its name, else the state field of its name, else its default; give '\(trigger)' a parameter '\(parameter): \(type)'"
+    case .followUpDelays(let trigger):
+      "the delayed follow-ups of '\(trigger)' wait alike: they are dispatched together, in order, once the wait has passed with no newer '\(trigger)'; give them one duration, or make the later one a follow-up of the earlier"
     case .cannotCompute(let lhs, let op, let rhs):
       "can't compute \(lhs) \(op) \(rhs): arithmetic takes two values of one type among Int, Int64 and Double, or an integer and a Double (a Double); keep other numbers in fields of their own"
     case .derivedReadsLater(let name, let value) where name == value:

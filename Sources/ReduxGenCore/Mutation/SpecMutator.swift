@@ -277,7 +277,8 @@ package enum SpecMutator {
     var mutants: [Mutant] = []
     for (index, action) in spec.actions.enumerated() {
       for (position, followUp) in action.followUps.enumerated() {
-        let before = "then \(followUp.action)" + (followUp.condition.map { " if " + describe($0) } ?? "")
+        let waits = followUp.delay.map { " after \($0)ms" } ?? ""
+        let before = "then \(followUp.action)\(waits)" + (followUp.condition.map { " if " + describe($0) } ?? "")
         func mutant(_ kind: String, _ after: String, _ change: (inout [FollowUp]) -> Void) {
           var changed = spec
           change(&changed.actions[index].followUps)
@@ -287,9 +288,11 @@ package enum SpecMutator {
               spec: changed))
         }
         mutant("drop", "nothing") { $0.remove(at: position) }
+        // A delayed follow-up dispatched at once: the test on a clock that never gets there kills it.
+        if followUp.delay != nil { mutant("now", "then \(followUp.action) at once") { $0[position].delay = nil } }
         guard let condition = followUp.condition else { continue }
-        mutant("negate", "then \(followUp.action) if !(\(describe(condition)))") { $0[position].condition = .not(condition) }
-        mutant("always", "then \(followUp.action)") { $0[position].condition = nil }
+        mutant("negate", "then \(followUp.action)\(waits) if !(\(describe(condition)))") { $0[position].condition = .not(condition) }
+        mutant("always", "then \(followUp.action)\(waits)") { $0[position].condition = nil }
       }
     }
     return mutants

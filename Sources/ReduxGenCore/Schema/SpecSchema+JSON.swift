@@ -826,7 +826,7 @@ extension SpecSchema {
               ]
             },
             "then": {
-              "description": "Follow-up actions dispatched after this action's reduce (by the generated <Feature>FollowUps middleware): an action's name, maybe followed by 'if' and a condition over the payload and the state after the reduce; one or a list. Each parameter of the follow-up is the trigger's parameter of its name, else the state field of its name, else its default.",
+              "description": "Follow-up actions dispatched after this action's reduce (by the generated <Feature>FollowUps middleware): an action's name, maybe followed by 'after' and a duration (300ms, 1.5s: dispatched once the wait has passed with no newer trigger, which replaces it) and by 'if' and a condition over the payload and the state after the reduce; one or a list. Each parameter of the follow-up is the trigger's parameter of its name, else the state field of its name, else its default.",
               "oneOf": [
                 {
                   "type": "string"
@@ -840,6 +840,7 @@ extension SpecSchema {
               ],
               "examples": [
                 "sortTodos",
+                "sortTodos after 1s",
                 [
                   "search if !query.isEmpty",
                   "clearResults if query.isEmpty"

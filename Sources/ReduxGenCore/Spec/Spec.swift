@@ -503,10 +503,21 @@ package struct FollowUp: Sendable, Equatable {
   package var arguments: [Argument]
   /// Read after the trigger's reduce, over its payload and the new state; nil: always.
   package var condition: Predicate?
+  /// `after 1s`: how long it waits, in milliseconds, before it is dispatched (the trigger's
+  /// delayed follow-ups share one wait, and a newer trigger replaces those waiting); nil: at once.
+  package var delay: Int? = nil
 
   package struct Argument: Sendable, Equatable {
     package var parameter: String
     package var source: Source
+  }
+}
+
+extension Spec {
+  /// Whether a follow-up waits (`then: "sortTodos after 1s"`): the follow-ups middleware then
+  /// takes a clock.
+  package var hasDelayedFollowUps: Bool {
+    actions.contains { $0.followUps.contains { $0.delay != nil } }
   }
 }
 

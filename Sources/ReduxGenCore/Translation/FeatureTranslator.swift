@@ -492,14 +492,28 @@ struct FeatureTranslator {
                 Argument("after", .name("action")), Argument(nil, .name(spec.reducerName)),
               ]))))
       }
+      // The delayed follow-ups are gathered (those whose condition holds) and handed to the
+      // runner together, which dispatches them once the wait has passed with no newer trigger.
+      let delay = action.followUps.compactMap(\.delay).first
+      let delayedLocal = action.payload.contains { $0.name == "delayed" } ? "delayedFollowUps" : "delayed"
+      let gathers = action.followUps.contains { $0.delay != nil && $0.condition != nil }
+      var delayed: [Expression] = []
+      if gathers {
+        body.append(
+          .declaration(
+            VariableDeclaration(name: delayedLocal, type: .array(actionType), initializer: .literal(.emptyArray))))
+      }
       for followUp in action.followUps {
         for argument in followUp.arguments {
           if case .parameter(let name) = argument.source { used.insert(name) }
         }
         let sent = followUp.action(in: spec, types: effectTypes, parameter: { .name($0) }, state: state)
-        let dispatch = Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, sent)]))
+        let dispatch =
+          followUp.delay == nil
+          ? Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, sent)]))
+          : .expression(Expression.name(delayedLocal).dot("append").call([Argument(nil, sent)]))
         guard let condition = followUp.condition else {
-          body.append(dispatch)
+          if followUp.delay != nil, !gathers { delayed.append(sent) } else { body.append(dispatch) }
           continue
         }
         for name in PredicateSearch.fields(readBy: condition) where name != "state" { used.insert(name) }
@@ -507,6 +521,15 @@ struct FeatureTranslator {
           name == "state" ? state : .name(name)
         }.expression(condition)
         body.append(.ifElse(test, [dispatch], nil))
+      }
+      if let delay {
+        body.append(
+          .expression(
+            Expression.name("self").dot("runner").dot("dispatch").call([
+              Argument(nil, gathers ? .name(delayedLocal) : .array(delayed)),
+              Argument("after", Self.duration(milliseconds: delay)),
+              Argument("in", .literal(.string(action.name))), Argument("context", .name("context")),
+            ])))
       }
       return SwitchCase(
         patterns: [
@@ -519,11 +542,46 @@ struct FeatureTranslator {
     let process = processFunction(
       doc: "Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.",
       body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])
+    let doc = "Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware."
+    guard spec.hasDelayedFollowUps else {
+      return [generatedMiddleware(spec.names.followUps, doc: doc, members: [.function(process)])]
+    }
+    let runnerType = types.runtime.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
+    let members: [Declaration] = [
+      .variable(
+        VariableDeclaration(
+          doc: "Waits out the delayed follow-ups (`after`), a trigger's newest replacing those waiting.",
+          access: access, isConstant: true, name: "runner", type: runnerType)),
+      .function(
+        FunctionDeclaration(
+          doc: "- Parameter clock: What delayed follow-ups wait on; a test passes one it advances.", access: access,
+          kind: .initializer,
+          parameters: [
+            Parameter(
+              name: "clock", type: .existential(types.runtime.generic("Clock", [types.runtime.type("Duration")])),
+              defaultValue: types.runtime.value("ContinuousClock").call([]))
+          ],
+          body: [
+            .assignment(.name("self").dot("runner"), Expression.type(runnerType).call([Argument("clock", .name("clock"))]))
+          ])),
+      .function(process),
+      // `Store.idle()` and a TestStore wait for the follow-ups due through these two.
+      .function(
+        FunctionDeclaration(
+          doc: "Waits until the delayed follow-ups that are due have been dispatched.", access: access,
+          kind: .function("idle"), isAsync: true, returnType: .named("Bool"),
+          body: [.returnStatement(.awaitExpression(Expression.name("runner").dot("idle").call([])))])),
+      .variable(
+        VariableDeclaration(
+          doc: "The triggers whose delayed follow-ups are waiting.", access: access, name: "pendingWork",
+          type: .array(.named("String")), getter: [.returnStatement(Expression.name("runner").dot("pendingWork"))])),
+    ]
     return [
-      generatedMiddleware(
-        spec.names.followUps,
-        doc: "Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware.",
-        members: [.function(process)])
+      .structure(
+        TypeDeclaration(
+          doc: doc + " Delayed follow-ups wait on its clock.", access: access, name: spec.names.followUps,
+          inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
+          members: members))
     ]
   }
 

@@ -1469,7 +1469,7 @@ struct TestTranslator {
     var middleware = [Expression.name(spec.names.start).call()]
     let followed = spec.start.contains { spec.action(named: $0.action)?.followUps.isEmpty == false }
     if spec.actions.contains(where: { !$0.followUps.isEmpty }), !followed {
-      middleware.append(Expression.name(spec.names.followUps).call())
+      middleware.append(followUpsMiddleware())
     }
     let body: [Statement] = [
       constant(
@@ -1491,8 +1491,34 @@ struct TestTranslator {
   private var followUpTestCases: [Action] {
     spec.actions.filter { action in
       // Values made as it is sent (`= new`, `= now`) come from the `ActionValues` the test binds.
-      !action.followUps.isEmpty && action.followUps.allSatisfy { $0.condition == nil }
+      guard !action.followUps.isEmpty, followUpWitness(action) != nil else { return false }
+      // Delayed ones come after the others' own follow-ups: only where there are none is the
+      // order the store receives them in known here.
+      return !action.followUps.contains { $0.delay != nil }
+        || action.followUps.allSatisfy { spec.action(named: $0.action)?.followUps.isEmpty ?? true }
     }
+  }
+
+  /// The payload values a trigger is sent with in its follow-up tests: none where its
+  /// follow-ups are unconditional; where some wait, values under which every condition holds,
+  /// when the conditions read the payload alone and such values are found. Nil: no such test
+  /// (examples pin conditional follow-ups, as `if`).
+  private func followUpWitness(_ action: Action) -> [String: Value]? {
+    let conditions = action.followUps.compactMap(\.condition)
+    guard let first = conditions.first else { return [:] }
+    guard action.followUps.contains(where: { $0.delay != nil }),
+      !conditions.contains(where: { PredicateSearch.fields(readBy: $0).contains("state") })
+    else { return nil }
+    let all = conditions.dropFirst().reduce(first) { .and($0, $1) }
+    let payload = Model(name: spec.actionTypeName, doc: nil, fields: action.payload)
+    return PredicateSearch(spec: spec, model: payload).witnesses(all).kept
+  }
+
+  /// `<Feature>FollowUps()`; where follow-ups wait, on `clock` (an immediate one by default, so
+  /// a test that awaits the store's idleness receives them).
+  func followUpsMiddleware(clock: String = "ImmediateClock") -> Expression {
+    guard spec.hasDelayedFollowUps else { return Expression.name(spec.names.followUps).call() }
+    return Expression.name(spec.names.followUps).call([Argument("clock", types.runtime.value(clock).call())])
   }
 
   /// For each trigger: sent through a TestStore with `<Feature>FollowUps`, it is followed first
@@ -1500,8 +1526,15 @@ struct TestTranslator {
   /// (their own follow-ups come after them).
   /// Conditional follow-ups are pinned by examples, as `if` is.
   private func followUpTests(names: inout UniqueNames) -> [Declaration] {
-    followUpTestCases.map { action in
-      let arguments = sampleArguments(action)
+    followUpTestCases.flatMap { action -> [Declaration] in
+      // Samples, but where a condition needs a value, that value.
+      let witness = followUpWitness(action) ?? [:]
+      let arguments = sampleArguments(action).map { argument in
+        guard let label = argument.label, let value = witness[label],
+          let type = action.payload.first(where: { $0.name == label })?.type
+        else { return argument }
+        return Argument(label, types.expression(value, type: type))
+      }
       let sent = arguments.isEmpty ? Expression.dot(action.name) : Expression.dot(action.name).call(arguments)
       let after = Expression.name("after")
       let readsState = action.followUps.contains(where: \.takesStateFields)
@@ -1529,24 +1562,46 @@ struct TestTranslator {
         }
       }
       let store = Expression.name("store")
-      body += [
+      // Delayed ones after the others: on an immediate clock, once the store is idle.
+      let isDelayed = action.followUps.map { $0.delay != nil }
+      let ordered = zip(expected, isDelayed).filter { !$0.1 }.map(\.0) + zip(expected, isDelayed).filter(\.1).map(\.0)
+      func made(on clock: String) -> Statement {
         constant(
           "store",
           types.runtime.value("TestStore").call([
             Argument("initialState", initialState), Argument("reducer", .name(spec.reducerName)),
-            Argument("middleware", .array([Expression.name(spec.names.followUps).call()])),
-          ] + (makesValues ? [Argument("actionValues", incrementingValues)] : []) + [Argument("exhaustivity", .dot("off"))])),
-        .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
-        // Its own follow-ups come first; theirs (if any) are queued after them.
+            Argument("middleware", .array([followUpsMiddleware(clock: clock)])),
+          ] + (makesValues ? [Argument("actionValues", incrementingValues)] : []) + [Argument("exhaustivity", .dot("off"))]))
+      }
+      func received(_ expected: [Expression]) -> Statement {
         expect(
           Expression.name("Array").call([
             Argument(nil, store.dot("receivedActions").dot("prefix").call([Argument(nil, .literal(.int(expected.count)))]))
-          ]), .equal, .array(expected)),
-        .expression(.awaitExpression(store.dot("finish").call())),
-      ]
+          ]), .equal, .array(expected))
+      }
+      let waits = isDelayed.contains(true)
+      var followed = body + [made(on: "ImmediateClock"), .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)])))]
+      if waits { followed.append(.expression(.awaitExpression(store.dot("idle").call()))) }
+      // Its own follow-ups come first; theirs (if any) are queued after them.
+      followed += [received(ordered), .expression(.awaitExpression(store.dot("finish").call()))]
       let targets = action.followUps.map(\.action).joined(separator: ", ")
-      return test(
-        "\(action.name) is followed by \(targets)", names.make("\(action.name)IsFollowedUp"), isAsync: true, body)
+      var tests = [
+        test("\(action.name) is followed by \(targets)", names.make("\(action.name)IsFollowedUp"), isAsync: true, followed)
+      ]
+      guard waits else { return tests }
+      // On a clock that never gets there, the delayed ones stay waiting: only the others come.
+      let immediate = zip(expected, isDelayed).filter { !$0.1 }.map(\.0)
+      let waiting = action.followUps.filter { $0.delay != nil }.map(\.action).joined(separator: ", ")
+      tests.append(
+        test(
+          "\(action.name) waits before \(waiting)", names.make("\(action.name)WaitsToFollowUp"), isAsync: true,
+          body + [
+            made(on: "PausedClock"), .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
+            .expression(.awaitExpression(store.dot("idle").call())),
+            expect(store.dot("receivedActions"), .equal, immediate.isEmpty ? .literal(.emptyArray) : .array(immediate)),
+            .expression(.awaitExpression(store.dot("finish").call())),
+          ]))
+      return tests
     }
   }
 
@@ -1611,7 +1666,7 @@ struct TestTranslator {
     // Each made with `init()`: `middleware:` leaves out one whose initializer takes arguments.
     let chosen = spec.middleware.filter { example.middleware?.contains($0.name) ?? true }
     var middleware = chosen.map { Expression.name($0.name).call() }
-    if spec.actions.contains(where: { !$0.followUps.isEmpty }) { middleware.append(Expression.name(names.followUps).call()) }
+    if spec.actions.contains(where: { !$0.followUps.isEmpty }) { middleware.append(followUpsMiddleware()) }
     let asyncActions = spec.actions.filter { $0.async != nil }
     if !asyncActions.isEmpty {
       body.append(constant("effects", Expression.name(names.testEffects).call()))
