@@ -105,6 +105,7 @@ struct SpecGenerator {
     makeActions()
     swap(&rng, &laterRNG)
     makeWhereReads()
+    makeAdds()
     swap(&rng, &laterRNG)
     makeFollowUps()
     swap(&rng, &laterRNG)
@@ -1255,6 +1256,22 @@ struct SpecGenerator {
       for target in rng.shuffled(Array(targets)).prefix(rng.int(in: 1...2)) {
         let condition = rng.chance(50) ? actionCondition(trigger.payload) : nil
         spec.actions[index].followUps.append(RFollowUp(action: target.name, condition: condition))
+      }
+    }
+  }
+
+  /// Now and then an `append` of a given value becomes an `add` (appended unless the list holds
+  /// it), and one of every element of a list (`add ids = books[].id`): each once.
+  private mutating func makeAdds() {
+    for index in spec.actions.indices {
+      for position in spec.actions[index].reduce.indices where rng.chance(30) {
+        switch spec.actions[index].reduce[position] {
+        case .append(let path, let value?):
+          spec.actions[index].reduce[position] = .add(path, value)
+        case .addMany(let path, let value, "append"):
+          spec.actions[index].reduce[position] = .addMany(path, value, word: "add")
+        default: continue
+        }
       }
     }
   }

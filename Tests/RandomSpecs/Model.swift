@@ -411,6 +411,9 @@ enum ROperation: Hashable {
   case set(RPath, ROperand?)
   case append(RPath, ROperand?)
   case prepend(RPath, ROperand?)
+  /// `add list = operand`: appended unless the list holds it (a list of models with an id: its
+  /// id); `addMany(path, operand, word: "add")` adds each element so, once.
+  case add(RPath, ROperand)
   case upsert(RPath, ROperand?)
   /// `append`, `prepend` or `upsert` (the word) of every element of a list operand, in order; an
   /// upsert's target may be a dictionary keyed by the elements' ids.
@@ -447,6 +450,7 @@ enum ROperation: Hashable {
   var path: RPath? {
     switch self {
     case .set(let path, _), .append(let path, _), .prepend(let path, _), .upsert(let path, _), .addMany(let path, _, _),
+      .add(let path, _),
       .remove(let path),
       .removeWhere(let path, _), .setEach(let path, _, _, _), .sort(let path, _), .update(let path),
       .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path),
@@ -460,6 +464,7 @@ enum ROperation: Hashable {
     switch self {
     case .set, .setEach: "set"
     case .append: "append"
+    case .add: "add"
     case .appendBuilt(_, let atStart): atStart ? "prepend" : "append"
     case .prepend: "prepend"
     case .upsert: "upsert"

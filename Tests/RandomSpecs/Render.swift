@@ -235,6 +235,8 @@ struct Renderer {
     case .set(let target, let value), .append(let target, let value), .prepend(let target, let value),
       .upsert(let target, let value), .addMany(let target, let value, _):
       return "\(operation.kind) \(path(target))" + (value.map { " = " + operand($0) } ?? "")
+    case .add(let target, let value):
+      return "add \(path(target)) = " + operand(value)
     case .increment(let target, let amount), .decrement(let target, let amount):
       return "\(operation.kind) \(path(target))" + (amount.map { " by " + operand($0) } ?? "")
     case .remove(let target), .update(let target), .toggle(let target), .reset(let target), .clear(let target),

@@ -285,6 +285,13 @@ struct Simulator {
         if let id = new.field("id"), id != .freshUUID, items.contains(where: { $0.field("id") == id }) { return }
         $0 = .array(atStart ? [new] + items : items + [new])
       }
+    case .add(let path, let given):
+      let new = operand(given, arguments)
+      modify(&state, path, arguments, absent: nil) {
+        guard case .array(let items) = $0 else { return }
+        if Self.holds(items, new) { return }
+        $0 = .array(items + [new])
+      }
     case .addMany(let path, let given, let word):
       guard case .array(let elements) = value(path, given) else { return }
       modify(&state, path, arguments, absent: nil) {
@@ -292,6 +299,10 @@ struct Simulator {
         case .array(var items):
           var position = word == "prepend" ? 0 : items.count
           for element in elements {
+            if word == "add" {
+              if !Self.holds(items, element) { items.append(element) }
+              continue
+            }
             let id = element.field("id")
             let taken = id.flatMap { id in id == .freshUUID ? nil : items.firstIndex { $0.field("id") == id } }
             if word == "upsert", let taken {
@@ -671,6 +682,13 @@ struct Simulator {
     var fields = own + stateFields.filter { field in !own.contains { $0.name == field.name } }
     if !own.contains(where: { $0.name == "state" }) { fields.append(RNamed(name: "state", value: .model("", stateFields))) }
     return .model(name, fields)
+  }
+
+  /// Whether a list holds a value as `add` asks: a model with an id by its id (a fresh UUID is
+  /// none held), anything else by value.
+  static func holds(_ items: [RValue], _ value: RValue) -> Bool {
+    if let id = value.field("id") { return id != .freshUUID && items.contains { $0.field("id") == id } }
+    return items.contains(value)
   }
 
   /// The state's fields, by name, as a `where` reads them (no derived value).

@@ -72,6 +72,8 @@ enum EdgeCasesAction: Equatable, Sendable {
   case countTap
   case sortLines
   case setLimitLater(limit: Int)
+  case collect(found: IdentifiedArrayOf<Book>)
+  case mark(value: Int)
 
   /// Written out in parts: the synthesized `==` of this many is slow to type-check.
   static func == (lhs: EdgeCasesAction, rhs: EdgeCasesAction) -> Bool {
@@ -366,6 +368,16 @@ enum EdgeCasesAction: Equatable, Sendable {
       return false
     case .setLimitLater(let l0):
       if case .setLimitLater(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .collect(let l0):
+      if case .collect(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .mark(let l0):
+      if case .mark(let r0) = rhs {
         return same(l0, r0)
       }
       return false

@@ -149,6 +149,17 @@ private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: Edge
     state.lines.sortStably(by: [.descending(\.count)])
   case .setLimitLater(let limit):
     state.limit = limit
+  case .collect(let found):
+    do {
+      var held: Set<Int> = Set(state.bookIDs)
+      for value in found.map(\.id) where held.insert(value).inserted {
+        state.bookIDs.append(value)
+      }
+    }
+  case .mark(let value):
+    if !state.marks.contains(value) {
+      state.marks.append(value)
+    }
   case .loadStore, .measure, .quickTask:
     break
   default:
@@ -219,6 +230,10 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(11, 36)
     case .setLimitLater:
       return StateFields(29)
+    case .collect:
+      return StateFields(17)
+    case .mark:
+      return StateFields(36)
     }
   }
 

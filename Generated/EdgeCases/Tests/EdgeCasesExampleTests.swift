@@ -108,6 +108,16 @@ struct EdgeCasesExampleTests {
     #expect(state.limit == 4)
   }
 
+  @Test("collecting adds each id once, after those held")
+  func collectingAddsEachIdOnceAfterThoseHeld() {
+    var state = EdgeCasesState()
+    state.bookIDs = [2]
+    reduceReporting(
+      &state,
+      .collect(found: [Book(id: 3, title: "C"), Book(id: 2, title: "B"), Book(id: 5, title: "E")]))
+    #expect(state.bookIDs == [2, 3, 5])
+  }
+
   @Test("shelving takes each book's id and cover, in order")
   func shelvingTakesEachBookSIdAndCoverInOrder() {
     var state = EdgeCasesState()

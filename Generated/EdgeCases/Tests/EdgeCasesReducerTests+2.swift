@@ -83,6 +83,8 @@ extension EdgeCasesReducerTests {
     case countTapIncrementsDefault
     case sortLinesSortsLines
     case setLimitLaterSetsLimit
+    case markAddsMarksOnce
+    case markAddsToMarks
     case openTodosIsDerived
     case todoCountIsDerived
     case everyTodoDoneIsDerived
@@ -248,6 +250,10 @@ extension EdgeCasesReducerTests {
         return "sortLines sorts lines"
       case .setLimitLaterSetsLimit:
         return "setLimitLater sets limit"
+      case .markAddsMarksOnce:
+        return "mark adds nothing to marks when it holds the value"
+      case .markAddsToMarks:
+        return "mark adds a value marks doesn't hold at its end"
       case .openTodosIsDerived:
         return "openTodos counts the elements of todos where !done"
       case .todoCountIsDerived:
@@ -306,16 +312,6 @@ extension EdgeCasesReducerTests {
         return "== tells every action apart, by case and by value"
       }
     }
-  }
-
-  func newTaskSetsLastStamp() {
-    var state = EdgeCasesState()
-    state.lastStamp = Date(timeIntervalSince1970: 1_700_345_600)
-    let id: UUID = uuid(7)
-    let `init`: Int = 9
-    let stamp: Date = Date(timeIntervalSince1970: 1_700_172_800)
-    reduceReporting(&state, .newTask(id: id, init: `init`, stamp: stamp))
-    expectEqual(state.lastStamp, stamp)
   }
 
   func removeTodoRemovesMatching() {
@@ -425,5 +421,16 @@ extension EdgeCasesReducerTests {
     let productId: Int = 2
     reduceReporting(&state, .addToCart(productId: productId))
     expectEqual(state.quantityById[productId], 1)
+  }
+
+  func removeFromCartDecrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Int = 2
+    let other: Int = 3
+    let productId: Int = 2
+    state.quantityById = [productId: entry, 3: other]
+    reduceReporting(&state, .removeFromCart(productId: productId))
+    expectEqual(state.quantityById[productId], entry - 1)
+    expectEqual(state.quantityById[3], other)
   }
 }

@@ -14,17 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func removeFromCartDecrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Int = 2
-    let other: Int = 3
-    let productId: Int = 2
-    state.quantityById = [productId: entry, 3: other]
-    reduceReporting(&state, .removeFromCart(productId: productId))
-    expectEqual(state.quantityById[productId], entry - 1)
-    expectEqual(state.quantityById[3], other)
-  }
-
   func removeFromCartDecrementsAbsentEntry() {
     var state = EdgeCasesState()
     state.quantityById = [:]
@@ -457,6 +446,25 @@ extension EdgeCasesReducerTests {
     let limit: Int = 3
     reduceReporting(&state, .setLimitLater(limit: limit))
     expectEqual(state.limit, limit)
+  }
+
+  func markAddsMarksOnce() {
+    var state = EdgeCasesState()
+    let existing: Int = 2
+    let second: Int = 3
+    state.marks = [existing, second]
+    let value: Int = existing
+    reduceReporting(&state, .mark(value: value))
+    expectEqual(state.marks, [existing, second])
+  }
+
+  func markAddsToMarks() {
+    var state = EdgeCasesState()
+    let existing: Int = 2
+    state.marks = [existing]
+    let value: Int = 3
+    reduceReporting(&state, .mark(value: value))
+    expectEqual(state.marks, [existing, value])
   }
 
   func openTodosIsDerived() {

@@ -494,6 +494,8 @@ extension EdgeCasesReducerTests {
       .countTap,
       .sortLines,
       .setLimitLater(limit: 59),
+      .collect(found: [Book(id: 60, title: "text 59")]),
+      .mark(value: 61),
     ]
     let others: [EdgeCasesAction] = [
       .score(base: 4.5, bonus: 5),
@@ -560,6 +562,8 @@ extension EdgeCasesReducerTests {
       .sortLines,
       .setLimitLater(limit: 59),
       .setLimitLater(limit: 60),
+      .collect(found: [Book(id: 61, title: "text 60")]),
+      .mark(value: 62),
     ]
     for index in samples.indices {
       expectEqual(samples[index], samples[index])

@@ -151,6 +151,10 @@ struct EdgeCasesReducerTests {
       self.sortLinesSortsLines()
     case .setLimitLaterSetsLimit:
       self.setLimitLaterSetsLimit()
+    case .markAddsMarksOnce:
+      self.markAddsMarksOnce()
+    case .markAddsToMarks:
+      self.markAddsToMarks()
     case .openTodosIsDerived:
       self.openTodosIsDerived()
     case .todoCountIsDerived:
@@ -299,6 +303,16 @@ struct EdgeCasesReducerTests {
     let todo: Todo = Todo(id: 2, title: "text 2", done: true)
     reduceReporting(&state, .addTodo(todo: todo))
     expectEqual(state.todos, [existing])
+  }
+
+  func newTaskSetsLastStamp() {
+    var state = EdgeCasesState()
+    state.lastStamp = Date(timeIntervalSince1970: 1_700_345_600)
+    let id: UUID = uuid(7)
+    let `init`: Int = 9
+    let stamp: Date = Date(timeIntervalSince1970: 1_700_172_800)
+    reduceReporting(&state, .newTask(id: id, init: `init`, stamp: stamp))
+    expectEqual(state.lastStamp, stamp)
   }
 }
 

@@ -20,9 +20,15 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     case prepend
   }
 
-  static let words = ["append", "prepend"]
-  static let meanings = ["add": "append", "push": "append", "insert": "prepend", "unshift": "prepend"]
+  static let words = ["append", "prepend", "add"]
+  static let meanings = [
+    "push": "append", "insert": "prepend", "unshift": "prepend", "addMany": "add", "addOne": "add", "union": "add",
+  ]
   var end: End = .append
+  /// `add`: an element the list holds already is not added again, nor one added before it
+  /// (NgRx's and RTK's `addMany`: `add books.ids = books[].id`). A list of models with an id
+  /// never holds an id twice anyway.
+  var unique = false
   var target: StatePath
   /// nil when `built` is not.
   var value: Operand?
@@ -32,12 +38,16 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   /// id it doesn't hold yet.
   var many = false
 
-  init(end: End = .append, target: StatePath, value: Operand?, built: BuiltElement? = nil, many: Bool = false) {
+  init(
+    end: End = .append, target: StatePath, value: Operand?, built: BuiltElement? = nil, many: Bool = false,
+    unique: Bool = false
+  ) {
     self.end = end
     self.target = target
     self.value = value
     self.built = built
     self.many = many
+    self.unique = unique
   }
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> AppendOperation? {
@@ -45,8 +55,9 @@ struct AppendOperation: ReduceOperationKind, Equatable {
       return nil
     }
     let end = End(rawValue: word) ?? .append
+    let unique = word == "add"
     // Without a parameter of the element's type (an empty payload too), the element is built.
-    if parser.tokens.isAtEnd, case .model(let name) = elementPath.type, let model = parser.models[name],
+    if !unique, parser.tokens.isAtEnd, case .model(let name) = elementPath.type, let model = parser.models[name],
       !parser.action.payload.contains(where: {
         parser.fits($0.type, into: elementPath.type) || $0.type == .array(elementPath.type)
       })
@@ -57,14 +68,14 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     guard let (value, many) = parser.assignedValue(for: elementPath, operation: word, at: offset, orList: true) else {
       return nil
     }
-    return AppendOperation(end: end, target: path, value: value, many: many)
+    return AppendOperation(end: end, target: path, value: value, many: many, unique: unique)
   }
 
   var description: String {
     let element = value?.text ?? built.map { built in
       "\(built.model)(" + built.fields.map { "\($0): \($0)" }.joined(separator: ", ") + ")"
     } ?? ""
-    return "\(end.rawValue) \(many ? "each of " : "")\(element) to \(target.text)"
+    return "\(unique ? "add" : end.rawValue) \(many ? "each of " : "")\(element) to \(target.text)"
   }
   var path: StatePath? { target }
   var operands: [Operand] {
@@ -73,7 +84,12 @@ struct AppendOperation: ReduceOperationKind, Equatable {
   }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    reducer.at(target, state) { list in
+    // `add` to a list that may hold a value twice: only what it doesn't hold (an identified
+    // list skips the ids it holds as `append` does).
+    if unique, let value, !reducer.types.isIdentifiedList(target.type) {
+      return uniqueStatements(value, reducer, state: state)
+    }
+    return reducer.at(target, state) { list in
       let element: Expression
       if let value, many {
         let elements = reducer.operand(value, type: target.type)
@@ -115,10 +131,49 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     }
   }
 
+  /// `if !list.contains(value) { list.append(value) }`; of many, a loop over them that adds each
+  /// value not held yet, through a set of those held where the values are hashable (plain
+  /// values and enums), else asking the list.
+  private func uniqueStatements(_ value: Operand, _ reducer: ReduceTranslator, state: Expression) -> [Statement] {
+    let elementType = target.type.elementType ?? target.type
+    let hashable: Bool =
+      switch elementType {
+      case .scalar, .enumeration: true
+      default: false
+      }
+    let element = reducer.local("value")
+    let held = reducer.local("held")
+    var locals: [Statement] = []
+    let statements = reducer.at(target, state) { list -> [Statement] in
+      let adds = Statement.expression(list.dot("append").call([Argument(nil, .name(element))]))
+      guard many else {
+        let one = reducer.operand(value, type: elementType)
+        return [
+          .ifElse(.prefix(.not, list.dot("contains").call([Argument(nil, one)])), [.expression(list.dot("append").call([Argument(nil, one)]))], nil)
+        ]
+      }
+      let elements = reducer.operand(value, type: target.type)
+      guard hashable else {
+        return [.forIn(element, elements, where: .prefix(.not, list.dot("contains").call([Argument(nil, .name(element))])), [adds])]
+      }
+      locals = [
+        .declaration(
+          VariableDeclaration(name: held, type: .generic("Set", [reducer.types.typeName(elementType)]), initializer: .name("Set").call([Argument(nil, list)])))
+      ]
+      return [
+        .forIn(
+          element, elements, where: Expression.name(held).dot("insert").call([Argument(nil, .name(element))]).dot("inserted"),
+          [adds])
+      ]
+    }
+    return locals.isEmpty ? statements : [.doBlock(locals + statements)]
+  }
+
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
     let kit = context.kit
     let action = context.action
     let target = context.target
+    if unique, !kit.types.isIdentifiedList(self.target.type) { return uniqueTests(&context) }
     guard !many, let elementType = self.target.type.elementType, case .parameter(let parameter, [])? = value else {
       return manyTests(&context)
     }
@@ -192,6 +247,59 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     ]
   }
 
+  /// `add`: what the list holds stays as it is and isn't added again; a value added twice is
+  /// added once; the others are added at the end, in order.
+  private func uniqueTests(_ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    let target = context.target
+    guard let elementType = self.target.type.elementType, case .parameter(let parameter, [])? = value else { return [] }
+    let model = kit.model(of: self.target)
+    func item(_ number: Int) -> Value { model.map { kit.element($0, number) } ?? kit.sample(elementType, number) }
+    guard item(1) != item(2), item(2) != item(3), item(1) != item(3) else { return [] }
+    let typed = model == nil ? elementType : nil
+    var body: [Statement] = [
+      kit.newState(),
+      kit.constant("existing", kit.types.expression(item(1), type: elementType), type: typed),
+      kit.constant("second", kit.types.expression(item(2), type: elementType), type: typed),
+    ]
+    let given: Expression
+    let expected: [Expression]
+    if many {
+      body.append(kit.constant("third", kit.types.expression(item(3), type: elementType), type: typed))
+      given = .array([.name("second"), .name("existing"), .name("third"), .name("second")])
+      expected = [.name("existing"), .name("second"), .name("third")]
+    } else {
+      given = .name("existing")
+      expected = [.name("existing"), .name("second")]
+    }
+    body.append(.assignment(target, .array(many ? [.name("existing")] : [.name("existing"), .name("second")])))
+    let (lets, arguments) = kit.arguments(action, [parameter: given])
+    body += lets + [kit.reduce(action.name, arguments), kit.expect(target, .equal, .array(expected))]
+    var tests = [
+      context.test(
+        many
+          ? "\(action.name) adds each element of \(parameter) that \(self.target.text) doesn't hold, once, in order"
+          : "\(action.name) adds nothing to \(self.target.text) when it holds the value",
+        "\(action.name)Adds\(many ? "Each" : "")\(self.target.text.identifierWords)Once", body)
+    ]
+    guard !many else { return tests }
+    // A value it doesn't hold goes at the end.
+    let (newLets, newArguments) = kit.arguments(action, [parameter: kit.types.expression(item(2), type: elementType)])
+    tests.append(
+      context.test(
+        "\(action.name) adds a value \(self.target.text) doesn't hold at its end",
+        "\(action.name)AddsTo\(self.target.text.identifierWords)",
+        [
+          kit.newState(), kit.constant("existing", kit.types.expression(item(1), type: elementType), type: typed),
+          .assignment(target, .array([.name("existing")])),
+        ] + newLets + [
+          kit.reduce(action.name, newArguments),
+          kit.expect(target, .equal, .array([.name("existing"), kit.argument(parameter)])),
+        ]))
+    return tests
+  }
+
   func changingArguments(_ context: OperationTestContext) -> [String: Value]? {
     guard case .parameter(let name, [])? = value,
       let parameter = context.action.payload.first(where: { $0.name == name })
@@ -201,6 +309,8 @@ struct AppendOperation: ReduceOperationKind, Equatable {
 
   func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
     let other: End = end == .append ? .prepend : .append
+    // `add` adds at the end only; its near miss adds what the list holds too (a plain append).
+    if unique { return [("drop", nil), ("repeat", AppendOperation(target: target, value: value, many: many))] }
     var mutants: [(kind: String, replacement: (any ReduceOperationKind)?)] = [
       ("drop", nil), (other.rawValue, AppendOperation(end: other, target: target, value: value, built: built, many: many)),
     ]

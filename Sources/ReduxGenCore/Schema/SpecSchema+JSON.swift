@@ -485,9 +485,9 @@ extension SpecSchema {
           ]
         },
         "reduceOperation": {
-          "description": "One reduce operation; its first word is one of set, append, prepend, upsert, remove, update, toggle, increment, decrement, sort, move, reset, clear, custom. For example: set PATH [= VALUE] (a number may be arithmetic over payload values: set total = price * quantity), append LIST [= P], prepend LIST [= P], upsert LIST [= P], remove LIST[ID] / remove LIST at OFFSETS [in RESULT] / remove LIST where CONDITION, update LIST[ID], toggle PATH, increment PATH [by N], decrement PATH [by N], sort LIST [by KEY, -KEY], move LIST [from O to D] [in RESULT], reset PATH, clear COLLECTION, custom (hand-written, alone).",
+          "description": "One reduce operation; its first word is one of set, append, prepend, add, upsert, remove, update, toggle, increment, decrement, sort, move, reset, clear, custom. For example: set PATH [= VALUE] (a number may be arithmetic over payload values: set total = price * quantity), append LIST [= P], prepend LIST [= P], add LIST = P (unless the list holds it), upsert LIST [= P], remove LIST[ID] / remove LIST at OFFSETS [in RESULT] / remove LIST where CONDITION, update LIST[ID], toggle PATH, increment PATH [by N], decrement PATH [by N], sort LIST [by KEY, -KEY], move LIST [from O to D] [in RESULT], reset PATH, clear COLLECTION, custom (hand-written, alone).",
           "type": "string",
-          "pattern": "^ *(set|append|prepend|upsert|remove|update|toggle|increment|decrement|sort|move|reset|clear|custom)(?![A-Za-z0-9_])",
+          "pattern": "^ *(set|append|prepend|add|upsert|remove|update|toggle|increment|decrement|sort|move|reset|clear|custom)(?![A-Za-z0-9_])",
           "examples": [
             "increment count by amount",
             "append tasks",
