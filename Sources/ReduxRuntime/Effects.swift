@@ -104,8 +104,10 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       // No closure to build on the common path: each allocation shows in every request.
       return start(scope, policy: policy, context: context, operation, success: success, failure: failure)
     }
+    // Started when its wait is over: a request waiting now was made after it, and stays.
     let start: @Sendable () -> Void = { [weak self] in
-      self?.start(scope, policy: policy, context: context, operation, success: success, failure: failure)
+      self?.start(
+        scope, policy: policy, overtakesWaiting: false, context: context, operation, success: success, failure: failure)
     }
     let (cancelled, startsNow) = running.withLock { running -> ([Request], Bool) in
       // A newer request replaces the one waiting; under `latest` it also overtakes those running.
@@ -143,9 +145,10 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     if startsNow { start() }
   }
 
-  /// Starts a request as its scope's policy says.
+  /// Starts a request as its scope's policy says; under `latest`, one made now (not at the end
+  /// of its wait) also overtakes the request waiting on the clock.
   private func start<Value: Sendable, Failure: Error>(
-    _ scope: String, policy: EffectPolicy, context: MiddlewareContext<State, Action>,
+    _ scope: String, policy: EffectPolicy, overtakesWaiting: Bool = true, context: MiddlewareContext<State, Action>,
     _ operation: @escaping @Sendable () async throws(Failure) -> Value,
     success: @escaping @Sendable (Value) -> Action?, failure: @escaping @Sendable (Failure) -> Action
   ) {
@@ -155,7 +158,8 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       switch policy {
       case .latest:
         // The newest request overtakes those running and one waiting on the clock.
-        overtaken = requests + (running.waiting.removeValue(forKey: scope).map { [$0.request] } ?? [])
+        overtaken = requests
+        if overtakesWaiting, let waiting = running.waiting.removeValue(forKey: scope) { overtaken.append(waiting.request) }
         running.scopes[scope] = nil
       case .every, .queue:
         break
@@ -202,14 +206,15 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     _ actions: [Action], after delay: Duration, in scope: String, context: MiddlewareContext<State, Action>
   ) {
     guard let last = actions.last else { return cancel(scope) }
-    let first = actions.dropLast()
-    // Nothing to fail: the wait's cancellation drops the actions before the operation runs.
+    // All of them at once, once the wait is over: the operation doesn't wait, so a newer call
+    // or a cancellation comes before it (and drops them all) or after it. It throws nothing:
+    // the failure is never made.
     run(
       scope, timing: .debounce(delay), context: context,
       { () async throws(CancellationError) in
-        for action in first { context.dispatch(action) }
+        for action in actions { context.dispatch(action) }
       },
-      success: { _ in last }, failure: { _ in last })
+      success: { _ in nil }, failure: { _ in last })
   }
 
   /// Cancels the requests of `scope`, running, queued or waiting; none of them dispatches an

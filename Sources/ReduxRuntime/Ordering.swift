@@ -144,3 +144,25 @@ extension RangeReplaceableCollection {
     removeAll { ids.contains($0.id) }
   }
 }
+
+extension RangeReplaceableCollection where Element: Equatable {
+  /// Appends `element` unless the collection holds it: a spec's `add LIST = V`.
+  public mutating func appendIfAbsent(_ element: Element) {
+    if !contains(element) { append(element) }
+  }
+
+  /// Appends each of `elements` the collection doesn't hold yet, once, in their order (a spec's
+  /// `add LIST = L`, NgRx's `addMany`); those it holds keep their place.
+  public mutating func appendIfAbsent(contentsOf elements: some Sequence<Element>) {
+    for element in elements where !contains(element) { append(element) }
+  }
+}
+
+extension RangeReplaceableCollection where Element: Hashable {
+  /// Appends each of `elements` the collection doesn't hold yet, once, in their order, through a
+  /// set of those it holds.
+  public mutating func appendIfAbsent(contentsOf elements: some Sequence<Element>) {
+    var held = Set(self)
+    for element in elements where held.insert(element).inserted { append(element) }
+  }
+}

@@ -12,20 +12,11 @@ import ReduxRuntime
 func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   switch action {
   case .found(let ids):
-    do {
-      var held: Set<Int> = Set(state.ids)
-      for value in ids where held.insert(value).inserted {
-        state.ids.append(value)
-      }
-    }
+    state.ids.appendIfAbsent(contentsOf: ids)
   case .tag(let tag):
-    if !state.tags.contains(tag) {
-      state.tags.append(tag)
-    }
+    state.tags.appendIfAbsent(tag)
   case .label(let labels):
-    for value in labels where !state.labels.contains(value) {
-      state.labels.append(value)
-    }
+    state.labels.appendIfAbsent(contentsOf: labels)
   case .shelve(let book):
     state.books.append(book)
   }

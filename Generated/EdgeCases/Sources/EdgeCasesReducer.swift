@@ -150,16 +150,9 @@ private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: Edge
   case .setLimitLater(let limit):
     state.limit = limit
   case .collect(let found):
-    do {
-      var held: Set<Int> = Set(state.bookIDs)
-      for value in found.map(\.id) where held.insert(value).inserted {
-        state.bookIDs.append(value)
-      }
-    }
+    state.bookIDs.appendIfAbsent(contentsOf: found.map(\.id))
   case .mark(let value):
-    if !state.marks.contains(value) {
-      state.marks.append(value)
-    }
+    state.marks.appendIfAbsent(value)
   case .loadStore, .measure, .quickTask:
     break
   default:

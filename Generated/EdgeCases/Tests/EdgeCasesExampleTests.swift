@@ -24,24 +24,33 @@ struct EdgeCasesExampleTests {
 
   @Test("keyword labels and clashing type names through the middleware")
   func keywordLabelsAndClashingTypeNamesThroughTheMiddleware() async throws {
+    let followUpsClock = ManualClock()
     let effects = EdgeCasesTestEffects()
     let store = TestStore(
       initialState: EdgeCasesState(),
       reducer: edgeCasesReducer,
       middleware: [
         EdgeCasesGuard(),
-        EdgeCasesFollowUps(clock: ImmediateClock()),
+        EdgeCasesFollowUps(clock: followUpsClock),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
       actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
     await store.send(.put(`inout`: 3, var: "a\\b", let: true))
     await store.idle()
+    followUpsClock.advancePastEverything()
+    await store.idle()
     await store.send(.addState(item: State(id: 1, `inout`: 2, var: "x", let: true)))
+    await store.idle()
+    followUpsClock.advancePastEverything()
     await store.idle()
     await store.send(.openStore(store: Store(id: "s1"), effect: .many, note: Middleware()))
     await store.idle()
+    followUpsClock.advancePastEverything()
+    await store.idle()
     await store.send(.pick(choice: .retry))
+    await store.idle()
+    followUpsClock.advancePastEverything()
     await store.idle()
     #expect(store.receivedActions == [])
     await store.finish()
@@ -58,6 +67,7 @@ struct EdgeCasesExampleTests {
 
   @Test("a typed failure named Action through the effects")
   func aTypedFailureNamedActionThroughTheEffects() async {
+    let followUpsClock = ManualClock()
     let effects = EdgeCasesTestEffects()
     effects.loadStore.fails(with: .stop)
     effects.measure.returns(.many)
@@ -65,14 +75,18 @@ struct EdgeCasesExampleTests {
       initialState: EdgeCasesState(),
       reducer: edgeCasesReducer,
       middleware: [
-        EdgeCasesFollowUps(clock: ImmediateClock()),
+        EdgeCasesFollowUps(clock: followUpsClock),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
       actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
     await store.send(.loadStore(id: "s2"))
     await store.idle()
+    followUpsClock.advancePastEverything()
+    await store.idle()
     await store.send(.measure(clock: Clock(ticks: 1)))
+    await store.idle()
+    followUpsClock.advancePastEverything()
     await store.idle()
     #expect(
       store.receivedActions == [.loadStoreFailed(error: .stop), .measureSucceeded(effect: .many)])
@@ -86,19 +100,24 @@ struct EdgeCasesExampleTests {
   func aDelayedFollowUpComesWhenTheStoreIsIdleWhereItsConditionHold() async throws {
     var given = EdgeCasesState()
     given.lines = [Line(id: 1, count: 1), Line(id: 2, count: 3)]
+    let followUpsClock = ManualClock()
     let effects = EdgeCasesTestEffects()
     let store = TestStore(
       initialState: given,
       reducer: edgeCasesReducer,
       middleware: [
-        EdgeCasesFollowUps(clock: ImmediateClock()),
+        EdgeCasesFollowUps(clock: followUpsClock),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
       actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
     await store.send(.setLimitLater(limit: 0))
     await store.idle()
+    followUpsClock.advancePastEverything()
+    await store.idle()
     await store.send(.setLimitLater(limit: 4))
+    await store.idle()
+    followUpsClock.advancePastEverything()
     await store.idle()
     #expect(store.receivedActions == [.sortLines])
     await store.finish()
@@ -335,17 +354,20 @@ struct EdgeCasesExampleTests {
 
   @Test("a follow-up's made id and date come from the values the example binds")
   func aFollowUpSMadeIdAndDateComeFromTheValuesTheExampleBinds() async throws {
+    let followUpsClock = ManualClock()
     let effects = EdgeCasesTestEffects()
     let store = TestStore(
       initialState: EdgeCasesState(),
       reducer: edgeCasesReducer,
       middleware: [
-        EdgeCasesFollowUps(clock: ImmediateClock()),
+        EdgeCasesFollowUps(clock: followUpsClock),
         EdgeCasesEffectsMiddleware(effects: effects.effects, clock: ImmediateClock()),
       ],
       actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
     await store.send(.quickTask(init: 4))
+    await store.idle()
+    followUpsClock.advancePastEverything()
     await store.idle()
     #expect(
       store.receivedActions == [

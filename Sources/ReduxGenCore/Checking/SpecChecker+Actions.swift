@@ -917,7 +917,7 @@ struct ReduceParser {
         if derived.contains(name) { return .a(.derivedValue) }
         return results.contains(name) ? .a(.filterResult) : nil
       }
-      return fail(problem.readingOnly(model, outside: outside), offset)
+      return fail(problem.readingOnly(model, outside: outside).stateHidden(by: model, stateFields: stateFields), offset)
     }
     return predicate.map(scope.qualified)
   }

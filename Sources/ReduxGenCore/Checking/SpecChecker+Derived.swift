@@ -321,7 +321,8 @@ struct DerivedParser {
       from: &tokens, over: scope.root, models: scope.models, enumCases: enumCases, stateModel: scope.stateModel)
     if let (problem, offset) = failure {
       let derived = arithmeticNames.all
-      return fail(problem.readingOnly(model) { derived.contains($0) ? .a(.derivedValue) : nil }, offset)
+      let problem = problem.readingOnly(model) { derived.contains($0) ? .a(.derivedValue) : nil }
+      return fail(problem.stateHidden(by: model, stateFields: stateFields), offset)
     }
     guard let predicate else { return nil }
     let qualified = scope.qualified(predicate)

@@ -105,8 +105,11 @@ extension SpecChecker {
       stateFields += filters.map { Field(name: $0.result, type: .array(.model($0.element)), defaultValue: nil, doc: nil) }
     }
     let ownNames = Set(own.map(\.name))
-    var fields = own + stateFields.filter { !ownNames.contains($0.name) }
+    // A name `state` of its own hides the state: its fields are then not read (a state name
+    // comes out as `state.NAME`, which would read that name's field).
+    var fields = own
     if !ownNames.contains("state") {
+      fields += stateFields.filter { !ownNames.contains($0.name) }
       fields.append(Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil))
     }
     return ReadingScope(
@@ -134,6 +137,7 @@ extension SpecChecker {
         if case .unknownField(let name, _, _) = problem, filters.contains(where: { $0.result == name }) {
           problem = .filterReadsFilterResult(name)
         }
+        problem = problem.stateHidden(by: element, stateFields: state)
         error(problem, at: origin.advanced(by: offset))
         return nil
       }
@@ -171,8 +175,10 @@ extension ReadingScope {
     let stateName = "State of a where"
     let own = element.fields + payload.filter { field in !element.fields.contains { $0.name == field.name } }
     let ownNames = Set(own.map(\.name))
-    var fields = own + state.filter { !ownNames.contains($0.name) }
+    // A name `state` before the state's hides it, its fields too (see `readingScope`).
+    var fields = own
     if !ownNames.contains("state") {
+      fields += state.filter { !ownNames.contains($0.name) }
       fields.append(Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil))
     }
     return ReadingScope(
@@ -543,12 +549,21 @@ struct PredicateParser {
 }
 
 extension SpecProblem {
-  /// A `where`'s problem: an unknown first name that is `outside` the element (a state field, a
-  /// parameter) says that a `where` reads the element's fields only.
+  /// A `where`'s problem: an unknown first name that is `outside` what it reads (a derived
+  /// value, a filter result) says what a `where` reads.
   func readingOnly(_ element: Model, outside: (String) -> Subject?) -> SpecProblem {
     guard case .unknownField(let name, .named(.model, element.name), _) = self, let what = outside(name) else {
       return self
     }
     return .whereReadsOnlyElement(name, element: element.name, what: what)
+  }
+
+  /// A condition's problem over an element with a field `state`: an unknown name that is a
+  /// state field says that field hides the state.
+  func stateHidden(by element: Model, stateFields: [Field]) -> SpecProblem {
+    guard case .unknownField(let name, _, _) = self, element.fields.contains(where: { $0.name == "state" }),
+      stateFields.contains(where: { $0.name == name })
+    else { return self }
+    return .stateHiddenByField(name, element: element.name)
   }
 }

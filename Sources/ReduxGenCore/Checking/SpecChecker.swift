@@ -238,7 +238,13 @@ package struct SpecChecker {
     var exercised = Set(examples.flatMap { $0.when.map(\.action) + $0.receive.map(\.action) })
     // A trigger whose follow-ups are all unconditional is sent by its derived follow-up test,
     // which receives them (`TestTranslator.followUpTests`).
+    // One with delayed follow-ups only where those it follows up have none of their own.
     for action in actions where !action.followUps.isEmpty && action.followUps.allSatisfy({ $0.condition == nil }) {
+      let delayed = action.followUps.contains { $0.delay != nil }
+      let nested = action.followUps.contains { followUp in
+        actions.first { $0.name == followUp.action }?.followUps.isEmpty == false
+      }
+      if delayed && nested { continue }
       exercised.insert(action.name)
       exercised.formUnion(action.followUps.map(\.action))
     }

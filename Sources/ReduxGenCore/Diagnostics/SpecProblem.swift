@@ -321,6 +321,7 @@ package enum SpecProblem: Hashable, Sendable {
   case branchWithoutOperations(String)
   /// A `where` naming a state field or parameter: it reads the element's fields only.
   case whereReadsOnlyElement(String, element: String, what: Subject)
+  case stateHiddenByField(String, element: String)
   case missingField(String, model: String)
   /// A received action's `= new` or `= now` parameter left out: the example can't know it unless given.
   case madeValueNotGiven(String, action: String, isID: Bool)
@@ -657,6 +658,8 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(key)' has no operations; write them after the colon, or on the lines below indented further than '- \(key)'"
     case .lookupInsideField(let name):
       "a derived lookup reads a collection that is a state field by a key that is a state field ('COLLECTION[KEY]'); it can't reach inside '\(name)': keep the collection and its key as fields of the state"
+    case .stateHiddenByField(let name, let element):
+      "'\(name)' is a state field, but \(element) has a field named 'state', which hides the state in a condition over its elements; rename that field to read the state here"
     case .whereReadsOnlyElement(let name, let element, let what):
       "'\(name)' is \(what), which a 'where' condition doesn't read: it reads the fields of each element (\(element)), the state's fields and, in an action's operation, the payload; read the state fields it is made of, or, in an action, write an '- if' around the operation (which reads derived values and filter results)"
     case .missingField(let name, let model):

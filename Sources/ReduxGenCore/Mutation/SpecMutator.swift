@@ -282,6 +282,8 @@ package enum SpecMutator {
         func mutant(_ kind: String, _ after: String, _ change: (inout [FollowUp]) -> Void) {
           var changed = spec
           change(&changed.actions[index].followUps)
+          // The original's tests make the follow-ups middleware on a clock: it keeps one.
+          changed.followUpsKeepClock = spec.hasDelayedFollowUps
           mutants.append(
             Mutant(
               id: "\(action.name)#then\(position):\(kind)", description: "\(action.name): \(before) -> \(after)",

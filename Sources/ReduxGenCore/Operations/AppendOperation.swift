@@ -131,42 +131,14 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     }
   }
 
-  /// `if !list.contains(value) { list.append(value) }`; of many, a loop over them that adds each
-  /// value not held yet, through a set of those held where the values are hashable (plain
-  /// values and enums), else asking the list.
+  /// ReduxRuntime's `appendIfAbsent(_:)` or `appendIfAbsent(contentsOf:)` (through a set of
+  /// those held where the values are hashable), which also reach a list through an optional or
+  /// a dictionary entry (`lanes[key]?`).
   private func uniqueStatements(_ value: Operand, _ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    let elementType = target.type.elementType ?? target.type
-    let hashable: Bool =
-      switch elementType {
-      case .scalar, .enumeration: true
-      default: false
-      }
-    let element = reducer.local("value")
-    let held = reducer.local("held")
-    var locals: [Statement] = []
-    let statements = reducer.at(target, state) { list -> [Statement] in
-      let adds = Statement.expression(list.dot("append").call([Argument(nil, .name(element))]))
-      guard many else {
-        let one = reducer.operand(value, type: elementType)
-        return [
-          .ifElse(.prefix(.not, list.dot("contains").call([Argument(nil, one)])), [.expression(list.dot("append").call([Argument(nil, one)]))], nil)
-        ]
-      }
-      let elements = reducer.operand(value, type: target.type)
-      guard hashable else {
-        return [.forIn(element, elements, where: .prefix(.not, list.dot("contains").call([Argument(nil, .name(element))])), [adds])]
-      }
-      locals = [
-        .declaration(
-          VariableDeclaration(name: held, type: .generic("Set", [reducer.types.typeName(elementType)]), initializer: .name("Set").call([Argument(nil, list)])))
-      ]
-      return [
-        .forIn(
-          element, elements, where: Expression.name(held).dot("insert").call([Argument(nil, .name(element))]).dot("inserted"),
-          [adds])
-      ]
+    reducer.at(target, state) { list in
+      let added = reducer.operand(value, type: many ? target.type : target.type.elementType ?? target.type)
+      return [.expression(list.dot("appendIfAbsent").call([Argument(many ? "contentsOf" : nil, added)]))]
     }
-    return locals.isEmpty ? statements : [.doBlock(locals + statements)]
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {

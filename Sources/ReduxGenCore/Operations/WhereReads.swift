@@ -30,17 +30,22 @@ struct WhereReads: Equatable, Sendable {
   /// Locals holding the state fields the condition reads, read from `state` (`let limit =
   /// state.limit`), and the condition reading those locals: a closure that runs while an
   /// operation changes the state can't read the state itself. A local takes the field's name
-  /// unless a payload parameter or a field of the element has it.
+  /// followed by `Now` as often as another name has it.
   func hoisted(_ predicate: Predicate, _ reducer: ReduceTranslator, state base: Expression) -> (
     [Statement], Predicate
   ) {
     guard !state.isEmpty else { return ([], predicate) }
     var locals: [String: String] = [:]
     var statements: [Statement] = []
-    let taken = Set(elementFields + reducer.action.payload.map(\.name) + ["state"])
+    // Not a payload parameter, a field of the element, a state field (the condition may read it
+    // bare), the state, the reducer's element lookups (`index`, `index2`, ...) nor another local.
+    var taken = Set(elementFields + reducer.action.payload.map(\.name) + ["state"])
+    taken.formUnion(reducer.types.spec.state.map(\.name))
+    taken.formUnion(["index"] + (2...9).map { "index\($0)" })
     for name in state {
       var local = name
       while taken.contains(local) { local += "Now" }
+      taken.insert(local)
       locals[name] = local
       statements.append(.declaration(VariableDeclaration(isConstant: true, name: local, initializer: base.dot(name))))
     }

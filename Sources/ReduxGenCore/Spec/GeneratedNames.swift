@@ -163,7 +163,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "ViewStore": "ReduxRuntime", "StoreBinding": "ReduxRuntime", "ReduxArithmetic": "ReduxRuntime",
     "ResponseCache": "ReduxRuntime",
     "TestStore": "ReduxTesting", "EffectDouble": "ReduxTesting", "ImmediateClock": "ReduxTesting",
-    "StoppedClock": "ReduxTesting", "PausedClock": "ReduxTesting",
+    "StoppedClock": "ReduxTesting", "PausedClock": "ReduxTesting", "ManualClock": "ReduxTesting",
     "ExampleFailure": "ReduxTesting",
     "SQLiteStorage": "ReduxSQLite", "SQLitePersistence": "ReduxSQLite",
     "IdentifiedArrayOf": "IdentifiedCollections",
@@ -185,7 +185,8 @@ package struct GeneratedNames: Sendable, Equatable {
     // swift-identified-collections
     "Identified", "IdentifiedArray", "IdentifiedArrayOf",
     // ReduxTesting
-    "EffectDouble", "ExampleFailure", "Exhaustivity", "ImmediateClock", "PausedClock", "StoppedClock", "TestStore",
+    "EffectDouble", "ExampleFailure", "Exhaustivity", "ImmediateClock", "ManualClock", "PausedClock", "StoppedClock",
+    "TestStore",
     // ReduxDebugging
     "ActionRecorder", "Recording", "RecordingError", "RecordingFormat", "StateChange",
     // ReduxSQLite

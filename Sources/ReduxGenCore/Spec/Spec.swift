@@ -43,6 +43,9 @@ package struct Spec: Sendable, Equatable {
   package var uses: [Spec] = []
   /// Where the spec names each hand-written type (middleware, custom reducer), for diagnostics.
   package var handWrittenLocations: [String: SourceLocation] = [:]
+  /// Set only by the mutation harness, on a mutant that takes a delayed follow-up's wait away:
+  /// the follow-ups middleware keeps its clock, which the original's tests pass it.
+  package var followUpsKeepClock = false
   /// The module the generated sources are built into: `module:`, or the feature's name.
   package var moduleName: String { module ?? feature }
   private var modelIndex: [String: Int] = [:]
@@ -517,7 +520,7 @@ extension Spec {
   /// Whether a follow-up waits (`then: "sortTodos after 1s"`): the follow-ups middleware then
   /// takes a clock.
   package var hasDelayedFollowUps: Bool {
-    actions.contains { $0.followUps.contains { $0.delay != nil } }
+    followUpsKeepClock || actions.contains { $0.followUps.contains { $0.delay != nil } }
   }
 }
 

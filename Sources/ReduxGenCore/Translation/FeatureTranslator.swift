@@ -495,7 +495,8 @@ struct FeatureTranslator {
       // The delayed follow-ups are gathered (those whose condition holds) and handed to the
       // runner together, which dispatches them once the wait has passed with no newer trigger.
       let delay = action.followUps.compactMap(\.delay).first
-      let delayedLocal = action.payload.contains { $0.name == "delayed" } ? "delayedFollowUps" : "delayed"
+      var delayedLocal = "delayed"
+      while action.payload.contains(where: { $0.name == delayedLocal }) { delayedLocal += "FollowUps" }
       let gathers = action.followUps.contains { $0.delay != nil && $0.condition != nil }
       var delayed: [Expression] = []
       if gathers {

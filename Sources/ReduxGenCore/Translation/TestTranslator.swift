@@ -1666,7 +1666,15 @@ struct TestTranslator {
     // Each made with `init()`: `middleware:` leaves out one whose initializer takes arguments.
     let chosen = spec.middleware.filter { example.middleware?.contains($0.name) ?? true }
     var middleware = chosen.map { Expression.name($0.name).call() }
-    if spec.actions.contains(where: { !$0.followUps.isEmpty }) { middleware.append(followUpsMiddleware()) }
+    // Delayed follow-ups wait on a clock the example lets run once each step has settled: they
+    // come after everything else the step dispatched, in every run.
+    let followUpsClock = Expression.name("followUpsClock")
+    if spec.hasDelayedFollowUps {
+      body.append(constant("followUpsClock", types.runtime.value("ManualClock").call()))
+      middleware.append(Expression.name(spec.names.followUps).call([Argument("clock", followUpsClock)]))
+    } else if spec.actions.contains(where: { !$0.followUps.isEmpty }) {
+      middleware.append(followUpsMiddleware())
+    }
     let asyncActions = spec.actions.filter { $0.async != nil }
     if !asyncActions.isEmpty {
       body.append(constant("effects", Expression.name(names.testEffects).call()))
@@ -1697,6 +1705,10 @@ struct TestTranslator {
     for step in example.when {
       body.append(.expression(.awaitExpression(store.dot("send").call([Argument(nil, stepAction(step))]))))
       body.append(.expression(.awaitExpression(store.dot("idle").call())))
+      if spec.hasDelayedFollowUps {
+        body.append(.expression(followUpsClock.dot("advancePastEverything").call()))
+        body.append(.expression(.awaitExpression(store.dot("idle").call())))
+      }
     }
     body.append(expect(store.dot("receivedActions"), .equal, .array(example.receive.map(stepAction))))
     body.append(.expression(.awaitExpression(store.dot("finish").call())))
