@@ -5,13 +5,7 @@ import ReduxRuntime
 /// at one reading has passed by the next. The generated example tests run their effects on it;
 /// a test of the timing itself advances a test clock by hand instead.
 public final class ImmediateClock: Clock, Sendable {
-  public struct Instant: InstantProtocol {
-    let offset: Duration
-
-    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
+  public typealias Instant = ClockInstant
 
   private let readings = Locked(0)
 

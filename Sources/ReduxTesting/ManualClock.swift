@@ -5,13 +5,7 @@ import ReduxRuntime
 /// let it run after each step has settled, so a delayed follow-up (`then: "sortTodos after 1s"`)
 /// comes after everything else the step dispatched, in every run.
 public final class ManualClock: Clock, Sendable {
-  public struct Instant: InstantProtocol {
-    let offset: Duration
-
-    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
+  public typealias Instant = ClockInstant
 
   private struct Sleeper {
     var deadline: Instant

@@ -6,13 +6,7 @@ import ReduxRuntime
 /// generated tests of delayed follow-ups (`then: "sortTodos after 1s"`) make the follow-ups
 /// middleware on it.
 public struct PausedClock: Clock, Sendable {
-  public struct Instant: InstantProtocol {
-    let offset: Duration
-
-    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
+  public typealias Instant = ClockInstant
 
   public init() {}
 

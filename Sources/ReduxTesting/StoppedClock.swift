@@ -4,13 +4,7 @@ import ReduxRuntime
 /// every answer fresh, so a test shows what the cache answers whatever the machine's speed. The
 /// generated cache tests make the effects middleware's cache on it.
 public struct StoppedClock: Clock, Sendable {
-  public struct Instant: InstantProtocol {
-    let offset: Duration
-
-    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-  }
+  public typealias Instant = ClockInstant
 
   public init() {}
 

@@ -185,8 +185,8 @@ package struct GeneratedNames: Sendable, Equatable {
     // swift-identified-collections
     "Identified", "IdentifiedArray", "IdentifiedArrayOf",
     // ReduxTesting
-    "EffectDouble", "ExampleFailure", "Exhaustivity", "ImmediateClock", "ManualClock", "PausedClock", "StoppedClock",
-    "TestStore",
+    "ClockInstant", "EffectDouble", "ExampleFailure", "Exhaustivity", "ImmediateClock", "ManualClock", "PausedClock",
+    "StoppedClock", "TestStore",
     // ReduxDebugging
     "ActionRecorder", "Recording", "RecordingError", "RecordingFormat", "StateChange",
     // ReduxSQLite

@@ -425,31 +425,31 @@ extension Predicate {
   /// in order: the names its paths start with that are neither the element's fields nor the
   /// state (`ReadingScope.whereCondition`).
   package func parameterReads(over element: Model) -> [String] {
-    switch self {
-    case .path(let steps, _):
+    names { steps in
       guard case .field(let first)? = steps.first, !element.fields.contains(where: { $0.name == first }),
         !Predicate.readsState(steps, over: element)
-      else { return [] }
-      return [first]
-    default:
-      var names: [String] = []
-      for operand in operands {
-        names += operand.parameterReads(over: element).filter { !names.contains($0) }
-      }
-      return names
+      else { return nil }
+      return first
     }
   }
 
   /// The state fields and derived values a condition over `element` reads, by name, in order.
   package func stateReads(over element: Model) -> [String] {
+    names { steps in
+      guard Predicate.readsState(steps, over: element), case .field(let name) = steps[1] else { return nil }
+      return name
+    }
+  }
+
+  /// The names `read` finds in the condition's paths, each once, in order.
+  private func names(_ read: ([PathStep]) -> String?) -> [String] {
     switch self {
     case .path(let steps, _):
-      guard Predicate.readsState(steps, over: element), case .field(let name) = steps[1] else { return [] }
-      return [name]
+      return read(steps).map { [$0] } ?? []
     default:
       var names: [String] = []
       for operand in operands {
-        names += operand.stateReads(over: element).filter { !names.contains($0) }
+        names += operand.names(read).filter { !names.contains($0) }
       }
       return names
     }

@@ -485,17 +485,10 @@ extension FeatureTranslator {
         processFunction(
           doc: "Starts the request of each async action and passes every action on.",
           body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])),
-      // `Store.idle()` and a TestStore wait for the requests through these two.
-      .function(
-        FunctionDeclaration(
-          doc: "Waits until the requests running, queued or due have dispatched their outcomes.", access: access,
-          kind: .function("idle"), isAsync: true, returnType: .named("Bool"),
-          body: [.returnStatement(.awaitExpression(Expression.name("runner").dot("idle").call([])))])),
-      .variable(
-        VariableDeclaration(
-          doc: "The scopes with requests under way.", access: access, name: "pendingWork",
-          type: .array(.named("String")), getter: [.returnStatement(Expression.name("runner").dot("pendingWork"))])),
     ]
+    + runnerWork(
+      idle: "Waits until the requests running, queued or due have dispatched their outcomes.",
+      pending: "The scopes with requests under way.")
     let middleware = Declaration.structure(
       TypeDeclaration(
         doc: """

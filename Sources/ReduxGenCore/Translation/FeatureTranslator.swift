@@ -566,23 +566,31 @@ struct FeatureTranslator {
             .assignment(.name("self").dot("runner"), Expression.type(runnerType).call([Argument("clock", .name("clock"))]))
           ])),
       .function(process),
-      // `Store.idle()` and a TestStore wait for the follow-ups due through these two.
-      .function(
-        FunctionDeclaration(
-          doc: "Waits until the delayed follow-ups that are due have been dispatched.", access: access,
-          kind: .function("idle"), isAsync: true, returnType: .named("Bool"),
-          body: [.returnStatement(.awaitExpression(Expression.name("runner").dot("idle").call([])))])),
-      .variable(
-        VariableDeclaration(
-          doc: "The triggers whose delayed follow-ups are waiting.", access: access, name: "pendingWork",
-          type: .array(.named("String")), getter: [.returnStatement(Expression.name("runner").dot("pendingWork"))])),
     ]
+    + runnerWork(
+      idle: "Waits until the delayed follow-ups that are due have been dispatched.",
+      pending: "The triggers whose delayed follow-ups are waiting.")
     return [
       .structure(
         TypeDeclaration(
           doc: doc + " Delayed follow-ups wait on its clock.", access: access, name: spec.names.followUps,
           inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
           members: members))
+    ]
+  }
+
+  /// `idle()` and `pendingWork` of a middleware whose work is its `runner`'s: `Store.idle()` and
+  /// a TestStore wait for that work through them.
+  func runnerWork(idle: String, pending: String) -> [Declaration] {
+    [
+      .function(
+        FunctionDeclaration(
+          doc: idle, access: access, kind: .function("idle"), isAsync: true, returnType: .named("Bool"),
+          body: [.returnStatement(.awaitExpression(Expression.name("runner").dot("idle").call([])))])),
+      .variable(
+        VariableDeclaration(
+          doc: pending, access: access, name: "pendingWork", type: .array(.named("String")),
+          getter: [.returnStatement(Expression.name("runner").dot("pendingWork"))])),
     ]
   }
 
