@@ -1,0 +1,65 @@
+import ReduxTesting
+import Testing
+
+@testable import ReduxRuntime
+
+/// A log of what a runner's delayed dispatches delivered, in order.
+private let logReducer: Store<[String], String>.Reducer = { state, entry in state.append(entry) }
+
+/// ReduxTesting's clocks as the generated tests use them: `ManualClock` (examples let delayed
+/// follow-ups run once a step has settled) and `PausedClock` (nothing is ever due).
+@Suite(.timeLimit(.minutes(1))) struct ClockTests {
+  @Test("a manual clock's sleepers wake when it is told to move past everything, not before")
+  func manualClockWakesOnlyWhenTold() async throws {
+    let clock = ManualClock()
+    let woke = Locked(false)
+    let sleeper = Task {
+      try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
+      woke.withLock { $0 = true }
+    }
+    // However long the sleeper waits to be scheduled, time doesn't move by itself.
+    for _ in 0..<50 { await Task.yield() }
+    #expect(woke.withLock { $0 } == false)
+    clock.advancePastEverything()
+    try await sleeper.value
+    #expect(woke.withLock { $0 })
+    // A deadline already past returns at once.
+    try await clock.sleep(until: clock.now.advanced(by: .seconds(-1)), tolerance: nil)
+  }
+
+  @Test("a manual clock's sleeper that is cancelled throws CancellationError")
+  func manualClockCancellation() async {
+    let clock = ManualClock()
+    let sleeper = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil) }
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+  }
+
+  @Test("a paused clock never makes a wait due: a delayed dispatch stays waiting until cancelled")
+  func pausedClockKeepsWaiting() async {
+    let store = Store(initialState: [String](), reducer: logReducer)
+    let runner = EffectRunner<[String], String>(clock: PausedClock())
+    runner.dispatch(["later"], after: .milliseconds(10), in: "tap", context: MiddlewareContext(store: store))
+    await runner.idle()
+    #expect(store.state.isEmpty)
+    #expect(runner.runningCount == 1)
+    runner.cancel("tap")
+    #expect(runner.runningCount == 0)
+    #expect(store.state.isEmpty)
+  }
+
+  @Test("on a manual clock, delayed dispatches come once it moves, the newest of a scope replacing the older")
+  func manualClockRunsDelayedDispatches() async {
+    let store = Store(initialState: [String](), reducer: logReducer)
+    let clock = ManualClock()
+    let runner = EffectRunner<[String], String>(clock: clock)
+    let context = MiddlewareContext(store: store)
+    runner.dispatch(["first"], after: .seconds(1), in: "tap", context: context)
+    runner.dispatch(["second", "third"], after: .seconds(1), in: "tap", context: context)
+    await runner.idle()
+    #expect(store.state.isEmpty)
+    clock.advancePastEverything()
+    await runner.idle()
+    #expect(store.state == ["second", "third"])
+  }
+}
