@@ -63,11 +63,9 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
       let index = reducer.local(depth == 0 ? "index" : "index\(depth + 1)")
       let element = Expression.subscripted(list, .name(index))
       // The loop's `where` reads the state in place: nothing changes it while it is read.
-      let root = reads.root(on: element)
       let filter = condition.map {
-        PredicateTranslator(types: reducer.types, element: element) { name in
-          name == "state" && !reads.elementFields.contains("state") ? state : root(name)
-        }.expression($0)
+        PredicateTranslator(types: reducer.types, element: element, root: reads.root(on: element, state: state))
+          .expression($0)
       }
       return [
         .forIn(

@@ -20,11 +20,16 @@ struct WhereReads: Equatable, Sendable {
     readsElement = predicate.readsElement(over: model)
   }
 
-  /// Where a path of the condition starts, on the element `element`: its field, or a local of
-  /// the reducer (a payload parameter, or a state field read into a local by `hoisted`).
-  func root(on element: Expression) -> (String) -> Expression {
+  /// Where a path of the condition starts, on the element `element`: its field, `state` read in
+  /// place where one is given (a loop's `where`), or a local of the reducer (a payload
+  /// parameter, or a state field read into a local by `hoisted`).
+  func root(on element: Expression, state: Expression? = nil) -> (String) -> Expression {
     let fields = elementFields
-    return { name in fields.contains(name) ? element.dot(name) : .name(name) }
+    return { name in
+      if fields.contains(name) { return element.dot(name) }
+      if name == "state", let state { return state }
+      return .name(name)
+    }
   }
 
   /// Locals holding the state fields the condition reads, read from `state` (`let limit =

@@ -428,10 +428,7 @@ extension FeatureTranslator {
           + timingDocs).joined(separator: "\n"),
         access: access, kind: .initializer,
         parameters: [
-          Parameter(name: "effects", type: .named("Effects")),
-          Parameter(
-            name: "clock", type: .existential(types.runtime.generic("Clock", [types.runtime.type("Duration")])),
-            defaultValue: types.runtime.value("ContinuousClock").call([])),
+          Parameter(name: "effects", type: .named("Effects")), clockParameter,
         ]
           + timed.map { name, timing in
             Parameter(name: GeneratedNames.timingParameter(name), type: timingType, defaultValue: timingExpression(timing))

@@ -548,35 +548,30 @@ struct FeatureTranslator {
       return [generatedMiddleware(spec.names.followUps, doc: doc, members: [.function(process)])]
     }
     let runnerType = types.runtime.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
-    let members: [Declaration] = [
-      .variable(
-        VariableDeclaration(
-          doc: "Waits out the delayed follow-ups (`after`), a trigger's newest replacing those waiting.",
-          access: access, isConstant: true, name: "runner", type: runnerType)),
-      .function(
-        FunctionDeclaration(
-          doc: "- Parameter clock: What delayed follow-ups wait on; a test passes one it advances.", access: access,
-          kind: .initializer,
-          parameters: [
-            Parameter(
-              name: "clock", type: .existential(types.runtime.generic("Clock", [types.runtime.type("Duration")])),
-              defaultValue: types.runtime.value("ContinuousClock").call([]))
-          ],
-          body: [
-            .assignment(.name("self").dot("runner"), Expression.type(runnerType).call([Argument("clock", .name("clock"))]))
-          ])),
-      .function(process),
-    ]
-    + runnerWork(
+    let runner = Declaration.variable(
+      VariableDeclaration(
+        doc: "Waits out the delayed follow-ups (`after`), a trigger's newest replacing those waiting.",
+        access: access, isConstant: true, name: "runner", type: runnerType))
+    let initializer = FunctionDeclaration(
+      doc: "- Parameter clock: What delayed follow-ups wait on; a test passes one it advances.", access: access,
+      kind: .initializer, parameters: [clockParameter],
+      body: [.assignment(.name("self").dot("runner"), Expression.type(runnerType).call([Argument("clock", .name("clock"))]))])
+    let work = runnerWork(
       idle: "Waits until the delayed follow-ups that are due have been dispatched.",
       pending: "The triggers whose delayed follow-ups are waiting.")
     return [
-      .structure(
-        TypeDeclaration(
-          doc: doc + " Delayed follow-ups wait on its clock.", access: access, name: spec.names.followUps,
-          inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
-          members: members))
+      generatedMiddleware(
+        spec.names.followUps, doc: doc + " Delayed follow-ups wait on its clock.", stored: [runner],
+        initializer: initializer, members: [.function(process)] + work)
     ]
+  }
+
+  /// `clock: any Clock<Duration> = ContinuousClock()`: what a middleware's waits (debounced and
+  /// throttled requests, delayed follow-ups) wait on.
+  var clockParameter: Parameter {
+    Parameter(
+      name: "clock", type: .existential(types.runtime.generic("Clock", [types.runtime.type("Duration")])),
+      defaultValue: types.runtime.value("ContinuousClock").call([]))
   }
 
   /// `idle()` and `pendingWork` of a middleware whose work is its `runner`'s: `Store.idle()` and
@@ -596,13 +591,18 @@ struct FeatureTranslator {
 
   /// A middleware redux-gen writes whole (`<Feature>FollowUps`, `<Feature>Start`): a struct of
   /// the feature's access with an initializer a user can call, conforming to `Middleware`.
-  private func generatedMiddleware(_ name: String, doc: String, members: [Declaration]) -> Declaration {
-    let initializer = access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
+  /// `stored` properties come first, then `initializer` (by default an empty one a user can
+  /// call where the feature's access asks for it), then `members`.
+  private func generatedMiddleware(
+    _ name: String, doc: String, stored: [Declaration] = [], initializer: FunctionDeclaration? = nil,
+    members: [Declaration]
+  ) -> Declaration {
+    let made = initializer ?? access.map { FunctionDeclaration(access: $0, kind: .initializer, body: []) }
     return .structure(
       TypeDeclaration(
         doc: doc, access: access, name: name,
         inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
-        members: initializer + members))
+        members: stored + (made.map { [Declaration.function($0)] } ?? []) + members))
   }
 
   private func middlewareProtocols() -> [Declaration] {
