@@ -17,4 +17,12 @@ public enum ReduxArithmetic {
   ) -> Number {
     divisor == 0 ? 0 : dividend / divisor
   }
+
+  /// `dividend % divisor`, or 0 when `divisor` is 0 (Swift would trap); `Int.min % -1` is 0.
+  public static func remainder<Number: FixedWidthInteger>(
+    _ dividend: Number, _ divisor: Number
+  ) -> Number {
+    guard divisor != 0 else { return 0 }
+    return dividend.remainderReportingOverflow(dividingBy: divisor).partialValue
+  }
 }

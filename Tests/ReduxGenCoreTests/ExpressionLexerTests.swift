@@ -134,7 +134,7 @@ import Testing
   @Test(
     "every symbol is one token",
     arguments: [
-      "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":",
+      "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*", "+", "/", "%",
     ])
   func symbols(_ symbol: String) {
     #expect(tokens(symbol) == [token(.symbol(symbol), 0), token(.end, symbol.count)])
@@ -195,7 +195,7 @@ import Testing
       ("a # b @", "#", 2),
       ("x == 'y'", "'", 5),
       ("a\tb", "\t", 1),
-      ("a % 1", "%", 2),
+      ("a ^ 1", "^", 2),
     ])
   func unexpectedCharacter(_ source: String, _ character: String, _ offset: Int) {
     #expect(failure(source) == token(.symbol(character), offset))

@@ -1,6 +1,10 @@
+import Foundation
 import Testing
 
 @testable import ReduxGenCore
+
+/// The spec's condition, not Foundation's type of the name.
+private typealias Predicate = ReduxGenCore.Predicate
 
 /// Pins `PredicateSearch.witnesses`: for a filter case's predicate, the first field values (in
 /// the search's candidate order) that the predicate keeps and that it drops. Every witness is
@@ -70,6 +74,7 @@ import Testing
         case (.string(let text)?, .isEmpty): .bool(text.isEmpty)
         case (.array(let items)?, .count): .int(items.count)
         case (.array(let items)?, .isEmpty): .bool(items.isEmpty)
+        case (.string(let text)?, .trimmed): .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
         default: nil
         }
       }
@@ -90,6 +95,47 @@ import Testing
     case .lookup(let collection, let key, _):
       guard case .dictionary(let entries)? = value(collection, fields), let key = value(key, fields) else { return nil }
       return entries.first { $0.key == key }?.value ?? .null
+    case .arithmetic(let lhs, let op, let rhs, let type):
+      guard let a = value(lhs, fields), let b = value(rhs, fields) else { return nil }
+      return arithmetic(a, op, b, type)
+    case .extremum(let which, let lhs, let rhs, let type):
+      guard let a = value(lhs, fields), let b = value(rhs, fields), let aFirst = compare(a, .lessOrEqual, b) else {
+        return nil
+      }
+      let result = (which == .min) == aFirst ? a : b
+      if type == .scalar(.double), case .int(let whole) = result { return .double(Double(whole)) }
+      return result
+    }
+  }
+
+  /// Swift's arithmetic on the values, as the generated code computes it: text joined, whole
+  /// numbers kept whole, a division or remainder by zero 0.
+  private func arithmetic(_ a: Value, _ op: ArithmeticOperator, _ b: Value, _ type: SpecType) -> Value? {
+    switch (a, b, type) {
+    case (.string(let x), .string(let y), _) where op == .plus:
+      return .string(x + y)
+    case (.int(let x), .int(let y), .scalar(.int)), (.int(let x), .int(let y), .scalar(.int64)):
+      switch op {
+      case .plus: return .int(x + y)
+      case .minus: return .int(x - y)
+      case .times: return .int(x * y)
+      case .divide: return .int(y == 0 ? 0 : x / y)
+      case .remainder: return .int(y == 0 ? 0 : x % y)
+      }
+    default:
+      func number(_ value: Value) -> Double? {
+        if case .int(let whole) = value { return Double(whole) }
+        if case .double(let number) = value { return number }
+        return nil
+      }
+      guard let x = number(a), let y = number(b) else { return nil }
+      switch op {
+      case .plus: return .double(x + y)
+      case .minus: return .double(x - y)
+      case .times: return .double(x * y)
+      case .divide: return .double(y == 0 ? 0 : x / y)
+      case .remainder: return nil
+      }
     }
   }
 
@@ -131,7 +177,7 @@ import Testing
       return []
     case .not(let operand): return fieldNames(operand)
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
-      .lookup(let lhs, let rhs, _):
+      .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _):
       return fieldNames(lhs).union(fieldNames(rhs))
     case .constant, .literal: return []
     }
@@ -195,6 +241,14 @@ import Testing
         "(priority >= 1) == isCompleted", ["priority": .int(0), "isCompleted": .bool(false)],
         ["priority": .int(1), "isCompleted": .bool(false)]
       ),
+      // Arithmetic, `min` and `max`, joined and trimmed text.
+      ("priority % 2 == 1", ["priority": .int(1)], ["priority": .int(0)]),
+      ("priority * 2 + 1 > 4", ["priority": .int(2)], ["priority": .int(0)]),
+      ("score * priority >= 1.5", ["score": .double(1.5), "priority": .int(1)], ["score": .int(0), "priority": .int(0)]),
+      ("min(priority, 3) == 1", ["priority": .int(1)], ["priority": .int(0)]),
+      ("max(priority, score) > 0.5", ["priority": .int(1), "score": .int(0)], ["priority": .int(0), "score": .int(0)]),
+      (#"title + "!" == "text!""#, ["title": .string("text")], ["title": .string("")]),
+      ("title.trimmed.isEmpty", ["title": .string("")], ["title": .string("text")]),
     ] as [(String, Fields, Fields)])
   func witnesses(_ source: String, _ expectedKept: Fields, _ expectedDropped: Fields) throws {
     let (predicate, search) = try checked(source)

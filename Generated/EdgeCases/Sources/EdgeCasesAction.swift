@@ -74,6 +74,8 @@ enum EdgeCasesAction: Equatable, Sendable {
   case setLimitLater(limit: Int)
   case collect(found: IdentifiedArrayOf<Book>)
   case mark(value: Int)
+  case tick(every: Int)
+  case pruneBlank
 
   /// Written out in parts: the synthesized `==` of this many is slow to type-check.
   static func == (lhs: EdgeCasesAction, rhs: EdgeCasesAction) -> Bool {
@@ -379,6 +381,16 @@ enum EdgeCasesAction: Equatable, Sendable {
     case .mark(let l0):
       if case .mark(let r0) = rhs {
         return same(l0, r0)
+      }
+      return false
+    case .tick(let l0):
+      if case .tick(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .pruneBlank:
+      if case .pruneBlank = rhs {
+        return true
       }
       return false
     default:

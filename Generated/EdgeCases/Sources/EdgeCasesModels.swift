@@ -158,6 +158,15 @@ struct Line: Equatable, Sendable, Identifiable {
   }
 }
 
+/// The views of `lines` that `filteredLines` can show.
+enum LineFilter: String, CaseIterable, Codable, Hashable, Sendable {
+  case all
+  case even
+  case pricey
+  case capped
+  case medium
+}
+
 /// The spec's `State`, as generated code names it where `State` means something else: in a
 /// middleware (`Middleware`'s associated types `State` and `Action`) and in the effects
 /// middleware (its generic parameter `Effects`).

@@ -153,6 +153,14 @@ private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: Edge
     state.bookIDs.appendIfAbsent(contentsOf: found.map(\.id))
   case .mark(let value):
     state.marks.appendIfAbsent(value)
+  case .tick(let every):
+    state.default += 1
+    if (ReduxArithmetic.remainder(state.default, every) == 0) && (Swift.max(every, state.limit) > 1)
+    {
+      state.limit += 1
+    }
+  case .pruneBlank:
+    state.todos.removeAll { $0.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
   case .loadStore, .measure, .quickTask:
     break
   default:
@@ -168,7 +176,7 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(9)
     case .stock, .position, .lower, .countTap:
       return StateFields(11)
-    case .addTodo, .newTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo:
+    case .addTodo, .newTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo, .pruneBlank:
       return StateFields(0)
     case .newTask:
       return StateFields(8, 21)
@@ -227,6 +235,8 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(17)
     case .mark:
       return StateFields(36)
+    case .tick:
+      return StateFields(11, 29)
     }
   }
 
@@ -300,6 +310,8 @@ extension EdgeCasesState: FieldTracking {
       \.marks: StateFields(36),
       \.minimumCount: StateFields(37),
       \.price: StateFields(38),
+      \.filter: StateFields(39),
+      \.filteredLines: StateFields(28, 31, 37, 39),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
@@ -321,7 +333,15 @@ extension EdgeCasesState: FieldTracking {
       \.countedLines: StateFields(31, 37),
       \.dearLines: StateFields(29, 31, 38),
       \.cheapSum: StateFields(31, 38),
+      \.evenLines: StateFields(31),
+      \.affordableLines: StateFields(28, 29, 31),
     ]
+    return fieldsByKeyPath[keyPath] ?? fieldsReadPart3(keyPath)
+  }
+
+  /// The key paths `fields(readBy:)` passes on.
+  private static func fieldsReadPart3(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [\.blankTodos: StateFields(0)]
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }

@@ -45,6 +45,7 @@ struct EdgeCasesState: Equatable, Sendable {
   var marks: [Int]
   var minimumCount: Int
   var price: Double
+  var filter: LineFilter
 
   init(
     todos: IdentifiedArrayOf<Todo> = [], products: [String: Product] = [:],
@@ -61,7 +62,7 @@ struct EdgeCasesState: Equatable, Sendable {
     lines: IdentifiedArrayOf<Line> = [], weights: [String: Int] = [:],
     actionCounts: [Action: Int] = [:], pinned: Task = Task(),
     pinnedTasks: IdentifiedArrayOf<Task> = [], marks: [Int] = [], minimumCount: Int = 2,
-    price: Double = 2
+    price: Double = 2, filter: LineFilter = .all
   ) {
     self.todos = todos
     self.products = products
@@ -102,6 +103,25 @@ struct EdgeCasesState: Equatable, Sendable {
     self.marks = marks
     self.minimumCount = minimumCount
     self.price = price
+    self.filter = filter
+  }
+
+  /// The elements of `lines` that the selected `filter` shows.
+  var filteredLines: [Line] {
+    switch filter {
+    case .all:
+      return lines.elements
+    case .even:
+      return lines.elements.filter { ReduxArithmetic.remainder($0.count, 2) == 1 - 1 }
+    case .pricey:
+      return lines.elements.filter {
+        $0.price * Double($0.count) > ReduxArithmetic.quotient(self.budget, 10)
+      }
+    case .capped:
+      return lines.elements.filter { Swift.max($0.count, self.minimumCount) == $0.count }
+    case .medium:
+      return lines.elements.filter { $0.size + "!" == "m!" }
+    }
   }
 
   /// `openTodos`, derived from `todos`.
@@ -207,6 +227,25 @@ struct EdgeCasesState: Equatable, Sendable {
   /// `cheapSum`, derived from `lines` and `price`.
   var cheapSum: Double {
     return lines.filter { $0.price <= self.price }.reduce(0) { $0 + $1.price }
+  }
+
+  /// `evenLines`, derived from `lines`.
+  var evenLines: Int {
+    return lines.count(where: { ReduxArithmetic.remainder($0.count, 2) == 0 })
+  }
+
+  /// `affordableLines`, derived from `lines` and `limit` and `budget`.
+  var affordableLines: Int {
+    return lines.count(
+      where: {
+        Double(Swift.min($0.count, self.limit)) * $0.price
+          <= ReduxArithmetic.quotient(self.budget, 4)
+      })
+  }
+
+  /// `blankTodos`, derived from `todos`.
+  var blankTodos: Int {
+    return todos.count(where: { $0.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
   }
 
   /// `book(id)`, derived from `books`.
@@ -340,7 +379,7 @@ struct EdgeCasesState: Equatable, Sendable {
     return true
   }
 
-  /// Fields 33 to 39 of `==`.
+  /// Fields 33 to 40 of `==`.
   private static func equalPart2(_ lhs: EdgeCasesState, _ rhs: EdgeCasesState) -> Bool {
     if !same(lhs.weights, rhs.weights) {
       return false
@@ -361,6 +400,9 @@ struct EdgeCasesState: Equatable, Sendable {
       return false
     }
     if !same(lhs.price, rhs.price) {
+      return false
+    }
+    if !same(lhs.filter, rhs.filter) {
       return false
     }
     return true

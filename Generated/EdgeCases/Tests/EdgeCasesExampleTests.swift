@@ -400,6 +400,35 @@ struct EdgeCasesExampleTests {
     #expect(state.marks == [1])
   }
 
+  @Test("a speaker's turn ends every third tick, not before")
+  func aSpeakerSTurnEndsEveryThirdTickNotBefore() {
+    var state = EdgeCasesState()
+    state.limit = 1
+    reduceReporting(&state, .tick(every: 3))
+    reduceReporting(&state, .tick(every: 3))
+    #expect(state.default == 2)
+    #expect(state.limit == 1)
+  }
+
+  @Test("the third tick moves the limit on")
+  func theThirdTickMovesTheLimitOn() {
+    var state = EdgeCasesState()
+    state.default = 2
+    state.limit = 1
+    reduceReporting(&state, .tick(every: 3))
+    reduceReporting(&state, .tick(every: 1))
+    #expect(state.default == 4)
+    #expect(state.limit == 3)
+  }
+
+  @Test("blank titles, trimmed, are pruned")
+  func blankTitlesTrimmedArePruned() {
+    var state = EdgeCasesState()
+    state.todos = [Todo(id: 1, title: "  "), Todo(id: 2, title: " a "), Todo(id: 3, title: "")]
+    reduceReporting(&state, .pruneBlank)
+    #expect(state.todos == [Todo(id: 2, title: " a ")])
+  }
+
   @Test("pin is followed by keepPinned")
   func pinIsFollowedUp() async {
     let initial = EdgeCasesState()
@@ -694,6 +723,11 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
     && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.price))
   {
     unreported.append("price")
+  }
+  if state.filter != before.filter
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.filter))
+  {
+    unreported.append("filter")
   }
   #expect(unreported == [])
   var misreported: [String] = []

@@ -85,6 +85,13 @@ extension EdgeCasesReducerTests {
     case setLimitLaterSetsLimit
     case markAddsMarksOnce
     case markAddsToMarks
+    case tickIncrementsDefault
+    case pruneBlankRemovesMatchingTodos
+    case filterAllKeepsMatchingLines
+    case filterEvenKeepsMatchingLines
+    case filterPriceyKeepsMatchingLines
+    case filterCappedKeepsMatchingLines
+    case filterMediumKeepsMatchingLines
     case openTodosIsDerived
     case todoCountIsDerived
     case everyTodoDoneIsDerived
@@ -106,6 +113,9 @@ extension EdgeCasesReducerTests {
     case countedLinesIsDerived
     case dearLinesIsDerived
     case cheapSumIsDerived
+    case evenLinesIsDerived
+    case affordableLinesIsDerived
+    case blankTodosIsDerived
     case bookIsDerived
     case quantityIsDerived
     case actionCountIsDerived
@@ -254,6 +264,20 @@ extension EdgeCasesReducerTests {
         return "mark adds nothing to marks when it holds the value"
       case .markAddsToMarks:
         return "mark adds a value marks doesn't hold at its end"
+      case .tickIncrementsDefault:
+        return "tick increments default"
+      case .pruneBlankRemovesMatchingTodos:
+        return "pruneBlank removes the elements of todos where title.trimmed.isEmpty"
+      case .filterAllKeepsMatchingLines:
+        return "LineFilter.all keeps exactly the matching lines"
+      case .filterEvenKeepsMatchingLines:
+        return "LineFilter.even keeps exactly the matching lines"
+      case .filterPriceyKeepsMatchingLines:
+        return "LineFilter.pricey keeps exactly the matching lines"
+      case .filterCappedKeepsMatchingLines:
+        return "LineFilter.capped keeps exactly the matching lines"
+      case .filterMediumKeepsMatchingLines:
+        return "LineFilter.medium keeps exactly the matching lines"
       case .openTodosIsDerived:
         return "openTodos counts the elements of todos where !done"
       case .todoCountIsDerived:
@@ -296,6 +320,12 @@ extension EdgeCasesReducerTests {
         return "dearLines says whether price > state.price && count < state.limit holds for a..."
       case .cheapSumIsDerived:
         return "cheapSum adds up price of the elements of lines where price <= state.price"
+      case .evenLinesIsDerived:
+        return "evenLines counts the elements of lines where count % 2 == 0"
+      case .affordableLinesIsDerived:
+        return "affordableLines counts the elements of lines where min(count, state.limit) * ..."
+      case .blankTodosIsDerived:
+        return "blankTodos counts the elements of todos where title.trimmed.isEmpty"
       case .bookIsDerived:
         return "book finds the element of books that its parameter names"
       case .quantityIsDerived:
@@ -312,26 +342,6 @@ extension EdgeCasesReducerTests {
         return "== tells every action apart, by case and by value"
       }
     }
-  }
-
-  func removeTodoRemovesMatching() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = first.id
-    reduceReporting(&state, .removeTodo(id: id))
-    expectEqual(state.todos, [second])
-  }
-
-  func removeTodoIgnoresUnknownID() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = 100
-    reduceReporting(&state, .removeTodo(id: id))
-    expectEqual(state.todos, [first, second])
   }
 
   func toggleTodoFlipsMatchingElement() {
@@ -432,5 +442,35 @@ extension EdgeCasesReducerTests {
     reduceReporting(&state, .removeFromCart(productId: productId))
     expectEqual(state.quantityById[productId], entry - 1)
     expectEqual(state.quantityById[3], other)
+  }
+
+  func removeFromCartDecrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.quantityById = [:]
+    let productId: Int = 2
+    reduceReporting(&state, .removeFromCart(productId: productId))
+    expectEqual(state.quantityById[productId], -(1))
+  }
+
+  func sellDecrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Product = Product(id: "text 1", inventory: 2)
+    let other: Product = Product(id: "text 2")
+    let id: String = "text 1"
+    state.products = [id: entry, "text 2": other]
+    reduceReporting(&state, .sell(id: id))
+    expectEqual(state.products[id]?.inventory, entry.inventory - 1)
+    expectEqual(state.products["text 2"], other)
+  }
+
+  func chargeDecrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Decimal = 1.5
+    let other: Decimal = 2.5
+    let account: String = "text 1"
+    state.credits = [account: entry, "text 2": other]
+    reduceReporting(&state, .charge(account: account))
+    expectEqual(state.credits[account], entry - 2.5)
+    expectEqual(state.credits["text 2"], other)
   }
 }

@@ -14,36 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func removeFromCartDecrementsAbsentEntry() {
-    var state = EdgeCasesState()
-    state.quantityById = [:]
-    let productId: Int = 2
-    reduceReporting(&state, .removeFromCart(productId: productId))
-    expectEqual(state.quantityById[productId], -(1))
-  }
-
-  func sellDecrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Product = Product(id: "text 1", inventory: 2)
-    let other: Product = Product(id: "text 2")
-    let id: String = "text 1"
-    state.products = [id: entry, "text 2": other]
-    reduceReporting(&state, .sell(id: id))
-    expectEqual(state.products[id]?.inventory, entry.inventory - 1)
-    expectEqual(state.products["text 2"], other)
-  }
-
-  func chargeDecrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Decimal = 1.5
-    let other: Decimal = 2.5
-    let account: String = "text 1"
-    state.credits = [account: entry, "text 2": other]
-    reduceReporting(&state, .charge(account: account))
-    expectEqual(state.credits[account], entry - 2.5)
-    expectEqual(state.credits["text 2"], other)
-  }
-
   func chargeDecrementsAbsentEntry() {
     var state = EdgeCasesState()
     state.credits = [:]
@@ -467,12 +437,78 @@ extension EdgeCasesReducerTests {
     expectEqual(state.marks, [existing, value])
   }
 
-  func openTodosIsDerived() {
+  func tickIncrementsDefault() {
     var state = EdgeCasesState()
-    let matching = Todo(id: 2, title: "text 1", done: false)
-    let matchingToo = Todo(id: 3, title: "text 2", done: false)
-    let other = Todo(id: 4, title: "text 3", done: true)
-    state.todos = [matching, matchingToo, other]
-    expectEqual(state.openTodos, 2)
+    let before = state.default
+    let every: Int = 8
+    reduceReporting(&state, .tick(every: every))
+    expectEqual(state.default, before + 1)
+  }
+
+  func pruneBlankRemovesMatchingTodos() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "")
+    let other = Todo(id: 3, title: "text")
+    state.todos = [matching, other]
+    reduceReporting(&state, .pruneBlank)
+    expectEqual(state.todos, [other])
+  }
+
+  func filterAllKeepsMatchingLines() {
+    var state = EdgeCasesState()
+    let kept = Line(id: 3)
+    let other1 = Line(id: 4, count: 1)
+    let other2 = Line(id: 5, count: 0)
+    let other3 = Line(id: 6, count: 0, price: 0)
+    let other4 = Line(id: 7, count: 1, price: 1)
+    let other5 = Line(id: 8, size: "")
+    state.lines = [kept, other1, other2, other3, other4, other5]
+    state.filter = .all
+    expectEqual(state.filteredLines, [kept, other1, other2, other3, other4, other5])
+  }
+
+  func filterEvenKeepsMatchingLines() {
+    var state = EdgeCasesState()
+    let dropped = Line(id: 2, count: 1)
+    let kept = Line(id: 3, count: 0)
+    let other1 = Line(id: 4)
+    let other2 = Line(id: 5, count: 0, price: 0)
+    let other3 = Line(id: 6, count: 1, price: 1)
+    let other4 = Line(id: 7, count: 0)
+    let other5 = Line(id: 8, count: 1)
+    let other6 = Line(id: 9, size: "")
+    state.lines = [dropped, kept, other1, other2, other3, other4, other5, other6]
+    state.filter = .even
+    expectEqual(state.filteredLines, [kept, other2, other4])
+  }
+
+  func filterPriceyKeepsMatchingLines() {
+    var state = EdgeCasesState()
+    let dropped = Line(id: 2, count: 0, price: 0)
+    let kept = Line(id: 3, count: 1, price: 1)
+    let other1 = Line(id: 4)
+    let other2 = Line(id: 5, count: 1)
+    let other3 = Line(id: 6, count: 0)
+    let other4 = Line(id: 7, size: "")
+    state.lines = [dropped, kept, other1, other2, other3, other4]
+    state.filter = .pricey
+    state.budget = 0
+    expectEqual(state.filteredLines, [kept, other1, other2, other4])
+  }
+
+  func filterCappedKeepsMatchingLines() {
+    var state = EdgeCasesState()
+    let dropped = Line(id: 2, count: 0)
+    let kept = Line(id: 3, count: 1)
+    let other1 = Line(id: 4)
+    let other2 = Line(id: 5, count: 1)
+    let other3 = Line(id: 6, count: 0)
+    let other4 = Line(id: 7, count: 0, price: 0)
+    let other5 = Line(id: 8, count: 1, price: 1)
+    let other6 = Line(id: 9, size: "")
+    state.lines = [dropped, kept, other1, other2, other3, other4, other5, other6]
+    state.filter = .capped
+    state.minimumCount = 1
+    expectEqual(state.filteredLines, [kept, other1, other2, other5, other6])
   }
 }

@@ -14,6 +14,28 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func filterMediumKeepsMatchingLines() {
+    var state = EdgeCasesState()
+    let dropped = Line(id: 2, size: "")
+    let other1 = Line(id: 4)
+    let other2 = Line(id: 5, count: 1)
+    let other3 = Line(id: 6, count: 0)
+    let other4 = Line(id: 7, count: 0, price: 0)
+    let other5 = Line(id: 8, count: 1, price: 1)
+    state.lines = [dropped, other1, other2, other3, other4, other5]
+    state.filter = .medium
+    expectEqual(state.filteredLines, [other1, other2, other3, other4, other5])
+  }
+
+  func openTodosIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "text 1", done: false)
+    let matchingToo = Todo(id: 3, title: "text 2", done: false)
+    let other = Todo(id: 4, title: "text 3", done: true)
+    state.todos = [matching, matchingToo, other]
+    expectEqual(state.openTodos, 2)
+  }
+
   func todoCountIsDerived() {
     var state = EdgeCasesState()
     let first = Todo(id: 2, title: "text 1")
@@ -196,6 +218,35 @@ extension EdgeCasesReducerTests {
     let other = Line(id: 3, price: 1)
     state.lines = [matching, other]
     expectEqual(state.cheapSum, matching.price)
+  }
+
+  func evenLinesIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Line(id: 2, count: 0)
+    let matchingToo = Line(id: 3, count: 0)
+    let other = Line(id: 4, count: 1)
+    state.lines = [matching, matchingToo, other]
+    expectEqual(state.evenLines, 2)
+  }
+
+  func affordableLinesIsDerived() {
+    var state = EdgeCasesState()
+    state.budget = 0
+    state.limit = 1
+    let matching = Line(id: 2, count: 0, price: 0)
+    let matchingToo = Line(id: 3, count: 0, price: 0)
+    let other = Line(id: 4, count: 1, price: 1)
+    state.lines = [matching, matchingToo, other]
+    expectEqual(state.affordableLines, 2)
+  }
+
+  func blankTodosIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "")
+    let matchingToo = Todo(id: 3, title: "")
+    let other = Todo(id: 4, title: "text")
+    state.todos = [matching, matchingToo, other]
+    expectEqual(state.blankTodos, 2)
   }
 
   func bookIsDerived() {
@@ -429,6 +480,11 @@ extension EdgeCasesReducerTests {
     one.price = 41.5
     other.price = 42.5
     expectTrue(one != other)
+    one = base
+    other = base
+    one.filter = .pricey
+    other.filter = .capped
+    expectTrue(one != other)
   }
 
   func actionEqualityTellsEveryActionApart() {
@@ -496,6 +552,8 @@ extension EdgeCasesReducerTests {
       .setLimitLater(limit: 59),
       .collect(found: [Book(id: 60, title: "text 59")]),
       .mark(value: 61),
+      .tick(every: 62),
+      .pruneBlank,
     ]
     let others: [EdgeCasesAction] = [
       .score(base: 4.5, bonus: 5),
@@ -564,6 +622,8 @@ extension EdgeCasesReducerTests {
       .setLimitLater(limit: 60),
       .collect(found: [Book(id: 61, title: "text 60")]),
       .mark(value: 62),
+      .tick(every: 63),
+      .score(base: 3.5, bonus: 5),
     ]
     for index in samples.indices {
       expectEqual(samples[index], samples[index])

@@ -155,6 +155,20 @@ struct EdgeCasesReducerTests {
       self.markAddsMarksOnce()
     case .markAddsToMarks:
       self.markAddsToMarks()
+    case .tickIncrementsDefault:
+      self.tickIncrementsDefault()
+    case .pruneBlankRemovesMatchingTodos:
+      self.pruneBlankRemovesMatchingTodos()
+    case .filterAllKeepsMatchingLines:
+      self.filterAllKeepsMatchingLines()
+    case .filterEvenKeepsMatchingLines:
+      self.filterEvenKeepsMatchingLines()
+    case .filterPriceyKeepsMatchingLines:
+      self.filterPriceyKeepsMatchingLines()
+    case .filterCappedKeepsMatchingLines:
+      self.filterCappedKeepsMatchingLines()
+    case .filterMediumKeepsMatchingLines:
+      self.filterMediumKeepsMatchingLines()
     case .openTodosIsDerived:
       self.openTodosIsDerived()
     case .todoCountIsDerived:
@@ -197,6 +211,12 @@ struct EdgeCasesReducerTests {
       self.dearLinesIsDerived()
     case .cheapSumIsDerived:
       self.cheapSumIsDerived()
+    case .evenLinesIsDerived:
+      self.evenLinesIsDerived()
+    case .affordableLinesIsDerived:
+      self.affordableLinesIsDerived()
+    case .blankTodosIsDerived:
+      self.blankTodosIsDerived()
     case .bookIsDerived:
       self.bookIsDerived()
     case .quantityIsDerived:
@@ -267,6 +287,7 @@ struct EdgeCasesReducerTests {
     expectTrue(state.marks.isEmpty)
     expectEqual(state.minimumCount, 2)
     expectEqual(state.price, 2)
+    expectEqual(state.filter, .all)
   }
 
   func scoreSetsResultScore() {
@@ -313,6 +334,26 @@ struct EdgeCasesReducerTests {
     let stamp: Date = Date(timeIntervalSince1970: 1_700_172_800)
     reduceReporting(&state, .newTask(id: id, init: `init`, stamp: stamp))
     expectEqual(state.lastStamp, stamp)
+  }
+
+  func removeTodoRemovesMatching() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .removeTodo(id: id))
+    expectEqual(state.todos, [second])
+  }
+
+  func removeTodoIgnoresUnknownID() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = 100
+    reduceReporting(&state, .removeTodo(id: id))
+    expectEqual(state.todos, [first, second])
   }
 }
 
@@ -523,6 +564,11 @@ extension EdgeCasesReducerTests {
       && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.price))
     {
       unreported.append("price")
+    }
+    if state.filter != before.filter
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.filter))
+    {
+      unreported.append("filter")
     }
     #expect(unreported == [])
     var misreported: [String] = []

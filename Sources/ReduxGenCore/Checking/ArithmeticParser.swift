@@ -25,7 +25,7 @@ struct ArithmeticParser<Leaf: Sendable & Equatable> {
   }
 
   private func product(_ tokens: inout TokenStream) -> Result<Arithmetic<Leaf>, Failure> {
-    chain(&tokens, operators: [.times, .divide], operand: primary)
+    chain(&tokens, operators: [.times, .divide, .remainder], operand: primary)
   }
 
   private func chain(
@@ -86,7 +86,7 @@ struct ArithmeticParser<Leaf: Sendable & Equatable> {
   {
     let left = retyped(lhs, to: rhs.type)
     let right = retyped(rhs, to: left.type)
-    guard let type = ArithmeticOperator.resultType(left.type, right.type) else { return nil }
+    guard let type = op.resultType(left.type, right.type) else { return nil }
     return .binary(left, op, right, type)
   }
 

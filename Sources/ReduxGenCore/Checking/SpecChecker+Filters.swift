@@ -302,7 +302,7 @@ struct PredicateParser {
 
   private mutating func comparison() -> Typed? {
     let lhsOffset = tokens.peek.offset
-    guard let lhs = operand(expected: nil) else { return nil }
+    guard let lhs = sum(expected: nil) else { return nil }
     guard case .symbol(let symbol) = tokens.peek.kind,
       let op = Predicate.ComparisonOperator(rawValue: symbol)
     else {
@@ -313,7 +313,7 @@ struct PredicateParser {
     }
     let opOffset = tokens.next().offset
     let rhsOffset = tokens.peek.offset
-    guard let rhs = operand(expected: lhs.1 == Self.pendingEnum ? nil : lhs.1) else { return nil }
+    guard let rhs = sum(expected: lhs.1 == Self.pendingEnum ? nil : lhs.1) else { return nil }
     // `.high == priority`: a case on the left is a case of the right's enum.
     if case .literal(.enumCase(let name), Self.pendingEnum) = lhs.0 {
       guard case .enumeration(let enumName) = rhs.1.unwrapped else {
@@ -362,6 +362,86 @@ struct PredicateParser {
     }
     _ = fail(.cannotCompare(lhs.swiftName, rhs.swiftName, op: op.rawValue), offset)
     return false
+  }
+
+  /// `A + B - C`: arithmetic on numbers, or `+` joining text; tighter than a comparison.
+  private mutating func sum(expected: SpecType?) -> Typed? {
+    chain(expected: expected, operators: [.plus, .minus]) { parser, expected in parser.product(expected: expected) }
+  }
+
+  /// `A * B / C % D`, tighter than a sum.
+  private mutating func product(expected: SpecType?) -> Typed? {
+    chain(expected: expected, operators: [.times, .divide, .remainder]) { parser, expected in
+      parser.operand(expected: expected)
+    }
+  }
+
+  private mutating func chain(
+    expected: SpecType?, operators: [ArithmeticOperator], next: (inout PredicateParser, SpecType?) -> Typed?
+  ) -> Typed? {
+    guard var lhs = next(&self, expected) else { return nil }
+    while let op = operators.first(where: { tokens.peek.kind == .symbol($0.rawValue) }) {
+      let opOffset = tokens.next().offset
+      guard let rhs = next(&self, lhs.1 == Self.pendingEnum ? nil : lhs.1) else { return nil }
+      guard let combined = combine(lhs, op, rhs) else {
+        return fail(.cannotCompute(described(lhs), op: op.rawValue, described(rhs)), opOffset)
+      }
+      lhs = combined
+    }
+    return lhs
+  }
+
+  /// `lhs op rhs` typed as arithmetic types it (a literal takes the other side's type, an
+  /// integer and a `Double` give a `Double`), or text joined by `+`; nil for other operands.
+  private func combine(_ lhs: Typed, _ op: ArithmeticOperator, _ rhs: Typed) -> Typed? {
+    var (left, right) = (lhs, rhs)
+    if case .literal(let value, _) = left.0, let retyped = retype(value, as: right.1), !right.1.isOptional {
+      left = (.literal(retyped, right.1), right.1)
+    }
+    if case .literal(let value, _) = right.0, let retyped = retype(value, as: left.1), !left.1.isOptional {
+      right = (.literal(retyped, left.1), left.1)
+    }
+    if op == .plus, left.1 == .scalar(.string), right.1 == .scalar(.string) {
+      return (.arithmetic(left.0, op, right.0, .scalar(.string)), .scalar(.string))
+    }
+    guard let type = op.resultType(left.1, right.1) else { return nil }
+    return (.arithmetic(left.0, op, right.0, type), type)
+  }
+
+  /// An operand as a message shows it: its text and type.
+  private func described(_ typed: Typed) -> String {
+    "'\(SpecMutator.describe(typed.0))' (\(typed.1.swiftName))"
+  }
+
+  /// `min(A, B)`, `max(A, B)`, read from its `(`: two values of one ordered type (an integer
+  /// and a `Double` give a `Double`).
+  private mutating func extremum(_ which: Predicate.Extremum, expected: SpecType?, at offset: Int) -> Typed? {
+    guard tokens.take("(") else {
+      return fail(.expectedToken(.openingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    guard var lhs = sum(expected: expected) else { return nil }
+    guard tokens.take(",") else {
+      return fail(.expectedToken(.comma, found: tokens.peek.described), tokens.peek.offset)
+    }
+    guard var rhs = sum(expected: lhs.1) else { return nil }
+    guard tokens.take(")") else {
+      return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    if case .literal(let value, _) = lhs.0, let retyped = retype(value, as: rhs.1) {
+      lhs = (.literal(retyped, rhs.1.unwrapped), rhs.1.unwrapped)
+    }
+    if case .literal(let value, _) = rhs.0, let retyped = retype(value, as: lhs.1) {
+      rhs = (.literal(retyped, lhs.1.unwrapped), lhs.1.unwrapped)
+    }
+    let type: SpecType
+    if let numeric = ArithmeticOperator.resultType(lhs.1, rhs.1) {
+      type = numeric
+    } else if lhs.1 == rhs.1, lhs.1.isOrdered, !lhs.1.isOptional {
+      type = lhs.1
+    } else {
+      return fail(.cannotCompute(described(lhs), op: which.rawValue, described(rhs)), offset)
+    }
+    return (.extremum(which, lhs.0, rhs.0, type), type)
   }
 
   /// A literal written where `expected` is known becomes a value of that type.
@@ -419,6 +499,10 @@ struct PredicateParser {
         return fail(.unknownCase(name, type: enumName, suggestion: suggestion), nameToken.offset)
       }
       return (.literal(.enumCase(name), expected.unwrapped), expected.unwrapped)
+    case .identifier(let name)
+    where (name == "min" || name == "max") && tokens.peek.kind == .symbol("(")
+      && !element.fields.contains(where: { $0.name == name }):
+      return extremum(name == "min" ? .min : .max, expected: expected, at: token.offset)
     case .identifier(let name):
       // A case written bare where an enum is expected (`status == denied`), unless a field
       // has its name.
@@ -457,6 +541,8 @@ struct PredicateParser {
       } else if !steps.isEmpty, name == "count" || name == "isEmpty", isCountable(type) {
         steps.append(name == "count" ? .count : .isEmpty)
         type = name == "count" ? .scalar(.int) : .scalar(.bool)
+      } else if !steps.isEmpty, name == "trimmed", type == .scalar(.string) {
+        steps.append(.trimmed)
       } else if !steps.isEmpty, name == "contains", case .array(let elementType) = type {
         return membership(in: (.path(steps, type), type), of: elementType, at: nameOffset)
       } else if !steps.isEmpty, name == "contains", isCountable(type) {
@@ -536,6 +622,7 @@ struct PredicateParser {
       case .field(let name): name
       case .count: "count"
       case .isEmpty: "isEmpty"
+      case .trimmed: "trimmed"
       }
     }.joined(separator: ".")
   }

@@ -123,6 +123,8 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case fieldName
   case closingParenthesis
   case openingParenthesis
+  /// Between the two values of `min(A, B)` and `max(A, B)`.
+  case comma
   case followUp
   case index
   case predicateOperand
@@ -163,6 +165,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .ifCondition: "a condition after 'if'"
     case .closingParenthesis: "')'"
     case .openingParenthesis: "'(' and the value to look for, as in 'ids.contains(id)'"
+    case .comma: "',' and a second value, as in 'min(a, b)'"
     case .followUp: "an action's name, maybe followed by 'if' and a condition, as in 'then: search if !query.isEmpty'"
     case .index: "an index such as [0]"
     case .predicateOperand: "a field, a value or '('"
@@ -630,8 +633,12 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(action)' needs '\(parameter): \(type)', which '\(trigger)' can't give: a follow-up takes each parameter from the trigger's parameter of its name, else the state field of its name, else its default; give '\(trigger)' a parameter '\(parameter): \(type)'"
     case .followUpDelays(let trigger):
       "the delayed follow-ups of '\(trigger)' wait alike: they are dispatched together, in order, once the wait has passed with no newer '\(trigger)'; give them one duration, or make the later one a follow-up of the earlier"
+    case .cannotCompute(let lhs, let op, let rhs) where op == "%":
+      "can't compute \(lhs) % \(rhs): '%' takes two whole numbers of one type, Int or Int64 (a Double has no remainder operator in Swift)"
+    case .cannotCompute(let lhs, let op, let rhs) where op == "min" || op == "max":
+      "can't compute \(op)(\(lhs), \(rhs)): \(op) takes two values of one type that has an order (numbers, text, dates, enums), or an integer and a Double (a Double), neither optional"
     case .cannotCompute(let lhs, let op, let rhs):
-      "can't compute \(lhs) \(op) \(rhs): arithmetic takes two values of one type among Int, Int64 and Double, or an integer and a Double (a Double); keep other numbers in fields of their own"
+      "can't compute \(lhs) \(op) \(rhs): arithmetic takes two values of one type among Int, Int64 and Double, or an integer and a Double (a Double); keep other numbers in fields of their own; in a condition, '+' also joins two String values"
     case .derivedReadsLater(let name, let value) where name == value:
       "'\(value)' can't read itself: a derived value reads the state's fields and the derived values written before it"
     case .derivedReadsLater(let name, let value):
@@ -701,12 +708,10 @@ package enum SpecProblem: Hashable, Sendable {
       "expected \(what), found \(found)"
     case .unexpectedText(let text):
       switch text {
-      case "%":
-        "unexpected '%': the spec language has no remainder; conditions compare values, and a derived value or an "
-          + "operation's value computes with +, -, * and /"
-      case "+", "-", "*", "/":
-        "unexpected '\(text)': arithmetic is computed over numbers in a derived value (`left: budget - spent`) or an "
-          + "operation's value (`set total = price * quantity`), not yet in a condition, and not over text"
+      case "+", "-", "*", "/", "%":
+        "unexpected '\(text)': arithmetic is computed over numbers in a derived value (`left: budget - spent`), an "
+          + "operation's value (`set total = price * quantity`) and a condition (`count % 2 == 0`); text is joined "
+          + "with + in a condition only"
       default:
         "unexpected '\(text)'"
       }

@@ -555,6 +555,12 @@ package enum SpecMutator {
           "\(filterCase.name):negate",
           ".\(filterCase.name) keeps \(describe(filterCase.predicate)) -> \(describe(negated))"
         ) { $0.cases[index].predicate = negated }
+        for (kind, nearMiss) in filterCase.predicate.arithmeticNearMisses() {
+          mutant(
+            "\(filterCase.name):\(kind)",
+            ".\(filterCase.name) keeps \(describe(filterCase.predicate)) -> \(describe(nearMiss))"
+          ) { $0.cases[index].predicate = nearMiss }
+        }
         // Also dropping the elements where a Bool another case reads (and this one doesn't) is
         // true. A sorted filter's case tests list one element a side (its sort tests several),
         // so only an unsorted filter's.
@@ -723,8 +729,9 @@ package enum SpecMutator {
     /// In parentheses unless it binds tighter than the operator it is an operand of.
     func grouped(_ predicate: Predicate, within op: String = "!") -> String {
       switch predicate {
-      case .constant, .path, .literal, .not, .contains, .lookup: describe(predicate)
-      case .compare where op != "!": describe(predicate)
+      case .constant, .path, .literal, .not, .contains, .lookup, .extremum: describe(predicate)
+      case .arithmetic where op == "==": describe(predicate)
+      case .compare where op == "&&" || op == "||": describe(predicate)
       case .and where op == "&&" || op == "||": describe(predicate)
       case .or where op == "||": describe(predicate)
       default: "(\(describe(predicate)))"
@@ -738,13 +745,17 @@ package enum SpecMutator {
         case .field(let name): name
         case .count: "count"
         case .isEmpty: "isEmpty"
+        case .trimmed: "trimmed"
         }
       }.joined(separator: ".")
     case .literal(let value, _): return describe(value)
+    case .arithmetic: return predicate.arithmetic.text { grouped($0) }
+    case .extremum(let which, let lhs, let rhs, _): return "\(which.rawValue)(\(describe(lhs)), \(describe(rhs)))"
+    
     case .not(let operand): return "!" + grouped(operand)
     case .and(let lhs, let rhs): return "\(grouped(lhs, within: "&&")) && \(grouped(rhs, within: "&&"))"
     case .or(let lhs, let rhs): return "\(grouped(lhs, within: "||")) || \(grouped(rhs, within: "||"))"
-    case .compare(let lhs, let op, let rhs): return "\(grouped(lhs)) \(op.rawValue) \(grouped(rhs))"
+    case .compare(let lhs, let op, let rhs): return "\(grouped(lhs, within: "==")) \(op.rawValue) \(grouped(rhs, within: "=="))"
     case .contains(let list, let value): return "\(describe(list)).contains(\(describe(value)))"
     case .lookup(let collection, let key, _): return "\(describe(collection))[\(describe(key))]"
     }

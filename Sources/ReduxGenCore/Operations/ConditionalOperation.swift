@@ -54,6 +54,11 @@ struct ConditionalOperation: ReduceOperationKind, Equatable {
     var always = self
     always.condition = .constant(true)
     mutants.append(("always", always))
+    for (kind, nearMiss) in condition.arithmeticNearMisses() {
+      var changed = self
+      changed.condition = nearMiss
+      mutants.append((kind, changed))
+    }
     for (branch, operations) in [("then", then), ("else", otherwise)] {
       for (position, operation) in operations.enumerated() {
         for (kind, replacement) in operation.kind.mutants(context) {
@@ -93,6 +98,10 @@ extension Predicate {
     case .contains(let list, let value): return .contains(list.mappingPaths(transform), value.mappingPaths(transform))
     case .lookup(let collection, let key, let byID):
       return .lookup(collection.mappingPaths(transform), key: key.mappingPaths(transform), byID: byID)
+    case .arithmetic(let lhs, let op, let rhs, let type):
+      return .arithmetic(lhs.mappingPaths(transform), op, rhs.mappingPaths(transform), type)
+    case .extremum(let which, let lhs, let rhs, let type):
+      return .extremum(which, lhs.mappingPaths(transform), rhs.mappingPaths(transform), type)
     case .constant, .literal: return self
     }
   }

@@ -79,6 +79,10 @@ package indirect enum Arithmetic<Leaf: Sendable & Equatable>: Sendable, Equatabl
   /// `left op right` as a value of `type`: whole numbers stay whole (`7 / 2` is 3), a divisor
   /// of 0 gives 0.
   static func apply(_ op: ArithmeticOperator, _ left: Value, _ right: Value, type: SpecType) -> Value? {
+    if type.unwrapped == .scalar(.string) {
+      guard op == .plus, case .string(let a) = left, case .string(let b) = right else { return nil }
+      return .string(a + b)
+    }
     if type.unwrapped == .scalar(.double) {
       guard let a = left.number, let b = right.number else { return nil }
       let result: Double =
@@ -87,6 +91,7 @@ package indirect enum Arithmetic<Leaf: Sendable & Equatable>: Sendable, Equatabl
         case .minus: a - b
         case .times: a * b
         case .divide: b == 0 ? 0 : a / b
+        case .remainder: b == 0 ? 0 : a.truncatingRemainder(dividingBy: b)
         }
       return result.isFinite ? .double(result) : nil
     }
@@ -97,19 +102,20 @@ package indirect enum Arithmetic<Leaf: Sendable & Equatable>: Sendable, Equatabl
       case .minus: a.subtractingReportingOverflow(b)
       case .times: a.multipliedReportingOverflow(by: b)
       case .divide: b == 0 ? (0, false) : a.dividedReportingOverflow(by: b)
+      case .remainder: b == 0 ? (0, false) : a.remainderReportingOverflow(dividingBy: b)
       }
     return overflow ? nil : .int(result)
   }
 
   /// Its near misses, for the mutation harness: each operator swapped for its partner (`+` and
-  /// `-`, `*` and `/`), the operands of `-` and `/` swapped, and each binary node left with its
+  /// `-`, `*` and `/`, `%` and `/`), the operands of `-` and `/` swapped, and each binary node left with its
   /// left operand alone. The kind names the node by the text of its operator.
   func nearMisses() -> [(kind: String, expression: Arithmetic)] {
     guard case .binary(let lhs, let op, let rhs, let type) = self else { return [] }
     var result: [(kind: String, expression: Arithmetic)] = [
       ("\(op.partner.name)", .binary(lhs, op.partner, rhs, type))
     ]
-    if op == .minus || op == .divide, lhs != rhs {
+    if op == .minus || op == .divide || op == .remainder, lhs != rhs {
       result.append(("swapped", .binary(rhs, op, lhs, type)))
     }
     if lhs.type == type {
@@ -126,6 +132,8 @@ package enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
   case minus = "-"
   case times = "*"
   case divide = "/"
+  /// The remainder of a whole division, with the dividend's sign (Swift's `%`); whole numbers only.
+  case remainder = "%"
 
   var precedence: Int { self == .plus || self == .minus ? 1 : 2 }
 
@@ -136,6 +144,7 @@ package enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
     case .minus: .plus
     case .times: .divide
     case .divide: .times
+    case .remainder: .divide
     }
   }
 
@@ -145,6 +154,7 @@ package enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
     case .minus: "minus"
     case .times: "times"
     case .divide: "divided"
+    case .remainder: "remainder"
     }
   }
 
@@ -154,6 +164,13 @@ package enum ArithmeticOperator: String, Sendable, Equatable, CaseIterable {
     guard isArithmetic(lhs), isArithmetic(rhs) else { return nil }
     // The mixing rule of a sum of products (`DerivedParser.productType`), on the types arithmetic takes.
     return DerivedParser.productType(lhs, rhs)
+  }
+
+  /// The type of `lhs op rhs` for this operator: `%` takes two whole numbers of one type.
+  func resultType(_ lhs: SpecType, _ rhs: SpecType) -> SpecType? {
+    guard let type = Self.resultType(lhs, rhs) else { return nil }
+    if self == .remainder, type == .scalar(.double) { return nil }
+    return type
   }
 
   /// The types arithmetic takes: `Int`, `Int64` and `Double` (`Float` and `Decimal` values are

@@ -359,11 +359,23 @@ package indirect enum Predicate: Sendable, Equatable {
   /// `COLLECTION[KEY]`: a dictionary's value under the key or, `byID`, the element of a list of
   /// models whose `id` is the key; nil when there is none.
   case lookup(Predicate, key: Predicate, byID: Bool)
+  /// `LHS op RHS` on numbers (`secondsElapsed % durationPerSpeaker`, `price * quantity`) or,
+  /// with `+`, on text: a value of the type given, as `Arithmetic` types it.
+  case arithmetic(Predicate, ArithmeticOperator, Predicate, SpecType)
+  /// `min(A, B)` or `max(A, B)`: the smaller or larger of two values of the type given.
+  case extremum(Extremum, Predicate, Predicate, SpecType)
 
   package enum PathStep: Sendable, Equatable {
     case field(String)
     case count
     case isEmpty
+    /// Text without its leading and trailing white space and newlines.
+    case trimmed
+  }
+
+  package enum Extremum: String, Sendable, CaseIterable {
+    case min
+    case max
   }
 
   package enum ComparisonOperator: String, Sendable, CaseIterable {
@@ -377,6 +389,88 @@ package indirect enum Predicate: Sendable, Equatable {
 }
 
 extension Predicate {
+  /// The type of the value it gives (`Bool` for a condition). A lookup's value type isn't
+  /// kept: it is optional, which arithmetic, `min` and `max` refuse, and is read only by a
+  /// comparison.
+  package var type: SpecType {
+    switch self {
+    case .path(_, let type), .literal(_, let type), .arithmetic(_, _, _, let type), .extremum(_, _, _, let type): type
+    case .constant, .not, .and, .or, .compare, .contains: .scalar(.bool)
+    case .lookup: .optional(.scalar(.bool))
+    }
+  }
+
+  /// Whether it is a value written in the spec.
+  var isLiteral: Bool {
+    if case .literal = self { return true }
+    return false
+  }
+
+  /// The arithmetic it is: its `+ - * / %` nodes as `Arithmetic`'s, literals as its literals,
+  /// anything else a leaf; for the arithmetic translator, evaluation and near misses.
+  var arithmetic: Arithmetic<Predicate> {
+    switch self {
+    case .arithmetic(let lhs, let op, let rhs, let type): .binary(lhs.arithmetic, op, rhs.arithmetic, type)
+    case .literal(let value, let type): .literal(value, type)
+    default: .leaf(self, type)
+    }
+  }
+
+  /// Its arithmetic's near misses (`Arithmetic.nearMisses`) and each `min` turned `max` and back,
+  /// wherever they are in it, for the mutation harness; a kind names each once.
+  func arithmeticNearMisses() -> [(kind: String, predicate: Predicate)] {
+    var result: [(kind: String, predicate: Predicate)] = []
+    switch self {
+    case .arithmetic:
+      result = arithmetic.nearMisses().map { ($0.kind, Predicate($0.expression)) }
+      // Its leaves' own (a `min` inside a sum).
+      for (index, leaf) in arithmetic.leaves.enumerated() {
+        for (kind, nearMiss) in leaf.arithmeticNearMisses() {
+          var position = 0
+          let changed = arithmetic.mapLeaves { original -> Predicate in
+            defer { position += 1 }
+            return position == index ? nearMiss : original
+          }
+          result.append((kind, Predicate(changed)))
+        }
+      }
+    case .extremum(let which, let lhs, let rhs, let type):
+      result = [(which == .min ? "max" : "min", .extremum(which == .min ? .max : .min, lhs, rhs, type))]
+      result += lhs.arithmeticNearMisses().map { ($0.kind, .extremum(which, $0.predicate, rhs, type)) }
+      result += rhs.arithmeticNearMisses().map { ($0.kind, .extremum(which, lhs, $0.predicate, type)) }
+    case .not(let operand):
+      result = operand.arithmeticNearMisses().map { ($0.kind, .not($0.predicate)) }
+    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
+      .lookup(let lhs, let rhs, _):
+      func rebuilt(_ left: Predicate, _ right: Predicate) -> Predicate {
+        switch self {
+        case .and: .and(left, right)
+        case .or: .or(left, right)
+        case .compare(_, let op, _): .compare(left, op, right)
+        case .contains: .contains(left, right)
+        case .lookup(_, _, let byID): .lookup(left, key: right, byID: byID)
+        default: self
+        }
+      }
+      result = lhs.arithmeticNearMisses().map { ($0.kind, rebuilt($0.predicate, rhs)) }
+      result += rhs.arithmeticNearMisses().map { ($0.kind, rebuilt(lhs, $0.predicate)) }
+    case .constant, .path, .literal:
+      break
+    }
+    // One mutant per kind: the first of a kind (the outermost) stands for it.
+    var seen: Set<String> = []
+    return result.filter { seen.insert($0.kind).inserted }
+  }
+
+  /// The predicate an arithmetic expression over predicates stands for.
+  init(_ arithmetic: Arithmetic<Predicate>) {
+    switch arithmetic {
+    case .leaf(let predicate, _): self = predicate
+    case .literal(let value, let type): self = .literal(value, type)
+    case .binary(let lhs, let op, let rhs, let type): self = .arithmetic(Predicate(lhs), op, Predicate(rhs), type)
+    }
+  }
+
   /// Whether a path of a condition over `element` reads the state (`state.NAME`, as a filter
   /// case's checked condition writes every name that isn't the element's) rather than the element.
   package static func readsState(_ steps: [PathStep], over element: Model) -> Bool {
@@ -405,7 +499,7 @@ extension Predicate {
     case .constant, .literal: return false
     case .not(let operand): return operand.readsElement(over: element)
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
-      .lookup(let lhs, let rhs, _):
+      .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _):
       return lhs.readsElement(over: element) || rhs.readsElement(over: element)
     }
   }
@@ -416,7 +510,7 @@ extension Predicate {
     case .path, .constant, .literal: []
     case .not(let operand): [operand]
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
-      .lookup(let lhs, let rhs, _):
+      .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _):
       [lhs, rhs]
     }
   }

@@ -16,7 +16,7 @@ struct ArithmeticTranslator {
         if side.type != type {
           return .name(type.swiftName).call([Argument(nil, written)])
         }
-        return op != .divide && side.needsParentheses(under: op, onRight: onRight) ? .parenthesized(written) : written
+        return op != .divide && op != .remainder && side.needsParentheses(under: op, onRight: onRight) ? .parenthesized(written) : written
       }
       let (left, right) = (operand(lhs, onRight: false), operand(rhs, onRight: true))
       switch op {
@@ -25,6 +25,8 @@ struct ArithmeticTranslator {
       case .times: return .binary(left, .times, right)
       case .divide:
         return types.runtime.value("ReduxArithmetic").dot("quotient").call([Argument(nil, left), Argument(nil, right)])
+      case .remainder:
+        return types.runtime.value("ReduxArithmetic").dot("remainder").call([Argument(nil, left), Argument(nil, right)])
       }
     }
   }

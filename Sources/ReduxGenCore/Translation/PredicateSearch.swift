@@ -209,6 +209,7 @@ struct PredicateSearch {
         case (.isEmpty, .string(let text)): current = .bool(text.isEmpty)
         case (.count, .array(let items)): current = .int(items.count)
         case (.isEmpty, .array(let items)): current = .bool(items.isEmpty)
+        case (.trimmed, .string(let text)): current = .string(Self.trimmed(text))
         default: return nil
         }
       }
@@ -233,7 +234,29 @@ struct PredicateSearch {
       return entries.first { $0.key == key }?.value ?? .null
     case .lookup:
       return nil
+    case .arithmetic:
+      return predicate.arithmetic.evaluate { value($0, fields) }
+    case .extremum(let which, let lhs, let rhs, let type):
+      guard let a = value(lhs, fields), let b = value(rhs, fields), let aFirst = compare(a, .lessOrEqual, b) else {
+        return nil
+      }
+      let result = (which == .min) == aFirst ? a : b
+      // An integer where the result is a `Double` is converted, as the generated code does.
+      if type == .scalar(.double), case .int(let whole) = result { return .double(Double(whole)) }
+      return result
     }
+  }
+
+  /// Text without the white space and newlines at its ends, as Foundation's
+  /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives it.
+  static func trimmed(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    var result = String.UnicodeScalarView()
+    result.append(contentsOf: scalars[first...last])
+    return String(result)
   }
 
   private func compare(_ a: Value, _ op: Predicate.ComparisonOperator, _ b: Value) -> Bool? {

@@ -117,6 +117,8 @@ struct PredicateTranslator {
         case .field(let name): base.dot(name)
         case .count: base.dot("count")
         case .isEmpty: base.dot("isEmpty")
+        case .trimmed:
+          base.dot("trimmingCharacters").call([Argument("in", .member(nil, "whitespacesAndNewlines"))])
         }
       }
     case .literal(let value, let type):
@@ -137,6 +139,14 @@ struct PredicateTranslator {
       return byID
         ? .subscriptedByLabel(expression(collection), label: "id", expression(key))
         : .subscripted(expression(collection), expression(key))
+    case .arithmetic:
+      return ArithmeticTranslator(types: types).expression(predicate.arithmetic, leaf: expression)
+    case .extremum(let which, let lhs, let rhs, let type):
+      // `Swift.min`: a member named `min` of the type the code is in would hide the function.
+      func converted(_ side: Predicate) -> Expression {
+        side.type == type || side.isLiteral ? expression(side) : .name(type.swiftName).call([Argument(nil, expression(side))])
+      }
+      return .name("Swift").dot(which.rawValue).call([Argument(nil, converted(lhs)), Argument(nil, converted(rhs))])
     }
   }
 
@@ -162,7 +172,7 @@ struct PredicateTranslator {
   /// Parentheses where Swift's precedence would read the text differently.
   private func grouped(_ predicate: Predicate, within op: BinaryOperator? = nil) -> Expression {
     switch predicate {
-    case .constant, .path, .literal, .not, .contains, .lookup: expression(predicate)
+    case .constant, .path, .literal, .not, .contains, .lookup, .extremum: expression(predicate)
     case .and where op == .and || op == .or: expression(predicate)
     case .or where op == .or: expression(predicate)
     default: .parenthesized(expression(predicate))
