@@ -110,6 +110,7 @@ struct SpecGenerator {
     makeFollowUps()
     swap(&rng, &laterRNG)
     makeDelayedFollowUps()
+    makeConditionArithmetic()
     swap(&rng, &laterRNG)
     makeStart()
     makeEvents()
@@ -1307,6 +1308,74 @@ struct SpecGenerator {
   /// action's `remove ... where` and `set ...[].F = V where`, its payload and the state's fields.
   /// Only names the element's fields (and the payload's) don't hide, of plain types; `state.NAME`
   /// now and then.
+  /// Now and then a filter case or a derived value's condition also computes, or-ed with what it
+  /// was: `count % 3 == 1`, `size / 2 + 1 > 2`, `min(count, 4) == count`, `price * 2 >= 1.5`,
+  /// `title + "!" == "Ada!"`.
+  private mutating func makeConditionArithmetic() {
+    let ops = ["==", "!=", "<", "<=", ">", ">="]
+    func computed(_ model: RModel) -> RPredicate? {
+      let fields = predicateFields(model).filter { field in
+        [.scalar(.int), .scalar(.int64), .scalar(.double), .scalar(.string)].contains(field.type)
+      }
+      guard let (path, type) = rng.pickOptional(fields) else { return nil }
+      let subject = RPredicate.path(path, suffix: nil)
+      func int(_ number: Int) -> RPredicate { .literal(String(number), .int(number)) }
+      switch type {
+      case .scalar(.string):
+        let (text, suffix) = (rng.pick(["Ada", "m", ""]), rng.pick(["!", " b"]))
+        let joined = RPredicate.arithmetic(subject, "+", .literal(YAMLText.doubleQuoted(suffix), .string(suffix)))
+        return .compare(joined, rng.pick(["==", "!="]), .literal(YAMLText.doubleQuoted(text + suffix), .string(text + suffix)))
+      case .scalar(.double):
+        // No `/`: a Double field may hold a whole number, which the simulator would divide as one.
+        let (text, value) = numberLiteral(.double)
+        if rng.chance(50) {
+          return .compare(.arithmetic(subject, rng.pick(["+", "-", "*"]), int(rng.int(in: 2...3))), rng.pick(ops), .literal(text, value))
+        }
+        return .compare(.extremum(rng.pick(["min", "max"]), subject, .literal(text, value)), rng.pick(["==", "!=", "<", ">="]), subject)
+      default:
+        switch rng.int(4) {
+        case 0:
+          let divisor = rng.int(in: 2...3)
+          return .compare(.arithmetic(subject, "%", int(divisor)), rng.pick(["==", "!="]), int(rng.int(in: 0...(divisor - 1))))
+        case 1:
+          let scaled = RPredicate.arithmetic(subject, rng.pick(["*", "/"]), int(2))
+          return .compare(.arithmetic(scaled, rng.pick(["+", "-"]), int(1)), rng.pick(ops), int(rng.int(in: 0...6)))
+        case 2:
+          return .compare(.extremum(rng.pick(["min", "max"]), subject, int(rng.int(in: 0...4))), rng.pick(["==", "!="]), subject)
+        default:
+          return .compare(.arithmetic(.parenthesized(.arithmetic(subject, "+", int(1))), "%", int(2)), "==", int(0))
+        }
+      }
+    }
+    for filterIndex in spec.filters.indices {
+      guard let model = elementModel(of: spec.filters[filterIndex].over) else { continue }
+      for caseIndex in spec.filters[filterIndex].cases.indices where rng.chance(20) {
+        guard let extra = computed(model) else { continue }
+        let predicate = spec.filters[filterIndex].cases[caseIndex].predicate
+        spec.filters[filterIndex].cases[caseIndex].predicate = .or(predicate, extra)
+      }
+    }
+    for index in spec.derived.indices where rng.chance(20) {
+      guard let model = elementModel(of: spec.derived[index].list) else { continue }
+      switch spec.derived[index].kind {
+      case .count(let predicate?):
+        if let extra = computed(model) { spec.derived[index].kind = .count(.or(predicate, extra)) }
+      case .any(let predicate):
+        if let extra = computed(model) { spec.derived[index].kind = .any(.or(predicate, extra)) }
+      case .all(let predicate):
+        if let extra = computed(model) { spec.derived[index].kind = .all(.and(predicate, extra)) }
+      default:
+        continue
+      }
+    }
+  }
+
+  /// The model of the elements of the state's list `name`, if it is one of models.
+  private func elementModel(of name: String) -> RModel? {
+    guard case .array(.model(let model))? = spec.state.first(where: { $0.name == name })?.type else { return nil }
+    return spec.model(model)
+  }
+
   private mutating func makeWhereReads() {
     let stateFields = spec.state.filter { field in
       switch field.type {

@@ -259,12 +259,18 @@ indirect enum RPredicate: Hashable {
   case contains([String], RPredicate)
   /// `COLLECTION[KEY]`: a dictionary's value, or a list of models' element by id; nil if none.
   case lookup([String], RPredicate)
+  /// `A op B` with op one of `+ - * / %`: numbers, or text joined by `+`.
+  case arithmetic(RPredicate, String, RPredicate)
+  /// `min(A, B)` or `max(A, B)`.
+  case extremum(String, RPredicate, RPredicate)
 
   var fields: [String] {
     switch self {
     case .path(let steps, _): steps.first.map { [$0] } ?? []
     case .not(let inner), .parenthesized(let inner): inner.fields
-    case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b): a.fields + b.fields
+    case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b), .arithmetic(let a, _, let b),
+      .extremum(_, let a, let b):
+      a.fields + b.fields
     case .contains(let steps, let inner), .lookup(let steps, let inner): [steps[0]] + inner.fields
     case .constant, .literal: []
     }
@@ -274,7 +280,9 @@ indirect enum RPredicate: Hashable {
     switch self {
     case .path(let steps, _): [steps]
     case .not(let inner), .parenthesized(let inner): inner.allPaths
-    case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b): a.allPaths + b.allPaths
+    case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b), .arithmetic(let a, _, let b),
+      .extremum(_, let a, let b):
+      a.allPaths + b.allPaths
     case .contains(let steps, let inner), .lookup(let steps, let inner): [steps] + inner.allPaths
     case .constant, .literal: []
     }
@@ -293,6 +301,8 @@ extension RPredicate {
     case .and(let a, let b): return .and(a.qualifying(names), b.qualifying(names))
     case .or(let a, let b): return .or(a.qualifying(names), b.qualifying(names))
     case .compare(let a, let op, let b): return .compare(a.qualifying(names), op, b.qualifying(names))
+    case .arithmetic(let a, let op, let b): return .arithmetic(a.qualifying(names), op, b.qualifying(names))
+    case .extremum(let which, let a, let b): return .extremum(which, a.qualifying(names), b.qualifying(names))
     case .contains(let steps, let inner):
       return .contains(names.contains(steps[0]) ? ["state"] + steps : steps, inner.qualifying(names))
     case .lookup(let steps, let inner):

@@ -301,25 +301,30 @@ struct Renderer {
     case .literal(let text, _): text
     // Parentheses where the text would otherwise read as another tree: `&&` binds tighter than
     // `||`, a comparison tighter than both, and `!` tightest (redux-gen reads them as Swift does).
-    case .not(let inner): "!" + operand(inner, atLeast: 4)
+    case .not(let inner): "!" + operand(inner, atLeast: 6)
     case .and(let a, let b): operand(a, atLeast: 2) + " && " + operand(b, atLeast: 2)
     case .or(let a, let b): self.predicate(a) + " || " + self.predicate(b)
     case .compare(let a, let op, let b): operand(a, atLeast: 4) + " \(op) " + operand(b, atLeast: 4)
     case .parenthesized(let inner): "(" + self.predicate(inner) + ")"
     case .contains(let steps, let inner): steps.joined(separator: ".") + ".contains(" + self.predicate(inner) + ")"
     case .lookup(let steps, let inner): steps.joined(separator: ".") + "[" + self.predicate(inner) + "]"
+    case .arithmetic(let a, let op, let b):
+      // `*`, `/` and `%` bind tighter than `+` and `-`, each group from the left.
+      operand(a, atLeast: op == "+" || op == "-" ? 4 : 5) + " \(op) " + operand(b, atLeast: op == "+" || op == "-" ? 5 : 6)
+    case .extremum(let which, let a, let b): "\(which)(" + self.predicate(a) + ", " + self.predicate(b) + ")"
     }
   }
 
   /// `predicate`, in parentheses when it binds looser than `level` (1 `||`, 2 `&&`, 3 a
-  /// comparison, 4 anything else).
+  /// comparison, 4 `+` and `-`, 5 `*`, `/` and `%`, 6 anything else).
   private func operand(_ predicate: RPredicate, atLeast level: Int) -> String {
     let binds =
       switch predicate {
       case .or: 1
       case .and: 2
       case .compare: 3
-      default: 4
+      case .arithmetic(_, let op, _): op == "+" || op == "-" ? 4 : 5
+      default: 6
       }
     return binds < level ? "(" + self.predicate(predicate) + ")" : self.predicate(predicate)
   }

@@ -893,6 +893,39 @@ struct Simulator {
       case .array(let items): return items.first { $0.field("id").map { same($0, key) } ?? false } ?? .null
       default: return nil
       }
+    case .arithmetic(let a, let op, let b):
+      guard let x = evaluate(a, element, model), let y = evaluate(b, element, model) else { return nil }
+      switch (x, y) {
+      case (.string(let s), .string(let t)): return .string(s + t)
+      case (.int(let s), .int(let t)):
+        switch op {
+        case "+": return .int(s + t)
+        case "-": return .int(s - t)
+        case "*": return .int(s * t)
+        case "/": return .int(t == 0 ? 0 : s / t)
+        default: return .int(t == 0 ? 0 : s % t)
+        }
+      default:
+        guard let s = x.number, let t = y.number else { return nil }
+        switch op {
+        case "+": return .double(s + t)
+        case "-": return .double(s - t)
+        case "*": return .double(s * t)
+        default: return .double(t == 0 ? 0 : s / t)
+        }
+      }
+    case .extremum(let which, let a, let b):
+      guard let x = evaluate(a, element, model), let y = evaluate(b, element, model) else { return nil }
+      let xFirst: Bool
+      switch (x, y) {
+      case (.int(let s), .int(let t)): xFirst = s <= t
+      case (.string(let s), .string(let t)): xFirst = s <= t
+      default:
+        guard let s = x.number, let t = y.number else { return nil }
+        // An integer beside a Double is converted, as the generated code does.
+        return .double(which == "min" ? Swift.min(s, t) : Swift.max(s, t))
+      }
+      return (which == "min") == xFirst ? x : y
     case .compare(let a, let op, let b):
       guard let x = evaluate(a, element, model), let y = evaluate(b, element, model) else { return nil }
       switch op {

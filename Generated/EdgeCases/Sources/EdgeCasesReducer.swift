@@ -311,7 +311,7 @@ extension EdgeCasesState: FieldTracking {
       \.minimumCount: StateFields(37),
       \.price: StateFields(38),
       \.filter: StateFields(39),
-      \.filteredLines: StateFields(28, 31, 37, 39),
+      \.filteredLines: StateFields(31, 37, 39),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
@@ -333,15 +333,17 @@ extension EdgeCasesState: FieldTracking {
       \.countedLines: StateFields(31, 37),
       \.dearLines: StateFields(29, 31, 38),
       \.cheapSum: StateFields(31, 38),
+      \.turnsLeft: StateFields(29),
       \.evenLines: StateFields(31),
-      \.affordableLines: StateFields(28, 29, 31),
     ]
     return fieldsByKeyPath[keyPath] ?? fieldsReadPart3(keyPath)
   }
 
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart3(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [\.blankTodos: StateFields(0)]
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
+      \.affordableLines: StateFields(28, 29, 31), \.blankTodos: StateFields(0),
+    ]
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }

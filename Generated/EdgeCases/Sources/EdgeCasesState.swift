@@ -114,9 +114,7 @@ struct EdgeCasesState: Equatable, Sendable {
     case .even:
       return lines.elements.filter { ReduxArithmetic.remainder($0.count, 2) == 1 - 1 }
     case .pricey:
-      return lines.elements.filter {
-        $0.price * Double($0.count) > ReduxArithmetic.quotient(self.budget, 10)
-      }
+      return lines.elements.filter { $0.price * Double($0.count) > 2.5 }
     case .capped:
       return lines.elements.filter { Swift.max($0.count, self.minimumCount) == $0.count }
     case .medium:
@@ -227,6 +225,11 @@ struct EdgeCasesState: Equatable, Sendable {
   /// `cheapSum`, derived from `lines` and `price`.
   var cheapSum: Double {
     return lines.filter { $0.price <= self.price }.reduce(0) { $0 + $1.price }
+  }
+
+  /// `turnsLeft`, derived from `limit`.
+  var turnsLeft: Int {
+    return ReduxArithmetic.remainder(limit, 3)
   }
 
   /// `evenLines`, derived from `lines`.

@@ -113,6 +113,7 @@ extension EdgeCasesReducerTests {
     case countedLinesIsDerived
     case dearLinesIsDerived
     case cheapSumIsDerived
+    case turnsLeftIsDerived
     case evenLinesIsDerived
     case affordableLinesIsDerived
     case blankTodosIsDerived
@@ -320,6 +321,8 @@ extension EdgeCasesReducerTests {
         return "dearLines says whether price > state.price && count < state.limit holds for a..."
       case .cheapSumIsDerived:
         return "cheapSum adds up price of the elements of lines where price <= state.price"
+      case .turnsLeftIsDerived:
+        return "turnsLeft computes limit % 3"
       case .evenLinesIsDerived:
         return "evenLines counts the elements of lines where count % 2 == 0"
       case .affordableLinesIsDerived:

@@ -460,7 +460,7 @@ extension EdgeCasesReducerTests {
     let other1 = Line(id: 4, count: 1)
     let other2 = Line(id: 5, count: 0)
     let other3 = Line(id: 6, count: 0, price: 0)
-    let other4 = Line(id: 7, count: 1, price: 1)
+    let other4 = Line(id: 7, count: 1, price: 3.0)
     let other5 = Line(id: 8, size: "")
     state.lines = [kept, other1, other2, other3, other4, other5]
     state.filter = .all
@@ -471,44 +471,45 @@ extension EdgeCasesReducerTests {
     var state = EdgeCasesState()
     let dropped = Line(id: 2, count: 1)
     let kept = Line(id: 3, count: 0)
-    let other1 = Line(id: 4)
-    let other2 = Line(id: 5, count: 0, price: 0)
-    let other3 = Line(id: 6, count: 1, price: 1)
-    let other4 = Line(id: 7, count: 0)
-    let other5 = Line(id: 8, count: 1)
-    let other6 = Line(id: 9, size: "")
+    let other1 = Line(id: 4, count: 1)
+    let other2 = Line(id: 5, count: 2)
+    let other3 = Line(id: 6, count: 0)
+    let other4 = Line(id: 7)
+    let other5 = Line(id: 8, count: 0, price: 0)
+    let other6 = Line(id: 9, count: 1, price: 3.0)
     state.lines = [dropped, kept, other1, other2, other3, other4, other5, other6]
     state.filter = .even
-    expectEqual(state.filteredLines, [kept, other2, other4])
+    expectEqual(state.filteredLines, [kept, other2, other3, other5])
   }
 
   func filterPriceyKeepsMatchingLines() {
     var state = EdgeCasesState()
     let dropped = Line(id: 2, count: 0, price: 0)
-    let kept = Line(id: 3, count: 1, price: 1)
-    let other1 = Line(id: 4)
-    let other2 = Line(id: 5, count: 1)
-    let other3 = Line(id: 6, count: 0)
-    let other4 = Line(id: 7, size: "")
-    state.lines = [dropped, kept, other1, other2, other3, other4]
+    let kept = Line(id: 3, count: 1, price: 3.0)
+    let other1 = Line(id: 4, count: 2, price: 2.0)
+    let other2 = Line(id: 5, count: 0, price: 3.0)
+    let other3 = Line(id: 6)
+    let other4 = Line(id: 7, count: 1)
+    let other5 = Line(id: 8, count: 0)
+    let other6 = Line(id: 9, size: "")
+    state.lines = [dropped, kept, other1, other2, other3, other4, other5, other6]
     state.filter = .pricey
-    state.budget = 0
-    expectEqual(state.filteredLines, [kept, other1, other2, other4])
+    expectEqual(state.filteredLines, [kept, other1])
   }
 
   func filterCappedKeepsMatchingLines() {
     var state = EdgeCasesState()
     let dropped = Line(id: 2, count: 0)
     let kept = Line(id: 3, count: 1)
-    let other1 = Line(id: 4)
-    let other2 = Line(id: 5, count: 1)
-    let other3 = Line(id: 6, count: 0)
+    let other1 = Line(id: 4, count: 0)
+    let other2 = Line(id: 5)
+    let other3 = Line(id: 6, count: 1)
     let other4 = Line(id: 7, count: 0, price: 0)
-    let other5 = Line(id: 8, count: 1, price: 1)
+    let other5 = Line(id: 8, count: 1, price: 3.0)
     let other6 = Line(id: 9, size: "")
     state.lines = [dropped, kept, other1, other2, other3, other4, other5, other6]
     state.filter = .capped
     state.minimumCount = 1
-    expectEqual(state.filteredLines, [kept, other1, other2, other5, other6])
+    expectEqual(state.filteredLines, [kept, other2, other3, other5, other6])
   }
 }

@@ -17,14 +17,15 @@ extension EdgeCasesReducerTests {
   func filterMediumKeepsMatchingLines() {
     var state = EdgeCasesState()
     let dropped = Line(id: 2, size: "")
-    let other1 = Line(id: 4)
-    let other2 = Line(id: 5, count: 1)
-    let other3 = Line(id: 6, count: 0)
-    let other4 = Line(id: 7, count: 0, price: 0)
-    let other5 = Line(id: 8, count: 1, price: 1)
-    state.lines = [dropped, other1, other2, other3, other4, other5]
+    let other1 = Line(id: 4, size: "m!")
+    let other2 = Line(id: 5)
+    let other3 = Line(id: 6, count: 1)
+    let other4 = Line(id: 7, count: 0)
+    let other5 = Line(id: 8, count: 0, price: 0)
+    let other6 = Line(id: 9, count: 1, price: 3.0)
+    state.lines = [dropped, other1, other2, other3, other4, other5, other6]
     state.filter = .medium
-    expectEqual(state.filteredLines, [other1, other2, other3, other4, other5])
+    expectEqual(state.filteredLines, [other2, other3, other4, other5, other6])
   }
 
   func openTodosIsDerived() {
@@ -218,6 +219,12 @@ extension EdgeCasesReducerTests {
     let other = Line(id: 3, price: 1)
     state.lines = [matching, other]
     expectEqual(state.cheapSum, matching.price)
+  }
+
+  func turnsLeftIsDerived() {
+    var state = EdgeCasesState()
+    state.limit = 7
+    expectEqual(state.turnsLeft, 1)
   }
 
   func evenLinesIsDerived() {

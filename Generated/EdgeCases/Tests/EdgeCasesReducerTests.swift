@@ -211,6 +211,8 @@ struct EdgeCasesReducerTests {
       self.dearLinesIsDerived()
     case .cheapSumIsDerived:
       self.cheapSumIsDerived()
+    case .turnsLeftIsDerived:
+      self.turnsLeftIsDerived()
     case .evenLinesIsDerived:
       self.evenLinesIsDerived()
     case .affordableLinesIsDerived:

@@ -169,7 +169,7 @@ struct DerivedParser {
     guard let (kind, type) = result else { return nil }
     guard tokens.isAtEnd else {
       // `count items + 1`: arithmetic reads values, and a count or sum becomes one by its name.
-      if ["+", "-", "*", "/"].contains(tokens.peek.text) {
+      if ["+", "-", "*", "/", "%"].contains(tokens.peek.text) {
         return fail(.arithmeticAfterAggregate(tokens.peek.text), tokens.peek.offset)
       }
       return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset)
@@ -182,7 +182,7 @@ struct DerivedParser {
   private var startsArithmetic: Bool {
     switch tokens.peek.kind {
     case .number, .symbol("("), .symbol("-"): true
-    case .identifier: ["+", "-", "*", "/"].contains { tokens.peekSecond.kind == .symbol($0) }
+    case .identifier: ["+", "-", "*", "/", "%"].contains { tokens.peekSecond.kind == .symbol($0) }
     default: false
     }
   }

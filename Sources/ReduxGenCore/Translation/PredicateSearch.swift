@@ -84,6 +84,30 @@ struct PredicateSearch {
     return (chosen.kept, chosen.dropped, named(Self.statePrefix), named(Self.parameterPrefix))
   }
 
+  /// Field values of an element for which `predicate` and `other` (a near miss of it) disagree,
+  /// in a state of these values; nil when the candidates hold none.
+  func distinguishing(_ predicate: Predicate, from other: Predicate, state: [String: Value]) -> [String: Value]? {
+    let fields = (elementFields(readBy: predicate) + elementFields(readBy: other)).uniqued
+    let literals = literalValues(predicate) + literalValues(other)
+    let variables = fields.map { name -> (String, [Value]) in
+      let type = model.fields.first { $0.name == name }?.type ?? .scalar(.bool)
+      return (name, candidates(type, literals, widened: true))
+    }
+    guard variables.allSatisfy({ !$0.1.isEmpty }) else { return nil }
+    var counters = Array(repeating: 0, count: variables.count)
+    for _ in 0..<Self.limit {
+      var element: [String: Value] = [:]
+      for (index, variable) in variables.enumerated() { element[variable.0] = variable.1[counters[index]] }
+      if let first = holds(predicate, element: element, state: state), let second = holds(other, element: element, state: state),
+        first != second
+      {
+        return element
+      }
+      guard advance(&counters, variables.map(\.1.count)) else { break }
+    }
+    return nil
+  }
+
   /// Whether the predicate holds for an element of these field values in a state of these
   /// values; nil where this search can't tell.
   func holds(_ predicate: Predicate, element: [String: Value], state: [String: Value]) -> Bool? {

@@ -1220,6 +1220,13 @@ struct TestTranslator {
     let settable = settableState(of: filter)
     let others = filter.cases.filter { $0.name != filterCase.name }
     var candidates: [[String: Value]] = []
+    // An element each near miss of the case's arithmetic (`count % 2` for `count / 2`) would
+    // keep or drop otherwise.
+    for (_, nearMiss) in filterCase.predicate.arithmeticNearMisses() {
+      if let element = search.distinguishing(filterCase.predicate, from: nearMiss, state: stateValues) {
+        candidates.append(element)
+      }
+    }
     for name in others.flatMap({ search.elementFields(readBy: $0.predicate) }).uniqued {
       guard let field = model.fields.first(where: { $0.name == name }), name != "id" else { continue }
       let values: [Value]
