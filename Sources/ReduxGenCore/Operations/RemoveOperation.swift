@@ -321,7 +321,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
       ("drop", nil), ("clear", ClearOperation(target: target)),
     ]
     if case .matching(let predicate) = selector {
-      mutants.append(("negate", RemoveOperation(target: target, selector: .matching(.not(predicate)))))
+      mutants.append(("negate", RemoveOperation(target: target, selector: .matching(.not(predicate)), reads: reads)))
     }
     if case .offsets(let offsets, _?) = selector {
       mutants.append(("whole-list", RemoveOperation(target: target, selector: .offsets(offsets, view: nil))))
