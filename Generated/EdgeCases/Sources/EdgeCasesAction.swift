@@ -76,6 +76,8 @@ enum EdgeCasesAction: Equatable, Sendable {
   case mark(value: Int)
   case tick(every: Int)
   case pruneBlank
+  case stockShelf(book: Book)
+  case pickShelved(id: Int?)
 
   /// Written out in parts: the synthesized `==` of this many is slow to type-check.
   static func == (lhs: EdgeCasesAction, rhs: EdgeCasesAction) -> Bool {
@@ -391,6 +393,16 @@ enum EdgeCasesAction: Equatable, Sendable {
     case .pruneBlank:
       if case .pruneBlank = rhs {
         return true
+      }
+      return false
+    case .stockShelf(let l0):
+      if case .stockShelf(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .pickShelved(let l0):
+      if case .pickShelved(let r0) = rhs {
+        return same(l0, r0)
       }
       return false
     default:

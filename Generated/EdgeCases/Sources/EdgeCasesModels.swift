@@ -74,6 +74,18 @@ struct Summary: Equatable, Sendable {
   }
 }
 
+struct Shelf: Equatable, Sendable {
+  var entities: [Int: Book]
+  var selectedID: Int?
+  var ids: [Int]
+
+  init(entities: [Int: Book] = [:], selectedID: Int? = nil, ids: [Int] = []) {
+    self.entities = entities
+    self.selectedID = selectedID
+    self.ids = ids
+  }
+}
+
 struct Task: Equatable, Sendable, Identifiable {
   var id: UUID
   var `default`: Bool

@@ -161,6 +161,11 @@ private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: Edge
     }
   case .pruneBlank:
     state.todos.removeAll { $0.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+  case .stockShelf(let book):
+    state.shelf.entities[book.id] = book
+    state.shelf.ids.append(book.id)
+  case .pickShelved(let id):
+    state.shelf.selectedID = id
   case .loadStore, .measure, .quickTask:
     break
   default:
@@ -237,6 +242,18 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(36)
     case .tick:
       return StateFields(11, 29)
+    default:
+      return changedFieldsPart2
+    }
+  }
+
+  /// The cases `changedFields` passes on.
+  private var changedFieldsPart2: StateFields {
+    switch self {
+    case .stockShelf, .pickShelved:
+      return StateFields(37)
+    default:
+      return .all
     }
   }
 
@@ -308,10 +325,11 @@ extension EdgeCasesState: FieldTracking {
       \.pinned: StateFields(34),
       \.pinnedTasks: StateFields(35),
       \.marks: StateFields(36),
-      \.minimumCount: StateFields(37),
-      \.price: StateFields(38),
-      \.filter: StateFields(39),
-      \.filteredLines: StateFields(31, 37, 39),
+      \.shelf: StateFields(37),
+      \.minimumCount: StateFields(38),
+      \.price: StateFields(39),
+      \.filter: StateFields(40),
+      \.filteredLines: StateFields(31, 38, 40),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
@@ -330,11 +348,10 @@ extension EdgeCasesState: FieldTracking {
       \.cheapOrEmpty: StateFields(31),
       \.sized: StateFields(31, 32),
       \.bigSized: StateFields(31, 32),
-      \.countedLines: StateFields(31, 37),
-      \.dearLines: StateFields(29, 31, 38),
-      \.cheapSum: StateFields(31, 38),
-      \.turnsLeft: StateFields(29),
-      \.evenLines: StateFields(31),
+      \.countedLines: StateFields(31, 38),
+      \.dearLines: StateFields(29, 31, 39),
+      \.cheapSum: StateFields(31, 39),
+      \.shelvedBook: StateFields(37),
     ]
     return fieldsByKeyPath[keyPath] ?? fieldsReadPart3(keyPath)
   }
@@ -342,7 +359,12 @@ extension EdgeCasesState: FieldTracking {
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart3(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.affordableLines: StateFields(28, 29, 31), \.blankTodos: StateFields(0),
+      \.shelfBooks: StateFields(37),
+      \.shelfPick: StateFields(4, 37),
+      \.turnsLeft: StateFields(29),
+      \.evenLines: StateFields(31),
+      \.affordableLines: StateFields(28, 29, 31),
+      \.blankTodos: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

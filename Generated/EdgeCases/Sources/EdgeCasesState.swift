@@ -43,6 +43,7 @@ struct EdgeCasesState: Equatable, Sendable {
   var pinned: Task
   var pinnedTasks: IdentifiedArrayOf<Task>
   var marks: [Int]
+  var shelf: Shelf
   var minimumCount: Int
   var price: Double
   var filter: LineFilter
@@ -61,8 +62,9 @@ struct EdgeCasesState: Equatable, Sendable {
     clock: Clock = Clock(), budget: Double = 100, limit: Int = 10, credits: [String: Decimal] = [:],
     lines: IdentifiedArrayOf<Line> = [], weights: [String: Int] = [:],
     actionCounts: [Action: Int] = [:], pinned: Task = Task(),
-    pinnedTasks: IdentifiedArrayOf<Task> = [], marks: [Int] = [], minimumCount: Int = 2,
-    price: Double = 2, filter: LineFilter = .all
+    pinnedTasks: IdentifiedArrayOf<Task> = [], marks: [Int] = [],
+    shelf: Shelf = Shelf(entities: [:], ids: []), minimumCount: Int = 2, price: Double = 2,
+    filter: LineFilter = .all
   ) {
     self.todos = todos
     self.products = products
@@ -101,6 +103,7 @@ struct EdgeCasesState: Equatable, Sendable {
     self.pinned = pinned
     self.pinnedTasks = pinnedTasks
     self.marks = marks
+    self.shelf = shelf
     self.minimumCount = minimumCount
     self.price = price
     self.filter = filter
@@ -227,6 +230,21 @@ struct EdgeCasesState: Equatable, Sendable {
     return lines.filter { $0.price <= self.price }.reduce(0) { $0 + $1.price }
   }
 
+  /// `shelvedBook`, derived from `shelf`.
+  var shelvedBook: Book? {
+    return shelf.selectedID.flatMap { shelf.entities[$0] }
+  }
+
+  /// `shelfBooks`, derived from `shelf`.
+  var shelfBooks: [Book] {
+    return shelf.ids.compactMap { shelf.entities[$0] }
+  }
+
+  /// `shelfPick`, derived from `books` and `shelf`.
+  var shelfPick: Book? {
+    return shelf.selectedID.flatMap { books[id: $0] }
+  }
+
   /// `turnsLeft`, derived from `limit`.
   var turnsLeft: Int {
     return ReduxArithmetic.remainder(limit, 3)
@@ -259,6 +277,11 @@ struct EdgeCasesState: Equatable, Sendable {
   /// `quantity(id)`, derived from `quantityById`.
   func quantity(id: Int) -> Int {
     return quantityById[id] ?? 0
+  }
+
+  /// `shelfBook(id)`, derived from `shelf.entities`.
+  func shelfBook(id: Int) -> Book? {
+    return shelf.entities[id]
   }
 
   /// `actionCount(of)`, derived from `actionCounts`.
@@ -382,7 +405,7 @@ struct EdgeCasesState: Equatable, Sendable {
     return true
   }
 
-  /// Fields 33 to 40 of `==`.
+  /// Fields 33 to 41 of `==`.
   private static func equalPart2(_ lhs: EdgeCasesState, _ rhs: EdgeCasesState) -> Bool {
     if !same(lhs.weights, rhs.weights) {
       return false
@@ -397,6 +420,9 @@ struct EdgeCasesState: Equatable, Sendable {
       return false
     }
     if !same(lhs.marks, rhs.marks) {
+      return false
+    }
+    if !same(lhs.shelf, rhs.shelf) {
       return false
     }
     if !same(lhs.minimumCount, rhs.minimumCount) {
@@ -427,6 +453,11 @@ extension ViewStore where State == EdgeCasesState, Action == EdgeCasesAction {
   /// `quantity(id)`, computed once per `id` until `quantityById` changes.
   func quantity(id: Int) -> Int {
     return read("quantity", id, reading: \.quantityById, compute: { $0.quantity(id: id) })
+  }
+
+  /// `shelfBook(id)`, computed once per `id` until `shelf` changes.
+  func shelfBook(id: Int) -> Book? {
+    return read("shelfBook", id, reading: \.shelf, compute: { $0.shelfBook(id: id) })
   }
 
   /// `actionCount(of)`, computed once per `of` until `actionCounts` changes.

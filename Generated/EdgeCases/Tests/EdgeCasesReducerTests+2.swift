@@ -87,6 +87,7 @@ extension EdgeCasesReducerTests {
     case markAddsToMarks
     case tickIncrementsDefault
     case pruneBlankRemovesMatchingTodos
+    case pickShelvedSetsShelfSelectedID
     case filterAllKeepsMatchingLines
     case filterEvenKeepsMatchingLines
     case filterPriceyKeepsMatchingLines
@@ -113,12 +114,16 @@ extension EdgeCasesReducerTests {
     case countedLinesIsDerived
     case dearLinesIsDerived
     case cheapSumIsDerived
+    case shelvedBookIsDerived
+    case shelfBooksIsDerived
+    case shelfPickIsDerived
     case turnsLeftIsDerived
     case evenLinesIsDerived
     case affordableLinesIsDerived
     case blankTodosIsDerived
     case bookIsDerived
     case quantityIsDerived
+    case shelfBookIsDerived
     case actionCountIsDerived
     case stateItemIsDerived
     case newTaskCreatorMakesNewValues
@@ -269,6 +274,8 @@ extension EdgeCasesReducerTests {
         return "tick increments default"
       case .pruneBlankRemovesMatchingTodos:
         return "pruneBlank removes the elements of todos where title.trimmed.isEmpty"
+      case .pickShelvedSetsShelfSelectedID:
+        return "pickShelved sets shelf.selectedID"
       case .filterAllKeepsMatchingLines:
         return "LineFilter.all keeps exactly the matching lines"
       case .filterEvenKeepsMatchingLines:
@@ -321,6 +328,12 @@ extension EdgeCasesReducerTests {
         return "dearLines says whether price > state.price && count < state.limit holds for a..."
       case .cheapSumIsDerived:
         return "cheapSum adds up price of the elements of lines where price <= state.price"
+      case .shelvedBookIsDerived:
+        return "shelvedBook finds the element of shelf.entities that shelf.selectedID names"
+      case .shelfBooksIsDerived:
+        return "shelfBooks finds the elements of shelf.entities that shelf.ids names, in its ..."
+      case .shelfPickIsDerived:
+        return "shelfPick finds the element of books that shelf.selectedID names"
       case .turnsLeftIsDerived:
         return "turnsLeft computes limit % 3"
       case .evenLinesIsDerived:
@@ -333,6 +346,8 @@ extension EdgeCasesReducerTests {
         return "book finds the element of books that its parameter names"
       case .quantityIsDerived:
         return "quantity finds the element of quantityById that its parameter names"
+      case .shelfBookIsDerived:
+        return "shelfBook finds the element of shelf.entities that its parameter names"
       case .actionCountIsDerived:
         return "actionCount finds the element of actionCounts that its parameter names"
       case .stateItemIsDerived:
@@ -475,5 +490,13 @@ extension EdgeCasesReducerTests {
     reduceReporting(&state, .charge(account: account))
     expectEqual(state.credits[account], entry - 2.5)
     expectEqual(state.credits["text 2"], other)
+  }
+
+  func chargeDecrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.credits = [:]
+    let account: String = "text 1"
+    reduceReporting(&state, .charge(account: account))
+    expectEqual(state.credits[account], Decimal(-(2.5)))
   }
 }

@@ -14,14 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func chargeDecrementsAbsentEntry() {
-    var state = EdgeCasesState()
-    state.credits = [:]
-    let account: String = "text 1"
-    reduceReporting(&state, .charge(account: account))
-    expectEqual(state.credits[account], Decimal(-(2.5)))
-  }
-
   func refundIncrementsEntry() {
     var state = EdgeCasesState()
     let entry: Decimal = 1.5
@@ -454,6 +446,14 @@ extension EdgeCasesReducerTests {
     expectEqual(state.todos, [other])
   }
 
+  func pickShelvedSetsShelfSelectedID() {
+    var state = EdgeCasesState()
+    state.shelf.selectedID = 5
+    let id: Int? = 3
+    reduceReporting(&state, .pickShelved(id: id))
+    expectEqual(state.shelf.selectedID, id)
+  }
+
   func filterAllKeepsMatchingLines() {
     var state = EdgeCasesState()
     let kept = Line(id: 3)
@@ -511,5 +511,36 @@ extension EdgeCasesReducerTests {
     state.filter = .capped
     state.minimumCount = 1
     expectEqual(state.filteredLines, [kept, other2, other3, other5, other6])
+  }
+
+  func filterMediumKeepsMatchingLines() {
+    var state = EdgeCasesState()
+    let dropped = Line(id: 2, size: "")
+    let other1 = Line(id: 4, size: "m!")
+    let other2 = Line(id: 5)
+    let other3 = Line(id: 6, count: 1)
+    let other4 = Line(id: 7, count: 0)
+    let other5 = Line(id: 8, count: 0, price: 0)
+    let other6 = Line(id: 9, count: 1, price: 3.0)
+    state.lines = [dropped, other1, other2, other3, other4, other5, other6]
+    state.filter = .medium
+    expectEqual(state.filteredLines, [other2, other3, other4, other5, other6])
+  }
+
+  func openTodosIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "text 1", done: false)
+    let matchingToo = Todo(id: 3, title: "text 2", done: false)
+    let other = Todo(id: 4, title: "text 3", done: true)
+    state.todos = [matching, matchingToo, other]
+    expectEqual(state.openTodos, 2)
+  }
+
+  func todoCountIsDerived() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    expectEqual(state.todoCount, 2)
   }
 }

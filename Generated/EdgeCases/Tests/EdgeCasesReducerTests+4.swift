@@ -14,37 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func filterMediumKeepsMatchingLines() {
-    var state = EdgeCasesState()
-    let dropped = Line(id: 2, size: "")
-    let other1 = Line(id: 4, size: "m!")
-    let other2 = Line(id: 5)
-    let other3 = Line(id: 6, count: 1)
-    let other4 = Line(id: 7, count: 0)
-    let other5 = Line(id: 8, count: 0, price: 0)
-    let other6 = Line(id: 9, count: 1, price: 3.0)
-    state.lines = [dropped, other1, other2, other3, other4, other5, other6]
-    state.filter = .medium
-    expectEqual(state.filteredLines, [other2, other3, other4, other5, other6])
-  }
-
-  func openTodosIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Todo(id: 2, title: "text 1", done: false)
-    let matchingToo = Todo(id: 3, title: "text 2", done: false)
-    let other = Todo(id: 4, title: "text 3", done: true)
-    state.todos = [matching, matchingToo, other]
-    expectEqual(state.openTodos, 2)
-  }
-
-  func todoCountIsDerived() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    expectEqual(state.todoCount, 2)
-  }
-
   func everyTodoDoneIsDerived() {
     var state = EdgeCasesState()
     let matching = Todo(id: 2, title: "text 1", done: true)
@@ -221,6 +190,33 @@ extension EdgeCasesReducerTests {
     expectEqual(state.cheapSum, matching.price)
   }
 
+  func shelvedBookIsDerived() {
+    var state = EdgeCasesState()
+    state.shelf.entities = [2: Book(id: 2, title: "text 1"), 3: Book(id: 3, title: "text 2")]
+    state.shelf.selectedID = 3
+    expectEqual(state.shelvedBook, Book(id: 3, title: "text 2"))
+    state.shelf.selectedID = nil
+    expectEqual(state.shelvedBook, nil)
+  }
+
+  func shelfBooksIsDerived() {
+    var state = EdgeCasesState()
+    state.shelf.entities = [2: Book(id: 2, title: "text 1"), 3: Book(id: 3, title: "text 2")]
+    state.shelf.ids = [3, 100, 2]
+    expectEqual(state.shelfBooks, [Book(id: 3, title: "text 2"), Book(id: 2, title: "text 1")])
+  }
+
+  func shelfPickIsDerived() {
+    var state = EdgeCasesState()
+    let first = Book(id: 2, title: "text 1")
+    let second = Book(id: 3, title: "text 2")
+    state.books = [first, second]
+    state.shelf.selectedID = second.id
+    expectEqual(state.shelfPick, second)
+    state.shelf.selectedID = nil
+    expectEqual(state.shelfPick, nil)
+  }
+
   func turnsLeftIsDerived() {
     var state = EdgeCasesState()
     state.limit = 7
@@ -270,6 +266,13 @@ extension EdgeCasesReducerTests {
     state.quantityById = [2: 2, 3: 3]
     expectEqual(state.quantity(id: 3), 3)
     expectEqual(state.quantity(id: 100), 0)
+  }
+
+  func shelfBookIsDerived() {
+    var state = EdgeCasesState()
+    state.shelf.entities = [2: Book(id: 2, title: "text 1"), 3: Book(id: 3, title: "text 2")]
+    expectEqual(state.shelfBook(id: 3), Book(id: 3, title: "text 2"))
+    expectEqual(state.shelfBook(id: 100), nil)
   }
 
   func actionCountIsDerived() {
@@ -479,18 +482,23 @@ extension EdgeCasesReducerTests {
     expectTrue(one != other)
     one = base
     other = base
-    one.minimumCount = 41
-    other.minimumCount = 42
+    one.shelf = Shelf(entities: [41: Book(id: 41, title: "text 40")], selectedID: 53, ids: [65])
+    other.shelf = Shelf(entities: [42: Book(id: 42, title: "text 41")], selectedID: 54, ids: [66])
     expectTrue(one != other)
     one = base
     other = base
-    one.price = 41.5
-    other.price = 42.5
+    one.minimumCount = 42
+    other.minimumCount = 43
     expectTrue(one != other)
     one = base
     other = base
-    one.filter = .pricey
-    other.filter = .capped
+    one.price = 42.5
+    other.price = 43.5
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.filter = .capped
+    other.filter = .medium
     expectTrue(one != other)
   }
 
@@ -561,6 +569,10 @@ extension EdgeCasesReducerTests {
       .mark(value: 61),
       .tick(every: 62),
       .pruneBlank,
+      .stockShelf(
+        book: Book(
+          id: 64, title: "text 75", cover: Cover(url: "text 87", caption: "text 99", width: 112))),
+      .pickShelved(id: 65),
     ]
     let others: [EdgeCasesAction] = [
       .score(base: 4.5, bonus: 5),
@@ -630,7 +642,13 @@ extension EdgeCasesReducerTests {
       .collect(found: [Book(id: 61, title: "text 60")]),
       .mark(value: 62),
       .tick(every: 63),
-      .score(base: 3.5, bonus: 5),
+      .stockShelf(
+        book: Book(
+          id: 64, title: "text 75", cover: Cover(url: "text 87", caption: "text 99", width: 112))),
+      .stockShelf(
+        book: Book(
+          id: 65, title: "text 76", cover: Cover(url: "text 88", caption: "text 100", width: 113))),
+      .pickShelved(id: 66),
     ]
     for index in samples.indices {
       expectEqual(samples[index], samples[index])

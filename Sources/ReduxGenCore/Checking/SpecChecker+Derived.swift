@@ -34,6 +34,7 @@ extension SpecChecker {
           var value = DerivedValue(name: name, list: list, kind: kind, type: type)
           value.parameter = parameter
           value.fallback = parser.fallback
+          value.readsInside = parser.readsInside
           value.conditionReads = parser.conditionReads.filter { $0 != list }
           if parameter == nil { result.append(value) } else { selectors.append(value) }
         } else if let (problem, offset) = parser.failure {
@@ -80,6 +81,8 @@ struct DerivedParser {
   private(set) var fallback: Value?
   /// The state fields a `where` reads besides the list.
   private(set) var conditionReads: [String] = []
+  /// Whether a lookup reads inside a state field (`shelf.entities[shelf.selectedID]`).
+  private(set) var readsInside = false
   let literals: LiteralReader
   /// For arithmetic: the value's own name, the derived values written before it, and every
   /// derived value's name.
@@ -116,12 +119,14 @@ struct DerivedParser {
       return fail(.expectedToken(.derivation, found: wordToken.described), wordToken.offset)
     }
     if tokens.peek.kind == .symbol("[") { return lookup(word, at: wordToken.offset) }
+    // `shelf.entities[shelf.selectedId]`: a lookup inside a state field of a model.
+    if tokens.peek.kind == .symbol("."), state[word] != nil {
+      guard let (path, type) = fieldPath(startingWith: word, at: wordToken.offset) else { return nil }
+      guard tokens.peek.kind == .symbol("[") else { return fail(.lookupInsideField(word), wordToken.offset) }
+      return lookup(path, type: type, at: wordToken.offset)
+    }
     if let parameter {
       return fail(.derivedParameterNeedsLookup(parameter), wordToken.offset)
-    }
-    // `shelf.entities[shelf.selectedId]`: a lookup inside a state field.
-    if tokens.peek.kind == .symbol("."), state[word] != nil {
-      return fail(.lookupInsideField(word), wordToken.offset)
     }
     guard SpecChecker.derivationWords.contains(word) else {
       let suggestion =
@@ -332,19 +337,61 @@ struct DerivedParser {
 
   /// `COLLECTION[FIELD]`: the element or entry a state field names; `COLLECTION[LIST]`, those
   /// each key of a list field names; with a parameter, the element or entry it names.
-  private mutating func lookup(_ name: String, at offset: Int) -> (DerivedValue.Kind, String, SpecType)? {
-    guard let collection = state[name] else {
+  /// `shelf.entities`, read from its first name's `.`: a path through state fields of models
+  /// that aren't optional, and the type it ends at.
+  private mutating func fieldPath(startingWith first: String, at offset: Int) -> (String, SpecType)? {
+    guard var type = state[first]?.type else { return fail(unknownStateField(first), offset) }
+    var path = first
+    while tokens.take(".") {
+      let nameToken = tokens.next()
+      guard case .identifier(let name) = nameToken.kind else {
+        return fail(.expectedToken(.fieldNameAfterDot, found: nameToken.described), nameToken.offset)
+      }
+      guard case .model(let modelName) = type, let model = models[modelName] else {
+        switch type {
+        case .optional(.model):
+          return fail(.readThroughOptional(name, path: path, type: type.swiftName), nameToken.offset)
+        case .array, .dictionary:
+          // `shelf.entities.count`: only a lookup reads inside a field.
+          return fail(.lookupInsideField(first), offset)
+        default:
+          return fail(.notAField(name, type: type.swiftName), nameToken.offset)
+        }
+      }
+      guard let field = model.fields.first(where: { $0.name == name }) else {
+        let suggestion = closestMatch(to: name, in: model.fields.map(\.name))
+        return fail(.unknownField(name, context: .named(.model, modelName), suggestion: suggestion), nameToken.offset)
+      }
+      path += "." + name
+      type = field.type
+      readsInside = true
+    }
+    return (path, type)
+  }
+
+  /// `COLLECTION[KEY]`, read from its `[`: `name` the collection's state field or path, of
+  /// `type` when a path.
+  private mutating func lookup(_ name: String, type pathType: SpecType? = nil, at offset: Int)
+    -> (DerivedValue.Kind, String, SpecType)?
+  {
+    guard let collectionType = pathType ?? state[name]?.type else {
       return fail(unknownStateField(name), offset)
     }
     let models = self.models
-    guard let shape = LookupShape(collection.type, idField: { models[$0]?.idField }) else {
-      return fail(.notLookup(name, type: collection.type.swiftName), offset)
+    guard let shape = LookupShape(collectionType, idField: { models[$0]?.idField }) else {
+      return fail(.notLookup(name, type: collectionType.swiftName), offset)
     }
     let (keyType, valueType) = (shape.key, shape.value)
     _ = tokens.next()
     let keyToken = tokens.next()
-    guard case .identifier(let keyName) = keyToken.kind else {
+    guard case .identifier(var keyName) = keyToken.kind else {
       return fail(.expectedToken(.stateField, found: keyToken.described), keyToken.offset)
+    }
+    var keyFieldType = state[keyName]?.type
+    if parameter == nil, tokens.peek.kind == .symbol("."), state[keyName] != nil {
+      // `shelf.entities[shelf.selectedId]`: a key inside a state field of a model.
+      guard let (path, type) = fieldPath(startingWith: keyName, at: keyToken.offset) else { return nil }
+      (keyName, keyFieldType) = (path, type)
     }
     let kind: DerivedValue.Kind
     var type: SpecType = valueType.isOptional ? valueType : .optional(valueType)
@@ -353,17 +400,17 @@ struct DerivedParser {
       guard keyName == parameter else { return fail(.derivedParameterUnused(parameter, key: keyName), keyToken.offset) }
       kind = .lookup(key: keyName)
     } else {
-      guard let key = state[keyName] else {
+      guard let keyFieldType else {
         return fail(unknownStateField(keyName), keyToken.offset)
       }
-      if case .array(let element) = key.type, element == keyType {
+      if case .array(let element) = keyFieldType, element == keyType {
         // `products[cartIDs]`: each key of a list, in its order.
         kind = .lookupMany(keys: keyName)
         type = .array(valueType)
       } else {
-        guard key.type.unwrapped == keyType else {
+        guard keyFieldType.unwrapped == keyType else {
           return fail(
-            .typeMismatch(expected: keyType.swiftName, found: key.type.swiftName, what: .quoted(keyName)),
+            .typeMismatch(expected: keyType.swiftName, found: keyFieldType.swiftName, what: .quoted(keyName)),
             keyToken.offset)
         }
         kind = .lookup(key: keyName)

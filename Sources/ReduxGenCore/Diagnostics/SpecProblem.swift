@@ -628,7 +628,7 @@ package enum SpecProblem: Hashable, Sendable {
     case .notAField(let name, let type):
       "can't read '\(name)': it would be a field of a value of type \(type), which has no fields"
     case .readThroughOptional(let name, let path, let type):
-      "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
+      "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition or a derived value doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
     case .followUpValue(let parameter, let type, let action, let trigger):
       "'\(action)' needs '\(parameter): \(type)', which '\(trigger)' can't give: a follow-up takes each parameter from the trigger's parameter of its name, else the state field of its name, else its default; give '\(trigger)' a parameter '\(parameter): \(type)'"
     case .followUpDelays(let trigger):
@@ -664,7 +664,7 @@ package enum SpecProblem: Hashable, Sendable {
     case .branchWithoutOperations(let key):
       "'\(key)' has no operations; write them after the colon, or on the lines below indented further than '- \(key)'"
     case .lookupInsideField(let name):
-      "a derived lookup reads a collection that is a state field by a key that is a state field ('COLLECTION[KEY]'); it can't reach inside '\(name)': keep the collection and its key as fields of the state"
+      "a derived value reads inside '\(name)' only by a lookup ('\(name).entities[\(name).selectedID]'); count, sum and the others read a list that is a state field"
     case .stateHiddenByField(let name, let element):
       "'\(name)' is a state field, but \(element) has a field named 'state', which hides the state in a condition over its elements; rename that field to read the state here"
     case .whereReadsOnlyElement(let name, let element, let what):

@@ -142,10 +142,24 @@ package struct Spec: Sendable, Equatable {
   /// The parameter of a derived value that takes one, and its type: the key type of the
   /// collection it looks up (a list's ids).
   package func parameter(of value: DerivedValue) -> (name: String, type: SpecType)? {
-    guard let name = value.parameter, let field = stateField(named: value.list),
-      let shape = lookupShape(of: field.type)
-    else { return nil }
+    guard let name = value.parameter, let type = stateType(path: value.list), let shape = lookupShape(of: type) else {
+      return nil
+    }
     return (name, shape.key)
+  }
+
+  /// The type of a state field, or of a field inside one through fields of models that aren't
+  /// optional (`shelf.entities`); nil when the path names none.
+  package func stateType(path: String) -> SpecType? {
+    // An app's feature field (`cart.items`) is a state field of its own.
+    if let field = stateField(named: path) { return field.type }
+    let names = path.split(separator: ".").map(String.init)
+    guard let first = names.first, var type = stateField(named: first)?.type else { return nil }
+    for name in names.dropFirst() {
+      guard let field = fields(of: type)?.first(where: { $0.name == name }) else { return nil }
+      type = field.type
+    }
+    return type
   }
 
   /// The type of a field of the elements of the state's list `list`.
@@ -318,13 +332,26 @@ package struct DerivedValue: Sendable, Equatable {
   /// The state fields its `where` reads besides the list (`count todos where rank >= minimum`).
   package var conditionReads: [String] = []
 
+  /// Whether its lookup's collection or key is a path inside a state field of a model
+  /// (`shelf.entities[shelf.selectedID]`), read from the state field it starts at. (An app's
+  /// feature fields, `cart.items`, are state fields of the app's own, and read whole.)
+  package var readsInside = false
+
+  /// The state field its list or collection is, or is inside of (`shelf` for a lookup in
+  /// `shelf.entities`).
+  package var listRoot: String { root(of: list) }
+
+  /// The state field a path of fields (`shelf.selectedID`) starts at.
+  func root(of path: String) -> String { readsInside ? String(path.prefix { $0 != "." }) : path }
+
   /// The state fields it reads.
   package var inputs: [String] {
     switch kind {
-    case .lookup(let key) where key != parameter, .lookupMany(let key): [list, key]
+    case .lookup(let key) where key != parameter, .lookupMany(let key):
+      listRoot == root(of: key) ? [listRoot] : [listRoot, root(of: key)]
     case .arithmetic(_, let reads): reads
     case .sumWeighted(_, let weights, _, _): [list, weights] + conditionReads.filter { $0 != weights }
-    default: [list] + conditionReads
+    default: [listRoot] + conditionReads
     }
   }
 }

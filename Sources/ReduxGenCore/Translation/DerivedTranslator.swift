@@ -4,9 +4,17 @@ struct DerivedTranslator {
   let types: TypeTranslator
   let access: AccessModifier?
 
-  /// The type of the state field `name`.
+  /// The type of the state field `name`, or of the field a path inside one names (`shelf.entities`).
   private func stateType(_ name: String) -> SpecType? {
-    types.spec.state.first { $0.name == name }?.type
+    types.spec.stateType(path: name)
+  }
+
+  /// A state field, or a path inside one (`shelf.entities`), read on `base` (nil: the state
+  /// itself, inside its own property).
+  private func read(_ path: String, on base: Expression?) -> Expression {
+    let names = path.split(separator: ".").map(String.init)
+    let start = base.map { $0.dot(names[0]) } ?? .name(names[0])
+    return names.dropFirst().reduce(start) { $0.dot($1) }
   }
 
   /// `public var remaining: Int { tasks.count(where: { !$0.isCompleted }) }`; for a value
@@ -42,8 +50,8 @@ struct DerivedTranslator {
   }
 
   private func computedExpression(_ value: DerivedValue, over base: Expression?) -> Expression {
-    let list = base.map { $0.dot(value.list) } ?? .name(value.list)
-    let element = types.spec.stateField(named: value.list)?.type.elementType.flatMap { types.spec.fields(of: $0) }
+    let list = read(value.list, on: base)
+    let element = stateType(value.list)?.elementType.flatMap { types.spec.fields(of: $0) }
     let model = Model(name: value.list, doc: nil, fields: element ?? [])
     func closure(_ predicate: Predicate) -> Closure {
       // `state.minimum` in a `where` reads this State (or the state the value is computed over).
@@ -84,7 +92,7 @@ struct DerivedTranslator {
           body: .binary(.name("$0"), .plus, weighted(.name("$1"), value, field, weightList, weights, key))))
     case .lookup(let key):
       // A parameter is a name of the function; a state field is read from the state.
-      let keyExpression = value.parameter == key ? .name(key) : base.map { $0.dot(key) } ?? .name(key)
+      let keyExpression = value.parameter == key ? .name(key) : read(key, on: base)
       guard value.parameter != key, stateType(key)?.isOptional == true else { return found(in: list, value, keyExpression) }
       return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(in: list, value, .name("$0"))))
     case .arithmetic(let arithmetic, _):
@@ -93,14 +101,14 @@ struct DerivedTranslator {
       }
     case .lookupMany(let keys):
       // `cartIDs.compactMap { products[id: $0] }`: the keys' elements in the keys' order.
-      let keyList = base.map { $0.dot(keys) } ?? .name(keys)
+      let keyList = read(keys, on: base)
       return .call(keyList.dot("compactMap"), [], trailingClosure: Closure(body: found(in: list, value, .name("$0"))))
     }
   }
 
   /// `list[id: key]` for a list of models with an id, `list[key]` for a dictionary.
   private func found(in list: Expression, _ value: DerivedValue, _ key: Expression) -> Expression {
-    types.spec.stateField(named: value.list).flatMap { types.spec.lookupShape(of: $0.type) }?.byID == true
+    stateType(value.list).flatMap { types.spec.lookupShape(of: $0) }?.byID == true
       ? .subscriptedByLabel(list, label: "id", key) : .subscripted(list, key)
   }
 }
@@ -321,7 +329,7 @@ extension DerivedTranslator {
     -> String?
   {
     let state = Expression.name("state")
-    let list = state.dot(value.list)
+    let list = read(value.list, on: state)
     guard let listType = stateType(value.list) else { return nil }
     let isParameter = value.parameter == key
     let isMany = if case .lookupMany = value.kind { true } else { false }
@@ -330,7 +338,7 @@ extension DerivedTranslator {
     /// The value derived for `keyValue`: set into the key field, or passed as the argument.
     func derived(_ keyValue: Expression) -> Expression {
       guard isParameter else {
-        body.append(.assignment(state.dot(key), keyValue))
+        body.append(.assignment(read(key, on: state), keyValue))
         return state.dot(value.name)
       }
       return state.dot(value.name).call([Argument(key, keyValue)])

@@ -225,7 +225,7 @@ struct FeatureTranslator {
       guard let (parameter, type) = spec.parameter(of: value) else { return nil }
       return code.selector(
         name: value.name, parameter: Parameter(name: parameter, type: types.capturing.typeName(type)),
-        type: types.capturing.typeName(value.type), reading: value.list)
+        type: types.capturing.typeName(value.type), reading: value.listRoot)
     }
     return code.declarations(members: bindings + selectors)
   }
