@@ -111,6 +111,7 @@ struct SpecGenerator {
     swap(&rng, &laterRNG)
     makeDelayedFollowUps()
     makeConditionArithmetic()
+    makeInsideLookups()
     swap(&rng, &laterRNG)
     makeStart()
     makeEvents()
@@ -1368,6 +1369,37 @@ struct SpecGenerator {
         continue
       }
     }
+  }
+
+  /// Now and then NgRx's entity shape inside one state field (`shelf: Shelf` holding `entities:
+  /// [String: Int]`, `selected: String?` and `ids: [String]`) and derived lookups inside it:
+  /// `shelf.entities[shelf.selected]`, `shelf.entities[shelf.ids]`, `NAME(key): shelf.entities[key]`.
+  /// Examples don't read them (the simulator reads state fields); their derived tests do.
+  private mutating func makeInsideLookups() {
+    guard rng.chance(15), let typeName = freshTypeName(["Shelf", "Slice", "Entities"]) else { return }
+    let keyType = rng.pick([RType.scalar(.string), .scalar(.int)])
+    spec.models.append(
+      RModel(
+        name: typeName,
+        fields: [
+          RField(name: "entities", type: .dictionary(keyType, .scalar(.int)), defaultValue: .dictionary([])),
+          RField(name: "selected", type: .optional(keyType), defaultValue: .null),
+          RField(name: "ids", type: .array(keyType), defaultValue: .array([])),
+        ]))
+    let slice = freshName(typeName.lowercasingFirst, in: &stateNames)
+    spec.state.append(RField(name: slice, type: .model(typeName), defaultValue: implicitDefault(.model(typeName))))
+    let entities = slice + ".entities"
+    var values = [
+      RDerived(name: freshName("selected" + typeName, in: &stateNames), list: entities, kind: .lookup(key: slice + ".selected"))
+    ]
+    if rng.chance(50) {
+      values.append(RDerived(name: freshName("listed" + typeName, in: &stateNames), list: entities, kind: .lookupMany(keys: slice + ".ids")))
+    }
+    if rng.chance(50) {
+      values.append(
+        RDerived(name: freshName("entry" + typeName, in: &stateNames), list: entities, kind: .lookup(key: "key"), parameter: "key"))
+    }
+    spec.derived += values
   }
 
   /// The model of the elements of the state's list `name`, if it is one of models.

@@ -430,7 +430,7 @@ struct EdgeCasesExampleTests {
   }
 
   @Test("the selected entity is found inside the shelf")
-  func theSelectedEntityIsFoundInsideTheShelf() {
+  func theSelectedEntityIsFoundInsideTheShelf() throws {
     var state = EdgeCasesState()
     state.books = [Book(id: 7, title: "Emma")]
     reduceReporting(&state, .stockShelf(book: Book(id: 7, title: "Emma")))
@@ -438,6 +438,8 @@ struct EdgeCasesExampleTests {
     reduceReporting(&state, .pickShelved(id: 7))
     #expect(state.shelvedBook?.title == "Emma")
     #expect(state.shelfBooks.count == 2)
+    try #require(state.shelfBooks.indices.contains(0))
+    #expect(state.shelfBooks[0].title == "Emma")
     #expect(state.shelfPick?.title == "Emma")
   }
 

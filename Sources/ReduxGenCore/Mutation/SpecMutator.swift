@@ -167,8 +167,9 @@ package enum SpecMutator {
         }
       case .lookupMany(let keys):
         // The keys of another list of the same type.
-        edits = spec.state.filter { $0.name != keys && $0.type == spec.stateField(named: keys)?.type }.map {
-          ("keys \($0.name)", .lookupMany(keys: $0.name))
+        let type = spec.stateType(path: keys)
+        edits = spec.statePaths.filter { $0.path != keys && $0.type == type }.map {
+          ("keys \($0.path)", .lookupMany(keys: $0.path))
         }
       case .sumWeighted(let field, let weights, let key, let predicate):
         if let predicate {
@@ -188,11 +189,19 @@ package enum SpecMutator {
         }
       case .arithmetic(let arithmetic, let reads):
         edits = uniqueKinds(arithmetic.nearMisses()).map { ($0.kind, .arithmetic($0.expression, reads: reads)) }
+      case .lookup(let key) where key != value.parameter:
+        // The key read from another field of its type (`shelf.selectedID` for `chosenBookID`).
+        let type = spec.stateType(path: key)
+        edits = spec.statePaths.filter { $0.path != key && $0.type == type }.map {
+          ("key \($0.path)", .lookup(key: $0.path))
+        }
       case .count(nil), .sum(_, nil), .isEmpty, .lookup:
         edits = []
       }
       for (kind, edit) in edits {
         var mutated = spec
+        // A path inside a field (`shelf.ids`) is read from the field it starts at.
+        if kind.contains(".") { mutated.derived[index].readsInside = true }
         mutated.derived[index].kind = edit
         // Arithmetic's near misses are shown as written: `budget - spent -> budget + spent`.
         var description = "derived \(value.name): \(kind)"
@@ -239,9 +248,12 @@ package enum SpecMutator {
             unfallen.type = .optional(value.type)
           }
         }
-        let type = spec.stateField(named: value.list)?.type
-        for other in spec.state where other.name != value.list && other.type == type {
-          mutant("reads \(other.name)") { $0.list = other.name }
+        let type = spec.stateType(path: value.list)
+        for other in spec.statePaths where other.path != value.list && other.type == type {
+          mutant("reads \(other.path)") { mutated in
+            mutated.list = other.path
+            if other.path.contains(".") { mutated.readsInside = true }
+          }
         }
       }
     }

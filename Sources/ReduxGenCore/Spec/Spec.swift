@@ -148,6 +148,14 @@ package struct Spec: Sendable, Equatable {
     return (name, shape.key)
   }
 
+  /// Every state field, and each field inside a state field of a model that isn't optional
+  /// (`shelf.ids`), with its type: what a derived lookup may read.
+  package var statePaths: [(path: String, type: SpecType)] {
+    state.flatMap { field -> [(path: String, type: SpecType)] in
+      [(field.name, field.type)] + (fields(of: field.type) ?? []).map { ("\(field.name).\($0.name)", $0.type) }
+    }
+  }
+
   /// The type of a state field, or of a field inside one through fields of models that aren't
   /// optional (`shelf.entities`); nil when the path names none.
   package func stateType(path: String) -> SpecType? {
