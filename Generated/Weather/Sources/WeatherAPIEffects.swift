@@ -6,22 +6,28 @@ import OpenAPIRuntime
 import ReduxOpenAPI
 import ReduxRuntime
 
-/// The Weather feature's effects, each request sent to its operation of `OpenAPI/open-meteo.yaml` through `client`.
-public struct WeatherAPIEffects: WeatherEffects {
+/// The Weather feature's effects, each request sent to its operation of `OpenAPI/open-meteo.yaml` through `client`, the others performed by `others`.
+public struct WeatherAPIEffects<Others: WeatherOtherEffects>: WeatherEffects {
   /// Sends the requests: the document's `Client`, or a test's `APIProtocol`.
   let client: any APIProtocol
 
+  /// Performs the requests the spec doesn't bind to an operation.
+  public let others: Others
+
   /// Sends the requests through `client`.
-  init(client: any APIProtocol) {
+  init(client: any APIProtocol, others: Others) {
     self.client = client
+    self.others = others
   }
 
   /// Sends the requests to `serverURL` (such as `try Servers.Server1.url()`) through `transport` (`URLSessionTransport()` from swift-openapi-urlsession, say), each through `middlewares` first.
   public init(
     serverURL: Foundation.URL, transport: any ClientTransport,
-    middlewares: [any ClientMiddleware] = []
+    middlewares: [any ClientMiddleware] = [], others: Others
   ) {
-    self.init(client: Client(serverURL: serverURL, transport: transport, middlewares: middlewares))
+    self.init(
+      client: Client(serverURL: serverURL, transport: transport, middlewares: middlewares),
+      others: others)
   }
 
   /// `searchPlaces`: GET /v1/search.
@@ -90,5 +96,9 @@ public struct WeatherAPIEffects: WeatherEffects {
     case .undocumented(let statusCode, let payload):
       throw await APIFailure.undocumented("searchPlaces", status: statusCode, payload)
     }
+  }
+
+  public func locate() async throws(WeatherError) -> Place {
+    return try await self.others.locate()
   }
 }

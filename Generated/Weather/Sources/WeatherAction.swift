@@ -29,4 +29,11 @@ public enum WeatherAction: Equatable, Sendable {
   case refreshFailed(message: String)
 
   case setPlaces(places: IdentifiedArrayOf<Place>)
+  case locate
+
+  /// `locate` succeeded.
+  case locateSucceeded(place: Place)
+
+  /// `locate` failed.
+  case locateFailed(error: WeatherError)
 }

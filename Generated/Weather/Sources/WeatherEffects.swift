@@ -4,8 +4,14 @@
 import Foundation
 import ReduxRuntime
 
-/// The Weather feature's side effects: one requirement per `async` action, implemented by hand.
-public protocol WeatherEffects: Sendable {
+/// The Weather feature's requests that no operation of its API performs, implemented by hand.
+public protocol WeatherOtherEffects: Sendable {
+  /// Performs `locate`; what it returns becomes `locateSucceeded`.
+  func locate() async throws(WeatherError) -> Place
+}
+
+/// The Weather feature's side effects: one requirement per `async` action, those no operation performs in `WeatherOtherEffects`.
+public protocol WeatherEffects: WeatherOtherEffects {
   /// Performs `search`; what it returns becomes `searchSucceeded` (nil ends the request without it).
   func search(query: String) async throws -> IdentifiedArrayOf<Place>?
 
@@ -24,6 +30,7 @@ public protocol WeatherEffects: Sendable {
 /// - `search`, latest, debounce 300 ms: a newer request cancels the running one.
 /// - `placeTapped`, latest: a newer request cancels the running one.
 /// - `refresh`, latest, throttle 1000 ms: a newer request cancels the running one.
+/// - `locate`, latest: a newer request cancels the running one.
 public struct WeatherEffectsMiddleware<Effects: WeatherEffects>: Middleware {
   /// The hand-written effects.
   public let effects: Effects
@@ -86,6 +93,12 @@ public struct WeatherEffectsMiddleware<Effects: WeatherEffects>: Middleware {
         { try await self.effects.refresh(state: state) },
         success: { places in .setPlaces(places: places) },
         failure: { error in .refreshFailed(message: String(describing: error)) })
+    case .locate:
+      self.runner.run(
+        "locate", policy: .latest, context: context,
+        { () async throws(WeatherError) -> Place in try await self.effects.locate() },
+        success: { place in .locateSucceeded(place: place) },
+        failure: { error in .locateFailed(error: error) })
     default:
       break
     }

@@ -24,7 +24,12 @@ public func weatherReducer(_ state: inout WeatherState, _ action: WeatherAction)
     state.lastError = error
   case .setPlaces(let places):
     state.places = places
-  case .searchFailed, .placeTapped, .refresh, .refreshFailed:
+  case .locateSucceeded(let place):
+    state.places.removeAll()
+    state.places.append(place)
+  case .locateFailed(let error):
+    state.lastError = error
+  case .searchFailed, .placeTapped, .refresh, .refreshFailed, .locate:
     break
   }
 }
@@ -35,15 +40,15 @@ extension WeatherAction: ChangeReporting {
     switch self {
     case .search:
       return StateFields(0)
-    case .searchSucceeded, .setPlaces:
+    case .searchSucceeded, .setPlaces, .locateSucceeded:
       return StateFields(1)
-    case .searchFailed, .placeTapped, .refresh, .refreshFailed:
+    case .searchFailed, .placeTapped, .refresh, .refreshFailed, .locate:
       return .none
     case .clearQuery:
       return StateFields(0, 1)
     case .forecastLoaded:
       return StateFields(2)
-    case .forecastFailed:
+    case .forecastFailed, .locateFailed:
       return StateFields(3)
     }
   }

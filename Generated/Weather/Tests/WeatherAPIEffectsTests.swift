@@ -42,7 +42,7 @@ struct WeatherAPIEffectsTests {
             ]))))
     var api = WeatherAPIDouble()
     api.answers.answer(expected, with: answer)
-    let effects = WeatherAPIEffects(client: api)
+    let effects = WeatherAPIEffects(client: api, others: WeatherTestEffects().effects)
     let value = try await effects.search(query: query)
     #expect(value == [Place(id: 104, name: "answer 5", latitude: 6.25, longitude: 7.25)])
   }
@@ -54,7 +54,7 @@ struct WeatherAPIEffectsTests {
     let answer = Operations.searchPlaces.Output.undocumented(statusCode: 599, .init())
     var api = WeatherAPIDouble()
     api.answers.answer(expected, with: answer)
-    let effects = WeatherAPIEffects(client: api)
+    let effects = WeatherAPIEffects(client: api, others: WeatherTestEffects().effects)
     await #expect(
       throws: APIFailure(operation: "searchPlaces", reason: .undocumented(status: 599), detail: ""),
       performing: { try await effects.search(query: query) })
@@ -64,7 +64,7 @@ struct WeatherAPIEffectsTests {
   func searchIsNotSent() async throws {
     let query: String = ""
     let api = WeatherAPIDouble()
-    let effects = WeatherAPIEffects(client: api)
+    let effects = WeatherAPIEffects(client: api, others: WeatherTestEffects().effects)
     let value = try await effects.search(query: query)
     #expect(value == nil)
   }
@@ -81,7 +81,7 @@ struct WeatherAPIEffectsTests {
           .init(current_weather: .init(temperature: 3.25, windspeed: 4.25, weathercode: 105)))))
     var api = WeatherAPIDouble()
     api.answers.answer(expected, with: answer)
-    let effects = WeatherAPIEffects(client: api)
+    let effects = WeatherAPIEffects(client: api, others: WeatherTestEffects().effects)
     let value = try await effects.forecast(place: place)
     #expect(value == Forecast(temperature: 3.25, windSpeed: 4.25, weatherCode: 105))
   }
@@ -97,7 +97,7 @@ struct WeatherAPIEffectsTests {
     )
     var api = WeatherAPIDouble()
     api.answers.answer(expected, with: answer)
-    let effects = WeatherAPIEffects(client: api)
+    let effects = WeatherAPIEffects(client: api, others: WeatherTestEffects().effects)
     await #expect(
       throws: WeatherError.unknownPlace, performing: { try await effects.forecast(place: place) })
   }
@@ -111,7 +111,7 @@ struct WeatherAPIEffectsTests {
     let answer = Operations.forecast.Output.undocumented(statusCode: 599, .init())
     var api = WeatherAPIDouble()
     api.answers.answer(expected, with: answer)
-    let effects = WeatherAPIEffects(client: api)
+    let effects = WeatherAPIEffects(client: api, others: WeatherTestEffects().effects)
     await #expect(
       throws: WeatherError.offline, performing: { try await effects.forecast(place: place) })
   }
@@ -131,7 +131,7 @@ struct WeatherAPIEffectsTests {
             ]))))
     var api = WeatherAPIDouble()
     api.answers.answer(expected, with: answer)
-    let effects = WeatherAPIEffects(client: api)
+    let effects = WeatherAPIEffects(client: api, others: WeatherTestEffects().effects)
     let value = try await effects.refresh(state: state)
     #expect(value == [Place(id: 104, name: "answer 5", latitude: 6.25, longitude: 7.25)])
   }
@@ -144,7 +144,7 @@ struct WeatherAPIEffectsTests {
     let answer = Operations.searchPlaces.Output.undocumented(statusCode: 599, .init())
     var api = WeatherAPIDouble()
     api.answers.answer(expected, with: answer)
-    let effects = WeatherAPIEffects(client: api)
+    let effects = WeatherAPIEffects(client: api, others: WeatherTestEffects().effects)
     await #expect(
       throws: APIFailure(operation: "searchPlaces", reason: .undocumented(status: 599), detail: ""),
       performing: { try await effects.refresh(state: state) })

@@ -36,6 +36,11 @@ final class FakeWeatherClient: WeatherEffects, Sendable {
     return Forecast(temperature: Double(place.id), weatherCode: place.id)
   }
 
+  func locate() async throws(WeatherError) -> Place {
+    calls.withLock { $0.append("locate") }
+    return lyon
+  }
+
   /// Lets a held forecast answer; false when it isn't waiting yet.
   func release(_ id: Int) -> Bool {
     guard let continuation = held.withLock({ $0.removeValue(forKey: id) }) else { return false }

@@ -47,6 +47,15 @@ struct WeatherExampleTests {
     #expect(state.query == "")
     #expect(state.places == [])
   }
+
+  @Test("the device's place replaces the places found")
+  func theDeviceSPlaceReplacesThePlacesFound() {
+    var state = WeatherState()
+    state.places = [Place(id: 7, name: "Lyon")]
+    reduceReporting(&state, .locate)
+    reduceReporting(&state, .locateSucceeded(place: Place(id: 9, name: "Here")))
+    #expect(state.places == [Place(id: 9, name: "Here")])
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.

@@ -84,6 +84,15 @@ struct WeatherReducerTests {
     reduceReporting(&state, .setPlaces(places: places))
     #expect(state.places == places)
   }
+
+  @Test("locateFailed sets lastError")
+  func locateFailedSetsLastError() {
+    var state = WeatherState()
+    state.lastError = WeatherError.unknownPlace
+    let error: WeatherError = .offline
+    reduceReporting(&state, .locateFailed(error: error))
+    #expect(state.lastError == error)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.

@@ -53,11 +53,14 @@ struct ChosenWeatherAnswers: APIProtocol {
     id: 2_996_944, name: "Lyon", latitude: 45.75, longitude: 4.85, country: "France")
 
   func serve<Result: Sendable>(
-    _ answers: ChosenWeatherAnswers, _ body: (WeatherAPIEffects) async throws -> Result
+    _ answers: ChosenWeatherAnswers,
+    _ body: (WeatherAPIEffects<WeatherLiveEffects>) async throws -> Result
   ) async throws -> Result {
     let handlers: LocalServer.Handlers = { try answers.registerHandlers(on: $0) }
     return try await LocalServer.serving(handlers) { url in
-      try await body(WeatherAPIEffects(serverURL: url, transport: URLSessionTransport()))
+      try await body(
+        WeatherAPIEffects(
+          serverURL: url, transport: URLSessionTransport(), others: WeatherLiveEffects()))
     }
   }
 
@@ -105,8 +108,9 @@ struct ChosenWeatherAnswers: APIProtocol {
     let failure = await #expect(throws: APIFailure.self) {
       let busy = LocalServer.raw(status: 503, text: "the geocoder is busy", path: "/v1/search")
       return try await LocalServer.serving(busy) { url in
-        try await WeatherAPIEffects(serverURL: url, transport: URLSessionTransport()).search(
-          query: "Paris")
+        try await WeatherAPIEffects(
+          serverURL: url, transport: URLSessionTransport(), others: WeatherLiveEffects()
+        ).search(query: "Paris")
       }
     }
     #expect(
@@ -121,7 +125,8 @@ struct ChosenWeatherAnswers: APIProtocol {
   func noServer() async throws {
     // A port nothing listens on: the one a server had, after it stopped.
     let url = try await LocalServer.serving(LocalServer.nothing) { $0 }
-    let effects = WeatherAPIEffects(serverURL: url, transport: URLSessionTransport())
+    let effects = WeatherAPIEffects(
+      serverURL: url, transport: URLSessionTransport(), others: WeatherLiveEffects())
     let failure = await #expect(throws: APIFailure.self) { try await effects.search(query: "Lyo") }
     #expect(failure?.reason == .transport)
   }

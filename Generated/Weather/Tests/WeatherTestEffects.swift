@@ -25,6 +25,9 @@ struct WeatherTestEffects: Sendable {
     "refresh(state:)"
   )
 
+  /// `locate()`, for `locate`: what it does, and the number of its calls.
+  let locate = EffectDouble<Void, Place, WeatherError>("locate()")
+
   init() {}
 
   /// The doubles as `WeatherEffects`, for `WeatherEffectsMiddleware(effects:)`.
@@ -46,6 +49,10 @@ struct WeatherTestEffects: Sendable {
 
     func refresh(state: WeatherState) async throws -> IdentifiedArrayOf<Place> {
       try await doubles.refresh.call(state)
+    }
+
+    func locate() async throws(WeatherError) -> Place {
+      try await doubles.locate.call(())
     }
   }
 }

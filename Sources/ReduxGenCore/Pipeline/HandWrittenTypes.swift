@@ -18,9 +18,13 @@ package enum HandWrittenTypes {
     // The live effects may have any name: the scaffold's, or any type conforming to the protocol.
     let names = spec.names
     if !spec.handWrittenRequests.isEmpty,
-      !swiftSources.contains(where: { declares(names.liveEffects, in: $0) || conforms(to: names.effects, in: $0) })
+      !swiftSources.contains(where: {
+        declares(names.liveEffects, in: $0) || conforms(to: names.effects, in: $0)
+          || (spec.api != nil && conforms(to: names.otherEffects, in: $0))
+      })
     {
-      let problem = SpecProblem.missingLiveEffects(protocol: names.effects, scaffold: names.liveEffects, command: command)
+      let problem = SpecProblem.missingLiveEffects(
+        protocol: spec.api != nil ? names.otherEffects : names.effects, scaffold: names.liveEffects, command: command)
       diagnostics.append(Diagnostic(.error, problem.message, at: location(of: names.liveEffects)))
     }
     return diagnostics

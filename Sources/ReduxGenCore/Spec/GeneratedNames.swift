@@ -15,6 +15,9 @@ package struct GeneratedNames: Sendable, Equatable {
   package var event: String { feature + "Event" }
   package var effects: String { feature + "Effects" }
   package var liveEffects: String { feature + "LiveEffects" }
+  /// With `api:`, the requests no operation performs: what `<Feature>APIEffects`'s `others:` and
+  /// the live-effects scaffold implement.
+  package var otherEffects: String { feature + "OtherEffects" }
   /// The live effects of requests bound to OpenAPI operations.
   package var apiEffects: String { feature + "APIEffects" }
   /// The in-memory `APIProtocol` of the generated API tests.
@@ -117,7 +120,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// Every type name above, for clash checks.
   package var featureTypes: [String] {
     [
-      state, action, event, effects, liveEffects, effectsMiddleware, customReducer, customReducing,
+      state, action, event, effects, liveEffects, otherEffects, effectsMiddleware, customReducer, customReducing,
       persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests, followUps,
       start, apiEffects, apiDouble, apiEffectsTests,
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)

@@ -85,7 +85,7 @@ struct APIEffectsTranslator {
             through `client`\(others ? ", the others performed by `others`" : "").
             """,
           access: access, name: names.apiEffects,
-          genericParameters: others ? [GenericParameter(name: "Others", conformance: .named(names.effects))] : [],
+          genericParameters: others ? [GenericParameter(name: "Others", conformance: .named(names.otherEffects))] : [],
           inherits: [.named(names.effects)], members: members))
     ]
   }

@@ -328,11 +328,32 @@ extension FeatureTranslator {
   func effectsFile() -> [Declaration] {
     let actions = asyncActions
     guard !actions.isEmpty else { return [] }
-    let effects = Declaration.protocolDeclaration(
-      TypeDeclaration(
-        doc: "The \(spec.feature) feature's side effects: one requirement per `async` action, implemented by hand.",
-        access: access, name: effectsName, inherits: ["Sendable"],
-        members: actions.flatMap { effectRequirement($0, body: nil) }))
+    var protocols: [Declaration] = []
+    var effects: Declaration
+    if splitsOtherEffects {
+      // With `api:`, the requests no operation performs have a protocol of their own, which
+      // the live effects implement and `<Feature>APIEffects` calls for them.
+      let unbound = spec.handWrittenRequests
+      protocols.append(
+        .protocolDeclaration(
+          TypeDeclaration(
+            doc: "The \(spec.feature) feature's requests that no operation of its API performs, implemented by hand.",
+            access: access, name: spec.names.otherEffects, inherits: ["Sendable"],
+            members: unbound.flatMap { effectRequirement($0, body: nil) })))
+      effects = .protocolDeclaration(
+        TypeDeclaration(
+          doc: "The \(spec.feature) feature's side effects: one requirement per `async` action, those no operation performs in `\(spec.names.otherEffects)`.",
+          access: access, name: effectsName, inherits: [.named(spec.names.otherEffects)],
+          members: actions.filter { action in !unbound.contains { $0.name == action.name } }.flatMap {
+            effectRequirement($0, body: nil)
+          }))
+    } else {
+      effects = Declaration.protocolDeclaration(
+        TypeDeclaration(
+          doc: "The \(spec.feature) feature's side effects: one requirement per `async` action, implemented by hand.",
+          access: access, name: effectsName, inherits: ["Sendable"],
+          members: actions.flatMap { effectRequirement($0, body: nil) }))
+    }
 
     // What each action invalidates in the cache: a plain action's own tags, and an async
     // action's, when its success passes.
@@ -497,12 +518,18 @@ extension FeatureTranslator {
         genericParameters: [GenericParameter(name: "Effects", conformance: .named(effectsName))],
         inherits: [types.runtime.type("Middleware")],
         members: members))
-    return [effects, middleware]
+    return protocols + [effects, middleware]
   }
+
+  /// Whether the requests no operation performs have their own protocol (`<Feature>OtherEffects`):
+  /// with `api:`, where some are.
+  var splitsOtherEffects: Bool { spec.api != nil && !spec.handWrittenRequests.isEmpty }
 
   /// The hand-written effects, as first created: every request throws `UnimplementedEffect`.
   func effectsScaffold() -> [Declaration] {
-    let requirements = asyncActions.flatMap { action in
+    // With `api:`, only the requests no operation performs.
+    let requests = splitsOtherEffects ? spec.handWrittenRequests : asyncActions
+    let requirements = requests.flatMap { action in
       effectRequirement(
         action,
         body: [
@@ -516,7 +543,8 @@ extension FeatureTranslator {
       .structure(
         TypeDeclaration(
           doc: "The \(spec.feature) feature's effects against the real world.", access: access,
-          name: liveEffectsName, inherits: [.named(effectsName)], members: initializer + requirements))
+          name: liveEffectsName, inherits: [.named(splitsOtherEffects ? spec.names.otherEffects : effectsName)],
+          members: initializer + requirements))
     ]
   }
 
