@@ -15,11 +15,41 @@ public final class ResponseCache: Sendable {
     }
   }
 
+  /// What a kept answer provides and an action invalidates, as RTK Query's tags: a name
+  /// (`"collection"`, written as a string literal), maybe with an argument (`Tag("volume", id)`).
+  /// Invalidating a name alone empties every answer that provides it, with any argument or none;
+  /// invalidating a name with an argument empties the answers that provide it with that argument,
+  /// and those that provide the name alone (a list, which may hold what changed).
+  public struct Tag: Hashable, Sendable, ExpressibleByStringLiteral {
+    public let name: String
+    /// The argument, if any: a value of the request's payload.
+    public let argument: Key?
+
+    public init(_ name: String) {
+      self.name = name
+      argument = nil
+    }
+
+    public init(_ name: String, _ argument: some Hashable & Sendable) {
+      self.name = name
+      self.argument = Key([argument])
+    }
+
+    public init(stringLiteral name: String) {
+      self.init(name)
+    }
+
+    /// Whether invalidating `self` empties an answer that provides `provided`.
+    func empties(_ provided: Tag) -> Bool {
+      name == provided.name && (argument == nil || provided.argument == nil || argument == provided.argument)
+    }
+  }
+
   private struct Entry: Sendable {
     var value: any Sendable
     /// When it was stored: time since the cache was made.
     var stored: Duration
-    var tags: Set<String>
+    var tags: Set<Tag>
   }
 
   private let entries = Locked<[String: [Key: Entry]]>([:])
@@ -40,7 +70,7 @@ public final class ResponseCache: Sendable {
   /// invalidated since; otherwise what `operation` returns, stored under `key` with `tags`. An
   /// error is never stored.
   public func answer<Value: Sendable, Failure: Error>(
-    _ request: String, key: Key, freshFor: Duration, tags: [String],
+    _ request: String, key: Key, freshFor: Duration, tags: [Tag],
     _ operation: () async throws(Failure) -> Value
   ) async throws(Failure) -> Value {
     let now = now()
@@ -55,14 +85,26 @@ public final class ResponseCache: Sendable {
     return value
   }
 
-  /// Forgets every answer that provides one of `tags`.
-  public func invalidate(_ tags: [String]) {
-    let tags = Set(tags)
+  /// Forgets every answer that provides one of `tags` (see `Tag`).
+  public func invalidate(_ tags: [Tag]) {
     entries.withLock { entries in
       for request in entries.keys {
-        entries[request] = entries[request]?.filter { $0.value.tags.isDisjoint(with: tags) }
+        entries[request] = entries[request]?.filter { entry in
+          !entry.value.tags.contains { provided in tags.contains { $0.empties(provided) } }
+        }
       }
     }
+  }
+
+  /// What `operation` returns; once it has returned, the answers that provide one of `tags` are
+  /// forgotten, before the success it becomes is dispatched (a request that invalidates tags
+  /// with its payload's values: `invalidates: [volume(book.id)]`).
+  public func invalidating<Value: Sendable, Failure: Error>(
+    _ tags: [Tag], after operation: () async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    let value = try await operation()
+    invalidate(tags)
+    return value
   }
 
   /// Forgets every answer.

@@ -112,6 +112,7 @@ struct SpecGenerator {
     makeDelayedFollowUps()
     makeConditionArithmetic()
     makeInsideLookups()
+    makeTagArguments()
     swap(&rng, &laterRNG)
     makeStart()
     makeEvents()
@@ -1400,6 +1401,36 @@ struct SpecGenerator {
         RDerived(name: freshName("entry" + typeName, in: &stateNames), list: entities, kind: .lookup(key: "key"), parameter: "key"))
     }
     spec.derived += values
+  }
+
+  /// Now and then a cache tag with an argument from the payload (RTK Query's `{ type, id }`): a
+  /// request's `provides: [shelf(id)]`, and an action's `invalidates: [shelf(key)]` with a
+  /// parameter of the same type (else the tag alone, which empties every argument's answers).
+  private mutating func makeTagArguments() {
+    func hashable(_ field: RField) -> Bool {
+      [.scalar(.string), .scalar(.int), .scalar(.uuid), .scalar(.bool)].contains(field.type)
+        || { if case .enumeration = field.type { true } else { false } }()
+    }
+    var argumentTypes: [String: RType] = [:]
+    for index in spec.actions.indices {
+      guard let async = spec.actions[index].async, async.fresh != nil, async.provides.count == 1,
+        !async.provides[0].contains("("), rng.chance(50),
+        let parameter = rng.pickOptional(spec.actions[index].payload.filter(hashable))
+      else { continue }
+      let tag = async.provides[0]
+      // One argument type per tag.
+      guard argumentTypes[tag] == nil || argumentTypes[tag] == parameter.type else { continue }
+      argumentTypes[tag] = parameter.type
+      spec.actions[index].async!.provides = ["\(tag)(\(parameter.name))"]
+    }
+    for index in spec.actions.indices {
+      for (position, tag) in spec.actions[index].invalidates.enumerated() {
+        guard let type = argumentTypes[tag], rng.chance(60),
+          let parameter = rng.pickOptional(spec.actions[index].payload.filter { $0.type == type })
+        else { continue }
+        spec.actions[index].invalidates[position] = "\(tag)(\(parameter.name))"
+      }
+    }
   }
 
   /// The model of the elements of the state's list `name`, if it is one of models.

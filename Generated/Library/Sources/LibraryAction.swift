@@ -46,4 +46,5 @@ public enum LibraryAction: Equatable, Sendable {
   case loadCollectionFailed(message: String)
 
   case setCollection(books: IdentifiedArrayOf<Book>)
+  case volumeChanged(id: String)
 }

@@ -83,16 +83,30 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
         })
     case .openVolume(let id):
       self.runner.run(
-        "openVolume", policy: .latest, context: context,
-        { try await self.effects.openVolume(id: id) },
+        "openVolume",
+        policy: .latest,
+        context: context,
+        {
+          try await self.cache.answer(
+            "openVolume", key: .init([id]), freshFor: .seconds(300), tags: [.init("volume", id)],
+            { try await self.effects.openVolume(id: id) })
+        },
         success: { book in .volumeOpened(book: book) },
         failure: { error in .openVolumeFailed(message: String(describing: error)) })
     case .clearSearch:
       self.runner.cancel("search")
     case .addBook(let book):
       self.runner.run(
-        "collection", policy: .every, context: context,
-        { () async throws(Refusal) -> Void in try await self.effects.saveToCollection(book: book) },
+        "collection",
+        policy: .every,
+        context: context,
+        { () async throws(Refusal) -> Void in
+          try await self.cache.invalidating(
+            [.init("volume", book.id)],
+            after: { () async throws(Refusal) -> Void in
+              try await self.effects.saveToCollection(book: book)
+            })
+        },
         success: { _ in .addBookSucceeded(book: book) },
         failure: { error in .addBookFailed(book: book, error: error) })
     case .addBookSucceeded:
@@ -103,7 +117,11 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
         policy: .every,
         context: context,
         { () async throws(Refusal) -> Void in
-          try await self.effects.removeFromCollection(book: book)
+          try await self.cache.invalidating(
+            [.init("volume", book.id)],
+            after: { () async throws(Refusal) -> Void in
+              try await self.effects.removeFromCollection(book: book)
+            })
         },
         success: { _ in .removeBookSucceeded(book: book) },
         failure: { error in .removeBookFailed(book: book, error: error) })
@@ -122,6 +140,8 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
         },
         success: { books in .setCollection(books: books) },
         failure: { error in .loadCollectionFailed(message: String(describing: error)) })
+    case .volumeChanged(let id):
+      self.cache.invalidate([.init("volume", id)])
     default:
       break
     }

@@ -51,7 +51,7 @@ public func libraryReducer(_ state: inout LibraryState, _ action: LibraryAction)
   case .setCollection(let books):
     state.collection = books
   case .openVolume, .openVolumeFailed, .addBookSucceeded, .removeBookSucceeded, .loadCollection,
-    .loadCollectionFailed:
+    .loadCollectionFailed, .volumeChanged:
     break
   }
 }
@@ -69,7 +69,7 @@ extension LibraryAction: ChangeReporting {
     case .openBooks:
       return StateFields(4, 6)
     case .openVolume, .openVolumeFailed, .addBookSucceeded, .removeBookSucceeded, .loadCollection,
-      .loadCollectionFailed:
+      .loadCollectionFailed, .volumeChanged:
       return .none
     case .volumeOpened:
       return StateFields(6)

@@ -179,6 +179,61 @@ struct LibraryExampleTests {
     await store.finish()
   }
 
+  @Test("openVolume is answered from the cache while fresh, and called again after add...")
+  func openVolumeIsCached() async {
+    let effects = LibraryTestEffects()
+    effects.openVolume.returns(Book(id: "text 3", title: "text 3"))
+    let store = TestStore(
+      initialState: LibraryState(),
+      reducer: libraryReducer,
+      middleware: [
+        LibraryEffectsMiddleware(
+          effects: effects.effects, clock: ImmediateClock(),
+          cache: ResponseCache(clock: StoppedClock()))
+      ],
+      exhaustivity: .off)
+    await store.send(.openVolume(id: "text 7"))
+    await store.idle()
+    await store.send(.openVolume(id: "text 7"))
+    await store.idle()
+    #expect(effects.openVolume.calls.count == 1)
+    effects.saveToCollection.returns(())
+    await store.send(.addBook(book: Book(id: "text 90", title: "text 7")))
+    await store.idle()
+    await store.send(.openVolume(id: "text 7"))
+    await store.idle()
+    #expect(effects.openVolume.calls.count == 1)
+    effects.saveToCollection.returns(())
+    await store.send(.addBook(book: Book(id: "text 7", title: "text 7")))
+    await store.idle()
+    await store.send(.openVolume(id: "text 7"))
+    await store.idle()
+    #expect(effects.openVolume.calls.count == 2)
+    effects.removeFromCollection.returns(())
+    await store.send(.removeBook(book: Book(id: "text 90", title: "text 7")))
+    await store.idle()
+    await store.send(.openVolume(id: "text 7"))
+    await store.idle()
+    #expect(effects.openVolume.calls.count == 2)
+    effects.removeFromCollection.returns(())
+    await store.send(.removeBook(book: Book(id: "text 7", title: "text 7")))
+    await store.idle()
+    await store.send(.openVolume(id: "text 7"))
+    await store.idle()
+    #expect(effects.openVolume.calls.count == 3)
+    await store.send(.volumeChanged(id: "text 90"))
+    await store.idle()
+    await store.send(.openVolume(id: "text 7"))
+    await store.idle()
+    #expect(effects.openVolume.calls.count == 3)
+    await store.send(.volumeChanged(id: "text 7"))
+    await store.idle()
+    await store.send(.openVolume(id: "text 7"))
+    await store.idle()
+    #expect(effects.openVolume.calls.count == 4)
+    await store.finish()
+  }
+
   @Test("loadCollection is answered from the cache while fresh, and called again after...")
   func loadCollectionIsCached() async {
     let effects = LibraryTestEffects()

@@ -31,7 +31,7 @@ struct AsyncDeclaration {
   var readsState = false
   var isOptional = false
   var freshFor: Int?
-  var provides: [String] = []
+  var provides: [CacheTag] = []
   var onSuccess: YAMLNode?
   var onFailure: YAMLNode?
 

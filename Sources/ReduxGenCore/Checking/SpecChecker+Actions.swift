@@ -11,7 +11,7 @@ extension SpecChecker {
     // The scopes each action cancels, as written: checked once every scope is known.
     var cancelNodes: [String: [(String, YAMLNode)]] = [:]
     // The cache tags each action invalidates, checked once every request's `provides` is known.
-    var invalidateNodes: [String: [(String, YAMLNode)]] = [:]
+    var invalidateNodes: [String: [(CacheTag, SpecType?, YAMLNode)]] = [:]
     // Declared names, so an async action's outcome can't take one silently.
     var declared: [String: YAMLNode] = [:]
     for pair in pairs {
@@ -48,7 +48,9 @@ extension SpecChecker {
       if let invalidatesNode = keys["invalidates"] {
         let items =
           invalidatesNode.scalar != nil ? [invalidatesNode] : sequence(invalidatesNode, what: .key("invalidates")) ?? []
-        invalidateNodes[name] = items.compactMap { item in identifier(item, what: .a(.cacheTag)).map { ($0, item) } }
+        invalidateNodes[name] = items.compactMap { item in
+          cacheTag(item, payload: action.payload, action: name).map { ($0.tag, $0.type, item) }
+        }
       }
       written.append(action)
     }
@@ -69,11 +71,17 @@ extension SpecChecker {
         if !result[index].cancels.contains(scope) { result[index].cancels.append(scope) }
       }
     }
-    let tags = Set(declarations.flatMap(\.provides))
+    let tags = Set(declarations.flatMap(\.provides).map(\.name))
     for index in result.indices {
-      for (tag, item) in invalidateNodes[result[index].name] ?? [] {
-        guard tags.contains(tag) else {
-          error(.cache(.unknownTag(tag, suggestion: closestMatch(to: tag, in: tags.sorted()))), item)
+      for (tag, type, item) in invalidateNodes[result[index].name] ?? [] {
+        guard tags.contains(tag.name) else {
+          error(.cache(.unknownTag(tag.name, suggestion: closestMatch(to: tag.name, in: tags.sorted()))), item)
+          continue
+        }
+        // An argument equals only one of the type its requests provide it with.
+        if let type, let provided = providedArgumentTypes[tag.name], !provided.contains(type) {
+          let expected = provided.map(\.swiftName).sorted().joined(separator: " or ")
+          error(.cache(.tagArgumentMismatch(tag: tag.name, type: type.swiftName, provided: expected)), item)
           continue
         }
         if !result[index].invalidates.contains(tag) { result[index].invalidates.append(tag) }
@@ -490,7 +498,11 @@ extension SpecChecker {
     }
     if let providesNode = asyncKeys["provides"] {
       let items = providesNode.scalar != nil ? [providesNode] : sequence(providesNode, what: .key("provides")) ?? []
-      declaration.provides = items.compactMap { identifier($0, what: .a(.cacheTag)) }
+      for item in items {
+        guard let (tag, type) = cacheTag(item, payload: declaration.payload, action: request) else { continue }
+        declaration.provides.append(tag)
+        if let type { providedArgumentTypes[tag.name, default: []].insert(type) }
+      }
       if asyncKeys["fresh"] == nil {
         error(.cache(.providesWithoutFresh(request)), providesNode)
       }
@@ -571,6 +583,46 @@ extension SpecChecker {
 }
 
 /// Reads `operation PATH [= VALUE] [by VALUE]` and checks it against the state and payload.
+extension SpecChecker {
+  /// A cache tag (`collection`, `volume(book.id)`): a name, maybe with an argument read from
+  /// `payload` (a parameter, then fields of its models), and the argument's type; nil, with a
+  /// located error, otherwise.
+  mutating func cacheTag(_ node: YAMLNode, payload: [Field], action: String) -> (tag: CacheTag, type: SpecType?)? {
+    guard let written = node.scalar, let open = written.firstIndex(of: "(") else {
+      return identifier(node, what: .a(.cacheTag)).map { (CacheTag($0), nil) }
+    }
+    let name = String(written[..<open])
+    guard written.hasSuffix(")"), identifierProblem(name) == nil else {
+      error(.cache(.malformedTag(written)), node)
+      return nil
+    }
+    let inside = written[written.index(after: open)..<written.index(before: written.endIndex)]
+    let path = inside.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard let parameter = payload.first(where: { $0.name == path[0] }) else {
+      let suggestion = closestMatch(to: path[0], in: payload.map(\.name))
+      error(.cache(.unknownTagArgument(path[0], tag: name, action: action, suggestion: suggestion)), node)
+      return nil
+    }
+    var type = parameter.type
+    for field in path.dropFirst() {
+      let fields: [Field]? = if case .model(let model) = type { modelsByName[model]?.fields } else { nil }
+      guard let found = fields?.first(where: { $0.name == field }) else {
+        let suggestion = fields.flatMap { closestMatch(to: field, in: $0.map(\.name)) }
+        error(.cache(.tagArgumentField(field, of: type.swiftName, suggestion: suggestion)), node)
+        return nil
+      }
+      type = found.type
+    }
+    switch type.unwrapped {
+    case .scalar, .enumeration:
+      return (CacheTag(name, argument: path), type)
+    default:
+      error(.cache(.tagArgumentType(String(inside), type: type.swiftName)), node)
+      return nil
+    }
+  }
+}
+
 struct ReduceParser {
   var tokens: TokenStream
   let action: Action

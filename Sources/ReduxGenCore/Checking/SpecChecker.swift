@@ -54,6 +54,8 @@ package struct SpecChecker {
     didSet { actionIndex = firstIndices(actions.map(\.name)) }
   }
   var modelsByName: [String: Model] = [:]
+  /// The types of the arguments each cache tag is provided with (`volume(id)`), by tag name.
+  var providedArgumentTypes: [String: Set<SpecType>] = [:]
   /// Each model field's type node, by `MODEL.FIELD`: where a problem with the field is shown.
   var modelFieldNodes: [String: YAMLNode] = [:]
   var stateByName: [String: Field] = [:]
@@ -247,6 +249,12 @@ package struct SpecChecker {
       if delayed && nested { continue }
       exercised.insert(action.name)
       exercised.formUnion(action.followUps.map(\.action))
+    }
+    // An action that invalidates a tag a kept answer provides is sent by that request's cache
+    // test (`TestTranslator.cacheTests`).
+    let provided = Set(actions.flatMap { $0.async?.freshFor == nil ? [] : $0.async!.provides.map(\.name) })
+    for action in actions where action.invalidates.contains(where: { provided.contains($0.name) }) {
+      exercised.insert(action.name)
     }
     for action in actions where !exercised.contains(action.name) {
       // Declarative operations get derived tests; custom and empty reducers don't.

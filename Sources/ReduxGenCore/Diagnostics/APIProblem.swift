@@ -161,9 +161,31 @@ package enum APIProblem: Hashable, Sendable {
 package enum CacheProblem: Hashable, Sendable {
   case providesWithoutFresh(String)
   case unknownTag(String, suggestion: String?)
+  /// `volume(` without its `)`, or a name that isn't one.
+  case malformedTag(String)
+  /// `volume(idd)`: the argument's first name isn't a payload parameter of the action.
+  case unknownTagArgument(String, tag: String, action: String, suggestion: String?)
+  /// `volume(book.idd)`, or a field of a value that has none.
+  case tagArgumentField(String, of: String, suggestion: String?)
+  /// An argument of a type a cache can't compare (a model, a list).
+  case tagArgumentType(String, type: String)
+  /// `invalidates: [volume(count)]` where `volume`'s requests provide it with a `String`.
+  case tagArgumentMismatch(tag: String, type: String, provided: String)
 
   var message: String {
     switch self {
+    case .malformedTag(let text):
+      "'\(text)' is not a cache tag: write a name ('collection') or a name and a payload value in parentheses ('volume(id)', 'volume(book.id)')"
+    case .unknownTagArgument(let name, let tag, let action, let suggestion):
+      "'\(tag)' takes its argument from the payload, and '\(action)' has no parameter '\(name)'"
+        + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .tagArgumentField(let name, let type, let suggestion):
+      "can't read '\(name)' of a value of type \(type) in a cache tag's argument"
+        + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .tagArgumentType(let argument, let type):
+      "a cache tag's argument is compared with others: '\(argument)' has type \(type); give it a number, text, UUID, Bool, date or enum (an id, say)"
+    case .tagArgumentMismatch(let tag, let type, let provided):
+      "'\(tag)' is provided with an argument of type \(provided), so an argument of type \(type) never equals one: invalidate it with a \(provided)"
     case .providesWithoutFresh(let request):
       "'provides' tags the answers '\(request)' keeps, but it keeps none: add 'fresh: DURATION' (such as 'fresh: 300s')"
     case .unknownTag(let tag, let suggestion):

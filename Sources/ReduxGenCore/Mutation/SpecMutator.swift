@@ -312,7 +312,8 @@ package enum SpecMutator {
     return mutants
   }
 
-  /// Near misses of cached answers: `fresh` dropped, an invalidated tag dropped.
+  /// Near misses of cached answers: `fresh` dropped, an invalidated tag dropped, a tag's argument
+  /// dropped.
   private static func cacheMutants(_ spec: Spec) -> [Mutant] {
     var mutants: [Mutant] = []
     for (index, action) in spec.actions.enumerated() {
@@ -331,6 +332,24 @@ package enum SpecMutator {
           Mutant(
             id: "\(action.name)#invalidates\(position):drop", description: "\(action.name): invalidates \(tag) -> not",
             spec: changed))
+        // Its argument dropped: every argument's answers emptied.
+        if !tag.argument.isEmpty {
+          var plain = spec
+          plain.actions[index].invalidates[position].argument = []
+          mutants.append(
+            Mutant(
+              id: "\(action.name)#invalidates\(position):all",
+              description: "\(action.name): invalidates \(tag) -> \(tag.name)", spec: plain))
+        }
+      }
+      for (position, tag) in (action.async?.provides ?? []).enumerated() where !tag.argument.isEmpty {
+        // Provided without its argument: emptied by any argument's invalidation.
+        var plain = spec
+        plain.actions[index].async?.provides[position].argument = []
+        mutants.append(
+          Mutant(
+            id: "\(action.name)#provides\(position):all", description: "\(action.name): provides \(tag) -> \(tag.name)",
+            spec: plain))
       }
     }
     return mutants

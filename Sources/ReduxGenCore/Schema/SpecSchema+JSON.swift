@@ -737,11 +737,15 @@ extension SpecSchema {
               ]
             },
             "provides": {
-              "$ref": "#/$defs/names",
-              "description": "Cache tags the request's kept answers provide (with 'fresh'): an action that 'invalidates' one of them empties those answers (RTK Query's providesTags).",
+              "$ref": "#/$defs/cacheTags",
+              "description": "Cache tags (a name, or a name with a payload value: 'volume(id)') the request's kept answers provide (with 'fresh'): an action that 'invalidates' one of them empties those answers (RTK Query's providesTags).",
               "examples": [
                 [
                   "collection"
+                ],
+                [
+                  "collection",
+                  "volume(book.id)"
                 ]
               ]
             }
@@ -855,11 +859,15 @@ extension SpecSchema {
               ]
             },
             "invalidates": {
-              "$ref": "#/$defs/names",
-              "description": "Cache tags whose kept answers this action empties, so the requests that provide them call their effects again: when the action passes the effects middleware, or for an async action when its success does (RTK Query's invalidatesTags).",
+              "$ref": "#/$defs/cacheTags",
+              "description": "Cache tags (a name, or a name with a payload value: 'volume(id)') whose kept answers this action empties, so the requests that provide them call their effects again: when the action passes the effects middleware, or for an async action when its success does (RTK Query's invalidatesTags).",
               "examples": [
                 [
                   "collection"
+                ],
+                [
+                  "collection",
+                  "volume(book.id)"
                 ]
               ]
             }
@@ -1598,6 +1606,25 @@ extension SpecSchema {
               ]
             }
           }
+        },
+        "cacheTag": {
+          "description": "A cache tag: a name ('collection'), or a name and a payload value in parentheses, its argument ('volume(id)', 'volume(book.id)').",
+          "type": "string",
+          "pattern": "^[A-Za-z_][A-Za-z0-9_]*(\\([A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*\\))?$"
+        },
+        "cacheTags": {
+          "description": "One cache tag, or a list of them.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/cacheTag"
+            },
+            {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/cacheTag"
+              }
+            }
+          ]
         }
       }
     }

@@ -598,9 +598,10 @@ package struct Action: Sendable, Equatable {
   /// The effect scopes whose requests this action cancels (`cancels: [search]`), in the
   /// spec's order.
   package var cancels: [String] = []
-  /// The cache tags this action invalidates (`invalidates: [collection]`): when it passes the
-  /// effects middleware, or, for an async action, when its success does.
-  package var invalidates: [String] = []
+  /// The cache tags this action invalidates (`invalidates: [collection, volume(book.id)]`): when
+  /// it passes the effects middleware, or, for an async action, when its success does (a tag
+  /// with an argument: once its request has returned, before its success is dispatched).
+  package var invalidates: [CacheTag] = []
   /// A field the generated change report (`changedFields`) leaves out although the reducer
   /// changes it: set only by the mutation harness, as a near miss of change tracking.
   package var unreportedField: String?
@@ -705,8 +706,32 @@ package struct AsyncOutcomes: Sendable, Equatable {
   /// How long an answer stays fresh, in milliseconds (`fresh: 300s`): a request with the same
   /// payload within it is answered from the effects middleware's `ResponseCache`, without a call.
   package var freshFor: Int?
-  /// The tags its cached answers provide (`provides: [collection]`), which actions invalidate.
-  package var provides: [String] = []
+  /// The tags its cached answers provide (`provides: [collection, volume(id)]`), which actions
+  /// invalidate.
+  package var provides: [CacheTag] = []
+}
+
+/// A cache tag as `provides:` and `invalidates:` write it, RTK Query's: a name (`collection`),
+/// maybe with an argument read from the payload (`volume(id)`, `volume(book.id)`). Invalidating
+/// a name alone empties every answer that provides it; a name with an argument, the answers that
+/// provide it with an equal argument, and those that provide the name alone.
+package struct CacheTag: Sendable, Hashable, CustomStringConvertible {
+  package var name: String
+  /// The payload parameter and the fields read after it (`["book", "id"]`); empty for a name alone.
+  package var argument: [String] = []
+
+  package init(_ name: String, argument: [String] = []) {
+    self.name = name
+    self.argument = argument
+  }
+
+  package var description: String { argument.isEmpty ? name : "\(name)(\(argument.joined(separator: ".")))" }
+
+  /// Whether invalidating `self` empties an answer that provides `provided`, for arguments
+  /// `self` and `provided` read that are equal (`sameArgument`).
+  func empties(_ provided: CacheTag, sameArgument: Bool) -> Bool {
+    name == provided.name && (argument.isEmpty || provided.argument.isEmpty || sameArgument)
+  }
 }
 
 /// What a request's failure action holds besides the fields it carries, which decides who

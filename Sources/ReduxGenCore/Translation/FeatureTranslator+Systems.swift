@@ -357,9 +357,18 @@ extension FeatureTranslator {
 
     // What each action invalidates in the cache: a plain action's own tags, and an async
     // action's, when its success passes.
-    var invalidated: [String: [String]] = [:]
+    // An async action's tags with an argument are emptied as its request returns, its payload
+    // at hand (`ResponseCache.invalidating`).
+    var invalidated: [String: [CacheTag]] = [:]
     for action in spec.actions where !action.invalidates.isEmpty {
-      invalidated[action.async?.success ?? action.name, default: []] += action.invalidates
+      let tags = action.async == nil ? action.invalidates : action.invalidates.filter(\.argument.isEmpty)
+      if !tags.isEmpty { invalidated[action.async?.success ?? action.name, default: []] += tags }
+    }
+    /// `"collection"`, or `.init("volume", book.id)` reading the payload's bound values.
+    func tagExpression(_ tag: CacheTag) -> Expression {
+      guard let first = tag.argument.first else { return .literal(.string(tag.name)) }
+      let argument = tag.argument.dropFirst().reduce(Expression.name(first)) { $0.dot($1) }
+      return Expression.initializer(nil).call([Argument(nil, .literal(.string(tag.name))), Argument(nil, argument)])
     }
     let cached = actions.contains { $0.async?.freshFor != nil }
     // Every async action starts its request; an action that `cancels` cancels first.
@@ -371,12 +380,13 @@ extension FeatureTranslator {
       if let tags = invalidated[action.name] {
         cancels.append(
           .expression(
-            Expression.name("self").dot("cache").dot("invalidate").call([
-              Argument(nil, .array(tags.map { .literal(.string($0)) }))
-            ])))
+            Expression.name("self").dot("cache").dot("invalidate").call([Argument(nil, .array(tags.map(tagExpression)))])))
       }
       guard let outcomes = action.async else {
-        return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: [])], body: cancels)
+        // The parameters a tag's argument reads, bound; the others left out.
+        let read = Set((invalidated[action.name] ?? []).compactMap(\.argument.first))
+        let bindings = read.isEmpty ? [] : action.payload.map { read.contains($0.name) ? $0.name : nil }
+        return SwitchCase(patterns: [Pattern(caseName: action.name, bindings: bindings)], body: cancels)
       }
       var arguments = action.payload.map { Argument($0.name, .name($0.name)) }
       var snapshot: [Statement] = []
@@ -407,8 +417,18 @@ extension FeatureTranslator {
                 "key",
                 Expression.initializer(nil).call([Argument(nil, .array(action.payload.map { .name($0.name) }))])),
               Argument("freshFor", Self.duration(milliseconds: freshFor)),
-              Argument("tags", .array(outcomes.provides.map { .literal(.string($0)) })),
+              Argument("tags", .array(outcomes.provides.map(tagExpression))),
               Argument(nil, .closure(Closure(signature: signature, body: performed))),
+            ])))
+      }
+      let emptied = action.invalidates.filter { !$0.argument.isEmpty }
+      if !emptied.isEmpty {
+        // Tags with an argument: emptied once the request has returned, before its success.
+        performed = .tryExpression(
+          .awaitExpression(
+            Expression.name("self").dot("cache").dot("invalidating").call([
+              Argument(nil, .array(emptied.map(tagExpression))),
+              Argument("after", .closure(Closure(signature: signature, body: performed))),
             ])))
       }
       let operation = Closure(signature: signature, body: performed)
