@@ -113,6 +113,7 @@ struct SpecGenerator {
     makeConditionArithmetic()
     makeInsideLookups()
     makeTagArguments()
+    makeSumsOverDerived()
     swap(&rng, &laterRNG)
     makeStart()
     makeEvents()
@@ -1430,6 +1431,25 @@ struct SpecGenerator {
         else { continue }
         spec.actions[index].invalidates[position] = "\(tag)(\(parameter.name))"
       }
+    }
+  }
+
+  /// Now and then a sum over the list an earlier derived value looks up (Redux's `getTotal`:
+  /// `cartProducts: products[cart.addedIds]`, then `sum cartProducts.price`), or a count of it.
+  private mutating func makeSumsOverDerived() {
+    for value in spec.derived where rng.chance(40) {
+      guard value.parameter == nil, case .lookupMany = value.kind,
+        case .array(.model(let modelName))? = spec.state.first(where: { $0.name == value.list })?.type,
+        let model = spec.model(modelName)
+      else { continue }
+      let integers = model.fields.filter { $0.type == .scalar(.int) }
+      let kind: RDerived.Kind
+      if let field = rng.pickOptional(integers), rng.chance(70) {
+        kind = .sum(field.name, nil)
+      } else {
+        kind = .count(nil)
+      }
+      spec.derived.append(RDerived(name: freshName("totalOf" + value.name.uppercasingFirst, in: &stateNames), list: value.name, kind: kind))
     }
   }
 

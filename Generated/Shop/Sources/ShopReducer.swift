@@ -46,6 +46,7 @@ extension ShopState: FieldTracking {
       \.cart: StateFields(1),
       \.cartTotal: StateFields(0, 1),
       \.savedProducts: StateFields(0, 1),
+      \.savedTotal: StateFields(0, 1),
       \.cartLineCount: StateFields(1),
       \.budgetLeft: StateFields(0, 1),
     ]

@@ -31,6 +31,11 @@ extension ShopState {
     return cart.saved.compactMap { products.products[id: $0] }
   }
 
+  /// `savedTotal`, derived from `products.products` and `cart.saved` and `cart.quantities`.
+  public var savedTotal: Double {
+    return savedProducts.reduce(0) { $0 + $1.price * Double(cart.quantities[$1.id] ?? 0) }
+  }
+
   /// `cartLineCount`, derived from `cart.items`.
   public var cartLineCount: Int {
     return cart.items.count

@@ -84,6 +84,17 @@ struct ShopReducerTests {
     #expect(state.savedProducts == [second, first])
   }
 
+  @Test("savedTotal adds up price times cart.quantities[id] of the elements of savedPr...")
+  func savedTotalIsDerived() {
+    var state = ShopState()
+    let first = Product(id: 2, title: "text 1", price: 7.5)
+    let second = Product(id: 3, title: "text 2", price: 4.5)
+    state.products.products = [first, second]
+    state.cart.saved = [first.id, second.id]
+    state.cart.quantities = [first.id: 3]
+    #expect(state.savedTotal == 22.5)
+  }
+
   @Test("cartLineCount counts the elements of cart.items")
   func cartLineCountIsDerived() {
     var state = ShopState()

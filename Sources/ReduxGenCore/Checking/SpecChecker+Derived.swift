@@ -35,6 +35,7 @@ extension SpecChecker {
           value.parameter = parameter
           value.fallback = parser.fallback
           value.readsInside = parser.readsInside
+          value.listReads = parser.listReads
           value.conditionReads = parser.conditionReads.filter { $0 != list }
           if parameter == nil { result.append(value) } else { selectors.append(value) }
         } else if let (problem, offset) = parser.failure {
@@ -83,6 +84,8 @@ struct DerivedParser {
   private(set) var conditionReads: [String] = []
   /// Whether a lookup reads inside a state field (`shelf.entities[shelf.selectedID]`).
   private(set) var readsInside = false
+  /// Where the list is a derived value written before: the state fields it reads.
+  private(set) var listReads: [String]?
   let literals: LiteralReader
   /// For arithmetic: the value's own name, the derived values written before it, and every
   /// derived value's name.
@@ -239,6 +242,12 @@ struct DerivedParser {
       return fail(.expectedToken(.stateField, found: token.described), token.offset)
     }
     guard let field = state[name] else {
+      // A list a derived value written before gives (`cartProducts: products[cart.addedIds]`,
+      // then `sum cartProducts.price`): read through the state fields it reads.
+      if let earlier = arithmeticNames.earlier[name], case .array(let element) = earlier.type {
+        listReads = earlier.inputs
+        return (name, element, token.offset)
+      }
       return fail(unknownStateField(name), token.offset)
     }
     guard case .array(let element) = field.type else {

@@ -609,9 +609,9 @@ package enum SpecProblem: Hashable, Sendable {
         + "before it, so give the count its own derived value (`itemCount: count items`) and compute with that "
         + "(`itemCount + 1`)"
     case .derivedReadAsStateField(let name):
-      "'\(name)' is a derived value, but only a state field can be read here: 'count', 'sum', 'any', 'all' and "
-        + "lookups read the state's lists and dictionaries, and a lookup's key is a state field; write this value "
-        + "over the fields '\(name)' reads"
+      "'\(name)' is a derived value, but only a state field can be read here: a lookup reads the state's "
+        + "lists and dictionaries by a key that is a state field ('count', 'sum', 'any' and 'all' also read a list "
+        + "an earlier derived value gives); write this value over the fields '\(name)' reads"
     case .stateReadAsParameter(let name, let action, let numeric):
       "'\(name)' is a state field, but this value reads action '\(action)''s payload and literals, not the state; "
         + (numeric ? "to change it by an amount write 'increment \(name) by N', or " : "")

@@ -170,9 +170,16 @@ package struct Spec: Sendable, Equatable {
     return type
   }
 
-  /// The type of a field of the elements of the state's list `list`.
+  /// The type of what a derived value's list names: a state field (or a path inside one), or a
+  /// derived value written before it (`sum cartProducts.price`).
+  package func listType(_ name: String) -> SpecType? {
+    stateType(path: name) ?? derived.first { $0.name == name }?.type
+  }
+
+  /// The type of a field of the elements of the list `list` (a state field or an earlier
+  /// derived value).
   package func derivedFieldType(_ list: String, _ field: String) -> SpecType? {
-    guard case .array(let element)? = stateField(named: list)?.type else { return nil }
+    guard case .array(let element)? = listType(list) else { return nil }
     return fields(of: element)?.first { $0.name == field }?.type
   }
 
@@ -339,6 +346,9 @@ package struct DerivedValue: Sendable, Equatable {
   package var fallback: Value? = nil
   /// The state fields its `where` reads besides the list (`count todos where rank >= minimum`).
   package var conditionReads: [String] = []
+  /// Where its list is a derived value written before it (`sum cartProducts.price`, Redux's
+  /// `getTotal`): the state fields that value reads.
+  package var listReads: [String]?
 
   /// Whether its lookup's collection or key is a path inside a state field of a model
   /// (`shelf.entities[shelf.selectedID]`), read from the state field it starts at. (An app's
@@ -358,8 +368,9 @@ package struct DerivedValue: Sendable, Equatable {
     case .lookup(let key) where key != parameter, .lookupMany(let key):
       listRoot == root(of: key) ? [listRoot] : [listRoot, root(of: key)]
     case .arithmetic(_, let reads): reads
-    case .sumWeighted(_, let weights, _, _): [list, weights] + conditionReads.filter { $0 != weights }
-    default: [listRoot] + conditionReads
+    case .sumWeighted(_, let weights, _, _):
+      ((listReads ?? [list]) + [weights] + conditionReads).uniqued
+    default: ((listReads ?? [listRoot]) + conditionReads).uniqued
     }
   }
 }

@@ -51,7 +51,7 @@ struct DerivedTranslator {
 
   private func computedExpression(_ value: DerivedValue, over base: Expression?) -> Expression {
     let list = read(value.list, on: base)
-    let element = stateType(value.list)?.elementType.flatMap { types.spec.fields(of: $0) }
+    let element = types.spec.listType(value.list)?.elementType.flatMap { types.spec.fields(of: $0) }
     let model = Model(name: value.list, doc: nil, fields: element ?? [])
     func closure(_ predicate: Predicate) -> Closure {
       // `state.minimum` in a `where` reads this State (or the state the value is computed over).
@@ -150,15 +150,43 @@ extension DerivedTranslator {
     let state = Expression.name("state")
     let list = state.dot(value.list)
     let derived = state.dot(value.name)
-    guard let listType = stateType(value.list) else { return nil }
+    // A list a derived value written before gives, when it looks up many (`cartProducts:
+    // products[cart.addedIds]`): its collection and its keys are filled instead.
+    var through: (collection: String, keys: String, keyType: SpecType?)?
+    if value.listReads != nil {
+      guard let earlier = types.spec.derived.first(where: { $0.name == value.list }),
+        case .lookupMany(let keys) = earlier.kind, let collectionType = stateType(earlier.list),
+        types.spec.lookupShape(of: collectionType) != nil
+      else { return nil }
+      if case .dictionary(let keyType, _) = collectionType {
+        through = (earlier.list, keys, keyType)
+      } else {
+        through = (earlier.list, keys, nil)
+      }
+    }
+    guard let listType = through == nil ? stateType(value.list) : types.spec.listType(value.list) else { return nil }
     var body = [kit.newState()]
+    /// The list made of these elements, in order.
+    func assignList(_ elements: [Expression]) -> [Statement] {
+      guard let through else { return [.assignment(list, .array(elements))] }
+      let (collection, keys) = (read(through.collection, on: state), read(through.keys, on: state))
+      guard let keyType = through.keyType else {
+        // A list of models by id: the elements, and their ids as the keys.
+        return [.assignment(collection, .array(elements)), .assignment(keys, .array(elements.map { $0.dot("id") }))]
+      }
+      let keyValues = elements.indices.map { types.expression(kit.sample(keyType, 60 + $0), type: keyType) }
+      return [
+        .assignment(collection, .dictionary(zip(keyValues, elements).map { DictionaryEntry(key: $0, value: $1) })),
+        .assignment(keys, .array(keyValues)),
+      ]
+    }
     /// Declares sample elements (`overrides` per element) and puts them in the list, in order.
     func fill(_ elements: [(name: String, overrides: [String: Value])]) {
       let type = listType.elementType ?? listType
       for (number, element) in elements.enumerated() {
         body.append(kit.sampleConstant(element.name, kit.sample(type, number + 1, overrides: element.overrides), type: type))
       }
-      body.append(.assignment(list, .array(elements.map { .name($0.name) })))
+      body += assignList(elements.map { .name($0.name) })
     }
     // A `where` that reads state fields: the state fields it reads hold one value for the
     // whole test, set before the elements (every search of one test must agree on it).
@@ -168,7 +196,7 @@ extension DerivedTranslator {
         return (nil, nil)
       }
       var settable: [String: SpecType] = [:]
-      for field in types.spec.state where field.name != value.list {
+      for field in types.spec.state where field.name != value.list && field.name != through?.collection && field.name != through?.keys {
         if case .sumWeighted(_, let weights, _, _) = value.kind, weights == field.name { continue }
         settable[field.name] = field.type
       }
@@ -200,12 +228,12 @@ extension DerivedTranslator {
       fill([("matching", matching), ("other", other)])
       body.append(kit.expect(derived, .equal, .literal(.bool(!isAll))))
       // Only the matching element (all) or only the other one (any).
-      body.append(.assignment(list, .array([.name(isAll ? "matching" : "other")])))
+      body += assignList([.name(isAll ? "matching" : "other")])
       body.append(kit.expect(derived, .equal, .literal(.bool(isAll))))
       what = "says whether \(SpecMutator.describe(predicate)) holds for \(isAll ? "every" : "any") element of \(value.list)"
     case .isEmpty:
       // The list's default may hold elements: emptied first.
-      body.append(.assignment(list, .literal(.emptyArray)))
+      body += assignList([])
       body.append(kit.expect(derived, .equal, .literal(.bool(true))))
       fill([("first", [:])])
       body.append(kit.expect(derived, .equal, .literal(.bool(false))))

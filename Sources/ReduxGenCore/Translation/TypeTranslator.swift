@@ -113,7 +113,8 @@ struct TypeTranslator {
       return .name("Data").call([Argument(nil, .literal(.string(text)).dot("utf8"))])
     case .enumCase(let name):
       // In an optional context `.none` and `.some` would mean Optional's own cases: name the type.
-      if type.isOptional { return .type(typeName(type.unwrapped)).dot(name) }
+      // Those two always are (a dictionary's entry is set through an optional, too).
+      if type.isOptional || name == "none" || name == "some" { return .type(typeName(type.unwrapped)).dot(name) }
       return .dot(name)
     case .null: return .literal(.nilLiteral)
     case .array(let elements):
