@@ -474,7 +474,7 @@ extension SpecSchema {
         "derivedValue": {
           "description": "A value computed from the state: count LIST [where CONDITION], all LIST where CONDITION, any LIST where CONDITION, isEmpty LIST, sum LIST.FIELD [* FIELD | * WEIGHTS[KEY]] [where CONDITION], a lookup COLLECTION[KEY] [?? VALUE] (a dictionary by key, a list of models by id, with another state field's value or the value's parameter; VALUE when the key names nothing), a lookup of many COLLECTION[KEYS] (each key of a list field, in its order), or arithmetic A + B, A - B, A * B, A / B over numeric state fields, derived values written before and literals, with parentheses (Int, Int64, Double; an integer and a Double make a Double; division by zero gives 0).",
           "type": "string",
-          "pattern": "^ *((count|all|any|isEmpty|sum)(?![A-Za-z0-9_])|[^ \\[]+ *\\[|[(0-9-]|[A-Za-z_][A-Za-z0-9_.]* *[-+*/])",
+          "pattern": "^ *((count|all|any|isEmpty|sum)(?![A-Za-z0-9_])|[^ \\[]+ *\\[|[(0-9-]|[A-Za-z_][A-Za-z0-9_.]* *[-+*/%])",
           "examples": [
             "count items where !bought",
             "sum items.price",
