@@ -34,7 +34,7 @@ extension SpecChecker {
           var value = DerivedValue(name: name, list: list, kind: kind, type: type)
           value.parameter = parameter
           value.fallback = parser.fallback
-          value.readsInside = parser.readsInside
+          value.pathRoots = parser.pathRoots
           value.listReads = parser.listReads
           value.conditionReads = parser.conditionReads.filter { $0 != list }
           if parameter == nil { result.append(value) } else { selectors.append(value) }
@@ -82,8 +82,9 @@ struct DerivedParser {
   private(set) var fallback: Value?
   /// The state fields a `where` reads besides the list.
   private(set) var conditionReads: [String] = []
-  /// Whether a lookup reads inside a state field (`shelf.entities[shelf.selectedID]`).
-  private(set) var readsInside = false
+  /// For each path a lookup reads inside a state field (`shelf.entities[shelf.selectedID]`),
+  /// the state field it starts at.
+  private(set) var pathRoots: [String: String] = [:]
   /// Where the list is a derived value written before: the state fields it reads.
   private(set) var listReads: [String]?
   let literals: LiteralReader
@@ -373,8 +374,8 @@ struct DerivedParser {
       }
       path += "." + name
       type = field.type
-      readsInside = true
     }
+    if path != first { pathRoots[path] = first }
     return (path, type)
   }
 

@@ -201,7 +201,10 @@ package enum SpecMutator {
       for (kind, edit) in edits {
         var mutated = spec
         // A path inside a field (`shelf.ids`) is read from the field it starts at.
-        if kind.contains(".") { mutated.derived[index].readsInside = true }
+        if case .lookup(let key) = edit, key.contains(".") { mutated.derived[index].pathRoots[key] = DerivedValue.firstName(key) }
+        if case .lookupMany(let keys) = edit, keys.contains(".") {
+          mutated.derived[index].pathRoots[keys] = DerivedValue.firstName(keys)
+        }
         mutated.derived[index].kind = edit
         // Arithmetic's near misses are shown as written: `budget - spent -> budget + spent`.
         var description = "derived \(value.name): \(kind)"
@@ -252,7 +255,7 @@ package enum SpecMutator {
         for other in spec.statePaths where other.path != value.list && other.type == type {
           mutant("reads \(other.path)") { mutated in
             mutated.list = other.path
-            if other.path.contains(".") { mutated.readsInside = true }
+            if other.path.contains(".") { mutated.pathRoots[other.path] = DerivedValue.firstName(other.path) }
           }
         }
       }

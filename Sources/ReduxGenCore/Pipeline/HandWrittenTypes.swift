@@ -20,11 +20,12 @@ package enum HandWrittenTypes {
     if !spec.handWrittenRequests.isEmpty,
       !swiftSources.contains(where: {
         declares(names.liveEffects, in: $0) || conforms(to: names.effects, in: $0)
-          || (spec.api != nil && conforms(to: names.otherEffects, in: $0))
+          || (spec.splitsOtherEffects && conforms(to: names.otherEffects, in: $0))
       })
     {
       let problem = SpecProblem.missingLiveEffects(
-        protocol: spec.api != nil ? names.otherEffects : names.effects, scaffold: names.liveEffects, command: command)
+        protocol: spec.splitsOtherEffects ? names.otherEffects : names.effects, scaffold: names.liveEffects,
+        command: command)
       diagnostics.append(Diagnostic(.error, problem.message, at: location(of: names.liveEffects)))
     }
     return diagnostics

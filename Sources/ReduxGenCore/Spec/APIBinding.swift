@@ -30,6 +30,13 @@ extension Spec {
   package var handWrittenRequests: [Action] {
     actions.filter { $0.async != nil && api?.requests[$0.name] == nil }
   }
+
+  /// Whether the requests no operation performs have a protocol of their own
+  /// (`<Feature>OtherEffects`), which `<Feature>APIEffects` takes as `others:`: with `api:`, some
+  /// requests bound and some not.
+  package var splitsOtherEffects: Bool {
+    api.map { !$0.requests.isEmpty } == true && !handWrittenRequests.isEmpty
+  }
 }
 
 /// An async request bound to an operation (`operation: searchVolumes`): what

@@ -19,6 +19,15 @@ package indirect enum Arithmetic<Leaf: Sendable & Equatable>: Sendable, Equatabl
     }
   }
 
+  /// Whether each operation in it has operands of types its operator computes with, of its own
+  /// type (a near miss may turn joined text's `+` into a `-`).
+  var isWellTyped: Bool {
+    guard case .binary(let lhs, let op, let rhs, let type) = self else { return true }
+    guard lhs.isWellTyped, rhs.isWellTyped else { return false }
+    if type == .scalar(.string) { return op == .plus && lhs.type == type && rhs.type == type }
+    return op.resultType(lhs.type, rhs.type) == type
+  }
+
   /// The named values it reads, in the order written.
   package var leaves: [Leaf] {
     switch self {

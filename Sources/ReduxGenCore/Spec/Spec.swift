@@ -159,11 +159,16 @@ package struct Spec: Sendable, Equatable {
   /// The type of a state field, or of a field inside one through fields of models that aren't
   /// optional (`shelf.entities`); nil when the path names none.
   package func stateType(path: String) -> SpecType? {
-    // An app's feature field (`cart.items`) is a state field of its own.
-    if let field = stateField(named: path) { return field.type }
+    // An app's feature field (`cart.items`) is a state field of its own: the longest state
+    // field the path starts with is where it starts.
     let names = path.split(separator: ".").map(String.init)
-    guard let first = names.first, var type = stateField(named: first)?.type else { return nil }
-    for name in names.dropFirst() {
+    guard
+      let (count, start) = (1...max(names.count, 1)).reversed().lazy.compactMap({ count in
+        self.stateField(named: names.prefix(count).joined(separator: ".")).map { (count, $0.type) }
+      }).first
+    else { return nil }
+    var type = start
+    for name in names.dropFirst(count) {
       guard let field = fields(of: type)?.first(where: { $0.name == name }) else { return nil }
       type = field.type
     }
@@ -350,17 +355,21 @@ package struct DerivedValue: Sendable, Equatable {
   /// `getTotal`): the state fields that value reads.
   package var listReads: [String]?
 
-  /// Whether its lookup's collection or key is a path inside a state field of a model
-  /// (`shelf.entities[shelf.selectedID]`), read from the state field it starts at. (An app's
-  /// feature fields, `cart.items`, are state fields of the app's own, and read whole.)
-  package var readsInside = false
+  /// For each path its lookup reads inside a state field of a model (`shelf.entities`,
+  /// `shelf.selectedID`), the state field it starts at (`shelf`; in an app, a feature's field
+  /// such as `cart.shelf`, itself a state field of the app's).
+  package var pathRoots: [String: String] = [:]
 
   /// The state field its list or collection is, or is inside of (`shelf` for a lookup in
   /// `shelf.entities`).
   package var listRoot: String { root(of: list) }
 
-  /// The state field a path of fields (`shelf.selectedID`) starts at.
-  func root(of path: String) -> String { readsInside ? String(path.prefix { $0 != "." }) : path }
+  /// A path's first name (`shelf` of `shelf.ids`): where a path inside a feature's state field
+  /// starts.
+  static func firstName(_ path: String) -> String { String(path.prefix { $0 != "." }) }
+
+  /// The state field a path it reads starts at: the path itself when it is a state field.
+  func root(of path: String) -> String { pathRoots[path] ?? path }
 
   /// The state fields it reads.
   package var inputs: [String] {
@@ -468,7 +477,8 @@ extension Predicate {
     var result: [(kind: String, predicate: Predicate)] = []
     switch self {
     case .arithmetic:
-      result = arithmetic.nearMisses().map { ($0.kind, Predicate($0.expression)) }
+      // Only those Swift can compute: joined text has no partner of `+`.
+      result = arithmetic.nearMisses().filter { $0.expression.isWellTyped }.map { ($0.kind, Predicate($0.expression)) }
       // Its leaves' own (a `min` inside a sum).
       for (index, leaf) in arithmetic.leaves.enumerated() {
         for (kind, nearMiss) in leaf.arithmeticNearMisses() {
@@ -738,11 +748,6 @@ package struct CacheTag: Sendable, Hashable, CustomStringConvertible {
 
   package var description: String { argument.isEmpty ? name : "\(name)(\(argument.joined(separator: ".")))" }
 
-  /// Whether invalidating `self` empties an answer that provides `provided`, for arguments
-  /// `self` and `provided` read that are equal (`sameArgument`).
-  func empties(_ provided: CacheTag, sameArgument: Bool) -> Bool {
-    name == provided.name && (argument.isEmpty || provided.argument.isEmpty || sameArgument)
-  }
 }
 
 /// What a request's failure action holds besides the fields it carries, which decides who

@@ -152,14 +152,21 @@ extension DerivedTranslator {
     let derived = state.dot(value.name)
     // A list a derived value written before gives, when it looks up many (`cartProducts:
     // products[cart.addedIds]`): its collection and its keys are filled instead.
-    var through: (collection: String, keys: String, keyType: SpecType?)?
+    var through: (collection: String, keys: String, keyValues: [Expression]?)?
     if value.listReads != nil {
       guard let earlier = types.spec.derived.first(where: { $0.name == value.list }),
         case .lookupMany(let keys) = earlier.kind, let collectionType = stateType(earlier.list),
         types.spec.lookupShape(of: collectionType) != nil
       else { return nil }
       if case .dictionary(let keyType, _) = collectionType {
-        through = (earlier.list, keys, keyType)
+        // A key per element, each its own (a test holds three elements at most): a Bool or a
+        // short enum has too few.
+        var keyValues: [Value] = []
+        for number in 60..<72 where keyValues.count < 3 && !keyValues.contains(kit.sample(keyType, number)) {
+          keyValues.append(kit.sample(keyType, number))
+        }
+        guard keyValues.count == 3 else { return nil }
+        through = (earlier.list, keys, keyValues.map { types.expression($0, type: keyType) })
       } else {
         through = (earlier.list, keys, nil)
       }
@@ -170,11 +177,11 @@ extension DerivedTranslator {
     func assignList(_ elements: [Expression]) -> [Statement] {
       guard let through else { return [.assignment(list, .array(elements))] }
       let (collection, keys) = (read(through.collection, on: state), read(through.keys, on: state))
-      guard let keyType = through.keyType else {
+      guard let allKeys = through.keyValues else {
         // A list of models by id: the elements, and their ids as the keys.
         return [.assignment(collection, .array(elements)), .assignment(keys, .array(elements.map { $0.dot("id") }))]
       }
-      let keyValues = elements.indices.map { types.expression(kit.sample(keyType, 60 + $0), type: keyType) }
+      let keyValues = Array(allKeys.prefix(elements.count))
       return [
         .assignment(collection, .dictionary(zip(keyValues, elements).map { DictionaryEntry(key: $0, value: $1) })),
         .assignment(keys, .array(keyValues)),

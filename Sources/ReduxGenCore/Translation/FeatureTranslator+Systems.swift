@@ -541,9 +541,8 @@ extension FeatureTranslator {
     return protocols + [effects, middleware]
   }
 
-  /// Whether the requests no operation performs have their own protocol (`<Feature>OtherEffects`):
-  /// with `api:`, where some are.
-  var splitsOtherEffects: Bool { spec.api != nil && !spec.handWrittenRequests.isEmpty }
+  /// Whether the requests no operation performs have their own protocol (`<Feature>OtherEffects`).
+  var splitsOtherEffects: Bool { spec.splitsOtherEffects }
 
   /// The hand-written effects, as first created: every request throws `UnimplementedEffect`.
   func effectsScaffold() -> [Declaration] {

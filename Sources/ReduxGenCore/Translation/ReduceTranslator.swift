@@ -158,7 +158,11 @@ struct PredicateTranslator {
     {
       return types.expression(.enumCase(name), type: .optional(type))
     }
-    return expression(predicate)
+    // `(a || b) == c`, `(a == b) == c`: Swift would read them otherwise, or not at all.
+    switch predicate {
+    case .and, .or, .compare: return .parenthesized(expression(predicate))
+    default: return expression(predicate)
+    }
   }
 
   private static func isOptional(_ predicate: Predicate) -> Bool {

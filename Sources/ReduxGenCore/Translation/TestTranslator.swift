@@ -1100,7 +1100,9 @@ struct TestTranslator {
       guard let next = fields.first(where: { $0.name == name })?.value ?? field.defaultValue else { return nil }
       (current, type) = (next, field.type)
     }
-    return type.unwrapped == type ? current : nil
+    // A value made as the payload is (`UUID()`, `Date()`) is another each time it is written.
+    guard type.unwrapped == type, current != .newUUID, current != .now else { return nil }
+    return current
   }
 
   /// The type a payload path (`book.id`) reads.
@@ -1501,7 +1503,8 @@ struct TestTranslator {
       let requestValues = sampleValues(request)
       let invalidating = spec.actions.compactMap { action -> (Action, [Value], other: [Value]?)? in
         var values = sampleValues(action)
-        var other: [Value]?
+        // The same payload with every argument another value than the request's.
+        var other: [Value]? = values
         var empties = false
         for tag in action.invalidates {
           for provided in async.provides where provided.name == tag.name {
@@ -1510,17 +1513,19 @@ struct TestTranslator {
             } else if let argument = value(in: request, requestValues, at: provided.argument),
               let changed = setting(in: action, values, at: tag.argument, to: argument)
             {
-              let type = spec.action(named: action.name).flatMap { argumentType(in: $0, at: tag.argument) }
+              let type = argumentType(in: action, at: tag.argument)
               if let type, let different = (90..<94).lazy.map({ self.sample(type, $0) }).first(where: { $0 != argument }) {
-                other = setting(in: action, values, at: tag.argument, to: different)
+                other = other.flatMap { setting(in: action, $0, at: tag.argument, to: different) }
+              } else {
+                other = nil
               }
               values = changed
               empties = true
             }
           }
         }
-        // A tag emptied whatever the argument: no other argument to try.
-        if action.invalidates.contains(where: { tag in
+        // No argument changed, or a tag emptied whatever the argument: no other argument to try.
+        if other == values || other == sampleValues(action) || action.invalidates.contains(where: { tag in
           tag.argument.isEmpty && async.provides.contains { $0.name == tag.name }
         }) || async.provides.contains(where: { provided in
           provided.argument.isEmpty && action.invalidates.contains { $0.name == provided.name }
