@@ -636,7 +636,7 @@ package enum SpecProblem: Hashable, Sendable {
     case .cannotCompute(let lhs, let op, let rhs) where op == "%":
       "can't compute \(lhs) % \(rhs): '%' takes two whole numbers of one type, Int or Int64 (a Double has no remainder operator in Swift)"
     case .cannotCompute(let lhs, let op, let rhs) where op == "min" || op == "max":
-      "can't compute \(op)(\(lhs), \(rhs)): \(op) takes two values of one type that has an order (numbers, text, dates, enums), or an integer and a Double (a Double), neither optional"
+      "can't compute \(op)(\(lhs), \(rhs)): \(op) takes two values of one type that has an order (numbers, text, dates), or an integer and a Double (a Double), neither optional"
     case .cannotCompute(let lhs, let op, let rhs):
       "can't compute \(lhs) \(op) \(rhs): arithmetic takes two values of one type among Int, Int64 and Double, or an integer and a Double (a Double); keep other numbers in fields of their own; in a condition, '+' also joins two String values"
     case .derivedReadsLater(let name, let value) where name == value:
