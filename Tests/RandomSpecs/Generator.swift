@@ -114,6 +114,7 @@ struct SpecGenerator {
     makeInsideLookups()
     makeTagArguments()
     makeSumsOverDerived()
+    makeDictionaryAggregates()
     swap(&rng, &laterRNG)
     makeStart()
     makeEvents()
@@ -1453,6 +1454,37 @@ struct SpecGenerator {
     }
   }
 
+  /// Now and then values over a dictionary of models' values (Redux's `byId`): a count (with a
+  /// condition or not), `any`/`all`, `isEmpty`, a sum of an Int field, or one weighed by an Int
+  /// dictionary under each entry's key (`sum byId.count * weights[key]`).
+  private mutating func makeDictionaryAggregates() {
+    for field in spec.state where rng.chance(50) {
+      guard case .dictionary(let keyType, .model(let modelName)) = field.type, let model = spec.model(modelName),
+        !model.fields.contains(where: { $0.name == "key" })
+      else { continue }
+      let ints = model.fields.filter { $0.type == .scalar(.int) }
+      let condition = rng.chance(50) ? randomPredicate(model, depth: 0) : nil
+      var (kind, base): (RDerived.Kind, String) = (.isEmpty, "noEntriesIn")
+      switch rng.int(5) {
+      case 0: (kind, base) = (.count(condition), "entriesOf")
+      case 1: (kind, base) = (rng.chance(50) ? .any(randomPredicate(model, depth: 0)) : .all(randomPredicate(model, depth: 0)), "whetherEntries")
+      case 2: if let summed = rng.pickOptional(ints) { (kind, base) = (.sum(summed.name, condition), "entryTotal") }
+      case 3:
+        guard let summed = rng.pickOptional(ints) else { break }
+        let weightsType = RType.dictionary(keyType, .scalar(.int))
+        var weights = rng.pickOptional(spec.state.filter { $0.type == weightsType }.map(\.name))
+        if weights == nil {
+          let name = freshName("entryWeights", in: &stateNames)
+          spec.state.append(RField(name: name, type: weightsType, defaultValue: .dictionary([])))
+          weights = name
+        }
+        if let weights { (kind, base) = (.weighted(summed.name, weights: weights, key: "key", condition), "keyWeighed") }
+      default: break
+      }
+      spec.derived.append(RDerived(name: freshName(base + field.name.uppercasingFirst, in: &stateNames), list: field.name, kind: kind))
+    }
+  }
+
   /// The model of the elements of the state's list `name`, if it is one of models.
   private func elementModel(of name: String) -> RModel? {
     guard case .array(.model(let model))? = spec.state.first(where: { $0.name == name })?.type else { return nil }
@@ -2393,6 +2425,23 @@ extension RApp {
       }
     }
     if let text = rng.pickOptional(weighted), rng.chance(80) { derived.append(RAppValue(name: fresh("appWeighted"), text: text)) }
+    // `sum A.byId.f * B.weights[key]`: a dictionary's values weighed under each entry's key.
+    var keyed: [String] = []
+    for feature in features {
+      for entries in feature.spec.state {
+        guard case .dictionary(let keyType, .model(let modelName)) = entries.type, modelCounts[modelName] == 1,
+          let model = feature.spec.model(modelName), !model.fields.contains(where: { $0.name == "key" })
+        else { continue }
+        for summed in model.fields where summed.type == .scalar(.int) {
+          for other in features {
+            for weights in other.spec.state where weights.type == .dictionary(keyType, .scalar(.int)) {
+              keyed.append("sum \(feature.field).\(entries.name).\(summed.name) * \(other.field).\(weights.name)[key]")
+            }
+          }
+        }
+      }
+    }
+    if let text = rng.pickOptional(keyed), rng.chance(80) { derived.append(RAppValue(name: fresh("appKeyed"), text: text)) }
   }
 
   /// Adds `shareTally(amount:)` to the first two features (or all), each counting it in a

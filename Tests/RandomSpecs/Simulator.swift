@@ -736,19 +736,29 @@ struct Simulator {
       return nil
     }
     var items: [RValue] = []
+    // A dictionary's values, each with its entry's key.
+    var entryKeys: [RValue] = []
     if case .array(let list) = collection { items = list }
+    if case .dictionary(let pairs) = collection { (entryKeys, items) = (pairs.map(\.key), pairs.map(\.value)) }
     var model: RModel?
-    if case .array(.model(let name)) = field.type { model = spec.model(name) }
+    switch field.type {
+    case .array(.model(let name)), .dictionary(_, .model(let name)): model = spec.model(name)
+    default: break
+    }
     let stateFields = whereStateFields(state)
-    func matches(_ condition: RPredicate?) -> [RValue]? {
-      guard let condition else { return items }
+    /// The positions of the items the condition holds for.
+    func matchingIndices(_ condition: RPredicate?) -> [Int]? {
+      guard let condition else { return Array(items.indices) }
       guard let model else { return nil }
-      var kept: [RValue] = []
-      for item in items {
+      var kept: [Int] = []
+      for (index, item) in items.enumerated() {
         guard case .bool(let flag)? = evaluate(condition, whereScope(item, [], [:], stateFields), model) else { return nil }
-        if flag { kept.append(item) }
+        if flag { kept.append(index) }
       }
       return kept
+    }
+    func matches(_ condition: RPredicate?) -> [RValue]? {
+      matchingIndices(condition).map { $0.map { items[$0] } }
     }
     switch value.kind {
     case .arithmetic:
@@ -778,10 +788,15 @@ struct Simulator {
       }
       return (.int(total), type)
     case .weighted(let summed, let weightsName, let key, let condition):
-      guard let kept = matches(condition), case .dictionary(let weights)? = state[weightsName] else { return nil }
+      guard let kept = matchingIndices(condition), case .dictionary(let weights)? = state[weightsName] else { return nil }
+      // Over a dictionary, `key` is each entry's own (its values have no field `key`).
+      let byEntry = !entryKeys.isEmpty && key == "key"
       var total = 0
-      for item in kept {
-        guard case .int(let value)? = item.field(summed), let keyValue = item.field(key) else { return nil }
+      for index in kept {
+        let item = items[index]
+        guard case .int(let value)? = item.field(summed), let keyValue = byEntry ? entryKeys[index] : item.field(key) else {
+          return nil
+        }
         let weight: Int
         if case .int(let found)? = weights.first(where: { $0.key == keyValue })?.value { weight = found } else { weight = 0 }
         let (product, overflow) = value.multipliedReportingOverflow(by: weight)

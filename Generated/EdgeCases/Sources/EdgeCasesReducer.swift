@@ -365,6 +365,14 @@ extension EdgeCasesState: FieldTracking {
       \.evenLines: StateFields(31),
       \.affordableLines: StateFields(28, 29, 31),
       \.blankTodos: StateFields(0),
+      \.stockedProducts: StateFields(1),
+      \.productStock: StateFields(1),
+      \.anyProductEmpty: StateFields(1),
+      \.everyProductStocked: StateFields(1, 29),
+      \.keyedStock: StateFields(1, 32),
+      \.keyedStockLeft: StateFields(1, 29, 32),
+      \.idStock: StateFields(1, 32),
+      \.stockLeft: StateFields(1, 29, 32),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

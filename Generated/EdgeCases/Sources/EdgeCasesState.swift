@@ -269,6 +269,48 @@ struct EdgeCasesState: Equatable, Sendable {
     return todos.count(where: { $0.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
   }
 
+  /// `stockedProducts`, derived from `products`.
+  var stockedProducts: Int {
+    return products.values.count(where: { $0.inventory > 0 })
+  }
+
+  /// `productStock`, derived from `products`.
+  var productStock: Int {
+    return products.values.reduce(0) { $0 + $1.inventory }
+  }
+
+  /// `anyProductEmpty`, derived from `products`.
+  var anyProductEmpty: Bool {
+    return products.values.contains { $0.inventory == 0 }
+  }
+
+  /// `everyProductStocked`, derived from `products` and `limit`.
+  var everyProductStocked: Bool {
+    return products.values.allSatisfy { $0.inventory > self.limit }
+  }
+
+  /// `keyedStock`, derived from `products` and `weights`.
+  var keyedStock: Int {
+    return products.reduce(0) { $0 + $1.value.inventory * (weights[$1.key] ?? 0) }
+  }
+
+  /// `keyedStockLeft`, derived from `products` and `weights` and `limit`.
+  var keyedStockLeft: Int {
+    return products.filter { $0.value.inventory < self.limit }.reduce(0) {
+      $0 + $1.value.inventory * (weights[$1.key] ?? 0)
+    }
+  }
+
+  /// `idStock`, derived from `products` and `weights`.
+  var idStock: Int {
+    return products.values.reduce(0) { $0 + $1.inventory * (weights[$1.id] ?? 0) }
+  }
+
+  /// `stockLeft`, derived from `limit` and `products` and `weights`.
+  var stockLeft: Int {
+    return limit - keyedStock
+  }
+
   /// `book(id)`, derived from `books`.
   func book(id: Int) -> Book? {
     return books[id: id]

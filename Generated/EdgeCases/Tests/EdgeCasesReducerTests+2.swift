@@ -121,10 +121,17 @@ extension EdgeCasesReducerTests {
     case evenLinesIsDerived
     case affordableLinesIsDerived
     case blankTodosIsDerived
+    case stockedProductsIsDerived
+    case productStockIsDerived
+    case anyProductEmptyIsDerived
+    case everyProductStockedIsDerived
+    case keyedStockIsDerived
+    case keyedStockLeftIsDerived
+    case idStockIsDerived
+    case stockLeftIsDerived
     case bookIsDerived
     case quantityIsDerived
     case shelfBookIsDerived
-    case actionCountIsDerived
     case stateItemIsDerived
     case newTaskCreatorMakesNewValues
     case stateEqualityTellsEveryFieldApart
@@ -342,14 +349,28 @@ extension EdgeCasesReducerTests {
         return "affordableLines counts the elements of lines where min(count, state.limit) * ..."
       case .blankTodosIsDerived:
         return "blankTodos counts the elements of todos where title.trimmed.isEmpty"
+      case .stockedProductsIsDerived:
+        return "stockedProducts counts the elements of products where inventory > 0"
+      case .productStockIsDerived:
+        return "productStock adds up inventory of the elements of products"
+      case .anyProductEmptyIsDerived:
+        return "anyProductEmpty says whether inventory == 0 holds for any element of products"
+      case .everyProductStockedIsDerived:
+        return "everyProductStocked says whether inventory > state.limit holds for every elem..."
+      case .keyedStockIsDerived:
+        return "keyedStock adds up inventory times weights[key] of the elements of products"
+      case .keyedStockLeftIsDerived:
+        return "keyedStockLeft adds up inventory times weights[key] of the elements of produc..."
+      case .idStockIsDerived:
+        return "idStock adds up inventory times weights[id] of the elements of products"
+      case .stockLeftIsDerived:
+        return "stockLeft computes limit - keyedStock"
       case .bookIsDerived:
         return "book finds the element of books that its parameter names"
       case .quantityIsDerived:
         return "quantity finds the element of quantityById that its parameter names"
       case .shelfBookIsDerived:
         return "shelfBook finds the element of shelf.entities that its parameter names"
-      case .actionCountIsDerived:
-        return "actionCount finds the element of actionCounts that its parameter names"
       case .stateItemIsDerived:
         return "stateItem finds the element of states that its parameter names"
       case .newTaskCreatorMakesNewValues:
@@ -360,19 +381,6 @@ extension EdgeCasesReducerTests {
         return "== tells every action apart, by case and by value"
       }
     }
-  }
-
-  func toggleTodoFlipsMatchingElement() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = first.id
-    reduceReporting(&state, .toggleTodo(id: id))
-    expectEqual(state.todos[0].done, !first.done)
-    reduceReporting(&state, .toggleTodo(id: id))
-    expectEqual(state.todos[0].done, first.done)
-    expectEqual(state.todos[1], second)
   }
 
   func toggleTodoIgnoresUnknownID() {
@@ -498,5 +506,17 @@ extension EdgeCasesReducerTests {
     let account: String = "text 1"
     reduceReporting(&state, .charge(account: account))
     expectEqual(state.credits[account], Decimal(-(2.5)))
+  }
+
+  func refundIncrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Decimal = 1.5
+    let other: Decimal = 2.5
+    let account: String = "text 1"
+    let amount: Decimal = 8.5
+    state.credits = [account: entry, "text 2": other]
+    reduceReporting(&state, .refund(account: account, amount: amount))
+    expectEqual(state.credits[account], entry + amount)
+    expectEqual(state.credits["text 2"], other)
   }
 }

@@ -14,18 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func refundIncrementsEntry() {
-    var state = EdgeCasesState()
-    let entry: Decimal = 1.5
-    let other: Decimal = 2.5
-    let account: String = "text 1"
-    let amount: Decimal = 8.5
-    state.credits = [account: entry, "text 2": other]
-    reduceReporting(&state, .refund(account: account, amount: amount))
-    expectEqual(state.credits[account], entry + amount)
-    expectEqual(state.credits["text 2"], other)
-  }
-
   func refundIncrementsAbsentEntry() {
     var state = EdgeCasesState()
     state.credits = [:]
@@ -542,5 +530,42 @@ extension EdgeCasesReducerTests {
     let second = Todo(id: 3, title: "text 2")
     state.todos = [first, second]
     expectEqual(state.todoCount, 2)
+  }
+
+  func everyTodoDoneIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Todo(id: 2, title: "text 1", done: true)
+    let other = Todo(id: 3, title: "text 2", done: false)
+    state.todos = [matching, other]
+    expectEqual(state.everyTodoDone, false)
+    state.todos = [matching]
+    expectEqual(state.everyTodoDone, true)
+  }
+
+  func anyDefaultTaskIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Task(id: uuid(1), default: true)
+    let other = Task(id: uuid(2), default: false)
+    state.tasks = [matching, other]
+    expectEqual(state.anyDefaultTask, true)
+    state.tasks = [other]
+    expectEqual(state.anyDefaultTask, false)
+  }
+
+  func noBooksIsDerived() {
+    var state = EdgeCasesState()
+    state.books = []
+    expectEqual(state.noBooks, true)
+    let first = Book(id: 2, title: "text 1")
+    state.books = [first]
+    expectEqual(state.noBooks, false)
+  }
+
+  func totalInitIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Task(id: uuid(1), default: true, init: 2)
+    let other = Task(id: uuid(2), default: false, init: 3)
+    state.tasks = [matching, other]
+    expectEqual(state.totalInit, matching.`init`)
   }
 }

@@ -14,43 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func everyTodoDoneIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Todo(id: 2, title: "text 1", done: true)
-    let other = Todo(id: 3, title: "text 2", done: false)
-    state.todos = [matching, other]
-    expectEqual(state.everyTodoDone, false)
-    state.todos = [matching]
-    expectEqual(state.everyTodoDone, true)
-  }
-
-  func anyDefaultTaskIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Task(id: uuid(1), default: true)
-    let other = Task(id: uuid(2), default: false)
-    state.tasks = [matching, other]
-    expectEqual(state.anyDefaultTask, true)
-    state.tasks = [other]
-    expectEqual(state.anyDefaultTask, false)
-  }
-
-  func noBooksIsDerived() {
-    var state = EdgeCasesState()
-    state.books = []
-    expectEqual(state.noBooks, true)
-    let first = Book(id: 2, title: "text 1")
-    state.books = [first]
-    expectEqual(state.noBooks, false)
-  }
-
-  func totalInitIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Task(id: uuid(1), default: true, init: 2)
-    let other = Task(id: uuid(2), default: false, init: 3)
-    state.tasks = [matching, other]
-    expectEqual(state.totalInit, matching.`init`)
-  }
-
   func chosenBookIsDerived() {
     var state = EdgeCasesState()
     let first = Book(id: 2, title: "text 1")
@@ -252,6 +215,82 @@ extension EdgeCasesReducerTests {
     expectEqual(state.blankTodos, 2)
   }
 
+  func stockedProductsIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Product(id: "text 1", inventory: 1)
+    let matchingToo = Product(id: "text 2", inventory: 1)
+    let other = Product(id: "text 3", inventory: 0)
+    state.products = ["text 60": matching, "text 61": matchingToo, "text 62": other]
+    expectEqual(state.stockedProducts, 2)
+  }
+
+  func productStockIsDerived() {
+    var state = EdgeCasesState()
+    let first = Product(id: "text 1", inventory: 2)
+    let second = Product(id: "text 2", inventory: 3)
+    state.products = ["text 60": first, "text 61": second]
+    expectEqual(state.productStock, first.inventory + second.inventory)
+  }
+
+  func anyProductEmptyIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Product(id: "text 1", inventory: 0)
+    let other = Product(id: "text 2", inventory: -1)
+    state.products = ["text 60": matching, "text 61": other]
+    expectEqual(state.anyProductEmpty, true)
+    state.products = ["text 60": other]
+    expectEqual(state.anyProductEmpty, false)
+  }
+
+  func everyProductStockedIsDerived() {
+    var state = EdgeCasesState()
+    state.limit = 0
+    let matching = Product(id: "text 1", inventory: 1)
+    let other = Product(id: "text 2", inventory: 0)
+    state.products = ["text 60": matching, "text 61": other]
+    expectEqual(state.everyProductStocked, false)
+    state.products = ["text 60": matching]
+    expectEqual(state.everyProductStocked, true)
+  }
+
+  func keyedStockIsDerived() {
+    var state = EdgeCasesState()
+    let first = Product(id: "text 1", inventory: 7)
+    let second = Product(id: "text 2", inventory: 4)
+    state.products = ["text 60": first, "text 61": second]
+    state.weights = ["text 60": 3]
+    expectEqual(state.keyedStock, 21)
+  }
+
+  func keyedStockLeftIsDerived() {
+    var state = EdgeCasesState()
+    state.limit = 1
+    let first = Product(id: "text 1", inventory: 0)
+    let second = Product(id: "text 2", inventory: 1)
+    state.products = ["text 60": first, "text 61": second]
+    state.weights = ["text 60": 3, "text 61": 5]
+    expectEqual(state.keyedStockLeft, 0)
+  }
+
+  func idStockIsDerived() {
+    var state = EdgeCasesState()
+    let first = Product(id: "text 1", inventory: 7)
+    let second = Product(id: "text 2", inventory: 4)
+    state.products = ["text 60": first, "text 61": second]
+    state.weights = [first.id: 3]
+    expectEqual(state.idStock, 21)
+  }
+
+  func stockLeftIsDerived() {
+    var state = EdgeCasesState()
+    state.limit = 7
+    let productsFirst = Product(id: "text 1", inventory: 4)
+    let productsSecond = Product(id: "text 2", inventory: 5)
+    state.products = ["text 60": productsFirst, "text 61": productsSecond]
+    state.weights = ["text 60": 10]
+    expectEqual(state.stockLeft, -33)
+  }
+
   func bookIsDerived() {
     var state = EdgeCasesState()
     let first = Book(id: 2, title: "text 1")
@@ -273,13 +312,6 @@ extension EdgeCasesReducerTests {
     state.shelf.entities = [2: Book(id: 2, title: "text 1"), 3: Book(id: 3, title: "text 2")]
     expectEqual(state.shelfBook(id: 3), Book(id: 3, title: "text 2"))
     expectEqual(state.shelfBook(id: 100), nil)
-  }
-
-  func actionCountIsDerived() {
-    var state = EdgeCasesState()
-    state.actionCounts = [.stop: 2]
-    expectEqual(state.actionCount(of: .stop), 2)
-    expectEqual(state.actionCount(of: .retry), 0)
   }
 
   func stateItemIsDerived() {

@@ -227,14 +227,28 @@ struct EdgeCasesReducerTests {
       self.affordableLinesIsDerived()
     case .blankTodosIsDerived:
       self.blankTodosIsDerived()
+    case .stockedProductsIsDerived:
+      self.stockedProductsIsDerived()
+    case .productStockIsDerived:
+      self.productStockIsDerived()
+    case .anyProductEmptyIsDerived:
+      self.anyProductEmptyIsDerived()
+    case .everyProductStockedIsDerived:
+      self.everyProductStockedIsDerived()
+    case .keyedStockIsDerived:
+      self.keyedStockIsDerived()
+    case .keyedStockLeftIsDerived:
+      self.keyedStockLeftIsDerived()
+    case .idStockIsDerived:
+      self.idStockIsDerived()
+    case .stockLeftIsDerived:
+      self.stockLeftIsDerived()
     case .bookIsDerived:
       self.bookIsDerived()
     case .quantityIsDerived:
       self.quantityIsDerived()
     case .shelfBookIsDerived:
       self.shelfBookIsDerived()
-    case .actionCountIsDerived:
-      self.actionCountIsDerived()
     case .stateItemIsDerived:
       self.stateItemIsDerived()
     case .newTaskCreatorMakesNewValues:
@@ -367,6 +381,19 @@ struct EdgeCasesReducerTests {
     let id: Int = 100
     reduceReporting(&state, .removeTodo(id: id))
     expectEqual(state.todos, [first, second])
+  }
+
+  func toggleTodoFlipsMatchingElement() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, !first.done)
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, first.done)
+    expectEqual(state.todos[1], second)
   }
 }
 

@@ -13,6 +13,9 @@ public func productsReducer(_ state: inout ProductsState, _ action: ProductsActi
   switch action {
   case .receiveProducts(let products):
     state.products = products
+    for element in products {
+      state.byId[element.id] = element
+    }
   case .setBudget(let budget):
     state.budget = budget
   case .show(let filter):
@@ -30,12 +33,14 @@ extension ProductsAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .receiveProducts, .addToCart:
-      return StateFields(0)
+    case .receiveProducts:
+      return StateFields(0, 1)
     case .setBudget:
-      return StateFields(1)
-    case .show:
       return StateFields(2)
+    case .show:
+      return StateFields(3)
+    case .addToCart:
+      return StateFields(0)
     }
   }
 
@@ -55,9 +60,10 @@ extension ProductsState: FieldTracking {
   public static func fields(readBy keyPath: PartialKeyPath<ProductsState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.products: StateFields(0),
-      \.budget: StateFields(1),
-      \.filter: StateFields(2),
-      \.shownProducts: StateFields(0, 1, 2),
+      \.byId: StateFields(1),
+      \.budget: StateFields(2),
+      \.filter: StateFields(3),
+      \.shownProducts: StateFields(0, 2, 3),
       \.available: StateFields(0),
       \.stockValue: StateFields(0),
       \.stockValueInStock: StateFields(0),

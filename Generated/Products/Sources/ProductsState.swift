@@ -7,13 +7,16 @@ import ReduxRuntime
 /// The products for sale and the stock left of each.
 public struct ProductsState: Equatable, Sendable {
   public var products: IdentifiedArrayOf<Product>
+  public var byId: [Int: Product]
   public var budget: Double
   public var filter: ProductFilter
 
   public init(
-    products: IdentifiedArrayOf<Product> = [], budget: Double = 100, filter: ProductFilter = .all
+    products: IdentifiedArrayOf<Product> = [], byId: [Int: Product] = [:], budget: Double = 100,
+    filter: ProductFilter = .all
   ) {
     self.products = products
+    self.byId = byId
     self.budget = budget
     self.filter = filter
   }

@@ -73,6 +73,11 @@ private func reduceReporting(_ state: inout ProductsState, _ action: ProductsAct
   {
     unreported.append("products")
   }
+  if state.byId != before.byId
+    && !action.changedFields.overlaps(ProductsState.fields(readBy: \.byId))
+  {
+    unreported.append("byId")
+  }
   if state.budget != before.budget
     && !action.changedFields.overlaps(ProductsState.fields(readBy: \.budget))
   {

@@ -16,6 +16,7 @@ struct ProductsReducerTests {
   func newStateHoldsDefaults() {
     let state = ProductsState()
     #expect(state.products.isEmpty)
+    #expect(state.byId.isEmpty)
     #expect(state.budget == 100)
     #expect(state.filter == .all)
   }
@@ -27,6 +28,19 @@ struct ProductsReducerTests {
     let products: IdentifiedArrayOf<Product> = [Product(id: 3, title: "text 2")]
     reduceReporting(&state, .receiveProducts(products: products))
     #expect(state.products == products)
+  }
+
+  @Test("receiveProducts replaces the entry of byId under the same id and adds the new...")
+  func receiveProductsUpsertsEach() {
+    var state = ProductsState()
+    let first = Product(id: 2, title: "text 1")
+    let second = Product(id: 3, title: "text 2")
+    state.byId = [first.id: first, second.id: second]
+    let replacement = Product(id: 3, title: "text 5", price: 5.5, inventory: 6)
+    let added = Product(id: 4, title: "text 3")
+    let products: IdentifiedArrayOf<Product> = [replacement, added]
+    reduceReporting(&state, .receiveProducts(products: products))
+    #expect(state.byId == [first.id: first, replacement.id: replacement, added.id: added])
   }
 
   @Test("setBudget sets budget")
@@ -138,6 +152,11 @@ private func reduceReporting(_ state: inout ProductsState, _ action: ProductsAct
     && !action.changedFields.overlaps(ProductsState.fields(readBy: \.products))
   {
     unreported.append("products")
+  }
+  if state.byId != before.byId
+    && !action.changedFields.overlaps(ProductsState.fields(readBy: \.byId))
+  {
+    unreported.append("byId")
   }
   if state.budget != before.budget
     && !action.changedFields.overlaps(ProductsState.fields(readBy: \.budget))

@@ -47,6 +47,7 @@ extension ShopState: FieldTracking {
       \.cartTotal: StateFields(0, 1),
       \.savedProducts: StateFields(0, 1),
       \.savedTotal: StateFields(0, 1),
+      \.receivedTotal: StateFields(0, 1),
       \.cartLineCount: StateFields(1),
       \.budgetLeft: StateFields(0, 1),
     ]

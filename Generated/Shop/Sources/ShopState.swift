@@ -36,6 +36,11 @@ extension ShopState {
     return savedProducts.reduce(0) { $0 + $1.price * Double(cart.quantities[$1.id] ?? 0) }
   }
 
+  /// `receivedTotal`, derived from `products.byId` and `cart.quantities`.
+  public var receivedTotal: Double {
+    return products.byId.reduce(0) { $0 + $1.value.price * Double(cart.quantities[$1.key] ?? 0) }
+  }
+
   /// `cartLineCount`, derived from `cart.items`.
   public var cartLineCount: Int {
     return cart.items.count

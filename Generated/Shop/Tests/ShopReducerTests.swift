@@ -95,6 +95,16 @@ struct ShopReducerTests {
     #expect(state.savedTotal == 22.5)
   }
 
+  @Test("receivedTotal adds up price times cart.quantities[key] of the elements of pro...")
+  func receivedTotalIsDerived() {
+    var state = ShopState()
+    let first = Product(id: 2, title: "text 1", price: 7.5)
+    let second = Product(id: 3, title: "text 2", price: 4.5)
+    state.products.byId = [61: first, 62: second]
+    state.cart.quantities = [61: 3]
+    #expect(state.receivedTotal == 22.5)
+  }
+
   @Test("cartLineCount counts the elements of cart.items")
   func cartLineCountIsDerived() {
     var state = ShopState()

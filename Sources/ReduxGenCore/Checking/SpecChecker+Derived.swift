@@ -87,6 +87,8 @@ struct DerivedParser {
   private(set) var pathRoots: [String: String] = [:]
   /// Where the list is a derived value written before: the state fields it reads.
   private(set) var listReads: [String]?
+  /// Where the list is a dictionary (its values are read): the type of its keys.
+  private var entryKeyType: SpecType?
   let literals: LiteralReader
   /// For arithmetic: the value's own name, the derived values written before it, and every
   /// derived value's name.
@@ -251,10 +253,16 @@ struct DerivedParser {
       }
       return fail(unknownStateField(name), token.offset)
     }
-    guard case .array(let element) = field.type else {
-      return fail(.notCollection(name, type: field.type.swiftName), token.offset)
+    switch field.type {
+    case .array(let element):
+      return (name, element, token.offset)
+    case .dictionary(let key, let value):
+      // A dictionary's values (Redux's `byId`); `[key]` in a weight names each entry's key.
+      entryKeyType = key
+      return (name, value, token.offset)
+    default:
+      return fail(.notAggregated(name, type: field.type.swiftName), token.offset)
     }
-    return (name, element, token.offset)
   }
 
   /// The type of a product: two values of one numeric type, or an integer and a `Double`
@@ -284,13 +292,25 @@ struct DerivedParser {
     guard case .model(let modelName) = element, let model = models[modelName] else {
       return fail(.notAField(key, type: element.swiftName), keyToken.offset)
     }
-    guard let keyField = model.fields.first(where: { $0.name == key }) else {
-      return fail(model.unknownField(key), keyToken.offset)
-    }
-    guard keyField.type == keyType else {
-      return fail(
-        .typeMismatch(expected: keyType.swiftName, found: keyField.type.swiftName, what: .quoted("\(list).\(key)")),
-        keyToken.offset)
+    let ownKey = model.fields.first { $0.name == key }?.type
+    if key == DerivedValue.entryKey, let entryKeyType {
+      // Over a dictionary: each entry's key, unless its values have a field of that name too.
+      guard ownKey == nil else { return fail(.entryKeyAmbiguous(list: list, model: modelName), keyToken.offset) }
+      guard entryKeyType == keyType else {
+        return fail(
+          .entryKeyMismatch(list: list, type: entryKeyType.swiftName, weights: name, weightsKey: keyType.swiftName),
+          keyToken.offset)
+      }
+    } else {
+      guard let ownKey else {
+        if key == DerivedValue.entryKey { return fail(.entryKeyOverList(list, model: modelName), keyToken.offset) }
+        return fail(model.unknownField(key), keyToken.offset)
+      }
+      guard ownKey == keyType else {
+        return fail(
+          .typeMismatch(expected: keyType.swiftName, found: ownKey.swiftName, what: .quoted("\(list).\(key)")),
+          keyToken.offset)
+      }
     }
     guard tokens.take("]") else {
       return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)

@@ -314,6 +314,14 @@ package enum SpecProblem: Hashable, Sendable {
   case derivedReadsNothing(String)
   /// `sum items.price * labels[id]` where `labels` is not a dictionary of numbers.
   case notWeights(String, type: String)
+  /// `count flags` where `flags` is neither a list nor a dictionary.
+  case notAggregated(String, type: String)
+  /// `* weights[key]` over a dictionary whose values have a field `key` too.
+  case entryKeyAmbiguous(list: String, model: String)
+  /// `* weights[key]` where the dictionary's keys and the weights' keys differ in type.
+  case entryKeyMismatch(list: String, type: String, weights: String, weightsKey: String)
+  /// `* weights[key]` over a list of models without a field `key`.
+  case entryKeyOverList(String, model: String)
   /// A derived value's arithmetic over a value that isn't a number (`all`, a lookup).
   case notArithmeticValue(String, type: String)
   /// `byId[key]` in a condition.
@@ -645,6 +653,14 @@ package enum SpecProblem: Hashable, Sendable {
       "'\(value)' can't read '\(name)': a derived value reads the state's fields and the derived values written before it; move '\(name)' above '\(value)'"
     case .notWeights(let name, let type):
       "'\(name)' has type \(type): 'sum LIST.FIELD * NAME[KEY]' multiplies by the number a dictionary of numbers holds under each element's KEY"
+    case .notAggregated(let name, let type):
+      "'\(name)' has type \(type): count, sum, any, all and isEmpty read a list or a dictionary (its values)"
+    case .entryKeyAmbiguous(let list, let model):
+      "'key' over '\(list)' could name each entry's key or \(model)'s field 'key': rename the field to weigh by either"
+    case .entryKeyMismatch(let list, let type, let weights, let weightsKey):
+      "the keys of '\(list)' have type \(type), but '\(weights)' is keyed by \(weightsKey)"
+    case .entryKeyOverList(let list, let model):
+      "\(model) has no field 'key': '[key]' names each entry's key only over a dictionary, and '\(list)' is a list; weigh by a field of \(model)"
     case .derivedReadsNothing(let value):
       "'\(value)' reads nothing of the state: a derived value computes from state fields or other derived values; a constant belongs in a state field's default"
     case .notArithmeticValue(let name, let type):

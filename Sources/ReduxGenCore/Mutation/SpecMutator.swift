@@ -182,6 +182,16 @@ package enum SpecMutator {
         if spec.derivedFieldType(value.list, field) == value.type {
           edits.append(("unweighted", .sum(field: field, predicate)))
         }
+        // Over a dictionary: weighed by the element's field where it was the entry's key, and
+        // by the entry's key where it was a field of the key's type.
+        if spec.listType(value.list)?.dictionaryKey != nil, let keyType = spec.stateType(path: weights)?.dictionaryKey,
+          let element = spec.derivedElementType(value.list), let fields = spec.fields(of: element)
+        {
+          let others = [DerivedValue.entryKey] + fields.filter { $0.type == keyType }.map(\.name)
+          for other in others where other != key && spec.derivedFieldType(value.list, other) == keyType {
+            edits.append(("key \(other)", .sumWeighted(field: field, weights: weights, key: other, predicate)))
+          }
+        }
         // Another dictionary of the same type.
         let type = spec.stateField(named: weights)?.type
         for other in spec.state where other.name != weights && other.type == type {

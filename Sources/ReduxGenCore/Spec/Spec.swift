@@ -181,11 +181,30 @@ package struct Spec: Sendable, Equatable {
     stateType(path: name) ?? derived.first { $0.name == name }?.type
   }
 
+  /// The type of the elements a derived value's list holds: a list's elements, or a
+  /// dictionary's values (`count products.byId where ...` reads every entry's value).
+  package func derivedElementType(_ list: String) -> SpecType? {
+    switch listType(list) {
+    case .array(let element)?: element
+    case .dictionary(_, let value)?: value
+    default: nil
+    }
+  }
+
   /// The type of a field of the elements of the list `list` (a state field or an earlier
-  /// derived value).
+  /// derived value); over a dictionary, `key` is the entry's key where its values have no
+  /// field of that name.
   package func derivedFieldType(_ list: String, _ field: String) -> SpecType? {
-    guard case .array(let element)? = listType(list) else { return nil }
-    return fields(of: element)?.first { $0.name == field }?.type
+    guard let element = derivedElementType(list) else { return nil }
+    if let type = fields(of: element)?.first(where: { $0.name == field })?.type { return type }
+    return weighsByEntryKey(list, field) ? listType(list)?.dictionaryKey : nil
+  }
+
+  /// Whether `key` in `sum DICTIONARY.FIELD * WEIGHTS[key]` names each entry's key: the list is
+  /// a dictionary whose values have no field named `key`.
+  package func weighsByEntryKey(_ list: String, _ key: String) -> Bool {
+    guard key == DerivedValue.entryKey, case .dictionary(_, let value)? = listType(list) else { return false }
+    return fields(of: value)?.contains { $0.name == key } != true
   }
 
   /// Every name generated for this feature.
@@ -310,6 +329,9 @@ package struct Filter: Sendable, Equatable {
 /// A value computed from the state (`remaining: count tasks where !isCompleted`): a read-only
 /// property of the State, usable in examples' `then`, and observed like a field.
 package struct DerivedValue: Sendable, Equatable {
+  /// What names each entry's key in a sum over a dictionary (`* quantityById[key]`).
+  package static let entryKey = "key"
+
   package enum Kind: Sendable, Equatable {
     /// The elements, or those the condition holds for.
     case count(Predicate?)
@@ -325,7 +347,8 @@ package struct DerivedValue: Sendable, Equatable {
     case sumOfProducts(field: String, times: String, Predicate?)
     /// The total of a numeric field times the number a dictionary state field holds under the
     /// element's `key` field, 0 where it holds none (`sum products.price * quantities[id]`,
-    /// Redux's cart total: the catalogue's prices times the cart's quantities).
+    /// Redux's cart total: the catalogue's prices times the cart's quantities). Over a
+    /// dictionary, `key` may be `entryKey`: each entry's key (`Spec.weighsByEntryKey`).
     case sumWeighted(field: String, weights: String, key: String, Predicate?)
     /// The element (by id) or entry (by key) the state field `key` names; nil when none does.
     /// In a value with a parameter, `key` is the parameter.

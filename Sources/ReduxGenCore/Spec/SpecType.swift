@@ -81,6 +81,11 @@ package indirect enum SpecType: Hashable, Sendable {
   }
 
   /// A dictionary's value type; nil for other types.
+  package var dictionaryKey: SpecType? {
+    if case .dictionary(let key, _) = self { return key }
+    return nil
+  }
+
   package var dictionaryValue: SpecType? {
     if case .dictionary(_, let value) = self { return value }
     return nil

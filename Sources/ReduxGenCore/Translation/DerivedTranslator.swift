@@ -50,21 +50,26 @@ struct DerivedTranslator {
   }
 
   private func computedExpression(_ value: DerivedValue, over base: Expression?) -> Expression {
-    let list = read(value.list, on: base)
-    let element = types.spec.listType(value.list)?.elementType.flatMap { types.spec.fields(of: $0) }
+    let collection = read(value.list, on: base)
+    // A dictionary's values (`byId.values.count(where:)`); its own count and isEmpty.
+    let isDictionary = types.spec.listType(value.list)?.dictionaryKey != nil
+    let list = isDictionary ? collection.dot("values") : collection
+    let element = types.spec.derivedElementType(value.list).flatMap { types.spec.fields(of: $0) }
     let model = Model(name: value.list, doc: nil, fields: element ?? [])
-    func closure(_ predicate: Predicate) -> Closure {
+    /// The condition on `$0` (on `$0.value` where the entries themselves are read).
+    func closure(_ predicate: Predicate, entries: Bool = false) -> Closure {
+      let element: Expression = entries ? .name("$0").dot("value") : .name("$0")
       // `state.minimum` in a `where` reads this State (or the state the value is computed over).
       let root: (String) -> Expression = { name in
-        Predicate.isStateRoot(name, over: model) ? base ?? .name("self") : .name("$0").dot(name)
+        Predicate.isStateRoot(name, over: model) ? base ?? .name("self") : element.dot(name)
       }
       return Closure(
         parameters: predicate.readsElement(over: model) ? [] : ["_"],
-        body: PredicateTranslator(types: types, element: .name("$0"), root: root).expression(predicate))
+        body: PredicateTranslator(types: types, element: element, root: root).expression(predicate))
     }
     switch value.kind {
     case .count(nil):
-      return list.dot("count")
+      return collection.dot("count")
     case .count(let predicate?):
       return list.dot("count").call([Argument("where", .closure(closure(predicate)))])
     case .all(let predicate):
@@ -72,7 +77,7 @@ struct DerivedTranslator {
     case .any(let predicate):
       return .call(list.dot("contains"), [], trailingClosure: closure(predicate))
     case .isEmpty:
-      return list.dot("isEmpty")
+      return collection.dot("isEmpty")
     case .sum(let field, let predicate):
       let elements = predicate.map { Expression.call(list.dot("filter"), [], trailingClosure: closure($0)) } ?? list
       return .call(
@@ -84,17 +89,23 @@ struct DerivedTranslator {
         elements.dot("reduce").call([Argument(nil, .literal(.int(0)))]), [],
         trailingClosure: Closure(body: .binary(.name("$0"), .plus, product(.name("$1"), value, field, times))))
     case .sumWeighted(let field, let weights, let key, let predicate):
-      let elements = predicate.map { Expression.call(list.dot("filter"), [], trailingClosure: closure($0)) } ?? list
-      let weightList = base.map { $0.dot(weights) } ?? .name(weights)
+      // By each entry's key: the entries themselves (`$1.value.price * (weights[$1.key] ?? 0)`).
+      let byEntry = types.spec.weighsByEntryKey(value.list, key)
+      let summed = byEntry ? collection : list
+      let elements =
+        predicate.map { Expression.call(summed.dot("filter"), [], trailingClosure: closure($0, entries: byEntry)) } ?? summed
+      let weightList = read(weights, on: base)
+      let (element, keyValue): (Expression, Expression) =
+        byEntry ? (.name("$1").dot("value"), .name("$1").dot("key")) : (.name("$1"), .name("$1").dot(key))
       return .call(
         elements.dot("reduce").call([Argument(nil, .literal(.int(0)))]), [],
         trailingClosure: Closure(
-          body: .binary(.name("$0"), .plus, weighted(.name("$1"), value, field, weightList, weights, key))))
+          body: .binary(.name("$0"), .plus, weighted(element, value, field, weightList, weights, keyValue))))
     case .lookup(let key):
       // A parameter is a name of the function; a state field is read from the state.
       let keyExpression = value.parameter == key ? .name(key) : read(key, on: base)
-      guard value.parameter != key, stateType(key)?.isOptional == true else { return found(in: list, value, keyExpression) }
-      return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(in: list, value, .name("$0"))))
+      guard value.parameter != key, stateType(key)?.isOptional == true else { return found(in: collection, value, keyExpression) }
+      return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(in: collection, value, .name("$0"))))
     case .arithmetic(let arithmetic, _):
       return ArithmeticTranslator(types: types).expression(arithmetic) { name in
         base.map { $0.dot(name) } ?? .name(name)
@@ -102,7 +113,7 @@ struct DerivedTranslator {
     case .lookupMany(let keys):
       // `cartIDs.compactMap { products[id: $0] }`: the keys' elements in the keys' order.
       let keyList = read(keys, on: base)
-      return .call(keyList.dot("compactMap"), [], trailingClosure: Closure(body: found(in: list, value, .name("$0"))))
+      return .call(keyList.dot("compactMap"), [], trailingClosure: Closure(body: found(in: collection, value, .name("$0"))))
     }
   }
 
@@ -129,7 +140,7 @@ extension DerivedTranslator {
   /// converted where the product is a `Double`.
   func weighted(
     _ element: Expression, _ value: DerivedValue, _ field: String, _ weightList: Expression, _ weights: String,
-    _ key: String
+    _ key: Expression
   ) -> Expression {
     let fieldType = types.spec.derivedFieldType(value.list, field)
     let weightType = stateType(weights)?.dictionaryValue
@@ -137,7 +148,7 @@ extension DerivedTranslator {
       value.type == .scalar(.double) && type != .scalar(.double)
         ? Expression.name("Double").call([Argument(nil, expression)]) : expression
     }
-    let weight = Expression.binary(.subscripted(weightList, element.dot(key)), .nilCoalescing, .literal(.int(0)))
+    let weight = Expression.binary(.subscripted(weightList, key), .nilCoalescing, .literal(.int(0)))
     // `??` binds looser than `*`: the weight in parentheses unless converted.
     let weightOperand = converted(weight, weightType)
     return .binary(
@@ -159,22 +170,26 @@ extension DerivedTranslator {
         types.spec.lookupShape(of: collectionType) != nil
       else { return nil }
       if case .dictionary(let keyType, _) = collectionType {
-        // A key per element, each its own (a test holds three elements at most): a Bool or a
-        // short enum has too few.
-        var keyValues: [Value] = []
-        for number in 60..<72 where keyValues.count < 3 && !keyValues.contains(kit.sample(keyType, number)) {
-          keyValues.append(kit.sample(keyType, number))
-        }
-        guard keyValues.count == 3 else { return nil }
+        guard let keyValues = entryKeys(keyType, kit: kit) else { return nil }
         through = (earlier.list, keys, keyValues.map { types.expression($0, type: keyType) })
       } else {
         through = (earlier.list, keys, nil)
       }
     }
     guard let listType = through == nil ? stateType(value.list) : types.spec.listType(value.list) else { return nil }
+    // A dictionary's values: each element under a key of its own, not its id (a value weighed by
+    // the element's id, not the entry's key, finds no weight).
+    var entryKeys: [Expression]?
+    if case .dictionary(let keyType, _) = listType {
+      guard let keys = self.entryKeys(keyType, kit: kit) else { return nil }
+      entryKeys = keys.map { types.expression($0, type: keyType) }
+    }
     var body = [kit.newState()]
     /// The list made of these elements, in order.
     func assignList(_ elements: [Expression]) -> [Statement] {
+      if let entryKeys {
+        return [.assignment(list, .dictionary(zip(entryKeys, elements).map { DictionaryEntry(key: $0, value: $1) }))]
+      }
       guard let through else { return [.assignment(list, .array(elements))] }
       let (collection, keys) = (read(through.collection, on: state), read(through.keys, on: state))
       guard let allKeys = through.keyValues else {
@@ -189,7 +204,7 @@ extension DerivedTranslator {
     }
     /// Declares sample elements (`overrides` per element) and puts them in the list, in order.
     func fill(_ elements: [(name: String, overrides: [String: Value])]) {
-      let type = listType.elementType ?? listType
+      let type = listType.elementType ?? listType.dictionaryValue ?? listType
       for (number, element) in elements.enumerated() {
         body.append(kit.sampleConstant(element.name, kit.sample(type, number + 1, overrides: element.overrides), type: type))
       }
@@ -199,7 +214,9 @@ extension DerivedTranslator {
     // whole test, set before the elements (every search of one test must agree on it).
     var conditionState: [String: Value]?
     func witnesses(_ predicate: Predicate) -> (matching: [String: Value]?, other: [String: Value]?) {
-      guard case .model(let modelName)? = listType.elementType, let model = types.spec.model(named: modelName) else {
+      guard case .model(let modelName)? = listType.elementType ?? listType.dictionaryValue,
+        let model = types.spec.model(named: modelName)
+      else {
         return (nil, nil)
       }
       var settable: [String: SpecType] = [:]
@@ -313,8 +330,9 @@ extension DerivedTranslator {
       }
       // Two keys, or the weights' literal would hold one twice and the second element would be
       // weighed too: a key the condition leaves free takes a sample the other key isn't (a
-      // field's default would give both one key).
-      guard distinctKeys(&first, &second, key: key, list: value.list, kit: kit) else { return nil }
+      // field's default would give both one key). Entries' keys differ already.
+      let byEntry = types.spec.weighsByEntryKey(value.list, key)
+      guard byEntry || distinctKeys(&first, &second, key: key, list: value.list, kit: kit) else { return nil }
       if first[field] == nil { first[field] = number(7, fieldType) }
       if second[field] == nil { second[field] = number(4, fieldType) }
       fill([("first", first), ("second", second)])
@@ -323,7 +341,11 @@ extension DerivedTranslator {
         .assignment(
           state.dot(weights),
           .dictionary(
-            weighed.map { DictionaryEntry(key: Expression.name($0.0).dot(key), value: types.expression($0.1, type: weightType ?? .scalar(.int))) })))
+            weighed.enumerated().map { index, weight in
+              DictionaryEntry(
+                key: byEntry ? entryKeys?[index] ?? .name(weight.0) : Expression.name(weight.0).dot(key),
+                value: types.expression(weight.1, type: weightType ?? .scalar(.int)))
+            })))
       guard let firstValue = first[field], let total = Arithmetic<String>.apply(.times, firstValue, number(3, weightType), type: value.type)
       else { return nil }
       body.append(kit.expect(derived, .equal, types.expression(total, type: value.type)))
@@ -339,6 +361,17 @@ extension DerivedTranslator {
     }
     body.insert(contentsOf: kit.stateAssignments(conditionState ?? [:]), at: 1)
     return kit.test("\(value.name) \(what)", names.make("\(value.name)IsDerived"), body)
+  }
+
+  /// Three keys of `keyType`, each its own, for a dictionary's entries in a test (which holds
+  /// three elements at most); nil where the type has fewer (a Bool, a short enum). Drawn far
+  /// from the samples elements take, so an entry's key isn't its element's id.
+  func entryKeys(_ keyType: SpecType, kit: TestTranslator) -> [Value]? {
+    var keyValues: [Value] = []
+    for number in 60..<72 where keyValues.count < 3 && !keyValues.contains(kit.sample(keyType, number)) {
+      keyValues.append(kit.sample(keyType, number))
+    }
+    return keyValues.count == 3 ? keyValues : nil
   }
 
   /// Gives the two elements' `key` fields values that differ, where the overrides leave them
@@ -475,8 +508,14 @@ private struct ArithmeticSamples {
       }
       guard filledLists.insert(derived.list).inserted,
         let listType = types.spec.state.first(where: { $0.name == derived.list })?.type,
-        let elementType = listType.elementType
+        let elementType = listType.elementType ?? listType.dictionaryValue
       else { return nil }
+      // A dictionary's values: each under a key of its own.
+      var entryKeys: [Expression]?
+      if let keyType = listType.dictionaryKey {
+        guard let keys = DerivedTranslator(types: types, access: nil).entryKeys(keyType, kit: kit) else { return nil }
+        entryKeys = keys.map { types.expression($0, type: keyType) }
+      }
       var overrides: [String: Value] = [:]
       if let predicate {
         guard case .model(let modelName) = elementType, let model = types.spec.model(named: modelName),
@@ -487,7 +526,7 @@ private struct ArithmeticSamples {
       // Two elements with one id can't share a list: a condition on the id leaves one. Weighed
       // by a key the condition fixes, the second would be weighed too: one element then.
       var weightKey: (name: String, type: SpecType)?
-      if case .sumWeighted(_, _, let key, _) = derived.kind {
+      if case .sumWeighted(_, _, let key, _) = derived.kind, !types.spec.weighsByEntryKey(derived.list, key) {
         guard let keyType = types.spec.derivedFieldType(derived.list, key)?.unwrapped else { return nil }
         weightKey = (key, keyType)
       }
@@ -509,17 +548,24 @@ private struct ArithmeticSamples {
         elements.append(element)
         names.append(.name(name))
       }
-      body.append(.assignment(state.dot(derived.list), .array(names)))
+      if let entryKeys {
+        body.append(
+          .assignment(state.dot(derived.list), .dictionary(zip(entryKeys, names).map { DictionaryEntry(key: $0, value: $1) })))
+      } else {
+        body.append(.assignment(state.dot(derived.list), .array(names)))
+      }
       var weight: Value?
       if case .sumWeighted(_, let weights, let key, _) = derived.kind {
         guard let weightType = types.spec.state.first(where: { $0.name == weights })?.type.dictionaryValue,
           let number = number(weightType)
         else { return nil }
         weight = number
+        let firstKey = types.spec.weighsByEntryKey(derived.list, key) ? entryKeys?.first : names[0].dot(key)
+        guard let firstKey else { return nil }
         body.append(
           .assignment(
             state.dot(weights),
-            .dictionary([DictionaryEntry(key: names[0].dot(key), value: types.expression(number, type: weightType))])))
+            .dictionary([DictionaryEntry(key: firstKey, value: types.expression(number, type: weightType))])))
       }
       // Summed as the generated code sums: from 0, element by element.
       var total: Value = derived.type == .scalar(.double) ? .double(0) : .int(0)
