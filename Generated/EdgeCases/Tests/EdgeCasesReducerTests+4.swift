@@ -265,11 +265,11 @@ extension EdgeCasesReducerTests {
   func keyedStockLeftIsDerived() {
     var state = EdgeCasesState()
     state.limit = 1
-    let first = Product(id: "text 1", inventory: 0)
+    let first = Product(id: "text 1", inventory: -1)
     let second = Product(id: "text 2", inventory: 1)
     state.products = ["text 60": first, "text 61": second]
     state.weights = ["text 60": 3, "text 61": 5]
-    expectEqual(state.keyedStockLeft, 0)
+    expectEqual(state.keyedStockLeft, -3)
   }
 
   func idStockIsDerived() {

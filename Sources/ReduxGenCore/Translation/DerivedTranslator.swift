@@ -327,6 +327,25 @@ extension DerivedTranslator {
         let (matching, other) = witnesses(predicate)
         guard let matching, let other else { return nil }
         (first, second) = (matching, other)
+        // A condition that fixes the summed field at 0 hides the weights: an element on the same
+        // side whose field isn't 0, where the candidates hold one.
+        if case .model(let modelName)? = listType.elementType ?? listType.dictionaryValue,
+          let model = types.spec.model(named: modelName)
+        {
+          let search = PredicateSearch(spec: types.spec, model: model)
+          let state = conditionState ?? [:]
+          func isZero(_ value: Value?) -> Bool { value == .int(0) || value == .double(0) }
+          if isZero(first[field]), let found = search.witness(predicate, holding: true, state: state, nonZero: field),
+            found["id"] == nil || found["id"] != second["id"]
+          {
+            first = found
+          }
+          if isZero(second[field]), let found = search.witness(predicate, holding: false, state: state, nonZero: field),
+            found["id"] == nil || found["id"] != first["id"]
+          {
+            second = found
+          }
+        }
       }
       // Two keys, or the weights' literal would hold one twice and the second element would be
       // weighed too: a key the condition leaves free takes a sample the other key isn't (a

@@ -108,6 +108,31 @@ struct PredicateSearch {
     return nil
   }
 
+  /// Field values of an element on the given side of `predicate` (`holding`), in a state of these
+  /// values, whose numeric `field` isn't zero (a sum's factor that a zero would hide); nil when
+  /// the candidates hold none.
+  func witness(_ predicate: Predicate, holding: Bool, state: [String: Value], nonZero field: String) -> [String: Value]? {
+    let fields = (elementFields(readBy: predicate) + [field]).uniqued
+    // Around the literals, the state's numbers and -1 too: `inventory < limit` with `limit`
+    // at 1 keeps -1.
+    let numbers = state.values.filter { if case .int = $0 { true } else if case .double = $0 { true } else { false } }
+    let literals = literalValues(predicate) + numbers + [.int(0)]
+    let variables = fields.map { name -> (String, [Value]) in
+      let type = model.fields.first { $0.name == name }?.type ?? .scalar(.bool)
+      return (name, candidates(type, literals, widened: true))
+    }
+    guard variables.allSatisfy({ !$0.1.isEmpty }) else { return nil }
+    var counters = Array(repeating: 0, count: variables.count)
+    for _ in 0..<Self.limit {
+      var element: [String: Value] = [:]
+      for (index, variable) in variables.enumerated() { element[variable.0] = variable.1[counters[index]] }
+      let isZero = element[field] == .int(0) || element[field] == .double(0)
+      if !isZero, holds(predicate, element: element, state: state) == holding { return element }
+      guard advance(&counters, variables.map(\.1.count)) else { break }
+    }
+    return nil
+  }
+
   /// Whether the predicate holds for an element of these field values in a state of these
   /// values; nil where this search can't tell.
   func holds(_ predicate: Predicate, element: [String: Value], state: [String: Value]) -> Bool? {
