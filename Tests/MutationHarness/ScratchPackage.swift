@@ -26,7 +26,9 @@ struct ScratchPackage {
 
   var sourcesDirectory: URL { directory.appendingPathComponent("Sources/\(module)") }
   var testsDirectory: URL { directory.appendingPathComponent("Tests/\(testTarget)") }
-  var scratchPath: String { directory.appendingPathComponent(".build").path }
+  /// One build directory for every package of a run: the runtime's modules, built for the first
+  /// feature, are reused by the next (each feature's modules are named after it).
+  var scratchPath: String { directory.deletingLastPathComponent().appendingPathComponent(".build").path }
   var testTarget: String { "\(feature)GeneratedTests" }
   var logsDirectory: URL { directory.appendingPathComponent("logs") }
 

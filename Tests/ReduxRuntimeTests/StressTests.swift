@@ -26,7 +26,7 @@ private struct Echo: Middleware {
 }
 
 /// 8 threads each dispatching 100,000 actions into one store with middleware and observers.
-/// Run under ThreadSanitizer in CI: `swift test --sanitize=thread --filter StressTests`.
+/// Run under ThreadSanitizer in CI by `.ci/tsan`, in a package holding only this file.
 struct StressTests {
   @Test("every action from 8 threads is applied exactly once")
   func eightThreads() async {
