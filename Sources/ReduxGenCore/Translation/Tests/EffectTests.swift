@@ -1,0 +1,285 @@
+// Effect tests through a TestStore: cached answers, the start actions and follow-ups.
+extension TestTranslator {
+  /// The requests with `fresh:` a derived test pins: their test effects need no failure builder.
+  var cachedRequests: [Action] {
+    let asyncActions = spec.actions.filter { $0.async != nil }
+    let builders = asyncActions.contains { action in
+      let own = spec.action(named: action.async!.failure)?.payload.filter { !action.async!.carried.contains($0.name) } ?? []
+      let shape = FailureShape(own: own) { name in spec.model(named: name) != nil || spec.enums.contains { $0.name == name } }
+      return shape == .builtByEffects
+    }
+    if builders { return [] }
+    return asyncActions.filter { action in
+      guard let async = action.async, async.freshFor != nil else { return false }
+      // A request whose own success empties what it provides is never answered from the cache twice.
+      let emptied = action.invalidates + (spec.action(named: async.success)?.invalidates ?? [])
+      return Set(emptied.map(\.name)).isDisjoint(with: async.provides.map(\.name))
+        && action.payload.allSatisfy { $0.defaultValue != .newUUID && $0.defaultValue != .now }
+    }
+  }
+
+  /// For each request with `fresh:`: sent twice through a TestStore, its effect is called once;
+  /// after each action that invalidates a tag it provides, once more.
+  func cacheTests(names: inout UniqueNames) -> [Declaration] {
+    cachedRequests.map { request in
+      let async = request.async!
+      let store = Expression.name("store")
+      let effects = Expression.name("effects")
+      var middlewareArguments = [Argument("effects", effects.dot("effects"))]
+      if spec.actions.contains(where: { $0.async?.timing != nil }) {
+        middlewareArguments.append(Argument("clock", types.runtime.value("ImmediateClock").call()))
+      }
+      middlewareArguments.append(
+        Argument(
+          "cache",
+          types.runtime.value("ResponseCache").call([Argument("clock", types.runtime.value("StoppedClock").call())])))
+      func returns(_ action: Action) -> Statement {
+        let own = spec.action(named: action.async!.success)?.payload.filter { !action.async!.carried.contains($0.name) } ?? []
+        let value: Expression =
+          switch own.count {
+          case 0: .tuple([])
+          case 1: types.expression(sample(own[0].type, 3), type: own[0].type)
+          default: .tuple(own.enumerated().map { Argument($1.name, types.expression(sample($1.type, 3 + $0), type: $1.type)) })
+          }
+        return .expression(effects.dot(action.async!.effect).dot("returns").call([Argument(nil, value)]))
+      }
+      func send(_ action: Action, values: [Value]? = nil) -> [Statement] {
+        let arguments =
+          values.map { values in
+            zip(action.payload, values).map { Argument($0.name, types.expression($1, type: $0.type)) }
+          } ?? sampleArguments(action)
+        let sent = arguments.isEmpty ? Expression.dot(action.name) : Expression.dot(action.name).call(arguments)
+        return [
+          .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
+          .expression(.awaitExpression(store.dot("idle").call())),
+        ]
+      }
+      let calls = effects.dot(async.effect).dot("calls").dot("count")
+      var body: [Statement] = [constant("effects", Expression.name(spec.names.testEffects).call()), returns(request)]
+      body.append(
+        constant(
+          "store",
+          types.runtime.value("TestStore").call([
+            Argument("initialState", Expression.name(spec.stateTypeName).call()),
+            Argument("reducer", .name(spec.reducerName)),
+            Argument("middleware", .array([Expression.name(spec.names.effectsMiddleware).call(middlewareArguments)])),
+            Argument("exhaustivity", .dot("off")),
+          ])))
+      body += send(request) + send(request)
+      body.append(expect(calls, .equal, .literal(.int(1))))
+      var title = "\(request.name) is answered from the cache while fresh"
+      // Each action that invalidates a tag it provides, in turn: one more call after each. A tag
+      // with an argument on both sides is invalidated with the request's own argument.
+      // Where both have one, it is first sent with another argument, which empties nothing.
+      let requestValues = sampleValues(request)
+      let invalidating = spec.actions.compactMap { action -> (Action, [Value], other: [Value]?)? in
+        var values = sampleValues(action)
+        // The same payload with every argument another value than the request's.
+        var other: [Value]? = values
+        var empties = false
+        for tag in action.invalidates {
+          for provided in async.provides where provided.name == tag.name {
+            if tag.argument.isEmpty || provided.argument.isEmpty {
+              empties = true
+            } else if let argument = value(in: request, requestValues, at: provided.argument),
+              let changed = setting(in: action, values, at: tag.argument, to: argument)
+            {
+              let type = argumentType(in: action, at: tag.argument)
+              if let type, let different = (90..<94).lazy.map({ self.sample(type, $0) }).first(where: { $0 != argument }) {
+                other = other.flatMap { setting(in: action, $0, at: tag.argument, to: different) }
+              } else {
+                other = nil
+              }
+              values = changed
+              empties = true
+            }
+          }
+        }
+        // No argument changed, or a tag emptied whatever the argument: no other argument to try.
+        if other == values || other == sampleValues(action) || action.invalidates.contains(where: { tag in
+          tag.argument.isEmpty && async.provides.contains { $0.name == tag.name }
+        }) || async.provides.contains(where: { provided in
+          provided.argument.isEmpty && action.invalidates.contains { $0.name == provided.name }
+        }) {
+          other = nil
+        }
+        return empties ? (action, values, other) : nil
+      }
+      for (index, (action, values, other)) in invalidating.enumerated() {
+        if let other {
+          if action.async != nil { body.append(returns(action)) }
+          body += send(action, values: other) + send(request)
+          body.append(expect(calls, .equal, .literal(.int(index + 1))))
+        }
+        if action.async != nil { body.append(returns(action)) }
+        body += send(action, values: values) + send(request)
+        body.append(expect(calls, .equal, .literal(.int(index + 2))))
+      }
+      if !invalidating.isEmpty {
+        title += ", and called again after \(invalidating.map(\.0.name).joined(separator: ", "))"
+      }
+      body.append(.expression(.awaitExpression(store.dot("finish").call())))
+      return test(title, names.make("\(request.name)IsCached"), isAsync: true, body)
+    }
+  }
+
+  /// Whether `start:` gets a derived test: its actions hold values a test can compare (no fresh
+  /// `UUID()` or `Date()`, written, in a model's defaults, or the default of a parameter left out).
+  var startIsTested: Bool {
+    !spec.start.isEmpty
+      && spec.start.allSatisfy { step in
+        let given = Set(step.arguments.map(\.name))
+        let leftOut = spec.actions.first { $0.name == step.action }?.payload.filter { !given.contains($0.name) } ?? []
+        return !step.arguments.contains { hasFreshUUID($0.value) }
+          && !leftOut.contains { $0.defaultValue.map(hasFreshUUID) ?? false }
+      }
+  }
+
+  /// A store made with `<Feature>Start` has received exactly the `start:` actions, in order,
+  /// before anything is sent.
+  func startTests(names: inout UniqueNames) -> [Declaration] {
+    guard startIsTested else { return [] }
+    let store = Expression.name("store")
+    // The first names the type: `[.load]` alone has no type to find `.load` in.
+    let expected = spec.start.enumerated().map { index, step in types.action(step, qualified: index == 0) }
+    // With the follow-ups' middleware where the spec has one (a store without it warns), when
+    // no start action is followed up: then the store receives exactly the start actions.
+    var middleware = [Expression.name(spec.names.start).call()]
+    let followed = spec.start.contains { spec.action(named: $0.action)?.followUps.isEmpty == false }
+    if spec.actions.contains(where: { !$0.followUps.isEmpty }), !followed {
+      middleware.append(followUpsMiddleware())
+    }
+    let body: [Statement] = [
+      constant(
+        "store",
+        types.runtime.value("TestStore").call([
+          Argument("initialState", Expression.name(spec.stateTypeName).call()), Argument("reducer", .name(spec.reducerName)),
+          Argument("middleware", .array(middleware)),
+          Argument("exhaustivity", .dot("off")),
+        ])),
+      expect(store.dot("receivedActions"), .equal, .array(expected)),
+      .expression(.awaitExpression(store.dot("finish").call())),
+    ]
+    let list = spec.start.map(\.action).joined(separator: ", ")
+    return [test("the store starts with \(list)", names.make("theStoreStarts"), isAsync: true, body)]
+  }
+
+  /// The triggers whose follow-ups a derived test pins: every follow-up unconditional and made
+  /// of values a test can compare (no fresh `UUID()` or `Date()`).
+  var followUpTestCases: [Action] {
+    spec.actions.filter { action in
+      // Values made as it is sent (`= new`, `= now`) come from the `ActionValues` the test binds.
+      guard !action.followUps.isEmpty, followUpWitness(action) != nil else { return false }
+      // Delayed ones come after the others' own follow-ups: only where there are none is the
+      // order the store receives them in known here.
+      return !action.followUps.contains { $0.delay != nil }
+        || action.followUps.allSatisfy { spec.action(named: $0.action)?.followUps.isEmpty ?? true }
+    }
+  }
+
+  /// The payload values a trigger is sent with in its follow-up tests: none where its
+  /// follow-ups are unconditional; where some wait, values under which every condition holds,
+  /// when the conditions read the payload alone and such values are found. Nil: no such test
+  /// (examples pin conditional follow-ups, as `if`).
+  func followUpWitness(_ action: Action) -> [String: Value]? {
+    let conditions = action.followUps.compactMap(\.condition)
+    guard let first = conditions.first else { return [:] }
+    guard action.followUps.contains(where: { $0.delay != nil }),
+      !conditions.contains(where: { PredicateSearch.fields(readBy: $0).contains("state") })
+    else { return nil }
+    let all = conditions.dropFirst().reduce(first) { .and($0, $1) }
+    let payload = Model(name: spec.actionTypeName, doc: nil, fields: action.payload)
+    return PredicateSearch(spec: spec, model: payload).witnesses(all).kept
+  }
+
+  /// `<Feature>FollowUps()`; where follow-ups wait, on `clock` (an immediate one by default, so
+  /// a test that awaits the store's idleness receives them).
+  func followUpsMiddleware(clock: String = "ImmediateClock") -> Expression {
+    guard spec.hasDelayedFollowUps else { return Expression.name(spec.names.followUps).call() }
+    return Expression.name(spec.names.followUps).call([Argument("clock", types.runtime.value(clock).call())])
+  }
+
+  /// For each trigger: sent through a TestStore with `<Feature>FollowUps`, it is followed first
+  /// by exactly its follow-ups, each with the trigger's parameters and the state after its reduce
+  /// (their own follow-ups come after them).
+  /// Conditional follow-ups are pinned by examples, as `if` is.
+  func followUpTests(names: inout UniqueNames) -> [Declaration] {
+    followUpTestCases.flatMap { action -> [Declaration] in
+      // Samples, but where a condition needs a value, that value.
+      let witness = followUpWitness(action) ?? [:]
+      let arguments = sampleArguments(action).map { argument in
+        guard let label = argument.label, let value = witness[label],
+          let type = action.payload.first(where: { $0.name == label })?.type
+        else { return argument }
+        return Argument(label, types.expression(value, type: type))
+      }
+      let sent = arguments.isEmpty ? Expression.dot(action.name) : Expression.dot(action.name).call(arguments)
+      let after = Expression.name("after")
+      let readsState = action.followUps.contains(where: \.takesStateFields)
+      var body: [Statement] = []
+      // One state for the store and the expected values: a default that makes a fresh id
+      // (`item: Item = {}`) differs each time a state is made.
+      var initialState = Expression.name(spec.stateTypeName).call()
+      if readsState {
+        body.append(constant("initial", initialState))
+        initialState = .name("initial")
+        body.append(.declaration(VariableDeclaration(name: "after", initializer: initialState)))
+        body.append(.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(after)), Argument(nil, sent)])))
+      }
+      // The trigger's parameters are the samples it was sent with.
+      let sample = { (name: String) in arguments.first { $0.label == name }?.value ?? .name(name) }
+      // Values made as a follow-up is sent (`= new`, `= now`) come from the `ActionValues` the
+      // test binds: ids counting up from 1 in the order they are made, and one time.
+      let makesValues = action.followUps.contains(where: \.makesValues)
+      var ids = 0
+      let expected = action.followUps.map { followUp in
+        followUp.action(in: spec, types: types, parameter: sample, state: after, qualified: true) { value in
+          guard value == .newUUID else { return Self.boundTime }
+          ids += 1
+          return Expression.name("UUID").call([Argument("number", .literal(.int(ids)))])
+        }
+      }
+      let store = Expression.name("store")
+      // Delayed ones after the others: on an immediate clock, once the store is idle.
+      let isDelayed = action.followUps.map { $0.delay != nil }
+      let ordered = zip(expected, isDelayed).filter { !$0.1 }.map(\.0) + zip(expected, isDelayed).filter(\.1).map(\.0)
+      func made(on clock: String) -> Statement {
+        constant(
+          "store",
+          types.runtime.value("TestStore").call([
+            Argument("initialState", initialState), Argument("reducer", .name(spec.reducerName)),
+            Argument("middleware", .array([followUpsMiddleware(clock: clock)])),
+          ] + (makesValues ? [Argument("actionValues", incrementingValues)] : []) + [Argument("exhaustivity", .dot("off"))]))
+      }
+      func received(_ expected: [Expression]) -> Statement {
+        expect(
+          Expression.name("Array").call([
+            Argument(nil, store.dot("receivedActions").dot("prefix").call([Argument(nil, .literal(.int(expected.count)))]))
+          ]), .equal, .array(expected))
+      }
+      let waits = isDelayed.contains(true)
+      var followed = body + [made(on: "ImmediateClock"), .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)])))]
+      if waits { followed.append(.expression(.awaitExpression(store.dot("idle").call()))) }
+      // Its own follow-ups come first; theirs (if any) are queued after them.
+      followed += [received(ordered), .expression(.awaitExpression(store.dot("finish").call()))]
+      let targets = action.followUps.map(\.action).joined(separator: ", ")
+      var tests = [
+        test("\(action.name) is followed by \(targets)", names.make("\(action.name)IsFollowedUp"), isAsync: true, followed)
+      ]
+      guard waits else { return tests }
+      // On a clock that never gets there, the delayed ones stay waiting: only the others come.
+      let immediate = zip(expected, isDelayed).filter { !$0.1 }.map(\.0)
+      let waiting = action.followUps.filter { $0.delay != nil }.map(\.action).joined(separator: ", ")
+      tests.append(
+        test(
+          "\(action.name) waits before \(waiting)", names.make("\(action.name)WaitsToFollowUp"), isAsync: true,
+          body + [
+            made(on: "PausedClock"), .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
+            .expression(.awaitExpression(store.dot("idle").call())),
+            expect(store.dot("receivedActions"), .equal, immediate.isEmpty ? .literal(.emptyArray) : .array(immediate)),
+            .expression(.awaitExpression(store.dot("finish").call())),
+          ]))
+      return tests
+    }
+  }
+}

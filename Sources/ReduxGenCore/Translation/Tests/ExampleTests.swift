@@ -1,0 +1,207 @@
+// Example tests: each spec example as a reducer test or a TestStore test, and the UUID helper.
+extension TestTranslator {
+  // MARK: Examples
+
+  func exampleTests() -> [Declaration] {
+    var names = UniqueNames(reserving: [spec.reducerName])
+    let tests = spec.examples.map { example -> Declaration in
+      let name = names.make(example.name.identifierWords.lowercasingFirst)
+      if example.throughStore { return storeExampleTest(example, name: name) }
+      var body: [Statement] = [newState()] + givenAssignments(example)
+      for step in example.when {
+        let value = types.action(step)
+        body.append(.expression(.name(Self.reportingHelperName).call([Argument(nil, .inoutArgument(state)), Argument(nil, value)])))
+      }
+      let (checks, throwing) = expectations(example.then)
+      // A state nothing changes is a constant (a `var` never mutated is a warning), and one
+      // nothing reads is only built (an unused constant is a warning too).
+      if example.given.isEmpty && example.when.isEmpty {
+        body = [
+          checks.isEmpty
+            ? .assignment(.name("_"), .name(spec.stateTypeName).call())
+            : .declaration(
+              VariableDeclaration(isConstant: true, name: "state", initializer: .name(spec.stateTypeName).call()))
+        ]
+      }
+      // Given fields nothing reads: read once, or the `var` is written and never read.
+      if !example.given.isEmpty && example.when.isEmpty && checks.isEmpty {
+        body.append(.assignment(.name("_"), .name("state")))
+      }
+      return test(example.name, name, throwing: throwing, body + checks)
+    }
+    return suite(
+      spec.names.exampleTests,
+      tests + followUpTests(names: &names) + startTests(names: &names) + cacheTests(names: &names))
+  }
+
+  /// Whether the example tests file needs ReduxTesting: store examples, follow-up or start tests.
+  var exampleTestsUseTestStore: Bool {
+    spec.examples.contains(where: \.throughStore) || !followUpTestCases.isEmpty || startIsTested
+      || !cachedRequests.isEmpty
+  }
+
+  /// `state.field = value` for each field the example gives.
+  func givenAssignments(_ example: Example, to target: Expression = .name("state")) -> [Statement] {
+    example.given.map { given in
+      let type = spec.stateField(named: given.field)?.type ?? .scalar(.string)
+      return .assignment(target.dot(given.field), types.expression(given.value, type: type))
+    }
+  }
+
+  /// A step's action as a value: `.fetchUser(id: "u1")`.
+  func stepAction(_ step: Example.Step) -> Expression {
+    types.action(step)
+  }
+
+  /// `#expect`s of the paths in `then`, on `state`; whether one of them can throw (an index
+  /// `#require`s its list to be long enough).
+  func expectations(_ then: [Example.Expectation]) -> ([Statement], throwing: Bool) {
+    var body: [Statement] = []
+    var throwing = false
+    for expectation in then {
+      var target = state
+      var chained = false
+      for step in expectation.path {
+        switch step {
+        case .field(let name): target = target.dot(name)
+        case .unwrap:
+          target = .optionalChain(target)
+          chained = true
+        case .count: target = target.dot("count")
+        case .isEmpty: target = target.dot("isEmpty")
+        case .key(let key, let keyType): target = .subscripted(target, types.expression(key, type: keyType))
+        case .index(let index):
+          // Check the index first, so a short list fails the test instead of crashing it.
+          var contains = target.dot("indices").dot("contains").call([Argument(nil, .literal(.int(index)))])
+          // Through optional chaining the check is a `Bool?`: only `true` passes.
+          if chained { contains = .binary(contains, .equal, .literal(.bool(true))) }
+          body.append(.expression(.tryExpression(.macro("require", [Argument(nil, contains)]))))
+          throwing = true
+          target = .subscripted(target, .literal(.int(index)))
+        }
+      }
+      body.append(expect(target, .equal, types.expression(expectation.value, type: expectation.type)))
+    }
+    return (body, throwing)
+  }
+
+  /// An example run through a TestStore (ReduxTesting): the spec's middleware in order, then the
+  /// effects middleware over the test effects on an immediate clock. Each action is sent and its
+  /// effects awaited before the next; the actions received must be exactly `receive`.
+  func storeExampleTest(_ example: Example, name: String) -> Declaration {
+    let names = spec.names
+    var body: [Statement] = []
+    var initial: Expression = Expression.name(spec.stateTypeName).call()
+    if !example.given.isEmpty {
+      let given = Expression.name("given")
+      body = [.declaration(VariableDeclaration(name: "given", initializer: .name(spec.stateTypeName).call()))]
+      body += givenAssignments(example, to: given)
+      initial = given
+    }
+    // Each made with `init()`: `middleware:` leaves out one whose initializer takes arguments.
+    let chosen = spec.middleware.filter { example.middleware?.contains($0.name) ?? true }
+    var middleware = chosen.map { Expression.name($0.name).call() }
+    // Delayed follow-ups wait on a clock the example lets run once each step has settled: they
+    // come after everything else the step dispatched, in every run.
+    let followUpsClock = Expression.name("followUpsClock")
+    if spec.hasDelayedFollowUps {
+      body.append(constant("followUpsClock", types.runtime.value("ManualClock").call()))
+      middleware.append(Expression.name(spec.names.followUps).call([Argument("clock", followUpsClock)]))
+    } else if spec.actions.contains(where: { !$0.followUps.isEmpty }) {
+      middleware.append(followUpsMiddleware())
+    }
+    let asyncActions = spec.actions.filter { $0.async != nil }
+    if !asyncActions.isEmpty {
+      body.append(constant("effects", Expression.name(names.testEffects).call()))
+      for result in example.effects {
+        guard let action = spec.action(named: result.action), let async = action.async else { continue }
+        let double = Expression.name("effects").dot(async.effect)
+        body.append(.expression(double.dot(effectSetter(result.outcome)).call([effectArgument(result.outcome, of: action)])))
+      }
+      var arguments = [Argument("effects", Expression.name("effects").dot("effects"))]
+      if asyncActions.contains(where: { $0.async?.timing != nil }) {
+        arguments.append(Argument("clock", types.runtime.value("ImmediateClock").call()))
+      }
+      middleware.append(Expression.name(names.effectsMiddleware).call(arguments))
+    }
+    // What creators and follow-ups make as the middleware run (`= new`, `= now`) comes from the
+    // values the store binds, so `receive` can name it: ids 1, 2, 3... in order, one time.
+    let madeValues =
+      spec.actions.contains { $0.payload.contains(where: \.madeByCreator) }
+      ? [Argument("actionValues", incrementingValues)] : []
+    let store = Expression.name("store")
+    body.append(
+      constant(
+        "store",
+        types.runtime.value("TestStore").call([
+          Argument("initialState", initial), Argument("reducer", .name(spec.reducerName)),
+          Argument("middleware", .array(middleware)),
+        ] + madeValues + [Argument("exhaustivity", .dot("off"))])))
+    for step in example.when {
+      body.append(.expression(.awaitExpression(store.dot("send").call([Argument(nil, stepAction(step))]))))
+      body.append(.expression(.awaitExpression(store.dot("idle").call())))
+      if spec.hasDelayedFollowUps {
+        body.append(.expression(followUpsClock.dot("advancePastEverything").call()))
+        body.append(.expression(.awaitExpression(store.dot("idle").call())))
+      }
+    }
+    body.append(expect(store.dot("receivedActions"), .equal, .array(example.receive.map(stepAction))))
+    body.append(.expression(.awaitExpression(store.dot("finish").call())))
+    let (checks, throwing) = expectations(example.then)
+    if !checks.isEmpty { body.append(constant("state", store.dot("state"))) }
+    return test(example.name, name, isAsync: true, throwing: throwing, body + checks)
+  }
+
+  func effectSetter(_ outcome: Example.EffectResult.Outcome) -> String {
+    switch outcome {
+    case .returns, .returnsNil: "returns"
+    case .fails: "fails"
+    }
+  }
+
+  /// The value an example's effect returns or throws.
+  func effectArgument(_ outcome: Example.EffectResult.Outcome, of action: Action) -> Argument {
+    let async = action.async!
+    switch outcome {
+    case .returnsNil:
+      return Argument(nil, .literal(.nilLiteral))
+    case .returns(let values):
+      let own = spec.action(named: async.success)?.payload.filter { !async.carried.contains($0.name) } ?? []
+      let expressions = zip(own, values).map { field, value in (field.name, types.expression(value, type: field.type)) }
+      switch expressions.count {
+      case 0: return Argument(nil, .tuple([]))
+      case 1: return Argument(nil, expressions[0].1)
+      default: return Argument(nil, .tuple(expressions.map { Argument($0.0, $0.1) }))
+      }
+    case .fails(let value):
+      let own = spec.action(named: async.failure)?.payload.filter { !async.carried.contains($0.name) } ?? []
+      let shape = FailureShape(own: own) { name in spec.model(named: name) != nil || spec.enums.contains { $0.name == name } }
+      if case .typed(let name) = shape {
+        let type: SpecType = spec.model(named: name) != nil ? .model(name) : .enumeration(name)
+        return Argument("with", types.expression(value, type: type))
+      }
+      let message = types.expression(value, type: .scalar(.string))
+      return Argument("with", types.runtime.value("ExampleFailure").call([Argument(nil, message)]))
+    }
+  }
+
+  /// `uuid(n)`: the UUID whose last digits are `n`, as the spec writes small ids.
+  func uuidHelper() -> Declaration {
+    let digits = Expression.name("String").call([Argument(nil, .name("number"))])
+    let padding = Expression.name("String").call([
+      Argument("repeating", .literal(.string("0"))),
+      Argument("count", .binary(.literal(.int(12)), .minus, .name("digits").dot("count"))),
+    ])
+    let text = Expression.binary(
+      .binary(.literal(.string("00000000-0000-0000-0000-")), .plus, .name("padding")), .plus, .name("digits"))
+    return .function(
+      FunctionDeclaration(
+        doc: "The UUID whose last digits are `number`, as the spec's examples write ids.", access: .private,
+        kind: .function("uuid"), parameters: [Parameter(label: "_", name: "number", type: .named("Int"))],
+        returnType: .named("UUID"),
+        body: [
+          constant("digits", digits), constant("padding", padding),
+          .returnStatement(.forceUnwrap(.name("UUID").call([Argument("uuidString", text)]))),
+        ]))
+  }
+}
