@@ -51,7 +51,8 @@ let package = Package(
     ),
 
     // Spec -> checked model -> Swift code model -> text. No CLI code.
-    .target(name: "ReduxGenCore", dependencies: ["CYAML"]),
+    // The JSON Schema of specs is a resource: its one copy, which docs/redux-gen.schema.json links to.
+    .target(name: "ReduxGenCore", dependencies: ["CYAML"], resources: [.copy("Schema/redux-gen.schema.json")]),
 
     // The thin command-line front end.
     .executableTarget(

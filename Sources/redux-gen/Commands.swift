@@ -37,6 +37,10 @@ struct Init: ParsableCommand {
     }
     let schemaPath = directory.isEmpty ? SpecSchema.fileName : directory + "/" + SpecSchema.fileName
     let writesSchema = !FileManager.default.fileExists(atPath: schemaPath)
+    guard let schema = SpecSchema.json else {
+      console.error("redux-gen: error: \(SpecSchema.missingMessage)")
+      throw ExitCode(2)
+    }
     do {
       if !directory.isEmpty {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -49,7 +53,7 @@ struct Init: ParsableCommand {
     // Both files or neither: a schema that can't be written takes the new spec back.
     do {
       if writesSchema {
-        try Data(SpecSchema.json.utf8).write(to: URL(fileURLWithPath: schemaPath), options: .withoutOverwriting)
+        try Data(schema.utf8).write(to: URL(fileURLWithPath: schemaPath), options: .withoutOverwriting)
       }
     } catch {
       try? FileManager.default.removeItem(atPath: path)
@@ -145,7 +149,11 @@ struct Schema: ParsableCommand {
   )
 
   func run() throws {
-    print(SpecSchema.json, terminator: "")
+    guard let schema = SpecSchema.json else {
+      Console().error("redux-gen: error: \(SpecSchema.missingMessage)")
+      throw ExitCode(2)
+    }
+    print(schema, terminator: "")
   }
 }
 

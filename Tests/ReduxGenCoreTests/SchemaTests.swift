@@ -7,7 +7,7 @@ import Testing
 /// checker's own tables: the keys of each mapping (`SpecKeys`), the reduce operations, the derived
 /// values and the closed sets of words. (.ci/schema-check validates the specs with it.)
 struct SchemaTests {
-  static let schemaPath = "docs/redux-gen.schema.json"
+  static let schemaPath = "Sources/ReduxGenCore/Schema/redux-gen.schema.json"
 
   static func schemaText() throws -> String {
     try String(contentsOf: packageRoot.appendingPathComponent(schemaPath), encoding: .utf8)
@@ -114,30 +114,40 @@ struct SchemaTests {
     }
   }
 
-  /// SpecSchema.json, which `redux-gen schema` prints and `redux-gen init` writes, is the file's
-  /// text: `REDUX_GEN_RECORD=1 swift test` rewrites SpecSchema+JSON.swift from it (compared from
-  /// the next build on).
-  @Test("the schema the tool carries is docs/redux-gen.schema.json")
-  func embeddedSchemaIsTheFile() throws {
+  /// SpecSchema.json, which `redux-gen schema` prints and `redux-gen init` writes, is the module's
+  /// resource, the one copy: docs/redux-gen.schema.json links to it.
+  @Test("the schema the tool carries is the one docs/redux-gen.schema.json names")
+  func carriedSchemaIsTheFile() throws {
     let text = try Self.schemaText()
-    // A raw string `#"""` holds any text but its own end and `\#` escapes.
-    #expect(!text.contains("\"\"\"#") && !text.contains("\\#"))
-    if isRecording {
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-        line.isEmpty ? "" : "    " + String(line)
-      }
-      let source = [
-        "// Written by SchemaTests from docs/redux-gen.schema.json (REDUX_GEN_RECORD=1): don't edit by hand.",
-        "extension SpecSchema {",
-        "  package static let json = #\"\"\"",
-      ] + lines + ["    \"\"\"#", "}", ""]
-      try source.joined(separator: "\n").write(
-        to: packageRoot.appendingPathComponent("Sources/ReduxGenCore/Schema/SpecSchema+JSON.swift"), atomically: true,
-        encoding: .utf8)
-      return
+    #expect(SpecSchema.json == text)
+    let linked = try FileManager.default.destinationOfSymbolicLink(
+      atPath: packageRoot.appendingPathComponent("docs/redux-gen.schema.json").path)
+    #expect(linked == "../Sources/ReduxGenCore/Schema/redux-gen.schema.json")
+  }
+
+  /// A redux-gen copied away from its resources says what is missing, rather than crash, and
+  /// `init` writes no spec without its schema.
+  @Test("a redux-gen without its resources says so, exits 2 and writes nothing", .enabled(if: reduxGenExecutable != nil))
+  func missingResources() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lone-redux-gen-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let lone = directory.appendingPathComponent("redux-gen")
+    try FileManager.default.copyItem(at: try #require(reduxGenExecutable), to: lone)
+    for arguments in [["schema"], ["init", "Lone"]] {
+      let process = Process()
+      process.executableURL = lone
+      process.arguments = arguments
+      process.currentDirectoryURL = directory
+      let errors = Pipe()
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 2, "\(arguments)")
+      #expect(text.contains("is not next to this redux-gen"), "\(arguments): \(text)")
     }
-    #expect(
-      SpecSchema.json == text,
-      "Sources/ReduxGenCore/Schema/SpecSchema+JSON.swift is stale: run REDUX_GEN_RECORD=1 swift test, then build again")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Specs").path))
   }
 }

@@ -1,6 +1,6 @@
 /// The keys each mapping of a spec may have: the one list the checker reads them from (an
 /// unknown key is an error with a did-you-mean from the same list, in this order), and the one
-/// docs/redux-gen.schema.json is held to. SchemaTests checks that each `$defs` entry of
+/// the JSON Schema (Schema/redux-gen.schema.json) is held to. SchemaTests checks that each `$defs` entry of
 /// `byDefinition` has exactly these properties.
 enum SpecKeys {
   /// A feature spec's top level.
