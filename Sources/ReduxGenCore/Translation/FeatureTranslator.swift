@@ -23,7 +23,7 @@ struct FeatureTranslator {
       + spec.filters.map(filterEnum) + types.capturedTypeAliases(access: access)
   }
 
-  private func model(_ model: Model, _ typedErrors: Set<String>) -> Declaration {
+  func model(_ model: Model, _ typedErrors: Set<String>) -> Declaration {
     let codable = needed.has(.codable, model: model.name)
     var inherits: [TypeName] = ["Equatable"]
     if needed.has(.hashable, model: model.name) { inherits.append("Hashable") }
@@ -50,7 +50,7 @@ struct FeatureTranslator {
     fields.contains { defaultWhenMissing($0, identified: identified) != nil }
   }
 
-  private static func defaultWhenMissing(_ field: Field, identified: Bool) -> Value? {
+  static func defaultWhenMissing(_ field: Field, identified: Bool) -> Value? {
     guard let value = field.defaultValue, value != .null, !(identified && field.name == "id") else { return nil }
     return value
   }
@@ -110,7 +110,7 @@ struct FeatureTranslator {
   /// `encode(to:)` writing `null` for a nil optional whose default isn't nil: the synthesized
   /// one leaves its key out, which `init(from:)` would read as missing and restore as the
   /// default. None when no field has such a default.
-  private func encodingFunction(_ fields: [Field], identified: Bool) -> [Declaration] {
+  func encodingFunction(_ fields: [Field], identified: Bool) -> [Declaration] {
     let keepsNull = { (field: Field) in field.type.isOptional && Self.defaultWhenMissing(field, identified: identified) != nil }
     guard fields.contains(where: keepsNull) else { return [] }
     let container = Expression.name("container")
@@ -149,7 +149,7 @@ struct FeatureTranslator {
     ]
   }
 
-  private func enumeration(_ enumType: EnumType, _ typedErrors: Set<String>) -> Declaration {
+  func enumeration(_ enumType: EnumType, _ typedErrors: Set<String>) -> Declaration {
     .enumeration(
       TypeDeclaration(
         doc: enumType.doc, access: access, name: enumType.name,
@@ -158,7 +158,7 @@ struct FeatureTranslator {
         members: enumType.cases.map { .enumCase(EnumCaseDeclaration(doc: nil, name: $0)) }))
   }
 
-  private func filterEnum(_ filter: Filter) -> Declaration {
+  func filterEnum(_ filter: Filter) -> Declaration {
     let doc = "The views of `\(filter.over)` that `\(filter.result)` can show."
     let cases = filter.cases.map { filterCase in
       Declaration.enumCase(EnumCaseDeclaration(doc: nil, name: filterCase.name))
@@ -169,7 +169,7 @@ struct FeatureTranslator {
         inherits: ["String", "CaseIterable", "Codable", "Hashable", "Sendable"], members: cases))
   }
 
-  private func storedProperties(_ fields: [Field]) -> [Declaration] {
+  func storedProperties(_ fields: [Field]) -> [Declaration] {
     fields.map { field in
       .variable(
         VariableDeclaration(
@@ -178,7 +178,7 @@ struct FeatureTranslator {
   }
 
   /// An initializer whose parameters take the fields' defaults.
-  private func memberwiseInit(_ fields: [Field]) -> Declaration {
+  func memberwiseInit(_ fields: [Field]) -> Declaration {
     let parameters = fields.map { field in
       Parameter(
         name: field.name, type: types.typeName(field.type),
@@ -215,7 +215,7 @@ struct FeatureTranslator {
   }
 
   /// The feature's `ViewStore` alias and its bindings.
-  private func viewStore() -> [Declaration] {
+  func viewStore() -> [Declaration] {
     let code = ViewStoreCode(access: access, names: spec.names, runtime: types.runtime)
     let bindings = spec.actions.compactMap { action -> Declaration? in
       guard let field = action.binding, let type = spec.state.first(where: { $0.name == field })?.type else { return nil }
@@ -231,7 +231,7 @@ struct FeatureTranslator {
   }
 
   /// `filteredTasks`: the elements of `over` the selected case keeps.
-  private func filterResult(_ filter: Filter) -> Declaration {
+  func filterResult(_ filter: Filter) -> Declaration {
     // A filter's result is a plain array: an identified list gives its elements.
     let overList = Expression.name(filter.over)
     let over = types.isIdentifiedList(over: filter) ? overList.dot("elements") : overList
@@ -307,7 +307,7 @@ struct FeatureTranslator {
 
   /// `static func addTask(title:) -> Self` for an action with parameters written `= new` or
   /// `= now`: the action with those made from `ActionValues.current`, so the reducer stays pure.
-  private func creator(_ action: Action) -> Declaration? {
+  func creator(_ action: Action) -> Declaration? {
     let made = action.payload.filter(\.madeByCreator)
     guard !made.isEmpty else { return nil }
     let given = action.payload.filter { !$0.madeByCreator }
@@ -400,7 +400,7 @@ struct FeatureTranslator {
   }
 
   /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.
-  private func customReducing() -> [Declaration] {
+  func customReducing() -> [Declaration] {
     guard spec.hasCustomReducers else { return [] }
     let requirements = spec.actions.filter(\.reducesByHand).map {
       Declaration.function(customFunction($0, body: nil))
@@ -414,7 +414,7 @@ struct FeatureTranslator {
   }
 
   /// `static func reorder(_ state: inout TaskListState, from: Int, to: Int)`
-  private func customFunction(_ action: Action, body: [Statement]?, access: AccessModifier? = nil) -> FunctionDeclaration {
+  func customFunction(_ action: Action, body: [Statement]?, access: AccessModifier? = nil) -> FunctionDeclaration {
     FunctionDeclaration(
       doc: body == nil ? "Applies `\(action.name)` to `state`." : nil, access: access, isStatic: true,
       kind: .function(action.name),
@@ -438,257 +438,6 @@ struct FeatureTranslator {
         TypeDeclaration(
           doc: "The `custom` reduce functions of the \(spec.feature) feature.", access: access,
           name: spec.customReducerName, inherits: [.named(spec.customReducingName)], members: functions))
-    ]
-  }
-
-  // MARK: Middleware
-
-  var contextType: TypeName { types.runtime.generic("MiddlewareContext", [stateType, actionType]) }
-
-  func middlewareFile() -> [Declaration] {
-    middlewareProtocols() + followUpsMiddleware() + startMiddleware()
-  }
-
-  /// `<Feature>Start`: when the store is made, dispatches the spec's `start:` actions in order;
-  /// passes every action on. None without `start:`.
-  func startMiddleware() -> [Declaration] {
-    guard !spec.start.isEmpty else { return [] }
-    let dispatches = spec.start.map { step in
-      // Inside the middleware `State` and `Action` are its associated types: the spec's go
-      // through their aliases.
-      Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, effectTypes.action(step))]))
-    }
-    let start = FunctionDeclaration(
-      doc: "Dispatches the spec's `start:` actions, in order, as the store is made.", access: access,
-      kind: .function("start"), parameters: [Parameter(name: "context", type: contextType)], body: dispatches)
-    let process = processFunction(doc: "Passes every action on.", body: [.returnStatement(.name("action"))])
-    return [
-      generatedMiddleware(
-        spec.names.start,
-        doc: "Dispatches the actions the store starts with (`start:` in the spec) when the store is made: add it to the store's middleware.",
-        members: [.function(start), .function(process)])
-    ]
-  }
-
-  /// `<Feature>FollowUps`: after an action with `then:` is reduced, dispatches its follow-ups
-  /// whose condition holds (read over its payload and the new state); none without `then:`.
-  func followUpsMiddleware() -> [Declaration] {
-    let triggers = spec.actions.filter { !$0.followUps.isEmpty }
-    guard !triggers.isEmpty else { return [] }
-    let state = Expression.name("state")
-    let cases = triggers.map { action -> SwitchCase in
-      // A checked condition reads the state as `state.NAME`; one over the payload alone doesn't.
-      let readsState = action.followUps.contains { followUp in
-        followUp.takesStateFields || followUp.condition.map { PredicateSearch.fields(readBy: $0).contains("state") } == true
-      }
-      var used: Set<String> = []
-      var body: [Statement] = []
-      if readsState {
-        body.append(
-          .declaration(
-            VariableDeclaration(
-              isConstant: true, name: "state",
-              initializer: Expression.name("context").dot("state").call([
-                Argument("after", .name("action")), Argument(nil, .name(spec.reducerName)),
-              ]))))
-      }
-      // The delayed follow-ups are gathered (those whose condition holds) and handed to the
-      // runner together, which dispatches them once the wait has passed with no newer trigger.
-      let delay = action.followUps.compactMap(\.delay).first
-      var delayedLocal = "delayed"
-      while action.payload.contains(where: { $0.name == delayedLocal }) { delayedLocal += "FollowUps" }
-      let gathers = action.followUps.contains { $0.delay != nil && $0.condition != nil }
-      var delayed: [Expression] = []
-      if gathers {
-        body.append(
-          .declaration(
-            VariableDeclaration(name: delayedLocal, type: .array(actionType), initializer: .literal(.emptyArray))))
-      }
-      for followUp in action.followUps {
-        for argument in followUp.arguments {
-          if case .parameter(let name) = argument.source { used.insert(name) }
-        }
-        let sent = followUp.action(in: spec, types: effectTypes, parameter: { .name($0) }, state: state)
-        let dispatch =
-          followUp.delay == nil
-          ? Statement.expression(Expression.name("context").dot("dispatch").call([Argument(nil, sent)]))
-          : .expression(Expression.name(delayedLocal).dot("append").call([Argument(nil, sent)]))
-        guard let condition = followUp.condition else {
-          if followUp.delay != nil, !gathers { delayed.append(sent) } else { body.append(dispatch) }
-          continue
-        }
-        for name in PredicateSearch.fields(readBy: condition) where name != "state" { used.insert(name) }
-        let test = PredicateTranslator(types: effectTypes, element: state) { name in
-          name == "state" ? state : .name(name)
-        }.expression(condition)
-        body.append(.ifElse(test, [dispatch], nil))
-      }
-      if let delay {
-        body.append(
-          .expression(
-            Expression.name("self").dot("runner").dot("dispatch").call([
-              Argument(nil, gathers ? .name(delayedLocal) : .array(delayed)),
-              Argument("after", Self.duration(milliseconds: delay)),
-              Argument("in", .literal(.string(action.name))), Argument("context", .name("context")),
-            ])))
-      }
-      return SwitchCase(
-        patterns: [
-          Pattern(
-            caseName: action.name, bindings: used.isEmpty ? [] : action.payload.map { used.contains($0.name) ? $0.name : nil })
-        ],
-        body: body)
-    }
-    let allCases = cases + (triggers.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
-    let process = processFunction(
-      doc: "Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.",
-      body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])
-    let doc = "Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware."
-    guard spec.hasDelayedFollowUps else {
-      return [generatedMiddleware(spec.names.followUps, doc: doc, members: [.function(process)])]
-    }
-    let runnerType = types.runtime.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
-    let runner = Declaration.variable(
-      VariableDeclaration(
-        doc: "Waits out the delayed follow-ups (`after`), a trigger's newest replacing those waiting.",
-        access: access, isConstant: true, name: "runner", type: runnerType))
-    let initializer = FunctionDeclaration(
-      doc: "- Parameter clock: What delayed follow-ups wait on; a test passes one it advances.", access: access,
-      kind: .initializer, parameters: [clockParameter],
-      body: [.assignment(.name("self").dot("runner"), Expression.type(runnerType).call([Argument("clock", .name("clock"))]))])
-    let work = runnerWork(
-      idle: "Waits until the delayed follow-ups that are due have been dispatched.",
-      pending: "The triggers whose delayed follow-ups are waiting.")
-    return [
-      generatedMiddleware(
-        spec.names.followUps, doc: doc + " Delayed follow-ups wait on its clock.", stored: [runner],
-        initializer: initializer, members: [.function(process)] + work)
-    ]
-  }
-
-  /// `clock: any Clock<Duration> = ContinuousClock()`: what a middleware's waits (debounced and
-  /// throttled requests, delayed follow-ups) wait on.
-  var clockParameter: Parameter {
-    Parameter(
-      name: "clock", type: .existential(types.runtime.generic("Clock", [types.runtime.type("Duration")])),
-      defaultValue: types.runtime.value("ContinuousClock").call([]))
-  }
-
-  /// `idle()` and `pendingWork` of a middleware whose work is its `runner`'s: `Store.idle()` and
-  /// a TestStore wait for that work through them.
-  func runnerWork(idle: String, pending: String) -> [Declaration] {
-    [
-      .function(
-        FunctionDeclaration(
-          doc: idle, access: access, kind: .function("idle"), isAsync: true, returnType: .named("Bool"),
-          body: [.returnStatement(.awaitExpression(Expression.name("runner").dot("idle").call([])))])),
-      .variable(
-        VariableDeclaration(
-          doc: pending, access: access, name: "pendingWork", type: .array(.named("String")),
-          getter: [.returnStatement(Expression.name("runner").dot("pendingWork"))])),
-    ]
-  }
-
-  /// A middleware redux-gen writes whole (`<Feature>FollowUps`, `<Feature>Start`): a struct of
-  /// the feature's access with an initializer a user can call, conforming to `Middleware`.
-  /// `stored` properties come first, then `initializer` (by default an empty one a user can
-  /// call where the feature's access asks for it), then `members`.
-  private func generatedMiddleware(
-    _ name: String, doc: String, stored: [Declaration] = [], initializer: FunctionDeclaration? = nil,
-    members: [Declaration]
-  ) -> Declaration {
-    let made = initializer ?? access.map { FunctionDeclaration(access: $0, kind: .initializer, body: []) }
-    return .structure(
-      TypeDeclaration(
-        doc: doc, access: access, name: name,
-        inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
-        members: stored + (made.map { [Declaration.function($0)] } ?? []) + members))
-  }
-
-  private func middlewareProtocols() -> [Declaration] {
-    spec.middleware.flatMap { middleware -> [Declaration] in
-      let handled = middleware.on.compactMap { name in spec.action(named: name) }
-      let emitter = middleware.emits.isEmpty ? nil : emitterName(middleware)
-      let requirements = handled.map { action in
-        Declaration.function(handler(for: action, emitter: emitter, body: nil))
-      }
-      let doc = (middleware.doc.map { $0 + "\n\n" } ?? "")
-        + "Each action in `on` is a requirement; every other action passes on unchanged."
-      let protocolDeclaration = Declaration.protocolDeclaration(
-        TypeDeclaration(
-          doc: doc, access: access, name: middleware.protocolName,
-          inherits: [types.runtime.generic("Middleware", [.named(spec.stateTypeName), .named(spec.actionTypeName)])],
-          members: requirements))
-      var cases = handled.map { action in
-        SwitchCase(
-          patterns: [Pattern(caseName: action.name, bindings: action.payload.map(\.name))],
-          // `self.` so a parameter named like the action can't hide the requirement.
-          body: [.returnStatement(.name("self").dot(action.name).call(handlerArguments(action, emitter: emitter)))])
-      }
-      if handled.count < spec.actions.count {
-        cases.append(SwitchCase(patterns: [], body: [.returnStatement(.name("action"))]))
-      }
-      let process = processFunction(
-        doc: "Sends each action this middleware handles to its requirement; passes on the rest.",
-        body: [.switchStatement(.name("action"), cases)])
-      return (emitter == nil ? [] : [self.emitter(middleware)]) + [
-        protocolDeclaration,
-        .extensionDeclaration(ExtensionDeclaration(extendedType: .named(middleware.protocolName), members: [.function(process)])),
-      ]
-    }
-  }
-
-  /// A generated middleware's `process(_:context:)`: the one place its signature is written.
-  func processFunction(doc: String, body: [Statement]) -> FunctionDeclaration {
-    FunctionDeclaration(
-      doc: doc, access: access, kind: .function("process"),
-      parameters: [
-        Parameter(label: "_", name: "action", type: actionType),
-        Parameter(name: "context", type: contextType),
-      ],
-      returnType: .optional(actionType), body: body)
-  }
-
-  /// `func addTask(task: Task, context: ...) -> TaskListAction?`
-  func handler(
-    for action: Action, emitter: String? = nil, body: [Statement]?, access: AccessModifier? = nil
-  ) -> FunctionDeclaration {
-    let doc =
-      body == nil
-      ? "Handles `\(action.name)`: returns the action to pass on, changed or not, or `nil` to stop it."
-      : nil
-    return FunctionDeclaration(
-      doc: doc, access: access, kind: .function(action.name),
-      // Inside a middleware `State` and `Action` are its associated types.
-      parameters: action.payload.map { Parameter(name: $0.name, type: types.capturing.typeName($0.type)) }
-        + (emitter.map { [Parameter(name: "events", type: .named($0))] } ?? [])
-        + [Parameter(name: "context", type: contextType)],
-      returnType: .optional(actionType), body: body)
-  }
-
-  private func handlerArguments(_ action: Action, emitter: String?) -> [Argument] {
-    action.payload.map { Argument($0.name, .name($0.name)) }
-      + (emitter.map { [Argument("events", .name($0).call([Argument("context", .name("context"))]))] } ?? [])
-      + [Argument("context", .name("context"))]
-  }
-
-  /// The hand-written type for a middleware, as first created: it passes every action on.
-  func scaffold(_ middleware: Middleware) -> [Declaration] {
-    let handlers = middleware.on.compactMap { name in spec.action(named: name) }.map { action in
-      let passOn = Expression.dot(action.name)
-      let value = action.payload.isEmpty ? passOn : passOn.call(action.payload.map { Argument($0.name, .name($0.name)) })
-      let emitter = middleware.emits.isEmpty ? nil : emitterName(middleware)
-      return Declaration.function(
-        handler(for: action, emitter: emitter, body: [.returnStatement(value)], access: access))
-    }
-    // An internal struct gets its initializer for free; a public or package one needs it spelled out.
-    let initializer =
-      access.map { [Declaration.function(FunctionDeclaration(access: $0, kind: .initializer, body: []))] } ?? []
-    return [
-      .structure(
-        TypeDeclaration(
-          doc: middleware.doc, access: access, name: middleware.name, inherits: [.named(middleware.protocolName)],
-          members: initializer + handlers))
     ]
   }
 }

@@ -1,0 +1,459 @@
+// Reads one condition: comparisons, `&&`, `||`, `!`, membership, arithmetic and the names it reads.
+/// Recursive descent over the predicate grammar, typing as it goes.
+struct PredicateParser {
+  var tokens: TokenStream
+  let element: Model
+  let models: [Model]
+  let enumCases: [String: [String]]
+  /// What an unknown first name is missing from, when not `element`'s fields (an `if`).
+  var rootContext: Subject?
+  /// The model standing for the state, whose unknown names are missing from `the state`.
+  var stateModel: String?
+  /// The first problem found, with its offset in the text.
+  private(set) var failure: (SpecProblem, Int)?
+
+  init(
+    tokens: TokenStream, element: Model, models: [Model], enumCases: [String: [String]], rootContext: Subject? = nil,
+    stateModel: String? = nil
+  ) {
+    self.tokens = tokens
+    self.element = element
+    self.models = models
+    self.enumCases = enumCases
+    self.rootContext = rootContext
+    self.stateModel = stateModel
+  }
+
+  typealias Typed = (Predicate, SpecType)
+
+  /// A condition over `model`'s elements read from `tokens` (left after it), as a `where`
+  /// writes it; nil with the first problem and its offset otherwise.
+  static func condition(
+    from tokens: inout TokenStream, over model: Model, models: [Model], enumCases: [String: [String]],
+    rootContext: Subject? = nil, stateModel: String? = nil
+  ) -> (Predicate?, failure: (SpecProblem, Int)?) {
+    var parser = PredicateParser(
+      tokens: tokens, element: model, models: models, enumCases: enumCases, rootContext: rootContext,
+      stateModel: stateModel)
+    let predicate = parser.condition()
+    tokens = parser.tokens
+    return (predicate, predicate == nil ? parser.failure : nil)
+  }
+
+  /// A whole condition, as a filter case or a `where` writes it: parsed to the end and typed
+  /// Bool; nil, with `failure`, otherwise.
+  mutating func condition() -> Predicate? {
+    let offset = tokens.peek.offset
+    guard let (predicate, type) = parse() else { return nil }
+    guard type == .scalar(.bool) else {
+      failure = (.predicateNotBool(type: type.swiftName), offset)
+      return nil
+    }
+    return predicate
+  }
+
+  mutating func parse() -> Typed? {
+    guard let result = or() else { return nil }
+    guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
+    return result
+  }
+
+  private mutating func fail(_ problem: SpecProblem, _ offset: Int) -> Typed? {
+    if failure == nil { failure = (problem, offset) }
+    return nil
+  }
+
+  private mutating func or() -> Typed? {
+    guard var lhs = and() else { return nil }
+    while tokens.peek.kind == .symbol("||") {
+      let offset = tokens.next().offset
+      guard let rhs = and() else { return nil }
+      guard requireBool(lhs, "||", offset), requireBool(rhs, "||", offset) else { return nil }
+      lhs = (.or(lhs.0, rhs.0), .scalar(.bool))
+    }
+    return lhs
+  }
+
+  private mutating func and() -> Typed? {
+    guard var lhs = not() else { return nil }
+    while tokens.peek.kind == .symbol("&&") {
+      let offset = tokens.next().offset
+      guard let rhs = not() else { return nil }
+      guard requireBool(lhs, "&&", offset), requireBool(rhs, "&&", offset) else { return nil }
+      lhs = (.and(lhs.0, rhs.0), .scalar(.bool))
+    }
+    return lhs
+  }
+
+  private mutating func requireBool(_ operand: Typed, _ op: String, _ offset: Int) -> Bool {
+    guard operand.1 == .scalar(.bool) else {
+      _ = fail(.typeMismatch(expected: "Bool", found: operand.1.swiftName, what: .operand(of: op)), offset)
+      return false
+    }
+    return true
+  }
+
+  private mutating func not() -> Typed? {
+    if tokens.peek.kind == .symbol("!") {
+      let offset = tokens.next().offset
+      guard let operand = not() else { return nil }
+      guard requireBool(operand, "!", offset) else { return nil }
+      return (.not(operand.0), .scalar(.bool))
+    }
+    return comparison()
+  }
+
+  private mutating func comparison() -> Typed? {
+    let lhsOffset = tokens.peek.offset
+    guard let lhs = sum(expected: nil) else { return nil }
+    guard case .symbol(let symbol) = tokens.peek.kind,
+      let op = Predicate.ComparisonOperator(rawValue: symbol)
+    else {
+      if case .literal(.enumCase(let name), Self.pendingEnum) = lhs.0 {
+        return fail(.unexpectedText(".\(name)"), lhsOffset)
+      }
+      return lhs
+    }
+    let opOffset = tokens.next().offset
+    let rhsOffset = tokens.peek.offset
+    guard let rhs = sum(expected: lhs.1 == Self.pendingEnum ? nil : lhs.1) else { return nil }
+    // `.high == priority`: a case on the left is a case of the right's enum.
+    if case .literal(.enumCase(let name), Self.pendingEnum) = lhs.0 {
+      guard case .enumeration(let enumName) = rhs.1.unwrapped else {
+        return fail(.unexpectedText(".\(name)"), lhsOffset)
+      }
+      let cases = enumCases[enumName] ?? []
+      guard cases.contains(name) else {
+        return fail(.unknownCase(name, type: enumName, suggestion: closestMatch(to: name, in: cases)), lhsOffset + 1)
+      }
+    }
+    // A literal on the left takes its type from the right.
+    var left = lhs
+    if case .literal(let value, _) = lhs.0, rhs.1 != lhs.1, let retyped = retype(value, as: rhs.1) {
+      left = (.literal(retyped, rhs.1), rhs.1)
+    }
+    guard checkComparison(left, rhs, op, offset: isNil(rhs) ? rhsOffset : (isNil(left) ? lhsOffset : opOffset)) else {
+      return nil
+    }
+    return (.compare(left.0, op, rhs.0), .scalar(.bool))
+  }
+
+  private func isNil(_ typed: Typed) -> Bool {
+    if case .literal(.null, _) = typed.0 { return true }
+    return false
+  }
+
+  private mutating func checkComparison(_ left: Typed, _ right: Typed, _ op: Predicate.ComparisonOperator, offset: Int) -> Bool {
+    let (lhs, rhs) = (left.1, right.1)
+    if op == .equal || op == .notEqual {
+      // The `nil` literal is told by what it is, not by its type: a real `Bool?` has the same.
+      if isNil(left) && isNil(right) {
+        _ = fail(.cannotCompare("nil", "nil", op: op.rawValue), offset)
+        return false
+      }
+      if isNil(left) || isNil(right) {
+        let other = isNil(left) ? rhs : lhs
+        guard other.isOptional else {
+          _ = fail(.nilAgainstNonOptional(other.swiftName), offset)
+          return false
+        }
+        return true
+      }
+      if lhs == rhs || lhs.unwrapped == rhs || lhs == rhs.unwrapped { return true }
+    } else if lhs == rhs, lhs.isOrdered {
+      return true
+    }
+    _ = fail(.cannotCompare(lhs.swiftName, rhs.swiftName, op: op.rawValue), offset)
+    return false
+  }
+
+  /// `A + B - C`: arithmetic on numbers, or `+` joining text; tighter than a comparison.
+  private mutating func sum(expected: SpecType?) -> Typed? {
+    chain(expected: expected, operators: [.plus, .minus]) { parser, expected in parser.product(expected: expected) }
+  }
+
+  /// `A * B / C % D`, tighter than a sum.
+  private mutating func product(expected: SpecType?) -> Typed? {
+    chain(expected: expected, operators: [.times, .divide, .remainder]) { parser, expected in
+      parser.operand(expected: expected)
+    }
+  }
+
+  private mutating func chain(
+    expected: SpecType?, operators: [ArithmeticOperator], next: (inout PredicateParser, SpecType?) -> Typed?
+  ) -> Typed? {
+    guard var lhs = next(&self, expected) else { return nil }
+    while let op = operators.first(where: { tokens.peek.kind == .symbol($0.rawValue) }) {
+      let opOffset = tokens.next().offset
+      guard let rhs = next(&self, lhs.1 == Self.pendingEnum ? nil : lhs.1) else { return nil }
+      guard let combined = combine(lhs, op, rhs) else {
+        return fail(.cannotCompute(described(lhs), op: op.rawValue, described(rhs)), opOffset)
+      }
+      lhs = combined
+    }
+    return lhs
+  }
+
+  /// `lhs op rhs` typed as arithmetic types it (a literal takes the other side's type, an
+  /// integer and a `Double` give a `Double`), or text joined by `+`; nil for other operands.
+  private func combine(_ lhs: Typed, _ op: ArithmeticOperator, _ rhs: Typed) -> Typed? {
+    var (left, right) = (lhs, rhs)
+    if case .literal(let value, _) = left.0, let retyped = retype(value, as: right.1), !right.1.isOptional {
+      left = (.literal(retyped, right.1), right.1)
+    }
+    if case .literal(let value, _) = right.0, let retyped = retype(value, as: left.1), !left.1.isOptional {
+      right = (.literal(retyped, left.1), left.1)
+    }
+    if op == .plus, left.1 == .scalar(.string), right.1 == .scalar(.string) {
+      return (.arithmetic(left.0, op, right.0, .scalar(.string)), .scalar(.string))
+    }
+    guard let type = op.resultType(left.1, right.1) else { return nil }
+    return (.arithmetic(left.0, op, right.0, type), type)
+  }
+
+  /// An operand as a message shows it: its text and type.
+  private func described(_ typed: Typed) -> String {
+    "'\(SpecMutator.describe(typed.0))' (\(typed.1.swiftName))"
+  }
+
+  /// `min(A, B)`, `max(A, B)`, read from its `(`: two values of one ordered type (an integer
+  /// and a `Double` give a `Double`).
+  private mutating func extremum(_ which: Predicate.Extremum, expected: SpecType?, at offset: Int) -> Typed? {
+    guard tokens.take("(") else {
+      return fail(.expectedToken(.openingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    guard var lhs = sum(expected: expected) else { return nil }
+    guard tokens.take(",") else {
+      return fail(.expectedToken(.comma, found: tokens.peek.described), tokens.peek.offset)
+    }
+    guard var rhs = sum(expected: lhs.1) else { return nil }
+    guard tokens.take(")") else {
+      return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    if case .literal(let value, _) = lhs.0, let retyped = retype(value, as: rhs.1) {
+      lhs = (.literal(retyped, rhs.1.unwrapped), rhs.1.unwrapped)
+    }
+    if case .literal(let value, _) = rhs.0, let retyped = retype(value, as: lhs.1) {
+      rhs = (.literal(retyped, lhs.1.unwrapped), lhs.1.unwrapped)
+    }
+    let type: SpecType
+    if let numeric = ArithmeticOperator.resultType(lhs.1, rhs.1) {
+      type = numeric
+    } else if lhs.1 == rhs.1, lhs.1.isOrdered, !lhs.1.isOptional {
+      type = lhs.1
+    } else {
+      return fail(.cannotCompute(described(lhs), op: which.rawValue, described(rhs)), offset)
+    }
+    return (.extremum(which, lhs.0, rhs.0, type), type)
+  }
+
+  /// A literal written where `expected` is known becomes a value of that type.
+  private func retype(_ value: Value, as type: SpecType) -> Value? {
+    switch (value, type.unwrapped) {
+    case (.int, .scalar(let scalar)) where scalar.isNumeric: value
+    case (.double, .scalar(let scalar)) where scalar.isNumeric && !scalar.isInteger: value
+    case (.string, .scalar(.string)): value
+    case (.enumCase(let name), .enumeration(let enumName)):
+      enumCases[enumName]?.contains(name) == true ? value : nil
+    default: nil
+    }
+  }
+
+  /// The type of an enum case written before the value it is compared with.
+  // Computed, not stored: a stored boxed enum in a global reads as a leak to LeakSanitizer.
+  static var pendingEnum: SpecType { .enumeration("") }
+
+  private mutating func operand(expected: SpecType?) -> Typed? {
+    let token = tokens.next()
+    switch token.kind {
+    case .symbol("("):
+      guard let inner = or() else { return nil }
+      guard tokens.take(")") else {
+        return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+      }
+      return inner
+    case .identifier("true"), .identifier("false"):
+      let value = token.kind == .identifier("true")
+      return (.constant(value), .scalar(.bool))
+    case .identifier("nil"):
+      return (.literal(.null, .optional(.scalar(.bool))), .optional(.scalar(.bool)))
+    case .number(let text):
+      return number(text, expected: expected)
+    case .symbol("-") where tokens.peek.kind == .number(tokens.peek.text):
+      // A negative number: `count > -1`, `tags.contains(-3)`.
+      return number("-" + tokens.next().text, expected: expected)
+    case .string(let text):
+      return (.literal(.string(text), .scalar(.string)), .scalar(.string))
+    case .symbol("."):
+      let nameToken = tokens.next()
+      guard case .identifier(let name) = nameToken.kind else {
+        return fail(.expectedToken(.caseNameAfterDot, found: nameToken.described), nameToken.offset)
+      }
+      guard let expected else {
+        // On the left of a comparison: the right says which enum.
+        return (.literal(.enumCase(name), Self.pendingEnum), Self.pendingEnum)
+      }
+      guard case .enumeration(let enumName) = expected.unwrapped else {
+        return fail(.unexpectedText(".\(name)"), token.offset)
+      }
+      let cases = enumCases[enumName] ?? []
+      guard cases.contains(name) else {
+        let suggestion = closestMatch(to: name, in: cases)
+        return fail(.unknownCase(name, type: enumName, suggestion: suggestion), nameToken.offset)
+      }
+      return (.literal(.enumCase(name), expected.unwrapped), expected.unwrapped)
+    case .identifier(let name)
+    where (name == "min" || name == "max") && tokens.peek.kind == .symbol("(")
+      && !element.fields.contains(where: { $0.name == name }):
+      return extremum(name == "min" ? .min : .max, expected: expected, at: token.offset)
+    case .identifier(let name):
+      // A case written bare where an enum is expected (`status == denied`), unless a field
+      // has its name.
+      if let expected, case .enumeration(let enumName) = expected.unwrapped, enumCases[enumName]?.contains(name) == true,
+        !element.fields.contains(where: { $0.name == name }), tokens.peek.kind != .symbol(".")
+      {
+        return (.literal(.enumCase(name), expected.unwrapped), expected.unwrapped)
+      }
+      return path(startingWith: name, at: token.offset)
+    default:
+      return fail(.expectedToken(.predicateOperand, found: token.described), token.offset)
+    }
+  }
+
+  /// A number literal, of the expected type where it is one.
+  private func number(_ text: String, expected: SpecType?) -> Typed {
+    let value: Value = Int(text).map { .int($0) } ?? .double(Double(text) ?? 0)
+    let natural: SpecType = Int(text) != nil ? .scalar(.int) : .scalar(.double)
+    if let expected, let retyped = retype(value, as: expected) {
+      return (.literal(retyped, expected.unwrapped), expected.unwrapped)
+    }
+    return (.literal(value, natural), natural)
+  }
+
+  private mutating func path(startingWith first: String, at offset: Int) -> Typed? {
+    var steps: [Predicate.PathStep] = []
+    var fields = element.fields
+    var context: Subject = rootContext ?? .named(.model, element.name)
+    var type = SpecType.scalar(.bool)
+    var name = first
+    var nameOffset = offset
+    while true {
+      if let field = fields.first(where: { $0.name == name }) {
+        steps.append(.field(name))
+        type = field.type
+      } else if !steps.isEmpty, name == "count" || name == "isEmpty", isCountable(type) {
+        steps.append(name == "count" ? .count : .isEmpty)
+        type = name == "count" ? .scalar(.int) : .scalar(.bool)
+      } else if !steps.isEmpty, name == "trimmed", type == .scalar(.string) {
+        steps.append(.trimmed)
+      } else if !steps.isEmpty, name == "contains", case .array(let elementType) = type {
+        return membership(in: (.path(steps, type), type), of: elementType, at: nameOffset)
+      } else if !steps.isEmpty, name == "contains", isCountable(type) {
+        return fail(.membershipInCondition(Self.text(of: steps), type: type.swiftName), nameOffset)
+      } else if !steps.isEmpty, case .optional(let wrapped) = type, case .model = wrapped {
+        return fail(.readThroughOptional(name, path: Self.text(of: steps), type: type.swiftName), nameOffset)
+      } else if !steps.isEmpty, fields.isEmpty {
+        return fail(.notAField(name, type: type.swiftName), nameOffset)
+      } else {
+        let suggestion = closestMatch(to: name, in: fields.map(\.name))
+        return fail(.unknownField(name, context: context, suggestion: suggestion), nameOffset)
+      }
+      guard tokens.take(".") else { break }
+      let next = tokens.next()
+      guard case .identifier(let nextName) = next.kind else {
+        return fail(.expectedToken(.fieldNameAfterDot, found: next.described), next.offset)
+      }
+      if case .model(let modelName) = type, let model = models.first(where: { $0.name == modelName }) {
+        fields = model.fields
+        context = modelName == stateModel ? .theState : .named(.model, modelName)
+      } else {
+        fields = []
+      }
+      name = nextName
+      nameOffset = next.offset
+    }
+    if tokens.peek.kind == .symbol("[") {
+      return lookup(in: (.path(steps, type), type), path: Self.text(of: steps))
+    }
+    return (.path(steps, type), type)
+  }
+
+  /// `LIST.contains(VALUE)`, read from its `(`: the value must be of the element's type.
+  private mutating func membership(in list: Typed, of elementType: SpecType, at offset: Int) -> Typed? {
+    guard tokens.take("(") else {
+      return fail(.expectedToken(.openingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    let valueOffset = tokens.peek.offset
+    guard let value = operand(expected: elementType) else { return nil }
+    guard value.1 == elementType else {
+      return fail(.typeMismatch(expected: elementType.swiftName, found: value.1.swiftName, what: .operand(of: "contains")), valueOffset)
+    }
+    guard tokens.take(")") else {
+      return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    return (.contains(list.0, value.0), .scalar(.bool))
+  }
+
+  /// `COLLECTION[KEY]`, read from its `[`: a dictionary by a key of its key type, a list of
+  /// models by an id; optional, and read no further.
+  private mutating func lookup(in collection: Typed, path: String) -> Typed? {
+    let bracketOffset = tokens.next().offset
+    let models = self.models
+    guard let shape = LookupShape(collection.1, idField: { name in models.first { $0.name == name }?.idField }) else {
+      return fail(.lookupInCondition(path, type: collection.1.swiftName), bracketOffset)
+    }
+    let (keyType, valueType, byID) = (shape.key, shape.value, shape.byID)
+    let keyOffset = tokens.peek.offset
+    guard let key = operand(expected: keyType) else { return nil }
+    guard key.1 == keyType else {
+      return fail(.typeMismatch(expected: keyType.swiftName, found: key.1.swiftName, what: .lookupKey(of: path)), keyOffset)
+    }
+    guard tokens.take("]") else {
+      return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
+    }
+    let type = SpecType.optional(valueType)
+    if tokens.peek.kind == .symbol("."), case .identifier(let next) = tokens.peekSecond.kind {
+      return fail(.readThroughOptional(next, path: "\(path)[...]", type: type.swiftName), tokens.peekSecond.offset)
+    }
+    return (.lookup(collection.0, key: key.0, byID: byID), type)
+  }
+
+  /// A path as the spec writes it, for messages.
+  private static func text(of steps: [Predicate.PathStep]) -> String {
+    steps.map { step in
+      switch step {
+      case .field(let name): name
+      case .count: "count"
+      case .isEmpty: "isEmpty"
+      case .trimmed: "trimmed"
+      }
+    }.joined(separator: ".")
+  }
+
+  private func isCountable(_ type: SpecType) -> Bool {
+    switch type {
+    case .scalar(.string), .array, .dictionary, .indexSet: true
+    default: false
+    }
+  }
+}
+
+extension SpecProblem {
+  /// A `where`'s problem: an unknown first name that is `outside` what it reads (a derived
+  /// value, a filter result) says what a `where` reads.
+  func readingOnly(_ element: Model, outside: (String) -> Subject?) -> SpecProblem {
+    guard case .unknownField(let name, .named(.model, element.name), _) = self, let what = outside(name) else {
+      return self
+    }
+    return .whereReadsOnlyElement(name, element: element.name, what: what)
+  }
+
+  /// A condition's problem over an element with a field `state`: an unknown name that is a
+  /// state field says that field hides the state.
+  func stateHidden(by element: Model, stateFields: [Field]) -> SpecProblem {
+    guard case .unknownField(let name, _, _) = self, element.fields.contains(where: { $0.name == "state" }),
+      stateFields.contains(where: { $0.name == name })
+    else { return self }
+    return .stateHiddenByField(name, element: element.name)
+  }
+}

@@ -1,0 +1,154 @@
+extension SpecChecker {
+  /// `then: ACTION [if CONDITION]`, one or a list: the actions dispatched after an action's
+  /// reduce. Each parameter of the follow-up is the trigger's parameter of its name, else the
+  /// state field of its name (after the reduce), else its default; the condition reads the
+  /// trigger's payload and the new state. Follow-ups may not loop.
+  mutating func checkFollowUps(_ checked: inout [Action]) {
+    // Only this reads follow-ups: without any, there is nothing to check or to loop.
+    guard !pendingFollowUps.isEmpty else { return }
+    let names = checked.map(\.name)
+    let index = firstIndices(names)
+    var itemNodes: [String: [YAMLNode]] = [:]
+    for position in checked.indices {
+      let trigger = checked[position]
+      guard let node = pendingFollowUps[trigger.name] else { continue }
+      let items = node.scalar != nil ? [node] : sequence(node, what: .key("then")) ?? []
+      for item in items {
+        guard let source = text(item, what: .key("then")) else { continue }
+        let origin = item.textLocation
+        var tokens: TokenStream
+        switch ExpressionLexer.tokens(source) {
+        case .failure(let token):
+          error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
+          continue
+        case .success(let lexed):
+          tokens = TokenStream(lexed)
+        }
+        let first = tokens.next()
+        guard case .identifier(let name) = first.kind else {
+          error(.expectedToken(.followUp, found: first.described), at: origin.advanced(by: first.offset))
+          continue
+        }
+        guard let targetIndex = index[name] else {
+          error(.unknownAction(name, suggestion: closestMatch(to: name, in: names)), at: origin.advanced(by: first.offset))
+          continue
+        }
+        // `after 300ms`: a duration as `debounce` takes it, its number and unit side by side.
+        var delay: Int?
+        if tokens.peek.kind == .identifier("after") {
+          _ = tokens.next()
+          let number = tokens.next()
+          let unit = tokens.peek
+          var written = number.text
+          if case .number = number.kind, case .identifier(let name) = unit.kind,
+            unit.offset == number.offset + number.text.unicodeScalars.count
+          {
+            written += name
+            _ = tokens.next()
+          }
+          guard case .number = number.kind, let milliseconds = Self.milliseconds(written) else {
+            error(.invalidDuration(written), at: origin.advanced(by: number.offset))
+            continue
+          }
+          delay = milliseconds
+        }
+        var condition: Predicate?
+        if tokens.peek.kind == .identifier("if") {
+          _ = tokens.next()
+          guard let read = actionCondition(&tokens, key: item, action: trigger) else { continue }
+          condition = read
+        }
+        guard tokens.isAtEnd else {
+          error(.expectedToken(.followUp, found: tokens.peek.described), at: origin.advanced(by: tokens.peek.offset))
+          continue
+        }
+        var arguments: [FollowUp.Argument] = []
+        var complete = true
+        for parameter in checked[targetIndex].payload {
+          if let own = trigger.payload.first(where: { $0.name == parameter.name }), own.type == parameter.type {
+            arguments.append(FollowUp.Argument(parameter: parameter.name, source: .parameter(own.name)))
+          } else if let field = state.first(where: { $0.name == parameter.name }), field.type == parameter.type,
+            !trigger.payload.contains(where: { $0.name == parameter.name })
+          {
+            arguments.append(FollowUp.Argument(parameter: parameter.name, source: .state(field.name)))
+          } else if let value = parameter.defaultValue {
+            arguments.append(FollowUp.Argument(parameter: parameter.name, source: .value(value)))
+          } else {
+            error(
+              .followUpValue(parameter.name, type: parameter.type.swiftName, action: name, trigger: trigger.name),
+              at: origin.advanced(by: first.offset))
+            complete = false
+          }
+        }
+        guard complete else { continue }
+        // One wait for a trigger's delayed follow-ups: they are dispatched together, in order.
+        if let delay, let other = checked[position].followUps.compactMap(\.delay).first, other != delay {
+          error(.followUpDelays(trigger: trigger.name), at: origin.advanced(by: first.offset))
+          continue
+        }
+        checked[position].followUps.append(
+          FollowUp(action: name, arguments: arguments, condition: condition, delay: delay))
+        itemNodes[trigger.name, default: []].append(item)
+      }
+    }
+    // A loop of follow-ups would dispatch for ever: each trigger's chain must end.
+    var reported: Set<String> = []
+    for start in checked where !start.followUps.isEmpty && !reported.contains(start.name) {
+      var path = [start.name]
+      func visit(_ name: String) -> [String]? {
+        guard let action = index[name].map({ checked[$0] }) else { return nil }
+        for followUp in action.followUps {
+          if followUp.action == start.name { return path + [start.name] }
+          if path.contains(followUp.action) { continue }
+          path.append(followUp.action)
+          if let loop = visit(followUp.action) { return loop }
+          path.removeLast()
+        }
+        return nil
+      }
+      if let loop = visit(start.name) {
+        loop.forEach { reported.insert($0) }
+        if let node = itemNodes[start.name]?.first { error(.followUpLoop(loop), node) }
+      }
+    }
+    pendingFollowUps = [:]
+  }
+
+  /// `binding: true`: the action sets one state field to its one payload parameter, which a
+  /// `ViewStore` then binds (`<field>Binding`), one action per field.
+  mutating func checkBindings(_ checked: inout [Action]) {
+    var bound: [String: String] = [:]
+    let taken = Set(state.map(\.name) + derived.map(\.name) + selectors.map(\.name) + filters.map(\.result))
+    for index in checked.indices {
+      let action = checked[index]
+      guard let node = pendingBindings[action.name] else { continue }
+      guard action.async == nil, action.payload.count == 1, action.reduce.count == 1,
+        let set = action.reduce[0].kind as? SetOperation, set.target.steps.count == 1,
+        case .field(let field) = set.target.steps[0], set.value == .parameter(action.payload[0].name, fields: []),
+        let fieldType = state.first(where: { $0.name == field })?.type
+      else {
+        error(.bindingNotASetter(action: action.name), node)
+        continue
+      }
+      if let other = bound[field] {
+        error(.bindingTaken(field: field, action: other), node)
+        continue
+      }
+      if fieldType != action.payload[0].type {
+        error(
+          .bindingTypeDiffers(
+            action: action.name, field: field, fieldType: fieldType.swiftName, payloadType: action.payload[0].type.swiftName),
+          node)
+        continue
+      }
+      let member = GeneratedNames.bindingMember(field)
+      if taken.contains(member) {
+        error(.bindingNameTaken(member, field: field), node)
+        continue
+      }
+      bound[field] = action.name
+      checked[index].binding = field
+    }
+    pendingBindings = [:]
+  }
+}

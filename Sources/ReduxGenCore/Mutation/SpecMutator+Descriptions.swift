@@ -1,0 +1,74 @@
+extension SpecMutator {
+  // MARK: Descriptions
+
+  static func describe(_ value: Value) -> String {
+    switch value {
+    case .bool(let flag): String(flag)
+    case .int(let number): String(number)
+    case .double(let number): String(number)
+    case .string(let text): "\"\(text)\""
+    case .uuid(let text): "UUID(\(text))"
+    case .newUUID: "UUID()"
+    case .now: "Date()"
+    case .date(let seconds): "Date(\(seconds))"
+    case .url(let text): "URL(\(text))"
+    case .data(let text): "Data(\"\(text)\")"
+    case .enumCase(let name): ".\(name)"
+    case .null: "nil"
+    case .array(let elements): "[\(elements.map(describe).joined(separator: ", "))]"
+    case .dictionary(let entries):
+      entries.isEmpty ? "[:]" : "[\(entries.map { "\(describe($0.key)): \(describe($0.value))" }.joined(separator: ", "))]"
+    case .model(let name, let fields):
+      "\(name)(\(fields.map { "\($0.name): \(describe($0.value))" }.joined(separator: ", ")))"
+    case .modelDefault(let name): "\(name)()"
+    case .failed(let message): ".failed(\"\(message)\")"
+    }
+  }
+
+  static func describe(_ predicate: Predicate) -> String {
+    /// In parentheses unless it binds tighter than the operator it is an operand of.
+    func grouped(_ predicate: Predicate, within op: String = "!") -> String {
+      switch predicate {
+      case .constant, .path, .literal, .not, .contains, .lookup, .extremum: describe(predicate)
+      case .arithmetic where op == "==": describe(predicate)
+      case .compare where op == "&&" || op == "||": describe(predicate)
+      case .and where op == "&&" || op == "||": describe(predicate)
+      case .or where op == "||": describe(predicate)
+      default: "(\(describe(predicate)))"
+      }
+    }
+    switch predicate {
+    case .constant(let flag): return String(flag)
+    case .path(let steps, _):
+      return steps.map { step in
+        switch step {
+        case .field(let name): name
+        case .count: "count"
+        case .isEmpty: "isEmpty"
+        case .trimmed: "trimmed"
+        }
+      }.joined(separator: ".")
+    case .literal(let value, _): return describe(value)
+    case .arithmetic: return predicate.arithmetic.text { grouped($0) }
+    case .extremum(let which, let lhs, let rhs, _): return "\(which.rawValue)(\(describe(lhs)), \(describe(rhs)))"
+    
+    case .not(let operand): return "!" + grouped(operand)
+    case .and(let lhs, let rhs): return "\(grouped(lhs, within: "&&")) && \(grouped(rhs, within: "&&"))"
+    case .or(let lhs, let rhs): return "\(grouped(lhs, within: "||")) || \(grouped(rhs, within: "||"))"
+    case .compare(let lhs, let op, let rhs): return "\(grouped(lhs, within: "==")) \(op.rawValue) \(grouped(rhs, within: "=="))"
+    case .contains(let list, let value): return "\(describe(list)).contains(\(describe(value)))"
+    case .lookup(let collection, let key, _): return "\(describe(collection))[\(describe(key))]"
+    }
+  }
+
+  static func describe(_ key: SortKey) -> String { (key.descending ? "-" : "") + key.field }
+
+  static func describe(_ phase: StatusUpdate.Phase, action: String) -> String {
+    switch phase {
+    case .loading: ".loading"
+    case .succeeded: ".succeeded"
+    case .failed(let message?): ".failed(\(message))"
+    case .failed(nil): ".failed(\"\(action)\")"
+    }
+  }
+}

@@ -1,0 +1,225 @@
+// Actions: their follow-ups, async outcomes, cache tags, failures, timing and events.
+/// One case of the Action enum and what the reducer does with it.
+package struct Action: Sendable, Equatable {
+  package var name: String
+  package var doc: String?
+  package var payload: [Field]
+  package var reduce: [ReduceOperation]
+  /// The `RequestStatus` field this action moves on, for the actions of an async request.
+  package var status: StatusUpdate?
+  /// For the request action of an async pair: the names of its outcome actions.
+  package var async: AsyncOutcomes?
+  /// The effect scopes whose requests this action cancels (`cancels: [search]`), in the
+  /// spec's order.
+  package var cancels: [String] = []
+  /// The cache tags this action invalidates (`invalidates: [collection, volume(book.id)]`): when
+  /// it passes the effects middleware, or, for an async action, when its success does (a tag
+  /// with an argument: once its request has returned, before its success is dispatched).
+  package var invalidates: [CacheTag] = []
+  /// A field the generated change report (`changedFields`) leaves out although the reducer
+  /// changes it: set only by the mutation harness, as a near miss of change tracking.
+  package var unreportedField: String?
+  /// The state field this action sets from its one payload parameter, when the spec marks it
+  /// `binding: true`: a `ViewStore` binds the field to the action (`<field>Binding`).
+  package var binding: String?
+  /// A near miss of the generated `changedElements`: set only by the mutation harness.
+  package var elementReportMutant: ElementReportMutant?
+  /// The actions dispatched after this one's reduce (`then:`), in order.
+  package var followUps: [FollowUp] = []
+
+  /// Whether a hand-written reducer does the action's work (`reduce: custom`).
+  package var reducesByHand: Bool { reduce.count == 1 && reduce[0].isCustom }
+}
+
+/// An action dispatched after another's reduce (`then: sortTodos`, `then: search if
+/// !query.isEmpty`), by the generated `<Feature>FollowUps` middleware: TCA's `.send` from a
+/// reducer, NgRx's effect that maps one action to another.
+package struct FollowUp: Sendable, Equatable {
+  /// Where a parameter of the follow-up takes its value.
+  package enum Source: Sendable, Equatable {
+    /// The trigger's parameter of that name.
+    case parameter(String)
+    /// The state field of that name, after the trigger's reduce.
+    case state(String)
+    /// The parameter's default (for `= new` and `= now`, made by ReduxRuntime's `ActionValues`).
+    case value(Value)
+  }
+
+  package var action: String
+  /// Each parameter of the follow-up, in its payload's order, and its source.
+  package var arguments: [Argument]
+  /// Read after the trigger's reduce, over its payload and the new state; nil: always.
+  package var condition: Predicate?
+  /// `after 1s`: how long it waits, in milliseconds, before it is dispatched (the trigger's
+  /// delayed follow-ups share one wait, and a newer trigger replaces those waiting); nil: at once.
+  package var delay: Int? = nil
+
+  package struct Argument: Sendable, Equatable {
+    package var parameter: String
+    package var source: Source
+  }
+}
+
+extension Spec {
+  /// Whether a follow-up waits (`then: "sortTodos after 1s"`): the follow-ups middleware then
+  /// takes a clock.
+  package var hasDelayedFollowUps: Bool {
+    followUpsKeepClock || actions.contains { $0.followUps.contains { $0.delay != nil } }
+  }
+}
+
+extension Action {
+  /// The state fields its reducer can change, each once, in the order it first writes them; nil
+  /// when that is not known (a custom reducer). Change tracking and diagrams both ask this.
+  package var changedStateFields: [String]? {
+    if reduce.contains(where: \.isCustom) { return nil }
+    var names = reduce.flatMap(\.paths).compactMap { path -> String? in
+      if case .field(let name)? = path.steps.first { return name }
+      return nil
+    }
+    if let status { names.append(status.field) }
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+}
+
+package struct StatusUpdate: Sendable, Equatable {
+  package enum Phase: Sendable, Equatable {
+    case loading
+    case succeeded
+    /// `failed(message)`, with the payload parameter holding the message when there is one.
+    case failed(message: String?)
+  }
+
+  package var field: String
+  package var phase: Phase
+  /// For `loading`, the request's condition (`operation: "OP if CONDITION"`, over the payload):
+  /// where it doesn't hold nothing is sent and the status is `idle`.
+  package var condition: Predicate? = nil
+}
+
+package struct AsyncOutcomes: Sendable, Equatable {
+  package var success: String
+  package var failure: String
+  /// What a new request does to the running ones of its scope.
+  package var policy: EffectPolicy = .latest
+  /// The requests it shares a policy and cancellation with: by default, its own name.
+  package var scope: String
+  /// The wait before the request starts (`debounce: 300ms`, `throttle: 1s`).
+  package var timing: EffectTiming?
+  /// The request's parameters both outcomes receive as they were (`carry: [book]`), in the
+  /// request's order: the effect doesn't return them.
+  package var carried: [String] = []
+  /// The effects protocol's method for the request (`effect: forecast`): by default, its name.
+  package var effect: String
+  /// Whether the effect is handed the state as the request leaves it (`readsState: true`).
+  package var readsState = false
+  /// Whether the effect may return nil, ending the request without an outcome
+  /// (`optional: true`).
+  package var isOptional = false
+  /// How long an answer stays fresh, in milliseconds (`fresh: 300s`): a request with the same
+  /// payload within it is answered from the effects middleware's `ResponseCache`, without a call.
+  package var freshFor: Int?
+  /// The tags its cached answers provide (`provides: [collection, volume(id)]`), which actions
+  /// invalidate.
+  package var provides: [CacheTag] = []
+}
+
+/// A cache tag as `provides:` and `invalidates:` write it, RTK Query's: a name (`collection`),
+/// maybe with an argument read from the payload (`volume(id)`, `volume(book.id)`). Invalidating
+/// a name alone empties every answer that provides it; a name with an argument, the answers that
+/// provide it with an equal argument, and those that provide the name alone.
+package struct CacheTag: Sendable, Hashable, CustomStringConvertible {
+  package var name: String
+  /// The payload parameter and the fields read after it (`["book", "id"]`); empty for a name alone.
+  package var argument: [String] = []
+
+  package init(_ name: String, argument: [String] = []) {
+    self.name = name
+    self.argument = argument
+  }
+
+  package var description: String { argument.isEmpty ? name : "\(name)(\(argument.joined(separator: ".")))" }
+
+}
+
+/// What a request's failure action holds besides the fields it carries, which decides who
+/// builds it from the error: the one owner of that rule (translators and the checker ask it).
+package enum FailureShape: Sendable, Equatable {
+  /// Nothing but carried fields.
+  case carriedOnly
+  /// `message: String`: the error's description.
+  case message
+  /// `error: T`, with `T` a model or enum of the spec: the effect throws it, typed.
+  case typed(String)
+  /// Anything else: the effects type builds the action from the error (a `failure` method).
+  case builtByEffects
+
+  /// - Parameters:
+  ///   - own: The failure action's payload but the carried fields.
+  ///   - isSpecType: Whether a model or enum of that name is the spec's own.
+  package init(own: [Field], isSpecType: (String) -> Bool) {
+    switch own.count {
+    case 0:
+      self = .carriedOnly
+    case 1 where own[0].name == "message" && own[0].type == .scalar(.string):
+      self = .message
+    case 1 where own[0].name == "error":
+      switch own[0].type {
+      case .model(let name) where isSpecType(name): self = .typed(name)
+      case .enumeration(let name) where isSpecType(name): self = .typed(name)
+      default: self = .builtByEffects
+      }
+    default:
+      self = .builtByEffects
+    }
+  }
+
+  /// The typed error, if the effect throws one.
+  package var typedError: String? {
+    if case .typed(let name) = self { return name }
+    return nil
+  }
+}
+
+/// When a request may start (ReduxRuntime's `EffectTiming`): after a quiet time, or at most once
+/// per interval; in whole milliseconds.
+package struct EffectTiming: Sendable, Equatable {
+  package enum Kind: String, Sendable, Equatable, CaseIterable {
+    case debounce, throttle
+  }
+
+  package var kind: Kind
+  package var milliseconds: Int
+}
+
+/// How the requests of one effect scope go together (ReduxRuntime's `EffectPolicy`).
+package enum EffectPolicy: String, Sendable, Equatable, CaseIterable {
+  case latest, every, queue, exhaust
+
+  /// What the policy does, for generated docs.
+  package var summary: String {
+    switch self {
+    case .latest: "a newer request cancels the running one"
+    case .every: "every request runs to its outcome"
+    case .queue: "one request at a time, in order"
+    case .exhaust: "a request made while one runs is dropped"
+    }
+  }
+
+  /// Words for the same ideas elsewhere (RxJS's operators, plain English), for suggestions.
+  static let meanings: [String: EffectPolicy] = [
+    "switch": .latest, "switchmap": .latest, "newest": .latest, "last": .latest, "restartable": .latest,
+    "merge": .every, "mergemap": .every, "all": .every, "concurrent": .every, "parallel": .every,
+    "each": .every,
+    "concat": .queue, "concatmap": .queue, "serial": .queue, "sequential": .queue, "enqueue": .queue,
+    "fifo": .queue, "ordered": .queue,
+    "exhaustmap": .exhaust, "drop": .exhaust, "first": .exhaust, "ignore": .exhaust, "dropwhilerunning": .exhaust,
+  ]
+}
+
+/// A one-off output of the feature.
+package struct Event: Sendable, Equatable {
+  package var name: String
+  package var payload: [Field]
+}

@@ -1,0 +1,87 @@
+// The spec's types and values: enums, models, their fields, and literal values.
+/// A String-backed enum of the spec.
+package struct EnumType: Sendable, Equatable {
+  package var name: String
+  package var doc: String?
+  package var cases: [String]
+}
+
+/// A struct of the spec.
+package struct Model: Sendable, Equatable {
+  package var name: String
+  package var doc: String?
+  package var fields: [Field]
+  /// The conformances the model asks for beyond those its use needs (`conformances:`).
+  package var conformances: Set<Conformance> = []
+  /// A mutant's edit (`SpecMutator`): this field's key is required when decoding, though the
+  /// field has a default.
+  package var decodesWithoutDefault: String?
+
+  package var idField: Field? { fields.first { $0.name == "id" } }
+}
+
+/// A stored property with its default.
+package struct Field: Sendable, Equatable {
+  package var name: String
+  package var type: SpecType
+  /// nil when the field must be given.
+  package var defaultValue: Value?
+  package var doc: String?
+  /// For an action's payload parameter written `= new` (a `UUID`) or `= now` (a `Date`): the
+  /// action's creator makes it, so the reducer stays pure.
+  package var madeByCreator = false
+  /// For a model's field: its key in JSON when not its name (`json: temperature_2m_max`).
+  package var jsonKey: String?
+
+  /// The key the field is encoded and decoded under.
+  package var codingKey: String { jsonKey ?? name }
+}
+
+/// A literal checked against its type.
+package indirect enum Value: Sendable, Equatable {
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  /// A UUID as a string, or written as a small number n (the UUID ending in n).
+  case uuid(String)
+  case newUUID
+  /// The current time, `Date()`: what an action creator puts in a parameter written `= now`.
+  case now
+  /// A date, as seconds since 1970 (read from ISO 8601 text).
+  case date(Double)
+  case url(String)
+  /// Data given as UTF-8 text.
+  case data(String)
+  case enumCase(String)
+  case null
+  case array([Value])
+  case dictionary([(key: Value, value: Value)])
+  /// A model built from its fields, in the model's order, with omitted ones absent.
+  case model(String, [(name: String, value: Value)])
+  /// A model built from its defaults alone.
+  case modelDefault(String)
+  /// `RequestStatus.failed(message)`.
+  case failed(String)
+
+  package static func == (lhs: Value, rhs: Value) -> Bool {
+    switch (lhs, rhs) {
+    case (.bool(let a), .bool(let b)): a == b
+    case (.int(let a), .int(let b)): a == b
+    case (.double(let a), .double(let b)): a == b
+    case (.date(let a), .date(let b)): a == b
+    case (.string(let a), .string(let b)), (.uuid(let a), .uuid(let b)), (.url(let a), .url(let b)),
+      (.data(let a), .data(let b)),
+      (.enumCase(let a), .enumCase(let b)), (.modelDefault(let a), .modelDefault(let b)):
+      a == b
+    case (.newUUID, .newUUID), (.now, .now), (.null, .null): true
+    case (.failed(let a), .failed(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.dictionary(let a), .dictionary(let b)):
+      a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    case (.model(let n, let a), .model(let m, let b)):
+      n == m && a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    default: false
+    }
+  }
+}
