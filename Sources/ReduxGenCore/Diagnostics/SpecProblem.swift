@@ -1,6 +1,6 @@
 /// Everything a user can get wrong in a spec. The words are made in `message`, only.
 package enum SpecProblem: Hashable, Sendable {
-  // Reading the file.
+  // MARK: Document (the file, its YAML, its keys and the names it declares and refers to)
   case fileTooLarge(limit: Int)
   case invalidEncoding
   case yamlSyntax(YAMLSyntaxProblem)
@@ -12,8 +12,6 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownAlias(String)
   case nestedTooDeep(limit: Int)
   case documentTooLarge(limit: Int)
-
-  // Shape.
   case expected(Expectation, found: String)
   /// An action, model or filter named like one of its own keys (`reduce:` written at the
   /// indentation of the action names): what was expected there, and the key's name.
@@ -22,28 +20,18 @@ package enum SpecProblem: Hashable, Sendable {
   case missingKey(String, context: Subject)
   case invalidIdentifier(String, what: Subject, reason: IdentifierFlaw)
   case duplicateName(String, what: Subject)
+  case unknownField(String, context: Subject, suggestion: String?)
+  case unknownAction(String, suggestion: String?)
+  case unknownCase(String, type: String, suggestion: String?)
+  case unknownParameter(String, action: String, suggestion: String?)
+  case notAField(String, type: String)
+  case reservedName(String, what: Subject, reason: ClashReason)
+  case nameTooLong(String, what: Subject, limit: Int)
 
-  // Types and values.
+  // MARK: Types (types, models, conformances, JSON keys and values written inline)
   case unknownType(String, suggestion: String?)
   case invalidTypeSyntax(String)
-  case indexSetOutsidePayload(String, type: String)
   case unsupportedIDType(model: String, type: String)
-  case unknownPolicy(String, suggestion: String?)
-  case scopePolicyClash(String, request: String, policy: String, other: String, otherPolicy: String)
-  case unknownEffectScope(String, suggestion: String?)
-  case invalidDuration(String)
-  case exclusiveKeys(String, String, reason: String)
-  /// `carry` names a field an outcome's own payload declares too.
-  case carriedDeclared(String, outcome: String, implied: Bool)
-  case scopeTimingClash(String, request: String, other: String, policy: String)
-  /// An existing action named as an outcome lacks a carried field, or has it with another type.
-  case outcomeLacksCarried(String, type: String, outcome: String, request: String)
-  case unfitOutcome(String, request: String, reason: OutcomeFlaw)
-  case needsOffsets(action: String)
-  case notAFilterResult(String, list: String, results: [String])
-  case moveNeedsParameters(action: String, offsets: [String], destinations: [String])
-  case sortedResult(String, filter: String)
-  case resultNeedsIDs(String, model: String)
   case invalidDictionaryKey(String)
   case optionalDictionaryValue(String, suggestion: String)
   case invalidDefault(String, type: String)
@@ -57,38 +45,51 @@ package enum SpecProblem: Hashable, Sendable {
   case repeatedConformance(String)
   /// A used spec's model lacks a conformance this spec's types need of it.
   case usedModelLacksConformance(String, String, spec: String, why: String)
+  case missingField(String, model: String)
+  /// `json:` on a field that isn't a model's.
+  case jsonKeyOutsideModel(String)
+  case emptyJSONKey(String)
+  /// Two fields of a model encoded under one JSON key.
+  case duplicateJSONKey(String, field: String, other: String)
+  case valueOutOfRange(String, type: String)
 
-  // Names that refer to other names.
-  case unknownField(String, context: Subject, suggestion: String?)
-  case unknownAction(String, suggestion: String?)
-  case unknownCase(String, type: String, suggestion: String?)
-  case unknownParameter(String, action: String, suggestion: String?)
-  /// Arithmetic right after a `count`, `sum`, `any` or `all` (`count items + 1`).
-  case arithmeticAfterAggregate(String)
-  /// A derived value read where only a state field can be (the list of `count`, `sum`, a lookup).
-  case derivedReadAsStateField(String)
+  // MARK: Conditions (conditions, the expressions in them, and filters)
   /// A state field named where an action's parameter is read.
   case stateReadAsParameter(String, action: String, numeric: Bool)
-  /// An example's `effects` names no effect method of the spec.
-  case unknownEffect(String, suggestion: String?)
-  /// An example's `middleware` names no middleware of the spec.
-  case unknownMiddleware(String, suggestion: String?)
-  /// `effects`, `receive` or `middleware` in an example that says `through: reducer`.
-  case storeOnlyKey(String)
-  /// An example through the store in a spec whose effects build a failure action by hand.
-  case storeExampleNeedsDerivedFailure(failure: String, request: String)
-  case notAField(String, type: String)
   /// `weather.id` in a condition, where `weather` is an optional model.
   case readThroughOptional(String, path: String, type: String)
   /// `ids.contains(id)` in a condition.
   case membershipInCondition(String, type: String)
-  case upsertKeyNotID(String, key: String, model: String, id: String)
-  case followUpValue(String, type: String, action: String, trigger: String)
-  case followUpDelays(trigger: String)
-  case followUpLoop([String])
-  case cannotMultiply(String, String)
   /// `a + b` where the two types don't mix (`Int64 + Double`), or one isn't a number arithmetic takes.
   case cannotCompute(String, op: String, String)
+  /// `byId[key]` in a condition.
+  case lookupInCondition(String, type: String)
+  /// A `where` naming a state field or parameter: it reads the element's fields only.
+  case whereReadsOnlyElement(String, element: String, what: Subject)
+  case stateHiddenByField(String, element: String)
+  case filterOverNotModelList(String, type: String)
+  case filterSelectedExists(String)
+  case noCases(String)
+  /// A filter case reading a filter's result.
+  case filterReadsFilterResult(String)
+  case expectedToken(Expectation, found: String)
+  case unexpectedText(String)
+  case typeMismatch(expected: String, found: String, what: Subject)
+  case notBool(String, type: String)
+  case notNumeric(String, type: String)
+  case cannotCompare(String, String, op: String)
+  case nilAgainstNonOptional(String)
+  case predicateNotBool(type: String)
+  /// `where` after a list whose elements are not models.
+  case conditionNeedsFields(String, type: String)
+  case notSortable(String, type: String)
+
+  // MARK: Derived (derived values)
+  /// Arithmetic right after a `count`, `sum`, `any` or `all` (`count items + 1`).
+  case arithmeticAfterAggregate(String)
+  /// A derived value read where only a state field can be (the list of `count`, `sum`, a lookup).
+  case derivedReadAsStateField(String)
+  case cannotMultiply(String, String)
   /// A derived value's arithmetic that reads a derived value written after it (or itself).
   case derivedReadsLater(String, value: String)
   /// Arithmetic of literals alone as a derived value.
@@ -105,26 +106,8 @@ package enum SpecProblem: Hashable, Sendable {
   case entryKeyOverList(String, model: String)
   /// A derived value's arithmetic over a value that isn't a number (`all`, a lookup).
   case notArithmeticValue(String, type: String)
-  /// `byId[key]` in a condition.
-  case lookupInCondition(String, type: String)
   /// `shelf.entities[shelf.selectedId]` as a derived value.
   case lookupInsideField(String)
-  /// `- if x:` with no operations after it.
-  case branchWithoutOperations(String)
-  /// A `where` naming a state field or parameter: it reads the element's fields only.
-  case whereReadsOnlyElement(String, element: String, what: Subject)
-  case stateHiddenByField(String, element: String)
-  case missingField(String, model: String)
-  /// A received action's `= new` or `= now` parameter left out: the example can't know it unless given.
-  case madeValueNotGiven(String, action: String, isID: Bool)
-
-  // Filters.
-  case filterOverNotModelList(String, type: String)
-  case filterSelectedExists(String)
-  case noCases(String)
-
-  // Reduce operations and predicates.
-  case unknownOperation(String, suggestion: String?)
   /// A derived value that starts with none of its words.
   case unknownDerivation(String, suggestion: String?)
   /// `users[key]` where `users` is not a dictionary or a list of models with an id.
@@ -137,26 +120,23 @@ package enum SpecProblem: Hashable, Sendable {
   case derivedParameterNeedsLookup(String)
   /// `product(id): products[selectedID]`: the lookup's key isn't the parameter.
   case derivedParameterUnused(String, key: String)
-  /// `json:` on a field that isn't a model's.
-  case jsonKeyOutsideModel(String)
-  case emptyJSONKey(String)
-  /// Two fields of a model encoded under one JSON key.
-  case duplicateJSONKey(String, field: String, other: String)
-  /// A filter case reading a filter's result.
-  case filterReadsFilterResult(String)
-  case expectedToken(Expectation, found: String)
-  case unexpectedText(String)
-  case typeMismatch(expected: String, found: String, what: Subject)
-  case notBool(String, type: String)
-  case notNumeric(String, type: String)
+
+  // MARK: Operations (reduce operations)
+  case indexSetOutsidePayload(String, type: String)
+  case needsOffsets(action: String)
+  case notAFilterResult(String, list: String, results: [String])
+  case moveNeedsParameters(action: String, offsets: [String], destinations: [String])
+  case sortedResult(String, filter: String)
+  case resultNeedsIDs(String, model: String)
+  case upsertKeyNotID(String, key: String, model: String, id: String)
+  /// `- if x:` with no operations after it.
+  case branchWithoutOperations(String)
+  case unknownOperation(String, suggestion: String?)
   case notCollection(String, type: String)
   case noIDField(String)
   case needsValue(operation: String, action: String)
   case ambiguousValue(operation: String, action: String)
   case noDefaultToReset(String)
-  case cannotCompare(String, String, op: String)
-  case nilAgainstNonOptional(String)
-  case predicateNotBool(type: String)
   case elementPathNeedsID(String)
   /// `list[]`: every element, which only `set` reaches.
   case everyElementUnsupported(String)
@@ -166,8 +146,6 @@ package enum SpecProblem: Hashable, Sendable {
   case everyElementNeedsField(String)
   case eachElementNeedsField(String)
   case eachElementIdentified(String, model: String)
-  /// `where` after a list whose elements are not models.
-  case conditionNeedsFields(String, type: String)
   /// A write to `list[id].id`: the list finds (and indexes) its elements by id.
   case elementIDChanged(list: String)
   /// `set list[id] = value`: a whole element replaced, maybe with another id.
@@ -185,13 +163,59 @@ package enum SpecProblem: Hashable, Sendable {
   case elseWithoutIf
   /// `if` written inside a reduce operation's text rather than as a YAML key.
   case conditionalAsText
-  case unreadableFeature(String)
-  case appNotFeature
-  case appFeatureNotPublic(String)
   /// `move RESULT`: a filter's result moved as if it were a list (the result, its list).
   case moveInResult(String, list: String)
   /// `remove LIST[P]` with an IndexSet parameter: the list and the parameter.
   case offsetsInBrackets(String, offsets: String)
+  case indexOutOfReach(String)
+
+  // MARK: Actions (actions' effects: requests, their scopes and timing, follow-ups, bindings, events, API bindings and cached answers)
+  case unknownPolicy(String, suggestion: String?)
+  case scopePolicyClash(String, request: String, policy: String, other: String, otherPolicy: String)
+  case unknownEffectScope(String, suggestion: String?)
+  case invalidDuration(String)
+  case exclusiveKeys(String, String, reason: String)
+  /// `carry` names a field an outcome's own payload declares too.
+  case carriedDeclared(String, outcome: String, implied: Bool)
+  case scopeTimingClash(String, request: String, other: String, policy: String)
+  /// An existing action named as an outcome lacks a carried field, or has it with another type.
+  case outcomeLacksCarried(String, type: String, outcome: String, request: String)
+  case unfitOutcome(String, request: String, reason: OutcomeFlaw)
+  /// An example's `effects` names no effect method of the spec.
+  case unknownEffect(String, suggestion: String?)
+  /// An example's `middleware` names no middleware of the spec.
+  case unknownMiddleware(String, suggestion: String?)
+  case followUpValue(String, type: String, action: String, trigger: String)
+  case followUpDelays(trigger: String)
+  case followUpLoop([String])
+  case needsAsync(String, action: String)
+  /// `binding: true` on an action that isn't `set FIELD = PARAMETER` with one parameter.
+  case bindingNotASetter(action: String)
+  /// A second `binding: true` action of one field.
+  case bindingTaken(field: String, action: String)
+  /// The binding's member (`titleBinding`) is the name of a state field or derived value.
+  case bindingNameTaken(String, field: String)
+  /// The binding's getter reads the field's type, its setter sends the payload's: they differ.
+  case bindingTypeDiffers(action: String, field: String, fieldType: String, payloadType: String)
+  case unknownEvent(String, suggestion: String?)
+  case outcomeClash(String, request: String)
+  /// Binding requests to an OpenAPI document's operations.
+  case api(APIProblem)
+  /// Cached answers: `fresh`, `provides`, `invalidates`.
+  case cache(CacheProblem)
+
+  // MARK: Examples (examples)
+  /// `effects`, `receive` or `middleware` in an example that says `through: reducer`.
+  case storeOnlyKey(String)
+  /// An example through the store in a spec whose effects build a failure action by hand.
+  case storeExampleNeedsDerivedFailure(failure: String, request: String)
+  /// A received action's `= new` or `= now` parameter left out: the example can't know it unless given.
+  case madeValueNotGiven(String, action: String, isID: Bool)
+
+  // MARK: Modules (apps, specs used by others, and the hand-written code a spec needs)
+  case unreadableFeature(String)
+  case appNotFeature
+  case appFeatureNotPublic(String)
   /// `shared:` names a feature the app doesn't have.
   case unknownAppFeature(String, suggestion: String?)
   /// A shared action listed with fewer than two features.
@@ -223,21 +247,8 @@ package enum SpecProblem: Hashable, Sendable {
   case orphanedScaffold(type: String, spec: String, conformance: String?, newScaffolds: [String])
   /// A spec with async actions, and no type conforming to its effects protocol in the target.
   case missingLiveEffects(protocol: String, scaffold: String, command: String)
-  case notSortable(String, type: String)
-  case needsAsync(String, action: String)
-  /// `binding: true` on an action that isn't `set FIELD = PARAMETER` with one parameter.
-  case bindingNotASetter(action: String)
-  /// A second `binding: true` action of one field.
-  case bindingTaken(field: String, action: String)
-  /// The binding's member (`titleBinding`) is the name of a state field or derived value.
-  case bindingNameTaken(String, field: String)
-  /// The binding's getter reads the field's type, its setter sends the payload's: they differ.
-  case bindingTypeDiffers(action: String, field: String, fieldType: String, payloadType: String)
-  case unknownEvent(String, suggestion: String?)
-  case indexOutOfReach(String)
-  case reservedName(String, what: Subject, reason: ClashReason)
-  case nameTooLong(String, what: Subject, limit: Int)
-  case outcomeClash(String, request: String)
+
+  // MARK: Persistence (persistence, migrations and persisted shapes)
   case invalidPersistKey(String)
   case unknownStorage(String, suggestion: String?)
   case invalidPersistVersion(String)
@@ -260,13 +271,8 @@ package enum SpecProblem: Hashable, Sendable {
   case persistedChangeInDictionary(String, version: Int)
   case persistedVersionLowered(String, version: Int)
   case snapshotUnreadable(String)
-  case valueOutOfRange(String, type: String)
-  /// Binding requests to an OpenAPI document's operations.
-  case api(APIProblem)
-  /// Cached answers: `fresh`, `provides`, `invalidates`.
-  case cache(CacheProblem)
 
-  // Warnings.
+  // MARK: Warnings (warnings)
   case middlewareHandlesNothing(String)
   case untested(String)
 }

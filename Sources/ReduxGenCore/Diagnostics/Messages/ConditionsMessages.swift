@@ -1,0 +1,66 @@
+// The messages of problems with conditions, the expressions in them, and filters.
+extension SpecProblem {
+  /// The message, when the problem is one of conditions, the expressions in them, and filters; nil otherwise.
+  var conditionsMessage: String? {
+    switch self {
+    case .stateReadAsParameter(let name, let action, let numeric):
+      "'\(name)' is a state field, but this value reads action '\(action)''s payload and literals, not the state; "
+        + (numeric ? "to change it by an amount write 'increment \(name) by N', or " : "")
+        + "declare '\(name)' in the payload"
+    case .readThroughOptional(let name, let path, let type):
+      "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition or a derived value doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
+    case .cannotCompute(let lhs, let op, let rhs) where op == "%":
+      "can't compute \(lhs) % \(rhs): '%' takes two whole numbers of one type, Int or Int64 (a Double has no remainder operator in Swift)"
+    case .cannotCompute(let lhs, let op, let rhs) where op == "min" || op == "max":
+      "can't compute \(op)(\(lhs), \(rhs)): \(op) takes two values of one type that has an order (numbers, text, dates), or an integer and a Double (a Double), neither optional"
+    case .cannotCompute(let lhs, let op, let rhs):
+      "can't compute \(lhs) \(op) \(rhs): arithmetic takes two values of one type among Int, Int64 and Double, or an integer and a Double (a Double); keep other numbers in fields of their own; in a condition, '+' also joins two String values"
+    case .membershipInCondition(let path, let type):
+      "'\(path)' is \(type), and 'contains' asks a list whether it holds a value; "
+        + (type.hasPrefix("[") && type.contains(":")
+          ? "ask a dictionary whether it has a key with '\(path)[KEY] != nil'" : "compare text with '==' or keep a list")
+    case .lookupInCondition(let path, let type):
+      "can't look up '\(path)[...]': '\(path)' is \(type), and a condition looks up a dictionary by key or a list of models with an 'id' by id"
+    case .stateHiddenByField(let name, let element):
+      "'\(name)' is a state field, but \(element) has a field named 'state', which hides the state in a condition over its elements; rename that field to read the state here"
+    case .whereReadsOnlyElement(let name, let element, let what):
+      "'\(name)' is \(what), which a 'where' condition doesn't read: it reads the fields of each element (\(element)), the state's fields and, in an action's operation, the payload; read the state fields it is made of, or, in an action, write an '- if' around the operation (which reads derived values and filter results)"
+    case .filterOverNotModelList(let name, let type):
+      "a filter must be over a state field that is a list of a model; '\(name)' is \(type)"
+    case .filterSelectedExists(let name):
+      "the filter's selected field '\(name)' is already a state field"
+    case .noCases(let name):
+      "'\(name)' needs at least one case"
+    case .filterReadsFilterResult(let name):
+      "a filter case can't read the filter result '\(name)': read the list it filters, or a derived value"
+    case .expectedToken(let what, let found):
+      "expected \(what), found \(found)"
+    case .unexpectedText(let text):
+      switch text {
+      case "+", "-", "*", "/", "%":
+        "unexpected '\(text)': arithmetic is computed over numbers in a derived value (`left: budget - spent`), an "
+          + "operation's value (`set total = price * quantity`) and a condition (`count % 2 == 0`); text is joined "
+          + "with + in a condition only"
+      default:
+        "unexpected '\(text)'"
+      }
+    case .typeMismatch(let expected, let found, let what):
+      "\(what) has type \(found), but \(expected) is needed"
+    case .notBool(let path, let type):
+      "'\(path)' has type \(type); toggle needs a Bool"
+    case .notNumeric(let path, let type):
+      "'\(path)' has type \(type), which is not a number"
+    case .cannotCompare(let lhs, let rhs, let op):
+      "can't compare \(lhs) with \(rhs) using '\(op)'"
+    case .nilAgainstNonOptional(let type):
+      "can't compare \(type) with nil: it is not optional"
+    case .predicateNotBool(let type):
+      "a condition must be a Bool, but this has type \(type)"
+    case .conditionNeedsFields(let path, let type):
+      "a condition reads the fields of the elements of '\(path)', but its elements are \(type)"
+    case .notSortable(let name, let type):
+      "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums)"
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,57 @@
+// The messages of problems with apps, specs used by others, and the hand-written code a spec needs.
+extension SpecProblem {
+  /// The message, when the problem is one of apps, specs used by others, and the hand-written code a spec needs; nil otherwise.
+  var modulesMessage: String? {
+    switch self {
+    case .unreadableFeature(let path):
+      "can't read the feature spec '\(path)' (paths are relative to the app spec)"
+    case .appFeatureNotPublic(let feature):
+      "feature '\(feature)' must be 'access: public' to be part of an app (the app is its own module)"
+    case .appNotFeature:
+      "this is an app spec; a feature spec is expected here"
+    case .unknownAppFeature(let name, let suggestion):
+      "this app has no feature '\(name)'" + didYouMean(suggestion)
+    case .sharedActionNeedsFeatures(let action):
+      "shared action '\(action)' needs two features or more (one feature's action is routed to it already)"
+    case .sharedActionMissing(let action, let feature, let type, let suggestion):
+      "feature '\(feature)' (\(type)) has no action '\(action)' to share" + didYouMean(suggestion)
+    case .sharedPayloadsDiffer(let action, let feature, let payload, let otherFeature, let otherPayload):
+      "shared action '\(action)' carries \(payload) in \(feature) but \(otherPayload) in "
+        + "\(otherFeature); its payload must be the same in each (a model shared by the features is declared "
+        + "once, in a spec the others 'uses')"
+    case .unreadableUsedSpec(let path):
+      "can't read the used spec '\(path)' (paths are relative to this spec)"
+    case .usedSpecNotPublic(let feature):
+      "feature '\(feature)' must be 'access: public' to be used (its models are in its own module)"
+    case .usesCycle(let chain):
+      "'uses' goes round in a circle: \(chain.joined(separator: " uses ")); a module can't import itself"
+    case .typeDeclaredByUsedSpec(let name, let feature):
+      "type '\(name)' is already declared by \(feature), which this spec uses; use it, or give this one another name"
+    case .missingHandWritten(let name, let what, let command):
+      "\(what) '\(name)' has no hand-written implementation in this target; "
+        + "create its scaffold with '\(command)'"
+    case .requirementMissing(let type, let requirement, let conformance, let show):
+      "\(type) lacks '\(requirement)', which \(conformance) now requires; redux-gen never changes this file: "
+        + "'\(show)' prints the scaffold of the current requirements to copy from"
+    case .requirementChanged(let type, let declared, let requirement, let conformance, let show):
+      "\(type) declares '\(declared)', but \(conformance) now requires '\(requirement)'; redux-gen never changes "
+        + "this file: '\(show)' prints the scaffold of the current requirements to copy from"
+    case .requirementRemoved(let type, let declared, let conformance):
+      "\(type) declares '\(declared)', which \(conformance) no longer requires, so nothing calls it; "
+        + "remove it, or put back in the spec what required it"
+    case .orphanedScaffold(let type, let spec, let conformance, let newScaffolds):
+      "\(type) is a scaffold made from \(spec), which no longer has a middleware, custom reducer or live "
+        + "effects of that name"
+        + (conformance.map { ", and \($0), which it conforms to, is no longer generated" } ?? "")
+        + (newScaffolds.isEmpty
+          ? "; delete this file"
+          : "; if it was renamed, move its code into "
+            + (newScaffolds.count == 1 ? "the new scaffold " : "one of the new scaffolds ")
+            + newScaffolds.joined(separator: ", ") + ", then delete this file")
+    case .missingLiveEffects(let effects, let scaffold, let command):
+      "the async actions need live effects, a type conforming to \(effects), and none is in this target; "
+        + "create its scaffold (\(scaffold)) with '\(command)'"
+    default: nil
+    }
+  }
+}

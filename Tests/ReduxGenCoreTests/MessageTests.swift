@@ -1,0 +1,89 @@
+import Testing
+
+@testable import ReduxGenCore
+
+/// Each area's messages, table-driven: a problem, the area that words it, and the exact words.
+/// A problem whose area has no message for it would print its Swift name instead: every row
+/// checks the area's own message too.
+struct MessageTests {
+  struct Row: CustomTestStringConvertible, Sendable {
+    var problem: SpecProblem
+    var area: ProblemArea
+    var message: String
+    var testDescription: String { "\(area): \(message.prefix(60))" }
+  }
+
+  static let rows: [Row] = [
+    Row(problem: .fileTooLarge(limit: 10), area: .document, message: "the spec is larger than 10 bytes"),
+    Row(problem: .invalidEncoding, area: .document, message: "the spec is not valid UTF-8 text"),
+    Row(
+      problem: .invalidTypeSyntax("[Int"), area: .types,
+      message: "'[Int' is not a type; write a type as Swift does: String, Task?, [Task], [String: Task]"),
+    Row(
+      problem: .cannotCompute("Double", op: "%", "Double"), area: .conditions,
+      message:
+        "can't compute Double % Double: '%' takes two whole numbers of one type, Int or Int64 (a Double has no remainder operator in Swift)"
+    ),
+    Row(
+      problem: .derivedReadsLater("total", value: "total"), area: .derived,
+      message: "'total' can't read itself: a derived value reads the state's fields and the derived values written before it"),
+    Row(
+      problem: .notAggregated("label", type: "String"), area: .derived,
+      message: "'label' has type String: count, sum, any, all and isEmpty read a list or a dictionary (its values)"),
+    Row(
+      problem: .entryKeyMismatch(list: "byId", type: "Int", weights: "named", weightsKey: "String"), area: .derived,
+      message: "the keys of 'byId' have type Int, but 'named' is keyed by String"),
+    Row(
+      problem: .needsOffsets(action: "delete"), area: .operations,
+      message: "expected a payload parameter of type IndexSet; add one to action 'delete', as in 'payload: { offsets: IndexSet }'"),
+    Row(
+      problem: .invalidDuration("soon"), area: .actions,
+      message:
+        "'soon' is no duration: write a whole number of milliseconds or a number of seconds, as 300ms or 1.5s, above zero and at most a day"
+    ),
+    Row(
+      problem: .storeOnlyKey("receive"), area: .examples,
+      message: "'receive' runs an example through the store, which 'through: reducer' says it doesn't"),
+    Row(problem: .appNotFeature, area: .modules, message: "this is an app spec; a feature spec is expected here"),
+    Row(
+      problem: .unknownAppFeature("crat", suggestion: "cart"), area: .modules,
+      message: "this app has no feature 'crat'; did you mean 'cart'?"),
+    Row(
+      problem: .unknownStorage("disk", suggestion: nil), area: .persistence,
+      message: "unknown storage 'disk'; storage is 'file' or 'sqlite'"),
+    Row(
+      problem: .invalidPersistVersion("two"), area: .persistence,
+      message: "persist version 'two' must be a whole number from 1 up"),
+    Row(
+      problem: .untested("load"), area: .warnings,
+      message: "no generated test or example exercises action 'load'; add an example that dispatches it"),
+    Row(
+      problem: .middlewareHandlesNothing("Logger"), area: .warnings,
+      message: "middleware 'Logger' handles no action; list the actions it handles in 'on'"),
+  ]
+
+  @Test("each problem is worded by its area", arguments: rows)
+  func message(row: Row) {
+    #expect(row.problem.area == row.area)
+    #expect(row.problem.message == row.message)
+    let own: String? =
+      switch row.area {
+      case .document: row.problem.documentMessage
+      case .types: row.problem.typesMessage
+      case .conditions: row.problem.conditionsMessage
+      case .derived: row.problem.derivedMessage
+      case .operations: row.problem.operationsMessage
+      case .actions: row.problem.actionsMessage
+      case .examples: row.problem.examplesMessage
+      case .modules: row.problem.modulesMessage
+      case .persistence: row.problem.persistenceMessage
+      case .warnings: row.problem.warningsMessage
+      }
+    #expect(own == row.message)
+  }
+
+  @Test("every area has rows")
+  func everyArea() {
+    #expect(Set(Self.rows.map(\.area)) == Set(ProblemArea.allCases))
+  }
+}
