@@ -66,20 +66,7 @@ struct MessageTests {
   func message(row: Row) {
     #expect(row.problem.area == row.area)
     #expect(row.problem.message == row.message)
-    let own: String? =
-      switch row.area {
-      case .document: row.problem.documentMessage
-      case .types: row.problem.typesMessage
-      case .conditions: row.problem.conditionsMessage
-      case .derived: row.problem.derivedMessage
-      case .operations: row.problem.operationsMessage
-      case .actions: row.problem.actionsMessage
-      case .examples: row.problem.examplesMessage
-      case .modules: row.problem.modulesMessage
-      case .persistence: row.problem.persistenceMessage
-      case .warnings: row.problem.warningsMessage
-      }
-    #expect(own == row.message)
+    #expect(row.problem.areaMessage == row.message)
   }
 
   @Test("every area has rows")

@@ -349,9 +349,9 @@ struct PredicateParser {
       } else if !steps.isEmpty, name == "contains", case .array(let elementType) = type {
         return membership(in: (.path(steps, type), type), of: elementType, at: nameOffset)
       } else if !steps.isEmpty, name == "contains", isCountable(type) {
-        return fail(.membershipInCondition(Self.text(of: steps), type: type.swiftName), nameOffset)
+        return fail(.membershipInCondition(Predicate.PathStep.text(of: steps), type: type.swiftName), nameOffset)
       } else if !steps.isEmpty, case .optional(let wrapped) = type, case .model = wrapped {
-        return fail(.readThroughOptional(name, path: Self.text(of: steps), type: type.swiftName), nameOffset)
+        return fail(.readThroughOptional(name, path: Predicate.PathStep.text(of: steps), type: type.swiftName), nameOffset)
       } else if !steps.isEmpty, fields.isEmpty {
         return fail(.notAField(name, type: type.swiftName), nameOffset)
       } else {
@@ -373,7 +373,7 @@ struct PredicateParser {
       nameOffset = next.offset
     }
     if tokens.peek.kind == .symbol("[") {
-      return lookup(in: (.path(steps, type), type), path: Self.text(of: steps))
+      return lookup(in: (.path(steps, type), type), path: Predicate.PathStep.text(of: steps))
     }
     return (.path(steps, type), type)
   }
@@ -418,17 +418,6 @@ struct PredicateParser {
     return (.lookup(collection.0, key: key.0, byID: byID), type)
   }
 
-  /// A path as the spec writes it, for messages.
-  private static func text(of steps: [Predicate.PathStep]) -> String {
-    steps.map { step in
-      switch step {
-      case .field(let name): name
-      case .count: "count"
-      case .isEmpty: "isEmpty"
-      case .trimmed: "trimmed"
-      }
-    }.joined(separator: ".")
-  }
 
   private func isCountable(_ type: SpecType) -> Bool {
     switch type {

@@ -2,21 +2,24 @@
 extension SpecProblem {
   /// What the user reads.
   package var message: String {
-    let text: String? =
-      switch area {
-      case .document: documentMessage
-      case .types: typesMessage
-      case .conditions: conditionsMessage
-      case .derived: derivedMessage
-      case .operations: operationsMessage
-      case .actions: actionsMessage
-      case .examples: examplesMessage
-      case .modules: modulesMessage
-      case .persistence: persistenceMessage
-      case .warnings: warningsMessage
-      }
     // Each area's messages are those of its cases (MessageTests hold them to it).
-    return text ?? "\(self)"
+    areaMessage ?? "\(self)"
+  }
+
+  /// The words the problem's area file gives it; nil where that file lacks its case.
+  package var areaMessage: String? {
+    switch area {
+    case .document: documentMessage
+    case .types: typesMessage
+    case .conditions: conditionsMessage
+    case .derived: derivedMessage
+    case .operations: operationsMessage
+    case .actions: actionsMessage
+    case .examples: examplesMessage
+    case .modules: modulesMessage
+    case .persistence: persistenceMessage
+    case .warnings: warningsMessage
+    }
   }
 
   /// The part of the spec the problem speaks of: which file of Diagnostics/Messages words it.

@@ -40,14 +40,7 @@ extension SpecMutator {
     switch predicate {
     case .constant(let flag): return String(flag)
     case .path(let steps, _):
-      return steps.map { step in
-        switch step {
-        case .field(let name): name
-        case .count: "count"
-        case .isEmpty: "isEmpty"
-        case .trimmed: "trimmed"
-        }
-      }.joined(separator: ".")
+      return Predicate.PathStep.text(of: steps)
     case .literal(let value, _): return describe(value)
     case .arithmetic: return predicate.arithmetic.text { grouped($0) }
     case .extremum(let which, let lhs, let rhs, _): return "\(which.rawValue)(\(describe(lhs)), \(describe(rhs)))"

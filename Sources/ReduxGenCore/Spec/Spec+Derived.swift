@@ -140,6 +140,19 @@ package indirect enum Predicate: Sendable, Equatable {
     case isEmpty
     /// Text without its leading and trailing white space and newlines.
     case trimmed
+
+    /// A path as the spec writes it (`lines.count`, `title.trimmed.isEmpty`), for messages and
+    /// mutant descriptions.
+    package static func text(of steps: [PathStep]) -> String {
+      steps.map { step in
+        switch step {
+        case .field(let name): name
+        case .count: "count"
+        case .isEmpty: "isEmpty"
+        case .trimmed: "trimmed"
+        }
+      }.joined(separator: ".")
+    }
   }
 
   package enum Extremum: String, Sendable, CaseIterable {

@@ -85,3 +85,8 @@ package indirect enum Value: Sendable, Equatable {
     }
   }
 }
+
+extension Value {
+  /// Whether this is the number 0 (an integer or a Double).
+  package var isZero: Bool { self == .int(0) || self == .double(0) }
+}

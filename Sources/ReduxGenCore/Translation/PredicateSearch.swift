@@ -88,24 +88,12 @@ struct PredicateSearch {
   /// in a state of these values; nil when the candidates hold none.
   func distinguishing(_ predicate: Predicate, from other: Predicate, state: [String: Value]) -> [String: Value]? {
     let fields = (elementFields(readBy: predicate) + elementFields(readBy: other)).uniqued
-    let literals = literalValues(predicate) + literalValues(other)
-    let variables = fields.map { name -> (String, [Value]) in
-      let type = model.fields.first { $0.name == name }?.type ?? .scalar(.bool)
-      return (name, candidates(type, literals, widened: true))
+    return firstElement(fields: fields, literals: literalValues(predicate) + literalValues(other)) { element in
+      guard let first = holds(predicate, element: element, state: state),
+        let second = holds(other, element: element, state: state)
+      else { return false }
+      return first != second
     }
-    guard variables.allSatisfy({ !$0.1.isEmpty }) else { return nil }
-    var counters = Array(repeating: 0, count: variables.count)
-    for _ in 0..<Self.limit {
-      var element: [String: Value] = [:]
-      for (index, variable) in variables.enumerated() { element[variable.0] = variable.1[counters[index]] }
-      if let first = holds(predicate, element: element, state: state), let second = holds(other, element: element, state: state),
-        first != second
-      {
-        return element
-      }
-      guard advance(&counters, variables.map(\.1.count)) else { break }
-    }
-    return nil
   }
 
   /// Field values of an element on the given side of `predicate` (`holding`), in a state of these
@@ -113,10 +101,19 @@ struct PredicateSearch {
   /// the candidates hold none.
   func witness(_ predicate: Predicate, holding: Bool, state: [String: Value], nonZero field: String) -> [String: Value]? {
     let fields = (elementFields(readBy: predicate) + [field]).uniqued
-    // Around the literals, the state's numbers and -1 too: `inventory < limit` with `limit`
-    // at 1 keeps -1.
+    // Numbers around the literals and the state's numbers, and around 0 (so -1 too: `inventory
+    // < limit` with `limit` at 1 keeps -1).
     let numbers = state.values.filter { if case .int = $0 { true } else if case .double = $0 { true } else { false } }
-    let literals = literalValues(predicate) + numbers + [.int(0)]
+    return firstElement(fields: fields, literals: literalValues(predicate) + numbers + [.int(0)]) { element in
+      !(element[field]?.isZero ?? false) && holds(predicate, element: element, state: state) == holding
+    }
+  }
+
+  /// The first combination of candidate values of `fields` (each of its field's type, around
+  /// `literals`) that `accepts`; nil when none among the first `limit` does.
+  private func firstElement(fields: [String], literals: [Value], where accepts: ([String: Value]) -> Bool)
+    -> [String: Value]?
+  {
     let variables = fields.map { name -> (String, [Value]) in
       let type = model.fields.first { $0.name == name }?.type ?? .scalar(.bool)
       return (name, candidates(type, literals, widened: true))
@@ -126,8 +123,7 @@ struct PredicateSearch {
     for _ in 0..<Self.limit {
       var element: [String: Value] = [:]
       for (index, variable) in variables.enumerated() { element[variable.0] = variable.1[counters[index]] }
-      let isZero = element[field] == .int(0) || element[field] == .double(0)
-      if !isZero, holds(predicate, element: element, state: state) == holding { return element }
+      if accepts(element) { return element }
       guard advance(&counters, variables.map(\.1.count)) else { break }
     }
     return nil

@@ -16,7 +16,7 @@ extension DerivedTranslator {
         types.spec.lookupShape(of: collectionType) != nil
       else { return nil }
       if case .dictionary(let keyType, _) = collectionType {
-        guard let keyValues = entryKeys(keyType, kit: kit) else { return nil }
+        guard let keyValues = Self.entryKeys(keyType, kit: kit) else { return nil }
         through = (earlier.list, keys, keyValues.map { types.expression($0, type: keyType) })
       } else {
         through = (earlier.list, keys, nil)
@@ -27,7 +27,7 @@ extension DerivedTranslator {
     // the element's id, not the entry's key, finds no weight).
     var entryKeys: [Expression]?
     if case .dictionary(let keyType, _) = listType {
-      guard let keys = self.entryKeys(keyType, kit: kit) else { return nil }
+      guard let keys = Self.entryKeys(keyType, kit: kit) else { return nil }
       entryKeys = keys.map { types.expression($0, type: keyType) }
     }
     var body = [kit.newState()]
@@ -180,13 +180,12 @@ extension DerivedTranslator {
         {
           let search = PredicateSearch(spec: types.spec, model: model)
           let state = conditionState ?? [:]
-          func isZero(_ value: Value?) -> Bool { value == .int(0) || value == .double(0) }
-          if isZero(first[field]), let found = search.witness(predicate, holding: true, state: state, nonZero: field),
+          if first[field]?.isZero == true, let found = search.witness(predicate, holding: true, state: state, nonZero: field),
             found["id"] == nil || found["id"] != second["id"]
           {
             first = found
           }
-          if isZero(second[field]), let found = search.witness(predicate, holding: false, state: state, nonZero: field),
+          if second[field]?.isZero == true, let found = search.witness(predicate, holding: false, state: state, nonZero: field),
             found["id"] == nil || found["id"] != first["id"]
           {
             second = found
@@ -201,15 +200,15 @@ extension DerivedTranslator {
       if first[field] == nil { first[field] = number(7, fieldType) }
       if second[field] == nil { second[field] = number(4, fieldType) }
       fill([("first", first), ("second", second)])
-      let weighed: [(String, Value)] = [("first", number(3, weightType))] + (predicate == nil ? [] : [("second", number(5, weightType))])
+      let weighed = [number(3, weightType)] + (predicate == nil ? [] : [number(5, weightType)])
+      // Each element's weight under its entry's key, or under its own `key` field.
+      guard let weightKeys = byEntry ? entryKeys : ["first", "second"].map({ Expression.name($0).dot(key) }) else { return nil }
       body.append(
         .assignment(
           state.dot(weights),
           .dictionary(
-            weighed.enumerated().map { index, weight in
-              DictionaryEntry(
-                key: byEntry ? entryKeys?[index] ?? .name(weight.0) : Expression.name(weight.0).dot(key),
-                value: types.expression(weight.1, type: weightType ?? .scalar(.int)))
+            zip(weightKeys, weighed).map { key, weight in
+              DictionaryEntry(key: key, value: types.expression(weight, type: weightType ?? .scalar(.int)))
             })))
       guard let firstValue = first[field], let total = Arithmetic<String>.apply(.times, firstValue, number(3, weightType), type: value.type)
       else { return nil }
@@ -231,7 +230,7 @@ extension DerivedTranslator {
   /// Three keys of `keyType`, each its own, for a dictionary's entries in a test (which holds
   /// three elements at most); nil where the type has fewer (a Bool, a short enum). Drawn far
   /// from the samples elements take, so an entry's key isn't its element's id.
-  func entryKeys(_ keyType: SpecType, kit: TestTranslator) -> [Value]? {
+  static func entryKeys(_ keyType: SpecType, kit: TestTranslator) -> [Value]? {
     var keyValues: [Value] = []
     for number in 60..<72 where keyValues.count < 3 && !keyValues.contains(kit.sample(keyType, number)) {
       keyValues.append(kit.sample(keyType, number))
@@ -378,7 +377,7 @@ private struct ArithmeticSamples {
       // A dictionary's values: each under a key of its own.
       var entryKeys: [Expression]?
       if let keyType = listType.dictionaryKey {
-        guard let keys = DerivedTranslator(types: types, access: nil).entryKeys(keyType, kit: kit) else { return nil }
+        guard let keys = DerivedTranslator.entryKeys(keyType, kit: kit) else { return nil }
         entryKeys = keys.map { types.expression($0, type: keyType) }
       }
       var overrides: [String: Value] = [:]
