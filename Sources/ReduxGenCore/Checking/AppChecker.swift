@@ -109,32 +109,34 @@ struct AppChecker {
   /// generated code are a feature's.
   private mutating func checkDerived(_ node: YAMLNode, app: AppSpec) -> ([DerivedValue], Spec) {
     let specs = Spec.flattened(app.features.map(\.spec))
-    var scope = SpecChecker(path: checker.path)
-    scope.feature = app.name
     var models: [Model] = []
     var enums: [EnumType] = []
     for spec in specs {
       models += spec.models.filter { model in !models.contains { $0.name == model.name } }
       enums += spec.enums.filter { type in !enums.contains { $0.name == type.name } }
     }
-    scope.models = models
-    scope.enums = enums
-    for type in enums { scope.enumCaseNames[type.name] = type.cases }
-    scope.state = app.features.flatMap { feature in
+    let state = app.features.flatMap { feature in
       feature.spec.state.map { field in
         var qualified = field
         qualified.name = feature.name + "." + field.name
         return qualified
       }
     }
-    scope.qualifiedNames = Set(scope.state.map(\.name))
-    let derived = scope.checkDerived(node)
+    var entries = SymbolTable.Entries()
+    entries.feature = app.name
+    entries.models = models
+    entries.enums = enums
+    for type in enums { entries.enumCaseNames[type.name] = type.cases }
+    entries.state = state
+    entries.qualifiedNames = Set(state.map(\.name))
+    var scope = SpecChecker(path: checker.path, symbols: SymbolTable(entries))
+    let (derived, selectors) = scope.checkDerived(node)
     checker.diagnostics.append(contentsOf: scope.diagnostics.diagnostics)
     var spec = Spec(
       path: checker.path, feature: app.name, access: .public, imports: [], doc: nil, models: models, enums: enums,
-      state: scope.state, filters: [], actions: [], middleware: [], examples: [], events: [], persist: nil)
+      state: state, filters: [], actions: [], middleware: [], examples: [], events: [], persist: nil)
     spec.derived = derived
-    spec.selectors = scope.selectors
+    spec.selectors = selectors
     return (derived, spec)
   }
 

@@ -32,6 +32,10 @@ struct AsyncDeclaration {
   var isOptional = false
   var freshFor: Int?
   var provides: [CacheTag] = []
+  /// The type of each provided tag's argument (`volume(id)`: `id`'s), by tag name.
+  var providedTypes: [(tag: String, type: SpecType)] = []
+  /// The keys that bind the request to an API operation (`operation:`, `request:`, ...).
+  var apiKeys: CheckedKeys?
   var onSuccess: YAMLNode?
   var onFailure: YAMLNode?
 

@@ -9,11 +9,11 @@ extension SpecChecker {
   /// Names swift-openapi-generator's code declares in the module that holds the document.
   package static let clientTypeNames: Set<String> = ["APIProtocol", "Client", "Components", "Operations", "Servers"]
 
-  mutating func checkAPI(_ node: YAMLNode?) -> APIBindings? {
-    let bound = actions.filter { pendingAPI[$0.name] != nil }
+  mutating func checkAPI(_ node: YAMLNode?, bound read: ReadActions) -> APIBindings? {
+    let bound = actions.filter { read.apiKeys[$0.name] != nil }
     guard let node else {
       for action in bound {
-        if let keys = pendingAPI[action.name], let first = Self.apiKeys.lazy.compactMap({ keys[$0] }).first {
+        if let keys = read.apiKeys[action.name], let first = Self.apiKeys.lazy.compactMap({ keys[$0] }).first {
           error(.api(.operationWithoutDocument), first)
         }
       }
@@ -50,14 +50,19 @@ extension SpecChecker {
     for (problem, location) in document.problems { error(.api(problem), at: location) }
     var requests: [String: APIBinding] = [:]
     for action in bound {
-      guard let keys = pendingAPI[action.name], let binding = bind(action, keys: keys, document: document) else { continue }
+      guard let keys = read.apiKeys[action.name],
+        let binding = bind(action, keys: keys, statusNode: read.optionalStatus[action.name], document: document)
+      else { continue }
       requests[action.name] = binding
     }
     return APIBindings(
       document: relative, documentPath: documentPath, requests: requests, operations: document.operations.keys.sorted())
   }
 
-  private mutating func bind(_ action: Action, keys: CheckedKeys, document: OpenAPIDocument) -> APIBinding? {
+  /// `statusNode`: the request's `status:`, when it is `optional` too.
+  private mutating func bind(_ action: Action, keys: CheckedKeys, statusNode: YAMLNode?, document: OpenAPIDocument)
+    -> APIBinding?
+  {
     guard let async = action.async else { return nil }
     guard let operationNode = keys["operation"] else {
       let first = Self.apiKeys.lazy.compactMap { keys[$0] }.first!
@@ -93,7 +98,7 @@ extension SpecChecker {
         error(.api(.conditionReadsState(action.name)), operationNode)
       }
       if !async.isOptional { error(.api(.conditionWithoutOptional(action.name)), operationNode) }
-      if let statusNode = optionalStatus[action.name] {
+      if let statusNode {
         // Its status follows the condition, which the reducer decides from the payload.
         if PredicateSearch.fields(readBy: read).contains("state") {
           error(
@@ -109,8 +114,6 @@ extension SpecChecker {
               reason: "under 'policy: \(async.policy)' a request not sent leaves others running, so its status can't be "
                 + "'idle'; only the default policy, latest, cancels them"),
             statusNode)
-        } else {
-          statusConditions[action.name] = read
         }
       }
     } else if async.isOptional {
@@ -142,11 +145,12 @@ extension SpecChecker {
   /// operation's condition holds and `idle` where it doesn't (nothing is sent); without such a
   /// condition (an effect written by hand may end without an outcome for any reason) it would
   /// stay `loading`, which is an error.
-  mutating func settleOptionalStatus(bound: APIBindings?) {
-    for (request, node) in optionalStatus.sorted(by: { $0.key < $1.key }) {
-      if let condition = statusConditions[request], let index = actionIndex[request] {
-        actions[index].status?.condition = condition
-      } else if bound?.requests[request] == nil, pendingAPI[request] == nil {
+  mutating func settleOptionalStatus(_ read: ReadActions, bound: APIBindings?) -> [Action] {
+    var settled = actions
+    for (request, node) in read.optionalStatus.sorted(by: { $0.key < $1.key }) {
+      if let condition = bound?.requests[request]?.condition, let index = actionIndex[request] {
+        settled[index].status?.condition = condition
+      } else if bound?.requests[request] == nil, read.apiKeys[request] == nil {
         error(
           .exclusiveKeys(
             "optional", "status",
@@ -156,6 +160,7 @@ extension SpecChecker {
           node)
       }
     }
+    return settled
   }
 
   // MARK: Inputs

@@ -1,8 +1,10 @@
 extension SpecChecker {
-  /// Reads the actions as written, then expands what `async` implies (`AsyncExpansion`), then
-  /// checks every reduce operation against the expanded actions and state.
-  mutating func checkActions(_ node: YAMLNode) -> [Action] {
-    guard let pairs = mapping(node, what: .key("actions")) else { return [] }
+  /// Reads the actions as written, then expands what `async` implies (`AsyncExpansion`). Their
+  /// reduce operations, bindings, follow-ups and API bindings are left to the passes that know
+  /// what those read (`ReadActions`).
+  mutating func checkActions(_ node: YAMLNode) -> ReadActions {
+    var read = ReadActions()
+    guard let pairs = mapping(node, what: .key("actions")) else { return read }
     // Every name first, so middleware and examples can refer to any action.
     var written: [Action] = []
     var seen: Set<String> = []
@@ -38,9 +40,9 @@ extension SpecChecker {
       }
       reduceNodes[name] = keys["reduce"]
       if let bindingNode = keys["binding"], flag(bindingNode, what: .key("binding")) == true {
-        pendingBindings[name] = actionPairs.first(where: { $0.key.scalar == "binding" })?.key ?? bindingNode
+        read.bindingNodes[name] = actionPairs.first(where: { $0.key.scalar == "binding" })?.key ?? bindingNode
       }
-      if let thenNode = keys["then"] { pendingFollowUps[name] = thenNode }
+      if let thenNode = keys["then"] { read.followUpNodes[name] = thenNode }
       if let cancelsNode = keys["cancels"] {
         let items = cancelsNode.scalar != nil ? [cancelsNode] : sequence(cancelsNode, what: .key("cancels")) ?? []
         cancelNodes[name] = items.compactMap { item in identifier(item, what: .a(.effectScope)).map { ($0, item) } }
@@ -59,7 +61,7 @@ extension SpecChecker {
     }
     let expansion = AsyncExpansion(declarations, declared: declared, written: written, state: state)
     for (problem, problemNode) in expansion.problems { error(problem, problemNode) }
-    state += expansion.statusFields
+    read.statusFields = expansion.statusFields
     var result = expansion.actions(expanding: written)
     for index in result.indices {
       for (name, item) in cancelNodes[result[index].name] ?? [] {
@@ -72,6 +74,8 @@ extension SpecChecker {
       }
     }
     let tags = Set(declarations.flatMap(\.provides).map(\.name))
+    var providedArgumentTypes: [String: Set<SpecType>] = [:]
+    for (tag, type) in declarations.flatMap(\.providedTypes) { providedArgumentTypes[tag, default: []].insert(type) }
     for index in result.indices {
       for (tag, type, item) in invalidateNodes[result[index].name] ?? [] {
         guard tags.contains(tag.name) else {
@@ -92,26 +96,30 @@ extension SpecChecker {
       if declaration.successAction == nil { reduceNodes[declaration.successActionName] = declaration.onSuccess }
       if declaration.failureAction == nil { reduceNodes[declaration.failureActionName] = declaration.onFailure }
     }
-    // Read by `checkReduce` once derived values are known too.
-    pendingReduce = reduceNodes
-    return result
+    for declaration in declarations {
+      if let keys = declaration.apiKeys { read.apiKeys[declaration.request] = keys }
+      // Only a request sent under a condition on its payload may end without an outcome and
+      // keep a status: `checkAPI` reads the condition, `settleOptionalStatus` the rest.
+      if declaration.isOptional, let status = declaration.status { read.optionalStatus[declaration.request] = status.node }
+    }
+    read.reduceNodes = reduceNodes
+    read.actions = result
+    return read
   }
 
-  /// Reads every action's reduce operations, last: an operation may read any payload, reach any
-  /// state field (request statuses included), and a condition may read derived values.
-  mutating func checkReduce() {
-    // Changed in a copy and stored once: each change of `actions` itself rebuilds its index by
-    // name (`didSet`), which per action made checking quadratic in the number of actions.
+  /// The actions with their reduce operations, bindings and follow-ups read, last: an operation
+  /// may read any payload, reach any state field (request statuses included), and a condition
+  /// may read derived values.
+  mutating func checkReduce(_ read: ReadActions) -> [Action] {
     var checked = actions
     for index in checked.indices {
-      if let reduceNode = pendingReduce[checked[index].name] {
+      if let reduceNode = read.reduceNodes[checked[index].name] {
         checked[index].reduce = reduceOperations(reduceNode, action: checked[index])
       }
     }
-    checkBindings(&checked)
-    checkFollowUps(&checked)
-    actions = checked
-    pendingReduce = [:]
+    checkBindings(&checked, nodes: read.bindingNodes)
+    checkFollowUps(&checked, nodes: read.followUpNodes)
+    return checked
   }
 
   /// One operation or a list of them. A mapping (an item of the list, or `reduce` itself) is a
@@ -262,8 +270,8 @@ extension SpecChecker {
     guard let pairs = mapping(node, what: context) else { return nil }
     let asyncKeys = checkKeys(pairs, allowed: SpecKeys.async, context: context)
     let apiKeys = asyncKeys.filter { Self.apiKeys.contains($0.key) }
-    if !apiKeys.isEmpty { pendingAPI[request] = apiKeys }
     var declaration = AsyncDeclaration(request: request, node: node, payload: payload)
+    if !apiKeys.isEmpty { declaration.apiKeys = apiKeys }
     if let policyNode = asyncKeys["policy"], let word = text(policyNode, what: .key("policy")) {
       if let known = EffectPolicy(rawValue: word) {
         declaration.policy = known
@@ -348,7 +356,7 @@ extension SpecChecker {
       for item in items {
         guard let (tag, type) = cacheTag(item, payload: declaration.payload, action: request) else { continue }
         declaration.provides.append(tag)
-        if let type { providedArgumentTypes[tag.name, default: []].insert(type) }
+        if let type { declaration.providedTypes.append((tag.name, type)) }
       }
       if asyncKeys["fresh"] == nil {
         error(.cache(.providesWithoutFresh(request)), providesNode)
@@ -356,9 +364,6 @@ extension SpecChecker {
     }
     if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: .a(.stateField)) {
       declaration.status = (name, statusNode)
-      // Only a request sent under a condition on its payload may end without an outcome and
-      // keep a status: `checkAPI` reads the condition, `settleOptionalStatus` the rest.
-      if declaration.isOptional { optionalStatus[request] = statusNode }
     }
     declaration.onSuccess = keys["onSuccess"]
     declaration.onFailure = keys["onFailure"]
@@ -468,4 +473,25 @@ extension SpecChecker {
       return nil
     }
   }
+}
+
+/// The actions as the actions pass read them, and the parts of each that later passes read once
+/// what those parts refer to is known.
+struct ReadActions {
+  var actions: [Action] = []
+  /// The state fields holding requests' statuses (`status: loading`), which join the state.
+  var statusFields: [Field] = []
+  /// Each action's `reduce` (an outcome's `onSuccess`/`onFailure` too), read once derived values
+  /// are known (`checkReduce`).
+  var reduceNodes: [String: YAMLNode] = [:]
+  /// Where each action says `binding: true`, checked once its reduce operations are known.
+  var bindingNodes: [String: YAMLNode] = [:]
+  /// Each action's `then:`, read once every action and derived value is known.
+  var followUpNodes: [String: YAMLNode] = [:]
+  /// The keys of each `async` that binds it to an operation (`operation:`), read with the API
+  /// document (`checkAPI`).
+  var apiKeys: [String: CheckedKeys] = [:]
+  /// The `status:` of each request that is also `optional`, kept where its operation's condition
+  /// decides the status; refused otherwise (`settleOptionalStatus`).
+  var optionalStatus: [String: YAMLNode] = [:]
 }

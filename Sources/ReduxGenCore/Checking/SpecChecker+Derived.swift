@@ -7,10 +7,12 @@ extension SpecChecker {
     "total": "sum", "size": "count", "length": "count", "number": "count",
   ]
 
-  /// `derived:` a mapping of names to values computed from the state. A name with a parameter
-  /// (`product(id)`) makes a value of the State that takes one: the key of its lookup.
-  mutating func checkDerived(_ node: YAMLNode) -> [DerivedValue] {
-    guard let pairs = mapping(node, what: .key("derived")) else { return [] }
+  /// `derived:` a mapping of names to values computed from the state, and the selectors among
+  /// them: a name with a parameter (`product(id)`) makes a value of the State that takes one,
+  /// the key of its lookup.
+  mutating func checkDerived(_ node: YAMLNode) -> (values: [DerivedValue], selectors: [DerivedValue]) {
+    guard let pairs = mapping(node, what: .key("derived")) else { return ([], []) }
+    var selectors: [DerivedValue] = []
     var taken = Set(state.map(\.name) + filters.map(\.result))
     var result: [DerivedValue] = []
     let written = Set(pairs.compactMap { $0.key.scalar.map { String($0.prefix { $0 != "(" }) } })
@@ -43,7 +45,7 @@ extension SpecChecker {
         }
       }
     }
-    return result
+    return (result, selectors)
   }
 
   /// A derived value's name, and its parameter when written `NAME(PARAMETER)`.

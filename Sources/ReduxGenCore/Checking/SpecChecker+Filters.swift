@@ -1,5 +1,22 @@
 extension SpecChecker {
-  mutating func checkFilter(_ pair: YAMLNode.Pair) -> Filter? {
+  /// The filters, their cases' conditions left to read once derived values are known
+  /// (`checkFilterCases`). Each filter adds its selected case to the state, which the next one sees.
+  mutating func checkFilters(_ pairs: [YAMLNode.Pair]) -> ([Filter], [FilterCaseNode]) {
+    var filters: [Filter] = []
+    var caseNodes: [FilterCaseNode] = []
+    for pair in pairs {
+      guard let (filter, nodes) = checkFilter(pair, position: filters.count, earlier: filters) else { continue }
+      filters.append(filter)
+      caseNodes += nodes
+    }
+    return (filters, caseNodes)
+  }
+
+  /// One filter; `earlier` are the filters before it, whose selected cases are state fields too.
+  private mutating func checkFilter(_ pair: YAMLNode.Pair, position: Int, earlier: [Filter])
+    -> (Filter, [FilterCaseNode])?
+  {
+    let earlierFields = earlier.map(\.selectedField)
     guard let name = pair.key.scalar, filterNames.contains(name),
       let pairs = mapping(pair.value, what: .named(.filter, name))
     else { return nil }
@@ -14,8 +31,8 @@ extension SpecChecker {
       return nil
     }
     guard let over = identifier(overNode, what: .a(.stateField)) else { return nil }
-    guard let overField = stateByName[over] else {
-      let suggestion = closestMatch(to: over, in: state.map(\.name))
+    guard let overField = stateByName[over] ?? earlierFields.first(where: { $0.name == over }) else {
+      let suggestion = closestMatch(to: over, in: (state + earlierFields).map(\.name))
       error(.unknownField(over, context: .theState, suggestion: suggestion), overNode)
       return nil
     }
@@ -29,11 +46,12 @@ extension SpecChecker {
     let result =
       keys["result"].flatMap { identifier($0, what: .a(.property)) } ?? "filtered" + over.uppercasingFirst
     for (fieldName, node) in [(selected, keys["selected"]), (result, keys["result"])]
-    where state.contains(where: { $0.name == fieldName }) {
+    where (state + earlierFields).contains(where: { $0.name == fieldName }) {
       error(.filterSelectedExists(fieldName), node ?? pair.key)
     }
 
     var cases: [Filter.Case] = []
+    var caseNodes: [FilterCaseNode] = []
     for casePair in mapping(casesNode, what: .cases(of: name)) ?? [] {
       guard let caseName = identifier(casePair.key, what: .a(.filterCase)) else { continue }
       if cases.contains(where: { $0.name == caseName }) {
@@ -41,8 +59,7 @@ extension SpecChecker {
         continue
       }
       // Read after the derived values, which a case may read.
-      pendingCases.append(
-        PendingFilterCase(filter: filters.count, index: cases.count, node: casePair.value, element: model))
+      caseNodes.append(FilterCaseNode(filter: position, index: cases.count, node: casePair.value, element: model))
       cases.append(Filter.Case(name: caseName, predicate: .constant(true)))
     }
     guard !cases.isEmpty else {
@@ -53,12 +70,11 @@ extension SpecChecker {
     if let defaultNode = keys["default"], let value = exampleValue(defaultNode, type: .enumeration(name)) {
       if case .enumCase(let caseName) = value { defaultCase = caseName }
     }
-    state.append(
-      Field(name: selected, type: .enumeration(name), defaultValue: .enumCase(defaultCase), doc: nil))
     let sort = keys["sort"].map { sortKeys($0, model: model) } ?? []
-    return Filter(
+    let filter = Filter(
       name: name, over: over, element: element, selected: selected, defaultCase: defaultCase,
       result: result, cases: cases, sort: sort)
+    return (filter, caseNodes)
   }
 
   /// `[-priority, title]`: fields of the element, `-` for descending.
@@ -83,13 +99,15 @@ extension SpecChecker {
     return keys
   }
 
-  /// Reads the conditions of the filters' cases, once the derived values they may read are known.
-  mutating func checkFilterCases() {
-    for pending in pendingCases {
-      guard let predicate = predicate(pending.node, element: pending.element) else { continue }
-      filters[pending.filter].cases[pending.index].predicate = predicate
+  /// The filters with the conditions of their cases read, once the derived values they may read
+  /// are known.
+  mutating func checkFilterCases(_ caseNodes: [FilterCaseNode]) -> [Filter] {
+    var checked = filters
+    for written in caseNodes {
+      guard let predicate = predicate(written.node, element: written.element) else { continue }
+      checked[written.filter].cases[written.index].predicate = predicate
     }
-    pendingCases = []
+    return checked
   }
 
   /// What a condition reads (an action's `if`, a filter's case), as the fields of one model:
@@ -187,8 +205,15 @@ extension ReadingScope {
   }
 }
 
-/// A filter case whose condition is read after the derived values.
-struct PendingFilterCase {
+extension Filter {
+  /// The state field holding the case selected.
+  var selectedField: Field {
+    Field(name: selected, type: .enumeration(name), defaultValue: .enumCase(defaultCase), doc: nil)
+  }
+}
+
+/// A filter case's condition as written, read once derived values are known.
+struct FilterCaseNode {
   /// Positions of the filter in `filters` and of the case in its cases.
   var filter: Int
   var index: Int

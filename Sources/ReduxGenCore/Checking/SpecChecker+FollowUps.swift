@@ -3,15 +3,15 @@ extension SpecChecker {
   /// reduce. Each parameter of the follow-up is the trigger's parameter of its name, else the
   /// state field of its name (after the reduce), else its default; the condition reads the
   /// trigger's payload and the new state. Follow-ups may not loop.
-  mutating func checkFollowUps(_ checked: inout [Action]) {
+  mutating func checkFollowUps(_ checked: inout [Action], nodes followUpNodes: [String: YAMLNode]) {
     // Only this reads follow-ups: without any, there is nothing to check or to loop.
-    guard !pendingFollowUps.isEmpty else { return }
+    guard !followUpNodes.isEmpty else { return }
     let names = checked.map(\.name)
     let index = firstIndices(names)
     var itemNodes: [String: [YAMLNode]] = [:]
     for position in checked.indices {
       let trigger = checked[position]
-      guard let node = pendingFollowUps[trigger.name] else { continue }
+      guard let node = followUpNodes[trigger.name] else { continue }
       let items = node.scalar != nil ? [node] : sequence(node, what: .key("then")) ?? []
       for item in items {
         guard let source = text(item, what: .key("then")) else { continue }
@@ -111,17 +111,16 @@ extension SpecChecker {
         if let node = itemNodes[start.name]?.first { error(.followUpLoop(loop), node) }
       }
     }
-    pendingFollowUps = [:]
   }
 
   /// `binding: true`: the action sets one state field to its one payload parameter, which a
   /// `ViewStore` then binds (`<field>Binding`), one action per field.
-  mutating func checkBindings(_ checked: inout [Action]) {
+  mutating func checkBindings(_ checked: inout [Action], nodes bindingNodes: [String: YAMLNode]) {
     var bound: [String: String] = [:]
     let taken = Set(state.map(\.name) + derived.map(\.name) + selectors.map(\.name) + filters.map(\.result))
     for index in checked.indices {
       let action = checked[index]
-      guard let node = pendingBindings[action.name] else { continue }
+      guard let node = bindingNodes[action.name] else { continue }
       guard action.async == nil, action.payload.count == 1, action.reduce.count == 1,
         let set = action.reduce[0].kind as? SetOperation, set.target.steps.count == 1,
         case .field(let field) = set.target.steps[0], set.value == .parameter(action.payload[0].name, fields: []),
@@ -149,6 +148,5 @@ extension SpecChecker {
       bound[field] = action.name
       checked[index].binding = field
     }
-    pendingBindings = [:]
   }
 }

@@ -24,10 +24,13 @@ extension SpecChecker {
   /// checked with every name, in `identifier`.)
   /// `featureTypes`: the feature's generated type names, when a caller asking of many names has
   /// them already.
+  /// `generatedFor`: the feature whose generated names count, when not yet in the table.
   mutating func checkTypeName(
-    _ name: String, what: Subject, _ node: YAMLNode, middleware: [String] = [], featureTypes: Set<String>? = nil
+    _ name: String, what: Subject, _ node: YAMLNode, middleware: [String] = [], featureTypes: Set<String>? = nil,
+    generatedFor: String? = nil
   ) -> Bool {
-    guard let reason = GeneratedNames(feature: feature).typeClash(name, middleware: middleware, featureTypes: featureTypes)
+    let generated = GeneratedNames(feature: generatedFor ?? feature)
+    guard let reason = generated.typeClash(name, middleware: middleware, featureTypes: featureTypes)
     else { return true }
     error(.reservedName(name, what: what, reason: .generated(reason)), node)
     return false

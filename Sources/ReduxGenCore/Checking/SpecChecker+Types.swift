@@ -78,7 +78,6 @@ extension SpecChecker {
         if isPayload { refusedParameters[context, default: []].insert(name) }
         continue
       }
-      if let model { modelFieldNodes[model + "." + name] = pair.value }
       if let model, name == "id", !Self.idTypes.contains(field.type) {
         error(.unsupportedIDType(model: model, type: field.type.swiftName), pair.value)
       }

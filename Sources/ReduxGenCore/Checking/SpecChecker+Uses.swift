@@ -2,14 +2,15 @@
 /// (its problems reported against its own file) and must be `access: public`: its types live
 /// in its own module, which the generated code imports.
 extension SpecChecker {
-  mutating func checkUses(_ node: YAMLNode) {
+  mutating func checkUses(_ node: YAMLNode) -> [Spec] {
     let items: [YAMLNode]
     if node.scalar != nil {
       items = [node]
     } else {
-      guard let list = sequence(node, what: .key("uses")) else { return }
+      guard let list = sequence(node, what: .key("uses")) else { return [] }
       items = list
     }
+    var uses: [Spec] = []
     var read: Set<String> = []
     for item in items {
       guard let relative = text(item, what: .usedSpecPath) else { continue }
@@ -43,10 +44,7 @@ extension SpecChecker {
         diagnostics.append(contentsOf: error.diagnostics)
       }
     }
-    for spec in usedSpecs {
-      usedModels += spec.models
-      for enumType in spec.enums { enumCaseNames[enumType.name] = enumType.cases }
-    }
+    return uses
   }
 
   /// The used specs, each once, the ones they use first.

@@ -5,70 +5,22 @@ package struct SpecChecker {
   var readFile: (String) -> [UInt8]? = { _ in nil }
   /// The specs being checked that led to this one through `uses:`, outermost first.
   var usedBy: [String] = []
-  /// The specs `uses:` names, checked.
-  var uses: [Spec] = []
-  /// The models of the specs used, directly or not: types this spec reads but doesn't declare.
-  var usedModels: [Model] = [] {
-    didSet { modelsByName = Dictionary((models + usedModels).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
-  }
+  /// What the passes so far have read; set only here, between passes (`checkSpec`).
+  private(set) var symbols = SymbolTable()
   var diagnostics = DiagnosticCollector()
-  var feature = ""
-  var modelNames: [String] = []
-  var filterNames: [String] = []
-  var derived: [DerivedValue] = []
-  /// The derived values that take a parameter (`product(id): products[id]`).
-  var selectors: [DerivedValue] = []
-  /// Each action's `reduce` node, read once derived values are known (`checkReduce`).
-  var pendingReduce: [String: YAMLNode] = [:]
-  /// The `binding: true` keys of actions, checked once their reduce operations are known.
-  var pendingBindings: [String: YAMLNode] = [:]
-  /// The keys of each `async` that binds it to an operation (`operation:`), read once the
-  /// actions and their outcomes are known (`checkAPI`).
-  var pendingAPI: [String: CheckedKeys] = [:]
-  /// Each action's `then:`, read once every action and derived value is known.
-  var pendingFollowUps: [String: YAMLNode] = [:]
+
+  // MARK: What was reported, so later passes don't report it again
+
+  /// Keys suggested for typos: a missing one of these is not reported again.
+  var suggestedKeys: Set<SuggestedKey> = []
   /// The parameters each payload (`.payload(of:)`, `.success(of:)`, ...), and the fields the
   /// state and each model, lack although the spec declares them, because they were refused (an
   /// unknown type, say).
   var refusedParameters: [Subject: Set<String>] = [:]
-  /// The `status:` of each request that is also `optional`, kept where its operation's condition
-  /// (`statusConditions`) decides the status; refused otherwise (`settleOptionalStatus`).
-  var optionalStatus: [String: YAMLNode] = [:]
-  var statusConditions: [String: Predicate] = [:]
-  /// Filter cases whose conditions are read once derived values are known.
-  var pendingCases: [PendingFilterCase] = []
-  /// The cases of each enum and filter, read early so values can refer to them.
-  var enumCaseNames: [String: [String]] = [:]
-  var enums: [EnumType] = []
-  var events: [Event] = []
-  /// Keys suggested for typos: a missing one of these is not reported again.
-  var suggestedKeys: Set<SuggestedKey> = []
-  var models: [Model] = [] {
-    didSet { modelsByName = Dictionary((models + usedModels).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
-  }
-  var filters: [Filter] = []
-  var state: [Field] = [] {
-    didSet { stateByName = Dictionary(state.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }) }
-  }
-  var actions: [Action] = [] {
-    didSet { actionIndex = firstIndices(actions.map(\.name)) }
-  }
-  var modelsByName: [String: Model] = [:]
-  /// The types of the arguments each cache tag is provided with (`volume(id)`), by tag name.
-  var providedArgumentTypes: [String: Set<SpecType>] = [:]
-  /// Each model field's type node, by `MODEL.FIELD`: where a problem with the field is shown.
-  var modelFieldNodes: [String: YAMLNode] = [:]
-  var stateByName: [String: Field] = [:]
-  /// Each action's position in `actions`, by name (the first, if a name is repeated).
-  var actionIndex: [String: Int] = [:]
-  /// Model and filter names, for resolving types.
-  var typeNames: Set<String> = []
-  /// State field names written `FEATURE.FIELD` (an app's derived values read the features'
-  /// state so): the tokens `FEATURE`, `.`, `FIELD` read as one name.
-  var qualifiedNames: Set<String> = []
 
-  init(path: String) {
+  init(path: String, symbols: SymbolTable = SymbolTable()) {
     self.path = path
+    self.symbols = symbols
   }
 
   /// Checks the document `root` read from `path`.
@@ -89,97 +41,121 @@ package struct SpecChecker {
     }
   }
 
+  /// The passes, in the order of what depends on what. Each reads `symbols` and returns its
+  /// checked part; only here does the table grow, from what a pass returned.
   mutating func checkSpec(_ root: YAMLNode) -> Spec? {
     guard case .mapping(let pairs) = root.kind else {
       error(.expected(.specMapping, found: root.kindDescription), root)
       return nil
     }
     let keys = checkKeys(pairs, allowed: SpecKeys.feature, context: .theSpec)
-    if let featureNode = keys["feature"] {
-      feature = typeName(featureNode, what: .a(.feature)) ?? "Feature"
-      // The feature names the module: it must not hide a module or type the generated code uses.
-      if !checkTypeName(feature, what: .kind(.feature), featureNode) { feature = "Feature" }
-    } else {
-      // Go on with a stand-in name, so every other problem is reported too.
-      missing("feature", in: .theSpec, root)
-      feature = "Feature"
-    }
+
+    // 1. Declarations: the feature, the used specs, and every type's name, so types can refer to
+    // models and filters declared later.
+    let feature = checkFeatureName(keys, root: root)
+    symbols = symbols.adding { $0.feature = feature }
     let module = keys["module"].flatMap { identifier($0, what: .key("module")) }
     let access = keys["access"].flatMap { accessLevel($0) } ?? .internal
     let conformances = keys["conformances"].map { conformanceList($0) } ?? []
     let imports = keys["imports"].map { importList($0) } ?? []
     let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
-    if let usesNode = keys["uses"] { checkUses(usesNode) }
-
-    // Names first, so types can refer to models and filters declared later.
+    let uses = keys["uses"].map { checkUses($0) } ?? []
     let modelPairs = keys["models"].flatMap { mapping($0, what: .key("models")) } ?? []
     let filterPairs = keys["filters"].flatMap { mapping($0, what: .key("filters")) } ?? []
     let enumPairs = keys["enums"].flatMap { mapping($0, what: .key("enums")) } ?? []
-    modelNames = declaredNames(modelPairs, what: .model)
-    filterNames = declaredNames(filterPairs, what: .filter)
-    _ = declaredNames(enumPairs, what: .enumeration)
-    typeNames = Set(modelNames)
-    let usedTypes = usedTypeDeclarations()
-    for pair in modelPairs + filterPairs + enumPairs {
-      guard let name = pair.key.scalar, let feature = usedTypes[name] else { continue }
-      error(.typeDeclaredByUsedSpec(name, feature: feature), pair.key)
+    symbols = symbols.adding {
+      $0.uses = uses
+      let usedSpecs = Spec.flattened(uses)
+      $0.usedModels = usedSpecs.flatMap(\.models)
+      for enumType in usedSpecs.flatMap(\.enums) { $0.enumCaseNames[enumType.name] = enumType.cases }
     }
-    for pair in filterPairs + enumPairs {
-      guard let name = pair.key.scalar, identifierProblem(name) == nil else { continue }
-      if !typeNames.insert(name).inserted { error(.duplicateName(name, what: .kind(.type)), pair.key) }
+    let names = declareTypeNames(models: modelPairs, filters: filterPairs, enums: enumPairs)
+    symbols = symbols.adding {
+      $0.modelNames = names.models
+      $0.filterNames = names.filters
+      $0.typeNames = names.types
     }
-    typeNames.formUnion(usedTypes.keys)
-    enums = enumPairs.compactMap { checkEnum($0) }
-    for enumType in enums { enumCaseNames[enumType.name] = enumType.cases }
 
-    for pair in filterPairs {
-      guard let name = pair.key.scalar, case .mapping(let filterKeys) = pair.value.kind else { continue }
-      let casesNode = filterKeys.first { $0.key.scalar == "cases" }?.value
-      if case .mapping(let cases)? = casesNode?.kind {
-        enumCaseNames[name] = cases.compactMap(\.key.scalar)
-      }
+    // 2. Types: enums, then the filters' cases as names, then models, the state and events.
+    let enums = enumPairs.compactMap { checkEnum($0) }
+    symbols = symbols.adding {
+      $0.enums = enums
+      for enumType in enums { $0.enumCaseNames[enumType.name] = enumType.cases }
+      for (name, cases) in Self.filterCaseNames(filterPairs) { $0.enumCaseNames[name] = cases }
     }
     // Models first without reporting, so a default of one model type can be read whatever
-    // the order models are declared in; then for real. When no model's field holds a model, the
-    // first reading is already the real one.
+    // the order models are declared in; then for real, against the first reading. When no
+    // model's field holds a model, the first reading is already the real one.
     let reported = diagnostics
-    models = modelPairs.compactMap { checkModel($0) }
+    var models = modelPairs.compactMap { checkModel($0) }
     if models.contains(where: { $0.fields.contains { $0.type.mentionsModel } }) {
       diagnostics = reported
+      symbols = symbols.adding { $0.models = models }
       models = modelPairs.compactMap { checkModel($0) }
     }
+    symbols = symbols.adding {
+      $0.models = models
+      $0.modelFieldNodes = Self.fieldNodes(of: models, in: modelPairs)
+    }
     if let stateNode = keys["state"] {
-      state = fields(stateNode, context: .theState, requireDefaults: true)
+      let state = fields(stateNode, context: .theState, requireDefaults: true)
+      symbols = symbols.adding { $0.state = state }
     } else {
       missing("state", in: .theSpec, root)
     }
-    // One at a time: a filter's pending cases name its position in `filters`.
-    for pair in filterPairs {
-      if let filter = checkFilter(pair) { filters.append(filter) }
+
+    // 3. Filters (each adds its selected case to the state), then events.
+    let (filters, caseNodes) = checkFilters(filterPairs)
+    symbols = symbols.adding {
+      $0.state += filters.map(\.selectedField)
+      $0.filters = filters
     }
-    events = keys["events"].map { checkEvents($0) } ?? []
+    let events = keys["events"].map { checkEvents($0) } ?? []
+    symbols = symbols.adding { $0.events = events }
+
+    // 4. Actions as declared, `async` expanded (each request's status joins the state).
+    var read = ReadActions()
     if let actionsNode = keys["actions"] {
-      actions = checkActions(actionsNode)
+      read = checkActions(actionsNode)
     } else {
       missing("actions", in: .theSpec, root)
     }
-    // After the actions: an async action's status field is a state field a name can't take.
-    derived = keys["derived"].map { checkDerived($0) } ?? []
-    checkFilterCases()
-    skipReduceOfIncompletePayloads()
-    checkReduce()
+    symbols = symbols.adding {
+      $0.state += read.statusFields
+      $0.actions = read.actions
+    }
+
+    // 5. Derived values, after the actions: a request's status field is a name they can't take.
+    let (derived, selectors) = keys["derived"].map { checkDerived($0) } ?? ([], [])
+    symbols = symbols.adding {
+      $0.derived = derived
+      $0.selectors = selectors
+    }
+
+    // 6. What reads derived values: filter cases, reduce operations, bindings and follow-ups.
+    let checkedFilters = checkFilterCases(caseNodes)
+    let reduced = checkReduce(skippingIncompletePayloads(read))
+    symbols = symbols.adding {
+      $0.filters = checkedFilters
+      $0.actions = reduced
+    }
+
+    // 7. Effects: middleware, start, the API document and what binds to it.
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
     let start = keys["start"].map { checkStart($0) } ?? []
-    let api = checkAPI(keys["api"])
-    settleOptionalStatus(bound: api)
+    let api = checkAPI(keys["api"], bound: read)
+    let settled = settleOptionalStatus(read, bound: api)
+    symbols = symbols.adding { $0.actions = settled }
+
+    // 8. Persistence, examples, and what the whole spec says.
     let persist = keys["persist"].flatMap { checkPersist($0) }
     let examples = keys["examples"].map { checkExamples($0, middleware: middleware) } ?? []
     warnUntested(keys["actions"], examples: examples, middleware: middleware)
 
     var spec = Spec(
       path: path, feature: feature, access: access, imports: imports, doc: doc, models: models, enums: enums,
-      state: state, filters: filters, actions: actions, middleware: middleware, examples: examples,
-      events: events, persist: persist)
+      state: symbols.state, filters: symbols.filters, actions: symbols.actions, middleware: middleware,
+      examples: examples, events: events, persist: persist)
     spec.derived = derived
     spec.selectors = selectors
     spec.start = start
@@ -197,15 +173,17 @@ package struct SpecChecker {
   /// Leaves unread the `reduce` of each action one of whose parameters was refused: read without
   /// the parameter, it would report errors the spec doesn't have ("'set' needs a value, but action
   /// 'rename' has no payload"). The refused parameter's error is the one to fix.
-  mutating func skipReduceOfIncompletePayloads() {
+  func skippingIncompletePayloads(_ read: ReadActions) -> ReadActions {
+    var kept = read
     for action in actions {
-      if refusedParameters[.payload(of: action.name)] != nil { pendingReduce[action.name] = nil }
+      if refusedParameters[.payload(of: action.name)] != nil { kept.reduceNodes[action.name] = nil }
       guard let outcomes = action.async else { continue }
       // The outcomes get the request's carried parameters too.
       let carriesRefused = outcomes.carried.contains { isRefusedParameter($0, of: action.name) }
-      if carriesRefused || refusedParameters[.success(of: action.name)] != nil { pendingReduce[outcomes.success] = nil }
-      if carriesRefused || refusedParameters[.failure(of: action.name)] != nil { pendingReduce[outcomes.failure] = nil }
+      if carriesRefused || refusedParameters[.success(of: action.name)] != nil { kept.reduceNodes[outcomes.success] = nil }
+      if carriesRefused || refusedParameters[.failure(of: action.name)] != nil { kept.reduceNodes[outcomes.failure] = nil }
     }
+    return kept
   }
 
   /// The key naming each middleware, the first action whose reducer is custom and the first async
@@ -340,13 +318,6 @@ extension StringProtocol {
 struct SuggestedKey: Hashable {
   var context: Subject
   var key: String
-}
-
-extension SpecChecker {
-  /// The action of this name, the first if it is repeated.
-  func action(named name: String) -> Action? {
-    actionIndex[name].map { actions[$0] }
-  }
 }
 
 /// A mapping's allowed keys with their values, as `checkKeys` read them (the first of a repeated

@@ -1,0 +1,97 @@
+/// What a spec declares, as far as the passes so far have read it: the names, types, state,
+/// actions and derived values that later passes look up.
+///
+/// A pass reads the table and never changes it: `SpecChecker.symbols` is set only by
+/// `SpecChecker.checkSpec`, between passes, from what a pass returned (`adding`). Each table makes
+/// its indexes once, when it is made, so no index is rebuilt while a pass runs.
+@dynamicMemberLookup
+struct SymbolTable {
+  /// The declarations themselves, as plain values.
+  struct Entries {
+    var feature = ""
+    var modelNames: [String] = []
+    var filterNames: [String] = []
+    /// Model, filter and enum names, the used specs' too: what a type may name.
+    var typeNames: Set<String> = []
+    /// The cases of each enum and filter, read early so values can refer to them.
+    var enumCaseNames: [String: [String]] = [:]
+    /// The specs `uses:` names, checked.
+    var uses: [Spec] = []
+    /// The models of the specs used, directly or not: types this spec reads but doesn't declare.
+    var usedModels: [Model] = []
+    /// State field names written `FEATURE.FIELD` (an app's derived values read the features'
+    /// state so): the tokens `FEATURE`, `.`, `FIELD` read as one name.
+    var qualifiedNames: Set<String> = []
+    var enums: [EnumType] = []
+    var models: [Model] = []
+    /// Each model field's type node, by `MODEL.FIELD`: where a problem with the field is shown.
+    var modelFieldNodes: [String: YAMLNode] = [:]
+    /// The state: the fields written, then each filter's selected case, then each request's status.
+    var state: [Field] = []
+    var filters: [Filter] = []
+    var events: [Event] = []
+    var actions: [Action] = []
+    var derived: [DerivedValue] = []
+    /// The derived values that take a parameter (`product(id): products[id]`).
+    var selectors: [DerivedValue] = []
+  }
+
+  let entries: Entries
+  /// The spec's models and the used specs', by name (the spec's own where both have one).
+  let modelsByName: [String: Model]
+  let stateByName: [String: Field]
+  /// Each action's position in `actions`, by name (the first, if a name is repeated).
+  let actionIndex: [String: Int]
+
+  init(_ entries: Entries = Entries()) {
+    self.entries = entries
+    modelsByName = Dictionary((entries.models + entries.usedModels).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    stateByName = Dictionary(entries.state.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    actionIndex = firstIndices(entries.actions.map(\.name))
+  }
+
+  subscript<Value>(dynamicMember keyPath: KeyPath<Entries, Value>) -> Value {
+    entries[keyPath: keyPath]
+  }
+
+  /// This table with what a pass returned added: a new table, its indexes made once.
+  func adding(_ change: (inout Entries) -> Void) -> SymbolTable {
+    var entries = entries
+    change(&entries)
+    return SymbolTable(entries)
+  }
+
+  /// The action of this name, the first if it is repeated.
+  func action(named name: String) -> Action? {
+    actionIndex[name].map { entries.actions[$0] }
+  }
+}
+
+/// The table's entries read by their own names, as the passes have always read them.
+extension SpecChecker {
+  var feature: String { symbols.feature }
+  var modelNames: [String] { symbols.modelNames }
+  var filterNames: [String] { symbols.filterNames }
+  var typeNames: Set<String> { symbols.typeNames }
+  var enumCaseNames: [String: [String]] { symbols.enumCaseNames }
+  var uses: [Spec] { symbols.uses }
+  var usedModels: [Model] { symbols.usedModels }
+  var qualifiedNames: Set<String> { symbols.qualifiedNames }
+  var enums: [EnumType] { symbols.enums }
+  var models: [Model] { symbols.models }
+  var modelFieldNodes: [String: YAMLNode] { symbols.modelFieldNodes }
+  var state: [Field] { symbols.state }
+  var filters: [Filter] { symbols.filters }
+  var events: [Event] { symbols.events }
+  var actions: [Action] { symbols.actions }
+  var derived: [DerivedValue] { symbols.derived }
+  var selectors: [DerivedValue] { symbols.selectors }
+  var modelsByName: [String: Model] { symbols.modelsByName }
+  var stateByName: [String: Field] { symbols.stateByName }
+  var actionIndex: [String: Int] { symbols.actionIndex }
+
+  /// The action of this name, the first if it is repeated.
+  func action(named name: String) -> Action? {
+    symbols.action(named: name)
+  }
+}
