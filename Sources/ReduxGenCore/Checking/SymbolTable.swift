@@ -67,25 +67,26 @@ struct SymbolTable {
   }
 }
 
-/// The table's entries read by their own names, as the passes have always read them.
+/// The table's entries read by their own names (stored properties, not key paths: passes read
+/// them in their loops).
 extension SpecChecker {
-  var feature: String { symbols.feature }
-  var modelNames: [String] { symbols.modelNames }
-  var filterNames: [String] { symbols.filterNames }
-  var typeNames: Set<String> { symbols.typeNames }
-  var enumCaseNames: [String: [String]] { symbols.enumCaseNames }
-  var uses: [Spec] { symbols.uses }
-  var usedModels: [Model] { symbols.usedModels }
-  var qualifiedNames: Set<String> { symbols.qualifiedNames }
-  var enums: [EnumType] { symbols.enums }
-  var models: [Model] { symbols.models }
-  var modelFieldNodes: [String: YAMLNode] { symbols.modelFieldNodes }
-  var state: [Field] { symbols.state }
-  var filters: [Filter] { symbols.filters }
-  var events: [Event] { symbols.events }
-  var actions: [Action] { symbols.actions }
-  var derived: [DerivedValue] { symbols.derived }
-  var selectors: [DerivedValue] { symbols.selectors }
+  var feature: String { symbols.entries.feature }
+  var modelNames: [String] { symbols.entries.modelNames }
+  var filterNames: [String] { symbols.entries.filterNames }
+  var typeNames: Set<String> { symbols.entries.typeNames }
+  var enumCaseNames: [String: [String]] { symbols.entries.enumCaseNames }
+  var uses: [Spec] { symbols.entries.uses }
+  var usedModels: [Model] { symbols.entries.usedModels }
+  var qualifiedNames: Set<String> { symbols.entries.qualifiedNames }
+  var enums: [EnumType] { symbols.entries.enums }
+  var models: [Model] { symbols.entries.models }
+  var modelFieldNodes: [String: YAMLNode] { symbols.entries.modelFieldNodes }
+  var state: [Field] { symbols.entries.state }
+  var filters: [Filter] { symbols.entries.filters }
+  var events: [Event] { symbols.entries.events }
+  var actions: [Action] { symbols.entries.actions }
+  var derived: [DerivedValue] { symbols.entries.derived }
+  var selectors: [DerivedValue] { symbols.entries.selectors }
   var modelsByName: [String: Model] { symbols.modelsByName }
   var stateByName: [String: Field] { symbols.stateByName }
   var actionIndex: [String: Int] { symbols.actionIndex }
