@@ -32,6 +32,8 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     /// The next queued action; nil, with the queue emptied, when none is left.
     @inlinable
     mutating func popPending() -> Action? {
+      // Almost always: nothing was queued during the action.
+      if pending.isEmpty { return nil }
       if pendingStart < pending.count {
         defer { pendingStart += 1 }
         return pending[pendingStart]
@@ -103,11 +105,15 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
   @inlinable
   func dispatch(_ action: Action, from store: Store<State, Action>) {
     guard beginDispatch(orEnqueue: action) else { return }
-    let context = MiddlewareContext(store: store)
-    var next: Action? = action
-    while let current = next {
-      next = process(current, context: context)
+    // The action is read where it was passed, not copied; without middleware, no context either.
+    guard !chain.isEmpty else {
+      var next = reduce(action)
+      while let current = next { next = reduce(current) }
+      return
     }
+    let context = MiddlewareContext(store: store)
+    var next = process(action, context: context)
+    while let current = next { next = process(current, context: context) }
   }
 
   /// True when this thread now dispatches; false when another thread was, after queuing
@@ -126,7 +132,8 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
-  /// Processes one action; returns the next queued one, or nil after ending the dispatch.
+  /// Processes one action through the middleware and the reducer; returns the next queued one,
+  /// or nil after ending the dispatch.
   @inlinable
   func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
     var current = action
@@ -137,6 +144,13 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
       }
       current = passed
     }
+    return reduce(current)
+  }
+
+  /// Reduces one action that passed the middleware and tells the observers; returns the next
+  /// queued action, or nil after ending the dispatch.
+  @inlinable
+  func reduce(_ current: Action) -> Action? {
     let scratch = self.scratch
     // One critical section reduces, evaluates the observers' selections and, when no observer
     // needs a notification, already takes the next action.
