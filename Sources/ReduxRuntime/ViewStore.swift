@@ -24,8 +24,12 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   @usableFromInline let source: ViewStoreSource<State, Action>
   /// The changes actions made that observers have not been told of yet.
   private let log = ChangeLog()
-  /// One per state field a view has read, told when an action can have changed the field.
+  /// One per state field a derived value with an argument has read, told when an action can
+  /// have changed the field.
   private var cells: [Int: ObservationCell] = [:]
+  /// One per key path a view has read (a field, a derived value, a filter result), told when
+  /// an action changed its value: an equal value tells no one.
+  private var values: [AnyKeyPath: ViewStoreValueCell] = [:]
   /// What views that read a value of unknown inputs depend on: told after every change.
   private let anyCell = ObservationCell()
   /// What this store knows of each key path read through it.
@@ -90,17 +94,33 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   /// of the state (a derived value, a filter result) is computed once per change of its inputs.
   public func read<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     let info = self.info(keyPath)
-    observe(info.fields)
+    let cell = valueCell(keyPath, info: info)
+    cell.cell.read()
     guard !info.isStored else {
-      // A stored field: read in place, never kept, so the store's next change copies nothing.
-      return source.read { $0[keyPath: keyPath] }
+      let value = source.read { $0[keyPath: keyPath] }
+      // Kept to compare with after the next change, unless keeping it would make the store's
+      // next change copy a collection (`ViewStoreValueCell.keeps`).
+      if cell.keepsValue, cell.seen == nil { cell.seen = value }
+      return value
     }
     // Not `as? Value`: a nil of any optional type casts to every optional type.
     if let cached = memo[keyPath] { return cached as! Value }
     let value = source.read { $0[keyPath: keyPath] }
     computations += 1
     memo[keyPath] = value
+    cell.seen = value
     return value
+  }
+
+  /// The cell of the key path's value, made when a view first reads it.
+  private func valueCell<Value>(_ keyPath: KeyPath<State, Value>, info: KeyPathInfo) -> ViewStoreValueCell {
+    if let cell = values[keyPath] { return cell }
+    let source = self.source
+    let cell = ViewStoreValueCell(
+      fields: info.fields, isStored: info.isStored, keepsValue: !info.isStored || ViewStoreValueCell.keeps(Value.self),
+      read: { source.read { $0[keyPath: keyPath] } })
+    values[keyPath] = cell
+    return cell
   }
 
   /// A derived value that takes an argument (the generated `product(id:)` of a view store),
@@ -275,8 +295,26 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   /// computed from it and bringing lists up to date.
   private func apply(_ changes: PendingChanges) {
     guard !changes.isEmpty else { return }
+    // Values views read: read again, and told only when they differ from what was seen.
+    var told: [ObservationCell] = []
+    for (keyPath, cell) in values where changes.touches(cell.fields) {
+      guard cell.keepsValue, let seen = cell.seen else {
+        memo[keyPath] = nil
+        told.append(cell.cell)
+        continue
+      }
+      let value = cell.read()
+      if !cell.isStored {
+        computations += 1
+        memo[keyPath] = value
+      }
+      cell.seen = value
+      if !ViewStoreValueCell.equal(seen, value) { told.append(cell.cell) }
+    }
     if !memo.isEmpty {
-      for keyPath in memo.keys where changes.touches(fields(readBy: keyPath)) { memo[keyPath] = nil }
+      for keyPath in memo.keys where values[keyPath] == nil && changes.touches(fields(readBy: keyPath)) {
+        memo[keyPath] = nil
+      }
     }
     if !calls.isEmpty {
       for (key, call) in calls where changes.touches(call.fields) { calls[key] = nil }
@@ -293,6 +331,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     } else {
       changes.forEachField { cells[$0]?.changed() }
     }
+    for cell in told { cell.changed() }
     anyCell.changed()
   }
 }
@@ -360,6 +399,49 @@ struct KeyPathInfo {
     var index: Int?
     fields.forEach { index = $0 }
     return index
+  }
+}
+
+/// A key path of the state a view read, as `ViewStore` keeps it: its cell, the fields it reads,
+/// and the value views saw, to tell them only when it changes.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+final class ViewStoreValueCell {
+  let cell = ObservationCell()
+  let fields: StateFields
+  let isStored: Bool
+  /// Whether the value seen is kept and compared: for a derived value always (the view store
+  /// keeps it anyway); for a stored one unless it is a collection other than text, which the
+  /// store's next change would then copy, or not `Equatable`.
+  let keepsValue: Bool
+  /// Reads the value from the state (a derived value: computes it).
+  let read: () -> Any
+  /// The value views last saw, when kept.
+  var seen: Any?
+
+  init(fields: StateFields, isStored: Bool, keepsValue: Bool, read: @escaping () -> Any) {
+    self.fields = fields
+    self.isStored = isStored
+    self.keepsValue = keepsValue
+    self.read = read
+  }
+
+  /// Whether a stored value of this type is kept to compare: `Equatable`, and not a collection
+  /// (text excepted).
+  nonisolated static func keeps(_ type: Any.Type) -> Bool {
+    guard type is any Equatable.Type else { return false }
+    return !(type is any Collection.Type) || type == String.self || type == Substring.self
+  }
+
+  /// Whether two values seen are equal; false when they aren't `Equatable` or not of one type.
+  nonisolated static func equal(_ old: Any, _ new: Any) -> Bool {
+    guard let old = old as? any Equatable else { return false }
+    return isEqual(old, new)
+  }
+
+  private nonisolated static func isEqual<Value: Equatable>(_ old: Value, _ new: Any) -> Bool {
+    guard let new = new as? Value else { return false }
+    return old == new
   }
 }
 
