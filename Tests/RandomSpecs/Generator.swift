@@ -115,6 +115,7 @@ struct SpecGenerator {
     makeTagArguments()
     makeSumsOverDerived()
     makeDictionaryAggregates()
+    makeElementBindings()
     swap(&rng, &laterRNG)
     makeStart()
     makeEvents()
@@ -958,6 +959,47 @@ struct SpecGenerator {
       else { continue }
       taken.insert(field + "Binding")
       spec.actions[index].binding = true
+    }
+  }
+
+  /// `binding: true` on a new setter of one field of an element found by id (`payload: { id,
+  /// done }`, `reduce: set todos[id].done`): a row's binding, one per model and field, unless
+  /// `<field>Binding` is taken.
+  private mutating func makeElementBindings() {
+    var taken = Set(spec.state.map(\.name) + spec.derived.map(\.name) + spec.filters.map(\.resultName))
+    for action in spec.actions where action.binding {
+      if case .set(let path, _)? = action.reduce.first, case .field(let field)? = path.steps.first {
+        taken.insert(field + "Binding")
+      }
+    }
+    var bound: Set<String> = []
+    // The reducer's and middleware's own parameter names can't be a payload's.
+    let reserved: Set<String> = ["id", "state", "action", "context", "events", "effects"]
+    for list in spec.state where rng.chance(30) {
+      guard case .array(.model(let modelName)) = list.type, !bound.contains(modelName),
+        let model = spec.models.first(where: { $0.name == modelName }), let id = model.idField
+      else { continue }
+      let fields = model.fields.filter { field in
+        guard field.name != "id", !taken.contains(field.name + "Binding") else { return false }
+        switch field.type {
+        case .scalar, .enumeration, .optional(.scalar): return true
+        default: return false
+        }
+      }
+      guard !fields.isEmpty else { continue }
+      let field = rng.pick(fields)
+      let value = reserved.contains(field.name) ? "value" : field.name
+      taken.insert(field.name + "Binding")
+      bound.insert(modelName)
+      let path = RPath(steps: [.field(list.name), .element(.parameter("id", [])), .field(field.name)])
+      var action = RAction(
+        name: actionName("bind" + modelName + field.name.uppercasingFirst),
+        payload: [
+          RField(name: "id", type: id.type, defaultValue: nil), RField(name: value, type: field.type, defaultValue: nil),
+        ],
+        reduce: [.set(path, value == field.name && rng.chance(50) ? nil : .parameter(value, []))])
+      action.binding = true
+      spec.actions.append(action)
     }
   }
 

@@ -168,6 +168,20 @@ import Testing
     #expect(rowWatches.map(\.count) == [1, 0, 1, 0])
   }
 
+  @Test func aRowsBindingSetsItsTaskAndTellsThatRowOnly() {
+    let store = Store(initialState: TaskListState(tasks: tasks(4)), reducer: taskListReducer)
+    let viewStore = ViewStore(store)
+    let rows = viewStore.rows(\.tasks)
+    let watches = rows.map { row in Watch { _ = viewStore.isCompletedBinding(row).wrappedValue } }
+    viewStore.isCompletedBinding(rows[0]).wrappedValue = true
+    #expect(viewStore.isCompletedBinding(rows[0]).wrappedValue)
+    #expect(store.state.tasks[0].isCompleted)
+    #expect(watches.map(\.count) == [1, 0, 0, 0])
+    // Already completed: setting it again tells no one.
+    viewStore.isCompletedBinding(rows[1]).wrappedValue = true
+    #expect(watches.map(\.count) == [1, 0, 0, 0])
+  }
+
   @Test func aFilterResultsRowsFollowTheFilter() {
     let store = Store(initialState: TaskListState(tasks: tasks(4)), reducer: taskListReducer)
     let viewStore = ViewStore(store)
@@ -313,7 +327,8 @@ struct RefuseFilter: Middleware {
   nonisolated static let actions: [TaskListAction] = [
     .addTask(task: TaskList.Task(id: uuid(9), title: "new")), .newTask(id: uuid(8), title: "typed", subtitle: nil),
     .addTaskOnTop(task: TaskList.Task(id: uuid(7), title: "top")), .toggleTaskCompletion(id: uuid(2)),
-    .toggleTaskCompletion(id: uuid(99)), .clearCompleted, .completeAll, .completeNone, .toggleAll,
+    .toggleTaskCompletion(id: uuid(99)), .setTaskCompletion(id: uuid(1), isCompleted: true),
+    .setTaskCompletion(id: uuid(2), isCompleted: true), .clearCompleted, .completeAll, .completeNone, .toggleAll,
     .moveCompletedDown, .removeTask(id: uuid(3)), .moveTasks(from: IndexSet(integer: 0), to: 2),
     .deleteTasks(offsets: IndexSet(integer: 1)), .filterTasks(filter: .completed), .editDraftTitle(draftTitle: "a"),
     .editDraftSubtitle(draftSubtitle: "b"), .clearDraft, .loadTasks, .tasksLoaded(tasks: tasks(2)),

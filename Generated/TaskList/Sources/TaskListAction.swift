@@ -26,6 +26,9 @@ public enum TaskListAction: Equatable, Sendable, Codable {
 
   case toggleTaskCompletion(id: UUID)
 
+  /// A row's checkbox, as ticked (the row's `isCompletedBinding`).
+  case setTaskCompletion(id: UUID, isCompleted: Bool)
+
   /// Removes every completed task.
   case clearCompleted
 

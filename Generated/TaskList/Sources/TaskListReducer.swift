@@ -28,6 +28,10 @@ public func taskListReducer(_ state: inout TaskListState, _ action: TaskListActi
     if let index = state.tasks.index(id: id) {
       state.tasks[index].isCompleted.toggle()
     }
+  case .setTaskCompletion(let id, let isCompleted):
+    if let index = state.tasks.index(id: id) {
+      state.tasks[index].isCompleted = isCompleted
+    }
   case .clearCompleted:
     state.tasks.removeAll { $0.isCompleted }
   case .completeAll:
@@ -69,9 +73,9 @@ extension TaskListAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .addTask, .newTask, .addTaskOnTop, .toggleTaskCompletion, .clearCompleted, .completeAll,
-      .completeNone, .toggleAll, .moveCompletedDown, .removeTask, .moveTasks, .deleteTasks,
-      .tasksLoaded:
+    case .addTask, .newTask, .addTaskOnTop, .toggleTaskCompletion, .setTaskCompletion,
+      .clearCompleted, .completeAll, .completeNone, .toggleAll, .moveCompletedDown, .removeTask,
+      .moveTasks, .deleteTasks, .tasksLoaded:
       return StateFields(0)
     case .editDraftTitle:
       return StateFields(1)
@@ -90,6 +94,8 @@ extension TaskListAction: ChangeReporting {
   public var changedElements: ChangedElements {
     switch self {
     case .toggleTaskCompletion(let id):
+      return ChangedElements(field: 0, ids: [id])
+    case .setTaskCompletion(let id, _):
       return ChangedElements(field: 0, ids: [id])
     default:
       return .unknown

@@ -78,4 +78,12 @@ extension ViewStore where State == TaskListState, Action == TaskListAction {
   public var filterBinding: StoreBinding<TaskListFilter> {
     return binding(\.filter) { .filterTasks(filter: $0) }
   }
+
+  /// `isCompleted` of a row of `tasks`, two-way.
+  /// Setting it dispatches `setTaskCompletion`, so middleware see the change.
+  public func isCompletedBinding(_ row: Observed<Task>) -> StoreBinding<Bool> {
+    return StoreBinding(
+      get: { row.isCompleted },
+      set: { self.dispatch(.setTaskCompletion(id: row.id, isCompleted: $0)) })
+  }
 }

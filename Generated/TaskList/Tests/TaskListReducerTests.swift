@@ -121,6 +121,32 @@ struct TaskListReducerTests {
     #expect(state == before)
   }
 
+  @Test("setTaskCompletion sets tasks[id].isCompleted of the matching element only")
+  func setTaskCompletionSetsMatchingElement() {
+    var state = TaskListState()
+    let first = Task(id: uuid(1), title: "text 1")
+    let second = Task(id: uuid(2), title: "text 2")
+    state.tasks = [first, second]
+    let id: UUID = first.id
+    let isCompleted: Bool = true
+    reduceReporting(&state, .setTaskCompletion(id: id, isCompleted: isCompleted))
+    #expect(state.tasks[0].isCompleted == isCompleted)
+    #expect(state.tasks[1] == second)
+  }
+
+  @Test("setTaskCompletion ignores an id that matches nothing")
+  func setTaskCompletionIgnoresUnknownID() {
+    var state = TaskListState()
+    let first = Task(id: uuid(1), title: "text 1")
+    let second = Task(id: uuid(2), title: "text 2")
+    state.tasks = [first, second]
+    let before = state
+    let id: UUID = uuid(99)
+    let isCompleted: Bool = true
+    reduceReporting(&state, .setTaskCompletion(id: id, isCompleted: isCompleted))
+    #expect(state == before)
+  }
+
   @Test("clearCompleted removes the elements of tasks where isCompleted")
   func clearCompletedRemovesMatchingTasks() {
     var state = TaskListState()
@@ -250,6 +276,20 @@ struct TaskListReducerTests {
     viewStore.draftSubtitleBinding.wrappedValue = value
     #expect(viewStore.draftSubtitleBinding.wrappedValue == value)
     #expect(viewStore.read(\.draftSubtitle) == value)
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @MainActor
+  @Test("isCompletedBinding sets a row's isCompleted through setTaskCompletion")
+  func isCompletedBindingSetsARowThroughSetTaskCompletion() {
+    var state = TaskListState()
+    state.tasks = [Task(id: uuid(3), title: "text 3")]
+    let viewStore = ViewStore(Store(initialState: state, reducer: taskListReducer))
+    let row = viewStore.rows(\.tasks)[0]
+    let value: Bool = true
+    viewStore.isCompletedBinding(row).wrappedValue = value
+    #expect(viewStore.isCompletedBinding(row).wrappedValue == value)
+    #expect(viewStore.read(\.tasks)[0].isCompleted == value)
   }
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

@@ -121,6 +121,12 @@ extension SpecChecker {
     for index in checked.indices {
       let action = checked[index]
       guard let node = bindingNodes[action.name] else { continue }
+      if action.payload.count == 2 {
+        if let binding = elementBinding(action, node: node, bound: &bound, taken: taken) {
+          checked[index].elementBinding = binding
+        }
+        continue
+      }
       guard action.async == nil, action.payload.count == 1, action.reduce.count == 1,
         let set = action.reduce[0].kind as? SetOperation, set.target.steps.count == 1,
         case .field(let field) = set.target.steps[0], set.value == .parameter(action.payload[0].name, fields: []),
@@ -141,12 +147,54 @@ extension SpecChecker {
         continue
       }
       let member = GeneratedNames.bindingMember(field)
-      if taken.contains(member) {
+      if taken.contains(member) || bound.keys.contains(where: { $0.hasSuffix("." + field) }) {
         error(.bindingNameTaken(member, field: field), node)
         continue
       }
       bound[field] = action.name
       checked[index].binding = field
     }
+  }
+
+  /// `binding: true` on an action that sets one field of an element found by id: its payload the
+  /// id and the new value (`set tasks[id].isCompleted`). One binding per model and field: rows
+  /// of two lists of one model would share its name.
+  private mutating func elementBinding(
+    _ action: Action, node: YAMLNode, bound: inout [String: String], taken: Set<String>
+  ) -> ElementBinding? {
+    guard action.async == nil, action.reduce.count == 1,
+      let set = action.reduce[0].kind as? SetOperation, set.target.steps.count == 3,
+      case .field(let list) = set.target.steps[0],
+      case .element(.parameter(let idParameter, [])) = set.target.steps[1],
+      case .field(let field) = set.target.steps[2],
+      case .parameter(let valueParameter, []) = set.value, valueParameter != idParameter,
+      let value = action.payload.first(where: { $0.name == valueParameter }),
+      let listField = stateByName[list], case .model(let model)? = listField.type.elementType,
+      let fieldType = modelsByName[model]?.fields.first(where: { $0.name == field })?.type
+    else {
+      error(.bindingNotASetter(action: action.name), node)
+      return nil
+    }
+    let key = model + "." + field
+    if let other = bound[key] {
+      error(.bindingTaken(field: key, action: other), node)
+      return nil
+    }
+    if fieldType != value.type {
+      error(
+        .bindingTypeDiffers(
+          action: action.name, field: key, fieldType: fieldType.swiftName, payloadType: value.type.swiftName),
+        node)
+      return nil
+    }
+    // A state field's binding of the same name would clash with the rows' one.
+    let member = GeneratedNames.bindingMember(field)
+    if taken.contains(member) || bound[field] != nil {
+      error(.bindingNameTaken(member, field: key), node)
+      return nil
+    }
+    bound[key] = action.name
+    return ElementBinding(
+      list: list, model: model, field: field, idParameter: idParameter, valueParameter: valueParameter)
   }
 }

@@ -22,6 +22,9 @@ package struct Action: Sendable, Equatable {
   /// The state field this action sets from its one payload parameter, when the spec marks it
   /// `binding: true`: a `ViewStore` binds the field to the action (`<field>Binding`).
   package var binding: String?
+  /// The field of a list's element this action sets, found by id, when the spec marks it
+  /// `binding: true` (`set tasks[id].isCompleted`): a row's binding (`isCompletedBinding(_:)`).
+  package var elementBinding: ElementBinding?
   /// A near miss of the generated `changedElements`: set only by the mutation harness.
   package var elementReportMutant: ElementReportMutant?
   /// The actions dispatched after this one's reduce (`then:`), in order.
@@ -222,4 +225,17 @@ package enum EffectPolicy: String, Sendable, Equatable, CaseIterable {
 package struct Event: Sendable, Equatable {
   package var name: String
   package var payload: [Field]
+}
+
+/// A `binding: true` action that sets one field of an element found by id
+/// (`payload: { id: UUID, isCompleted: Bool }`, `reduce: set tasks[id].isCompleted`).
+package struct ElementBinding: Sendable, Equatable {
+  /// The state field holding the elements, and their model.
+  package var list: String
+  package var model: String
+  /// The element's field the action sets.
+  package var field: String
+  /// The payload parameters: the element's id, and the field's new value.
+  package var idParameter: String
+  package var valueParameter: String
 }

@@ -221,13 +221,21 @@ struct FeatureTranslator {
       guard let field = action.binding, let type = spec.state.first(where: { $0.name == field })?.type else { return nil }
       return code.binding(field: field, type: types.capturing.typeName(type), action: action)
     }
+    let elementBindings = spec.actions.compactMap { action -> Declaration? in
+      guard let binding = action.elementBinding,
+        let type = spec.model(named: binding.model)?.fields.first(where: { $0.name == binding.field })?.type
+      else { return nil }
+      return code.elementBinding(
+        binding, element: types.capturing.typeName(.model(binding.model)), type: types.capturing.typeName(type),
+        action: action)
+    }
     let selectors = spec.selectors.compactMap { value -> Declaration? in
       guard let (parameter, type) = spec.parameter(of: value) else { return nil }
       return code.selector(
         name: value.name, parameter: Parameter(name: parameter, type: types.capturing.typeName(type)),
         type: types.capturing.typeName(value.type), reading: value.listRoot)
     }
-    return code.declarations(members: bindings + selectors)
+    return code.declarations(members: bindings + elementBindings + selectors)
   }
 
   /// `filteredTasks`: the elements of `over` the selected case keeps.

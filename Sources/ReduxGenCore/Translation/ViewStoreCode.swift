@@ -47,6 +47,31 @@ struct ViewStoreCode {
         ]))
   }
 
+  /// `isCompletedBinding(_:)`: a row's field, set by dispatching `action` with the row's id and
+  /// the new value; read from the row, which the view store brings up to date when the action
+  /// returns.
+  func elementBinding(_ binding: ElementBinding, element: TypeName, type: TypeName, action: Action) -> Declaration {
+    let row = Expression.name("row")
+    let arguments = action.payload.map { parameter in
+      Argument(parameter.name, parameter.name == binding.idParameter ? row.dot("id") : .name("$0"))
+    }
+    let send = Expression.name("self").dot("dispatch").call([Argument(nil, .dot(action.name).call(arguments))])
+    return .function(
+      FunctionDeclaration(
+        doc: "`\(binding.field)` of a row of `\(binding.list)`, two-way.\n"
+          + "Setting it dispatches `\(action.name)`, so middleware see the change.",
+        access: access, kind: .function(GeneratedNames.bindingMember(binding.field)),
+        parameters: [Parameter(label: "_", name: "row", type: runtime.generic("Observed", [element]))],
+        returnType: runtime.generic("StoreBinding", [type]),
+        body: [
+          .returnStatement(
+            runtime.value("StoreBinding").call([
+              Argument("get", .closure(Closure(body: row.dot(binding.field)))),
+              Argument("set", .closure(Closure(body: send))),
+            ]))
+        ]))
+  }
+
   /// `product(id:)`: the State's derived value with a parameter, computed once per argument
   /// until the field it reads, `list`, changes (`ViewStore.read(_:_:reading:compute:)`).
   func selector(name: String, parameter: Parameter, type: TypeName, reading list: String) -> Declaration {

@@ -43,11 +43,14 @@ extension SpecProblem {
       "'\(key)' needs 'async' in action '\(action)'"
     case .bindingNotASetter(let action):
       "action '\(action)' can't be a binding: a binding's action has one payload parameter and sets one state "
-        + "field to it, as in 'payload: { title: String }' and 'reduce: set title'"
+        + "field to it, as in 'payload: { title: String }' and 'reduce: set title', or two, an element's id and "
+        + "a value, and sets that field of the element, as in 'payload: { id: UUID, isCompleted: Bool }' and "
+        + "'reduce: set tasks[id].isCompleted'"
     case .bindingTaken(let field, let action):
       "'\(field)' is bound already, by action '\(action)': a field has one binding"
     case .bindingNameTaken(let member, let field):
-      "the binding of '\(field)' would be named '\(member)', which is already a state field or derived value"
+      "the binding of '\(field)' would be named '\(member)', which is already a state field, a derived value or "
+        + "another binding"
     case .bindingTypeDiffers(let action, let field, let fieldType, let payloadType):
       "action '\(action)' can't be the binding of '\(field)': the binding reads \(fieldType) and its action takes "
         + "\(payloadType); give the payload parameter the field's type, \(fieldType)"

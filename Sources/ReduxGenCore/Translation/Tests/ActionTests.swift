@@ -62,6 +62,7 @@ extension TestTranslator {
   /// A `binding: true` action's `ViewStore` binding: setting it dispatches the action, and
   /// reading it right after (on the main actor) gives the new value.
   func bindingTest(_ action: Action, names: inout UniqueNames) -> Declaration? {
+    if let binding = action.elementBinding { return elementBindingTest(action, binding, names: &names) }
     guard let field = action.binding, let stateField = spec.state.first(where: { $0.name == field }) else { return nil }
     let member = GeneratedNames.bindingMember(field)
     let store = types.runtime.value("Store").call([
@@ -80,6 +81,45 @@ extension TestTranslator {
     guard case .function(var function) = test(
       "\(member) sets \(field) through \(action.name)", names.make("\(member)SetsThrough\(action.name.uppercasingFirst)"),
       body)
+    else { return nil }
+    function.attributes = [ViewStoreCode.availability, .attribute("MainActor", [])] + function.attributes
+    return .function(function)
+  }
+
+  /// A row's binding (`isCompletedBinding(_:)`): setting it for the one element of the list
+  /// dispatches the action, and reading it right after (on the main actor) gives the new value,
+  /// which the state holds.
+  func elementBindingTest(_ action: Action, _ binding: ElementBinding, names: inout UniqueNames) -> Declaration? {
+    guard let model = spec.model(named: binding.model),
+      let field = model.fields.first(where: { $0.name == binding.field }),
+      let listType = spec.state.first(where: { $0.name == binding.list })?.type
+    else { return nil }
+    let element = sample(.model(binding.model), 3)
+    var current = field.defaultValue
+    if case .model(_, let fields) = element, let written = fields.first(where: { $0.name == binding.field }) {
+      current = written.value
+    }
+    let member = GeneratedNames.bindingMember(binding.field)
+    let viewStore = Expression.name("viewStore")
+    let bound = viewStore.dot(member).call([Argument(nil, .name("row"))])
+    let store = types.runtime.value("Store").call([
+      Argument("initialState", state), Argument("reducer", .name(spec.reducerName)),
+    ])
+    let body: [Statement] = [
+      newState(),
+      .assignment(state.dot(binding.list), types.expression(.array([element]), type: listType)),
+      constant("viewStore", types.runtime.value("ViewStore").call([Argument(nil, store)])),
+      constant("row", .subscripted(viewStore.dot("rows").call([Argument(nil, .keyPath(binding.list))]), .literal(.int(0)))),
+      constant("value", types.expression(sample(differentFrom: current, field.type, 2), type: field.type), type: field.type),
+      .assignment(bound.dot("wrappedValue"), .name("value")),
+      expect(bound.dot("wrappedValue"), .equal, .name("value")),
+      expect(
+        Expression.subscripted(viewStore.dot("read").call([Argument(nil, .keyPath(binding.list))]), .literal(.int(0)))
+          .dot(binding.field), .equal, .name("value")),
+    ]
+    guard case .function(var function) = test(
+      "\(member) sets a row's \(binding.field) through \(action.name)",
+      names.make("\(member)SetsARowThrough\(action.name.uppercasingFirst)"), body)
     else { return nil }
     function.attributes = [ViewStoreCode.availability, .attribute("MainActor", [])] + function.attributes
     return .function(function)

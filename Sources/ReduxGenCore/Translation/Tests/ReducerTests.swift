@@ -52,7 +52,8 @@ extension TestTranslator {
     var tests = spec.models.compactMap { jsonKeysTest($0, names: &names) }
     // Only the actions these tests are for are copied out of the list.
     let actions = spec.actions
-    for index in actions.indices where actions[index].status != nil || actions[index].binding != nil {
+    for index in actions.indices
+    where actions[index].status != nil || actions[index].binding != nil || actions[index].elementBinding != nil {
       tests += statusTests(actions[index], names: &names)
       if let test = bindingTest(actions[index], names: &names) { tests.append(test) }
     }
