@@ -136,3 +136,44 @@ func runViewStores(count: Int, withObservableStore: Bool = true) async {
   print("derived values (remaining, filteredTasks): \(perThousandReads) computations in a thousand reads of both "
     + "after a change, \(perAction) per toggle read after it (one each)")
 }
+
+/// The screen docs/swiftui.md shows: `ForEach(store.rows(\.filteredTasks))` with a row view per
+/// shown task, and a footer reading `remaining` and `completedCount`, at each size in `sizes`:
+/// a toggle dispatched on the main actor, up to the views told, and a whole-list change
+/// (`toggleAll`). The views' rendering again is not timed.
+@MainActor
+func runPageScreen(sizes: [Int]) {
+  let clock = ContinuousClock()
+  print("the page's screen (rows(\\.filteredTasks), a row view per shown task, footer counts):")
+  print("| tasks | per toggle | views rendered per toggle | per toggleAll |")
+  print("|---:|---:|---:|---:|")
+  for count in sizes {
+    let ids = (1...count).map { task($0).id }
+    let viewStore = ViewStore(Store(initialState: initialState(count), reducer: taskListReducer))
+    viewStore.dispatch(.filterTasks(filter: .all))
+    let rows = viewStore.rows(\.filteredTasks)
+    let rowViews = Renders(rows.map { row in { _ = row.value.isCompleted } })
+    let screen = Renders([
+      { _ = viewStore.rows(\.filteredTasks) }, { _ = viewStore.remaining }, { _ = viewStore.completedCount },
+    ])
+    let toggles = max(20, min(2_000, 20_000_000 / count))
+    var time = Duration.zero
+    var rendered = 0
+    for index in 0..<toggles {
+      time += clock.measure { viewStore.dispatch(.toggleTaskCompletion(id: ids[index * 7 % count])) }
+      rendered += rowViews.rearm() + screen.rearm()
+    }
+    let wholeChanges = 10
+    var wholeTime = Duration.zero
+    for _ in 0..<wholeChanges {
+      wholeTime += clock.measure { viewStore.dispatch(.toggleAll) }
+      rowViews.rearm()
+      screen.rearm()
+    }
+    let perToggle = seconds(time) / Double(toggles) * 1e6
+    let perWhole = seconds(wholeTime) / Double(wholeChanges) * 1e3
+    print(
+      "| \(count) | \(String(format: "%.1f", perToggle)) us | \(String(format: "%.1f", Double(rendered) / Double(toggles))) "
+        + "| \(String(format: "%.1f", perWhole)) ms |")
+  }
+}

@@ -218,6 +218,9 @@ if arguments.first == "observers" {
 } else if arguments.first == "viewstore" {
   await runViewStores(
     count: Int(arguments.dropFirst().first ?? "10000") ?? 10_000, withObservableStore: !arguments.contains("--no-observable"))
+} else if arguments.first == "screen" {
+  // The page's screen at 1k, 10k and 100k tasks (`screen 1000000` adds a size).
+  runPageScreen(sizes: [1_000, 10_000, 100_000] + arguments.dropFirst().compactMap { Int($0) })
 } else if arguments.first == "toggles" {
   runToggles(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, runs: 5)
 } else {

@@ -67,8 +67,59 @@ final class ObservedList<Element: Identifiable & Equatable> where Element.ID: Se
 
   /// Brings the list to `elements`: changed elements tell their observers, and the list tells
   /// its own only when its ids or their order changed.
+  ///
+  /// The rows that keep their place at either end are matched by comparing ids in order, which
+  /// costs no hashing: after a change to one element (a toggle, an element entering or leaving a
+  /// filter result), only the few rows between them are looked up by id.
   @inlinable
-  func replace(with elements: some Sequence<Element>) {
+  func replace<List: RandomAccessCollection<Element>>(with elements: List) {
+    // Ids repeated in the list: every row is looked up by id.
+    guard byID.count == current.count else { return replaceAll(with: elements) }
+    let newCount = elements.count
+    var start = 0
+    var index = elements.startIndex
+    while start < current.count, start < newCount {
+      let element = elements[index]
+      guard element.id == current[start].id else { break }
+      current[start].update(to: element)
+      start += 1
+      index = elements.index(after: index)
+    }
+    if start == current.count, start == newCount { return }
+    var oldEnd = current.count
+    var newEnd = newCount
+    while oldEnd > start, newEnd > start {
+      let element = elements[elements.index(elements.startIndex, offsetBy: newEnd - 1)]
+      guard element.id == current[oldEnd - 1].id else { break }
+      current[oldEnd - 1].update(to: element)
+      oldEnd -= 1
+      newEnd -= 1
+    }
+    // The rows between: reused by id from the old ones between, new otherwise.
+    let oldMiddle = Set(current[start..<oldEnd].map(\.id))
+    var middle: [Observed<Element>] = []
+    middle.reserveCapacity(newEnd - start)
+    var newMiddle: Set<Element.ID> = []
+    for offset in start..<newEnd {
+      let element = elements[elements.index(elements.startIndex, offsetBy: offset)]
+      // An id also kept at either end, or twice here: every row is looked up by id.
+      guard newMiddle.insert(element.id).inserted, byID[element.id] == nil || oldMiddle.contains(element.id) else {
+        return replaceAll(with: elements)
+      }
+      let row = byID[element.id] ?? Observed(element)
+      row.update(to: element)
+      middle.append(row)
+    }
+    for id in oldMiddle where !newMiddle.contains(id) { byID[id] = nil }
+    for row in middle { byID[row.id] = row }
+    guard !middle.elementsEqual(current[start..<oldEnd], by: ===) else { return }
+    current.replaceSubrange(start..<oldEnd, with: middle)
+    cell.changed()
+  }
+
+  /// `replace(with:)`, every row looked up by id.
+  @inlinable
+  func replaceAll(with elements: some Sequence<Element>) {
     var rows: [Observed<Element>] = []
     var next: [Element.ID: Observed<Element>] = [:]
     for element in elements {
