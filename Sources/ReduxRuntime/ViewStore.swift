@@ -96,11 +96,20 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     let info = self.info(keyPath)
     let cell = valueCell(keyPath, info: info)
     cell.cell.read()
+    cell.isObserved = true
     guard !info.isStored else {
       let value = source.read { $0[keyPath: keyPath] }
-      // Kept to compare with after the next change, unless keeping it would make the store's
-      // next change copy a collection (`ViewStoreValueCell.keeps`).
-      if cell.keepsValue, cell.seen == nil { cell.seen = value }
+      // Kept to compare with after the next change (`ViewStoreValueCell.keeps`). A field is read
+      // from the store, so it may show an action that hasn't reached this view store yet (one
+      // dispatched elsewhere): then what views saw is not what is kept, and they are told at
+      // the next change whatever it is.
+      if cell.keepsValue {
+        if let seen = cell.seen {
+          if !ViewStoreValueCell.equal(seen, value) { cell.isAhead = true }
+        } else {
+          cell.seen = value
+        }
+      }
       return value
     }
     // Not `as? Value`: a nil of any optional type casts to every optional type.
@@ -117,7 +126,8 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     if let cell = values[keyPath] { return cell }
     let source = self.source
     let cell = ViewStoreValueCell(
-      fields: info.fields, isStored: info.isStored, keepsValue: !info.isStored || ViewStoreValueCell.keeps(Value.self),
+      fields: info.fields, isStored: info.isStored,
+      keepsValue: !info.isStored || ViewStoreValueCell.keeps(Value.self),
       read: { source.read { $0[keyPath: keyPath] } })
     values[keyPath] = cell
     return cell
@@ -296,11 +306,19 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   private func apply(_ changes: PendingChanges) {
     guard !changes.isEmpty else { return }
     // Values views read: read again, and told only when they differ from what was seen.
-    var told: [ObservationCell] = []
+    var told: [ViewStoreValueCell] = []
     for (keyPath, cell) in values where changes.touches(cell.fields) {
+      // Not read since its views were last told: no view observes it. Forgotten, not computed
+      // again; the next read computes it.
+      guard cell.isObserved else {
+        memo[keyPath] = nil
+        cell.seen = nil
+        cell.isAhead = false
+        continue
+      }
       guard cell.keepsValue, let seen = cell.seen else {
         memo[keyPath] = nil
-        told.append(cell.cell)
+        told.append(cell)
         continue
       }
       let value = cell.read()
@@ -309,7 +327,8 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
         memo[keyPath] = value
       }
       cell.seen = value
-      if !ViewStoreValueCell.equal(seen, value) { told.append(cell.cell) }
+      if cell.isAhead || !ViewStoreValueCell.equal(seen, value) { told.append(cell) }
+      cell.isAhead = false
     }
     if !memo.isEmpty {
       for keyPath in memo.keys where values[keyPath] == nil && changes.touches(fields(readBy: keyPath)) {
@@ -331,7 +350,10 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     } else {
       changes.forEachField { cells[$0]?.changed() }
     }
-    for cell in told { cell.changed() }
+    for cell in told {
+      cell.isObserved = false
+      cell.cell.changed()
+    }
     anyCell.changed()
   }
 }
@@ -418,6 +440,12 @@ final class ViewStoreValueCell {
   let read: () -> Any
   /// The value views last saw, when kept.
   var seen: Any?
+  /// Whether a view read the field since what is kept: a newer value, of an action not yet
+  /// delivered here.
+  var isAhead = false
+  /// Whether it was read since its views were last told: if not, no view observes it (an
+  /// observation ends at the first change it is told of).
+  var isObserved = false
 
   init(fields: StateFields, isStored: Bool, keepsValue: Bool, read: @escaping () -> Any) {
     self.fields = fields
@@ -426,11 +454,12 @@ final class ViewStoreValueCell {
     self.read = read
   }
 
-  /// Whether a stored value of this type is kept to compare: `Equatable`, and not a collection
-  /// (text excepted).
-  nonisolated static func keeps(_ type: Any.Type) -> Bool {
+  /// Whether a stored value of this type is kept to compare: an `Equatable` plain value (a
+  /// number, a flag, an enum without payloads, a UUID, a date: nothing a reference holds) or
+  /// text. Not a list or a model holding one, which the store's next change in place would copy.
+  nonisolated static func keeps<Value>(_ type: Value.Type) -> Bool {
     guard type is any Equatable.Type else { return false }
-    return !(type is any Collection.Type) || type == String.self || type == Substring.self
+    return _isPOD(type) || type == String.self || type == String?.self || type == Substring.self
   }
 
   /// Whether two values seen are equal; false when they aren't `Equatable` or not of one type.

@@ -67,6 +67,20 @@ import Testing
     #expect(viewStore.draftTitle == "a")
   }
 
+  @Test func aDerivedValueNoViewReadsIsNotComputedAgain() {
+    let viewStore = ViewStore(store)
+    let remaining = Watch { _ = viewStore.remaining }
+    let before = viewStore.computations
+    viewStore.dispatch(.toggleTaskCompletion(id: uuid(1)))
+    #expect(remaining.count == 1)
+    #expect(viewStore.computations == before + 1)
+    // Told, and not read since: no view observes it, so it waits for the next read.
+    viewStore.dispatch(.toggleTaskCompletion(id: uuid(3)))
+    #expect(viewStore.computations == before + 1)
+    #expect(viewStore.remaining == 0)
+    #expect(viewStore.computations == before + 2)
+  }
+
   @Test func aDerivedValueIsInvalidatedByItsInputsOnly() {
     let viewStore = ViewStore(store)
     let remaining = Watch { _ = viewStore.remaining }
@@ -209,6 +223,21 @@ import Testing
 
 @MainActor
 @Suite struct ViewStoreDeliveryTests {
+  @Test func aFieldReadAheadOfItsDeliveryIsToldAtTheNextChange() async {
+    let store = Store(initialState: TaskListState(tasks: tasks(2)), reducer: taskListReducer)
+    let viewStore = ViewStore(store)
+    _ = viewStore.draftTitle
+    // Dispatched on the store itself: the view store hears of it on the main queue, later.
+    store.dispatch(.editDraftTitle(draftTitle: "a"))
+    // A view reads the field from the store meanwhile: "a", newer than the "" kept.
+    let draft = Watch { _ = viewStore.draftTitle }
+    store.dispatch(.editDraftTitle(draftTitle: ""))
+    await mainQueueTurn()
+    // Back to "", as kept; but the view shows "a": it is told.
+    #expect(draft.count == 1)
+    #expect(viewStore.draftTitle == "")
+  }
+
   @Test func actionsDispatchedElsewhereReachObserversOnTheMainQueue() async {
     let store = Store(initialState: TaskListState(tasks: tasks(3)), reducer: taskListReducer)
     let viewStore = ViewStore(store)

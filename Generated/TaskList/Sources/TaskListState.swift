@@ -83,7 +83,7 @@ extension ViewStore where State == TaskListState, Action == TaskListAction {
   /// Setting it dispatches `setTaskCompletion`, so middleware see the change.
   public func isCompletedBinding(_ row: Observed<Task>) -> StoreBinding<Bool> {
     return StoreBinding(
-      get: { row.isCompleted },
+      get: { row.value.isCompleted },
       set: { self.dispatch(.setTaskCompletion(id: row.id, isCompleted: $0)) })
   }
 }

@@ -66,7 +66,8 @@ struct ViewStoreCode {
         body: [
           .returnStatement(
             runtime.value("StoreBinding").call([
-              Argument("get", .closure(Closure(body: row.dot(binding.field)))),
+              // Through `value`: `Observed`'s own `value` and `id` hide fields of those names.
+              Argument("get", .closure(Closure(body: row.dot("value").dot(binding.field)))),
               Argument("set", .closure(Closure(body: send))),
             ]))
         ]))
