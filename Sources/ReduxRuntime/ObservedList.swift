@@ -134,6 +134,34 @@ final class ObservedList<Element: Identifiable & Equatable> where Element.ID: Se
     cell.changed()
   }
 
+  /// Follows a kept filter result: its last change's edits, or the whole result after it was
+  /// computed again.
+  func follow(_ keeper: any ResultKeeping<Element>) {
+    // Ids repeated in the list, or nothing known of the change: compared whole.
+    guard let edits = keeper.edits, byID.count == current.count else { return replace(with: keeper.result) }
+    var isMoved = false
+    for edit in edits {
+      switch edit {
+      case .replace(let element, let position):
+        current[position].update(to: element)
+      case .remove(let position):
+        byID[current.remove(at: position).id] = nil
+        isMoved = true
+      case .insert(let element, let position):
+        let row = Observed(element)
+        current.insert(row, at: position)
+        byID[row.id] = row
+        isMoved = true
+      case .move(let element, let from, let to):
+        let row = current.remove(at: from)
+        current.insert(row, at: to)
+        row.update(to: element)
+        isMoved = true
+      }
+    }
+    if isMoved { cell.changed() }
+  }
+
   /// Changes the element with `id` in place; false when it isn't found here or in the state.
   @inlinable
   func update(id: Element.ID, to element: Element?) -> Bool {
@@ -296,6 +324,17 @@ struct PendingChanges: Sendable {
       body(field)
       rest &= rest - 1
     }
+  }
+
+  /// The ids of the elements of `field` that changed, when it changed only in place and no
+  /// other field of `read` changed: what a value reading `read` can be brought up to date from.
+  func onlyInPlace(_ field: Int, among read: StateFields) -> [ElementID]? {
+    guard !read.isAll, let ids = inPlace(field) else { return nil }
+    var isOtherChanged = false
+    read.forEach { other in
+      if other != field, other >= 64 || fields & (1 << UInt64(other)) != 0 { isOtherChanged = true }
+    }
+    return isOtherChanged ? nil : ids
   }
 
   /// The ids of the elements of `field` that changed, when it changed only in place.

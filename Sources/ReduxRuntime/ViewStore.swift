@@ -36,15 +36,23 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   private var keyPaths: [AnyKeyPath: KeyPathInfo] = [:]
   /// Derived values (computed properties of the state) since their inputs last changed.
   private var memo: [AnyKeyPath: Any] = [:]
+  /// Derived values and filter results the state keeps up to date from the elements an action
+  /// changed in place (`IncrementallyDerived`), while a view reads them or their rows.
+  private var keepers: [AnyKeyPath: any DerivedKeeping<State>] = [:]
+  /// Key paths the state doesn't keep that way: computed again after each change of their inputs.
+  private var unkept: Set<AnyKeyPath> = []
   /// Derived values that take an argument, by name and argument, with the fields they read.
   private var calls: [CallKey: (value: Any, fields: StateFields)] = [:]
   /// The lists handed out by `rows(_:)`, kept current.
   private var lists: [AnyKeyPath: ListEntry] = [:]
   /// Feature stores handed out by `scope`, by the key path of their state.
   private var scopes: [AnyKeyPath: AnyObject] = [:]
-  /// How many derived values (computed properties of the state) this view store has computed:
-  /// what tests and benchmarks of memoization count.
+  /// How many derived values (computed properties of the state) this view store has computed
+  /// from the whole state: what tests and benchmarks of memoization count.
   public private(set) var computations = 0
+  /// How many times a derived value or filter result was brought up to date from the elements
+  /// an action changed in place, without reading the whole list (`IncrementallyDerived`).
+  public private(set) var updates = 0
 
   /// Observes `store`: each action's report of what it changed says which observers to tell.
   @inlinable
@@ -112,6 +120,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
       }
       return value
     }
+    if let keeper = keeper(keyPath) { return keeper.value as! Value }
     // Not `as? Value`: a nil of any optional type casts to every optional type.
     if let cached = memo[keyPath] { return cached as! Value }
     let value = source.read { $0[keyPath: keyPath] }
@@ -119,6 +128,47 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     memo[keyPath] = value
     cell.seen = value
     return value
+  }
+
+  /// What keeps the derived value at `keyPath` up to date element by element, made (and the
+  /// value computed) when first asked for; nil when the state doesn't keep it that way.
+  private func keeper(_ keyPath: AnyKeyPath) -> (any DerivedKeeping<State>)? {
+    if let keeper = keepers[keyPath] { return keeper }
+    guard !unkept.contains(keyPath) else { return nil }
+    guard let incremental = Self.incrementalValue(keyPath) else {
+      unkept.insert(keyPath)
+      return nil
+    }
+    let keeper = incremental.make()
+    _ = source.read { keeper.rebuild($0) }
+    computations += 1
+    keepers[keyPath] = keeper
+    return keeper
+  }
+
+  /// What the state says of keeping `keyPath` up to date, when it is `IncrementallyDerived`.
+  private static func incrementalValue(_ keyPath: AnyKeyPath) -> IncrementalValue<State>? {
+    guard let derived = State.self as? any IncrementallyDerived.Type else { return nil }
+    return incrementalValue(of: derived, keyPath)
+  }
+
+  private static func incrementalValue<Derived: IncrementallyDerived>(
+    of _: Derived.Type, _ keyPath: AnyKeyPath
+  ) -> IncrementalValue<State>? {
+    guard let keyPath = keyPath as? PartialKeyPath<Derived> else { return nil }
+    return Derived.incrementalValue(keyPath) as? IncrementalValue<State>
+  }
+
+  /// The rows of a filter result the state keeps up to date (`IncrementallyDerived`): made from
+  /// the kept result, and changed by its edits rather than compared with it whole.
+  @usableFromInline
+  func keptRows<Element>(_ keyPath: AnyKeyPath, of _: Element.Type) -> ObservedList<Element>?
+  where Element: Identifiable & Equatable, Element.ID: Sendable {
+    guard let keeper = keeper(keyPath) as? any ResultKeeping<Element> else { return nil }
+    let list = ObservedList(keeper.result)
+    let kept = KeptResult(keeper: keeper)
+    addList(keyPath, list, refresh: { list.follow(kept.keeper) }, update: { _ in list.follow(kept.keeper) })
+    return list
   }
 
   /// The cell of the key path's value, made when a view first reads it.
@@ -183,6 +233,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     _ keyPath: KeyPath<State, List>, find: @escaping (List, List.Element.ID) -> List.Element?
   ) -> [Observed<List.Element>] where List.Element: Identifiable & Equatable, List.Element.ID: Sendable {
     if let list = existingList(keyPath) as? ObservedList<List.Element> { return list.elements }
+    if let list = keptRows(keyPath, of: List.Element.self) { return list.elements }
     let source = self.source
     let list = ObservedList(source.read { $0[keyPath: keyPath] })
     let refresh: @MainActor () -> Void = { list.replace(with: source.read { $0[keyPath: keyPath] }) }
@@ -305,6 +356,24 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   /// computed from it and bringing lists up to date.
   private func apply(_ changes: PendingChanges) {
     guard !changes.isEmpty else { return }
+    // Kept values: brought up to date from the changed elements when only those changed, else
+    // computed again; forgotten when no view reads them or their rows.
+    var keptChanged: [AnyKeyPath: Bool] = [:]
+    for (keyPath, keeper) in keepers {
+      let fields = self.fields(readBy: keyPath)
+      guard changes.touches(fields) else { continue }
+      guard values[keyPath]?.isObserved == true || lists[keyPath] != nil else {
+        keepers[keyPath] = nil
+        continue
+      }
+      if let ids = changes.onlyInPlace(keeper.field, among: fields) {
+        keptChanged[keyPath] = source.read { keeper.update($0, ids: ids) }
+        updates += 1
+      } else {
+        keptChanged[keyPath] = source.read { keeper.rebuild($0) }
+        computations += 1
+      }
+    }
     // Values views read: read again, and told only when they differ from what was seen.
     var told: [ViewStoreValueCell] = []
     for (keyPath, cell) in values where changes.touches(cell.fields) {
@@ -313,6 +382,12 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
       guard cell.isObserved else {
         memo[keyPath] = nil
         cell.seen = nil
+        cell.isAhead = false
+        continue
+      }
+      // Kept: the keeper says whether it changed.
+      if let changed = keptChanged[keyPath] {
+        if changed || cell.isAhead { told.append(cell) }
         cell.isAhead = false
         continue
       }
@@ -478,4 +553,10 @@ final class ViewStoreValueCell {
 private struct CallKey: Hashable {
   var name: String
   var argument: AnyHashable
+}
+
+/// A kept filter result, as the main-actor closures of its rows hold it: the view store makes,
+/// changes and reads it on the main actor only.
+struct KeptResult<Element: Identifiable & Equatable>: @unchecked Sendable where Element.ID: Sendable {
+  let keeper: any ResultKeeping<Element>
 }

@@ -100,3 +100,23 @@ extension ChecklistState: FieldTracking {
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }
+
+extension ChecklistState: IncrementallyDerived {
+  /// How the value at `keyPath` is kept up to date from the elements an action changes in place.
+  static func incrementalValue(_ keyPath: PartialKeyPath<ChecklistState>)
+    -> IncrementalValue<ChecklistState>?
+  {
+    let valuesByKeyPath: [PartialKeyPath<Self>: IncrementalValue<Self>] = [
+      \.filteredSteps: .filter(
+        \.steps,
+        field: 0,
+        selected: \.filter,
+        cases: [
+          .all: { _, _ in true },
+          .pinned: { _, element in element.pinned == true },
+          .loose: { _, element in (element.pinned != true) && !element.done },
+        ])
+    ]
+    return valuesByKeyPath[keyPath]
+  }
+}

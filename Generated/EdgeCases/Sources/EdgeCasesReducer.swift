@@ -377,3 +377,57 @@ extension EdgeCasesState: FieldTracking {
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }
+
+extension EdgeCasesState: IncrementallyDerived {
+  /// How the value at `keyPath` is kept up to date from the elements an action changes in place.
+  static func incrementalValue(_ keyPath: PartialKeyPath<EdgeCasesState>)
+    -> IncrementalValue<EdgeCasesState>?
+  {
+    let valuesByKeyPath: [PartialKeyPath<Self>: IncrementalValue<Self>] = [
+      \.filteredLines: .filter(
+        \.lines,
+        field: 31,
+        selected: \.filter,
+        cases: [
+          .all: { _, _ in true },
+          .even: { _, element in ReduxArithmetic.remainder(element.count, 2) == 1 - 1 },
+          .pricey: { _, element in element.price * Double(element.count) > 2.5 },
+          .capped: { state, element in
+            Swift.max(element.count, state.minimumCount) == element.count
+          },
+          .medium: { _, element in element.size + "!" == "m!" },
+        ]),
+      \.openTodos: .count(\.todos, field: 0, where: { _, element in !element.done }),
+      \.todoCount: .count(\.todos, field: 0),
+      \.everyTodoDone: .all(\.todos, field: 0, where: { _, element in element.done }),
+      \.cheapOrEmpty: .count(
+        \.lines, field: 31,
+        where: { _, element in (element.price <= 0.5) || (element.count == 0) }),
+      \.countedLines: .count(
+        \.lines, field: 31, where: { state, element in element.count >= state.minimumCount }),
+      \.dearLines: .any(
+        \.lines,
+        field: 31,
+        where: { state, element in
+          (element.price > state.price) && (element.count < state.limit)
+        }),
+      \.evenLines: .count(
+        \.lines, field: 31,
+        where: { _, element in ReduxArithmetic.remainder(element.count, 2) == 0 }),
+      \.affordableLines: .count(
+        \.lines,
+        field: 31,
+        where: { state, element in
+          Double(Swift.min(element.count, state.limit)) * element.price
+            <= ReduxArithmetic.quotient(state.budget, 4)
+        }),
+      \.blankTodos: .count(
+        \.todos,
+        field: 0,
+        where: { _, element in
+          element.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }),
+    ]
+    return valuesByKeyPath[keyPath]
+  }
+}

@@ -71,3 +71,26 @@ extension ProductsState: FieldTracking {
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }
+
+extension ProductsState: IncrementallyDerived {
+  /// How the value at `keyPath` is kept up to date from the elements an action changes in place.
+  public static func incrementalValue(_ keyPath: PartialKeyPath<ProductsState>)
+    -> IncrementalValue<ProductsState>?
+  {
+    let valuesByKeyPath: [PartialKeyPath<Self>: IncrementalValue<Self>] = [
+      \.shownProducts: .filter(
+        \.products,
+        field: 0,
+        selected: \.filter,
+        cases: [
+          .all: { _, _ in true },
+          .inStock: { _, element in element.inventory > 0 },
+          .affordable: { state, element in
+            (element.inventory > 0) && (element.price <= state.budget)
+          },
+        ]),
+      \.available: .count(\.products, field: 0, where: { _, element in element.inventory > 0 }),
+    ]
+    return valuesByKeyPath[keyPath]
+  }
+}

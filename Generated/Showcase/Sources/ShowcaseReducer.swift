@@ -109,3 +109,15 @@ extension ShowcaseState: FieldTracking {
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }
+
+extension ShowcaseState: IncrementallyDerived {
+  /// How the value at `keyPath` is kept up to date from the elements an action changes in place.
+  public static func incrementalValue(_ keyPath: PartialKeyPath<ShowcaseState>)
+    -> IncrementalValue<ShowcaseState>?
+  {
+    let valuesByKeyPath: [PartialKeyPath<Self>: IncrementalValue<Self>] = [
+      \.anyUrgent: .any(\.items, field: 0, where: { _, element in element.priority == .high })
+    ]
+    return valuesByKeyPath[keyPath]
+  }
+}

@@ -120,3 +120,27 @@ extension TaskListState: FieldTracking {
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }
+
+extension TaskListState: IncrementallyDerived {
+  /// How the value at `keyPath` is kept up to date from the elements an action changes in place.
+  public static func incrementalValue(_ keyPath: PartialKeyPath<TaskListState>)
+    -> IncrementalValue<TaskListState>?
+  {
+    let valuesByKeyPath: [PartialKeyPath<Self>: IncrementalValue<Self>] = [
+      \.filteredTasks: .filter(
+        \.tasks,
+        field: 0,
+        selected: \.filter,
+        cases: [
+          .all: { _, _ in true },
+          .active: { _, element in !element.isCompleted },
+          .completed: { _, element in element.isCompleted },
+        ]),
+      \.remaining: .count(\.tasks, field: 0, where: { _, element in !element.isCompleted }),
+      \.completedCount: .count(\.tasks, field: 0, where: { _, element in element.isCompleted }),
+      \.allCompleted: .all(\.tasks, field: 0, where: { _, element in element.isCompleted }),
+      \.isEmpty: .isEmpty(\.tasks, field: 0),
+    ]
+    return valuesByKeyPath[keyPath]
+  }
+}

@@ -48,6 +48,8 @@ package struct GeneratedNames: Sendable, Equatable {
   /// Part `n` (from 2) of an action's `changedFields`, and of a state's `fields(readBy:)`.
   package static func changedFieldsPart(_ n: Int) -> String { "changedFieldsPart\(n)" }
   package static func fieldsReadPart(_ n: Int) -> String { "fieldsReadPart\(n)" }
+  /// The n-th part of `incrementalValue(_:)`, for a state with many kept values.
+  package static func incrementalValuePart(_ n: Int) -> String { "incrementalValuePart\(n)" }
   /// `shopMiddleware` for the app `Shop`: its features' middleware chained.
   package var appMiddleware: String { feature.lowercasingFirst + "Middleware" }
 
@@ -164,7 +166,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "RequestStatus": "ReduxRuntime", "ScopedMiddleware": "ReduxRuntime", "StateFields": "ReduxRuntime",
     "Store": "ReduxRuntime", "UnimplementedEffect": "ReduxRuntime", "ChangedElements": "ReduxRuntime",
     "ViewStore": "ReduxRuntime", "StoreBinding": "ReduxRuntime", "ReduxArithmetic": "ReduxRuntime",
-    "ResponseCache": "ReduxRuntime",
+    "ResponseCache": "ReduxRuntime", "IncrementallyDerived": "ReduxRuntime", "IncrementalValue": "ReduxRuntime",
     "TestStore": "ReduxTesting", "EffectDouble": "ReduxTesting", "ImmediateClock": "ReduxTesting",
     "StoppedClock": "ReduxTesting", "PausedClock": "ReduxTesting", "ManualClock": "ReduxTesting",
     "ExampleFailure": "ReduxTesting",
@@ -182,6 +184,7 @@ package struct GeneratedNames: Sendable, Equatable {
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
     "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "IncrementalValue", "IncrementallyDerived",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",
     "ReduxArithmetic", "ResponseCache", "SortKey", "StateFields", "StateTimeout", "Store", "StoreBinding", "StoredSample", "Subscription", "UnimplementedEffect", "ViewStore",

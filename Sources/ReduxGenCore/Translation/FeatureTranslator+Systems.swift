@@ -42,7 +42,7 @@ extension FeatureTranslator {
     )
     .declarations(
       changes: spec.actions.map { ($0.name, changedFields(by: $0)) }, reads: reads,
-      actionMembers: (changedElementsReport().map { [$0] } ?? []) + followedUpBy())
+      actionMembers: (changedElementsReport().map { [$0] } ?? []) + followedUpBy()) + incrementalValues()
   }
 
   /// `followedUpBy`: the generated middleware that dispatches the follow-ups, which a store made

@@ -1,0 +1,136 @@
+/// The code model of the state's incrementally kept values: for each filter result and derived
+/// value over a list that some action changes only element by element, how a `ViewStore` brings
+/// it up to date from those elements (`IncrementallyDerived`), rather than reading the list again.
+extension FeatureTranslator {
+  /// The list fields (by index) some action changes only in place: what a kept value follows.
+  private var fieldsChangedInPlace: Set<Int> {
+    Set(spec.actions.compactMap { spec.elementChange(by: $0)?.field })
+  }
+
+  /// `extension TaskListState: IncrementallyDerived`, when the state has a value to keep.
+  func incrementalValues() -> [Declaration] {
+    let inPlace = fieldsChangedInPlace
+    guard !inPlace.isEmpty else { return [] }
+    var entries: [DictionaryEntry] = []
+    for filter in spec.filters {
+      if let value = keptFilter(filter, inPlace: inPlace) { entries.append(DictionaryEntry(key: .keyPath(filter.result), value: value)) }
+    }
+    for derived in spec.derived {
+      if let value = keptValue(derived, inPlace: inPlace) { entries.append(DictionaryEntry(key: .keyPath(derived.name), value: value)) }
+    }
+    guard !entries.isEmpty else { return [] }
+    let valueType = types.runtime.generic("IncrementalValue", [.named("Self")])
+    let keyPathType = TypeName.generic("PartialKeyPath", [.named(spec.stateTypeName)])
+    let returnType = TypeName.optional(types.runtime.generic("IncrementalValue", [.named(spec.stateTypeName)]))
+    // Tables looked up, at most `SwitchChain.casesPerFunction` entries each, chained.
+    let tables = entries.chunks(of: SwitchChain.casesPerFunction)
+    let functions = tables.enumerated().map { offset, entries in
+      let table = VariableDeclaration(
+        isConstant: true, name: "valuesByKeyPath", type: .dictionary(.generic("PartialKeyPath", [.named("Self")]), valueType),
+        initializer: .dictionary(entries))
+      let found = Expression.subscripted(.name("valuesByKeyPath"), .name("keyPath"))
+      let body: [Statement] = [
+        .declaration(table),
+        .returnStatement(
+          offset == tables.count - 1
+            ? found
+            : .binary(
+              found, .nilCoalescing,
+              .name(GeneratedNames.incrementalValuePart(offset + 2)).call([Argument(nil, .name("keyPath"))]))),
+      ]
+      return Declaration.function(
+        offset == 0
+          ? FunctionDeclaration(
+            doc: "How the value at `keyPath` is kept up to date from the elements an action changes in place.",
+            access: access, isStatic: true, kind: .function("incrementalValue"),
+            parameters: [Parameter(label: "_", name: "keyPath", type: keyPathType)], returnType: returnType, body: body)
+          : FunctionDeclaration(
+            doc: "The key paths `incrementalValue(_:)` passes on.", access: .private, isStatic: true,
+            kind: .function(GeneratedNames.incrementalValuePart(offset + 1)),
+            parameters: [Parameter(label: "_", name: "keyPath", type: keyPathType)], returnType: returnType, body: body))
+    }
+    return [
+      .extensionDeclaration(
+        ExtensionDeclaration(
+          extendedType: .named(spec.stateTypeName), conformances: [types.runtime.type("IncrementallyDerived")],
+          members: functions))
+    ]
+  }
+
+  /// `.filter(\.tasks, field: 0, selected: \.filter, cases: [.all: { _, _ in true }, ...])`, for a
+  /// filter over an identified list that some action changes in place, whose cases read nothing
+  /// of the state that the list's change can change.
+  private func keptFilter(_ filter: Filter, inPlace: Set<Int>) -> Expression? {
+    guard types.isIdentifiedList(over: filter), let field = spec.stateFieldIndex(named: filter.over),
+      inPlace.contains(field), let model = spec.model(named: filter.element),
+      !filter.cases.contains(where: { filterCase in
+        filterCase.predicate.stateReads(over: model).contains { name in
+          (spec.derived.first { $0.name == name }?.inputs ?? [name]).contains(filter.over)
+        }
+      })
+    else { return nil }
+    let cases = filter.cases.map { filterCase in
+      DictionaryEntry(key: .dot(filterCase.name), value: .closure(condition(filterCase.predicate, over: model)))
+    }
+    var arguments = [
+      Argument(nil, .keyPath(filter.over)), Argument("field", .literal(.int(field))),
+      Argument("selected", .keyPath(filter.selected)), Argument("cases", .dictionary(cases)),
+    ]
+    if !filter.sort.isEmpty { arguments.append(Argument("sortedBy", types.sortKeys(filter.sort))) }
+    return .dot("filter").call(arguments)
+  }
+
+  /// `.count(\.tasks, field: 0, where: { state, element in !element.isCompleted })`, for a value
+  /// over an identified list field that some action changes in place, made of a part per element
+  /// (a count, `all`, `any`, `isEmpty`, an integer sum), whose condition reads nothing of the
+  /// state that the list's change can change.
+  private func keptValue(_ value: DerivedValue, inPlace: Set<Int>) -> Expression? {
+    guard value.parameter == nil, value.listReads == nil, value.pathRoots.isEmpty,
+      let type = spec.stateField(named: value.list)?.type, types.isIdentifiedList(type),
+      case .array(.model(let modelName)) = type, let model = spec.model(named: modelName),
+      let field = spec.stateFieldIndex(named: value.list), inPlace.contains(field),
+      !value.conditionReads.contains(where: { name in
+        (spec.derived.first { $0.name == name }?.inputs ?? [name]).contains(value.list)
+      })
+    else { return nil }
+    let list = Argument(nil, .keyPath(value.list))
+    let fieldArgument = Argument("field", .literal(.int(field)))
+    func condition(_ predicate: Predicate?) -> [Argument] {
+      predicate.map { [Argument("where", .closure(self.condition($0, over: model)))] } ?? []
+    }
+    func isInteger(_ name: String) -> Bool { model.fields.first { $0.name == name }?.type == .scalar(.int) }
+    let element = Expression.name("element")
+    switch value.kind {
+    case .count(let predicate):
+      return .dot("count").call([list, fieldArgument] + condition(predicate))
+    case .all(let predicate):
+      return .dot("all").call([list, fieldArgument] + condition(predicate))
+    case .any(let predicate):
+      return .dot("any").call([list, fieldArgument] + condition(predicate))
+    case .isEmpty:
+      return .dot("isEmpty").call([list, fieldArgument])
+    case .sum(let name, let predicate) where value.type == .scalar(.int) && isInteger(name):
+      let part = Closure(parameters: ["_", "element"], body: element.dot(name))
+      return .dot("sum").call([list, fieldArgument, Argument("of", .closure(part))] + condition(predicate))
+    case .sumOfProducts(let name, let times, let predicate)
+    where value.type == .scalar(.int) && isInteger(name) && isInteger(times):
+      let part = Closure(parameters: ["_", "element"], body: .binary(element.dot(name), .times, element.dot(times)))
+      return .dot("sum").call([list, fieldArgument, Argument("of", .closure(part))] + condition(predicate))
+    default:
+      return nil
+    }
+  }
+
+  /// `{ state, element in !element.isCompleted }`: a condition over an element and the state.
+  private func condition(_ predicate: Predicate, over model: Model) -> Closure {
+    let element = Expression.name("element")
+    let root: (String) -> Expression = { name in
+      Predicate.isStateRoot(name, over: model) ? .name("state") : element.dot(name)
+    }
+    // `_` for what it doesn't read.
+    let readsState = !predicate.stateReads(over: model).isEmpty
+    return Closure(
+      parameters: [readsState ? "state" : "_", predicate.readsElement(over: model) ? "element" : "_"],
+      body: PredicateTranslator(types: types, element: element, root: root).expression(predicate))
+  }
+}
