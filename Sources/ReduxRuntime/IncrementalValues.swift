@@ -10,24 +10,57 @@ public protocol IncrementallyDerived {
 
 /// How a `ViewStore` keeps one derived value of `State` up to date, element by element: what the
 /// generated `incrementalValue(_:)` returns. Each view store makes its own keeper from it.
+///
+/// The factories are inlinable: the loops over the list and the lookups by id they hand the
+/// keeper are specialized for the state's types where the generated code calls them.
 public struct IncrementalValue<State> {
-  let make: () -> any DerivedKeeping<State>
+  @usableFromInline let make: () -> any DerivedKeeping<State>
+
+  @usableFromInline
+  init(make: @escaping () -> any DerivedKeeping<State>) {
+    self.make = make
+  }
 
   /// A filter's result: the elements of the list at `list` (the state's field number `field`)
   /// that the case `selected` names keeps, in list order or sorted by `sortedBy` (ties in list
   /// order), as the generated property computes it.
+  @inlinable
   public static func filter<Selection: Hashable, ID: Hashable, Element: Identifiable & Equatable>(
     _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, selected: KeyPath<State, Selection>,
     cases: [Selection: (State, Element) -> Bool], sortedBy order: [SortKey<Element>] = []
   ) -> Self where Element.ID == ID {
-    IncrementalValue {
-      FilterKeeper(list: list, field: field, order: order) { state in
-        cases[state[keyPath: selected]] ?? { _, _ in false }
-      }
+    let condition: (State) -> (State, Element) -> Bool = { state in
+      cases[state[keyPath: selected]] ?? { _, _ in false }
     }
+    let access = FilterAccess<State, Element>(
+      build: { state in
+        let elements = state[keyPath: list]
+        let includes = condition(state)
+        var kept: [Bool] = []
+        kept.reserveCapacity(elements.count)
+        var result: [Element] = []
+        for element in elements {
+          let isKept = includes(state, element)
+          kept.append(isKept)
+          if isKept { result.append(element) }
+        }
+        if !order.isEmpty { result.sortStably(by: order) }
+        return (kept, result)
+      },
+      count: { $0[keyPath: list].count },
+      find: { state, id in
+        let elements = state[keyPath: list]
+        guard let id = id.base as? ID, let index = elements.index(id: id) else { return nil }
+        let element = elements[index]
+        return (index, element, condition(state)(state, element))
+      },
+      index: { state, element in state[keyPath: list].index(id: element.id) },
+      same: { $0 == $1 })
+    return IncrementalValue { FilterKeeper(field: field, order: order, access: access) }
   }
 
   /// The number of elements of the list that `condition` holds for (all of them without one).
+  @inlinable
   public static func count<ID: Hashable, Element>(
     _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, where condition: ((State, Element) -> Bool)? = nil
   ) -> Self {
@@ -38,6 +71,7 @@ public struct IncrementalValue<State> {
   }
 
   /// Whether `condition` holds for every element (true for an empty list).
+  @inlinable
   public static func all<ID: Hashable, Element>(
     _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, where condition: @escaping (State, Element) -> Bool
   ) -> Self {
@@ -45,6 +79,7 @@ public struct IncrementalValue<State> {
   }
 
   /// Whether `condition` holds for at least one element.
+  @inlinable
   public static func any<ID: Hashable, Element>(
     _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, where condition: @escaping (State, Element) -> Bool
   ) -> Self {
@@ -52,6 +87,7 @@ public struct IncrementalValue<State> {
   }
 
   /// Whether the list is empty: a change in place never changes it.
+  @inlinable
   public static func isEmpty<ID: Hashable, Element>(
     _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int
   ) -> Self {
@@ -60,6 +96,7 @@ public struct IncrementalValue<State> {
 
   /// The total of what `part` gives for each element (0 for an element a sum's condition
   /// leaves out): each element's part is kept, and a change adds the difference.
+  @inlinable
   public static func sum<ID: Hashable, Element>(
     _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, of part: @escaping (State, Element) -> Int,
     where condition: ((State, Element) -> Bool)? = nil
@@ -68,15 +105,25 @@ public struct IncrementalValue<State> {
     return total(list, field: field, of: { condition($0, $1) ? part($0, $1) : 0 }, finish: { total, _ in total })
   }
 
-  private static func total<ID: Hashable, Element, Value: Equatable>(
+  @inlinable
+  static func total<ID: Hashable, Element, Value: Equatable>(
     _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, of part: @escaping (State, Element) -> Int,
     finish: @escaping (_ total: Int, _ count: Int) -> Value
   ) -> Self {
-    IncrementalValue { TotalKeeper(list: list, field: field, part: part, finish: finish) }
+    let access = TotalAccess<State>(
+      parts: { state in state[keyPath: list].map { part(state, $0) } },
+      count: { $0[keyPath: list].count },
+      part: { state, id in
+        let elements = state[keyPath: list]
+        guard let id = id.base as? ID, let index = elements.index(id: id) else { return nil }
+        return (index, part(state, elements[index]))
+      })
+    return IncrementalValue { TotalKeeper(field: field, access: access, finish: finish) }
   }
 }
 
 /// One derived value a view store keeps up to date (`IncrementalValue`).
+@usableFromInline
 protocol DerivedKeeping<State>: AnyObject {
   associatedtype State
   /// The list field (by declaration order) whose changes in place it follows.
@@ -88,6 +135,80 @@ protocol DerivedKeeping<State>: AnyObject {
   /// Brings the value up to date after the elements with `ids` changed in place (the list kept
   /// its ids in their order); true when it changed.
   func update(_ state: State, ids: [ElementID]) -> Bool
+  /// Whether what the last `update` tells the rows made from the value (a filter's edits) turns
+  /// `previous`, the value before it, into the value.
+  func replays(from previous: Any) -> Bool
+}
+
+extension DerivedKeeping {
+  @usableFromInline func replays(from previous: Any) -> Bool { true }
+}
+
+extension IncrementallyDerived where Self: FieldTracking {
+  /// The kept values among `keyPaths` that don't follow the change `action` made from `before`
+  /// to `after`: computed from `before`, a kept value must equal the state's own property; after
+  /// the action (brought up to date from the elements it names when it changed their list only
+  /// in place, else computed again) it must equal the property over `after`, say whether it
+  /// changed, and tell its rows edits that make the new result of the old one. Generated tests
+  /// check every action they reduce with it.
+  public static func unfollowedValues<Action: ChangeReporting>(
+    _ keyPaths: [PartialKeyPath<Self>], after action: Action, from before: Self, to after: Self
+  ) -> [PartialKeyPath<Self>] {
+    keyPaths.filter { keyPath in
+      guard let value = incrementalValue(keyPath) else { return true }
+      var changes = PendingChanges()
+      changes.record(action.changedFields, action.changedElements)
+      return !value.follows(keyPath, changes, reading: fields(readBy: keyPath), from: before, to: after)
+    }
+  }
+}
+
+extension IncrementallyDerived {
+  /// Whether a view store keeping the value at `keyPath` element by element shows the state's
+  /// own value of `state` (true when it isn't kept): what generated tests of a filter or derived
+  /// value check beside the property.
+  public static func keepsValue(_ keyPath: PartialKeyPath<Self>, of state: Self) -> Bool {
+    guard let value = incrementalValue(keyPath) else { return true }
+    let keeper = value.make()
+    _ = keeper.rebuild(state)
+    return valuesEqual(keeper.value, state[keyPath: keyPath])
+  }
+}
+
+extension IncrementalValue {
+  /// See `IncrementallyDerived.unfollowedValues(_:after:from:to:)`.
+  func follows(
+    _ keyPath: PartialKeyPath<State>, _ changes: PendingChanges, reading read: StateFields, from before: State,
+    to after: State
+  ) -> Bool {
+    let keeper = make()
+    _ = keeper.rebuild(before)
+    let old = before[keyPath: keyPath]
+    let new = after[keyPath: keyPath]
+    guard valuesEqual(keeper.value, old) else { return false }
+    // Not told: whether it changed anyway is the change report's test.
+    guard changes.touches(read) else { return true }
+    let previous = keeper.value
+    let isChanged: Bool
+    if let ids = changes.onlyInPlace(keeper.field, among: read) {
+      isChanged = keeper.update(after, ids: ids)
+      guard keeper.replays(from: previous) else { return false }
+    } else {
+      isChanged = keeper.rebuild(after)
+    }
+    return valuesEqual(keeper.value, new) && isChanged == !valuesEqual(old, new)
+  }
+}
+
+/// Whether two values are equal; false when they aren't `Equatable` or not of one type.
+func valuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+  guard let lhs = lhs as? any Equatable else { return false }
+  return isEqual(lhs, rhs)
+}
+
+private func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+  guard let rhs = rhs as? Value else { return false }
+  return lhs == rhs
 }
 
 /// What a kept filter result did at its last change, for the rows made from it.
@@ -106,54 +227,64 @@ enum ListEdit<Element> {
   case move(Element, from: Int, to: Int)
 }
 
+/// How a total's keeper reads the list, specialized where the generated code makes it.
+@usableFromInline
+struct TotalAccess<State> {
+  /// Each element's part, in list order.
+  @usableFromInline let parts: (State) -> [Int]
+  @usableFromInline let count: (State) -> Int
+  /// The position of the element with the id, and its part; nil when no element has it.
+  @usableFromInline let part: (State, ElementID) -> (index: Int, part: Int)?
+
+  @usableFromInline
+  init(
+    parts: @escaping (State) -> [Int], count: @escaping (State) -> Int,
+    part: @escaping (State, ElementID) -> (index: Int, part: Int)?
+  ) {
+    self.parts = parts
+    self.count = count
+    self.part = part
+  }
+}
+
 /// A value made of one integer part per element: a count (1 where a condition holds), a sum, or
 /// what they give (`all` is a count that equals the list's).
-final class TotalKeeper<State, ID: Hashable, Element, Value: Equatable>: DerivedKeeping {
-  let list: KeyPath<State, IdentifiedArray<ID, Element>>
-  let field: Int
-  let part: (State, Element) -> Int
+@usableFromInline
+final class TotalKeeper<State, Value: Equatable>: DerivedKeeping {
+  @usableFromInline let field: Int
+  let access: TotalAccess<State>
   let finish: (Int, Int) -> Value
   /// Each element's part, by position in the list.
   private var parts: [Int] = []
   private var total = 0
   private var current: Value?
 
-  init(
-    list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, part: @escaping (State, Element) -> Int,
-    finish: @escaping (Int, Int) -> Value
-  ) {
-    self.list = list
+  @usableFromInline
+  init(field: Int, access: TotalAccess<State>, finish: @escaping (Int, Int) -> Value) {
     self.field = field
-    self.part = part
+    self.access = access
     self.finish = finish
   }
 
-  var value: Any { current as Any }
+  @usableFromInline var value: Any { current as Any }
 
+  @usableFromInline
   func rebuild(_ state: State) -> Bool {
-    let elements = state[keyPath: list]
-    parts.removeAll(keepingCapacity: true)
-    parts.reserveCapacity(elements.count)
-    total = 0
-    for element in elements {
-      let part = part(state, element)
-      parts.append(part)
-      // Wrapping: equal to the whole sum wherever that doesn't overflow.
-      total &+= part
-    }
-    return settle(finish(total, elements.count))
+    parts = access.parts(state)
+    // Wrapping: equal to the whole sum wherever that doesn't overflow.
+    total = parts.reduce(0, &+)
+    return settle(finish(total, parts.count))
   }
 
+  @usableFromInline
   func update(_ state: State, ids: [ElementID]) -> Bool {
-    let elements = state[keyPath: list]
-    guard elements.count == parts.count else { return rebuild(state) }
+    guard access.count(state) == parts.count else { return rebuild(state) }
     for id in ids {
-      guard let id = id.base as? ID, let index = elements.index(id: id) else { return rebuild(state) }
-      let part = part(state, elements[index])
+      guard let (index, part) = access.part(state, id) else { return rebuild(state) }
       total = total &- parts[index] &+ part
       parts[index] = part
     }
-    return settle(finish(total, elements.count))
+    return settle(finish(total, parts.count))
   }
 
   private func settle(_ value: Value) -> Bool {
@@ -162,84 +293,104 @@ final class TotalKeeper<State, ID: Hashable, Element, Value: Equatable>: Derived
   }
 }
 
+/// How a filter's keeper reads the list, specialized where the generated code makes it.
+@usableFromInline
+struct FilterAccess<State, Element> {
+  /// Whether the selected case keeps each element, in list order, and the result.
+  @usableFromInline let build: (State) -> (kept: [Bool], result: [Element])
+  @usableFromInline let count: (State) -> Int
+  /// The position of the element with the id, the element, and whether the selected case keeps it.
+  @usableFromInline let find: (State, ElementID) -> (index: Int, element: Element, isKept: Bool)?
+  /// The position of an element in the list.
+  @usableFromInline let index: (State, Element) -> Int?
+  /// Whether two results are equal.
+  @usableFromInline let same: ([Element], [Element]) -> Bool
+
+  @usableFromInline
+  init(
+    build: @escaping (State) -> (kept: [Bool], result: [Element]), count: @escaping (State) -> Int,
+    find: @escaping (State, ElementID) -> (index: Int, element: Element, isKept: Bool)?,
+    index: @escaping (State, Element) -> Int?, same: @escaping ([Element], [Element]) -> Bool
+  ) {
+    self.build = build
+    self.count = count
+    self.find = find
+    self.index = index
+    self.same = same
+  }
+}
+
 /// A filter's result kept with which elements of the list it holds, by position in the list.
-final class FilterKeeper<State, ID: Hashable, Element: Identifiable & Equatable>: DerivedKeeping
-where Element.ID == ID {
-  let list: KeyPath<State, IdentifiedArray<ID, Element>>
-  let field: Int
+/// In list order, an element's place in the result is the number of kept elements before it,
+/// counted by a Fenwick tree (a logarithmic count, no lookup by id); sorted, it is found by its
+/// sort keys (ties by position in the list).
+@usableFromInline
+final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeeping {
+  @usableFromInline let field: Int
   let order: [SortKey<Element>]
-  /// The selected case's condition.
-  let condition: (State) -> (State, Element) -> Bool
+  let access: FilterAccess<State, Element>
   private(set) var result: [Element] = []
   private(set) var edits: [ListEdit<Element>]?
   /// Whether the result holds the element at each position of the list.
   private var kept: [Bool] = []
+  /// In list order: the kept elements counted by position (`Fenwick`).
+  private var counts = Fenwick()
   private var isBuilt = false
 
-  init(
-    list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, order: [SortKey<Element>],
-    condition: @escaping (State) -> (State, Element) -> Bool
-  ) {
-    self.list = list
+  @usableFromInline
+  init(field: Int, order: [SortKey<Element>], access: FilterAccess<State, Element>) {
     self.field = field
     self.order = order
-    self.condition = condition
+    self.access = access
   }
 
-  var value: Any { result }
+  @usableFromInline var value: Any { result }
 
+  @usableFromInline
   func rebuild(_ state: State) -> Bool {
-    let elements = state[keyPath: list]
-    let includes = condition(state)
-    var next: [Element] = []
-    kept.removeAll(keepingCapacity: true)
-    kept.reserveCapacity(elements.count)
-    for element in elements {
-      let isKept = includes(state, element)
-      kept.append(isKept)
-      if isKept { next.append(element) }
-    }
-    if !order.isEmpty { next.sortStably(by: order) }
+    let (kept, next) = access.build(state)
+    self.kept = kept
+    if order.isEmpty { counts = Fenwick(kept) }
     edits = nil
     defer {
       result = next
       isBuilt = true
     }
-    return !isBuilt || next != result
+    return !isBuilt || !access.same(next, result)
   }
 
+  @usableFromInline
   func update(_ state: State, ids: [ElementID]) -> Bool {
-    let elements = state[keyPath: list]
-    guard isBuilt, elements.count == kept.count else { return rebuild(state) }
-    let includes = condition(state)
+    guard isBuilt, access.count(state) == kept.count else { return rebuild(state) }
     var edits: [ListEdit<Element>] = []
     for id in ids {
-      guard let id = id.base as? ID, let index = elements.index(id: id) else { return rebuild(state) }
-      let element = elements[index]
-      let isKept = includes(state, element)
+      guard let (index, element, isKept) = access.find(state, id) else { return rebuild(state) }
       let wasKept = kept[index]
       kept[index] = isKept
       switch (wasKept, isKept) {
       case (false, false):
         continue
       case (false, true):
-        let position = insertion(of: element, at: index, in: elements)
+        let position = order.isEmpty ? counts.prefix(index) : insertion(of: element, at: index, in: state)
+        if order.isEmpty { counts.add(1, at: index) }
         result.insert(element, at: position)
         edits.append(.insert(element, at: position))
       case (true, let isKept):
-        guard let position = position(of: id, at: index, in: elements) else { return rebuild(state) }
+        let position = order.isEmpty ? counts.prefix(index) : result.firstIndex { $0.id == element.id }
+        guard let position, position < result.count, result[position].id == element.id else { return rebuild(state) }
         guard isKept else {
+          if order.isEmpty { counts.add(-1, at: index) }
           result.remove(at: position)
           edits.append(.remove(at: position))
           continue
         }
         guard result[position] != element else { continue }
-        if order.isEmpty || staysInOrder(element, at: position, listIndex: index, in: elements) {
+        if order.isEmpty || staysInOrder(element, at: position, listIndex: index, in: state) {
           result[position] = element
           edits.append(.replace(element, at: position))
         } else {
           result.remove(at: position)
-          let target = insertion(of: element, at: index, in: elements)
+          let target = insertion(of: element, at: index, in: state)
           result.insert(element, at: target)
           edits.append(.move(element, from: position, to: target))
         }
@@ -249,51 +400,95 @@ where Element.ID == ID {
     return !edits.isEmpty
   }
 
-  /// Where the result holds the element with `id`, at `index` of the list.
-  private func position(of id: ID, at index: Int, in elements: IdentifiedArray<ID, Element>) -> Int? {
-    guard order.isEmpty else { return result.firstIndex { $0.id == id } }
-    // In list order: the first element of the result not before the list's `index`.
-    let position = lowerBound { elements.index(id: $0.id).map { $0 < index } ?? false }
-    return position < result.count && result[position].id == id ? position : nil
-  }
-
-  /// Where `element`, at `index` of the list and not in the result, goes in it.
-  private func insertion(of element: Element, at index: Int, in elements: IdentifiedArray<ID, Element>) -> Int {
-    lowerBound { precedes($0, element, at: index, in: elements) }
-  }
-
-  /// Whether `other`, an element of the result, comes before `element` (at `index` of the list).
-  private func precedes(_ other: Element, _ element: Element, at index: Int, in elements: IdentifiedArray<ID, Element>)
-    -> Bool
-  {
-    for key in order {
-      let result = key.order(other, element)
-      if result != 0 { return result < 0 }
-    }
-    // Ties, and a result in list order: by position in the list.
-    return (elements.index(id: other.id) ?? 0) < index
-  }
-
-  /// Whether the changed `element` at `position` of a sorted result still sits between its neighbours.
-  private func staysInOrder(
-    _ element: Element, at position: Int, listIndex: Int, in elements: IdentifiedArray<ID, Element>
-  ) -> Bool {
-    let afterPrevious = position == 0 || precedes(result[position - 1], element, at: listIndex, in: elements)
-    let beforeNext =
-      position == result.count - 1 || !precedes(result[position + 1], element, at: listIndex, in: elements)
-    return afterPrevious && beforeNext
-  }
-
-  /// The first position of the result whose element `isBefore` says false of (it holds for a prefix).
-  private func lowerBound(_ isBefore: (Element) -> Bool) -> Int {
+  /// Where `element`, at `index` of the list and not in the sorted result, goes in it.
+  private func insertion(of element: Element, at index: Int, in state: State) -> Int {
     var low = 0
     var high = result.count
     while low < high {
       let middle = (low + high) / 2
-      if isBefore(result[middle]) { low = middle + 1 } else { high = middle }
+      if precedes(result[middle], element, at: index, in: state) { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+
+  /// Whether `other`, an element of the sorted result, comes before `element` (at `index` of the list).
+  private func precedes(_ other: Element, _ element: Element, at index: Int, in state: State) -> Bool {
+    for key in order {
+      let result = key.order(other, element)
+      if result != 0 { return result < 0 }
+    }
+    // Ties: by position in the list.
+    return (access.index(state, other) ?? 0) < index
+  }
+
+  /// Whether the changed `element` at `position` of the sorted result still sits between its neighbours.
+  private func staysInOrder(_ element: Element, at position: Int, listIndex: Int, in state: State) -> Bool {
+    let afterPrevious = position == 0 || precedes(result[position - 1], element, at: listIndex, in: state)
+    let beforeNext =
+      position == result.count - 1 || !precedes(result[position + 1], element, at: listIndex, in: state)
+    return afterPrevious && beforeNext
+  }
+
+  @usableFromInline
+  func replays(from previous: Any) -> Bool {
+    guard let edits else { return true }
+    guard var list = previous as? [Element] else { return false }
+    for edit in edits {
+      switch edit {
+      case .replace(let element, let position):
+        guard list.indices.contains(position), list[position].id == element.id else { return false }
+        list[position] = element
+      case .remove(let position):
+        guard list.indices.contains(position) else { return false }
+        list.remove(at: position)
+      case .insert(let element, let position):
+        guard (0...list.count).contains(position) else { return false }
+        list.insert(element, at: position)
+      case .move(let element, let from, let to):
+        guard list.indices.contains(from), list[from].id == element.id else { return false }
+        list.remove(at: from)
+        guard (0...list.count).contains(to) else { return false }
+        list.insert(element, at: to)
+      }
+    }
+    return access.same(list, result)
   }
 }
 
 extension FilterKeeper: ResultKeeping {}
+
+/// Counts of flags by position, each prefix's sum in logarithmic time (a Fenwick, or binary
+/// indexed, tree): where a kept element goes in a filter's result in list order.
+struct Fenwick {
+  private var tree: [Int]
+
+  init() { tree = [0] }
+
+  /// The tree of `flags` (1 for true), made in linear time.
+  init(_ flags: [Bool]) {
+    tree = [0] + flags.map { $0 ? 1 : 0 }
+    for index in 1..<max(tree.count, 1) {
+      let parent = index + (index & -index)
+      if parent < tree.count { tree[parent] += tree[index] }
+    }
+  }
+
+  /// The sum of the positions before `position`.
+  func prefix(_ position: Int) -> Int {
+    var sum = 0
+    var index = position
+    while index > 0 {
+      sum += tree[index]
+      index -= index & -index
+    }
+    return sum
+  }
+
+  mutating func add(_ delta: Int, at position: Int) {
+    var index = position + 1
+    while index < tree.count {
+      tree[index] += delta
+      index += index & -index
+    }
+  }
+}

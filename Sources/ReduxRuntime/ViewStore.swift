@@ -539,13 +539,7 @@ final class ViewStoreValueCell {
 
   /// Whether two values seen are equal; false when they aren't `Equatable` or not of one type.
   nonisolated static func equal(_ old: Any, _ new: Any) -> Bool {
-    guard let old = old as? any Equatable else { return false }
-    return isEqual(old, new)
-  }
-
-  private nonisolated static func isEqual<Value: Equatable>(_ old: Value, _ new: Any) -> Bool {
-    guard let new = new as? Value else { return false }
-    return old == new
+    valuesEqual(old, new)
   }
 }
 

@@ -71,7 +71,7 @@ import Testing
       ]
       let keepers = values.map { $0.make() }
       for keeper in keepers { _ = keeper.rebuild(board) }
-      let filter = keepers[0] as! FilterKeeper<Board, Int, Item>
+      let filter = keepers[0] as! FilterKeeper<Board, Item>
       let rows = ObservedList(filter.result)
       for _ in 0..<12 {
         // A few elements changed in place, the ids and their order kept.
@@ -106,7 +106,7 @@ import Testing
       \.items, field: 0, selected: \.pick, cases: Self.cases, sortedBy: [.descending(\.rank)]
     ).make()
     _ = keeper.rebuild(board)
-    let filter = keeper as! FilterKeeper<Board, Int, Item>
+    let filter = keeper as! FilterKeeper<Board, Item>
     let rows = ObservedList(filter.result)
     let first = rows.current[1]
     #expect(first.id == 1)

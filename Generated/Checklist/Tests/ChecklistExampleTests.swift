@@ -172,4 +172,8 @@ private func reduceReporting(_ state: inout ChecklistState, _ action: ChecklistA
     misreported.append("steps")
   }
   #expect(misreported == [])
+  let unfollowed = ChecklistState.unfollowedValues(
+    [\.filteredSteps], after: action, from: before, to: state
+  )
+  #expect(unfollowed == [])
 }

@@ -127,6 +127,7 @@ struct ChecklistReducerTests {
     state.steps = [kept, other1, other2, other3, other4, other5, other6]
     state.filter = .all
     #expect(state.filteredSteps == [kept, other1, other2, other3, other4, other5, other6])
+    #expect(ChecklistState.keepsValue(\.filteredSteps, of: state))
   }
 
   @Test("StepFilter.pinned keeps exactly the matching steps")
@@ -143,6 +144,7 @@ struct ChecklistReducerTests {
     state.steps = [dropped, kept, other1, other2, other3, other4, other5, other6]
     state.filter = .pinned
     #expect(state.filteredSteps == [kept, other3, other4, other5])
+    #expect(ChecklistState.keepsValue(\.filteredSteps, of: state))
   }
 
   @Test("StepFilter.loose keeps exactly the matching steps")
@@ -159,6 +161,7 @@ struct ChecklistReducerTests {
     state.steps = [dropped, kept, other1, other2, other3, other4, other5, other6]
     state.filter = .loose
     #expect(state.filteredSteps == [kept, other1, other2, other4, other5])
+    #expect(ChecklistState.keepsValue(\.filteredSteps, of: state))
   }
 }
 
@@ -198,4 +201,8 @@ private func reduceReporting(_ state: inout ChecklistState, _ action: ChecklistA
     misreported.append("steps")
   }
   #expect(misreported == [])
+  let unfollowed = ChecklistState.unfollowedValues(
+    [\.filteredSteps], after: action, from: before, to: state
+  )
+  #expect(unfollowed == [])
 }

@@ -571,6 +571,23 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
     misreported.append("pinnedTasks")
   }
   #expect(misreported == [])
+  let unfollowed = EdgeCasesState.unfollowedValues(
+    [
+      \.filteredLines,
+      \.openTodos,
+      \.todoCount,
+      \.everyTodoDone,
+      \.cheapOrEmpty,
+      \.countedLines,
+      \.dearLines,
+      \.evenLines,
+      \.affordableLines,
+      \.blankTodos,
+    ],
+    after: action,
+    from: before,
+    to: state)
+  #expect(unfollowed == [])
 }
 
 /// The `unreported` checks of `reduceReporting`, in parts.

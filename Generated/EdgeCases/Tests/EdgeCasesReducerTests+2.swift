@@ -519,4 +519,13 @@ extension EdgeCasesReducerTests {
     expectEqual(state.credits[account], entry + amount)
     expectEqual(state.credits["text 2"], other)
   }
+
+  func refundIncrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.credits = [:]
+    let account: String = "text 1"
+    let amount: Decimal = 8.5
+    reduceReporting(&state, .refund(account: account, amount: amount))
+    expectEqual(state.credits[account], amount)
+  }
 }

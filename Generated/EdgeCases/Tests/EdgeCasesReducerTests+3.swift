@@ -14,15 +14,6 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
-  func refundIncrementsAbsentEntry() {
-    var state = EdgeCasesState()
-    state.credits = [:]
-    let account: String = "text 1"
-    let amount: Decimal = 8.5
-    reduceReporting(&state, .refund(account: account, amount: amount))
-    expectEqual(state.credits[account], amount)
-  }
-
   func flipFlipsEntry() {
     var state = EdgeCasesState()
     let entry: Bool = true
@@ -453,6 +444,7 @@ extension EdgeCasesReducerTests {
     state.lines = [kept, other1, other2, other3, other4, other5]
     state.filter = .all
     expectEqual(state.filteredLines, [kept, other1, other2, other3, other4, other5])
+    expectTrue(EdgeCasesState.keepsValue(\.filteredLines, of: state))
   }
 
   func filterEvenKeepsMatchingLines() {
@@ -468,6 +460,7 @@ extension EdgeCasesReducerTests {
     state.lines = [dropped, kept, other1, other2, other3, other4, other5, other6]
     state.filter = .even
     expectEqual(state.filteredLines, [kept, other2, other3, other5])
+    expectTrue(EdgeCasesState.keepsValue(\.filteredLines, of: state))
   }
 
   func filterPriceyKeepsMatchingLines() {
@@ -483,6 +476,7 @@ extension EdgeCasesReducerTests {
     state.lines = [dropped, kept, other1, other2, other3, other4, other5, other6]
     state.filter = .pricey
     expectEqual(state.filteredLines, [kept, other1])
+    expectTrue(EdgeCasesState.keepsValue(\.filteredLines, of: state))
   }
 
   func filterCappedKeepsMatchingLines() {
@@ -499,6 +493,7 @@ extension EdgeCasesReducerTests {
     state.filter = .capped
     state.minimumCount = 1
     expectEqual(state.filteredLines, [kept, other2, other3, other5, other6])
+    expectTrue(EdgeCasesState.keepsValue(\.filteredLines, of: state))
   }
 
   func filterMediumKeepsMatchingLines() {
@@ -513,6 +508,7 @@ extension EdgeCasesReducerTests {
     state.lines = [dropped, other1, other2, other3, other4, other5, other6]
     state.filter = .medium
     expectEqual(state.filteredLines, [other2, other3, other4, other5, other6])
+    expectTrue(EdgeCasesState.keepsValue(\.filteredLines, of: state))
   }
 
   func openTodosIsDerived() {
@@ -522,6 +518,7 @@ extension EdgeCasesReducerTests {
     let other = Todo(id: 4, title: "text 3", done: true)
     state.todos = [matching, matchingToo, other]
     expectEqual(state.openTodos, 2)
+    expectTrue(EdgeCasesState.keepsValue(\.openTodos, of: state))
   }
 
   func todoCountIsDerived() {
@@ -530,6 +527,7 @@ extension EdgeCasesReducerTests {
     let second = Todo(id: 3, title: "text 2")
     state.todos = [first, second]
     expectEqual(state.todoCount, 2)
+    expectTrue(EdgeCasesState.keepsValue(\.todoCount, of: state))
   }
 
   func everyTodoDoneIsDerived() {
@@ -538,8 +536,10 @@ extension EdgeCasesReducerTests {
     let other = Todo(id: 3, title: "text 2", done: false)
     state.todos = [matching, other]
     expectEqual(state.everyTodoDone, false)
+    expectTrue(EdgeCasesState.keepsValue(\.everyTodoDone, of: state))
     state.todos = [matching]
     expectEqual(state.everyTodoDone, true)
+    expectTrue(EdgeCasesState.keepsValue(\.everyTodoDone, of: state))
   }
 
   func anyDefaultTaskIsDerived() {

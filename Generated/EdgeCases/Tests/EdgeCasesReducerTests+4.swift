@@ -102,6 +102,7 @@ extension EdgeCasesReducerTests {
     let other = Line(id: 4, count: -1, price: 1.0)
     state.lines = [matching, matchingToo, other]
     expectEqual(state.cheapOrEmpty, 2)
+    expectTrue(EdgeCasesState.keepsValue(\.cheapOrEmpty, of: state))
   }
 
   func sizedIsDerived() {
@@ -130,6 +131,7 @@ extension EdgeCasesReducerTests {
     let other = Line(id: 4, count: 0)
     state.lines = [matching, matchingToo, other]
     expectEqual(state.countedLines, 2)
+    expectTrue(EdgeCasesState.keepsValue(\.countedLines, of: state))
   }
 
   func dearLinesIsDerived() {
@@ -140,8 +142,10 @@ extension EdgeCasesReducerTests {
     let other = Line(id: 3, count: 0, price: 0)
     state.lines = [matching, other]
     expectEqual(state.dearLines, true)
+    expectTrue(EdgeCasesState.keepsValue(\.dearLines, of: state))
     state.lines = [other]
     expectEqual(state.dearLines, false)
+    expectTrue(EdgeCasesState.keepsValue(\.dearLines, of: state))
   }
 
   func cheapSumIsDerived() {
@@ -193,6 +197,7 @@ extension EdgeCasesReducerTests {
     let other = Line(id: 4, count: 1)
     state.lines = [matching, matchingToo, other]
     expectEqual(state.evenLines, 2)
+    expectTrue(EdgeCasesState.keepsValue(\.evenLines, of: state))
   }
 
   func affordableLinesIsDerived() {
@@ -204,6 +209,7 @@ extension EdgeCasesReducerTests {
     let other = Line(id: 4, count: 1, price: 1)
     state.lines = [matching, matchingToo, other]
     expectEqual(state.affordableLines, 2)
+    expectTrue(EdgeCasesState.keepsValue(\.affordableLines, of: state))
   }
 
   func blankTodosIsDerived() {
@@ -213,6 +219,7 @@ extension EdgeCasesReducerTests {
     let other = Todo(id: 4, title: "text")
     state.todos = [matching, matchingToo, other]
     expectEqual(state.blankTodos, 2)
+    expectTrue(EdgeCasesState.keepsValue(\.blankTodos, of: state))
   }
 
   func stockedProductsIsDerived() {

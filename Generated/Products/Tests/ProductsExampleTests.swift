@@ -94,4 +94,8 @@ private func reduceReporting(_ state: inout ProductsState, _ action: ProductsAct
     misreported.append("products")
   }
   #expect(misreported == [])
+  let unfollowed = ProductsState.unfollowedValues(
+    [\.shownProducts, \.available], after: action, from: before, to: state
+  )
+  #expect(unfollowed == [])
 }

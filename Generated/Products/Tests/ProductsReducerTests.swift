@@ -72,6 +72,7 @@ struct ProductsReducerTests {
     state.products = [kept, other1, other2, other3, other4]
     state.filter = .all
     #expect(state.shownProducts == [kept, other1, other2, other3, other4])
+    #expect(ProductsState.keepsValue(\.shownProducts, of: state))
   }
 
   @Test("ProductFilter.inStock keeps exactly the matching products")
@@ -85,6 +86,7 @@ struct ProductsReducerTests {
     state.products = [dropped, kept, other1, other2, other3]
     state.filter = .inStock
     #expect(state.shownProducts == [kept, other3])
+    #expect(ProductsState.keepsValue(\.shownProducts, of: state))
   }
 
   @Test("ProductFilter.affordable keeps exactly the matching products")
@@ -99,6 +101,7 @@ struct ProductsReducerTests {
     state.filter = .affordable
     state.budget = 0
     #expect(state.shownProducts == [kept, other3])
+    #expect(ProductsState.keepsValue(\.shownProducts, of: state))
   }
 
   @Test("available counts the elements of products where inventory > 0")
@@ -109,6 +112,7 @@ struct ProductsReducerTests {
     let other = Product(id: 4, title: "text 3", inventory: 0)
     state.products = [matching, matchingToo, other]
     #expect(state.available == 2)
+    #expect(ProductsState.keepsValue(\.available, of: state))
   }
 
   @Test("stockValue adds up price times inventory of the elements of products")
@@ -174,4 +178,8 @@ private func reduceReporting(_ state: inout ProductsState, _ action: ProductsAct
     misreported.append("products")
   }
   #expect(misreported == [])
+  let unfollowed = ProductsState.unfollowedValues(
+    [\.shownProducts, \.available], after: action, from: before, to: state
+  )
+  #expect(unfollowed == [])
 }

@@ -188,4 +188,8 @@ private func reduceReporting(_ state: inout ShowcaseState, _ action: ShowcaseAct
     misreported.append("items")
   }
   #expect(misreported == [])
+  let unfollowed = ShowcaseState.unfollowedValues(
+    [\.anyUrgent], after: action, from: before, to: state
+  )
+  #expect(unfollowed == [])
 }

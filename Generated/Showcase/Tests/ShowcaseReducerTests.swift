@@ -302,8 +302,10 @@ struct ShowcaseReducerTests {
     let other = Item(id: uuid(2), title: "text 2", priority: .low)
     state.items = [matching, other]
     #expect(state.anyUrgent == true)
+    #expect(ShowcaseState.keepsValue(\.anyUrgent, of: state))
     state.items = [other]
     #expect(state.anyUrgent == false)
+    #expect(ShowcaseState.keepsValue(\.anyUrgent, of: state))
   }
 }
 
@@ -370,4 +372,8 @@ private func reduceReporting(_ state: inout ShowcaseState, _ action: ShowcaseAct
     misreported.append("items")
   }
   #expect(misreported == [])
+  let unfollowed = ShowcaseState.unfollowedValues(
+    [\.anyUrgent], after: action, from: before, to: state
+  )
+  #expect(unfollowed == [])
 }

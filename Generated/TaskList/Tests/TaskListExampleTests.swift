@@ -260,4 +260,8 @@ private func reduceReporting(_ state: inout TaskListState, _ action: TaskListAct
     misreported.append("tasks")
   }
   #expect(misreported == [])
+  let unfollowed = TaskListState.unfollowedValues(
+    [\.filteredTasks, \.remaining, \.completedCount, \.allCompleted, \.isEmpty], after: action,
+    from: before, to: state)
+  #expect(unfollowed == [])
 }

@@ -312,6 +312,7 @@ struct TaskListReducerTests {
     state.tasks = [kept, other1, other2]
     state.filter = .all
     #expect(state.filteredTasks == [kept, other1, other2])
+    #expect(TaskListState.keepsValue(\.filteredTasks, of: state))
   }
 
   @Test("TaskListFilter.active keeps exactly the matching tasks")
@@ -325,6 +326,7 @@ struct TaskListReducerTests {
     state.tasks = [dropped, kept, other1, other2, other3]
     state.filter = .active
     #expect(state.filteredTasks == [kept, other1, other3])
+    #expect(TaskListState.keepsValue(\.filteredTasks, of: state))
   }
 
   @Test("TaskListFilter.completed keeps exactly the matching tasks")
@@ -338,6 +340,7 @@ struct TaskListReducerTests {
     state.tasks = [dropped, kept, other1, other2, other3]
     state.filter = .completed
     #expect(state.filteredTasks == [kept, other2])
+    #expect(TaskListState.keepsValue(\.filteredTasks, of: state))
   }
 
   @Test("remaining counts the elements of tasks where !isCompleted")
@@ -348,6 +351,7 @@ struct TaskListReducerTests {
     let other = Task(id: uuid(3), title: "text 3", isCompleted: true)
     state.tasks = [matching, matchingToo, other]
     #expect(state.remaining == 2)
+    #expect(TaskListState.keepsValue(\.remaining, of: state))
   }
 
   @Test("completedCount counts the elements of tasks where isCompleted")
@@ -358,6 +362,7 @@ struct TaskListReducerTests {
     let other = Task(id: uuid(3), title: "text 3", isCompleted: false)
     state.tasks = [matching, matchingToo, other]
     #expect(state.completedCount == 2)
+    #expect(TaskListState.keepsValue(\.completedCount, of: state))
   }
 
   @Test("allCompleted says whether isCompleted holds for every element of tasks")
@@ -367,8 +372,10 @@ struct TaskListReducerTests {
     let other = Task(id: uuid(2), title: "text 2", isCompleted: false)
     state.tasks = [matching, other]
     #expect(state.allCompleted == false)
+    #expect(TaskListState.keepsValue(\.allCompleted, of: state))
     state.tasks = [matching]
     #expect(state.allCompleted == true)
+    #expect(TaskListState.keepsValue(\.allCompleted, of: state))
   }
 
   @Test("isEmpty says whether tasks is empty")
@@ -376,9 +383,11 @@ struct TaskListReducerTests {
     var state = TaskListState()
     state.tasks = []
     #expect(state.isEmpty == true)
+    #expect(TaskListState.keepsValue(\.isEmpty, of: state))
     let first = Task(id: uuid(1), title: "text 1")
     state.tasks = [first]
     #expect(state.isEmpty == false)
+    #expect(TaskListState.keepsValue(\.isEmpty, of: state))
   }
 
   @Test("newTask(...) makes its new values")
@@ -427,4 +436,8 @@ private func reduceReporting(_ state: inout TaskListState, _ action: TaskListAct
     misreported.append("tasks")
   }
   #expect(misreported == [])
+  let unfollowed = TaskListState.unfollowedValues(
+    [\.filteredTasks, \.remaining, \.completedCount, \.allCompleted, \.isEmpty], after: action,
+    from: before, to: state)
+  #expect(unfollowed == [])
 }

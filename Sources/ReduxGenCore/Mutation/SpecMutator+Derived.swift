@@ -167,3 +167,39 @@ extension SpecMutator {
     return type
   }
 }
+
+extension SpecMutator {
+  // MARK: Kept values
+
+  /// Near misses of the values a view store keeps element by element, the state's properties
+  /// left as written: a filter's case negated (an element that should leave stays), a sorted
+  /// filter kept in list order (a changed element goes to the wrong place), a count's or sum's
+  /// condition negated, a sum's part subtracted (each change moves the total the wrong way).
+  static func keptValueMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    func mutant(_ name: String, _ kind: KeptValueMutant.Kind, _ id: String, _ description: String) {
+      var mutated = spec
+      mutated.keptValueMutant = KeptValueMutant(value: name, kind: kind)
+      mutants.append(Mutant(id: "kept:\(name).\(id)", description: "kept \(name): \(description)", spec: mutated))
+    }
+    let kept = Set(KeptValueTranslator(types: TypeTranslator(spec: spec), access: nil).kept.map(\.name))
+    for filter in spec.filters where kept.contains(filter.result) {
+      for (index, filterCase) in filter.cases.enumerated() {
+        mutant(filter.result, .negatedCase(index), "\(filterCase.name):negate", ".\(filterCase.name) negated")
+      }
+      if !filter.sort.isEmpty { mutant(filter.result, .unsorted, "unsorted", "kept in list order") }
+    }
+    for value in spec.derived where kept.contains(value.name) {
+      switch value.kind {
+      case .count(_?), .all, .any, .sum(_, _?), .sumOfProducts(_, _, _?):
+        mutant(value.name, .negatedCondition, "negate", "condition negated")
+      default: break
+      }
+      switch value.kind {
+      case .sum, .sumOfProducts: mutant(value.name, .negatedPart, "subtract", "each part subtracted")
+      default: break
+      }
+    }
+    return mutants
+  }
+}

@@ -38,6 +38,9 @@ package struct Mutant: Sendable, Equatable {
 ///   or dropped;
 /// - cached answers: a request's `fresh` dropped (every request calls its effect); a tag an action
 ///   invalidates dropped.
+/// - values a view store keeps element by element (the state's properties as written): a
+///   filter's case negated, a sorted filter kept in list order, a count's or sum's condition
+///   negated, a sum's part subtracted.
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
@@ -45,7 +48,7 @@ package enum SpecMutator {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
       + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + startMutants(spec)
-      + apiMutants(spec) + cacheMutants(spec)
+      + apiMutants(spec) + cacheMutants(spec) + keptValueMutants(spec)
     // A near miss of behaviour keeps every conformance: a mutant without a JSON key, a persisted
     // field or `fresh` would otherwise drop `Codable` or `Hashable`, and the tests that use them
     // wouldn't build.

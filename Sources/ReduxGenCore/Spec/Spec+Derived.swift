@@ -354,3 +354,23 @@ package struct LookupShape: Sendable, Equatable {
     }
   }
 }
+
+/// A near miss of a value a view store keeps element by element (`IncrementallyDerived`), for
+/// the mutation harness: its kept form differs from the state's property, which stays as written.
+package struct KeptValueMutant: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
+    /// A filter's case (by index) keeps what its condition leaves out, and the reverse: an
+    /// element that should leave the result stays, one that should enter doesn't.
+    case negatedCase(Int)
+    /// A count's, `all`'s, `any`'s or sum's condition negated.
+    case negatedCondition
+    /// A sum's part subtracted: each change moves the total the wrong way.
+    case negatedPart
+    /// A sorted filter's result kept in list order: a changed element goes to the wrong place.
+    case unsorted
+  }
+
+  /// The value's name (its property's).
+  package var value: String
+  package var kind: Kind
+}

@@ -46,6 +46,9 @@ package struct Spec: Sendable, Equatable {
   /// Set only by the mutation harness, on a mutant that takes a delayed follow-up's wait away:
   /// the follow-ups middleware keeps its clock, which the original's tests pass it.
   package var followUpsKeepClock = false
+  /// A near miss of a value a view store keeps element by element: set only by the mutation
+  /// harness.
+  package var keptValueMutant: KeptValueMutant?
   /// The module the generated sources are built into: `module:`, or the feature's name.
   package var moduleName: String { module ?? feature }
   private var modelIndex: [String: Int] = [:]

@@ -2,22 +2,34 @@
 /// value over a list that some action changes only element by element, how a `ViewStore` brings
 /// it up to date from those elements (`IncrementallyDerived`), rather than reading the list again.
 extension FeatureTranslator {
+  func incrementalValues() -> [Declaration] {
+    KeptValueTranslator(types: types, access: access).declarations()
+  }
+}
+
+/// Which values of a feature's state are kept element by element, and how: for the state's
+/// conformance and for the generated tests that check each against the state's own property.
+struct KeptValueTranslator {
+  let types: TypeTranslator
+  let access: AccessModifier?
+  var spec: Spec { types.spec }
+
   /// The list fields (by index) some action changes only in place: what a kept value follows.
   private var fieldsChangedInPlace: Set<Int> {
     Set(spec.actions.compactMap { spec.elementChange(by: $0)?.field })
   }
 
-  /// `extension TaskListState: IncrementallyDerived`, when the state has a value to keep.
-  func incrementalValues() -> [Declaration] {
+  /// Each kept value's name (its property's) and how it is kept, filters first.
+  var kept: [(name: String, value: Expression)] {
     let inPlace = fieldsChangedInPlace
     guard !inPlace.isEmpty else { return [] }
-    var entries: [DictionaryEntry] = []
-    for filter in spec.filters {
-      if let value = keptFilter(filter, inPlace: inPlace) { entries.append(DictionaryEntry(key: .keyPath(filter.result), value: value)) }
-    }
-    for derived in spec.derived {
-      if let value = keptValue(derived, inPlace: inPlace) { entries.append(DictionaryEntry(key: .keyPath(derived.name), value: value)) }
-    }
+    let filters = spec.filters.compactMap { filter in keptFilter(filter, inPlace: inPlace).map { (filter.result, $0) } }
+    return filters + spec.derived.compactMap { value in keptValue(value, inPlace: inPlace).map { (value.name, $0) } }
+  }
+
+  /// `extension TaskListState: IncrementallyDerived`, when the state has a value to keep.
+  func declarations() -> [Declaration] {
+    let entries = kept.map { DictionaryEntry(key: .keyPath($0.name), value: $0.value) }
     guard !entries.isEmpty else { return [] }
     let valueType = types.runtime.generic("IncrementalValue", [.named("Self")])
     let keyPathType = TypeName.generic("PartialKeyPath", [.named(spec.stateTypeName)])
@@ -69,14 +81,16 @@ extension FeatureTranslator {
         }
       })
     else { return nil }
-    let cases = filter.cases.map { filterCase in
-      DictionaryEntry(key: .dot(filterCase.name), value: .closure(condition(filterCase.predicate, over: model)))
+    let mutant = spec.keptValueMutant?.value == filter.result ? spec.keptValueMutant?.kind : nil
+    let cases = filter.cases.enumerated().map { index, filterCase in
+      let predicate = mutant == .negatedCase(index) ? Predicate.not(filterCase.predicate) : filterCase.predicate
+      return DictionaryEntry(key: .dot(filterCase.name), value: .closure(condition(predicate, over: model)))
     }
     var arguments = [
       Argument(nil, .keyPath(filter.over)), Argument("field", .literal(.int(field))),
       Argument("selected", .keyPath(filter.selected)), Argument("cases", .dictionary(cases)),
     ]
-    if !filter.sort.isEmpty { arguments.append(Argument("sortedBy", types.sortKeys(filter.sort))) }
+    if !filter.sort.isEmpty, mutant != .unsorted { arguments.append(Argument("sortedBy", types.sortKeys(filter.sort))) }
     return .dot("filter").call(arguments)
   }
 
@@ -95,11 +109,17 @@ extension FeatureTranslator {
     else { return nil }
     let list = Argument(nil, .keyPath(value.list))
     let fieldArgument = Argument("field", .literal(.int(field)))
+    let mutant = spec.keptValueMutant?.value == value.name ? spec.keptValueMutant?.kind : nil
     func condition(_ predicate: Predicate?) -> [Argument] {
-      predicate.map { [Argument("where", .closure(self.condition($0, over: model)))] } ?? []
+      predicate.map {
+        [Argument("where", .closure(self.condition(mutant == .negatedCondition ? .not($0) : $0, over: model)))]
+      } ?? []
     }
     func isInteger(_ name: String) -> Bool { model.fields.first { $0.name == name }?.type == .scalar(.int) }
     let element = Expression.name("element")
+    func part(_ body: Expression) -> Argument {
+      Argument("of", .closure(Closure(parameters: ["_", "element"], body: mutant == .negatedPart ? .prefix(.negate, .parenthesized(body)) : body)))
+    }
     switch value.kind {
     case .count(let predicate):
       return .dot("count").call([list, fieldArgument] + condition(predicate))
@@ -110,12 +130,12 @@ extension FeatureTranslator {
     case .isEmpty:
       return .dot("isEmpty").call([list, fieldArgument])
     case .sum(let name, let predicate) where value.type == .scalar(.int) && isInteger(name):
-      let part = Closure(parameters: ["_", "element"], body: element.dot(name))
-      return .dot("sum").call([list, fieldArgument, Argument("of", .closure(part))] + condition(predicate))
+      return .dot("sum").call([list, fieldArgument, part(element.dot(name))] + condition(predicate))
     case .sumOfProducts(let name, let times, let predicate)
     where value.type == .scalar(.int) && isInteger(name) && isInteger(times):
-      let part = Closure(parameters: ["_", "element"], body: .binary(element.dot(name), .times, element.dot(times)))
-      return .dot("sum").call([list, fieldArgument, Argument("of", .closure(part))] + condition(predicate))
+      return .dot("sum").call(
+        [list, fieldArgument, part(.binary(element.dot(name), .times, element.dot(times)))]
+          + condition(predicate))
     default:
       return nil
     }

@@ -224,7 +224,7 @@ extension DerivedTranslator {
       what = "computes \(arithmetic.text { $0 })"
     }
     body.insert(contentsOf: kit.stateAssignments(conditionState ?? [:]), at: 1)
-    return kit.test("\(value.name) \(what)", names.make("\(value.name)IsDerived"), body)
+    return kit.test("\(value.name) \(what)", names.make("\(value.name)IsDerived"), kit.checkingKept(value.name, body))
   }
 
   /// Three keys of `keyType`, each its own, for a dictionary's entries in a test (which holds

@@ -33,6 +33,7 @@ extension TestTranslator {
     body.append(.assignment(state.dot(filter.selected), .dot(filterCase.name)))
     body += stateAssignments(stateValues)
     body.append(expect(state.dot(filter.result), .equal, keptNames.isEmpty ? .literal(.emptyArray) : .array(keptNames)))
+    body = checkingKept(filter.result, body)
     return test(
       "\(filter.name).\(filterCase.name) keeps exactly the matching \(filter.over)",
       names.make("\(filter.selected)\(filterCase.name.uppercasingFirst)KeepsMatching\(filter.over.uppercasingFirst)"), body)

@@ -95,6 +95,17 @@ struct TestTranslator {
         ])
         return (field.name, .prefix(.not, accounts))
       })
+    // Each value a view store keeps element by element: kept across the action, it equals the
+    // state's own property (`IncrementallyDerived.unfollowedValues`).
+    let kept = KeptValueTranslator(types: types, access: nil).kept
+    if !kept.isEmpty {
+      let unfollowed = Expression.type(stateType).dot("unfollowedValues").call([
+        Argument(nil, .array(kept.map { .keyPath($0.name) })), Argument("after", .name("action")),
+        Argument("from", .name("before")), Argument("to", state),
+      ])
+      body.append(.declaration(VariableDeclaration(isConstant: true, name: "unfollowed", initializer: unfollowed)))
+      body.append(expect(.name("unfollowed"), .equal, .literal(.emptyArray)))
+    }
     if spec.state.isEmpty { body[0] = .assignment(.name("_"), .name("state")) }
     return [
       .function(
@@ -107,6 +118,23 @@ struct TestTranslator {
         ],
         body: body))
     ] + parts
+  }
+
+  /// `body`, with a check after each expectation of the value `name` that a view store keeping it
+  /// element by element (`IncrementallyDerived.keepsValue(_:of:)`) shows the same; `body` as it
+  /// is when the value isn't kept.
+  func checkingKept(_ name: String, _ body: [Statement]) -> [Statement] {
+    guard KeptValueTranslator(types: types, access: nil).kept.contains(where: { $0.name == name }) else { return body }
+    let keeps = Expression.type(.named(spec.stateTypeName)).dot("keepsValue").call([
+      Argument(nil, .keyPath(name)), Argument("of", state),
+    ])
+    let check = Statement.expression(.macro("expect", [Argument(nil, keeps)]))
+    return body.flatMap { statement -> [Statement] in
+      guard case .expression(.macro("expect", let arguments)) = statement, case .binary(let lhs, .equal, _)? = arguments.first?.value,
+        lhs == state.dot(name)
+      else { return [statement] }
+      return [statement, check]
+    }
   }
 
   /// The most change-report checks one function of the generated tests holds.
