@@ -188,3 +188,23 @@ func measureScreen(_ count: Int, filter: TaskListFilter) -> (perToggle: Double, 
     seconds(wholeTime) / Double(wholeChanges) * 1e3
   )
 }
+
+/// A toggle on the page's screen over `count` tasks (all shown), many times: microseconds each.
+@MainActor
+func profileScreenToggles(_ count: Int) -> Double {
+  let clock = ContinuousClock()
+  let ids = (1...count).map { task($0).id }
+  let viewStore = ViewStore(Store(initialState: initialState(count), reducer: taskListReducer))
+  viewStore.dispatch(.filterTasks(filter: .all))
+  let screen = Renders([
+    { _ = viewStore.rows(\.filteredTasks) }, { _ = viewStore.remaining }, { _ = viewStore.completedCount },
+  ])
+  let toggles = 200_000
+  let time = clock.measure {
+    for index in 0..<toggles {
+      viewStore.dispatch(.toggleTaskCompletion(id: ids[index * 7 % count]))
+      screen.rearm()
+    }
+  }
+  return seconds(time) / Double(toggles) * 1e6
+}

@@ -221,6 +221,10 @@ if arguments.first == "observers" {
 } else if arguments.first == "screen" {
   // The page's screen at 1k, 10k and 100k tasks (`screen 1000000` adds a size).
   runPageScreen(sizes: [1_000, 10_000, 100_000] + arguments.dropFirst().compactMap { Int($0) })
+} else if arguments.first == "screen-toggles" {
+  // Toggles only, on the page's screen at one size: what a profiler reads.
+  let count = Int(arguments.dropFirst().first ?? "10000") ?? 10_000
+  print(profileScreenToggles(count))
 } else if arguments.first == "toggles" {
   runToggles(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, runs: 5)
 } else {

@@ -29,34 +29,18 @@ public struct IncrementalValue<State> {
     _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, selected: KeyPath<State, Selection>,
     cases: [Selection: (State, Element) -> Bool], sortedBy order: [SortKey<Element>] = []
   ) -> Self where Element.ID == ID {
-    let condition: (State) -> (State, Element) -> Bool = { state in
-      cases[state[keyPath: selected]] ?? { _, _ in false }
+    IncrementalValue {
+      let keeper = FilterKeeper<State, Element>(field: field, order: order)
+      // Made here, so that the keeper's work is specialized for the state's types.
+      keeper.body = FilterKeeper.Body(
+        rebuild: { [unowned keeper] state in
+          keeper.rebuild(state[keyPath: list], includes: cases[state[keyPath: selected]], state: state)
+        },
+        update: { [unowned keeper] state, ids in
+          keeper.update(state[keyPath: list], ids: ids, as: ID.self, includes: cases[state[keyPath: selected]], state: state)
+        })
+      return keeper
     }
-    let access = FilterAccess<State, Element>(
-      build: { state in
-        let elements = state[keyPath: list]
-        let includes = condition(state)
-        var kept: [Bool] = []
-        kept.reserveCapacity(elements.count)
-        var result: [Element] = []
-        for element in elements {
-          let isKept = includes(state, element)
-          kept.append(isKept)
-          if isKept { result.append(element) }
-        }
-        if !order.isEmpty { result.sortStably(by: order) }
-        return (kept, result)
-      },
-      count: { $0[keyPath: list].count },
-      find: { state, id in
-        let elements = state[keyPath: list]
-        guard let id = id.base as? ID, let index = elements.index(id: id) else { return nil }
-        let element = elements[index]
-        return (index, element, condition(state)(state, element))
-      },
-      index: { state, element in state[keyPath: list].index(id: element.id) },
-      same: { $0 == $1 })
-    return IncrementalValue { FilterKeeper(field: field, order: order, access: access) }
   }
 
   /// The number of elements of the list that `condition` holds for (all of them without one).
@@ -110,15 +94,16 @@ public struct IncrementalValue<State> {
     _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, of part: @escaping (State, Element) -> Int,
     finish: @escaping (_ total: Int, _ count: Int) -> Value
   ) -> Self {
-    let access = TotalAccess<State>(
-      parts: { state in state[keyPath: list].map { part(state, $0) } },
-      count: { $0[keyPath: list].count },
-      part: { state, id in
-        let elements = state[keyPath: list]
-        guard let id = id.base as? ID, let index = elements.index(id: id) else { return nil }
-        return (index, part(state, elements[index]))
-      })
-    return IncrementalValue { TotalKeeper(field: field, access: access, finish: finish) }
+    IncrementalValue {
+      let keeper = TotalKeeper<State, Value>(field: field, finish: finish)
+      // Made here, so that the keeper's work is specialized for the state's types.
+      keeper.body = TotalKeeper.Body(
+        rebuild: { [unowned keeper] state in keeper.rebuild(state[keyPath: list], part: part, state: state) },
+        update: { [unowned keeper] state, ids in
+          keeper.update(state[keyPath: list], ids: ids, as: ID.self, part: part, state: state)
+        })
+      return keeper
+    }
   }
 }
 
@@ -220,6 +205,7 @@ protocol ResultKeeping<Element>: AnyObject {
 }
 
 /// One change of a kept filter result, at positions of the result as it is when the change is made.
+@usableFromInline
 enum ListEdit<Element> {
   case replace(Element, at: Int)
   case remove(at: Int)
@@ -227,157 +213,179 @@ enum ListEdit<Element> {
   case move(Element, from: Int, to: Int)
 }
 
-/// How a total's keeper reads the list, specialized where the generated code makes it.
-@usableFromInline
-struct TotalAccess<State> {
-  /// Each element's part, in list order.
-  @usableFromInline let parts: (State) -> [Int]
-  @usableFromInline let count: (State) -> Int
-  /// The position of the element with the id, and its part; nil when no element has it.
-  @usableFromInline let part: (State, ElementID) -> (index: Int, part: Int)?
-
-  @usableFromInline
-  init(
-    parts: @escaping (State) -> [Int], count: @escaping (State) -> Int,
-    part: @escaping (State, ElementID) -> (index: Int, part: Int)?
-  ) {
-    self.parts = parts
-    self.count = count
-    self.part = part
-  }
-}
-
 /// A value made of one integer part per element: a count (1 where a condition holds), a sum, or
-/// what they give (`all` is a count that equals the list's).
+/// what they give (`all` is a count that equals the list's). Its work is done by inlinable
+/// methods that `IncrementalValue`'s factories call from closures (`Body`) made where the
+/// generated code names the state's types, so it runs specialized for them.
 @usableFromInline
 final class TotalKeeper<State, Value: Equatable>: DerivedKeeping {
+  @usableFromInline
+  struct Body {
+    @usableFromInline let rebuild: (State) -> Bool
+    @usableFromInline let update: (State, [ElementID]) -> Bool
+
+    @usableFromInline
+    init(rebuild: @escaping (State) -> Bool, update: @escaping (State, [ElementID]) -> Bool) {
+      self.rebuild = rebuild
+      self.update = update
+    }
+  }
+
   @usableFromInline let field: Int
-  let access: TotalAccess<State>
-  let finish: (Int, Int) -> Value
+  @usableFromInline let finish: (Int, Int) -> Value
+  @usableFromInline var body: Body?
   /// Each element's part, by position in the list.
-  private var parts: [Int] = []
-  private var total = 0
-  private var current: Value?
+  @usableFromInline var parts: [Int] = []
+  @usableFromInline var total = 0
+  @usableFromInline var current: Value?
 
   @usableFromInline
-  init(field: Int, access: TotalAccess<State>, finish: @escaping (Int, Int) -> Value) {
+  init(field: Int, finish: @escaping (Int, Int) -> Value) {
     self.field = field
-    self.access = access
     self.finish = finish
   }
 
   @usableFromInline var value: Any { current as Any }
 
   @usableFromInline
-  func rebuild(_ state: State) -> Bool {
-    parts = access.parts(state)
-    // Wrapping: equal to the whole sum wherever that doesn't overflow.
-    total = parts.reduce(0, &+)
+  func rebuild(_ state: State) -> Bool { body.unsafelyUnwrapped.rebuild(state) }
+
+  @usableFromInline
+  func update(_ state: State, ids: [ElementID]) -> Bool { body.unsafelyUnwrapped.update(state, ids) }
+
+  @inlinable
+  func rebuild<ID, Element>(
+    _ elements: IdentifiedArray<ID, Element>, part: (State, Element) -> Int, state: State
+  ) -> Bool {
+    parts.removeAll(keepingCapacity: true)
+    parts.reserveCapacity(elements.count)
+    total = 0
+    for element in elements {
+      let part = part(state, element)
+      parts.append(part)
+      // Wrapping: equal to the whole sum wherever that doesn't overflow.
+      total &+= part
+    }
     return settle(finish(total, parts.count))
   }
 
-  @usableFromInline
-  func update(_ state: State, ids: [ElementID]) -> Bool {
-    guard access.count(state) == parts.count else { return rebuild(state) }
+  @inlinable
+  func update<ID, Element>(
+    _ elements: IdentifiedArray<ID, Element>, ids: [ElementID], as _: ID.Type, part: (State, Element) -> Int,
+    state: State
+  ) -> Bool {
+    guard elements.count == parts.count else { return rebuild(elements, part: part, state: state) }
     for id in ids {
-      guard let (index, part) = access.part(state, id) else { return rebuild(state) }
+      guard let id = id.base as? ID, let index = elements.index(id: id) else {
+        return rebuild(elements, part: part, state: state)
+      }
+      let part = part(state, elements[index])
       total = total &- parts[index] &+ part
       parts[index] = part
     }
     return settle(finish(total, parts.count))
   }
 
-  private func settle(_ value: Value) -> Bool {
+  @inlinable
+  func settle(_ value: Value) -> Bool {
     defer { current = value }
     return current != value
-  }
-}
-
-/// How a filter's keeper reads the list, specialized where the generated code makes it.
-@usableFromInline
-struct FilterAccess<State, Element> {
-  /// Whether the selected case keeps each element, in list order, and the result.
-  @usableFromInline let build: (State) -> (kept: [Bool], result: [Element])
-  @usableFromInline let count: (State) -> Int
-  /// The position of the element with the id, the element, and whether the selected case keeps it.
-  @usableFromInline let find: (State, ElementID) -> (index: Int, element: Element, isKept: Bool)?
-  /// The position of an element in the list.
-  @usableFromInline let index: (State, Element) -> Int?
-  /// Whether two results are equal.
-  @usableFromInline let same: ([Element], [Element]) -> Bool
-
-  @usableFromInline
-  init(
-    build: @escaping (State) -> (kept: [Bool], result: [Element]), count: @escaping (State) -> Int,
-    find: @escaping (State, ElementID) -> (index: Int, element: Element, isKept: Bool)?,
-    index: @escaping (State, Element) -> Int?, same: @escaping ([Element], [Element]) -> Bool
-  ) {
-    self.build = build
-    self.count = count
-    self.find = find
-    self.index = index
-    self.same = same
   }
 }
 
 /// A filter's result kept with which elements of the list it holds, by position in the list.
 /// In list order, an element's place in the result is the number of kept elements before it,
 /// counted by a Fenwick tree (a logarithmic count, no lookup by id); sorted, it is found by its
-/// sort keys (ties by position in the list).
+/// sort keys (ties by position in the list). Specialized as `TotalKeeper` is.
 @usableFromInline
 final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeeping {
+  @usableFromInline
+  struct Body {
+    @usableFromInline let rebuild: (State) -> Bool
+    @usableFromInline let update: (State, [ElementID]) -> Bool
+
+    @usableFromInline
+    init(rebuild: @escaping (State) -> Bool, update: @escaping (State, [ElementID]) -> Bool) {
+      self.rebuild = rebuild
+      self.update = update
+    }
+  }
+
   @usableFromInline let field: Int
-  let order: [SortKey<Element>]
-  let access: FilterAccess<State, Element>
-  private(set) var result: [Element] = []
-  private(set) var edits: [ListEdit<Element>]?
+  @usableFromInline let order: [SortKey<Element>]
+  @usableFromInline var body: Body?
+  @usableFromInline var result: [Element] = []
+  @usableFromInline var edits: [ListEdit<Element>]?
   /// Whether the result holds the element at each position of the list.
-  private var kept: [Bool] = []
-  /// In list order: the kept elements counted by position (`Fenwick`).
-  private var counts = Fenwick()
-  private var isBuilt = false
+  @usableFromInline var kept: [Bool] = []
+  /// In list order: the kept elements counted by position.
+  @usableFromInline var counts = Fenwick()
+  @usableFromInline var isBuilt = false
 
   @usableFromInline
-  init(field: Int, order: [SortKey<Element>], access: FilterAccess<State, Element>) {
+  init(field: Int, order: [SortKey<Element>]) {
     self.field = field
     self.order = order
-    self.access = access
   }
 
   @usableFromInline var value: Any { result }
 
   @usableFromInline
-  func rebuild(_ state: State) -> Bool {
-    let (kept, next) = access.build(state)
-    self.kept = kept
-    if order.isEmpty { counts = Fenwick(kept) }
+  func rebuild(_ state: State) -> Bool { body.unsafelyUnwrapped.rebuild(state) }
+
+  @usableFromInline
+  func update(_ state: State, ids: [ElementID]) -> Bool { body.unsafelyUnwrapped.update(state, ids) }
+
+  /// `includes`: the selected case's condition (none: the case keeps nothing).
+  @inlinable
+  func rebuild<ID>(
+    _ elements: IdentifiedArray<ID, Element>, includes: ((State, Element) -> Bool)?, state: State
+  ) -> Bool {
+    var next: [Element] = []
+    kept.removeAll(keepingCapacity: true)
+    kept.reserveCapacity(elements.count)
+    for element in elements {
+      let isKept = includes?(state, element) ?? false
+      kept.append(isKept)
+      if isKept { next.append(element) }
+    }
+    if order.isEmpty { counts = Fenwick(kept) } else { next.sortStably(by: order) }
     edits = nil
     defer {
       result = next
       isBuilt = true
     }
-    return !isBuilt || !access.same(next, result)
+    return !isBuilt || next != result
   }
 
-  @usableFromInline
-  func update(_ state: State, ids: [ElementID]) -> Bool {
-    guard isBuilt, access.count(state) == kept.count else { return rebuild(state) }
+  @inlinable
+  func update<ID>(
+    _ elements: IdentifiedArray<ID, Element>, ids: [ElementID], as _: ID.Type, includes: ((State, Element) -> Bool)?,
+    state: State
+  ) -> Bool where Element.ID == ID {
+    guard isBuilt, elements.count == kept.count else { return rebuild(elements, includes: includes, state: state) }
     var edits: [ListEdit<Element>] = []
     for id in ids {
-      guard let (index, element, isKept) = access.find(state, id) else { return rebuild(state) }
+      guard let id = id.base as? ID, let index = elements.index(id: id) else {
+        return rebuild(elements, includes: includes, state: state)
+      }
+      let element = elements[index]
+      let isKept = includes?(state, element) ?? false
       let wasKept = kept[index]
       kept[index] = isKept
       switch (wasKept, isKept) {
       case (false, false):
         continue
       case (false, true):
-        let position = order.isEmpty ? counts.prefix(index) : insertion(of: element, at: index, in: state)
+        let position = order.isEmpty ? counts.prefix(index) : insertion(of: element, at: index, in: elements)
         if order.isEmpty { counts.add(1, at: index) }
         result.insert(element, at: position)
         edits.append(.insert(element, at: position))
       case (true, let isKept):
-        let position = order.isEmpty ? counts.prefix(index) : result.firstIndex { $0.id == element.id }
-        guard let position, position < result.count, result[position].id == element.id else { return rebuild(state) }
+        let position = order.isEmpty ? counts.prefix(index) : result.firstIndex { $0.id == id }
+        guard let position, position < result.count, result[position].id == id else {
+          return rebuild(elements, includes: includes, state: state)
+        }
         guard isKept else {
           if order.isEmpty { counts.add(-1, at: index) }
           result.remove(at: position)
@@ -385,12 +393,12 @@ final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeepi
           continue
         }
         guard result[position] != element else { continue }
-        if order.isEmpty || staysInOrder(element, at: position, listIndex: index, in: state) {
+        if order.isEmpty || staysInOrder(element, at: position, listIndex: index, in: elements) {
           result[position] = element
           edits.append(.replace(element, at: position))
         } else {
           result.remove(at: position)
-          let target = insertion(of: element, at: index, in: state)
+          let target = insertion(of: element, at: index, in: elements)
           result.insert(element, at: target)
           edits.append(.move(element, from: position, to: target))
         }
@@ -401,31 +409,39 @@ final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeepi
   }
 
   /// Where `element`, at `index` of the list and not in the sorted result, goes in it.
-  private func insertion(of element: Element, at index: Int, in state: State) -> Int {
+  @inlinable
+  func insertion<ID>(of element: Element, at index: Int, in elements: IdentifiedArray<ID, Element>) -> Int
+  where Element.ID == ID {
     var low = 0
     var high = result.count
     while low < high {
       let middle = (low + high) / 2
-      if precedes(result[middle], element, at: index, in: state) { low = middle + 1 } else { high = middle }
+      if precedes(result[middle], element, at: index, in: elements) { low = middle + 1 } else { high = middle }
     }
     return low
   }
 
   /// Whether `other`, an element of the sorted result, comes before `element` (at `index` of the list).
-  private func precedes(_ other: Element, _ element: Element, at index: Int, in state: State) -> Bool {
+  @inlinable
+  func precedes<ID>(_ other: Element, _ element: Element, at index: Int, in elements: IdentifiedArray<ID, Element>)
+    -> Bool where Element.ID == ID
+  {
     for key in order {
       let result = key.order(other, element)
       if result != 0 { return result < 0 }
     }
     // Ties: by position in the list.
-    return (access.index(state, other) ?? 0) < index
+    return (elements.index(id: other.id) ?? 0) < index
   }
 
   /// Whether the changed `element` at `position` of the sorted result still sits between its neighbours.
-  private func staysInOrder(_ element: Element, at position: Int, listIndex: Int, in state: State) -> Bool {
-    let afterPrevious = position == 0 || precedes(result[position - 1], element, at: listIndex, in: state)
+  @inlinable
+  func staysInOrder<ID>(
+    _ element: Element, at position: Int, listIndex: Int, in elements: IdentifiedArray<ID, Element>
+  ) -> Bool where Element.ID == ID {
+    let afterPrevious = position == 0 || precedes(result[position - 1], element, at: listIndex, in: elements)
     let beforeNext =
-      position == result.count - 1 || !precedes(result[position + 1], element, at: listIndex, in: state)
+      position == result.count - 1 || !precedes(result[position + 1], element, at: listIndex, in: elements)
     return afterPrevious && beforeNext
   }
 
@@ -451,7 +467,7 @@ final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeepi
         list.insert(element, at: to)
       }
     }
-    return access.same(list, result)
+    return list == result
   }
 }
 
@@ -459,12 +475,14 @@ extension FilterKeeper: ResultKeeping {}
 
 /// Counts of flags by position, each prefix's sum in logarithmic time (a Fenwick, or binary
 /// indexed, tree): where a kept element goes in a filter's result in list order.
+@usableFromInline
 struct Fenwick {
-  private var tree: [Int]
+  @usableFromInline var tree: [Int]
 
-  init() { tree = [0] }
+  @usableFromInline init() { tree = [0] }
 
   /// The tree of `flags` (1 for true), made in linear time.
+  @inlinable
   init(_ flags: [Bool]) {
     tree = [0] + flags.map { $0 ? 1 : 0 }
     for index in 1..<max(tree.count, 1) {
@@ -474,6 +492,7 @@ struct Fenwick {
   }
 
   /// The sum of the positions before `position`.
+  @inlinable
   func prefix(_ position: Int) -> Int {
     var sum = 0
     var index = position
@@ -484,6 +503,7 @@ struct Fenwick {
     return sum
   }
 
+  @inlinable
   mutating func add(_ delta: Int, at position: Int) {
     var index = position + 1
     while index < tree.count {

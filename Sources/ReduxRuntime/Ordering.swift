@@ -4,7 +4,7 @@ import Foundation
 /// isCompleted, -priority`) and filters with a `sort` build their order from these.
 public struct SortKey<Element> {
   /// Negative when `lhs` comes first, positive when `rhs` does, zero for a tie.
-  let order: (Element, Element) -> Int
+  @usableFromInline let order: (Element, Element) -> Int
 
   init(order: @escaping (Element, Element) -> Int) {
     self.order = order

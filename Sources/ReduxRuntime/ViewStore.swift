@@ -38,7 +38,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   private var memo: [AnyKeyPath: Any] = [:]
   /// Derived values and filter results the state keeps up to date from the elements an action
   /// changed in place (`IncrementallyDerived`), while a view reads them or their rows.
-  private var keepers: [AnyKeyPath: any DerivedKeeping<State>] = [:]
+  private var keepers: [AnyKeyPath: KeptEntry<State>] = [:]
   /// Key paths the state doesn't keep that way: computed again after each change of their inputs.
   private var unkept: Set<AnyKeyPath> = []
   /// Derived values that take an argument, by name and argument, with the fields they read.
@@ -133,7 +133,12 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   /// What keeps the derived value at `keyPath` up to date element by element, made (and the
   /// value computed) when first asked for; nil when the state doesn't keep it that way.
   private func keeper(_ keyPath: AnyKeyPath) -> (any DerivedKeeping<State>)? {
-    if let keeper = keepers[keyPath] { return keeper }
+    kept(keyPath)?.keeper
+  }
+
+  /// The entry of the key path's keeper (`keeper(_:)`), which `apply` reads without a lookup.
+  private func kept(_ keyPath: AnyKeyPath) -> KeptEntry<State>? {
+    if let entry = keepers[keyPath] { return entry }
     guard !unkept.contains(keyPath) else { return nil }
     guard let incremental = Self.incrementalValue(keyPath) else {
       unkept.insert(keyPath)
@@ -142,8 +147,12 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     let keeper = incremental.make()
     _ = source.read { keeper.rebuild($0) }
     computations += 1
-    keepers[keyPath] = keeper
-    return keeper
+    let entry = KeptEntry(keeper: keeper, fields: info(keyPath).fields)
+    entry.cell = values[keyPath]
+    entry.cell?.kept = entry
+    entry.hasRows = lists[keyPath] != nil
+    keepers[keyPath] = entry
+    return entry
   }
 
   /// What the state says of keeping `keyPath` up to date, when it is `IncrementallyDerived`.
@@ -164,7 +173,8 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   @usableFromInline
   func keptRows<Element>(_ keyPath: AnyKeyPath, of _: Element.Type) -> ObservedList<Element>?
   where Element: Identifiable & Equatable, Element.ID: Sendable {
-    guard let keeper = keeper(keyPath) as? any ResultKeeping<Element> else { return nil }
+    guard let entry = kept(keyPath), let keeper = entry.keeper as? any ResultKeeping<Element> else { return nil }
+    entry.hasRows = true
     let list = ObservedList(keeper.result)
     let kept = KeptResult(keeper: keeper)
     addList(keyPath, list, refresh: { list.follow(kept.keeper) }, update: { _ in list.follow(kept.keeper) })
@@ -180,6 +190,10 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
       keepsValue: !info.isStored || ViewStoreValueCell.keeps(Value.self),
       read: { source.read { $0[keyPath: keyPath] } })
     values[keyPath] = cell
+    if let entry = keepers[keyPath] {
+      entry.cell = cell
+      cell.kept = entry
+    }
     return cell
   }
 
@@ -358,19 +372,20 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     guard !changes.isEmpty else { return }
     // Kept values: brought up to date from the changed elements when only those changed, else
     // computed again; forgotten when no view reads them or their rows.
-    var keptChanged: [AnyKeyPath: Bool] = [:]
-    for (keyPath, keeper) in keepers {
-      let fields = self.fields(readBy: keyPath)
-      guard changes.touches(fields) else { continue }
-      guard values[keyPath]?.isObserved == true || lists[keyPath] != nil else {
+    for (keyPath, entry) in keepers {
+      entry.changed = nil
+      guard changes.touches(entry.fields) else { continue }
+      guard entry.cell?.isObserved == true || entry.hasRows else {
+        entry.cell?.kept = nil
         keepers[keyPath] = nil
         continue
       }
-      if let ids = changes.onlyInPlace(keeper.field, among: fields) {
-        keptChanged[keyPath] = source.read { keeper.update($0, ids: ids) }
+      let keeper = entry.keeper
+      if let ids = changes.onlyInPlace(keeper.field, among: entry.fields) {
+        entry.changed = source.read { keeper.update($0, ids: ids) }
         updates += 1
       } else {
-        keptChanged[keyPath] = source.read { keeper.rebuild($0) }
+        entry.changed = source.read { keeper.rebuild($0) }
         computations += 1
       }
     }
@@ -386,7 +401,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
         continue
       }
       // Kept: the keeper says whether it changed.
-      if let changed = keptChanged[keyPath] {
+      if let changed = cell.kept?.changed {
         if changed || cell.isAhead { told.append(cell) }
         cell.isAhead = false
         continue
@@ -521,6 +536,8 @@ final class ViewStoreValueCell {
   /// Whether it was read since its views were last told: if not, no view observes it (an
   /// observation ends at the first change it is told of).
   var isObserved = false
+  /// What keeps the value up to date element by element, when something does.
+  weak var kept: (any KeptChange)?
 
   init(fields: StateFields, isStored: Bool, keepsValue: Bool, read: @escaping () -> Any) {
     self.fields = fields
@@ -553,4 +570,27 @@ private struct CallKey: Hashable {
 /// changes and reads it on the main actor only.
 struct KeptResult<Element: Identifiable & Equatable>: @unchecked Sendable where Element.ID: Sendable {
   let keeper: any ResultKeeping<Element>
+}
+
+/// Whether a kept value changed at the delivery being made (nil: not brought up to date).
+@MainActor
+protocol KeptChange: AnyObject {
+  var changed: Bool? { get }
+}
+
+/// A value a view store keeps element by element: its keeper, the fields it reads, the cell of
+/// the views that read it and whether rows are made from it, found by `apply` without a lookup.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+final class KeptEntry<State>: KeptChange {
+  let keeper: any DerivedKeeping<State>
+  let fields: StateFields
+  weak var cell: ViewStoreValueCell?
+  var hasRows = false
+  var changed: Bool?
+
+  init(keeper: any DerivedKeeping<State>, fields: StateFields) {
+    self.keeper = keeper
+    self.fields = fields
+  }
 }
