@@ -115,8 +115,12 @@ protocol DerivedKeeping<State>: AnyObject {
   var field: Int { get }
   /// The value, as of the last `rebuild` or `update`.
   var value: Any { get }
-  /// Computes the value from the whole state; true when it differs from the value before.
+  /// Computes the value from the whole state; true when it differs from the value before (or,
+  /// when `isCompared` is false, whenever the value before is not compared with it).
   func rebuild(_ state: State) -> Bool
+  /// Whether `rebuild` compares the new value with the one before: not when no view reads the
+  /// value itself (rows made from a filter's result follow it without the comparison).
+  var isCompared: Bool { get set }
   /// Brings the value up to date after the elements with `ids` changed in place (the list kept
   /// its ids in their order); true when it changed.
   func update(_ state: State, ids: [ElementID]) -> Bool
@@ -238,6 +242,8 @@ final class TotalKeeper<State, Value: Equatable>: DerivedKeeping {
   @usableFromInline var parts: [Int] = []
   @usableFromInline var total = 0
   @usableFromInline var current: Value?
+  /// A total is always compared: a number.
+  @usableFromInline var isCompared = true
 
   @usableFromInline
   init(field: Int, finish: @escaping (Int, Int) -> Value) {
@@ -321,6 +327,7 @@ final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeepi
   /// In list order: the kept elements counted by position.
   @usableFromInline var counts = Fenwick()
   @usableFromInline var isBuilt = false
+  @usableFromInline var isCompared = true
 
   @usableFromInline
   init(field: Int, order: [SortKey<Element>]) {
@@ -355,7 +362,7 @@ final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeepi
       result = next
       isBuilt = true
     }
-    return !isBuilt || next != result
+    return !isBuilt || !isCompared || next != result
   }
 
   @inlinable

@@ -385,6 +385,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
         entry.changed = source.read { keeper.update($0, ids: ids) }
         updates += 1
       } else {
+        keeper.isCompared = entry.cell?.isObserved == true
         entry.changed = source.read { keeper.rebuild($0) }
         computations += 1
       }
