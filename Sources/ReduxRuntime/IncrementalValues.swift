@@ -373,8 +373,10 @@ final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeepi
     guard isBuilt, elements.count == kept.count else { return rebuild(elements, includes: includes, state: state) }
     var edits: [ListEdit<Element>] = []
     for id in ids {
+      // An id the list doesn't hold: computed again, and changed if an earlier id changed it
+      // (the result compared is already edited).
       guard let id = id.base as? ID, let index = elements.index(id: id) else {
-        return rebuild(elements, includes: includes, state: state)
+        return rebuild(elements, includes: includes, state: state) || !edits.isEmpty
       }
       let element = elements[index]
       let isKept = includes?(state, element) ?? false
@@ -391,7 +393,7 @@ final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeepi
       case (true, let isKept):
         let position = order.isEmpty ? counts.prefix(index) : result.firstIndex { $0.id == id }
         guard let position, position < result.count, result[position].id == id else {
-          return rebuild(elements, includes: includes, state: state)
+          return rebuild(elements, includes: includes, state: state) || !edits.isEmpty
         }
         guard isKept else {
           if order.isEmpty { counts.add(-1, at: index) }

@@ -371,21 +371,25 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   private func apply(_ changes: PendingChanges) {
     guard !changes.isEmpty else { return }
     // Kept values: brought up to date from the changed elements when only those changed, else
-    // computed again; forgotten when no view reads them or their rows.
+    // computed again. One no view reads now (nor its rows) is still brought up to date, which
+    // costs little and keeps it for the next read (two actions before the views render again);
+    // it is forgotten rather than computed again.
     for (keyPath, entry) in keepers {
       entry.changed = nil
       guard changes.touches(entry.fields) else { continue }
-      guard entry.cell?.isObserved == true || entry.hasRows else {
+      let keeper = entry.keeper
+      let inPlace = changes.onlyInPlace(keeper.field, among: entry.fields)
+      guard entry.cell?.isObserved == true || entry.hasRows || inPlace != nil else {
         entry.cell?.kept = nil
         keepers[keyPath] = nil
         continue
       }
-      let keeper = entry.keeper
-      if let ids = changes.onlyInPlace(keeper.field, among: entry.fields) {
+      // An update may fall back to computing the value again, as a rebuild does.
+      keeper.isCompared = entry.cell?.isObserved == true
+      if let ids = inPlace {
         entry.changed = source.read { keeper.update($0, ids: ids) }
         updates += 1
       } else {
-        keeper.isCompared = entry.cell?.isObserved == true
         entry.changed = source.read { keeper.rebuild($0) }
         computations += 1
       }
