@@ -32,7 +32,7 @@ public struct IncrementalValue<State> {
     IncrementalValue {
       let keeper = FilterKeeper<State, Element>(field: field, order: order)
       // Made here, so that the keeper's work is specialized for the state's types.
-      keeper.body = FilterKeeper.Body(
+      keeper.body = KeeperBody(
         rebuild: { [unowned keeper] state in
           keeper.rebuild(state[keyPath: list], includes: cases[state[keyPath: selected]], state: state)
         },
@@ -97,7 +97,7 @@ public struct IncrementalValue<State> {
     IncrementalValue {
       let keeper = TotalKeeper<State, Value>(field: field, finish: finish)
       // Made here, so that the keeper's work is specialized for the state's types.
-      keeper.body = TotalKeeper.Body(
+      keeper.body = KeeperBody(
         rebuild: { [unowned keeper] state in keeper.rebuild(state[keyPath: list], part: part, state: state) },
         update: { [unowned keeper] state, ids in
           keeper.update(state[keyPath: list], ids: ids, as: ID.self, part: part, state: state)
@@ -217,27 +217,28 @@ enum ListEdit<Element> {
   case move(Element, from: Int, to: Int)
 }
 
+/// A keeper's work, as closures made by `IncrementalValue`'s factories where the generated code
+/// names the state's types: they call the keeper's inlinable methods, which run specialized.
+@usableFromInline
+struct KeeperBody<State> {
+  @usableFromInline let rebuild: (State) -> Bool
+  @usableFromInline let update: (State, [ElementID]) -> Bool
+
+  @usableFromInline
+  init(rebuild: @escaping (State) -> Bool, update: @escaping (State, [ElementID]) -> Bool) {
+    self.rebuild = rebuild
+    self.update = update
+  }
+}
+
 /// A value made of one integer part per element: a count (1 where a condition holds), a sum, or
 /// what they give (`all` is a count that equals the list's). Its work is done by inlinable
-/// methods that `IncrementalValue`'s factories call from closures (`Body`) made where the
-/// generated code names the state's types, so it runs specialized for them.
+/// methods called through its `KeeperBody`, so it runs specialized for the state's types.
 @usableFromInline
 final class TotalKeeper<State, Value: Equatable>: DerivedKeeping {
-  @usableFromInline
-  struct Body {
-    @usableFromInline let rebuild: (State) -> Bool
-    @usableFromInline let update: (State, [ElementID]) -> Bool
-
-    @usableFromInline
-    init(rebuild: @escaping (State) -> Bool, update: @escaping (State, [ElementID]) -> Bool) {
-      self.rebuild = rebuild
-      self.update = update
-    }
-  }
-
   @usableFromInline let field: Int
   @usableFromInline let finish: (Int, Int) -> Value
-  @usableFromInline var body: Body?
+  @usableFromInline var body: KeeperBody<State>?
   /// Each element's part, by position in the list.
   @usableFromInline var parts: [Int] = []
   @usableFromInline var total = 0
@@ -305,21 +306,9 @@ final class TotalKeeper<State, Value: Equatable>: DerivedKeeping {
 /// sort keys (ties by position in the list). Specialized as `TotalKeeper` is.
 @usableFromInline
 final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeeping {
-  @usableFromInline
-  struct Body {
-    @usableFromInline let rebuild: (State) -> Bool
-    @usableFromInline let update: (State, [ElementID]) -> Bool
-
-    @usableFromInline
-    init(rebuild: @escaping (State) -> Bool, update: @escaping (State, [ElementID]) -> Bool) {
-      self.rebuild = rebuild
-      self.update = update
-    }
-  }
-
   @usableFromInline let field: Int
   @usableFromInline let order: [SortKey<Element>]
-  @usableFromInline var body: Body?
+  @usableFromInline var body: KeeperBody<State>?
   @usableFromInline var result: [Element] = []
   @usableFromInline var edits: [ListEdit<Element>]?
   /// Whether the result holds the element at each position of the list.

@@ -23,8 +23,15 @@ struct KeptValueTranslator {
   var kept: [(name: String, value: Expression)] {
     let inPlace = fieldsChangedInPlace
     guard !inPlace.isEmpty else { return [] }
-    let filters = spec.filters.compactMap { filter in keptFilter(filter, inPlace: inPlace).map { (filter.result, $0) } }
-    return filters + spec.derived.compactMap { value in keptValue(value, inPlace: inPlace).map { (value.name, $0) } }
+    // The state fields a name a condition reads stands for: a derived value's inputs, looked up
+    // once rather than searched for per read.
+    let inputs = Dictionary(spec.derived.map { ($0.name, $0.inputs) }, uniquingKeysWith: { first, _ in first })
+    let reads = { (name: String) in inputs[name] ?? [name] }
+    let filters = spec.filters.compactMap { filter in
+      keptFilter(filter, inPlace: inPlace, reads: reads).map { (filter.result, $0) }
+    }
+    return filters
+      + spec.derived.compactMap { value in keptValue(value, inPlace: inPlace, reads: reads).map { (value.name, $0) } }
   }
 
   /// `extension TaskListState: IncrementallyDerived`, when the state has a value to keep.
@@ -72,12 +79,12 @@ struct KeptValueTranslator {
   /// `.filter(\.tasks, field: 0, selected: \.filter, cases: [.all: { _, _ in true }, ...])`, for a
   /// filter over an identified list that some action changes in place, whose cases read nothing
   /// of the state that the list's change can change.
-  private func keptFilter(_ filter: Filter, inPlace: Set<Int>) -> Expression? {
+  private func keptFilter(_ filter: Filter, inPlace: Set<Int>, reads: (String) -> [String]) -> Expression? {
     guard types.isIdentifiedList(over: filter), let field = spec.stateFieldIndex(named: filter.over),
       inPlace.contains(field), let model = spec.model(named: filter.element),
       !filter.cases.contains(where: { filterCase in
         filterCase.predicate.stateReads(over: model).contains { name in
-          (spec.derived.first { $0.name == name }?.inputs ?? [name]).contains(filter.over)
+          reads(name).contains(filter.over)
         }
       })
     else { return nil }
@@ -98,13 +105,13 @@ struct KeptValueTranslator {
   /// over an identified list field that some action changes in place, made of a part per element
   /// (a count, `all`, `any`, `isEmpty`, an integer sum), whose condition reads nothing of the
   /// state that the list's change can change.
-  private func keptValue(_ value: DerivedValue, inPlace: Set<Int>) -> Expression? {
+  private func keptValue(_ value: DerivedValue, inPlace: Set<Int>, reads: (String) -> [String]) -> Expression? {
     guard value.parameter == nil, value.listReads == nil, value.pathRoots.isEmpty,
       let type = spec.stateField(named: value.list)?.type, types.isIdentifiedList(type),
       case .array(.model(let modelName)) = type, let model = spec.model(named: modelName),
       let field = spec.stateFieldIndex(named: value.list), inPlace.contains(field),
       !value.conditionReads.contains(where: { name in
-        (spec.derived.first { $0.name == name }?.inputs ?? [name]).contains(value.list)
+        reads(name).contains(value.list)
       })
     else { return nil }
     let list = Argument(nil, .keyPath(value.list))

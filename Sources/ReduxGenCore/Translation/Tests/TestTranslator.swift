@@ -4,10 +4,15 @@ struct TestTranslator {
   var types: TypeTranslator
   var spec: Spec { types.spec }
 
+  /// The values a view store keeps element by element (`KeptValueTranslator`), found once: each
+  /// filter and derived test asks.
+  let keptNames: [String]
+
   init(spec: Spec) {
     var types = TypeTranslator(spec: spec)
     types.usesUUIDHelper = true
     self.types = types
+    keptNames = KeptValueTranslator(types: types, access: nil).kept.map(\.name)
   }
 
   var state: Expression { .name("state") }
@@ -97,10 +102,9 @@ struct TestTranslator {
       })
     // Each value a view store keeps element by element: kept across the action, it equals the
     // state's own property (`IncrementallyDerived.unfollowedValues`).
-    let kept = KeptValueTranslator(types: types, access: nil).kept
-    if !kept.isEmpty {
+    if !keptNames.isEmpty {
       let unfollowed = Expression.type(stateType).dot("unfollowedValues").call([
-        Argument(nil, .array(kept.map { .keyPath($0.name) })), Argument("after", .name("action")),
+        Argument(nil, .array(keptNames.map { .keyPath($0) })), Argument("after", .name("action")),
         Argument("from", .name("before")), Argument("to", state),
       ])
       body.append(.declaration(VariableDeclaration(isConstant: true, name: "unfollowed", initializer: unfollowed)))
@@ -124,7 +128,7 @@ struct TestTranslator {
   /// element by element (`IncrementallyDerived.keepsValue(_:of:)`) shows the same; `body` as it
   /// is when the value isn't kept.
   func checkingKept(_ name: String, _ body: [Statement]) -> [Statement] {
-    guard KeptValueTranslator(types: types, access: nil).kept.contains(where: { $0.name == name }) else { return body }
+    guard keptNames.contains(name) else { return body }
     let keeps = Expression.type(.named(spec.stateTypeName)).dot("keepsValue").call([
       Argument(nil, .keyPath(name)), Argument("of", state),
     ])
