@@ -2,6 +2,7 @@
 // Run by hand, in release mode:
 //   swift run -c release StoreBenchmark            # the tables (1M dispatches; 100, 10k, 100k tasks)
 //   swift run -c release StoreBenchmark 200000     # fewer dispatches
+//   swift run -c release StoreBenchmark overhead   # a bare Store against the direct reducer, in turn
 //   swift run -c release StoreBenchmark observers  # 1,000 observers, change-aware or not
 //   valgrind swift-build-output/StoreBenchmark allocs 1000   # see Benchmarks/README.md
 //   swift run -c release StoreBenchmark effects 10000   # requests through an EffectRunner
@@ -167,6 +168,36 @@ func runToggles(count: Int, runs: Int) {
   }
 }
 
+/// The Store's own cost with nothing attached: runs of the direct reducer and of a bare Store
+/// taken in turn, `rounds` of each, so that the machine's drift falls on both; the median of each
+/// and the median of the rounds' ratios.
+func runOverhead(count: Int, rounds: Int) {
+  print("| tasks | direct reducer ns (median of \(rounds)) | bare Store ns | x direct (median of the rounds' ratios) |")
+  print("|---:|---:|---:|---:|")
+  for size in [100, 10_000] {
+    let actions = workload(size: size, count: count)
+    let start = initialState(size)
+    var direct: [Double] = []
+    var store: [Double] = []
+    for _ in 0..<rounds {
+      direct.append(measure(runs: 1, actions: count) {
+        var state = start
+        for action in actions { taskListReducer(&state, action) }
+        sink.store(state.tasks.count, ordering: .relaxed)
+      })
+      store.append(measure(runs: 1, actions: count) {
+        let store = Store(initialState: start, reducer: taskListReducer)
+        for action in actions { store.dispatch(action) }
+      })
+    }
+    let ratios = zip(store, direct).map { $0 / $1 }.sorted()
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    print(
+      "| \(size) | \(String(format: "%.1f", median(direct))) | \(String(format: "%.1f", median(store))) "
+        + "| \(String(format: "%.2f", ratios[ratios.count / 2])) |")
+  }
+}
+
 /// 100,000 and 10,000 appends into a store whose observer selects tasks.count.
 func runAppends() {
   func appends(_ count: Int) -> Double {
@@ -225,6 +256,8 @@ if arguments.first == "observers" {
   // Toggles only, on the page's screen at one size: what a profiler reads.
   let count = Int(arguments.dropFirst().first ?? "10000") ?? 10_000
   print(profileScreenToggles(count))
+} else if arguments.first == "overhead" {
+  runOverhead(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, rounds: 15)
 } else if arguments.first == "toggles" {
   runToggles(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, runs: 5)
 } else {

@@ -1,5 +1,3 @@
-import Atomics
-
 /// The dispatch engine behind a `Store`: the state under its lock, the queue of actions
 /// dispatched during a dispatch, the observers and their index by field, and the loop that runs
 /// each action through the middleware, the reducer and the observers.
@@ -14,6 +12,10 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var state: State
     @usableFromInline var pending: [Action] = []
     @usableFromInline var pendingStart = 0
+    /// Whether a thread is dispatching: set when a dispatch enters, cleared when the queue is
+    /// empty, both under the lock, so an action queued by another thread is never left behind.
+    /// A dispatch without middleware that tells no observer never leaves the lock between.
+    @usableFromInline var isDispatching = false
     @usableFromInline var observers: [ObserverBox<State>] = []
     @usableFromInline var nextObserverID: UInt64 = 0
     /// Observers that said which fields they read, indexed by field: rebuilt on (un)subscribe.
@@ -63,15 +65,11 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
   }
 
   @usableFromInline let core: Locked<Core>
-  /// Whether a thread is dispatching. It is set on entry by compare-exchange (no lock when the
-  /// store is idle), and cleared only under the lock when the queue is empty, so an action
-  /// queued by another thread is never left behind.
-  @usableFromInline let isDispatching = ManagedAtomic<Bool>(false)
   @usableFromInline let reducer: @Sendable (inout State, Action) -> Void
   /// The middleware chain, composed once; the loop over it is inlined into each client.
   @usableFromInline let chain: [any Middleware<State, Action>]
   /// The observers to notify for the action being processed, reused so dispatch does not
-  /// allocate. Only the one dispatching thread touches it (see `isDispatching`).
+  /// allocate. Only the one dispatching thread touches it (see `Core.isDispatching`).
   @usableFromInline let scratch = Scratch()
   /// The fields each action can change, when the Action reports them; else nil.
   @usableFromInline let changedFields: (@Sendable (Action) -> StateFields)?
@@ -104,85 +102,86 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
   /// already dispatching. `store` is what the middleware reach through their context.
   @inlinable
   func dispatch(_ action: Action, from store: Store<State, Action>) {
-    guard beginDispatch(orEnqueue: action) else { return }
-    // The action is read where it was passed, not copied; without middleware, no context either.
+    // The action is read where it was passed, not copied; without middleware, no context either,
+    // and one critical section enters the dispatch, reduces and (when no observer is told and
+    // nothing was queued) ends it. A queued action is taken only when there is one.
     guard !chain.isEmpty else {
-      var next = reduce(action)
-      while let current = next { next = reduce(current) }
+      var more = reduce(action, entering: true)
+      while more, let next = core.withLock({ takeNext(&$0) }) { more = reduce(next, entering: false) }
       return
     }
+    guard beginDispatch(orEnqueue: action) else { return }
     let context = MiddlewareContext(store: store)
-    var next = process(action, context: context)
-    while let current = next { next = process(current, context: context) }
+    var more = process(action, context: context)
+    while more, let next = core.withLock({ takeNext(&$0) }) { more = process(next, context: context) }
   }
 
   /// True when this thread now dispatches; false when another thread was, after queuing
   /// `action` for it.
   @inlinable
   func beginDispatch(orEnqueue action: Action) -> Bool {
-    if isDispatching.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-      return true
-    }
-    return core.withLock { core -> Bool in
-      if isDispatching.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-        return true
+    core.withLock { core -> Bool in
+      if core.isDispatching {
+        core.pending.append(action)
+        return false
       }
-      core.pending.append(action)
-      return false
+      core.isDispatching = true
+      return true
     }
   }
 
-  /// Processes one action through the middleware and the reducer; returns the next queued one,
-  /// or nil after ending the dispatch.
+  /// Processes one action through the middleware and the reducer; false when that ended the
+  /// dispatch, true when the next queued action (if any) is to be taken.
   @inlinable
-  func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
+  func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Bool {
     var current = action
     // By index, so each middleware is called in place rather than copied out of the array.
     for index in chain.indices {
-      guard let passed = chain[index].process(current, context: context) else {
-        return core.withLock { takeNext(&$0) }
-      }
+      guard let passed = chain[index].process(current, context: context) else { return true }
       current = passed
     }
-    return reduce(current)
+    return reduce(current, entering: false)
   }
 
-  /// Reduces one action that passed the middleware and tells the observers; returns the next
-  /// queued action, or nil after ending the dispatch.
+  /// What the critical section that reduces an action leaves to do.
+  @usableFromInline
+  enum Outcome {
+    /// The dispatch ended (nothing queued), or the action was queued for another thread.
+    case ended
+    /// Observers to tell (in `scratch`), then the queue to look at.
+    case tell
+    /// An action was queued meanwhile.
+    case queued
+  }
+
+  /// Reduces one action that passed the middleware and tells the observers; false when that ended
+  /// the dispatch, true when an action is queued. `entering`: the action was just dispatched (no
+  /// middleware), and is queued instead when another thread is dispatching.
   @inlinable
-  func reduce(_ current: Action) -> Action? {
-    let scratch = self.scratch
+  func reduce(_ current: Action, entering: Bool) -> Bool {
     // One critical section reduces, evaluates the observers' selections and, when no observer
-    // needs a notification, already takes the next action.
-    let (hasNotifications, next) = core.withLock { core -> (Bool, Action?) in
+    // needs a notification and nothing was queued, ends the dispatch.
+    let outcome = core.withLock { core -> Outcome in
+      if entering {
+        if core.isDispatching {
+          core.pending.append(current)
+          return .ended
+        }
+        core.isDispatching = true
+      }
       reducer(&core.state, current)
-      if !core.actionListeners.isEmpty {
-        // Allocates only when a listener ends.
-        var ended: [Int] = []
-        for index in core.actionListeners.indices where !core.actionListeners[index](current) { ended.append(index) }
-        for index in ended.reversed() { core.actionListeners.remove(at: index) }
+      // Nothing attached (no observer, no view store): nothing to tell or compare.
+      if !(core.observers.isEmpty && core.actionListeners.isEmpty) && collectChanged(&core, after: current) {
+        return .tell
       }
-      // Without observers that said what they read, or without a change report, compare all.
-      let touched =
-        core.observersByField.isEmpty || changedFields == nil ? .all : changedFields.unsafelyUnwrapped(current)
-      if touched.isAll {
-        for observer in core.observers where observer.evaluate(core.state) {
-          scratch.changed.append(observer)
-        }
-      } else {
-        for observer in core.untrackedObservers where observer.evaluate(core.state) {
-          scratch.changed.append(observer)
-        }
-        touched.forEach { field in
-          guard field >= 0 && field < core.observersByField.count else { return }
-          for observer in core.observersByField[field] where observer.evaluate(core.state) {
-            scratch.changed.append(observer)
-          }
-        }
-      }
-      return scratch.changed.isEmpty ? (false, takeNext(&core)) : (true, nil)
+      return endIfIdle(&core) ? .ended : .queued
     }
-    guard hasNotifications else { return next }
+    switch outcome {
+    case .ended: return false
+    case .queued: return true
+    case .tell: break
+    }
+    let scratch = self.scratch
     // Allocates only when an observer ends.
     var finished: [UInt64] = []
     for observer in scratch.changed where !observer.deliver() {
@@ -191,16 +190,60 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     scratch.changed.removeAll(keepingCapacity: true)
     return core.withLock { core in
       if !finished.isEmpty { remove(finished, from: &core) }
-      return takeNext(&core)
+      return !endIfIdle(&core)
     }
+  }
+
+  /// Under the lock, after the reducer: tells the action listeners and gathers in `scratch` the
+  /// observers whose selection changed; true when there is one.
+  @inlinable
+  func collectChanged(_ core: inout Core, after current: Action) -> Bool {
+    if !core.actionListeners.isEmpty {
+      // Allocates only when a listener ends.
+      var ended: [Int] = []
+      for index in core.actionListeners.indices where !core.actionListeners[index](current) { ended.append(index) }
+      for index in ended.reversed() { core.actionListeners.remove(at: index) }
+    }
+    let scratch = self.scratch
+    // Without observers that said what they read, or without a change report, compare all.
+    let touched =
+      core.observersByField.isEmpty || changedFields == nil ? .all : changedFields.unsafelyUnwrapped(current)
+    if touched.isAll {
+      for observer in core.observers where observer.evaluate(core.state) {
+        scratch.changed.append(observer)
+      }
+    } else {
+      for observer in core.untrackedObservers where observer.evaluate(core.state) {
+        scratch.changed.append(observer)
+      }
+      touched.forEach { field in
+        guard field >= 0 && field < core.observersByField.count else { return }
+        for observer in core.observersByField[field] where observer.evaluate(core.state) {
+          scratch.changed.append(observer)
+        }
+      }
+    }
+    return !scratch.changed.isEmpty
   }
 
   /// Under the lock: the next queued action, or nil after ending the dispatch.
   @inlinable
   func takeNext(_ core: inout Core) -> Action? {
     if let next = core.popPending() { return next }
-    isDispatching.store(false, ordering: .releasing)
+    core.isDispatching = false
     return nil
+  }
+
+  /// Under the lock: ends the dispatch and answers true when no action is queued.
+  @inlinable
+  func endIfIdle(_ core: inout Core) -> Bool {
+    if core.pendingStart < core.pending.count { return false }
+    if !core.pending.isEmpty {
+      core.pending.removeAll(keepingCapacity: true)
+      core.pendingStart = 0
+    }
+    core.isDispatching = false
+    return true
   }
 
   // MARK: Observers
