@@ -97,6 +97,7 @@ extension TestTranslator {
     let time = Self.boundTime
     var given: [Argument] = []
     var expected: [Argument] = []
+    var constants: [Statement] = []
     var ids = 0
     for (position, parameter) in action.payload.enumerated() {
       if parameter.madeByCreator {
@@ -105,6 +106,12 @@ extension TestTranslator {
         let value =
           parameter.type == .scalar(.uuid) ? Expression.name("UUID").call([Argument("number", .literal(.int(ids)))]) : time
         expected.append(Argument(parameter.name, value))
+      } else if holdsModel(parameter.type) {
+        // Made once: a model's default may make a new id each time it is built.
+        let name = "given" + parameter.name.prefix(1).uppercased() + parameter.name.dropFirst()
+        constants.append(sampleConstant(name, sample(parameter.type, position + 1), type: parameter.type))
+        given.append(Argument(parameter.name, .name(name)))
+        expected.append(Argument(parameter.name, .name(name)))
       } else {
         let value = types.expression(sample(parameter.type, position + 1), type: parameter.type)
         given.append(Argument(parameter.name, value))
@@ -112,12 +119,23 @@ extension TestTranslator {
       }
     }
     given.append(Argument("using", .name("values")))
-    let body = [
+    let body =
+      constants + [
       constant("values", incrementingValues),
       constant("action", Expression.name(spec.actionTypeName).dot(action.name).call(given)),
       expect(.name("action"), .equal, Expression.dot(action.name).call(expected)),
     ]
     return test("\(action.name)(...) makes its new values", names.make("\(action.name)CreatorMakesNewValues"), body)
+  }
+
+  /// Whether a value of `type` holds a model (whose defaults may make new values).
+  func holdsModel(_ type: SpecType) -> Bool {
+    switch type {
+    case .model: true
+    case .optional(let wrapped), .array(let wrapped): holdsModel(wrapped)
+    case .dictionary(_, let value): holdsModel(value)
+    default: false
+    }
   }
 
   /// The derived tests of one operation: the frame (a field, an element found by id, a dictionary
