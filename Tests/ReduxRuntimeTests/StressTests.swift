@@ -75,4 +75,46 @@ struct StressTests {
     let lastQueued = queuedLast.load(ordering: .relaxed)
     #expect(lastQueued == threads * perThread)
   }
+
+  /// Without middleware a dispatch enters, reduces and ends under one lock: 8 threads into a
+  /// bare store, then into one whose observer dispatches an echo for one add in a thousand
+  /// (queued while the dispatching thread tells it, processed by that thread).
+  @Test("without middleware, every action from 8 threads is applied exactly once", arguments: [false, true])
+  func eightThreadsWithoutMiddleware(observed: Bool) async {
+    let threads = 8
+    let perThread = 100_000
+    let store = Store<Tally, TallyAction>(
+      initialState: Tally(),
+      reducer: { state, action in
+        switch action {
+        case .add(let thread):
+          state.total += 1
+          state.perThread[thread] += 1
+        case .echo(let thread):
+          state.perThread[thread] -= 1
+          state.perThread[thread] += 1
+        }
+      })
+    let echoes = ManagedAtomic(0)
+    if observed {
+      store.subscribe(selecting: { $0.total }) { [weak store] total in
+        if total % 1_000 == 0 {
+          echoes.wrappingIncrement(ordering: .relaxed)
+          store?.dispatch(.echo(thread: 0))
+        }
+        return .alive
+      }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for thread in 0..<threads {
+        group.addTask {
+          for _ in 0..<perThread { store.dispatch(.add(thread: thread)) }
+        }
+      }
+    }
+    let state = store.state
+    #expect(state.total == threads * perThread)
+    #expect(state.perThread == [Int](repeating: perThread, count: threads))
+    #expect(echoes.load(ordering: .relaxed) == (observed ? threads * perThread / 1_000 : 0))
+  }
 }
