@@ -14,6 +14,29 @@ private enum TallyAction: Equatable, Sendable {
   case echo(thread: Int)
 }
 
+/// An add counts for its thread; an echo writes its thread's count and leaves it as it was.
+@Sendable private func reduceTally(_ state: inout Tally, _ action: TallyAction) {
+  switch action {
+  case .add(let thread):
+    state.total += 1
+    state.perThread[thread] += 1
+  case .echo(let thread):
+    state.perThread[thread] -= 1
+    state.perThread[thread] += 1
+  }
+}
+
+/// `perThread` adds dispatched from each of `threads` tasks at once.
+private func dispatchAdds(into store: Store<Tally, TallyAction>, threads: Int, perThread: Int) async {
+  await withTaskGroup(of: Void.self) { group in
+    for thread in 0..<threads {
+      group.addTask {
+        for _ in 0..<perThread { store.dispatch(.add(thread: thread)) }
+      }
+    }
+  }
+}
+
 /// Turns every add into the same add (a pass-through that reads the state) and dispatches an
 /// echo for one add in a thousand, re-entrantly.
 private struct Echo: Middleware {
@@ -34,14 +57,7 @@ struct StressTests {
     let perThread = 100_000
     let store = Store(
       initialState: Tally(),
-      reducer: { state, action in
-        switch action {
-        case .add(let thread):
-          state.total += 1
-          state.perThread[thread] += 1
-        case .echo: break
-        }
-      },
+      reducer: reduceTally,
       middleware: [Echo(), Echo()])
     let lastSeen = ManagedAtomic(0)
     let notifications = ManagedAtomic(0)
@@ -57,13 +73,7 @@ struct StressTests {
       queuedLast.store(total, ordering: .relaxed)
       return .alive
     }
-    await withTaskGroup(of: Void.self) { group in
-      for thread in 0..<threads {
-        group.addTask {
-          for _ in 0..<perThread { store.dispatch(.add(thread: thread)) }
-        }
-      }
-    }
+    await dispatchAdds(into: store, threads: threads, perThread: perThread)
     queued.sync {}
     let state = store.state
     #expect(state.total == threads * perThread)
@@ -84,18 +94,7 @@ struct StressTests {
   func eightThreadsWithoutMiddleware(observed: Bool) async {
     let threads = 8
     let perThread = 25_000
-    let store = Store<Tally, TallyAction>(
-      initialState: Tally(),
-      reducer: { state, action in
-        switch action {
-        case .add(let thread):
-          state.total += 1
-          state.perThread[thread] += 1
-        case .echo(let thread):
-          state.perThread[thread] -= 1
-          state.perThread[thread] += 1
-        }
-      })
+    let store = Store<Tally, TallyAction>(initialState: Tally(), reducer: reduceTally)
     let echoes = ManagedAtomic(0)
     if observed {
       store.subscribe(selecting: { $0.total }) { [weak store] total in
@@ -106,13 +105,7 @@ struct StressTests {
         return .alive
       }
     }
-    await withTaskGroup(of: Void.self) { group in
-      for thread in 0..<threads {
-        group.addTask {
-          for _ in 0..<perThread { store.dispatch(.add(thread: thread)) }
-        }
-      }
-    }
+    await dispatchAdds(into: store, threads: threads, perThread: perThread)
     let state = store.state
     #expect(state.total == threads * perThread)
     #expect(state.perThread == [Int](repeating: perThread, count: threads))
