@@ -292,7 +292,9 @@ let package = Package(
     // Run by hand in release mode: see Benchmarks/README.md.
     .executableTarget(
       name: "StoreBenchmark",
-      dependencies: ["ReduxRuntime", "ReduxSQLite", "TaskList", .product(name: "Atomics", package: "swift-atomics")],
+      dependencies: [
+        "ReduxRuntime", "ReduxSQLite", "TaskList", "App", .product(name: "Atomics", package: "swift-atomics"),
+      ],
       path: "Benchmarks/StoreBenchmark"
     ),
     // Killed at random points by ReduxRuntimeTests' crash tests while it saves.

@@ -256,6 +256,9 @@ if arguments.first == "observers" {
   // Toggles only, on the page's screen at one size: what a profiler reads.
   let count = Int(arguments.dropFirst().first ?? "10000") ?? 10_000
   print(profileScreenToggles(count))
+} else if arguments.first == "app" {
+  // An app's value over a feature's list, kept and computed again, at 1k, 10k and 100k tasks.
+  runAppValues(sizes: [1_000, 10_000, 100_000] + arguments.dropFirst().compactMap { Int($0) })
 } else if arguments.first == "overhead" {
   runOverhead(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, rounds: 15)
 } else if arguments.first == "toggles" {

@@ -84,9 +84,14 @@ extension ChangeReporting {
 /// Elements of one list field of the state (by index, as in `StateFields`) that an action changes
 /// in place, by id: the list keeps the same ids in the same order, and other elements keep
 /// their values. What lets a `ViewStore` tell one row of a list that its element changed.
+///
+/// In an app, the list is a field of one feature's state: `field` is the feature's field of the
+/// app state and `list` the list's field of the feature's (`within(_:changing:)`).
 public struct ChangedElements: Sendable {
-  /// The list field; -1 when nothing is known.
+  /// The list field; -1 when nothing is known. In an app, the feature's field.
   public let field: Int
+  /// In an app, the list's field of the feature's state; -1 when `field` is the list.
+  public let list: Int
   /// The ids of the elements that can have changed.
   @usableFromInline let ids: [ElementID]
 
@@ -95,6 +100,7 @@ public struct ChangedElements: Sendable {
   @inlinable
   public init<ID: Hashable & Sendable>(field: Int, ids: [ID]) {
     self.field = field
+    self.list = -1
     var boxed: [ElementID] = []
     boxed.reserveCapacity(ids.count)
     for id in ids { boxed.append(ElementID(id)) }
@@ -102,9 +108,20 @@ public struct ChangedElements: Sendable {
   }
 
   @usableFromInline
-  init(field: Int) {
+  init(field: Int, list: Int = -1, ids: [ElementID] = []) {
     self.field = field
-    self.ids = []
+    self.list = list
+    self.ids = ids
+  }
+
+  /// A feature's report as its app's: the feature is the app state's field `field`, and its
+  /// action changed `fields` of the feature's state (its `changedFields`). Known only when the
+  /// action changed its list alone, in place: else a value of the app reading another field of
+  /// the feature could not be brought up to date from the elements.
+  @inlinable
+  public func within(_ field: Int, changing fields: StateFields) -> ChangedElements {
+    guard self.field >= 0, list == -1, fields == StateFields(self.field) else { return .unknown }
+    return ChangedElements(field: field, list: self.field, ids: ids)
   }
 
   /// Nothing known: a change to a list field may be any change.
@@ -115,10 +132,11 @@ extension ChangedElements {
   /// Whether this report accounts for the change of the list field `field` from `before` to
   /// `after`: it speaks of another field, or the ids are the same in the same order and every
   /// element that changed is one it names. Generated tests check each action's report with it.
+  /// In an app, `field` is the feature's and `list` the list's field of the feature's state.
   public func accounts<ID: Hashable & Sendable, Element: Equatable>(
-    for field: Int, from before: IdentifiedArray<ID, Element>, to after: IdentifiedArray<ID, Element>
+    for field: Int, list: Int = -1, from before: IdentifiedArray<ID, Element>, to after: IdentifiedArray<ID, Element>
   ) -> Bool {
-    guard self.field == field else { return true }
+    guard self.field == field, self.list == list else { return true }
     guard before.ids == after.ids else { return false }
     let named = Set(ids)
     return before.ids.indices.allSatisfy { index in

@@ -13,6 +13,11 @@ public protocol IncrementallyDerived {
 ///
 /// The factories are inlinable: the loops over the list and the lookups by id they hand the
 /// keeper are specialized for the state's types where the generated code calls them.
+///
+/// An app's value over one feature's list names the list's field of the feature's state as
+/// `field` and the feature's field of the app state as `in:` (`.count(\.taskList.tasks, field: 0,
+/// in: 1)`): it follows the feature's changes in place that change nothing else of the feature
+/// (`ChangedElements.within(_:changing:)`).
 public struct IncrementalValue<State> {
   @usableFromInline let make: () -> any DerivedKeeping<State>
 
@@ -26,11 +31,11 @@ public struct IncrementalValue<State> {
   /// order), as the generated property computes it.
   @inlinable
   public static func filter<Selection: Hashable, ID: Hashable, Element: Identifiable & Equatable>(
-    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, selected: KeyPath<State, Selection>,
+    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, in feature: Int = -1, selected: KeyPath<State, Selection>,
     cases: [Selection: (State, Element) -> Bool], sortedBy order: [SortKey<Element>] = []
   ) -> Self where Element.ID == ID {
     IncrementalValue {
-      let keeper = FilterKeeper<State, Element>(field: field, order: order)
+      let keeper = FilterKeeper<State, Element>(field: field, in: feature, order: order)
       // Made here, so that the keeper's work is specialized for the state's types.
       keeper.body = KeeperBody(
         rebuild: { [unowned keeper] state in
@@ -46,56 +51,56 @@ public struct IncrementalValue<State> {
   /// The number of elements of the list that `condition` holds for (all of them without one).
   @inlinable
   public static func count<ID: Hashable, Element>(
-    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, where condition: ((State, Element) -> Bool)? = nil
+    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, in feature: Int = -1, where condition: ((State, Element) -> Bool)? = nil
   ) -> Self {
     guard let condition else {
-      return total(list, field: field, of: { _, _ in 0 }, finish: { _, count in count })
+      return total(list, field: field, in: feature, of: { _, _ in 0 }, finish: { _, count in count })
     }
-    return total(list, field: field, of: { condition($0, $1) ? 1 : 0 }, finish: { total, _ in total })
+    return total(list, field: field, in: feature, of: { condition($0, $1) ? 1 : 0 }, finish: { total, _ in total })
   }
 
   /// Whether `condition` holds for every element (true for an empty list).
   @inlinable
   public static func all<ID: Hashable, Element>(
-    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, where condition: @escaping (State, Element) -> Bool
+    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, in feature: Int = -1, where condition: @escaping (State, Element) -> Bool
   ) -> Self {
-    total(list, field: field, of: { condition($0, $1) ? 1 : 0 }, finish: { total, count in total == count })
+    total(list, field: field, in: feature, of: { condition($0, $1) ? 1 : 0 }, finish: { total, count in total == count })
   }
 
   /// Whether `condition` holds for at least one element.
   @inlinable
   public static func any<ID: Hashable, Element>(
-    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, where condition: @escaping (State, Element) -> Bool
+    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, in feature: Int = -1, where condition: @escaping (State, Element) -> Bool
   ) -> Self {
-    total(list, field: field, of: { condition($0, $1) ? 1 : 0 }, finish: { total, _ in total > 0 })
+    total(list, field: field, in: feature, of: { condition($0, $1) ? 1 : 0 }, finish: { total, _ in total > 0 })
   }
 
   /// Whether the list is empty: a change in place never changes it.
   @inlinable
   public static func isEmpty<ID: Hashable, Element>(
-    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int
+    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, in feature: Int = -1
   ) -> Self {
-    total(list, field: field, of: { _, _ in 0 }, finish: { _, count in count == 0 })
+    total(list, field: field, in: feature, of: { _, _ in 0 }, finish: { _, count in count == 0 })
   }
 
   /// The total of what `part` gives for each element (0 for an element a sum's condition
   /// leaves out): each element's part is kept, and a change adds the difference.
   @inlinable
   public static func sum<ID: Hashable, Element>(
-    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, of part: @escaping (State, Element) -> Int,
+    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, in feature: Int = -1, of part: @escaping (State, Element) -> Int,
     where condition: ((State, Element) -> Bool)? = nil
   ) -> Self {
-    guard let condition else { return total(list, field: field, of: part, finish: { total, _ in total }) }
-    return total(list, field: field, of: { condition($0, $1) ? part($0, $1) : 0 }, finish: { total, _ in total })
+    guard let condition else { return total(list, field: field, in: feature, of: part, finish: { total, _ in total }) }
+    return total(list, field: field, in: feature, of: { condition($0, $1) ? part($0, $1) : 0 }, finish: { total, _ in total })
   }
 
   @inlinable
   static func total<ID: Hashable, Element, Value: Equatable>(
-    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, of part: @escaping (State, Element) -> Int,
+    _ list: KeyPath<State, IdentifiedArray<ID, Element>>, field: Int, in feature: Int = -1, of part: @escaping (State, Element) -> Int,
     finish: @escaping (_ total: Int, _ count: Int) -> Value
   ) -> Self {
     IncrementalValue {
-      let keeper = TotalKeeper<State, Value>(field: field, finish: finish)
+      let keeper = TotalKeeper<State, Value>(field: field, in: feature, finish: finish)
       // Made here, so that the keeper's work is specialized for the state's types.
       keeper.body = KeeperBody(
         rebuild: { [unowned keeper] state in keeper.rebuild(state[keyPath: list], part: part, state: state) },
@@ -111,8 +116,11 @@ public struct IncrementalValue<State> {
 @usableFromInline
 protocol DerivedKeeping<State>: AnyObject {
   associatedtype State
-  /// The list field (by declaration order) whose changes in place it follows.
+  /// The list field (by declaration order) whose changes in place it follows; in an app, the
+  /// feature's field of the app state.
   var field: Int { get }
+  /// In an app, the list's field of the feature's state; -1 when `field` is the list.
+  var list: Int { get }
   /// The value, as of the last `rebuild` or `update`.
   var value: Any { get }
   /// Computes the value from the whole state; true when it differs from the value before (or,
@@ -179,7 +187,7 @@ extension IncrementalValue {
     guard changes.touches(read) else { return true }
     let previous = keeper.value
     let isChanged: Bool
-    if let ids = changes.onlyInPlace(keeper.field, among: read) {
+    if let ids = changes.onlyInPlace(keeper.field, list: keeper.list, among: read) {
       isChanged = keeper.update(after, ids: ids)
       guard keeper.replays(from: previous) else { return false }
     } else {
@@ -246,9 +254,11 @@ final class TotalKeeper<State, Value: Equatable>: DerivedKeeping {
   /// A total is always compared: a number.
   @usableFromInline var isCompared = true
 
+  @usableFromInline let list: Int
+
   @usableFromInline
-  init(field: Int, finish: @escaping (Int, Int) -> Value) {
-    self.field = field
+  init(field: Int, in feature: Int, finish: @escaping (Int, Int) -> Value) {
+    (self.field, list) = feature >= 0 ? (feature, field) : (field, -1)
     self.finish = finish
   }
 
@@ -318,9 +328,11 @@ final class FilterKeeper<State, Element: Identifiable & Equatable>: DerivedKeepi
   @usableFromInline var isBuilt = false
   @usableFromInline var isCompared = true
 
+  @usableFromInline let list: Int
+
   @usableFromInline
-  init(field: Int, order: [SortKey<Element>]) {
-    self.field = field
+  init(field: Int, in feature: Int, order: [SortKey<Element>]) {
+    (self.field, list) = feature >= 0 ? (feature, field) : (field, -1)
     self.order = order
   }
 

@@ -274,8 +274,10 @@ struct PendingChanges: Sendable {
   var fields: UInt64 = 0
   /// The fields changed otherwise than element by element.
   var whole: UInt64 = 0
-  /// The one list field changed only in place so far, and its elements' ids.
+  /// The one list field changed only in place so far (in an app, the feature's field and the
+  /// list's field of the feature's state), and its elements' ids.
   var inPlaceField = -1
+  var inPlaceList = -1
   var inPlaceIDs: [ElementID] = []
   var scheduled = false
 
@@ -294,13 +296,15 @@ struct PendingChanges: Sendable {
       fields |= bit
       guard whole & bit == 0 else { return }
       let fits = inPlaceIDs.count + inPlace.ids.count <= Self.idLimit
-      if field == inPlace.field, inPlaceField == -1 || inPlaceField == field, fits {
+      if field == inPlace.field, inPlaceField == -1 || (inPlaceField == field && inPlaceList == inPlace.list), fits {
         inPlaceField = field
+        inPlaceList = inPlace.list
         if inPlaceIDs.isEmpty { inPlaceIDs = inPlace.ids } else { inPlaceIDs += inPlace.ids }
       } else {
         whole |= bit
         if inPlaceField == field {
           inPlaceField = -1
+          inPlaceList = -1
           inPlaceIDs = []
         }
       }
@@ -328,8 +332,9 @@ struct PendingChanges: Sendable {
 
   /// The ids of the elements of `field` that changed, when it changed only in place and no
   /// other field of `read` changed: what a value reading `read` can be brought up to date from.
-  func onlyInPlace(_ field: Int, among read: StateFields) -> [ElementID]? {
-    guard !read.isAll, let ids = inPlace(field) else { return nil }
+  /// In an app, `field` is the feature's and `list` the list's field of the feature's state.
+  func onlyInPlace(_ field: Int, list: Int = -1, among read: StateFields) -> [ElementID]? {
+    guard !read.isAll, let ids = inPlace(field, list: list) else { return nil }
     var isOtherChanged = false
     read.forEach { other in
       if other != field, other >= 64 || fields & (1 << UInt64(other)) != 0 { isOtherChanged = true }
@@ -338,8 +343,8 @@ struct PendingChanges: Sendable {
   }
 
   /// The ids of the elements of `field` that changed, when it changed only in place.
-  func inPlace(_ field: Int) -> [ElementID]? {
-    guard !all, field == inPlaceField else { return nil }
+  func inPlace(_ field: Int, list: Int = -1) -> [ElementID]? {
+    guard !all, field == inPlaceField, list == inPlaceList else { return nil }
     return inPlaceIDs
   }
 }

@@ -378,7 +378,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
       entry.changed = nil
       guard changes.touches(entry.fields) else { continue }
       let keeper = entry.keeper
-      let inPlace = changes.onlyInPlace(keeper.field, among: entry.fields)
+      let inPlace = changes.onlyInPlace(keeper.field, list: keeper.list, among: entry.fields)
       guard entry.cell?.isObserved == true || entry.hasRows || inPlace != nil else {
         entry.cell?.kept = nil
         keepers[keyPath] = nil

@@ -2484,6 +2484,23 @@ extension RApp {
       }
     }
     if let text = rng.pickOptional(keyed), rng.chance(80) { derived.append(RAppValue(name: fresh("appKeyed"), text: text)) }
+    // A condition or a part per element of a list of models with an id (`count a.items where
+    // isDone`, `sum a.items.size`): what a view store keeps element by element when the feature
+    // changes the list in place. Drawn last, so the values above stay as they were.
+    var perElement: [String] = []
+    for (feature, list) in lists {
+      guard case .array(.model(let modelName)) = list.type, let model = feature.spec.model(modelName),
+        model.idField != nil
+      else { continue }
+      let path = "\(feature.field).\(list.name)"
+      for flag in model.fields where flag.type == .scalar(.bool) {
+        perElement += ["count \(path) where \(flag.name)", "any \(path) where !\(flag.name)", "all \(path) where \(flag.name)"]
+      }
+      for summed in model.fields where summed.type == .scalar(.int) && summed.name != "id" {
+        perElement.append("sum \(path).\(summed.name)")
+      }
+    }
+    if let text = rng.pickOptional(perElement), rng.chance(80) { derived.append(RAppValue(name: fresh("appKept"), text: text)) }
   }
 
   /// Adds `shareTally(amount:)` to the first two features (or all), each counting it in a

@@ -1,3 +1,4 @@
+import App
 import Foundation
 import Observation
 import TaskList
@@ -199,6 +200,56 @@ import Testing
       #expect(viewStore.allCompleted == state.allCompleted)
       _ = (remaining, rows)
     }
+  }
+
+  /// An app's value over a feature's list (`tasksLeft: count taskList.tasks where !isCompleted`)
+  /// is kept from the toggled task, as the feature's own count is; the other feature's action
+  /// leaves it alone, and a change of the list that isn't in place computes it again. Random
+  /// actions of both features after that: the view store shows the state's own values.
+  @Test func anAppValueIsFollowedFromTheToggledTask() {
+    let store = Store(initialState: AppState(taskList: TaskListState(tasks: tasks(6))), reducer: appReducer)
+    let viewStore = ViewStore(store)
+    let left = Watch { _ = viewStore.tasksLeft }
+    let afterCount = Watch { _ = viewStore.tasksLeftAfterCount }
+    #expect(viewStore.tasksLeft == 3)
+    let (computations, updates) = (viewStore.computations, viewStore.updates)
+    viewStore.dispatch(.taskList(.toggleTaskCompletion(id: uuid(1))))
+    #expect(viewStore.tasksLeft == 2)
+    #expect(left.count == 1)
+    #expect(viewStore.updates == updates + 1)
+    // `tasksLeftAfterCount` reads `tasksLeft` again (computed), not the tasks.
+    #expect(viewStore.computations == computations + 1)
+    #expect(afterCount.count == 1)
+    // Rendered again, as views are after they are told.
+    left.arm()
+    afterCount.arm()
+    viewStore.dispatch(.counter(.increase))
+    #expect(left.count == 1)
+    #expect(afterCount.count == 2)
+    #expect(viewStore.tasksLeftAfterCount == 1)
+    viewStore.dispatch(.taskList(.clearCompleted))
+    #expect(viewStore.tasksLeft == 2)
+    #expect(viewStore.updates == updates + 1)
+    var random = Generator(state: 13)
+    for _ in 0..<300 {
+      let ids = store.state.taskList.tasks.ids
+      let id = ids.isEmpty ? uuid(1) : ids[random.next(ids.count)]
+      let action: AppAction =
+        switch random.next(8) {
+        case 0, 1, 2: .taskList(.toggleTaskCompletion(id: id))
+        case 3: .taskList(.setTaskCompletion(id: id, isCompleted: random.next(2) == 0))
+        case 4: .taskList([.completeAll, .completeNone, .toggleAll, .moveCompletedDown][random.next(4)])
+        case 5: .taskList(.addTask(task: TaskList.Task(id: uuid(100 + random.next(50)), title: "t")))
+        case 6: .taskList(.removeTask(id: id))
+        default: .counter(random.next(2) == 0 ? .increase : .decrease)
+        }
+      viewStore.dispatch(action)
+      let state = store.state
+      #expect(viewStore.tasksLeft == state.tasksLeft)
+      #expect(viewStore.anyTaskDone == state.anyTaskDone)
+      #expect(viewStore.tasksLeftAfterCount == state.tasksLeftAfterCount)
+    }
+    #expect(viewStore.updates > updates + 50)
   }
 
   /// A toggle reads the toggled task, not the list: the filter's rows lose one row, the counts

@@ -26,14 +26,43 @@ extension AppAction: ChangeReporting {
       return StateFields(1)
     }
   }
+
+  /// The list of a feature this action changes only element by element, and the ids of those elements.
+  public var changedElements: ChangedElements {
+    switch self {
+    case .taskList(let action):
+      return action.changedElements.within(1, changing: action.changedFields)
+    default:
+      return .unknown
+    }
+  }
 }
 
 extension AppState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<AppState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.counter: StateFields(0), \.taskList: StateFields(1),
+      \.counter: StateFields(0),
+      \.taskList: StateFields(1),
+      \.tasksLeft: StateFields(1),
+      \.anyTaskDone: StateFields(1),
+      \.tasksLeftAfterCount: StateFields(0, 1),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
+  }
+}
+
+extension AppState: IncrementallyDerived {
+  /// How the value at `keyPath` is kept up to date from the elements an action changes in place.
+  public static func incrementalValue(_ keyPath: PartialKeyPath<AppState>)
+    -> IncrementalValue<AppState>?
+  {
+    let valuesByKeyPath: [PartialKeyPath<Self>: IncrementalValue<Self>] = [
+      \.tasksLeft: .count(
+        \.taskList.tasks, field: 0, in: 1, where: { _, element in !element.isCompleted }),
+      \.anyTaskDone: .any(
+        \.taskList.tasks, field: 0, in: 1, where: { _, element in element.isCompleted }),
+    ]
+    return valuesByKeyPath[keyPath]
   }
 }

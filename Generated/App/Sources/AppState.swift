@@ -20,6 +20,23 @@ public struct AppState: Equatable, Sendable {
   }
 }
 
+extension AppState {
+  /// `tasksLeft`, derived from `taskList.tasks`.
+  public var tasksLeft: Int {
+    return taskList.tasks.count(where: { !$0.isCompleted })
+  }
+
+  /// `anyTaskDone`, derived from `taskList.tasks`.
+  public var anyTaskDone: Bool {
+    return taskList.tasks.contains { $0.isCompleted }
+  }
+
+  /// `tasksLeftAfterCount`, derived from `taskList.tasks` and `counter.count`.
+  public var tasksLeftAfterCount: Int {
+    return tasksLeft - counter.count
+  }
+}
+
 /// The App state as SwiftUI views observe it, field by field.
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

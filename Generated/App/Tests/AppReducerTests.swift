@@ -43,4 +43,79 @@ struct AppReducerTests {
     #expect(state.taskList == expected)
     #expect(state.counter == before.counter)
   }
+
+  @Test("tasksLeft counts the elements of taskList.tasks where !isCompleted")
+  func tasksLeftIsDerived() {
+    var state = AppState()
+    let matching = Task(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "text 1",
+      isCompleted: false)
+    let matchingToo = Task(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "text 2",
+      isCompleted: false)
+    let other = Task(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000003")!, title: "text 3",
+      isCompleted: true)
+    state.taskList.tasks = [matching, matchingToo, other]
+    #expect(state.tasksLeft == 2)
+    #expect(AppState.keepsValue(\.tasksLeft, of: state))
+  }
+
+  @Test("anyTaskDone says whether isCompleted holds for any element of taskList.tasks")
+  func anyTaskDoneIsDerived() {
+    var state = AppState()
+    let matching = Task(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "text 1",
+      isCompleted: true)
+    let other = Task(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "text 2",
+      isCompleted: false)
+    state.taskList.tasks = [matching, other]
+    #expect(state.anyTaskDone == true)
+    #expect(AppState.keepsValue(\.anyTaskDone, of: state))
+    state.taskList.tasks = [other]
+    #expect(state.anyTaskDone == false)
+    #expect(AppState.keepsValue(\.anyTaskDone, of: state))
+  }
+
+  @Test("tasksLeftAfterCount computes tasksLeft - counter.count")
+  func tasksLeftAfterCountIsDerived() {
+    var state = AppState()
+    let taskListTasksFirst = Task(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "text 1",
+      isCompleted: false)
+    let taskListTasksSecond = Task(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "text 2",
+      isCompleted: false)
+    state.taskList.tasks = [taskListTasksFirst, taskListTasksSecond]
+    state.counter.count = 7
+    #expect(state.tasksLeftAfterCount == -5)
+  }
+
+  @Test("taskList.tasks changed in place keeps the App's values")
+  func taskListTasksChangedInPlaceKeepsValues() {
+    var state = AppState()
+    let first = Task(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "text 1")
+    let second = Task(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "text 2"
+    )
+    state.taskList.tasks = [first, second]
+    reduceKeeping(&state, .taskList(.toggleTaskCompletion(id: first.id)))
+    reduceKeeping(&state, .taskList(.toggleTaskCompletion(id: second.id)))
+    reduceKeeping(&state, .taskList(.setTaskCompletion(id: first.id, isCompleted: false)))
+    reduceKeeping(&state, .taskList(.setTaskCompletion(id: second.id, isCompleted: true)))
+  }
+
+  /// The root reducer, the app's report of a feature's elements it changed, and every value the app keeps element by element, followed.
+  private func reduceKeeping(_ state: inout AppState, _ action: AppAction) {
+    let before = state
+    appReducer(&state, action)
+    #expect(
+      action.changedElements.accounts(
+        for: 1, list: 0, from: before.taskList.tasks, to: state.taskList.tasks))
+    let unfollowed = AppState.unfollowedValues(
+      [\.tasksLeft, \.anyTaskDone], after: action, from: before, to: state
+    )
+    #expect(unfollowed == [])
+  }
 }

@@ -137,6 +137,12 @@ struct AppChecker {
       state: state, filters: [], actions: [], middleware: [], examples: [], events: [], persist: nil)
     spec.derived = derived
     spec.selectors = selectors
+    for (index, feature) in app.features.enumerated() {
+      for change in Set(feature.spec.actions.compactMap({ feature.spec.elementChange(by: $0)?.field })) {
+        spec.listsInFeatures[feature.name + "." + feature.spec.state[change].name] = ListInFeature(
+          feature: index, field: change)
+      }
+    }
     return (derived, spec)
   }
 

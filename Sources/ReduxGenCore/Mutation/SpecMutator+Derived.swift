@@ -2,10 +2,11 @@ extension SpecMutator {
   // MARK: Derived values
 
   /// The mutants of an app's values over its features (`derived:`): those of a feature's
-  /// derived values, each with the app it makes (the app values in `spec`, its `derivedScope`).
+  /// derived values, each with the app it makes (the app values in `spec`, its `derivedScope`),
+  /// and the near misses of those a view store keeps element by element.
   package static func mutants(of app: AppSpec) -> [(mutant: Mutant, app: AppSpec)] {
     guard let scope = app.derivedScope else { return [] }
-    return derivedMutants(scope).map { mutant in
+    return (derivedMutants(scope) + keptValueMutants(scope)).map { mutant in
       var mutated = app
       mutated.derivedScope = mutant.spec
       mutated.derived = mutant.spec.derived

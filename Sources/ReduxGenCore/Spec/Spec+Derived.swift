@@ -374,3 +374,10 @@ package struct KeptValueMutant: Sendable, Equatable {
   package var value: String
   package var kind: Kind
 }
+
+/// A feature's list as an app's value reads it: the feature's field of the app state (by the
+/// app's order) and the list's field of the feature's state.
+package struct ListInFeature: Sendable, Equatable {
+  package var feature: Int
+  package var field: Int
+}

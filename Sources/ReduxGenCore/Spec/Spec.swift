@@ -49,6 +49,10 @@ package struct Spec: Sendable, Equatable {
   /// A near miss of a value a view store keeps element by element: set only by the mutation
   /// harness.
   package var keptValueMutant: KeptValueMutant?
+  /// In an app's values' scope (`AppSpec.derivedScope`): each feature's list of models with an id
+  /// that some of the feature's actions change only in place, by its name there
+  /// (`taskList.tasks`). What an app value over such a list is kept up to date from.
+  package var listsInFeatures: [String: ListInFeature] = [:]
   /// The module the generated sources are built into: `module:`, or the feature's name.
   package var moduleName: String { module ?? feature }
   private var modelIndex: [String: Int] = [:]

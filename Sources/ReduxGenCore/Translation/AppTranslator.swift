@@ -166,8 +166,56 @@ struct AppTranslator {
       .declarations(
       changes: app.features.enumerated().map { index, feature in (feature.name, [index]) }, wrapped: wrapped,
       reads: app.features.enumerated().map { index, feature in (feature.name, [index]) }
-        + app.derived.map { ($0.name, featureIndices(readBy: $0)) })
-    return [.function(reducer)] + tracking
+        + app.derived.map { ($0.name, featureIndices(readBy: $0)) },
+      actionMembers: changedElementsReport().map { [$0] } ?? [])
+    return [.function(reducer)] + tracking + (keptValues.map { $0.declarations() } ?? [])
+  }
+
+  /// The app's values a view store keeps element by element (`IncrementallyDerived`): those over
+  /// a feature's list that the feature's actions change in place. Nil when there are none.
+  private var keptValues: KeptValueTranslator? {
+    guard let scope = app.derivedScope else { return nil }
+    let translator = KeptValueTranslator(types: TypeTranslator(spec: scope), access: access)
+    return translator.kept.isEmpty ? nil : translator
+  }
+
+  /// The features whose lists a kept app value reads, by index, each with the lists (the list's
+  /// field of the feature's state, and its name).
+  private var keptLists: [(feature: Int, lists: [(field: Int, name: String)])] {
+    guard let scope = app.derivedScope, let kept = keptValues?.kept else { return [] }
+    let read = Set(kept.compactMap { value in scope.derived.first { $0.name == value.name }?.list })
+    return app.features.indices.compactMap { index in
+      let lists = scope.listsInFeatures.filter { $0.value.feature == index && read.contains($0.key) }
+        .map { (field: $0.value.field, name: app.features[index].spec.state[$0.value.field].name) }
+        .sorted { $0.field < $1.field }
+      return lists.isEmpty ? nil : (index, lists)
+    }
+  }
+
+  /// `changedElements`: a feature's report as the app's (`ChangedElements.within(_:changing:)`),
+  /// for the features whose lists a kept value reads. Nil when no value is kept.
+  private func changedElementsReport() -> Declaration? {
+    let features = keptLists.map(\.feature)
+    guard !features.isEmpty else { return nil }
+    var cases = features.map { index in
+      SwitchCase(
+        patterns: [Pattern(caseName: app.features[index].name, bindings: ["action"])],
+        body: [
+          .returnStatement(
+            .name("action").dot("changedElements").dot("within").call([
+              Argument(nil, .literal(.int(index))),
+              Argument("changing", .name("action").dot("changedFields")),
+            ]))
+        ])
+    }
+    if features.count < app.features.count {
+      cases.append(SwitchCase(patterns: [], body: [.returnStatement(.dot("unknown"))]))
+    }
+    return .variable(
+      VariableDeclaration(
+        doc: "The list of a feature this action changes only element by element, and the ids of those elements.",
+        access: access, name: "changedElements", type: runtime.type("ChangedElements"),
+        getter: [.switchStatement(.name("self"), cases)]))
   }
 
   func middlewareFile() -> [Declaration] {
@@ -237,11 +285,108 @@ struct AppTranslator {
           ],
           kind: .function("\(feature.name)ActionsAreRouted"), body: body))
     }
-    let sharedTests = app.shared.map(sharedTest) + derivedTests()
+    let sharedTests = app.shared.map(sharedTest) + derivedTests() + keptTests()
     // No feature has an action that surely changes its slice: no test that could not fail.
     guard !(tests + sharedTests).isEmpty else { return [] }
     return [
       .structure(TypeDeclaration(name: names.reducerTests, members: tests + sharedTests))
+    ]
+  }
+
+  /// For each feature list a kept app value reads: the feature's actions that change it in place,
+  /// sent through the app over two elements, each checked by `reduceKeeping` (the app's report of
+  /// the change, and every kept value against the state's own property after it).
+  private func keptTests() -> [Declaration] {
+    guard let kept = keptValues?.kept else { return [] }
+    var tests: [Declaration] = []
+    var reported: [(feature: String, field: Int, list: Int, name: String)] = []
+    for (index, lists) in keptLists {
+      let feature = app.features[index]
+      var translator = TestTranslator(spec: feature.spec)
+      translator.types.usesUUIDHelper = false
+      for list in lists {
+        // Only over an element type one feature declares, which the app's tests can name.
+        guard case .array(.model(let modelName)) = feature.spec.state[list.field].type,
+          app.features.filter({ $0.spec.models.contains { $0.name == modelName } }).count == 1
+        else { continue }
+        reported.append((feature.name, index, list.field, list.name))
+        // Actions whose ids are payload parameters: sent for one element, then the other.
+        let actions = feature.spec.actions.compactMap { action -> (Action, Set<String>)? in
+          guard let change = feature.spec.elementChange(by: action), change.field == list.field,
+            !change.ids.isEmpty, change.ids.allSatisfy({ $0.parameter != nil && $0.fields.isEmpty })
+          else { return nil }
+          return (action, Set(change.ids.compactMap(\.parameter)))
+        }
+        guard !actions.isEmpty else { continue }
+        let element = SpecType.model(modelName)
+        let path = Expression.name("state").dot(feature.name).dot(list.name)
+        var body: [Statement] = [
+          .declaration(VariableDeclaration(name: "state", initializer: .name(stateName).call())),
+          translator.sampleConstant("first", translator.sample(element, 1, overrides: [:]), type: element),
+          translator.sampleConstant("second", translator.sample(element, 2, overrides: [:]), type: element),
+          .assignment(path, .array([.name("first"), .name("second")])),
+        ]
+        // Each action for the first element, then for the second with other values (a flag set
+        // one way, then the other).
+        for (action, ids) in actions {
+          for (number, which) in [(7, "first"), (8, "second")] {
+            let arguments = action.payload.enumerated().map { position, parameter in
+              Argument(
+                parameter.name,
+                ids.contains(parameter.name)
+                  ? Expression.name(which).dot("id")
+                  : translator.types.expression(
+                    translator.sample(parameter.type, position + number), type: parameter.type))
+            }
+            let inner = arguments.isEmpty ? Expression.dot(action.name) : Expression.dot(action.name).call(arguments)
+            body.append(
+              .expression(
+                .name("reduceKeeping").call([
+                  Argument(nil, .inoutArgument(.name("state"))),
+                  Argument(nil, Expression.dot(feature.name).call([Argument(nil, inner)])),
+                ])))
+          }
+        }
+        let title = "\(feature.name).\(list.name) changed in place keeps the \(app.name)'s values"
+        tests.append(
+          .function(
+            FunctionDeclaration(
+              attributes: [.attribute("Test", [Argument(nil, .literal(.string(title)))])],
+              kind: .function(feature.name + list.name.prefix(1).uppercased() + list.name.dropFirst() + "ChangedInPlaceKeepsValues"),
+              body: body)))
+      }
+    }
+    guard !tests.isEmpty else { return [] }
+    let state = Expression.name("state")
+    let before = Expression.name("before")
+    var helper: [Statement] = [
+      .declaration(VariableDeclaration(isConstant: true, name: "before", initializer: state)),
+      .expression(
+        .name(reducerName).call([Argument(nil, .inoutArgument(state)), Argument(nil, .name("action"))])),
+    ]
+    for list in reported {
+      let accounts = Expression.name("action").dot("changedElements").dot("accounts").call([
+        Argument("for", .literal(.int(list.field))), Argument("list", .literal(.int(list.list))),
+        Argument("from", before.dot(list.feature).dot(list.name)), Argument("to", state.dot(list.feature).dot(list.name)),
+      ])
+      helper.append(.expression(.macro("expect", [Argument(nil, accounts)])))
+    }
+    let unfollowed = Expression.name(stateName).dot("unfollowedValues").call([
+      Argument(nil, .array(kept.map { .keyPath($0.name) })), Argument("after", .name("action")),
+      Argument("from", before), Argument("to", state),
+    ])
+    helper.append(.declaration(VariableDeclaration(isConstant: true, name: "unfollowed", initializer: unfollowed)))
+    helper.append(.expression(.macro("expect", [Argument(nil, .binary(.name("unfollowed"), .equal, .literal(.emptyArray)))])))
+    return tests + [
+      .function(
+        FunctionDeclaration(
+          doc: "The root reducer, the app's report of a feature's elements it changed, and every value the app keeps element by element, followed.",
+          access: .private, kind: .function("reduceKeeping"),
+          parameters: [
+            Parameter(label: "_", name: "state", type: .named(stateName), isInout: true),
+            Parameter(label: "_", name: "action", type: .named(actionName)),
+          ],
+          body: helper))
     ]
   }
 

@@ -15,8 +15,19 @@ struct KeptValueTranslator {
   var spec: Spec { types.spec }
 
   /// The list fields (by index) some action changes only in place: what a kept value follows.
+  /// In an app's values' scope, the features' lists their actions change so.
   private var fieldsChangedInPlace: Set<Int> {
-    Set(spec.actions.compactMap { spec.elementChange(by: $0)?.field })
+    guard spec.listsInFeatures.isEmpty else {
+      return Set(spec.listsInFeatures.keys.compactMap { spec.stateFieldIndex(named: $0) })
+    }
+    return Set(spec.actions.compactMap { spec.elementChange(by: $0)?.field })
+  }
+
+  /// `field: 0`, or for an app's value over a feature's list, `field: 0, in: 1`: the list's
+  /// field of the feature's state and the feature's field of the app state.
+  private func fieldArguments(_ list: String, field: Int) -> [Argument] {
+    guard let nested = spec.listsInFeatures[list] else { return [Argument("field", .literal(.int(field)))] }
+    return [Argument("field", .literal(.int(nested.field))), Argument("in", .literal(.int(nested.feature)))]
   }
 
   /// Each kept value's name (its property's) and how it is kept, filters first.
@@ -93,10 +104,10 @@ struct KeptValueTranslator {
       let predicate = mutant == .negatedCase(index) ? Predicate.not(filterCase.predicate) : filterCase.predicate
       return DictionaryEntry(key: .dot(filterCase.name), value: .closure(condition(predicate, over: model)))
     }
-    var arguments = [
-      Argument(nil, .keyPath(filter.over)), Argument("field", .literal(.int(field))),
-      Argument("selected", .keyPath(filter.selected)), Argument("cases", .dictionary(cases)),
-    ]
+    var arguments =
+      [Argument(nil, .keyPath(filter.over))] + fieldArguments(filter.over, field: field) + [
+        Argument("selected", .keyPath(filter.selected)), Argument("cases", .dictionary(cases)),
+      ]
     if !filter.sort.isEmpty, mutant != .unsorted { arguments.append(Argument("sortedBy", types.sortKeys(filter.sort))) }
     return .dot("filter").call(arguments)
   }
@@ -114,8 +125,7 @@ struct KeptValueTranslator {
         reads(name).contains(value.list)
       })
     else { return nil }
-    let list = Argument(nil, .keyPath(value.list))
-    let fieldArgument = Argument("field", .literal(.int(field)))
+    let list = [Argument(nil, .keyPath(value.list))] + fieldArguments(value.list, field: field)
     let mutant = spec.keptValueMutant?.value == value.name ? spec.keptValueMutant?.kind : nil
     func condition(_ predicate: Predicate?) -> [Argument] {
       predicate.map {
@@ -129,19 +139,19 @@ struct KeptValueTranslator {
     }
     switch value.kind {
     case .count(let predicate):
-      return .dot("count").call([list, fieldArgument] + condition(predicate))
+      return .dot("count").call(list + condition(predicate))
     case .all(let predicate):
-      return .dot("all").call([list, fieldArgument] + condition(predicate))
+      return .dot("all").call(list + condition(predicate))
     case .any(let predicate):
-      return .dot("any").call([list, fieldArgument] + condition(predicate))
+      return .dot("any").call(list + condition(predicate))
     case .isEmpty:
-      return .dot("isEmpty").call([list, fieldArgument])
+      return .dot("isEmpty").call(list)
     case .sum(let name, let predicate) where value.type == .scalar(.int) && isInteger(name):
-      return .dot("sum").call([list, fieldArgument, part(element.dot(name))] + condition(predicate))
+      return .dot("sum").call(list + [part(element.dot(name))] + condition(predicate))
     case .sumOfProducts(let name, let times, let predicate)
     where value.type == .scalar(.int) && isInteger(name) && isInteger(times):
       return .dot("sum").call(
-        [list, fieldArgument, part(.binary(element.dot(name), .times, element.dot(times)))]
+        list + [part(.binary(element.dot(name), .times, element.dot(times)))]
           + condition(predicate))
     default:
       return nil
