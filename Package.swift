@@ -325,3 +325,13 @@ let package = Package(
     .target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime", "SwiftUIStandIn", "CombineStandIn"]),
   ]
 #endif
+
+// CI builds this package's own Swift targets with warnings as errors (.ci/run sets
+// REDUX_GEN_WARNINGS_AS_ERRORS): its build and the README's `swift test` then share their flags,
+// so the test command reuses the build. A flag a package gives itself, not its users: a package
+// depending on redux-gen by version never sees the variable set by this repository's CI.
+if Context.environment["REDUX_GEN_WARNINGS_AS_ERRORS"] != nil {
+  for target in package.targets where target.type != .system && target.type != .plugin && target.type != .binary {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+  }
+}
