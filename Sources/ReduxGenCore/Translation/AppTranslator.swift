@@ -6,10 +6,34 @@ struct AppTranslator {
   /// which the app imports, hide them.
   let runtime: RuntimeTypes
 
+  /// The app's values a view store keeps element by element (`IncrementallyDerived`): those over
+  /// a feature's list that the feature's actions change in place, found once. Empty when none is.
+  private let kept: [(name: String, value: Expression)]
+  /// What writes the kept values' conformance; nil when none is kept.
+  private let keptValues: KeptValueTranslator?
+  /// The features whose lists a kept value reads, by index, each with the lists (the list's
+  /// field of the feature's state, and its name).
+  private let keptLists: [(feature: Int, lists: [(field: Int, name: String)])]
+
   init(app: AppSpec) {
     self.app = app
     let specs = Spec.flattened(app.features.map(\.spec))
     runtime = RuntimeTypes(declared: specs.flatMap(\.declaredTypeNames))
+    guard let scope = app.derivedScope else {
+      (kept, keptValues, keptLists) = ([], nil, [])
+      return
+    }
+    let translator = KeptValueTranslator(types: TypeTranslator(spec: scope), access: .public)
+    kept = translator.kept
+    keptValues = kept.isEmpty ? nil : translator
+    let names = Set(kept.map(\.name))
+    let read = Set(scope.derived.filter { names.contains($0.name) }.map(\.list))
+    keptLists = app.features.indices.compactMap { index in
+      let lists = scope.listsInFeatures.filter { $0.value.feature == index && read.contains($0.key) }
+        .map { (field: $0.value.field, name: app.features[index].spec.state[$0.value.field].name) }
+        .sorted { $0.field < $1.field }
+      return lists.isEmpty ? nil : (index, lists)
+    }
   }
 
   /// An app's names are a feature's: `<App>State`, `<App>Action`, `<app>Reducer`, ...
@@ -171,27 +195,6 @@ struct AppTranslator {
     return [.function(reducer)] + tracking + (keptValues.map { $0.declarations() } ?? [])
   }
 
-  /// The app's values a view store keeps element by element (`IncrementallyDerived`): those over
-  /// a feature's list that the feature's actions change in place. Nil when there are none.
-  private var keptValues: KeptValueTranslator? {
-    guard let scope = app.derivedScope else { return nil }
-    let translator = KeptValueTranslator(types: TypeTranslator(spec: scope), access: access)
-    return translator.kept.isEmpty ? nil : translator
-  }
-
-  /// The features whose lists a kept app value reads, by index, each with the lists (the list's
-  /// field of the feature's state, and its name).
-  private var keptLists: [(feature: Int, lists: [(field: Int, name: String)])] {
-    guard let scope = app.derivedScope, let kept = keptValues?.kept else { return [] }
-    let read = Set(kept.compactMap { value in scope.derived.first { $0.name == value.name }?.list })
-    return app.features.indices.compactMap { index in
-      let lists = scope.listsInFeatures.filter { $0.value.feature == index && read.contains($0.key) }
-        .map { (field: $0.value.field, name: app.features[index].spec.state[$0.value.field].name) }
-        .sorted { $0.field < $1.field }
-      return lists.isEmpty ? nil : (index, lists)
-    }
-  }
-
   /// `changedElements`: a feature's report as the app's (`ChangedElements.within(_:changing:)`),
   /// for the features whose lists a kept value reads. Nil when no value is kept.
   private func changedElementsReport() -> Declaration? {
@@ -297,9 +300,10 @@ struct AppTranslator {
   /// sent through the app over two elements, each checked by `reduceKeeping` (the app's report of
   /// the change, and every kept value against the state's own property after it).
   private func keptTests() -> [Declaration] {
-    guard let kept = keptValues?.kept else { return [] }
     var tests: [Declaration] = []
-    var reported: [(feature: String, field: Int, list: Int, name: String)] = []
+    // Each list the tests send changes of: the feature's name and field of the app state, and
+    // the list's field of the feature's state and name.
+    var reported: [(feature: String, featureField: Int, list: Int, name: String)] = []
     for (index, lists) in keptLists {
       let feature = app.features[index]
       var translator = TestTranslator(spec: feature.spec)
@@ -366,7 +370,7 @@ struct AppTranslator {
     ]
     for list in reported {
       let accounts = Expression.name("action").dot("changedElements").dot("accounts").call([
-        Argument("for", .literal(.int(list.field))), Argument("list", .literal(.int(list.list))),
+        Argument("for", .literal(.int(list.featureField))), Argument("list", .literal(.int(list.list))),
         Argument("from", before.dot(list.feature).dot(list.name)), Argument("to", state.dot(list.feature).dot(list.name)),
       ])
       helper.append(.expression(.macro("expect", [Argument(nil, accounts)])))
