@@ -174,6 +174,13 @@ let package = Package(
       path: "Generated/App/Tests"
     ),
 
+    // Specs/tallies.yaml: a list whose elements are Tally features (Specs/tally.yaml).
+    .target(name: "Tally", dependencies: ["ReduxRuntime"], path: "Generated/Tally/Sources"),
+    .testTarget(name: "TallyTests", dependencies: ["Tally", "ReduxRuntime", "ReduxTesting"], path: "Generated/Tally/Tests"),
+    .target(name: "Tallies", dependencies: ["ReduxRuntime", "Tally"], path: "Generated/Tallies/Sources"),
+    .testTarget(
+      name: "TalliesTests", dependencies: ["Tallies", "Tally", "ReduxRuntime"], path: "Generated/Tallies/Tests"),
+
     // Specs/shop.yaml: Redux's shopping cart. Cart uses Products' Product; addToCart is shared.
     .target(name: "Products", dependencies: ["ReduxRuntime"], path: "Generated/Products/Sources"),
     .testTarget(
@@ -275,7 +282,8 @@ let package = Package(
     ),
     // ViewStore (Observation) on generated features: what invalidates which view.
     .testTarget(
-      name: "ViewStoreTests", dependencies: ["ReduxRuntime", "TaskList", "Counter", "App", "Cart", "Products", "Shop"]),
+      name: "ViewStoreTests",
+      dependencies: ["ReduxRuntime", "ReduxTesting", "TaskList", "Counter", "App", "Cart", "Products", "Shop", "Tally", "Tallies"]),
     .testTarget(
       name: "ReduxRuntimeTests",
       dependencies: [

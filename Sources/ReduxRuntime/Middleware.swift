@@ -24,6 +24,12 @@ public protocol Middleware<State, Action>: Sendable {
   /// The work still under way, described for a test's failure message: an effect's requests
   /// running, queued or waiting on the clock. The default has none.
   var pendingWork: [String] { get }
+
+  /// Ends the work this middleware started outside `process` (an effect's requests, running,
+  /// queued or waiting on the clock): they are cancelled and dispatch nothing. Called when the
+  /// feature it serves is gone (an element of a list of child features removed, see
+  /// `ChildMiddleware`). The default has no such work.
+  func end()
 }
 
 extension Middleware {
@@ -32,6 +38,8 @@ extension Middleware {
   public func idle() async -> Bool { false }
 
   public var pendingWork: [String] { [] }
+
+  public func end() {}
 }
 
 /// What a middleware can reach of its store: the current state and `dispatch`.
@@ -167,6 +175,10 @@ public struct ScopedMiddleware<ParentState: Sendable, ParentAction: Sendable, St
   }
 
   public var pendingWork: [String] { middleware.flatMap(\.pendingWork) }
+
+  public func end() {
+    for step in middleware { step.end() }
+  }
 
   private func scopedContext(_ context: MiddlewareContext<ParentState, ParentAction>) -> MiddlewareContext<State, Action> {
     let state = self.state

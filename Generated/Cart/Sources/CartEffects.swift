@@ -56,4 +56,9 @@ public struct CartEffectsMiddleware<Effects: CartEffects>: Middleware {
   public var pendingWork: [String] {
     return runner.pendingWork
   }
+
+  /// Cancels the requests running, queued or due: none dispatches its outcome.
+  public func end() {
+    runner.cancelAll()
+  }
 }

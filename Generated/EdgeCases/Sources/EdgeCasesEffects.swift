@@ -76,4 +76,9 @@ struct EdgeCasesEffectsMiddleware<Effects: EdgeCasesEffects>: ReduxRuntime.Middl
   var pendingWork: [String] {
     return runner.pendingWork
   }
+
+  /// Cancels the requests running, queued or due: none dispatches its outcome.
+  func end() {
+    runner.cancelAll()
+  }
 }

@@ -143,6 +143,11 @@ struct EdgeCasesFollowUps: ReduxRuntime.Middleware<EdgeCasesState, EdgeCasesActi
   var pendingWork: [String] {
     return runner.pendingWork
   }
+
+  /// Cancels the requests running, queued or due: none dispatches its outcome.
+  func end() {
+    runner.cancelAll()
+  }
 }
 
 /// Dispatches the actions the store starts with (`start:` in the spec) when the store is made: add it to the store's middleware.

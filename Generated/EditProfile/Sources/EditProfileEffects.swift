@@ -50,4 +50,9 @@ public struct EditProfileEffectsMiddleware<Effects: EditProfileEffects>: Middlew
   public var pendingWork: [String] {
     return runner.pendingWork
   }
+
+  /// Cancels the requests running, queued or due: none dispatches its outcome.
+  public func end() {
+    runner.cancelAll()
+  }
 }

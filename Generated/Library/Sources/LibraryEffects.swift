@@ -157,4 +157,9 @@ public struct LibraryEffectsMiddleware<Effects: LibraryEffects>: Middleware {
   public var pendingWork: [String] {
     return runner.pendingWork
   }
+
+  /// Cancels the requests running, queued or due: none dispatches its outcome.
+  public func end() {
+    runner.cancelAll()
+  }
 }

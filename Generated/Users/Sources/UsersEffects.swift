@@ -62,4 +62,9 @@ public struct UsersEffectsMiddleware<Effects: UsersEffects>: Middleware {
   public var pendingWork: [String] {
     return runner.pendingWork
   }
+
+  /// Cancels the requests running, queued or due: none dispatches its outcome.
+  public func end() {
+    runner.cancelAll()
+  }
 }

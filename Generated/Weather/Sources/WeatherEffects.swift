@@ -114,4 +114,9 @@ public struct WeatherEffectsMiddleware<Effects: WeatherEffects>: Middleware {
   public var pendingWork: [String] {
     return runner.pendingWork
   }
+
+  /// Cancels the requests running, queued or due: none dispatches its outcome.
+  public func end() {
+    runner.cancelAll()
+  }
 }

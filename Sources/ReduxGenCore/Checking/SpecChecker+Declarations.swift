@@ -31,6 +31,8 @@ extension SpecChecker {
       if !typeNames.insert(name).inserted { error(.duplicateName(name, what: .kind(.type)), pair.key) }
     }
     typeNames.formUnion(usedTypes.keys)
+    // A child feature's state (`TallyState`) is a type the spec may name.
+    typeNames.formUnion(usedModels.map(\.name))
     return (modelNames, filterNames, typeNames)
   }
 

@@ -209,6 +209,10 @@ extension SpecChecker {
       return nil
     }
     guard let name = text(nameNode, what: .a(.action)) else { return nil }
+    if self.action(named: name) == nil, let routed = childStep(name, nameNode: nameNode, arguments: argumentsNode) {
+      // A child's step, or nil when its problems were reported.
+      return routed
+    }
     guard let action = self.action(named: name) else {
       error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), nameNode)
       return nil
@@ -239,6 +243,33 @@ extension SpecChecker {
       }
     }
     return Example.Step(action: name, arguments: arguments)
+  }
+
+  /// `tallies[1].increment` (with its payload, if any): the child's action `increment` for the
+  /// element of `tallies` whose id is 1, its payload checked as the child's spec reads it. Nil
+  /// when `name` isn't of that shape or names no list of child features (an unknown action,
+  /// then); `.some(nil)` when it is a child's step with problems, reported here.
+  private mutating func childStep(_ name: String, nameNode: YAMLNode, arguments: YAMLNode?) -> Example.Step?? {
+    guard let open = name.firstIndex(of: "["), let close = name.lastIndex(of: "]"), open < close,
+      name[name.index(after: close)...].first == "."
+    else { return nil }
+    let field = String(name[..<open])
+    guard let list = symbols.entries.childLists.first(where: { $0.field == field }) else { return nil }
+    let idText = String(name[name.index(after: open)..<close])
+    let actionName = String(name[name.index(close, offsetBy: 2)...])
+    let idNode = YAMLNode(.scalar(idText, .plain), at: nameNode.location)
+    guard let id = exampleValue(idNode, type: list.idType) else { return .some(nil) }
+    // The child's step, read by a checker of the child's spec: its actions and types.
+    var child = SpecChecker(path: path, symbols: SymbolTable(checked: list.spec))
+    child.readFile = readFile
+    var stepNode = YAMLNode(.scalar(actionName, .plain), at: nameNode.location)
+    if let arguments {
+      stepNode = YAMLNode(.mapping([YAMLNode.Pair(key: YAMLNode(.scalar(actionName, .plain), at: nameNode.location), value: arguments)]), at: nameNode.location)
+    }
+    let step = child.exampleStep(stepNode)
+    diagnostics.append(contentsOf: child.diagnostics.diagnostics)
+    guard let step else { return .some(nil) }
+    return Example.Step(action: field, arguments: [], element: .element(id: id, step: step))
   }
 
   /// A path in `then`: a state field or filter result, then `.field`, `[index]`, `[key]`, `.count`,

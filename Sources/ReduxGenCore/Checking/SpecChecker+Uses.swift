@@ -14,37 +14,53 @@ extension SpecChecker {
     var read: Set<String> = []
     for item in items {
       guard let relative = text(item, what: .usedSpecPath) else { continue }
-      let usedPath = SpecChecker.resolve(relative, from: path)
-      // Read and checked once.
-      guard read.insert(usedPath).inserted else {
-        error(.duplicateName(relative, what: .kind(.usedSpec)), item)
-        continue
-      }
-      if let start = (usedBy + [path]).firstIndex(of: usedPath) {
-        error(.usesCycle(Array((usedBy + [path])[start...]) + [usedPath]), item)
-        continue
-      }
-      guard let bytes = readFile(usedPath) else {
-        error(.unreadableUsedSpec(relative), item)
-        continue
-      }
-      do {
-        let text = try SpecText.decode(bytes, path: usedPath)
-        let (spec, warnings) = try DocumentChecking.checkFeature(
-          text, path: usedPath, readFile: readFile, usedBy: usedBy + [path])
-        diagnostics.append(contentsOf: warnings)
-        if spec.access != .public {
-          error(.usedSpecNotPublic(spec.feature), item)
-        } else if spec.feature == feature {
-          error(.duplicateName(spec.feature, what: .kind(.feature)), item)
-        } else if !uses.contains(where: { $0.feature == spec.feature }) {
-          uses.append(spec)
-        }
-      } catch {
-        diagnostics.append(contentsOf: error.diagnostics)
+      guard let spec = loadSpec(relative, at: item, read: &read, as: .used) else { continue }
+      if spec.access != .public {
+        error(.usedSpecNotPublic(spec.feature), item)
+      } else if spec.feature == feature {
+        error(.duplicateName(spec.feature, what: .kind(.feature)), item)
+      } else if !uses.contains(where: { $0.feature == spec.feature }) {
+        uses.append(spec)
       }
     }
     return uses
+  }
+
+  /// How a spec names another: what its errors say.
+  enum SpecLink {
+    /// `uses:`
+    case used
+    /// `children:`
+    case child
+  }
+
+  /// The spec at `relative` (next to this one), read and checked once per `read`; nil, with the
+  /// problem reported, when it can't be read, doesn't pass its checks or leads back here.
+  mutating func loadSpec(_ relative: String, at item: YAMLNode, read: inout Set<String>, as link: SpecLink) -> Spec? {
+    let linkedPath = SpecChecker.resolve(relative, from: path)
+    guard read.insert(linkedPath).inserted else {
+      error(.duplicateName(relative, what: .kind(link == .used ? .usedSpec : .childSpec)), item)
+      return nil
+    }
+    if let start = (usedBy + [path]).firstIndex(of: linkedPath) {
+      let chain = Array((usedBy + [path])[start...]) + [linkedPath]
+      error(link == .used ? .usesCycle(chain) : .childrenCycle(chain), item)
+      return nil
+    }
+    guard let bytes = readFile(linkedPath) else {
+      error(link == .used ? .unreadableUsedSpec(relative) : .unreadableChildSpec(relative), item)
+      return nil
+    }
+    do {
+      let text = try SpecText.decode(bytes, path: linkedPath)
+      let (spec, warnings) = try DocumentChecking.checkFeature(
+        text, path: linkedPath, readFile: readFile, usedBy: usedBy + [path])
+      diagnostics.append(contentsOf: warnings)
+      return spec
+    } catch {
+      diagnostics.append(contentsOf: error.diagnostics)
+      return nil
+    }
   }
 
   /// The used specs, each once, the ones they use first.

@@ -60,13 +60,20 @@ package struct SpecChecker {
     let imports = keys["imports"].map { importList($0) } ?? []
     let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
     let uses = keys["uses"].map { checkUses($0) } ?? []
+    let children = keys["children"].map { checkChildren($0) } ?? []
+    // A child's spec is used too: its module is imported and its types are visible.
+    let childSpecs = children.map(\.list.spec).filter { child in !uses.contains { $0.feature == child.feature } }
+    let allUses = uses + childSpecs.enumerated().filter { index, child in
+      !childSpecs.prefix(index).contains { $0.feature == child.feature }
+    }.map(\.element)
     let modelPairs = keys["models"].flatMap { mapping($0, what: .key("models")) } ?? []
     let filterPairs = keys["filters"].flatMap { mapping($0, what: .key("filters")) } ?? []
     let enumPairs = keys["enums"].flatMap { mapping($0, what: .key("enums")) } ?? []
     symbols = symbols.adding {
-      $0.uses = uses
-      let usedSpecs = Spec.flattened(uses)
-      $0.usedModels = usedSpecs.flatMap(\.models)
+      $0.uses = allUses
+      let usedSpecs = Spec.flattened(allUses)
+      $0.usedModels = usedSpecs.flatMap(\.models) + children.map(\.list.stateModel)
+      $0.childLists = children.map(\.list)
       for enumType in usedSpecs.flatMap(\.enums) { $0.enumCaseNames[enumType.name] = enumType.cases }
     }
     let names = declareTypeNames(models: modelPairs, filters: filterPairs, enums: enumPairs)
@@ -99,7 +106,8 @@ package struct SpecChecker {
     }
     if let stateNode = keys["state"] {
       let state = fields(stateNode, context: .theState, requireDefaults: true)
-      symbols = symbols.adding { $0.state = state }
+      let childFields = childFields(children, state: state)
+      symbols = symbols.adding { $0.state = state + childFields }
     } else {
       missing("state", in: .theSpec, root)
     }
@@ -161,7 +169,8 @@ package struct SpecChecker {
     spec.start = start
     spec.api = api
     spec.module = module
-    spec.uses = uses
+    spec.uses = allUses
+    spec.children = children.map(\.list).filter { list in spec.stateField(named: list.field) != nil }
     spec.conformances = conformances
     checkUsedConformances(spec, usesNode: keys["uses"])
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)

@@ -5,9 +5,11 @@
 enum SpecKeys {
   /// A feature spec's top level.
   static let feature = [
-    "feature", "module", "access", "conformances", "imports", "uses", "doc", "models", "enums", "state", "filters", "derived", "actions",
+    "feature", "module", "access", "conformances", "imports", "uses", "children", "doc", "models", "enums", "state", "filters", "derived", "actions",
     "start", "events", "middleware", "persist", "examples", "api",
   ]
+  /// A field holding child features: `tallies: { each: tally.yaml }`.
+  static let child = ["each"]
   /// A model: `Name: { doc, fields }`.
   static let model = ["doc", "conformances", "fields"]
   /// An enum's long form: `Name: { doc, cases }`.
@@ -42,5 +44,6 @@ enum SpecKeys {
     "feature": Self.feature, "model": Self.model, "enumeration": Self.enumeration, "field": Self.field,
     "action": Self.action, "async": Self.async, "middleware": Self.middleware, "example": Self.example,
     "filter": Self.filter, "persist": Self.persist, "migrationStep": Self.migrationStep, "app": Self.app,
+    "child": Self.child,
   ]
 }

@@ -19,6 +19,8 @@ struct SymbolTable {
     var uses: [Spec] = []
     /// The models of the specs used, directly or not: types this spec reads but doesn't declare.
     var usedModels: [Model] = []
+    /// The lists of child features (`children:`).
+    var childLists: [ChildList] = []
     /// State field names written `FEATURE.FIELD` (an app's derived values read the features'
     /// state so): the tokens `FEATURE`, `.`, `FIELD` read as one name.
     var qualifiedNames: Set<String> = []
@@ -48,6 +50,33 @@ struct SymbolTable {
     modelsByName = Dictionary((entries.models + entries.usedModels).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     stateByName = Dictionary(entries.state.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     actionIndex = firstIndices(entries.actions.map(\.name))
+  }
+
+  /// The table of a spec already checked (a child feature's): what reading one of its actions
+  /// as an example's step looks up.
+  init(checked spec: Spec) {
+    var entries = Entries()
+    entries.feature = spec.feature
+    entries.modelNames = spec.models.map(\.name)
+    entries.filterNames = spec.filters.map(\.name)
+    entries.uses = spec.uses
+    let used = Spec.flattened(spec.uses)
+    entries.usedModels = used.flatMap(\.models) + spec.children.map(\.stateModel)
+    entries.childLists = spec.children
+    entries.enums = spec.enums
+    entries.models = spec.models
+    for enumType in used.flatMap(\.enums) + spec.enums { entries.enumCaseNames[enumType.name] = enumType.cases }
+    for filter in spec.filters { entries.enumCaseNames[filter.name] = filter.cases.map(\.name) }
+    entries.typeNames = Set(
+      spec.models.map(\.name) + spec.enums.map(\.name) + spec.filters.map(\.name) + entries.usedModels.map(\.name)
+        + used.flatMap(\.enums).map(\.name))
+    entries.state = spec.state
+    entries.filters = spec.filters
+    entries.events = spec.events
+    entries.actions = spec.actions
+    entries.derived = spec.derived
+    entries.selectors = spec.selectors
+    self.init(entries)
   }
 
   subscript<Value>(dynamicMember keyPath: KeyPath<Entries, Value>) -> Value {

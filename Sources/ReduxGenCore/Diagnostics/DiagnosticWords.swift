@@ -20,6 +20,7 @@ package enum Subject: Hashable, Sendable, CustomStringConvertible {
     case sortKey = "sort key"
     case stateField = "state field"
     case usedSpec = "used spec"
+    case childSpec = "child spec"
     case cacheTag = "cache tag"
     case filterResult = "filter result"
   }

@@ -54,6 +54,7 @@ extension SpecProblem {
     case .storeOnlyKey, .storeExampleNeedsDerivedFailure, .madeValueNotGiven: .examples
     case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .sharedActionNeedsFeatures,
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,
+      .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle,
       .typeDeclaredByUsedSpec, .missingHandWritten, .requirementMissing, .requirementChanged, .requirementRemoved,
       .orphanedScaffold, .missingLiveEffects: .modules
     case .invalidPersistKey, .unknownStorage, .invalidPersistVersion, .migrationVersion, .migrationStepShape,

@@ -230,6 +230,16 @@ package enum SpecProblem: Hashable, Sendable {
   case usedSpecNotPublic(String)
   /// `uses:` leads back to a spec being checked: the paths of the circle, first to last.
   case usesCycle([String])
+  /// `children:` names a spec that can't be read (as written).
+  case unreadableChildSpec(String)
+  /// A child feature that isn't `access: public`: its state and action live in another module.
+  case childSpecNotPublic(String)
+  /// A child feature whose state has no `id`: its elements can't be told apart.
+  case childWithoutID(String)
+  /// A child feature whose state's `id` is of a type an example can't write (the feature, the type).
+  case childIDType(String, type: String)
+  /// `children:` leads back to a spec being checked: the paths of the circle, first to last.
+  case childrenCycle([String])
   /// A type declared by this spec and by a spec it uses (the used feature).
   case typeDeclaredByUsedSpec(String, feature: String)
   case missingHandWritten(String, what: Subject, command: String)

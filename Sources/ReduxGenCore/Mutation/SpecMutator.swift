@@ -41,6 +41,7 @@ package struct Mutant: Sendable, Equatable {
 /// - values a view store keeps element by element (the state's properties as written): a
 ///   filter's case negated, a sorted filter kept in list order, a count's or sum's condition
 ///   negated, a sum's part subtracted.
+/// - lists of child features: a child's action given to the list's first element, or dropped.
 ///
 /// `custom` reducers are hand-written and not mutated. Examples are kept as they are.
 package enum SpecMutator {
@@ -48,7 +49,7 @@ package enum SpecMutator {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
       + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + startMutants(spec)
-      + apiMutants(spec) + cacheMutants(spec) + keptValueMutants(spec)
+      + apiMutants(spec) + cacheMutants(spec) + keptValueMutants(spec) + childMutants(spec)
     // A near miss of behaviour keeps every conformance: a mutant without a JSON key, a persisted
     // field or `fresh` would otherwise drop `Codable` or `Hashable`, and the tests that use them
     // wouldn't build.
@@ -69,6 +70,23 @@ package enum SpecMutator {
       if count > 0 { mutants[index].id += "~\(count + 1)" }
     }
     return mutants
+  }
+
+  // MARK: Child features
+
+  /// A child's action given to the wrong element (the list's first), or to none.
+  static func childMutants(_ spec: Spec) -> [Mutant] {
+    spec.children.indices.flatMap { index -> [Mutant] in
+      let field = spec.children[index].field
+      return [(ChildRouteMutant.firstElement, "first-element", "the list's first element"), (.dropped, "dropped", "no element")]
+        .map { mutant, id, description in
+          var mutated = spec
+          mutated.children[index].routeMutant = mutant
+          return Mutant(
+            id: "children:\(field):\(id)",
+            description: "\(field): a child's action goes to its element -> goes to \(description)", spec: mutated)
+        }
+    }
   }
 
   // MARK: Reduce operations

@@ -322,7 +322,7 @@ struct TextRenderer: Sendable {
       p.indent()
       if p.fits(escaping + typeText + ending) {
         p.line(escaping + typeText + ending)
-      } else {
+      } else if p.fits(type(result) + ending) || !brokenType(escaping + closureTypeHead(parameters) + " -> ", result, ending, &p) {
         p.line(escaping + closureTypeHead(parameters) + " ->")
         p.line(type(result) + ending)
       }

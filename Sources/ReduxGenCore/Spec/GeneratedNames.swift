@@ -28,6 +28,8 @@ package struct GeneratedNames: Sendable, Equatable {
   package var followUps: String { feature + "FollowUps" }
   /// The middleware that dispatches the spec's `start:` actions when the store is made.
   package var start: String { feature + "Start" }
+  /// `talliesChildren(tallies:)`: the middleware of each child feature's elements.
+  package var children: String { feature.lowercasingFirst + "Children" }
   /// The effects middleware's initializer parameter (and property) holding a timed request's
   /// timing: `searchTiming`.
   package static func timingParameter(_ action: String) -> String { action + "Timing" }
@@ -183,7 +185,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
-    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "IncrementalValue", "IncrementallyDerived",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",

@@ -113,11 +113,35 @@ package struct Example: Sendable, Equatable {
   package struct Step: Sendable, Equatable {
     package var action: String
     package var arguments: [(name: String, value: Value)]
+    /// For a child's action (`tallies[1].increment`): the element's id and the child's step;
+    /// `action` is then the list's field.
+    package var element: ElementStep?
+
+    package init(action: String, arguments: [(name: String, value: Value)], element: ElementStep? = nil) {
+      self.action = action
+      self.arguments = arguments
+      self.element = element
+    }
 
     package static func == (lhs: Step, rhs: Step) -> Bool {
       lhs.action == rhs.action
         && lhs.arguments.map(\.name) == rhs.arguments.map(\.name)
         && lhs.arguments.map(\.value) == rhs.arguments.map(\.value)
+        && lhs.element == rhs.element
+    }
+  }
+
+  /// A child feature's action sent to one element of a list: the element's id, and the action
+  /// as the child's spec reads it.
+  package indirect enum ElementStep: Sendable, Equatable {
+    case element(id: Value, step: Step)
+
+    package var id: Value {
+      switch self { case .element(let id, _): id }
+    }
+
+    package var step: Step {
+      switch self { case .element(_, let step): step }
     }
   }
 

@@ -41,6 +41,9 @@ package struct Spec: Sendable, Equatable {
   /// The specs this one `uses`, whose models and enums it reads from their modules: each checked,
   /// `access: public`, with the specs it uses in turn.
   package var uses: [Spec] = []
+  /// The lists of child features (`children:`), in the spec's order: each child's spec is in
+  /// `uses` too (its module is imported), and each list is a field of `state`.
+  package var children: [ChildList] = []
   /// Where the spec names each hand-written type (middleware, custom reducer), for diagnostics.
   package var handWrittenLocations: [String: SourceLocation] = [:]
   /// Set only by the mutation harness, on a mutant that takes a delayed follow-up's wait away:
@@ -88,6 +91,7 @@ package struct Spec: Sendable, Equatable {
 
   package func model(named name: String) -> Model? {
     modelIndex[name].map { models[$0] } ?? uses.lazy.compactMap { $0.model(named: name) }.first
+      ?? childStateModel(named: name)
   }
 
   /// Every spec used, directly or through another, each once, the deepest first: the modules
@@ -108,6 +112,7 @@ package struct Spec: Sendable, Equatable {
   /// The module that declares the model or enum `name`: this feature's, or a used spec's.
   package func module(declaring name: String) -> String? {
     if modelIndex[name] != nil || enums.contains(where: { $0.name == name }) { return feature }
+    if let child = children.first(where: { $0.spec.stateTypeName == name }) { return child.spec.feature }
     return uses.lazy.compactMap { $0.module(declaring: name) }.first
   }
 

@@ -20,7 +20,9 @@ struct KeptValueTranslator {
     guard spec.listsInFeatures.isEmpty else {
       return Set(spec.listsInFeatures.keys.compactMap { spec.stateFieldIndex(named: $0) })
     }
+    // A child's action changes its element alone (`changedElements` names it).
     return Set(spec.actions.compactMap { spec.elementChange(by: $0)?.field })
+      .union(spec.children.compactMap { spec.stateFieldIndex(named: $0.field) })
   }
 
   /// `field: 0`, or for an app's value over a feature's list, `field: 0, in: 1`: the list's

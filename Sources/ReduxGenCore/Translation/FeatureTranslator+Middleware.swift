@@ -4,7 +4,46 @@ extension FeatureTranslator {
   var contextType: TypeName { types.runtime.generic("MiddlewareContext", [stateType, actionType]) }
 
   func middlewareFile() -> [Declaration] {
-    middlewareProtocols() + followUpsMiddleware() + startMiddleware()
+    middlewareProtocols() + followUpsMiddleware() + startMiddleware() + childrenMiddleware()
+  }
+
+  /// `talliesChildren(tallies:)`: for each list of child features, the child's chain of each
+  /// element (`ChildMiddleware`), made from the function a parameter takes. None without
+  /// `children:`.
+  func childrenMiddleware() -> [Declaration] {
+    guard !spec.children.isEmpty else { return [] }
+    let chains = spec.children.compactMap { list -> Expression? in
+      guard let field = spec.stateFieldIndex(named: list.field) else { return nil }
+      return types.runtime.value("ChildMiddleware").call([
+        Argument(nil, .name(list.field)),
+        Argument("field", .literal(.int(field))),
+        Argument("elements", .closure(Closure(body: .name("$0").dot(list.field)))),
+        Argument("extract", .closure(Closure(body: .name("$0").dot(list.field)))),
+        Argument(
+          "embed",
+          .closure(Closure(body: Expression.dot(list.field).call([Argument("id", .name("$0")), Argument("action", .name("$1"))])))),
+        Argument("reducer", .name(spec.reducerName)),
+      ])
+    }
+    let function = FunctionDeclaration(
+      doc: """
+        The middleware of each element of the child features' lists: add what it returns to the
+        store's middleware. Each parameter makes one element's chain from its id; an element's
+        chain ends (its requests cancelled) when an action removes it.
+        """,
+      access: access, kind: .function(spec.names.children),
+      parameters: spec.children.map { list in
+        Parameter(
+          name: list.field,
+          type: .sendableFunction(
+            [types.typeName(list.idType)],
+            returns: .array(
+              .existential(
+                types.runtime.generic("Middleware", [.named(list.spec.stateTypeName), .named(list.spec.actionTypeName)])))))
+      },
+      returnType: .array(.existential(types.runtime.generic("Middleware", [stateType, actionType]))),
+      body: [.returnStatement(.array(chains))])
+    return [.function(function)]
   }
 
   /// `<Feature>Start`: when the store is made, dispatches the spec's `start:` actions in order;
@@ -132,8 +171,9 @@ extension FeatureTranslator {
       defaultValue: types.runtime.value("ContinuousClock").call([]))
   }
 
-  /// `idle()` and `pendingWork` of a middleware whose work is its `runner`'s: `Store.idle()` and
-  /// a TestStore wait for that work through them.
+  /// `idle()`, `pendingWork` and `end()` of a middleware whose work is its `runner`'s:
+  /// `Store.idle()` and a TestStore wait for that work through them, and a removed child
+  /// feature's chain ends it.
   func runnerWork(idle: String, pending: String) -> [Declaration] {
     [
       .function(
@@ -144,6 +184,10 @@ extension FeatureTranslator {
         VariableDeclaration(
           doc: pending, access: access, name: "pendingWork", type: .array(.named("String")),
           getter: [.returnStatement(Expression.name("runner").dot("pendingWork"))])),
+      .function(
+        FunctionDeclaration(
+          doc: "Cancels the requests running, queued or due: none dispatches its outcome.", access: access,
+          kind: .function("end"), body: [.expression(Expression.name("runner").dot("cancelAll").call([]))])),
     ]
   }
 

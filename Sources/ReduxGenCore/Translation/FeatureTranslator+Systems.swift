@@ -41,7 +41,9 @@ extension FeatureTranslator {
       access: access, stateName: spec.stateTypeName, actionName: spec.actionTypeName, runtime: types.runtime
     )
     .declarations(
-      changes: spec.actions.map { ($0.name, changedFields(by: $0)) }, reads: reads,
+      changes: spec.actions.map { ($0.name, changedFields(by: $0)) }
+        + spec.children.map { ($0.field, spec.stateFieldIndex(named: $0.field).map { [$0] }) },
+      reads: reads,
       actionMembers: (changedElementsReport().map { [$0] } ?? []) + followedUpBy()) + incrementalValues()
   }
 
@@ -82,11 +84,24 @@ extension FeatureTranslator {
             ]))
         ])
     }
-    guard !cases.isEmpty else { return nil }
+    // A child's action changes its element alone, in place.
+    let routes = spec.children.compactMap { list -> SwitchCase? in
+      guard let index = spec.stateFieldIndex(named: list.field) else { return nil }
+      return SwitchCase(
+        patterns: [Pattern(caseName: list.field, bindings: ["id", nil])],
+        body: [
+          .returnStatement(
+            types.runtime.value("ChangedElements").call([
+              Argument("field", .literal(.int(index))), Argument("ids", .array([.name("id")])),
+            ]))
+        ])
+    }
+    let allCases = cases + routes
+    guard !allCases.isEmpty else { return nil }
     let body: Statement =
-      cases.count == spec.actions.count
-      ? .switchStatement(.name("self"), cases)
-      : .switchStatement(.name("self"), cases + [SwitchCase(patterns: [], body: [.returnStatement(.dot("unknown"))])])
+      allCases.count == spec.actions.count + spec.children.count
+      ? .switchStatement(.name("self"), allCases)
+      : .switchStatement(.name("self"), allCases + [SwitchCase(patterns: [], body: [.returnStatement(.dot("unknown"))])])
     return .variable(
       VariableDeclaration(
         doc: "The list this action changes only element by element, and the ids of those elements.",

@@ -210,7 +210,8 @@ struct FeatureTranslator {
       .structure(
         TypeDeclaration(
           doc: doc, access: access, name: spec.stateTypeName,
-          inherits: ["Equatable", "Sendable"] + (needed.codableStateAndAction ? ["Codable"] : []), members: members))
+          inherits: ["Equatable", "Sendable"] + (spec.stateField(named: "id") != nil ? ["Identifiable"] : [])
+            + (needed.codableStateAndAction ? ["Codable"] : []), members: members))
     ] + viewStore()
   }
 
@@ -284,9 +285,18 @@ struct FeatureTranslator {
           doc: action.doc, name: action.name,
           associatedValues: action.payload.map { .init(label: $0.name, type: types.typeName($0.type)) }))
     }
-    if EqualityTranslator.writesOut(spec.actions.count) {
+    cases += spec.children.map { list in
+      Declaration.enumCase(
+        EnumCaseDeclaration(
+          doc: "An action of the \(list.spec.feature) in `\(list.field)` whose `id` is `id`.", name: list.field,
+          associatedValues: [
+            .init(label: "id", type: types.typeName(list.idType)),
+            .init(label: "action", type: .named(list.spec.actionTypeName)),
+          ]))
+    }
+    if EqualityTranslator.writesOut(spec.actions.count + spec.children.count) {
       cases += EqualityTranslator(access: access, typeName: spec.actionTypeName)
-        .enumEquality(cases: spec.actions.map { ($0.name, $0.payload.count) })
+        .enumEquality(cases: spec.actions.map { ($0.name, $0.payload.count) } + spec.children.map { ($0.field, 2) })
     }
     var declarations: [Declaration] = [
       .enumeration(
@@ -306,11 +316,28 @@ struct FeatureTranslator {
             doc: "One-off outputs of the \(spec.feature) feature, for the view: not state.", access: access,
             name: spec.names.event, inherits: ["Equatable", "Sendable"], members: events)))
     }
-    let creators = spec.actions.compactMap(creator)
+    let creators = spec.actions.compactMap(creator) + spec.children.map(childExtractor)
     if !creators.isEmpty {
       declarations.append(.extensionDeclaration(ExtensionDeclaration(extendedType: .named(spec.actionTypeName), members: creators)))
     }
     return declarations
+  }
+
+  /// `var tallies: (id: Int, action: TallyAction)?`: the element's id and the child action this
+  /// carries, if it is one of the list's.
+  func childExtractor(_ list: ChildList) -> Declaration {
+    .variable(
+      VariableDeclaration(
+        doc: "The id and the \(list.spec.feature) action this carries, if it is an action of `\(list.field)`.",
+        access: access, name: list.field,
+        type: .optional(
+          .tuple([.init(label: "id", type: types.typeName(list.idType)), .init(label: "action", type: .named(list.spec.actionTypeName))])),
+        getter: [
+          .ifCase(
+            Pattern(caseName: list.field, bindings: ["id", "action"]), .name("self"),
+            [.returnStatement(.tuple([Argument("id", .name("id")), Argument("action", .name("action"))]))]),
+          .returnStatement(.literal(.nilLiteral)),
+        ]))
   }
 
   /// `static func addTask(title:) -> Self` for an action with parameters written `= new` or
@@ -378,6 +405,7 @@ struct FeatureTranslator {
         cases.append(SwitchCase(patterns: [pattern], body: body))
       }
     }
+    cases += spec.children.map(childRoute)
     if !idle.isEmpty {
       cases.append(SwitchCase(patterns: idle, body: [.breakStatement]))
     }
@@ -405,6 +433,26 @@ struct FeatureTranslator {
             kind: .function(spec.names.reducerPart(offset + 1)), parameters: parameters, body: [body]))
     }
     return customReducing() + parts
+  }
+
+  /// `case .tallies(let id, let action)`: the child's reducer on the element whose `id` is `id`,
+  /// nothing when there is none (it was removed while its action was on its way).
+  func childRoute(_ list: ChildList) -> SwitchCase {
+    let field = Expression.name("state").dot(list.field)
+    let reduce = Expression.name(list.spec.reducerName).call([
+      Argument(nil, .inoutArgument(.subscripted(field, .name("index")))), Argument(nil, .name("action")),
+    ])
+    let body: [Statement]
+    switch list.routeMutant {
+    case nil:
+      body = [.ifLet("index", field.dot("index").call([Argument("id", .name("id"))]), [.expression(reduce)], else: nil)]
+    case .firstElement?:
+      body = [.ifLet("index", field.dot("indices").dot("first"), [.expression(reduce)], else: nil)]
+    case .dropped?:
+      body = [.breakStatement]
+    }
+    let bindings: [String?] = list.routeMutant == nil ? ["id", "action"] : list.routeMutant == .dropped ? [] : [nil, "action"]
+    return SwitchCase(patterns: [Pattern(caseName: list.field, bindings: bindings)], body: body)
   }
 
   /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.

@@ -81,6 +81,15 @@ struct TypeTranslator {
   /// An action as an example's step (or `start:`) writes it, as a value: `.fetchUser(id: "u1")`;
   /// `qualified`, through its type (`UsersAction.fetchUser(id: "u1")`), where nothing else gives it.
   func action(_ step: Example.Step, qualified: Bool = false) -> Expression {
+    if let element = step.element, let list = spec.childList(named: step.action) {
+      // The child's action, as the child's spec writes it, for the element with that id.
+      var child = TypeTranslator(spec: list.spec)
+      child.usesUUIDHelper = usesUUIDHelper
+      let member = qualified ? Expression.name(spec.actionTypeName).dot(step.action) : .dot(step.action)
+      return member.call([
+        Argument("id", expression(element.id, type: list.idType)), Argument("action", child.action(element.step)),
+      ])
+    }
     let action = spec.action(named: step.action)
     let arguments = step.arguments.map { argument in
       let type = action?.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)

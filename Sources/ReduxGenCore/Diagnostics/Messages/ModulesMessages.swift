@@ -25,6 +25,16 @@ extension SpecProblem {
       "feature '\(feature)' must be 'access: public' to be used (its models are in its own module)"
     case .usesCycle(let chain):
       "'uses' goes round in a circle: \(chain.joined(separator: " uses ")); a module can't import itself"
+    case .unreadableChildSpec(let path):
+      "can't read the child feature's spec '\(path)' (paths are relative to this spec)"
+    case .childSpecNotPublic(let feature):
+      "feature '\(feature)' must be 'access: public' to be a child feature (its state and action are in its own module)"
+    case .childWithoutID(let feature):
+      "feature '\(feature)' has no 'id' in its state, so its elements can't be told apart; give its state an 'id' (Int, String or UUID)"
+    case .childIDType(let feature, let type):
+      "the 'id' of feature '\(feature)''s state is \(type); a child feature's id is an Int, a String or a UUID"
+    case .childrenCycle(let chain):
+      "'children' goes round in a circle: \(chain.joined(separator: " holds ")); a feature can't hold itself"
     case .typeDeclaredByUsedSpec(let name, let feature):
       "type '\(name)' is already declared by \(feature), which this spec uses; use it, or give this one another name"
     case .missingHandWritten(let name, let what, let command):

@@ -68,6 +68,7 @@ extension TestTranslator {
     for index in actions.indices where actions[index].payload.contains(where: \.madeByCreator) {
       if let test = creatorTest(actions[index], names: &names) { tests.append(test) }
     }
+    tests += childTests(names: &names)
     tests += equalityTests(names: &names)
     let parts =
       [(tests: defaults, checksCallHelpers: false)] + operationTests + [(tests: tests, checksCallHelpers: false)]

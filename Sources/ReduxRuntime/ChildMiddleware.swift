@@ -1,0 +1,126 @@
+/// Runs a child feature's middleware for each element of a list of child features (a spec's
+/// `children: { tallies: { each: tally.yaml } }`): each element has a chain of its own, made by
+/// `make` when the element's first action arrives, which sees that element as its state and its
+/// own actions; what it passes on or dispatches is wrapped for the parent as an action of that
+/// element. When an action of the parent removes an element, the element's chain is ended
+/// (`Middleware.end()`: its effects' requests are cancelled, and dispatch nothing more) and
+/// dropped.
+///
+/// Generated features make it through `<Parent>Children`-named functions (`talliesChildren`);
+/// it takes the parent's reducer only to see, before an action that can change the list is
+/// reduced, which elements the action removes.
+public final class ChildMiddleware<
+  ParentState: Sendable, ParentAction: ChangeReporting & Sendable, State: Identifiable & Sendable, Action: Sendable
+>: Middleware, Sendable where State.ID: Sendable {
+  let make: @Sendable (State.ID) -> [any Middleware<State, Action>]
+  let field: Int
+  let elements: @Sendable (ParentState) -> IdentifiedArrayOf<State>
+  let extract: @Sendable (ParentAction) -> (id: State.ID, action: Action)?
+  let embed: @Sendable (State.ID, Action) -> ParentAction
+  let reducer: @Sendable (inout ParentState, ParentAction) -> Void
+  /// Each element's chain, made on its first action, in the order they were made.
+  let chains = Locked<[State.ID: [any Middleware<State, Action>]]>([:])
+
+  /// - Parameters:
+  ///   - make: The chain of one element, given its id.
+  ///   - field: The list's field of the parent's state, by declaration order.
+  ///   - elements: The list, read from the parent's state.
+  ///   - extract: The element's id and the child action a parent action carries, if it carries one.
+  ///   - embed: A child action of an element, as the parent's action.
+  ///   - reducer: The parent's reducer: what tells which elements an action removes.
+  public init(
+    _ make: @escaping @Sendable (State.ID) -> [any Middleware<State, Action>], field: Int,
+    elements: @escaping @Sendable (ParentState) -> IdentifiedArrayOf<State>,
+    extract: @escaping @Sendable (ParentAction) -> (id: State.ID, action: Action)?,
+    embed: @escaping @Sendable (State.ID, Action) -> ParentAction,
+    reducer: @escaping @Sendable (inout ParentState, ParentAction) -> Void
+  ) {
+    self.make = make
+    self.field = field
+    self.elements = elements
+    self.extract = extract
+    self.embed = embed
+    self.reducer = reducer
+  }
+
+  public func process(
+    _ action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>
+  ) -> ParentAction? {
+    guard let (id, childAction) = extract(action) else {
+      endRemoved(by: action, context: context)
+      return action
+    }
+    let elements = self.elements
+    // An element already removed: its action reaches the reducer, which finds no element.
+    guard let element = context.read({ elements($0)[id: id] }) else { return action }
+    let chain = chains.withLock { chains in
+      if let chain = chains[id] { return chain }
+      let chain = make(id)
+      chains[id] = chain
+      return chain
+    }
+    let scoped = scopedContext(context, id: id, element: element)
+    var current = childAction
+    for step in chain {
+      guard let passed = step.process(current, context: scoped) else { return nil }
+      current = passed
+    }
+    return embed(id, current)
+  }
+
+  /// Ends the chains of the elements `action` removes: only for an action that can change the
+  /// list other than in place, and only when some element has a chain.
+  private func endRemoved(by action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>) {
+    guard action.changedFields.overlaps(StateFields(field)), !chains.withLock({ $0.isEmpty }) else { return }
+    let changed = action.changedElements
+    if changed.field == field, changed.list == -1 { return }
+    let remaining = elements(context.state(after: action, reducer))
+    let ended = chains.withLock { chains in
+      let gone = chains.keys.filter { remaining[id: $0] == nil }
+      return gone.compactMap { chains.removeValue(forKey: $0) }
+    }
+    for chain in ended {
+      for step in chain { step.end() }
+    }
+  }
+
+  /// The element's slice: its state while it is in the list (the last one seen once it isn't),
+  /// and its actions wrapped for the parent.
+  private func scopedContext(
+    _ context: MiddlewareContext<ParentState, ParentAction>, id: State.ID, element: State
+  ) -> MiddlewareContext<State, Action> {
+    let elements = self.elements
+    let embed = self.embed
+    return MiddlewareContext<State, Action>(
+      scope: Scope(
+        state: { context.read { elements($0)[id: id] } ?? element },
+        dispatch: { context.dispatch(embed(id, $0)) }, emit: { context.emit($0) }))
+  }
+
+  public func end() {
+    let all = chains.withLock { chains in
+      defer { chains.removeAll() }
+      return Array(chains.values)
+    }
+    for chain in all {
+      for step in chain { step.end() }
+    }
+  }
+
+  public func idle() async -> Bool {
+    var waited = false
+    for chain in chains.withLock({ Array($0.values) }) {
+      for step in chain where await step.idle() { waited = true }
+    }
+    return waited
+  }
+
+  public var pendingWork: [String] {
+    chains.withLock { Array($0.values) }.flatMap { $0.flatMap(\.pendingWork) }
+  }
+
+  /// The ids of the elements whose chain is made and not ended.
+  public var runningElements: [State.ID] {
+    chains.withLock { Array($0.keys) }
+  }
+}
