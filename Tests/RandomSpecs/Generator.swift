@@ -58,6 +58,10 @@ struct SpecGenerator {
         }
         features.append(RAppFeature(field: field, spec: generator.generate()))
       }
+      // Now and then the second feature holds a list of the first (`children:`), from a random
+      // stream of its own, so every other seed's app stays as it was.
+      var treeRNG = RNG(seed: seed ^ 0xC41D)
+      if treeRNG.chance(35) { makeTree(&features) }
       let doc: String? = rng.chance(30) ? rng.pick(Pools.docs) : nil
       var app = RApp(name: named("Shell\(seed)"), doc: doc, features: features)
       if uses || rng.chance(40) { app.share(everyFeature: count == 3 && rng.chance(50)) }
@@ -79,6 +83,36 @@ struct SpecGenerator {
     // Now and then built into a target not named like the feature (`module:`).
     if rng.chance(15) { spec.module = spec.feature + "Kit" }
     return .feature(spec)
+  }
+
+  /// The app's second feature holds a list of the first (`childRows: { each: FIRST.yaml }`):
+  /// the first gets an `id` in its state when it has none, and what the second needs of it
+  /// (`Codable`) it asks too. Nothing when a name is taken.
+  static func makeTree(_ features: inout [RAppFeature]) {
+    guard features.count >= 2 else { return }
+    let child = features[0].spec
+    let parent = features[1].spec
+    let field = "childRows"
+    let parentNames = Set(
+      parent.allStateFields.map(\.name) + parent.derived.map(\.name) + parent.filters.map(\.resultName)
+        + parent.allActionNames + parent.events.map(\.name))
+    guard !parentNames.contains(field) else { return }
+    // The child's types become the parent's to read: none may be declared by both.
+    let childTypes = Set(child.models.map(\.name) + child.enums.map(\.name) + [child.feature + "State", child.feature + "Action"])
+    let parentTypes = parent.models.map(\.name) + parent.enums.map(\.name) + parent.filters.map(\.name)
+      + parent.middleware.map(\.name)
+    guard parentTypes.allSatisfy({ !childTypes.contains($0) }) else { return }
+    if let id = child.allStateFields.first(where: { $0.name == "id" }) {
+      guard [.scalar(.int), .scalar(.string), .scalar(.uuid)].contains(id.type) else { return }
+    } else {
+      let childNames = Set(child.derived.map(\.name) + child.filters.map(\.resultName) + child.allActionNames)
+      guard !childNames.contains("id") else { return }
+      features[0].spec.state.insert(RField(name: "id", type: .scalar(.int), defaultValue: .int(0), style: .short("0")), at: 0)
+    }
+    if parent.conformances.contains("Codable"), !child.conformances.contains("Codable") {
+      features[0].spec.conformances.append("Codable")
+    }
+    features[1].spec.children = [RChild(field: field, file: "\(features[0].field).yaml")]
   }
 
   /// Names the spec must not declare: the types of a spec it uses.

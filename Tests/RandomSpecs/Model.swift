@@ -693,6 +693,9 @@ struct RSpec: Hashable {
   var uses: [String] = []
   /// `uses: file.yaml` rather than a list.
   var usesAsScalar = false
+  /// `children:`: each field holding one state of another feature of the app per element, and
+  /// that feature's file.
+  var children: [RChild] = []
   /// The models of the specs it uses, for sample values (declared there, not here).
   var usedModels: [RModel] = []
   /// And their enums, which those models' fields may hold.
@@ -783,6 +786,12 @@ struct RSpec: Hashable {
     }
     return nil
   }
+}
+
+/// A list of child features: `FIELD: { each: FILE }`.
+struct RChild: Hashable {
+  var field: String
+  var file: String
 }
 
 struct RApp: Hashable {

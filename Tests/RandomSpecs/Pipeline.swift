@@ -61,7 +61,7 @@ enum Pipeline {
             return .failure(PipelineFailure(diagnostics: result.diagnostics.map(\.summary)))
           }
           // A feature that uses another's models imports its module.
-          let used = feature.spec.uses.compactMap { file in
+          let used = (feature.spec.uses + feature.spec.children.map(\.file)).compactMap { file in
             app.features.first { "\($0.field).yaml" == file }?.spec.feature
           }
           modules.append((feature.spec.feature, feature.spec.feature, result.files, used))

@@ -342,6 +342,10 @@ struct Renderer {
       lines.append(
         spec.usesAsScalar && spec.uses.count == 1 ? "uses: \(spec.uses[0])" : "uses: [\(spec.uses.joined(separator: ", "))]")
     }
+    if !spec.children.isEmpty {
+      lines.append("children:")
+      for child in spec.children { lines.append("  \(child.field): { each: \(child.file) }") }
+    }
     if !spec.imports.isEmpty {
       lines.append(spec.importsAsScalar && spec.imports.count == 1 ? "imports: \(spec.imports[0])" : "imports: [\(spec.imports.joined(separator: ", "))]")
     }

@@ -3,10 +3,10 @@ import Testing
 
 @testable import ReduxGenCore
 
-/// The YAML examples of docs/spec-language.md that are whole specs (features and apps).
-func documentedSpecs() throws -> [String] {
-  let text = try String(
-    contentsOf: packageRoot.appendingPathComponent("docs/spec-language.md"), encoding: .utf8)
+/// The YAML examples of a page of docs/ (docs/spec-language.md unless told) that are whole specs
+/// (features and apps).
+func documentedSpecs(_ page: String = "docs/spec-language.md") throws -> [String] {
+  let text = try String(contentsOf: packageRoot.appendingPathComponent(page), encoding: .utf8)
   var specs: [String] = []
   var current: [Substring]?
   for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -24,14 +24,16 @@ func documentedSpecs() throws -> [String] {
 }
 
 struct DocumentationTests {
-  @Test("every whole spec in docs/spec-language.md checks and generates")
-  func documentedSpecsGenerate() throws {
-    let specs = try documentedSpecs()
-    #expect(specs.count >= 6)
+  @Test(
+    "every whole spec of a page checks and generates",
+    arguments: [("docs/spec-language.md", 6), ("docs/features-of-features.md", 2)])
+  func documentedSpecsGenerate(page: String, least: Int) throws {
+    let specs = try documentedSpecs(page)
+    #expect(specs.count >= least)
     for (index, spec) in specs.enumerated() {
       do {
         // The specs an example names (`uses:`, an app's features) are those of Specs/.
-        let result = try GeneratorPipeline.generate(spec, path: "docs/spec-language.md#\(index + 1)") { path in
+        let result = try GeneratorPipeline.generate(spec, path: "\(page)#\(index + 1)") { path in
           let name = path.hasPrefix("docs/") ? String(path.dropFirst(5)) : path
           return FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Specs/\(name)").path)
             .map { Array($0) }

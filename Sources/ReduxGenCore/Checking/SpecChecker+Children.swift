@@ -40,6 +40,26 @@ extension SpecChecker {
     return lists
   }
 
+  /// A child's state and action are `Codable` only when the child's spec makes them so
+  /// (`conformances: [Codable]`), and never `Hashable`: what the parent needs of them (a
+  /// `Codable` feature, a persisted list) the child must give.
+  mutating func checkChildConformances(_ spec: Spec, childrenNode: YAMLNode?) {
+    guard let childrenNode, !spec.children.isEmpty else { return }
+    let needed = spec.neededConformances
+    for list in spec.children {
+      let childCodable = list.spec.neededConformances.codableStateAndAction
+      let name = list.spec.stateTypeName
+      if !childCodable, let reason = needed.reasons[.codable]?[name] {
+        error(.childLacksConformance(list.spec.feature, "Codable", why: reason.explanation), childrenNode)
+      } else if !childCodable, needed.codableStateAndAction {
+        error(.childLacksConformance(list.spec.feature, "Codable", why: NeededConformances.Reason.heldByStateOrAction.explanation), childrenNode)
+      }
+      if let reason = needed.reasons[.hashable]?[name] {
+        error(.childLacksConformance(list.spec.feature, "Hashable", why: reason.explanation), childrenNode)
+      }
+    }
+  }
+
   /// The types a child state's `id` may have: what an example and a test can write as a literal.
   static let childIDTypes: Set<SpecType> = [.scalar(.int), .scalar(.string), .scalar(.uuid)]
 

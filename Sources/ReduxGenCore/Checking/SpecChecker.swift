@@ -173,6 +173,7 @@ package struct SpecChecker {
     spec.children = children.map(\.list).filter { list in spec.stateField(named: list.field) != nil }
     spec.conformances = conformances
     checkUsedConformances(spec, usesNode: keys["uses"])
+    checkChildConformances(spec, childrenNode: keys["children"])
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)
     // Against what older releases stored: only once the spec itself is sound.
     if !diagnostics.hasErrors { checkPersistedShape(&spec, keys: keys) }

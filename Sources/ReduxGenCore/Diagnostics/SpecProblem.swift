@@ -238,6 +238,9 @@ package enum SpecProblem: Hashable, Sendable {
   case childWithoutID(String)
   /// A child feature whose state's `id` is of a type an example can't write (the feature, the type).
   case childIDType(String, type: String)
+  /// A child feature whose state and action lack a conformance the parent needs of them (the
+  /// feature, the conformance, why).
+  case childLacksConformance(String, String, why: String)
   /// `children:` leads back to a spec being checked: the paths of the circle, first to last.
   case childrenCycle([String])
   /// A type declared by this spec and by a spec it uses (the used feature).

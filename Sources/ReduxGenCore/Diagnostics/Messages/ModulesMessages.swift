@@ -32,7 +32,11 @@ extension SpecProblem {
     case .childWithoutID(let feature):
       "feature '\(feature)' has no 'id' in its state, so its elements can't be told apart; give its state an 'id' (Int, String or UUID)"
     case .childIDType(let feature, let type):
-      "the 'id' of feature '\(feature)''s state is \(type); a child feature's id is an Int, a String or a UUID"
+      "the state of feature '\(feature)' has an 'id' of type \(type); a child feature's id is an Int, a String or a UUID"
+    case .childLacksConformance(let feature, let conformance, let why) where conformance == "Codable":
+      "the state and action of feature '\(feature)' must be Codable here (\(why)); add 'conformances: [Codable]' to its spec"
+    case .childLacksConformance(let feature, let conformance, let why):
+      "the state of feature '\(feature)' must be \(conformance) here (\(why)), and a child feature's state never is"
     case .childrenCycle(let chain):
       "'children' goes round in a circle: \(chain.joined(separator: " holds ")); a feature can't hold itself"
     case .typeDeclaredByUsedSpec(let name, let feature):
