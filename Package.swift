@@ -174,12 +174,15 @@ let package = Package(
       path: "Generated/App/Tests"
     ),
 
-    // Specs/tallies.yaml: a list whose elements are Tally features (Specs/tally.yaml).
+    // Specs/tallies.yaml: a list whose elements are Tally features (Specs/tally.yaml), and a
+    // Namer presented in a sheet (Specs/namer.yaml).
     .target(name: "Tally", dependencies: ["ReduxRuntime"], path: "Generated/Tally/Sources"),
     .testTarget(name: "TallyTests", dependencies: ["Tally", "ReduxRuntime", "ReduxTesting"], path: "Generated/Tally/Tests"),
-    .target(name: "Tallies", dependencies: ["ReduxRuntime", "Tally"], path: "Generated/Tallies/Sources"),
+    .target(name: "Namer", dependencies: ["ReduxRuntime"], path: "Generated/Namer/Sources"),
+    .testTarget(name: "NamerTests", dependencies: ["Namer", "ReduxRuntime"], path: "Generated/Namer/Tests"),
+    .target(name: "Tallies", dependencies: ["ReduxRuntime", "Tally", "Namer"], path: "Generated/Tallies/Sources"),
     .testTarget(
-      name: "TalliesTests", dependencies: ["Tallies", "Tally", "ReduxRuntime"], path: "Generated/Tallies/Tests"),
+      name: "TalliesTests", dependencies: ["Tallies", "Tally", "Namer", "ReduxRuntime"], path: "Generated/Tallies/Tests"),
 
     // Specs/shop.yaml: Redux's shopping cart. Cart uses Products' Product; addToCart is shared.
     .target(name: "Products", dependencies: ["ReduxRuntime"], path: "Generated/Products/Sources"),
@@ -283,7 +286,7 @@ let package = Package(
     // ViewStore (Observation) on generated features: what invalidates which view.
     .testTarget(
       name: "ViewStoreTests",
-      dependencies: ["ReduxRuntime", "ReduxTesting", "TaskList", "Counter", "App", "Cart", "Products", "Shop", "Tally", "Tallies"]),
+      dependencies: ["ReduxRuntime", "ReduxTesting", "TaskList", "Counter", "App", "Cart", "Products", "Shop", "Tally", "Tallies", "Namer"]),
     .testTarget(
       name: "ReduxRuntimeTests",
       dependencies: [

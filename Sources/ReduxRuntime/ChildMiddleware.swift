@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs a child feature's middleware for each element of a list of child features (a spec's
 /// `children: { tallies: { each: tally.yaml } }`): each element has a chain of its own, made by
 /// `make` when the element's first action arrives, which sees that element as its state and its
@@ -122,5 +124,124 @@ public final class ChildMiddleware<
   /// The ids of the elements whose chain is made and not ended.
   public var runningElements: [State.ID] {
     chains.withLock { Array($0.keys) }
+  }
+}
+
+/// Runs a presented child feature's middleware (a spec's `children: { namer: { presents:
+/// namer.yaml } }`): one chain while the child is presented, made when its first action
+/// arrives, which sees the presented state and the child's actions; what it passes on or
+/// dispatches is wrapped for the parent. When an action dismisses the child (the parent's
+/// action that sets the field to nil, or the child's own that `dismissOn` names), the chain is
+/// ended (`Middleware.end()`: its requests cancelled, dispatching nothing) and dropped; the next
+/// presentation makes a new one.
+public final class PresentedMiddleware<
+  ParentState: Sendable, ParentAction: ChangeReporting & Sendable, State: Sendable, Action: Sendable
+>: Middleware, Sendable {
+  let make: @Sendable () -> [any Middleware<State, Action>]
+  let field: Int
+  let presented: @Sendable (ParentState) -> State?
+  let extract: @Sendable (ParentAction) -> Action?
+  let embed: @Sendable (Action) -> ParentAction
+  let reducer: @Sendable (inout ParentState, ParentAction) -> Void
+  let chain = Locked<[any Middleware<State, Action>]?>(nil)
+
+  /// - Parameters:
+  ///   - make: The presented child's chain.
+  ///   - field: The child's field of the parent's state, by declaration order.
+  ///   - presented: The child's state, nil when it isn't presented.
+  ///   - extract: The child action a parent action carries, if it carries one.
+  ///   - embed: A child action as the parent's action.
+  ///   - reducer: The parent's reducer: what tells which actions dismiss the child.
+  public init(
+    _ make: @escaping @Sendable () -> [any Middleware<State, Action>], field: Int,
+    presented: @escaping @Sendable (ParentState) -> State?,
+    extract: @escaping @Sendable (ParentAction) -> Action?, embed: @escaping @Sendable (Action) -> ParentAction,
+    reducer: @escaping @Sendable (inout ParentState, ParentAction) -> Void
+  ) {
+    self.make = make
+    self.field = field
+    self.presented = presented
+    self.extract = extract
+    self.embed = embed
+    self.reducer = reducer
+  }
+
+  public func process(
+    _ action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>
+  ) -> ParentAction? {
+    let presented = self.presented
+    guard let childAction = extract(action) else {
+      // The parent's own action: the chain ends if it dismisses the child.
+      if action.changedFields.overlaps(StateFields(field)), chain.withLock({ $0 != nil }),
+        presented(context.state(after: action, reducer)) == nil
+      {
+        end()
+      }
+      return action
+    }
+    // Nothing presented: the reducer drops the action (and says so in debug builds).
+    guard let current = context.read({ presented($0) }) else { return action }
+    let steps = chain.withLock { chain in
+      if let chain { return chain }
+      let made = make()
+      chain = made
+      return made
+    }
+    let embed = self.embed
+    let scoped = MiddlewareContext<State, Action>(
+      scope: Scope(
+        state: { context.read { presented($0) } ?? current }, dispatch: { context.dispatch(embed($0)) },
+        emit: { context.emit($0) }))
+    var passed = childAction
+    for step in steps {
+      guard let next = step.process(passed, context: scoped) else { return nil }
+      passed = next
+    }
+    let parentAction = embed(passed)
+    // A child's action that dismisses it (`dismissOn`) ends the chain, and what it started.
+    if presented(context.state(after: parentAction, reducer)) == nil { end() }
+    return parentAction
+  }
+
+  public func end() {
+    let ended = chain.withLock { chain in
+      defer { chain = nil }
+      return chain ?? []
+    }
+    for step in ended { step.end() }
+  }
+
+  public func idle() async -> Bool {
+    var waited = false
+    for step in chain.withLock({ $0 ?? [] }) where await step.idle() { waited = true }
+    return waited
+  }
+
+  public var pendingWork: [String] { chain.withLock { $0 ?? [] }.flatMap(\.pendingWork) }
+
+  /// Whether the presented child's chain is made and not ended.
+  public var isRunning: Bool { chain.withLock { $0 != nil } }
+}
+
+/// What a generated reducer does with a presented child's action that arrives while nothing is
+/// presented: it drops it, and in debug builds says so on standard error, naming the reducer's
+/// file and line, the feature, the field and the action (TCA's warning for an action sent to a
+/// dismissed child).
+public enum PresentationCheck {
+  /// The warning `dropped(_:feature:field:file:line:)` writes.
+  package static func message(_ action: some Sendable, feature: String, field: String, file: StaticString, line: UInt)
+    -> String
+  {
+    "\(file):\(line): ReduxRuntime: warning: \(feature) dropped an action of '\(field)', which presents nothing: "
+      + "\(action) (an effect of a dismissed child, or an action sent after dismissal)\n"
+  }
+
+  /// Called by the generated reducer for an action of a child that isn't presented.
+  public static func dropped(
+    _ action: some Sendable, feature: String, field: String, file: StaticString = #fileID, line: UInt = #line
+  ) {
+    #if DEBUG
+      FileHandle.standardError.write(Data(message(action, feature: feature, field: field, file: file, line: line).utf8))
+    #endif
   }
 }

@@ -61,7 +61,7 @@ struct SpecGenerator {
       // Now and then the second feature holds a list of the first (`children:`), from a random
       // stream of its own, so every other seed's app stays as it was.
       var treeRNG = RNG(seed: seed ^ 0xC41D)
-      if treeRNG.chance(35) { makeTree(&features) }
+      if treeRNG.chance(35) { makeTree(&features, presents: treeRNG.chance(50), rng: &treeRNG) }
       let doc: String? = rng.chance(30) ? rng.pick(Pools.docs) : nil
       var app = RApp(name: named("Shell\(seed)"), doc: doc, features: features)
       if uses || rng.chance(40) { app.share(everyFeature: count == 3 && rng.chance(50)) }
@@ -88,11 +88,13 @@ struct SpecGenerator {
   /// The app's second feature holds a list of the first (`childRows: { each: FIRST.yaml }`):
   /// the first gets an `id` in its state when it has none, and what the second needs of it
   /// (`Codable`) it asks too. Nothing when a name is taken.
-  static func makeTree(_ features: inout [RAppFeature]) {
+  /// Or, `presents`, the second presents the first (`childSheet: { presents: FIRST.yaml,
+  /// dismissOn: [...] }`), one of the first's actions now and then dismissing it.
+  static func makeTree(_ features: inout [RAppFeature], presents: Bool, rng: inout RNG) {
     guard features.count >= 2 else { return }
     let child = features[0].spec
     let parent = features[1].spec
-    let field = "childRows"
+    let field = presents ? "childSheet" : "childRows"
     let parentNames = Set(
       parent.allStateFields.map(\.name) + parent.derived.map(\.name) + parent.filters.map(\.resultName)
         + parent.allActionNames + parent.events.map(\.name))
@@ -102,6 +104,17 @@ struct SpecGenerator {
     let parentTypes = parent.models.map(\.name) + parent.enums.map(\.name) + parent.filters.map(\.name)
       + parent.middleware.map(\.name)
     guard parentTypes.allSatisfy({ !childTypes.contains($0) }) else { return }
+    if presents {
+      if parent.conformances.contains("Codable"), !child.conformances.contains("Codable") {
+        features[0].spec.conformances.append("Codable")
+      }
+      let actions = child.allActionNames
+      let dismissOn = rng.chance(70) && !actions.isEmpty ? [rng.pick(actions)] : []
+      features[1].spec.children = [
+        RChild(field: field, file: "\(features[0].field).yaml", presents: true, dismissOn: dismissOn)
+      ]
+      return
+    }
     if let id = child.allStateFields.first(where: { $0.name == "id" }) {
       guard [.scalar(.int), .scalar(.string), .scalar(.uuid)].contains(id.type) else { return }
     } else {

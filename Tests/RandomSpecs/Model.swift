@@ -792,6 +792,10 @@ struct RSpec: Hashable {
 struct RChild: Hashable {
   var field: String
   var file: String
+  /// `presents:` rather than `each:`: the child's state while presented.
+  var presents = false
+  /// The child's actions that dismiss it (`dismissOn:`), presented only.
+  var dismissOn: [String] = []
 }
 
 struct RApp: Hashable {

@@ -344,7 +344,14 @@ struct Renderer {
     }
     if !spec.children.isEmpty {
       lines.append("children:")
-      for child in spec.children { lines.append("  \(child.field): { each: \(child.file) }") }
+      for child in spec.children {
+        if child.presents {
+          let dismissOn = child.dismissOn.isEmpty ? "" : ", dismissOn: [\(child.dismissOn.joined(separator: ", "))]"
+          lines.append("  \(child.field): { presents: \(child.file)\(dismissOn) }")
+        } else {
+          lines.append("  \(child.field): { each: \(child.file) }")
+        }
+      }
     }
     if !spec.imports.isEmpty {
       lines.append(spec.importsAsScalar && spec.imports.count == 1 ? "imports: \(spec.imports[0])" : "imports: [\(spec.imports.joined(separator: ", "))]")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ReduxGenCore
@@ -289,15 +290,23 @@ import Testing
     String((name + String(repeating: "Long", count: 15)).prefix(60))
   }
 
-  /// The spec's text with its `feature:` or `app:` named with 60 characters.
+  /// The spec's text with its `feature:` or `app:` named with 60 characters, and a child
+  /// feature's state named as its renamed feature names it (`NamerState` in a payload).
   private static func renamed(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       for key in ["feature: ", "app: "] where line.hasPrefix(key) {
         return key + longest(line.dropFirst(key.count))
       }
-      return String(line)
+      var line = String(line)
+      for child in childFeatures where line.contains(child + "State") {
+        line = line.replacingOccurrences(of: child + "State", with: longest(child[...]) + "State")
+      }
+      return line
     }.joined(separator: "\n")
   }
+
+  /// The features of Specs/ that another spec holds (`children:`): a spec may name their state.
+  private static let childFeatures = ["Namer", "Tally"]
 
   @Test("no generated line passes 100 columns", arguments: specNames())
   func linesFit(name: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Namer
 import ReduxRuntime
 import Tallies
 import Tally
@@ -73,10 +74,11 @@ import Testing
   func makeStore(_ effects: WaitingFacts, made: Locked<[Int]>) -> Store<TalliesState, TalliesAction> {
     Store(
       initialState: TalliesState(), reducer: talliesReducer,
-      middleware: talliesChildren(tallies: { id in
-        made.withLock { $0.append(id) }
-        return [TallyEffectsMiddleware(effects: effects)]
-      }))
+      middleware: talliesChildren(
+        tallies: { id in
+          made.withLock { $0.append(id) }
+          return [TallyEffectsMiddleware(effects: effects)]
+        }, namer: { [] }))
   }
 
   @Test("a child's action changes its element alone, and its request answers that element")
@@ -142,5 +144,98 @@ import Testing
     #expect(store.state == before)
     #expect(store.pendingWork.isEmpty)
     #expect(made.withLock { $0 }.isEmpty)
+  }
+}
+
+/// A presented child through a real store: its actions reach it while it is shown, its chain
+/// is made when its first action arrives and ended when it is dismissed, by itself or by the
+/// parent.
+@Suite struct PresentedFeatureTests {
+  /// A middleware that holds work until ended, and counts its ends.
+  final class Holding: Middleware, @unchecked Sendable {
+    typealias State = NamerState
+    typealias Action = NamerAction
+    private let lock = NSLock()
+    private var held: [String] = []
+    private(set) var ends = 0
+
+    func process(_ action: NamerAction, context: MiddlewareContext<NamerState, NamerAction>) -> NamerAction? {
+      lock.withLock { held.append("\(action)") }
+      return action
+    }
+
+    func end() {
+      lock.withLock {
+        held = []
+        ends += 1
+      }
+    }
+
+    var pendingWork: [String] { lock.withLock { held } }
+  }
+
+  final class Made: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [Holding] = []
+    func make() -> Holding {
+      let holding = Holding()
+      lock.withLock { made.append(holding) }
+      return holding
+    }
+    var all: [Holding] { lock.withLock { made } }
+  }
+
+  func makeStore(_ made: Made) -> Store<TalliesState, TalliesAction> {
+    Store(
+      initialState: TalliesState(), reducer: talliesReducer,
+      middleware: talliesChildren(tallies: { _ in [] }, namer: { [made.make()] }))
+  }
+
+  @Test("a presented child's actions reach it, and its own dismissal ends its chain")
+  func dismissedByItself() {
+    let made = Made()
+    let store = makeStore(made)
+    store.dispatch(.startNaming(form: NamerState()))
+    store.dispatch(.namer(.type(draft: "Laps")))
+    #expect(store.state.namer?.draft == "Laps")
+    #expect(store.pendingWork == ["type(draft: \"Laps\")"])
+    store.dispatch(.namer(.save))
+    #expect(store.state.namer == nil)
+    #expect(made.all.count == 1)
+    #expect(made.all[0].ends == 1)
+    #expect(store.pendingWork.isEmpty)
+
+    // Shown again: a chain of its own.
+    store.dispatch(.startNaming(form: NamerState(draft: "x")))
+    store.dispatch(.namer(.clear))
+    #expect(made.all.count == 2)
+    #expect(store.state.namer?.draft == "")
+  }
+
+  @Test("the parent's dismissal ends the presented child's chain")
+  func dismissedByTheParent() {
+    let made = Made()
+    let store = makeStore(made)
+    store.dispatch(.startNaming(form: NamerState()))
+    store.dispatch(.namer(.type(draft: "Laps")))
+    store.dispatch(.addTally)
+    #expect(made.all[0].ends == 0)
+    store.dispatch(.stopNaming)
+    #expect(made.all[0].ends == 1)
+    #expect(store.pendingWork.isEmpty)
+  }
+
+  @Test("an action while nothing is presented is dropped, with a warning naming the reducer's place")
+  func droppedWhileDismissed() {
+    let made = Made()
+    let store = makeStore(made)
+    let before = store.state
+    store.dispatch(.namer(.type(draft: "late")))
+    #expect(store.state == before)
+    #expect(made.all.isEmpty)
+    let message = PresentationCheck.message(
+      NamerAction.save, feature: "Tallies", field: "namer", file: "Tallies/TalliesReducer.swift", line: 42)
+    #expect(message.hasPrefix("Tallies/TalliesReducer.swift:42: ReduxRuntime: warning: Tallies dropped an action of 'namer'"))
+    #expect(message.contains("save"))
   }
 }

@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import Namer
 import ReduxRuntime
 import Tally
 
@@ -10,9 +11,14 @@ public enum TalliesAction: Equatable, Sendable {
   case addTally
   case removeTally(id: Int)
   case resetAll
+  case startNaming(form: NamerState)
+  case stopNaming
 
   /// An action of the Tally in `tallies` whose `id` is `id`.
   case tallies(id: Int, action: TallyAction)
+
+  /// An action of the Namer presented in `namer`; dropped when none is.
+  case namer(_: NamerAction)
 }
 
 extension TalliesAction {
@@ -20,6 +26,14 @@ extension TalliesAction {
   public var tallies: (id: Int, action: TallyAction)? {
     if case .tallies(let id, let action) = self {
       return (id: id, action: action)
+    }
+    return nil
+  }
+
+  /// The Namer action this carries, if it is an action of `namer`.
+  public var namer: NamerAction? {
+    if case .namer(let action) = self {
+      return action
     }
     return nil
   }

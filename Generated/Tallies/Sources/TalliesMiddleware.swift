@@ -2,18 +2,24 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import Namer
 import ReduxRuntime
 import Tally
 
-/// The middleware of each element of the child features' lists: add what it returns to the
-/// store's middleware. Each parameter makes one element's chain from its id; an element's
-/// chain ends (its requests cancelled) when an action removes it.
+/// The middleware of the child features: add what it returns to the store's middleware. A
+/// list's parameter makes one element's chain from its id, ended (its requests cancelled)
+/// when an action removes the element; a presented feature's makes its chain when it is
+/// presented, ended when it is dismissed.
 public func talliesChildren(
-  tallies: @escaping @Sendable (Int) -> [any Middleware<TallyState, TallyAction>]
+  tallies: @escaping @Sendable (Int) -> [any Middleware<TallyState, TallyAction>],
+  namer: @escaping @Sendable () -> [any Middleware<NamerState, NamerAction>]
 ) -> [any Middleware<TalliesState, TalliesAction>] {
   return [
     ChildMiddleware(
       tallies, field: 1, elements: { $0.tallies }, extract: { $0.tallies },
-      embed: { .tallies(id: $0, action: $1) }, reducer: talliesReducer)
+      embed: { .tallies(id: $0, action: $1) }, reducer: talliesReducer),
+    PresentedMiddleware(
+      namer, field: 2, presented: { $0.namer }, extract: { $0.namer }, embed: { .namer($0) },
+      reducer: talliesReducer),
   ]
 }

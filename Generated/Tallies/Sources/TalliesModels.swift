@@ -2,5 +2,6 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import Namer
 import ReduxRuntime
 import Tally

@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import Namer
 import ReduxRuntime
 import Tally
 
@@ -20,9 +21,25 @@ public func talliesReducer(_ state: inout TalliesState, _ action: TalliesAction)
     for index in state.tallies.indices {
       state.tallies[index].count = 0
     }
+  case .startNaming(let form):
+    state.namer = form
+  case .stopNaming:
+    state.namer = nil
   case .tallies(let id, let action):
     if let index = state.tallies.index(id: id) {
       tallyReducer(&state.tallies[index], action)
+    }
+  case .namer(let action):
+    if state.namer != nil {
+      namerReducer(&state.namer!, action)
+      switch action {
+      case .save, .cancel:
+        state.namer = nil
+      default:
+        break
+      }
+    } else {
+      PresentationCheck.dropped(action, feature: "Tallies", field: "namer")
     }
   }
 }
@@ -33,6 +50,8 @@ extension TalliesAction: ChangeReporting {
     switch self {
     case .addTally, .removeTally, .resetAll, .tallies:
       return StateFields(1)
+    case .startNaming, .stopNaming, .namer:
+      return StateFields(2)
     }
   }
 
@@ -53,6 +72,7 @@ extension TalliesState: FieldTracking {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.title: StateFields(0),
       \.tallies: StateFields(1),
+      \.namer: StateFields(2),
       \.total: StateFields(1),
       \.zeroes: StateFields(1),
     ]

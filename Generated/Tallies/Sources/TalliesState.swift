@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import Namer
 import ReduxRuntime
 import Tally
 
@@ -12,9 +13,15 @@ public struct TalliesState: Equatable, Sendable {
   /// One Tally feature per element, each found by its `id`.
   public var tallies: IdentifiedArrayOf<TallyState>
 
-  public init(title: String = "Tallies", tallies: IdentifiedArrayOf<TallyState> = []) {
+  /// The Namer feature while it is presented; nil when it isn't.
+  public var namer: NamerState?
+
+  public init(
+    title: String = "Tallies", tallies: IdentifiedArrayOf<TallyState> = [], namer: NamerState? = nil
+  ) {
     self.title = title
     self.tallies = tallies
+    self.namer = namer
   }
 
   /// `total`, derived from `tallies`.

@@ -4,9 +4,9 @@
 /// (the element an action is routed to is found by it).
 extension SpecChecker {
   /// Each child list with the node of its field's name, where its problems are shown.
-  mutating func checkChildren(_ node: YAMLNode) -> [(list: ChildList, node: YAMLNode)] {
+  mutating func checkChildren(_ node: YAMLNode) -> [(list: ChildFeature, node: YAMLNode)] {
     guard let pairs = mapping(node, what: .key("children")) else { return [] }
-    var lists: [(list: ChildList, node: YAMLNode)] = []
+    var lists: [(list: ChildFeature, node: YAMLNode)] = []
     for pair in pairs {
       guard let field = identifier(pair.key, what: .kind(.stateField)) else { continue }
       if lists.contains(where: { $0.list.field == field }) {
@@ -15,27 +15,40 @@ extension SpecChecker {
       }
       guard let entry = mapping(pair.value, what: .named(.stateField, field)) else { continue }
       let keys = checkKeys(entry, allowed: SpecKeys.child, context: .named(.stateField, field))
-      guard let eachNode = keys["each"] else {
+      let isList = keys["each"] != nil
+      if isList, let presents = keys["presents"] {
+        error(
+          .exclusiveKeys("each", "presents", reason: "the field holds a list of the feature, or the feature while it is presented"),
+          presents)
+        continue
+      }
+      guard let specNode = keys["each"] ?? keys["presents"] else {
         missing("each", in: .named(.stateField, field), pair.key)
         continue
       }
-      guard let relative = text(eachNode, what: .usedSpecPath) else { continue }
+      guard let relative = text(specNode, what: .usedSpecPath) else { continue }
       // Each entry reads its own spec: two lists of one child feature are two fields.
       var read: Set<String> = []
-      guard let spec = loadSpec(relative, at: eachNode, read: &read, as: .child) else { continue }
+      guard let spec = loadSpec(relative, at: specNode, read: &read, as: .child) else { continue }
       if spec.access != .public {
-        error(.childSpecNotPublic(spec.feature), eachNode)
+        error(.childSpecNotPublic(spec.feature), specNode)
         continue
       }
-      guard let id = spec.stateField(named: "id") else {
-        error(.childWithoutID(spec.feature), eachNode)
-        continue
+      if isList {
+        if let dismissOn = keys["dismissOn"] { error(.dismissOnList(field), dismissOn) }
+        guard let id = spec.stateField(named: "id") else {
+          error(.childWithoutID(spec.feature), specNode)
+          continue
+        }
+        guard Self.childIDTypes.contains(id.type) else {
+          error(.childIDType(spec.feature, type: id.type.swiftName), specNode)
+          continue
+        }
+        lists.append((ChildFeature(field: field, spec: spec), pair.key))
+      } else {
+        let dismissOn = keys["dismissOn"].map { dismissingActions($0, of: spec) } ?? []
+        lists.append((ChildFeature(field: field, spec: spec, kind: .presented(dismissOn: dismissOn)), pair.key))
       }
-      guard Self.childIDTypes.contains(id.type) else {
-        error(.childIDType(spec.feature, type: id.type.swiftName), eachNode)
-        continue
-      }
-      lists.append((ChildList(field: field, spec: spec), pair.key))
     }
     return lists
   }
@@ -60,12 +73,31 @@ extension SpecChecker {
     }
   }
 
+  /// `dismissOn: [save, cancel]`: actions of the presented child, each once.
+  private mutating func dismissingActions(_ node: YAMLNode, of child: Spec) -> [String] {
+    let items: [YAMLNode] = node.scalar != nil ? [node] : sequence(node, what: .key("dismissOn")) ?? []
+    var names: [String] = []
+    for item in items {
+      guard let name = text(item, what: .a(.action)) else { continue }
+      guard child.action(named: name) != nil else {
+        error(.unknownChildAction(name, feature: child.feature, suggestion: closestMatch(to: name, in: child.actions.map(\.name))), item)
+        continue
+      }
+      if names.contains(name) {
+        error(.duplicateName(name, what: .kind(.action)), item)
+      } else {
+        names.append(name)
+      }
+    }
+    return names
+  }
+
   /// The types a child state's `id` may have: what an example and a test can write as a literal.
   static let childIDTypes: Set<SpecType> = [.scalar(.int), .scalar(.string), .scalar(.uuid)]
 
   /// The child lists' fields joined to the state; a name the state already has is reported at
   /// the child list's name.
-  mutating func childFields(_ lists: [(list: ChildList, node: YAMLNode)], state: [Field]) -> [Field] {
+  mutating func childFields(_ lists: [(list: ChildFeature, node: YAMLNode)], state: [Field]) -> [Field] {
     var fields: [Field] = []
     for (list, node) in lists {
       if state.contains(where: { $0.name == list.field }) {

@@ -250,15 +250,27 @@ extension SpecChecker {
   /// when `name` isn't of that shape or names no list of child features (an unknown action,
   /// then); `.some(nil)` when it is a child's step with problems, reported here.
   private mutating func childStep(_ name: String, nameNode: YAMLNode, arguments: YAMLNode?) -> Example.Step?? {
-    guard let open = name.firstIndex(of: "["), let close = name.lastIndex(of: "]"), open < close,
+    let list: ChildFeature
+    let actionName: String
+    var id: Value?
+    if let open = name.firstIndex(of: "["), let close = name.lastIndex(of: "]"), open < close,
       name[name.index(after: close)...].first == "."
-    else { return nil }
-    let field = String(name[..<open])
-    guard let list = symbols.entries.childLists.first(where: { $0.field == field }) else { return nil }
-    let idText = String(name[name.index(after: open)..<close])
-    let actionName = String(name[name.index(close, offsetBy: 2)...])
-    let idNode = YAMLNode(.scalar(idText, .plain), at: nameNode.location)
-    guard let id = exampleValue(idNode, type: list.idType) else { return .some(nil) }
+    {
+      guard let found = symbols.entries.children.first(where: { $0.field == name[..<open] && $0.isList }) else { return nil }
+      list = found
+      actionName = String(name[name.index(close, offsetBy: 2)...])
+      let idNode = YAMLNode(.scalar(String(name[name.index(after: open)..<close]), .plain), at: nameNode.location)
+      guard let value = exampleValue(idNode, type: list.idType) else { return .some(nil) }
+      id = value
+    } else if let dot = name.firstIndex(of: "."),
+      let found = symbols.entries.children.first(where: { $0.field == name[..<dot] && !$0.isList })
+    {
+      // `namer.save`: the presented child's action.
+      list = found
+      actionName = String(name[name.index(after: dot)...])
+    } else {
+      return nil
+    }
     // The child's step, read by a checker of the child's spec: its actions and types.
     var child = SpecChecker(path: path, symbols: SymbolTable(checked: list.spec))
     child.readFile = readFile
@@ -269,7 +281,7 @@ extension SpecChecker {
     let step = child.exampleStep(stepNode)
     diagnostics.append(contentsOf: child.diagnostics.diagnostics)
     guard let step else { return .some(nil) }
-    return Example.Step(action: field, arguments: [], element: .element(id: id, step: step))
+    return Example.Step(action: list.field, arguments: [], element: .element(id: id ?? .null, step: step))
   }
 
   /// A path in `then`: a state field or filter result, then `.field`, `[index]`, `[key]`, `.count`,

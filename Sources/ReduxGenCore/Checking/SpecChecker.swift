@@ -73,7 +73,7 @@ package struct SpecChecker {
       $0.uses = allUses
       let usedSpecs = Spec.flattened(allUses)
       $0.usedModels = usedSpecs.flatMap(\.models) + children.map(\.list.stateModel)
-      $0.childLists = children.map(\.list)
+      $0.children = children.map(\.list)
       for enumType in usedSpecs.flatMap(\.enums) { $0.enumCaseNames[enumType.name] = enumType.cases }
     }
     let names = declareTypeNames(models: modelPairs, filters: filterPairs, enums: enumPairs)

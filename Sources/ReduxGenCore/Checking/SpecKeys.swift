@@ -9,7 +9,7 @@ enum SpecKeys {
     "start", "events", "middleware", "persist", "examples", "api",
   ]
   /// A field holding child features: `tallies: { each: tally.yaml }`.
-  static let child = ["each"]
+  static let child = ["each", "presents", "dismissOn"]
   /// A model: `Name: { doc, fields }`.
   static let model = ["doc", "conformances", "fields"]
   /// An enum's long form: `Name: { doc, cases }`.

@@ -20,7 +20,7 @@ struct SymbolTable {
     /// The models of the specs used, directly or not: types this spec reads but doesn't declare.
     var usedModels: [Model] = []
     /// The lists of child features (`children:`).
-    var childLists: [ChildList] = []
+    var children: [ChildFeature] = []
     /// State field names written `FEATURE.FIELD` (an app's derived values read the features'
     /// state so): the tokens `FEATURE`, `.`, `FIELD` read as one name.
     var qualifiedNames: Set<String> = []
@@ -62,7 +62,7 @@ struct SymbolTable {
     entries.uses = spec.uses
     let used = Spec.flattened(spec.uses)
     entries.usedModels = used.flatMap(\.models) + spec.children.map(\.stateModel)
-    entries.childLists = spec.children
+    entries.children = spec.children
     entries.enums = spec.enums
     entries.models = spec.models
     for enumType in used.flatMap(\.enums) + spec.enums { entries.enumCaseNames[enumType.name] = enumType.cases }

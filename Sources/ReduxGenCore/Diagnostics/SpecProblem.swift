@@ -241,6 +241,10 @@ package enum SpecProblem: Hashable, Sendable {
   /// A child feature whose state and action lack a conformance the parent needs of them (the
   /// feature, the conformance, why).
   case childLacksConformance(String, String, why: String)
+  /// `dismissOn` on a list of child features (the field): only a presented child is dismissed.
+  case dismissOnList(String)
+  /// An action a child feature doesn't declare (the action, the child feature).
+  case unknownChildAction(String, feature: String, suggestion: String?)
   /// `children:` leads back to a spec being checked: the paths of the circle, first to last.
   case childrenCycle([String])
   /// A type declared by this spec and by a spec it uses (the used feature).

@@ -77,15 +77,22 @@ package enum SpecMutator {
   /// A child's action given to the wrong element (the list's first), or to none.
   static func childMutants(_ spec: Spec) -> [Mutant] {
     spec.children.indices.flatMap { index -> [Mutant] in
-      let field = spec.children[index].field
-      return [(ChildRouteMutant.firstElement, "first-element", "the list's first element"), (.dropped, "dropped", "no element")]
-        .map { mutant, id, description in
-          var mutated = spec
-          mutated.children[index].routeMutant = mutant
-          return Mutant(
-            id: "children:\(field):\(id)",
-            description: "\(field): a child's action goes to its element -> goes to \(description)", spec: mutated)
-        }
+      let child = spec.children[index]
+      let field = child.field
+      let kinds: [(ChildRouteMutant, String, String)] =
+        child.isList
+        ? [
+          (.firstElement, "first-element", "a child's action goes to its element -> goes to the list's first element"),
+          (.dropped, "dropped", "a child's action goes to its element -> goes to no element"),
+        ]
+        : [(.dropped, "dropped", "a presented child's action reaches it -> is dropped")]
+          + (child.dismissOn.isEmpty
+            ? [] : [(.keepsPresented, "keeps-presented", "\(child.dismissOn.joined(separator: ", ")) dismisses -> leaves it presented")])
+      return kinds.map { mutant, id, description in
+        var mutated = spec
+        mutated.children[index].routeMutant = mutant
+        return Mutant(id: "children:\(field):\(id)", description: "\(field): \(description)", spec: mutated)
+      }
     }
   }
 

@@ -1,21 +1,48 @@
-// Features that hold features: a list whose elements are another feature's state.
+// Features that hold features: a list whose elements are another feature's state, and a
+// feature presented while the parent's optional field holds its state.
 
-/// `children: { tallies: { each: tally.yaml } }`: the state field `tallies` holds one state of
-/// the child feature per element, found by the child state's `id`. The parent's action gets a
-/// case carrying an element's id and a child action (`.tallies(id:action:)`), which the
-/// parent's reducer gives to that element alone; the child's middleware runs per element
-/// (`<Parent>Children`), its work ended when the element is removed.
-package struct ChildList: Sendable, Equatable {
+/// A state field of the parent that holds another feature (`children:`).
+///
+/// - `tallies: { each: tally.yaml }`: one state of the child per element, found by the child
+///   state's `id`. The parent's action gets a case carrying an element's id and a child action
+///   (`.tallies(id:action:)`), which the parent's reducer gives to that element alone; the
+///   child's middleware runs per element (`<parent>Children`), its work ended when the element
+///   is removed.
+/// - `namer: { presents: namer.yaml, dismissOn: [save] }`: the child's state while it is
+///   presented (the field is optional, nil when it isn't). The parent's action gets a case
+///   carrying a child action (`.namer(.save)`), given to the child's reducer while it is
+///   presented and dropped (with a warning in debug builds) when it isn't; the child's actions
+///   in `dismissOn` dismiss it after their reduce. Its middleware runs while it is presented and
+///   is ended when it is dismissed.
+package struct ChildFeature: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
+    /// A list of the child's states, one per element.
+    case each
+    /// The child's state while presented; the child's actions that dismiss it.
+    case presented(dismissOn: [String])
+  }
+
   /// The parent's state field, and the name of its action case.
   package var field: String
   /// The child feature's spec, checked.
   package var spec: Spec
+  package var kind: Kind = .each
   /// A near miss of the routing: set only by the mutation harness.
   package var routeMutant: ChildRouteMutant?
 
-  package init(field: String, spec: Spec) {
+  package init(field: String, spec: Spec, kind: Kind = .each) {
     self.field = field
     self.spec = spec
+    self.kind = kind
+  }
+
+  /// Whether the field holds a list of the child's states.
+  package var isList: Bool { kind == .each }
+
+  /// The child's actions that dismiss it (presented only).
+  package var dismissOn: [String] {
+    if case .presented(let actions) = kind { return actions }
+    return []
   }
 
   /// The child's state read as a model of the parent's: what the parent's operations, filters,
@@ -29,11 +56,18 @@ package struct ChildList: Sendable, Equatable {
     spec.stateField(named: "id")?.type ?? .scalar(.int)
   }
 
-  /// The parent's state field holding the elements.
+  /// The parent's state field holding the elements, or the presented child's state.
   package var stateField: Field {
-    Field(
-      name: field, type: .array(.model(spec.stateTypeName)), defaultValue: .array([]),
-      doc: "One \(spec.feature) feature per element, each found by its `id`.")
+    switch kind {
+    case .each:
+      Field(
+        name: field, type: .array(.model(spec.stateTypeName)), defaultValue: .array([]),
+        doc: "One \(spec.feature) feature per element, each found by its `id`.")
+    case .presented:
+      Field(
+        name: field, type: .optional(.model(spec.stateTypeName)), defaultValue: .null,
+        doc: "The \(spec.feature) feature while it is presented; nil when it isn't.")
+    }
   }
 }
 
@@ -43,11 +77,13 @@ package enum ChildRouteMutant: Sendable, Equatable {
   case firstElement
   /// The child's action is dropped.
   case dropped
+  /// A presented child's dismissing actions leave it presented.
+  case keepsPresented
 }
 
 extension Spec {
   /// The child list whose field is `name`.
-  package func childList(named name: String) -> ChildList? {
+  package func child(named name: String) -> ChildFeature? {
     children.first { $0.field == name }
   }
 

@@ -43,7 +43,7 @@ package struct Spec: Sendable, Equatable {
   package var uses: [Spec] = []
   /// The lists of child features (`children:`), in the spec's order: each child's spec is in
   /// `uses` too (its module is imported), and each list is a field of `state`.
-  package var children: [ChildList] = []
+  package var children: [ChildFeature] = []
   /// Where the spec names each hand-written type (middleware, custom reducer), for diagnostics.
   package var handWrittenLocations: [String: SourceLocation] = [:]
   /// Set only by the mutation harness, on a mutant that takes a delayed follow-up's wait away:

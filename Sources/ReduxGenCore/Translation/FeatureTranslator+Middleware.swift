@@ -14,6 +14,16 @@ extension FeatureTranslator {
     guard !spec.children.isEmpty else { return [] }
     let chains = spec.children.compactMap { list -> Expression? in
       guard let field = spec.stateFieldIndex(named: list.field) else { return nil }
+      guard list.isList else {
+        return types.runtime.value("PresentedMiddleware").call([
+          Argument(nil, .name(list.field)),
+          Argument("field", .literal(.int(field))),
+          Argument("presented", .closure(Closure(body: .name("$0").dot(list.field)))),
+          Argument("extract", .closure(Closure(body: .name("$0").dot(list.field)))),
+          Argument("embed", .closure(Closure(body: Expression.dot(list.field).call([Argument(nil, .name("$0"))])))),
+          Argument("reducer", .name(spec.reducerName)),
+        ])
+      }
       return types.runtime.value("ChildMiddleware").call([
         Argument(nil, .name(list.field)),
         Argument("field", .literal(.int(field))),
@@ -27,16 +37,17 @@ extension FeatureTranslator {
     }
     let function = FunctionDeclaration(
       doc: """
-        The middleware of each element of the child features' lists: add what it returns to the
-        store's middleware. Each parameter makes one element's chain from its id; an element's
-        chain ends (its requests cancelled) when an action removes it.
+        The middleware of the child features: add what it returns to the store's middleware. A
+        list's parameter makes one element's chain from its id, ended (its requests cancelled)
+        when an action removes the element; a presented feature's makes its chain when it is
+        presented, ended when it is dismissed.
         """,
       access: access, kind: .function(spec.names.children),
       parameters: spec.children.map { list in
         Parameter(
           name: list.field,
           type: .sendableFunction(
-            [types.typeName(list.idType)],
+            list.isList ? [types.typeName(list.idType)] : [],
             returns: .array(
               .existential(
                 types.runtime.generic("Middleware", [.named(list.spec.stateTypeName), .named(list.spec.actionTypeName)])))))

@@ -86,7 +86,7 @@ extension FeatureTranslator {
     }
     // A child's action changes its element alone, in place.
     let routes = spec.children.compactMap { list -> SwitchCase? in
-      guard let index = spec.stateFieldIndex(named: list.field) else { return nil }
+      guard list.isList, let index = spec.stateFieldIndex(named: list.field) else { return nil }
       return SwitchCase(
         patterns: [Pattern(caseName: list.field, bindings: ["id", nil])],
         body: [

@@ -286,17 +286,23 @@ struct FeatureTranslator {
           associatedValues: action.payload.map { .init(label: $0.name, type: types.typeName($0.type)) }))
     }
     cases += spec.children.map { list in
-      Declaration.enumCase(
-        EnumCaseDeclaration(
-          doc: "An action of the \(list.spec.feature) in `\(list.field)` whose `id` is `id`.", name: list.field,
-          associatedValues: [
-            .init(label: "id", type: types.typeName(list.idType)),
-            .init(label: "action", type: .named(list.spec.actionTypeName)),
-          ]))
+      list.isList
+        ? Declaration.enumCase(
+          EnumCaseDeclaration(
+            doc: "An action of the \(list.spec.feature) in `\(list.field)` whose `id` is `id`.", name: list.field,
+            associatedValues: [
+              .init(label: "id", type: types.typeName(list.idType)),
+              .init(label: "action", type: .named(list.spec.actionTypeName)),
+            ]))
+        : Declaration.enumCase(
+          EnumCaseDeclaration(
+            doc: "An action of the \(list.spec.feature) presented in `\(list.field)`; dropped when none is.", name: list.field,
+            associatedValues: [.init(label: "_", type: .named(list.spec.actionTypeName))]))
     }
     if EqualityTranslator.writesOut(spec.actions.count + spec.children.count) {
       cases += EqualityTranslator(access: access, typeName: spec.actionTypeName)
-        .enumEquality(cases: spec.actions.map { ($0.name, $0.payload.count) } + spec.children.map { ($0.field, 2) })
+        .enumEquality(
+          cases: spec.actions.map { ($0.name, $0.payload.count) } + spec.children.map { ($0.field, $0.isList ? 2 : 1) })
     }
     var declarations: [Declaration] = [
       .enumeration(
@@ -325,8 +331,18 @@ struct FeatureTranslator {
 
   /// `var tallies: (id: Int, action: TallyAction)?`: the element's id and the child action this
   /// carries, if it is one of the list's.
-  func childExtractor(_ list: ChildList) -> Declaration {
-    .variable(
+  func childExtractor(_ list: ChildFeature) -> Declaration {
+    guard list.isList else {
+      return .variable(
+        VariableDeclaration(
+          doc: "The \(list.spec.feature) action this carries, if it is an action of `\(list.field)`.",
+          access: access, name: list.field, type: .optional(.named(list.spec.actionTypeName)),
+          getter: [
+            .ifCase(Pattern(caseName: list.field, bindings: ["action"]), .name("self"), [.returnStatement(.name("action"))]),
+            .returnStatement(.literal(.nilLiteral)),
+          ]))
+    }
+    return .variable(
       VariableDeclaration(
         doc: "The id and the \(list.spec.feature) action this carries, if it is an action of `\(list.field)`.",
         access: access, name: list.field,
@@ -437,22 +453,52 @@ struct FeatureTranslator {
 
   /// `case .tallies(let id, let action)`: the child's reducer on the element whose `id` is `id`,
   /// nothing when there is none (it was removed while its action was on its way).
-  func childRoute(_ list: ChildList) -> SwitchCase {
+  func childRoute(_ list: ChildFeature) -> SwitchCase {
+    guard list.isList else { return presentedRoute(list) }
     let field = Expression.name("state").dot(list.field)
     let reduce = Expression.name(list.spec.reducerName).call([
       Argument(nil, .inoutArgument(.subscripted(field, .name("index")))), Argument(nil, .name("action")),
     ])
     let body: [Statement]
     switch list.routeMutant {
-    case nil:
+    case nil, .keepsPresented?:
       body = [.ifLet("index", field.dot("index").call([Argument("id", .name("id"))]), [.expression(reduce)], else: nil)]
     case .firstElement?:
       body = [.ifLet("index", field.dot("indices").dot("first"), [.expression(reduce)], else: nil)]
     case .dropped?:
       body = [.breakStatement]
     }
-    let bindings: [String?] = list.routeMutant == nil ? ["id", "action"] : list.routeMutant == .dropped ? [] : [nil, "action"]
+    let bindings: [String?] =
+      list.routeMutant == .firstElement ? [nil, "action"] : list.routeMutant == .dropped ? [] : ["id", "action"]
     return SwitchCase(patterns: [Pattern(caseName: list.field, bindings: bindings)], body: body)
+  }
+
+  /// `case .namer(let action)`: the child's reducer on the presented state, then nil for a
+  /// dismissing action; a warning (in debug builds) and nothing else when none is presented.
+  func presentedRoute(_ list: ChildFeature) -> SwitchCase {
+    let field = Expression.name("state").dot(list.field)
+    var presented: [Statement] = [
+      .expression(
+        .name(list.spec.reducerName).call([Argument(nil, .inoutArgument(.forceUnwrap(field))), Argument(nil, .name("action"))]))
+    ]
+    let dismissOn = list.routeMutant == .keepsPresented ? [] : list.dismissOn
+    if !dismissOn.isEmpty {
+      let dismiss = SwitchCase(patterns: dismissOn.map { Pattern(caseName: $0, bindings: []) }, body: [.assignment(field, .literal(.nilLiteral))])
+      // A default only where another action can reach it: Swift warns about one that can't.
+      let others = dismissOn.count < list.spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
+      presented.append(.switchStatement(.name("action"), [dismiss] + others))
+    }
+    let dropped = Statement.expression(
+      types.runtime.value("PresentationCheck").dot("dropped").call([
+        Argument(nil, .name("action")), Argument("feature", .literal(.string(spec.feature))),
+        Argument("field", .literal(.string(list.field))),
+      ]))
+    let body: [Statement] =
+      list.routeMutant == .dropped
+      ? [.breakStatement]
+      : [.ifElse(.binary(field, .notEqual, .literal(.nilLiteral)), presented, [dropped])]
+    return SwitchCase(
+      patterns: [Pattern(caseName: list.field, bindings: list.routeMutant == .dropped ? [] : ["action"])], body: body)
   }
 
   /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.

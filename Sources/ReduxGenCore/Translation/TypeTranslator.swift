@@ -81,11 +81,12 @@ struct TypeTranslator {
   /// An action as an example's step (or `start:`) writes it, as a value: `.fetchUser(id: "u1")`;
   /// `qualified`, through its type (`UsersAction.fetchUser(id: "u1")`), where nothing else gives it.
   func action(_ step: Example.Step, qualified: Bool = false) -> Expression {
-    if let element = step.element, let list = spec.childList(named: step.action) {
+    if let element = step.element, let list = spec.child(named: step.action) {
       // The child's action, as the child's spec writes it, for the element with that id.
       var child = TypeTranslator(spec: list.spec)
       child.usesUUIDHelper = usesUUIDHelper
       let member = qualified ? Expression.name(spec.actionTypeName).dot(step.action) : .dot(step.action)
+      guard list.isList else { return member.call([Argument(nil, child.action(element.step))]) }
       return member.call([
         Argument("id", expression(element.id, type: list.idType)), Argument("action", child.action(element.step)),
       ])

@@ -37,6 +37,10 @@ extension SpecProblem {
       "the state and action of feature '\(feature)' must be Codable here (\(why)); add 'conformances: [Codable]' to its spec"
     case .childLacksConformance(let feature, let conformance, let why):
       "the state of feature '\(feature)' must be \(conformance) here (\(why)), and a child feature's state never is"
+    case .dismissOnList(let field):
+      "'\(field)' holds a list of child features, which is never dismissed; 'dismissOn' is for a child written 'presents'"
+    case .unknownChildAction(let action, let feature, let suggestion):
+      "feature '\(feature)' has no action '\(action)'" + didYouMean(suggestion)
     case .childrenCycle(let chain):
       "'children' goes round in a circle: \(chain.joined(separator: " holds ")); a feature can't hold itself"
     case .typeDeclaredByUsedSpec(let name, let feature):
