@@ -304,7 +304,8 @@ let package = Package(
     .executableTarget(
       name: "StoreBenchmark",
       dependencies: [
-        "ReduxRuntime", "ReduxSQLite", "TaskList", "App", .product(name: "Atomics", package: "swift-atomics"),
+        "ReduxRuntime", "ReduxSQLite", "TaskList", "App", "Tally", "Tallies", "Namer",
+        .product(name: "Atomics", package: "swift-atomics"),
       ],
       path: "Benchmarks/StoreBenchmark"
     ),

@@ -259,6 +259,9 @@ if arguments.first == "observers" {
 } else if arguments.first == "app" {
   // An app's value over a feature's list, kept and computed again, at 1k, 10k and 100k tasks.
   runAppValues(sizes: [1_000, 10_000, 100_000] + arguments.dropFirst().compactMap { Int($0) })
+} else if arguments.first == "children" {
+  // A child feature's action routed through its parent, at 1,000 children (or the size given).
+  runChildFeatures(count: Int(arguments.dropFirst().first ?? "1000") ?? 1_000, dispatches: 200_000, rounds: 7)
 } else if arguments.first == "overhead" {
   runOverhead(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, rounds: 15)
 } else if arguments.first == "toggles" {
