@@ -108,15 +108,17 @@ struct SpecGenerator {
       if parent.conformances.contains("Codable"), !child.conformances.contains("Codable") {
         features[0].spec.conformances.append("Codable")
       }
-      let actions = child.allActionNames
+      // An action that starts no request and no follow-up (dismissing would cancel them).
+      let actions = child.actions.filter { $0.async == nil && $0.followUps.isEmpty }.map(\.name)
       let dismissOn = rng.chance(70) && !actions.isEmpty ? [rng.pick(actions)] : []
       features[1].spec.children = [
         RChild(field: field, file: "\(features[0].field).yaml", presents: true, dismissOn: dismissOn)
       ]
       return
     }
-    if let id = child.allStateFields.first(where: { $0.name == "id" }) {
-      guard [.scalar(.int), .scalar(.string), .scalar(.uuid)].contains(id.type) else { return }
+    if child.allStateFields.contains(where: { $0.name == "id" }) {
+      // Its actions may write it; an element's id must stay its own.
+      return
     } else {
       let childNames = Set(child.derived.map(\.name) + child.filters.map(\.resultName) + child.allActionNames)
       guard !childNames.contains("id") else { return }

@@ -34,6 +34,10 @@ extension SpecChecker {
         error(.childSpecNotPublic(spec.feature), specNode)
         continue
       }
+      if spec.feature == feature {
+        error(.duplicateName(spec.feature, what: .kind(.feature)), specNode)
+        continue
+      }
       if isList {
         if let dismissOn = keys["dismissOn"] { error(.dismissOnList(field), dismissOn) }
         guard let id = spec.stateField(named: "id") else {
@@ -42,6 +46,11 @@ extension SpecChecker {
         }
         guard Self.childIDTypes.contains(id.type) else {
           error(.childIDType(spec.feature, type: id.type.swiftName), specNode)
+          continue
+        }
+        // An element's id must stay its own: IdentifiedArray traps on a changed one.
+        if let writer = spec.actions.first(where: { $0.changedStateFields?.contains("id") == true }) {
+          error(.childChangesID(spec.feature, action: writer.name), specNode)
           continue
         }
         lists.append((ChildFeature(field: field, spec: spec), pair.key))
@@ -83,7 +92,10 @@ extension SpecChecker {
         error(.unknownChildAction(name, feature: child.feature, suggestion: closestMatch(to: name, in: child.actions.map(\.name))), item)
         continue
       }
-      if names.contains(name) {
+      if child.action(named: name)?.async != nil || child.action(named: name)?.followUps.isEmpty == false {
+        // Its request or follow-up would start, then end with the chain it dismisses.
+        error(.dismissOnStartsWork(name, feature: child.feature), item)
+      } else if names.contains(name) {
         error(.duplicateName(name, what: .kind(.action)), item)
       } else {
         names.append(name)

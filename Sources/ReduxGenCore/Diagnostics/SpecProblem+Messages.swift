@@ -55,7 +55,7 @@ extension SpecProblem {
     case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .sharedActionNeedsFeatures,
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,
       .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
-      .dismissOnList, .unknownChildAction,
+      .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .childChangesID,
       .typeDeclaredByUsedSpec, .missingHandWritten, .requirementMissing, .requirementChanged, .requirementRemoved,
       .orphanedScaffold, .missingLiveEffects: .modules
     case .invalidPersistKey, .unknownStorage, .invalidPersistVersion, .migrationVersion, .migrationStepShape,

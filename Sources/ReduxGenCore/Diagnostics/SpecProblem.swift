@@ -241,6 +241,10 @@ package enum SpecProblem: Hashable, Sendable {
   /// A child feature whose state and action lack a conformance the parent needs of them (the
   /// feature, the conformance, why).
   case childLacksConformance(String, String, why: String)
+  /// A `dismissOn` action that starts a request or a follow-up (the action, the child feature).
+  case dismissOnStartsWork(String, feature: String)
+  /// A child feature of a list whose action writes its state's `id` (the feature, the action).
+  case childChangesID(String, action: String)
   /// `dismissOn` on a list of child features (the field): only a presented child is dismissed.
   case dismissOnList(String)
   /// An action a child feature doesn't declare (the action, the child feature).

@@ -210,9 +210,18 @@ struct FeatureTranslator {
       .structure(
         TypeDeclaration(
           doc: doc, access: access, name: spec.stateTypeName,
-          inherits: ["Equatable", "Sendable"] + (spec.stateField(named: "id") != nil ? ["Identifiable"] : [])
+          inherits: ["Equatable", "Sendable"] + (Self.identifies(spec.stateField(named: "id")?.type) ? ["Identifiable"] : [])
             + (needed.codableStateAndAction ? ["Codable"] : []), members: members))
     ] + viewStore()
+  }
+
+  /// Whether a state's `id` of this type makes it `Identifiable`: a scalar or an enum, which are
+  /// `Hashable` (a list of child features finds its elements by it).
+  static func identifies(_ type: SpecType?) -> Bool {
+    switch type {
+    case .scalar?, .enumeration?: true
+    default: false
+    }
   }
 
   /// The feature's `ViewStore` alias and its bindings.

@@ -37,6 +37,12 @@ extension SpecProblem {
       "the state and action of feature '\(feature)' must be Codable here (\(why)); add 'conformances: [Codable]' to its spec"
     case .childLacksConformance(let feature, let conformance, let why):
       "the state of feature '\(feature)' must be \(conformance) here (\(why)), and a child feature's state never is"
+    case .dismissOnStartsWork(let action, let feature):
+      "action '\(action)' of feature '\(feature)' starts a request or a follow-up, which dismissing the feature would "
+        + "cancel at once; dismiss it from the action that ends that work (its success)"
+    case .childChangesID(let feature, let action):
+      "action '\(action)' of feature '\(feature)' changes its state's 'id', which tells the elements of a list apart "
+        + "and must stay as it is"
     case .dismissOnList(let field):
       "'\(field)' holds a list of child features, which is never dismissed; 'dismissOn' is for a child written 'presents'"
     case .unknownChildAction(let action, let feature, let suggestion):
