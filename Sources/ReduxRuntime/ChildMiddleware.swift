@@ -67,7 +67,10 @@ public final class ChildMiddleware<
       guard let passed = step.process(current, context: scoped) else { return nil }
       current = passed
     }
-    return embed(id, current)
+    let parentAction = embed(id, current)
+    // An action of the parent's that reduces the child's (`from:`) may remove elements.
+    endRemoved(by: parentAction, context: context)
+    return parentAction
   }
 
   /// Ends the chains of the elements `action` removes: only for an action that can change the

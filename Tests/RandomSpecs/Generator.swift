@@ -114,6 +114,7 @@ struct SpecGenerator {
       features[1].spec.children = [
         RChild(field: field, file: "\(features[0].field).yaml", presents: true, dismissOn: dismissOn)
       ]
+      makeHandler(&features, field: field, presents: true, rng: &rng)
       return
     }
     if child.allStateFields.contains(where: { $0.name == "id" }) {
@@ -128,6 +129,43 @@ struct SpecGenerator {
       features[0].spec.conformances.append("Codable")
     }
     features[1].spec.children = [RChild(field: field, file: "\(features[0].field).yaml")]
+    makeHandler(&features, field: field, presents: false, rng: &rng)
+  }
+
+  /// Now and then the parent reduces one of the child's actions (`from: FIELD.ACTION`), which
+  /// the child may mark `delegate: true`: a list's row asks to be removed (`remove
+  /// childRows[id]`, its id read from its state), or a field of the child's state (or a parameter
+  /// of its action) is set on a parent's field of the same type.
+  static func makeHandler(_ features: inout [RAppFeature], field: String, presents: Bool, rng: inout RNG) {
+    guard rng.chance(60), !features[0].spec.actions.isEmpty else { return }
+    let child = features[0].spec
+    let parent = features[1].spec
+    let childAction = rng.pick(child.actions)
+    let name = "heard" + childAction.name.prefix(1).uppercased() + childAction.name.dropFirst()
+    let taken = Set(
+      parent.allStateFields.map(\.name) + parent.derived.map(\.name) + parent.filters.map(\.resultName)
+        + parent.allActionNames + parent.events.map(\.name) + [field])
+    guard !taken.contains(name) else { return }
+    let given = childAction.payload + child.allStateFields.filter { field in !childAction.payload.contains { $0.name == field.name } }
+    var action = RAction(name: name, payload: [], reduce: [])
+    let plain: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]
+    if !presents, rng.chance(50), given.first(where: { $0.name == "id" })?.type == .scalar(.int) {
+      action.payload = [RField(name: "id", type: .scalar(.int), defaultValue: nil)]
+      action.reduce = [.remove(RPath(steps: [.field(field), .element(.parameter("id", []))]))]
+    } else {
+      let pairs = given.filter { plain.contains($0.type) }.flatMap { source in
+        parent.state.filter { $0.type == source.type && $0.name != field }.map { (source, $0) }
+      }
+      if let (source, target) = pairs.isEmpty ? nil : rng.pick(pairs) {
+        action.payload = [RField(name: source.name, type: source.type, defaultValue: nil)]
+        action.reduce = [.set(RPath(steps: [.field(target.name)]), .parameter(source.name, []))]
+      }
+    }
+    action.from = "\(field).\(childAction.name)"
+    features[1].spec.actions.append(action)
+    if rng.chance(50), let index = features[0].spec.actions.firstIndex(where: { $0.name == childAction.name }) {
+      features[0].spec.actions[index].delegate = true
+    }
   }
 
   /// Names the spec must not declare: the types of a spec it uses.

@@ -567,6 +567,10 @@ struct RAction: Hashable {
   var binding = false
   /// `then:` the actions dispatched after its reduce, each maybe under a condition.
   var followUps: [RFollowUp] = []
+  /// `delegate: true`: meant for the feature's parent, which reduces it.
+  var delegate = false
+  /// `from: FIELD.ACTION`: the child's action this one reduces in the parent.
+  var from: String?
 
   var succeeded: String { async?.successAction ?? async?.successName ?? name + "Succeeded" }
   var failed: String { async?.failureAction ?? async?.failureName ?? name + "Failed" }

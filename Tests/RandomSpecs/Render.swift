@@ -490,6 +490,8 @@ struct Renderer {
         body.append("    invalidates: [" + action.invalidates.joined(separator: ", ") + "]")
       }
       if action.binding { body.append("    binding: true") }
+      if action.delegate { body.append("    delegate: true") }
+      if let from = action.from { body.append("    from: \(from)") }
       if !action.followUps.isEmpty {
         let items = action.followUps.map { followUp in
           YAMLText.scalar(

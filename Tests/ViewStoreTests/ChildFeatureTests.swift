@@ -134,6 +134,27 @@ import Testing
     #expect(made.withLock { $0 } == [0, 1, 2])
   }
 
+  @Test("a row's own remove (delegate), reduced by the parent's removeTally, ends the row's request")
+  func aRowAskingToBeRemovedEndsItsRequest() async {
+    let gate = Gate()
+    let answered = Locked<[Int]>([])
+    let made = Locked<[Int]>([])
+    let store = makeStore(WaitingFacts(gate: gate, answered: answered), made: made)
+    store.dispatch(.addTally)
+    store.dispatch(.addTally)
+    store.dispatch(.tallies(id: 0, action: .loadFact(number: 3)))
+    store.dispatch(.tallies(id: 1, action: .loadFact(number: 4)))
+    #expect(store.pendingWork.count == 2)
+
+    store.dispatch(.tallies(id: 0, action: .remove))
+    #expect(store.state.tallies.map(\.id) == [1])
+    #expect(store.pendingWork.count == 1)
+    gate.open()
+    await store.idle()
+    #expect(answered.withLock { $0 } == [4])
+    #expect(store.state.tallies[id: 1]?.fact == "fact 4")
+  }
+
   @Test("an action for an element not in the list reaches no middleware and changes nothing")
   func actionsOfMissingElementsAreDropped() async {
     let made = Locked<[Int]>([])
@@ -201,6 +222,8 @@ import Testing
     #expect(store.pendingWork == ["type(draft: \"Laps\")"])
     store.dispatch(.namer(.save))
     #expect(store.state.namer == nil)
+    // The parent read the draft as the namer saved (`nameSaved`, from: namer.save).
+    #expect(store.state.title == "Laps")
     #expect(made.all.count == 1)
     #expect(made.all[0].ends == 1)
     #expect(store.pendingWork.isEmpty)

@@ -1,7 +1,10 @@
 import App
 import Foundation
+import Namer
 import Observation
+import Tallies
 import TaskList
+import Tally
 import Testing
 
 @testable import ReduxRuntime
@@ -248,6 +251,54 @@ import Testing
       #expect(viewStore.tasksLeft == state.tasksLeft)
       #expect(viewStore.anyTaskDone == state.anyTaskDone)
       #expect(viewStore.tasksLeftAfterCount == state.tasksLeftAfterCount)
+    }
+    #expect(viewStore.updates > updates + 50)
+  }
+
+  /// A list of child features: a row's action changes its row in place (`total` and `zeroes`
+  /// kept from that row alone), while a row's `remove`, which the list reduces (`from:`),
+  /// changes the list and computes them again. Random actions of the list, its rows and its
+  /// sheet: the view store shows the state's own values after each.
+  @Test func aListsValuesAreFollowedFromItsRowsActions() {
+    let store = Store(initialState: TalliesState(), reducer: talliesReducer)
+    let viewStore = ViewStore(store)
+    let total = Watch { _ = viewStore.total }
+    let zeroes = Watch { _ = viewStore.zeroes }
+    for _ in 0..<4 { viewStore.dispatch(.addTally) }
+    #expect(viewStore.zeroes == 4)
+    total.arm()
+    zeroes.arm()
+    let (computations, updates) = (viewStore.computations, viewStore.updates)
+    viewStore.dispatch(.tallies(id: 2, action: .increment))
+    #expect(viewStore.total == 1)
+    #expect(viewStore.zeroes == 3)
+    #expect(viewStore.computations == computations)
+    // One update for each value, each from the one row.
+    #expect(viewStore.updates == updates + 2)
+    viewStore.dispatch(.tallies(id: 2, action: .remove))
+    #expect(store.state.tallies.ids == [0, 1, 3])
+    #expect(viewStore.total == 0)
+    #expect(viewStore.zeroes == 3)
+    var random = Generator(state: 21)
+    for _ in 0..<200 {
+      let ids = store.state.tallies.ids
+      let id = ids.isEmpty ? 0 : ids[random.next(ids.count)]
+      let child: [TallyAction] = [.increment, .decrement, .rename(name: "n"), .remove]
+      let action: TalliesAction =
+        switch random.next(10) {
+        case 0, 1, 2, 3: .tallies(id: id, action: child[random.next(3)])
+        case 4: .tallies(id: id, action: child[random.next(4)])
+        case 5: .addTally
+        case 6: .removeTally(id: id)
+        case 7: .resetAll
+        case 8: .startNaming(form: NamerState(draft: "d"))
+        default: .namer(random.next(2) == 0 ? .save : .type(draft: "x"))
+        }
+      viewStore.dispatch(action)
+      let state = store.state
+      #expect(viewStore.total == state.total)
+      #expect(viewStore.zeroes == state.zeroes)
+      #expect(viewStore.title == state.title)
     }
     #expect(viewStore.updates > updates + 50)
   }

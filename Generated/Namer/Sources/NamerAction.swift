@@ -9,7 +9,7 @@ public enum NamerAction: Equatable, Sendable {
   case type(draft: String)
   case clear
 
-  /// Dismisses the form (the parent's dismissOn).
+  /// Hands the draft to the parent, which reads it (its `from:`) and dismisses the form.
   case save
 
   case cancel

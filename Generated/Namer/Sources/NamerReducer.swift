@@ -15,10 +15,10 @@ public func namerReducer(_ state: inout NamerState, _ action: NamerAction) {
     state.draft = draft
   case .clear:
     state.draft = ""
-  case .save:
-    state.draft = ""
   case .cancel:
     state.draft = ""
+  case .save:
+    break
   }
 }
 
@@ -26,8 +26,10 @@ extension NamerAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .type, .clear, .save, .cancel:
+    case .type, .clear, .cancel:
       return StateFields(0)
+    case .save:
+      return .none
     }
   }
 }

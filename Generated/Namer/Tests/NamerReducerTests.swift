@@ -35,14 +35,6 @@ struct NamerReducerTests {
     #expect(state.draft == "")
   }
 
-  @Test("save resets draft to its default")
-  func saveResetsDraft() {
-    var state = NamerState()
-    state.draft = "text 3"
-    reduceReporting(&state, .save)
-    #expect(state.draft == "")
-  }
-
   @Test("cancel resets draft to its default")
   func cancelResetsDraft() {
     var state = NamerState()

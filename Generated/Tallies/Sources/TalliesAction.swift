@@ -9,10 +9,16 @@ import Tally
 /// Everything that can happen in the Tallies feature.
 public enum TalliesAction: Equatable, Sendable {
   case addTally
+
+  /// Removed by the parent, or by the tally's own `remove` (its id read from its state).
   case removeTally(id: Int)
+
   case resetAll
   case startNaming(form: NamerState)
   case stopNaming
+
+  /// The namer's draft, read when it saves, before it is dismissed.
+  case nameSaved(draft: String)
 
   /// An action of the Tally in `tallies` whose `id` is `id`.
   case tallies(id: Int, action: TallyAction)

@@ -25,13 +25,27 @@ public func talliesReducer(_ state: inout TalliesState, _ action: TalliesAction)
     state.namer = form
   case .stopNaming:
     state.namer = nil
+  case .nameSaved(let draft):
+    state.title = draft
   case .tallies(let id, let action):
     if let index = state.tallies.index(id: id) {
       tallyReducer(&state.tallies[index], action)
+      switch action {
+      case .remove:
+        talliesReducer(&state, .removeTally(id: state.tallies[index].id))
+      default:
+        break
+      }
     }
   case .namer(let action):
     if state.namer != nil {
       namerReducer(&state.namer!, action)
+      switch action {
+      case .save:
+        talliesReducer(&state, .nameSaved(draft: state.namer!.draft))
+      default:
+        break
+      }
       switch action {
       case .save, .cancel:
         state.namer = nil
@@ -50,16 +64,25 @@ extension TalliesAction: ChangeReporting {
     switch self {
     case .addTally, .removeTally, .resetAll, .tallies:
       return StateFields(1)
-    case .startNaming, .stopNaming, .namer:
+    case .startNaming, .stopNaming:
       return StateFields(2)
+    case .nameSaved:
+      return StateFields(0)
+    case .namer:
+      return StateFields(0, 2)
     }
   }
 
   /// The list this action changes only element by element, and the ids of those elements.
   public var changedElements: ChangedElements {
     switch self {
-    case .tallies(let id, _):
-      return ChangedElements(field: 1, ids: [id])
+    case .tallies(let id, let action):
+      switch action {
+      case .remove:
+        return .unknown
+      default:
+        return ChangedElements(field: 1, ids: [id])
+      }
     default:
       return .unknown
     }

@@ -56,6 +56,18 @@ struct TalliesExampleTests {
     reduceReporting(&state, .namer(.type(draft: "Laps")))
     reduceReporting(&state, .namer(.save))
     #expect(state.namer == nil)
+    #expect(state.title == "Laps")
+  }
+
+  @Test("a tally asks to be removed")
+  func aTallyAsksToBeRemoved() throws {
+    var state = TalliesState()
+    reduceReporting(&state, .addTally)
+    reduceReporting(&state, .addTally)
+    reduceReporting(&state, .tallies(id: 0, action: .remove))
+    #expect(state.tallies.count == 1)
+    try #require(state.tallies.indices.contains(0))
+    #expect(state.tallies[0].id == 1)
   }
 }
 

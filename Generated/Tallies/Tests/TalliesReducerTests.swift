@@ -72,6 +72,15 @@ struct TalliesReducerTests {
     #expect(state.namer == nil)
   }
 
+  @Test("nameSaved sets title")
+  func nameSavedSetsTitle() {
+    var state = TalliesState()
+    state.title = "text 4"
+    let draft: String = "text 2"
+    reduceReporting(&state, .nameSaved(draft: draft))
+    #expect(state.title == draft)
+  }
+
   @Test("total adds up count of the elements of tallies")
   func totalIsDerived() {
     var state = TalliesState()
@@ -128,6 +137,19 @@ struct TalliesReducerTests {
     #expect(state.tallies[id: first.id] == first)
   }
 
+  @Test("tallies: Tally's remove is reduced by removeTally")
+  func talliesRemoveReducedByRemoveTally() {
+    let first = TallyState(id: 2, name: "text 1", count: 2, fact: "text 1", factStatus: .succeeded)
+    let second = TallyState(id: 3, name: "text 2", count: 3, fact: "text 2", factStatus: .loading)
+    var state = TalliesState()
+    state.tallies = [first, second]
+    var expected = state
+    tallyReducer(&expected.tallies[id: second.id]!, .remove)
+    talliesReducer(&expected, .removeTally(id: expected.tallies[id: second.id]!.id))
+    reduceReporting(&state, .tallies(id: second.id, action: .remove))
+    #expect(state == expected)
+  }
+
   @Test("namer: a presented Namer's action reaches it")
   func namerActionReachesPresented() {
     let presented = NamerState(draft: "text 1")
@@ -160,6 +182,19 @@ struct TalliesReducerTests {
     let before = state
     reduceReporting(&state, .namer(.type(draft: "text 3")))
     #expect(state == before)
+  }
+
+  @Test("namer: Namer's save is reduced by nameSaved")
+  func namerSaveReducedByNameSaved() {
+    let presented = NamerState(draft: "text 1")
+    var state = TalliesState()
+    state.namer = presented
+    var expected = state
+    namerReducer(&expected.namer!, .save)
+    talliesReducer(&expected, .nameSaved(draft: expected.namer!.draft))
+    expected.namer = nil
+    reduceReporting(&state, .namer(.save))
+    #expect(state == expected)
   }
 }
 

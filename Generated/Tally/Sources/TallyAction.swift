@@ -9,6 +9,10 @@ public enum TallyAction: Equatable, Sendable {
   case increment
   case decrement
   case rename(name: String)
+
+  /// Asks the list to remove this tally.
+  case remove
+
   case loadFact(number: Int)
 
   /// `loadFact` succeeded.

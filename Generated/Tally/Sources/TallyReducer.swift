@@ -25,6 +25,8 @@ public func tallyReducer(_ state: inout TallyState, _ action: TallyAction) {
   case .loadFactFailed(let message):
     state.fact = nil
     state.factStatus = .failed(message)
+  case .remove:
+    break
   }
 }
 
@@ -36,6 +38,8 @@ extension TallyAction: ChangeReporting {
       return StateFields(2)
     case .rename:
       return StateFields(1)
+    case .remove:
+      return .none
     case .loadFact:
       return StateFields(4)
     case .loadFactSucceeded, .loadFactFailed:

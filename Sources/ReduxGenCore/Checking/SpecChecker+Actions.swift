@@ -27,8 +27,10 @@ extension SpecChecker {
       let context: Subject = .named(.action, name)
       let keys = checkKeys(actionPairs, allowed: SpecKeys.action, context: context)
       let payload = keys["payload"].map { fields($0, context: .payload(of: name), isPayload: true) } ?? []
-      let action = Action(
+      var action = Action(
         name: name, doc: keys["doc"].flatMap { text($0, what: .key("doc")) }, payload: payload, reduce: [])
+      if let delegateNode = keys["delegate"], flag(delegateNode, what: .key("delegate")) == true { action.isDelegate = true }
+      if let fromNode = keys["from"] { read.fromNodes[name] = fromNode }
       if let asyncNode = keys["async"] {
         if let declaration = asyncDeclaration(of: name, asyncNode, keys: keys, payload: payload) { declarations.append(declaration) }
       } else {
@@ -119,6 +121,7 @@ extension SpecChecker {
     }
     checkBindings(&checked, nodes: read.bindingNodes)
     checkFollowUps(&checked, nodes: read.followUpNodes)
+    checkHandlers(&checked, nodes: read.fromNodes)
     return checked
   }
 
@@ -488,6 +491,8 @@ struct ReadActions {
   var bindingNodes: [String: YAMLNode] = [:]
   /// Each action's `then:`, read once every action and derived value is known.
   var followUpNodes: [String: YAMLNode] = [:]
+  /// Each action's `from:` (a child's action it reduces), read once follow-ups are known.
+  var fromNodes: [String: YAMLNode] = [:]
   /// The keys of each `async` that binds it to an operation (`operation:`), read with the API
   /// document (`checkAPI`).
   var apiKeys: [String: CheckedKeys] = [:]

@@ -121,3 +121,81 @@ extension SpecChecker {
     return fields
   }
 }
+
+/// Children talking to their parent: `from: namer.save` on a parent's action reduces it when the
+/// child's action arrives (its parameters read from that action's, else from the child's state),
+/// and `delegate: true` on a child's action says a parent must reduce it or dismiss on it.
+extension SpecChecker {
+  /// Reads each action's `from:`; an action reducing a child's action runs inside the parent's
+  /// reducer, where no middleware sees it, so it starts no work of its own.
+  mutating func checkHandlers(_ checked: inout [Action], nodes: [String: YAMLNode]) {
+    guard !nodes.isEmpty else { return }
+    let children = symbols.entries.children
+    var handled: [String: String] = [:]
+    for index in checked.indices {
+      let action = checked[index]
+      guard let node = nodes[action.name], let source = text(node, what: .key("from")) else { continue }
+      let parts = source.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        error(.handlerSource(source), node)
+        continue
+      }
+      guard let child = children.first(where: { $0.field == parts[0] }) else {
+        error(.unknownChild(parts[0], suggestion: closestMatch(to: parts[0], in: children.map(\.field))), node)
+        continue
+      }
+      guard let childAction = child.spec.action(named: parts[1]) else {
+        error(
+          .unknownChildAction(
+            parts[1], feature: child.spec.feature, suggestion: closestMatch(to: parts[1], in: child.spec.actions.map(\.name))),
+          node)
+        continue
+      }
+      let work: [(String, Bool)] = [
+        ("async", action.async != nil), ("then", !action.followUps.isEmpty), ("cancels", !action.cancels.isEmpty),
+        ("invalidates", !action.invalidates.isEmpty), ("reduce: custom", action.reduce.contains(where: \.isCustom)),
+      ]
+      if let (key, _) = work.first(where: \.1) {
+        error(.handlerStartsWork(action.name, key: key), node)
+        continue
+      }
+      if let first = handled[source] {
+        error(.handledTwice(source, first: first), node)
+        continue
+      }
+      var readsState: Set<String> = []
+      var sound = true
+      for parameter in action.payload {
+        let given = childAction.payload.first { $0.name == parameter.name }
+        let field = given == nil ? child.spec.stateField(named: parameter.name) : nil
+        guard let type = given?.type ?? field?.type else {
+          error(
+            .handlerParameter(parameter.name, action: action.name, childAction: childAction.name, feature: child.spec.feature),
+            node)
+          sound = false
+          continue
+        }
+        if type != parameter.type {
+          error(.handlerParameterType(parameter.name, type: parameter.type.swiftName, given: type.swiftName), node)
+          sound = false
+        }
+        if field != nil { readsState.insert(parameter.name) }
+      }
+      guard sound else { continue }
+      handled[source] = action.name
+      checked[index].from = ChildActionHandler(field: child.field, action: childAction.name, readsState: readsState)
+    }
+  }
+
+  /// Each child's `delegate: true` action must be reduced by an action of this feature
+  /// (`from:`) or dismiss the child; reported at the child's field.
+  mutating func checkDelegates(_ children: [(list: ChildFeature, node: YAMLNode)]) {
+    for (child, node) in children {
+      let handled = Set(actions.compactMap { $0.from?.field == child.field ? $0.from?.action : nil })
+      for action in child.spec.actions where action.isDelegate {
+        guard !handled.contains(action.name), !child.dismissOn.contains(action.name) else { continue }
+        error(.delegateUnhandled(action.name, feature: child.spec.feature, field: child.field), node)
+      }
+    }
+  }
+}

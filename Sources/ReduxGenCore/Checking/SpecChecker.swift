@@ -147,6 +147,7 @@ package struct SpecChecker {
       $0.filters = checkedFilters
       $0.actions = reduced
     }
+    checkDelegates(children)
 
     // 7. Effects: middleware, start, the API document and what binds to it.
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
@@ -244,7 +245,10 @@ package struct SpecChecker {
     for action in actions where action.invalidates.contains(where: { provided.contains($0.name) }) {
       exercised.insert(action.name)
     }
-    for action in actions where !exercised.contains(action.name) {
+    // A delegate action that changes nothing of its own is its parent's to test; an action
+    // reducing a child's (`from:`) is sent by its routing test (`TestTranslator.handlerTests`).
+    for action in actions where !exercised.contains(action.name) && !(action.isDelegate && action.reduce.isEmpty) {
+      if action.from != nil { continue }
       // Declarative operations get derived tests; custom and empty reducers don't.
       let derived = action.reduce.contains { !$0.isCustom } || action.status != nil
       guard !derived, let pair = pairs.first(where: { $0.key.scalar == action.name }) else { continue }

@@ -19,6 +19,7 @@ enum SpecKeys {
   /// An action.
   static let action = [
     "doc", "payload", "reduce", "async", "onSuccess", "onFailure", "cancels", "invalidates", "binding", "then",
+    "delegate", "from",
   ]
   /// An action's `async`.
   static let async = [

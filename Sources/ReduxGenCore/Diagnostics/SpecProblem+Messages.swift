@@ -55,7 +55,8 @@ extension SpecProblem {
     case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .sharedActionNeedsFeatures,
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,
       .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
-      .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .childChangesID,
+      .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .childChangesID, .unknownChild, .handlerSource,
+      .handlerStartsWork, .handledTwice, .handlerParameter, .handlerParameterType, .delegateUnhandled,
       .typeDeclaredByUsedSpec, .missingHandWritten, .requirementMissing, .requirementChanged, .requirementRemoved,
       .orphanedScaffold, .missingLiveEffects: .modules
     case .invalidPersistKey, .unknownStorage, .invalidPersistVersion, .migrationVersion, .migrationStepShape,

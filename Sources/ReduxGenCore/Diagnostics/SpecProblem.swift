@@ -249,6 +249,23 @@ package enum SpecProblem: Hashable, Sendable {
   case dismissOnList(String)
   /// An action a child feature doesn't declare (the action, the child feature).
   case unknownChildAction(String, feature: String, suggestion: String?)
+  /// `from:` naming a field that holds no child feature (the name, a suggestion).
+  case unknownChild(String, suggestion: String?)
+  /// `from:` written other than `FIELD.ACTION` (the text).
+  case handlerSource(String)
+  /// An action with `from:` that also starts work no middleware would see (the action, the key).
+  case handlerStartsWork(String, key: String)
+  /// A child's action reduced by two of the parent's actions (`field.action`, the first action).
+  case handledTwice(String, first: String)
+  /// A parameter of an action with `from:` that the child's action and state lack (the
+  /// parameter, the action, the child's action, the child feature).
+  case handlerParameter(String, action: String, childAction: String, feature: String)
+  /// A parameter of an action with `from:` whose type differs from what the child gives (the
+  /// parameter, its type, the type the child gives).
+  case handlerParameterType(String, type: String, given: String)
+  /// A child's `delegate: true` action its parent neither reduces nor dismisses on (the action,
+  /// the child feature, the field).
+  case delegateUnhandled(String, feature: String, field: String)
   /// `children:` leads back to a spec being checked: the paths of the circle, first to last.
   case childrenCycle([String])
   /// A type declared by this spec and by a spec it uses (the used feature).

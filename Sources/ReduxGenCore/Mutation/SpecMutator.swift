@@ -88,7 +88,11 @@ package enum SpecMutator {
         : [(.dropped, "dropped", "a presented child's action reaches it -> is dropped")]
           + (child.dismissOn.isEmpty
             ? [] : [(.keepsPresented, "keeps-presented", "\(child.dismissOn.joined(separator: ", ")) dismisses -> leaves it presented")])
-      return kinds.map { mutant, id, description in
+      let handled = spec.handlers(of: field).map { "\(field).\($0.childAction)" }
+      let delegates: [(ChildRouteMutant, String, String)] =
+        handled.isEmpty
+        ? [] : [(.handlerDropped, "handler-dropped", "\(handled.joined(separator: ", ")) reaches the parent -> doesn't")]
+      return (kinds + delegates).map { mutant, id, description in
         var mutated = spec
         mutated.children[index].routeMutant = mutant
         return Mutant(id: "children:\(field):\(id)", description: "\(field): \(description)", spec: mutated)

@@ -71,6 +71,25 @@ package struct ChildFeature: Sendable, Equatable {
   }
 }
 
+/// `from: namer.save` on a parent's action: the parent reduces the action when the child's action
+/// arrives, after the child's reducer and before a dismissal, so it can read the child's state (a
+/// form's draft when its "Done" is tapped). Each parameter takes the child action's parameter of
+/// its name, else the child state's field of its name (the element's, for a list).
+package struct ChildActionHandler: Sendable, Equatable {
+  /// The parent's child field (`namer`, `tallies`).
+  package var field: String
+  /// The child's action (`save`).
+  package var action: String
+  /// The parameters read from the child's state; the others are the child action's.
+  package var readsState: Set<String> = []
+
+  package init(field: String, action: String, readsState: Set<String> = []) {
+    self.field = field
+    self.action = action
+    self.readsState = readsState
+  }
+}
+
 /// A near miss of a child list's routing, for the mutation harness.
 package enum ChildRouteMutant: Sendable, Equatable {
   /// The child's action goes to the list's first element, whatever its id.
@@ -79,12 +98,34 @@ package enum ChildRouteMutant: Sendable, Equatable {
   case dropped
   /// A presented child's dismissing actions leave it presented.
   case keepsPresented
+  /// The child's actions the parent reduces (`from:`) are not handed to the parent.
+  case handlerDropped
 }
 
 extension Spec {
   /// The child list whose field is `name`.
   package func child(named name: String) -> ChildFeature? {
     children.first { $0.field == name }
+  }
+
+  /// The parent's actions that reduce an action of the child at `field` (`from:`), by the
+  /// child's action.
+  package func handlers(of field: String) -> [(childAction: String, action: Action)] {
+    actions.compactMap { action in
+      guard let from = action.from, from.field == field else { return nil }
+      return (from.action, action)
+    }
+  }
+
+  /// The child's actions at `list.field` reduced by an action of the parent's that writes the
+  /// list (`from:`): they change the list other than in their element.
+  package func listWritingHandlers(_ list: ChildFeature) -> [String] {
+    handlers(of: list.field).filter { $0.action.changedStateFields?.contains(list.field) != false }.map(\.childAction)
+  }
+
+  /// Whether some child action changes the list at `list.field` only in place, in its element.
+  package func routeChangesInPlace(_ list: ChildFeature) -> Bool {
+    list.isList && listWritingHandlers(list).count < list.spec.actions.count
   }
 
   /// The model of a child feature's state, by its type name (`TallyState`).

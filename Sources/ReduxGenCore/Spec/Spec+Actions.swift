@@ -29,6 +29,12 @@ package struct Action: Sendable, Equatable {
   package var elementReportMutant: ElementReportMutant?
   /// The actions dispatched after this one's reduce (`then:`), in order.
   package var followUps: [FollowUp] = []
+  /// Whether the action is meant for the feature's parent (`delegate: true`, TCA's delegate
+  /// actions): a parent holding the feature must reduce it (`from:`) or dismiss on it.
+  package var isDelegate = false
+  /// The child feature's action this one reduces in the parent (`from: namer.save`), with where
+  /// its parameters come from; nil for an action of the feature's own.
+  package var from: ChildActionHandler?
 
   /// Whether a hand-written reducer does the action's work (`reduce: custom`).
   package var reducesByHand: Bool { reduce.count == 1 && reduce[0].isCustom }

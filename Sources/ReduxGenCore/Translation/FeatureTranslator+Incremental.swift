@@ -22,7 +22,7 @@ struct KeptValueTranslator {
     }
     // A child's action changes its element alone (`changedElements` names it).
     return Set(spec.actions.compactMap { spec.elementChange(by: $0)?.field })
-      .union(spec.children.filter(\.isList).compactMap { spec.stateFieldIndex(named: $0.field) })
+      .union(spec.children.filter(spec.routeChangesInPlace).compactMap { spec.stateFieldIndex(named: $0.field) })
   }
 
   /// `field: 0`, or for an app's value over a feature's list, `field: 0, in: 1`: the list's

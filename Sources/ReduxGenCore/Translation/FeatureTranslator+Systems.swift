@@ -14,6 +14,17 @@ extension FeatureTranslator {
     return indices.sorted()
   }
 
+  /// The state fields a child's action can change: its field, and what the parent's actions that
+  /// reduce the child's (`from:`) change.
+  func changedFields(byRouteOf list: ChildFeature) -> [Int]? {
+    guard var indices = spec.stateFieldIndex(named: list.field).map({ [$0] }) else { return nil }
+    for (_, action) in spec.handlers(of: list.field) {
+      guard let fields = changedFields(by: action) else { return nil }
+      indices.append(contentsOf: fields.filter { !indices.contains($0) })
+    }
+    return indices.sorted()
+  }
+
   /// The state fields a filter's result reads: its list, its selected case, and what its
   /// cases read of the state (a derived value's inputs for a derived value).
   func fieldIndices(readBy filter: Filter) -> [Int] {
@@ -42,7 +53,7 @@ extension FeatureTranslator {
     )
     .declarations(
       changes: spec.actions.map { ($0.name, changedFields(by: $0)) }
-        + spec.children.map { ($0.field, spec.stateFieldIndex(named: $0.field).map { [$0] }) },
+        + spec.children.map { ($0.field, changedFields(byRouteOf: $0)) },
       reads: reads,
       actionMembers: (changedElementsReport().map { [$0] } ?? []) + followedUpBy()) + incrementalValues()
   }
@@ -86,14 +97,25 @@ extension FeatureTranslator {
     }
     // A child's action changes its element alone, in place.
     let routes = spec.children.compactMap { list -> SwitchCase? in
-      guard list.isList, let index = spec.stateFieldIndex(named: list.field) else { return nil }
+      guard spec.routeChangesInPlace(list), let index = spec.stateFieldIndex(named: list.field) else { return nil }
+      let inPlace = Statement.returnStatement(
+        types.runtime.value("ChangedElements").call([
+          Argument("field", .literal(.int(index))), Argument("ids", .array([.name("id")])),
+        ]))
+      // A child's action an action of the parent's that writes the list reduces (`from:`).
+      let writing = spec.listWritingHandlers(list)
+      guard !writing.isEmpty else {
+        return SwitchCase(patterns: [Pattern(caseName: list.field, bindings: ["id", nil])], body: [inPlace])
+      }
       return SwitchCase(
-        patterns: [Pattern(caseName: list.field, bindings: ["id", nil])],
+        patterns: [Pattern(caseName: list.field, bindings: ["id", "action"])],
         body: [
-          .returnStatement(
-            types.runtime.value("ChangedElements").call([
-              Argument("field", .literal(.int(index))), Argument("ids", .array([.name("id")])),
-            ]))
+          .switchStatement(
+            .name("action"),
+            [
+              SwitchCase(patterns: writing.map { Pattern(caseName: $0, bindings: []) }, body: [.returnStatement(.dot("unknown"))]),
+              SwitchCase(patterns: [], body: [inPlace]),
+            ])
         ])
     }
     let allCases = cases + routes

@@ -470,8 +470,10 @@ struct FeatureTranslator {
     ])
     let body: [Statement]
     switch list.routeMutant {
-    case nil, .keepsPresented?:
-      body = [.ifLet("index", field.dot("index").call([Argument("id", .name("id"))]), [.expression(reduce)], else: nil)]
+    case nil, .keepsPresented?, .handlerDropped?:
+      let element = Expression.subscripted(field, .name("index"))
+      let handled = handlerSwitch(list, element: element).map { [$0] } ?? []
+      body = [.ifLet("index", field.dot("index").call([Argument("id", .name("id"))]), [.expression(reduce)] + handled, else: nil)]
     case .firstElement?:
       body = [.ifLet("index", field.dot("indices").dot("first"), [.expression(reduce)], else: nil)]
     case .dropped?:
@@ -490,6 +492,7 @@ struct FeatureTranslator {
       .expression(
         .name(list.spec.reducerName).call([Argument(nil, .inoutArgument(.forceUnwrap(field))), Argument(nil, .name("action"))]))
     ]
+    if let handled = handlerSwitch(list, element: .forceUnwrap(field)) { presented.append(handled) }
     let dismissOn = list.routeMutant == .keepsPresented ? [] : list.dismissOn
     if !dismissOn.isEmpty {
       let dismiss = SwitchCase(patterns: dismissOn.map { Pattern(caseName: $0, bindings: []) }, body: [.assignment(field, .literal(.nilLiteral))])
@@ -508,6 +511,29 @@ struct FeatureTranslator {
       : [.ifElse(.binary(field, .notEqual, .literal(.nilLiteral)), presented, [dropped])]
     return SwitchCase(
       patterns: [Pattern(caseName: list.field, bindings: list.routeMutant == .dropped ? [] : ["action"])], body: body)
+  }
+
+  /// `switch action { case .save: talliesReducer(&state, .nameChosen(draft: state.namer!.draft)) }`:
+  /// after the child's reducer, the parent's actions that reduce the child's (`from:`), each
+  /// given the child action's parameters and the child's state fields (`element`) they name.
+  func handlerSwitch(_ list: ChildFeature, element: Expression) -> Statement? {
+    let handlers = spec.handlers(of: list.field)
+    guard !handlers.isEmpty, list.routeMutant != .handlerDropped else { return nil }
+    let cases = handlers.compactMap { childActionName, action -> SwitchCase? in
+      guard let childAction = list.spec.action(named: childActionName), let from = action.from else { return nil }
+      let arguments = action.payload.map { parameter in
+        Argument(parameter.name, from.readsState.contains(parameter.name) ? element.dot(parameter.name) : .name(parameter.name))
+      }
+      let used = Set(action.payload.map(\.name)).subtracting(from.readsState)
+      let bindings = childAction.payload.map { used.contains($0.name) ? $0.name : nil }
+      let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
+      return SwitchCase(
+        patterns: [Pattern(caseName: childActionName, bindings: bindings.allSatisfy { $0 == nil } ? [] : bindings)],
+        body: [.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(.name("state"))), Argument(nil, parentAction)]))])
+    }
+    // A default only where another action can reach it: Swift warns about one that can't.
+    let others = cases.count < list.spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
+    return .switchStatement(.name("action"), cases + others)
   }
 
   /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.

@@ -47,6 +47,23 @@ extension SpecProblem {
       "'\(field)' holds a list of child features, which is never dismissed; 'dismissOn' is for a child written 'presents'"
     case .unknownChildAction(let action, let feature, let suggestion):
       "feature '\(feature)' has no action '\(action)'" + didYouMean(suggestion)
+    case .unknownChild(let name, let suggestion):
+      "this feature holds no child feature '\(name)' (a field of 'children')" + didYouMean(suggestion)
+    case .handlerSource(let text):
+      "'from' names a child feature's action as FIELD.ACTION ('from: namer.save'), not '\(text)'"
+    case .handlerStartsWork(let action, let key):
+      "action '\(action)' reduces a child's action ('from'), inside the reducer where no middleware sees it, so it "
+        + "can't have '\(key)'; give that to an action of its own"
+    case .handledTwice(let childAction, let first):
+      "'\(childAction)' is already reduced by action '\(first)'; a child's action is reduced by one action of its parent"
+    case .handlerParameter(let parameter, let action, let childAction, let feature):
+      "parameter '\(parameter)' of action '\(action)' is neither a parameter of \(feature)'s '\(childAction)' nor a field "
+        + "of its state, which is where an action with 'from' takes its parameters"
+    case .handlerParameterType(let parameter, let type, let given):
+      "parameter '\(parameter)' is \(type), but the child gives \(given) under that name"
+    case .delegateUnhandled(let action, let feature, let field):
+      "action '\(action)' of feature '\(feature)' is meant for its parent ('delegate: true'), but this feature neither "
+        + "reduces it (an action with 'from: \(field).\(action)') nor dismisses '\(field)' on it"
     case .childrenCycle(let chain):
       "'children' goes round in a circle: \(chain.joined(separator: " holds ")); a feature can't hold itself"
     case .typeDeclaredByUsedSpec(let name, let feature):

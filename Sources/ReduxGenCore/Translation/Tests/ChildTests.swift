@@ -12,12 +12,77 @@ extension TestTranslator {
   /// Each of the child's actions with sample payloads (a test of routing sees them all), up to
   /// `childActionsPerTest`.
   private func childActions(_ child: Spec, _ actions: [Action]) -> [Expression] {
-    actions.prefix(Self.childActionsPerTest).map { action -> Expression in
-      guard !action.payload.isEmpty else { return .dot(action.name) }
-      return Expression.dot(action.name).call(
-        action.payload.enumerated().map { position, parameter in
-          Argument(parameter.name, types.expression(sample(parameter.type, position + 3), type: parameter.type))
-        })
+    actions.prefix(Self.childActionsPerTest).map(childAction)
+  }
+
+  /// The child's action with its sample payload.
+  private func childAction(_ action: Action) -> Expression {
+    guard !action.payload.isEmpty else { return .dot(action.name) }
+    return Expression.dot(action.name).call(action.payload.indices.map { childArgument(action, $0) })
+  }
+
+  /// The sample value of the child action's parameter at `position`.
+  private func childArgument(_ action: Action, _ position: Int) -> Argument {
+    let parameter = action.payload[position]
+    return Argument(parameter.name, types.expression(sample(parameter.type, position + 3), type: parameter.type))
+  }
+
+  /// The child's actions the routing tests send: those the parent doesn't reduce (`from:`), whose
+  /// tests are their own (`handlerTests`).
+  private func unhandledActions(_ list: ChildFeature) -> [Action] {
+    let handled = Set(spec.handlers(of: list.field).map(\.childAction))
+    return list.spec.actions.filter { !handled.contains($0.name) }
+  }
+
+  /// One test per action of the parent that reduces a child's (`from:`): the child's action routed
+  /// equals the child's reducer, then the parent's action with what it reads, then the dismissal.
+  private func handlerTests(_ list: ChildFeature, names: inout UniqueNames) -> [Declaration] {
+    let model = list.stateModel
+    let child = list.spec
+    let field = state.dot(list.field)
+    let expected = Expression.name("expected")
+    let expectedField = expected.dot(list.field)
+    return spec.handlers(of: list.field).compactMap { childActionName, action -> Declaration? in
+      guard let childAction = child.action(named: childActionName), let from = action.from else { return nil }
+      let sent = self.childAction(childAction)
+      let childState: Expression =
+        list.isList ? .forceUnwrap(.subscriptedByLabel(expectedField, label: "id", .name("second").dot("id"))) : .forceUnwrap(expectedField)
+      let arguments = action.payload.map { parameter -> Argument in
+        if from.readsState.contains(parameter.name) { return Argument(parameter.name, childState.dot(parameter.name)) }
+        let position = childAction.payload.firstIndex { $0.name == parameter.name } ?? 0
+        return Argument(parameter.name, childArgument(childAction, position).value)
+      }
+      let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
+      let routed: Expression =
+        list.isList
+        ? .dot(list.field).call([Argument("id", .name("second").dot("id")), Argument("action", sent)])
+        : .dot(list.field).call([Argument(nil, sent)])
+      var setUp: [Statement]
+      if list.isList {
+        setUp = [
+          sampleConstant("first", element(model, 1, allFields: true), type: .model(model.name)),
+          sampleConstant("second", element(model, 2, allFields: true), type: .model(model.name)),
+          newState(), .assignment(field, .array([.name("first"), .name("second")])),
+        ]
+      } else {
+        setUp = [
+          sampleConstant("presented", element(model, 1, allFields: true), type: .model(model.name)),
+          newState(), .assignment(field, .name("presented")),
+        ]
+      }
+      setUp += [
+        .declaration(VariableDeclaration(name: "expected", initializer: state)),
+        .expression(.name(child.reducerName).call([Argument(nil, .inoutArgument(childState)), Argument(nil, sent)])),
+        .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(expected)), Argument(nil, parentAction)])),
+      ]
+      if list.dismissOn.contains(childActionName) { setUp.append(.assignment(expectedField, .literal(.nilLiteral))) }
+      setUp += [
+        .expression(.name(Self.reportingHelperName).call([Argument(nil, .inoutArgument(state)), Argument(nil, routed)])),
+        expect(state, .equal, expected),
+      ]
+      return test(
+        "\(list.field): \(child.feature)'s \(childActionName) is reduced by \(action.name)",
+        names.make("\(list.field)\(childActionName.uppercasingFirst)ReducedBy\(action.name.uppercasingFirst)"), setUp)
     }
   }
 
@@ -37,7 +102,7 @@ extension TestTranslator {
     }
     let actionsType = TypeName.array(.named(child.actionTypeName))
     var tests: [Declaration] = []
-    let staying = childActions(child, child.actions.filter { !list.dismissOn.contains($0.name) })
+    let staying = childActions(child, unhandledActions(list).filter { !list.dismissOn.contains($0.name) })
     if !staying.isEmpty {
       tests.append(
         test(
@@ -79,7 +144,7 @@ extension TestTranslator {
           names.make("\(list.field)ActionWhileDismissedChangesNothing"),
           [newState(), constant("before", state), routed(first), expect(state, .equal, .name("before"))]))
     }
-    return tests
+    return tests + handlerTests(list, names: &names)
   }
 
   private func childTests(_ list: ChildFeature, names: inout UniqueNames) -> [Declaration] {
@@ -92,8 +157,8 @@ extension TestTranslator {
       sampleConstant("first", element(model, 1, allFields: true), type: .model(model.name)),
       sampleConstant("second", element(model, 2, allFields: true), type: .model(model.name)),
     ]
-    let actions = childActions(child, child.actions)
-    guard let firstAction = actions.first else { return [] }
+    let actions = childActions(child, unhandledActions(list))
+    guard let firstAction = childActions(child, child.actions).first else { return [] }
     let routed = { (id: Expression, action: Expression) in
       Expression.dot(list.field).call([Argument("id", id.dot("id")), Argument("action", action)])
     }
@@ -110,7 +175,7 @@ extension TestTranslator {
       expect(.subscriptedByLabel(field, label: "id", first.dot("id")), .equal, first),
       expect(.subscriptedByLabel(field, label: "id", second.dot("id")), .equal, .name("expected")),
     ]
-    let routes = test(
+    let routes = actions.isEmpty ? nil : test(
       "\(list.field): a \(child.feature) action changes its element alone",
       names.make("\(list.field)ActionChangesItsElementAlone"),
       elements + [
@@ -130,6 +195,6 @@ extension TestTranslator {
         expect(state, .equal, .name("before")),
         expect(.subscriptedByLabel(field, label: "id", first.dot("id")), .equal, first),
       ])
-    return [routes, removed]
+    return [routes, removed].compactMap { $0 } + handlerTests(list, names: &names)
   }
 }
