@@ -80,6 +80,9 @@ struct SpecGenerator {
       binder.bind()
       spec = binder.spec
     }
+    // Now and then an alert, from a random stream of its own, so the rest is as without.
+    var alertRNG = RNG(seed: seed ^ 0xA1E7)
+    if alertRNG.chance(25) { spec.addAlert(&alertRNG) }
     // Now and then built into a target not named like the feature (`module:`).
     if rng.chance(15) { spec.module = spec.feature + "Kit" }
     return .feature(spec)
@@ -2618,5 +2621,34 @@ extension RApp {
         RAction(name: "shareTally", doc: nil, payload: payload, reduce: reduce, reduceAsScalar: reduce.count == 1))
     }
     shared = [RShared(action: "shareTally", features: sharers.map { features[$0].field })]
+  }
+}
+
+extension RSpec {
+  /// An alert (`confirmIt`, now and then a confirmation dialog) shown by a new action
+  /// (`askAlert: set alert = confirmIt`), with a button sending one of the actions a button may
+  /// send (no payload, no work) and now and then a cancel button. Nothing when a name is taken.
+  mutating func addAlert(_ rng: inout RNG) {
+    let names = Set(
+      allStateFields.map(\.name) + derived.map(\.name) + filters.map(\.resultName) + allActionNames + events.map(\.name))
+    guard !names.contains("alert"), !names.contains("askAlert") else { return }
+    let types = Set(models.map(\.name) + enums.map(\.name) + filters.map(\.name) + middleware.map(\.name))
+    guard !types.contains(feature + "Alert"), !types.contains(feature + "AlertAction") else { return }
+    let sendable = actions.filter { action in
+      action.payload.isEmpty && action.async == nil && action.followUps.isEmpty && action.cancels.isEmpty
+        && action.invalidates.isEmpty && !action.reduce.contains(.custom) && action.name != "dismiss"
+    }.map(\.name)
+    var buttons: [RAlertButton] = []
+    if let action = rng.pickOptional(sendable) {
+      buttons.append(RAlertButton(label: rng.pick(Pools.docs), role: rng.chance(50) ? "destructive" : nil, action: action))
+    }
+    if rng.chance(70) { buttons.append(RAlertButton(label: "Cancel", role: "cancel", action: nil)) }
+    alerts = [
+      RAlert(
+        name: "confirmIt", title: rng.pick(Pools.docs), message: rng.chance(50) ? rng.pick(Pools.docs) : nil,
+        dialog: rng.chance(30), buttons: buttons)
+    ]
+    actions.append(
+      RAction(name: "askAlert", payload: [], reduce: [.set(RPath(steps: [.field("alert")]), .literal("confirmIt", .enumCase("confirmIt")))]))
   }
 }

@@ -700,6 +700,8 @@ struct RSpec: Hashable {
   /// `children:`: each field holding one state of another feature of the app per element, and
   /// that feature's file.
   var children: [RChild] = []
+  /// `alerts:`: alerts and confirmation dialogs, shown through the state's `alert`.
+  var alerts: [RAlert] = []
   /// The models of the specs it uses, for sample values (declared there, not here).
   var usedModels: [RModel] = []
   /// And their enums, which those models' fields may hold.
@@ -793,6 +795,20 @@ struct RSpec: Hashable {
 }
 
 /// A list of child features: `FIELD: { each: FILE }`.
+struct RAlert: Hashable {
+  var name: String
+  var title: String
+  var message: String?
+  var dialog = false
+  var buttons: [RAlertButton]
+}
+
+struct RAlertButton: Hashable {
+  var label: String
+  var role: String?
+  var action: String?
+}
+
 struct RChild: Hashable {
   var field: String
   var file: String

@@ -353,6 +353,24 @@ struct Renderer {
         }
       }
     }
+    if !spec.alerts.isEmpty {
+      lines.append("alerts:")
+      for alert in spec.alerts {
+        lines.append("  \(alert.name):")
+        lines.append("    title: " + YAMLText.doubleQuoted(alert.title))
+        if let message = alert.message { lines.append("    message: " + YAMLText.doubleQuoted(message)) }
+        if alert.dialog { lines.append("    dialog: true") }
+        if !alert.buttons.isEmpty {
+          lines.append("    buttons:")
+          for button in alert.buttons {
+            var entries = ["label: " + YAMLText.doubleQuoted(button.label)]
+            if let role = button.role { entries.append("role: \(role)") }
+            if let action = button.action { entries.append("action: \(action)") }
+            lines.append("      - { " + entries.joined(separator: ", ") + " }")
+          }
+        }
+      }
+    }
     if !spec.imports.isEmpty {
       lines.append(spec.importsAsScalar && spec.imports.count == 1 ? "imports: \(spec.imports[0])" : "imports: [\(spec.imports.joined(separator: ", "))]")
     }

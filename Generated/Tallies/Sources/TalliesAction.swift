@@ -14,6 +14,10 @@ public enum TalliesAction: Equatable, Sendable {
   case removeTally(id: Int)
 
   case resetAll
+
+  /// Asks before every count goes back to zero.
+  case askToReset
+
   case startNaming(form: NamerState)
   case stopNaming
 
@@ -25,6 +29,9 @@ public enum TalliesAction: Equatable, Sendable {
 
   /// An action of the Namer presented in `namer`; dropped when none is.
   case namer(_: NamerAction)
+
+  /// A button of the alert shown: it dismisses the alert, then its action is reduced; dropped when none is shown.
+  case alert(_: TalliesAlertAction)
 }
 
 extension TalliesAction {

@@ -5,3 +5,51 @@ import Foundation
 import Namer
 import ReduxRuntime
 import Tally
+
+/// The alerts and confirmation dialogs of the Tallies feature.
+public enum TalliesAlert: String, CaseIterable, Codable, Hashable, Sendable {
+  case confirmReset
+}
+
+/// What a button of an alert of the Tallies feature sends: its action, or `dismiss`.
+public enum TalliesAlertAction: String, CaseIterable, Codable, Hashable, Sendable {
+  case resetAll
+  case dismiss
+}
+
+extension TalliesAlert {
+  /// The title.
+  public var title: String {
+    switch self {
+    case .confirmReset:
+      return "Reset every tally?"
+    }
+  }
+
+  /// The message under the title, if any.
+  public var message: String? {
+    switch self {
+    case .confirmReset:
+      return "Their counts go back to zero."
+    }
+  }
+
+  /// Whether it is a confirmation dialog rather than an alert.
+  public var isDialog: Bool {
+    switch self {
+    case .confirmReset:
+      return false
+    }
+  }
+
+  /// Its buttons, in order: each sends its action (`dismiss`: none).
+  public var buttons: [AlertButton<TalliesAlertAction>] {
+    switch self {
+    case .confirmReset:
+      return [
+        AlertButton("Reset", role: .destructive, action: .resetAll),
+        AlertButton("Cancel", role: .cancel, action: .dismiss),
+      ]
+    }
+  }
+}

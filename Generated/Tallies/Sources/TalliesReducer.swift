@@ -21,6 +21,8 @@ public func talliesReducer(_ state: inout TalliesState, _ action: TalliesAction)
     for index in state.tallies.indices {
       state.tallies[index].count = 0
     }
+  case .askToReset:
+    state.alert = TalliesAlert.confirmReset
   case .startNaming(let form):
     state.namer = form
   case .stopNaming:
@@ -55,6 +57,18 @@ public func talliesReducer(_ state: inout TalliesState, _ action: TalliesAction)
     } else {
       PresentationCheck.dropped(action, feature: "Tallies", field: "namer")
     }
+  case .alert(let action):
+    if state.alert != nil {
+      state.alert = nil
+      switch action {
+      case .resetAll:
+        talliesReducer(&state, .resetAll)
+      case .dismiss:
+        break
+      }
+    } else {
+      PresentationCheck.dropped(action, feature: "Tallies", field: "alert")
+    }
   }
 }
 
@@ -64,12 +78,16 @@ extension TalliesAction: ChangeReporting {
     switch self {
     case .addTally, .removeTally, .resetAll, .tallies:
       return StateFields(1)
+    case .askToReset:
+      return StateFields(3)
     case .startNaming, .stopNaming:
       return StateFields(2)
     case .nameSaved:
       return StateFields(0)
     case .namer:
       return StateFields(0, 2)
+    case .alert:
+      return StateFields(1, 3)
     }
   }
 
@@ -96,6 +114,7 @@ extension TalliesState: FieldTracking {
       \.title: StateFields(0),
       \.tallies: StateFields(1),
       \.namer: StateFields(2),
+      \.alert: StateFields(3),
       \.total: StateFields(1),
       \.zeroes: StateFields(1),
     ]

@@ -16,12 +16,17 @@ public struct TalliesState: Equatable, Sendable {
   /// The Namer feature while it is presented; nil when it isn't.
   public var namer: NamerState?
 
+  /// The alert or confirmation dialog shown; nil when none is.
+  public var alert: TalliesAlert?
+
   public init(
-    title: String = "Tallies", tallies: IdentifiedArrayOf<TallyState> = [], namer: NamerState? = nil
+    title: String = "Tallies", tallies: IdentifiedArrayOf<TallyState> = [],
+    namer: NamerState? = nil, alert: TalliesAlert? = nil
   ) {
     self.title = title
     self.tallies = tallies
     self.namer = namer
+    self.alert = alert
   }
 
   /// `total`, derived from `tallies`.

@@ -69,6 +69,27 @@ struct TalliesExampleTests {
     try #require(state.tallies.indices.contains(0))
     #expect(state.tallies[0].id == 1)
   }
+
+  @Test("resetting asks first")
+  func resettingAsksFirst() {
+    var state = TalliesState()
+    reduceReporting(&state, .addTally)
+    reduceReporting(&state, .tallies(id: 0, action: .increment))
+    reduceReporting(&state, .askToReset)
+    #expect(state.alert == TalliesAlert.confirmReset)
+    #expect(state.total == 1)
+  }
+
+  @Test("the alert's Reset button resets and dismisses")
+  func theAlertSResetButtonResetsAndDismisses() {
+    var state = TalliesState()
+    reduceReporting(&state, .addTally)
+    reduceReporting(&state, .tallies(id: 0, action: .increment))
+    reduceReporting(&state, .askToReset)
+    reduceReporting(&state, .alert(.resetAll))
+    #expect(state.alert == nil)
+    #expect(state.total == 0)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -90,6 +111,11 @@ private func reduceReporting(_ state: inout TalliesState, _ action: TalliesActio
     && !action.changedFields.overlaps(TalliesState.fields(readBy: \.namer))
   {
     unreported.append("namer")
+  }
+  if state.alert != before.alert
+    && !action.changedFields.overlaps(TalliesState.fields(readBy: \.alert))
+  {
+    unreported.append("alert")
   }
   #expect(unreported == [])
   var misreported: [String] = []

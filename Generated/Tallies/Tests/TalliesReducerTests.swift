@@ -20,6 +20,7 @@ struct TalliesReducerTests {
     #expect(state.title == "Tallies")
     #expect(state.tallies.isEmpty)
     #expect(state.namer == nil)
+    #expect(state.alert == nil)
   }
 
   @Test("removeTally removes only the matching element of tallies")
@@ -196,6 +197,47 @@ struct TalliesReducerTests {
     reduceReporting(&state, .namer(.save))
     #expect(state == expected)
   }
+
+  @Test("alert confirmReset says what the spec says")
+  func confirmResetSaysWhatTheSpecSays() {
+    #expect(TalliesAlert.confirmReset.title == "Reset every tally?")
+    #expect(TalliesAlert.confirmReset.message == "Their counts go back to zero.")
+    #expect(TalliesAlert.confirmReset.isDialog == false)
+    let buttons: [AlertButton<TalliesAlertAction>] = [
+      AlertButton("Reset", role: .destructive, action: .resetAll),
+      AlertButton("Cancel", role: .cancel, action: .dismiss),
+    ]
+    #expect(TalliesAlert.confirmReset.buttons == buttons)
+  }
+
+  @Test("alert confirmReset: Reset dismisses it and reduces resetAll")
+  func confirmResetResetAllAnswers() {
+    var state = TalliesState()
+    state.alert = TalliesAlert.confirmReset
+    var expected = state
+    expected.alert = nil
+    talliesReducer(&expected, .resetAll)
+    reduceReporting(&state, .alert(.resetAll))
+    #expect(state == expected)
+  }
+
+  @Test("alert confirmReset: Cancel dismisses it")
+  func confirmResetDismissAnswers() {
+    var state = TalliesState()
+    state.alert = TalliesAlert.confirmReset
+    var expected = state
+    expected.alert = nil
+    reduceReporting(&state, .alert(.dismiss))
+    #expect(state == expected)
+  }
+
+  @Test("a button while no alert is shown changes nothing")
+  func alertButtonWhileNoneIsShownChangesNothing() {
+    var state = TalliesState()
+    let before = state
+    reduceReporting(&state, .alert(.resetAll))
+    #expect(state == before)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -217,6 +259,11 @@ private func reduceReporting(_ state: inout TalliesState, _ action: TalliesActio
     && !action.changedFields.overlaps(TalliesState.fields(readBy: \.namer))
   {
     unreported.append("namer")
+  }
+  if state.alert != before.alert
+    && !action.changedFields.overlaps(TalliesState.fields(readBy: \.alert))
+  {
+    unreported.append("alert")
   }
   #expect(unreported == [])
   var misreported: [String] = []

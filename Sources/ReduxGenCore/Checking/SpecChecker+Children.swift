@@ -151,11 +151,7 @@ extension SpecChecker {
           node)
         continue
       }
-      let work: [(String, Bool)] = [
-        ("async", action.async != nil), ("then", !action.followUps.isEmpty), ("cancels", !action.cancels.isEmpty),
-        ("invalidates", !action.invalidates.isEmpty), ("reduce: custom", action.reduce.contains(where: \.isCustom)),
-      ]
-      if let (key, _) = work.first(where: \.1) {
+      if let key = Self.workKey(of: action) {
         error(.handlerStartsWork(action.name, key: key), node)
         continue
       }

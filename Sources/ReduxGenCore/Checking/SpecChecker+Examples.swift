@@ -209,6 +209,19 @@ extension SpecChecker {
       return nil
     }
     guard let name = text(nameNode, what: .a(.action)) else { return nil }
+    // `alert.resetAll`: a button of the alert shown, what `<Feature>AlertAction` names.
+    let alertPrefix = Spec.alertField + "."
+    if name.hasPrefix(alertPrefix), self.action(named: Spec.alertField) == nil,
+      let buttons = enumCaseNames[feature + "AlertAction"]
+    {
+      let button = String(name.dropFirst(alertPrefix.count))
+      guard buttons.contains(button) else {
+        error(.unknownAction(button, suggestion: closestMatch(to: button, in: buttons)), nameNode)
+        return nil
+      }
+      if let argumentsNode { error(.alertButtonPayload(button), argumentsNode) }
+      return Example.Step(action: Spec.alertField, arguments: [(name: "", value: .enumCase(button))])
+    }
     if self.action(named: name) == nil, let routed = childStep(name, nameNode: nameNode, arguments: argumentsNode) {
       // A child's step, or nil when its problems were reported.
       return routed

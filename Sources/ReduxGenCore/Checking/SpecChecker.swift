@@ -84,7 +84,18 @@ package struct SpecChecker {
     }
 
     // 2. Types: enums, then the filters' cases as names, then models, the state and events.
-    let enums = enumPairs.compactMap { checkEnum($0) }
+    var enums = enumPairs.compactMap { checkEnum($0) }
+    // `alerts:`: their enums (`<Feature>Alert`, `<Feature>AlertAction`) join the spec's.
+    let alertsRead = keys["alerts"].map { readAlerts($0) } ?? []
+    if let alertsNode = keys["alerts"] {
+      for alertEnum in Spec.alertEnums(feature: feature, alerts: alertsRead.map(\.alert)) {
+        if names.types.contains(alertEnum.name) {
+          error(.duplicateName(alertEnum.name, what: .kind(.type)), alertsNode)
+        } else {
+          enums.append(alertEnum)
+        }
+      }
+    }
     symbols = symbols.adding {
       $0.enums = enums
       for enumType in enums { $0.enumCaseNames[enumType.name] = enumType.cases }
@@ -106,7 +117,14 @@ package struct SpecChecker {
     }
     if let stateNode = keys["state"] {
       let state = fields(stateNode, context: .theState, requireDefaults: true)
-      let childFields = childFields(children, state: state)
+      var childFields = childFields(children, state: state)
+      if let alertsNode = keys["alerts"], !alertsRead.isEmpty {
+        if state.contains(where: { $0.name == Spec.alertField }) {
+          error(.duplicateName(Spec.alertField, what: .kind(.stateField)), alertsNode)
+        } else {
+          childFields.append(Spec.alertStateField(feature: feature))
+        }
+      }
       symbols = symbols.adding { $0.state = state + childFields }
     } else {
       missing("state", in: .theSpec, root)
@@ -148,6 +166,11 @@ package struct SpecChecker {
       $0.actions = reduced
     }
     checkDelegates(children)
+    let alerts = checkAlertButtons(alertsRead)
+    if !alertsRead.isEmpty, let alertsNode = keys["alerts"], action(named: Spec.alertField) != nil {
+      // The case the alerts' buttons send.
+      error(.duplicateName(Spec.alertField, what: .kind(.action)), alertsNode)
+    }
 
     // 7. Effects: middleware, start, the API document and what binds to it.
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
@@ -172,6 +195,7 @@ package struct SpecChecker {
     spec.module = module
     spec.uses = allUses
     spec.children = children.map(\.list).filter { list in spec.stateField(named: list.field) != nil }
+    if spec.stateField(named: Spec.alertField)?.type == .optional(.enumeration(spec.alertTypeName)) { spec.alerts = alerts }
     spec.conformances = conformances
     checkUsedConformances(spec, usesNode: keys["uses"])
     checkChildConformances(spec, childrenNode: keys["children"])

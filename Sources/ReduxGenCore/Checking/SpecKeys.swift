@@ -6,8 +6,12 @@ enum SpecKeys {
   /// A feature spec's top level.
   static let feature = [
     "feature", "module", "access", "conformances", "imports", "uses", "children", "doc", "models", "enums", "state", "filters", "derived", "actions",
-    "start", "events", "middleware", "persist", "examples", "api",
+    "start", "events", "middleware", "persist", "examples", "api", "alerts",
   ]
+  /// An alert or confirmation dialog of `alerts:`.
+  static let alert = ["title", "message", "dialog", "buttons"]
+  /// A button of an alert.
+  static let alertButton = ["label", "role", "action"]
   /// A field holding child features: `tallies: { each: tally.yaml }`.
   static let child = ["each", "presents", "dismissOn"]
   /// A model: `Name: { doc, fields }`.
@@ -46,5 +50,7 @@ enum SpecKeys {
     "action": Self.action, "async": Self.async, "middleware": Self.middleware, "example": Self.example,
     "filter": Self.filter, "persist": Self.persist, "migrationStep": Self.migrationStep, "app": Self.app,
     "child": Self.child,
+    "alert": Self.alert,
+    "alertButton": Self.alertButton,
   ]
 }

@@ -5,8 +5,8 @@
 package enum Subject: Hashable, Sendable, CustomStringConvertible {
   /// The kinds of things a spec names, by their noun.
   package enum Kind: String, Hashable, Sendable {
-    case action, app, event, example, feature, field, filter, key, middleware, model, module, parameter, path
-    case property, type
+    case action, alert, app, button, event, example, feature, field, filter, key, middleware, model, module, parameter
+    case path, property, type
     case caseName = "case"
     case customReducer = "custom reducer"
     case enumCase = "enum case"

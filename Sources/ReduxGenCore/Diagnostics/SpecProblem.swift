@@ -266,6 +266,14 @@ package enum SpecProblem: Hashable, Sendable {
   /// A child's `delegate: true` action its parent neither reduces nor dismisses on (the action,
   /// the child feature, the field).
   case delegateUnhandled(String, feature: String, field: String)
+  /// An alert button's action that has a payload (the action).
+  case alertButtonPayload(String)
+  /// An alert button's action that starts work no middleware would see (the action, the key).
+  case alertButtonStartsWork(String, key: String)
+  /// A button role other than `cancel` and `destructive` (the role).
+  case unknownAlertRole(String)
+  /// A button's action named like the case of a button that only dismisses.
+  case alertDismissTaken
   /// `children:` leads back to a spec being checked: the paths of the circle, first to last.
   case childrenCycle([String])
   /// A type declared by this spec and by a spec it uses (the used feature).

@@ -49,7 +49,7 @@ package enum SpecMutator {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
       + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + startMutants(spec)
-      + apiMutants(spec) + cacheMutants(spec) + keptValueMutants(spec) + childMutants(spec)
+      + apiMutants(spec) + cacheMutants(spec) + keptValueMutants(spec) + childMutants(spec) + alertMutants(spec)
     // A near miss of behaviour keeps every conformance: a mutant without a JSON key, a persisted
     // field or `fresh` would otherwise drop `Codable` or `Hashable`, and the tests that use them
     // wouldn't build.
@@ -97,6 +97,19 @@ package enum SpecMutator {
         mutated.children[index].routeMutant = mutant
         return Mutant(id: "children:\(field):\(id)", description: "\(field): \(description)", spec: mutated)
       }
+    }
+  }
+
+  /// An alert's button that doesn't reduce its action, or leaves the alert shown.
+  static func alertMutants(_ spec: Spec) -> [Mutant] {
+    guard !spec.alerts.isEmpty else { return [] }
+    let kinds: [(AlertMutant, String, String)] =
+      (spec.alertActions.isEmpty ? [] : [(.actionDropped, "action-dropped", "a button reduces its action -> doesn't")])
+      + [(.staysShown, "stays-shown", "a button dismisses the alert -> leaves it shown")]
+    return kinds.map { mutant, id, description in
+      var mutated = spec
+      mutated.alertMutant = mutant
+      return Mutant(id: "alerts:\(id)", description: "alerts: \(description)", spec: mutated)
     }
   }
 

@@ -185,7 +185,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
-    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "PresentedMiddleware", "PresentationCheck", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "PresentedMiddleware", "PresentationCheck", "AlertButton", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "IncrementalValue", "IncrementallyDerived",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",

@@ -44,6 +44,11 @@ package struct Spec: Sendable, Equatable {
   /// The lists of child features (`children:`), in the spec's order: each child's spec is in
   /// `uses` too (its module is imported), and each list is a field of `state`.
   package var children: [ChildFeature] = []
+  /// The alerts and confirmation dialogs (`alerts:`), in the spec's order; their enums are in
+  /// `enums`, and the field holding the one shown in `state`.
+  package var alerts: [AlertDeclaration] = []
+  /// A near miss of the alerts' route: set only by the mutation harness.
+  package var alertMutant: AlertMutant?
   /// Where the spec names each hand-written type (middleware, custom reducer), for diagnostics.
   package var handWrittenLocations: [String: SourceLocation] = [:]
   /// Set only by the mutation harness, on a mutant that takes a delayed follow-up's wait away:

@@ -53,7 +53,8 @@ extension FeatureTranslator {
     )
     .declarations(
       changes: spec.actions.map { ($0.name, changedFields(by: $0)) }
-        + spec.children.map { ($0.field, changedFields(byRouteOf: $0)) },
+        + spec.children.map { ($0.field, changedFields(byRouteOf: $0)) }
+        + (spec.alerts.isEmpty ? [] : [(Spec.alertField, changedFieldsByAlert())]),
       reads: reads,
       actionMembers: (changedElementsReport().map { [$0] } ?? []) + followedUpBy()) + incrementalValues()
   }
@@ -121,7 +122,7 @@ extension FeatureTranslator {
     let allCases = cases + routes
     guard !allCases.isEmpty else { return nil }
     let body: Statement =
-      allCases.count == spec.actions.count + spec.children.count
+      allCases.count == spec.actions.count + spec.children.count + (spec.alerts.isEmpty ? 0 : 1)
       ? .switchStatement(.name("self"), allCases)
       : .switchStatement(.name("self"), allCases + [SwitchCase(patterns: [], body: [.returnStatement(.dot("unknown"))])])
     return .variable(

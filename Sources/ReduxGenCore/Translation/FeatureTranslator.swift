@@ -20,7 +20,7 @@ struct FeatureTranslator {
     // Once for the file: the types some request throws, typed, conform to `Swift.Error`.
     let errors = typedErrors
     return spec.enums.map { enumeration($0, errors) } + spec.models.map { model($0, errors) }
-      + spec.filters.map(filterEnum) + types.capturedTypeAliases(access: access)
+      + spec.filters.map(filterEnum) + alertText() + types.capturedTypeAliases(access: access)
   }
 
   func model(_ model: Model, _ typedErrors: Set<String>) -> Declaration {
@@ -308,10 +308,13 @@ struct FeatureTranslator {
             doc: "An action of the \(list.spec.feature) presented in `\(list.field)`; dropped when none is.", name: list.field,
             associatedValues: [.init(label: "_", type: .named(list.spec.actionTypeName))]))
     }
-    if EqualityTranslator.writesOut(spec.actions.count + spec.children.count) {
+    cases += alertCase()
+    let alertCases = spec.alerts.isEmpty ? [] : [(Spec.alertField, 1)]
+    if EqualityTranslator.writesOut(spec.actions.count + spec.children.count + alertCases.count) {
       cases += EqualityTranslator(access: access, typeName: spec.actionTypeName)
         .enumEquality(
-          cases: spec.actions.map { ($0.name, $0.payload.count) } + spec.children.map { ($0.field, $0.isList ? 2 : 1) })
+          cases: spec.actions.map { ($0.name, $0.payload.count) } + spec.children.map { ($0.field, $0.isList ? 2 : 1) }
+            + alertCases)
     }
     var declarations: [Declaration] = [
       .enumeration(
@@ -431,6 +434,7 @@ struct FeatureTranslator {
       }
     }
     cases += spec.children.map(childRoute)
+    cases += alertRoute()
     if !idle.isEmpty {
       cases.append(SwitchCase(patterns: idle, body: [.breakStatement]))
     }

@@ -91,6 +91,13 @@ struct TypeTranslator {
         Argument("id", expression(element.id, type: list.idType)), Argument("action", child.action(element.step)),
       ])
     }
+    if step.action == Spec.alertField, !spec.alerts.isEmpty, spec.action(named: step.action) == nil,
+      case .enumCase(let button)? = step.arguments.first?.value
+    {
+      // A button of the alert shown: `.alert(.resetAll)`.
+      let member = qualified ? Expression.name(spec.actionTypeName).dot(step.action) : .dot(step.action)
+      return member.call([Argument(nil, .dot(button))])
+    }
     let action = spec.action(named: step.action)
     let arguments = step.arguments.map { argument in
       let type = action?.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)

@@ -64,6 +64,15 @@ extension SpecProblem {
     case .delegateUnhandled(let action, let feature, let field):
       "action '\(action)' of feature '\(feature)' is meant for its parent ('delegate: true'), but this feature neither "
         + "reduces it (an action with 'from: \(field).\(action)') nor dismisses '\(field)' on it"
+    case .alertButtonPayload(let action):
+      "action '\(action)' has a payload, which a button can't give; a button sends an action without one"
+    case .alertButtonStartsWork(let action, let key):
+      "action '\(action)' is a button's, reduced inside the reducer as the alert is answered, where no middleware "
+        + "sees it, so it can't have '\(key)'; let another action start that work"
+    case .unknownAlertRole(let role):
+      "a button's role is 'cancel' or 'destructive', not '\(role)'"
+    case .alertDismissTaken:
+      "'dismiss' is what a button without an action sends; give the action another name"
     case .childrenCycle(let chain):
       "'children' goes round in a circle: \(chain.joined(separator: " holds ")); a feature can't hold itself"
     case .typeDeclaredByUsedSpec(let name, let feature):

@@ -1,0 +1,80 @@
+// Alerts and confirmation dialogs as state: declared in the spec with their text and buttons,
+// shown by setting the state's `alert` field, answered by a button.
+
+/// One alert (or confirmation dialog) of `alerts:`: its text, and its buttons, each maybe an
+/// action of the feature. The state's `alert` field holds the one shown (`<Feature>Alert?`);
+/// `set alert = confirmReset` shows it, `reset alert` dismisses it. A button tapped sends
+/// `.alert(.resetAll)`: while an alert is shown, it is dismissed and the button's action reduced;
+/// while none is, it is dropped (with a warning in debug builds), as a dismissed child's action.
+package struct AlertDeclaration: Sendable, Equatable {
+  package enum Role: String, Sendable, Equatable, CaseIterable {
+    case cancel
+    case destructive
+  }
+
+  package struct Button: Sendable, Equatable {
+    package var label: String
+    package var role: Role?
+    /// The feature's action the button sends (no payload); nil: it only dismisses.
+    package var action: String?
+  }
+
+  /// Its case of `<Feature>Alert`.
+  package var name: String
+  package var title: String
+  package var message: String?
+  /// A confirmation dialog (`dialog: true`) rather than an alert.
+  package var isDialog = false
+  package var buttons: [Button]
+}
+
+/// A near miss of the alerts' route, for the mutation harness.
+package enum AlertMutant: Sendable, Equatable {
+  /// A button's action is not reduced (the alert is still dismissed).
+  case actionDropped
+  /// A button leaves the alert shown.
+  case staysShown
+}
+
+extension Spec {
+  /// The state field holding the alert shown, and the name of the action case its buttons send.
+  package static let alertField = "alert"
+  /// The case of `<Feature>AlertAction` for a button without an action: it only dismisses.
+  package static let alertDismiss = "dismiss"
+
+  /// `<Feature>Alert`: one case per alert.
+  package var alertTypeName: String { feature + "Alert" }
+  /// `<Feature>AlertAction`: what a button sends, one case per action of a button, then `dismiss`.
+  package var alertActionTypeName: String { feature + "AlertAction" }
+
+  /// The actions the alerts' buttons send, each once, in order.
+  package var alertActions: [String] {
+    var seen: Set<String> = []
+    return alerts.flatMap(\.buttons).compactMap(\.action).filter { seen.insert($0).inserted }
+  }
+
+  /// The enums the alerts make: the alerts, and what their buttons send.
+  package var alertEnums: [EnumType] { Self.alertEnums(feature: feature, alerts: alerts) }
+
+  /// The enums `alerts` of `feature` make.
+  package static func alertEnums(feature: String, alerts: [AlertDeclaration]) -> [EnumType] {
+    guard !alerts.isEmpty else { return [] }
+    var seen: Set<String> = []
+    let alertActions = alerts.flatMap(\.buttons).compactMap(\.action).filter { seen.insert($0).inserted }
+    let alertTypeName = feature + "Alert"
+    let alertActionTypeName = feature + "AlertAction"
+    return [
+      EnumType(name: alertTypeName, doc: "The alerts and confirmation dialogs of the \(feature) feature.", cases: alerts.map(\.name)),
+      EnumType(
+        name: alertActionTypeName, doc: "What a button of an alert of the \(feature) feature sends: its action, or `dismiss`.",
+        cases: alertActions + [alertDismiss]),
+    ]
+  }
+
+  /// The state field holding the alert shown, of `feature`.
+  package static func alertStateField(feature: String) -> Field {
+    Field(
+      name: alertField, type: .optional(.enumeration(feature + "Alert")), defaultValue: .null,
+      doc: "The alert or confirmation dialog shown; nil when none is.")
+  }
+}

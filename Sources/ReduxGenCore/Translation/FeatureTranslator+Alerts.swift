@@ -1,0 +1,84 @@
+/// The code model of a feature's alerts (`alerts:`): what each says (an extension of
+/// `<Feature>Alert`), the action case its buttons send, and the route that answers it.
+extension FeatureTranslator {
+  /// `extension TalliesAlert { var title: String ... }`: each alert's title, message, kind and
+  /// buttons, for the view to show (ReduxRuntime's `AlertButton`).
+  func alertText() -> [Declaration] {
+    guard !spec.alerts.isEmpty else { return [] }
+    func property(_ name: String, _ type: TypeName, doc: String, _ value: (AlertDeclaration) -> Expression) -> Declaration {
+      let cases = spec.alerts.map { alert in
+        SwitchCase(patterns: [Pattern(caseName: alert.name, bindings: [])], body: [.returnStatement(value(alert))])
+      }
+      return .variable(
+        VariableDeclaration(doc: doc, access: access, name: name, type: type, getter: [.switchStatement(.name("self"), cases)]))
+    }
+    let buttonType = types.runtime.generic("AlertButton", [.named(spec.alertActionTypeName)])
+    let members = [
+      property("title", "String", doc: "The title.") { .literal(.string($0.title)) },
+      property("message", .optional("String"), doc: "The message under the title, if any.") {
+        $0.message.map { .literal(.string($0)) } ?? .literal(.nilLiteral)
+      },
+      property("isDialog", "Bool", doc: "Whether it is a confirmation dialog rather than an alert.") { .literal(.bool($0.isDialog)) },
+      property("buttons", .array(buttonType), doc: "Its buttons, in order: each sends its action (`dismiss`: none).") { alert in
+        .array(
+          alert.buttons.map { button in
+            var arguments = [Argument(nil, .literal(.string(button.label)))]
+            if let role = button.role { arguments.append(Argument("role", .dot(role.rawValue))) }
+            arguments.append(Argument("action", .dot(button.action ?? Spec.alertDismiss)))
+            return types.runtime.value("AlertButton").call(arguments)
+          })
+      },
+    ]
+    return [.extensionDeclaration(ExtensionDeclaration(extendedType: .named(spec.alertTypeName), members: members))]
+  }
+
+  /// `case alert(TalliesAlertAction)`: what a button of the alert shown sends.
+  func alertCase() -> [Declaration] {
+    guard !spec.alerts.isEmpty else { return [] }
+    return [
+      .enumCase(
+        EnumCaseDeclaration(
+          doc: "A button of the alert shown: it dismisses the alert, then its action is reduced; dropped when none is shown.",
+          name: Spec.alertField, associatedValues: [.init(label: "_", type: .named(spec.alertActionTypeName))]))
+    ]
+  }
+
+  /// `case .alert(let action)`: while an alert is shown, it is dismissed and the button's action
+  /// reduced; while none is, a warning (in debug builds) and nothing else.
+  func alertRoute() -> [SwitchCase] {
+    guard !spec.alerts.isEmpty else { return [] }
+    let field = Expression.name("state").dot(Spec.alertField)
+    var shown: [Statement] = []
+    if spec.alertMutant != .staysShown { shown.append(.assignment(field, .literal(.nilLiteral))) }
+    let actions = spec.alertActions
+    if !actions.isEmpty, spec.alertMutant != .actionDropped {
+      let cases =
+        actions.map { name in
+          SwitchCase(
+            patterns: [Pattern(caseName: name, bindings: [])],
+            body: [.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(.name("state"))), Argument(nil, .dot(name))]))])
+        } + [SwitchCase(patterns: [Pattern(caseName: Spec.alertDismiss, bindings: [])], body: [.breakStatement])]
+      shown.append(.switchStatement(.name("action"), cases))
+    }
+    let dropped = Statement.expression(
+      types.runtime.value("PresentationCheck").dot("dropped").call([
+        Argument(nil, .name("action")), Argument("feature", .literal(.string(spec.feature))),
+        Argument("field", .literal(.string(Spec.alertField))),
+      ]))
+    return [
+      SwitchCase(
+        patterns: [Pattern(caseName: Spec.alertField, bindings: ["action"])],
+        body: [.ifElse(.binary(field, .notEqual, .literal(.nilLiteral)), shown.isEmpty ? [.breakStatement] : shown, [dropped])])
+    ]
+  }
+
+  /// The state fields a button can change: the alert's, and those its action changes.
+  func changedFieldsByAlert() -> [Int]? {
+    guard var indices = spec.stateFieldIndex(named: Spec.alertField).map({ [$0] }) else { return nil }
+    for name in spec.alertActions {
+      guard let action = spec.action(named: name), let fields = changedFields(by: action) else { return nil }
+      indices.append(contentsOf: fields.filter { !indices.contains($0) })
+    }
+    return indices.sorted()
+  }
+}
