@@ -61,9 +61,11 @@ public final class ChildMiddleware<
       chains[id] = chain
       return chain
     }
-    let scoped = scopedContext(context, id: id, element: element)
     var current = childAction
+    // The element's context only for a chain that reads it.
+    let scoped = chain.isEmpty ? nil : scopedContext(context, id: id, element: element)
     for step in chain {
+      guard let scoped else { break }
       guard let passed = step.process(current, context: scoped) else { return nil }
       current = passed
     }
