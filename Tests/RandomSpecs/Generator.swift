@@ -2634,9 +2634,12 @@ extension RSpec {
     guard !names.contains("alert"), !names.contains("askAlert") else { return }
     let types = Set(models.map(\.name) + enums.map(\.name) + filters.map(\.name) + middleware.map(\.name))
     guard !types.contains(feature + "Alert"), !types.contains(feature + "AlertAction") else { return }
+    // A middleware's action is not one: a button's action is reduced where no middleware sees it.
+    let watched = Set(middleware.flatMap(\.on))
     let sendable = actions.filter { action in
       action.payload.isEmpty && action.async == nil && action.followUps.isEmpty && action.cancels.isEmpty
         && action.invalidates.isEmpty && !action.reduce.contains(.custom) && action.name != "dismiss"
+        && !watched.contains(action.name)
     }.map(\.name)
     var buttons: [RAlertButton] = []
     if let action = rng.pickOptional(sendable) {

@@ -72,12 +72,32 @@ extension SpecChecker {
         if !action.payload.isEmpty {
           error(.alertButtonPayload(name), node)
           checked.buttons[index].action = nil
+        } else if action.isDelegate {
+          error(.alertButtonDelegate(name), node)
+          checked.buttons[index].action = nil
         } else if let key = Self.workKey(of: action) {
           error(.alertButtonStartsWork(name, key: key), node)
           checked.buttons[index].action = nil
         }
       }
       return checked
+    }
+  }
+
+  /// A middleware's `on` may not name an action reduced inside the reducer: an alert's button's
+  /// or one reducing a child's (`from:`); reported at the middleware's name.
+  mutating func checkUnseenByMiddleware(_ middleware: [Middleware], alerts: [AlertDeclaration], node: YAMLNode?) {
+    guard let node, case .mapping(let pairs) = node.kind else { return }
+    let buttons = Set(alerts.flatMap(\.buttons).compactMap(\.action))
+    for entry in middleware {
+      guard let key = pairs.first(where: { $0.key.scalar == entry.name })?.key else { continue }
+      for name in entry.on {
+        if buttons.contains(name) {
+          error(.unseenByMiddleware(entry.name, action: name, reducedBy: "an alert's button"), key)
+        } else if let from = action(named: name)?.from {
+          error(.unseenByMiddleware(entry.name, action: name, reducedBy: "'\(from.field).\(from.action)' (its 'from')"), key)
+        }
+      }
     }
   }
 

@@ -34,7 +34,9 @@ extension SpecChecker {
         error(.childSpecNotPublic(spec.feature), specNode)
         continue
       }
-      if spec.feature == feature {
+      // Its state and action types must not be types this feature generates (`<Feature>Alert`).
+      let generated = Set(GeneratedNames(feature: feature).featureTypes)
+      if spec.feature == feature || generated.contains(spec.stateTypeName) || generated.contains(spec.actionTypeName) {
         error(.duplicateName(spec.feature, what: .kind(.feature)), specNode)
         continue
       }

@@ -119,7 +119,7 @@ package struct SpecChecker {
       let state = fields(stateNode, context: .theState, requireDefaults: true)
       var childFields = childFields(children, state: state)
       if let alertsNode = keys["alerts"], !alertsRead.isEmpty {
-        if state.contains(where: { $0.name == Spec.alertField }) {
+        if state.contains(where: { $0.name == Spec.alertField }) || childFields.contains(where: { $0.name == Spec.alertField }) {
           error(.duplicateName(Spec.alertField, what: .kind(.stateField)), alertsNode)
         } else {
           childFields.append(Spec.alertStateField(feature: feature))
@@ -174,6 +174,7 @@ package struct SpecChecker {
 
     // 7. Effects: middleware, start, the API document and what binds to it.
     let middleware = keys["middleware"].map { checkMiddleware($0) } ?? []
+    checkUnseenByMiddleware(middleware, alerts: alerts, node: keys["middleware"])
     let start = keys["start"].map { checkStart($0) } ?? []
     let api = checkAPI(keys["api"], bound: read)
     let settled = settleOptionalStatus(read, bound: api)

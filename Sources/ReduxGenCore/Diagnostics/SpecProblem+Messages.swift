@@ -57,7 +57,8 @@ extension SpecProblem {
       .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
       .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .childChangesID, .unknownChild, .handlerSource,
       .handlerStartsWork, .handledTwice, .handlerParameter, .handlerParameterType, .delegateUnhandled,
-      .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken,
+      .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken, .alertButtonDelegate,
+      .unseenByMiddleware,
       .typeDeclaredByUsedSpec, .missingHandWritten, .requirementMissing, .requirementChanged, .requirementRemoved,
       .orphanedScaffold, .missingLiveEffects: .modules
     case .invalidPersistKey, .unknownStorage, .invalidPersistVersion, .migrationVersion, .migrationStepShape,

@@ -274,6 +274,11 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownAlertRole(String)
   /// A button's action named like the case of a button that only dismisses.
   case alertDismissTaken
+  /// A button's action meant for the parent (`delegate: true`), which a button hides from it.
+  case alertButtonDelegate(String)
+  /// A middleware's `on` naming an action reduced inside the reducer (the middleware, the
+  /// action, what reduces it: a button or a child's action).
+  case unseenByMiddleware(String, action: String, reducedBy: String)
   /// `children:` leads back to a spec being checked: the paths of the circle, first to last.
   case childrenCycle([String])
   /// A type declared by this spec and by a spec it uses (the used feature).

@@ -42,6 +42,9 @@ extension Spec {
   /// The case of `<Feature>AlertAction` for a button without an action: it only dismisses.
   package static let alertDismiss = "dismiss"
 
+  /// The cases of `<Feature>Action`: one per action, per child field, and the alerts' one.
+  package var actionCaseCount: Int { actions.count + children.count + (alerts.isEmpty ? 0 : 1) }
+
   /// `<Feature>Alert`: one case per alert.
   package var alertTypeName: String { feature + "Alert" }
   /// `<Feature>AlertAction`: what a button sends, one case per action of a button, then `dismiss`.

@@ -23,6 +23,9 @@ package struct GeneratedNames: Sendable, Equatable {
   /// The in-memory `APIProtocol` of the generated API tests.
   package var apiDouble: String { feature + "APIDouble" }
   package var apiEffectsTests: String { feature + "APIEffectsTests" }
+  /// The enum of the alerts (`alerts:`), and what their buttons send.
+  package var alert: String { feature + "Alert" }
+  package var alertAction: String { feature + "AlertAction" }
   package var effectsMiddleware: String { feature + "EffectsMiddleware" }
   /// The middleware that dispatches the actions' follow-ups (`then:`).
   package var followUps: String { feature + "FollowUps" }
@@ -126,7 +129,7 @@ package struct GeneratedNames: Sendable, Equatable {
     [
       state, action, event, effects, liveEffects, otherEffects, effectsMiddleware, customReducer, customReducing,
       persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests, followUps,
-      start, apiEffects, apiDouble, apiEffectsTests,
+      start, apiEffects, apiDouble, apiEffectsTests, alert, alertAction,
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
 

@@ -501,7 +501,7 @@ struct FeatureTranslator {
     if !dismissOn.isEmpty {
       let dismiss = SwitchCase(patterns: dismissOn.map { Pattern(caseName: $0, bindings: []) }, body: [.assignment(field, .literal(.nilLiteral))])
       // A default only where another action can reach it: Swift warns about one that can't.
-      let others = dismissOn.count < list.spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
+      let others = dismissOn.count < list.spec.actionCaseCount ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
       presented.append(.switchStatement(.name("action"), [dismiss] + others))
     }
     let dropped = Statement.expression(
@@ -517,6 +517,9 @@ struct FeatureTranslator {
       patterns: [Pattern(caseName: list.field, bindings: list.routeMutant == .dropped ? [] : ["action"])], body: body)
   }
 
+  /// The names a child's route reads, which a parameter's binding must not hide.
+  static let routeNames: Set<String> = ["state", "action", "index", "id"]
+
   /// `switch action { case .save: talliesReducer(&state, .nameChosen(draft: state.namer!.draft)) }`:
   /// after the child's reducer, the parent's actions that reduce the child's (`from:`), each
   /// given the child action's parameters and the child's state fields (`element`) they name.
@@ -525,18 +528,21 @@ struct FeatureTranslator {
     guard !handlers.isEmpty, list.routeMutant != .handlerDropped else { return nil }
     let cases = handlers.compactMap { childActionName, action -> SwitchCase? in
       guard let childAction = list.spec.action(named: childActionName), let from = action.from else { return nil }
+      // A parameter's local name, unless it would hide what the route reads (`index`, `state`).
+      let local = { (name: String) in Self.routeNames.contains(name) ? name + "Given" : name }
       let arguments = action.payload.map { parameter in
-        Argument(parameter.name, from.readsState.contains(parameter.name) ? element.dot(parameter.name) : .name(parameter.name))
+        Argument(
+          parameter.name, from.readsState.contains(parameter.name) ? element.dot(parameter.name) : .name(local(parameter.name)))
       }
       let used = Set(action.payload.map(\.name)).subtracting(from.readsState)
-      let bindings = childAction.payload.map { used.contains($0.name) ? $0.name : nil }
+      let bindings = childAction.payload.map { used.contains($0.name) ? local($0.name) : nil }
       let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
       return SwitchCase(
         patterns: [Pattern(caseName: childActionName, bindings: bindings.allSatisfy { $0 == nil } ? [] : bindings)],
         body: [.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(.name("state"))), Argument(nil, parentAction)]))])
     }
     // A default only where another action can reach it: Swift warns about one that can't.
-    let others = cases.count < list.spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
+    let others = cases.count < list.spec.actionCaseCount ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
     return .switchStatement(.name("action"), cases + others)
   }
 

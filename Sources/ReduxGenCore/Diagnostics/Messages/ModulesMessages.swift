@@ -71,6 +71,12 @@ extension SpecProblem {
         + "sees it, so it can't have '\(key)'; let another action start that work"
     case .unknownAlertRole(let role):
       "a button's role is 'cancel' or 'destructive', not '\(role)'"
+    case .alertButtonDelegate(let action):
+      "action '\(action)' is meant for the parent ('delegate: true'), which doesn't see what a button sends; let the "
+        + "button send an action of this feature that isn't a delegate"
+    case .unseenByMiddleware(let middleware, let action, let reducedBy):
+      "middleware '\(middleware)' would never see action '\(action)': \(reducedBy) reduces it inside the reducer, "
+        + "where no middleware runs"
     case .alertDismissTaken:
       "'dismiss' is what a button without an action sends; give the action another name"
     case .childrenCycle(let chain):
