@@ -216,7 +216,7 @@ extension SpecChecker {
     {
       let button = String(name.dropFirst(alertPrefix.count))
       guard buttons.contains(button) else {
-        error(.unknownAction(button, suggestion: closestMatch(to: button, in: buttons)), nameNode)
+        error(.notAButton(button, suggestion: closestMatch(to: button, in: buttons)), nameNode)
         return nil
       }
       if let argumentsNode { error(.alertButtonPayload(button), argumentsNode) }

@@ -274,6 +274,8 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownAlertRole(String)
   /// A button's action named like the case of a button that only dismisses.
   case alertDismissTaken
+  /// `alert.NAME` in an example where no button sends NAME (the name, a suggestion).
+  case notAButton(String, suggestion: String?)
   /// A button's action meant for the parent (`delegate: true`), which a button hides from it.
   case alertButtonDelegate(String)
   /// A middleware's `on` naming an action reduced inside the reducer (the middleware, the

@@ -71,6 +71,8 @@ extension SpecProblem {
         + "sees it, so it can't have '\(key)'; let another action start that work"
     case .unknownAlertRole(let role):
       "a button's role is 'cancel' or 'destructive', not '\(role)'"
+    case .notAButton(let name, let suggestion):
+      "no alert's button sends '\(name)' (an example's 'alert.NAME' is a button's action, or 'dismiss')" + didYouMean(suggestion)
     case .alertButtonDelegate(let action):
       "action '\(action)' is meant for the parent ('delegate: true'), which doesn't see what a button sends; let the "
         + "button send an action of this feature that isn't a delegate"

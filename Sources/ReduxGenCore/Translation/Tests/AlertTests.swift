@@ -32,7 +32,9 @@ extension TestTranslator {
             .declaration(VariableDeclaration(isConstant: true, name: "buttons", type: .array(buttonType), initializer: buttons)),
             expect(shown.dot("buttons"), .equal, .name("buttons")),
           ]))
-      for button in alert.buttons {
+      // The view's presentation set to nil sends `dismiss`, as a button without an action does.
+      let answers = alert.buttons + (alert.buttons.contains { $0.action == nil } ? [] : [AlertDeclaration.Button(label: "")])
+      for button in answers {
         let action = button.action ?? Spec.alertDismiss
         var body: [Statement] = [newState(), .assignment(field, shown)]
         body.append(.declaration(VariableDeclaration(name: "expected", initializer: state)))
@@ -44,7 +46,9 @@ extension TestTranslator {
         body += [answered(action), expect(state, .equal, .name("expected"))]
         tests.append(
           test(
-            "alert \(alert.name): \(button.label) dismisses it" + (button.action.map { " and reduces \($0)" } ?? ""),
+            button.label.isEmpty
+              ? "alert \(alert.name): dismiss (its presentation set to nil) dismisses it"
+              : "alert \(alert.name): \(button.label) dismisses it" + (button.action.map { " and reduces \($0)" } ?? ""),
             names.make("\(alert.name)\(action.uppercasingFirst)Answers"), body))
       }
     }
