@@ -108,8 +108,12 @@ import Testing
     #expect(made.withLock { $0 }.sorted() == [0, 1])
   }
 
-  @Test("removing an element ends its request: its outcome is never dispatched")
-  func removingAnElementCancelsItsRequests() async {
+  /// Removed by the parent's own action, or by the row's `remove` (delegate) that the parent
+  /// reduces with `removeTally` (`from: tallies.remove`): either way its request is ended.
+  @Test(
+    "removing an element ends its request: its outcome is never dispatched",
+    arguments: [TalliesAction.removeTally(id: 0), .tallies(id: 0, action: .remove)])
+  func removingAnElementCancelsItsRequests(removal: TalliesAction) async {
     let gate = Gate()
     let answered = Locked<[Int]>([])
     let made = Locked<[Int]>([])
@@ -120,7 +124,8 @@ import Testing
     store.dispatch(.tallies(id: 1, action: .loadFact(number: 4)))
     #expect(store.pendingWork.count == 2)
 
-    store.dispatch(.removeTally(id: 0))
+    store.dispatch(removal)
+    #expect(store.state.tallies.map(\.id) == [1])
     #expect(store.pendingWork.count == 1)
     gate.open()
     await store.idle()
@@ -132,27 +137,6 @@ import Testing
     store.dispatch(.addTally)
     store.dispatch(.tallies(id: 2, action: .increment))
     #expect(made.withLock { $0 } == [0, 1, 2])
-  }
-
-  @Test("a row's own remove (delegate), reduced by the parent's removeTally, ends the row's request")
-  func aRowAskingToBeRemovedEndsItsRequest() async {
-    let gate = Gate()
-    let answered = Locked<[Int]>([])
-    let made = Locked<[Int]>([])
-    let store = makeStore(WaitingFacts(gate: gate, answered: answered), made: made)
-    store.dispatch(.addTally)
-    store.dispatch(.addTally)
-    store.dispatch(.tallies(id: 0, action: .loadFact(number: 3)))
-    store.dispatch(.tallies(id: 1, action: .loadFact(number: 4)))
-    #expect(store.pendingWork.count == 2)
-
-    store.dispatch(.tallies(id: 0, action: .remove))
-    #expect(store.state.tallies.map(\.id) == [1])
-    #expect(store.pendingWork.count == 1)
-    gate.open()
-    await store.idle()
-    #expect(answered.withLock { $0 } == [4])
-    #expect(store.state.tallies[id: 1]?.fact == "fact 4")
   }
 
   @Test("an action for an element not in the list reaches no middleware and changes nothing")

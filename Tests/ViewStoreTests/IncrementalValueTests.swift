@@ -257,8 +257,9 @@ import Testing
 
   /// A list of child features: a row's action changes its row in place (`total` and `zeroes`
   /// kept from that row alone), while a row's `remove`, which the list reduces (`from:`),
-  /// changes the list and computes them again. Random actions of the list, its rows and its
-  /// sheet: the view store shows the state's own values after each.
+  /// changes the list and computes them again. Random actions of the list, its rows, its sheet
+  /// and its alert (whose Reset button resets every row): the view store shows the state's own
+  /// values after each.
   @Test func aListsValuesAreFollowedFromItsRowsActions() {
     let store = Store(initialState: TalliesState(), reducer: talliesReducer)
     let viewStore = ViewStore(store)
@@ -285,13 +286,14 @@ import Testing
       let id = ids.isEmpty ? 0 : ids[random.next(ids.count)]
       let child: [TallyAction] = [.increment, .decrement, .rename(name: "n"), .remove]
       let action: TalliesAction =
-        switch random.next(10) {
+        switch random.next(11) {
         case 0, 1, 2, 3: .tallies(id: id, action: child[random.next(3)])
         case 4: .tallies(id: id, action: child[random.next(4)])
         case 5: .addTally
         case 6: .removeTally(id: id)
         case 7: .resetAll
         case 8: .startNaming(form: NamerState(draft: "d"))
+        case 9: [.askToReset, .alert(.resetAll), .alert(.dismiss)][random.next(3)]
         default: .namer(random.next(2) == 0 ? .save : .type(draft: "x"))
         }
       viewStore.dispatch(action)

@@ -212,7 +212,7 @@ extension SpecChecker {
     // `alert.resetAll`: a button of the alert shown, what `<Feature>AlertAction` names.
     let alertPrefix = Spec.alertField + "."
     if name.hasPrefix(alertPrefix), self.action(named: Spec.alertField) == nil,
-      let buttons = enumCaseNames[feature + "AlertAction"]
+      let buttons = enumCaseNames[GeneratedNames(feature: feature).alertAction]
     {
       let button = String(name.dropFirst(alertPrefix.count))
       guard buttons.contains(button) else {

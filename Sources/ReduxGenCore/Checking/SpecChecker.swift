@@ -85,17 +85,10 @@ package struct SpecChecker {
 
     // 2. Types: enums, then the filters' cases as names, then models, the state and events.
     var enums = enumPairs.compactMap { checkEnum($0) }
-    // `alerts:`: their enums (`<Feature>Alert`, `<Feature>AlertAction`) join the spec's.
+    // `alerts:`: their enums (`<Feature>Alert`, `<Feature>AlertAction`) join the spec's. A
+    // declared type of either name is refused where it is declared (a generated name).
     let alertsRead = keys["alerts"].map { readAlerts($0) } ?? []
-    if let alertsNode = keys["alerts"] {
-      for alertEnum in Spec.alertEnums(feature: feature, alerts: alertsRead.map(\.alert)) {
-        if names.types.contains(alertEnum.name) {
-          error(.duplicateName(alertEnum.name, what: .kind(.type)), alertsNode)
-        } else {
-          enums.append(alertEnum)
-        }
-      }
-    }
+    enums += Spec.alertEnums(feature: feature, alerts: alertsRead.map(\.alert))
     symbols = symbols.adding {
       $0.enums = enums
       for enumType in enums { $0.enumCaseNames[enumType.name] = enumType.cases }

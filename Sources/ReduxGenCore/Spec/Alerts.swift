@@ -42,42 +42,36 @@ extension Spec {
   /// The case of `<Feature>AlertAction` for a button without an action: it only dismisses.
   package static let alertDismiss = "dismiss"
 
-  /// The cases of `<Feature>Action`: one per action, per child field, and the alerts' one.
-  package var actionCaseCount: Int { actions.count + children.count + (alerts.isEmpty ? 0 : 1) }
-
   /// `<Feature>Alert`: one case per alert.
-  package var alertTypeName: String { feature + "Alert" }
+  package var alertTypeName: String { names.alert }
   /// `<Feature>AlertAction`: what a button sends, one case per action of a button, then `dismiss`.
-  package var alertActionTypeName: String { feature + "AlertAction" }
+  package var alertActionTypeName: String { names.alertAction }
 
   /// The actions the alerts' buttons send, each once, in order.
-  package var alertActions: [String] {
+  package var alertActions: [String] { Self.buttonActions(of: alerts) }
+
+  /// The actions `alerts`' buttons send, each once, in order.
+  static func buttonActions(of alerts: [AlertDeclaration]) -> [String] {
     var seen: Set<String> = []
     return alerts.flatMap(\.buttons).compactMap(\.action).filter { seen.insert($0).inserted }
   }
 
-  /// The enums the alerts make: the alerts, and what their buttons send.
-  package var alertEnums: [EnumType] { Self.alertEnums(feature: feature, alerts: alerts) }
-
-  /// The enums `alerts` of `feature` make.
+  /// The enums `alerts` of `feature` make: the alerts, and what their buttons send.
   package static func alertEnums(feature: String, alerts: [AlertDeclaration]) -> [EnumType] {
     guard !alerts.isEmpty else { return [] }
-    var seen: Set<String> = []
-    let alertActions = alerts.flatMap(\.buttons).compactMap(\.action).filter { seen.insert($0).inserted }
-    let alertTypeName = feature + "Alert"
-    let alertActionTypeName = feature + "AlertAction"
+    let names = GeneratedNames(feature: feature)
     return [
-      EnumType(name: alertTypeName, doc: "The alerts and confirmation dialogs of the \(feature) feature.", cases: alerts.map(\.name)),
+      EnumType(name: names.alert, doc: "The alerts and confirmation dialogs of the \(feature) feature.", cases: alerts.map(\.name)),
       EnumType(
-        name: alertActionTypeName, doc: "What a button of an alert of the \(feature) feature sends: its action, or `dismiss`.",
-        cases: alertActions + [alertDismiss]),
+        name: names.alertAction, doc: "What a button of an alert of the \(feature) feature sends: its action, or `dismiss`.",
+        cases: buttonActions(of: alerts) + [alertDismiss]),
     ]
   }
 
   /// The state field holding the alert shown, of `feature`.
   package static func alertStateField(feature: String) -> Field {
     Field(
-      name: alertField, type: .optional(.enumeration(feature + "Alert")), defaultValue: .null,
+      name: alertField, type: .optional(.enumeration(GeneratedNames(feature: feature).alert)), defaultValue: .null,
       doc: "The alert or confirmation dialog shown; nil when none is.")
   }
 }

@@ -19,14 +19,8 @@ extension FeatureTranslator {
         $0.message.map { .literal(.string($0)) } ?? .literal(.nilLiteral)
       },
       property("isDialog", "Bool", doc: "Whether it is a confirmation dialog rather than an alert.") { .literal(.bool($0.isDialog)) },
-      property("buttons", .array(buttonType), doc: "Its buttons, in order: each sends its action (`dismiss`: none).") { alert in
-        .array(
-          alert.buttons.map { button in
-            var arguments = [Argument(nil, .literal(.string(button.label)))]
-            if let role = button.role { arguments.append(Argument("role", .dot(role.rawValue))) }
-            arguments.append(Argument("action", .dot(button.action ?? Spec.alertDismiss)))
-            return types.runtime.value("AlertButton").call(arguments)
-          })
+      property("buttons", .array(buttonType), doc: "Its buttons, in order: each sends its action (`dismiss`: none).") {
+        .array($0.buttons.map(types.alertButton))
       },
     ]
     return [.extensionDeclaration(ExtensionDeclaration(extendedType: .named(spec.alertTypeName), members: members))]

@@ -500,9 +500,7 @@ struct FeatureTranslator {
     let dismissOn = list.routeMutant == .keepsPresented ? [] : list.dismissOn
     if !dismissOn.isEmpty {
       let dismiss = SwitchCase(patterns: dismissOn.map { Pattern(caseName: $0, bindings: []) }, body: [.assignment(field, .literal(.nilLiteral))])
-      // A default only where another action can reach it: Swift warns about one that can't.
-      let others = dismissOn.count < list.spec.actionCaseCount ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
-      presented.append(.switchStatement(.name("action"), [dismiss] + others))
+      presented.append(.switchStatement(.name("action"), [dismiss] + Self.otherwise(dismissOn.count, of: list.spec)))
     }
     let dropped = Statement.expression(
       types.runtime.value("PresentationCheck").dot("dropped").call([
@@ -515,6 +513,12 @@ struct FeatureTranslator {
       : [.ifElse(.binary(field, .notEqual, .literal(.nilLiteral)), presented, [dropped])]
     return SwitchCase(
       patterns: [Pattern(caseName: list.field, bindings: list.routeMutant == .dropped ? [] : ["action"])], body: body)
+  }
+
+  /// `default: break` after `covered` cases of a switch over `child`'s action, only where another
+  /// case can reach it: Swift warns about one that can't.
+  static func otherwise(_ covered: Int, of child: Spec) -> [SwitchCase] {
+    covered < child.actionCaseCount ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
   }
 
   /// The names a child's route reads, which a parameter's binding must not hide.
@@ -541,9 +545,7 @@ struct FeatureTranslator {
         patterns: [Pattern(caseName: childActionName, bindings: bindings.allSatisfy { $0 == nil } ? [] : bindings)],
         body: [.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(.name("state"))), Argument(nil, parentAction)]))])
     }
-    // A default only where another action can reach it: Swift warns about one that can't.
-    let others = cases.count < list.spec.actionCaseCount ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
-    return .switchStatement(.name("action"), cases + others)
+    return .switchStatement(.name("action"), cases + Self.otherwise(cases.count, of: list.spec))
   }
 
   /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.

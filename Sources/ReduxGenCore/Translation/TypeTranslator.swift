@@ -78,6 +78,15 @@ struct TypeTranslator {
     .array(keys.map { .dot($0.descending ? "descending" : "ascending").call([Argument(nil, .keyPath($0.field))]) })
   }
 
+  /// `AlertButton("Reset", role: .destructive, action: .resetAll)`: a button of an alert, as the
+  /// alert's `buttons` and its tests write it.
+  func alertButton(_ button: AlertDeclaration.Button) -> Expression {
+    var arguments = [Argument(nil, .literal(.string(button.label)))]
+    if let role = button.role { arguments.append(Argument("role", .dot(role.rawValue))) }
+    arguments.append(Argument("action", .dot(button.action ?? Spec.alertDismiss)))
+    return runtime.value("AlertButton").call(arguments)
+  }
+
   /// An action as an example's step (or `start:`) writes it, as a value: `.fetchUser(id: "u1")`;
   /// `qualified`, through its type (`UsersAction.fetchUser(id: "u1")`), where nothing else gives it.
   func action(_ step: Example.Step, qualified: Bool = false) -> Expression {

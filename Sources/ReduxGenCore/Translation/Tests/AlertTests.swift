@@ -15,13 +15,7 @@ extension TestTranslator {
     for alert in spec.alerts {
       let shown = Expression.name(spec.alertTypeName).dot(alert.name)
       let buttonType = types.runtime.generic("AlertButton", [.named(spec.alertActionTypeName)])
-      let buttons = Expression.array(
-        alert.buttons.map { button in
-          var arguments = [Argument(nil, .literal(.string(button.label)))]
-          if let role = button.role { arguments.append(Argument("role", .dot(role.rawValue))) }
-          arguments.append(Argument("action", .dot(button.action ?? Spec.alertDismiss)))
-          return types.runtime.value("AlertButton").call(arguments)
-        })
+      let buttons = Expression.array(alert.buttons.map(types.alertButton))
       tests.append(
         test(
           "alert \(alert.name) says what the spec says", names.make("\(alert.name)SaysWhatTheSpecSays"),
