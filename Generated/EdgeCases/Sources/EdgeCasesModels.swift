@@ -20,6 +20,10 @@ enum Effects: String, CaseIterable, Codable, Hashable, Sendable {
   case many
 }
 
+enum Only: String, CaseIterable, Codable, Hashable, Sendable {
+  case one
+}
+
 struct Todo: Equatable, Sendable, Identifiable {
   var id: Int
   var title: String

@@ -184,13 +184,13 @@ extension EdgeCasesAction: ChangeReporting {
     case .addTodo, .newTodo, .removeTodo, .toggleTodo, .saveTodo, .renameTodo, .pruneBlank:
       return StateFields(0)
     case .newTask:
-      return StateFields(8, 21)
+      return StateFields(8, 23)
     case .addToCart, .removeFromCart:
       return StateFields(2)
     case .sell, .putProduct:
       return StateFields(1)
     case .charge, .refund:
-      return StateFields(30)
+      return StateFields(32)
     case .flip:
       return StateFields(3)
     case .setNote:
@@ -200,7 +200,7 @@ extension EdgeCasesAction: ChangeReporting {
     case .setTasks:
       return StateFields(8)
     case .shelve:
-      return StateFields(17, 20)
+      return StateFields(19, 22)
     case .fail:
       return StateFields(10)
     case .setLevel:
@@ -211,37 +211,37 @@ extension EdgeCasesAction: ChangeReporting {
     case .moveTitlesUp, .forgetTitle:
       return StateFields(5)
     case .addState:
-      return StateFields(22)
-    case .put:
-      return StateFields(11, 26)
-    case .openStore:
-      return StateFields(23, 25)
-    case .pick, .loadStoreFailed, .measureFailed:
       return StateFields(24)
+    case .put:
+      return StateFields(11, 28)
+    case .openStore:
+      return StateFields(25, 27)
+    case .pick, .loadStoreFailed, .measureFailed:
+      return StateFields(26)
     case .loadStore, .measure, .quickTask:
       return .none
     case .loadStoreSucceeded:
-      return StateFields(23)
-    case .measureSucceeded:
       return StateFields(25)
+    case .measureSucceeded:
+      return StateFields(27)
     case .addLine, .pruneLines, .restock, .tapLine, .sortLines:
-      return StateFields(31)
-    case .countAction:
       return StateFields(33)
-    case .pin:
-      return StateFields(34)
-    case .keepPinned:
+    case .countAction:
       return StateFields(35)
-    case .unmark:
-      return StateFields(11, 36)
-    case .setLimitLater:
-      return StateFields(29)
-    case .collect:
-      return StateFields(17)
-    case .mark:
+    case .pin:
       return StateFields(36)
+    case .keepPinned:
+      return StateFields(37)
+    case .unmark:
+      return StateFields(11, 38)
+    case .setLimitLater:
+      return StateFields(31)
+    case .collect:
+      return StateFields(19)
+    case .mark:
+      return StateFields(38)
     case .tick:
-      return StateFields(11, 29)
+      return StateFields(11, 31)
     default:
       return changedFieldsPart2
     }
@@ -251,7 +251,7 @@ extension EdgeCasesAction: ChangeReporting {
   private var changedFieldsPart2: StateFields {
     switch self {
     case .stockShelf, .pickShelved:
-      return StateFields(37)
+      return StateFields(39)
     default:
       return .all
     }
@@ -265,7 +265,7 @@ extension EdgeCasesAction: ChangeReporting {
     case .renameTodo(let id, _):
       return ChangedElements(field: 0, ids: [id])
     case .tapLine(let id):
-      return ChangedElements(field: 31, ids: [id])
+      return ChangedElements(field: 33, ids: [id])
     default:
       return .unknown
     }
@@ -296,23 +296,23 @@ extension EdgeCasesState: FieldTracking {
       \.recentFlags: StateFields(12),
       \.lanes: StateFields(13),
       \.level: StateFields(14),
-      \.chosenBookID: StateFields(15),
-      \.productKey: StateFields(16),
-      \.bookIDs: StateFields(17),
-      \.returnedIDs: StateFields(18),
-      \.borrowed: StateFields(19),
-      \.coverURLs: StateFields(20),
-      \.lastStamp: StateFields(21),
-      \.states: StateFields(22),
-      \.stores: StateFields(23),
-      \.lastAction: StateFields(24),
-      \.effect: StateFields(25),
-      \.path: StateFields(26),
-      \.clock: StateFields(27),
-      \.budget: StateFields(28),
-      \.limit: StateFields(29),
-      \.credits: StateFields(30),
-      \.lines: StateFields(31),
+      \.shape: StateFields(15, 16),
+      \.chosenBookID: StateFields(17),
+      \.productKey: StateFields(18),
+      \.bookIDs: StateFields(19),
+      \.returnedIDs: StateFields(20),
+      \.borrowed: StateFields(21),
+      \.coverURLs: StateFields(22),
+      \.lastStamp: StateFields(23),
+      \.states: StateFields(24),
+      \.stores: StateFields(25),
+      \.lastAction: StateFields(26),
+      \.effect: StateFields(27),
+      \.path: StateFields(28),
+      \.clock: StateFields(29),
+      \.budget: StateFields(30),
+      \.limit: StateFields(31),
+      \.credits: StateFields(32),
     ]
     return fieldsByKeyPath[keyPath] ?? fieldsReadPart2(keyPath)
   }
@@ -320,38 +320,38 @@ extension EdgeCasesState: FieldTracking {
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart2(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.weights: StateFields(32),
-      \.actionCounts: StateFields(33),
-      \.pinned: StateFields(34),
-      \.pinnedTasks: StateFields(35),
-      \.marks: StateFields(36),
-      \.shelf: StateFields(37),
-      \.minimumCount: StateFields(38),
-      \.price: StateFields(39),
-      \.filter: StateFields(40),
-      \.filteredLines: StateFields(31, 38, 40),
+      \.lines: StateFields(33),
+      \.weights: StateFields(34),
+      \.actionCounts: StateFields(35),
+      \.pinned: StateFields(36),
+      \.pinnedTasks: StateFields(37),
+      \.marks: StateFields(38),
+      \.shelf: StateFields(39),
+      \.minimumCount: StateFields(40),
+      \.price: StateFields(41),
+      \.filter: StateFields(42),
+      \.filteredLines: StateFields(33, 40, 42),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
       \.anyDefaultTask: StateFields(8),
       \.noBooks: StateFields(4),
       \.totalInit: StateFields(8),
-      \.chosenBook: StateFields(4, 15),
-      \.chosenProduct: StateFields(1, 16),
-      \.shelvedBooks: StateFields(4, 17),
-      \.left: StateFields(8, 28),
-      \.perTodo: StateFields(0, 29),
-      \.scaled: StateFields(11, 29),
-      \.weighted: StateFields(2, 22),
-      \.weightedLet: StateFields(2, 22),
-      \.cheapTotal: StateFields(31),
-      \.cheapOrEmpty: StateFields(31),
-      \.sized: StateFields(31, 32),
-      \.bigSized: StateFields(31, 32),
-      \.countedLines: StateFields(31, 38),
-      \.dearLines: StateFields(29, 31, 39),
-      \.cheapSum: StateFields(31, 39),
-      \.shelvedBook: StateFields(37),
+      \.chosenBook: StateFields(4, 17),
+      \.chosenProduct: StateFields(1, 18),
+      \.shelvedBooks: StateFields(4, 19),
+      \.left: StateFields(8, 30),
+      \.perTodo: StateFields(0, 31),
+      \.scaled: StateFields(11, 31),
+      \.weighted: StateFields(2, 24),
+      \.weightedLet: StateFields(2, 24),
+      \.cheapTotal: StateFields(33),
+      \.cheapOrEmpty: StateFields(33),
+      \.sized: StateFields(33, 34),
+      \.bigSized: StateFields(33, 34),
+      \.countedLines: StateFields(33, 40),
+      \.dearLines: StateFields(31, 33, 41),
+      \.cheapSum: StateFields(33, 41),
     ]
     return fieldsByKeyPath[keyPath] ?? fieldsReadPart3(keyPath)
   }
@@ -359,20 +359,21 @@ extension EdgeCasesState: FieldTracking {
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart3(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.shelfBooks: StateFields(37),
-      \.shelfPick: StateFields(4, 37),
-      \.turnsLeft: StateFields(29),
-      \.evenLines: StateFields(31),
-      \.affordableLines: StateFields(28, 29, 31),
+      \.shelvedBook: StateFields(39),
+      \.shelfBooks: StateFields(39),
+      \.shelfPick: StateFields(4, 39),
+      \.turnsLeft: StateFields(31),
+      \.evenLines: StateFields(33),
+      \.affordableLines: StateFields(30, 31, 33),
       \.blankTodos: StateFields(0),
       \.stockedProducts: StateFields(1),
       \.productStock: StateFields(1),
       \.anyProductEmpty: StateFields(1),
-      \.everyProductStocked: StateFields(1, 29),
-      \.keyedStock: StateFields(1, 32),
-      \.keyedStockLeft: StateFields(1, 29, 32),
-      \.idStock: StateFields(1, 32),
-      \.stockLeft: StateFields(1, 29, 32),
+      \.everyProductStocked: StateFields(1, 31),
+      \.keyedStock: StateFields(1, 34),
+      \.keyedStockLeft: StateFields(1, 31, 34),
+      \.idStock: StateFields(1, 34),
+      \.stockLeft: StateFields(1, 31, 34),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }
@@ -386,7 +387,7 @@ extension EdgeCasesState: IncrementallyDerived {
     let valuesByKeyPath: [PartialKeyPath<Self>: IncrementalValue<Self>] = [
       \.filteredLines: .filter(
         \.lines,
-        field: 31,
+        field: 33,
         selected: \.filter,
         cases: [
           .all: { _, _ in true },
@@ -401,22 +402,22 @@ extension EdgeCasesState: IncrementallyDerived {
       \.todoCount: .count(\.todos, field: 0),
       \.everyTodoDone: .all(\.todos, field: 0, where: { _, element in element.done }),
       \.cheapOrEmpty: .count(
-        \.lines, field: 31,
+        \.lines, field: 33,
         where: { _, element in (element.price <= 0.5) || (element.count == 0) }),
       \.countedLines: .count(
-        \.lines, field: 31, where: { state, element in element.count >= state.minimumCount }),
+        \.lines, field: 33, where: { state, element in element.count >= state.minimumCount }),
       \.dearLines: .any(
         \.lines,
-        field: 31,
+        field: 33,
         where: { state, element in
           (element.price > state.price) && (element.count < state.limit)
         }),
       \.evenLines: .count(
-        \.lines, field: 31,
+        \.lines, field: 33,
         where: { _, element in ReduxArithmetic.remainder(element.count, 2) == 0 }),
       \.affordableLines: .count(
         \.lines,
-        field: 31,
+        field: 33,
         where: { state, element in
           Double(Swift.min(element.count, state.limit)) * element.price
             <= ReduxArithmetic.quotient(state.budget, 4)

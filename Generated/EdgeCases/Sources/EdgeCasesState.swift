@@ -21,6 +21,8 @@ struct EdgeCasesState: Equatable, Sendable {
   var recentFlags: [Bool]?
   var lanes: [String: IdentifiedArrayOf<Todo>]
   var level: Level?
+  var shape: Only
+  var tint: Only
   var chosenBookID: Int?
   var productKey: String
   var bookIDs: [Int]
@@ -54,14 +56,14 @@ struct EdgeCasesState: Equatable, Sendable {
     books: IdentifiedArrayOf<Book> = [], search: Summary = Summary(), summary: Summary? = nil,
     note: String? = nil, tasks: IdentifiedArrayOf<Task> = [], result: Result = Result(),
     error: Error? = nil, `default`: Int = 0, recentFlags: [Bool]? = [],
-    lanes: [String: IdentifiedArrayOf<Todo>] = [:], level: Level? = Level.none,
-    chosenBookID: Int? = nil, productKey: String = "", bookIDs: [Int] = [], returnedIDs: [Int] = [],
-    borrowed: IdentifiedArrayOf<Book> = [], coverURLs: [String]? = nil, lastStamp: Date? = nil,
-    states: IdentifiedArrayOf<State> = [], stores: IdentifiedArrayOf<Store> = [],
-    lastAction: Action? = nil, effect: Effects = .few, path: String = "back\\slash",
-    clock: Clock = Clock(), budget: Double = 100, limit: Int = 10, credits: [String: Decimal] = [:],
-    lines: IdentifiedArrayOf<Line> = [], weights: [String: Int] = [:],
-    actionCounts: [Action: Int] = [:], pinned: Task = Task(),
+    lanes: [String: IdentifiedArrayOf<Todo>] = [:], level: Level? = Level.none, shape: Only = .one,
+    tint: Only = .one, chosenBookID: Int? = nil, productKey: String = "", bookIDs: [Int] = [],
+    returnedIDs: [Int] = [], borrowed: IdentifiedArrayOf<Book> = [], coverURLs: [String]? = nil,
+    lastStamp: Date? = nil, states: IdentifiedArrayOf<State> = [],
+    stores: IdentifiedArrayOf<Store> = [], lastAction: Action? = nil, effect: Effects = .few,
+    path: String = "back\\slash", clock: Clock = Clock(), budget: Double = 100, limit: Int = 10,
+    credits: [String: Decimal] = [:], lines: IdentifiedArrayOf<Line> = [],
+    weights: [String: Int] = [:], actionCounts: [Action: Int] = [:], pinned: Task = Task(),
     pinnedTasks: IdentifiedArrayOf<Task> = [], marks: [Int] = [],
     shelf: Shelf = Shelf(entities: [:], ids: []), minimumCount: Int = 2, price: Double = 2,
     filter: LineFilter = .all
@@ -81,6 +83,8 @@ struct EdgeCasesState: Equatable, Sendable {
     self.recentFlags = recentFlags
     self.lanes = lanes
     self.level = level
+    self.shape = shape
+    self.tint = tint
     self.chosenBookID = chosenBookID
     self.productKey = productKey
     self.bookIDs = bookIDs
@@ -393,6 +397,12 @@ struct EdgeCasesState: Equatable, Sendable {
     if !same(lhs.level, rhs.level) {
       return false
     }
+    if !same(lhs.shape, rhs.shape) {
+      return false
+    }
+    if !same(lhs.tint, rhs.tint) {
+      return false
+    }
     if !same(lhs.chosenBookID, rhs.chosenBookID) {
       return false
     }
@@ -438,17 +448,17 @@ struct EdgeCasesState: Equatable, Sendable {
     if !same(lhs.limit, rhs.limit) {
       return false
     }
+    return true
+  }
+
+  /// Fields 33 to 43 of `==`.
+  private static func equalPart2(_ lhs: EdgeCasesState, _ rhs: EdgeCasesState) -> Bool {
     if !same(lhs.credits, rhs.credits) {
       return false
     }
     if !same(lhs.lines, rhs.lines) {
       return false
     }
-    return true
-  }
-
-  /// Fields 33 to 41 of `==`.
-  private static func equalPart2(_ lhs: EdgeCasesState, _ rhs: EdgeCasesState) -> Bool {
     if !same(lhs.weights, rhs.weights) {
       return false
     }

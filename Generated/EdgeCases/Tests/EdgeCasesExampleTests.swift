@@ -555,19 +555,19 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   if !action.changedElements.accounts(for: 8, from: before.tasks, to: state.tasks) {
     misreported.append("tasks")
   }
-  if !action.changedElements.accounts(for: 19, from: before.borrowed, to: state.borrowed) {
+  if !action.changedElements.accounts(for: 21, from: before.borrowed, to: state.borrowed) {
     misreported.append("borrowed")
   }
-  if !action.changedElements.accounts(for: 22, from: before.states, to: state.states) {
+  if !action.changedElements.accounts(for: 24, from: before.states, to: state.states) {
     misreported.append("states")
   }
-  if !action.changedElements.accounts(for: 23, from: before.stores, to: state.stores) {
+  if !action.changedElements.accounts(for: 25, from: before.stores, to: state.stores) {
     misreported.append("stores")
   }
-  if !action.changedElements.accounts(for: 31, from: before.lines, to: state.lines) {
+  if !action.changedElements.accounts(for: 33, from: before.lines, to: state.lines) {
     misreported.append("lines")
   }
-  if !action.changedElements.accounts(for: 35, from: before.pinnedTasks, to: state.pinnedTasks) {
+  if !action.changedElements.accounts(for: 37, from: before.pinnedTasks, to: state.pinnedTasks) {
     misreported.append("pinnedTasks")
   }
   #expect(misreported == [])
@@ -669,6 +669,16 @@ private func unreported1(
     && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.level))
   {
     unreported.append("level")
+  }
+  if state.shape != before.shape
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.shape))
+  {
+    unreported.append("shape")
+  }
+  if state.tint != before.tint
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.tint))
+  {
+    unreported.append("tint")
   }
   if state.chosenBookID != before.chosenBookID
     && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.chosenBookID))
@@ -785,6 +795,13 @@ private func unreported1(
   {
     unreported.append("shelf")
   }
+  return unreported
+}
+
+private func unreported2(
+  _ state: EdgeCasesState, _ before: EdgeCasesState, _ action: EdgeCasesAction
+) -> [String] {
+  var unreported: [String] = []
   if state.minimumCount != before.minimumCount
     && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.minimumCount))
   {
@@ -795,13 +812,6 @@ private func unreported1(
   {
     unreported.append("price")
   }
-  return unreported
-}
-
-private func unreported2(
-  _ state: EdgeCasesState, _ before: EdgeCasesState, _ action: EdgeCasesAction
-) -> [String] {
-  var unreported: [String] = []
   if state.filter != before.filter
     && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.filter))
   {

@@ -383,6 +383,19 @@ extension EdgeCasesReducerTests {
     }
   }
 
+  func toggleTodoFlipsMatchingElement() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, !first.done)
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, first.done)
+    expectEqual(state.todos[1], second)
+  }
+
   func toggleTodoIgnoresUnknownID() {
     var state = EdgeCasesState()
     let first = Todo(id: 2, title: "text 1")
@@ -518,14 +531,5 @@ extension EdgeCasesReducerTests {
     reduceReporting(&state, .refund(account: account, amount: amount))
     expectEqual(state.credits[account], entry + amount)
     expectEqual(state.credits["text 2"], other)
-  }
-
-  func refundIncrementsAbsentEntry() {
-    var state = EdgeCasesState()
-    state.credits = [:]
-    let account: String = "text 1"
-    let amount: Decimal = 8.5
-    reduceReporting(&state, .refund(account: account, amount: amount))
-    expectEqual(state.credits[account], amount)
   }
 }

@@ -14,6 +14,15 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func refundIncrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.credits = [:]
+    let account: String = "text 1"
+    let amount: Decimal = 8.5
+    reduceReporting(&state, .refund(account: account, amount: amount))
+    expectEqual(state.credits[account], amount)
+  }
+
   func flipFlipsEntry() {
     var state = EdgeCasesState()
     let entry: Bool = true
@@ -559,13 +568,5 @@ extension EdgeCasesReducerTests {
     let first = Book(id: 2, title: "text 1")
     state.books = [first]
     expectEqual(state.noBooks, false)
-  }
-
-  func totalInitIsDerived() {
-    var state = EdgeCasesState()
-    let matching = Task(id: uuid(1), default: true, init: 2)
-    let other = Task(id: uuid(2), default: false, init: 3)
-    state.tasks = [matching, other]
-    expectEqual(state.totalInit, matching.`init`)
   }
 }

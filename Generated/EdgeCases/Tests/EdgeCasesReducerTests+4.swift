@@ -14,6 +14,14 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func totalInitIsDerived() {
+    var state = EdgeCasesState()
+    let matching = Task(id: uuid(1), default: true, init: 2)
+    let other = Task(id: uuid(2), default: false, init: 3)
+    state.tasks = [matching, other]
+    expectEqual(state.totalInit, matching.`init`)
+  }
+
   func chosenBookIsDerived() {
     var state = EdgeCasesState()
     let first = Book(id: 2, title: "text 1")
@@ -407,48 +415,48 @@ extension EdgeCasesReducerTests {
     expectTrue(one != other)
     one = base
     other = base
-    one.chosenBookID = 19
-    other.chosenBookID = 20
+    one.chosenBookID = 21
+    other.chosenBookID = 22
     expectTrue(one != other)
     one = base
     other = base
-    one.productKey = "text 19"
-    other.productKey = "text 20"
+    one.productKey = "text 21"
+    other.productKey = "text 22"
     expectTrue(one != other)
     one = base
     other = base
-    one.bookIDs = [21]
-    other.bookIDs = [22]
+    one.bookIDs = [23]
+    other.bookIDs = [24]
     expectTrue(one != other)
     one = base
     other = base
-    one.returnedIDs = [22]
-    other.returnedIDs = [23]
+    one.returnedIDs = [24]
+    other.returnedIDs = [25]
     expectTrue(one != other)
     one = base
     other = base
-    one.borrowed = [Book(id: 23, title: "text 22")]
-    other.borrowed = [Book(id: 24, title: "text 23")]
+    one.borrowed = [Book(id: 25, title: "text 24")]
+    other.borrowed = [Book(id: 26, title: "text 25")]
     expectTrue(one != other)
     one = base
     other = base
-    one.coverURLs = ["text 23"]
-    other.coverURLs = ["text 24"]
+    one.coverURLs = ["text 25"]
+    other.coverURLs = ["text 26"]
     expectTrue(one != other)
     one = base
     other = base
-    one.lastStamp = Date(timeIntervalSince1970: 1_702_073_600)
-    other.lastStamp = Date(timeIntervalSince1970: 1_702_160_000)
+    one.lastStamp = Date(timeIntervalSince1970: 1_702_246_400)
+    other.lastStamp = Date(timeIntervalSince1970: 1_702_332_800)
     expectTrue(one != other)
     one = base
     other = base
-    one.states = [State(id: 26)]
-    other.states = [State(id: 27)]
+    one.states = [State(id: 28)]
+    other.states = [State(id: 29)]
     expectTrue(one != other)
     one = base
     other = base
-    one.stores = [Store(id: "text 26")]
-    other.stores = [Store(id: "text 27")]
+    one.stores = [Store(id: "text 28")]
+    other.stores = [Store(id: "text 29")]
     expectTrue(one != other)
     one = base
     other = base
@@ -462,82 +470,82 @@ extension EdgeCasesReducerTests {
     expectTrue(one != other)
     one = base
     other = base
-    one.path = "text 29"
-    other.path = "text 30"
+    one.path = "text 31"
+    other.path = "text 32"
     expectTrue(one != other)
     one = base
     other = base
-    one.clock = Clock(ticks: 31)
-    other.clock = Clock(ticks: 32)
+    one.clock = Clock(ticks: 33)
+    other.clock = Clock(ticks: 34)
     expectTrue(one != other)
     one = base
     other = base
-    one.budget = 31.5
-    other.budget = 32.5
+    one.budget = 33.5
+    other.budget = 34.5
     expectTrue(one != other)
     one = base
     other = base
-    one.limit = 33
-    other.limit = 34
+    one.limit = 35
+    other.limit = 36
     expectTrue(one != other)
     one = base
     other = base
-    one.credits = ["text 33": 33.5]
-    other.credits = ["text 34": 34.5]
+    one.credits = ["text 35": 35.5]
+    other.credits = ["text 36": 36.5]
     expectTrue(one != other)
     one = base
     other = base
-    one.lines = [Line(id: 35)]
-    other.lines = [Line(id: 36)]
+    one.lines = [Line(id: 37)]
+    other.lines = [Line(id: 38)]
     expectTrue(one != other)
     one = base
     other = base
-    one.weights = ["text 35": 36]
-    other.weights = ["text 36": 37]
+    one.weights = ["text 37": 38]
+    other.weights = ["text 38": 39]
     expectTrue(one != other)
     one = base
     other = base
-    one.actionCounts = [.retry: 37]
-    other.actionCounts = [.stop: 38]
+    one.actionCounts = [.retry: 39]
+    other.actionCounts = [.stop: 40]
     expectTrue(one != other)
     one = base
     other = base
     one.pinned = Task(
-      id: uuid(37), default: false, init: 62, stamp: Date(timeIntervalSince1970: 1_706_307_200)
+      id: uuid(39), default: false, init: 64, stamp: Date(timeIntervalSince1970: 1_706_480_000)
     )
     other.pinned = Task(
-      id: uuid(38), default: true, init: 63, stamp: Date(timeIntervalSince1970: 1_706_393_600)
+      id: uuid(40), default: true, init: 65, stamp: Date(timeIntervalSince1970: 1_706_566_400)
     )
     expectTrue(one != other)
     one = base
     other = base
-    one.pinnedTasks = [Task(id: uuid(38))]
-    other.pinnedTasks = [Task(id: uuid(39))]
+    one.pinnedTasks = [Task(id: uuid(40))]
+    other.pinnedTasks = [Task(id: uuid(41))]
     expectTrue(one != other)
     one = base
     other = base
-    one.marks = [40]
-    other.marks = [41]
+    one.marks = [42]
+    other.marks = [43]
     expectTrue(one != other)
     one = base
     other = base
-    one.shelf = Shelf(entities: [41: Book(id: 41, title: "text 40")], selectedID: 53, ids: [65])
-    other.shelf = Shelf(entities: [42: Book(id: 42, title: "text 41")], selectedID: 54, ids: [66])
+    one.shelf = Shelf(entities: [43: Book(id: 43, title: "text 42")], selectedID: 55, ids: [67])
+    other.shelf = Shelf(entities: [44: Book(id: 44, title: "text 43")], selectedID: 56, ids: [68])
     expectTrue(one != other)
     one = base
     other = base
-    one.minimumCount = 42
-    other.minimumCount = 43
+    one.minimumCount = 44
+    other.minimumCount = 45
     expectTrue(one != other)
     one = base
     other = base
-    one.price = 42.5
-    other.price = 43.5
+    one.price = 44.5
+    other.price = 45.5
     expectTrue(one != other)
     one = base
     other = base
-    one.filter = .capped
-    other.filter = .medium
+    one.filter = .all
+    other.filter = .even
     expectTrue(one != other)
   }
 

@@ -151,6 +151,18 @@ package struct Spec: Sendable, Equatable {
       ?? uses.lazy.compactMap { $0.cases(of: type) }.first
   }
 
+  /// Whether a value of `type` is its type's only value (an enum or filter of one case, a model
+  /// whose fields each are): Swift stores it in no bytes, so key paths to two stored fields of
+  /// such a type compare equal, and it never changes.
+  package func holdsOneValue(_ type: SpecType, depth: Int = 0) -> Bool {
+    guard depth < 32 else { return false }
+    switch type {
+    case .enumeration: return cases(of: type)?.count == 1
+    case .model: return fields(of: type).map { $0.allSatisfy { holdsOneValue($0.type, depth: depth + 1) } } ?? false
+    default: return false
+    }
+  }
+
   /// How the collection of type `type` is looked up (`COLLECTION[KEY]`), or nil when it can't be.
   package func lookupShape(of type: SpecType) -> LookupShape? {
     LookupShape(type) { model(named: $0)?.idField }

@@ -41,7 +41,20 @@ extension FeatureTranslator {
   /// `changedFields` for the Action and `fields(readBy:)` for the State, which let the store
   /// skip observers of fields an action can't change.
   func changeTracking() -> [Declaration] {
-    var reads = spec.state.enumerated().map { index, field in (field.name, [index]) }
+    // Key paths to stored fields of one type that holds one value compare equal (Swift stores
+    // them in no bytes): the first stands for all of them, which never change.
+    var reads: [(name: String, fields: [Int])] = []
+    var oneValued: [SpecType: Int] = [:]
+    for (index, field) in spec.state.enumerated() {
+      if spec.holdsOneValue(field.type) {
+        if let first = oneValued[field.type] {
+          reads[first].fields.append(index)
+          continue
+        }
+        oneValued[field.type] = reads.count
+      }
+      reads.append((field.name, [index]))
+    }
     for filter in spec.filters {
       reads.append((filter.result, fieldIndices(readBy: filter)))
     }
