@@ -58,6 +58,9 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     var waiting: [String: Waiting] = [:]
     /// When each throttled scope last started a request.
     var lastStart: [String: Duration] = [:]
+    /// Each scope dispatching on a timer (`dispatch(_:every:in:context:)`): the series' number,
+    /// which its next tick must still find here.
+    var repeating: [String: UInt64] = [:]
     /// Every task until its body has ended (its outcome handed to the store, or dropped), with
     /// when a waiting one is due: what `idle()` awaits. A request is here from the moment its
     /// task exists, so no step between scopes, waiting and dispatch hides it.
@@ -217,25 +220,92 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       success: { _ in nil }, failure: { _ in last })
   }
 
-  /// Cancels the requests of `scope`, running, queued or waiting; none of them dispatches an
-  /// outcome.
+  /// Dispatches `actions`, in order, through `context` every `interval` on the runner's clock,
+  /// the first time one interval from now, until `cancel(scope)` or `cancelAll()` stops it or
+  /// another call for `scope` replaces it (one with no actions just stops it): a timer, as
+  /// TCA's `for await _ in clock.timer(interval:)`. Each tick is due one interval after the one
+  /// before, not after it ran, so a test clock moved three intervals at once delivers three, one
+  /// after another, and `idle()` returns once those due are dispatched. A generated feature's
+  /// repeating follow-ups (`then: "tick every 1s"`) go through it, one scope per trigger.
+  public func dispatch(
+    _ actions: [Action], every interval: Duration, in scope: String, context: MiddlewareContext<State, Action>
+  ) {
+    guard !actions.isEmpty, interval > .zero else { return cancel(scope) }
+    let cancelled = running.withLock { running -> [Request] in
+      let cancelled = (running.waiting.removeValue(forKey: scope).map { [$0.request] } ?? [])
+        + (running.scopes.removeValue(forKey: scope) ?? [])
+      running.nextToken += 1
+      let series = running.nextToken
+      running.repeating[scope] = series
+      let tick = Tick(scope: scope, series: series, interval: interval, actions: actions, context: context)
+      schedule(tick, due: now() + interval, in: &running)
+      return cancelled
+    }
+    for request in cancelled { request.task.cancel() }
+  }
+
+  /// One timer's series: what each of its ticks dispatches, and how often.
+  private struct Tick: Sendable {
+    var scope: String
+    var series: UInt64
+    var interval: Duration
+    var actions: [Action]
+    var context: MiddlewareContext<State, Action>
+  }
+
+  /// Inside the lock: the task of `tick`'s next tick, due at `due`, waiting in its scope. Once it
+  /// has dispatched, it schedules the one after it while its series is still the scope's.
+  private func schedule(_ tick: Tick, due: Duration, in running: inout Running) {
+    running.nextToken += 1
+    let token = running.nextToken
+    let sleep = self.sleep
+    let clockNow = self.now
+    let task = _Concurrency.Task { [weak self] in
+      defer { self?.endActive(token) }
+      do { if clockNow() < due { try await sleep(due) } } catch { return }
+      guard let self, self.endTick(tick, token) else { return }
+      for action in tick.actions { tick.context.dispatch(action) }
+      self.running.withLock { running in
+        guard running.repeating[tick.scope] == tick.series else { return }
+        self.schedule(tick, due: due + tick.interval, in: &running)
+      }
+    }
+    running.waiting[tick.scope] = Waiting(request: Request(token: token, task: task), due: due)
+    running.active[token] = (task, due)
+  }
+
+  /// Takes a tick out of waiting to dispatch it; false when its series was stopped or replaced.
+  private func endTick(_ tick: Tick, _ token: UInt64) -> Bool {
+    running.withLock { running in
+      guard running.repeating[tick.scope] == tick.series, running.waiting[tick.scope]?.request.token == token else {
+        return false
+      }
+      running.waiting[tick.scope] = nil
+      return true
+    }
+  }
+
+  /// Cancels the requests of `scope`, running, queued or waiting, and its timer; none of them
+  /// dispatches an outcome.
   public func cancel(_ scope: String) {
     let cancelled = running.withLock { running in
       defer {
         running.scopes[scope] = nil
         running.waiting[scope] = nil
+        running.repeating[scope] = nil
       }
       return (running.scopes[scope] ?? []) + (running.waiting[scope].map { [$0.request] } ?? [])
     }
     for request in cancelled { request.task.cancel() }
   }
 
-  /// Cancels every request; none of them dispatches an outcome.
+  /// Cancels every request and timer; none of them dispatches an outcome.
   public func cancelAll() {
     let cancelled = running.withLock { running in
       defer {
         running.scopes = [:]
         running.waiting = [:]
+        running.repeating = [:]
       }
       return running.scopes.values.flatMap { $0 } + running.waiting.values.map(\.request)
     }

@@ -1,7 +1,7 @@
 import ReduxRuntime
 
-/// A clock whose time moves only when a test says: `advancePastEverything()` makes whatever waits
-/// on it due. The generated examples through the store make the follow-ups middleware on it and
+/// A clock whose time moves only when a test says: `advance(by:)` moves it on, and
+/// `advancePastEverything()` makes whatever waits on it due. The generated examples through the store make the follow-ups middleware on it and
 /// let it run after each step has settled, so a delayed follow-up (`then: "sortTodos after 1s"`)
 /// comes after everything else the step dispatched, in every run.
 public final class ManualClock: Clock, Sendable {
@@ -45,6 +45,19 @@ public final class ManualClock: Clock, Sendable {
       sleeper?.continuation.resume(throwing: CancellationError())
     }
     try Task.checkCancellation()
+  }
+
+  /// Moves the time on by `duration` and wakes the sleepers whose deadline it reaches: a timer
+  /// every second, moved on three seconds, ticks three times (each next tick, due by then, doesn't
+  /// sleep).
+  public func advance(by duration: Duration) {
+    let woken = waiting.withLock { waiting -> [Sleeper] in
+      waiting.now = waiting.now.advanced(by: duration)
+      let due = waiting.sleepers.filter { $0.value.deadline <= waiting.now }
+      for id in due.keys { waiting.sleepers[id] = nil }
+      return due.sorted { $0.value.deadline < $1.value.deadline }.map(\.value)
+    }
+    for sleeper in woken { sleeper.continuation.resume() }
   }
 
   /// Moves the time past every deadline a wait can have (two days on: a spec's durations are at

@@ -62,4 +62,25 @@ private let logReducer: Store<[String], String>.Reducer = { state, entry in stat
     await runner.idle()
     #expect(store.state == ["second", "third"])
   }
+
+  @Test("on a manual clock, advance(by:) delivers a timer's ticks due by then, in order, and no more")
+  func manualClockAdvancesATimer() async {
+    let store = Store(initialState: [String](), reducer: logReducer)
+    let clock = ManualClock()
+    let runner = EffectRunner<[String], String>(clock: clock)
+    runner.dispatch(["tick"], every: .milliseconds(250), in: "start", context: MiddlewareContext(store: store))
+    clock.advance(by: .milliseconds(1_000))
+    await runner.idle()
+    #expect(store.state == ["tick", "tick", "tick", "tick"])
+    clock.advance(by: .milliseconds(249))
+    await runner.idle()
+    #expect(store.state.count == 4)
+    clock.advance(by: .milliseconds(1))
+    await runner.idle()
+    #expect(store.state.count == 5)
+    runner.cancelAll()
+    clock.advance(by: .seconds(1))
+    await runner.idle()
+    #expect(store.state.count == 5)
+  }
 }
