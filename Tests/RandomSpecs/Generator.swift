@@ -6,6 +6,9 @@ struct SpecGenerator {
   /// The draws of passes added after a seed's spec was first made (`makeWhereReads`), apart
   /// from `rng`: seeds chosen for what they hold keep holding it.
   private var laterRNG: RNG
+  /// Timers (`every`) and their examples' waits, from a stream of their own: a seed without a
+  /// timer is as it was before timers.
+  private var timerRNG: RNG
   var spec: RSpec
   /// Type names taken: models, enums, filters, middleware.
   private var typeNames: Set<String> = []
@@ -17,6 +20,7 @@ struct SpecGenerator {
   init(seed: UInt64, feature: String, size: Int = 3, access: Access? = nil) {
     rng = RNG(seed: seed)
     laterRNG = RNG(seed: seed ^ 0x3E4E_5EED)
+    timerRNG = RNG(seed: seed ^ 0x7131_E5)
     self.size = size
     spec = RSpec(
       feature: feature, access: access, imports: [], enums: [], models: [], state: [], filters: [], actions: [],
@@ -1413,12 +1417,16 @@ struct SpecGenerator {
     }
   }
 
-  /// Now and then one trigger's follow-ups (some of them) wait: `then: "sortTodos after 1s"`.
+  /// Now and then one trigger's follow-ups (some of them) wait: `then: "sortTodos after 1s"`,
+  /// or, in a spec that has none, tick: `then: "tick every 1s"`.
   /// One trigger at most, not async, nobody's follow-up or outcome, whose follow-ups are not
   /// async and have none of their own: an example through the store then receives its delayed
   /// follow-ups, in order, after the rest of its step, and nothing else runs meanwhile.
   private mutating func makeDelayedFollowUps() {
-    guard rng.chance(40) else { return }
+    // A spec without delayed follow-ups gets a timer now and then, drawn from a stream of its
+    // own, so every seed with delayed follow-ups keeps them as they were.
+    let delays = rng.chance(40)
+    guard delays || timerRNG.chance(30) else { return }
     let followed = Set(spec.actions.flatMap { $0.followUps.map(\.action) })
     let outcomes = Set(spec.actions.flatMap { [$0.async?.successAction, $0.async?.failureAction].compactMap { $0 } })
     let candidates = spec.actions.indices.filter { index in
@@ -1430,6 +1438,16 @@ struct SpecGenerator {
           return target.async == nil && target.followUps.isEmpty && target.cancels.isEmpty
         }
     }
+    guard delays else {
+      // A timer (`every`): its examples through the store wait to see it tick.
+      guard let index = timerRNG.pickOptional(candidates) else { return }
+      let interval = timerRNG.pick(["10ms", "300ms", "1s", "1.5s"])
+      for position in spec.actions[index].followUps.indices where position == 0 || timerRNG.chance(50) {
+        spec.actions[index].followUps[position].delay = interval
+        spec.actions[index].followUps[position].repeats = true
+      }
+      return
+    }
     guard let index = rng.pickOptional(candidates) else { return }
     let delay = rng.pick(["10ms", "300ms", "1s", "1.5s"])
     var any = false
@@ -1438,6 +1456,39 @@ struct SpecGenerator {
       any = true
     }
     if !any { spec.actions[index].followUps[0].delay = delay }
+  }
+
+  /// In an example through the store of a spec with a timer, `wait:` steps after some steps:
+  /// half an interval to three, so ticks come (or don't yet) between the actions.
+  private mutating func addWaits(to example: inout RExample) {
+    guard example.store != nil, !spec.allActionNames.contains("wait"),
+      let interval = spec.actions.lazy.compactMap({ $0.followUps.first(where: \.repeats)?.delay }).first
+        .flatMap(Simulator.milliseconds)
+    else { return }
+    var calls = example.when
+    // The timer's trigger first, now and then, where it needs no arguments: ticks to wait for.
+    if let trigger = spec.actions.first(where: { $0.followUps.contains(where: \.repeats) }),
+      !calls.contains(where: { $0.action == trigger.name }), trigger.payload.allSatisfy({ $0.defaultValue != nil }),
+      timerRNG.chance(70)
+    {
+      calls.insert(RCall(action: trigger.name, arguments: [], bare: true), at: 0)
+    }
+    var steps: [RCall] = []
+    for call in calls {
+      steps.append(call)
+      guard timerRNG.chance(50) else { continue }
+      let wait = timerRNG.chance(25) ? max(1, interval / 2) : interval * timerRNG.int(in: 1...3)
+      steps.append(RCall(action: "", arguments: [], bare: false, wait: wait))
+    }
+    if steps.count == calls.count, timerRNG.chance(60) {
+      steps.append(RCall(action: "", arguments: [], bare: false, wait: interval * timerRNG.int(in: 1...3)))
+    }
+    let before = example.when
+    example.when = steps
+    // What it receives must be writable: no id made by a state's default.
+    if Simulator(spec: spec).received(example).contains(where: { call in call.arguments.contains { $0.value.isFresh } }) {
+      example.when = before
+    }
   }
 
   /// `where` conditions that read beyond the element: a derived value's, the state's fields; an
@@ -2388,6 +2439,7 @@ struct SpecGenerator {
       }
     }
     if example.store == nil, rng.chance(10) { example.saysReducer = true }
+    addWaits(to: &example)
     example.then = thenPaths(Simulator(spec: spec).run(example))
     return example
   }

@@ -547,6 +547,9 @@ struct RFollowUp: Hashable {
   var condition: RPredicate?
   /// `after 300ms`: dispatched once the wait has passed, the trigger's newest replacing it.
   var delay: String? = nil
+  /// `every 300ms` instead: dispatched every time the wait passes (a timer), until the trigger
+  /// comes again.
+  var repeats = false
 }
 
 struct RAction: Hashable {
@@ -636,6 +639,8 @@ struct RCall: Hashable {
   var arguments: [RNamed]
   /// Written as the bare name (no payload, or every parameter defaulted).
   var bare: Bool
+  /// `wait: 300ms` in an example through the store: the follow-ups' clock moved on, no action.
+  var wait: Int? = nil
 }
 
 enum RThenStep: Hashable {

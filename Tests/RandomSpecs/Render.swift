@@ -513,7 +513,7 @@ struct Renderer {
       if !action.followUps.isEmpty {
         let items = action.followUps.map { followUp in
           YAMLText.scalar(
-            followUp.action + (followUp.delay.map { " after " + $0 } ?? "")
+            followUp.action + (followUp.delay.map { (followUp.repeats ? " every " : " after ") + $0 } ?? "")
               + (followUp.condition.map { " if " + predicate($0) } ?? ""), flow: true)
         }
         body.append("    then: " + (items.count == 1 ? items[0] : "[" + items.joined(separator: ", ") + "]"))
@@ -607,7 +607,9 @@ struct Renderer {
       } else {
         lines.append("    when:")
         for (index, call) in example.when.enumerated() {
-          if call.bare {
+          if let wait = call.wait {
+            lines.append("      - wait: \(wait)ms")
+          } else if call.bare {
             lines.append("      - \(call.action)")
           } else {
             let payload = spec.payload(of: call.action) ?? []

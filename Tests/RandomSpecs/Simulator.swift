@@ -42,21 +42,46 @@ struct Simulator {
     var received: [RCall] = []
     // Ids the store's `ActionValues.incrementing` made so far.
     var made = 0
+    // Where a timer ticks (`every`), the follow-ups' clock moves only by `wait:` steps.
+    var clock = Clock()
     for call in example.when {
       guard example.store != nil else {
         apply(call, to: &state)
         continue
       }
-      let followUps = reduceWithFollowUps(call, &state, &received, made: &made)
+      if let wait = call.wait {
+        clock.now += wait
+        while let timer = clock.timer, timer.due <= clock.now {
+          for tick in timer.actions {
+            received.append(tick)
+            reduceWithFollowUps(tick, &state, &received, made: &made, clock: &clock)
+          }
+          clock.timer?.due += timer.interval
+        }
+        continue
+      }
+      let followUps = reduceWithFollowUps(call, &state, &received, made: &made, clock: &clock)
       // A follow-up that cancels the request's scope cancels the request it follows: no outcome.
       let scope = spec.action(call.action)?.async.map { $0.scope ?? call.action }
       let cancelled = followUps.contains { spec.action($0.action)?.cancels.contains { $0 == scope } == true }
       if !cancelled, let outcome = outcome(of: call, in: example) {
         received.append(outcome)
-        reduceWithFollowUps(outcome, &state, &received, made: &made)
+        reduceWithFollowUps(outcome, &state, &received, made: &made, clock: &clock)
       }
     }
     return (state, received)
+  }
+
+  /// The follow-ups' clock in an example through the store, and the timer running on it (one
+  /// trigger at most has delayed follow-ups in a random spec).
+  struct Clock {
+    struct Timer {
+      var actions: [RCall]
+      var interval: Int
+      var due: Int
+    }
+    var now = 0
+    var timer: Timer?
   }
 
   /// Reduces `call`, then the follow-ups it dispatches (received, and returned), in the store's
@@ -64,9 +89,9 @@ struct Simulator {
   /// (`ActionValues.incrementing(now:)`): ids 1, 2, 3... as they are made (`made` counts
   /// them), and one time.
   @discardableResult
-  private func reduceWithFollowUps(_ call: RCall, _ state: inout State, _ received: inout [RCall], made: inout Int)
-    -> [RCall]
-  {
+  private func reduceWithFollowUps(
+    _ call: RCall, _ state: inout State, _ received: inout [RCall], made: inout Int, clock: inout Clock
+  ) -> [RCall] {
     var queue = [call]
     var first = true
     var followUps: [RCall] = []
@@ -82,6 +107,10 @@ struct Simulator {
       }
       first = false
       apply(current, to: &state)
+      // A timer's trigger starts it anew with those of its follow-ups whose condition holds
+      // (none: it stops); they come as a `wait:` moves the clock past each tick.
+      let timer = spec.action(current.action)?.followUps.first(where: \.repeats)
+      var ticks: [RCall] = []
       for (var followUp, waits) in followUpCalls(of: current, after: state) {
         let payload = spec.action(followUp.action)?.payload ?? []
         for index in followUp.arguments.indices {
@@ -95,10 +124,26 @@ struct Simulator {
             followUp.arguments[index].value = .date(Self.boundTime)
           }
         }
-        if waits { delayed.append(followUp) } else { queue.append(followUp) }
+        if waits && timer != nil {
+          ticks.append(followUp)
+        } else if waits {
+          delayed.append(followUp)
+        } else {
+          queue.append(followUp)
+        }
+      }
+      if let interval = timer?.delay.flatMap(Self.milliseconds) {
+        clock.timer = ticks.isEmpty ? nil : Clock.Timer(actions: ticks, interval: interval, due: clock.now + interval)
       }
     }
     return followUps
+  }
+
+  /// `300ms` or `1.5s` in milliseconds.
+  static func milliseconds(_ text: String) -> Int? {
+    if text.hasSuffix("ms") { return Int(text.dropLast(2)) }
+    guard text.hasSuffix("s"), let seconds = Double(text.dropLast()) else { return nil }
+    return Int((seconds * 1000).rounded())
   }
 
   /// The time the store's `ActionValues` tell in an example through the store (1970-01-02).

@@ -1,6 +1,7 @@
 import Foundation
 import Namer
 import ReduxRuntime
+import ReduxTesting
 import Tallies
 import Tally
 import Testing
@@ -137,6 +138,37 @@ import Testing
     store.dispatch(.addTally)
     store.dispatch(.tallies(id: 2, action: .increment))
     #expect(made.withLock { $0 } == [0, 1, 2])
+  }
+
+  @Test("each row's timer ticks for that row alone, and removing the row stops its timer")
+  func removingAnElementStopsItsTimer() async {
+    let clock = ManualClock()
+    let store = Store(
+      initialState: TalliesState(), reducer: talliesReducer,
+      middleware: talliesChildren(tallies: { _ in [TallyFollowUps(clock: clock)] }, namer: { [] }))
+    store.dispatch(.addTally)
+    store.dispatch(.addTally)
+    store.dispatch(.tallies(id: 0, action: .timerToggled(running: true)))
+    clock.advance(by: .seconds(1))
+    await store.idle()
+    store.dispatch(.tallies(id: 1, action: .timerToggled(running: true)))
+    clock.advance(by: .seconds(2))
+    await store.idle()
+    #expect(store.state.tallies.map(\.seconds) == [3, 2])
+    #expect(store.pendingWork.count == 2)
+
+    store.dispatch(.tallies(id: 0, action: .remove))
+    #expect(store.pendingWork.count == 1)
+    clock.advance(by: .seconds(2))
+    await store.idle()
+    #expect(store.state.tallies.map(\.id) == [1])
+    #expect(store.state.tallies.map(\.seconds) == [4])
+    // Stopped by its trigger with a condition that doesn't hold: no tick comes.
+    store.dispatch(.tallies(id: 1, action: .timerToggled(running: false)))
+    #expect(store.pendingWork.isEmpty)
+    clock.advance(by: .seconds(5))
+    await store.idle()
+    #expect(store.state.tallies.map(\.seconds) == [4])
   }
 
   @Test("an action for an element not in the list reaches no middleware and changes nothing")

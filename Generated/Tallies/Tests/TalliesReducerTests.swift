@@ -105,8 +105,12 @@ struct TalliesReducerTests {
 
   @Test("tallies: a Tally action changes its element alone")
   func talliesActionChangesItsElementAlone() {
-    let first = TallyState(id: 2, name: "text 1", count: 2, fact: "text 1", factStatus: .succeeded)
-    let second = TallyState(id: 3, name: "text 2", count: 3, fact: "text 2", factStatus: .loading)
+    let first = TallyState(
+      id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
+      factStatus: .succeeded)
+    let second = TallyState(
+      id: 3, name: "text 2", count: 3, fact: "text 2", seconds: 3, timing: true,
+      factStatus: .loading)
     let actions: [TallyAction] = [
       .increment,
       .decrement,
@@ -114,6 +118,8 @@ struct TalliesReducerTests {
       .loadFact(number: 4),
       .loadFactSucceeded(fact: "text 3"),
       .loadFactFailed(message: "text 3"),
+      .timerToggled(running: true),
+      .tick,
     ]
     for action in actions {
       var state = TalliesState()
@@ -128,8 +134,12 @@ struct TalliesReducerTests {
 
   @Test("tallies: an action of an element not in the list changes nothing")
   func talliesActionOfAMissingElementChangesNothing() {
-    let first = TallyState(id: 2, name: "text 1", count: 2, fact: "text 1", factStatus: .succeeded)
-    let second = TallyState(id: 3, name: "text 2", count: 3, fact: "text 2", factStatus: .loading)
+    let first = TallyState(
+      id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
+      factStatus: .succeeded)
+    let second = TallyState(
+      id: 3, name: "text 2", count: 3, fact: "text 2", seconds: 3, timing: true,
+      factStatus: .loading)
     var state = TalliesState()
     state.tallies = [first]
     let before = state
@@ -140,8 +150,12 @@ struct TalliesReducerTests {
 
   @Test("tallies: Tally's remove is reduced by removeTally")
   func talliesRemoveReducedByRemoveTally() {
-    let first = TallyState(id: 2, name: "text 1", count: 2, fact: "text 1", factStatus: .succeeded)
-    let second = TallyState(id: 3, name: "text 2", count: 3, fact: "text 2", factStatus: .loading)
+    let first = TallyState(
+      id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
+      factStatus: .succeeded)
+    let second = TallyState(
+      id: 3, name: "text 2", count: 3, fact: "text 2", seconds: 3, timing: true,
+      factStatus: .loading)
     var state = TalliesState()
     state.tallies = [first, second]
     var expected = state

@@ -20,4 +20,9 @@ public enum TallyAction: Equatable, Sendable {
 
   /// `loadFact` failed.
   case loadFactFailed(message: String)
+
+  /// Starts the row's timer (a tick every second) or stops it; removing the row stops it too.
+  case timerToggled(running: Bool)
+
+  case tick
 }

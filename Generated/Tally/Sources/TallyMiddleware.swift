@@ -3,3 +3,46 @@
 
 import Foundation
 import ReduxRuntime
+
+/// Dispatches each action's follow-ups (`then:` in the spec) after its reduce: add it to the store's middleware. Delayed follow-ups wait on its clock.
+public struct TallyFollowUps: Middleware<TallyState, TallyAction> {
+  /// Waits out the delayed follow-ups (`after`) and runs the timers (`every`), a trigger's newest replacing its own.
+  public let runner: EffectRunner<TallyState, TallyAction>
+
+  /// - Parameter clock: What delayed follow-ups wait on; a test passes one it advances.
+  public init(clock: any Clock<Duration> = ContinuousClock()) {
+    self.runner = EffectRunner<TallyState, TallyAction>(clock: clock)
+  }
+
+  /// Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.
+  public func process(_ action: TallyAction, context: MiddlewareContext<TallyState, TallyAction>)
+    -> TallyAction?
+  {
+    switch action {
+    case .timerToggled(let running):
+      var delayed: [TallyAction] = []
+      if running {
+        delayed.append(.tick)
+      }
+      self.runner.dispatch(delayed, every: .seconds(1), in: "timerToggled", context: context)
+    default:
+      break
+    }
+    return action
+  }
+
+  /// Waits until the delayed follow-ups that are due have been dispatched.
+  public func idle() async -> Bool {
+    return await runner.idle()
+  }
+
+  /// The triggers whose delayed follow-ups are waiting.
+  public var pendingWork: [String] {
+    return runner.pendingWork
+  }
+
+  /// Cancels the requests running, queued or due: none dispatches its outcome.
+  public func end() {
+    runner.cancelAll()
+  }
+}

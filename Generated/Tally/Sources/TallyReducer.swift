@@ -25,6 +25,10 @@ public func tallyReducer(_ state: inout TallyState, _ action: TallyAction) {
   case .loadFactFailed(let message):
     state.fact = nil
     state.factStatus = .failed(message)
+  case .timerToggled(let running):
+    state.timing = running
+  case .tick:
+    state.seconds += 1
   case .remove:
     break
   }
@@ -41,10 +45,19 @@ extension TallyAction: ChangeReporting {
     case .remove:
       return .none
     case .loadFact:
-      return StateFields(4)
+      return StateFields(6)
     case .loadFactSucceeded, .loadFactFailed:
-      return StateFields(3, 4)
+      return StateFields(3, 6)
+    case .timerToggled:
+      return StateFields(5)
+    case .tick:
+      return StateFields(4)
     }
+  }
+
+  /// The middleware that dispatches the follow-ups (`then:`): a store made without it warns, in debug builds.
+  public static var followedUpBy: Any.Type? {
+    TallyFollowUps.self
   }
 }
 
@@ -56,7 +69,9 @@ extension TallyState: FieldTracking {
       \.name: StateFields(1),
       \.count: StateFields(2),
       \.fact: StateFields(3),
-      \.factStatus: StateFields(4),
+      \.seconds: StateFields(4),
+      \.timing: StateFields(5),
+      \.factStatus: StateFields(6),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -10,16 +10,20 @@ public struct TallyState: Equatable, Sendable, Identifiable {
   public var name: String
   public var count: Int
   public var fact: String?
+  public var seconds: Int
+  public var timing: Bool
   public var factStatus: RequestStatus
 
   public init(
-    id: Int = 0, name: String = "", count: Int = 0, fact: String? = nil,
-    factStatus: RequestStatus = .idle
+    id: Int = 0, name: String = "", count: Int = 0, fact: String? = nil, seconds: Int = 0,
+    timing: Bool = false, factStatus: RequestStatus = .idle
   ) {
     self.id = id
     self.name = name
     self.count = count
     self.fact = fact
+    self.seconds = seconds
+    self.timing = timing
     self.factStatus = factStatus
   }
 }

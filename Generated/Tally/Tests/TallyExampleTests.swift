@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import ReduxRuntime
+import ReduxTesting
 import Testing
 import struct Foundation.Data
 import struct Foundation.Date
@@ -28,6 +29,64 @@ struct TallyExampleTests {
     #expect(state.fact == "3 is prime")
     #expect(state.factStatus == .succeeded)
   }
+
+  @Test("the timer ticks every second while it runs")
+  func theTimerTicksEverySecondWhileItRuns() async {
+    let followUpsClock = ManualClock()
+    let effects = TallyTestEffects()
+    let store = TestStore(
+      initialState: TallyState(),
+      reducer: tallyReducer,
+      middleware: [
+        TallyFollowUps(clock: followUpsClock), TallyEffectsMiddleware(effects: effects.effects),
+      ],
+      exhaustivity: .off)
+    await store.send(.timerToggled(running: true))
+    await store.idle()
+    followUpsClock.advance(by: .seconds(3))
+    await store.idle()
+    await store.send(.timerToggled(running: false))
+    await store.idle()
+    followUpsClock.advance(by: .seconds(2))
+    await store.idle()
+    #expect(store.receivedActions == [.tick, .tick, .tick])
+    await store.finish()
+    let state = store.state
+    #expect(state.seconds == 3)
+    #expect(state.timing == false)
+  }
+
+  @Test("timerToggled is followed by tick every time its interval passes")
+  func timerToggledIsFollowedUpEveryInterval() async {
+    let followUpsClock = ManualClock()
+    let store = TestStore(
+      initialState: TallyState(), reducer: tallyReducer,
+      middleware: [TallyFollowUps(clock: followUpsClock)], exhaustivity: .off)
+    await store.send(.timerToggled(running: true))
+    await store.idle()
+    followUpsClock.advance(by: .seconds(1))
+    await store.idle()
+    followUpsClock.advance(by: .seconds(1))
+    await store.idle()
+    followUpsClock.advance(by: .seconds(1))
+    await store.idle()
+    #expect(
+      Array(store.receivedActions.prefix(3)) == [
+        TallyAction.tick, TallyAction.tick, TallyAction.tick,
+      ])
+    await store.finish()
+  }
+
+  @Test("timerToggled waits before tick")
+  func timerToggledWaitsToFollowUp() async {
+    let store = TestStore(
+      initialState: TallyState(), reducer: tallyReducer,
+      middleware: [TallyFollowUps(clock: PausedClock())], exhaustivity: .off)
+    await store.send(.timerToggled(running: true))
+    await store.idle()
+    #expect(store.receivedActions == [])
+    await store.finish()
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -50,6 +109,16 @@ private func reduceReporting(_ state: inout TallyState, _ action: TallyAction) {
   if state.fact != before.fact && !action.changedFields.overlaps(TallyState.fields(readBy: \.fact))
   {
     unreported.append("fact")
+  }
+  if state.seconds != before.seconds
+    && !action.changedFields.overlaps(TallyState.fields(readBy: \.seconds))
+  {
+    unreported.append("seconds")
+  }
+  if state.timing != before.timing
+    && !action.changedFields.overlaps(TallyState.fields(readBy: \.timing))
+  {
+    unreported.append("timing")
   }
   if state.factStatus != before.factStatus
     && !action.changedFields.overlaps(TallyState.fields(readBy: \.factStatus))

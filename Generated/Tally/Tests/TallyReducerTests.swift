@@ -19,6 +19,8 @@ struct TallyReducerTests {
     #expect(state.name == "")
     #expect(state.count == 0)
     #expect(state.fact == nil)
+    #expect(state.seconds == 0)
+    #expect(state.timing == false)
     #expect(state.factStatus == .idle)
   }
 
@@ -63,6 +65,23 @@ struct TallyReducerTests {
     let message: String = "text 7"
     reduceReporting(&state, .loadFactFailed(message: message))
     #expect(state.fact == nil)
+  }
+
+  @Test("timerToggled sets timing")
+  func timerToggledSetsTiming() {
+    var state = TallyState()
+    state.timing = false
+    let running: Bool = true
+    reduceReporting(&state, .timerToggled(running: running))
+    #expect(state.timing == running)
+  }
+
+  @Test("tick increments seconds")
+  func tickIncrementsSeconds() {
+    var state = TallyState()
+    let before = state.seconds
+    reduceReporting(&state, .tick)
+    #expect(state.seconds == before + 1)
   }
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -124,6 +143,16 @@ private func reduceReporting(_ state: inout TallyState, _ action: TallyAction) {
   if state.fact != before.fact && !action.changedFields.overlaps(TallyState.fields(readBy: \.fact))
   {
     unreported.append("fact")
+  }
+  if state.seconds != before.seconds
+    && !action.changedFields.overlaps(TallyState.fields(readBy: \.seconds))
+  {
+    unreported.append("seconds")
+  }
+  if state.timing != before.timing
+    && !action.changedFields.overlaps(TallyState.fields(readBy: \.timing))
+  {
+    unreported.append("timing")
   }
   if state.factStatus != before.factStatus
     && !action.changedFields.overlaps(TallyState.fields(readBy: \.factStatus))

@@ -32,7 +32,12 @@ extension SpecChecker {
       if let whenNode = keys["when"], !whenNode.isNull {
         whenItems = whenNode.scalar != nil ? [whenNode] : sequence(whenNode, what: .key("when")) ?? []
       }
-      let steps = whenItems.compactMap { exampleStep($0) }
+      var waitNode: YAMLNode?
+      let steps = whenItems.compactMap { item -> Example.Step? in
+        let step = exampleStep(item)
+        if step?.wait != nil, waitNode == nil { waitNode = item }
+        return step
+      }
       var then: [Example.Expectation] = []
       for pair in keys["then"].flatMap({ mapping($0, what: .key("then")) }) ?? [] {
         guard let (path, type) = examplePath(pair.key) else { continue }
@@ -42,6 +47,14 @@ extension SpecChecker {
       }
       var example = Example(name: name, given: given, when: steps, then: then)
       checkStoreRun(of: &example, keys, middleware: middleware)
+      // A wait moves the clock the follow-ups middleware waits on: a store's, and one some wait on.
+      if let node = waitNode {
+        if !example.throughStore {
+          error(.waitOutsideStore, node)
+        } else if !actions.contains(where: { $0.followUps.contains { $0.delay != nil } }) {
+          error(.waitWithoutDelays, node)
+        }
+      }
       result.append(example)
     }
     return result
@@ -209,6 +222,19 @@ extension SpecChecker {
       return nil
     }
     guard let name = text(nameNode, what: .a(.action)) else { return nil }
+    // `wait: 3s`: the follow-ups' clock moved on (an example through the store only).
+    if name == Self.waitStep, self.action(named: name) == nil, !received {
+      guard let argumentsNode else {
+        error(.invalidDuration(""), nameNode)
+        return nil
+      }
+      guard let written = text(argumentsNode, what: .key(Self.waitStep)) else { return nil }
+      guard let milliseconds = Self.milliseconds(written) else {
+        error(.invalidDuration(written), argumentsNode)
+        return nil
+      }
+      return Example.Step(action: "", arguments: [], wait: milliseconds)
+    }
     // `alert.resetAll`: a button of the alert shown, what `<Feature>AlertAction` names.
     let alertPrefix = Spec.alertField + "."
     if name.hasPrefix(alertPrefix), self.action(named: Spec.alertField) == nil,
@@ -257,6 +283,9 @@ extension SpecChecker {
     }
     return Example.Step(action: name, arguments: arguments)
   }
+
+  /// The example step that moves the follow-ups' clock on (`wait: 3s`).
+  static let waitStep = "wait"
 
   /// `tallies[1].increment` (with its payload, if any): the child's action `increment` for the
   /// element of `tallies` whose id is 1, its payload checked as the child's spec reads it. Nil

@@ -33,9 +33,11 @@ extension SpecChecker {
           error(.unknownAction(name, suggestion: closestMatch(to: name, in: names)), at: origin.advanced(by: first.offset))
           continue
         }
-        // `after 300ms`: a duration as `debounce` takes it, its number and unit side by side.
+        // `after 300ms` (once) or `every 1s` (a timer): a duration as `debounce` takes it, its
+        // number and unit side by side.
         var delay: Int?
-        if tokens.peek.kind == .identifier("after") {
+        let repeats = tokens.peek.kind == .identifier("every")
+        if tokens.peek.kind == .identifier("after") || repeats {
           _ = tokens.next()
           let number = tokens.next()
           let unit = tokens.peek
@@ -81,13 +83,16 @@ extension SpecChecker {
           }
         }
         guard complete else { continue }
-        // One wait for a trigger's delayed follow-ups: they are dispatched together, in order.
-        if let delay, let other = checked[position].followUps.compactMap(\.delay).first, other != delay {
+        // One wait for a trigger's delayed follow-ups: they are dispatched together, in order,
+        // once or every time.
+        if delay != nil, let other = checked[position].followUps.first(where: { $0.delay != nil }),
+          other.delay != delay || other.repeats != repeats
+        {
           error(.followUpDelays(trigger: trigger.name), at: origin.advanced(by: first.offset))
           continue
         }
         checked[position].followUps.append(
-          FollowUp(action: name, arguments: arguments, condition: condition, delay: delay))
+          FollowUp(action: name, arguments: arguments, condition: condition, delay: delay, repeats: repeats))
         itemNodes[trigger.name, default: []].append(item)
       }
     }

@@ -168,7 +168,8 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .closingParenthesis: "')'"
     case .openingParenthesis: "'(' and the value to look for, as in 'ids.contains(id)'"
     case .comma: "',' and a second value, as in 'min(a, b)'"
-    case .followUp: "an action's name, maybe followed by 'if' and a condition, as in 'then: search if !query.isEmpty'"
+    case .followUp:
+      "an action's name, maybe followed by 'after' or 'every' and a duration, then 'if' and a condition, as in 'then: search after 300ms if !query.isEmpty'"
     case .index: "an index such as [0]"
     case .predicateOperand: "a field, a value or '('"
     case .offsetsParameter(let names):

@@ -51,7 +51,8 @@ extension SpecProblem {
       .scopeTimingClash, .outcomeLacksCarried, .unfitOutcome, .unknownEffect, .unknownMiddleware, .followUpValue,
       .followUpDelays, .followUpLoop, .needsAsync, .bindingNotASetter, .bindingTaken, .bindingNameTaken,
       .bindingTypeDiffers, .unknownEvent, .outcomeClash, .api, .cache: .actions
-    case .storeOnlyKey, .storeExampleNeedsDerivedFailure, .madeValueNotGiven: .examples
+    case .storeOnlyKey, .storeExampleNeedsDerivedFailure, .madeValueNotGiven, .waitOutsideStore, .waitWithoutDelays:
+      .examples
     case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .sharedActionNeedsFeatures,
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,
       .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,

@@ -211,6 +211,10 @@ package enum SpecProblem: Hashable, Sendable {
   case storeExampleNeedsDerivedFailure(failure: String, request: String)
   /// A received action's `= new` or `= now` parameter left out: the example can't know it unless given.
   case madeValueNotGiven(String, action: String, isID: Bool)
+  /// `wait:` in an example that runs through the reducer, where no clock moves.
+  case waitOutsideStore
+  /// `wait:` in a spec where no follow-up waits (`after`, `every`).
+  case waitWithoutDelays
 
   // MARK: Modules (apps, specs used by others, and the hand-written code a spec needs)
   case unreadableFeature(String)

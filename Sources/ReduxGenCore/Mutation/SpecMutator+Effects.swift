@@ -6,7 +6,7 @@ extension SpecMutator {
     var mutants: [Mutant] = []
     for (index, action) in spec.actions.enumerated() {
       for (position, followUp) in action.followUps.enumerated() {
-        let waits = followUp.delay.map { " after \($0)ms" } ?? ""
+        let waits = followUp.delay.map { " \(followUp.repeats ? "every" : "after") \($0)ms" } ?? ""
         let before = "then \(followUp.action)\(waits)" + (followUp.condition.map { " if " + describe($0) } ?? "")
         func mutant(_ kind: String, _ after: String, _ change: (inout [FollowUp]) -> Void) {
           var changed = spec
@@ -21,6 +21,12 @@ extension SpecMutator {
         mutant("drop", "nothing") { $0.remove(at: position) }
         // A delayed follow-up dispatched at once: the test on a clock that never gets there kills it.
         if followUp.delay != nil { mutant("now", "then \(followUp.action) at once") { $0[position].delay = nil } }
+        // A timer that ticks once: the trigger's timers become one wait (they wait alike).
+        if followUp.repeats, action.followUps.firstIndex(where: \.repeats) == position, let delay = followUp.delay {
+          mutant("once", "then \(followUp.action) after \(delay)ms, once") { followUps in
+            for other in followUps.indices { followUps[other].repeats = false }
+          }
+        }
         guard let condition = followUp.condition else { continue }
         mutant("negate", "then \(followUp.action)\(waits) if !(\(describe(condition)))") { $0[position].condition = .not(condition) }
         mutant("always", "then \(followUp.action)\(waits)") { $0[position].condition = nil }

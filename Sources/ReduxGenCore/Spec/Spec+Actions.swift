@@ -62,6 +62,9 @@ package struct FollowUp: Sendable, Equatable {
   /// `after 1s`: how long it waits, in milliseconds, before it is dispatched (the trigger's
   /// delayed follow-ups share one wait, and a newer trigger replaces those waiting); nil: at once.
   package var delay: Int? = nil
+  /// `every 1s`: dispatched every `delay` until the trigger comes again (which restarts the
+  /// timer, or stops it where its condition doesn't hold) or the feature's middleware ends.
+  package var repeats = false
 
   package struct Argument: Sendable, Equatable {
     package var parameter: String
@@ -77,6 +80,12 @@ extension Spec {
   /// takes a clock.
   package var hasDelayedFollowUps: Bool {
     followUpsKeepClock || actions.contains { $0.followUps.contains { $0.delay != nil } }
+  }
+
+  /// Whether a follow-up repeats (`then: "tick every 1s"`): examples through the store then move
+  /// the follow-ups' clock only by their `wait:` steps.
+  package var hasRepeatingFollowUps: Bool {
+    actions.contains { $0.followUps.contains(where: \.repeats) }
   }
 }
 

@@ -116,18 +116,24 @@ package struct Example: Sendable, Equatable {
     /// For a child's action (`tallies[1].increment`): the element's id and the child's step;
     /// `action` is then the list's field.
     package var element: ElementStep?
+    /// `wait: 3s` in an example through the store: no action, the follow-ups' clock moved on by
+    /// this many milliseconds (a timer's ticks due by then come); `action` is then empty.
+    package var wait: Int?
 
-    package init(action: String, arguments: [(name: String, value: Value)], element: ElementStep? = nil) {
+    package init(
+      action: String, arguments: [(name: String, value: Value)], element: ElementStep? = nil, wait: Int? = nil
+    ) {
       self.action = action
       self.arguments = arguments
       self.element = element
+      self.wait = wait
     }
 
     package static func == (lhs: Step, rhs: Step) -> Bool {
       lhs.action == rhs.action
         && lhs.arguments.map(\.name) == rhs.arguments.map(\.name)
         && lhs.arguments.map(\.value) == rhs.arguments.map(\.value)
-        && lhs.element == rhs.element
+        && lhs.element == rhs.element && lhs.wait == rhs.wait
     }
   }
 

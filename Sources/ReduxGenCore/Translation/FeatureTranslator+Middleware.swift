@@ -101,7 +101,8 @@ extension FeatureTranslator {
               ]))))
       }
       // The delayed follow-ups are gathered (those whose condition holds) and handed to the
-      // runner together, which dispatches them once the wait has passed with no newer trigger.
+      // runner together, which dispatches them once the wait has passed with no newer trigger
+      // (or every time it passes, for a timer: `every`).
       let delay = action.followUps.compactMap(\.delay).first
       var delayedLocal = "delayed"
       while action.payload.contains(where: { $0.name == delayedLocal }) { delayedLocal += "FollowUps" }
@@ -136,7 +137,8 @@ extension FeatureTranslator {
           .expression(
             Expression.name("self").dot("runner").dot("dispatch").call([
               Argument(nil, gathers ? .name(delayedLocal) : .array(delayed)),
-              Argument("after", Self.duration(milliseconds: delay)),
+              Argument(
+                action.followUps.contains(where: \.repeats) ? "every" : "after", Self.duration(milliseconds: delay)),
               Argument("in", .literal(.string(action.name))), Argument("context", .name("context")),
             ])))
       }
@@ -158,7 +160,9 @@ extension FeatureTranslator {
     let runnerType = types.runtime.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
     let runner = Declaration.variable(
       VariableDeclaration(
-        doc: "Waits out the delayed follow-ups (`after`), a trigger's newest replacing those waiting.",
+        doc: spec.hasRepeatingFollowUps
+          ? "Waits out the delayed follow-ups (`after`) and runs the timers (`every`), a trigger's newest replacing its own."
+          : "Waits out the delayed follow-ups (`after`), a trigger's newest replacing those waiting.",
         access: access, isConstant: true, name: "runner", type: runnerType))
     let initializer = FunctionDeclaration(
       doc: "- Parameter clock: What delayed follow-ups wait on; a test passes one it advances.", access: access,

@@ -36,7 +36,7 @@ extension SpecProblem {
     case .followUpValue(let parameter, let type, let action, let trigger):
       "'\(action)' needs '\(parameter): \(type)', which '\(trigger)' can't give: a follow-up takes each parameter from the trigger's parameter of its name, else the state field of its name, else its default; give '\(trigger)' a parameter '\(parameter): \(type)'"
     case .followUpDelays(let trigger):
-      "the delayed follow-ups of '\(trigger)' wait alike: they are dispatched together, in order, once the wait has passed with no newer '\(trigger)'; give them one duration, or make the later one a follow-up of the earlier"
+      "the delayed follow-ups of '\(trigger)' wait alike: they are dispatched together, in order, once the wait has passed with no newer '\(trigger)' (or every time it passes, for 'every'); give them one duration and one of 'after' and 'every', or make the later one a follow-up of the earlier"
     case .followUpLoop(let names):
       "follow-ups loop (\(names.joined(separator: " -> "))): each would dispatch the next for ever; end the chain, or dispatch from a middleware that decides when to stop"
     case .needsAsync(let key, let action):

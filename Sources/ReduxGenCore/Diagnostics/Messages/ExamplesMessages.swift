@@ -12,6 +12,12 @@ extension SpecProblem {
       isID
         ? "give '\(name)' of the received '\(action)': it is made as the action is sent ('= new'), and an example through the store makes ids 1, 2, 3... in that order"
         : "give '\(name)' of the received '\(action)': it is made as the action is sent ('= now'), and an example through the store tells the time \"1970-01-02T00:00:00Z\""
+    case .waitOutsideStore:
+      "'wait' moves the clock the follow-ups middleware waits on, and an example through the reducer runs no middleware; "
+        + "run it through the store ('through: store')"
+    case .waitWithoutDelays:
+      "'wait' moves the clock delayed follow-ups wait on, and no follow-up of this feature waits ('then: \"tick every 1s\"', "
+        + "'then: \"sortTodos after 1s\"'); leave the step out"
     default: nil
     }
   }

@@ -258,28 +258,74 @@ extension TestTranslator {
           ]), .equal, .array(expected))
       }
       let waits = isDelayed.contains(true)
-      var followed = body + [made(on: "ImmediateClock"), .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)])))]
+      let targets = action.followUps.map(\.action).joined(separator: ", ")
+      var followed: [Statement]
+      if let interval = action.followUps.first(where: \.repeats)?.delay {
+        // A timer: on a clock moved one interval at a time, its follow-ups come each time.
+        let immediate = zip(expected, isDelayed).filter { !$0.1 }.map(\.0)
+        let ticking = zip(expected, isDelayed).filter(\.1).map(\.0)
+        let clock = Expression.name("followUpsClock")
+        let idle = Statement.expression(.awaitExpression(store.dot("idle").call()))
+        followed = body + [
+          constant("followUpsClock", types.runtime.value("ManualClock").call()),
+          constant(
+            "store",
+            types.runtime.value("TestStore").call([
+              Argument("initialState", initialState), Argument("reducer", .name(spec.reducerName)),
+              Argument(
+                "middleware", .array([Expression.name(spec.names.followUps).call([Argument("clock", clock)])])),
+            ] + (makesValues ? [Argument("actionValues", incrementingValues)] : []) + [Argument("exhaustivity", .dot("off"))])),
+          .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))), idle,
+        ]
+        for _ in 0..<Self.timerTicks {
+          followed += [
+            .expression(clock.dot("advance").call([Argument("by", FeatureTranslator.duration(milliseconds: interval))])),
+            idle,
+          ]
+        }
+        followed += [
+          received(immediate + Array(repeating: ticking, count: Self.timerTicks).flatMap { $0 }),
+          .expression(.awaitExpression(store.dot("finish").call())),
+        ]
+        let repeated = action.followUps.filter(\.repeats).map(\.action).joined(separator: ", ")
+        return [
+          test(
+            "\(action.name) is followed by \(repeated) every time its interval passes",
+            names.make("\(action.name)IsFollowedUpEveryInterval"), isAsync: true, followed),
+          pausedTest(action: action, sent: sent, body: body, immediate: immediate, made: made, names: &names),
+        ]
+      }
+      followed = body + [made(on: "ImmediateClock"), .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)])))]
       if waits { followed.append(.expression(.awaitExpression(store.dot("idle").call()))) }
       // Its own follow-ups come first; theirs (if any) are queued after them.
       followed += [received(ordered), .expression(.awaitExpression(store.dot("finish").call()))]
-      let targets = action.followUps.map(\.action).joined(separator: ", ")
       var tests = [
         test("\(action.name) is followed by \(targets)", names.make("\(action.name)IsFollowedUp"), isAsync: true, followed)
       ]
       guard waits else { return tests }
-      // On a clock that never gets there, the delayed ones stay waiting: only the others come.
       let immediate = zip(expected, isDelayed).filter { !$0.1 }.map(\.0)
-      let waiting = action.followUps.filter { $0.delay != nil }.map(\.action).joined(separator: ", ")
-      tests.append(
-        test(
-          "\(action.name) waits before \(waiting)", names.make("\(action.name)WaitsToFollowUp"), isAsync: true,
-          body + [
-            made(on: "PausedClock"), .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
-            .expression(.awaitExpression(store.dot("idle").call())),
-            expect(store.dot("receivedActions"), .equal, immediate.isEmpty ? .literal(.emptyArray) : .array(immediate)),
-            .expression(.awaitExpression(store.dot("finish").call())),
-          ]))
+      tests.append(pausedTest(action: action, sent: sent, body: body, immediate: immediate, made: made, names: &names))
       return tests
     }
+  }
+
+  /// How many intervals a timer's derived test moves its clock on, one at a time.
+  static let timerTicks = 3
+
+  /// On a clock that never gets there, the delayed ones stay waiting: only the others come.
+  private func pausedTest(
+    action: Action, sent: Expression, body: [Statement], immediate: [Expression], made: (String) -> Statement,
+    names: inout UniqueNames
+  ) -> Declaration {
+    let store = Expression.name("store")
+    let waiting = action.followUps.filter { $0.delay != nil }.map(\.action).joined(separator: ", ")
+    return test(
+      "\(action.name) waits before \(waiting)", names.make("\(action.name)WaitsToFollowUp"), isAsync: true,
+      body + [
+        made("PausedClock"), .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
+        .expression(.awaitExpression(store.dot("idle").call())),
+        expect(store.dot("receivedActions"), .equal, immediate.isEmpty ? .literal(.emptyArray) : .array(immediate)),
+        .expression(.awaitExpression(store.dot("finish").call())),
+      ])
   }
 }

@@ -138,9 +138,18 @@ extension TestTranslator {
           Argument("middleware", .array(middleware)),
         ] + madeValues + [Argument("exhaustivity", .dot("off"))])))
     for step in example.when {
+      if let wait = step.wait {
+        // The clock moved on: what is due by then comes (a timer's ticks, one after another).
+        body.append(
+          .expression(followUpsClock.dot("advance").call([Argument("by", FeatureTranslator.duration(milliseconds: wait))])))
+        body.append(.expression(.awaitExpression(store.dot("idle").call())))
+        continue
+      }
       body.append(.expression(.awaitExpression(store.dot("send").call([Argument(nil, stepAction(step))]))))
       body.append(.expression(.awaitExpression(store.dot("idle").call())))
-      if spec.hasDelayedFollowUps {
+      // Where a timer ticks, the clock moves only when a step waits; elsewhere what waits comes
+      // once the step has settled.
+      if spec.hasDelayedFollowUps && !spec.hasRepeatingFollowUps {
         body.append(.expression(followUpsClock.dot("advancePastEverything").call()))
         body.append(.expression(.awaitExpression(store.dot("idle").call())))
       }
