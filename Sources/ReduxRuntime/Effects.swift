@@ -226,7 +226,8 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
   /// TCA's `for await _ in clock.timer(interval:)`. Each tick is due one interval after the one
   /// before, not after it ran, so a test clock moved three intervals at once delivers three, one
   /// after another, and `idle()` returns once those due are dispatched. A generated feature's
-  /// repeating follow-ups (`then: "tick every 1s"`) go through it, one scope per trigger.
+  /// repeating follow-ups (`then: "tick every 1s"`) go through it, one scope per trigger. The
+  /// timer holds its store weakly: a store its owner lets go ends, and with it the timer.
   public func dispatch(
     _ actions: [Action], every interval: Duration, in scope: String, context: MiddlewareContext<State, Action>
   ) {
@@ -237,7 +238,9 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       running.nextToken += 1
       let series = running.nextToken
       running.repeating[scope] = series
-      let tick = Tick(scope: scope, series: series, interval: interval, actions: actions, context: context)
+      let tick = Tick(
+        scope: scope, series: series, interval: interval, actions: actions,
+        dispatch: context.dispatchWithoutKeepingTheStore)
       schedule(tick, due: now() + interval, in: &running)
       return cancelled
     }
@@ -250,7 +253,8 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     var series: UInt64
     var interval: Duration
     var actions: [Action]
-    var context: MiddlewareContext<State, Action>
+    /// Holds the store weakly: a timer doesn't keep alive the store that would stop it.
+    var dispatch: @Sendable (Action) -> Void
   }
 
   /// Inside the lock: the task of `tick`'s next tick, due at `due`, waiting in its scope. Once it
@@ -264,7 +268,7 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       defer { self?.endActive(token) }
       do { if clockNow() < due { try await sleep(due) } } catch { return }
       guard let self, self.endTick(tick, token) else { return }
-      for action in tick.actions { tick.context.dispatch(action) }
+      for action in tick.actions { tick.dispatch(action) }
       self.running.withLock { running in
         guard running.repeating[tick.scope] == tick.series else { return }
         self.schedule(tick, due: due + tick.interval, in: &running)

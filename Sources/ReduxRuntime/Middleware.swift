@@ -95,6 +95,16 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     }
   }
 
+  /// A dispatch for work with no end of its own (a timer): it doesn't keep a store alive, so a
+  /// store its owner lets go ends (and its middleware's runners cancel the work); once the store
+  /// is gone it does nothing. A feature's slice of an app dispatches through its scope as ever.
+  var dispatchWithoutKeepingTheStore: @Sendable (Action) -> Void {
+    switch source {
+    case .store(let store): { [weak store] action in store?.dispatch(action) }
+    case .scope(let scope): { action in scope.dispatch(action) }
+    }
+  }
+
   /// Emits an event to the store's listeners. Generated code calls it through a type that offers
   /// only the events a middleware declares (`emits` in the spec).
   @_spi(Generated)

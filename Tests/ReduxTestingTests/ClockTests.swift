@@ -83,4 +83,30 @@ private let logReducer: Store<[String], String>.Reducer = { state, entry in stat
     await runner.idle()
     #expect(store.state.count == 5)
   }
+
+  @Test("a timer doesn't keep its store alive: a store let go is freed, and its runner with it")
+  func timerLetsItsStoreGo() async {
+    let clock = ManualClock()
+    weak var weakStore: Store<[String], String>?
+    weak var weakRunner: EffectRunner<[String], String>?
+    do {
+      let runner = EffectRunner<[String], String>(clock: clock)
+      let store = Store(initialState: [String](), reducer: logReducer, middleware: [RunnerHolder(runner: runner)])
+      runner.dispatch(["tick"], every: .seconds(1), in: "start", context: MiddlewareContext(store: store))
+      clock.advance(by: .seconds(2))
+      await runner.idle()
+      #expect(store.state == ["tick", "tick"])
+      #expect(runner.runningCount == 1)
+      weakStore = store
+      weakRunner = runner
+    }
+    #expect(weakStore == nil)
+    #expect(weakRunner == nil)
+  }
+}
+
+/// A middleware that only holds a runner, as a generated follow-ups middleware does.
+private struct RunnerHolder: Middleware<[String], String> {
+  let runner: EffectRunner<[String], String>
+  func process(_ action: String, context: MiddlewareContext<[String], String>) -> String? { action }
 }
