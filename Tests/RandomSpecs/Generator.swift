@@ -1446,6 +1446,15 @@ struct SpecGenerator {
         spec.actions[index].followUps[position].delay = interval
         spec.actions[index].followUps[position].repeats = true
       }
+      // Now and then another plain action stops it (`cancels: [trigger]`).
+      let trigger = spec.actions[index]
+      let targets = Set(trigger.followUps.map(\.action))
+      let stoppers = spec.actions.indices.filter { other in
+        let action = spec.actions[other]
+        return other != index && action.async == nil && action.followUps.isEmpty && action.cancels.isEmpty
+          && !targets.contains(action.name) && !outcomes.contains(action.name)
+      }
+      if timerRNG.chance(40), let stop = timerRNG.pickOptional(stoppers) { spec.actions[stop].cancels = [trigger.name] }
       return
     }
     guard let index = rng.pickOptional(candidates) else { return }

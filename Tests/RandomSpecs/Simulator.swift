@@ -76,6 +76,7 @@ struct Simulator {
   /// trigger at most has delayed follow-ups in a random spec).
   struct Clock {
     struct Timer {
+      var trigger: String
       var actions: [RCall]
       var interval: Int
       var due: Int
@@ -106,6 +107,10 @@ struct Simulator {
         followUps.append(current)
       }
       first = false
+      // An action that stops the timer (`cancels: [trigger]`) stops it as the middleware sees it.
+      if let stopped = clock.timer?.trigger, spec.action(current.action)?.cancels.contains(stopped) == true {
+        clock.timer = nil
+      }
       apply(current, to: &state)
       // A timer's trigger starts it anew with those of its follow-ups whose condition holds
       // (none: it stops); they come as a `wait:` moves the clock past each tick.
@@ -133,7 +138,9 @@ struct Simulator {
         }
       }
       if let interval = timer?.delay.flatMap(Self.milliseconds) {
-        clock.timer = ticks.isEmpty ? nil : Clock.Timer(actions: ticks, interval: interval, due: clock.now + interval)
+        clock.timer =
+          ticks.isEmpty
+          ? nil : Clock.Timer(trigger: current.action, actions: ticks, interval: interval, due: clock.now + interval)
       }
     }
     return followUps

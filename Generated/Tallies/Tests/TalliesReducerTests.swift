@@ -119,7 +119,7 @@ struct TalliesReducerTests {
       .loadFactSucceeded(fact: "text 3"),
       .loadFactFailed(message: "text 3"),
       .timerToggled(running: true),
-      .tick,
+      .timerStopped,
     ]
     for action in actions {
       var state = TalliesState()

@@ -24,5 +24,8 @@ public enum TallyAction: Equatable, Sendable {
   /// Starts the row's timer (a tick every second) or stops it; removing the row stops it too.
   case timerToggled(running: Bool)
 
+  /// Stops the row's timer, as timerToggled with running false does.
+  case timerStopped
+
   case tick
 }

@@ -25,6 +25,8 @@ public struct TallyFollowUps: Middleware<TallyState, TallyAction> {
         delayed.append(.tick)
       }
       self.runner.dispatch(delayed, every: .seconds(1), in: "timerToggled", context: context)
+    case .timerStopped:
+      self.runner.cancel("timerToggled")
     default:
       break
     }

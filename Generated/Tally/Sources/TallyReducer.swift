@@ -27,6 +27,8 @@ public func tallyReducer(_ state: inout TallyState, _ action: TallyAction) {
     state.factStatus = .failed(message)
   case .timerToggled(let running):
     state.timing = running
+  case .timerStopped:
+    state.timing = false
   case .tick:
     state.seconds += 1
   case .remove:
@@ -48,7 +50,7 @@ extension TallyAction: ChangeReporting {
       return StateFields(6)
     case .loadFactSucceeded, .loadFactFailed:
       return StateFields(3, 6)
-    case .timerToggled:
+    case .timerToggled, .timerStopped:
       return StateFields(5)
     case .tick:
       return StateFields(4)

@@ -56,6 +56,32 @@ struct TallyExampleTests {
     #expect(state.timing == false)
   }
 
+  @Test("a stopped timer ticks no more")
+  func aStoppedTimerTicksNoMore() async {
+    let followUpsClock = ManualClock()
+    let effects = TallyTestEffects()
+    let store = TestStore(
+      initialState: TallyState(),
+      reducer: tallyReducer,
+      middleware: [
+        TallyFollowUps(clock: followUpsClock), TallyEffectsMiddleware(effects: effects.effects),
+      ],
+      exhaustivity: .off)
+    await store.send(.timerToggled(running: true))
+    await store.idle()
+    followUpsClock.advance(by: .milliseconds(1500))
+    await store.idle()
+    await store.send(.timerStopped)
+    await store.idle()
+    followUpsClock.advance(by: .seconds(3))
+    await store.idle()
+    #expect(store.receivedActions == [.tick])
+    await store.finish()
+    let state = store.state
+    #expect(state.seconds == 1)
+    #expect(state.timing == false)
+  }
+
   @Test("timerToggled is followed by tick every time its interval passes")
   func timerToggledIsFollowedUpEveryInterval() async {
     let followUpsClock = ManualClock()
@@ -83,6 +109,26 @@ struct TallyExampleTests {
       initialState: TallyState(), reducer: tallyReducer,
       middleware: [TallyFollowUps(clock: PausedClock())], exhaustivity: .off)
     await store.send(.timerToggled(running: true))
+    await store.idle()
+    #expect(store.receivedActions == [])
+    await store.finish()
+  }
+
+  @Test("timerStopped stops timerToggled's tick")
+  func timerStoppedStopsTimerToggled() async {
+    let followUpsClock = ManualClock()
+    let store = TestStore(
+      initialState: TallyState(), reducer: tallyReducer,
+      middleware: [TallyFollowUps(clock: followUpsClock)], exhaustivity: .off)
+    await store.send(.timerToggled(running: true))
+    await store.idle()
+    await store.send(.timerStopped)
+    await store.idle()
+    followUpsClock.advance(by: .seconds(1))
+    await store.idle()
+    followUpsClock.advance(by: .seconds(1))
+    await store.idle()
+    followUpsClock.advance(by: .seconds(1))
     await store.idle()
     #expect(store.receivedActions == [])
     await store.finish()

@@ -76,6 +76,14 @@ struct TallyReducerTests {
     #expect(state.timing == running)
   }
 
+  @Test("timerStopped sets timing")
+  func timerStoppedSetsTiming() {
+    var state = TallyState()
+    state.timing = true
+    reduceReporting(&state, .timerStopped)
+    #expect(state.timing == false)
+  }
+
   @Test("tick increments seconds")
   func tickIncrementsSeconds() {
     var state = TallyState()

@@ -68,6 +68,11 @@ extension SpecChecker {
     for index in result.indices {
       for (name, item) in cancelNodes[result[index].name] ?? [] {
         guard let scope = expansion.scope(cancelledBy: name) else {
+          // A trigger of follow-ups: its waiting ones and timers, once follow-ups are read.
+          if read.followUpNodes[name] != nil {
+            read.followUpCancels[result[index].name, default: []].append((name, item))
+            continue
+          }
           error(
             .unknownEffectScope(name, suggestion: closestMatch(to: name, in: expansion.cancellable.sorted())), item)
           continue
@@ -121,6 +126,7 @@ extension SpecChecker {
     }
     checkBindings(&checked, nodes: read.bindingNodes)
     checkFollowUps(&checked, nodes: read.followUpNodes)
+    checkFollowUpCancels(&checked, read.followUpCancels)
     checkHandlers(&checked, nodes: read.fromNodes)
     return checked
   }
@@ -491,6 +497,9 @@ struct ReadActions {
   var bindingNodes: [String: YAMLNode] = [:]
   /// Each action's `then:`, read once every action and derived value is known.
   var followUpNodes: [String: YAMLNode] = [:]
+  /// Each action's `cancels:` naming a trigger of follow-ups rather than an effect scope, checked
+  /// once follow-ups are known (the trigger's must wait).
+  var followUpCancels: [String: [(String, YAMLNode)]] = [:]
   /// Each action's `from:` (a child's action it reduces), read once follow-ups are known.
   var fromNodes: [String: YAMLNode] = [:]
   /// The keys of each `async` that binds it to an operation (`operation:`), read with the API

@@ -105,7 +105,7 @@ extension SpecChecker {
   /// inside the reducer (a child's action it reduces, an alert's button): nil when none.
   static func workKey(of action: Action) -> String? {
     let work: [(String, Bool)] = [
-      ("async", action.async != nil), ("then", !action.followUps.isEmpty), ("cancels", !action.cancels.isEmpty),
+      ("async", action.async != nil), ("then", !action.followUps.isEmpty), ("cancels", !action.cancels.isEmpty || !action.cancelsFollowUps.isEmpty),
       ("invalidates", !action.invalidates.isEmpty), ("reduce: custom", action.reduce.contains(where: \.isCustom)),
     ]
     return work.first(where: \.1)?.0

@@ -118,6 +118,20 @@ extension SpecChecker {
     }
   }
 
+  /// `cancels: [TRIGGER]`: stops what `TRIGGER`'s follow-ups wait for (its timer, or those
+  /// waiting `after` a duration), which only a trigger whose follow-ups wait has.
+  mutating func checkFollowUpCancels(_ checked: inout [Action], _ cancels: [String: [(String, YAMLNode)]]) {
+    for index in checked.indices {
+      for (name, node) in cancels[checked[index].name] ?? [] {
+        guard checked.first(where: { $0.name == name })?.followUps.contains(where: { $0.delay != nil }) == true else {
+          error(.cancelsFollowUpsThatDontWait(name), node)
+          continue
+        }
+        if !checked[index].cancelsFollowUps.contains(name) { checked[index].cancelsFollowUps.append(name) }
+      }
+    }
+  }
+
   /// `binding: true`: the action sets one state field to its one payload parameter, which a
   /// `ViewStore` then binds (`<field>Binding`), one action per field.
   mutating func checkBindings(_ checked: inout [Action], nodes bindingNodes: [String: YAMLNode]) {

@@ -49,7 +49,7 @@ extension SpecProblem {
       .elseWithoutIf, .conditionalAsText, .moveInResult, .offsetsInBrackets, .indexOutOfReach: .operations
     case .unknownPolicy, .scopePolicyClash, .unknownEffectScope, .invalidDuration, .exclusiveKeys, .carriedDeclared,
       .scopeTimingClash, .outcomeLacksCarried, .unfitOutcome, .unknownEffect, .unknownMiddleware, .followUpValue,
-      .followUpDelays, .followUpLoop, .needsAsync, .bindingNotASetter, .bindingTaken, .bindingNameTaken,
+      .followUpDelays, .followUpLoop, .cancelsFollowUpsThatDontWait, .needsAsync, .bindingNotASetter, .bindingTaken, .bindingNameTaken,
       .bindingTypeDiffers, .unknownEvent, .outcomeClash, .api, .cache: .actions
     case .storeOnlyKey, .storeExampleNeedsDerivedFailure, .madeValueNotGiven, .waitOutsideStore, .waitWithoutDelays:
       .examples

@@ -188,6 +188,8 @@ package enum SpecProblem: Hashable, Sendable {
   case followUpValue(String, type: String, action: String, trigger: String)
   case followUpDelays(trigger: String)
   case followUpLoop([String])
+  /// `cancels:` naming a trigger whose follow-ups are dispatched at once: nothing waits to stop.
+  case cancelsFollowUpsThatDontWait(String)
   case needsAsync(String, action: String)
   /// `binding: true` on an action that isn't `set FIELD = PARAMETER` with one parameter.
   case bindingNotASetter(action: String)

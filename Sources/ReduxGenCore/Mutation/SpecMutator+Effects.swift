@@ -31,6 +31,16 @@ extension SpecMutator {
         mutant("negate", "then \(followUp.action)\(waits) if !(\(describe(condition)))") { $0[position].condition = .not(condition) }
         mutant("always", "then \(followUp.action)\(waits)") { $0[position].condition = nil }
       }
+      // A stop that doesn't stop: the trigger's timer (or waiting follow-ups) go on.
+      for (position, trigger) in action.cancelsFollowUps.enumerated() {
+        var changed = spec
+        changed.actions[index].cancelsFollowUps.remove(at: position)
+        changed.followUpsKeepClock = spec.hasDelayedFollowUps
+        mutants.append(
+          Mutant(
+            id: "\(action.name)#cancels-\(trigger):drop",
+            description: "\(action.name): cancels \(trigger)'s waiting follow-ups -> nothing", spec: changed))
+      }
     }
     return mutants
   }

@@ -29,6 +29,9 @@ package struct Action: Sendable, Equatable {
   package var elementReportMutant: ElementReportMutant?
   /// The actions dispatched after this one's reduce (`then:`), in order.
   package var followUps: [FollowUp] = []
+  /// The triggers whose waiting follow-ups and timers this action stops (`cancels: [start]`,
+  /// where `start` has `then: "tick every 1s"`), in the order written.
+  package var cancelsFollowUps: [String] = []
   /// Whether the action is meant for the feature's parent (`delegate: true`, TCA's delegate
   /// actions): a parent holding the feature must reduce it (`from:`) or dismiss on it.
   package var isDelegate = false

@@ -81,7 +81,7 @@ extension FeatureTranslator {
   /// `<Feature>FollowUps`: after an action with `then:` is reduced, dispatches its follow-ups
   /// whose condition holds (read over its payload and the new state); none without `then:`.
   func followUpsMiddleware() -> [Declaration] {
-    let triggers = spec.actions.filter { !$0.followUps.isEmpty }
+    let triggers = spec.actions.filter { !$0.followUps.isEmpty || !$0.cancelsFollowUps.isEmpty }
     guard !triggers.isEmpty else { return [] }
     let state = Expression.name("state")
     let cases = triggers.map { action -> SwitchCase in
@@ -90,7 +90,11 @@ extension FeatureTranslator {
         followUp.takesStateFields || followUp.condition.map { PredicateSearch.fields(readBy: $0).contains("state") } == true
       }
       var used: Set<String> = []
-      var body: [Statement] = []
+      // `cancels: [start]`: what `start`'s follow-ups wait for (its timer) stops first.
+      var body: [Statement] = action.cancelsFollowUps.map { trigger in
+        .expression(
+          Expression.name("self").dot("runner").dot("cancel").call([Argument(nil, .literal(.string(trigger)))]))
+      }
       if readsState {
         body.append(
           .declaration(

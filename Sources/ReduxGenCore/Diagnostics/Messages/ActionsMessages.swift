@@ -28,7 +28,7 @@ extension SpecProblem {
     case .unfitOutcome(let name, let request, let reason):
       "action '\(name)' can't be an outcome of '\(request)': \(reason.message)"
     case .unknownEffectScope(let name, let suggestion):
-      "'cancels' names '\(name)', which is no async action or effect scope of this feature\(didYouMean(suggestion))"
+      "'cancels' names '\(name)', which is no async action, effect scope or trigger of follow-ups that wait in this feature\(didYouMean(suggestion))"
     case .unknownEffect(let name, let suggestion):
       "unknown effect '\(name)'" + didYouMean(suggestion)
     case .unknownMiddleware(let name, let suggestion):
@@ -37,6 +37,8 @@ extension SpecProblem {
       "'\(action)' needs '\(parameter): \(type)', which '\(trigger)' can't give: a follow-up takes each parameter from the trigger's parameter of its name, else the state field of its name, else its default; give '\(trigger)' a parameter '\(parameter): \(type)'"
     case .followUpDelays(let trigger):
       "the delayed follow-ups of '\(trigger)' wait alike: they are dispatched together, in order, once the wait has passed with no newer '\(trigger)' (or every time it passes, for 'every'); give them one duration and one of 'after' and 'every', or make the later one a follow-up of the earlier"
+    case .cancelsFollowUpsThatDontWait(let trigger):
+      "'cancels' names '\(trigger)', whose follow-ups are dispatched at once: it can stop only what waits, a timer ('then: \"tick every 1s\"') or a follow-up waiting 'after' a duration, or an async action's requests"
     case .followUpLoop(let names):
       "follow-ups loop (\(names.joined(separator: " -> "))): each would dispatch the next for ever; end the chain, or dispatch from a middleware that decides when to stop"
     case .needsAsync(let key, let action):

@@ -170,6 +170,9 @@ extension TestTranslator {
     spec.actions.filter { action in
       // Values made as it is sent (`= new`, `= now`) come from the `ActionValues` the test binds.
       guard !action.followUps.isEmpty, followUpWitness(action) != nil else { return false }
+      // A follow-up that stops the trigger's own waiting ones (`cancels:`) leaves fewer to receive.
+      guard !action.followUps.contains(where: { spec.action(named: $0.action)?.cancelsFollowUps.contains(action.name) == true })
+      else { return false }
       // Delayed ones come after the others' own follow-ups: only where there are none is the
       // order the store receives them in known here.
       return !action.followUps.contains { $0.delay != nil }
@@ -243,14 +246,18 @@ extension TestTranslator {
       // Delayed ones after the others: on an immediate clock, once the store is idle.
       let isDelayed = action.followUps.map { $0.delay != nil }
       let ordered = zip(expected, isDelayed).filter { !$0.1 }.map(\.0) + zip(expected, isDelayed).filter(\.1).map(\.0)
-      func made(on clock: String) -> Statement {
+      func made(on clock: String) -> Statement { madeWith(followUpsMiddleware(clock: clock)) }
+      func madeWith(_ middleware: Expression) -> Statement {
         constant(
           "store",
           types.runtime.value("TestStore").call([
             Argument("initialState", initialState), Argument("reducer", .name(spec.reducerName)),
-            Argument("middleware", .array([followUpsMiddleware(clock: clock)])),
+            Argument("middleware", .array([middleware])),
           ] + (makesValues ? [Argument("actionValues", incrementingValues)] : []) + [Argument("exhaustivity", .dot("off"))]))
       }
+      // On a clock the test moves: `<Feature>FollowUps(clock: followUpsClock)`.
+      let onManualClock = madeWith(
+        Expression.name(spec.names.followUps).call([Argument("clock", .name("followUpsClock"))]))
       func received(_ expected: [Expression]) -> Statement {
         expect(
           Expression.name("Array").call([
@@ -267,14 +274,7 @@ extension TestTranslator {
         let clock = Expression.name("followUpsClock")
         let idle = Statement.expression(.awaitExpression(store.dot("idle").call()))
         followed = body + [
-          constant("followUpsClock", types.runtime.value("ManualClock").call()),
-          constant(
-            "store",
-            types.runtime.value("TestStore").call([
-              Argument("initialState", initialState), Argument("reducer", .name(spec.reducerName)),
-              Argument(
-                "middleware", .array([Expression.name(spec.names.followUps).call([Argument("clock", clock)])])),
-            ] + (makesValues ? [Argument("actionValues", incrementingValues)] : []) + [Argument("exhaustivity", .dot("off"))])),
+          constant("followUpsClock", types.runtime.value("ManualClock").call()), onManualClock,
           .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))), idle,
         ]
         for _ in 0..<Self.timerTicks {
@@ -293,7 +293,7 @@ extension TestTranslator {
             "\(action.name) is followed by \(repeated) every time its interval passes",
             names.make("\(action.name)IsFollowedUpEveryInterval"), isAsync: true, followed),
           pausedTest(action: action, sent: sent, body: body, immediate: immediate, made: made, names: &names),
-        ]
+        ] + cancelTests(trigger: action, sent: sent, body: body, immediate: immediate, store: onManualClock, names: &names)
       }
       followed = body + [made(on: "ImmediateClock"), .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)])))]
       if waits { followed.append(.expression(.awaitExpression(store.dot("idle").call()))) }
@@ -306,6 +306,43 @@ extension TestTranslator {
       let immediate = zip(expected, isDelayed).filter { !$0.1 }.map(\.0)
       tests.append(pausedTest(action: action, sent: sent, body: body, immediate: immediate, made: made, names: &names))
       return tests
+        + cancelTests(trigger: action, sent: sent, body: body, immediate: immediate, store: onManualClock, names: &names)
+    }
+  }
+
+  /// For each action that cancels `trigger`'s waiting follow-ups (`cancels: [trigger]`) and
+  /// dispatches nothing itself: sent after the trigger, on a clock then moved past three waits,
+  /// only the trigger's immediate follow-ups come.
+  private func cancelTests(
+    trigger: Action, sent: Expression, body: [Statement], immediate: [Expression], store made: Statement,
+    names: inout UniqueNames
+  ) -> [Declaration] {
+    guard let delay = trigger.followUps.compactMap(\.delay).first else { return [] }
+    let store = Expression.name("store")
+    let clock = Expression.name("followUpsClock")
+    let idle = Statement.expression(.awaitExpression(store.dot("idle").call()))
+    let cancellers = spec.actions.filter {
+      $0.cancelsFollowUps.contains(trigger.name) && $0.followUps.isEmpty && $0.async == nil && $0.cancels.isEmpty
+    }
+    return cancellers.map { canceller in
+      let arguments = sampleArguments(canceller)
+      let stop = arguments.isEmpty ? Expression.dot(canceller.name) : Expression.dot(canceller.name).call(arguments)
+      var steps = body + [
+        constant("followUpsClock", types.runtime.value("ManualClock").call()), made,
+        .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))), idle,
+        .expression(.awaitExpression(store.dot("send").call([Argument(nil, stop)]))), idle,
+      ]
+      for _ in 0..<Self.timerTicks {
+        steps += [.expression(clock.dot("advance").call([Argument("by", FeatureTranslator.duration(milliseconds: delay))])), idle]
+      }
+      steps += [
+        expect(store.dot("receivedActions"), .equal, immediate.isEmpty ? .literal(.emptyArray) : .array(immediate)),
+        .expression(.awaitExpression(store.dot("finish").call())),
+      ]
+      let waiting = trigger.followUps.filter { $0.delay != nil }.map(\.action).joined(separator: ", ")
+      return test(
+        "\(canceller.name) stops \(trigger.name)'s \(waiting)", names.make("\(canceller.name)Stops\(trigger.name.uppercasingFirst)"),
+        isAsync: true, steps)
     }
   }
 
