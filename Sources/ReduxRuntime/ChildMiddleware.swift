@@ -101,7 +101,11 @@ public final class ChildMiddleware<
     return MiddlewareContext<State, Action>(
       scope: Scope(
         state: { context.read { elements($0)[id: id] } ?? element },
-        dispatch: { context.dispatch(embed(id, $0)) }, emit: { context.emit($0) }))
+        dispatch: { context.dispatch(embed(id, $0)) }, emit: { context.emit($0) },
+        detached: {
+          let parent = context.dispatchWithoutKeepingTheStore
+          return { parent(embed(id, $0)) }
+        }))
   }
 
   public func end() {
@@ -196,7 +200,11 @@ public final class PresentedMiddleware<
     let scoped = MiddlewareContext<State, Action>(
       scope: Scope(
         state: { context.read { presented($0) } ?? current }, dispatch: { context.dispatch(embed($0)) },
-        emit: { context.emit($0) }))
+        emit: { context.emit($0) },
+        detached: {
+          let parent = context.dispatchWithoutKeepingTheStore
+          return { parent(embed($0)) }
+        }))
     var passed = childAction
     for step in steps {
       guard let next = step.process(passed, context: scoped) else { return nil }

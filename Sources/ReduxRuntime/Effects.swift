@@ -329,7 +329,9 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
   @discardableResult
   public func idle() async -> Bool {
     var waited = false
-    while true {
+    // A caller that gave up (a test's time limit) stops waiting: a timer on an immediate clock
+    // would keep it here for ever.
+    while !_Concurrency.Task.isCancelled {
       let now = self.now()
       let tasks = running.withLock { running in
         running.active.values.compactMap { entry in entry.due.map { $0 <= now } ?? true ? entry.task : nil }
@@ -338,6 +340,7 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
       waited = true
       for task in tasks { await task.value }
     }
+    return waited
   }
 
   /// The scopes with requests running or queued, and those with one waiting on the clock, for a
@@ -345,7 +348,9 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
   public var pendingWork: [String] {
     running.withLock { running in
       let busy = running.scopes.map { "'\($0.key)': \($0.value.count) request(s) running or queued" }
-      let waiting = running.waiting.keys.map { "'\($0)': a request waiting on the clock" }
+      let waiting = running.waiting.keys.map { scope in
+        running.repeating[scope] != nil ? "'\(scope)': a timer" : "'\(scope)': a request waiting on the clock"
+      }
       return (busy + waiting).sorted()
     }
   }

@@ -97,11 +97,12 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
 
   /// A dispatch for work with no end of its own (a timer): it doesn't keep a store alive, so a
   /// store its owner lets go ends (and its middleware's runners cancel the work); once the store
-  /// is gone it does nothing. A feature's slice of an app dispatches through its scope as ever.
+  /// is gone it does nothing. Through a scope (a row's, a presented feature's, an app feature's
+  /// chain) it holds the store at the root weakly too.
   var dispatchWithoutKeepingTheStore: @Sendable (Action) -> Void {
     switch source {
     case .store(let store): { [weak store] action in store?.dispatch(action) }
-    case .scope(let scope): { action in scope.dispatch(action) }
+    case .scope(let scope): scope.detached()
     }
   }
 
@@ -122,14 +123,19 @@ final class Scope<State: Sendable, Action: Sendable>: Sendable {
   let state: @Sendable () -> State
   let dispatch: @Sendable (Action) -> Void
   let emit: @Sendable (any Sendable) -> Void
+  /// Made on demand: a dispatch that holds the store at the root of the scopes weakly
+  /// (`MiddlewareContext.dispatchWithoutKeepingTheStore`).
+  let detached: @Sendable () -> @Sendable (Action) -> Void
 
   init(
     state: @escaping @Sendable () -> State, dispatch: @escaping @Sendable (Action) -> Void,
-    emit: @escaping @Sendable (any Sendable) -> Void
+    emit: @escaping @Sendable (any Sendable) -> Void,
+    detached: @escaping @Sendable () -> @Sendable (Action) -> Void
   ) {
     self.state = state
     self.dispatch = dispatch
     self.emit = emit
+    self.detached = detached
   }
 }
 
@@ -194,7 +200,12 @@ public struct ScopedMiddleware<ParentState: Sendable, ParentAction: Sendable, St
     let state = self.state
     let embed = self.embed
     return MiddlewareContext<State, Action>(
-      scope: Scope(state: { context.read(state) }, dispatch: { context.dispatch(embed($0)) }, emit: { context.emit($0) }))
+      scope: Scope(
+        state: { context.read(state) }, dispatch: { context.dispatch(embed($0)) }, emit: { context.emit($0) },
+        detached: {
+          let parent = context.dispatchWithoutKeepingTheStore
+          return { parent(embed($0)) }
+        }))
   }
 }
 

@@ -74,7 +74,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// for: a test advances its clock, then awaits `idle()` again. A test awaits it after
   /// dispatching instead of polling the state.
   public func idle() async {
-    while true {
+    // A caller that gave up (a test's time limit) stops waiting.
+    while !_Concurrency.Task.isCancelled {
       var waited = false
       for step in engine.chain where await step.idle() { waited = true }
       guard waited else { return }

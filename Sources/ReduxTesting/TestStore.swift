@@ -245,7 +245,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
     if !settled || !pending.isEmpty {
       record(
         (settled ? "Effects are still waiting on the clock: " : "Effects were still running after \(timeout): ")
-          + pending.joined(separator: "; ") + ". Let them finish (advance the clock), or cancel them.",
+          + pending.joined(separator: "; ") + ". Let them finish (advance the clock), or cancel them (a timer runs until stopped).",
         at: location)
     }
     let cursor = progress.withLock { $0.cursor }

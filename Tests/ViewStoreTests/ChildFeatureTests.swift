@@ -171,6 +171,25 @@ import Testing
     #expect(store.state.tallies.map(\.seconds) == [4])
   }
 
+  @Test("a row's timer doesn't keep the list's store alive: let go, it is freed")
+  func aRowsTimerLetsTheStoreGo() async {
+    let clock = ManualClock()
+    weak var weakStore: Store<TalliesState, TalliesAction>?
+    do {
+      let store = Store(
+        initialState: TalliesState(), reducer: talliesReducer,
+        middleware: talliesChildren(tallies: { _ in [TallyFollowUps(clock: clock)] }, namer: { [] }))
+      store.dispatch(.addTally)
+      store.dispatch(.tallies(id: 0, action: .timerToggled(running: true)))
+      clock.advance(by: .seconds(1))
+      await store.idle()
+      #expect(store.state.tallies.map(\.seconds) == [1])
+      #expect(store.pendingWork.count == 1)
+      weakStore = store
+    }
+    #expect(weakStore == nil)
+  }
+
   @Test("an action for an element not in the list reaches no middleware and changes nothing")
   func actionsOfMissingElementsAreDropped() async {
     let made = Locked<[Int]>([])

@@ -67,12 +67,14 @@ extension SpecChecker {
     var result = expansion.actions(expanding: written)
     for index in result.indices {
       for (name, item) in cancelNodes[result[index].name] ?? [] {
+        // A trigger of follow-ups: its waiting ones and timers, once follow-ups are read (an
+        // async trigger's requests too, by its scope).
+        if read.followUpNodes[name] != nil {
+          let isScope = expansion.scope(cancelledBy: name) != nil
+          read.followUpCancels[result[index].name, default: []].append((name, item, isScope))
+        }
         guard let scope = expansion.scope(cancelledBy: name) else {
-          // A trigger of follow-ups: its waiting ones and timers, once follow-ups are read.
-          if read.followUpNodes[name] != nil {
-            read.followUpCancels[result[index].name, default: []].append((name, item))
-            continue
-          }
+          if read.followUpNodes[name] != nil { continue }
           error(
             .unknownEffectScope(name, suggestion: closestMatch(to: name, in: expansion.cancellable.sorted())), item)
           continue
@@ -499,7 +501,7 @@ struct ReadActions {
   var followUpNodes: [String: YAMLNode] = [:]
   /// Each action's `cancels:` naming a trigger of follow-ups rather than an effect scope, checked
   /// once follow-ups are known (the trigger's must wait).
-  var followUpCancels: [String: [(String, YAMLNode)]] = [:]
+  var followUpCancels: [String: [(name: String, node: YAMLNode, isScope: Bool)]] = [:]
   /// Each action's `from:` (a child's action it reduces), read once follow-ups are known.
   var fromNodes: [String: YAMLNode] = [:]
   /// The keys of each `async` that binds it to an operation (`operation:`), read with the API

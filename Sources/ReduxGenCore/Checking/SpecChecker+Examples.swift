@@ -32,10 +32,10 @@ extension SpecChecker {
       if let whenNode = keys["when"], !whenNode.isNull {
         whenItems = whenNode.scalar != nil ? [whenNode] : sequence(whenNode, what: .key("when")) ?? []
       }
-      var waitNode: YAMLNode?
+      var waitNodes: [(node: YAMLNode, milliseconds: Int)] = []
       let steps = whenItems.compactMap { item -> Example.Step? in
-        let step = exampleStep(item)
-        if step?.wait != nil, waitNode == nil { waitNode = item }
+        let step = exampleStep(item, waits: true)
+        if let wait = step?.wait { waitNodes.append((item, wait)) }
         return step
       }
       var then: [Example.Expectation] = []
@@ -48,11 +48,13 @@ extension SpecChecker {
       var example = Example(name: name, given: given, when: steps, then: then)
       checkStoreRun(of: &example, keys, middleware: middleware)
       // A wait moves the clock the follow-ups middleware waits on: a store's, and one some wait on.
-      if let node = waitNode {
+      if let node = waitNodes.first?.node {
         if !example.throughStore {
           error(.waitOutsideStore, node)
         } else if !actions.contains(where: { $0.followUps.contains { $0.delay != nil } }) {
           error(.waitWithoutDelays, node)
+        } else {
+          checkWaits(waitNodes, of: example)
         }
       }
       result.append(example)
@@ -208,7 +210,8 @@ extension SpecChecker {
 
   /// - Parameter received: A step of `receive`: a value made as the action is sent (`= new`,
   ///   `= now`) must be given, as the `ActionValues` the example binds make it.
-  private mutating func exampleStep(_ node: YAMLNode, received: Bool = false) -> Example.Step? {
+  /// - Parameter waits: Whether `wait: DURATION` may stand here (an example's `when:`).
+  private mutating func exampleStep(_ node: YAMLNode, received: Bool = false, waits: Bool = false) -> Example.Step? {
     let nameNode: YAMLNode
     var argumentsNode: YAMLNode?
     switch node.kind {
@@ -223,7 +226,11 @@ extension SpecChecker {
     }
     guard let name = text(nameNode, what: .a(.action)) else { return nil }
     // `wait: 3s`: the follow-ups' clock moved on (an example through the store only).
-    if name == Self.waitStep, self.action(named: name) == nil, !received {
+    if name == Self.waitStep, self.action(named: name) == nil {
+      guard waits else {
+        error(.waitNotHere, nameNode)
+        return nil
+      }
       guard let argumentsNode else {
         error(.invalidDuration(""), nameNode)
         return nil
@@ -286,6 +293,32 @@ extension SpecChecker {
 
   /// The example step that moves the follow-ups' clock on (`wait: 3s`).
   static let waitStep = "wait"
+
+  /// The most ticks of a timer one `wait:` may deliver: a test waits for each.
+  static let maximumTicksPerWait = 1_000
+
+  /// An example's waits deliver a bounded number of ticks, in an order the example can write:
+  /// the follow-ups of one trigger that waits, at most, where a timer ticks.
+  private mutating func checkWaits(_ waits: [(node: YAMLNode, milliseconds: Int)], of example: Example) {
+    let intervals = actions.flatMap { $0.followUps.filter(\.repeats).compactMap(\.delay) }
+    if let shortest = intervals.min() {
+      for wait in waits where wait.milliseconds / shortest > Self.maximumTicksPerWait {
+        error(.waitTooLong(ticks: wait.milliseconds / shortest, interval: shortest), wait.node)
+      }
+    }
+    guard !intervals.isEmpty else { return }
+    // The triggers with waiting follow-ups the example's actions may reach: sent, followed up,
+    // or an outcome of a request sent.
+    var reached: [String] = []
+    var queue = example.when.map(\.action)
+    while let name = queue.popLast() {
+      guard !reached.contains(name), let action = action(named: name) else { continue }
+      reached.append(name)
+      queue += action.followUps.map(\.action) + (action.async.map { [$0.success, $0.failure] } ?? [])
+    }
+    let triggers = actions.filter { reached.contains($0.name) && $0.followUps.contains { $0.delay != nil } }.map(\.name)
+    if triggers.count > 1, let node = waits.first?.node { error(.waitOrderUnknown(triggers), node) }
+  }
 
   /// `tallies[1].increment` (with its payload, if any): the child's action `increment` for the
   /// element of `tallies` whose id is 1, its payload checked as the child's spec reads it. Nil

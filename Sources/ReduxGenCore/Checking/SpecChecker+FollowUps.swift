@@ -120,11 +120,14 @@ extension SpecChecker {
 
   /// `cancels: [TRIGGER]`: stops what `TRIGGER`'s follow-ups wait for (its timer, or those
   /// waiting `after` a duration), which only a trigger whose follow-ups wait has.
-  mutating func checkFollowUpCancels(_ checked: inout [Action], _ cancels: [String: [(String, YAMLNode)]]) {
+  mutating func checkFollowUpCancels(
+    _ checked: inout [Action], _ cancels: [String: [(name: String, node: YAMLNode, isScope: Bool)]]
+  ) {
     for index in checked.indices {
-      for (name, node) in cancels[checked[index].name] ?? [] {
+      for (name, node, isScope) in cancels[checked[index].name] ?? [] {
         guard checked.first(where: { $0.name == name })?.followUps.contains(where: { $0.delay != nil }) == true else {
-          error(.cancelsFollowUpsThatDontWait(name), node)
+          // An effect scope named like a trigger whose follow-ups don't wait: its requests alone.
+          if !isScope { error(.cancelsFollowUpsThatDontWait(name), node) }
           continue
         }
         if !checked[index].cancelsFollowUps.contains(name) { checked[index].cancelsFollowUps.append(name) }

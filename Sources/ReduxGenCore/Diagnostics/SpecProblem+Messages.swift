@@ -51,7 +51,8 @@ extension SpecProblem {
       .scopeTimingClash, .outcomeLacksCarried, .unfitOutcome, .unknownEffect, .unknownMiddleware, .followUpValue,
       .followUpDelays, .followUpLoop, .cancelsFollowUpsThatDontWait, .needsAsync, .bindingNotASetter, .bindingTaken, .bindingNameTaken,
       .bindingTypeDiffers, .unknownEvent, .outcomeClash, .api, .cache: .actions
-    case .storeOnlyKey, .storeExampleNeedsDerivedFailure, .madeValueNotGiven, .waitOutsideStore, .waitWithoutDelays:
+    case .storeOnlyKey, .storeExampleNeedsDerivedFailure, .madeValueNotGiven, .waitOutsideStore, .waitWithoutDelays,
+      .waitNotHere, .waitTooLong, .waitOrderUnknown:
       .examples
     case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .sharedActionNeedsFeatures,
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,

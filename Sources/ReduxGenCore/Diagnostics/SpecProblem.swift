@@ -217,6 +217,12 @@ package enum SpecProblem: Hashable, Sendable {
   case waitOutsideStore
   /// `wait:` in a spec where no follow-up waits (`after`, `every`).
   case waitWithoutDelays
+  /// `wait:` outside an example's `when:` (in `start:`, `receive:`, a child's step).
+  case waitNotHere
+  /// `wait:` that would deliver more ticks than a test should wait for.
+  case waitTooLong(ticks: Int, interval: Int)
+  /// `wait:` where two triggers' waiting follow-ups may come in one wait, in no fixed order.
+  case waitOrderUnknown([String])
 
   // MARK: Modules (apps, specs used by others, and the hand-written code a spec needs)
   case unreadableFeature(String)

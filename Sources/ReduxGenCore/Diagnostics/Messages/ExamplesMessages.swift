@@ -18,6 +18,12 @@ extension SpecProblem {
     case .waitWithoutDelays:
       "'wait' moves the clock delayed follow-ups wait on, and no follow-up of this feature waits ('then: \"tick every 1s\"', "
         + "'then: \"sortTodos after 1s\"'); leave the step out"
+    case .waitNotHere:
+      "'wait' moves the follow-ups' clock in an example's 'when' (through the store); here it would be an action, and the feature has none named 'wait'"
+    case .waitTooLong(let ticks, let interval):
+      "this wait would deliver \(ticks) ticks of a timer every \(interval)ms, more than a test should wait for (at most \(SpecChecker.maximumTicksPerWait)); wait less, or tick less often"
+    case .waitOrderUnknown(let triggers):
+      "the follow-ups of \(triggers.map { "'\($0)'" }.joined(separator: " and ")) wait on one clock, and one wait could make both due: they would come in no fixed order, and the example's 'receive' couldn't say it; wait for one trigger's at a time in separate examples, or stop one first"
     default: nil
     }
   }

@@ -170,6 +170,8 @@ extension TestTranslator {
     spec.actions.filter { action in
       // Values made as it is sent (`= new`, `= now`) come from the `ActionValues` the test binds.
       guard !action.followUps.isEmpty, followUpWitness(action) != nil else { return false }
+      // A timer a follow-up starts would tick for ever on the immediate clock of its test.
+      if !action.followUps.contains(where: \.repeats), startsTimer(after: action) { return false }
       // A follow-up that stops the trigger's own waiting ones (`cancels:`) leaves fewer to receive.
       guard !action.followUps.contains(where: { spec.action(named: $0.action)?.cancelsFollowUps.contains(action.name) == true })
       else { return false }
@@ -178,6 +180,18 @@ extension TestTranslator {
       return !action.followUps.contains { $0.delay != nil }
         || action.followUps.allSatisfy { spec.action(named: $0.action)?.followUps.isEmpty ?? true }
     }
+  }
+
+  /// Whether a follow-up of `trigger`, or one of theirs in turn, starts a timer (`every`).
+  func startsTimer(after trigger: Action) -> Bool {
+    var seen: Set<String> = [trigger.name]
+    var queue = trigger.followUps.map(\.action)
+    while let name = queue.popLast() {
+      guard seen.insert(name).inserted, let action = spec.action(named: name) else { continue }
+      if action.followUps.contains(where: \.repeats) { return true }
+      queue += action.followUps.map(\.action)
+    }
+    return false
   }
 
   /// The payload values a trigger is sent with in its follow-up tests: none where its
