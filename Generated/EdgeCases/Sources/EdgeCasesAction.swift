@@ -19,6 +19,7 @@ enum EdgeCasesAction: Equatable, Sendable {
   case removeFromCart(productId: Int)
   case sell(id: String)
   case charge(account: String)
+  case lighten(name: String)
   case refund(account: String, amount: Decimal)
   case flip(key: String)
   case putProduct(product: Product)
@@ -147,6 +148,11 @@ enum EdgeCasesAction: Equatable, Sendable {
         return same(l0, r0)
       }
       return false
+    case .lighten(let l0):
+      if case .lighten(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
     case .refund(let l0, let l1):
       if case .refund(let r0, let r1) = rhs {
         return same(l0, r0) && same(l1, r1)
@@ -237,11 +243,6 @@ enum EdgeCasesAction: Equatable, Sendable {
         return same(l0, r0) && same(l1, r1) && same(l2, r2)
       }
       return false
-    case .deleteInLane(let l0, let l1):
-      if case .deleteInLane(let r0, let r1) = rhs {
-        return same(l0, r0) && same(l1, r1)
-      }
-      return false
     default:
       return equalPart2(lhs, rhs)
     }
@@ -255,6 +256,11 @@ enum EdgeCasesAction: Equatable, Sendable {
   /// The cases `==` passes on, in declaration order.
   private static func equalPart2(_ lhs: EdgeCasesAction, _ rhs: EdgeCasesAction) -> Bool {
     switch lhs {
+    case .deleteInLane(let l0, let l1):
+      if case .deleteInLane(let r0, let r1) = rhs {
+        return same(l0, r0) && same(l1, r1)
+      }
+      return false
     case .forgetTitle(let l0):
       if case .forgetTitle(let r0) = rhs {
         return same(l0, r0)

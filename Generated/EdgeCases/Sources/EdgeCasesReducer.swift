@@ -42,6 +42,8 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.products[id]?.inventory -= 1
   case .charge(let account):
     state.credits[account, default: 0] -= 2.5
+  case .lighten(let name):
+    state.ratios[name, default: 0] -= 1
   case .refund(let account, let amount):
     state.credits[account, default: 0] += amount
   case .flip(let key):
@@ -79,8 +81,6 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
     state.search.titles.moveElements(fromOffsets: offsets, toOffset: 0)
   case .moveInLane(let lane, let from, let to):
     state.lanes[lane]?.moveElements(fromOffsets: from, toOffset: to)
-  case .deleteInLane(let lane, let offsets):
-    state.lanes[lane]?.removeElements(atOffsets: offsets)
   default:
     edgeCasesReducerPart2(&state, action)
   }
@@ -89,6 +89,8 @@ func edgeCasesReducer(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) 
 /// The actions `edgeCasesReducer` passes on, in declaration order.
 private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: EdgeCasesAction) {
   switch action {
+  case .deleteInLane(let lane, let offsets):
+    state.lanes[lane]?.removeElements(atOffsets: offsets)
   case .forgetTitle(let title):
     state.search.titles.removeAll { $0 == title }
   case .addState(let item):
@@ -191,6 +193,8 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(1)
     case .charge, .refund:
       return StateFields(32)
+    case .lighten:
+      return StateFields(33)
     case .flip:
       return StateFields(3)
     case .setNote:
@@ -225,23 +229,21 @@ extension EdgeCasesAction: ChangeReporting {
     case .measureSucceeded:
       return StateFields(27)
     case .addLine, .pruneLines, .restock, .tapLine, .sortLines:
-      return StateFields(33)
+      return StateFields(34)
     case .countAction:
-      return StateFields(35)
-    case .pin:
       return StateFields(36)
-    case .keepPinned:
+    case .pin:
       return StateFields(37)
+    case .keepPinned:
+      return StateFields(38)
     case .unmark:
-      return StateFields(11, 38)
+      return StateFields(11, 39)
     case .setLimitLater:
       return StateFields(31)
     case .collect:
       return StateFields(19)
     case .mark:
-      return StateFields(38)
-    case .tick:
-      return StateFields(11, 31)
+      return StateFields(39)
     default:
       return changedFieldsPart2
     }
@@ -250,8 +252,10 @@ extension EdgeCasesAction: ChangeReporting {
   /// The cases `changedFields` passes on.
   private var changedFieldsPart2: StateFields {
     switch self {
+    case .tick:
+      return StateFields(11, 31)
     case .stockShelf, .pickShelved:
-      return StateFields(39)
+      return StateFields(40)
     default:
       return .all
     }
@@ -265,7 +269,7 @@ extension EdgeCasesAction: ChangeReporting {
     case .renameTodo(let id, _):
       return ChangedElements(field: 0, ids: [id])
     case .tapLine(let id):
-      return ChangedElements(field: 33, ids: [id])
+      return ChangedElements(field: 34, ids: [id])
     default:
       return .unknown
     }
@@ -320,17 +324,18 @@ extension EdgeCasesState: FieldTracking {
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart2(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.lines: StateFields(33),
-      \.weights: StateFields(34),
-      \.actionCounts: StateFields(35),
-      \.pinned: StateFields(36),
-      \.pinnedTasks: StateFields(37),
-      \.marks: StateFields(38),
-      \.shelf: StateFields(39),
-      \.minimumCount: StateFields(40),
-      \.price: StateFields(41),
-      \.filter: StateFields(42),
-      \.filteredLines: StateFields(33, 40, 42),
+      \.ratios: StateFields(33),
+      \.lines: StateFields(34),
+      \.weights: StateFields(35),
+      \.actionCounts: StateFields(36),
+      \.pinned: StateFields(37),
+      \.pinnedTasks: StateFields(38),
+      \.marks: StateFields(39),
+      \.shelf: StateFields(40),
+      \.minimumCount: StateFields(41),
+      \.price: StateFields(42),
+      \.filter: StateFields(43),
+      \.filteredLines: StateFields(34, 41, 43),
       \.openTodos: StateFields(0),
       \.todoCount: StateFields(0),
       \.everyTodoDone: StateFields(0),
@@ -345,13 +350,12 @@ extension EdgeCasesState: FieldTracking {
       \.scaled: StateFields(11, 31),
       \.weighted: StateFields(2, 24),
       \.weightedLet: StateFields(2, 24),
-      \.cheapTotal: StateFields(33),
-      \.cheapOrEmpty: StateFields(33),
-      \.sized: StateFields(33, 34),
-      \.bigSized: StateFields(33, 34),
-      \.countedLines: StateFields(33, 40),
-      \.dearLines: StateFields(31, 33, 41),
-      \.cheapSum: StateFields(33, 41),
+      \.cheapTotal: StateFields(34),
+      \.cheapOrEmpty: StateFields(34),
+      \.sized: StateFields(34, 35),
+      \.bigSized: StateFields(34, 35),
+      \.countedLines: StateFields(34, 41),
+      \.dearLines: StateFields(31, 34, 42),
     ]
     return fieldsByKeyPath[keyPath] ?? fieldsReadPart3(keyPath)
   }
@@ -359,21 +363,22 @@ extension EdgeCasesState: FieldTracking {
   /// The key paths `fields(readBy:)` passes on.
   private static func fieldsReadPart3(_ keyPath: PartialKeyPath<EdgeCasesState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.shelvedBook: StateFields(39),
-      \.shelfBooks: StateFields(39),
-      \.shelfPick: StateFields(4, 39),
+      \.cheapSum: StateFields(34, 42),
+      \.shelvedBook: StateFields(40),
+      \.shelfBooks: StateFields(40),
+      \.shelfPick: StateFields(4, 40),
       \.turnsLeft: StateFields(31),
-      \.evenLines: StateFields(33),
-      \.affordableLines: StateFields(30, 31, 33),
+      \.evenLines: StateFields(34),
+      \.affordableLines: StateFields(30, 31, 34),
       \.blankTodos: StateFields(0),
       \.stockedProducts: StateFields(1),
       \.productStock: StateFields(1),
       \.anyProductEmpty: StateFields(1),
       \.everyProductStocked: StateFields(1, 31),
-      \.keyedStock: StateFields(1, 34),
-      \.keyedStockLeft: StateFields(1, 31, 34),
-      \.idStock: StateFields(1, 34),
-      \.stockLeft: StateFields(1, 31, 34),
+      \.keyedStock: StateFields(1, 35),
+      \.keyedStockLeft: StateFields(1, 31, 35),
+      \.idStock: StateFields(1, 35),
+      \.stockLeft: StateFields(1, 31, 35),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }
@@ -387,7 +392,7 @@ extension EdgeCasesState: IncrementallyDerived {
     let valuesByKeyPath: [PartialKeyPath<Self>: IncrementalValue<Self>] = [
       \.filteredLines: .filter(
         \.lines,
-        field: 33,
+        field: 34,
         selected: \.filter,
         cases: [
           .all: { _, _ in true },
@@ -402,22 +407,22 @@ extension EdgeCasesState: IncrementallyDerived {
       \.todoCount: .count(\.todos, field: 0),
       \.everyTodoDone: .all(\.todos, field: 0, where: { _, element in element.done }),
       \.cheapOrEmpty: .count(
-        \.lines, field: 33,
+        \.lines, field: 34,
         where: { _, element in (element.price <= 0.5) || (element.count == 0) }),
       \.countedLines: .count(
-        \.lines, field: 33, where: { state, element in element.count >= state.minimumCount }),
+        \.lines, field: 34, where: { state, element in element.count >= state.minimumCount }),
       \.dearLines: .any(
         \.lines,
-        field: 33,
+        field: 34,
         where: { state, element in
           (element.price > state.price) && (element.count < state.limit)
         }),
       \.evenLines: .count(
-        \.lines, field: 33,
+        \.lines, field: 34,
         where: { _, element in ReduxArithmetic.remainder(element.count, 2) == 0 }),
       \.affordableLines: .count(
         \.lines,
-        field: 33,
+        field: 34,
         where: { state, element in
           Double(Swift.min(element.count, state.limit)) * element.price
             <= ReduxArithmetic.quotient(state.budget, 4)

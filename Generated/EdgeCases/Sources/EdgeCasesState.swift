@@ -39,6 +39,7 @@ struct EdgeCasesState: Equatable, Sendable {
   var budget: Double
   var limit: Int
   var credits: [String: Decimal]
+  var ratios: [String: Float]
   var lines: IdentifiedArrayOf<Line>
   var weights: [String: Int]
   var actionCounts: [Action: Int]
@@ -62,8 +63,9 @@ struct EdgeCasesState: Equatable, Sendable {
     lastStamp: Date? = nil, states: IdentifiedArrayOf<State> = [],
     stores: IdentifiedArrayOf<Store> = [], lastAction: Action? = nil, effect: Effects = .few,
     path: String = "back\\slash", clock: Clock = Clock(), budget: Double = 100, limit: Int = 10,
-    credits: [String: Decimal] = [:], lines: IdentifiedArrayOf<Line> = [],
-    weights: [String: Int] = [:], actionCounts: [Action: Int] = [:], pinned: Task = Task(),
+    credits: [String: Decimal] = [:], ratios: [String: Float] = [:],
+    lines: IdentifiedArrayOf<Line> = [], weights: [String: Int] = [:],
+    actionCounts: [Action: Int] = [:], pinned: Task = Task(),
     pinnedTasks: IdentifiedArrayOf<Task> = [], marks: [Int] = [],
     shelf: Shelf = Shelf(entities: [:], ids: []), minimumCount: Int = 2, price: Double = 2,
     filter: LineFilter = .all
@@ -101,6 +103,7 @@ struct EdgeCasesState: Equatable, Sendable {
     self.budget = budget
     self.limit = limit
     self.credits = credits
+    self.ratios = ratios
     self.lines = lines
     self.weights = weights
     self.actionCounts = actionCounts
@@ -451,9 +454,12 @@ struct EdgeCasesState: Equatable, Sendable {
     return true
   }
 
-  /// Fields 33 to 43 of `==`.
+  /// Fields 33 to 44 of `==`.
   private static func equalPart2(_ lhs: EdgeCasesState, _ rhs: EdgeCasesState) -> Bool {
     if !same(lhs.credits, rhs.credits) {
+      return false
+    }
+    if !same(lhs.ratios, rhs.ratios) {
       return false
     }
     if !same(lhs.lines, rhs.lines) {

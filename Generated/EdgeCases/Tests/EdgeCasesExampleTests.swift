@@ -564,10 +564,10 @@ private func reduceReporting(_ state: inout EdgeCasesState, _ action: EdgeCasesA
   if !action.changedElements.accounts(for: 25, from: before.stores, to: state.stores) {
     misreported.append("stores")
   }
-  if !action.changedElements.accounts(for: 33, from: before.lines, to: state.lines) {
+  if !action.changedElements.accounts(for: 34, from: before.lines, to: state.lines) {
     misreported.append("lines")
   }
-  if !action.changedElements.accounts(for: 37, from: before.pinnedTasks, to: state.pinnedTasks) {
+  if !action.changedElements.accounts(for: 38, from: before.pinnedTasks, to: state.pinnedTasks) {
     misreported.append("pinnedTasks")
   }
   #expect(misreported == [])
@@ -760,6 +760,11 @@ private func unreported1(
   {
     unreported.append("credits")
   }
+  if state.ratios != before.ratios
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.ratios))
+  {
+    unreported.append("ratios")
+  }
   if state.lines != before.lines
     && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lines))
   {
@@ -790,11 +795,6 @@ private func unreported1(
   {
     unreported.append("marks")
   }
-  if state.shelf != before.shelf
-    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.shelf))
-  {
-    unreported.append("shelf")
-  }
   return unreported
 }
 
@@ -802,6 +802,11 @@ private func unreported2(
   _ state: EdgeCasesState, _ before: EdgeCasesState, _ action: EdgeCasesAction
 ) -> [String] {
   var unreported: [String] = []
+  if state.shelf != before.shelf
+    && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.shelf))
+  {
+    unreported.append("shelf")
+  }
   if state.minimumCount != before.minimumCount
     && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.minimumCount))
   {

@@ -41,6 +41,8 @@ extension EdgeCasesReducerTests {
     case sellDecrementsEntry
     case chargeDecrementsEntry
     case chargeDecrementsAbsentEntry
+    case lightenDecrementsEntry
+    case lightenDecrementsAbsentEntry
     case refundIncrementsEntry
     case refundIncrementsAbsentEntry
     case flipFlipsEntry
@@ -189,6 +191,10 @@ extension EdgeCasesReducerTests {
         return "charge decrements credits[account], other entries unchanged"
       case .chargeDecrementsAbsentEntry:
         return "charge decrements an absent entry of credits from 0"
+      case .lightenDecrementsEntry:
+        return "lighten decrements ratios[name], other entries unchanged"
+      case .lightenDecrementsAbsentEntry:
+        return "lighten decrements an absent entry of ratios from 0"
       case .refundIncrementsEntry:
         return "refund increments credits[account], other entries unchanged"
       case .refundIncrementsAbsentEntry:
@@ -383,19 +389,6 @@ extension EdgeCasesReducerTests {
     }
   }
 
-  func toggleTodoFlipsMatchingElement() {
-    var state = EdgeCasesState()
-    let first = Todo(id: 2, title: "text 1")
-    let second = Todo(id: 3, title: "text 2")
-    state.todos = [first, second]
-    let id: Int = first.id
-    reduceReporting(&state, .toggleTodo(id: id))
-    expectEqual(state.todos[0].done, !first.done)
-    reduceReporting(&state, .toggleTodo(id: id))
-    expectEqual(state.todos[0].done, first.done)
-    expectEqual(state.todos[1], second)
-  }
-
   func toggleTodoIgnoresUnknownID() {
     var state = EdgeCasesState()
     let first = Todo(id: 2, title: "text 1")
@@ -518,18 +511,25 @@ extension EdgeCasesReducerTests {
     state.credits = [:]
     let account: String = "text 1"
     reduceReporting(&state, .charge(account: account))
-    expectEqual(state.credits[account], Decimal(-(2.5)))
+    expectEqual(state.credits[account], Decimal(-2.5))
   }
 
-  func refundIncrementsEntry() {
+  func lightenDecrementsEntry() {
     var state = EdgeCasesState()
-    let entry: Decimal = 1.5
-    let other: Decimal = 2.5
-    let account: String = "text 1"
-    let amount: Decimal = 8.5
-    state.credits = [account: entry, "text 2": other]
-    reduceReporting(&state, .refund(account: account, amount: amount))
-    expectEqual(state.credits[account], entry + amount)
-    expectEqual(state.credits["text 2"], other)
+    let entry: Float = 1.5
+    let other: Float = 2.5
+    let name: String = "text 1"
+    state.ratios = [name: entry, "text 2": other]
+    reduceReporting(&state, .lighten(name: name))
+    expectEqual(state.ratios[name], entry - 1)
+    expectEqual(state.ratios["text 2"], other)
+  }
+
+  func lightenDecrementsAbsentEntry() {
+    var state = EdgeCasesState()
+    state.ratios = [:]
+    let name: String = "text 1"
+    reduceReporting(&state, .lighten(name: name))
+    expectEqual(state.ratios[name], Float(-1))
   }
 }

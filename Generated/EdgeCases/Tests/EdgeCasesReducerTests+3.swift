@@ -14,6 +14,18 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func refundIncrementsEntry() {
+    var state = EdgeCasesState()
+    let entry: Decimal = 1.5
+    let other: Decimal = 2.5
+    let account: String = "text 1"
+    let amount: Decimal = 8.5
+    state.credits = [account: entry, "text 2": other]
+    reduceReporting(&state, .refund(account: account, amount: amount))
+    expectEqual(state.credits[account], entry + amount)
+    expectEqual(state.credits["text 2"], other)
+  }
+
   func refundIncrementsAbsentEntry() {
     var state = EdgeCasesState()
     state.credits = [:]

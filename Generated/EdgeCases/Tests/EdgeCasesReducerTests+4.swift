@@ -495,57 +495,62 @@ extension EdgeCasesReducerTests {
     expectTrue(one != other)
     one = base
     other = base
-    one.lines = [Line(id: 37)]
-    other.lines = [Line(id: 38)]
+    one.ratios = ["text 36": 36.5]
+    other.ratios = ["text 37": 37.5]
     expectTrue(one != other)
     one = base
     other = base
-    one.weights = ["text 37": 38]
-    other.weights = ["text 38": 39]
+    one.lines = [Line(id: 38)]
+    other.lines = [Line(id: 39)]
     expectTrue(one != other)
     one = base
     other = base
-    one.actionCounts = [.retry: 39]
-    other.actionCounts = [.stop: 40]
+    one.weights = ["text 38": 39]
+    other.weights = ["text 39": 40]
+    expectTrue(one != other)
+    one = base
+    other = base
+    one.actionCounts = [.stop: 40]
+    other.actionCounts = [.retry: 41]
     expectTrue(one != other)
     one = base
     other = base
     one.pinned = Task(
-      id: uuid(39), default: false, init: 64, stamp: Date(timeIntervalSince1970: 1_706_480_000)
-    )
-    other.pinned = Task(
       id: uuid(40), default: true, init: 65, stamp: Date(timeIntervalSince1970: 1_706_566_400)
     )
+    other.pinned = Task(
+      id: uuid(41), default: false, init: 66, stamp: Date(timeIntervalSince1970: 1_706_652_800)
+    )
     expectTrue(one != other)
     one = base
     other = base
-    one.pinnedTasks = [Task(id: uuid(40))]
-    other.pinnedTasks = [Task(id: uuid(41))]
+    one.pinnedTasks = [Task(id: uuid(41))]
+    other.pinnedTasks = [Task(id: uuid(42))]
     expectTrue(one != other)
     one = base
     other = base
-    one.marks = [42]
-    other.marks = [43]
+    one.marks = [43]
+    other.marks = [44]
     expectTrue(one != other)
     one = base
     other = base
-    one.shelf = Shelf(entities: [43: Book(id: 43, title: "text 42")], selectedID: 55, ids: [67])
-    other.shelf = Shelf(entities: [44: Book(id: 44, title: "text 43")], selectedID: 56, ids: [68])
+    one.shelf = Shelf(entities: [44: Book(id: 44, title: "text 43")], selectedID: 56, ids: [68])
+    other.shelf = Shelf(entities: [45: Book(id: 45, title: "text 44")], selectedID: 57, ids: [69])
     expectTrue(one != other)
     one = base
     other = base
-    one.minimumCount = 44
-    other.minimumCount = 45
+    one.minimumCount = 45
+    other.minimumCount = 46
     expectTrue(one != other)
     one = base
     other = base
-    one.price = 44.5
-    other.price = 45.5
+    one.price = 45.5
+    other.price = 46.5
     expectTrue(one != other)
     one = base
     other = base
-    one.filter = .all
-    other.filter = .even
+    one.filter = .even
+    other.filter = .pricey
     expectTrue(one != other)
   }
 
@@ -564,62 +569,63 @@ extension EdgeCasesReducerTests {
       .removeFromCart(productId: 14),
       .sell(id: "text 14"),
       .charge(account: "text 15"),
-      .refund(account: "text 16", amount: 17.5),
-      .flip(key: "text 17"),
-      .putProduct(product: Product(id: "text 18", inventory: 31)),
-      .setNote(note: "text 19"),
-      .setSummary(summary: Summary(titles: ["text 20"])),
-      .position(index: 22, first: 23),
-      .setTasks(tasks: [Task(id: uuid(22))]),
-      .shelve(shelved: [Book(id: 24, title: "text 23")]),
-      .fail(reason: "text 24"),
-      .setLevel(level: Level.some),
-      .addToLane(lane: "text 26", todo: Todo(id: 28, title: "text 39", done: true)),
-      .addOnTopOfLane(lane: "text 27", todo: Todo(id: 29, title: "text 40", done: true)),
-      .saveInLane(lane: "text 28", todo: Todo(id: 30, title: "text 41", done: true)),
-      .dropFromLane(lane: "text 29", id: 31),
-      .tidyLane(lane: "text 30"),
-      .wipeLane(lane: "text 31"),
-      .moveTitlesUp(offsets: [2]),
-      .moveInLane(lane: "text 33", from: [1], to: 36),
-      .deleteInLane(lane: "text 34", offsets: [2]),
-      .forgetTitle(title: "text 35"),
-      .addState(item: State(id: 37, `inout`: 49, var: "text 60", let: false)),
-      .put(`inout`: 38, var: "text 38", let: true),
+      .lighten(name: "text 16"),
+      .refund(account: "text 17", amount: 18.5),
+      .flip(key: "text 18"),
+      .putProduct(product: Product(id: "text 19", inventory: 32)),
+      .setNote(note: "text 20"),
+      .setSummary(summary: Summary(titles: ["text 21"])),
+      .position(index: 23, first: 24),
+      .setTasks(tasks: [Task(id: uuid(23))]),
+      .shelve(shelved: [Book(id: 25, title: "text 24")]),
+      .fail(reason: "text 25"),
+      .setLevel(level: Level.low),
+      .addToLane(lane: "text 27", todo: Todo(id: 29, title: "text 40", done: true)),
+      .addOnTopOfLane(lane: "text 28", todo: Todo(id: 30, title: "text 41", done: true)),
+      .saveInLane(lane: "text 29", todo: Todo(id: 31, title: "text 42", done: true)),
+      .dropFromLane(lane: "text 30", id: 32),
+      .tidyLane(lane: "text 31"),
+      .wipeLane(lane: "text 32"),
+      .moveTitlesUp(offsets: [0]),
+      .moveInLane(lane: "text 34", from: [2], to: 37),
+      .deleteInLane(lane: "text 35", offsets: [0]),
+      .forgetTitle(title: "text 36"),
+      .addState(item: State(id: 38, `inout`: 50, var: "text 61", let: false)),
+      .put(`inout`: 39, var: "text 39", let: false),
       .openStore(
-        store: Store(id: "text 38", name: "text 50"), effect: .many,
-        note: Middleware(note: "text 40")),
-      .pick(choice: .stop),
-      .loadStore(id: "text 40"),
-      .loadStoreSucceeded(store: Store(id: "text 41", name: "text 53")),
-      .loadStoreFailed(error: .retry),
-      .measure(clock: Clock(ticks: 44)),
-      .measureSucceeded(effect: .few),
-      .measureFailed(error: .stop),
-      .addLine(line: Line(id: 47, count: 59, price: 70.5, size: "text 82")),
-      .countAction(of: .stop),
+        store: Store(id: "text 39", name: "text 51"), effect: .few,
+        note: Middleware(note: "text 41")),
+      .pick(choice: .retry),
+      .loadStore(id: "text 41"),
+      .loadStoreSucceeded(store: Store(id: "text 42", name: "text 54")),
+      .loadStoreFailed(error: .stop),
+      .measure(clock: Clock(ticks: 45)),
+      .measureSucceeded(effect: .many),
+      .measureFailed(error: .retry),
+      .addLine(line: Line(id: 48, count: 60, price: 71.5, size: "text 83")),
+      .countAction(of: .retry),
       .pin,
       .keepPinned(
         pinned: Task(
-          id: uuid(49), default: false, init: 74,
-          stamp: Date(timeIntervalSince1970: 1_707_344_000))),
-      .quickTask(init: 51),
+          id: uuid(50), default: true, init: 75,
+          stamp: Date(timeIntervalSince1970: 1_707_430_400))),
+      .quickTask(init: 52),
       .lower,
-      .unmark(from: 53),
-      .pruneLines(limit: 54),
-      .restock(price: 54.5),
-      .tapLine(id: 56),
+      .unmark(from: 54),
+      .pruneLines(limit: 55),
+      .restock(price: 55.5),
+      .tapLine(id: 57),
       .countTap,
       .sortLines,
-      .setLimitLater(limit: 59),
-      .collect(found: [Book(id: 60, title: "text 59")]),
-      .mark(value: 61),
-      .tick(every: 62),
+      .setLimitLater(limit: 60),
+      .collect(found: [Book(id: 61, title: "text 60")]),
+      .mark(value: 62),
+      .tick(every: 63),
       .pruneBlank,
       .stockShelf(
         book: Book(
-          id: 64, title: "text 75", cover: Cover(url: "text 87", caption: "text 99", width: 112))),
-      .pickShelved(id: 65),
+          id: 65, title: "text 76", cover: Cover(url: "text 88", caption: "text 100", width: 113))),
+      .pickShelved(id: 66),
     ]
     let others: [EdgeCasesAction] = [
       .score(base: 4.5, bonus: 5),
@@ -635,67 +641,68 @@ extension EdgeCasesReducerTests {
       .removeFromCart(productId: 15),
       .sell(id: "text 15"),
       .charge(account: "text 16"),
-      .refund(account: "text 17", amount: 17.5),
-      .flip(key: "text 18"),
-      .putProduct(product: Product(id: "text 19", inventory: 32)),
-      .setNote(note: "text 20"),
-      .setSummary(summary: Summary(titles: ["text 21"])),
-      .position(index: 23, first: 23),
-      .setTasks(tasks: [Task(id: uuid(23))]),
-      .shelve(shelved: [Book(id: 25, title: "text 24")]),
-      .fail(reason: "text 25"),
-      .setLevel(level: Level.low),
-      .addToLane(lane: "text 27", todo: Todo(id: 28, title: "text 39", done: true)),
-      .addOnTopOfLane(lane: "text 28", todo: Todo(id: 29, title: "text 40", done: true)),
-      .saveInLane(lane: "text 29", todo: Todo(id: 30, title: "text 41", done: true)),
-      .dropFromLane(lane: "text 30", id: 31),
-      .tidyLane(lane: "text 31"),
-      .wipeLane(lane: "text 32"),
-      .moveTitlesUp(offsets: [0]),
-      .moveInLane(lane: "text 34", from: [1], to: 36),
-      .deleteInLane(lane: "text 35", offsets: [2]),
-      .forgetTitle(title: "text 36"),
-      .addState(item: State(id: 38, `inout`: 50, var: "text 61", let: false)),
-      .put(`inout`: 39, var: "text 38", let: true),
+      .lighten(name: "text 17"),
+      .refund(account: "text 18", amount: 18.5),
+      .flip(key: "text 19"),
+      .putProduct(product: Product(id: "text 20", inventory: 33)),
+      .setNote(note: "text 21"),
+      .setSummary(summary: Summary(titles: ["text 22"])),
+      .position(index: 24, first: 24),
+      .setTasks(tasks: [Task(id: uuid(24))]),
+      .shelve(shelved: [Book(id: 26, title: "text 25")]),
+      .fail(reason: "text 26"),
+      .setLevel(level: Level.none),
+      .addToLane(lane: "text 28", todo: Todo(id: 29, title: "text 40", done: true)),
+      .addOnTopOfLane(lane: "text 29", todo: Todo(id: 30, title: "text 41", done: true)),
+      .saveInLane(lane: "text 30", todo: Todo(id: 31, title: "text 42", done: true)),
+      .dropFromLane(lane: "text 31", id: 32),
+      .tidyLane(lane: "text 32"),
+      .wipeLane(lane: "text 33"),
+      .moveTitlesUp(offsets: [1]),
+      .moveInLane(lane: "text 35", from: [2], to: 37),
+      .deleteInLane(lane: "text 36", offsets: [0]),
+      .forgetTitle(title: "text 37"),
+      .addState(item: State(id: 39, `inout`: 51, var: "text 62", let: false)),
+      .put(`inout`: 40, var: "text 39", let: false),
       .openStore(
-        store: Store(id: "text 39", name: "text 51"), effect: .many,
-        note: Middleware(note: "text 40")),
-      .pick(choice: .retry),
-      .loadStore(id: "text 41"),
-      .loadStoreSucceeded(store: Store(id: "text 42", name: "text 54")),
-      .loadStoreFailed(error: .stop),
-      .measure(clock: Clock(ticks: 45)),
-      .measureSucceeded(effect: .many),
-      .measureFailed(error: .retry),
-      .addLine(line: Line(id: 48, count: 60, price: 71.5, size: "text 83")),
-      .countAction(of: .retry),
-      .keepPinned(
-        pinned: Task(
-          id: uuid(49), default: false, init: 74,
-          stamp: Date(timeIntervalSince1970: 1_707_344_000))),
+        store: Store(id: "text 40", name: "text 52"), effect: .few,
+        note: Middleware(note: "text 41")),
+      .pick(choice: .stop),
+      .loadStore(id: "text 42"),
+      .loadStoreSucceeded(store: Store(id: "text 43", name: "text 55")),
+      .loadStoreFailed(error: .retry),
+      .measure(clock: Clock(ticks: 46)),
+      .measureSucceeded(effect: .few),
+      .measureFailed(error: .stop),
+      .addLine(line: Line(id: 49, count: 61, price: 72.5, size: "text 84")),
+      .countAction(of: .stop),
       .keepPinned(
         pinned: Task(
           id: uuid(50), default: true, init: 75,
           stamp: Date(timeIntervalSince1970: 1_707_430_400))),
-      .quickTask(init: 52),
-      .unmark(from: 53),
+      .keepPinned(
+        pinned: Task(
+          id: uuid(51), default: false, init: 76,
+          stamp: Date(timeIntervalSince1970: 1_707_516_800))),
+      .quickTask(init: 53),
       .unmark(from: 54),
-      .pruneLines(limit: 55),
-      .restock(price: 55.5),
-      .tapLine(id: 57),
+      .unmark(from: 55),
+      .pruneLines(limit: 56),
+      .restock(price: 56.5),
+      .tapLine(id: 58),
       .sortLines,
-      .setLimitLater(limit: 59),
       .setLimitLater(limit: 60),
-      .collect(found: [Book(id: 61, title: "text 60")]),
-      .mark(value: 62),
-      .tick(every: 63),
-      .stockShelf(
-        book: Book(
-          id: 64, title: "text 75", cover: Cover(url: "text 87", caption: "text 99", width: 112))),
+      .setLimitLater(limit: 61),
+      .collect(found: [Book(id: 62, title: "text 61")]),
+      .mark(value: 63),
+      .tick(every: 64),
       .stockShelf(
         book: Book(
           id: 65, title: "text 76", cover: Cover(url: "text 88", caption: "text 100", width: 113))),
-      .pickShelved(id: 66),
+      .stockShelf(
+        book: Book(
+          id: 66, title: "text 77", cover: Cover(url: "text 89", caption: "text 101", width: 114))),
+      .pickShelved(id: 67),
     ]
     for index in samples.indices {
       expectEqual(samples[index], samples[index])

@@ -67,6 +67,10 @@ struct EdgeCasesReducerTests {
       self.chargeDecrementsEntry()
     case .chargeDecrementsAbsentEntry:
       self.chargeDecrementsAbsentEntry()
+    case .lightenDecrementsEntry:
+      self.lightenDecrementsEntry()
+    case .lightenDecrementsAbsentEntry:
+      self.lightenDecrementsAbsentEntry()
     case .refundIncrementsEntry:
       self.refundIncrementsEntry()
     case .refundIncrementsAbsentEntry:
@@ -304,12 +308,13 @@ struct EdgeCasesReducerTests {
     expectEqual(state.budget, 100)
     expectEqual(state.limit, 10)
     expectTrue(state.credits.isEmpty)
+    expectTrue(state.ratios.isEmpty)
     expectTrue(state.lines.isEmpty)
-    expectTrue(state.weights.isEmpty)
   }
 
   func newStateHoldsDefaultsPart5() {
     let state = EdgeCasesState()
+    expectTrue(state.weights.isEmpty)
     expectTrue(state.actionCounts.isEmpty)
     expectTrue(state.pinnedTasks.isEmpty)
     expectTrue(state.marks.isEmpty)
@@ -384,6 +389,19 @@ struct EdgeCasesReducerTests {
     reduceReporting(&state, .removeTodo(id: id))
     expectEqual(state.todos, [first, second])
   }
+
+  func toggleTodoFlipsMatchingElement() {
+    var state = EdgeCasesState()
+    let first = Todo(id: 2, title: "text 1")
+    let second = Todo(id: 3, title: "text 2")
+    state.todos = [first, second]
+    let id: Int = first.id
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, !first.done)
+    reduceReporting(&state, .toggleTodo(id: id))
+    expectEqual(state.todos[0].done, first.done)
+    expectEqual(state.todos[1], second)
+  }
 }
 
 extension EdgeCasesReducerTests {
@@ -420,10 +438,10 @@ extension EdgeCasesReducerTests {
     if !action.changedElements.accounts(for: 25, from: before.stores, to: state.stores) {
       misreported.append("stores")
     }
-    if !action.changedElements.accounts(for: 33, from: before.lines, to: state.lines) {
+    if !action.changedElements.accounts(for: 34, from: before.lines, to: state.lines) {
       misreported.append("lines")
     }
-    if !action.changedElements.accounts(for: 37, from: before.pinnedTasks, to: state.pinnedTasks) {
+    if !action.changedElements.accounts(for: 38, from: before.pinnedTasks, to: state.pinnedTasks) {
       misreported.append("pinnedTasks")
     }
     #expect(misreported == [])
@@ -616,6 +634,11 @@ extension EdgeCasesReducerTests {
     {
       unreported.append("credits")
     }
+    if state.ratios != before.ratios
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.ratios))
+    {
+      unreported.append("ratios")
+    }
     if state.lines != before.lines
       && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.lines))
     {
@@ -646,11 +669,6 @@ extension EdgeCasesReducerTests {
     {
       unreported.append("marks")
     }
-    if state.shelf != before.shelf
-      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.shelf))
-    {
-      unreported.append("shelf")
-    }
     return unreported
   }
 
@@ -658,6 +676,11 @@ extension EdgeCasesReducerTests {
     -> [String]
   {
     var unreported: [String] = []
+    if state.shelf != before.shelf
+      && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.shelf))
+    {
+      unreported.append("shelf")
+    }
     if state.minimumCount != before.minimumCount
       && !action.changedFields.overlaps(EdgeCasesState.fields(readBy: \.minimumCount))
     {

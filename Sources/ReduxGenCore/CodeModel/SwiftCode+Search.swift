@@ -86,6 +86,25 @@ extension Expression {
 
 extension Expression {
   /// A number written out: `3`, `2.5`, `-(3.0)`.
+  /// A number literal with its negations folded in (`-(1)` as `-1`, a literal of its own): what
+  /// a conversion such as `Float(...)` takes unambiguously. Anything else as it is.
+  var negationFolded: Expression {
+    switch self {
+    case .parenthesized(let inner):
+      let folded = inner.negationFolded
+      if case .literal = folded { return folded }
+      return self
+    case .prefix(.negate, let inner):
+      switch inner.negationFolded {
+      case .literal(.int(let number)) where number != .min: return .literal(.int(-number))
+      case .literal(.double(let number)): return .literal(.double(-number))
+      default: return self
+      }
+    default:
+      return self
+    }
+  }
+
   var isNumberLiteral: Bool {
     switch self {
     case .literal(.int), .literal(.double): true

@@ -289,7 +289,8 @@ extension TestTranslator {
       let expected: Expression =
         switch path.type {
         case .scalar(let scalar) where [.decimal, .float, .int64].contains(scalar) && absentExpected.isNumberLiteral:
-          .type(types.typeName(path.type)).call([Argument(nil, absentExpected)])
+          // `Float(-1)`, not `Float(-(1))`: a negated parenthesized literal is ambiguous there.
+          .type(types.typeName(path.type)).call([Argument(nil, absentExpected.negationFolded)])
         default: absentExpected
         }
       let body = [newState(), .assignment(dictionary, .literal(.emptyDictionary))] + lets
