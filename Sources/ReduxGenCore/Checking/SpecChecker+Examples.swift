@@ -309,13 +309,7 @@ extension SpecChecker {
     guard !intervals.isEmpty else { return }
     // The triggers with waiting follow-ups the example's actions may reach: sent, followed up,
     // or an outcome of a request sent.
-    var reached: [String] = []
-    var queue = example.when.map(\.action)
-    while let name = queue.popLast() {
-      guard !reached.contains(name), let action = action(named: name) else { continue }
-      reached.append(name)
-      queue += action.followUps.map(\.action) + (action.async.map { [$0.success, $0.failure] } ?? [])
-    }
+    let reached = actions.reached(from: example.when.map(\.action), outcomes: true)
     let triggers = actions.filter { reached.contains($0.name) && $0.followUps.contains { $0.delay != nil } }.map(\.name)
     if triggers.count > 1, let node = waits.first?.node { error(.waitOrderUnknown(triggers), node) }
   }

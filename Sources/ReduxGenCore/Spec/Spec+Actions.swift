@@ -92,6 +92,23 @@ extension Spec {
   }
 }
 
+extension [Action] {
+  /// The names of the actions `names` lead to, `names` among them, each once: through each
+  /// action's follow-ups and, with `outcomes`, each request's success and failure (what a store
+  /// may come to dispatch after them).
+  package func reached(from names: [String], outcomes: Bool = false) -> Set<String> {
+    let byName = Dictionary(map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var reached: Set<String> = []
+    var queue = names
+    while let name = queue.popLast() {
+      guard let action = byName[name], reached.insert(name).inserted else { continue }
+      queue += action.followUps.map(\.action)
+      if outcomes, let async = action.async { queue += [async.success, async.failure] }
+    }
+    return reached
+  }
+}
+
 extension Action {
   /// The state fields its reducer can change, each once, in the order it first writes them; nil
   /// when that is not known (a custom reducer). Change tracking and diagrams both ask this.

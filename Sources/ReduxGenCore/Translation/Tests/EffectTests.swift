@@ -184,14 +184,8 @@ extension TestTranslator {
 
   /// Whether a follow-up of `trigger`, or one of theirs in turn, starts a timer (`every`).
   func startsTimer(after trigger: Action) -> Bool {
-    var seen: Set<String> = [trigger.name]
-    var queue = trigger.followUps.map(\.action)
-    while let name = queue.popLast() {
-      guard seen.insert(name).inserted, let action = spec.action(named: name) else { continue }
-      if action.followUps.contains(where: \.repeats) { return true }
-      queue += action.followUps.map(\.action)
-    }
-    return false
+    let reached = spec.actions.reached(from: trigger.followUps.map(\.action))
+    return spec.actions.contains { reached.contains($0.name) && $0.followUps.contains(where: \.repeats) }
   }
 
   /// The payload values a trigger is sent with in its follow-up tests: none where its
@@ -285,19 +279,7 @@ extension TestTranslator {
         // A timer: on a clock moved one interval at a time, its follow-ups come each time.
         let immediate = zip(expected, isDelayed).filter { !$0.1 }.map(\.0)
         let ticking = zip(expected, isDelayed).filter(\.1).map(\.0)
-        let clock = Expression.name("followUpsClock")
-        let idle = Statement.expression(.awaitExpression(store.dot("idle").call()))
-        followed = body + [
-          constant("followUpsClock", types.runtime.value("ManualClock").call()), onManualClock,
-          .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))), idle,
-        ]
-        for _ in 0..<Self.timerTicks {
-          followed += [
-            .expression(clock.dot("advance").call([Argument("by", FeatureTranslator.duration(milliseconds: interval))])),
-            idle,
-          ]
-        }
-        followed += [
+        followed = body + movingTheClock(store: onManualClock, sending: [sent], by: interval) + [
           received(immediate + Array(repeating: ticking, count: Self.timerTicks).flatMap { $0 }),
           .expression(.awaitExpression(store.dot("finish").call())),
         ]
@@ -333,23 +315,13 @@ extension TestTranslator {
   ) -> [Declaration] {
     guard let delay = trigger.followUps.compactMap(\.delay).first else { return [] }
     let store = Expression.name("store")
-    let clock = Expression.name("followUpsClock")
-    let idle = Statement.expression(.awaitExpression(store.dot("idle").call()))
     let cancellers = spec.actions.filter {
       $0.cancelsFollowUps.contains(trigger.name) && $0.followUps.isEmpty && $0.async == nil && $0.cancels.isEmpty
     }
     return cancellers.map { canceller in
       let arguments = sampleArguments(canceller)
       let stop = arguments.isEmpty ? Expression.dot(canceller.name) : Expression.dot(canceller.name).call(arguments)
-      var steps = body + [
-        constant("followUpsClock", types.runtime.value("ManualClock").call()), made,
-        .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))), idle,
-        .expression(.awaitExpression(store.dot("send").call([Argument(nil, stop)]))), idle,
-      ]
-      for _ in 0..<Self.timerTicks {
-        steps += [.expression(clock.dot("advance").call([Argument("by", FeatureTranslator.duration(milliseconds: delay))])), idle]
-      }
-      steps += [
+      let steps = body + movingTheClock(store: made, sending: [sent, stop], by: delay) + [
         expect(store.dot("receivedActions"), .equal, immediate.isEmpty ? .literal(.emptyArray) : .array(immediate)),
         .expression(.awaitExpression(store.dot("finish").call())),
       ]
@@ -362,6 +334,21 @@ extension TestTranslator {
 
   /// How many intervals a timer's derived test moves its clock on, one at a time.
   static let timerTicks = 3
+
+  /// `followUpsClock`, a ManualClock, and `store` on it; `sending` sent one by one, each let
+  /// settle; then the clock moved on `timerTicks` times by `milliseconds`, each let settle.
+  private func movingTheClock(store made: Statement, sending: [Expression], by milliseconds: Int) -> [Statement] {
+    let store = Expression.name("store")
+    let idle = Statement.expression(.awaitExpression(store.dot("idle").call()))
+    var steps = [constant("followUpsClock", types.runtime.value("ManualClock").call()), made]
+    for sent in sending {
+      steps += [.expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))), idle]
+    }
+    let advance = Expression.name("followUpsClock").dot("advance")
+      .call([Argument("by", FeatureTranslator.duration(milliseconds: milliseconds))])
+    for _ in 0..<Self.timerTicks { steps += [.expression(advance), idle] }
+    return steps
+  }
 
   /// On a clock that never gets there, the delayed ones stay waiting: only the others come.
   private func pausedTest(
