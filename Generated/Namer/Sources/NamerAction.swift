@@ -9,6 +9,14 @@ public enum NamerAction: Equatable, Sendable {
   case type(draft: String)
   case clear
 
+  /// The note's text field, a field of the card (`cardNoteBinding`).
+  case editNote(note: String)
+
+  case addMember(member: Member)
+
+  /// A member row's text field (`nameBinding(_:)` of a row of `rows(\.card.members)`).
+  case renameMember(id: Int, name: String)
+
   /// Hands the draft to the parent, which reads it (its `from:`) and dismisses the form.
   case save
 

@@ -3,3 +3,24 @@
 
 import Foundation
 import ReduxRuntime
+
+public struct Member: Equatable, Sendable, Identifiable {
+  public var id: Int
+  public var name: String
+
+  public init(id: Int, name: String = "") {
+    self.id = id
+    self.name = name
+  }
+}
+
+/// What the form edits besides the name, held in one value as a form's model is.
+public struct Card: Equatable, Sendable {
+  public var note: String
+  public var members: IdentifiedArrayOf<Member>
+
+  public init(note: String = "", members: IdentifiedArrayOf<Member> = []) {
+    self.note = note
+    self.members = members
+  }
+}

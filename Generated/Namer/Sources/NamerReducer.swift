@@ -15,6 +15,14 @@ public func namerReducer(_ state: inout NamerState, _ action: NamerAction) {
     state.draft = draft
   case .clear:
     state.draft = ""
+  case .editNote(let note):
+    state.card.note = note
+  case .addMember(let member):
+    state.card.members.append(member)
+  case .renameMember(let id, let name):
+    if let index = state.card.members.index(id: id) {
+      state.card.members[index].name = name
+    }
   case .cancel:
     state.draft = ""
   case .save:
@@ -28,6 +36,8 @@ extension NamerAction: ChangeReporting {
     switch self {
     case .type, .clear, .cancel:
       return StateFields(0)
+    case .editNote, .addMember, .renameMember:
+      return StateFields(1)
     case .save:
       return .none
     }
@@ -37,7 +47,12 @@ extension NamerAction: ChangeReporting {
 extension NamerState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<NamerState>) -> StateFields {
-    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [\.draft: StateFields(0)]
+    let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
+      \.draft: StateFields(0),
+      \.card: StateFields(1),
+      \.card.note: StateFields(1),
+      \.card.members: StateFields(1),
+    ]
     return fieldsByKeyPath[keyPath] ?? .all
   }
 }

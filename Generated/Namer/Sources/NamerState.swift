@@ -7,9 +7,11 @@ import ReduxRuntime
 /// A name being typed, and whether it may be saved.
 public struct NamerState: Equatable, Sendable {
   public var draft: String
+  public var card: Card
 
-  public init(draft: String = "") {
+  public init(draft: String = "", card: Card = Card()) {
     self.draft = draft
+    self.card = card
   }
 }
 
@@ -24,5 +26,18 @@ extension ViewStore where State == NamerState, Action == NamerAction {
   /// Setting it dispatches `type`, so middleware see the change.
   public var draftBinding: StoreBinding<String> {
     return binding(\.draft) { .type(draft: $0) }
+  }
+
+  /// `card.note`, two-way.
+  /// Setting it dispatches `editNote`, so middleware see the change.
+  public var cardNoteBinding: StoreBinding<String> {
+    return binding(\.card.note) { .editNote(note: $0) }
+  }
+
+  /// `name` of a row of `card.members`, two-way.
+  /// Setting it dispatches `renameMember`, so middleware see the change.
+  public func nameBinding(_ row: Observed<Member>) -> StoreBinding<String> {
+    return StoreBinding(
+      get: { row.value.name }, set: { self.dispatch(.renameMember(id: row.id, name: $0)) })
   }
 }

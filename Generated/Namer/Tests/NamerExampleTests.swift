@@ -18,6 +18,20 @@ struct NamerExampleTests {
     reduceReporting(&state, .type(draft: "Laps"))
     #expect(state.draft == "Laps")
   }
+
+  @Test("a member's row renames that member")
+  func aMemberSRowRenamesThatMember() throws {
+    var state = NamerState()
+    reduceReporting(&state, .addMember(member: Member(id: 1, name: "Ada")))
+    reduceReporting(&state, .addMember(member: Member(id: 2, name: "Grace")))
+    reduceReporting(&state, .renameMember(id: 2, name: "Hopper"))
+    reduceReporting(&state, .editNote(note: "Weekly"))
+    #expect(state.card.note == "Weekly")
+    try #require(state.card.members.indices.contains(0))
+    #expect(state.card.members[0].name == "Ada")
+    try #require(state.card.members.indices.contains(1))
+    #expect(state.card.members[1].name == "Hopper")
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -29,6 +43,10 @@ private func reduceReporting(_ state: inout NamerState, _ action: NamerAction) {
     && !action.changedFields.overlaps(NamerState.fields(readBy: \.draft))
   {
     unreported.append("draft")
+  }
+  if state.card != before.card && !action.changedFields.overlaps(NamerState.fields(readBy: \.card))
+  {
+    unreported.append("card")
   }
   #expect(unreported == [])
 }

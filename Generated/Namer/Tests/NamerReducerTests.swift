@@ -35,6 +35,61 @@ struct NamerReducerTests {
     #expect(state.draft == "")
   }
 
+  @Test("editNote sets card.note")
+  func editNoteSetsCardNote() {
+    var state = NamerState()
+    state.card.note = "text 4"
+    let note: String = "text 2"
+    reduceReporting(&state, .editNote(note: note))
+    #expect(state.card.note == note)
+  }
+
+  @Test("addMember appends to the end of card.members")
+  func addMemberAppendsToCardMembers() {
+    var state = NamerState()
+    let existing = Member(id: 2)
+    state.card.members = [existing]
+    let member: Member = Member(id: 3)
+    reduceReporting(&state, .addMember(member: member))
+    #expect(state.card.members == [existing, member])
+  }
+
+  @Test("addMember keeps card.members as it was when the id is taken")
+  func addMemberIgnoresTakenID() {
+    var state = NamerState()
+    let existing = Member(id: 2)
+    state.card.members = [existing]
+    let member: Member = Member(id: 2, name: "text 2")
+    reduceReporting(&state, .addMember(member: member))
+    #expect(state.card.members == [existing])
+  }
+
+  @Test("renameMember sets card.members[id].name of the matching element only")
+  func renameMemberSetsMatchingElement() {
+    var state = NamerState()
+    let first = Member(id: 2)
+    let second = Member(id: 3)
+    state.card.members = [first, second]
+    let id: Int = first.id
+    let name: String = "text 5"
+    reduceReporting(&state, .renameMember(id: id, name: name))
+    #expect(state.card.members[0].name == name)
+    #expect(state.card.members[1] == second)
+  }
+
+  @Test("renameMember ignores an id that matches nothing")
+  func renameMemberIgnoresUnknownID() {
+    var state = NamerState()
+    let first = Member(id: 2)
+    let second = Member(id: 3)
+    state.card.members = [first, second]
+    let before = state
+    let id: Int = 100
+    let name: String = "text 5"
+    reduceReporting(&state, .renameMember(id: id, name: name))
+    #expect(state == before)
+  }
+
   @Test("cancel resets draft to its default")
   func cancelResetsDraft() {
     var state = NamerState()
@@ -53,6 +108,31 @@ struct NamerReducerTests {
     #expect(viewStore.draftBinding.wrappedValue == value)
     #expect(viewStore.read(\.draft) == value)
   }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @MainActor
+  @Test("cardNoteBinding sets card.note through editNote")
+  func cardNoteBindingSetsCardNoteThroughEditNote() {
+    let viewStore = ViewStore(Store(initialState: NamerState(), reducer: namerReducer))
+    let value: String = "text 2"
+    viewStore.cardNoteBinding.wrappedValue = value
+    #expect(viewStore.cardNoteBinding.wrappedValue == value)
+    #expect(viewStore.read(\.card.note) == value)
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @MainActor
+  @Test("nameBinding sets a row's name through renameMember")
+  func nameBindingSetsARowThroughRenameMember() {
+    var state = NamerState()
+    state.card.members = [Member(id: 4)]
+    let viewStore = ViewStore(Store(initialState: state, reducer: namerReducer))
+    let row = viewStore.rows(\.card.members)[0]
+    let value: String = "text 2"
+    viewStore.nameBinding(row).wrappedValue = value
+    #expect(viewStore.nameBinding(row).wrappedValue == value)
+    #expect(viewStore.read(\.card.members)[0].name == value)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -64,6 +144,10 @@ private func reduceReporting(_ state: inout NamerState, _ action: NamerAction) {
     && !action.changedFields.overlaps(NamerState.fields(readBy: \.draft))
   {
     unreported.append("draft")
+  }
+  if state.card != before.card && !action.changedFields.overlaps(NamerState.fields(readBy: \.card))
+  {
+    unreported.append("card")
   }
   #expect(unreported == [])
 }

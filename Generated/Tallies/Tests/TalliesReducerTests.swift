@@ -59,7 +59,7 @@ struct TalliesReducerTests {
   @Test("startNaming sets namer")
   func startNamingSetsNamer() {
     var state = TalliesState()
-    state.namer = NamerState(draft: "text 4")
+    state.namer = NamerState(draft: "text 4", card: Card())
     let form: NamerState = NamerState()
     reduceReporting(&state, .startNaming(form: form))
     #expect(state.namer == form)
@@ -167,8 +167,14 @@ struct TalliesReducerTests {
 
   @Test("namer: a presented Namer's action reaches it")
   func namerActionReachesPresented() {
-    let presented = NamerState(draft: "text 1")
-    let actions: [NamerAction] = [.type(draft: "text 3"), .clear]
+    let presented = NamerState(draft: "text 1", card: Card())
+    let actions: [NamerAction] = [
+      .type(draft: "text 3"),
+      .clear,
+      .editNote(note: "text 3"),
+      .addMember(member: Member(id: 4)),
+      .renameMember(id: 4, name: "text 4"),
+    ]
     for action in actions {
       var state = TalliesState()
       state.namer = presented
@@ -181,7 +187,7 @@ struct TalliesReducerTests {
 
   @Test("namer: save, cancel dismisses the Namer")
   func namerIsDismissed() {
-    let presented = NamerState(draft: "text 1")
+    let presented = NamerState(draft: "text 1", card: Card())
     let actions: [NamerAction] = [.save, .cancel]
     for action in actions {
       var state = TalliesState()
@@ -201,7 +207,7 @@ struct TalliesReducerTests {
 
   @Test("namer: Namer's save is reduced by nameSaved")
   func namerSaveReducedByNameSaved() {
-    let presented = NamerState(draft: "text 1")
+    let presented = NamerState(draft: "text 1", card: Card())
     var state = TalliesState()
     state.namer = presented
     var expected = state

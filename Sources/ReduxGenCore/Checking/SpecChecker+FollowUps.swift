@@ -135,68 +135,104 @@ extension SpecChecker {
     }
   }
 
-  /// `binding: true`: the action sets one state field to its one payload parameter, which a
-  /// `ViewStore` then binds (`<field>Binding`), one action per field.
+  /// `binding: true`: the action sets one state field, or a field of a model a state field
+  /// holds (`set draft.title`), to its one payload parameter, which a `ViewStore` then binds
+  /// (`<field>Binding`, `draftTitleBinding`), one action per field.
   mutating func checkBindings(_ checked: inout [Action], nodes bindingNodes: [String: YAMLNode]) {
     var bound: [String: String] = [:]
+    // Each binding's member name, and what it binds.
+    var members: [String: String] = [:]
     let taken = Set(state.map(\.name) + derived.map(\.name) + selectors.map(\.name) + filters.map(\.result))
     for index in checked.indices {
       let action = checked[index]
       guard let node = bindingNodes[action.name] else { continue }
       if action.payload.count == 2 {
-        if let binding = elementBinding(action, node: node, bound: &bound, taken: taken) {
+        if let binding = elementBinding(action, node: node, bound: &bound, members: &members, taken: taken) {
           checked[index].elementBinding = binding
         }
         continue
       }
       guard action.async == nil, action.payload.count == 1, action.reduce.count == 1,
-        let set = action.reduce[0].kind as? SetOperation, set.target.steps.count == 1,
-        case .field(let field) = set.target.steps[0], set.value == .parameter(action.payload[0].name, fields: []),
-        let fieldType = state.first(where: { $0.name == field })?.type
+        let set = action.reduce[0].kind as? SetOperation, set.value == .parameter(action.payload[0].name, fields: []),
+        let names = Self.fieldNames(set.target.steps),
+        let field = fieldChain(names, from: state)?.last
       else {
         error(.bindingNotASetter(action: action.name), node)
         continue
       }
-      if let other = bound[field] {
-        error(.bindingTaken(field: field, action: other), node)
+      let path = names.joined(separator: ".")
+      if let other = bound[path] {
+        error(.bindingTaken(field: path, action: other), node)
         continue
       }
-      if fieldType != action.payload[0].type {
+      if field.type != action.payload[0].type {
         error(
           .bindingTypeDiffers(
-            action: action.name, field: field, fieldType: fieldType.swiftName, payloadType: action.payload[0].type.swiftName),
+            action: action.name, field: path, fieldType: field.type.swiftName, payloadType: action.payload[0].type.swiftName),
           node)
         continue
       }
-      let member = GeneratedNames.bindingMember(field)
-      if taken.contains(member) || bound.keys.contains(where: { $0.hasSuffix("." + field) }) {
-        error(.bindingNameTaken(member, field: field), node)
+      let member = GeneratedNames.bindingMember(path)
+      if taken.contains(member) || members[member] != nil {
+        error(.bindingNameTaken(member, field: path), node)
         continue
       }
-      bound[field] = action.name
-      checked[index].binding = field
+      bound[path] = action.name
+      members[member] = path
+      checked[index].binding = path
     }
   }
 
+  /// The names of `steps` when each is a field (`draft.title`); nil when one isn't.
+  static func fieldNames(_ steps: ArraySlice<StatePath.Step>) -> [String]? {
+    var names: [String] = []
+    for step in steps {
+      guard case .field(let name) = step else { return nil }
+      names.append(name)
+    }
+    return names.isEmpty ? nil : names
+  }
+
+  static func fieldNames(_ steps: [StatePath.Step]) -> [String]? { fieldNames(steps[...]) }
+
+  /// The fields `names` walk from `fields` through models, each but the last a model's (not an
+  /// optional one: a binding reads and writes through it); nil where the walk stops.
+  func fieldChain(_ names: [String], from fields: [Field]) -> [Field]? {
+    var chain: [Field] = []
+    var current = fields
+    for (position, name) in names.enumerated() {
+      guard let field = current.first(where: { $0.name == name }) else { return nil }
+      chain.append(field)
+      guard position < names.count - 1 else { break }
+      guard case .model(let model) = field.type, let next = modelsByName[model] else { return nil }
+      current = next.fields
+    }
+    return chain
+  }
+
   /// `binding: true` on an action that sets one field of an element found by id: its payload the
-  /// id and the new value (`set tasks[id].isCompleted`). One binding per model and field: rows
-  /// of two lists of one model would share its name.
+  /// id and the new value (`set tasks[id].isCompleted`, `set draft.attendees[id].name`). One
+  /// binding per model and field: rows of two lists of one model would share its name.
   private mutating func elementBinding(
-    _ action: Action, node: YAMLNode, bound: inout [String: String], taken: Set<String>
+    _ action: Action, node: YAMLNode, bound: inout [String: String], members: inout [String: String],
+    taken: Set<String>
   ) -> ElementBinding? {
     guard action.async == nil, action.reduce.count == 1,
-      let set = action.reduce[0].kind as? SetOperation, set.target.steps.count == 3,
-      case .field(let list) = set.target.steps[0],
-      case .element(.parameter(let idParameter, [])) = set.target.steps[1],
-      case .field(let field) = set.target.steps[2],
+      let set = action.reduce[0].kind as? SetOperation,
+      let elementStep = set.target.steps.firstIndex(where: { if case .element = $0 { true } else { false } }),
+      case .element(.parameter(let idParameter, [])) = set.target.steps[elementStep],
+      let listPath = Self.fieldNames(set.target.steps[..<elementStep]),
+      let fieldPath = Self.fieldNames(set.target.steps[(elementStep + 1)...]),
       case .parameter(let valueParameter, []) = set.value, valueParameter != idParameter,
       let value = action.payload.first(where: { $0.name == valueParameter }),
-      let listField = stateByName[list], case .model(let model)? = listField.type.elementType,
-      let fieldType = modelsByName[model]?.fields.first(where: { $0.name == field })?.type
+      let listField = fieldChain(listPath, from: state)?.last, case .model(let model)? = listField.type.elementType,
+      let elementFields = modelsByName[model]?.fields,
+      let fieldType = fieldChain(fieldPath, from: elementFields)?.last?.type
     else {
       error(.bindingNotASetter(action: action.name), node)
       return nil
     }
+    let field = fieldPath.joined(separator: ".")
     let key = model + "." + field
     if let other = bound[key] {
       error(.bindingTaken(field: key, action: other), node)
@@ -211,12 +247,14 @@ extension SpecChecker {
     }
     // A state field's binding of the same name would clash with the rows' one.
     let member = GeneratedNames.bindingMember(field)
-    if taken.contains(member) || bound[field] != nil {
+    if taken.contains(member) || members[member] != nil {
       error(.bindingNameTaken(member, field: key), node)
       return nil
     }
     bound[key] = action.name
+    members[member] = key
     return ElementBinding(
-      list: list, model: model, field: field, idParameter: idParameter, valueParameter: valueParameter)
+      list: listPath.joined(separator: "."), model: model, field: field, idParameter: idParameter,
+      valueParameter: valueParameter)
   }
 }

@@ -64,8 +64,12 @@ package struct GeneratedNames: Sendable, Equatable {
     "state", "read", "rows", "dispatch", "binding", "scope", "computations", "source", "parent",
   ]
 
-  /// A `ViewStore`'s binding of the state field `field` (`binding: true`): `draftTitleBinding`.
-  package static func bindingMember(_ field: String) -> String { field + "Binding" }
+  /// A `ViewStore`'s binding of the state field `field`, or of a path of fields
+  /// (`binding: true`): `titleBinding`, `draftTitleBinding` for `draft.title`.
+  package static func bindingMember(_ field: String) -> String {
+    let names = field.split(separator: ".").map(String.init)
+    return (names.first ?? "") + names.dropFirst().map(\.uppercasingFirst).joined() + "Binding"
+  }
   /// The `ViewStore` of the feature, as generated code calls it: `TaskListViewStore`.
   package var viewStore: String { feature + "ViewStore" }
 

@@ -125,6 +125,22 @@ package struct Spec: Sendable, Equatable {
     stateIndex[name].map { state[$0] }
   }
 
+  /// The field a path of fields reaches through models (`draft.title`, a binding's), from the
+  /// state or from `model`'s fields; nil where a step isn't a field of a model.
+  package func field(atPath path: String, inModel model: String? = nil) -> Field? {
+    var fields = model.map { self.model(named: $0)?.fields ?? [] } ?? state
+    var found: Field?
+    for name in path.split(separator: ".") {
+      if let previous = found {
+        guard case .model(let next) = previous.type, let nextModel = self.model(named: next) else { return nil }
+        fields = nextModel.fields
+      }
+      guard let field = fields.first(where: { $0.name == name }) else { return nil }
+      found = field
+    }
+    return found
+  }
+
   /// The position of a state field, as change tracking numbers fields.
   package func stateFieldIndex(named name: String) -> Int? {
     stateIndex[name]

@@ -228,12 +228,12 @@ struct FeatureTranslator {
   func viewStore() -> [Declaration] {
     let code = ViewStoreCode(access: access, names: spec.names, runtime: types.runtime)
     let bindings = spec.actions.compactMap { action -> Declaration? in
-      guard let field = action.binding, let type = spec.state.first(where: { $0.name == field })?.type else { return nil }
-      return code.binding(field: field, type: types.capturing.typeName(type), action: action)
+      guard let path = action.binding, let type = spec.field(atPath: path)?.type else { return nil }
+      return code.binding(field: path, type: types.capturing.typeName(type), action: action)
     }
     let elementBindings = spec.actions.compactMap { action -> Declaration? in
       guard let binding = action.elementBinding,
-        let type = spec.model(named: binding.model)?.fields.first(where: { $0.name == binding.field })?.type
+        let type = spec.field(atPath: binding.field, inModel: binding.model)?.type
       else { return nil }
       return code.elementBinding(
         binding, element: types.capturing.typeName(.model(binding.model)), type: types.capturing.typeName(type),

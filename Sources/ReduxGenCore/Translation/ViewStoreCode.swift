@@ -67,7 +67,7 @@ struct ViewStoreCode {
           .returnStatement(
             runtime.value("StoreBinding").call([
               // Through `value`: `Observed`'s own `value` and `id` hide fields of those names.
-              Argument("get", .closure(Closure(body: row.dot("value").dot(binding.field)))),
+              Argument("get", .closure(Closure(body: binding.field.split(separator: ".").reduce(row.dot("value")) { $0.dot(String($1)) }))),
               Argument("set", .closure(Closure(body: send))),
             ]))
         ]))

@@ -45,9 +45,9 @@ extension SpecProblem {
       "'\(key)' needs 'async' in action '\(action)'"
     case .bindingNotASetter(let action):
       "action '\(action)' can't be a binding: a binding's action has one payload parameter and sets one state "
-        + "field to it, as in 'payload: { title: String }' and 'reduce: set title', or two, an element's id and "
-        + "a value, and sets that field of the element, as in 'payload: { id: UUID, isCompleted: Bool }' and "
-        + "'reduce: set tasks[id].isCompleted'"
+        + "field to it, as in 'payload: { title: String }' and 'reduce: set title' (or a field of a model the state "
+        + "holds, 'set draft.title'), or two, an element's id and a value, and sets that field of the element, as "
+        + "in 'payload: { id: UUID, isCompleted: Bool }' and 'reduce: set tasks[id].isCompleted'"
     case .bindingTaken(let field, let action):
       "'\(field)' is bound already, by action '\(action)': a field has one binding"
     case .bindingNameTaken(let member, let field):

@@ -63,8 +63,11 @@ extension TestTranslator {
   /// reading it right after (on the main actor) gives the new value.
   func bindingTest(_ action: Action, names: inout UniqueNames) -> Declaration? {
     if let binding = action.elementBinding { return elementBindingTest(action, binding, names: &names) }
-    guard let field = action.binding, let stateField = spec.state.first(where: { $0.name == field }) else { return nil }
-    let member = GeneratedNames.bindingMember(field)
+    guard let path = action.binding, let field = spec.field(atPath: path),
+      let first = path.split(separator: ".").first, let stateField = spec.stateField(named: String(first))
+    else { return nil }
+    let current = Self.value(atPath: path.split(separator: ".").dropFirst().map(String.init), in: stateField.defaultValue, fieldsOf: stateField.type, spec: spec)
+    let member = GeneratedNames.bindingMember(path)
     let store = types.runtime.value("Store").call([
       Argument("initialState", .name(spec.stateTypeName).call()), Argument("reducer", .name(spec.reducerName)),
     ])
@@ -72,50 +75,68 @@ extension TestTranslator {
     let body: [Statement] = [
       constant("viewStore", types.runtime.value("ViewStore").call([Argument(nil, store)])),
       constant(
-        "value", types.expression(sample(differentFrom: stateField.defaultValue, stateField.type, 2), type: stateField.type),
-        type: stateField.type),
+        "value", types.expression(sample(differentFrom: current, field.type, 2), type: field.type), type: field.type),
       .assignment(viewStore.dot(member).dot("wrappedValue"), .name("value")),
       expect(viewStore.dot(member).dot("wrappedValue"), .equal, .name("value")),
-      expect(viewStore.dot("read").call([Argument(nil, .keyPath(field))]), .equal, .name("value")),
+      expect(viewStore.dot("read").call([Argument(nil, .keyPath(path))]), .equal, .name("value")),
     ]
+    let words = path.split(separator: ".").map { String($0).uppercasingFirst }.joined()
     guard case .function(var function) = test(
-      "\(member) sets \(field) through \(action.name)", names.make("\(member)SetsThrough\(action.name.uppercasingFirst)"),
+      "\(member) sets \(path) through \(action.name)",
+      names.make(path.contains(".") ? "\(member)Sets\(words)Through\(action.name.uppercasingFirst)" : "\(member)SetsThrough\(action.name.uppercasingFirst)"),
       body)
     else { return nil }
     function.attributes = [ViewStoreCode.availability, .attribute("MainActor", [])] + function.attributes
     return .function(function)
   }
 
+  /// The value a path of fields reaches in `value`, a model's (or the field's default, where
+  /// the model's value leaves the field out).
+  static func value(atPath path: [String], in value: Value?, fieldsOf type: SpecType, spec: Spec) -> Value? {
+    var current = value
+    var type = type
+    for name in path {
+      guard case .model(let modelName) = type, let field = spec.model(named: modelName)?.fields.first(where: { $0.name == name })
+      else { return nil }
+      if case .model(_, let fields)? = current, let written = fields.first(where: { $0.name == name }) {
+        current = written.value
+      } else {
+        current = field.defaultValue
+      }
+      type = field.type
+    }
+    return current
+  }
+
   /// A row's binding (`isCompletedBinding(_:)`): setting it for the one element of the list
   /// dispatches the action, and reading it right after (on the main actor) gives the new value,
   /// which the state holds.
   func elementBindingTest(_ action: Action, _ binding: ElementBinding, names: inout UniqueNames) -> Declaration? {
-    guard let model = spec.model(named: binding.model),
-      let field = model.fields.first(where: { $0.name == binding.field }),
-      let listType = spec.state.first(where: { $0.name == binding.list })?.type
+    guard let field = spec.field(atPath: binding.field, inModel: binding.model),
+      let listType = spec.field(atPath: binding.list)?.type
     else { return nil }
     let element = sample(.model(binding.model), 3)
-    var current = field.defaultValue
-    if case .model(_, let fields) = element, let written = fields.first(where: { $0.name == binding.field }) {
-      current = written.value
-    }
+    let current = Self.value(
+      atPath: binding.field.split(separator: ".").map(String.init), in: element, fieldsOf: .model(binding.model), spec: spec)
     let member = GeneratedNames.bindingMember(binding.field)
     let viewStore = Expression.name("viewStore")
     let bound = viewStore.dot(member).call([Argument(nil, .name("row"))])
     let store = types.runtime.value("Store").call([
       Argument("initialState", state), Argument("reducer", .name(spec.reducerName)),
     ])
+    let list = binding.list.split(separator: ".").reduce(state) { $0.dot(String($1)) }
+    let read = binding.field.split(separator: ".").reduce(
+      Expression.subscripted(viewStore.dot("read").call([Argument(nil, .keyPath(binding.list))]), .literal(.int(0)))
+    ) { $0.dot(String($1)) }
     let body: [Statement] = [
       newState(),
-      .assignment(state.dot(binding.list), types.expression(.array([element]), type: listType)),
+      .assignment(list, types.expression(.array([element]), type: listType)),
       constant("viewStore", types.runtime.value("ViewStore").call([Argument(nil, store)])),
       constant("row", .subscripted(viewStore.dot("rows").call([Argument(nil, .keyPath(binding.list))]), .literal(.int(0)))),
       constant("value", types.expression(sample(differentFrom: current, field.type, 2), type: field.type), type: field.type),
       .assignment(bound.dot("wrappedValue"), .name("value")),
       expect(bound.dot("wrappedValue"), .equal, .name("value")),
-      expect(
-        Expression.subscripted(viewStore.dot("read").call([Argument(nil, .keyPath(binding.list))]), .literal(.int(0)))
-          .dot(binding.field), .equal, .name("value")),
+      expect(read, .equal, .name("value")),
     ]
     guard case .function(var function) = test(
       "\(member) sets a row's \(binding.field) through \(action.name)",
