@@ -9,6 +9,8 @@ struct SpecGenerator {
   /// Timers (`every`) and their examples' waits, from a stream of their own: a seed without a
   /// timer is as it was before timers.
   private var timerRNG: RNG
+  /// Bindings into a model the state holds, from a stream of their own.
+  private var bindingRNG: RNG
   var spec: RSpec
   /// Type names taken: models, enums, filters, middleware.
   private var typeNames: Set<String> = []
@@ -21,6 +23,7 @@ struct SpecGenerator {
     rng = RNG(seed: seed)
     laterRNG = RNG(seed: seed ^ 0x3E4E_5EED)
     timerRNG = RNG(seed: seed ^ 0x7131_E5)
+    bindingRNG = RNG(seed: seed ^ 0xB1_4D1)
     self.size = size
     spec = RSpec(
       feature: feature, access: access, imports: [], enums: [], models: [], state: [], filters: [], actions: [],
@@ -211,6 +214,7 @@ struct SpecGenerator {
     makeDictionaryAggregates()
     makeElementBindings()
     swap(&rng, &laterRNG)
+    makeNestedBindings()
     makeStart()
     makeEvents()
     makeMiddleware()
@@ -1094,6 +1098,72 @@ struct SpecGenerator {
         reduce: [.set(path, value == field.name && rng.chance(50) ? nil : .parameter(value, []))])
       action.binding = true
       spec.actions.append(action)
+    }
+  }
+
+  /// `binding: true` into a model a state field holds: a new setter of one of its fields (`set
+  /// card.note`, a form's text field) and of a field of an element of a list inside it (`set
+  /// card.members[id].name`, a row's), unless the binding's name is taken. From a stream of
+  /// their own: a seed without them is as it was.
+  private mutating func makeNestedBindings() {
+    swap(&rng, &bindingRNG)
+    defer { swap(&rng, &bindingRNG) }
+    var taken = Set(spec.state.map(\.name) + spec.derived.map(\.name) + spec.filters.map(\.resultName))
+    for action in spec.actions where action.binding {
+      guard case .set(let path, _)? = action.reduce.first else { continue }
+      if path.steps.contains(where: { if case .element = $0 { true } else { false } }) {
+        taken.insert((path.lastField ?? "") + "Binding")
+      } else {
+        let names = path.steps.compactMap { step -> String? in if case .field(let name) = step { name } else { nil } }
+        taken.insert((names.first ?? "") + names.dropFirst().map(\.uppercasingFirst).joined() + "Binding")
+      }
+    }
+    func bindable(_ type: RType) -> Bool {
+      switch type {
+      case .scalar, .enumeration, .optional(.scalar): true
+      default: false
+      }
+    }
+    // The reducer's and middleware's own parameter names can't be a payload's.
+    let reserved: Set<String> = ["id", "state", "action", "context", "events", "effects"]
+    for holder in spec.state where rng.chance(35) {
+      guard case .model(let modelName) = holder.type, let model = spec.model(modelName) else { continue }
+      let fields = model.fields.filter { $0.name != "id" && bindable($0.type) }
+      if rng.chance(70), let field = rng.pickOptional(fields) {
+        let member = holder.name + field.name.uppercasingFirst + "Binding"
+        if !taken.contains(member) {
+          taken.insert(member)
+          let value = reserved.contains(field.name) ? "value" : field.name
+          var action = RAction(
+            name: actionName("edit" + holder.name.uppercasingFirst + field.name.uppercasingFirst),
+            payload: [RField(name: value, type: field.type, defaultValue: nil)],
+            reduce: [
+              .set(
+                RPath(steps: [.field(holder.name), .field(field.name)]),
+                value == field.name && rng.chance(50) ? nil : .parameter(value, []))
+            ])
+          action.binding = true
+          spec.actions.append(action)
+        }
+      }
+      for list in model.fields where rng.chance(50) {
+        guard case .array(.model(let elementName)) = list.type, let element = spec.model(elementName),
+          let id = element.idField
+        else { continue }
+        let rowFields = element.fields.filter { $0.name != "id" && bindable($0.type) && !taken.contains($0.name + "Binding") }
+        guard let field = rng.pickOptional(rowFields) else { continue }
+        taken.insert(field.name + "Binding")
+        let value = reserved.contains(field.name) ? "value" : field.name
+        let path = RPath(steps: [.field(holder.name), .field(list.name), .element(.parameter("id", [])), .field(field.name)])
+        var action = RAction(
+          name: actionName("rename" + elementName + field.name.uppercasingFirst),
+          payload: [
+            RField(name: "id", type: id.type, defaultValue: nil), RField(name: value, type: field.type, defaultValue: nil),
+          ],
+          reduce: [.set(path, value == field.name && rng.chance(50) ? nil : .parameter(value, []))])
+        action.binding = true
+        spec.actions.append(action)
+      }
     }
   }
 

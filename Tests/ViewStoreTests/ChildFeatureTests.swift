@@ -297,3 +297,35 @@ import Testing
     #expect(message.contains("save"))
   }
 }
+
+/// Bindings into a model the state holds (Namer's `card`): a form's text field and a row's.
+@Suite @MainActor struct NestedBindingTests {
+  @Test("a binding into a model is told when the model changes, not when another field does")
+  func bindingIntoAModel() {
+    let viewStore = ViewStore(Store(initialState: NamerState(), reducer: namerReducer))
+    let note = Watch { _ = viewStore.cardNoteBinding.wrappedValue }
+    viewStore.dispatch(.type(draft: "Laps"))
+    #expect(!note.didFire)
+    viewStore.cardNoteBinding.wrappedValue = "Weekly"
+    #expect(note.didFire)
+    #expect(viewStore.cardNoteBinding.wrappedValue == "Weekly")
+    #expect(viewStore.read(\.card.note) == "Weekly")
+  }
+
+  @Test("a row of a list inside a model binds that row's field, and tells that row alone")
+  func rowOfANestedList() {
+    let viewStore = ViewStore(Store(initialState: NamerState(), reducer: namerReducer))
+    viewStore.dispatch(.addMember(member: Member(id: 1, name: "Ada")))
+    viewStore.dispatch(.addMember(member: Member(id: 2, name: "Grace")))
+    let rows = viewStore.rows(\.card.members)
+    #expect(rows.map(\.id) == [1, 2])
+    let first = Watch { _ = viewStore.nameBinding(rows[0]).wrappedValue }
+    let second = Watch { _ = viewStore.nameBinding(rows[1]).wrappedValue }
+    viewStore.nameBinding(rows[1]).wrappedValue = "Hopper"
+    #expect(second.didFire)
+    #expect(!first.didFire)
+    #expect(viewStore.nameBinding(rows[1]).wrappedValue == "Hopper")
+    #expect(viewStore.read(\.card.members)[id: 2]?.name == "Hopper")
+    #expect(viewStore.read(\.card.members)[id: 1]?.name == "Ada")
+  }
+}

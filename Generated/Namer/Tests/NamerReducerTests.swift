@@ -149,5 +149,15 @@ private func reduceReporting(_ state: inout NamerState, _ action: NamerAction) {
   {
     unreported.append("card")
   }
+  if state.card.note != before.card.note
+    && !action.changedFields.overlaps(NamerState.fields(readBy: \.card.note))
+  {
+    unreported.append("card.note")
+  }
+  if state.card.members != before.card.members
+    && !action.changedFields.overlaps(NamerState.fields(readBy: \.card.members))
+  {
+    unreported.append("card.members")
+  }
   #expect(unreported == [])
 }

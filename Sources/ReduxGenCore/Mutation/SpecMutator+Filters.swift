@@ -5,6 +5,16 @@ extension SpecMutator {
   /// of that field would miss the change.
   static func reportMutants(_ spec: Spec) -> [Mutant] {
     var mutants: [Mutant] = []
+    // A binding into a model said to read another field: its view would miss the model's changes.
+    for read in spec.bindingReads where spec.state.count > 1 {
+      var mutated = spec
+      mutated.misreadBindingPath = read.path
+      mutants.append(
+        Mutant(
+          id: "binding:\(read.path):reads-other",
+          description: "fields(readBy: \\.\(read.path)) names \(spec.state[(read.field + 1) % spec.state.count].name)",
+          spec: mutated))
+    }
     for (index, action) in spec.actions.enumerated() {
       for field in action.changedStateFields ?? [] {
         var mutated = spec

@@ -57,6 +57,9 @@ package struct Spec: Sendable, Equatable {
   /// A near miss of a value a view store keeps element by element: set only by the mutation
   /// harness.
   package var keptValueMutant: KeptValueMutant?
+  /// A binding's path into a model (`bindingReads`) said to read the next state field rather
+  /// than its own: set only by the mutation harness.
+  package var misreadBindingPath: String?
   /// In an app's values' scope (`AppSpec.derivedScope`): each feature's list of models with an id
   /// that some of the feature's actions change only in place, by its name there
   /// (`taskList.tasks`). What an app value over such a list is kept up to date from.
@@ -177,6 +180,23 @@ package struct Spec: Sendable, Equatable {
     case .model: return fields(of: type).map { $0.allSatisfy { holdsOneValue($0.type, depth: depth + 1) } } ?? false
     default: return false
     }
+  }
+
+  /// What bindings into a model read (`card.note`, and `card.members` whose rows a row's
+  /// binding takes), each once, with the state field it starts at: a view reading one is told
+  /// when that field changes. Not a path to a type of one value, whose key paths may compare
+  /// equal.
+  package var bindingReads: [(path: String, field: Int)] {
+    var reads: [(path: String, field: Int)] = []
+    for action in actions {
+      for path in [action.binding, action.elementBinding?.list].compactMap(\.self) where path.contains(".") {
+        guard !reads.contains(where: { $0.path == path }), let type = field(atPath: path)?.type, !holdsOneValue(type),
+          let first = path.split(separator: ".").first, let index = stateFieldIndex(named: String(first))
+        else { continue }
+        reads.append((path, path == misreadBindingPath ? (index + 1) % state.count : index))
+      }
+    }
+    return reads
   }
 
   /// How the collection of type `type` is looked up (`COLLECTION[KEY]`), or nil when it can't be.

@@ -55,18 +55,7 @@ extension FeatureTranslator {
       }
       reads.append((field.name, [index]))
     }
-    // What a binding into a model reads (`draft.title`, a row's list `draft.attendees`): the
-    // field it starts at. Not a path to a type of one value: such key paths may compare equal.
-    var nested: [String] = []
-    for action in spec.actions {
-      for path in [action.binding, action.elementBinding?.list].compactMap(\.self) where path.contains(".") {
-        guard !nested.contains(path), let type = spec.field(atPath: path)?.type, !spec.holdsOneValue(type),
-          let first = path.split(separator: ".").first, let index = spec.stateFieldIndex(named: String(first))
-        else { continue }
-        nested.append(path)
-        reads.append((path, [index]))
-      }
-    }
+    reads += spec.bindingReads.map { ($0.path, [$0.field]) }
     for filter in spec.filters {
       reads.append((filter.result, fieldIndices(readBy: filter)))
     }

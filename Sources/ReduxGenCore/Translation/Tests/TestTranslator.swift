@@ -87,7 +87,17 @@ struct TestTranslator {
           Argument(nil, .type(stateType).dot("fields").call([Argument("readBy", .keyPath(field.name))]))
         ])
         return (field.name, .binary(.binary(state.dot(field.name), .notEqual, .name("before").dot(field.name)), .and, .prefix(.not, reported)))
-      })
+      }
+        // What a binding into a model reads: a view of it is told when the model changes.
+        + spec.bindingReads.map { read in
+          let reported = Expression.name("action").dot("changedFields").dot("overlaps").call([
+            Argument(nil, .type(stateType).dot("fields").call([Argument("readBy", .keyPath(read.path))]))
+          ])
+          let steps = read.path.split(separator: ".").map(String.init)
+          let now = steps.reduce(state) { $0.dot($1) }
+          let then = steps.reduce(Expression.name("before")) { $0.dot($1) }
+          return (read.path, .binary(.binary(now, .notEqual, then), .and, .prefix(.not, reported)))
+        })
     // Each list of models with an id: a report of changes in place names every element that
     // changed, and no action that adds, removes or moves one reports one (the harness's mutants
     // regenerate the sources only, so every such list is checked, reported in place or not).
