@@ -16,7 +16,8 @@ public final class ChildMiddleware<
 >: Middleware, Sendable where State.ID: Sendable {
   let make: @Sendable (State.ID) -> [any Middleware<State, Action>]
   let field: Int
-  let elements: @Sendable (ParentState) -> IdentifiedArrayOf<State>
+  /// The element whose id is given, read from the parent's state; nil once it is gone.
+  let element: @Sendable (ParentState, State.ID) -> State?
   let extract: @Sendable (ParentAction) -> (id: State.ID, action: Action)?
   let embed: @Sendable (State.ID, Action) -> ParentAction
   let reducer: @Sendable (inout ParentState, ParentAction) -> Void
@@ -39,7 +40,49 @@ public final class ChildMiddleware<
   ) {
     self.make = make
     self.field = field
-    self.elements = elements
+    self.element = { elements($0)[id: $1] }
+    self.extract = extract
+    self.embed = embed
+    self.reducer = reducer
+  }
+
+  /// For a navigation stack of destination features (a spec's `children: { path: { stack: ...
+  /// } }`): each screen's chain, made from its id when its first action arrives and ended when an
+  /// action pops it. A chain that serves several destinations holds a `DestinationMiddleware`
+  /// per destination, each of which makes its destination's middleware only for a screen of it.
+  ///
+  /// - Parameters:
+  ///   - make: The chain of one screen, given its id.
+  ///   - field: The stack's field of the parent's state, by declaration order.
+  ///   - screens: The stack, read from the parent's state.
+  ///   - extract: The screen's id and the destination action a parent action carries, if any.
+  ///   - embed: A destination action of a screen, as the parent's action.
+  ///   - reducer: The parent's reducer: what tells which screens an action pops.
+  public convenience init<Screen>(
+    stack make: @escaping @Sendable (Int) -> [any Middleware<State, Action>], field: Int,
+    screens: @escaping @Sendable (ParentState) -> ScreenStack<Screen>,
+    extract: @escaping @Sendable (ParentAction) -> (id: Int, action: Action)?,
+    embed: @escaping @Sendable (Int, Action) -> ParentAction,
+    reducer: @escaping @Sendable (inout ParentState, ParentAction) -> Void
+  ) where State == ScreenStack<Screen>.Element {
+    self.init(
+      make, field: field,
+      element: { parent, id in
+        let stack = screens(parent)
+        return stack.index(id: id).map { stack[$0] }
+      }, extract: extract, embed: embed, reducer: reducer)
+  }
+
+  init(
+    _ make: @escaping @Sendable (State.ID) -> [any Middleware<State, Action>], field: Int,
+    element: @escaping @Sendable (ParentState, State.ID) -> State?,
+    extract: @escaping @Sendable (ParentAction) -> (id: State.ID, action: Action)?,
+    embed: @escaping @Sendable (State.ID, Action) -> ParentAction,
+    reducer: @escaping @Sendable (inout ParentState, ParentAction) -> Void
+  ) {
+    self.make = make
+    self.field = field
+    self.element = element
     self.extract = extract
     self.embed = embed
     self.reducer = reducer
@@ -52,9 +95,9 @@ public final class ChildMiddleware<
       endRemoved(by: action, context: context)
       return action
     }
-    let elements = self.elements
+    let lookUp = self.element
     // An element already removed: its action reaches the reducer, which finds no element.
-    guard let element = context.read({ elements($0)[id: id] }) else { return action }
+    guard let element = context.read({ lookUp($0, id) }) else { return action }
     let chain = chains.withLock { chains in
       if let chain = chains[id] { return chain }
       let chain = make(id)
@@ -81,9 +124,10 @@ public final class ChildMiddleware<
     guard action.changedFields.overlaps(StateFields(field)), !chains.withLock({ $0.isEmpty }) else { return }
     let changed = action.changedElements
     if changed.field == field, changed.list == -1 { return }
-    let remaining = elements(context.state(after: action, reducer))
+    let remaining = context.state(after: action, reducer)
+    let lookUp = self.element
     let ended = chains.withLock { chains in
-      let gone = chains.keys.filter { remaining[id: $0] == nil }
+      let gone = chains.keys.filter { lookUp(remaining, $0) == nil }
       return gone.compactMap { chains.removeValue(forKey: $0) }
     }
     for chain in ended {
@@ -96,11 +140,11 @@ public final class ChildMiddleware<
   private func scopedContext(
     _ context: MiddlewareContext<ParentState, ParentAction>, id: State.ID, element: State
   ) -> MiddlewareContext<State, Action> {
-    let elements = self.elements
+    let lookUp = self.element
     let embed = self.embed
     return MiddlewareContext<State, Action>(
       scope: Scope(
-        state: { context.read { elements($0)[id: id] } ?? element },
+        state: { context.read { lookUp($0, id) } ?? element },
         dispatch: { context.dispatch(embed(id, $0)) }, emit: { context.emit($0) },
         detached: {
           let parent = context.dispatchWithoutKeepingTheStore
@@ -233,6 +277,86 @@ public final class PresentedMiddleware<
   public var pendingWork: [String] { chain.withLock { $0 ?? [] }.flatMap(\.pendingWork) }
 
   /// Whether the presented child's chain is made and not ended.
+  public var isRunning: Bool { chain.withLock { $0 != nil } }
+}
+
+/// Runs one destination feature's middleware for a screen of a navigation stack whose screens
+/// are several destinations (a case each of the stack's enum): its chain is made by `make` when
+/// the first action of its destination arrives, and sees the destination's state and actions;
+/// the other destinations' actions pass through. Generated `<Parent>Children` functions give
+/// each screen's chain one of these per destination (see `ChildMiddleware.init(stack:...)`).
+public final class DestinationMiddleware<
+  State: Sendable, Action: Sendable, DestinationState: Sendable, DestinationAction: Sendable
+>: Middleware, Sendable {
+  let make: @Sendable () -> [any Middleware<DestinationState, DestinationAction>]
+  let state: @Sendable (State) -> DestinationState?
+  let extract: @Sendable (Action) -> DestinationAction?
+  let embed: @Sendable (DestinationAction) -> Action
+  let chain = Locked<[any Middleware<DestinationState, DestinationAction>]?>(nil)
+
+  /// - Parameters:
+  ///   - make: The destination's middleware, made for the screen's first action of it.
+  ///   - state: The destination's state, nil when the screen is another destination.
+  ///   - extract: The destination's action a screen's action carries, if it carries one.
+  ///   - embed: A destination's action as the screen's.
+  public init(
+    _ make: @escaping @Sendable () -> [any Middleware<DestinationState, DestinationAction>],
+    state: @escaping @Sendable (State) -> DestinationState?,
+    extract: @escaping @Sendable (Action) -> DestinationAction?,
+    embed: @escaping @Sendable (DestinationAction) -> Action
+  ) {
+    self.make = make
+    self.state = state
+    self.extract = extract
+    self.embed = embed
+  }
+
+  public func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
+    let state = self.state
+    // Another destination's action, or one for a screen of another destination (the reducer
+    // drops it).
+    guard let destinationAction = extract(action), let current = context.read({ state($0) }) else { return action }
+    let steps = chain.withLock { chain in
+      if let chain { return chain }
+      let made = make()
+      chain = made
+      return made
+    }
+    guard !steps.isEmpty else { return action }
+    let embed = self.embed
+    let scoped = MiddlewareContext<DestinationState, DestinationAction>(
+      scope: Scope(
+        state: { context.read { state($0) } ?? current }, dispatch: { context.dispatch(embed($0)) },
+        emit: { context.emit($0) },
+        detached: {
+          let parent = context.dispatchWithoutKeepingTheStore
+          return { parent(embed($0)) }
+        }))
+    var passed = destinationAction
+    for step in steps {
+      guard let next = step.process(passed, context: scoped) else { return nil }
+      passed = next
+    }
+    return embed(passed)
+  }
+
+  public func end() {
+    let ended = chain.withLock { chain in
+      defer { chain = nil }
+      return chain ?? []
+    }
+    for step in ended { step.end() }
+  }
+
+  public func idle() async -> Bool {
+    var waited = false
+    for step in chain.withLock({ $0 ?? [] }) where await step.idle() { waited = true }
+    return waited
+  }
+
+  public var pendingWork: [String] { chain.withLock { $0 ?? [] }.flatMap(\.pendingWork) }
+
+  /// Whether the destination's chain is made and not ended.
   public var isRunning: Bool { chain.withLock { $0 != nil } }
 }
 
