@@ -183,6 +183,9 @@ let package = Package(
     .target(name: "Tallies", dependencies: ["ReduxRuntime", "Tally", "Namer"], path: "Generated/Tallies/Sources"),
     .testTarget(
       name: "TalliesTests", dependencies: ["Tallies", "Tally", "Namer", "ReduxRuntime"], path: "Generated/Tallies/Tests"),
+    // Specs/shelf.yaml: a navigation stack whose screens are Tally and Namer features.
+    .target(name: "Shelf", dependencies: ["ReduxRuntime", "Tally", "Namer"], path: "Generated/Shelf/Sources"),
+    .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Tally", "Namer", "ReduxRuntime"], path: "Generated/Shelf/Tests"),
 
     // Specs/shop.yaml: Redux's shopping cart. Cart uses Products' Product; addToCart is shared.
     .target(name: "Products", dependencies: ["ReduxRuntime"], path: "Generated/Products/Sources"),
@@ -286,7 +289,9 @@ let package = Package(
     // ViewStore (Observation) on generated features: what invalidates which view.
     .testTarget(
       name: "ViewStoreTests",
-      dependencies: ["ReduxRuntime", "ReduxTesting", "TaskList", "Counter", "App", "Cart", "Products", "Shop", "Tally", "Tallies", "Namer"]),
+      dependencies: ["ReduxRuntime", "ReduxTesting", "TaskList", "Counter", "App", "Cart", "Products", "Shop", "Tally", "Tallies", "Namer",
+        "Shelf",
+      ]),
     .testTarget(
       name: "ReduxRuntimeTests",
       dependencies: [

@@ -69,6 +69,11 @@ struct SpecGenerator {
       // stream of its own, so every other seed's app stays as it was.
       var treeRNG = RNG(seed: seed ^ 0xC41D)
       if treeRNG.chance(35) { makeTree(&features, presents: treeRNG.chance(50), rng: &treeRNG) }
+      // Or a navigation stack of the first, from a stream of its own too.
+      var stackRNG = RNG(seed: seed ^ 0x57AC_4)
+      if features.count >= 2, features[1].spec.children.isEmpty, stackRNG.chance(30) {
+        makeStack(&features, rng: &stackRNG)
+      }
       let doc: String? = rng.chance(30) ? rng.pick(Pools.docs) : nil
       var app = RApp(name: named("Shell\(seed)"), doc: doc, features: features)
       if uses || rng.chance(40) { app.share(everyFeature: count == 3 && rng.chance(50)) }
@@ -140,6 +145,55 @@ struct SpecGenerator {
     }
     features[1].spec.children = [RChild(field: field, file: "\(features[0].field).yaml")]
     makeHandler(&features, field: field, presents: false, rng: &rng)
+  }
+
+  /// The app's second feature holds a navigation stack whose screens are the first
+  /// (`childPath: { stack: [FIRST.yaml] }`), with actions that push a screen and pop it (to or
+  /// from an id, or all), and now and then one that reduces the first's action (`from:
+  /// childPath.first.ACTION`), which the first may mark `delegate: true`. Nothing when a name is
+  /// taken.
+  static func makeStack(_ features: inout [RAppFeature], rng: inout RNG) {
+    let child = features[0].spec
+    let parent = features[1].spec
+    let field = "childPath"
+    let destination = child.feature.prefix(1).lowercased() + child.feature.dropFirst()
+    var taken = Set(
+      parent.allStateFields.map(\.name) + parent.derived.map(\.name) + parent.filters.map(\.resultName)
+        + parent.allActionNames + parent.events.map(\.name))
+    guard !taken.contains(field) else { return }
+    let childTypes = Set(child.models.map(\.name) + child.enums.map(\.name) + [child.feature + "State", child.feature + "Action"])
+    let screens = parent.feature + field.prefix(1).uppercased() + field.dropFirst()
+    let parentTypes = parent.models.map(\.name) + parent.enums.map(\.name) + parent.filters.map(\.name)
+      + parent.middleware.map(\.name)
+    guard parentTypes.allSatisfy({ !childTypes.contains($0) && $0 != screens && $0 != screens + "Action" }) else { return }
+    if parent.conformances.contains("Codable"), !child.conformances.contains("Codable") {
+      features[0].spec.conformances.append("Codable")
+    }
+    features[1].spec.children = [RChild(field: field, file: "\(features[0].field).yaml", stack: true)]
+    func add(_ name: String, _ payload: [RField], _ text: String) {
+      guard !taken.contains(name) else { return }
+      taken.insert(name)
+      features[1].spec.actions.append(RAction(name: name, payload: payload, reduce: [.navigate(text)]))
+    }
+    add("showChild", [], "push \(field).\(destination)")
+    add("childBack", [], "pop \(field)")
+    if rng.chance(50) {
+      let reach = rng.pick(["to", "from"])
+      add("childBack\(reach.uppercased())", [RField(name: "id", type: .scalar(.int), defaultValue: nil)], "pop \(field) \(reach) id")
+    }
+    if rng.chance(40) { add("childHome", [], "clear \(field)") }
+    // A destination's action the parent reduces: the screen popped.
+    if rng.chance(60), let childAction = child.actions.isEmpty ? nil : rng.pick(child.actions) {
+      let name = "heard" + childAction.name.prefix(1).uppercased() + childAction.name.dropFirst()
+      if !taken.contains(name) {
+        var action = RAction(name: name, payload: [], reduce: [.navigate("pop \(field)")])
+        action.from = "\(field).\(destination).\(childAction.name)"
+        features[1].spec.actions.append(action)
+        if rng.chance(50), let index = features[0].spec.actions.firstIndex(where: { $0.name == childAction.name }) {
+          features[0].spec.actions[index].delegate = true
+        }
+      }
+    }
   }
 
   /// Now and then the parent reduces one of the child's actions (`from: FIELD.ACTION`), which

@@ -453,6 +453,9 @@ enum ROperation: Hashable {
   case reset(RPath)
   case clear(RPath)
   case custom
+  /// A navigation stack's `push STACK.DESTINATION`, `pop STACK [to|from id]` or `clear STACK`,
+  /// as written: the stack is a child field, which the simulator doesn't hold.
+  case navigate(String)
   /// `- if condition: then`, then `- else: otherwise` when it is not empty; the condition reads
   /// the payload, the state and derived values.
   indirect case conditional(RPredicate, [ROperation], [ROperation])
@@ -466,7 +469,7 @@ enum ROperation: Hashable {
       .toggle(let path), .increment(let path, _), .decrement(let path, _), .reset(let path), .clear(let path),
       .appendBuilt(let path, _), .removeAt(let path, _, _), .removeValue(let path, _), .move(let path, _, _, _):
       path
-    case .custom, .conditional: nil
+    case .custom, .conditional, .navigate: nil
     }
   }
 
@@ -489,6 +492,7 @@ enum ROperation: Hashable {
     case .reset: "reset"
     case .clear: "clear"
     case .custom: "custom"
+    case .navigate(let text): String(text.prefix { $0 != " " })
     case .conditional: "if"
     }
   }
@@ -821,6 +825,8 @@ struct RChild: Hashable {
   var presents = false
   /// The child's actions that dismiss it (`dismissOn:`), presented only.
   var dismissOn: [String] = []
+  /// `stack: [FILE]` rather than `each:`: a navigation stack whose screens are the child.
+  var stack = false
 }
 
 struct RApp: Hashable {

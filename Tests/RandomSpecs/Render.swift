@@ -231,6 +231,7 @@ struct Renderer {
   func operation(_ operation: ROperation) -> String {
     switch operation {
     case .custom: return "custom"
+    case .navigate(let text): return text
     case .conditional: return "if"
     case .set(let target, let value), .append(let target, let value), .prepend(let target, let value),
       .upsert(let target, let value), .addMany(let target, let value, _):
@@ -345,7 +346,9 @@ struct Renderer {
     if !spec.children.isEmpty {
       lines.append("children:")
       for child in spec.children {
-        if child.presents {
+        if child.stack {
+          lines.append("  \(child.field): { stack: [\(child.file)] }")
+        } else if child.presents {
           let dismissOn = child.dismissOn.isEmpty ? "" : ", dismissOn: [\(child.dismissOn.joined(separator: ", "))]"
           lines.append("  \(child.field): { presents: \(child.file)\(dismissOn) }")
         } else {

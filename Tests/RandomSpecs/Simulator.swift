@@ -302,6 +302,9 @@ struct Simulator {
     case .custom:
       // The hand-written custom reducers `package` writes leave the state alone.
       break
+    case .navigate:
+      // A navigation stack is a child field: the simulated state doesn't hold it.
+      break
     case .conditional(let condition, let then, let otherwise):
       let scope = conditionScope(payload, arguments, state)
       let holds = evaluate(condition, scope, RModel(name: "", fields: [])) == .bool(true)

@@ -301,6 +301,13 @@ import Testing
       for child in childFeatures where line.contains(child + "State") {
         line = line.replacingOccurrences(of: child + "State", with: longest(child[...]) + "State")
       }
+      // A stack's destination is named after its feature (`push path.tally`, `path[1].tally.remove`).
+      for child in childFeatures {
+        let destination = "." + child.prefix(1).lowercased() + child.dropFirst()
+        let renamed = "." + longest(child[...]).prefix(1).lowercased() + longest(child[...]).dropFirst()
+        line = line.replacingOccurrences(
+          of: #"\\#(destination)(?![A-Za-z0-9_])"#, with: renamed, options: .regularExpression)
+      }
       return line
     }.joined(separator: "\n")
   }

@@ -24,7 +24,8 @@ struct OperationSnippetTests {
   func snippet(word: String) throws {
     let path = "Tests/Snippets/\(word).yaml"
     let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
-    let (spec, warnings) = try DocumentChecking.checkFeature(text, path: path)
+    // A stack's destinations (`push`, `pop`) are features of Specs/.
+    let (spec, warnings) = try DocumentChecking.checkFeature(text, path: path, readFile: readPackageFile)
     #expect(warnings.isEmpty, "\(warnings.map(\.message))")
     // Every kind the word starts (`set` starts `set title` and `set tasks[].done`) is used.
     for kind in ReduceOperation.kinds where kind.words.contains(word) {

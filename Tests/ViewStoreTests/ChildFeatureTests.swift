@@ -1,5 +1,6 @@
 import Foundation
 import Namer
+import Shelf
 import ReduxRuntime
 import ReduxTesting
 import Tallies
@@ -327,5 +328,63 @@ import Testing
     #expect(viewStore.nameBinding(rows[1]).wrappedValue == "Hopper")
     #expect(viewStore.read(\.card.members)[id: 2]?.name == "Hopper")
     #expect(viewStore.read(\.card.members)[id: 1]?.name == "Ada")
+  }
+}
+
+/// A navigation stack through a real store (Specs/shelf.yaml): each screen's actions reach its
+/// own destination's reducer and effects, and popping a screen ends its requests.
+@Suite struct StackFeatureTests {
+  typealias Gate = ChildFeatureTests.Gate
+  typealias Locked = ChildFeatureTests.Locked
+
+  func makeStore(_ effects: ChildFeatureTests.WaitingFacts, made: Locked<[Int]>) -> Store<ShelfState, ShelfAction> {
+    Store(
+      initialState: ShelfState(), reducer: shelfReducer,
+      middleware: shelfChildren(
+        pathTally: { id in
+          made.withLock { $0.append(id) }
+          return [TallyEffectsMiddleware(effects: effects)]
+        }, pathNamer: { _ in [] }))
+  }
+
+  @Test("a screen's request answers that screen, and a chain is made for a screen of its destination alone")
+  func screensOwnTheirEffects() async {
+    let gate = Gate()
+    let made = Locked<[Int]>([])
+    let store = makeStore(ChildFeatureTests.WaitingFacts(gate: gate, answered: Locked([])), made: made)
+    store.dispatch(.showTally)
+    store.dispatch(.showForm(form: NamerState()))
+    store.dispatch(.showTally)
+    store.dispatch(.path(id: 2, action: .tally(.loadFact(number: 5))))
+    store.dispatch(.path(id: 1, action: .namer(.type(draft: "Laps"))))
+    #expect(store.state.path[id: 2]?.tally?.factStatus == .loading)
+    gate.open()
+    await store.idle()
+    #expect(store.state.path[id: 2]?.tally?.fact == "fact 5")
+    #expect(store.state.path[id: 0]?.tally?.fact == nil)
+    #expect(store.state.path[id: 1]?.namer?.draft == "Laps")
+    #expect(made.withLock { $0 } == [2])
+  }
+
+  @Test(
+    "popping a screen ends its request: its outcome is never dispatched",
+    arguments: [ShelfAction.back, .close(id: 1), .home, .path(id: 1, action: .tally(.remove))])
+  func poppingCancels(pop: ShelfAction) async {
+    let gate = Gate()
+    let answered = Locked<[Int]>([])
+    let store = makeStore(ChildFeatureTests.WaitingFacts(gate: gate, answered: answered), made: Locked([]))
+    store.dispatch(.showTally)
+    store.dispatch(.showTally)
+    store.dispatch(.path(id: 1, action: .tally(.loadFact(number: 3))))
+    #expect(store.pendingWork.count == 1)
+    store.dispatch(pop)
+    #expect(store.state.path[id: 1] == nil)
+    #expect(store.pendingWork.isEmpty)
+    gate.open()
+    await store.idle()
+    #expect(answered.withLock { $0 }.isEmpty)
+    // A screen pushed after it has an id of its own, and a chain of its own.
+    store.dispatch(.showTally)
+    #expect(store.state.path.ids.last == 2)
   }
 }

@@ -14,6 +14,23 @@ struct ReduceParser {
   private(set) var containerType: SpecType?
   /// The derived values' names, which a `where` doesn't read.
   var derivedNames: Set<String> = []
+  /// The navigation stacks, by field (`push path.detail`, `pop path`).
+  var stacks: [String: StackFeature] = [:]
+
+  /// `STACK`, the field of a navigation stack: the stack, its path, and where it starts.
+  mutating func stackPath() -> (StackFeature, StatePath, Int)? {
+    let token = tokens.next()
+    guard case .identifier(let name) = token.kind else {
+      return fail(.expectedToken(.stateField, found: token.described), token.offset)
+    }
+    guard let field = state[name] else {
+      return fail(.unknownField(name, context: .theState, suggestion: closestMatch(to: name, in: stateFields.map(\.name))), token.offset)
+    }
+    guard let stack = stacks[name], field.type.isStack else {
+      return fail(.notAStack(name, type: field.type.swiftName), token.offset)
+    }
+    return (stack, StatePath(steps: [.field(name)], type: field.type, defaultValue: field.defaultValue, text: name), token.offset)
+  }
 
   init(
     tokens: TokenStream, action: Action, state: [Field], stateByName: [String: Field], models: [String: Model],

@@ -436,6 +436,7 @@ extension SpecChecker {
         tokens: TokenStream(tokens), action: action, state: state, stateByName: stateByName, models: modelsByName,
         filters: filters, literals: literals)
       parser.derivedNames = Set((derived + selectors).map(\.name))
+      parser.stacks = Dictionary(symbols.entries.stacks.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
       let operation = parser.parse()
       if operation == nil, let (problem, offset) = parser.failure {
         error(problem, at: origin.advanced(by: offset))

@@ -4,17 +4,28 @@
 /// (the element an action is routed to is found by it).
 extension SpecChecker {
   /// Each child list with the node of its field's name, where its problems are shown.
-  mutating func checkChildren(_ node: YAMLNode) -> [(list: ChildFeature, node: YAMLNode)] {
+  mutating func checkChildren(
+    _ node: YAMLNode, stacks: inout [(stack: StackFeature, node: YAMLNode)]
+  ) -> [(list: ChildFeature, node: YAMLNode)] {
     guard let pairs = mapping(node, what: .key("children")) else { return [] }
     var lists: [(list: ChildFeature, node: YAMLNode)] = []
     for pair in pairs {
       guard let field = identifier(pair.key, what: .kind(.stateField)) else { continue }
-      if lists.contains(where: { $0.list.field == field }) {
+      if lists.contains(where: { $0.list.field == field }) || stacks.contains(where: { $0.stack.field == field }) {
         error(.duplicateName(field, what: .kind(.stateField)), pair.key)
         continue
       }
       guard let entry = mapping(pair.value, what: .named(.stateField, field)) else { continue }
       let keys = checkKeys(entry, allowed: SpecKeys.child, context: .named(.stateField, field))
+      if let stackNode = keys["stack"] {
+        for other in ["each", "presents", "dismissOn"] {
+          if let node = keys[other] {
+            error(.exclusiveKeys("stack", other, reason: "the field holds a stack of destination features"), node)
+          }
+        }
+        if let stack = checkStack(field, stackNode) { stacks.append((stack, pair.key)) }
+        continue
+      }
       let isList = keys["each"] != nil
       if isList, let presents = keys["presents"] {
         error(
@@ -64,13 +75,49 @@ extension SpecChecker {
     return lists
   }
 
+  /// `stack: [detail.yaml, record.yaml]`: the destinations, each a public feature spec read
+  /// once, whose case is its feature's name lowercased first.
+  private mutating func checkStack(_ field: String, _ node: YAMLNode) -> StackFeature? {
+    let items: [YAMLNode] = node.scalar != nil ? [node] : sequence(node, what: .key("stack")) ?? []
+    var destinations: [StackFeature.Destination] = []
+    let generated = Set(GeneratedNames(feature: feature).featureTypes)
+    let screens = StackFeature.screensTypeName(feature: feature, field: field)
+    for item in items {
+      guard let relative = text(item, what: .usedSpecPath) else { continue }
+      var read: Set<String> = []
+      guard let spec = loadSpec(relative, at: item, read: &read, as: .child) else { continue }
+      if spec.access != .public {
+        error(.childSpecNotPublic(spec.feature), item)
+        continue
+      }
+      let taken = generated.union([screens, screens + "Action"])
+      if spec.feature == feature || taken.contains(spec.stateTypeName) || taken.contains(spec.actionTypeName) {
+        error(.duplicateName(spec.feature, what: .kind(.feature)), item)
+        continue
+      }
+      let name = spec.feature.lowercasingFirst
+      if destinations.contains(where: { $0.name == name }) {
+        error(.duplicateName(spec.feature, what: .kind(.feature)), item)
+        continue
+      }
+      destinations.append(StackFeature.Destination(name: name, spec: spec))
+    }
+    if destinations.isEmpty, !items.isEmpty || node.scalar == nil {
+      if items.isEmpty { missing("stack", in: .named(.stateField, field), node) }
+      return nil
+    }
+    return StackFeature(field: field, destinations: destinations)
+  }
+
   /// A child's state and action are `Codable` only when the child's spec makes them so
   /// (`conformances: [Codable]`), and never `Hashable`: what the parent needs of them (a
   /// `Codable` feature, a persisted list) the child must give.
   mutating func checkChildConformances(_ spec: Spec, childrenNode: YAMLNode?) {
-    guard let childrenNode, !spec.children.isEmpty else { return }
+    guard let childrenNode, !spec.children.isEmpty || !spec.stacks.isEmpty else { return }
     let needed = spec.neededConformances
-    for list in spec.children {
+    // A stack's destinations too: its enums of screens and actions hold their states and actions.
+    let destinations = spec.stacks.flatMap { $0.destinations.map { ChildFeature(field: $0.name, spec: $0.spec) } }
+    for list in spec.children + destinations {
       let childCodable = list.spec.neededConformances.codableStateAndAction
       let name = list.spec.stateTypeName
       if !childCodable, let reason = needed.reasons[.codable]?[name] {
@@ -111,8 +158,17 @@ extension SpecChecker {
 
   /// The child lists' fields joined to the state; a name the state already has is reported at
   /// the child list's name.
-  mutating func childFields(_ lists: [(list: ChildFeature, node: YAMLNode)], state: [Field]) -> [Field] {
+  mutating func childFields(
+    _ lists: [(list: ChildFeature, node: YAMLNode)], stacks: [(stack: StackFeature, node: YAMLNode)], state: [Field]
+  ) -> [Field] {
     var fields: [Field] = []
+    for (stack, node) in stacks {
+      if state.contains(where: { $0.name == stack.field }) {
+        error(.duplicateName(stack.field, what: .kind(.stateField)), node)
+        continue
+      }
+      fields.append(stack.stateField(feature: feature))
+    }
     for (list, node) in lists {
       if state.contains(where: { $0.name == list.field }) {
         error(.duplicateName(list.field, what: .kind(.stateField)), node)
@@ -137,13 +193,30 @@ extension SpecChecker {
     for index in checked.indices {
       let action = checked[index]
       guard let node = nodes[action.name], let source = text(node, what: .key("from")) else { continue }
-      let parts = source.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+      var parts = source.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      let stacks = symbols.entries.stacks
+      guard parts.count == 2 || (parts.count == 3 && stacks.contains { $0.field == parts[0] }), !parts.contains("") else {
         error(.handlerSource(source), node)
         continue
       }
-      guard let child = children.first(where: { $0.field == parts[0] }) else {
-        error(.unknownChild(parts[0], suggestion: closestMatch(to: parts[0], in: children.map(\.field))), node)
+      // `path.detail.deleted`: a destination of a stack is read as a child of its own.
+      var destination: String?
+      let child: ChildFeature
+      if parts.count == 3, let stack = stacks.first(where: { $0.field == parts[0] }) {
+        guard let found = stack.destination(named: parts[1]) else {
+          error(
+            .unknownDestination(parts[1], stack: parts[0], suggestion: closestMatch(to: parts[1], in: stack.destinations.map(\.name))),
+            node)
+          continue
+        }
+        destination = found.name
+        child = ChildFeature(field: stack.field, spec: found.spec)
+        parts.remove(at: 1)
+      } else if let list = children.first(where: { $0.field == parts[0] }) {
+        child = list
+      } else {
+        let fields = children.map(\.field) + stacks.map(\.field)
+        error(.unknownChild(parts[0], suggestion: closestMatch(to: parts[0], in: fields)), node)
         continue
       }
       guard let childAction = child.spec.action(named: parts[1]) else {
@@ -181,13 +254,24 @@ extension SpecChecker {
       }
       guard sound else { continue }
       handled[source] = action.name
-      checked[index].from = ChildActionHandler(field: child.field, action: childAction.name, readsState: readsState)
+      checked[index].from = ChildActionHandler(
+        field: child.field, action: childAction.name, readsState: readsState, destination: destination)
     }
   }
 
   /// Each child's `delegate: true` action must be reduced by an action of this feature
   /// (`from:`) or dismiss the child; reported at the child's field.
-  mutating func checkDelegates(_ children: [(list: ChildFeature, node: YAMLNode)]) {
+  mutating func checkDelegates(
+    _ children: [(list: ChildFeature, node: YAMLNode)], stacks: [(stack: StackFeature, node: YAMLNode)]
+  ) {
+    for (stack, node) in stacks {
+      for destination in stack.destinations {
+        let handled = Set(actions.compactMap { $0.from?.field == stack.field && $0.from?.destination == destination.name ? $0.from?.action : nil })
+        for action in destination.spec.actions where action.isDelegate && !handled.contains(action.name) {
+          error(.delegateUnhandled(action.name, feature: destination.spec.feature, field: stack.field + "." + destination.name), node)
+        }
+      }
+    }
     for (child, node) in children {
       let handled = Set(actions.compactMap { $0.from?.field == child.field ? $0.from?.action : nil })
       for action in child.spec.actions where action.isDelegate {

@@ -320,9 +320,32 @@ extension SpecChecker {
   /// then); `.some(nil)` when it is a child's step with problems, reported here.
   private mutating func childStep(_ name: String, nameNode: YAMLNode, arguments: YAMLNode?) -> Example.Step?? {
     let list: ChildFeature
-    let actionName: String
+    var actionName: String
     var id: Value?
+    var destination: String?
     if let open = name.firstIndex(of: "["), let close = name.lastIndex(of: "]"), open < close,
+      name[name.index(after: close)...].first == ".",
+      let stack = symbols.entries.stacks.first(where: { $0.field == name[..<open] })
+    {
+      // `path[1].detail.save`: a destination's action for the screen whose id is 1.
+      let rest = name[name.index(close, offsetBy: 2)...].split(separator: ".", maxSplits: 1).map(String.init)
+      guard rest.count == 2 else {
+        error(.unknownDestination(rest.first ?? "", stack: stack.field, suggestion: nil), nameNode)
+        return .some(nil)
+      }
+      guard let found = stack.destination(named: rest[0]) else {
+        error(
+          .unknownDestination(rest[0], stack: stack.field, suggestion: closestMatch(to: rest[0], in: stack.destinations.map(\.name))),
+          nameNode)
+        return .some(nil)
+      }
+      let idNode = YAMLNode(.scalar(String(name[name.index(after: open)..<close]), .plain), at: nameNode.location)
+      guard let value = exampleValue(idNode, type: .scalar(.int)) else { return .some(nil) }
+      id = value
+      destination = found.name
+      list = ChildFeature(field: stack.field, spec: found.spec)
+      actionName = rest[1]
+    } else if let open = name.firstIndex(of: "["), let close = name.lastIndex(of: "]"), open < close,
       name[name.index(after: close)...].first == "."
     {
       guard let found = symbols.entries.children.first(where: { $0.field == name[..<open] && $0.isList }) else { return nil }
@@ -350,6 +373,9 @@ extension SpecChecker {
     let step = child.exampleStep(stepNode)
     diagnostics.append(contentsOf: child.diagnostics.diagnostics)
     guard let step else { return .some(nil) }
+    if let destination, case .int(let screen)? = id {
+      return Example.Step(action: list.field, arguments: [], element: .screen(id: screen, destination: destination, step: step))
+    }
     return Example.Step(action: list.field, arguments: [], element: .element(id: id ?? .null, step: step))
   }
 
@@ -434,7 +460,7 @@ extension SpecChecker {
         {
           steps.append(.field(name))
           type = field.type
-        } else if name == "count" || name == "isEmpty", type.elementType != nil || type == .scalar(.string) || isDictionary(type) {
+        } else if name == "count" || name == "isEmpty", type.elementType != nil || type == .scalar(.string) || isDictionary(type) || type.isStack {
           steps.append(name == "count" ? .count : .isEmpty)
           type = name == "count" ? .scalar(.int) : .scalar(.bool)
         } else if case .model(let modelName) = type, let model = modelsByName[modelName] {

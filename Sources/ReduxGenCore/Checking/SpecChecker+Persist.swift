@@ -13,8 +13,13 @@ extension SpecChecker {
     var fields: [String] = []
     for item in fieldsNode.scalar != nil ? [fieldsNode] : sequence(fieldsNode, what: .key("fields")) ?? [] {
       guard let name = text(item, what: .a(.stateField)) else { continue }
-      guard stateByName[name] != nil else {
+      guard let field = stateByName[name] else {
         error(.unknownField(name, context: .theState, suggestion: closestMatch(to: name, in: state.map(\.name))), item)
+        continue
+      }
+      // Its screens are other features' states, whose shapes the snapshot doesn't describe.
+      if field.type.isStack {
+        error(.persistedStack(name), item)
         continue
       }
       fields.append(name)

@@ -152,7 +152,7 @@ struct LiteralReader {
       return text == "[]" ? .array([]) : nil
     case .dictionary:
       return text == "[:]" ? .dictionary([]) : nil
-    case .indexSet:
+    case .indexSet, .stack:
       return text == "[]" ? .array([]) : nil
     case .model(let name):
       // `{}`: the model built from its defaults.

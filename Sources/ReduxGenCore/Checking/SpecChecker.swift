@@ -60,9 +60,11 @@ package struct SpecChecker {
     let imports = keys["imports"].map { importList($0) } ?? []
     let doc = keys["doc"].flatMap { text($0, what: .key("doc")) }
     let uses = keys["uses"].map { checkUses($0) } ?? []
-    let children = keys["children"].map { checkChildren($0) } ?? []
+    var stacks: [(stack: StackFeature, node: YAMLNode)] = []
+    let children = keys["children"].map { checkChildren($0, stacks: &stacks) } ?? []
     // A child's spec is used too: its module is imported and its types are visible.
-    let childSpecs = children.map(\.list.spec).filter { child in !uses.contains { $0.feature == child.feature } }
+    let childSpecs = (children.map(\.list.spec) + stacks.flatMap { $0.stack.destinations.map(\.spec) })
+      .filter { child in !uses.contains { $0.feature == child.feature } }
     let allUses = uses + childSpecs.enumerated().filter { index, child in
       !childSpecs.prefix(index).contains { $0.feature == child.feature }
     }.map(\.element)
@@ -73,10 +75,19 @@ package struct SpecChecker {
       $0.uses = allUses
       let usedSpecs = Spec.flattened(allUses)
       $0.usedModels = usedSpecs.flatMap(\.models) + children.map(\.list.stateModel)
+        + stacks.flatMap { $0.stack.destinations.map(\.stateModel) }
       $0.children = children.map(\.list)
+      $0.stacks = stacks.map(\.stack)
       for enumType in usedSpecs.flatMap(\.enums) { $0.enumCaseNames[enumType.name] = enumType.cases }
     }
     let names = declareTypeNames(models: modelPairs, filters: filterPairs, enums: enumPairs)
+    // A stack's enums are generated types: a declared type of either name is refused.
+    for (stack, node) in stacks {
+      let screens = StackFeature.screensTypeName(feature: feature, field: stack.field)
+      for name in [screens, screens + "Action"] where names.types.contains(name) {
+        error(.duplicateName(name, what: .kind(.type)), node)
+      }
+    }
     symbols = symbols.adding {
       $0.modelNames = names.models
       $0.filterNames = names.filters
@@ -110,7 +121,7 @@ package struct SpecChecker {
     }
     if let stateNode = keys["state"] {
       let state = fields(stateNode, context: .theState, requireDefaults: true)
-      var childFields = childFields(children, state: state)
+      var childFields = childFields(children, stacks: stacks, state: state)
       if let alertsNode = keys["alerts"], !alertsRead.isEmpty {
         if state.contains(where: { $0.name == Spec.alertField }) || childFields.contains(where: { $0.name == Spec.alertField }) {
           error(.duplicateName(Spec.alertField, what: .kind(.stateField)), alertsNode)
@@ -158,7 +169,7 @@ package struct SpecChecker {
       $0.filters = checkedFilters
       $0.actions = reduced
     }
-    checkDelegates(children)
+    checkDelegates(children, stacks: stacks)
     let alerts = checkAlertButtons(alertsRead)
     if !alertsRead.isEmpty, let alertsNode = keys["alerts"], action(named: Spec.alertField) != nil {
       // The case the alerts' buttons send.
@@ -189,6 +200,7 @@ package struct SpecChecker {
     spec.module = module
     spec.uses = allUses
     spec.children = children.map(\.list).filter { list in spec.stateField(named: list.field) != nil }
+    spec.stacks = stacks.map(\.stack).filter { stack in spec.stateField(named: stack.field)?.type.isStack == true }
     if spec.stateField(named: Spec.alertField)?.type == .optional(.enumeration(spec.alertTypeName)) { spec.alerts = alerts }
     spec.conformances = conformances
     checkUsedConformances(spec, usesNode: keys["uses"])

@@ -21,6 +21,8 @@ struct SymbolTable {
     var usedModels: [Model] = []
     /// The lists of child features (`children:`).
     var children: [ChildFeature] = []
+    /// The navigation stacks (`children: { path: { stack: [...] } }`).
+    var stacks: [StackFeature] = []
     /// State field names written `FEATURE.FIELD` (an app's derived values read the features'
     /// state so): the tokens `FEATURE`, `.`, `FIELD` read as one name.
     var qualifiedNames: Set<String> = []
@@ -62,7 +64,9 @@ struct SymbolTable {
     entries.uses = spec.uses
     let used = Spec.flattened(spec.uses)
     entries.usedModels = used.flatMap(\.models) + spec.children.map(\.stateModel)
+      + spec.stacks.flatMap { $0.destinations.map(\.stateModel) }
     entries.children = spec.children
+    entries.stacks = spec.stacks
     entries.enums = spec.enums
     entries.models = spec.models
     for enumType in used.flatMap(\.enums) + spec.enums { entries.enumCaseNames[enumType.name] = enumType.cases }

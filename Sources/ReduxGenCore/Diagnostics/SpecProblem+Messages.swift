@@ -43,6 +43,7 @@ extension SpecProblem {
       .derivedParameterSyntax, .derivedParameterNeedsLookup, .derivedParameterUnused: .derived
     case .indexSetOutsidePayload, .needsOffsets, .notAFilterResult, .moveNeedsParameters, .sortedResult,
       .resultNeedsIDs, .upsertKeyNotID, .branchWithoutOperations, .unknownOperation, .notCollection, .noIDField,
+      .notAStack, .stackPushNeedsDestination, .unknownDestination,
       .needsValue, .ambiguousValue, .noDefaultToReset, .elementPathNeedsID, .everyElementUnsupported,
       .wholeListInEntry, .everyElementNeedsField, .eachElementNeedsField, .eachElementIdentified, .elementIDChanged,
       .elementReplaced, .duplicateID, .customNotAlone, .notElementField, .elementFieldMissing, .notConditional,
@@ -63,7 +64,7 @@ extension SpecProblem {
       .unseenByMiddleware,
       .typeDeclaredByUsedSpec, .missingHandWritten, .requirementMissing, .requirementChanged, .requirementRemoved,
       .orphanedScaffold, .missingLiveEffects: .modules
-    case .invalidPersistKey, .unknownStorage, .invalidPersistVersion, .migrationVersion, .migrationStepShape,
+    case .invalidPersistKey, .persistedStack, .unknownStorage, .invalidPersistVersion, .migrationVersion, .migrationStepShape,
       .migrationPath, .migrationNeedsValue, .migrationValue, .retypeUnsupported, .sqliteWholeField,
       .persistedStoreChanged, .persistedFieldWithoutDefault, .persistedFieldRemoved, .persistedFieldRetyped,
       .persistedFieldMaybeRenamed, .persistedFieldRequired, .persistedIdAdded, .persistedEnumCasesRemoved,

@@ -133,6 +133,14 @@ package enum SpecProblem: Hashable, Sendable {
   case branchWithoutOperations(String)
   case unknownOperation(String, suggestion: String?)
   case notCollection(String, type: String)
+  /// `push` or `pop` on a field that isn't a navigation stack.
+  case notAStack(String, type: String)
+  /// `persist: [path]` naming a navigation stack.
+  case persistedStack(String)
+  /// `push path` without `.DESTINATION`.
+  case stackPushNeedsDestination(String, destinations: [String])
+  /// `push path.NAME` where the stack has no such destination.
+  case unknownDestination(String, stack: String, suggestion: String?)
   case noIDField(String)
   case needsValue(operation: String, action: String)
   case ambiguousValue(operation: String, action: String)

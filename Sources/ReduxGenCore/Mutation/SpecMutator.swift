@@ -49,7 +49,7 @@ package enum SpecMutator {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
       + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + startMutants(spec)
-      + apiMutants(spec) + cacheMutants(spec) + keptValueMutants(spec) + childMutants(spec) + alertMutants(spec)
+      + apiMutants(spec) + cacheMutants(spec) + keptValueMutants(spec) + childMutants(spec) + stackMutants(spec) + alertMutants(spec)
     // A near miss of behaviour keeps every conformance: a mutant without a JSON key, a persisted
     // field or `fresh` would otherwise drop `Codable` or `Hashable`, and the tests that use them
     // wouldn't build.
@@ -96,6 +96,29 @@ package enum SpecMutator {
         var mutated = spec
         mutated.children[index].routeMutant = mutant
         return Mutant(id: "children:\(field):\(id)", description: "\(field): \(description)", spec: mutated)
+      }
+    }
+  }
+
+  /// A screen's action given to the bottom screen, or to none; a destination's action the parent
+  /// reduces (`from:`) not handed to it.
+  static func stackMutants(_ spec: Spec) -> [Mutant] {
+    spec.stacks.indices.flatMap { index -> [Mutant] in
+      let field = spec.stacks[index].field
+      let handled = spec.handlers(of: field).compactMap { handler in
+        handler.action.from?.destination.map { "\(field).\($0).\(handler.childAction)" }
+      }
+      let kinds: [(ChildRouteMutant, String, String)] =
+        [
+          (.firstElement, "first-element", "a screen's action goes to its screen -> goes to the bottom screen"),
+          (.dropped, "dropped", "a screen's action goes to its screen -> goes to none"),
+        ]
+        + (handled.isEmpty
+          ? [] : [(.handlerDropped, "handler-dropped", "\(handled.joined(separator: ", ")) reaches the parent -> doesn't")])
+      return kinds.map { mutant, id, description in
+        var mutated = spec
+        mutated.stacks[index].routeMutant = mutant
+        return Mutant(id: "stack:\(field):\(id)", description: "\(field): \(description)", spec: mutated)
       }
     }
   }

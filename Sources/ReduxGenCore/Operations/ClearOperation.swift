@@ -1,4 +1,5 @@
-/// `clear COLLECTION`: removes every element of a list or entry of a dictionary.
+/// `clear COLLECTION`: removes every element of a list or entry of a dictionary, or every screen
+/// of a navigation stack (back to its root).
 struct ClearOperation: ReduceOperationKind, Equatable {
   static let words = ["clear"]
   static let meanings = ["empty": "clear", "removeAll": "clear", "purge": "clear"]
@@ -7,7 +8,7 @@ struct ClearOperation: ReduceOperationKind, Equatable {
   static func parse(_ word: String, _ parser: inout ReduceParser) -> ClearOperation? {
     guard let (path, offset) = parser.targetPath() else { return nil }
     switch path.type {
-    case .array, .dictionary: return ClearOperation(target: path)
+    case .array, .dictionary, .stack: return ClearOperation(target: path)
     default: return parser.fail(.notCollection(path.text, type: path.type.swiftName), offset)
     }
   }
@@ -16,16 +17,26 @@ struct ClearOperation: ReduceOperationKind, Equatable {
   var path: StatePath? { target }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    reducer.at(target, state) { [.expression($0.dot("removeAll").call())] }
+    reducer.at(target, state) { [.expression($0.dot(target.type.isStack ? "popToRoot" : "removeAll").call())] }
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
     let kit = context.kit
     let action = context.action
-    let filled = kit.sample(target.type, 1)
+    let filled: Statement
+    if case .stack(let screens) = target.type {
+      // A screen of the stack's first destination.
+      guard let stack = kit.spec.stacks.first(where: { StackFeature.screensTypeName(feature: kit.spec.feature, field: $0.field) == screens }),
+        let first = stack.destinations.first
+      else { return [] }
+      filled = .expression(
+        context.target.dot("push").call([Argument(nil, Expression.dot(first.name).call([Argument(nil, .name(first.spec.stateTypeName).call())]))]))
+    } else {
+      filled = .assignment(context.target, kit.types.expression(kit.sample(target.type, 1), type: target.type))
+    }
     let (lets, arguments) = kit.arguments(action, [:])
     let body =
-      [kit.newState(), .assignment(context.target, kit.types.expression(filled, type: target.type))] + lets
+      [kit.newState(), filled] + lets
       + [kit.reduce(action.name, arguments), kit.expect(context.target.dot("isEmpty"), .equal, .literal(.bool(true)))]
     return [
       context.test("\(action.name) clears \(target.text)", "\(action.name)Clears\(target.text.identifierWords)", body)

@@ -82,11 +82,14 @@ package struct ChildActionHandler: Sendable, Equatable {
   package var action: String
   /// The parameters read from the child's state; the others are the child action's.
   package var readsState: Set<String> = []
+  /// For a navigation stack (`from: path.detail.deleted`), the destination whose action it is.
+  package var destination: String?
 
-  package init(field: String, action: String, readsState: Set<String> = []) {
+  package init(field: String, action: String, readsState: Set<String> = [], destination: String? = nil) {
     self.field = field
     self.action = action
     self.readsState = readsState
+    self.destination = destination
   }
 }
 
@@ -117,6 +120,15 @@ extension Spec {
     }
   }
 
+  /// The parent's actions that reduce an action of the stack at `field`'s destination
+  /// `destination` (`from: path.detail.deleted`), by the destination's action.
+  package func handlers(of field: String, destination: String) -> [(childAction: String, action: Action)] {
+    actions.compactMap { action in
+      guard let from = action.from, from.field == field, from.destination == destination else { return nil }
+      return (from.action, action)
+    }
+  }
+
   /// The child's actions at `list.field` reduced by an action of the parent's that writes the
   /// list (`from:`): they change the list other than in their element.
   package func listWritingHandlers(_ list: ChildFeature) -> [String] {
@@ -131,5 +143,61 @@ extension Spec {
   /// The model of a child feature's state, by its type name (`TallyState`).
   package func childStateModel(named name: String) -> Model? {
     children.lazy.first { $0.spec.stateTypeName == name }?.stateModel
+      ?? stacks.lazy.flatMap(\.destinations).first { $0.spec.stateTypeName == name }?.stateModel
+  }
+}
+
+/// `path: { stack: [detail.yaml, record.yaml] }`: a navigation stack of destination features,
+/// its state a `ScreenStack` of the parent's enum of screens (`<Feature><Field>`, a case per
+/// destination holding its state). The parent's action gets a case carrying a screen's id and
+/// an action of the screens' enum (`.path(id: 3, action: .detail(.save))`), which the parent's
+/// reducer gives to that screen alone, and only when the screen is that destination; each
+/// screen's middleware runs for it alone, and is ended when an action pops it.
+package struct StackFeature: Sendable, Equatable {
+  /// A feature a screen of the stack can be: its case of the screens' enum.
+  package struct Destination: Sendable, Equatable {
+    /// The case's name: the feature's name, lowercased first (`detail` for `Detail`).
+    package var name: String
+    package var spec: Spec
+
+    /// The destination's state read as a model of the parent's.
+    package var stateModel: Model {
+      Model(name: spec.stateTypeName, doc: spec.doc, fields: spec.state)
+    }
+  }
+
+  /// The parent's state field, and the name of its action case.
+  package var field: String
+  package var destinations: [Destination]
+  /// A near miss of the routing: set only by the mutation harness.
+  package var routeMutant: ChildRouteMutant?
+
+  /// The enum of screens: `TalliesPath` for the field `path` of `Tallies`.
+  package static func screensTypeName(feature: String, field: String) -> String {
+    feature + field.uppercasingFirst
+  }
+
+  /// The enum of the screens' actions: `TalliesPathAction`.
+  package static func screenActionsTypeName(feature: String, field: String) -> String {
+    screensTypeName(feature: feature, field: field) + "Action"
+  }
+
+  /// The parent's state field holding the stack.
+  package func stateField(feature: String) -> Field {
+    Field(
+      name: field, type: .stack(Self.screensTypeName(feature: feature, field: field)), defaultValue: .array([]),
+      doc: "The screens pushed on the stack, bottom first; empty when the root alone shows.")
+  }
+
+  /// The destination whose case is `name`.
+  package func destination(named name: String) -> Destination? {
+    destinations.first { $0.name == name }
+  }
+}
+
+extension Spec {
+  /// The navigation stack whose field is `name`.
+  package func stack(named name: String) -> StackFeature? {
+    stacks.first { $0.field == name }
   }
 }

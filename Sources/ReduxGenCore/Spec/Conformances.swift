@@ -100,7 +100,7 @@ extension SpecType {
     case .model(let name): [name]
     case .optional(let wrapped), .array(let wrapped): wrapped.modelNames
     case .dictionary(let key, let value): key.modelNames + value.modelNames
-    case .scalar, .enumeration, .requestStatus, .indexSet: []
+    case .scalar, .enumeration, .requestStatus, .indexSet, .stack: []
     }
   }
 }

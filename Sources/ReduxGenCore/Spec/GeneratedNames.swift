@@ -176,6 +176,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "Store": "ReduxRuntime", "UnimplementedEffect": "ReduxRuntime", "ChangedElements": "ReduxRuntime",
     "ViewStore": "ReduxRuntime", "StoreBinding": "ReduxRuntime", "ReduxArithmetic": "ReduxRuntime",
     "ResponseCache": "ReduxRuntime", "IncrementallyDerived": "ReduxRuntime", "IncrementalValue": "ReduxRuntime",
+    "ScreenStack": "ReduxRuntime",
     "TestStore": "ReduxTesting", "EffectDouble": "ReduxTesting", "ImmediateClock": "ReduxTesting",
     "StoppedClock": "ReduxTesting", "PausedClock": "ReduxTesting", "ManualClock": "ReduxTesting",
     "ExampleFailure": "ReduxTesting",
@@ -192,7 +193,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
-    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "PresentedMiddleware", "PresentationCheck", "AlertButton", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "PresentedMiddleware", "DestinationMiddleware", "ScreenStack", "PresentationCheck", "AlertButton", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "IncrementalValue", "IncrementallyDerived",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",

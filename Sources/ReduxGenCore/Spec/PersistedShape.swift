@@ -138,7 +138,7 @@ extension SpecType {
     case .model(let name), .enumeration(let name): [name]
     case .optional(let wrapped), .array(let wrapped): wrapped.namedTypes
     case .dictionary(let key, let value): key.namedTypes + value.namedTypes
-    case .scalar, .requestStatus, .indexSet: []
+    case .scalar, .requestStatus, .indexSet, .stack: []
     }
   }
 }

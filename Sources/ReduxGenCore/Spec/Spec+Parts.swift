@@ -141,13 +141,26 @@ package struct Example: Sendable, Equatable {
   /// as the child's spec reads it.
   package indirect enum ElementStep: Sendable, Equatable {
     case element(id: Value, step: Step)
+    /// A destination's action sent to a screen of a navigation stack (`path[1].detail.save`).
+    case screen(id: Int, destination: String, step: Step)
 
     package var id: Value {
-      switch self { case .element(let id, _): id }
+      switch self {
+      case .element(let id, _): id
+      case .screen(let id, _, _): .int(id)
+      }
     }
 
     package var step: Step {
-      switch self { case .element(_, let step): step }
+      switch self {
+      case .element(_, let step), .screen(_, _, let step): step
+      }
+    }
+
+    /// The stack's destination, for a screen's step.
+    package var destination: String? {
+      if case .screen(_, let destination, _) = self { return destination }
+      return nil
     }
   }
 

@@ -44,6 +44,9 @@ package struct Spec: Sendable, Equatable {
   /// The lists of child features (`children:`), in the spec's order: each child's spec is in
   /// `uses` too (its module is imported), and each list is a field of `state`.
   package var children: [ChildFeature] = []
+  /// The navigation stacks of destination features (`children: { path: { stack: [...] } }`),
+  /// in the spec's order; each destination's spec is in `uses` too.
+  package var stacks: [StackFeature] = []
   /// The alerts and confirmation dialogs (`alerts:`), in the spec's order; their enums are in
   /// `enums`, and the field holding the one shown in `state`.
   package var alerts: [AlertDeclaration] = []
@@ -121,6 +124,9 @@ package struct Spec: Sendable, Equatable {
   package func module(declaring name: String) -> String? {
     if modelIndex[name] != nil || enums.contains(where: { $0.name == name }) { return feature }
     if let child = children.first(where: { $0.spec.stateTypeName == name }) { return child.spec.feature }
+    if let destination = stacks.lazy.flatMap(\.destinations).first(where: { $0.spec.stateTypeName == name }) {
+      return destination.spec.feature
+    }
     return uses.lazy.compactMap { $0.module(declaring: name) }.first
   }
 

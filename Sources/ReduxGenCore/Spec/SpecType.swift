@@ -36,6 +36,9 @@ package indirect enum SpecType: Hashable, Sendable {
   /// Foundation's `IndexSet`: positions in a list, as SwiftUI's `onMove` and `onDelete` give
   /// them; a payload parameter's type only (`move`, `remove LIST at OFFSETS`).
   case indexSet
+  /// ReduxRuntime's `ScreenStack` of the named enum of screens: a navigation stack's state
+  /// field (`children: { path: { stack: [...] } }`), a state field's type only.
+  case stack(String)
 
   /// As Swift writes it.
   package var swiftName: String {
@@ -47,6 +50,7 @@ package indirect enum SpecType: Hashable, Sendable {
     case .dictionary(let key, let value): "[\(key.swiftName): \(value.swiftName)]"
     case .requestStatus: "RequestStatus"
     case .indexSet: "IndexSet"
+    case .stack(let screens): "ScreenStack<\(screens)>"
     }
   }
 
@@ -68,6 +72,11 @@ package indirect enum SpecType: Hashable, Sendable {
     case .dictionary(let key, let value): key.mentionsModel || value.mentionsModel
     default: false
     }
+  }
+
+  package var isStack: Bool {
+    if case .stack = self { return true }
+    return false
   }
 
   package var isOptional: Bool {

@@ -11,8 +11,8 @@ extension FeatureTranslator {
   /// element (`ChildMiddleware`), made from the function a parameter takes. None without
   /// `children:`.
   func childrenMiddleware() -> [Declaration] {
-    guard !spec.children.isEmpty else { return [] }
-    let chains = spec.children.compactMap { list -> Expression? in
+    guard !spec.children.isEmpty || !spec.stacks.isEmpty else { return [] }
+    var chains = spec.children.compactMap { list -> Expression? in
       guard let field = spec.stateFieldIndex(named: list.field) else { return nil }
       guard list.isList else {
         return types.runtime.value("PresentedMiddleware").call([
@@ -35,6 +35,7 @@ extension FeatureTranslator {
         Argument("reducer", .name(spec.reducerName)),
       ])
     }
+    chains += spec.stacks.compactMap(stackChain)
     let function = FunctionDeclaration(
       doc: """
         The middleware of the child features: add what it returns to the store's middleware. A
@@ -51,7 +52,7 @@ extension FeatureTranslator {
             returns: .array(
               .existential(
                 types.runtime.generic("Middleware", [.named(list.spec.stateTypeName), .named(list.spec.actionTypeName)])))))
-      },
+      } + spec.stacks.flatMap(stackParameters),
       returnType: .array(.existential(types.runtime.generic("Middleware", [stateType, actionType]))),
       body: [.returnStatement(.array(chains))])
     return [.function(function)]

@@ -68,6 +68,7 @@ extension FeatureTranslator {
     .declarations(
       changes: spec.actions.map { ($0.name, changedFields(by: $0)) }
         + spec.children.map { ($0.field, changedFields(byRouteOf: $0)) }
+        + spec.stacks.map { ($0.field, changedFields(byRouteOf: $0)) }
         + (spec.alerts.isEmpty ? [] : [(Spec.alertField, changedFieldsByAlert())]),
       reads: reads,
       actionMembers: (changedElementsReport().map { [$0] } ?? []) + followedUpBy()) + incrementalValues()

@@ -212,7 +212,7 @@ struct FeatureTranslator {
           doc: doc, access: access, name: spec.stateTypeName,
           inherits: ["Equatable", "Sendable"] + (Self.identifies(spec.stateField(named: "id")?.type) ? ["Identifiable"] : [])
             + (needed.codableStateAndAction ? ["Codable"] : []), members: members))
-    ] + viewStore()
+    ] + stackTypes() + viewStore()
   }
 
   /// Whether a state's `id` of this type makes it `Identifiable`: a scalar or an enum, which are
@@ -308,13 +308,14 @@ struct FeatureTranslator {
             doc: "An action of the \(list.spec.feature) presented in `\(list.field)`; dropped when none is.", name: list.field,
             associatedValues: [.init(label: "_", type: .named(list.spec.actionTypeName))]))
     }
+    cases += spec.stacks.map(stackActionCase)
     cases += alertCase()
     let alertCases = spec.alerts.isEmpty ? [] : [(Spec.alertField, 1)]
-    if EqualityTranslator.writesOut(spec.actions.count + spec.children.count + alertCases.count) {
+    if EqualityTranslator.writesOut(spec.actions.count + spec.children.count + spec.stacks.count + alertCases.count) {
       cases += EqualityTranslator(access: access, typeName: spec.actionTypeName)
         .enumEquality(
           cases: spec.actions.map { ($0.name, $0.payload.count) } + spec.children.map { ($0.field, $0.isList ? 2 : 1) }
-            + alertCases)
+            + spec.stacks.map { ($0.field, 2) } + alertCases)
     }
     var declarations: [Declaration] = [
       .enumeration(
@@ -334,7 +335,7 @@ struct FeatureTranslator {
             doc: "One-off outputs of the \(spec.feature) feature, for the view: not state.", access: access,
             name: spec.names.event, inherits: ["Equatable", "Sendable"], members: events)))
     }
-    let creators = spec.actions.compactMap(creator) + spec.children.map(childExtractor)
+    let creators = spec.actions.compactMap(creator) + spec.children.map(childExtractor) + spec.stacks.map(stackExtractor)
     if !creators.isEmpty {
       declarations.append(.extensionDeclaration(ExtensionDeclaration(extendedType: .named(spec.actionTypeName), members: creators)))
     }
@@ -434,6 +435,7 @@ struct FeatureTranslator {
       }
     }
     cases += spec.children.map(childRoute)
+    cases += spec.stacks.map(stackRoute)
     cases += alertRoute()
     if !idle.isEmpty {
       cases.append(SwitchCase(patterns: idle, body: [.breakStatement]))
@@ -461,7 +463,7 @@ struct FeatureTranslator {
             doc: "The actions `\(spec.reducerName)` passes on, in declaration order.", access: .private,
             kind: .function(spec.names.reducerPart(offset + 1)), parameters: parameters, body: [body]))
     }
-    return customReducing() + parts
+    return customReducing() + parts + stackReducers()
   }
 
   /// `case .tallies(let id, let action)`: the child's reducer on the element whose `id` is `id`,
@@ -527,8 +529,8 @@ struct FeatureTranslator {
   /// `switch action { case .save: talliesReducer(&state, .nameChosen(draft: state.namer!.draft)) }`:
   /// after the child's reducer, the parent's actions that reduce the child's (`from:`), each
   /// given the child action's parameters and the child's state fields (`element`) they name.
-  func handlerSwitch(_ list: ChildFeature, element: Expression) -> Statement? {
-    let handlers = spec.handlers(of: list.field)
+  func handlerSwitch(_ list: ChildFeature, element: Expression, destination: String? = nil) -> Statement? {
+    let handlers = destination.map { spec.handlers(of: list.field, destination: $0) } ?? spec.handlers(of: list.field)
     guard !handlers.isEmpty, list.routeMutant != .handlerDropped else { return nil }
     let cases = handlers.compactMap { childActionName, action -> SwitchCase? in
       guard let childAction = list.spec.action(named: childActionName), let from = action.from else { return nil }

@@ -35,6 +35,7 @@ struct TypeTranslator {
     case .dictionary(let key, let value): .dictionary(typeName(key), typeName(value))
     case .requestStatus: runtime.type("RequestStatus")
     case .indexSet: .named("IndexSet")
+    case .stack(let screens): runtime.generic("ScreenStack", [specType(screens)])
     }
   }
 
@@ -90,6 +91,18 @@ struct TypeTranslator {
   /// An action as an example's step (or `start:`) writes it, as a value: `.fetchUser(id: "u1")`;
   /// `qualified`, through its type (`UsersAction.fetchUser(id: "u1")`), where nothing else gives it.
   func action(_ step: Example.Step, qualified: Bool = false) -> Expression {
+    if let element = step.element, let destination = element.destination, let stack = spec.stack(named: step.action),
+      let screen = stack.destination(named: destination)
+    {
+      // A destination's action for the screen with that id: `.path(id: 1, action: .detail(.save))`.
+      var child = TypeTranslator(spec: screen.spec)
+      child.usesUUIDHelper = usesUUIDHelper
+      let member = qualified ? Expression.name(spec.actionTypeName).dot(step.action) : .dot(step.action)
+      return member.call([
+        Argument("id", expression(element.id, type: .scalar(.int))),
+        Argument("action", Expression.dot(destination).call([Argument(nil, child.action(element.step))])),
+      ])
+    }
     if let element = step.element, let list = spec.child(named: step.action) {
       // The child's action, as the child's spec writes it, for the element with that id.
       var child = TypeTranslator(spec: list.spec)

@@ -29,6 +29,13 @@ extension SpecProblem {
       "unknown reduce operation '\(name)'" + didYouMean(suggestion)
     case .notCollection(let path, let type):
       "'\(path)' has type \(type), which is not a list"
+    case .notAStack(let path, let type):
+      "'\(path)' has type \(type), which is not a navigation stack ('children: { \(path): { stack: [...] } }')"
+    case .stackPushNeedsDestination(let stack, let destinations):
+      "push names the destination of the screen: "
+        + destinations.map { "'push \(stack).\($0)'" }.joined(separator: " or ")
+    case .unknownDestination(let name, let stack, let suggestion):
+      "'\(stack)' has no destination '\(name)'" + didYouMean(suggestion)
     case .noIDField(let type):
       "elements of type \(type) have no field 'id' to find them by"
     case .needsValue(let operation, let action):

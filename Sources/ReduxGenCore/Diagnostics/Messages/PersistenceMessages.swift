@@ -5,6 +5,9 @@ extension SpecProblem {
     switch self {
     case .invalidPersistKey(let key):
       "persist key '\(key)' must be a plain file name: letters, digits, '.', '-' and '_', not starting with '.'"
+    case .persistedStack(let name):
+      "'\(name)' is a navigation stack, which 'persist' doesn't keep: its screens are other features' states, "
+        + "whose stored shape the snapshot doesn't describe; persist what rebuilds it (the ids it shows) instead"
     case .unknownStorage(let name, let suggestion):
       "unknown storage '\(name)'; storage is 'file' or 'sqlite'" + didYouMean(suggestion)
     case .invalidPersistVersion(let text):

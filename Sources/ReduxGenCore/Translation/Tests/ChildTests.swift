@@ -198,3 +198,162 @@ extension TestTranslator {
     return [routes, removed].compactMap { $0 } + handlerTests(list, names: &names)
   }
 }
+
+// A navigation stack's routing: a destination's action changes its screen alone, as the
+// destination's reducer would; an action for a popped screen, or of another destination than the
+// screen's, changes nothing.
+extension TestTranslator {
+  /// Per destination of each stack: its actions routed, and an action of it for a screen of
+  /// another destination; per stack: an action for a popped screen.
+  func stackTests(names: inout UniqueNames) -> [Declaration] {
+    spec.stacks.flatMap { stackTests($0, names: &names) }
+  }
+
+  private func stackTests(_ stack: StackFeature, names: inout UniqueNames) -> [Declaration] {
+    let field = state.dot(stack.field)
+    let screen = { (destination: StackFeature.Destination) in
+      Expression.dot(destination.name).call([Argument(nil, .name("screen"))])
+    }
+    let routed = { (id: Int, destination: StackFeature.Destination, action: Expression) in
+      Statement.expression(
+        .name(Self.reportingHelperName).call([
+          Argument(nil, .inoutArgument(state)),
+          Argument(
+            nil,
+            Expression.dot(stack.field).call([
+              Argument("id", .literal(.int(id))),
+              Argument("action", Expression.dot(destination.name).call([Argument(nil, action)])),
+            ])),
+        ]))
+    }
+    var tests: [Declaration] = []
+    for (position, destination) in stack.destinations.enumerated() {
+      let child = destination.spec
+      let handled = Set(spec.handlers(of: stack.field, destination: destination.name).map(\.childAction))
+      let actions = child.actions.filter { !handled.contains($0.name) }.prefix(Self.childActionsPerTest).map(childAction)
+      tests += stackHandlerTests(stack, destination, names: &names)
+      guard let firstAction = child.actions.first.map(childAction) else { continue }
+      let sampleScreen = sampleConstant(
+        "screen", element(destination.stateModel, 1, allFields: true), type: .model(destination.stateModel.name))
+      // Screens 0 and 1 of this destination; the action goes to screen 1 (the top).
+      let loop: [Statement] = [
+        newState(),
+        .expression(field.dot("push").call([Argument(nil, screen(destination))])),
+        .expression(field.dot("push").call([Argument(nil, screen(destination))])),
+        .declaration(VariableDeclaration(name: "expected", initializer: .name("screen"))),
+        .expression(.name(child.reducerName).call([Argument(nil, .inoutArgument(.name("expected"))), Argument(nil, .name("action"))])),
+        .expression(
+          .name(Self.reportingHelperName).call([
+            Argument(nil, .inoutArgument(state)),
+            Argument(
+              nil,
+              Expression.dot(stack.field).call([
+                Argument("id", .literal(.int(1))),
+                Argument("action", Expression.dot(destination.name).call([Argument(nil, .name("action"))])),
+              ])),
+          ])),
+        expect(.subscriptedByLabel(field, label: "id", .literal(.int(0))), .equal, screen(destination)),
+        expect(
+          .subscriptedByLabel(field, label: "id", .literal(.int(1))), .equal,
+          Expression.dot(destination.name).call([Argument(nil, .name("expected"))])),
+      ]
+      if !actions.isEmpty {
+      tests.append(
+        test(
+          "\(stack.field): a \(child.feature) action changes its screen alone",
+          names.make("\(stack.field)\(destination.name.uppercasingFirst)ActionChangesItsScreenAlone"),
+          [
+            sampleScreen,
+            .declaration(
+              VariableDeclaration(
+                isConstant: true, name: "actions", type: .array(.named(child.actionTypeName)), initializer: .array(actions))),
+            .forIn("action", .name("actions"), where: nil, loop),
+          ]))
+      }
+      // A screen of another destination: the action is dropped.
+      if let other = stack.destinations.first(where: { $0.name != destination.name }) {
+        tests.append(
+          test(
+            "\(stack.field): a \(child.feature) action for a screen of \(other.spec.feature) changes nothing",
+            names.make("\(stack.field)\(destination.name.uppercasingFirst)ActionForAnotherScreenChangesNothing"),
+            [
+              newState(),
+              .expression(
+                field.dot("push").call([
+                  Argument(nil, Expression.dot(other.name).call([Argument(nil, .name(other.spec.stateTypeName).call())]))
+                ])),
+              constant("before", state),
+              routed(0, destination, firstAction),
+              expect(state, .equal, .name("before")),
+            ]))
+      }
+      // A popped screen: the action is dropped, and the screen pushed after it keeps its state.
+      if position == 0 {
+        tests.append(
+          test(
+            "\(stack.field): an action for a popped screen changes nothing",
+            names.make("\(stack.field)ActionOfAPoppedScreenChangesNothing"),
+            [
+              sampleScreen,
+              newState(),
+              .expression(field.dot("push").call([Argument(nil, screen(destination))])),
+              .expression(field.dot("pop").call()),
+              .expression(field.dot("push").call([Argument(nil, screen(destination))])),
+              constant("before", state),
+              routed(0, destination, firstAction),
+              expect(state, .equal, .name("before")),
+              expect(field.dot("ids"), .equal, .array([.literal(.int(1))])),
+            ]))
+      }
+    }
+    return tests
+  }
+
+  /// One test per action of the parent that reduces a destination's (`from: path.detail.save`):
+  /// the destination's action sent to the top screen equals the destination's reducer on that
+  /// screen, then the parent's action with what it reads.
+  private func stackHandlerTests(
+    _ stack: StackFeature, _ destination: StackFeature.Destination, names: inout UniqueNames
+  ) -> [Declaration] {
+    let child = destination.spec
+    let field = state.dot(stack.field)
+    let expected = Expression.name("expected")
+    let screen = { (value: Expression) in Expression.dot(destination.name).call([Argument(nil, value)]) }
+    return spec.handlers(of: stack.field, destination: destination.name).compactMap { childActionName, action -> Declaration? in
+      guard let childAction = child.action(named: childActionName), let from = action.from else { return nil }
+      let sent = self.childAction(childAction)
+      let arguments = action.payload.map { parameter -> Argument in
+        if from.readsState.contains(parameter.name) { return Argument(parameter.name, Expression.name("reduced").dot(parameter.name)) }
+        let position = childAction.payload.firstIndex { $0.name == parameter.name } ?? 0
+        return Argument(parameter.name, childArgument(childAction, position).value)
+      }
+      let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
+      let body: [Statement] = [
+        sampleConstant(
+          "screen", element(destination.stateModel, 1, allFields: true), type: .model(destination.stateModel.name)),
+        newState(),
+        .expression(field.dot("push").call([Argument(nil, screen(.name("screen")))])),
+        .expression(field.dot("push").call([Argument(nil, screen(.name("screen")))])),
+        .declaration(VariableDeclaration(name: "expected", initializer: state)),
+        .declaration(VariableDeclaration(name: "reduced", initializer: .name("screen"))),
+        .expression(.name(child.reducerName).call([Argument(nil, .inoutArgument(.name("reduced"))), Argument(nil, sent)])),
+        .assignment(.subscriptedByLabel(expected.dot(stack.field), label: "id", .literal(.int(1))), screen(.name("reduced"))),
+        .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(expected)), Argument(nil, parentAction)])),
+        .expression(
+          .name(Self.reportingHelperName).call([
+            Argument(nil, .inoutArgument(state)),
+            Argument(
+              nil,
+              Expression.dot(stack.field).call([
+                Argument("id", .literal(.int(1))), Argument("action", Expression.dot(destination.name).call([Argument(nil, sent)])),
+              ])),
+          ])),
+        expect(state, .equal, expected),
+      ]
+      return test(
+        "\(stack.field): \(child.feature)'s \(childActionName) is reduced by \(action.name)",
+        names.make("\(stack.field)\(destination.name.uppercasingFirst)\(childActionName.uppercasingFirst)ReducedBy\(action.name.uppercasingFirst)"),
+        body)
+    }
+  }
+}

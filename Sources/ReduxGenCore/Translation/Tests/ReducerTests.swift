@@ -69,6 +69,7 @@ extension TestTranslator {
       if let test = creatorTest(actions[index], names: &names) { tests.append(test) }
     }
     tests += childTests(names: &names)
+    tests += stackTests(names: &names)
     tests += alertTests(names: &names)
     tests += equalityTests(names: &names)
     let parts =

@@ -160,6 +160,9 @@ extension TestTranslator {
       return .array([sample(elementType, number)])
     case .dictionary(let key, let value):
       return .dictionary([(sample(key, number), sample(value, number))])
+    case .stack:
+      // An empty stack: `ScreenStack` is written as an array literal.
+      return .array([])
     case .requestStatus:
       return .enumCase(["loading", "succeeded"][number % 2])
     case .indexSet:

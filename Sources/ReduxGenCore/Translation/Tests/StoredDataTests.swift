@@ -186,6 +186,9 @@ struct StoredSamples {
       return .object(["idle": .object([:])])
     case .indexSet:
       return nil
+    case .stack:
+      // An empty stack, as `ScreenStack` encodes one.
+      return .object(["screens": .array([]), "nextID": .int(0)])
     }
   }
 
@@ -250,6 +253,8 @@ struct StoredSamples {
 
   /// A default as today's code encodes it; `<any>` for one made at run time; nil for nil.
   private func defaultJSON(_ value: Value, type: SpecType) -> SampleJSON? {
+    // An empty stack, as `ScreenStack` encodes one (the only default a stack has).
+    if type.isStack { return .object(["screens": .array([]), "nextID": .int(0)]) }
     switch value {
     case .null: return nil
     // A status encodes as its case holding its values (`{"idle": {}}`).

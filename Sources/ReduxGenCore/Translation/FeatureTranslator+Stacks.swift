@@ -1,0 +1,236 @@
+// A navigation stack of destination features (`children: { path: { stack: [...] } }`): the enum
+// of its screens and of their actions, the parent's action case, its route in the reducer, and
+// its middleware.
+extension FeatureTranslator {
+  // MARK: Types
+
+  /// `TalliesPath` (a case per destination, holding its state) and `TalliesPathAction` (a case
+  /// per destination, holding its action), each with a property per case that reads it.
+  func stackTypes() -> [Declaration] {
+    spec.stacks.flatMap { stack -> [Declaration] in
+      let screens = StackFeature.screensTypeName(feature: spec.feature, field: stack.field)
+      let actions = StackFeature.screenActionsTypeName(feature: spec.feature, field: stack.field)
+      let codable: [TypeName] = needed.codableStateAndAction ? ["Codable"] : []
+      return [
+        .enumeration(
+          TypeDeclaration(
+            doc: "A screen of `\(stack.field)`: one case per destination, holding its state.", access: access,
+            name: screens, inherits: ["Equatable", "Sendable"] as [TypeName] + codable,
+            members: stack.destinations.map { destination in
+              .enumCase(
+                EnumCaseDeclaration(
+                  name: destination.name, associatedValues: [.init(label: "_", type: .named(destination.spec.stateTypeName))]))
+            })),
+        caseReaders(of: screens, stack, type: \.stateTypeName, what: "state"),
+        .enumeration(
+          TypeDeclaration(
+            doc: "An action of a screen of `\(stack.field)`: one case per destination, holding its action.",
+            access: access, name: actions, inherits: ["Equatable", "Sendable"] as [TypeName] + codable,
+            members: stack.destinations.map { destination in
+              .enumCase(
+                EnumCaseDeclaration(
+                  name: destination.name, associatedValues: [.init(label: "_", type: .named(destination.spec.actionTypeName))]))
+            })),
+        caseReaders(of: actions, stack, type: \.actionTypeName, what: "action"),
+      ]
+    }
+  }
+
+  /// `var detail: DetailState?`: what the case of each destination holds, nil for another case.
+  private func caseReaders(of type: String, _ stack: StackFeature, type member: KeyPath<Spec, String>, what: String)
+    -> Declaration
+  {
+    .extensionDeclaration(
+      ExtensionDeclaration(
+        extendedType: .named(type),
+        members: stack.destinations.map { destination in
+          .variable(
+            VariableDeclaration(
+              doc: "The \(destination.spec.feature) \(what) this holds, if it is one.", access: access,
+              name: destination.name, type: .optional(.named(destination.spec[keyPath: member])),
+              getter: [
+                .ifCase(Pattern(caseName: destination.name, bindings: ["value"]), .name("self"), [.returnStatement(.name("value"))]),
+                .returnStatement(.literal(.nilLiteral)),
+              ]))
+        }))
+  }
+
+  // MARK: Actions
+
+  /// `case path(id: Int, action: TalliesPathAction)`.
+  func stackActionCase(_ stack: StackFeature) -> Declaration {
+    .enumCase(
+      EnumCaseDeclaration(
+        doc: "An action of the screen of `\(stack.field)` whose id is `id`; dropped when there is none, or it is another destination.",
+        name: stack.field,
+        associatedValues: [
+          .init(label: "id", type: .named("Int")),
+          .init(
+            label: "action", type: .named(StackFeature.screenActionsTypeName(feature: spec.feature, field: stack.field))),
+        ]))
+  }
+
+  /// `var path: (id: Int, action: TalliesPathAction)?`.
+  func stackExtractor(_ stack: StackFeature) -> Declaration {
+    let actions = StackFeature.screenActionsTypeName(feature: spec.feature, field: stack.field)
+    return .variable(
+      VariableDeclaration(
+        doc: "The screen's id and action this carries, if it is an action of `\(stack.field)`.",
+        access: access, name: stack.field,
+        type: .optional(.tuple([.init(label: "id", type: .named("Int")), .init(label: "action", type: .named(actions))])),
+        getter: [
+          .ifCase(
+            Pattern(caseName: stack.field, bindings: ["id", "action"]), .name("self"),
+            [.returnStatement(.tuple([Argument("id", .name("id")), Argument("action", .name("action"))]))]),
+          .returnStatement(.literal(.nilLiteral)),
+        ]))
+  }
+
+  // MARK: Reducer
+
+  /// `case .path(let id, let action)`: the screens' reducer on the screen whose id is `id`; a
+  /// warning (in debug builds) when the stack holds none, or it is another destination.
+  func stackRoute(_ stack: StackFeature) -> SwitchCase {
+    // The mutant that gives every screen's action to the bottom screen.
+    let id: Expression =
+      stack.routeMutant == .firstElement
+      ? .binary(.name("state").dot(stack.field).dot("ids").dot("first"), .nilCoalescing, .name("id")) : .name("id")
+    let reduced = Expression.name(stackReducerName(stack)).call([
+      Argument(nil, .inoutArgument(.name("state").dot(stack.field))), Argument("id", id),
+      Argument(nil, .name("action")),
+    ])
+    let dropped = Statement.expression(
+      types.runtime.value("PresentationCheck").dot("dropped").call([
+        Argument(nil, .name("action")), Argument("feature", .literal(.string(spec.feature))),
+        Argument("field", .literal(.string(stack.field))),
+      ]))
+    // After the destination's reducer, the parent's actions that reduce its action (`from:`),
+    // reading the screen's state.
+    let screen = Expression.name("screen")
+    let handled = stack.destinations.compactMap { destination -> SwitchCase? in
+      guard stack.routeMutant != .handlerDropped,
+        let inner = handlerSwitch(
+          ChildFeature(field: stack.field, spec: destination.spec), element: .forceUnwrap(screen.dot(destination.name)),
+          destination: destination.name)
+      else { return nil }
+      return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: ["action"])], body: [inner])
+    }
+    // The screen as reduced, when a handler reads its state.
+    let readsScreen = spec.handlers(of: stack.field).contains { !($0.action.from?.readsState.isEmpty ?? true) }
+    let otherwise = handled.count < stack.destinations.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
+    if stack.routeMutant == .dropped {
+      return SwitchCase(patterns: [Pattern(caseName: stack.field, bindings: [])], body: [.breakStatement])
+    }
+    return SwitchCase(
+      patterns: [Pattern(caseName: stack.field, bindings: ["id", "action"])],
+      body: [
+        handled.isEmpty
+          ? .ifElse(.binary(reduced, .equal, .literal(.nilLiteral)), [dropped], nil)
+          : readsScreen
+            ? .ifLet("screen", reduced, [.switchStatement(.name("action"), handled + otherwise)], else: [dropped])
+            : .ifElse(
+              .binary(reduced, .equal, .literal(.nilLiteral)), [dropped], [.switchStatement(.name("action"), handled + otherwise)])
+      ])
+  }
+
+  /// The state fields a screen's action can change: the stack's, and what the parent's actions
+  /// that reduce a destination's (`from:`) change.
+  func changedFields(byRouteOf stack: StackFeature) -> [Int]? {
+    guard var indices = spec.stateFieldIndex(named: stack.field).map({ [$0] }) else { return nil }
+    for (_, action) in spec.handlers(of: stack.field) {
+      guard let fields = changedFields(by: action) else { return nil }
+      indices.append(contentsOf: fields.filter { !indices.contains($0) })
+    }
+    return indices.sorted()
+  }
+
+  func stackReducerName(_ stack: StackFeature) -> String {
+    spec.reducerName + stack.field.uppercasingFirst
+  }
+
+  /// `talliesReducerPath(_:id:_:)`: a destination's reducer on the screen whose id is `id`, when
+  /// it is that destination; false, changing nothing, otherwise.
+  func stackReducers() -> [Declaration] {
+    spec.stacks.map { stack in
+      let screens = StackFeature.screensTypeName(feature: spec.feature, field: stack.field)
+      let actions = StackFeature.screenActionsTypeName(feature: spec.feature, field: stack.field)
+      let screen = Expression.subscriptedByLabel(.name("stack"), label: "id", .name("id"))
+      let cases = stack.destinations.map { destination in
+        SwitchCase(
+          patterns: [Pattern(caseName: destination.name, bindings: ["action"])],
+          body: [
+            .ifLet(
+              "current", Expression.optionalChain(screen).dot(destination.name),
+              [
+                .declaration(VariableDeclaration(name: "screen", initializer: .name("current"))),
+                .expression(
+                  .name(destination.spec.reducerName).call([
+                    Argument(nil, .inoutArgument(.name("screen"))), Argument(nil, .name("action")),
+                  ])),
+                .assignment(screen, Expression.dot(destination.name).call([Argument(nil, .name("screen"))])),
+                .returnStatement(Expression.dot(destination.name).call([Argument(nil, .name("screen"))])),
+              ], else: nil),
+            .returnStatement(.literal(.nilLiteral)),
+          ])
+      }
+      return .function(
+        FunctionDeclaration(
+          doc: """
+            Gives the screen of `\(stack.field)` whose id is `id` its destination's action, and returns it.
+            Nil, changing nothing, when the stack holds no such screen or it is another destination.
+            """,
+          access: .private, kind: .function(stackReducerName(stack)),
+          parameters: [
+            Parameter(label: "_", name: "stack", type: types.typeName(.stack(screens)), isInout: true),
+            Parameter(name: "id", type: .named("Int")),
+            Parameter(label: "_", name: "action", type: .named(actions)),
+          ],
+          returnType: .optional(.named(screens)),
+          body: [.switchStatement(.name("action"), cases)]))
+    }
+  }
+
+  // MARK: Middleware
+
+  /// `ChildMiddleware(stack:...)`: each screen's chain, a `DestinationMiddleware` per destination
+  /// made from the parameter of its name (`pathDetail`).
+  func stackChain(_ stack: StackFeature) -> Expression? {
+    guard let field = spec.stateFieldIndex(named: stack.field) else { return nil }
+    let destinations = stack.destinations.map { destination in
+      types.runtime.value("DestinationMiddleware").call([
+        Argument(nil, .closure(Closure(body: .name(stackParameter(stack, destination)).call([Argument(nil, .name("id"))])))),
+        Argument("state", .closure(Closure(body: .name("$0").dot("screen").dot(destination.name)))),
+        Argument("extract", .closure(Closure(body: .name("$0").dot(destination.name)))),
+        Argument("embed", .closure(Closure(body: Expression.dot(destination.name).call([Argument(nil, .name("$0"))])))),
+      ])
+    }
+    return types.runtime.value("ChildMiddleware").call([
+      Argument("stack", .closure(Closure(parameters: ["id"], body: .array(destinations)))),
+      Argument("field", .literal(.int(field))),
+      Argument("screens", .closure(Closure(body: .name("$0").dot(stack.field)))),
+      Argument("extract", .closure(Closure(body: .name("$0").dot(stack.field)))),
+      Argument(
+        "embed",
+        .closure(Closure(body: Expression.dot(stack.field).call([Argument("id", .name("$0")), Argument("action", .name("$1"))])))),
+      Argument("reducer", .name(spec.reducerName)),
+    ])
+  }
+
+  /// `pathDetail`: the parameter that makes a screen's chain for one destination, from its id.
+  func stackParameter(_ stack: StackFeature, _ destination: StackFeature.Destination) -> String {
+    stack.field + destination.name.uppercasingFirst
+  }
+
+  func stackParameters(_ stack: StackFeature) -> [Parameter] {
+    stack.destinations.map { destination in
+      Parameter(
+        name: stackParameter(stack, destination),
+        type: .sendableFunction(
+          [.named("Int")],
+          returns: .array(
+            .existential(
+              types.runtime.generic(
+                "Middleware", [.named(destination.spec.stateTypeName), .named(destination.spec.actionTypeName)])))))
+    }
+  }
+}
