@@ -24,13 +24,14 @@ public enum ShelfAction: Equatable, Sendable {
 
   case home
 
-  /// A tally screen asks to go (its `remove`), and is popped.
-  case tallyRemoved
+  /// A tally screen asks to go (its `remove`), and is popped with those above it.
+  case tallyRemoved(screen: Int)
 
   /// The form draft, read when it saves, and the form popped.
   case named(draft: String)
 
-  /// An action of the screen of `path` whose id is `id`; dropped when there is none, or it is another destination.
+  /// An action of the screen of `path` whose id is `id`.
+  /// Dropped when the stack holds no such screen, or it is another destination.
   case path(id: Int, action: ShelfPathAction)
 }
 

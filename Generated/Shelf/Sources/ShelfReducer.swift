@@ -25,8 +25,8 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
     state.path.pop(from: id)
   case .home:
     state.path.popToRoot()
-  case .tallyRemoved:
-    state.path.pop()
+  case .tallyRemoved(let screen):
+    state.path.pop(from: screen)
   case .named(let draft):
     state.title = draft
     state.path.pop()
@@ -36,7 +36,7 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
       case .tally(let action):
         switch action {
         case .remove:
-          shelfReducer(&state, .tallyRemoved)
+          shelfReducer(&state, .tallyRemoved(screen: id))
         default:
           break
         }

@@ -34,8 +34,8 @@ struct ShelfExampleTests {
     #expect(state.path.isEmpty == true)
   }
 
-  @Test("back to the first screen, then home")
-  func backToTheFirstScreenThenHome() {
+  @Test("back to the first screen")
+  func backToTheFirstScreen() {
     var state = ShelfState()
     reduceReporting(&state, .showTally)
     reduceReporting(&state, .showTally)

@@ -27,7 +27,7 @@ struct ShelfReducerTests {
     state.path.push(.tally(TallyState()))
     reduceReporting(&state, .showTally)
     #expect(state.path.count == 2)
-    #expect(state.path.last?.screen == .tally(TallyState()))
+    #expect(state.path.last?.screen.tally != nil)
   }
 
   @Test("showForm pushes a namer screen on path")
@@ -80,14 +80,15 @@ struct ShelfReducerTests {
     #expect(state.path.isEmpty == true)
   }
 
-  @Test("tallyRemoved pops the top screen off path")
-  func tallyRemovedPopsTopPath() {
+  @Test("tallyRemoved pops a screen and those above off path")
+  func tallyRemovedPopsFromPath() {
     var state = ShelfState()
     state.path.push(.tally(TallyState()))
     state.path.push(.tally(TallyState()))
     state.path.push(.tally(TallyState()))
-    reduceReporting(&state, .tallyRemoved)
-    #expect(state.path.count == 2)
+    let screen: Int = 0
+    reduceReporting(&state, .tallyRemoved(screen: screen))
+    #expect(state.path.count == 0)
   }
 
   @Test("named sets title")
@@ -122,7 +123,7 @@ struct ShelfReducerTests {
     var reduced = screen
     tallyReducer(&reduced, .remove)
     expected.path[id: 1] = .tally(reduced)
-    shelfReducer(&expected, .tallyRemoved)
+    shelfReducer(&expected, .tallyRemoved(screen: 1))
     reduceReporting(&state, .path(id: 1, action: .tally(.remove)))
     #expect(state == expected)
   }

@@ -9,7 +9,8 @@ import Tally
 /// The middleware of the child features: add what it returns to the store's middleware. A
 /// list's parameter makes one element's chain from its id, ended (its requests cancelled)
 /// when an action removes the element; a presented feature's makes its chain when it is
-/// presented, ended when it is dismissed.
+/// presented, ended when it is dismissed; a stack's destination's makes a screen's chain from
+/// its id, ended when the screen is popped.
 public func talliesChildren(
   tallies: @escaping @Sendable (Int) -> [any Middleware<TallyState, TallyAction>],
   namer: @escaping @Sendable () -> [any Middleware<NamerState, NamerAction>]

@@ -235,10 +235,21 @@ extension SpecChecker {
         continue
       }
       var readsState: Set<String> = []
+      var screenIDParameter: String?
       var sound = true
       for parameter in action.payload {
         let given = childAction.payload.first { $0.name == parameter.name }
         let field = given == nil ? child.spec.stateField(named: parameter.name) : nil
+        // A stack's `screen: Int`: the id of the screen that sent the action.
+        if destination != nil, parameter.name == Self.screenIDParameter, given == nil, field == nil {
+          guard parameter.type == .scalar(.int) else {
+            error(.handlerParameterType(parameter.name, type: parameter.type.swiftName, given: "Int"), node)
+            sound = false
+            continue
+          }
+          screenIDParameter = parameter.name
+          continue
+        }
         guard let type = given?.type ?? field?.type else {
           error(
             .handlerParameter(parameter.name, action: action.name, childAction: childAction.name, feature: child.spec.feature),
@@ -256,14 +267,34 @@ extension SpecChecker {
       handled[source] = action.name
       checked[index].from = ChildActionHandler(
         field: child.field, action: childAction.name, readsState: readsState, destination: destination)
+      checked[index].from?.screenIDParameter = screenIDParameter
     }
   }
+
+  /// The parameter of a stack's handler that takes the sending screen's id.
+  static let screenIDParameter = "screen"
 
   /// Each child's `delegate: true` action must be reduced by an action of this feature
   /// (`from:`) or dismiss the child; reported at the child's field.
   mutating func checkDelegates(
     _ children: [(list: ChildFeature, node: YAMLNode)], stacks: [(stack: StackFeature, node: YAMLNode)]
   ) {
+    // The names a stack makes: its action case, its enums, its middleware's parameters.
+    let generated = Set(GeneratedNames(feature: feature).featureTypes)
+    var typeNames: Set<String> = []
+    var parameters = Set(children.map(\.list.field))
+    for (stack, node) in stacks {
+      if actions.contains(where: { $0.name == stack.field }) {
+        error(.duplicateName(stack.field, what: .kind(.action)), node)
+      }
+      let screens = StackFeature.screensTypeName(feature: feature, field: stack.field)
+      for name in [screens, screens + "Action"] where generated.contains(name) || !typeNames.insert(name).inserted {
+        error(.duplicateName(name, what: .kind(.type)), node)
+      }
+      for destination in stack.destinations where !parameters.insert(stack.field + destination.name.uppercasingFirst).inserted {
+        error(.duplicateName(stack.field + destination.name.uppercasingFirst, what: .kind(.parameter)), node)
+      }
+    }
     for (stack, node) in stacks {
       for destination in stack.destinations {
         let handled = Set(actions.compactMap { $0.from?.field == stack.field && $0.from?.destination == destination.name ? $0.from?.action : nil })

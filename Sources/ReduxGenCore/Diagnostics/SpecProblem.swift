@@ -137,6 +137,8 @@ package enum SpecProblem: Hashable, Sendable {
   case notAStack(String, type: String)
   /// `persist: [path]` naming a navigation stack.
   case persistedStack(String)
+  /// `reset path` on a navigation stack.
+  case resetStack(String)
   /// `push path` without `.DESTINATION`.
   case stackPushNeedsDestination(String, destinations: [String])
   /// `push path.NAME` where the stack has no such destination.

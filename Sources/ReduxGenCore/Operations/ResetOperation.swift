@@ -6,6 +6,8 @@ struct ResetOperation: ReduceOperationKind, Equatable {
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> ResetOperation? {
     guard let (path, offset) = parser.targetPath() else { return nil }
+    // A stack emptied anew would give old ids to new screens.
+    if path.type.isStack { return parser.fail(.resetStack(path.text), offset) }
     guard path.defaultValue != nil else { return parser.fail(.noDefaultToReset(path.text), offset) }
     return ResetOperation(target: path)
   }

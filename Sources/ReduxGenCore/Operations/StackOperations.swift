@@ -60,12 +60,14 @@ struct PushOperation: ReduceOperationKind, Equatable {
     let top = Expression.optionalChain(context.target.dot("last")).dot("screen")
     // A screen already shown: the push goes on top of it.
     let shown = Expression.dot(destination).call([Argument(nil, .name(stateType).call())])
+    // The payload's state is the screen's; a default state may make fresh ids, so only its
+    // destination is known.
+    let pushed =
+      value == nil
+      ? kit.expect(top.dot(destination), .notEqual, .literal(.nilLiteral)) : kit.expect(top, .equal, screen(kit.types))
     let body =
       [kit.newState(), .expression(context.target.dot("push").call([Argument(nil, shown)]))] + lets
-      + [
-        kit.reduce(action.name, arguments), kit.expect(context.target.dot("count"), .equal, .literal(.int(2))),
-        kit.expect(top, .equal, screen(kit.types)),
-      ]
+      + [kit.reduce(action.name, arguments), kit.expect(context.target.dot("count"), .equal, .literal(.int(2))), pushed]
     return [
       context.test(
         "\(action.name) pushes a \(destination) screen on \(target.text)",

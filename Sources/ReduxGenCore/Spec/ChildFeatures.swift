@@ -84,6 +84,9 @@ package struct ChildActionHandler: Sendable, Equatable {
   package var readsState: Set<String> = []
   /// For a navigation stack (`from: path.detail.deleted`), the destination whose action it is.
   package var destination: String?
+  /// For a navigation stack, the parameter that takes the id of the screen that sent the action
+  /// (`screen: Int`, when neither the action nor the destination's state has a `screen`).
+  package var screenIDParameter: String?
 
   package init(field: String, action: String, readsState: Set<String> = [], destination: String? = nil) {
     self.field = field

@@ -77,7 +77,7 @@ package struct FollowUp: Sendable, Equatable {
 
 extension Spec {
   /// The cases of `<Feature>Action`: one per action, per child field, and the alerts' one.
-  package var actionCaseCount: Int { actions.count + children.count + (alerts.isEmpty ? 0 : 1) }
+  package var actionCaseCount: Int { actions.count + children.count + stacks.count + (alerts.isEmpty ? 0 : 1) }
 
   /// Whether a follow-up waits (`then: "sortTodos after 1s"`): the follow-ups middleware then
   /// takes a clock.

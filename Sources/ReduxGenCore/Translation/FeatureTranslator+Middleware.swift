@@ -41,7 +41,8 @@ extension FeatureTranslator {
         The middleware of the child features: add what it returns to the store's middleware. A
         list's parameter makes one element's chain from its id, ended (its requests cancelled)
         when an action removes the element; a presented feature's makes its chain when it is
-        presented, ended when it is dismissed.
+        presented, ended when it is dismissed; a stack's destination's makes a screen's chain from
+        its id, ended when the screen is popped.
         """,
       access: access, kind: .function(spec.names.children),
       parameters: spec.children.map { list in

@@ -61,7 +61,8 @@ extension FeatureTranslator {
   func stackActionCase(_ stack: StackFeature) -> Declaration {
     .enumCase(
       EnumCaseDeclaration(
-        doc: "An action of the screen of `\(stack.field)` whose id is `id`; dropped when there is none, or it is another destination.",
+        doc: "An action of the screen of `\(stack.field)` whose id is `id`.\n"
+          + "Dropped when the stack holds no such screen, or it is another destination.",
         name: stack.field,
         associatedValues: [
           .init(label: "id", type: .named("Int")),

@@ -524,7 +524,7 @@ struct FeatureTranslator {
   }
 
   /// The names a child's route reads, which a parameter's binding must not hide.
-  static let routeNames: Set<String> = ["state", "action", "index", "id"]
+  static let routeNames: Set<String> = ["state", "action", "index", "id", "screen"]
 
   /// `switch action { case .save: talliesReducer(&state, .nameChosen(draft: state.namer!.draft)) }`:
   /// after the child's reducer, the parent's actions that reduce the child's (`from:`), each
@@ -537,10 +537,12 @@ struct FeatureTranslator {
       // A parameter's local name, unless it would hide what the route reads (`index`, `state`).
       let local = { (name: String) in Self.routeNames.contains(name) ? name + "Given" : name }
       let arguments = action.payload.map { parameter in
-        Argument(
+        // A stack's `screen`: the id of the screen the action came from.
+        if parameter.name == from.screenIDParameter { return Argument(parameter.name, .name("id")) }
+        return Argument(
           parameter.name, from.readsState.contains(parameter.name) ? element.dot(parameter.name) : .name(local(parameter.name)))
       }
-      let used = Set(action.payload.map(\.name)).subtracting(from.readsState)
+      let used = Set(action.payload.map(\.name)).subtracting(from.readsState).subtracting([from.screenIDParameter].compactMap(\.self))
       let bindings = childAction.payload.map { used.contains($0.name) ? local($0.name) : nil }
       let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
       return SwitchCase(

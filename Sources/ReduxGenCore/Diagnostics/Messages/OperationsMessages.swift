@@ -34,6 +34,9 @@ extension SpecProblem {
     case .stackPushNeedsDestination(let stack, let destinations):
       "push names the destination of the screen: "
         + destinations.map { "'push \(stack).\($0)'" }.joined(separator: " or ")
+    case .resetStack(let path):
+      "'\(path)' is a navigation stack: 'clear \(path)' pops every screen and keeps its ids fresh, where a reset "
+        + "would give a new screen the id of an old one"
     case .unknownDestination(let name, let stack, let suggestion):
       "'\(stack)' has no destination '\(name)'" + didYouMean(suggestion)
     case .noIDField(let type):

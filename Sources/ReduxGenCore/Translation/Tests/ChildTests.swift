@@ -323,6 +323,7 @@ extension TestTranslator {
       guard let childAction = child.action(named: childActionName), let from = action.from else { return nil }
       let sent = self.childAction(childAction)
       let arguments = action.payload.map { parameter -> Argument in
+        if parameter.name == from.screenIDParameter { return Argument(parameter.name, .literal(.int(1))) }
         if from.readsState.contains(parameter.name) { return Argument(parameter.name, Expression.name("reduced").dot(parameter.name)) }
         let position = childAction.payload.firstIndex { $0.name == parameter.name } ?? 0
         return Argument(parameter.name, childArgument(childAction, position).value)
