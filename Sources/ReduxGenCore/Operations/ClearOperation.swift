@@ -24,13 +24,9 @@ struct ClearOperation: ReduceOperationKind, Equatable {
     let kit = context.kit
     let action = context.action
     let filled: Statement
-    if case .stack(let screens) = target.type {
-      // A screen of the stack's first destination.
-      guard let stack = kit.spec.stacks.first(where: { StackFeature.screensTypeName(feature: kit.spec.feature, field: $0.field) == screens }),
-        let first = stack.destinations.first
-      else { return [] }
-      filled = .expression(
-        context.target.dot("push").call([Argument(nil, Expression.dot(first.name).call([Argument(nil, .name(first.spec.stateTypeName).call())]))]))
+    if target.type.isStack {
+      guard let screen = kit.defaultScreen(of: target.type) else { return [] }
+      filled = .expression(context.target.dot("push").call([Argument(nil, screen)]))
     } else {
       filled = .assignment(context.target, kit.types.expression(kit.sample(target.type, 1), type: target.type))
     }

@@ -132,11 +132,7 @@ struct PopOperation: ReduceOperationKind, Equatable {
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
     let kit = context.kit
     let action = context.action
-    guard case .stack(let screens) = target.type,
-      let stack = kit.spec.stacks.first(where: { StackFeature.screensTypeName(feature: kit.spec.feature, field: $0.field) == screens }),
-      let first = stack.destinations.first
-    else { return [] }
-    let screen = Expression.dot(first.name).call([Argument(nil, .name(first.spec.stateTypeName).call())])
+    guard let screen = kit.defaultScreen(of: target.type) else { return [] }
     let pushes = (0..<3).map { _ in Statement.expression(context.target.dot("push").call([Argument(nil, screen)])) }
     let (lets, arguments) = kit.arguments(action, id.map { [$0: .literal(.int(0))] } ?? [:])
     let left = reach == .top ? 2 : reach == .to ? 1 : 0
@@ -158,5 +154,17 @@ struct PopOperation: ReduceOperationKind, Equatable {
     if reach == .to { mutants.append(("from", PopOperation(target: target, reach: .from, id: id))) }
     if reach == .from { mutants.append(("to", PopOperation(target: target, reach: .to, id: id))) }
     return mutants
+  }
+}
+
+extension TestTranslator {
+  /// A screen of the first destination of the stack of `type`, in its default state
+  /// (`.tally(TallyState())`): what a test pushes before it pops or clears.
+  func defaultScreen(of type: SpecType) -> Expression? {
+    guard case .stack(let screens) = type,
+      let stack = spec.stacks.first(where: { StackFeature.screensTypeName(feature: spec.feature, field: $0.field) == screens }),
+      let first = stack.destinations.first
+    else { return nil }
+    return Expression.dot(first.name).call([Argument(nil, .name(first.spec.stateTypeName).call())])
   }
 }

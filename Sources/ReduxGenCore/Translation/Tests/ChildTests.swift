@@ -215,16 +215,7 @@ extension TestTranslator {
       Expression.dot(destination.name).call([Argument(nil, .name("screen"))])
     }
     let routed = { (id: Int, destination: StackFeature.Destination, action: Expression) in
-      Statement.expression(
-        .name(Self.reportingHelperName).call([
-          Argument(nil, .inoutArgument(state)),
-          Argument(
-            nil,
-            Expression.dot(stack.field).call([
-              Argument("id", .literal(.int(id))),
-              Argument("action", Expression.dot(destination.name).call([Argument(nil, action)])),
-            ])),
-        ]))
+      reduceOnScreen(stack, id: id, destination, action)
     }
     var tests: [Declaration] = []
     for (position, destination) in stack.destinations.enumerated() {
@@ -242,16 +233,7 @@ extension TestTranslator {
         .expression(field.dot("push").call([Argument(nil, screen(destination))])),
         .declaration(VariableDeclaration(name: "expected", initializer: .name("screen"))),
         .expression(.name(child.reducerName).call([Argument(nil, .inoutArgument(.name("expected"))), Argument(nil, .name("action"))])),
-        .expression(
-          .name(Self.reportingHelperName).call([
-            Argument(nil, .inoutArgument(state)),
-            Argument(
-              nil,
-              Expression.dot(stack.field).call([
-                Argument("id", .literal(.int(1))),
-                Argument("action", Expression.dot(destination.name).call([Argument(nil, .name("action"))])),
-              ])),
-          ])),
+        routed(1, destination, .name("action")),
         expect(.subscriptedByLabel(field, label: "id", .literal(.int(0))), .equal, screen(destination)),
         expect(
           .subscriptedByLabel(field, label: "id", .literal(.int(1))), .equal,
@@ -309,6 +291,22 @@ extension TestTranslator {
     return tests
   }
 
+  /// `reduceReporting(&state, .path(id: 1, action: .tally(action)))`: a destination's action sent
+  /// to the screen whose id is `id`.
+  private func reduceOnScreen(
+    _ stack: StackFeature, id: Int, _ destination: StackFeature.Destination, _ action: Expression
+  ) -> Statement {
+    .expression(
+      .name(Self.reportingHelperName).call([
+        Argument(nil, .inoutArgument(state)),
+        Argument(
+          nil,
+          Expression.dot(stack.field).call([
+            Argument("id", .literal(.int(id))), Argument("action", Expression.dot(destination.name).call([Argument(nil, action)])),
+          ])),
+      ]))
+  }
+
   /// One test per action of the parent that reduces a destination's (`from: path.detail.save`):
   /// the destination's action sent to the top screen equals the destination's reducer on that
   /// screen, then the parent's action with what it reads.
@@ -340,15 +338,7 @@ extension TestTranslator {
         .expression(.name(child.reducerName).call([Argument(nil, .inoutArgument(.name("reduced"))), Argument(nil, sent)])),
         .assignment(.subscriptedByLabel(expected.dot(stack.field), label: "id", .literal(.int(1))), screen(.name("reduced"))),
         .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(expected)), Argument(nil, parentAction)])),
-        .expression(
-          .name(Self.reportingHelperName).call([
-            Argument(nil, .inoutArgument(state)),
-            Argument(
-              nil,
-              Expression.dot(stack.field).call([
-                Argument("id", .literal(.int(1))), Argument("action", Expression.dot(destination.name).call([Argument(nil, sent)])),
-              ])),
-          ])),
+        reduceOnScreen(stack, id: 1, destination, sent),
         expect(state, .equal, expected),
       ]
       return test(
