@@ -142,14 +142,7 @@ public final class ChildMiddleware<
   ) -> MiddlewareContext<State, Action> {
     let lookUp = self.element
     let embed = self.embed
-    return MiddlewareContext<State, Action>(
-      scope: Scope(
-        state: { context.read { lookUp($0, id) } ?? element },
-        dispatch: { context.dispatch(embed(id, $0)) }, emit: { context.emit($0) },
-        detached: {
-          let parent = context.dispatchWithoutKeepingTheStore
-          return { parent(embed(id, $0)) }
-        }))
+    return context.child(state: { lookUp($0, id) }, last: element, embed: { embed(id, $0) })
   }
 
   public func end() {
@@ -241,14 +234,7 @@ public final class PresentedMiddleware<
       return made
     }
     let embed = self.embed
-    let scoped = MiddlewareContext<State, Action>(
-      scope: Scope(
-        state: { context.read { presented($0) } ?? current }, dispatch: { context.dispatch(embed($0)) },
-        emit: { context.emit($0) },
-        detached: {
-          let parent = context.dispatchWithoutKeepingTheStore
-          return { parent(embed($0)) }
-        }))
+    let scoped = context.child(state: presented, last: current, embed: embed)
     var passed = childAction
     for step in steps {
       guard let next = step.process(passed, context: scoped) else { return nil }
@@ -324,14 +310,7 @@ public final class DestinationMiddleware<
     }
     guard !steps.isEmpty else { return action }
     let embed = self.embed
-    let scoped = MiddlewareContext<DestinationState, DestinationAction>(
-      scope: Scope(
-        state: { context.read { state($0) } ?? current }, dispatch: { context.dispatch(embed($0)) },
-        emit: { context.emit($0) },
-        detached: {
-          let parent = context.dispatchWithoutKeepingTheStore
-          return { parent(embed($0)) }
-        }))
+    let scoped = context.child(state: state, last: current, embed: embed)
     var passed = destinationAction
     for step in steps {
       guard let next = step.process(passed, context: scoped) else { return nil }
@@ -380,5 +359,25 @@ public enum PresentationCheck {
     #if DEBUG
       FileHandle.standardError.write(Data(message(action, feature: feature, field: field, file: file, line: line).utf8))
     #endif
+  }
+}
+
+extension MiddlewareContext {
+  /// A child's slice of this context (a row's, a presented feature's, a screen's): its state
+  /// while the parent holds it (`last`, the one seen when its action arrived, once it doesn't),
+  /// and its actions wrapped for the parent by `embed`.
+  func child<ChildState: Sendable, ChildAction: Sendable>(
+    state: @escaping @Sendable (State) -> ChildState?, last: ChildState,
+    embed: @escaping @Sendable (ChildAction) -> Action
+  ) -> MiddlewareContext<ChildState, ChildAction> {
+    let context = self
+    return MiddlewareContext<ChildState, ChildAction>(
+      scope: Scope(
+        state: { context.read { state($0) } ?? last }, dispatch: { context.dispatch(embed($0)) },
+        emit: { context.emit($0) },
+        detached: {
+          let parent = context.dispatchWithoutKeepingTheStore
+          return { parent(embed($0)) }
+        }))
   }
 }
