@@ -184,6 +184,9 @@ let package = Package(
     .testTarget(
       name: "TalliesTests", dependencies: ["Tallies", "Tally", "Namer", "ReduxRuntime"], path: "Generated/Tallies/Tests"),
     // Specs/shelf.yaml: a navigation stack whose screens are Tally and Namer features.
+    .target(name: "Recorder", dependencies: ["ReduxRuntime"], path: "Generated/Recorder/Sources"),
+    .testTarget(
+      name: "RecorderTests", dependencies: ["Recorder", "ReduxRuntime", "ReduxTesting"], path: "Generated/Recorder/Tests"),
     .target(name: "Shelf", dependencies: ["ReduxRuntime", "Tally", "Namer"], path: "Generated/Shelf/Sources"),
     .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Tally", "Namer", "ReduxRuntime"], path: "Generated/Shelf/Tests"),
 

@@ -148,6 +148,30 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
     if startsNow { start() }
   }
 
+  /// Starts a request whose effect gives a stream (a transcript's partial results, a socket's
+  /// messages) in `scope` as `policy` and `timing` say, and dispatches `element(value)` through
+  /// `context` for each value it yields, in order, then nothing when it finishes, or
+  /// `failure(error)` when it throws. A cancelled request (by `cancel(_:)`, `cancelAll()`, a newer
+  /// request under `latest`, or its middleware ending) stops iterating: the stream is told it is
+  /// terminated, and nothing more is dispatched. Under `queue` the next request starts when the
+  /// stream has ended; under `exhaust` none starts while it runs.
+  public func stream<Element: Sendable>(
+    _ scope: String, policy: EffectPolicy = .latest, timing: EffectTiming? = nil,
+    context: MiddlewareContext<State, Action>,
+    _ operation: @escaping @Sendable () async throws -> AsyncThrowingStream<Element, any Error>,
+    element: @escaping @Sendable (Element) -> Action, failure: @escaping @Sendable (any Error) -> Action
+  ) {
+    run(
+      scope, policy: policy, timing: timing, context: context,
+      { () async throws(any Error) -> Void in
+        for try await value in try await operation() {
+          // Cancelled between two values: the rest are dropped, as a single request's outcome is.
+          guard !_Concurrency.Task.isCancelled else { return }
+          context.dispatch(element(value))
+        }
+      }, success: { _ in nil }, failure: failure)
+  }
+
   /// Starts a request as its scope's policy says; under `latest`, one made now (not at the end
   /// of its wait) also overtakes the request waiting on the clock.
   private func start<Value: Sendable, Failure: Error>(

@@ -162,7 +162,8 @@ struct APIBinder {
   /// optional only with a parameter to send it under (`guardCondition`), and a success whose
   /// payload the document can describe.
   private func bindable(_ action: RAction) -> Bool {
-    guard let async = action.async, async.failureAction == nil, !async.isOptional || Self.guardCondition(action) != nil
+    guard let async = action.async, async.failureAction == nil, !async.isOptional || Self.guardCondition(action) != nil,
+      !async.isStream
     else { return false }
     switch async.failure {
     case .implicit: break

@@ -11,6 +11,8 @@ struct SpecGenerator {
   private var timerRNG: RNG
   /// Bindings into a model the state holds, from a stream of their own.
   private var bindingRNG: RNG
+  /// Requests that stream (`stream: true`), from a stream of their own.
+  private var streamRNG: RNG
   var spec: RSpec
   /// Type names taken: models, enums, filters, middleware.
   private var typeNames: Set<String> = []
@@ -24,6 +26,7 @@ struct SpecGenerator {
     laterRNG = RNG(seed: seed ^ 0x3E4E_5EED)
     timerRNG = RNG(seed: seed ^ 0x7131_E5)
     bindingRNG = RNG(seed: seed ^ 0xB1_4D1)
+    streamRNG = RNG(seed: seed ^ 0x57_2EA)
     self.size = size
     spec = RSpec(
       feature: feature, access: access, imports: [], enums: [], models: [], state: [], filters: [], actions: [],
@@ -1075,7 +1078,30 @@ struct SpecGenerator {
     makeEffectPolicies()
     makeEffectOptions()
     makeCache()
+    makeStreams()
     makeBindings()
+  }
+
+  /// `stream: true` on some requests whose options a stream allows (no status, optional, cache
+  /// or typed error; outcomes of their own): each value becomes `<request>Received`. From a
+  /// stream of their own: a seed without them is as it was.
+  private mutating func makeStreams() {
+    for index in spec.actions.indices {
+      guard let async = spec.actions[index].async, streamRNG.chance(25), async.status == nil, !async.isOptional,
+        async.fresh == nil, async.provides.isEmpty, async.successAction == nil, async.failureAction == nil,
+        async.successName == nil, async.binding == nil
+      else { continue }
+      if case .fields(let fields) = async.failure, fields.contains(where: { field in
+        if case .enumeration = field.type { field.name == "error" } else { false }
+      }) {
+        continue
+      }
+      let name = spec.actions[index].name
+      guard !actionNames.contains(name + "Received") else { continue }
+      actionNames.remove(name + "Succeeded")
+      actionNames.insert(name + "Received")
+      spec.actions[index].async!.isStream = true
+    }
   }
 
   /// Answers kept while fresh (`fresh:`, some with `provides:` tags), and actions that
@@ -2599,6 +2625,22 @@ struct SpecGenerator {
       if values.contains(where: \.isFresh) { return nil }
       guard let async = action.async, run.effects[spec.effectName(of: action)] == nil else { continue }
       let carried = Set(async.carry)
+      if async.isStream {
+        // None to three values, now and then followed by an error.
+        var elements: [[RNamed]] = []
+        for _ in 0..<rng.int(in: 0...3) {
+          var own: [RNamed] = []
+          for field in (spec.payload(of: action.succeeded) ?? []) where !carried.contains(field.name) {
+            guard let value = randomValue(field.type, ids: 1...3), !value.isFresh else { return nil }
+            own.append(RNamed(name: field.name, value: value))
+          }
+          elements.append(own)
+        }
+        let failure = rng.chance(30) ? RValue.string(rng.pick(["offline", "timed out", "no such thing"])) : nil
+        run.effects[spec.effectName(of: action)] =
+          elements.isEmpty && failure != nil && rng.chance(50) ? .fails(failure!) : .yields(elements, fails: failure)
+        continue
+      }
       if async.isOptional, rng.chance(20) {
         run.effects[spec.effectName(of: action)] = .returnsNil
       } else if rng.chance(35) {

@@ -189,6 +189,14 @@ enum HandWritten {
       }
       if let returned { signature += " -> " + returned + (async.isOptional ? "?" : "") }
       if async.isOptional, success.isEmpty { body = "return ()" }
+      if async.isStream {
+        // Two values, then the end.
+        let element = returned ?? "Void"
+        let value = body.hasPrefix("return ") ? String(body.dropFirst("return ".count)) : "()"
+        signature =
+          "  \(access)func \(SwiftText.identifier(action.effect))(\(parameters)) async throws -> AsyncThrowingStream<\(element), any Swift.Error>"
+        body = "AsyncThrowingStream { continuation in\n      continuation.yield(\(value))\n      continuation.yield(\(value))\n      continuation.finish()\n    }"
+      }
       lines += [signature + " {", "    \(body)", "  }"]
       let derived =
         failure.isEmpty || (failure.count == 1 && failure[0].name == "message" && failure[0].type == .scalar(.string))

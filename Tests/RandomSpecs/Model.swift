@@ -530,6 +530,8 @@ struct RAsync: Hashable {
   var effect: String?
   var readsState = false
   var isOptional = false
+  /// `stream: true`: each value the effect's stream yields is the success action.
+  var isStream = false
   /// `operation:` and its mappings: performed by the generated `<Feature>APIEffects`.
   var binding: RBinding?
   /// `fresh:` as written, and the tags its kept answers `provide`.
@@ -579,7 +581,9 @@ struct RAction: Hashable {
   /// `from: FIELD.ACTION`: the child's action this one reduces in the parent.
   var from: String?
 
-  var succeeded: String { async?.successAction ?? async?.successName ?? name + "Succeeded" }
+  var succeeded: String {
+    async?.successAction ?? async?.successName ?? name + (async?.isStream == true ? "Received" : "Succeeded")
+  }
   var failed: String { async?.failureAction ?? async?.failureName ?? name + "Failed" }
   /// The request's parameters its outcomes carry, in `carry`'s order.
   /// (An outcome makes no new id or time: a carried `= new` or `= now` has no default there.)
@@ -685,6 +689,8 @@ struct RStoreRun: Hashable {
     /// The success action's own fields (not the carried ones).
     case returns([RNamed])
     case returnsNil
+    /// A stream's values, each the success's own fields, then maybe an error (a message).
+    case yields([[RNamed]], fails: RValue?)
     /// The typed error's case, or the message.
     case fails(RValue)
   }

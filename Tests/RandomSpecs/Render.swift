@@ -479,6 +479,7 @@ struct Renderer {
         if let effect = async.effect { asyncBody.append("      effect: \(effect)") }
         if async.readsState { asyncBody.append("      readsState: true") }
         if async.isOptional { asyncBody.append("      optional: true") }
+        if async.isStream { asyncBody.append("      stream: true") }
         if let fresh = async.fresh { asyncBody.append("      fresh: \(fresh)") }
         if !async.provides.isEmpty { asyncBody.append("      provides: [" + async.provides.joined(separator: ", ") + "]") }
         if let binding = async.binding {
@@ -684,6 +685,21 @@ struct Renderer {
         case .fails(let error):
           let field = (spec.payload(of: action.failed) ?? []).first { !carried.contains($0.name) }
           text = "{ fails: " + value(error, field?.type ?? .scalar(.string), variant: variant) + " }"
+        case .yields(let elements, let failure):
+          let fields = (spec.payload(of: action.succeeded) ?? []).filter { !carried.contains($0.name) }
+          let items = elements.map { own -> String in
+            if fields.isEmpty { return "null" }
+            if fields.count == 1, let field = fields.first, let given = own.first {
+              return value(given.value, field.type, variant: variant)
+            }
+            let pairs = own.compactMap { given -> String? in
+              guard let field = fields.first(where: { $0.name == given.name }) else { return nil }
+              return "\(given.name): " + value(given.value, field.type, variant: variant)
+            }
+            return "{ " + pairs.joined(separator: ", ") + " }"
+          }
+          text = "{ yields: [" + items.joined(separator: ", ") + "]"
+            + (failure.map { ", fails: " + value($0, .scalar(.string), variant: variant) } ?? "") + " }"
         }
         lines.append("      \(spec.effectName(of: action)): \(text)")
       }

@@ -64,9 +64,11 @@ struct Simulator {
       // A follow-up that cancels the request's scope cancels the request it follows: no outcome.
       let scope = spec.action(call.action)?.async.map { $0.scope ?? call.action }
       let cancelled = followUps.contains { spec.action($0.action)?.cancels.contains { $0 == scope } == true }
-      if !cancelled, let outcome = outcome(of: call, in: example) {
-        received.append(outcome)
-        reduceWithFollowUps(outcome, &state, &received, made: &made, clock: &clock)
+      if !cancelled {
+        for outcome in outcomes(of: call, in: example) {
+          received.append(outcome)
+          reduceWithFollowUps(outcome, &state, &received, made: &made, clock: &clock)
+        }
       }
     }
     return (state, received)
@@ -183,11 +185,27 @@ struct Simulator {
     }
   }
 
+  /// The outcome actions the effect of `call` dispatches, as the example's `effects` say: one,
+  /// none (an optional effect's nil), or a stream's values, then maybe its failure.
+  func outcomes(of call: RCall, in example: RExample) -> [RCall] {
+    guard let run = example.store, let action = spec.actions.first(where: { $0.name == call.action }),
+      case .yields(let elements, let failure)? = run.effects[spec.effectName(of: action)]
+    else { return outcome(of: call, in: example).map { [$0] } ?? [] }
+    return elements.compactMap { outcome(of: call, result: .returns($0)) }
+      + (failure.flatMap { outcome(of: call, result: .fails($0)) }.map { [$0] } ?? [])
+  }
+
   /// The outcome action the effect of `call` dispatches, as the example's `effects` say.
   func outcome(of call: RCall, in example: RExample) -> RCall? {
     guard let run = example.store, let action = spec.actions.first(where: { $0.name == call.action }),
-      let async = action.async, let result = run.effects[spec.effectName(of: action)]
+      let result = run.effects[spec.effectName(of: action)]
     else { return nil }
+    return outcome(of: call, result: result)
+  }
+
+  /// The outcome action `result` of the effect of `call` makes.
+  func outcome(of call: RCall, result: RStoreRun.Outcome) -> RCall? {
+    guard let action = spec.actions.first(where: { $0.name == call.action }), let async = action.async else { return nil }
     var arguments: [String: RValue] = [:]
     for argument in call.arguments { arguments[argument.name] = argument.value }
     for parameter in action.payload where arguments[parameter.name] == nil {
@@ -197,7 +215,7 @@ struct Simulator {
     for name in async.carry { values[name] = arguments[name] }
     let name: String
     switch result {
-    case .returnsNil:
+    case .returnsNil, .yields:
       return nil
     case .returns(let own):
       name = action.succeeded

@@ -32,6 +32,8 @@ struct AsyncDeclaration {
   var isOptional = false
   var freshFor: Int?
   var provides: [CacheTag] = []
+  /// Where `stream: true` is written: the effect gives a stream, each value the success action.
+  var stream: YAMLNode?
   /// The type of each provided tag's argument (`volume(id)`: `id`'s), by tag name.
   var providedTypes: [(tag: String, type: SpecType)] = []
   /// The keys that bind the request to an API operation (`operation:`, `request:`, ...).
@@ -46,7 +48,10 @@ struct AsyncDeclaration {
   }
 
   /// The success action's name: the existing action, the chosen name, or `<request>Succeeded`.
-  var successActionName: String { successAction?.name ?? successName?.name ?? GeneratedNames.succeeded(request) }
+  var successActionName: String {
+    successAction?.name ?? successName?.name
+      ?? (stream == nil ? GeneratedNames.succeeded(request) : GeneratedNames.received(request))
+  }
   var failureActionName: String { failureAction?.name ?? failureName?.name ?? GeneratedNames.failed(request) }
 }
 
@@ -162,6 +167,18 @@ struct AsyncExpansion {
             taken.updateValue(chosen, forKey: name)
           }
         }
+        // A stream throws `any Error`: its failure can't hold a typed error.
+        if !isSuccess, let stream = declaration.stream {
+          let own = payload.filter { field in !carried.contains { $0.name == field.name } }
+          if own.count == 1, own[0].name == "error" {
+            switch own[0].type {
+            case .model, .enumeration:
+              problems.append((.streamTypedFailure(request: request, type: own[0].type.swiftName), stream))
+            default:
+              break
+            }
+          }
+        }
         var update: StatusUpdate?
         if let field = requestStatus[request] {
           // The failure's own message, never a carried parameter of that name.
@@ -173,7 +190,9 @@ struct AsyncExpansion {
         if existing != nil {
           if let update { existingStatus[name] = update }
         } else {
-          let doc = "`\(request)` \(isSuccess ? "succeeded" : "failed")."
+          let doc =
+            declaration.stream != nil && isSuccess
+            ? "A value of `\(request)`'s stream." : "`\(request)` \(isSuccess ? "succeeded" : "failed")."
           var action = Action(name: name, doc: doc, payload: payload, reduce: [])
           action.status = update
           new.append(action)
@@ -243,7 +262,8 @@ struct AsyncExpansion {
         success: success, failure: failure, policy: scopePolicy[scope]?.policy ?? .latest, scope: scope,
         timing: declaration.timing?.0, carried: declaration.carried.map(\.name),
         effect: declaration.effect?.name ?? action.name, readsState: declaration.readsState,
-        isOptional: declaration.isOptional, freshFor: declaration.freshFor, provides: declaration.provides)
+        isOptional: declaration.isOptional, freshFor: declaration.freshFor, provides: declaration.provides,
+        isStream: declaration.stream != nil)
       if let status = requestStatus[action.name] { action.status = StatusUpdate(field: status, phase: .loading) }
       result += [action] + new
     }

@@ -376,6 +376,19 @@ extension SpecChecker {
     if let statusNode = asyncKeys["status"], let name = identifier(statusNode, what: .a(.stateField)) {
       declaration.status = (name, statusNode)
     }
+    if let streamNode = asyncKeys["stream"], let isStream = flag(streamNode, what: .key("stream")), isStream {
+      declaration.stream = streamNode
+      // What a single answer means has no meaning for a stream of them.
+      let reasons: [(key: String, reason: String)] = [
+        ("status", "a request status moves once, to succeeded or failed, and a stream gives many values; keep what you need in the state from its actions"),
+        ("optional", "a stream that has nothing to give finishes without a value"),
+        ("fresh", "a stream's values aren't one answer to keep"),
+        ("provides", "a stream's values aren't one answer to keep"),
+      ] + Self.apiKeys.sorted().map { ($0, "an API operation answers once; a stream's effect is written by hand") }
+      for (key, reason) in reasons {
+        if let node = asyncKeys[key] { error(.exclusiveKeys("stream", key, reason: reason), node) }
+      }
+    }
     declaration.onSuccess = keys["onSuccess"]
     declaration.onFailure = keys["onFailure"]
     return declaration

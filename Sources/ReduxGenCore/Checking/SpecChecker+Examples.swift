@@ -134,6 +134,7 @@ extension SpecChecker {
     let async = action.async!
     let own = self.action(named: async.success)?.payload.filter { !async.carried.contains($0.name) } ?? []
     let shape = failureShape(action)
+    if async.isStream { return streamOutcome(node, of: action, own: own) }
     let expected = Expectation.effectOutcome(effect: async.effect, returnsValue: !own.isEmpty)
     if node.scalar == "succeeds", node.isPlainScalar {
       guard own.isEmpty else {
@@ -157,15 +158,53 @@ extension SpecChecker {
       return exampleValue(value, type: .scalar(.string)).map { .fails($0) }
     }
     if async.isOptional, value.isNull || (value.scalar == "nil" && value.isPlainScalar) { return .returnsNil }
+    return successValues(value, of: action, own: own, expected: expected).map { .returns($0) }
+  }
+
+  /// `{ yields: [VALUE, ...] }`, maybe with `fails: ERROR` beside it, or `{ fails: ERROR }`, for
+  /// the effect of a stream: each value as `returns` writes it.
+  private mutating func streamOutcome(_ node: YAMLNode, of action: Action, own: [Field]) -> Example.EffectResult.Outcome? {
+    let expected = Expectation.streamOutcome(effect: action.async!.effect)
+    guard case .mapping(let pairs) = node.kind, !pairs.isEmpty,
+      pairs.allSatisfy({ $0.key.scalar == "yields" || $0.key.scalar == "fails" })
+    else {
+      error(.expected(expected, found: node.scalar.map { "'\($0)'" } ?? node.kindDescription), node)
+      return nil
+    }
+    let failure = pairs.first { $0.key.scalar == "fails" }.map { pair in
+      exampleValue(pair.value, type: .scalar(.string))
+    }
+    guard let yields = pairs.first(where: { $0.key.scalar == "yields" })?.value else {
+      return failure?.map { .fails($0) }
+    }
+    guard let items = sequence(yields, what: .key("yields")) else { return nil }
+    var elements: [[Value]] = []
+    for item in items {
+      guard let values = successValues(item, of: action, own: own, expected: expected) else { return nil }
+      elements.append(values)
+    }
+    if let failure {
+      guard let failure else { return nil }
+      return .yields(elements, thenFails: failure)
+    }
+    return .yields(elements, thenFails: nil)
+  }
+
+  /// What the effect returns, as its success action's own fields: none, one value, or a mapping
+  /// of several.
+  private mutating func successValues(
+    _ value: YAMLNode, of action: Action, own: [Field], expected: Expectation
+  ) -> [Value]? {
+    let async = action.async!
     switch own.count {
     case 0:
       guard value.isNull else {
         error(.expected(expected, found: value.scalar.map { "'\($0)'" } ?? value.kindDescription), value)
         return nil
       }
-      return .returns([])
+      return []
     case 1:
-      return exampleValue(value, type: own[0].type).map { .returns([$0]) }
+      return exampleValue(value, type: own[0].type).map { [$0] }
     default:
       // Several fields: a mapping of them, as the success action's payload.
       guard let fields = mapping(value, what: .success(of: action.name)) else { return nil }
@@ -191,7 +230,7 @@ extension SpecChecker {
           return nil
         }
       }
-      return .returns(values)
+      return values
     }
   }
 

@@ -275,6 +275,15 @@ package struct SpecChecker {
     for action in actions where action.invalidates.contains(where: { provided.contains($0.name) }) {
       exercised.insert(action.name)
     }
+    // A stream's derived tests send it, receive its outcomes, and send what ends it
+    // (`TestTranslator.streamTests`).
+    let streamed = actions.streamedRequests { name in
+      models.contains { $0.name == name } || enums.contains { $0.name == name }
+    }
+    for request in streamed {
+      exercised.formUnion([request.name, request.async!.success, request.async!.failure])
+      exercised.formUnion(actions.streamCancellers(of: request).map(\.name))
+    }
     // A delegate action that changes nothing of its own is its parent's to test; an action
     // reducing a child's (`from:`) is sent by its routing test (`TestTranslator.handlerTests`).
     for action in actions where !exercised.contains(action.name) && !(action.isDelegate && action.reduce.isEmpty) {

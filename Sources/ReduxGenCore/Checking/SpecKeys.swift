@@ -28,7 +28,7 @@ enum SpecKeys {
   /// An action's `async`.
   static let async = [
     "success", "failure", "status", "policy", "scope", "debounce", "throttle", "carry", "successName", "failureName",
-    "effect", "readsState", "optional", "fresh", "provides", "operation", "request", "response", "errors",
+    "effect", "readsState", "optional", "fresh", "provides", "stream", "operation", "request", "response", "errors",
   ]
   /// A middleware.
   static let middleware = ["doc", "on", "dispatches", "emits"]

@@ -138,6 +138,8 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case exampleRun
   /// What an example's `effects` says of an effect.
   case effectOutcome(effect: String, returnsValue: Bool)
+  /// What an example says a stream's effect does.
+  case streamOutcome(effect: String)
 
   package var description: String {
     switch self {
@@ -180,6 +182,9 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .exampleRun: "'store' or 'reducer'"
     case .effectOutcome(let effect, let returnsValue):
       (returnsValue ? "" : "'succeeds', ") + "'{ returns: VALUE }' or '{ fails: ERROR }' for effect '\(effect)'"
+    case .streamOutcome(let effect):
+      "'{ yields: [VALUE, ...] }', with 'fails: ERROR' beside it for a stream that then throws, or '{ fails: ERROR }' "
+        + "for the stream '\(effect)'"
     }
   }
 }

@@ -48,7 +48,7 @@ extension SpecProblem {
       .wholeListInEntry, .everyElementNeedsField, .eachElementNeedsField, .eachElementIdentified, .elementIDChanged,
       .elementReplaced, .duplicateID, .customNotAlone, .notElementField, .elementFieldMissing, .notConditional,
       .elseWithoutIf, .conditionalAsText, .moveInResult, .offsetsInBrackets, .indexOutOfReach: .operations
-    case .unknownPolicy, .scopePolicyClash, .unknownEffectScope, .invalidDuration, .exclusiveKeys, .carriedDeclared,
+    case .unknownPolicy, .scopePolicyClash, .unknownEffectScope, .invalidDuration, .exclusiveKeys, .streamTypedFailure, .carriedDeclared,
       .scopeTimingClash, .outcomeLacksCarried, .unfitOutcome, .unknownEffect, .unknownMiddleware, .followUpValue,
       .followUpDelays, .followUpLoop, .cancelsFollowUpsThatDontWait, .needsAsync, .bindingNotASetter, .bindingTaken, .bindingNameTaken,
       .bindingTypeDiffers, .unknownEvent, .outcomeClash, .api, .cache: .actions

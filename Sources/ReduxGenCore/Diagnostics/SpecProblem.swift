@@ -185,6 +185,8 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownEffectScope(String, suggestion: String?)
   case invalidDuration(String)
   case exclusiveKeys(String, String, reason: String)
+  /// A stream's failure holds a typed error: a stream throws `any Error`.
+  case streamTypedFailure(request: String, type: String)
   /// `carry` names a field an outcome's own payload declares too.
   case carriedDeclared(String, outcome: String, implied: Bool)
   case scopeTimingClash(String, request: String, other: String, policy: String)

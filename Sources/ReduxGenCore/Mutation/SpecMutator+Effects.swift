@@ -45,6 +45,32 @@ extension SpecMutator {
     return mutants
   }
 
+  /// Near misses of streams: a stream treated as one answer (its first value dispatched, the
+  /// rest dropped), and an action that no longer cancels a stream's scope (the stream goes on).
+  static func streamMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    let streamScopes = Set(spec.actions.compactMap { $0.async.flatMap { $0.isStream ? $0.scope : nil } })
+    for (index, action) in spec.actions.enumerated() {
+      if action.async?.isStream == true {
+        var changed = spec
+        changed.actions[index].async!.takesFirstValueOnly = true
+        mutants.append(
+          Mutant(
+            id: "\(action.name):stream-first-only",
+            description: "\(action.name): each value of the stream -> its first value only", spec: changed))
+      }
+      for (position, scope) in action.cancels.enumerated() where streamScopes.contains(scope) {
+        var changed = spec
+        changed.actions[index].cancels.remove(at: position)
+        mutants.append(
+          Mutant(
+            id: "\(action.name)#cancels-\(scope):drop",
+            description: "\(action.name): cancels the stream of \(scope) -> nothing", spec: changed))
+      }
+    }
+    return mutants
+  }
+
   /// Near misses of cached answers: `fresh` dropped, an invalidated tag dropped, a tag's argument
   /// dropped.
   static func cacheMutants(_ spec: Spec) -> [Mutant] {

@@ -76,6 +76,8 @@ package struct GeneratedNames: Sendable, Equatable {
   /// The outcome actions of the async action `request`.
   package static func succeeded(_ request: String) -> String { request + "Succeeded" }
   package static func failed(_ request: String) -> String { request + "Failed" }
+  /// The action each value of a stream's request becomes (`async: { stream: true }`).
+  package static func received(_ request: String) -> String { request + "Received" }
 
   /// Where a part's file goes in the `Sources`/`Tests` layout: `Sources/TaskListState.swift`.
   package func path(of part: GeneratedPart, piece: Int = 1) -> String {
@@ -153,7 +155,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "Any", "AnyObject", "Self", "Type", "Protocol", "Void", "Never", "Optional", "Array", "Dictionary", "Set",
     "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Sendable", "Identifiable", "CaseIterable",
     "Comparable", "CustomStringConvertible", "RawRepresentable", "KeyPath", "PartialKeyPath", "WritableKeyPath",
-    "AsyncStream", "Character", "Substring", "Swift", "Bool", "String", "Int", "Int64", "Double", "Float",
+    "AsyncStream", "AsyncThrowingStream", "Character", "Substring", "Swift", "Bool", "String", "Int", "Int64", "Double", "Float",
     // Foundation
     "Foundation", "UUID", "Date", "URL", "Data", "Decimal", "IndexSet", "JSONEncoder", "JSONDecoder", "URLSession",
     "ProcessInfo",
@@ -177,7 +179,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "ViewStore": "ReduxRuntime", "StoreBinding": "ReduxRuntime", "ReduxArithmetic": "ReduxRuntime",
     "ResponseCache": "ReduxRuntime", "IncrementallyDerived": "ReduxRuntime", "IncrementalValue": "ReduxRuntime",
     "ScreenStack": "ReduxRuntime",
-    "TestStore": "ReduxTesting", "EffectDouble": "ReduxTesting", "ImmediateClock": "ReduxTesting",
+    "TestStore": "ReduxTesting", "EffectDouble": "ReduxTesting", "StreamDouble": "ReduxTesting", "ImmediateClock": "ReduxTesting",
     "StoppedClock": "ReduxTesting", "PausedClock": "ReduxTesting", "ManualClock": "ReduxTesting",
     "ExampleFailure": "ReduxTesting",
     "SQLiteStorage": "ReduxSQLite", "SQLitePersistence": "ReduxSQLite",
@@ -202,7 +204,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "Identified", "IdentifiedArray", "IdentifiedArrayOf",
     // ReduxTesting
     "ClockInstant", "EffectDouble", "ExampleFailure", "Exhaustivity", "ImmediateClock", "ManualClock", "PausedClock",
-    "StoppedClock", "TestStore",
+    "StoppedClock", "StreamDouble", "TestStore",
     // ReduxDebugging
     "ActionRecorder", "Recording", "RecordingError", "RecordingFormat", "StateChange",
     // ReduxSQLite

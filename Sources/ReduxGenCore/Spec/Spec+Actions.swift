@@ -164,6 +164,12 @@ package struct AsyncOutcomes: Sendable, Equatable {
   /// The tags its cached answers provide (`provides: [collection, volume(id)]`), which actions
   /// invalidate.
   package var provides: [CacheTag] = []
+  /// Whether the effect gives a stream whose every value becomes the success action
+  /// (`stream: true`: a transcript's partial results), ending without one.
+  package var isStream = false
+  /// A near miss (the mutation harness's): the middleware dispatches the stream's first value
+  /// and drops the rest, as if the stream were one answer.
+  package var takesFirstValueOnly = false
 }
 
 /// A cache tag as `provides:` and `invalidates:` write it, RTK Query's: a name (`collection`),
@@ -276,4 +282,38 @@ package struct ElementBinding: Sendable, Equatable {
   /// The payload parameters: the element's id, and the field's new value.
   package var idParameter: String
   package var valueParameter: String
+}
+
+extension [Action] {
+  /// The stream requests (`stream: true`) a derived test pins (`TestTranslator.streamTests`):
+  /// values a test can compare, test effects that need no failure builder, and outcomes that
+  /// cancel nothing (which would end the stream under test).
+  /// - Parameter isSpecType: Whether a model or enum of that name is the spec's own.
+  package func streamedRequests(isSpecType: (String) -> Bool) -> [Action] {
+    let requests = filter { $0.async != nil }
+    func failureShape(_ action: Action) -> FailureShape {
+      let async = action.async!
+      let own = first { $0.name == async.failure }?.payload.filter { !async.carried.contains($0.name) } ?? []
+      return FailureShape(own: own, isSpecType: isSpecType)
+    }
+    if requests.contains(where: { failureShape($0) == .builtByEffects }) { return [] }
+    return requests.filter { action in
+      guard let async = action.async, async.isStream,
+        let success = first(where: { $0.name == async.success }), let failure = first(where: { $0.name == async.failure })
+      else { return false }
+      return success.cancels.isEmpty && failure.cancels.isEmpty && success.async == nil && failure.async == nil
+        && action.payload.allSatisfy { $0.defaultValue != .newUUID && $0.defaultValue != .now }
+        && !success.payload.contains { $0.defaultValue == .newUUID || $0.defaultValue == .now }
+    }
+  }
+
+  /// The actions that end a stream request's stream in its derived test: each dispatches nothing
+  /// itself and cancels the request's scope.
+  package func streamCancellers(of request: Action) -> [Action] {
+    guard let scope = request.async?.scope else { return [] }
+    return filter { canceller in
+      canceller.cancels.contains(scope) && canceller.async == nil && canceller.name != request.name
+        && canceller.payload.allSatisfy { $0.defaultValue != .newUUID && $0.defaultValue != .now }
+    }
+  }
 }

@@ -179,6 +179,9 @@ package struct Example: Sendable, Equatable {
       case returnsNil
       /// Throws the typed error, or an error whose description is the message (`.string`).
       case fails(Value)
+      /// A stream's values, each the success action's own fields as `returns` holds them, then
+      /// the end: finished, or thrown as an error whose description is the message.
+      case yields([[Value]], thenFails: Value?)
     }
 
     /// The async action whose effect it is.

@@ -106,8 +106,8 @@ struct APIEffectsTranslator {
       .function(
         FunctionDeclaration(
           access: access, kind: .function(async.effect), parameters: parameters(action), isAsync: true,
-          isThrowing: true, thrownType: feature.typedErrorType(action), returnType: feature.successType(action),
-          body: [feature.successType(action) == nil ? .expression(call) : .returnStatement(call)]))
+          isThrowing: true, thrownType: feature.typedErrorType(action), returnType: feature.effectReturnType(action),
+          body: [feature.effectReturnType(action) == nil ? .expression(call) : .returnStatement(call)]))
     ]
     if !feature.failureIsDerived(action) {
       let carried = async.carried.compactMap { name in action.payload.first { $0.name == name } }

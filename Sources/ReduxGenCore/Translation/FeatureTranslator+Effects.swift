@@ -53,6 +53,13 @@ extension FeatureTranslator {
     return .optional(value ?? "Void")
   }
 
+  /// What the effect returns: the success type, or for a stream (`stream: true`) an
+  /// `AsyncThrowingStream` of it, each value one success action.
+  func effectReturnType(_ action: Action) -> TypeName? {
+    guard action.async?.isStream == true else { return successType(action) }
+    return .generic("AsyncThrowingStream", [successType(action) ?? "Void", .existential(.qualified(module: "Swift", name: "Error"))])
+  }
+
   /// Whether the failure action is built from the error (its description as `message`, or the
   /// typed error itself) or holds nothing but carried values; otherwise the effects type builds it.
   func failureIsDerived(_ action: Action) -> Bool {
@@ -72,13 +79,18 @@ extension FeatureTranslator {
     let typed = typedError(action)
     let endsWithout = async.isOptional ? " (nil ends the request without it)" : ""
     let reads = async.readsState ? "\n\n`state` is the state as `\(action.name)` leaves it." : ""
+    let performs =
+      async.isStream
+      ? "Performs `\(action.name)`: each value of the stream it returns becomes `\(async.success)`, in order, until the "
+        + "stream ends; an error it throws, `\(async.failure)`."
+      : "Performs `\(action.name)`; what it returns becomes `\(async.success)`\(endsWithout)."
     var declarations: [Declaration] = [
       .function(
         FunctionDeclaration(
-          doc: body == nil ? "Performs `\(action.name)`; what it returns becomes `\(async.success)`\(endsWithout).\(reads)" : nil,
+          doc: body == nil ? performs + reads : nil,
           access: body == nil ? nil : access, kind: .function(async.effect),
           parameters: parameters, isAsync: true, isThrowing: true, thrownType: typedErrorType(action),
-          returnType: successType(action),
+          returnType: effectReturnType(action),
           // A typed error can't be `UnimplementedEffect`: the scaffold stops instead.
           body: typed == nil ? body : body.map { _ in [.expression(.name("fatalError").call([Argument(nil, .literal(.string("\(async.effect) is not implemented yet")))]))] }))
     ]
@@ -125,7 +137,9 @@ extension FeatureTranslator {
   /// The closure that makes the success action from what the effect returned (nil for an
   /// optional effect's nil).
   func successClosure(_ action: Action) -> Closure {
-    let async = action.async!
+    var async = action.async!
+    // The near miss that takes a stream's first value: nil when the stream had none.
+    if async.takesFirstValueOnly { async.isOptional = true }
     let own = ownPayload(of: async.success, for: action)
     let carried = carriedArguments(action)
     func outcome(_ arguments: [Argument], explicit: Bool) -> Expression {
@@ -268,6 +282,12 @@ extension FeatureTranslator {
         Closure.Signature(isAsync: true, thrownType: $0, returnType: successType(action) ?? "Void")
       }
       var performed = Expression.tryExpression(.awaitExpression(call))
+      if outcomes.takesFirstValueOnly {
+        // The near miss: the stream's first value as the one answer, the rest dropped.
+        performed = .tryExpression(
+          .awaitExpression(
+            .call(call.dot("first"), [], trailingClosure: Closure(parameters: ["_"], body: .literal(.bool(true))))))
+      }
       if let freshFor = outcomes.freshFor {
         // Answered from the cache while fresh, keyed by the payload.
         performed = .tryExpression(
@@ -293,6 +313,8 @@ extension FeatureTranslator {
             ])))
       }
       let operation = Closure(signature: signature, body: performed)
+      // Each value of a stream dispatched (`EffectRunner.stream`), but in its near miss.
+      let streams = outcomes.isStream && !outcomes.takesFirstValueOnly
       var runArguments = [
         Argument(nil, .literal(.string(outcomes.scope))),
         Argument("policy", .dot(outcomes.policy.rawValue)),
@@ -303,10 +325,10 @@ extension FeatureTranslator {
       runArguments += [
         Argument("context", .name("context")),
         Argument(nil, .closure(operation)),
-        Argument("success", .closure(successClosure(action))),
+        Argument(streams ? "element" : "success", .closure(successClosure(action))),
         Argument("failure", .closure(failureClosure(action))),
       ]
-      let run = Expression.name("self").dot("runner").dot("run").call(runArguments)
+      let run = Expression.name("self").dot("runner").dot(streams ? "stream" : "run").call(runArguments)
       let bindings = action.payload.map(\.name)
       return SwitchCase(
         patterns: [Pattern(caseName: action.name, bindings: bindings)], body: cancels + snapshot + [.expression(run)])

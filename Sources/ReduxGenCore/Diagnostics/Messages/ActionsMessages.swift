@@ -14,6 +14,10 @@ extension SpecProblem {
         + "above zero and at most a day"
     case .exclusiveKeys(let first, let second, let reason):
       "'\(first)' and '\(second)' can't both be given: \(reason)"
+    case .streamTypedFailure(let request, let type):
+      "the failure of '\(request)', a stream, can't hold a typed error '\(type)': a stream's values and its end "
+        + "come from an AsyncThrowingStream, which throws any Error; write 'failure: { message: String }' (the "
+        + "error's description, the default) or other fields that the effects build from the error"
     case .carriedDeclared(let name, let outcome, let implied):
       implied
         ? "'\(name)' is carried from the request into '\(outcome)', whose payload is '{ message: String }' (the error's "

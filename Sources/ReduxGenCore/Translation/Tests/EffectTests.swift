@@ -367,3 +367,113 @@ extension TestTranslator {
       ])
   }
 }
+
+// Stream tests through a TestStore: each value of a stream's request dispatched in order, and
+// the stream ended by what cancels it.
+extension TestTranslator {
+  /// The stream requests (`stream: true`) a derived test pins: values a test can compare, test
+  /// effects that need no failure builder, and outcomes that cancel nothing (which would end
+  /// the stream under test).
+  var streamedRequests: [Action] {
+    spec.actions.streamedRequests { name in spec.model(named: name) != nil || spec.enums.contains { $0.name == name } }
+  }
+
+  /// For each stream request: yielding two values then throwing, it is followed by its success
+  /// action for each value, in order, then its failure; and for each action that cancels it
+  /// (dispatching nothing itself), the stream sent one value, then the action, is ended: no
+  /// stream is left open and nothing more comes.
+  func streamTests(names: inout UniqueNames) -> [Declaration] {
+    streamedRequests.flatMap { request -> [Declaration] in
+      let async = request.async!
+      let store = Expression.name("store")
+      let effects = Expression.name("effects")
+      let double = effects.dot(async.effect)
+      var middlewareArguments = [Argument("effects", effects.dot("effects"))]
+      if spec.actions.contains(where: { $0.async?.timing != nil }) {
+        middlewareArguments.append(Argument("clock", types.runtime.value("ImmediateClock").call()))
+      }
+      let made = constant(
+        "store",
+        types.runtime.value("TestStore").call([
+          Argument("initialState", Expression.name(spec.stateTypeName).call()),
+          Argument("reducer", .name(spec.reducerName)),
+          Argument("middleware", .array([Expression.name(spec.names.effectsMiddleware).call(middlewareArguments)])),
+          Argument("exhaustivity", .dot("off")),
+        ]))
+      let arguments = sampleArguments(request)
+      let sent = arguments.isEmpty ? Expression.dot(request.name) : Expression.dot(request.name).call(arguments)
+      // The request's carried parameters as it was sent; the value's own fields, samples.
+      let carried = { (name: String) in arguments.first { $0.label == name }?.value ?? .name(name) }
+      let success = spec.action(named: async.success)!
+      let own = success.payload.filter { !async.carried.contains($0.name) }
+      func value(_ seed: Int) -> (yielded: Expression, received: Expression) {
+        let values = own.enumerated().map { index, field in
+          (field.name, types.expression(sample(field.type, seed + index), type: field.type))
+        }
+        let yielded: Expression =
+          switch values.count {
+          case 0: .tuple([])
+          case 1: values[0].1
+          default: .tuple(values.map { Argument($0.0, $0.1) })
+          }
+        let received = success.payload.map { field in
+          Argument(field.name, async.carried.contains(field.name) ? carried(field.name) : values.first { $0.0 == field.name }!.1)
+        }
+        let action = Expression.name(spec.actionTypeName).dot(async.success)
+        return (yielded, received.isEmpty ? action : action.call(received))
+      }
+      let first = value(3)
+      let second = value(5)
+      // A failure whose message is the error's description, or that holds carried values alone.
+      let failureAction = spec.action(named: async.failure)!
+      let message = "stream ended"
+      let failure = failureAction.payload.map { field in
+        Argument(field.name, async.carried.contains(field.name) ? carried(field.name) : .literal(.string(message)))
+      }
+      let failed = failure.isEmpty
+        ? Expression.name(spec.actionTypeName).dot(async.failure)
+        : Expression.name(spec.actionTypeName).dot(async.failure).call(failure)
+      let send = { (action: Expression) in Statement.expression(.awaitExpression(store.dot("send").call([Argument(nil, action)]))) }
+      let idle = Statement.expression(.awaitExpression(store.dot("idle").call()))
+      let finish = Statement.expression(.awaitExpression(store.dot("finish").call()))
+      var tests = [
+        test(
+          "each value of \(request.name)'s stream becomes \(async.success), in order, and its error \(async.failure)",
+          names.make("\(request.name)StreamsItsValues"), isAsync: true,
+          [
+            constant("effects", Expression.name(spec.names.testEffects).call()),
+            .expression(
+              double.dot("yields").call([
+                Argument(nil, .array([first.yielded, second.yielded])),
+                Argument(
+                  "thenFails",
+                  types.runtime.value("ExampleFailure").call([Argument(nil, .literal(.string(message)))])),
+              ])),
+            made, send(sent), idle,
+            expect(store.dot("receivedActions"), .equal, .array([first.received, second.received, failed])),
+            finish,
+          ])
+      ]
+      for canceller in spec.actions.streamCancellers(of: request) {
+        let stopArguments = sampleArguments(canceller)
+        let stop = stopArguments.isEmpty ? Expression.dot(canceller.name) : Expression.dot(canceller.name).call(stopArguments)
+        tests.append(
+          test(
+            "\(canceller.name) ends \(request.name)'s stream", names.make("\(canceller.name)Ends\(request.name.uppercasingFirst)"),
+            isAsync: true,
+            [
+              constant("effects", Expression.name(spec.names.testEffects).call()),
+              .expression(double.dot("streams").call()),
+              made, send(sent),
+              .expression(.awaitExpression(double.dot("yield").call([Argument(nil, first.yielded)]))),
+              .expression(.awaitExpression(store.dot("receive").call([Argument(nil, first.received)]))),
+              send(stop), idle,
+              expect(double.dot("openCount"), .equal, .literal(.int(0))),
+              expect(store.dot("receivedActions"), .equal, .array([first.received])),
+              finish,
+            ]))
+      }
+      return tests
+    }
+  }
+}

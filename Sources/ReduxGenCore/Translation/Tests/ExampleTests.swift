@@ -31,13 +31,14 @@ extension TestTranslator {
     }
     return suite(
       spec.names.exampleTests,
-      tests + followUpTests(names: &names) + startTests(names: &names) + cacheTests(names: &names))
+      tests + followUpTests(names: &names) + startTests(names: &names) + cacheTests(names: &names)
+        + streamTests(names: &names))
   }
 
   /// Whether the example tests file needs ReduxTesting: store examples, follow-up or start tests.
   var exampleTestsUseTestStore: Bool {
     spec.examples.contains(where: \.throughStore) || !followUpTestCases.isEmpty || startIsTested
-      || !cachedRequests.isEmpty
+      || !cachedRequests.isEmpty || !streamedRequests.isEmpty
   }
 
   /// `state.field = value` for each field the example gives.
@@ -116,7 +117,7 @@ extension TestTranslator {
       for result in example.effects {
         guard let action = spec.action(named: result.action), let async = action.async else { continue }
         let double = Expression.name("effects").dot(async.effect)
-        body.append(.expression(double.dot(effectSetter(result.outcome)).call([effectArgument(result.outcome, of: action)])))
+        body.append(.expression(double.dot(effectSetter(result.outcome)).call(effectArguments(result.outcome, of: action))))
       }
       var arguments = [Argument("effects", Expression.name("effects").dot("effects"))]
       if asyncActions.contains(where: { $0.async?.timing != nil }) {
@@ -165,6 +166,33 @@ extension TestTranslator {
     switch outcome {
     case .returns, .returnsNil: "returns"
     case .fails: "fails"
+    case .yields: "yields"
+    }
+  }
+
+  /// What the effect returns: the success action's own fields, none, one or a tuple of them.
+  private func successValue(_ values: [Value], of action: Action) -> Expression {
+    let async = action.async!
+    let own = spec.action(named: async.success)?.payload.filter { !async.carried.contains($0.name) } ?? []
+    let expressions = zip(own, values).map { field, value in (field.name, types.expression(value, type: field.type)) }
+    switch expressions.count {
+    case 0: return .tuple([])
+    case 1: return expressions[0].1
+    default: return .tuple(expressions.map { Argument($0.0, $0.1) })
+    }
+  }
+
+  /// What an example's effect returns, yields or throws, as the double's setter takes it.
+  func effectArguments(_ outcome: Example.EffectResult.Outcome, of action: Action) -> [Argument] {
+    switch outcome {
+    case .yields(let elements, let failure):
+      let values = Argument(nil, .array(elements.map { successValue($0, of: action) }))
+      // A stream throws `any Error`: the message's `ExampleFailure`.
+      guard let failure else { return [values] }
+      let message = types.expression(failure, type: .scalar(.string))
+      return [values, Argument("thenFails", types.runtime.value("ExampleFailure").call([Argument(nil, message)]))]
+    default:
+      return [effectArgument(outcome, of: action)]
     }
   }
 
@@ -175,13 +203,9 @@ extension TestTranslator {
     case .returnsNil:
       return Argument(nil, .literal(.nilLiteral))
     case .returns(let values):
-      let own = spec.action(named: async.success)?.payload.filter { !async.carried.contains($0.name) } ?? []
-      let expressions = zip(own, values).map { field, value in (field.name, types.expression(value, type: field.type)) }
-      switch expressions.count {
-      case 0: return Argument(nil, .tuple([]))
-      case 1: return Argument(nil, expressions[0].1)
-      default: return Argument(nil, .tuple(expressions.map { Argument($0.0, $0.1) }))
-      }
+      return Argument(nil, successValue(values, of: action))
+    case .yields(let elements, _):
+      return Argument(nil, .array(elements.map { successValue($0, of: action) }))
     case .fails(let value):
       let own = spec.action(named: async.failure)?.payload.filter { !async.carried.contains($0.name) } ?? []
       let shape = FailureShape(own: own) { name in spec.model(named: name) != nil || spec.enums.contains { $0.name == name } }

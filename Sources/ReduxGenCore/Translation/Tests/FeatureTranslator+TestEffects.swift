@@ -25,9 +25,12 @@ extension FeatureTranslator {
       let tupleName = async.effect.uppercasingFirst + "Arguments"
       let tuple: [Declaration] =
         parameters.count < 2 ? [] : [.typeAlias(access: nil, name: tupleName, type: argumentsType(parameters))]
-      let doubleType = types.runtime.generic(
-        "EffectDouble",
-        [tuple.isEmpty ? argumentsType(parameters) : .named(tupleName), successType(action) ?? "Void", failureType(action)])
+      let arguments = tuple.isEmpty ? argumentsType(parameters) : .named(tupleName)
+      // A stream's double yields values the test gives; another's returns or throws one.
+      let doubleType =
+        async.isStream
+        ? types.runtime.generic("StreamDouble", [arguments, successType(action) ?? "Void"])
+        : types.runtime.generic("EffectDouble", [arguments, successType(action) ?? "Void", failureType(action)])
       let recorded =
         switch parameters.count {
         case 0: "the number of its calls"
@@ -68,7 +71,7 @@ extension FeatureTranslator {
         TypeDeclaration(
           doc: """
             Test doubles of `\(effectsName)`: each test says what each effect does
-            (`returns`, `fails`, `answers`, `waits`) and reads the calls it got.
+            (`returns`, `fails`, `answers`, `waits`\(actions.contains { $0.async!.isStream } ? "; a stream's `yields`, `streams`" : "")) and reads the calls it got.
             """,
           name: testEffectsName, inherits: ["Sendable"], members: members))
     ]
@@ -123,11 +126,14 @@ extension FeatureTranslator {
       return .function(
         FunctionDeclaration(
           kind: .function(async.effect), parameters: parameters, isAsync: true, isThrowing: true,
-          thrownType: typedErrorType(action), returnType: successType(action),
+          thrownType: typedErrorType(action), returnType: effectReturnType(action),
           body: [
             .expression(
-              .tryExpression(
-                .awaitExpression(doubles.dot(async.effect).dot("call").call([Argument(nil, argumentsValue(parameters))]))))
+              async.isStream
+                // The stream is made at once: `call` doesn't wait.
+                ? .tryExpression(doubles.dot(async.effect).dot("call").call([Argument(nil, argumentsValue(parameters))]))
+                : .tryExpression(
+                  .awaitExpression(doubles.dot(async.effect).dot("call").call([Argument(nil, argumentsValue(parameters))]))))
           ]))
     }
     members += builders.map { action in
