@@ -187,8 +187,9 @@ let package = Package(
     .target(name: "Recorder", dependencies: ["ReduxRuntime"], path: "Generated/Recorder/Sources"),
     .testTarget(
       name: "RecorderTests", dependencies: ["Recorder", "ReduxRuntime", "ReduxTesting"], path: "Generated/Recorder/Tests"),
-    .target(name: "Shelf", dependencies: ["ReduxRuntime", "Tally", "Namer"], path: "Generated/Shelf/Sources"),
-    .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Tally", "Namer", "ReduxRuntime"], path: "Generated/Shelf/Tests"),
+    .target(name: "Shelf", dependencies: ["ReduxRuntime", "Tally", "Namer", "Recorder"], path: "Generated/Shelf/Sources"),
+    .testTarget(
+      name: "ShelfTests", dependencies: ["Shelf", "Tally", "Namer", "Recorder", "ReduxRuntime"], path: "Generated/Shelf/Tests"),
 
     // Specs/shop.yaml: Redux's shopping cart. Cart uses Products' Product; addToCart is shared.
     .target(name: "Products", dependencies: ["ReduxRuntime"], path: "Generated/Products/Sources"),
@@ -293,7 +294,7 @@ let package = Package(
     .testTarget(
       name: "ViewStoreTests",
       dependencies: ["ReduxRuntime", "ReduxTesting", "TaskList", "Counter", "App", "Cart", "Products", "Shop", "Tally", "Tallies", "Namer",
-        "Shelf",
+        "Shelf", "Recorder",
       ]),
     .testTarget(
       name: "ReduxRuntimeTests",

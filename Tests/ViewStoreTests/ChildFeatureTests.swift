@@ -1,5 +1,6 @@
 import Foundation
 import Namer
+import Recorder
 import Shelf
 import ReduxRuntime
 import ReduxTesting
@@ -344,7 +345,55 @@ import Testing
         pathTally: { id in
           made.withLock { $0.append(id) }
           return [TallyEffectsMiddleware(effects: effects)]
-        }, pathNamer: { _ in [] }))
+        }, pathNamer: { _ in [] }, pathRecorder: { _ in [] }))
+  }
+
+  /// The recorder's transcript, fed by the test.
+  struct Transcripts: RecorderEffects {
+    let double: StreamDouble<Void, String>
+
+    func transcribe() async throws -> AsyncThrowingStream<String, any Error> {
+      try double.call(())
+    }
+  }
+
+  @Test(
+    "a pushed recorder's timer and transcript run for that screen, and popping it ends both",
+    arguments: [ShelfAction.back, .close(id: 1), .home])
+  func poppingEndsTimerAndStream(pop: ShelfAction) async {
+    let clock = ManualClock()
+    let transcripts = StreamDouble<Void, String>("transcribe()")
+    transcripts.streams()
+    let store = Store(
+      initialState: ShelfState(), reducer: shelfReducer,
+      middleware: shelfChildren(
+        pathTally: { _ in [] }, pathNamer: { _ in [] },
+        pathRecorder: { _ in
+          [RecorderFollowUps(clock: clock), RecorderEffectsMiddleware(effects: Transcripts(double: transcripts))]
+        }))
+    store.dispatch(.showTally)
+    store.dispatch(.record)
+    store.dispatch(.path(id: 1, action: .recorder(.started)))
+    await transcripts.yield("Hello")
+    await transcripts.yield("Hello team")
+    clock.advance(by: .seconds(2))
+    let heard = try? await store.firstState(
+      where: { $0.path[id: 1]?.recorder?.transcript == "Hello team" && $0.path[id: 1]?.recorder?.secondsElapsed == 2 },
+      timeout: .seconds(50))
+    #expect(heard != nil)
+    #expect(transcripts.openCount == 1)
+    store.dispatch(pop)
+    #expect(store.state.path[id: 1] == nil)
+    // The screen's chain ended: its stream is told it is terminated, its timer stopped.
+    await store.idle()
+    #expect(transcripts.openCount == 0)
+    #expect(store.pendingWork.isEmpty)
+    clock.advance(by: .seconds(3))
+    await store.idle()
+    #expect(store.pendingWork.isEmpty)
+    // A recorder pushed after it starts from nothing, with a chain of its own.
+    store.dispatch(.record)
+    #expect(store.state.path.last?.screen.recorder?.secondsElapsed == 0)
   }
 
   @Test("a screen's request answers that screen, and a chain is made for a screen of its destination alone")

@@ -3,6 +3,7 @@
 
 import Foundation
 import Namer
+import Recorder
 import ReduxRuntime
 import Tally
 
@@ -13,6 +14,9 @@ public enum ShelfAction: Equatable, Sendable {
 
   /// Pushes the naming form, filled in.
   case showForm(form: NamerState)
+
+  /// Pushes the meeting recorder, whose timer and transcript end when it is popped.
+  case record
 
   case back
 

@@ -3,6 +3,7 @@
 
 import Foundation
 import Namer
+import Recorder
 import ReduxRuntime
 import Tally
 
@@ -13,7 +14,8 @@ import Tally
 /// its id, ended when the screen is popped.
 public func shelfChildren(
   pathTally: @escaping @Sendable (Int) -> [any Middleware<TallyState, TallyAction>],
-  pathNamer: @escaping @Sendable (Int) -> [any Middleware<NamerState, NamerAction>]
+  pathNamer: @escaping @Sendable (Int) -> [any Middleware<NamerState, NamerAction>],
+  pathRecorder: @escaping @Sendable (Int) -> [any Middleware<RecorderState, RecorderAction>]
 ) -> [any Middleware<ShelfState, ShelfAction>] {
   return [
     ChildMiddleware(
@@ -25,6 +27,9 @@ public func shelfChildren(
           DestinationMiddleware(
             { pathNamer(id) }, state: { $0.screen.namer }, extract: { $0.namer },
             embed: { .namer($0) }),
+          DestinationMiddleware(
+            { pathRecorder(id) }, state: { $0.screen.recorder }, extract: { $0.recorder },
+            embed: { .recorder($0) }),
         ]
       },
       field: 1,

@@ -3,5 +3,6 @@
 
 import Foundation
 import Namer
+import Recorder
 import ReduxRuntime
 import Tally

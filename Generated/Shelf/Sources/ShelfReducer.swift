@@ -3,6 +3,7 @@
 
 import Foundation
 import Namer
+import Recorder
 import ReduxRuntime
 import Tally
 
@@ -17,6 +18,8 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
     state.path.push(.tally(TallyState()))
   case .showForm(let form):
     state.path.push(.namer(form))
+  case .record:
+    state.path.push(.recorder(RecorderState()))
   case .back:
     state.path.pop()
   case .backTo(let id):
@@ -47,6 +50,8 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
         default:
           break
         }
+      default:
+        break
       }
     } else {
       PresentationCheck.dropped(action, feature: "Shelf", field: "path")
@@ -76,6 +81,14 @@ private func shelfReducerPath(
       return .namer(screen)
     }
     return nil
+  case .recorder(let action):
+    if let current = stack[id: id]?.recorder {
+      var screen = current
+      recorderReducer(&screen, action)
+      stack[id: id] = .recorder(screen)
+      return .recorder(screen)
+    }
+    return nil
   }
 }
 
@@ -83,7 +96,7 @@ extension ShelfAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .showTally, .showForm, .back, .backTo, .close, .home, .tallyRemoved:
+    case .showTally, .showForm, .record, .back, .backTo, .close, .home, .tallyRemoved:
       return StateFields(1)
     case .named, .path:
       return StateFields(0, 1)

@@ -3,6 +3,7 @@
 
 import Foundation
 import Namer
+import Recorder
 import ReduxRuntime
 import Tally
 
@@ -23,6 +24,7 @@ public struct ShelfState: Equatable, Sendable {
 public enum ShelfPath: Equatable, Sendable {
   case tally(_: TallyState)
   case namer(_: NamerState)
+  case recorder(_: RecorderState)
 }
 
 extension ShelfPath {
@@ -41,12 +43,21 @@ extension ShelfPath {
     }
     return nil
   }
+
+  /// The Recorder state this holds, if it is one.
+  public var recorder: RecorderState? {
+    if case .recorder(let value) = self {
+      return value
+    }
+    return nil
+  }
 }
 
 /// An action of a screen of `path`: one case per destination, holding its action.
 public enum ShelfPathAction: Equatable, Sendable {
   case tally(_: TallyAction)
   case namer(_: NamerAction)
+  case recorder(_: RecorderAction)
 }
 
 extension ShelfPathAction {
@@ -61,6 +72,14 @@ extension ShelfPathAction {
   /// The Namer action this holds, if it is one.
   public var namer: NamerAction? {
     if case .namer(let value) = self {
+      return value
+    }
+    return nil
+  }
+
+  /// The Recorder action this holds, if it is one.
+  public var recorder: RecorderAction? {
+    if case .recorder(let value) = self {
       return value
     }
     return nil

@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Namer
+import Recorder
 import ReduxRuntime
 import Tally
 import Testing

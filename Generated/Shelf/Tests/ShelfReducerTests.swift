@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Namer
+import Recorder
 import ReduxRuntime
 import Tally
 import Testing
@@ -38,6 +39,15 @@ struct ShelfReducerTests {
     reduceReporting(&state, .showForm(form: form))
     #expect(state.path.count == 2)
     #expect(state.path.last?.screen == .namer(form))
+  }
+
+  @Test("record pushes a recorder screen on path")
+  func recordPushesRecorderOnPath() {
+    var state = ShelfState()
+    state.path.push(.recorder(RecorderState()))
+    reduceReporting(&state, .record)
+    #expect(state.path.count == 2)
+    #expect(state.path.last?.screen.recorder != nil)
   }
 
   @Test("back pops the top screen off path")
@@ -223,6 +233,40 @@ struct ShelfReducerTests {
     state.path.push(.tally(TallyState()))
     let before = state
     reduceReporting(&state, .path(id: 0, action: .namer(.type(draft: "text 3"))))
+    #expect(state == before)
+  }
+
+  @Test("path: a Recorder action changes its screen alone")
+  func pathRecorderActionChangesItsScreenAlone() {
+    let screen = RecorderState(
+      secondsElapsed: 2, transcript: "text 1", isRecording: true, transcriptError: "text 1"
+    )
+    let actions: [RecorderAction] = [
+      .started,
+      .tick,
+      .transcribe,
+      .transcribeReceived(transcript: "text 3"),
+      .transcribeFailed(message: "text 3"),
+      .ended,
+    ]
+    for action in actions {
+      var state = ShelfState()
+      state.path.push(.recorder(screen))
+      state.path.push(.recorder(screen))
+      var expected = screen
+      recorderReducer(&expected, action)
+      reduceReporting(&state, .path(id: 1, action: .recorder(action)))
+      #expect(state.path[id: 0] == .recorder(screen))
+      #expect(state.path[id: 1] == .recorder(expected))
+    }
+  }
+
+  @Test("path: a Recorder action for a screen of Tally changes nothing")
+  func pathRecorderActionForAnotherScreenChangesNothing() {
+    var state = ShelfState()
+    state.path.push(.tally(TallyState()))
+    let before = state
+    reduceReporting(&state, .path(id: 0, action: .recorder(.started)))
     #expect(state == before)
   }
 }
