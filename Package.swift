@@ -187,9 +187,11 @@ let package = Package(
     .target(name: "Recorder", dependencies: ["ReduxRuntime"], path: "Generated/Recorder/Sources"),
     .testTarget(
       name: "RecorderTests", dependencies: ["Recorder", "ReduxRuntime", "ReduxTesting"], path: "Generated/Recorder/Tests"),
-    .target(name: "Shelf", dependencies: ["ReduxRuntime", "Tally", "Namer", "Recorder"], path: "Generated/Shelf/Sources"),
+    .target(
+      name: "Shelf", dependencies: ["ReduxRuntime", "Tally", "Namer", "Recorder", "Tallies"], path: "Generated/Shelf/Sources"),
     .testTarget(
-      name: "ShelfTests", dependencies: ["Shelf", "Tally", "Namer", "Recorder", "ReduxRuntime"], path: "Generated/Shelf/Tests"),
+      name: "ShelfTests", dependencies: ["Shelf", "Tally", "Namer", "Recorder", "Tallies", "ReduxRuntime"],
+      path: "Generated/Shelf/Tests"),
 
     // Specs/shop.yaml: Redux's shopping cart. Cart uses Products' Product; addToCart is shared.
     .target(name: "Products", dependencies: ["ReduxRuntime"], path: "Generated/Products/Sources"),
@@ -313,7 +315,7 @@ let package = Package(
     .executableTarget(
       name: "StoreBenchmark",
       dependencies: [
-        "ReduxRuntime", "ReduxSQLite", "TaskList", "App", "Tally", "Tallies", "Namer",
+        "ReduxRuntime", "ReduxSQLite", "TaskList", "App", "Tally", "Tallies", "Namer", "Shelf", "Recorder",
         .product(name: "Atomics", package: "swift-atomics"),
       ],
       path: "Benchmarks/StoreBenchmark"

@@ -262,6 +262,9 @@ if arguments.first == "observers" {
 } else if arguments.first == "children" {
   // A child feature's action routed through its parent, at 1,000 children (or the size given).
   runChildFeatures(count: Int(arguments.dropFirst().first ?? "1000") ?? 1_000, dispatches: 200_000, rounds: 7)
+} else if arguments.first == "tree" {
+  // A row's action three levels down (app -> stack screen -> row) against the app's own action.
+  runTree(count: Int(arguments.dropFirst().first ?? "1000") ?? 1_000, dispatches: 200_000, rounds: 7)
 } else if arguments.first == "overhead" {
   runOverhead(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, rounds: 15)
 } else if arguments.first == "toggles" {

@@ -145,6 +145,20 @@ extension ChangedElements {
   }
 }
 
+extension ChangedElements {
+  /// Whether this report accounts for the change of the navigation stack field `field` from
+  /// `before` to `after`: it speaks of another field, or the screens' ids are the same in the
+  /// same order and every screen that changed is one it names.
+  public func accounts<Screen: Equatable>(
+    for field: Int, from before: ScreenStack<Screen>, to after: ScreenStack<Screen>
+  ) -> Bool {
+    guard self.field == field, list == -1 else { return true }
+    guard before.ids == after.ids else { return false }
+    let named = Set(ids)
+    return zip(before, after).allSatisfy { old, new in old.screen == new.screen || named.contains(ElementID(old.id)) }
+  }
+}
+
 /// The id of an element, whatever its type.
 @usableFromInline
 struct ElementID: Hashable, @unchecked Sendable {

@@ -64,6 +64,60 @@ public struct ScreenStack<Screen> {
     }
   }
 
+  /// Changes the screen whose id is `id` in place, and returns what `body` returns; nil, and
+  /// `body` not called, when the stack doesn't hold it.
+  ///
+  /// `body` gets the screen as the only owner of its value, in an optional it must leave holding
+  /// a screen: to change a case's state without copying it (a list of rows is copied whole when
+  /// two values share it), bind the state, set the optional to nil, change the state, and put
+  /// the case back:
+  ///
+  /// ```swift
+  /// path.modify(id: id) { screen in
+  ///   guard case .list(var list)? = screen else { return }
+  ///   screen = nil                  // `list` alone holds the rows now
+  ///   listReducer(&list, action)
+  ///   screen = .list(list)
+  /// }
+  /// ```
+  public mutating func modify<Result>(id: Int, _ body: (inout Screen?) throws -> Result) rethrows -> Result? {
+    guard let index = index(id: id) else { return nil }
+    return try elements.withUnsafeMutableBufferPointer { buffer in
+      // The buffer's element in place: its screen moved out, so `body` holds the only reference.
+      try withUnsafeMutablePointer(to: &buffer[index].screen) { pointer in
+        var screen: Screen? = pointer.move()
+        // Put back whatever happens, so the stack never holds a moved-out screen.
+        defer {
+          guard let screen else { preconditionFailure("ScreenStack.modify(id:): the body left no screen") }
+          pointer.initialize(to: screen)
+        }
+        return try body(&screen)
+      }
+    }
+  }
+
+  /// Changes the state of the screen whose id is `id` in place when it is the case `extract`
+  /// reads, and returns the screen as changed; nil, changing nothing, when the stack doesn't hold
+  /// it or it is another case. A generated feature's reducer gives a screen its destination's
+  /// action this way: the state isn't copied (a destination's list of rows stays where it is).
+  ///
+  /// ```swift
+  /// path.modify(id: id, extract: { $0.list }, embed: AppPath.list) { listReducer(&$0, action) }
+  /// ```
+  @discardableResult
+  public mutating func modify<State>(
+    id: Int, extract: (Screen) -> State?, embed: (State) -> Screen, _ change: (inout State) throws -> Void
+  ) rethrows -> Screen? {
+    try modify(id: id) { screen -> Screen? in
+      guard var state = screen.flatMap(extract) else { return nil }
+      // `state` alone holds the destination's state while it changes.
+      screen = nil
+      defer { screen = embed(state) }
+      try change(&state)
+      return embed(state)
+    }.flatMap { $0 }
+  }
+
   /// Pushes `screen` on top, and returns its id.
   @discardableResult
   public mutating func push(_ screen: Screen) -> Int {

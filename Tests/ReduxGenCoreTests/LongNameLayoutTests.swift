@@ -313,7 +313,7 @@ import Testing
   }
 
   /// The features of Specs/ that another spec holds (`children:`): a spec may name their state.
-  private static let childFeatures = ["Namer", "Recorder", "Tally"]
+  private static let childFeatures = ["Namer", "Recorder", "Tallies", "Tally"]
 
   @Test("no generated line passes 100 columns", arguments: specNames())
   func linesFit(name: String) throws {

@@ -54,21 +54,13 @@ private func snippetReducerPath(
 ) -> SnippetPath? {
   switch action {
   case .tally(let action):
-    if let current = stack[id: id]?.tally {
-      var screen = current
-      tallyReducer(&screen, action)
-      stack[id: id] = .tally(screen)
-      return .tally(screen)
-    }
-    return nil
+    return stack.modify(
+      id: id, extract: { screen in screen.tally }, embed: { screen in .tally(screen) },
+      { screen in tallyReducer(&screen, action) })
   case .namer(let action):
-    if let current = stack[id: id]?.namer {
-      var screen = current
-      namerReducer(&screen, action)
-      stack[id: id] = .namer(screen)
-      return .namer(screen)
-    }
-    return nil
+    return stack.modify(
+      id: id, extract: { screen in screen.namer }, embed: { screen in .namer(screen) },
+      { screen in namerReducer(&screen, action) })
   }
 }
 
@@ -78,6 +70,31 @@ extension SnippetAction: ChangeReporting {
     switch self {
     case .back, .backTo, .close, .tallyRemoved, .named, .path:
       return StateFields(1)
+    }
+  }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  var changedElements: ChangedElements {
+    switch self {
+    case .path(let id, let action):
+      switch action {
+      case .tally(let action):
+        switch action {
+        case .remove:
+          return .unknown
+        default:
+          return ChangedElements(field: 1, ids: [id])
+        }
+      case .namer(let action):
+        switch action {
+        case .save:
+          return .unknown
+        default:
+          return ChangedElements(field: 1, ids: [id])
+        }
+      }
+    default:
+      return .unknown
     }
   }
 }

@@ -192,4 +192,9 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
     unreported.append("path")
   }
   #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 1, from: before.path, to: state.path) {
+    misreported.append("path")
+  }
+  #expect(misreported == [])
 }

@@ -345,7 +345,7 @@ import Testing
         pathTally: { id in
           made.withLock { $0.append(id) }
           return [TallyEffectsMiddleware(effects: effects)]
-        }, pathNamer: { _ in [] }, pathRecorder: { _ in [] }))
+        }, pathNamer: { _ in [] }, pathRecorder: { _ in [] }, pathTallies: { _ in [] }))
   }
 
   /// The recorder's transcript, fed by the test.
@@ -370,7 +370,7 @@ import Testing
         pathTally: { _ in [] }, pathNamer: { _ in [] },
         pathRecorder: { _ in
           [RecorderFollowUps(clock: clock), RecorderEffectsMiddleware(effects: Transcripts(double: transcripts))]
-        }))
+        }, pathTallies: { _ in [] }))
     store.dispatch(.showTally)
     store.dispatch(.record)
     store.dispatch(.path(id: 1, action: .recorder(.started)))

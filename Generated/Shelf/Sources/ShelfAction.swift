@@ -5,6 +5,7 @@ import Foundation
 import Namer
 import Recorder
 import ReduxRuntime
+import Tallies
 import Tally
 
 /// Everything that can happen in the Shelf feature.
@@ -18,6 +19,10 @@ public enum ShelfAction: Equatable, Sendable {
   /// Pushes the meeting recorder, whose timer and transcript end when it is popped.
   case record
 
+  /// Pushes a list of tallies, whose rows are features of their own (a row's action is three levels down).
+  case showList
+
+  case retitle(title: String)
   case back
 
   /// Pops the screens above the one whose id is `id`.

@@ -5,6 +5,7 @@ import Foundation
 import Namer
 import Recorder
 import ReduxRuntime
+import Tallies
 import Tally
 
 /// The middleware of the child features: add what it returns to the store's middleware. A
@@ -15,7 +16,8 @@ import Tally
 public func shelfChildren(
   pathTally: @escaping @Sendable (Int) -> [any Middleware<TallyState, TallyAction>],
   pathNamer: @escaping @Sendable (Int) -> [any Middleware<NamerState, NamerAction>],
-  pathRecorder: @escaping @Sendable (Int) -> [any Middleware<RecorderState, RecorderAction>]
+  pathRecorder: @escaping @Sendable (Int) -> [any Middleware<RecorderState, RecorderAction>],
+  pathTallies: @escaping @Sendable (Int) -> [any Middleware<TalliesState, TalliesAction>]
 ) -> [any Middleware<ShelfState, ShelfAction>] {
   return [
     ChildMiddleware(
@@ -30,6 +32,9 @@ public func shelfChildren(
           DestinationMiddleware(
             { pathRecorder(id) }, state: { $0.screen.recorder }, extract: { $0.recorder },
             embed: { .recorder($0) }),
+          DestinationMiddleware(
+            { pathTallies(id) }, state: { $0.screen.tallies }, extract: { $0.tallies },
+            embed: { .tallies($0) }),
         ]
       },
       field: 1,

@@ -5,4 +5,5 @@ import Foundation
 import Namer
 import Recorder
 import ReduxRuntime
+import Tallies
 import Tally

@@ -5,6 +5,7 @@ import Foundation
 import Namer
 import Recorder
 import ReduxRuntime
+import Tallies
 import Tally
 
 /// The Shelf feature's reducer: applies `action` to `state`.
@@ -20,6 +21,10 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
     state.path.push(.namer(form))
   case .record:
     state.path.push(.recorder(RecorderState()))
+  case .showList:
+    state.path.push(.tallies(TalliesState()))
+  case .retitle(let title):
+    state.title = title
   case .back:
     state.path.pop()
   case .backTo(let id):
@@ -66,29 +71,21 @@ private func shelfReducerPath(
 ) -> ShelfPath? {
   switch action {
   case .tally(let action):
-    if let current = stack[id: id]?.tally {
-      var screen = current
-      tallyReducer(&screen, action)
-      stack[id: id] = .tally(screen)
-      return .tally(screen)
-    }
-    return nil
+    return stack.modify(
+      id: id, extract: { screen in screen.tally }, embed: { screen in .tally(screen) },
+      { screen in tallyReducer(&screen, action) })
   case .namer(let action):
-    if let current = stack[id: id]?.namer {
-      var screen = current
-      namerReducer(&screen, action)
-      stack[id: id] = .namer(screen)
-      return .namer(screen)
-    }
-    return nil
+    return stack.modify(
+      id: id, extract: { screen in screen.namer }, embed: { screen in .namer(screen) },
+      { screen in namerReducer(&screen, action) })
   case .recorder(let action):
-    if let current = stack[id: id]?.recorder {
-      var screen = current
-      recorderReducer(&screen, action)
-      stack[id: id] = .recorder(screen)
-      return .recorder(screen)
-    }
-    return nil
+    return stack.modify(
+      id: id, extract: { screen in screen.recorder }, embed: { screen in .recorder(screen) },
+      { screen in recorderReducer(&screen, action) })
+  case .tallies(let action):
+    return stack.modify(
+      id: id, extract: { screen in screen.tallies }, embed: { screen in .tallies(screen) },
+      { screen in talliesReducer(&screen, action) })
   }
 }
 
@@ -96,10 +93,39 @@ extension ShelfAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .showTally, .showForm, .record, .back, .backTo, .close, .home, .tallyRemoved:
+    case .showTally, .showForm, .record, .showList, .back, .backTo, .close, .home, .tallyRemoved:
       return StateFields(1)
+    case .retitle:
+      return StateFields(0)
     case .named, .path:
       return StateFields(0, 1)
+    }
+  }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  public var changedElements: ChangedElements {
+    switch self {
+    case .path(let id, let action):
+      switch action {
+      case .tally(let action):
+        switch action {
+        case .remove:
+          return .unknown
+        default:
+          return ChangedElements(field: 1, ids: [id])
+        }
+      case .namer(let action):
+        switch action {
+        case .save:
+          return .unknown
+        default:
+          return ChangedElements(field: 1, ids: [id])
+        }
+      default:
+        return ChangedElements(field: 1, ids: [id])
+      }
+    default:
+      return .unknown
     }
   }
 }

@@ -5,6 +5,7 @@ import Foundation
 import Namer
 import Recorder
 import ReduxRuntime
+import Tallies
 import Tally
 
 /// The state of the Shelf feature.
@@ -25,6 +26,7 @@ public enum ShelfPath: Equatable, Sendable {
   case tally(_: TallyState)
   case namer(_: NamerState)
   case recorder(_: RecorderState)
+  case tallies(_: TalliesState)
 }
 
 extension ShelfPath {
@@ -51,6 +53,14 @@ extension ShelfPath {
     }
     return nil
   }
+
+  /// The Tallies state this holds, if it is one.
+  public var tallies: TalliesState? {
+    if case .tallies(let value) = self {
+      return value
+    }
+    return nil
+  }
 }
 
 /// An action of a screen of `path`: one case per destination, holding its action.
@@ -58,6 +68,7 @@ public enum ShelfPathAction: Equatable, Sendable {
   case tally(_: TallyAction)
   case namer(_: NamerAction)
   case recorder(_: RecorderAction)
+  case tallies(_: TalliesAction)
 }
 
 extension ShelfPathAction {
@@ -80,6 +91,14 @@ extension ShelfPathAction {
   /// The Recorder action this holds, if it is one.
   public var recorder: RecorderAction? {
     if case .recorder(let value) = self {
+      return value
+    }
+    return nil
+  }
+
+  /// The Tallies action this holds, if it is one.
+  public var tallies: TalliesAction? {
+    if case .tallies(let value) = self {
       return value
     }
     return nil

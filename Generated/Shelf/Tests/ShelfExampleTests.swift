@@ -4,6 +4,7 @@
 import Namer
 import Recorder
 import ReduxRuntime
+import Tallies
 import Tally
 import Testing
 import struct Foundation.Data
@@ -61,4 +62,9 @@ private func reduceReporting(_ state: inout ShelfState, _ action: ShelfAction) {
     unreported.append("path")
   }
   #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 1, from: before.path, to: state.path) {
+    misreported.append("path")
+  }
+  #expect(misreported == [])
 }

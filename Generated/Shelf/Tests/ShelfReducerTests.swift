@@ -4,6 +4,7 @@
 import Namer
 import Recorder
 import ReduxRuntime
+import Tallies
 import Tally
 import Testing
 import struct Foundation.Data
@@ -48,6 +49,24 @@ struct ShelfReducerTests {
     reduceReporting(&state, .record)
     #expect(state.path.count == 2)
     #expect(state.path.last?.screen.recorder != nil)
+  }
+
+  @Test("showList pushes a tallies screen on path")
+  func showListPushesTalliesOnPath() {
+    var state = ShelfState()
+    state.path.push(.tallies(TalliesState()))
+    reduceReporting(&state, .showList)
+    #expect(state.path.count == 2)
+    #expect(state.path.last?.screen.tallies != nil)
+  }
+
+  @Test("retitle sets title")
+  func retitleSetsTitle() {
+    var state = ShelfState()
+    state.title = "text 4"
+    let title: String = "text 2"
+    reduceReporting(&state, .retitle(title: title))
+    #expect(state.title == title)
   }
 
   @Test("back pops the top screen off path")
@@ -269,6 +288,41 @@ struct ShelfReducerTests {
     reduceReporting(&state, .path(id: 0, action: .recorder(.started)))
     #expect(state == before)
   }
+
+  @Test("path: a Tallies action changes its screen alone")
+  func pathTalliesActionChangesItsScreenAlone() {
+    let screen = TalliesState(
+      title: "text 1", tallies: [TallyState(id: 2)], namer: NamerState(),
+      alert: TalliesAlert.confirmReset)
+    let actions: [TalliesAction] = [
+      .addTally,
+      .removeTally(id: 4),
+      .resetAll,
+      .askToReset,
+      .startNaming(form: NamerState()),
+      .stopNaming,
+      .nameSaved(draft: "text 3"),
+    ]
+    for action in actions {
+      var state = ShelfState()
+      state.path.push(.tallies(screen))
+      state.path.push(.tallies(screen))
+      var expected = screen
+      talliesReducer(&expected, action)
+      reduceReporting(&state, .path(id: 1, action: .tallies(action)))
+      #expect(state.path[id: 0] == .tallies(screen))
+      #expect(state.path[id: 1] == .tallies(expected))
+    }
+  }
+
+  @Test("path: a Tallies action for a screen of Tally changes nothing")
+  func pathTalliesActionForAnotherScreenChangesNothing() {
+    var state = ShelfState()
+    state.path.push(.tally(TallyState()))
+    let before = state
+    reduceReporting(&state, .path(id: 0, action: .tallies(.addTally)))
+    #expect(state == before)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -286,4 +340,9 @@ private func reduceReporting(_ state: inout ShelfState, _ action: ShelfAction) {
     unreported.append("path")
   }
   #expect(unreported == [])
+  var misreported: [String] = []
+  if !action.changedElements.accounts(for: 1, from: before.path, to: state.path) {
+    misreported.append("path")
+  }
+  #expect(misreported == [])
 }

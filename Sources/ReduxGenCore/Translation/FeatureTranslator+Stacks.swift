@@ -155,23 +155,29 @@ extension FeatureTranslator {
     spec.stacks.map { stack in
       let screens = StackFeature.screensTypeName(feature: spec.feature, field: stack.field)
       let actions = StackFeature.screenActionsTypeName(feature: spec.feature, field: stack.field)
-      let screen = Expression.subscriptedByLabel(.name("stack"), label: "id", .name("id"))
+      // In place (`ScreenStack.modify`): a destination's state isn't copied to be changed.
       let cases = stack.destinations.map { destination in
         SwitchCase(
           patterns: [Pattern(caseName: destination.name, bindings: ["action"])],
           body: [
-            .ifLet(
-              "current", Expression.optionalChain(screen).dot(destination.name),
-              [
-                .declaration(VariableDeclaration(name: "screen", initializer: .name("current"))),
-                .expression(
-                  .name(destination.spec.reducerName).call([
-                    Argument(nil, .inoutArgument(.name("screen"))), Argument(nil, .name("action")),
-                  ])),
-                .assignment(screen, Expression.dot(destination.name).call([Argument(nil, .name("screen"))])),
-                .returnStatement(Expression.dot(destination.name).call([Argument(nil, .name("screen"))])),
-              ], else: nil),
-            .returnStatement(.literal(.nilLiteral)),
+            .returnStatement(
+              Expression.name("stack").dot("modify").call([
+                Argument("id", .name("id")),
+                Argument("extract", .closure(Closure(parameters: ["screen"], body: Expression.name("screen").dot(destination.name)))),
+                Argument(
+                  "embed",
+                  .closure(
+                    Closure(
+                      parameters: ["screen"], body: Expression.dot(destination.name).call([Argument(nil, .name("screen"))])))),
+                Argument(
+                  nil,
+                  .closure(
+                    Closure(
+                      parameters: ["screen"],
+                      body: .name(destination.spec.reducerName).call([
+                        Argument(nil, .inoutArgument(.name("screen"))), Argument(nil, .name("action")),
+                      ])))),
+              ]))
           ])
       }
       return .function(

@@ -134,10 +134,41 @@ extension FeatureTranslator {
             ])
         ])
     }
-    let allCases = cases + routes
+    // A screen's action changes its screen alone, in place, but where an action of the parent's
+    // that writes the stack reduces it (`from: path.detail.deleted`, popping it).
+    let screenRoutes = spec.stacks.compactMap { stack -> SwitchCase? in
+      guard let index = spec.stateFieldIndex(named: stack.field) else { return nil }
+      let inPlace = Statement.returnStatement(
+        types.runtime.value("ChangedElements").call([
+          Argument("field", .literal(.int(index))), Argument("ids", .array([.name("id")])),
+        ]))
+      let writing = stack.destinations.compactMap { destination -> SwitchCase? in
+        let actions = spec.handlers(of: stack.field, destination: destination.name)
+          .filter { $0.action.changedStateFields?.contains(stack.field) != false }.map(\.childAction)
+        guard !actions.isEmpty else { return nil }
+        return SwitchCase(
+          patterns: [Pattern(caseName: destination.name, bindings: ["action"])],
+          body: [
+            .switchStatement(
+              .name("action"),
+              [
+                SwitchCase(patterns: actions.map { Pattern(caseName: $0, bindings: []) }, body: [.returnStatement(.dot("unknown"))]),
+                SwitchCase(patterns: [], body: [inPlace]),
+              ])
+          ])
+      }
+      guard !writing.isEmpty else {
+        return SwitchCase(patterns: [Pattern(caseName: stack.field, bindings: ["id", nil])], body: [inPlace])
+      }
+      let rest = writing.count < stack.destinations.count ? [SwitchCase(patterns: [], body: [inPlace])] : []
+      return SwitchCase(
+        patterns: [Pattern(caseName: stack.field, bindings: ["id", "action"])],
+        body: [.switchStatement(.name("action"), writing + rest)])
+    }
+    let allCases = cases + routes + screenRoutes
     guard !allCases.isEmpty else { return nil }
     let body: Statement =
-      allCases.count == spec.actions.count + spec.children.count + (spec.alerts.isEmpty ? 0 : 1)
+      allCases.count == spec.actions.count + spec.children.count + spec.stacks.count + (spec.alerts.isEmpty ? 0 : 1)
       ? .switchStatement(.name("self"), allCases)
       : .switchStatement(.name("self"), allCases + [SwitchCase(patterns: [], body: [.returnStatement(.dot("unknown"))])])
     return .variable(

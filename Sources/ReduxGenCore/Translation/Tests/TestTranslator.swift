@@ -103,7 +103,10 @@ struct TestTranslator {
     // regenerate the sources only, so every such list is checked, reported in place or not).
     body += gathered(
       "misreported",
-      spec.state.enumerated().filter { types.isIdentifiedList($0.element.type) }.map { index, field in
+      spec.state.enumerated().filter { index, field in
+        if case .stack = field.type { return true }
+        return types.isIdentifiedList(field.type)
+      }.map { index, field in
         let accounts = Expression.name("action").dot("changedElements").dot("accounts").call([
           Argument("for", .literal(.int(index))), Argument("from", .name("before").dot(field.name)),
           Argument("to", state.dot(field.name)),
