@@ -45,6 +45,7 @@ public struct ScreenStack<Screen> {
   public var ids: [Int] { elements.map(\.id) }
 
   /// The position of the screen whose id is `id`.
+  @inlinable
   public func index(id: Int) -> Int? {
     // From the top: actions mostly come from the screen shown.
     elements.lastIndex { $0.id == id }
@@ -80,6 +81,7 @@ public struct ScreenStack<Screen> {
   ///   screen = .list(list)
   /// }
   /// ```
+  @inlinable
   public mutating func modify<Result>(id: Int, _ body: (inout Screen?) throws -> Result) rethrows -> Result? {
     guard let index = index(id: id) else { return nil }
     return try elements.withUnsafeMutableBufferPointer { buffer in
@@ -105,6 +107,7 @@ public struct ScreenStack<Screen> {
   /// path.modify(id: id, extract: { $0.list }, embed: AppPath.list) { listReducer(&$0, action) }
   /// ```
   @discardableResult
+  @inlinable
   public mutating func modify<State>(
     id: Int, extract: (Screen) -> State?, embed: (State) -> Screen, _ change: (inout State) throws -> Void
   ) rethrows -> Screen? {
