@@ -61,8 +61,13 @@ enum Pipeline {
             return .failure(PipelineFailure(diagnostics: result.diagnostics.map(\.summary)))
           }
           // A feature that uses another's models imports its module.
-          let used = (feature.spec.uses + feature.spec.children.map(\.file)).compactMap { file in
-            app.features.first { "\($0.field).yaml" == file }?.spec.feature
+          // Once each: a feature both used and held as a child is one dependency.
+          var used: [String] = []
+          for file in feature.spec.uses + feature.spec.children.map(\.file) {
+            guard let module = app.features.first(where: { "\($0.field).yaml" == file })?.spec.feature,
+              !used.contains(module)
+            else { continue }
+            used.append(module)
           }
           modules.append((feature.spec.feature, feature.spec.feature, result.files, used))
         }
