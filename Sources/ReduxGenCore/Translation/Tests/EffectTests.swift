@@ -25,14 +25,8 @@ extension TestTranslator {
       let async = request.async!
       let store = Expression.name("store")
       let effects = Expression.name("effects")
-      var middlewareArguments = [Argument("effects", effects.dot("effects"))]
-      if spec.actions.contains(where: { $0.async?.timing != nil }) {
-        middlewareArguments.append(Argument("clock", types.runtime.value("ImmediateClock").call()))
-      }
-      middlewareArguments.append(
-        Argument(
-          "cache",
-          types.runtime.value("ResponseCache").call([Argument("clock", types.runtime.value("StoppedClock").call())])))
+      let cache = Argument(
+        "cache", types.runtime.value("ResponseCache").call([Argument("clock", types.runtime.value("StoppedClock").call())]))
       func returns(_ action: Action) -> Statement {
         let own = spec.action(named: action.async!.success)?.payload.filter { !action.async!.carried.contains($0.name) } ?? []
         let value: Expression =
@@ -56,15 +50,7 @@ extension TestTranslator {
       }
       let calls = effects.dot(async.effect).dot("calls").dot("count")
       var body: [Statement] = [constant("effects", Expression.name(spec.names.testEffects).call()), returns(request)]
-      body.append(
-        constant(
-          "store",
-          types.runtime.value("TestStore").call([
-            Argument("initialState", Expression.name(spec.stateTypeName).call()),
-            Argument("reducer", .name(spec.reducerName)),
-            Argument("middleware", .array([Expression.name(spec.names.effectsMiddleware).call(middlewareArguments)])),
-            Argument("exhaustivity", .dot("off")),
-          ])))
+      body.append(effectsStore(adding: [cache]))
       body += send(request) + send(request)
       body.append(expect(calls, .equal, .literal(.int(1))))
       var title = "\(request.name) is answered from the cache while fresh"
@@ -121,6 +107,24 @@ extension TestTranslator {
       body.append(.expression(.awaitExpression(store.dot("finish").call())))
       return test(title, names.make("\(request.name)IsCached"), isAsync: true, body)
     }
+  }
+
+  /// `let store = TestStore(...)` of the initial state with the effects middleware alone over
+  /// `effects` (the test effects), on an immediate clock where a request waits on one, with
+  /// `adding` passed to the middleware too; exhaustivity off.
+  func effectsStore(adding extra: [Argument] = []) -> Statement {
+    var arguments = [Argument("effects", Expression.name("effects").dot("effects"))]
+    if spec.actions.contains(where: { $0.async?.timing != nil }) {
+      arguments.append(Argument("clock", types.runtime.value("ImmediateClock").call()))
+    }
+    return constant(
+      "store",
+      types.runtime.value("TestStore").call([
+        Argument("initialState", Expression.name(spec.stateTypeName).call()),
+        Argument("reducer", .name(spec.reducerName)),
+        Argument("middleware", .array([Expression.name(spec.names.effectsMiddleware).call(arguments + extra)])),
+        Argument("exhaustivity", .dot("off")),
+      ]))
   }
 
   /// Whether `start:` gets a derived test: its actions hold values a test can compare (no fresh
@@ -388,18 +392,7 @@ extension TestTranslator {
       let store = Expression.name("store")
       let effects = Expression.name("effects")
       let double = effects.dot(async.effect)
-      var middlewareArguments = [Argument("effects", effects.dot("effects"))]
-      if spec.actions.contains(where: { $0.async?.timing != nil }) {
-        middlewareArguments.append(Argument("clock", types.runtime.value("ImmediateClock").call()))
-      }
-      let made = constant(
-        "store",
-        types.runtime.value("TestStore").call([
-          Argument("initialState", Expression.name(spec.stateTypeName).call()),
-          Argument("reducer", .name(spec.reducerName)),
-          Argument("middleware", .array([Expression.name(spec.names.effectsMiddleware).call(middlewareArguments)])),
-          Argument("exhaustivity", .dot("off")),
-        ]))
+      let made = effectsStore()
       let arguments = sampleArguments(request)
       let sent = arguments.isEmpty ? Expression.dot(request.name) : Expression.dot(request.name).call(arguments)
       // The request's carried parameters as it was sent; the value's own fields, samples.
