@@ -286,6 +286,37 @@ let package = Package(
     .testTarget(
       name: "TaskListAppTests", dependencies: ["TaskListApp", "TaskList", "App", "ReduxRuntime"],
       path: "Examples/TaskListApp/Tests"),
+    // TCA's SyncUps app as specs (Examples/SyncUps/README.md): each screen a feature generated into
+    // Examples/SyncUps/Generated, its derived tests, and the app's tests written against it.
+    .target(name: "SyncUpForm", dependencies: ["ReduxRuntime"], path: "Examples/SyncUps/Generated/SyncUpForm/Sources"),
+    .testTarget(
+      name: "SyncUpFormTests", dependencies: ["SyncUpForm", "ReduxRuntime"],
+      path: "Examples/SyncUps/Generated/SyncUpForm/Tests"),
+    .target(
+      name: "SyncUpsList", dependencies: ["ReduxRuntime", "SyncUpForm"],
+      path: "Examples/SyncUps/Generated/SyncUpsList/Sources"),
+    .testTarget(
+      name: "SyncUpsListTests", dependencies: ["SyncUpsList", "SyncUpForm", "ReduxRuntime"],
+      path: "Examples/SyncUps/Generated/SyncUpsList/Tests"),
+    .target(
+      name: "SyncUpDetail", dependencies: ["ReduxRuntime", "SyncUpForm"],
+      path: "Examples/SyncUps/Generated/SyncUpDetail/Sources"),
+    .testTarget(
+      name: "SyncUpDetailTests", dependencies: ["SyncUpDetail", "SyncUpForm", "ReduxRuntime"],
+      path: "Examples/SyncUps/Generated/SyncUpDetail/Tests"),
+    .target(
+      name: "RecordMeeting", dependencies: ["ReduxRuntime", "SyncUpForm"],
+      path: "Examples/SyncUps/Generated/RecordMeeting/Sources"),
+    .testTarget(
+      name: "RecordMeetingTests", dependencies: ["RecordMeeting", "SyncUpForm", "ReduxRuntime", "ReduxTesting"],
+      path: "Examples/SyncUps/Generated/RecordMeeting/Tests"),
+    .testTarget(
+      name: "SyncUpsTests",
+      dependencies: [
+        "SyncUpsList", "SyncUpForm", "SyncUpDetail", "RecordMeeting", "ReduxRuntime", "ReduxTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      path: "Examples/SyncUps/Tests"),
 
     .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore", "ReduxRuntime"]),
     .testTarget(

@@ -12,12 +12,17 @@ struct GoldenFileTests {
     #expect(specNames().count >= 3)
   }
 
-  @Test("Generated/ is fresh against Specs/", arguments: specNames())
-  func generatedSourcesAreFresh(spec: String) throws {
-    let specPath = "Specs/\(spec).yaml"
+  @Test(
+    "Generated/ is fresh against Specs/, and each example app's against its specs",
+    arguments: specNames().map { "Specs/\($0).yaml" } + exampleSpecPaths())
+  func generatedSourcesAreFresh(specPath: String) throws {
     let text = try String(contentsOf: packageRoot.appendingPathComponent(specPath), encoding: .utf8)
     let result = try GeneratorPipeline.generate(text, path: specPath, readFile: readPackageFile)
-    let directory = packageRoot.appendingPathComponent("Generated/\(result.feature)").path
+    // Specs/x.yaml generates into Generated/, Examples/SyncUps/Specs/x.yaml into Examples/SyncUps/Generated/.
+    let generated = (specPath.split(separator: "/").dropLast(2) + ["Generated"]).joined(separator: "/")
+    let directory = packageRoot.appendingPathComponent("\(generated)/\(result.feature)").path
+    let command =
+      "swift run redux-gen \(specPath)" + (generated == "Generated" ? "" : " --output \(generated)/\(result.feature)")
     if isRecording {
       try OutputWriter().write(result.files, in: directory)
     }
@@ -30,19 +35,20 @@ struct GoldenFileTests {
       case .generated:
         #expect(
           existing == file.contents,
-          "Generated/\(result.feature)/\(file.path) is stale: run `swift run redux-gen \(specPath)` (or REDUX_GEN_RECORD=1 swift test)"
+          "\(generated)/\(result.feature)/\(file.path) is stale: run `\(command)` (or REDUX_GEN_RECORD=1 swift test)"
         )
       case .scaffold:
-        #expect(existing != nil, "the scaffold \(file.path) is missing: run `swift run redux-gen \(specPath)`")
+        #expect(existing != nil, "the scaffold \(file.path) is missing: run `\(command)`")
       }
     }
     // The persisted shape of the spec's version, recorded beside it.
+    let specs = specPath.split(separator: "/").dropLast().joined(separator: "/")
     for file in result.besideSpec {
-      let url = packageRoot.appendingPathComponent("Specs").appendingPathComponent(file.path)
-      if isRecording { try OutputWriter().write([file], in: packageRoot.appendingPathComponent("Specs").path) }
+      let url = packageRoot.appendingPathComponent(specs).appendingPathComponent(file.path)
+      if isRecording { try OutputWriter().write([file], in: packageRoot.appendingPathComponent(specs).path) }
       #expect(
         (try? String(contentsOf: url, encoding: .utf8)) == file.contents,
-        "Specs/\(file.path) is stale: run `swift run redux-gen \(specPath)` and keep it in version control")
+        "\(specs)/\(file.path) is stale: run `\(command)` and keep it in version control")
     }
   }
 

@@ -15,6 +15,14 @@ func specNames() -> [String] {
   return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
 }
 
+/// The specs of the example apps (Examples/SyncUps/Specs), by path from the package's root: each
+/// generates into its app's Generated/, which its targets build and test.
+func exampleSpecPaths() -> [String] {
+  let directory = "Examples/SyncUps/Specs"
+  let files = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(directory).path)) ?? []
+  return files.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(directory)/\($0)" }
+}
+
 /// Set to 1 to rewrite Generated/ and Tests/Snippets/ from their specs instead of comparing.
 let isRecording = ProcessInfo.processInfo.environment["REDUX_GEN_RECORD"] == "1"
 

@@ -24,10 +24,11 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
   case .named:
     state.path.pop()
   case .path(let id, let action):
+    let heard = action.heard(showing: state.path[id: id])
     if snippetReducerPath(&state.path, id: id, action) == nil {
       PresentationCheck.dropped(action, feature: "Snippet", field: "path")
     } else {
-      switch action {
+      switch heard {
       case .tally(let action):
         switch action {
         case .remove:
@@ -80,14 +81,14 @@ extension SnippetAction: ChangeReporting {
       switch action {
       case .tally(let action):
         switch action {
-        case .remove:
+        case .remove, .alert:
           return .unknown
         default:
           return ChangedElements(field: 1, ids: [id])
         }
       case .namer(let action):
         switch action {
-        case .save:
+        case .save, .alert:
           return .unknown
         default:
           return ChangedElements(field: 1, ids: [id])

@@ -64,7 +64,7 @@ struct SnippetReducerTests {
   func pathTallyRemoveReducedByTallyRemoved() {
     let screen = TallyState(
       id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
-      factStatus: .succeeded)
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
     var state = SnippetState()
     state.path.push(.tally(screen))
     state.path.push(.tally(screen))
@@ -77,20 +77,57 @@ struct SnippetReducerTests {
     #expect(state == expected)
   }
 
+  @Test("path: Tally's remove is reduced by tallyRemoved through confirmRemove's button")
+  func pathTallyRemoveReducedByTallyRemovedThroughConfirmRemove() {
+    let sample = TallyState(
+      id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
+    var screen = sample
+    screen.alert = .confirmRemove
+    var state = SnippetState()
+    state.path.push(.tally(screen))
+    state.path.push(.tally(screen))
+    var expected = state
+    var reduced = screen
+    tallyReducer(&reduced, .alert(.remove))
+    expected.path[id: 1] = .tally(reduced)
+    snippetReducer(&expected, .tallyRemoved)
+    reduceReporting(&state, .path(id: 1, action: .tally(.alert(.remove))))
+    #expect(state == expected)
+  }
+
+  @Test("path: Tally's remove is reduced by tallyRemoved only while an alert is shown")
+  func pathTallyRemoveReducedByTallyRemovedOnlyWhileShown() {
+    let sample = TallyState(
+      id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
+    var screen = sample
+    screen.alert = nil
+    var state = SnippetState()
+    state.path.push(.tally(screen))
+    state.path.push(.tally(screen))
+    var expected = state
+    var reduced = screen
+    tallyReducer(&reduced, .alert(.remove))
+    expected.path[id: 1] = .tally(reduced)
+    reduceReporting(&state, .path(id: 1, action: .tally(.alert(.remove))))
+    #expect(state == expected)
+  }
+
   @Test("path: a Tally action changes its screen alone")
   func pathTallyActionChangesItsScreenAlone() {
     let screen = TallyState(
       id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
-      factStatus: .succeeded)
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
     let actions: [TallyAction] = [
       .increment,
       .decrement,
       .rename(name: "text 3"),
+      .askToRemove,
       .loadFact(number: 4),
       .loadFactSucceeded(fact: "text 3"),
       .loadFactFailed(message: "text 3"),
       .timerToggled(running: true),
-      .timerStopped,
     ]
     for action in actions {
       var state = SnippetState()
@@ -117,7 +154,7 @@ struct SnippetReducerTests {
   func pathActionOfAPoppedScreenChangesNothing() {
     let screen = TallyState(
       id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
-      factStatus: .succeeded)
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
     var state = SnippetState()
     state.path.push(.tally(screen))
     state.path.pop()
@@ -130,7 +167,7 @@ struct SnippetReducerTests {
 
   @Test("path: Namer's save is reduced by named")
   func pathNamerSaveReducedByNamed() {
-    let screen = NamerState(draft: "text 1", card: Card())
+    let screen = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
     var state = SnippetState()
     state.path.push(.namer(screen))
     state.path.push(.namer(screen))
@@ -143,9 +180,42 @@ struct SnippetReducerTests {
     #expect(state == expected)
   }
 
+  @Test("path: Namer's save is reduced by named through confirmClose's button")
+  func pathNamerSaveReducedByNamedThroughConfirmClose() {
+    let sample = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    var screen = sample
+    screen.alert = .confirmClose
+    var state = SnippetState()
+    state.path.push(.namer(screen))
+    state.path.push(.namer(screen))
+    var expected = state
+    var reduced = screen
+    namerReducer(&reduced, .alert(.save))
+    expected.path[id: 1] = .namer(reduced)
+    snippetReducer(&expected, .named)
+    reduceReporting(&state, .path(id: 1, action: .namer(.alert(.save))))
+    #expect(state == expected)
+  }
+
+  @Test("path: Namer's save is reduced by named only while an alert is shown")
+  func pathNamerSaveReducedByNamedOnlyWhileShown() {
+    let sample = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    var screen = sample
+    screen.alert = nil
+    var state = SnippetState()
+    state.path.push(.namer(screen))
+    state.path.push(.namer(screen))
+    var expected = state
+    var reduced = screen
+    namerReducer(&reduced, .alert(.save))
+    expected.path[id: 1] = .namer(reduced)
+    reduceReporting(&state, .path(id: 1, action: .namer(.alert(.save))))
+    #expect(state == expected)
+  }
+
   @Test("path: a Namer action changes its screen alone")
   func pathNamerActionChangesItsScreenAlone() {
-    let screen = NamerState(draft: "text 1", card: Card())
+    let screen = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
     let actions: [NamerAction] = [
       .type(draft: "text 3"),
       .clear,
@@ -153,6 +223,7 @@ struct SnippetReducerTests {
       .addMember(member: Member(id: 4)),
       .renameMember(id: 4, name: "text 4"),
       .cancel,
+      .askToClose,
     ]
     for action in actions {
       var state = SnippetState()

@@ -21,4 +21,32 @@ public enum NamerAction: Equatable, Sendable {
   case save
 
   case cancel
+
+  /// Asks whether to keep the name; the parent hears the alert's buttons as `save` and `cancel`.
+  case askToClose
+
+  /// A button of the alert shown: it dismisses the alert, then its action is reduced; dropped when none is shown.
+  case alert(_: NamerAlertAction)
+}
+
+extension NamerAction {
+  /// This action as a parent's `from:` and `dismissOn` read it: a button's action answered while
+  /// an alert is shown (`.alert(.save)`) is that action (`.save`); any other is itself.
+  ///
+  /// - Parameter alert: The alert the feature shows as the action arrives, read only for a button's action.
+  public func heard(showing alert: @autoclosure () -> NamerAlert?) -> NamerAction {
+    if case .alert(let button) = self {
+      if alert() != nil {
+        switch button {
+        case .save:
+          return .save
+        case .cancel:
+          return .cancel
+        default:
+          break
+        }
+      }
+    }
+    return self
+  }
 }

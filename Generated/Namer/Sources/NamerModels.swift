@@ -4,6 +4,18 @@
 import Foundation
 import ReduxRuntime
 
+/// The alerts and confirmation dialogs of the Namer feature.
+public enum NamerAlert: String, CaseIterable, Codable, Hashable, Sendable {
+  case confirmClose
+}
+
+/// What a button of an alert of the Namer feature sends: its action, or `dismiss`.
+public enum NamerAlertAction: String, CaseIterable, Codable, Hashable, Sendable {
+  case save
+  case cancel
+  case dismiss
+}
+
 public struct Member: Equatable, Sendable, Identifiable {
   public var id: Int
   public var name: String
@@ -22,5 +34,43 @@ public struct Card: Equatable, Sendable {
   public init(note: String = "", members: IdentifiedArrayOf<Member> = []) {
     self.note = note
     self.members = members
+  }
+}
+
+extension NamerAlert {
+  /// The title.
+  public var title: String {
+    switch self {
+    case .confirmClose:
+      return "Keep this name?"
+    }
+  }
+
+  /// The message under the title, if any.
+  public var message: String? {
+    switch self {
+    case .confirmClose:
+      return nil
+    }
+  }
+
+  /// Whether it is a confirmation dialog rather than an alert.
+  public var isDialog: Bool {
+    switch self {
+    case .confirmClose:
+      return false
+    }
+  }
+
+  /// Its buttons, in order: each sends its action (`dismiss`: none).
+  public var buttons: [AlertButton<NamerAlertAction>] {
+    switch self {
+    case .confirmClose:
+      return [
+        AlertButton("Save", action: .save),
+        AlertButton("Discard", role: .destructive, action: .cancel),
+        AlertButton("Keep editing", role: .cancel, action: .dismiss),
+      ]
+    }
   }
 }

@@ -25,6 +25,22 @@ public func namerReducer(_ state: inout NamerState, _ action: NamerAction) {
     }
   case .cancel:
     state.draft = ""
+  case .askToClose:
+    state.alert = NamerAlert.confirmClose
+  case .alert(let action):
+    if state.alert != nil {
+      state.alert = nil
+      switch action {
+      case .save:
+        namerReducer(&state, .save)
+      case .cancel:
+        namerReducer(&state, .cancel)
+      case .dismiss:
+        break
+      }
+    } else {
+      PresentationCheck.dropped(action, feature: "Namer", field: "alert")
+    }
   case .save:
     break
   }
@@ -40,6 +56,10 @@ extension NamerAction: ChangeReporting {
       return StateFields(1)
     case .save:
       return .none
+    case .askToClose:
+      return StateFields(2)
+    case .alert:
+      return StateFields(0, 2)
     }
   }
 }
@@ -50,6 +70,7 @@ extension NamerState: FieldTracking {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.draft: StateFields(0),
       \.card: StateFields(1),
+      \.alert: StateFields(2),
       \.card.note: StateFields(1),
       \.card.members: StateFields(1),
     ]

@@ -9,9 +9,13 @@ public struct NamerState: Equatable, Sendable {
   public var draft: String
   public var card: Card
 
-  public init(draft: String = "", card: Card = Card()) {
+  /// The alert or confirmation dialog shown; nil when none is.
+  public var alert: NamerAlert?
+
+  public init(draft: String = "", card: Card = Card(), alert: NamerAlert? = nil) {
     self.draft = draft
     self.card = card
+    self.alert = alert
   }
 }
 

@@ -48,6 +48,11 @@ private func reduceReporting(_ state: inout NamerState, _ action: NamerAction) {
   {
     unreported.append("card")
   }
+  if state.alert != before.alert
+    && !action.changedFields.overlaps(NamerState.fields(readBy: \.alert))
+  {
+    unreported.append("alert")
+  }
   if state.card.note != before.card.note
     && !action.changedFields.overlaps(NamerState.fields(readBy: \.card.note))
   {

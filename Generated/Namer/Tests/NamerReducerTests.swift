@@ -16,6 +16,7 @@ struct NamerReducerTests {
   func newStateHoldsDefaults() {
     let state = NamerState()
     #expect(state.draft == "")
+    #expect(state.alert == nil)
   }
 
   @Test("type sets draft")
@@ -133,6 +134,59 @@ struct NamerReducerTests {
     #expect(viewStore.nameBinding(row).wrappedValue == value)
     #expect(viewStore.read(\.card.members)[0].name == value)
   }
+
+  @Test("alert confirmClose says what the spec says")
+  func confirmCloseSaysWhatTheSpecSays() {
+    #expect(NamerAlert.confirmClose.title == "Keep this name?")
+    #expect(NamerAlert.confirmClose.message == nil)
+    #expect(NamerAlert.confirmClose.isDialog == false)
+    let buttons: [AlertButton<NamerAlertAction>] = [
+      AlertButton("Save", action: .save),
+      AlertButton("Discard", role: .destructive, action: .cancel),
+      AlertButton("Keep editing", role: .cancel, action: .dismiss),
+    ]
+    #expect(NamerAlert.confirmClose.buttons == buttons)
+  }
+
+  @Test("alert confirmClose: Save dismisses it and reduces save")
+  func confirmCloseSaveAnswers() {
+    var state = NamerState()
+    state.alert = NamerAlert.confirmClose
+    var expected = state
+    expected.alert = nil
+    namerReducer(&expected, .save)
+    reduceReporting(&state, .alert(.save))
+    #expect(state == expected)
+  }
+
+  @Test("alert confirmClose: Discard dismisses it and reduces cancel")
+  func confirmCloseCancelAnswers() {
+    var state = NamerState()
+    state.alert = NamerAlert.confirmClose
+    var expected = state
+    expected.alert = nil
+    namerReducer(&expected, .cancel)
+    reduceReporting(&state, .alert(.cancel))
+    #expect(state == expected)
+  }
+
+  @Test("alert confirmClose: Keep editing dismisses it")
+  func confirmCloseDismissAnswers() {
+    var state = NamerState()
+    state.alert = NamerAlert.confirmClose
+    var expected = state
+    expected.alert = nil
+    reduceReporting(&state, .alert(.dismiss))
+    #expect(state == expected)
+  }
+
+  @Test("a button while no alert is shown changes nothing")
+  func alertButtonWhileNoneIsShownChangesNothing() {
+    var state = NamerState()
+    let before = state
+    reduceReporting(&state, .alert(.save))
+    #expect(state == before)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -148,6 +202,11 @@ private func reduceReporting(_ state: inout NamerState, _ action: NamerAction) {
   if state.card != before.card && !action.changedFields.overlaps(NamerState.fields(readBy: \.card))
   {
     unreported.append("card")
+  }
+  if state.alert != before.alert
+    && !action.changedFields.overlaps(NamerState.fields(readBy: \.alert))
+  {
+    unreported.append("alert")
   }
   if state.card.note != before.card.note
     && !action.changedFields.overlaps(NamerState.fields(readBy: \.card.note))

@@ -39,8 +39,9 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
     state.title = draft
     state.path.pop()
   case .path(let id, let action):
+    let heard = action.heard(showing: state.path[id: id])
     if let screen = shelfReducerPath(&state.path, id: id, action) {
-      switch action {
+      switch heard {
       case .tally(let action):
         switch action {
         case .remove:
@@ -109,14 +110,14 @@ extension ShelfAction: ChangeReporting {
       switch action {
       case .tally(let action):
         switch action {
-        case .remove:
+        case .remove, .alert:
           return .unknown
         default:
           return ChangedElements(field: 1, ids: [id])
         }
       case .namer(let action):
         switch action {
-        case .save:
+        case .save, .alert:
           return .unknown
         default:
           return ChangedElements(field: 1, ids: [id])

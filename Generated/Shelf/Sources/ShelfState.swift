@@ -105,6 +105,23 @@ extension ShelfPathAction {
   }
 }
 
+extension ShelfPathAction {
+  /// This action as the parent's `from:` reads it: a button's action answered while the
+  /// screen shows an alert is that action.
+  ///
+  /// - Parameter screen: The screen the action is sent to, read only for a button's action.
+  public func heard(showing screen: @autoclosure () -> ShelfPath?) -> ShelfPathAction {
+    switch self {
+    case .tally(let action):
+      return .tally(action.heard(showing: screen()?.tally?.alert))
+    case .namer(let action):
+      return .namer(action.heard(showing: screen()?.namer?.alert))
+    default:
+      return self
+    }
+  }
+}
+
 /// The Shelf state as SwiftUI views observe it, field by field.
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

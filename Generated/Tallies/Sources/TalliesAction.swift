@@ -50,4 +50,22 @@ extension TalliesAction {
     }
     return nil
   }
+
+  /// This action as a parent's `from:` and `dismissOn` read it: a button's action answered while
+  /// an alert is shown (`.alert(.resetAll)`) is that action (`.resetAll`); any other is itself.
+  ///
+  /// - Parameter alert: The alert the feature shows as the action arrives, read only for a button's action.
+  public func heard(showing alert: @autoclosure () -> TalliesAlert?) -> TalliesAction {
+    if case .alert(let button) = self {
+      if alert() != nil {
+        switch button {
+        case .resetAll:
+          return .resetAll
+        default:
+          break
+        }
+      }
+    }
+    return self
+  }
 }

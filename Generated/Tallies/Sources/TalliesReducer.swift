@@ -31,8 +31,9 @@ public func talliesReducer(_ state: inout TalliesState, _ action: TalliesAction)
     state.title = draft
   case .tallies(let id, let action):
     if let index = state.tallies.index(id: id) {
+      let heard = action.heard(showing: state.tallies[index].alert)
       tallyReducer(&state.tallies[index], action)
-      switch action {
+      switch heard {
       case .remove:
         talliesReducer(&state, .removeTally(id: state.tallies[index].id))
       default:
@@ -41,14 +42,15 @@ public func talliesReducer(_ state: inout TalliesState, _ action: TalliesAction)
     }
   case .namer(let action):
     if state.namer != nil {
+      let heard = action.heard(showing: state.namer!.alert)
       namerReducer(&state.namer!, action)
-      switch action {
+      switch heard {
       case .save:
         talliesReducer(&state, .nameSaved(draft: state.namer!.draft))
       default:
         break
       }
-      switch action {
+      switch heard {
       case .save, .cancel:
         state.namer = nil
       default:
@@ -96,7 +98,7 @@ extension TalliesAction: ChangeReporting {
     switch self {
     case .tallies(let id, let action):
       switch action {
-      case .remove:
+      case .remove, .alert:
         return .unknown
       default:
         return ChangedElements(field: 1, ids: [id])

@@ -59,7 +59,7 @@ struct TalliesReducerTests {
   @Test("startNaming sets namer")
   func startNamingSetsNamer() {
     var state = TalliesState()
-    state.namer = NamerState(draft: "text 4", card: Card())
+    state.namer = NamerState(draft: "text 4", card: Card(), alert: NamerAlert.confirmClose)
     let form: NamerState = NamerState()
     reduceReporting(&state, .startNaming(form: form))
     #expect(state.namer == form)
@@ -107,19 +107,19 @@ struct TalliesReducerTests {
   func talliesActionChangesItsElementAlone() {
     let first = TallyState(
       id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
-      factStatus: .succeeded)
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
     let second = TallyState(
       id: 3, name: "text 2", count: 3, fact: "text 2", seconds: 3, timing: true,
-      factStatus: .loading)
+      alert: TallyAlert.confirmRemove, factStatus: .loading)
     let actions: [TallyAction] = [
       .increment,
       .decrement,
       .rename(name: "text 3"),
+      .askToRemove,
       .loadFact(number: 4),
       .loadFactSucceeded(fact: "text 3"),
       .loadFactFailed(message: "text 3"),
       .timerToggled(running: true),
-      .timerStopped,
     ]
     for action in actions {
       var state = TalliesState()
@@ -136,10 +136,10 @@ struct TalliesReducerTests {
   func talliesActionOfAMissingElementChangesNothing() {
     let first = TallyState(
       id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
-      factStatus: .succeeded)
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
     let second = TallyState(
       id: 3, name: "text 2", count: 3, fact: "text 2", seconds: 3, timing: true,
-      factStatus: .loading)
+      alert: TallyAlert.confirmRemove, factStatus: .loading)
     var state = TalliesState()
     state.tallies = [first]
     let before = state
@@ -152,10 +152,10 @@ struct TalliesReducerTests {
   func talliesRemoveReducedByRemoveTally() {
     let first = TallyState(
       id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
-      factStatus: .succeeded)
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
     let second = TallyState(
       id: 3, name: "text 2", count: 3, fact: "text 2", seconds: 3, timing: true,
-      factStatus: .loading)
+      alert: TallyAlert.confirmRemove, factStatus: .loading)
     var state = TalliesState()
     state.tallies = [first, second]
     var expected = state
@@ -165,15 +165,51 @@ struct TalliesReducerTests {
     #expect(state == expected)
   }
 
+  @Test("tallies: Tally's remove is reduced by removeTally through confirmRemove's button")
+  func talliesRemoveReducedByRemoveTallyThroughConfirmRemove() {
+    let first = TallyState(
+      id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
+    let second = TallyState(
+      id: 3, name: "text 2", count: 3, fact: "text 2", seconds: 3, timing: true,
+      alert: TallyAlert.confirmRemove, factStatus: .loading)
+    var state = TalliesState()
+    state.tallies = [first, second]
+    state.tallies[id: second.id]!.alert = .confirmRemove
+    var expected = state
+    tallyReducer(&expected.tallies[id: second.id]!, .alert(.remove))
+    talliesReducer(&expected, .removeTally(id: expected.tallies[id: second.id]!.id))
+    reduceReporting(&state, .tallies(id: second.id, action: .alert(.remove)))
+    #expect(state == expected)
+  }
+
+  @Test("tallies: Tally's remove is reduced by removeTally only while an alert is shown")
+  func talliesRemoveReducedByRemoveTallyOnlyWhileShown() {
+    let first = TallyState(
+      id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
+      alert: TallyAlert.confirmRemove, factStatus: .succeeded)
+    let second = TallyState(
+      id: 3, name: "text 2", count: 3, fact: "text 2", seconds: 3, timing: true,
+      alert: TallyAlert.confirmRemove, factStatus: .loading)
+    var state = TalliesState()
+    state.tallies = [first, second]
+    state.tallies[id: second.id]!.alert = nil
+    var expected = state
+    tallyReducer(&expected.tallies[id: second.id]!, .alert(.remove))
+    reduceReporting(&state, .tallies(id: second.id, action: .alert(.remove)))
+    #expect(state == expected)
+  }
+
   @Test("namer: a presented Namer's action reaches it")
   func namerActionReachesPresented() {
-    let presented = NamerState(draft: "text 1", card: Card())
+    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
     let actions: [NamerAction] = [
       .type(draft: "text 3"),
       .clear,
       .editNote(note: "text 3"),
       .addMember(member: Member(id: 4)),
       .renameMember(id: 4, name: "text 4"),
+      .askToClose,
     ]
     for action in actions {
       var state = TalliesState()
@@ -187,7 +223,7 @@ struct TalliesReducerTests {
 
   @Test("namer: save, cancel dismisses the Namer")
   func namerIsDismissed() {
-    let presented = NamerState(draft: "text 1", card: Card())
+    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
     let actions: [NamerAction] = [.save, .cancel]
     for action in actions {
       var state = TalliesState()
@@ -195,6 +231,16 @@ struct TalliesReducerTests {
       reduceReporting(&state, .namer(action))
       #expect(state.namer == nil)
     }
+  }
+
+  @Test("namer: confirmClose's button sending cancel dismisses the Namer")
+  func namerIsDismissedByConfirmClose() {
+    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    var state = TalliesState()
+    state.namer = presented
+    state.namer!.alert = .confirmClose
+    reduceReporting(&state, .namer(.alert(.cancel)))
+    #expect(state.namer == nil)
   }
 
   @Test("namer: an action while no Namer is presented changes nothing")
@@ -207,7 +253,7 @@ struct TalliesReducerTests {
 
   @Test("namer: Namer's save is reduced by nameSaved")
   func namerSaveReducedByNameSaved() {
-    let presented = NamerState(draft: "text 1", card: Card())
+    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
     var state = TalliesState()
     state.namer = presented
     var expected = state
@@ -215,6 +261,32 @@ struct TalliesReducerTests {
     talliesReducer(&expected, .nameSaved(draft: expected.namer!.draft))
     expected.namer = nil
     reduceReporting(&state, .namer(.save))
+    #expect(state == expected)
+  }
+
+  @Test("namer: Namer's save is reduced by nameSaved through confirmClose's button")
+  func namerSaveReducedByNameSavedThroughConfirmClose() {
+    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    var state = TalliesState()
+    state.namer = presented
+    state.namer!.alert = .confirmClose
+    var expected = state
+    namerReducer(&expected.namer!, .alert(.save))
+    talliesReducer(&expected, .nameSaved(draft: expected.namer!.draft))
+    expected.namer = nil
+    reduceReporting(&state, .namer(.alert(.save)))
+    #expect(state == expected)
+  }
+
+  @Test("namer: Namer's save is reduced by nameSaved only while an alert is shown")
+  func namerSaveReducedByNameSavedOnlyWhileShown() {
+    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    var state = TalliesState()
+    state.namer = presented
+    state.namer!.alert = nil
+    var expected = state
+    namerReducer(&expected.namer!, .alert(.save))
+    reduceReporting(&state, .namer(.alert(.save)))
     #expect(state == expected)
   }
 

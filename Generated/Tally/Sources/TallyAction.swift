@@ -10,8 +10,11 @@ public enum TallyAction: Equatable, Sendable {
   case decrement
   case rename(name: String)
 
-  /// Asks the list to remove this tally.
+  /// Asks the list to remove this tally (sent directly, or by the alert's Remove button).
   case remove
+
+  /// Asks before the tally goes; the list hears the alert's Remove as `remove`.
+  case askToRemove
 
   case loadFact(number: Int)
 
@@ -28,4 +31,27 @@ public enum TallyAction: Equatable, Sendable {
   case timerStopped
 
   case tick
+
+  /// A button of the alert shown: it dismisses the alert, then its action is reduced; dropped when none is shown.
+  case alert(_: TallyAlertAction)
+}
+
+extension TallyAction {
+  /// This action as a parent's `from:` and `dismissOn` read it: a button's action answered while
+  /// an alert is shown (`.alert(.remove)`) is that action (`.remove`); any other is itself.
+  ///
+  /// - Parameter alert: The alert the feature shows as the action arrives, read only for a button's action.
+  public func heard(showing alert: @autoclosure () -> TallyAlert?) -> TallyAction {
+    if case .alert(let button) = self {
+      if alert() != nil {
+        switch button {
+        case .remove:
+          return .remove
+        default:
+          break
+        }
+      }
+    }
+    return self
+  }
 }

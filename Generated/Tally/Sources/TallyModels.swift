@@ -3,3 +3,51 @@
 
 import Foundation
 import ReduxRuntime
+
+/// The alerts and confirmation dialogs of the Tally feature.
+public enum TallyAlert: String, CaseIterable, Codable, Hashable, Sendable {
+  case confirmRemove
+}
+
+/// What a button of an alert of the Tally feature sends: its action, or `dismiss`.
+public enum TallyAlertAction: String, CaseIterable, Codable, Hashable, Sendable {
+  case remove
+  case dismiss
+}
+
+extension TallyAlert {
+  /// The title.
+  public var title: String {
+    switch self {
+    case .confirmRemove:
+      return "Remove this tally?"
+    }
+  }
+
+  /// The message under the title, if any.
+  public var message: String? {
+    switch self {
+    case .confirmRemove:
+      return nil
+    }
+  }
+
+  /// Whether it is a confirmation dialog rather than an alert.
+  public var isDialog: Bool {
+    switch self {
+    case .confirmRemove:
+      return false
+    }
+  }
+
+  /// Its buttons, in order: each sends its action (`dismiss`: none).
+  public var buttons: [AlertButton<TallyAlertAction>] {
+    switch self {
+    case .confirmRemove:
+      return [
+        AlertButton("Remove", role: .destructive, action: .remove),
+        AlertButton("Keep", role: .cancel, action: .dismiss),
+      ]
+    }
+  }
+}

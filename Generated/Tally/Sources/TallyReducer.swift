@@ -17,6 +17,8 @@ public func tallyReducer(_ state: inout TallyState, _ action: TallyAction) {
     state.count -= 1
   case .rename(let name):
     state.name = name
+  case .askToRemove:
+    state.alert = TallyAlert.confirmRemove
   case .loadFact:
     state.factStatus = .loading
   case .loadFactSucceeded(let fact):
@@ -31,6 +33,18 @@ public func tallyReducer(_ state: inout TallyState, _ action: TallyAction) {
     state.timing = false
   case .tick:
     state.seconds += 1
+  case .alert(let action):
+    if state.alert != nil {
+      state.alert = nil
+      switch action {
+      case .remove:
+        tallyReducer(&state, .remove)
+      case .dismiss:
+        break
+      }
+    } else {
+      PresentationCheck.dropped(action, feature: "Tally", field: "alert")
+    }
   case .remove:
     break
   }
@@ -46,10 +60,12 @@ extension TallyAction: ChangeReporting {
       return StateFields(1)
     case .remove:
       return .none
-    case .loadFact:
+    case .askToRemove, .alert:
       return StateFields(6)
+    case .loadFact:
+      return StateFields(7)
     case .loadFactSucceeded, .loadFactFailed:
-      return StateFields(3, 6)
+      return StateFields(3, 7)
     case .timerToggled, .timerStopped:
       return StateFields(5)
     case .tick:
@@ -73,7 +89,8 @@ extension TallyState: FieldTracking {
       \.fact: StateFields(3),
       \.seconds: StateFields(4),
       \.timing: StateFields(5),
-      \.factStatus: StateFields(6),
+      \.alert: StateFields(6),
+      \.factStatus: StateFields(7),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -12,11 +12,15 @@ public struct TallyState: Equatable, Sendable, Identifiable {
   public var fact: String?
   public var seconds: Int
   public var timing: Bool
+
+  /// The alert or confirmation dialog shown; nil when none is.
+  public var alert: TallyAlert?
+
   public var factStatus: RequestStatus
 
   public init(
     id: Int = 0, name: String = "", count: Int = 0, fact: String? = nil, seconds: Int = 0,
-    timing: Bool = false, factStatus: RequestStatus = .idle
+    timing: Bool = false, alert: TallyAlert? = nil, factStatus: RequestStatus = .idle
   ) {
     self.id = id
     self.name = name
@@ -24,6 +28,7 @@ public struct TallyState: Equatable, Sendable, Identifiable {
     self.fact = fact
     self.seconds = seconds
     self.timing = timing
+    self.alert = alert
     self.factStatus = factStatus
   }
 }

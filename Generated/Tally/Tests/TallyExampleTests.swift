@@ -166,6 +166,11 @@ private func reduceReporting(_ state: inout TallyState, _ action: TallyAction) {
   {
     unreported.append("timing")
   }
+  if state.alert != before.alert
+    && !action.changedFields.overlaps(TallyState.fields(readBy: \.alert))
+  {
+    unreported.append("alert")
+  }
   if state.factStatus != before.factStatus
     && !action.changedFields.overlaps(TallyState.fields(readBy: \.factStatus))
   {

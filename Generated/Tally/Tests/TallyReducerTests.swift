@@ -21,6 +21,7 @@ struct TallyReducerTests {
     #expect(state.fact == nil)
     #expect(state.seconds == 0)
     #expect(state.timing == false)
+    #expect(state.alert == nil)
     #expect(state.factStatus == .idle)
   }
 
@@ -129,6 +130,47 @@ struct TallyReducerTests {
     reduceReporting(&state, .loadFactFailed(message: message))
     #expect(state.factStatus == .failed(message))
   }
+
+  @Test("alert confirmRemove says what the spec says")
+  func confirmRemoveSaysWhatTheSpecSays() {
+    #expect(TallyAlert.confirmRemove.title == "Remove this tally?")
+    #expect(TallyAlert.confirmRemove.message == nil)
+    #expect(TallyAlert.confirmRemove.isDialog == false)
+    let buttons: [AlertButton<TallyAlertAction>] = [
+      AlertButton("Remove", role: .destructive, action: .remove),
+      AlertButton("Keep", role: .cancel, action: .dismiss),
+    ]
+    #expect(TallyAlert.confirmRemove.buttons == buttons)
+  }
+
+  @Test("alert confirmRemove: Remove dismisses it and reduces remove")
+  func confirmRemoveRemoveAnswers() {
+    var state = TallyState()
+    state.alert = TallyAlert.confirmRemove
+    var expected = state
+    expected.alert = nil
+    tallyReducer(&expected, .remove)
+    reduceReporting(&state, .alert(.remove))
+    #expect(state == expected)
+  }
+
+  @Test("alert confirmRemove: Keep dismisses it")
+  func confirmRemoveDismissAnswers() {
+    var state = TallyState()
+    state.alert = TallyAlert.confirmRemove
+    var expected = state
+    expected.alert = nil
+    reduceReporting(&state, .alert(.dismiss))
+    #expect(state == expected)
+  }
+
+  @Test("a button while no alert is shown changes nothing")
+  func alertButtonWhileNoneIsShownChangesNothing() {
+    var state = TallyState()
+    let before = state
+    reduceReporting(&state, .alert(.remove))
+    #expect(state == before)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -161,6 +203,11 @@ private func reduceReporting(_ state: inout TallyState, _ action: TallyAction) {
     && !action.changedFields.overlaps(TallyState.fields(readBy: \.timing))
   {
     unreported.append("timing")
+  }
+  if state.alert != before.alert
+    && !action.changedFields.overlaps(TallyState.fields(readBy: \.alert))
+  {
+    unreported.append("alert")
   }
   if state.factStatus != before.factStatus
     && !action.changedFields.overlaps(TallyState.fields(readBy: \.factStatus))

@@ -161,6 +161,16 @@ struct TokenStream {
     return false
   }
 
+  /// Whether a name comes next, maybe a path of fields (`syncUp.minutes`), then one of `symbols`.
+  func nameThen(_ symbols: [String]) -> Bool {
+    guard case .identifier = peek.kind else { return false }
+    var index = position + 1
+    while index + 1 < tokens.count, tokens[index].kind == .symbol("."), case .identifier = tokens[index + 1].kind {
+      index += 2
+    }
+    return index < tokens.count && symbols.contains { tokens[index].kind == .symbol($0) }
+  }
+
   /// Whether an arithmetic operator comes before the end or a `where` (whose condition may hold
   /// a negative number, `where seen > -3`): `+`, `*`, `/`, or a `-` after the first token (`-5`
   /// alone is a literal).

@@ -180,9 +180,10 @@ struct ReduceParser {
   }
 
   /// A new element of `model` built from the payload: each parameter the field of its name,
-  /// every field without a default given, an `Int` id left out the largest plus one.
+  /// every field without a default given, an `Int` id left out the largest plus one. An
+  /// `IndexSet` parameter is positions, never a field (`remove LIST at OFFSETS` beside it).
   mutating func builtElement(_ model: Model, at offset: Int) -> AppendOperation.BuiltElement? {
-    for parameter in action.payload {
+    for parameter in action.payload where parameter.type != .indexSet {
       guard let field = model.fields.first(where: { $0.name == parameter.name }), fits(parameter.type, into: field.type)
       else {
         return fail(.notElementField(parameter.name, action: action.name, model: model.name), offset)

@@ -72,9 +72,6 @@ extension SpecChecker {
         if !action.payload.isEmpty {
           error(.alertButtonPayload(name), node)
           checked.buttons[index].action = nil
-        } else if action.isDelegate {
-          error(.alertButtonDelegate(name), node)
-          checked.buttons[index].action = nil
         } else if let key = Self.workKey(of: action) {
           error(.alertButtonStartsWork(name, key: key), node)
           checked.buttons[index].action = nil

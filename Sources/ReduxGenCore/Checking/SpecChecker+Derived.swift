@@ -195,22 +195,41 @@ struct DerivedParser {
   private var startsArithmetic: Bool {
     switch tokens.peek.kind {
     case .number, .symbol("("), .symbol("-"): true
-    case .identifier: ["+", "-", "*", "/", "%"].contains { tokens.peekSecond.kind == .symbol($0) }
+    // A name or a path of fields (`syncUp.minutes * 60`) an arithmetic operator follows.
+    case .identifier: tokens.nameThen(["+", "-", "*", "/", "%"])
     default: false
     }
   }
 
-  /// `budget - spent`: arithmetic over numeric state fields and earlier derived values.
+  /// `budget - spent`: arithmetic over numeric state fields, the fields of models they hold
+  /// (`syncUp.minutes`), and earlier derived values.
   private mutating func arithmetic() -> (DerivedValue.Kind, String, SpecType)? {
     let (name, earlier, all) = arithmeticNames
-    let state = self.state
+    let (state, models) = (self.state, self.models)
     let fieldNames = stateFields.map(\.name) + earlier.keys.sorted()
     let parser = ArithmeticParser<String>(
-      leaf: { token, _ in
-        let leaf = token.text
-        let type: SpecType
+      leaf: { token, tokens in
+        var leaf = token.text
+        var type: SpecType
         if let field = state[leaf] {
           type = field.type
+          // `syncUp.minutes`: a field of the model a state field holds, read through its path.
+          while tokens.peek.kind == .symbol("."), case .identifier(let fieldName) = tokens.peekSecond.kind {
+            let fieldToken = tokens.peekSecond
+            guard case .model(let modelName) = type, let model = models[modelName] else {
+              if case .optional(.model) = type {
+                return .failure(.init(.readThroughOptional(fieldName, path: leaf, type: type.swiftName), fieldToken.offset))
+              }
+              return .failure(.init(.notAField(fieldName, type: type.swiftName), fieldToken.offset))
+            }
+            guard let field = model.fields.first(where: { $0.name == fieldName }) else {
+              return .failure(.init(model.unknownField(fieldName), fieldToken.offset))
+            }
+            _ = tokens.next()
+            _ = tokens.next()
+            leaf += "." + fieldName
+            type = field.type
+          }
         } else if let value = earlier[leaf] {
           type = value.type
         } else if all.contains(leaf) {
@@ -230,10 +249,18 @@ struct DerivedParser {
       return fail(failure.problem, failure.offset)
     case .success(let expression):
       guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }
-      // The state fields it depends on, through the derived values it reads.
+      // The state fields it depends on, through the derived values it reads; a path's first.
       var reads: [String] = []
       for leaf in expression.leaves {
-        for input in earlier[leaf]?.inputs ?? [leaf] where !reads.contains(input) { reads.append(input) }
+        // The longest start of the path that is a state field (an app's `cart.shelf` is one).
+        let names = leaf.split(separator: ".")
+        let root =
+          earlier[leaf] != nil
+          ? leaf
+          : (1...names.count).reversed().lazy.map { names.prefix($0).joined(separator: ".") }.first { state[$0] != nil }
+            ?? leaf
+        if root != leaf { pathRoots[leaf] = root }
+        for input in earlier[leaf]?.inputs ?? [root] where !reads.contains(input) { reads.append(input) }
       }
       guard let first = reads.first else { return fail(.derivedReadsNothing(name), start) }
       return (.arithmetic(expression, reads: reads), first, expression.type)
@@ -255,15 +282,23 @@ struct DerivedParser {
       }
       return fail(unknownStateField(name), token.offset)
     }
-    switch field.type {
+    var (list, type) = (name, field.type)
+    if tokens.peek.kind == .symbol("."), case .model = field.type {
+      // `syncUp.attendees`: a list inside a state field of a model.
+      guard let (path, pathType) = fieldPath(startingWith: name, at: token.offset, endingAtCollection: true) else {
+        return nil
+      }
+      (list, type) = (path, pathType)
+    }
+    switch type {
     case .array(let element):
-      return (name, element, token.offset)
+      return (list, element, token.offset)
     case .dictionary(let key, let value):
       // A dictionary's values (Redux's `byId`); `[key]` in a weight names each entry's key.
       entryKeyType = key
-      return (name, value, token.offset)
+      return (list, value, token.offset)
     default:
-      return fail(.notAggregated(name, type: field.type.swiftName), token.offset)
+      return fail(.notAggregated(list, type: type.swiftName), token.offset)
     }
   }
 
@@ -371,10 +406,14 @@ struct DerivedParser {
   /// each key of a list field names; with a parameter, the element or entry it names.
   /// `shelf.entities`, read from its first name's `.`: a path through state fields of models
   /// that aren't optional, and the type it ends at.
-  private mutating func fieldPath(startingWith first: String, at offset: Int) -> (String, SpecType)? {
+  /// `endingAtCollection`: the path ends at the first list or dictionary (the `.FIELD` after it
+  /// is its elements', `sum syncUp.attendees.minutes`).
+  private mutating func fieldPath(startingWith first: String, at offset: Int, endingAtCollection: Bool = false)
+    -> (String, SpecType)?
+  {
     guard var type = state[first]?.type else { return fail(unknownStateField(first), offset) }
     var path = first
-    while tokens.take(".") {
+    while !(endingAtCollection && (type.elementType != nil || type.dictionaryValue != nil)), tokens.take(".") {
       let nameToken = tokens.next()
       guard case .identifier(let name) = nameToken.kind else {
         return fail(.expectedToken(.fieldNameAfterDot, found: nameToken.described), nameToken.offset)

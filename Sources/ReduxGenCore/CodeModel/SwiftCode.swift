@@ -37,6 +37,8 @@ indirect enum TypeName: Equatable, Sendable {
   /// `@Sendable (String, any Swift.Error) -> UsersAction`: a closure's type (`@escaping` as a
   /// parameter).
   case sendableFunction([TypeName], returns: TypeName)
+  /// `@autoclosure () -> T`: a parameter's value read only if the function needs it.
+  case autoclosure(TypeName)
 }
 
 /// A plain type name written as a string literal (`"Sendable"`); structure such as generic

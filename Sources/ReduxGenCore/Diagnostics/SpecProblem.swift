@@ -300,8 +300,6 @@ package enum SpecProblem: Hashable, Sendable {
   case alertDismissTaken
   /// `alert.NAME` in an example where no button sends NAME (the name, a suggestion).
   case notAButton(String, suggestion: String?)
-  /// A button's action meant for the parent (`delegate: true`), which a button hides from it.
-  case alertButtonDelegate(String)
   /// A middleware's `on` naming an action reduced inside the reducer (the middleware, the
   /// action, what reduces it: a button or a child's action).
   case unseenByMiddleware(String, action: String, reducedBy: String)

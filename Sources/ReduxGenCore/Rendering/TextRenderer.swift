@@ -329,6 +329,14 @@ struct TextRenderer: Sendable {
       p.outdent()
       return
     }
+    if case .autoclosure = declared.type, defaultText.isEmpty {
+      // `showing alert:` on its line, the type on the next (swift-format's shape).
+      p.line(head.trimmingTrailingSpace)
+      p.indent()
+      p.line(typeText + ending)
+      p.outdent()
+      return
+    }
     if brokenType(head, declared.type, defaultText + ending, &p) { return }
     guard !defaultText.isEmpty else { return p.line(item + ending) }
     p.line(head + typeText + " =")
@@ -1200,6 +1208,7 @@ struct TextRenderer: Sendable {
     case .qualified(let module, let name): module + "." + type(name)
     case .sendableFunction(let parameters, let result):
       closureTypeHead(parameters) + " -> " + type(result)
+    case .autoclosure(let result): "@autoclosure () -> " + type(result)
     }
   }
 

@@ -50,6 +50,23 @@ extension Spec {
   /// The actions the alerts' buttons send, each once, in order.
   package var alertActions: [String] { Self.buttonActions(of: alerts) }
 
+  /// Whether the parent holding `child` at `field` (at its destination `destination`, in a stack)
+  /// reads an action of the child that a button of the child's alerts sends: one it reduces
+  /// (`from:`) or, `dismissOn`, that dismisses the child. Its route then hears `.alert(.save)`,
+  /// answered while an alert is shown, as `.save` (`<Child>Action.heard(showing:)`).
+  package func hearsButtons(of child: Spec, field: String, destination: String? = nil, dismissOn: [String] = []) -> Bool {
+    let buttons = Set(child.alertActions)
+    guard !buttons.isEmpty else { return false }
+    let handled = (destination.map { handlers(of: field, destination: $0) } ?? handlers(of: field)).map(\.childAction)
+    return !buttons.isDisjoint(with: handled + dismissOn)
+  }
+
+  /// The actions of the child at `field` that the parent reduces writing the list or stack there
+  /// (`from:`), and whether a button of the child's sends one (`.alert` then may too).
+  package func writingHandlersHearButtons(_ writing: [String], child: Spec) -> Bool {
+    !Set(child.alertActions).isDisjoint(with: writing)
+  }
+
   /// The actions `alerts`' buttons send, each once, in order.
   static func buttonActions(of alerts: [AlertDeclaration]) -> [String] {
     var seen: Set<String> = []

@@ -92,7 +92,7 @@ package struct DerivedValue: Sendable, Equatable {
       listRoot == root(of: key) ? [listRoot] : [listRoot, root(of: key)]
     case .arithmetic(_, let reads): reads
     case .sumWeighted(_, let weights, _, _):
-      ((listReads ?? [list]) + [weights] + conditionReads).uniqued
+      ((listReads ?? [listRoot]) + [root(of: weights)] + conditionReads).uniqued
     default: ((listReads ?? [listRoot]) + conditionReads).uniqued
     }
   }

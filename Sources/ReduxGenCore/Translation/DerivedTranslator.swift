@@ -107,9 +107,7 @@ struct DerivedTranslator {
       guard value.parameter != key, stateType(key)?.isOptional == true else { return found(in: collection, value, keyExpression) }
       return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(in: collection, value, .name("$0"))))
     case .arithmetic(let arithmetic, _):
-      return ArithmeticTranslator(types: types).expression(arithmetic) { name in
-        base.map { $0.dot(name) } ?? .name(name)
-      }
+      return ArithmeticTranslator(types: types).expression(arithmetic) { read($0, on: base) }
     case .lookupMany(let keys):
       // `cartIDs.compactMap { products[id: $0] }`: the keys' elements in the keys' order.
       let keyList = read(keys, on: base)

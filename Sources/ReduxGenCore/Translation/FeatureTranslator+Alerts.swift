@@ -66,6 +66,36 @@ extension FeatureTranslator {
     ]
   }
 
+  /// `func heard(showing:)`: the action as a parent's `from:` and `dismissOn` read it, a button's
+  /// action answered while an alert is shown (`.alert(.save)`) being that action (`.save`). The
+  /// alert shown is read only for a button's action. Nothing when no button sends an action.
+  func buttonHearing() -> [Declaration] {
+    let actions = spec.alertActions
+    guard !actions.isEmpty else { return [] }
+    let cases =
+      actions.map { name in SwitchCase(patterns: [Pattern(caseName: name, bindings: [])], body: [.returnStatement(.dot(name))]) }
+      + [SwitchCase(patterns: [], body: [.breakStatement])]
+    return [
+      .function(
+        FunctionDeclaration(
+          doc: """
+            This action as a parent's `from:` and `dismissOn` read it: a button's action answered while
+            an alert is shown (`.alert(.\(actions[0]))`) is that action (`.\(actions[0])`); any other is itself.
+
+            - Parameter alert: The alert the feature shows as the action arrives, read only for a button's action.
+            """,
+          access: access, kind: .function("heard"),
+          parameters: [Parameter(label: "showing", name: "alert", type: .autoclosure(.optional(.named(spec.alertTypeName))))],
+          returnType: .named(spec.actionTypeName),
+          body: [
+            .ifCase(
+              Pattern(caseName: Spec.alertField, bindings: ["button"]), .name("self"),
+              [.ifElse(.binary(.name("alert").call([]), .notEqual, .literal(.nilLiteral)), [.switchStatement(.name("button"), cases)], nil)]),
+            .returnStatement(.name("self")),
+          ]))
+    ]
+  }
+
   /// The state fields a button can change: the alert's, and those its action changes.
   func changedFieldsByAlert() -> [Int]? {
     guard var indices = spec.stateFieldIndex(named: Spec.alertField).map({ [$0] }) else { return nil }

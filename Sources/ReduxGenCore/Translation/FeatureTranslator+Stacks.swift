@@ -32,7 +32,7 @@ extension FeatureTranslator {
                   name: destination.name, associatedValues: [.init(label: "_", type: .named(destination.spec.actionTypeName))]))
             })),
         caseReaders(of: actions, stack, type: \.actionTypeName, what: "action"),
-      ]
+      ] + stackHearing(stack)
     }
   }
 
@@ -122,16 +122,79 @@ extension FeatureTranslator {
     if stack.routeMutant == .dropped {
       return SwitchCase(patterns: [Pattern(caseName: stack.field, bindings: [])], body: [.breakStatement])
     }
+    // A destination's button the parent reads: the action as it hears it, before the reducer.
+    let heard: [Statement] =
+      hearsButtons(stack).isEmpty
+      ? []
+      : [
+        .declaration(
+          VariableDeclaration(
+            isConstant: true, name: "heard",
+            initializer: .name("action").dot("heard").call([
+              Argument("showing", .subscriptedByLabel(.name("state").dot(stack.field), label: "id", .name("id")))
+            ])))
+      ]
+    let subject = Expression.name(heard.isEmpty ? "action" : "heard")
     return SwitchCase(
       patterns: [Pattern(caseName: stack.field, bindings: ["id", "action"])],
-      body: [
+      body: heard + [
         handled.isEmpty
           ? .ifElse(.binary(reduced, .equal, .literal(.nilLiteral)), [dropped], nil)
           : readsScreen
-            ? .ifLet("screen", reduced, [.switchStatement(.name("action"), handled + otherwise)], else: [dropped])
-            : .ifElse(
-              .binary(reduced, .equal, .literal(.nilLiteral)), [dropped], [.switchStatement(.name("action"), handled + otherwise)])
+            ? .ifLet("screen", reduced, [.switchStatement(subject, handled + otherwise)], else: [dropped])
+            : .ifElse(.binary(reduced, .equal, .literal(.nilLiteral)), [dropped], [.switchStatement(subject, handled + otherwise)])
       ])
+  }
+
+  /// The destinations of `stack` whose buttons the parent reads (`Spec.hearsButtons`).
+  func hearsButtons(_ stack: StackFeature) -> [StackFeature.Destination] {
+    stack.destinations.filter { spec.hearsButtons(of: $0.spec, field: stack.field, destination: $0.name) }
+  }
+
+  /// `func heard(showing:)` of `TalliesPathAction`: a destination's action as the parent reads
+  /// it, given the screen it is sent to (read only for a button's action). Nothing where the
+  /// parent reads no destination's buttons.
+  func stackHearing(_ stack: StackFeature) -> [Declaration] {
+    let hearing = hearsButtons(stack)
+    guard !hearing.isEmpty else { return [] }
+    let screens = StackFeature.screensTypeName(feature: spec.feature, field: stack.field)
+    let actions = StackFeature.screenActionsTypeName(feature: spec.feature, field: stack.field)
+    let cases = hearing.map { destination in
+      SwitchCase(
+        patterns: [Pattern(caseName: destination.name, bindings: ["action"])],
+        body: [
+          .returnStatement(
+            Expression.dot(destination.name).call([
+              Argument(
+                nil,
+                .name("action").dot("heard").call([
+                  Argument(
+                    "showing",
+                    Expression.optionalChain(Expression.optionalChain(.name("screen").call([])).dot(destination.name))
+                      .dot(Spec.alertField))
+                ]))
+            ]))
+        ])
+    }
+    let otherwise = hearing.count < stack.destinations.count ? [SwitchCase(patterns: [], body: [.returnStatement(.name("self"))])] : []
+    return [
+      .extensionDeclaration(
+        ExtensionDeclaration(
+          extendedType: .named(actions),
+          members: [
+            .function(
+              FunctionDeclaration(
+                doc: """
+                  This action as the parent's `from:` reads it: a button's action answered while the
+                  screen shows an alert is that action.
+
+                  - Parameter screen: The screen the action is sent to, read only for a button's action.
+                  """,
+                access: access, kind: .function("heard"),
+                parameters: [Parameter(label: "showing", name: "screen", type: .autoclosure(.optional(.named(screens))))],
+                returnType: .named(actions), body: [.switchStatement(.name("self"), cases + otherwise)]))
+          ]))
+    ]
   }
 
   /// The state fields a screen's action can change: the stack's, and what the parent's actions

@@ -123,13 +123,16 @@ extension FeatureTranslator {
       guard !writing.isEmpty else {
         return SwitchCase(patterns: [Pattern(caseName: list.field, bindings: ["id", nil])], body: [inPlace])
       }
+      // A button sending one of them may too (`.alert`, answered while an alert is shown).
+      let buttons = spec.writingHandlersHearButtons(writing, child: list.spec) ? [Pattern(caseName: Spec.alertField, bindings: [])] : []
       return SwitchCase(
         patterns: [Pattern(caseName: list.field, bindings: ["id", "action"])],
         body: [
           .switchStatement(
             .name("action"),
             [
-              SwitchCase(patterns: writing.map { Pattern(caseName: $0, bindings: []) }, body: [.returnStatement(.dot("unknown"))]),
+              SwitchCase(
+                patterns: writing.map { Pattern(caseName: $0, bindings: []) } + buttons, body: [.returnStatement(.dot("unknown"))]),
               SwitchCase(patterns: [], body: [inPlace]),
             ])
         ])
@@ -143,9 +146,11 @@ extension FeatureTranslator {
           Argument("field", .literal(.int(index))), Argument("ids", .array([.name("id")])),
         ]))
       let writing = stack.destinations.compactMap { destination -> SwitchCase? in
-        let actions = spec.handlers(of: stack.field, destination: destination.name)
+        var actions = spec.handlers(of: stack.field, destination: destination.name)
           .filter { $0.action.changedStateFields?.contains(stack.field) != false }.map(\.childAction)
         guard !actions.isEmpty else { return nil }
+        // A button sending one of them may too (`.alert`, answered while an alert is shown).
+        if spec.writingHandlersHearButtons(actions, child: destination.spec) { actions.append(Spec.alertField) }
         return SwitchCase(
           patterns: [Pattern(caseName: destination.name, bindings: ["action"])],
           body: [

@@ -335,7 +335,8 @@ struct FeatureTranslator {
             doc: "One-off outputs of the \(spec.feature) feature, for the view: not state.", access: access,
             name: spec.names.event, inherits: ["Equatable", "Sendable"], members: events)))
     }
-    let creators = spec.actions.compactMap(creator) + spec.children.map(childExtractor) + spec.stacks.map(stackExtractor)
+    let creators =
+      spec.actions.compactMap(creator) + spec.children.map(childExtractor) + spec.stacks.map(stackExtractor) + buttonHearing()
     if !creators.isEmpty {
       declarations.append(.extensionDeclaration(ExtensionDeclaration(extendedType: .named(spec.actionTypeName), members: creators)))
     }
@@ -478,8 +479,13 @@ struct FeatureTranslator {
     switch list.routeMutant {
     case nil, .keepsPresented?, .handlerDropped?:
       let element = Expression.subscripted(field, .name("index"))
-      let handled = handlerSwitch(list, element: element).map { [$0] } ?? []
-      body = [.ifLet("index", field.dot("index").call([Argument("id", .name("id"))]), [.expression(reduce)] + handled, else: nil)]
+      let heard = hearing(list, element: element)
+      let handled = handlerSwitch(list, element: element, over: .name(heard == nil ? "action" : "heard")).map { [$0] } ?? []
+      body = [
+        .ifLet(
+          "index", field.dot("index").call([Argument("id", .name("id"))]),
+          (heard.map { [$0] } ?? []) + [.expression(reduce)] + handled, else: nil)
+      ]
     case .firstElement?:
       body = [.ifLet("index", field.dot("indices").dot("first"), [.expression(reduce)], else: nil)]
     case .dropped?:
@@ -494,15 +500,17 @@ struct FeatureTranslator {
   /// dismissing action; a warning (in debug builds) and nothing else when none is presented.
   func presentedRoute(_ list: ChildFeature) -> SwitchCase {
     let field = Expression.name("state").dot(list.field)
-    var presented: [Statement] = [
+    let heard = hearing(list, element: .forceUnwrap(field))
+    let subject = Expression.name(heard == nil ? "action" : "heard")
+    var presented: [Statement] = (heard.map { [$0] } ?? []) + [
       .expression(
         .name(list.spec.reducerName).call([Argument(nil, .inoutArgument(.forceUnwrap(field))), Argument(nil, .name("action"))]))
     ]
-    if let handled = handlerSwitch(list, element: .forceUnwrap(field)) { presented.append(handled) }
+    if let handled = handlerSwitch(list, element: .forceUnwrap(field), over: subject) { presented.append(handled) }
     let dismissOn = list.routeMutant == .keepsPresented ? [] : list.dismissOn
     if !dismissOn.isEmpty {
       let dismiss = SwitchCase(patterns: dismissOn.map { Pattern(caseName: $0, bindings: []) }, body: [.assignment(field, .literal(.nilLiteral))])
-      presented.append(.switchStatement(.name("action"), [dismiss] + Self.otherwise(dismissOn.count, of: list.spec)))
+      presented.append(.switchStatement(subject, [dismiss] + Self.otherwise(dismissOn.count, of: list.spec)))
     }
     let dropped = Statement.expression(
       types.runtime.value("PresentationCheck").dot("dropped").call([
@@ -529,7 +537,10 @@ struct FeatureTranslator {
   /// `switch action { case .save: talliesReducer(&state, .nameChosen(draft: state.namer!.draft)) }`:
   /// after the child's reducer, the parent's actions that reduce the child's (`from:`), each
   /// given the child action's parameters and the child's state fields (`element`) they name.
-  func handlerSwitch(_ list: ChildFeature, element: Expression, destination: String? = nil) -> Statement? {
+  /// `subject` is what the switch reads: `heard` where the child's buttons are heard.
+  func handlerSwitch(
+    _ list: ChildFeature, element: Expression, destination: String? = nil, over subject: Expression = .name("action")
+  ) -> Statement? {
     let handlers = destination.map { spec.handlers(of: list.field, destination: $0) } ?? spec.handlers(of: list.field)
     guard !handlers.isEmpty, list.routeMutant != .handlerDropped else { return nil }
     let cases = handlers.compactMap { childActionName, action -> SwitchCase? in
@@ -549,7 +560,18 @@ struct FeatureTranslator {
         patterns: [Pattern(caseName: childActionName, bindings: bindings.allSatisfy { $0 == nil } ? [] : bindings)],
         body: [.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(.name("state"))), Argument(nil, parentAction)]))])
     }
-    return .switchStatement(.name("action"), cases + Self.otherwise(cases.count, of: list.spec))
+    return .switchStatement(subject, cases + Self.otherwise(cases.count, of: list.spec))
+  }
+
+  /// `let heard = action.heard(showing: ELEMENT.alert)`, before the child's reducer: its action
+  /// as the parent reads it, a button's answered while an alert is shown being the button's
+  /// action. Nil where the parent reads none of the child's buttons.
+  func hearing(_ list: ChildFeature, element: Expression) -> Statement? {
+    guard spec.hearsButtons(of: list.spec, field: list.field, dismissOn: list.isList ? [] : list.dismissOn) else { return nil }
+    return .declaration(
+      VariableDeclaration(
+        isConstant: true, name: "heard",
+        initializer: .name("action").dot("heard").call([Argument("showing", element.dot(Spec.alertField))])))
   }
 
   /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.

@@ -32,7 +32,7 @@ extension SpecProblem {
     case .cannotMultiply(let lhs, let rhs):
       "can't multiply \(lhs) by \(rhs): a product takes two values of one numeric type, or an Int and a Double (a Double)"
     case .lookupInsideField(let name):
-      "a derived value reads inside '\(name)' only by a lookup ('\(name).entities[\(name).selectedID]'); count, sum and the others read a list that is a state field"
+      "a derived value reads inside '\(name)' by a lookup ('\(name).entities[\(name).selectedID]'), by count, sum and the others over a list in it ('count \(name).items'), or by arithmetic over its fields ('\(name).minutes * 60')"
     case .unknownDerivation(let word, let suggestion):
       "unknown derived value '\(word)': write 'count LIST', 'all LIST where CONDITION', 'any LIST where CONDITION', 'isEmpty LIST', 'sum LIST.FIELD', 'COLLECTION[FIELD]' or 'COLLECTION[LIST]'"
         + didYouMean(suggestion)

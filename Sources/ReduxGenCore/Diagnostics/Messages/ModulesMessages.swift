@@ -73,9 +73,6 @@ extension SpecProblem {
       "a button's role is 'cancel' or 'destructive', not '\(role)'"
     case .notAButton(let name, let suggestion):
       "no alert's button sends '\(name)' (an example's 'alert.NAME' is a button's action, or 'dismiss')" + didYouMean(suggestion)
-    case .alertButtonDelegate(let action):
-      "action '\(action)' is meant for the parent ('delegate: true'), which doesn't see what a button sends; let the "
-        + "button send an action of this feature that isn't a delegate"
     case .unseenByMiddleware(let middleware, let action, let reducedBy):
       "middleware '\(middleware)' would never see action '\(action)': \(reducedBy) reduces it inside the reducer, "
         + "where no middleware runs"

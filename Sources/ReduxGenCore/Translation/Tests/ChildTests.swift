@@ -37,53 +37,80 @@ extension TestTranslator {
   /// One test per action of the parent that reduces a child's (`from:`): the child's action routed
   /// equals the child's reducer, then the parent's action with what it reads, then the dismissal.
   private func handlerTests(_ list: ChildFeature, names: inout UniqueNames) -> [Declaration] {
+    var tests: [Declaration] = []
+    for (childActionName, action) in spec.handlers(of: list.field) {
+      // A button's action the parent hears too: answered while the child shows the alert, and
+      // dropped, the parent hearing nothing, while it shows none.
+      let alert = list.spec.alerts.first { $0.buttons.contains { $0.action == childActionName } }
+      let buttons: [(alert: String, shown: Bool)?] = [nil] + (alert.map { [($0.name, true), ($0.name, false)] } ?? [])
+      tests += buttons.compactMap { handlerTest(list, childActionName, action, button: $0, names: &names) }
+    }
+    return tests
+  }
+
+  /// The test of one `from:` of a list or presented child: the child's action sent (or, with
+  /// `button`, a button sending it, the alert shown or not) routed equals the child's reducer,
+  /// then the parent's action, then the dismissal.
+  private func handlerTest(
+    _ list: ChildFeature, _ childActionName: String, _ action: Action, button: (alert: String, shown: Bool)?,
+    names: inout UniqueNames
+  ) -> Declaration? {
     let model = list.stateModel
     let child = list.spec
     let field = state.dot(list.field)
     let expected = Expression.name("expected")
     let expectedField = expected.dot(list.field)
-    return spec.handlers(of: list.field).compactMap { childActionName, action -> Declaration? in
-      guard let childAction = child.action(named: childActionName), let from = action.from else { return nil }
-      let sent = self.childAction(childAction)
-      let childState: Expression =
-        list.isList ? .forceUnwrap(.subscriptedByLabel(expectedField, label: "id", .name("second").dot("id"))) : .forceUnwrap(expectedField)
-      let arguments = action.payload.map { parameter -> Argument in
-        if from.readsState.contains(parameter.name) { return Argument(parameter.name, childState.dot(parameter.name)) }
-        let position = childAction.payload.firstIndex { $0.name == parameter.name } ?? 0
-        return Argument(parameter.name, childArgument(childAction, position).value)
-      }
-      let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
-      let routed: Expression =
-        list.isList
-        ? .dot(list.field).call([Argument("id", .name("second").dot("id")), Argument("action", sent)])
-        : .dot(list.field).call([Argument(nil, sent)])
-      var setUp: [Statement]
-      if list.isList {
-        setUp = [
-          sampleConstant("first", element(model, 1, allFields: true), type: .model(model.name)),
-          sampleConstant("second", element(model, 2, allFields: true), type: .model(model.name)),
-          newState(), .assignment(field, .array([.name("first"), .name("second")])),
-        ]
-      } else {
-        setUp = [
-          sampleConstant("presented", element(model, 1, allFields: true), type: .model(model.name)),
-          newState(), .assignment(field, .name("presented")),
-        ]
-      }
-      setUp += [
-        .declaration(VariableDeclaration(name: "expected", initializer: state)),
-        .expression(.name(child.reducerName).call([Argument(nil, .inoutArgument(childState)), Argument(nil, sent)])),
-        .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(expected)), Argument(nil, parentAction)])),
-      ]
-      if list.dismissOn.contains(childActionName) { setUp.append(.assignment(expectedField, .literal(.nilLiteral))) }
-      setUp += [
-        .expression(.name(Self.reportingHelperName).call([Argument(nil, .inoutArgument(state)), Argument(nil, routed)])),
-        expect(state, .equal, expected),
-      ]
-      return test(
-        "\(list.field): \(child.feature)'s \(childActionName) is reduced by \(action.name)",
-        names.make("\(list.field)\(childActionName.uppercasingFirst)ReducedBy\(action.name.uppercasingFirst)"), setUp)
+    guard let childAction = child.action(named: childActionName), let from = action.from else { return nil }
+    let sent: Expression =
+      button == nil ? self.childAction(childAction) : .dot(Spec.alertField).call([Argument(nil, .dot(childActionName))])
+    let childState: Expression =
+      list.isList ? .forceUnwrap(.subscriptedByLabel(expectedField, label: "id", .name("second").dot("id"))) : .forceUnwrap(expectedField)
+    let arguments = action.payload.map { parameter -> Argument in
+      if from.readsState.contains(parameter.name) { return Argument(parameter.name, childState.dot(parameter.name)) }
+      let position = childAction.payload.firstIndex { $0.name == parameter.name } ?? 0
+      return Argument(parameter.name, childArgument(childAction, position).value)
     }
+    let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
+    let routed: Expression =
+      list.isList
+      ? .dot(list.field).call([Argument("id", .name("second").dot("id")), Argument("action", sent)])
+      : .dot(list.field).call([Argument(nil, sent)])
+    var setUp: [Statement]
+    if list.isList {
+      setUp = [
+        sampleConstant("first", element(model, 1, allFields: true), type: .model(model.name)),
+        sampleConstant("second", element(model, 2, allFields: true), type: .model(model.name)),
+        newState(), .assignment(field, .array([.name("first"), .name("second")])),
+      ]
+    } else {
+      setUp = [
+        sampleConstant("presented", element(model, 1, allFields: true), type: .model(model.name)),
+        newState(), .assignment(field, .name("presented")),
+      ]
+    }
+    let stateElement: Expression =
+      list.isList ? .forceUnwrap(.subscriptedByLabel(field, label: "id", .name("second").dot("id"))) : .forceUnwrap(field)
+    if let button {
+      setUp.append(.assignment(stateElement.dot(Spec.alertField), button.shown ? .dot(button.alert) : .literal(.nilLiteral)))
+    }
+    setUp += [
+      .declaration(VariableDeclaration(name: "expected", initializer: state)),
+      .expression(.name(child.reducerName).call([Argument(nil, .inoutArgument(childState)), Argument(nil, sent)])),
+    ]
+    if button?.shown != false {
+      setUp.append(
+        .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(expected)), Argument(nil, parentAction)])))
+      if list.dismissOn.contains(childActionName) { setUp.append(.assignment(expectedField, .literal(.nilLiteral))) }
+    }
+    setUp += [
+      .expression(.name(Self.reportingHelperName).call([Argument(nil, .inoutArgument(state)), Argument(nil, routed)])),
+      expect(state, .equal, expected),
+    ]
+    let by = button.map { $0.shown ? " through \($0.alert)'s button" : " only while an alert is shown" } ?? ""
+    let nameBy = button.map { $0.shown ? "Through\($0.alert.uppercasingFirst)" : "OnlyWhileShown" } ?? ""
+    return test(
+      "\(list.field): \(child.feature)'s \(childActionName) is reduced by \(action.name)\(by)",
+      names.make("\(list.field)\(childActionName.uppercasingFirst)ReducedBy\(action.name.uppercasingFirst)\(nameBy)"), setUp)
   }
 
   /// A presented child: its actions reach its state while it is presented (those of `dismissOn`
@@ -135,6 +162,21 @@ extension TestTranslator {
             .forIn(
               "action", .name("actions"), where: nil,
               [newState(), .assignment(field, presented), routed(.name("action")), expect(field, .equal, .literal(.nilLiteral))]),
+          ]))
+    }
+    // A button sending a dismissing action dismisses the child too, answered while it shows the
+    // alert (the parent hears it).
+    for name in list.dismissOn where spec.handlers(of: list.field).allSatisfy({ $0.childAction != name }) {
+      guard let alert = child.alerts.first(where: { $0.buttons.contains { $0.action == name } }) else { continue }
+      tests.append(
+        test(
+          "\(list.field): \(alert.name)'s button sending \(name) dismisses the \(child.feature)",
+          names.make("\(list.field)IsDismissedBy\(alert.name.uppercasingFirst)"),
+          [
+            setUp, newState(), .assignment(field, presented),
+            .assignment(Expression.forceUnwrap(field).dot(Spec.alertField), .dot(alert.name)),
+            routed(Expression.dot(Spec.alertField).call([Argument(nil, .dot(name))])),
+            expect(field, .equal, .literal(.nilLiteral)),
           ]))
     }
     if let first = childActions(child, child.actions).first {
@@ -313,38 +355,68 @@ extension TestTranslator {
   private func stackHandlerTests(
     _ stack: StackFeature, _ destination: StackFeature.Destination, names: inout UniqueNames
   ) -> [Declaration] {
+    var tests: [Declaration] = []
+    for (childActionName, action) in spec.handlers(of: stack.field, destination: destination.name) {
+      // A button's action the parent hears too: answered while the screen shows the alert, and
+      // dropped, the parent hearing nothing, while it shows none.
+      let alert = destination.spec.alerts.first { $0.buttons.contains { $0.action == childActionName } }
+      let buttons: [(alert: String, shown: Bool)?] = [nil] + (alert.map { [($0.name, true), ($0.name, false)] } ?? [])
+      tests += buttons.compactMap {
+        stackHandlerTest(stack, destination, childActionName, action, button: $0, names: &names)
+      }
+    }
+    return tests
+  }
+
+  /// The test of one `from:` of a destination: its action (or, with `button`, a button sending
+  /// it, the alert shown or not) sent to the top screen equals the destination's reducer on that
+  /// screen, then the parent's action.
+  private func stackHandlerTest(
+    _ stack: StackFeature, _ destination: StackFeature.Destination, _ childActionName: String, _ action: Action,
+    button: (alert: String, shown: Bool)?, names: inout UniqueNames
+  ) -> Declaration? {
     let child = destination.spec
     let field = state.dot(stack.field)
     let expected = Expression.name("expected")
     let screen = { (value: Expression) in Expression.dot(destination.name).call([Argument(nil, value)]) }
-    return spec.handlers(of: stack.field, destination: destination.name).compactMap { childActionName, action -> Declaration? in
-      guard let childAction = child.action(named: childActionName), let from = action.from else { return nil }
-      let sent = self.childAction(childAction)
-      let arguments = action.payload.map { parameter -> Argument in
-        if parameter.name == from.screenIDParameter { return Argument(parameter.name, .literal(.int(1))) }
-        if from.readsState.contains(parameter.name) { return Argument(parameter.name, Expression.name("reduced").dot(parameter.name)) }
-        let position = childAction.payload.firstIndex { $0.name == parameter.name } ?? 0
-        return Argument(parameter.name, childArgument(childAction, position).value)
-      }
-      let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
-      let body: [Statement] = [
-        sampleConstant(
-          "screen", element(destination.stateModel, 1, allFields: true), type: .model(destination.stateModel.name)),
-        newState(),
-        .expression(field.dot("push").call([Argument(nil, screen(.name("screen")))])),
-        .expression(field.dot("push").call([Argument(nil, screen(.name("screen")))])),
-        .declaration(VariableDeclaration(name: "expected", initializer: state)),
-        .declaration(VariableDeclaration(name: "reduced", initializer: .name("screen"))),
-        .expression(.name(child.reducerName).call([Argument(nil, .inoutArgument(.name("reduced"))), Argument(nil, sent)])),
-        .assignment(.subscriptedByLabel(expected.dot(stack.field), label: "id", .literal(.int(1))), screen(.name("reduced"))),
-        .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(expected)), Argument(nil, parentAction)])),
-        reduceOnScreen(stack, id: 1, destination, sent),
-        expect(state, .equal, expected),
-      ]
-      return test(
-        "\(stack.field): \(child.feature)'s \(childActionName) is reduced by \(action.name)",
-        names.make("\(stack.field)\(destination.name.uppercasingFirst)\(childActionName.uppercasingFirst)ReducedBy\(action.name.uppercasingFirst)"),
-        body)
+    guard let childAction = child.action(named: childActionName), let from = action.from else { return nil }
+    let sent: Expression =
+      button == nil ? self.childAction(childAction) : .dot(Spec.alertField).call([Argument(nil, .dot(childActionName))])
+    let arguments = action.payload.map { parameter -> Argument in
+      if parameter.name == from.screenIDParameter { return Argument(parameter.name, .literal(.int(1))) }
+      if from.readsState.contains(parameter.name) { return Argument(parameter.name, Expression.name("reduced").dot(parameter.name)) }
+      let position = childAction.payload.firstIndex { $0.name == parameter.name } ?? 0
+      return Argument(parameter.name, childArgument(childAction, position).value)
     }
+    let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
+    let sample = element(destination.stateModel, 1, allFields: true)
+    var body = [sampleConstant(button == nil ? "screen" : "sample", sample, type: .model(destination.stateModel.name))]
+    if let button {
+      body += [
+        .declaration(VariableDeclaration(name: "screen", initializer: .name("sample"))),
+        .assignment(.name("screen").dot(Spec.alertField), button.shown ? .dot(button.alert) : .literal(.nilLiteral)),
+      ]
+    }
+    body += [
+      newState(),
+      .expression(field.dot("push").call([Argument(nil, screen(.name("screen")))])),
+      .expression(field.dot("push").call([Argument(nil, screen(.name("screen")))])),
+      .declaration(VariableDeclaration(name: "expected", initializer: state)),
+      .declaration(VariableDeclaration(name: "reduced", initializer: .name("screen"))),
+      .expression(.name(child.reducerName).call([Argument(nil, .inoutArgument(.name("reduced"))), Argument(nil, sent)])),
+      .assignment(.subscriptedByLabel(expected.dot(stack.field), label: "id", .literal(.int(1))), screen(.name("reduced"))),
+    ]
+    if button?.shown != false {
+      body.append(.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(expected)), Argument(nil, parentAction)])))
+    }
+    body += [reduceOnScreen(stack, id: 1, destination, sent), expect(state, .equal, expected)]
+    let by = button.map { $0.shown ? " through \($0.alert)'s button" : " only while an alert is shown" } ?? ""
+    let nameBy = button.map { $0.shown ? "Through\($0.alert.uppercasingFirst)" : "OnlyWhileShown" } ?? ""
+    return test(
+      "\(stack.field): \(child.feature)'s \(childActionName) is reduced by \(action.name)\(by)",
+      names.make(
+        "\(stack.field)\(destination.name.uppercasingFirst)\(childActionName.uppercasingFirst)ReducedBy"
+          + "\(action.name.uppercasingFirst)\(nameBy)"),
+      body)
   }
 }

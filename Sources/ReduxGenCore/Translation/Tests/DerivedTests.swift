@@ -5,7 +5,7 @@ extension DerivedTranslator {
   /// elements, or with the key found and not), and the value each must give.
   func test(_ value: DerivedValue, kit: TestTranslator, names: inout UniqueNames) -> Declaration? {
     let state = Expression.name("state")
-    let list = state.dot(value.list)
+    let list = read(value.list, on: state)
     let derived = state.dot(value.name)
     // A list a derived value written before gives, when it looks up many (`cartProducts:
     // products[cart.addedIds]`): its collection and its keys are filled instead.
@@ -347,9 +347,10 @@ private struct ArithmeticSamples {
       if let known = values[name] { return known }
       let state = Expression.name("state")
       var result: Value?
-      if let field = types.spec.state.first(where: { $0.name == name }) {
-        result = number(field.type)
-        if let result { body.append(.assignment(state.dot(name), types.expression(result, type: field.type))) }
+      if let type = types.spec.stateType(path: name) {
+        // A state field, or a field of the model one holds (`syncUp.minutes`).
+        result = number(type)
+        if let result { body.append(.assignment(path(name, on: state), types.expression(result, type: type))) }
       } else if let derived = types.spec.derived.first(where: { $0.name == name }) {
         result = listValue(derived, state: state)
       }
@@ -371,7 +372,7 @@ private struct ArithmeticSamples {
       default: return nil
       }
       guard filledLists.insert(derived.list).inserted,
-        let listType = types.spec.state.first(where: { $0.name == derived.list })?.type,
+        let listType = types.spec.stateType(path: derived.list),
         let elementType = listType.elementType ?? listType.dictionaryValue
       else { return nil }
       // A dictionary's values: each under a key of its own.
@@ -414,9 +415,10 @@ private struct ArithmeticSamples {
       }
       if let entryKeys {
         body.append(
-          .assignment(state.dot(derived.list), .dictionary(zip(entryKeys, names).map { DictionaryEntry(key: $0, value: $1) })))
+          .assignment(
+            path(derived.list, on: state), .dictionary(zip(entryKeys, names).map { DictionaryEntry(key: $0, value: $1) })))
       } else {
-        body.append(.assignment(state.dot(derived.list), .array(names)))
+        body.append(.assignment(path(derived.list, on: state), .array(names)))
       }
       var weight: Value?
       if case .sumWeighted(_, let weights, let key, _) = derived.kind {
@@ -454,5 +456,10 @@ private struct ArithmeticSamples {
       return total
     }
     return arithmetic.evaluate(value(of:))
+  }
+
+  /// `state.syncUp.minutes`: a state field, or a path of fields inside one.
+  private func path(_ path: String, on base: Expression) -> Expression {
+    path.split(separator: ".").reduce(base) { $0.dot(String($1)) }
   }
 }
