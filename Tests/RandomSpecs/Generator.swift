@@ -195,6 +195,8 @@ struct SpecGenerator {
         if rng.chance(50), let index = features[0].spec.actions.firstIndex(where: { $0.name == childAction.name }) {
           features[0].spec.actions[index].delegate = true
         }
+        // Now and then a button of the screen's alert sends it: the parent hears it too.
+        if rng.chance(40) { features[0].spec.addAlert(&rng, sending: childAction.name) }
       }
     }
   }
@@ -233,6 +235,8 @@ struct SpecGenerator {
     if rng.chance(50), let index = features[0].spec.actions.firstIndex(where: { $0.name == childAction.name }) {
       features[0].spec.actions[index].delegate = true
     }
+    // Now and then a button of the child's alert sends it: the parent hears it too.
+    if rng.chance(40) { features[0].spec.addAlert(&rng, sending: childAction.name) }
   }
 
   /// Names the spec must not declare: the types of a spec it uses.
@@ -1730,6 +1734,7 @@ struct SpecGenerator {
           RField(name: "entities", type: .dictionary(keyType, .scalar(.int)), defaultValue: .dictionary([])),
           RField(name: "selected", type: .optional(keyType), defaultValue: .null),
           RField(name: "ids", type: .array(keyType), defaultValue: .array([])),
+          RField(name: "size", type: .scalar(.int), defaultValue: .int(0), style: .short("0")),
         ]))
     let slice = freshName(typeName.lowercasingFirst, in: &stateNames)
     spec.state.append(RField(name: slice, type: .model(typeName), defaultValue: implicitDefault(.model(typeName))))
@@ -1744,6 +1749,13 @@ struct SpecGenerator {
       values.append(
         RDerived(name: freshName("entry" + typeName, in: &stateNames), list: entities, kind: .lookup(key: "key"), parameter: "key"))
     }
+    // A count of a list inside it, and arithmetic over a field of it (`count shelf.ids`,
+    // `shelf.size * 2 + 1`: SyncUps' attendees and minutes of a sync-up).
+    values.append(RDerived(name: freshName("counted" + typeName, in: &stateNames), list: slice + ".ids", kind: .count(nil)))
+    values.append(
+      RDerived(
+        name: freshName("sized" + typeName, in: &stateNames), list: slice,
+        kind: .arithmetic(.binary(.binary(.name(slice + ".size"), "*", .number(2)), "+", .number(1)))))
     spec.derived += values
   }
 
@@ -1934,7 +1946,8 @@ struct SpecGenerator {
   /// The derived values as fields a condition can read, of the types the simulator can work out.
   private func derivedFields() -> [RField] {
     var fields: [RField] = []
-    for value in spec.derived {
+    // Not those read inside a field of a model (`count shelf.ids`): the simulator reads state fields.
+    for value in spec.derived where !value.list.contains(".") && !value.readsInsideField {
       let type: RType?
       switch value.kind {
       case .count, .arithmetic, .weighted: type = .scalar(.int)
@@ -2855,7 +2868,9 @@ extension RSpec {
   /// An alert (`confirmIt`, now and then a confirmation dialog) shown by a new action
   /// (`askAlert: set alert = confirmIt`), with a button sending one of the actions a button may
   /// send (no payload, no work) and now and then a cancel button. Nothing when a name is taken.
-  mutating func addAlert(_ rng: inout RNG) {
+  /// `sending`: the action the button sends, when a button may send it (a child's action its
+  /// parent reads, which the parent then hears through the button too).
+  mutating func addAlert(_ rng: inout RNG, sending: String? = nil) {
     let names = Set(
       allStateFields.map(\.name) + derived.map(\.name) + filters.map(\.resultName) + allActionNames + events.map(\.name))
     guard !names.contains("alert"), !names.contains("askAlert") else { return }
@@ -2869,7 +2884,10 @@ extension RSpec {
         && !watched.contains(action.name)
     }.map(\.name)
     var buttons: [RAlertButton] = []
-    if let action = rng.pickOptional(sendable) {
+    if let sending {
+      guard sendable.contains(sending) else { return }
+      buttons.append(RAlertButton(label: rng.pick(Pools.docs), role: rng.chance(50) ? "destructive" : nil, action: sending))
+    } else if let action = rng.pickOptional(sendable) {
       buttons.append(RAlertButton(label: rng.pick(Pools.docs), role: rng.chance(50) ? "destructive" : nil, action: action))
     }
     if rng.chance(70) { buttons.append(RAlertButton(label: "Cancel", role: "cancel", action: nil)) }

@@ -345,6 +345,12 @@ struct RDerived: Hashable {
   var parameter: String? = nil
   /// `collection[key] ?? N`: an Int dictionary's value when the key names nothing.
   var fallback: Int? = nil
+
+  /// Whether its arithmetic reads a field inside a state field of a model (`shelf.size`).
+  var readsInsideField: Bool {
+    guard case .arithmetic(let arithmetic) = kind else { return false }
+    return arithmetic.names.contains { $0.contains(".") }
+  }
 }
 
 struct RSortKey: Hashable {

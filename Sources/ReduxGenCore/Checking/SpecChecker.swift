@@ -170,6 +170,11 @@ package struct SpecChecker {
       $0.actions = reduced
     }
     checkDelegates(children, stacks: stacks)
+    // A child's field is its action case too (`case tallies(id:action:)`): no action may take its
+    // name, declared or made by a request (`loadSucceeded`). A stack's is refused where it is read.
+    for (field, node) in children.map({ ($0.list.field, $0.node) }) where action(named: field) != nil {
+      error(.childFieldNamedLikeAction(field), node)
+    }
     let alerts = checkAlertButtons(alertsRead)
     if !alertsRead.isEmpty, let alertsNode = keys["alerts"], action(named: Spec.alertField) != nil {
       // The case the alerts' buttons send.

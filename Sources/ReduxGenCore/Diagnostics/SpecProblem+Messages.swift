@@ -60,7 +60,7 @@ extension SpecProblem {
       .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
       .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .childChangesID, .unknownChild, .handlerSource,
       .handlerStartsWork, .handledTwice, .handlerParameter, .handlerParameterType, .delegateUnhandled,
-      .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken, .notAButton,
+      .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken, .notAButton, .childFieldNamedLikeAction,
       .unseenByMiddleware,
       .typeDeclaredByUsedSpec, .missingHandWritten, .requirementMissing, .requirementChanged, .requirementRemoved,
       .orphanedScaffold, .missingLiveEffects: .modules

@@ -298,6 +298,9 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownAlertRole(String)
   /// A button's action named like the case of a button that only dismisses.
   case alertDismissTaken
+  /// A child's field named like an action of the parent's, declared or made by a request (the
+  /// field): both would be a case of the action enum.
+  case childFieldNamedLikeAction(String)
   /// `alert.NAME` in an example where no button sends NAME (the name, a suggestion).
   case notAButton(String, suggestion: String?)
   /// A middleware's `on` naming an action reduced inside the reducer (the middleware, the

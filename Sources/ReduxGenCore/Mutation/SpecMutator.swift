@@ -92,7 +92,10 @@ package enum SpecMutator {
       let delegates: [(ChildRouteMutant, String, String)] =
         handled.isEmpty
         ? [] : [(.handlerDropped, "handler-dropped", "\(handled.joined(separator: ", ")) reaches the parent -> doesn't")]
-      return (kinds + delegates).map { mutant, id, description in
+      let buttons: [(ChildRouteMutant, String, String)] =
+        spec.hearsButtons(of: child.spec, field: field, dismissOn: child.isList ? [] : child.dismissOn)
+        ? [(.buttonsUnheard, "buttons-unheard", "a button of \(child.spec.feature)'s alert reaches the parent -> doesn't")] : []
+      return (kinds + delegates + buttons).map { mutant, id, description in
         var mutated = spec
         mutated.children[index].routeMutant = mutant
         return Mutant(id: "children:\(field):\(id)", description: "\(field): \(description)", spec: mutated)
@@ -115,6 +118,8 @@ package enum SpecMutator {
         ]
         + (handled.isEmpty
           ? [] : [(.handlerDropped, "handler-dropped", "\(handled.joined(separator: ", ")) reaches the parent -> doesn't")])
+        + (spec.stacks[index].destinations.contains { spec.hearsButtons(of: $0.spec, field: field, destination: $0.name) }
+          ? [(.buttonsUnheard, "buttons-unheard", "a button of a screen's alert reaches the parent -> doesn't")] : [])
       return kinds.map { mutant, id, description in
         var mutated = spec
         mutated.stacks[index].routeMutant = mutant
@@ -127,7 +132,10 @@ package enum SpecMutator {
   static func alertMutants(_ spec: Spec) -> [Mutant] {
     guard !spec.alerts.isEmpty else { return [] }
     let kinds: [(AlertMutant, String, String)] =
-      (spec.alertActions.isEmpty ? [] : [(.actionDropped, "action-dropped", "a button reduces its action -> doesn't")])
+      // Only where a button's action changes something: one that reduces nothing (a child's
+      // delegate action its parent hears) is the same dropped.
+      (spec.alertActions.allSatisfy { spec.action(named: $0)?.reduce.isEmpty ?? true }
+        ? [] : [(.actionDropped, "action-dropped", "a button reduces its action -> doesn't")])
       + [(.staysShown, "stays-shown", "a button dismisses the alert -> leaves it shown")]
     return kinds.map { mutant, id, description in
       var mutated = spec

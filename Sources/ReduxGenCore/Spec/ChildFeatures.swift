@@ -106,6 +106,8 @@ package enum ChildRouteMutant: Sendable, Equatable {
   case keepsPresented
   /// The child's actions the parent reduces (`from:`) are not handed to the parent.
   case handlerDropped
+  /// A button of the child's alert sending an action the parent reads is not heard as it.
+  case buttonsUnheard
 }
 
 extension Spec {

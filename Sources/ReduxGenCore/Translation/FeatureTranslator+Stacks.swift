@@ -124,7 +124,7 @@ extension FeatureTranslator {
     }
     // A destination's button the parent reads: the action as it hears it, before the reducer.
     let heard: [Statement] =
-      hearsButtons(stack).isEmpty
+      hearsButtons(stack).isEmpty || stack.routeMutant == .buttonsUnheard
       ? []
       : [
         .declaration(

@@ -477,7 +477,7 @@ struct FeatureTranslator {
     ])
     let body: [Statement]
     switch list.routeMutant {
-    case nil, .keepsPresented?, .handlerDropped?:
+    case nil, .keepsPresented?, .handlerDropped?, .buttonsUnheard?:
       let element = Expression.subscripted(field, .name("index"))
       let heard = hearing(list, element: element)
       let handled = handlerSwitch(list, element: element, over: .name(heard == nil ? "action" : "heard")).map { [$0] } ?? []
@@ -567,7 +567,9 @@ struct FeatureTranslator {
   /// as the parent reads it, a button's answered while an alert is shown being the button's
   /// action. Nil where the parent reads none of the child's buttons.
   func hearing(_ list: ChildFeature, element: Expression) -> Statement? {
-    guard spec.hearsButtons(of: list.spec, field: list.field, dismissOn: list.isList ? [] : list.dismissOn) else { return nil }
+    guard list.routeMutant != .buttonsUnheard,
+      spec.hearsButtons(of: list.spec, field: list.field, dismissOn: list.isList ? [] : list.dismissOn)
+    else { return nil }
     return .declaration(
       VariableDeclaration(
         isConstant: true, name: "heard",

@@ -69,6 +69,9 @@ extension SpecProblem {
     case .alertButtonStartsWork(let action, let key):
       "action '\(action)' is a button's, reduced inside the reducer as the alert is answered, where no middleware "
         + "sees it, so it can't have '\(key)'; let another action start that work"
+    case .childFieldNamedLikeAction(let field):
+      "'\(field)' names a child's field and an action: the child's actions arrive as the action case '\(field)', "
+        + "which the action would declare again; rename one"
     case .unknownAlertRole(let role):
       "a button's role is 'cancel' or 'destructive', not '\(role)'"
     case .notAButton(let name, let suggestion):

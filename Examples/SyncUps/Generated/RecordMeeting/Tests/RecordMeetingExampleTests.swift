@@ -42,6 +42,8 @@ struct RecordMeetingExampleTests {
     await store.idle()
     await store.send(.disappeared)
     await store.idle()
+    followUpsClock.advance(by: .seconds(2))
+    await store.idle()
     #expect(
       store.receivedActions == [
         .transcribe, .transcribeReceived(transcript: "Hello"), .timerTick, .timerTick,
@@ -100,6 +102,8 @@ struct RecordMeetingExampleTests {
     #expect(store.receivedActions == [.saved])
     await store.finish()
     let state = store.state
+    #expect(state.speakerIndex == 2)
+    #expect(state.speakerSeconds == 20)
     #expect(state.secondsElapsed == 60)
     #expect(state.durationRemaining == 0)
   }

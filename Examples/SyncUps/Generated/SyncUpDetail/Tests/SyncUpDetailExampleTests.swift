@@ -42,6 +42,14 @@ struct SyncUpDetailExampleTests {
     var state = SyncUpDetailState()
     state.syncUp = SyncUp(id: uuid(1))
     reduceReporting(&state, .deleteTapped)
+    #expect(state.alert == SyncUpDetailAlert.confirmDeletion)
+  }
+
+  @Test("the answer dismisses the alert; deleting is the parent's")
+  func theAnswerDismissesTheAlertDeletingIsTheParentS() {
+    var state = SyncUpDetailState()
+    state.syncUp = SyncUp(id: uuid(1))
+    reduceReporting(&state, .deleteTapped)
     reduceReporting(&state, .alert(.deleteConfirmed))
     #expect(state.alert == nil)
   }

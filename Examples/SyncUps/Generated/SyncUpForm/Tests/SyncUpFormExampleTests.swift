@@ -12,15 +12,77 @@ import struct Foundation.UUID
 @testable import SyncUpForm
 
 struct SyncUpFormExampleTests {
-  @Test("adding an attendee focuses it")
-  func addingAnAttendeeFocusesIt() throws {
+  @Test("adding an attendee focuses it, after the others")
+  func addingAnAttendeeFocusesItAfterTheOthers() throws {
     var state = SyncUpFormState()
-    state.syncUp = SyncUp(id: uuid(1))
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Blob")
+      ])
     reduceReporting(&state, .addAttendee(id: uuid(2)))
-    reduceReporting(&state, .attendeeRenamed(id: uuid(2), name: "Blob"))
+    reduceReporting(&state, .attendeeRenamed(id: uuid(2), name: "Blob Jr"))
     try #require(state.syncUp.attendees.indices.contains(0))
     #expect(state.syncUp.attendees[0].name == "Blob")
+    try #require(state.syncUp.attendees.indices.contains(1))
+    #expect(state.syncUp.attendees[1].name == "Blob Jr")
     #expect(state.focusedAttendee == uuid(2))
+  }
+
+  @Test("deleting one attendee of two keeps the other")
+  func deletingOneAttendeeOfTwoKeepsTheOther() {
+    var state = SyncUpFormState()
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Blob"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob Jr"),
+      ])
+    reduceReporting(&state, .deleteAttendees(offsets: [0], id: uuid(2)))
+    #expect(
+      state.syncUp.attendees == [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob Jr")
+      ])
+    #expect(state.focusedAttendee == nil)
+  }
+
+  @Test("deleting the last attendee leaves a new one, focused")
+  func deletingTheLastAttendeeLeavesANewOneFocused() {
+    var state = SyncUpFormState()
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Blob")
+      ])
+    reduceReporting(&state, .deleteAttendees(offsets: [0], id: uuid(2)))
+    #expect(state.syncUp.attendees == [Attendee(id: uuid(2))])
+    #expect(state.focusedAttendee == uuid(2))
+  }
+
+  @Test("done leaves out attendees without a name")
+  func doneLeavesOutAttendeesWithoutAName() {
+    var state = SyncUpFormState()
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob"),
+      ])
+    reduceReporting(&state, .done(id: uuid(2)))
+    #expect(
+      state.syncUp.attendees == [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob")
+      ])
+  }
+
+  @Test("done with no named attendee keeps a new blank one")
+  func doneWithNoNamedAttendeeKeepsANewBlankOne() {
+    var state = SyncUpFormState()
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!)])
+    reduceReporting(&state, .done(id: uuid(2)))
+    #expect(state.syncUp.attendees == [Attendee(id: uuid(2))])
   }
 }
 
