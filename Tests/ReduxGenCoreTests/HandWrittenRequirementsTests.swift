@@ -97,6 +97,30 @@ struct HandWrittenRequirementsTests {
       ])
   }
 
+  @Test("a request made a stream names its effect, which returns a stream now; written as one, nothing")
+  func requestMadeAStream() throws {
+    let stream = { (text: String) in
+      text.replacingOccurrences(of: "success: { title: String }", with: "success: { title: String }\n      stream: true")
+    }
+    let found = try warnings(after: stream)
+    #expect(
+      found == [
+        "Sources/NotesLiveEffects.swift:9:3: warning: NotesLiveEffects declares 'func load(id:) -> String', but "
+          + "NotesEffects now requires 'func load(id:) -> AsyncThrowingStream<String, any Swift.Error>'; redux-gen "
+          + "never changes this file: 'redux-gen Specs/notes.yaml --print-scaffold NotesLiveEffects' prints the "
+          + "scaffold of the current requirements to copy from"
+      ])
+    // The effect rewritten to return the stream (spelled without `Swift.`): nothing to say.
+    let rewritten = try scaffolds(of: notes()).map { source in
+      HandWrittenRequirements.Source(
+        path: source.path,
+        text: source.text.replacingOccurrences(
+          of: "func load(id: String) async throws -> String", with: "func load(id: String) async throws -> AsyncThrowingStream<String, any Error>"))
+    }
+    #expect(rewritten.contains { $0.text.contains("AsyncThrowingStream<String, any Error>") })
+    #expect(HandWrittenRequirements.check(try spec(notes(stream)), sources: rewritten, show: "").isEmpty)
+  }
+
   @Test("a changed custom action and a changed effect are named")
   func customReducerAndEffects() throws {
     let found = try warnings {

@@ -308,3 +308,27 @@ extension Expression {
     .call(self, arguments, trailingClosure: nil)
   }
 }
+
+extension Expression {
+  /// Text from the spec as a string literal; a long one (an alert's message) as literals of at
+  /// most `width` characters joined by `+`, cut between words, so a line of generated code can
+  /// hold each (swift-format can't break a literal).
+  static func text(_ text: String, width: Int = 60) -> Expression {
+    guard text.count > width else { return .literal(.string(text)) }
+    var pieces: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      let candidate = current.isEmpty ? String(word) : current + " " + word
+      if candidate.count > width, !current.isEmpty {
+        pieces.append(current + " ")
+        current = String(word)
+      } else {
+        current = candidate
+      }
+    }
+    pieces.append(current)
+    // A word longer than the width stays whole: a piece may be longer, never cut mid-word.
+    let literals = pieces.map { Expression.literal(.string($0)) }
+    return literals.dropFirst().reduce(literals[0]) { .binary($0, .plus, $1) }
+  }
+}

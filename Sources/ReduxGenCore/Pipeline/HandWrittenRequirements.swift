@@ -22,14 +22,30 @@ package enum HandWrittenRequirements {
     package var requirements: [Signature]
   }
 
-  /// A function's name, argument labels and whether it is `static`: `func addTask(task:context:)`.
+  /// A function's name, argument labels and whether it is `static`: `func addTask(task:context:)`;
+  /// for a live effect, its return type too (a request turned into a stream returns another).
   package struct Signature: Hashable, Sendable, CustomStringConvertible {
     package var name: String
     package var labels: [String]
     package var isStatic = false
+    /// The return type as written, compared without spaces and `Swift.` (nil: not compared).
+    package var returnType: String? = nil
 
     package var description: String {
       (isStatic ? "static " : "") + "func \(name)(" + labels.map { "\($0):" }.joined() + ")"
+        + (returnType.map { " -> \($0)" } ?? "")
+    }
+
+    /// Whether `declared` is this requirement: the same name, labels and `static`, and where
+    /// the requirement has a return type, the same one (spaces and `Swift.` aside; none is `Void`).
+    func isMet(by declared: Signature) -> Bool {
+      guard name == declared.name, labels == declared.labels, isStatic == declared.isStatic else { return false }
+      guard let returnType else { return true }
+      func normalized(_ type: String?) -> String {
+        let text = (type ?? "Void").filter { !$0.isWhitespace }.replacingOccurrences(of: "Swift.", with: "")
+        return text == "()" ? "Void" : text
+      }
+      return normalized(returnType) == normalized(declared.returnType)
     }
   }
 
@@ -89,8 +105,10 @@ package enum HandWrittenRequirements {
         type == spec.customReducerName ? .customReducer : type == spec.names.liveEffects ? .liveEffects : .middleware
       let requirements = declaration.members.compactMap { member -> Signature? in
         guard case .function(let function) = member, case .function(let name) = function.kind else { return nil }
+        // A live effect's return type is compared too: a request made a stream returns another.
         return Signature(
-          name: name, labels: function.parameters.map { $0.label ?? $0.name }, isStatic: function.isStatic)
+          name: name, labels: function.parameters.map { $0.label ?? $0.name }, isStatic: function.isStatic,
+          returnType: role == .liveEffects ? TextRenderer().type(function.returnType ?? "Void") : nil)
       }
       return Scaffold(type: type, conformance: conformance, role: role, requirements: requirements)
     }
@@ -124,11 +142,18 @@ package enum HandWrittenRequirements {
       let show = "\(show) \(scaffold.type)"
       for requirement in scaffold.requirements {
         let named = functions.filter { $0.function.name == requirement.name }
-        if named.contains(where: { signature($0.function) == requirement }) { continue }
+        if named.contains(where: { requirement.isMet(by: signature($0.function, as: requirement)) }) { continue }
         if let declared = named.first(where: { !$0.function.isPrivate }) ?? named.first {
+          // The return types shown where they differ.
+          var (shown, required) = (signature(declared.function, as: requirement), requirement)
+          if Signature(name: "", labels: [], returnType: required.returnType)
+            .isMet(by: Signature(name: "", labels: [], returnType: shown.returnType))
+          {
+            (shown.returnType, required.returnType) = (nil, nil)
+          }
           let problem = SpecProblem.requirementChanged(
-            type: scaffold.type, declared: signature(declared.function).description,
-            requirement: requirement.description, protocol: scaffold.conformance, show: show)
+            type: scaffold.type, declared: shown.description,
+            requirement: required.description, protocol: scaffold.conformance, show: show)
           diagnostics.append(
             warning(problem, declared.source, line: declared.function.line, column: declared.function.column))
         } else {
@@ -152,6 +177,13 @@ package enum HandWrittenRequirements {
 
   private static func signature(_ function: SwiftOutline.Function) -> Signature {
     Signature(name: function.name, labels: function.labels, isStatic: function.isStatic)
+  }
+
+  /// The function as a requirement with a return type compares it: with its own.
+  private static func signature(_ function: SwiftOutline.Function, as requirement: Signature) -> Signature {
+    var declared = signature(function)
+    if requirement.returnType != nil { declared.returnType = function.returnType ?? "Void" }
+    return declared
   }
 
   /// Whether a function has the shape of the role's requirements, so that one the protocol no

@@ -27,6 +27,9 @@ struct SwiftOutline: Equatable, Sendable {
     /// `private` or `fileprivate`: not callable through a protocol.
     var isPrivate: Bool
     var isAsync: Bool
+    /// The return type as written, spaced as Swift spaces it (`AsyncThrowingStream<String, any
+    /// Error>`); nil when there is none.
+    var returnType: String? = nil
     /// The position (1-based) of `func`.
     var line: Int
     var column: Int
@@ -280,17 +283,37 @@ struct SwiftOutline: Equatable, Sendable {
       }
       // `async` comes before the body, the return type or the next declaration.
       var isAsync = false
-      while let token = token(), !["{", "}", ";", "func", "var", "let", "init", "case"].contains(token.text) {
+      let ends = ["{", "}", ";", "func", "var", "let", "init", "case"]
+      while let token = token(), !ends.contains(token.text) {
         if token.text == "-" && self.token(1)?.text == ">" { break }
         if token.text == "async" { isAsync = true }
         index += 1
+      }
+      // `-> T`: the return type, up to the body (or a `where`), brackets kept whole.
+      var returnType: String?
+      if token()?.text == "-" && self.token(1)?.text == ">" {
+        index += 2
+        var text = ""
+        var depth = 0
+        while let token = token(), depth > 0 || !(ends.contains(token.text) || token.text == "where") {
+          let isArrow = token.text == ">" && text.hasSuffix("-")
+          if ["(", "[", "<"].contains(token.text) { depth += 1 }
+          if [")", "]", ">"].contains(token.text) && !isArrow { depth -= 1 }
+          // A space between two words, after a comma and around an arrow.
+          if token.isWord, let last = text.last, last.isLetter || last.isNumber || last == "_" { text += " " }
+          if token.text == "-" { text += " " }
+          text += token.text
+          if token.text == "," || (token.text == ">" && isArrow) { text += " " }
+          index += 1
+        }
+        returnType = text
       }
       guard let owner else { return nil }
       return Function(
         owner: owner, name: nameToken.text, labels: labels, parameterTypes: types,
         isStatic: modifiers.contains("static") || modifiers.contains("class"),
         isPrivate: modifiers.contains("private") || modifiers.contains("fileprivate"), isAsync: isAsync,
-        line: funcToken.line, column: funcToken.column)
+        returnType: returnType, line: funcToken.line, column: funcToken.column)
     }
 
     /// Skips from an opening `open` to its closing `close`.

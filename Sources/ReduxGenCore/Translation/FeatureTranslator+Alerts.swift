@@ -14,9 +14,9 @@ extension FeatureTranslator {
     }
     let buttonType = types.runtime.generic("AlertButton", [.named(spec.alertActionTypeName)])
     let members = [
-      property("title", "String", doc: "The title.") { .literal(.string($0.title)) },
+      property("title", "String", doc: "The title.") { .text($0.title) },
       property("message", .optional("String"), doc: "The message under the title, if any.") {
-        $0.message.map { .literal(.string($0)) } ?? .literal(.nilLiteral)
+        $0.message.map { .text($0) } ?? .literal(.nilLiteral)
       },
       property("isDialog", "Bool", doc: "Whether it is a confirmation dialog rather than an alert.") { .literal(.bool($0.isDialog)) },
       property("buttons", .array(buttonType), doc: "Its buttons, in order: each sends its action (`dismiss`: none).") {

@@ -82,7 +82,7 @@ struct TypeTranslator {
   /// `AlertButton("Reset", role: .destructive, action: .resetAll)`: a button of an alert, as the
   /// alert's `buttons` and its tests write it.
   func alertButton(_ button: AlertDeclaration.Button) -> Expression {
-    var arguments = [Argument(nil, .literal(.string(button.label)))]
+    var arguments = [Argument(nil, .text(button.label))]
     if let role = button.role { arguments.append(Argument("role", .dot(role.rawValue))) }
     arguments.append(Argument("action", .dot(button.action ?? Spec.alertDismiss)))
     return runtime.value("AlertButton").call(arguments)

@@ -20,8 +20,8 @@ extension TestTranslator {
         test(
           "alert \(alert.name) says what the spec says", names.make("\(alert.name)SaysWhatTheSpecSays"),
           [
-            expect(shown.dot("title"), .equal, .literal(.string(alert.title))),
-            expect(shown.dot("message"), .equal, alert.message.map { .literal(.string($0)) } ?? .literal(.nilLiteral)),
+            expect(shown.dot("title"), .equal, .text(alert.title)),
+            expect(shown.dot("message"), .equal, alert.message.map { .text($0) } ?? .literal(.nilLiteral)),
             expect(shown.dot("isDialog"), .equal, .literal(.bool(alert.isDialog))),
             .declaration(VariableDeclaration(isConstant: true, name: "buttons", type: .array(buttonType), initializer: buttons)),
             expect(shown.dot("buttons"), .equal, .name("buttons")),

@@ -40,7 +40,9 @@ extension RecordMeetingAlert {
     case .lastSpeaker:
       return "You are ending the meeting early. What would you like to do?"
     case .speechRecognizerFailed:
-      return "The speech recognizer has failed for some reason and so your meeting will no longer be recorded to transcript. Do you want to continue recording your meeting?"
+      return "The speech recognizer has failed for some reason and so your "
+        + "meeting will no longer be recorded to transcript. Do you "
+        + "want to continue recording your meeting?"
     }
   }
 

@@ -185,7 +185,9 @@ struct RecordMeetingReducerTests {
     #expect(RecordMeetingAlert.speechRecognizerFailed.title == "Speech recognition failure")
     #expect(
       RecordMeetingAlert.speechRecognizerFailed.message
-        == "The speech recognizer has failed for some reason and so your meeting will no longer be recorded to transcript. Do you want to continue recording your meeting?")
+        == "The speech recognizer has failed for some reason and so your "
+        + "meeting will no longer be recorded to transcript. Do you "
+        + "want to continue recording your meeting?")
     #expect(RecordMeetingAlert.speechRecognizerFailed.isDialog == false)
     let buttons: [AlertButton<RecordMeetingAlertAction>] = [
       AlertButton("Continue meeting", role: .cancel, action: .dismiss),
