@@ -293,10 +293,10 @@ let package = Package(
       name: "SyncUpFormTests", dependencies: ["SyncUpForm", "ReduxRuntime"],
       path: "Examples/SyncUps/Generated/SyncUpForm/Tests"),
     .target(
-      name: "SyncUpsList", dependencies: ["ReduxRuntime", "SyncUpForm"],
+      name: "SyncUpsList", dependencies: ["ReduxRuntime", "SyncUpForm", "SyncUpDetail", "RecordMeeting"],
       path: "Examples/SyncUps/Generated/SyncUpsList/Sources"),
     .testTarget(
-      name: "SyncUpsListTests", dependencies: ["SyncUpsList", "SyncUpForm", "ReduxRuntime"],
+      name: "SyncUpsListTests", dependencies: ["SyncUpsList", "SyncUpForm", "SyncUpDetail", "RecordMeeting", "ReduxRuntime"],
       path: "Examples/SyncUps/Generated/SyncUpsList/Tests"),
     .target(
       name: "SyncUpDetail", dependencies: ["ReduxRuntime", "SyncUpForm"],

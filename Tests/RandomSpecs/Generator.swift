@@ -185,6 +185,15 @@ struct SpecGenerator {
       add("childBack\(reach.uppercased())", [RField(name: "id", type: .scalar(.int), defaultValue: nil)], "pop \(field) \(reach) id")
     }
     if rng.chance(40) { add("childHome", [], "clear \(field)") }
+    // Now and then a push that gives a field of the screen from the payload (`push childPath.x
+    // with count = count`), from a stream of its own so the rest of the seed is as it was.
+    var givenRNG = RNG(seed: child.feature.utf8.reduce(UInt64(0x617E)) { $0 &* 31 &+ UInt64($1) })
+    let plain: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]
+    if givenRNG.chance(35), let given = child.state.first(where: { plain.contains($0.type) }) {
+      add(
+        "showChildWith", [RField(name: given.name, type: given.type, defaultValue: nil)],
+        "push \(field).\(destination) with \(given.name) = \(given.name)")
+    }
     // A destination's action the parent reduces: the screen popped.
     if rng.chance(60), let childAction = child.actions.isEmpty ? nil : rng.pick(child.actions) {
       let name = "heard" + childAction.name.prefix(1).uppercased() + childAction.name.dropFirst()

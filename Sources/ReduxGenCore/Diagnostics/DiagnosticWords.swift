@@ -127,6 +127,8 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case openingParenthesis
   /// Between the two values of `min(A, B)` and `max(A, B)`.
   case comma
+  /// In `push STACK.DEST with FIELD = VALUE`.
+  case withEquals
   case followUp
   case index
   case predicateOperand
@@ -170,6 +172,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .closingParenthesis: "')'"
     case .openingParenthesis: "'(' and the value to look for, as in 'ids.contains(id)'"
     case .comma: "',' and a second value, as in 'min(a, b)'"
+    case .withEquals: "'=' and the field's value, as in 'with syncUp = syncUps[id]'"
     case .followUp:
       "an action's name, maybe followed by 'after' or 'every' and a duration, then 'if' and a condition, as in 'then: search after 300ms if !query.isEmpty'"
     case .index: "an index such as [0]"

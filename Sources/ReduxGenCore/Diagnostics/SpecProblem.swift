@@ -141,6 +141,13 @@ package enum SpecProblem: Hashable, Sendable {
   case resetStack(String)
   /// `push path` without `.DESTINATION`.
   case stackPushNeedsDestination(String, destinations: [String])
+  /// `push STACK.DEST with FIELD = ...` where FIELD is no state field of the destination's own
+  /// (the field, the destination's feature, a suggestion).
+  case pushedFieldUnknown(String, feature: String, suggestion: String?)
+  /// `with FIELD = LIST[KEY]` where LIST is no list of models with an id in the state.
+  case pushedElementList(String)
+  /// `with FIELD = ...` given twice.
+  case pushedFieldTwice(String)
   /// `push path.NAME` where the stack has no such destination.
   case unknownDestination(String, stack: String, suggestion: String?)
   case noIDField(String)

@@ -1,7 +1,16 @@
 /// `push STACK.DESTINATION [= PARAMETER]`: a screen of that destination on top of a navigation
 /// stack (`children: { path: { stack: [...] } }`), with the destination's default state or the
-/// payload's (`push path.detail = detail`).
+/// payload's (`push path.detail = detail`); or, `with FIELD = VALUE, ...`, the default state with
+/// those fields given: a payload value, or the element of a list of the state found by a payload
+/// id (`push path.detail with syncUp = syncUps[id]`, nothing pushed when no element has it).
 struct PushOperation: ReduceOperationKind, Equatable {
+  /// What a `with` gives a field of the new screen.
+  enum Given: Equatable, Sendable {
+    /// A payload parameter, or a field of one.
+    case parameter(String, fields: [String])
+    /// The element of the state's list `list` whose id is the payload parameter `key`.
+    case element(list: String, key: String)
+  }
   static let words = ["push"]
   static let meanings = ["navigate": "push", "show": "push", "present": "push"]
   var target: StatePath
@@ -10,6 +19,13 @@ struct PushOperation: ReduceOperationKind, Equatable {
   var stateType: String
   /// The payload parameter holding the screen's state; nil for the destination's defaults.
   var value: String?
+  /// `with FIELD = VALUE`: fields of the new screen's state, in the destination's field order.
+  var given: [(field: String, value: Given)] = []
+
+  static func == (lhs: PushOperation, rhs: PushOperation) -> Bool {
+    lhs.target == rhs.target && lhs.destination == rhs.destination && lhs.stateType == rhs.stateType
+      && lhs.value == rhs.value && lhs.given.elementsEqual(rhs.given) { $0.field == $1.field && $0.value == $1.value }
+  }
 
   static func parse(_ word: String, _ parser: inout ReduceParser) -> PushOperation? {
     guard let (stack, target, _) = parser.stackPath() else { return nil }
@@ -37,20 +53,146 @@ struct PushOperation: ReduceOperationKind, Equatable {
       }
       value = parameter
     }
-    return PushOperation(target: target, destination: name, stateType: destination.spec.stateTypeName, value: value)
+    var operation = PushOperation(target: target, destination: name, stateType: destination.spec.stateTypeName, value: value)
+    if value == nil, parser.tokens.takeWord("with") {
+      guard let given = parseGiven(destination.spec, &parser) else { return nil }
+      operation.given = given
+    }
+    return operation
   }
 
-  var description: String { "push \(target.text).\(destination)" + (value.map { " = \($0)" } ?? "") }
-  var path: StatePath? { target }
-  var operands: [Operand] { value.map { [.parameter($0, fields: [])] } ?? [] }
+  /// `FIELD = VALUE, ...` after `with`, in the destination's field order.
+  private static func parseGiven(_ child: Spec, _ parser: inout ReduceParser) -> [(field: String, value: Given)]? {
+    var given: [(field: String, value: Given)] = []
+    // The destination's own state fields (not its children's or its alert).
+    let own = child.state.filter { field in
+      !child.children.contains { $0.field == field.name } && !child.stacks.contains { $0.field == field.name }
+        && field.name != Spec.alertField
+    }
+    repeat {
+      let fieldToken = parser.tokens.next()
+      guard case .identifier(let fieldName) = fieldToken.kind else {
+        return parser.fail(.expectedToken(.fieldName, found: fieldToken.described), fieldToken.offset)
+      }
+      guard let field = own.first(where: { $0.name == fieldName }) else {
+        return parser.fail(
+          .pushedFieldUnknown(fieldName, feature: child.feature, suggestion: closestMatch(to: fieldName, in: own.map(\.name))),
+          fieldToken.offset)
+      }
+      guard !given.contains(where: { $0.field == fieldName }) else { return parser.fail(.pushedFieldTwice(fieldName), fieldToken.offset) }
+      guard parser.tokens.take("=") else {
+        return parser.fail(.expectedToken(.withEquals, found: parser.tokens.peek.described), parser.tokens.peek.offset)
+      }
+      guard let value = parseValue(of: field, &parser) else { return nil }
+      given.append((fieldName, value))
+    } while parser.tokens.take(",")
+    let order = own.map(\.name)
+    return given.sorted { (order.firstIndex(of: $0.field) ?? 0) < (order.firstIndex(of: $1.field) ?? 0) }
+  }
 
-  /// `.detail(detail)`, or `.detail(DetailState())`.
+  /// A payload parameter (or a field of one), or `LIST[KEY]`: of `field`'s type.
+  private static func parseValue(of field: Field, _ parser: inout ReduceParser) -> Given? {
+    let token = parser.tokens.next()
+    guard case .identifier(let name) = token.kind else {
+      return parser.fail(.expectedToken(.fieldName, found: token.described), token.offset)
+    }
+    if parser.tokens.take("[") {
+      // The element of a list of models with an id, by a payload parameter of the id's type.
+      guard let list = parser.state[name], case .array(.model(let element)) = list.type,
+        let idField = parser.models[element]?.idField
+      else { return parser.fail(.pushedElementList(name), token.offset) }
+      let keyToken = parser.tokens.next()
+      guard case .identifier(let key) = keyToken.kind, let keyField = parser.action.payload.first(where: { $0.name == key }) else {
+        return parser.fail(ReduceParser.notInPayload(keyToken.text, action: parser.action, state: parser.state), keyToken.offset)
+      }
+      guard keyField.type == idField.type else {
+        return parser.fail(
+          .typeMismatch(expected: idField.type.swiftName, found: keyField.type.swiftName, what: .parameter(key)), keyToken.offset)
+      }
+      guard parser.tokens.take("]") else {
+        return parser.fail(.expectedToken(.closingBracket, found: parser.tokens.peek.described), parser.tokens.peek.offset)
+      }
+      guard field.type == .model(element) else {
+        return parser.fail(.typeMismatch(expected: field.type.swiftName, found: element, what: .quoted("\(name)[\(key)]")), token.offset)
+      }
+      return .element(list: name, key: key)
+    }
+    guard var type = parser.action.payload.first(where: { $0.name == name })?.type else {
+      return parser.fail(ReduceParser.notInPayload(name, action: parser.action, state: parser.state), token.offset)
+    }
+    var fields: [String] = []
+    while parser.tokens.take(".") {
+      let fieldToken = parser.tokens.next()
+      guard case .identifier(let fieldName) = fieldToken.kind, case .model(let modelName) = type,
+        let inner = parser.models[modelName]?.fields.first(where: { $0.name == fieldName })
+      else {
+        return parser.fail(.notAField(fieldToken.text, type: type.swiftName), fieldToken.offset)
+      }
+      fields.append(fieldName)
+      type = inner.type
+    }
+    guard type == field.type else {
+      let written = ([name] + fields).joined(separator: ".")
+      return parser.fail(.typeMismatch(expected: field.type.swiftName, found: type.swiftName, what: .quoted(written)), token.offset)
+    }
+    return .parameter(name, fields: fields)
+  }
+
+  var description: String {
+    "push \(target.text).\(destination)" + (value.map { " = \($0)" } ?? "")
+      + (given.isEmpty ? "" : " with " + given.map { "\($0.field) = \(Self.text($0.value))" }.joined(separator: ", "))
+  }
+
+  static func text(_ value: Given) -> String {
+    switch value {
+    case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
+    case .element(let list, let key): "\(list)[\(key)]"
+    }
+  }
+
+  var path: StatePath? { target }
+  var operands: [Operand] {
+    (value.map { [.parameter($0, fields: [])] } ?? [])
+      + given.map { _, value in
+        switch value {
+        case .parameter(let name, let fields): .parameter(name, fields: fields)
+        case .element(_, let key): .parameter(key, fields: [])
+        }
+      }
+  }
+
+  /// The element a `with` looks up, if any: it is pushed only when found.
+  var lookedUp: (list: String, key: String)? {
+    given.lazy.compactMap { _, value -> (list: String, key: String)? in
+      if case .element(let list, let key) = value { return (list, key) }
+      return nil
+    }.first
+  }
+
+  /// `.detail(detail)`, `.detail(DetailState())`, or `.detail(DetailState(syncUp: found))`.
   func screen(_ types: TypeTranslator) -> Expression {
-    Expression.dot(destination).call([Argument(nil, value.map { .name($0) } ?? .name(stateType).call())])
+    let state: Expression
+    if let value {
+      state = .name(value)
+    } else {
+      state = .name(stateType).call(
+        given.map { field, value in
+          switch value {
+          case .parameter(let name, let fields): Argument(field, fields.reduce(Expression.name(name)) { $0.dot($1) })
+          case .element: Argument(field, .name("found"))
+          }
+        })
+    }
+    return Expression.dot(destination).call([Argument(nil, state)])
   }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
-    reducer.at(target, state) { [.expression($0.dot("push").call([Argument(nil, screen(reducer.types))]))] }
+    reducer.at(target, state) { stack in
+      let push = Statement.expression(stack.dot("push").call([Argument(nil, screen(reducer.types))]))
+      guard let (list, key) = lookedUp else { return [push] }
+      // Nothing pushed when no element has the id (it was removed while the action was on its way).
+      return [.ifLet("found", .subscriptedByLabel(state.dot(list), label: "id", .name(key)), [push], else: nil)]
+    }
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
@@ -60,6 +202,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
     let top = Expression.optionalChain(context.target.dot("last")).dot("screen")
     // A screen already shown: the push goes on top of it.
     let shown = Expression.dot(destination).call([Argument(nil, .name(stateType).call())])
+    if !given.isEmpty { return givenTests(&context, top: top, shown: shown) }
     // The payload's state is the screen's; a default state may make fresh ids, so only its
     // destination is known.
     let pushed =
@@ -75,8 +218,62 @@ struct PushOperation: ReduceOperationKind, Equatable {
     ]
   }
 
+  /// `with`: the new screen holds each field given (the element found, the payload's values);
+  /// with a lookup, an id no element has pushes nothing.
+  private func givenTests(_ context: inout OperationTestContext, top: Expression, shown: Expression) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    let (lets, arguments) = kit.arguments(action, [:])
+    var setUp = [kit.newState(), .expression(context.target.dot("push").call([Argument(nil, shown)]))] + lets
+    var found: Expression?
+    if let (list, key) = lookedUp {
+      // The element whose id is the key's sample value.
+      guard case .array(.model(let element))? = kit.spec.stateField(named: list)?.type,
+        let position = action.payload.firstIndex(where: { $0.name == key })
+      else { return [] }
+      let keyValue = kit.sample(action.payload[position].type, position + 7)
+      setUp += [
+        kit.sampleConstant("found", kit.sample(.model(element), 1, overrides: ["id": keyValue]), type: .model(element)),
+        .assignment(Expression.name("state").dot(list), .array([.name("found")])),
+      ]
+      found = .name("found")
+    }
+    let state = Expression.name(stateType).call(
+      given.map { field, value in
+        switch value {
+        case .parameter(let name, let fields): Argument(field, fields.reduce(kit.argument(name)) { $0.dot($1) })
+        case .element: Argument(field, found ?? .name("found"))
+        }
+      })
+    var tests = [
+      context.test(
+        "\(action.name) pushes a \(destination) screen holding what it is given",
+        "\(action.name)Pushes\(destination.uppercasingFirst)Given",
+        setUp + [
+          kit.reduce(action.name, arguments), kit.expect(context.target.dot("count"), .equal, .literal(.int(2))),
+          kit.expect(top, .equal, Expression.dot(destination).call([Argument(nil, state)])),
+        ])
+    ]
+    if let (list, _) = lookedUp {
+      tests.append(
+        context.test(
+          "\(action.name) pushes nothing for an id \(list) doesn't hold",
+          "\(action.name)PushesNothingForAMissing\(list.uppercasingFirst)",
+          [kit.newState(), .expression(context.target.dot("push").call([Argument(nil, shown)]))] + lets + [
+            kit.reduce(action.name, arguments), kit.expect(context.target.dot("count"), .equal, .literal(.int(1))),
+          ]))
+    }
+    return tests
+  }
+
   func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
+    // Each field given left out: the screen takes that field's default.
     [("drop", nil)]
+      + given.indices.map { index in
+        var without = self
+        without.given.remove(at: index)
+        return ("without-\(given[index].field)", without)
+      }
   }
 }
 

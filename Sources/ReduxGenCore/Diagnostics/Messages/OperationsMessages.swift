@@ -37,6 +37,12 @@ extension SpecProblem {
     case .resetStack(let path):
       "'\(path)' is a navigation stack: 'clear \(path)' pops every screen and keeps its ids fresh, where a reset "
         + "would give a new screen the id of an old one"
+    case .pushedFieldUnknown(let field, let feature, let suggestion):
+      "\(feature)'s state has no field '\(field)' to give the new screen" + didYouMean(suggestion)
+    case .pushedElementList(let list):
+      "'\(list)' is not a list of models with an id in the state: 'with FIELD = LIST[ID]' gives the screen the element whose id is the parameter ID"
+    case .pushedFieldTwice(let field):
+      "'\(field)' is given twice: 'with' gives each field of the new screen once"
     case .unknownDestination(let name, let stack, let suggestion):
       "'\(stack)' has no destination '\(name)'" + didYouMean(suggestion)
     case .noIDField(let type):

@@ -2,7 +2,9 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import RecordMeeting
 import ReduxRuntime
+import SyncUpDetail
 import SyncUpForm
 
 /// Everything that can happen in the SyncUpsList feature.
@@ -15,8 +17,26 @@ public enum SyncUpsListAction: Equatable, Sendable {
 
   case deleteSyncUps(offsets: IndexSet)
 
+  /// Pushes the detail of the sync-up whose id is `id` (nothing when it is gone).
+  case syncUpTapped(id: UUID)
+
+  /// The detail's "Delete?" answered Yes; the sync-up leaves the list and its detail the stack.
+  case syncUpDeleted(screen: Int, syncUp: SyncUp)
+
+  /// The detail's Start Meeting; the recorder is pushed with its sync-up.
+  case meetingStarted(syncUp: SyncUp)
+
+  /// The meeting ended (time up, or Save and end); the recorder leaves.
+  case meetingSaved(screen: Int)
+
+  case meetingDiscarded(screen: Int)
+
   /// An action of the SyncUpForm presented in `addSyncUp`; dropped when none is.
   case addSyncUp(_: SyncUpFormAction)
+
+  /// An action of the screen of `path` whose id is `id`.
+  /// Dropped when the stack holds no such screen, or it is another destination.
+  case path(id: Int, action: SyncUpsListPathAction)
 }
 
 extension SyncUpsListAction {
@@ -24,6 +44,14 @@ extension SyncUpsListAction {
   public var addSyncUp: SyncUpFormAction? {
     if case .addSyncUp(let action) = self {
       return action
+    }
+    return nil
+  }
+
+  /// The screen's id and action this carries, if it is an action of `path`.
+  public var path: (id: Int, action: SyncUpsListPathAction)? {
+    if case .path(let id, let action) = self {
+      return (id: id, action: action)
     }
     return nil
   }

@@ -2,7 +2,9 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import RecordMeeting
 import ReduxRuntime
+import SyncUpDetail
 import SyncUpForm
 
 /// The middleware of the child features: add what it returns to the store's middleware. A
@@ -11,11 +13,31 @@ import SyncUpForm
 /// presented, ended when it is dismissed; a stack's destination's makes a screen's chain from
 /// its id, ended when the screen is popped.
 public func syncUpsListChildren(
-  addSyncUp: @escaping @Sendable () -> [any Middleware<SyncUpFormState, SyncUpFormAction>]
+  addSyncUp: @escaping @Sendable () -> [any Middleware<SyncUpFormState, SyncUpFormAction>],
+  pathSyncUpDetail:
+    @escaping @Sendable (Int) -> [any Middleware<SyncUpDetailState, SyncUpDetailAction>],
+  pathRecordMeeting:
+    @escaping @Sendable (Int) -> [any Middleware<RecordMeetingState, RecordMeetingAction>]
 ) -> [any Middleware<SyncUpsListState, SyncUpsListAction>] {
   return [
     PresentedMiddleware(
-      addSyncUp, field: 1, presented: { $0.addSyncUp }, extract: { $0.addSyncUp },
-      embed: { .addSyncUp($0) }, reducer: syncUpsListReducer)
+      addSyncUp, field: 2, presented: { $0.addSyncUp }, extract: { $0.addSyncUp },
+      embed: { .addSyncUp($0) }, reducer: syncUpsListReducer),
+    ChildMiddleware(
+      stack: { id in
+        [
+          DestinationMiddleware(
+            { pathSyncUpDetail(id) }, state: { $0.screen.syncUpDetail },
+            extract: { $0.syncUpDetail }, embed: { .syncUpDetail($0) }),
+          DestinationMiddleware(
+            { pathRecordMeeting(id) }, state: { $0.screen.recordMeeting },
+            extract: { $0.recordMeeting }, embed: { .recordMeeting($0) }),
+        ]
+      },
+      field: 1,
+      screens: { $0.path },
+      extract: { $0.path },
+      embed: { .path(id: $0, action: $1) },
+      reducer: syncUpsListReducer),
   ]
 }

@@ -2,5 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import RecordMeeting
 import ReduxRuntime
+import SyncUpDetail
 import SyncUpForm

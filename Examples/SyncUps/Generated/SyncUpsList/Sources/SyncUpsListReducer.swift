@@ -2,7 +2,9 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import RecordMeeting
 import ReduxRuntime
+import SyncUpDetail
 import SyncUpForm
 
 /// The SyncUpsList feature's reducer: applies `action` to `state`.
@@ -18,6 +20,19 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
     state.syncUps.append(syncUp)
   case .deleteSyncUps(let offsets):
     state.syncUps.removeElements(atOffsets: offsets)
+  case .syncUpTapped(let id):
+    if let found = state.syncUps[id: id] {
+      state.path.push(.syncUpDetail(SyncUpDetailState(syncUp: found)))
+    }
+  case .syncUpDeleted(let screen, let syncUp):
+    state.syncUps.remove(id: syncUp.id)
+    state.path.pop(from: screen)
+  case .meetingStarted(let syncUp):
+    state.path.push(.recordMeeting(RecordMeetingState(syncUp: syncUp)))
+  case .meetingSaved(let screen):
+    state.path.pop(from: screen)
+  case .meetingDiscarded(let screen):
+    state.path.pop(from: screen)
   case .addSyncUp(let action):
     if state.addSyncUp != nil {
       syncUpFormReducer(&state.addSyncUp!, action)
@@ -36,6 +51,52 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
     } else {
       PresentationCheck.dropped(action, feature: "SyncUpsList", field: "addSyncUp")
     }
+  case .path(let id, let action):
+    let heard = action.heard(showing: state.path[id: id])
+    if let screen = syncUpsListReducerPath(&state.path, id: id, action) {
+      switch heard {
+      case .syncUpDetail(let action):
+        switch action {
+        case .deleteConfirmed:
+          syncUpsListReducer(
+            &state, .syncUpDeleted(screen: id, syncUp: screen.syncUpDetail!.syncUp))
+        case .startMeetingTapped:
+          syncUpsListReducer(&state, .meetingStarted(syncUp: screen.syncUpDetail!.syncUp))
+        default:
+          break
+        }
+      case .recordMeeting(let action):
+        switch action {
+        case .saved:
+          syncUpsListReducer(&state, .meetingSaved(screen: id))
+        case .discarded:
+          syncUpsListReducer(&state, .meetingDiscarded(screen: id))
+        default:
+          break
+        }
+      }
+    } else {
+      PresentationCheck.dropped(action, feature: "SyncUpsList", field: "path")
+    }
+  }
+}
+
+/// Gives the screen of `path` whose id is `id` its destination's action, and returns it.
+/// Nil, changing nothing, when the stack holds no such screen or it is another destination.
+private func syncUpsListReducerPath(
+  _ stack: inout ScreenStack<SyncUpsListPath>, id: Int, _ action: SyncUpsListPathAction
+) -> SyncUpsListPath? {
+  switch action {
+  case .syncUpDetail(let action):
+    return stack.modify(
+      id: id, extract: { screen in screen.syncUpDetail },
+      embed: { screen in .syncUpDetail(screen) },
+      { screen in syncUpDetailReducer(&screen, action) })
+  case .recordMeeting(let action):
+    return stack.modify(
+      id: id, extract: { screen in screen.recordMeeting },
+      embed: { screen in .recordMeeting(screen) },
+      { screen in recordMeetingReducer(&screen, action) })
   }
 }
 
@@ -44,11 +105,40 @@ extension SyncUpsListAction: ChangeReporting {
   public var changedFields: StateFields {
     switch self {
     case .addSyncUpTapped:
-      return StateFields(1)
+      return StateFields(2)
     case .added, .deleteSyncUps:
       return StateFields(0)
-    case .addSyncUp:
+    case .syncUpTapped, .meetingStarted, .meetingSaved, .meetingDiscarded:
+      return StateFields(1)
+    case .syncUpDeleted, .path:
       return StateFields(0, 1)
+    case .addSyncUp:
+      return StateFields(0, 2)
+    }
+  }
+
+  /// The list this action changes only element by element, and the ids of those elements.
+  public var changedElements: ChangedElements {
+    switch self {
+    case .path(let id, let action):
+      switch action {
+      case .syncUpDetail(let action):
+        switch action {
+        case .deleteConfirmed, .startMeetingTapped, .alert:
+          return .unknown
+        default:
+          return ChangedElements(field: 1, ids: [id])
+        }
+      case .recordMeeting(let action):
+        switch action {
+        case .saved, .discarded, .alert:
+          return .unknown
+        default:
+          return ChangedElements(field: 1, ids: [id])
+        }
+      }
+    default:
+      return .unknown
     }
   }
 }
@@ -57,7 +147,7 @@ extension SyncUpsListState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<SyncUpsListState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.syncUps: StateFields(0), \.addSyncUp: StateFields(1),
+      \.syncUps: StateFields(0), \.path: StateFields(1), \.addSyncUp: StateFields(2),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

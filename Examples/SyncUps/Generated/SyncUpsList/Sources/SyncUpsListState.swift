@@ -2,19 +2,91 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import Foundation
+import RecordMeeting
 import ReduxRuntime
+import SyncUpDetail
 import SyncUpForm
 
 /// The sync-ups, and the form that adds one while it is shown.
 public struct SyncUpsListState: Equatable, Sendable {
   public var syncUps: IdentifiedArrayOf<SyncUp>
 
+  /// The screens pushed on the stack, bottom first; empty when the root alone shows.
+  public var path: ScreenStack<SyncUpsListPath>
+
   /// The SyncUpForm feature while it is presented; nil when it isn't.
   public var addSyncUp: SyncUpFormState?
 
-  public init(syncUps: IdentifiedArrayOf<SyncUp> = [], addSyncUp: SyncUpFormState? = nil) {
+  public init(
+    syncUps: IdentifiedArrayOf<SyncUp> = [], path: ScreenStack<SyncUpsListPath> = [],
+    addSyncUp: SyncUpFormState? = nil
+  ) {
     self.syncUps = syncUps
+    self.path = path
     self.addSyncUp = addSyncUp
+  }
+}
+
+/// A screen of `path`: one case per destination, holding its state.
+public enum SyncUpsListPath: Equatable, Sendable {
+  case syncUpDetail(_: SyncUpDetailState)
+  case recordMeeting(_: RecordMeetingState)
+}
+
+extension SyncUpsListPath {
+  /// The SyncUpDetail state this holds, if it is one.
+  public var syncUpDetail: SyncUpDetailState? {
+    if case .syncUpDetail(let value) = self {
+      return value
+    }
+    return nil
+  }
+
+  /// The RecordMeeting state this holds, if it is one.
+  public var recordMeeting: RecordMeetingState? {
+    if case .recordMeeting(let value) = self {
+      return value
+    }
+    return nil
+  }
+}
+
+/// An action of a screen of `path`: one case per destination, holding its action.
+public enum SyncUpsListPathAction: Equatable, Sendable {
+  case syncUpDetail(_: SyncUpDetailAction)
+  case recordMeeting(_: RecordMeetingAction)
+}
+
+extension SyncUpsListPathAction {
+  /// The SyncUpDetail action this holds, if it is one.
+  public var syncUpDetail: SyncUpDetailAction? {
+    if case .syncUpDetail(let value) = self {
+      return value
+    }
+    return nil
+  }
+
+  /// The RecordMeeting action this holds, if it is one.
+  public var recordMeeting: RecordMeetingAction? {
+    if case .recordMeeting(let value) = self {
+      return value
+    }
+    return nil
+  }
+}
+
+extension SyncUpsListPathAction {
+  /// This action as the parent's `from:` reads it: a button's action answered while the
+  /// screen shows an alert is that action.
+  ///
+  /// - Parameter screen: The screen the action is sent to, read only for a button's action.
+  public func heard(showing screen: @autoclosure () -> SyncUpsListPath?) -> SyncUpsListPathAction {
+    switch self {
+    case .syncUpDetail(let action):
+      return .syncUpDetail(action.heard(showing: screen()?.syncUpDetail?.alert))
+    case .recordMeeting(let action):
+      return .recordMeeting(action.heard(showing: screen()?.recordMeeting?.alert))
+    }
   }
 }
 
