@@ -192,7 +192,7 @@ struct ReduceParser {
     var given: [String] = []
     var nextID: Int?
     for field in model.fields {
-      if action.payload.contains(where: { $0.name == field.name }) {
+      if action.payload.contains(where: { $0.name == field.name && $0.type != .indexSet }) {
         given.append(field.name)
       } else if field.name == "id", field.type == .scalar(.int) || field.type == .scalar(.int64) {
         nextID = given.count
