@@ -96,7 +96,7 @@ struct SnippetReducerTests {
       id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
       alert: TallyAlert.confirmRemove, factStatus: .succeeded)
     var screen = sample
-    screen.alert = .confirmRemove
+    screen.alert = TallyAlert.confirmRemove
     var state = SnippetState()
     state.path.push(.tally(screen))
     state.path.push(.tally(screen))
@@ -197,7 +197,7 @@ struct SnippetReducerTests {
   func pathNamerSaveReducedByNamedThroughConfirmClose() {
     let sample = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
     var screen = sample
-    screen.alert = .confirmClose
+    screen.alert = NamerAlert.confirmClose
     var state = SnippetState()
     state.path.push(.namer(screen))
     state.path.push(.namer(screen))

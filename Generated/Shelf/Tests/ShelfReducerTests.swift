@@ -163,7 +163,7 @@ struct ShelfReducerTests {
       id: 2, name: "text 1", count: 2, fact: "text 1", seconds: 2, timing: true,
       alert: TallyAlert.confirmRemove, factStatus: .succeeded)
     var screen = sample
-    screen.alert = .confirmRemove
+    screen.alert = TallyAlert.confirmRemove
     var state = ShelfState()
     state.path.push(.tally(screen))
     state.path.push(.tally(screen))
@@ -264,7 +264,7 @@ struct ShelfReducerTests {
   func pathNamerSaveReducedByNamedThroughConfirmClose() {
     let sample = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
     var screen = sample
-    screen.alert = .confirmClose
+    screen.alert = NamerAlert.confirmClose
     var state = ShelfState()
     state.path.push(.namer(screen))
     state.path.push(.namer(screen))

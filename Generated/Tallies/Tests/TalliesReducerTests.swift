@@ -175,7 +175,7 @@ struct TalliesReducerTests {
       alert: TallyAlert.confirmRemove, factStatus: .loading)
     var state = TalliesState()
     state.tallies = [first, second]
-    state.tallies[id: second.id]!.alert = .confirmRemove
+    state.tallies[id: second.id]!.alert = TallyAlert.confirmRemove
     var expected = state
     tallyReducer(&expected.tallies[id: second.id]!, .alert(.remove))
     talliesReducer(&expected, .removeTally(id: expected.tallies[id: second.id]!.id))
@@ -238,7 +238,7 @@ struct TalliesReducerTests {
     let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
     var state = TalliesState()
     state.namer = presented
-    state.namer!.alert = .confirmClose
+    state.namer!.alert = NamerAlert.confirmClose
     reduceReporting(&state, .namer(.alert(.cancel)))
     #expect(state.namer == nil)
   }
@@ -269,7 +269,7 @@ struct TalliesReducerTests {
     let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
     var state = TalliesState()
     state.namer = presented
-    state.namer!.alert = .confirmClose
+    state.namer!.alert = NamerAlert.confirmClose
     var expected = state
     namerReducer(&expected.namer!, .alert(.save))
     talliesReducer(&expected, .nameSaved(draft: expected.namer!.draft))

@@ -34,6 +34,27 @@ extension TestTranslator {
     return list.spec.actions.filter { !handled.contains($0.name) }
   }
 
+  /// The ways a `from:` test sends the child's action: directly (nil) and, where a button of the
+  /// child's alerts sends it, through that button with its alert shown and not.
+  static func buttonVariants(_ child: Spec, sending action: String) -> [(alert: String, shown: Bool)?] {
+    guard let alert = child.alerts.first(where: { $0.buttons.contains { $0.action == action } }) else { return [nil] }
+    return [nil, (alert.name, true), (alert.name, false)]
+  }
+
+  /// The alert a button test sets before sending it: that alert, through its type (an alert named
+  /// `none` written `.none` would be an optional's nil), or nil.
+  static func shownAlert(_ child: Spec, _ button: (alert: String, shown: Bool)) -> Expression {
+    button.shown ? .name(child.alertTypeName).dot(button.alert) : .literal(.nilLiteral)
+  }
+
+  /// The words a button test's title and name add: how the action was sent.
+  static func buttonWords(_ button: (alert: String, shown: Bool)?) -> (title: String, name: String) {
+    guard let button else { return ("", "") }
+    return button.shown
+      ? (" through \(button.alert)'s button", "Through\(button.alert.uppercasingFirst)")
+      : (" only while an alert is shown", "OnlyWhileShown")
+  }
+
   /// One test per action of the parent that reduces a child's (`from:`): the child's action routed
   /// equals the child's reducer, then the parent's action with what it reads, then the dismissal.
   private func handlerTests(_ list: ChildFeature, names: inout UniqueNames) -> [Declaration] {
@@ -41,8 +62,7 @@ extension TestTranslator {
     for (childActionName, action) in spec.handlers(of: list.field) {
       // A button's action the parent hears too: answered while the child shows the alert, and
       // dropped, the parent hearing nothing, while it shows none.
-      let alert = list.spec.alerts.first { $0.buttons.contains { $0.action == childActionName } }
-      let buttons: [(alert: String, shown: Bool)?] = [nil] + (alert.map { [($0.name, true), ($0.name, false)] } ?? [])
+      let buttons = Self.buttonVariants(list.spec, sending: childActionName)
       tests += buttons.compactMap { handlerTest(list, childActionName, action, button: $0, names: &names) }
     }
     return tests
@@ -91,7 +111,7 @@ extension TestTranslator {
     let stateElement: Expression =
       list.isList ? .forceUnwrap(.subscriptedByLabel(field, label: "id", .name("second").dot("id"))) : .forceUnwrap(field)
     if let button {
-      setUp.append(.assignment(stateElement.dot(Spec.alertField), button.shown ? .dot(button.alert) : .literal(.nilLiteral)))
+      setUp.append(.assignment(stateElement.dot(Spec.alertField), Self.shownAlert(child, button)))
     }
     setUp += [
       .declaration(VariableDeclaration(name: "expected", initializer: state)),
@@ -106,8 +126,7 @@ extension TestTranslator {
       .expression(.name(Self.reportingHelperName).call([Argument(nil, .inoutArgument(state)), Argument(nil, routed)])),
       expect(state, .equal, expected),
     ]
-    let by = button.map { $0.shown ? " through \($0.alert)'s button" : " only while an alert is shown" } ?? ""
-    let nameBy = button.map { $0.shown ? "Through\($0.alert.uppercasingFirst)" : "OnlyWhileShown" } ?? ""
+    let (by, nameBy) = Self.buttonWords(button)
     return test(
       "\(list.field): \(child.feature)'s \(childActionName) is reduced by \(action.name)\(by)",
       names.make("\(list.field)\(childActionName.uppercasingFirst)ReducedBy\(action.name.uppercasingFirst)\(nameBy)"), setUp)
@@ -174,7 +193,7 @@ extension TestTranslator {
           names.make("\(list.field)IsDismissedBy\(alert.name.uppercasingFirst)"),
           [
             setUp, newState(), .assignment(field, presented),
-            .assignment(Expression.forceUnwrap(field).dot(Spec.alertField), .dot(alert.name)),
+            .assignment(Expression.forceUnwrap(field).dot(Spec.alertField), .name(child.alertTypeName).dot(alert.name)),
             routed(Expression.dot(Spec.alertField).call([Argument(nil, .dot(name))])),
             expect(field, .equal, .literal(.nilLiteral)),
           ]))
@@ -359,8 +378,7 @@ extension TestTranslator {
     for (childActionName, action) in spec.handlers(of: stack.field, destination: destination.name) {
       // A button's action the parent hears too: answered while the screen shows the alert, and
       // dropped, the parent hearing nothing, while it shows none.
-      let alert = destination.spec.alerts.first { $0.buttons.contains { $0.action == childActionName } }
-      let buttons: [(alert: String, shown: Bool)?] = [nil] + (alert.map { [($0.name, true), ($0.name, false)] } ?? [])
+      let buttons = Self.buttonVariants(destination.spec, sending: childActionName)
       tests += buttons.compactMap {
         stackHandlerTest(stack, destination, childActionName, action, button: $0, names: &names)
       }
@@ -394,7 +412,7 @@ extension TestTranslator {
     if let button {
       body += [
         .declaration(VariableDeclaration(name: "screen", initializer: .name("sample"))),
-        .assignment(.name("screen").dot(Spec.alertField), button.shown ? .dot(button.alert) : .literal(.nilLiteral)),
+        .assignment(.name("screen").dot(Spec.alertField), Self.shownAlert(child, button)),
       ]
     }
     body += [
@@ -410,8 +428,7 @@ extension TestTranslator {
       body.append(.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(expected)), Argument(nil, parentAction)])))
     }
     body += [reduceOnScreen(stack, id: 1, destination, sent), expect(state, .equal, expected)]
-    let by = button.map { $0.shown ? " through \($0.alert)'s button" : " only while an alert is shown" } ?? ""
-    let nameBy = button.map { $0.shown ? "Through\($0.alert.uppercasingFirst)" : "OnlyWhileShown" } ?? ""
+    let (by, nameBy) = Self.buttonWords(button)
     return test(
       "\(stack.field): \(child.feature)'s \(childActionName) is reduced by \(action.name)\(by)",
       names.make(

@@ -221,7 +221,7 @@ struct SyncUpsListReducerTests {
       syncUp: SyncUp(id: uuid(1)), editing: SyncUpFormState(),
       alert: SyncUpDetailAlert.confirmDeletion)
     var screen = sample
-    screen.alert = .confirmDeletion
+    screen.alert = SyncUpDetailAlert.confirmDeletion
     var state = SyncUpsListState()
     state.path.push(.syncUpDetail(screen))
     state.path.push(.syncUpDetail(screen))
@@ -341,7 +341,7 @@ struct SyncUpsListReducerTests {
       syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
       alert: RecordMeetingAlert.lastSpeaker)
     var screen = sample
-    screen.alert = .endMeeting
+    screen.alert = RecordMeetingAlert.endMeeting
     var state = SyncUpsListState()
     state.path.push(.recordMeeting(screen))
     state.path.push(.recordMeeting(screen))
@@ -395,7 +395,7 @@ struct SyncUpsListReducerTests {
       syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
       alert: RecordMeetingAlert.lastSpeaker)
     var screen = sample
-    screen.alert = .endMeeting
+    screen.alert = RecordMeetingAlert.endMeeting
     var state = SyncUpsListState()
     state.path.push(.recordMeeting(screen))
     state.path.push(.recordMeeting(screen))
