@@ -126,14 +126,7 @@ extension FeatureTranslator {
     let heard: [Statement] =
       hearsButtons(stack).isEmpty || stack.routeMutant == .buttonsUnheard
       ? []
-      : [
-        .declaration(
-          VariableDeclaration(
-            isConstant: true, name: "heard",
-            initializer: .name("action").dot("heard").call([
-              Argument("showing", .subscriptedByLabel(.name("state").dot(stack.field), label: "id", .name("id")))
-            ])))
-      ]
+      : [heardDeclaration(showing: .subscriptedByLabel(.name("state").dot(stack.field), label: "id", .name("id")))]
     let subject = Expression.name(heard.isEmpty ? "action" : "heard")
     return SwitchCase(
       patterns: [Pattern(caseName: stack.field, bindings: ["id", "action"])],

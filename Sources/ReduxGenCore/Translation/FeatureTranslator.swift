@@ -570,10 +570,15 @@ struct FeatureTranslator {
     guard list.routeMutant != .buttonsUnheard,
       spec.hearsButtons(of: list.spec, field: list.field, dismissOn: list.isList ? [] : list.dismissOn)
     else { return nil }
-    return .declaration(
+    return heardDeclaration(showing: element.dot(Spec.alertField))
+  }
+
+  /// `let heard = action.heard(showing: SHOWN)`: the child's (or a screen's) action as its parent
+  /// reads it, `shown` what shows the alert (read only for a button's action).
+  func heardDeclaration(showing shown: Expression) -> Statement {
+    .declaration(
       VariableDeclaration(
-        isConstant: true, name: "heard",
-        initializer: .name("action").dot("heard").call([Argument("showing", element.dot(Spec.alertField))])))
+        isConstant: true, name: "heard", initializer: .name("action").dot("heard").call([Argument("showing", shown)])))
   }
 
   /// The protocol the hand-written custom reducer conforms to: one requirement per `custom` action.
