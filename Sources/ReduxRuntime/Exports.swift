@@ -13,3 +13,16 @@ extension IdentifiedArray {
     }
   }
 }
+
+extension IdentifiedArray where Element: Identifiable & Equatable, ID == Element.ID {
+  /// Writes `element`, when given, over the element with its id when the array holds one that
+  /// differs, and says whether it did; an element the array doesn't hold is not added. What a
+  /// screen's change of the element it shows (`shows:`) does to its parent's list.
+  @discardableResult
+  @inlinable
+  public mutating func writeBack(_ element: Element?) -> Bool {
+    guard let element, let held = self[id: element.id], held != element else { return false }
+    self[id: element.id] = element
+    return true
+  }
+}

@@ -151,6 +151,28 @@ public struct ScreenStack<Screen> {
   public mutating func popToRoot() {
     elements.removeAll()
   }
+
+  /// Gives each screen of the case `extract` reads, whose `field` shows an element of `list`
+  /// (`shows:`), that element as `list` holds it, where it differs; a screen whose element the
+  /// list no longer holds keeps its copy. What keeps the screens showing an element of their
+  /// parent's list in step with it.
+  ///
+  /// ```swift
+  /// path.show(syncUps, in: \.syncUp, extract: { $0.detail }, embed: { .detail($0) })
+  /// ```
+  @inlinable
+  public mutating func show<State, Shown: Identifiable & Equatable>(
+    _ list: IdentifiedArray<Shown.ID, Shown>, in field: WritableKeyPath<State, Shown>,
+    extract: (Screen) -> State?, embed: (State) -> Screen
+  ) {
+    for index in elements.indices {
+      guard var state = extract(elements[index].screen) else { continue }
+      let shown = state[keyPath: field]
+      guard let element = list[id: shown.id], element != shown else { continue }
+      state[keyPath: field] = element
+      elements[index].screen = embed(state)
+    }
+  }
 }
 
 extension ScreenStack: RandomAccessCollection {

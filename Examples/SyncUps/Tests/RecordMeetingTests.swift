@@ -59,12 +59,17 @@ struct RecordMeetingTests {
       #expect(store.state.secondsElapsed == seconds)
       #expect(store.state.speakerIndex == speaker)
     }
-    #expect(!log.all.contains(.saved))
+    #expect(!log.all.contains { if case .saved = $0 { true } else { false } })
     clock.advance(by: .seconds(1))
     await store.idle()
     #expect(store.state.secondsElapsed == 60)
     #expect(store.state.durationRemaining == 0)
-    #expect(log.all.last == .saved)
+    // The meeting, made as the follow-up is sent, joins the sync-up.
+    guard case .saved(let id, let date, let transcript)? = log.all.last else {
+      Issue.record("the last second sent \(String(describing: log.all.last)), not saved")
+      return
+    }
+    #expect(store.state.syncUp.meetings == [Meeting(id: id, date: date, transcript: transcript)])
     store.dispatch(.disappeared)
     #expect(store.pendingWork.isEmpty)
   }
@@ -110,7 +115,7 @@ struct RecordMeetingTests {
     #expect(store.pendingWork.isEmpty)
   }
 
-  @Test("next, past the last attendee, asks to end; Save and end hands the meeting over")
+  @Test("next, past the last attendee, asks to end; Save and end saves the meeting")
   func nextAndEnd() async {
     var state = RecordMeetingState(syncUp: syncUp)
     recordMeetingReducer(&state, .nextTapped)
@@ -120,10 +125,14 @@ struct RecordMeetingTests {
     recordMeetingReducer(&state, .nextTapped)
     #expect(state.alert == .lastSpeaker)
     #expect(state.alert?.buttons.map(\.label) == ["Save and end", "Resume"])
-    // The parent hears the button as `saved`.
-    #expect(RecordMeetingAction.alert(.saved).heard(showing: state.alert) == .saved)
-    recordMeetingReducer(&state, .alert(.saved))
-    #expect(state.alert == nil)
-    #expect(RecordMeetingAction.alert(.saved).heard(showing: state.alert) == .alert(.saved))
+    // The button's follow-up saves the meeting, made as it is sent.
+    let store = TestStore(
+      initialState: state, reducer: recordMeetingReducer, middleware: [RecordMeetingFollowUps(clock: ReduxTesting.ImmediateClock())],
+      actionValues: .incrementing(now: Date(timeIntervalSince1970: 0)))
+    await store.send(.alert(.saveConfirmed)) { $0.alert = nil }
+    await store.receive(.saved(id: UUID(number: 1), date: Date(timeIntervalSince1970: 0), transcript: "")) {
+      $0.syncUp.meetings = [Meeting(id: UUID(number: 1), date: Date(timeIntervalSince1970: 0))]
+    }
+    await store.finish()
   }
 }

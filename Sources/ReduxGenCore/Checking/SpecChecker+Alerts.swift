@@ -72,7 +72,8 @@ extension SpecChecker {
         if !action.payload.isEmpty {
           error(.alertButtonPayload(name), node)
           checked.buttons[index].action = nil
-        } else if let key = Self.workKey(of: action) {
+        } else if let key = Self.workKey(of: action, followUps: action.followUps.contains { $0.delay != nil }) {
+          // Its follow-ups may: the generated middleware reads the alert as the button arrives.
           error(.alertButtonStartsWork(name, key: key), node)
           checked.buttons[index].action = nil
         }
@@ -100,9 +101,9 @@ extension SpecChecker {
 
   /// The key of the first work `action` starts that no middleware would see when it is reduced
   /// inside the reducer (a child's action it reduces, an alert's button): nil when none.
-  static func workKey(of action: Action) -> String? {
+  static func workKey(of action: Action, followUps: Bool? = nil) -> String? {
     let work: [(String, Bool)] = [
-      ("async", action.async != nil), ("then", !action.followUps.isEmpty), ("cancels", !action.cancels.isEmpty || !action.cancelsFollowUps.isEmpty),
+      ("async", action.async != nil), ("then", followUps ?? !action.followUps.isEmpty), ("cancels", !action.cancels.isEmpty || !action.cancelsFollowUps.isEmpty),
       ("invalidates", !action.invalidates.isEmpty), ("reduce: custom", action.reduce.contains(where: \.isCustom)),
     ]
     return work.first(where: \.1)?.0

@@ -26,6 +26,7 @@ extension SpecChecker {
         if let stack = checkStack(field, stackNode) { stacks.append((stack, pair.key)) }
         continue
       }
+      if let shows = keys["shows"] { error(.showsNeedsStack(field), shows) }
       let isList = keys["each"] != nil
       if isList, let presents = keys["presents"] {
         error(
@@ -107,6 +108,45 @@ extension SpecChecker {
       return nil
     }
     return StackFeature(field: field, destinations: destinations)
+  }
+
+  /// `shows: { syncUp: syncUps }` on a stack: each destination holding the field shows the
+  /// element of the parent's list with its id. The list is a state field of models with an
+  /// id; some destination has the field, and each that has it holds one of those models.
+  mutating func checkShown(_ childrenNode: YAMLNode, stacks: inout [(stack: StackFeature, node: YAMLNode)]) {
+    guard let pairs = childrenNode.mapping else { return }
+    for index in stacks.indices {
+      let stack = stacks[index].stack
+      guard let entry = pairs.first(where: { $0.key.scalar == stack.field })?.value.mapping,
+        let showsNode = entry.first(where: { $0.key.scalar == "shows" })?.value,
+        let shows = mapping(showsNode, what: .key("shows"))
+      else { continue }
+      for pair in shows {
+        guard let field = identifier(pair.key, what: .kind(.stateField)),
+          let list = text(pair.value, what: .kind(.stateField))
+        else { continue }
+        guard let listField = stateByName[list] else {
+          error(.unknownField(list, context: .theState, suggestion: closestMatch(to: list, in: state.map(\.name))), pair.value)
+          continue
+        }
+        guard case .array(.model(let element)) = listField.type, modelsByName[element]?.idField != nil else {
+          error(.shownListNotModels(list), pair.value)
+          continue
+        }
+        let holding = stack.destinations.filter { $0.spec.stateField(named: field) != nil }
+        guard !holding.isEmpty else {
+          error(.shownFieldMissing(field, stack: stack.field, list: list), pair.key)
+          continue
+        }
+        var sound = true
+        for destination in holding {
+          guard let type = destination.spec.stateField(named: field)?.type, type != .model(element) else { continue }
+          error(.shownFieldType(field, feature: destination.spec.feature, type: type.swiftName, element: element), pair.key)
+          sound = false
+        }
+        if sound { stacks[index].stack.shows.append(StackFeature.Shown(field: field, list: list)) }
+      }
+    }
   }
 
   /// A child's state and action are `Codable` only when the child's spec makes them so

@@ -130,6 +130,11 @@ package struct SpecChecker {
         }
       }
       symbols = symbols.adding { $0.state = state + childFields }
+      // `shows:` reads the state's lists.
+      if let childrenNode = keys["children"], !stacks.isEmpty {
+        checkShown(childrenNode, stacks: &stacks)
+        symbols = symbols.adding { $0.stacks = stacks.map(\.stack) }
+      }
     } else {
       missing("state", in: .theSpec, root)
     }

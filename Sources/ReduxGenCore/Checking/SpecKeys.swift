@@ -13,7 +13,7 @@ enum SpecKeys {
   /// A button of an alert.
   static let alertButton = ["label", "role", "action"]
   /// A field holding child features: `tallies: { each: tally.yaml }`.
-  static let child = ["each", "presents", "dismissOn", "stack"]
+  static let child = ["each", "presents", "dismissOn", "stack", "shows"]
   /// A model: `Name: { doc, fields }`.
   static let model = ["doc", "conformances", "fields"]
   /// An enum's long form: `Name: { doc, cases }`.

@@ -61,6 +61,7 @@ extension SpecProblem {
       .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .childChangesID, .unknownChild, .handlerSource,
       .handlerStartsWork, .handledTwice, .handlerParameter, .handlerParameterType, .delegateUnhandled,
       .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken, .notAButton, .childFieldNamedLikeAction,
+      .showsNeedsStack, .shownListNotModels, .shownFieldMissing, .shownFieldType,
       .unseenByMiddleware,
       .typeDeclaredByUsedSpec, .missingHandWritten, .requirementMissing, .requirementChanged, .requirementRemoved,
       .orphanedScaffold, .missingLiveEffects: .modules

@@ -313,6 +313,16 @@ package enum SpecProblem: Hashable, Sendable {
   /// A middleware's `on` naming an action reduced inside the reducer (the middleware, the
   /// action, what reduces it: a button or a child's action).
   case unseenByMiddleware(String, action: String, reducedBy: String)
+  /// `shows:` on a child field that holds no navigation stack (the field).
+  case showsNeedsStack(String)
+  /// `shows: { FIELD: LIST }` where LIST is no list of models with an id (the list).
+  case shownListNotModels(String)
+  /// `shows: { FIELD: LIST }` where no destination of the stack has FIELD (the field, the stack,
+  /// the list).
+  case shownFieldMissing(String, stack: String, list: String)
+  /// `shows: { FIELD: LIST }` where a destination's FIELD isn't of LIST's element type (the
+  /// field, the destination's feature, its type, the element type).
+  case shownFieldType(String, feature: String, type: String, element: String)
   /// `children:` leads back to a spec being checked: the paths of the circle, first to last.
   case childrenCycle([String])
   /// A type declared by this spec and by a spec it uses (the used feature).

@@ -120,12 +120,25 @@ package enum SpecMutator {
           ? [] : [(.handlerDropped, "handler-dropped", "\(handled.joined(separator: ", ")) reaches the parent -> doesn't")])
         + (spec.stacks[index].destinations.contains { spec.hearsButtons(of: $0.spec, field: field, destination: $0.name) }
           ? [(.buttonsUnheard, "buttons-unheard", "a button of a screen's alert reaches the parent -> doesn't")] : [])
+        + shownMutants(spec.stacks[index])
       return kinds.map { mutant, id, description in
         var mutated = spec
         mutated.stacks[index].routeMutant = mutant
         return Mutant(id: "stack:\(field):\(id)", description: "\(field): \(description)", spec: mutated)
       }
     }
+  }
+
+  /// `shows:`: a screen's change of the element it shows not written into the list; a change of
+  /// the list (or one written back) not brought to the screens showing its elements.
+  private static func shownMutants(_ stack: StackFeature) -> [(ChildRouteMutant, String, String)] {
+    guard !stack.shows.isEmpty else { return [] }
+    let fields = stack.shows.map(\.field).joined(separator: ", ")
+    let lists = stack.shows.map(\.list).joined(separator: ", ")
+    return [
+      (.notWrittenBack, "not-written-back", "a screen's change of its \(fields) is written into \(lists) -> isn't"),
+      (.notShown, "not-shown", "a change of \(lists) reaches the screens showing its elements -> doesn't"),
+    ]
   }
 
   /// An alert's button that doesn't reduce its action, or leaves the alert shown.

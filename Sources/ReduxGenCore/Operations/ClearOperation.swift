@@ -15,6 +15,7 @@ struct ClearOperation: ReduceOperationKind, Equatable {
 
   var description: String { "clear \(target.text)" }
   var path: StatePath? { target }
+  func keepsElements(of list: String) -> Bool { target.steps == [.field(list)] }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     reducer.at(target, state) { [.expression($0.dot(target.type.isStack ? "popToRoot" : "removeAll").call())] }

@@ -26,6 +26,11 @@ struct ConditionalOperation: ReduceOperationKind, Equatable {
 
   var path: StatePath? { nil }
   var paths: [StatePath] { (then + otherwise).flatMap(\.paths) }
+  func keepsElements(of list: String) -> Bool {
+    (then + otherwise).allSatisfy { operation in
+      !operation.paths.contains { $0.steps.first == .field(list) } || operation.kind.keepsElements(of: list)
+    }
+  }
 
   var parameters: [String] {
     var names = PredicateSearch.fields(readBy: condition).filter { $0 != "state" }

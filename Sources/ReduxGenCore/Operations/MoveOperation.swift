@@ -49,6 +49,7 @@ struct MoveOperation: ReduceOperationKind, Equatable {
     "move \(target.text) from \(offsets) to \(destination.text)" + (view.map { " in \($0)" } ?? "")
   }
   var path: StatePath? { target }
+  func keepsElements(of list: String) -> Bool { target.steps == [.field(list)] }
   var operands: [Operand] { [.parameter(offsets, fields: []), destination] }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {

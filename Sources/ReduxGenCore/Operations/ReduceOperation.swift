@@ -40,6 +40,11 @@ protocol ReduceOperationKind: Sendable {
   /// The reducer's statements for it.
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement]
 
+  /// Whether it leaves each element the state's list `list` holds as it was, where it writes
+  /// the list: it adds, removes or reorders elements, but changes none (what `shows:` needn't
+  /// bring to the screens showing the list's elements).
+  func keepsElements(of list: String) -> Bool
+
   /// The derived tests of the operation at a path through fields only (`count`, `form.name`).
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration]
 
@@ -75,6 +80,7 @@ extension ReduceOperationKind {
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] { [] }
+  func keepsElements(of list: String) -> Bool { false }
   func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? { nil }
   func changingArguments(_ context: OperationTestContext) -> [String: Value]? { nil }
 }

@@ -84,6 +84,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
   }
 
   var path: StatePath? { target }
+  func keepsElements(of list: String) -> Bool { target.steps == [.field(list)] }
   var operands: [Operand] {
     switch selector {
     case .id(let operand), .key(let operand), .value(let operand): [operand]

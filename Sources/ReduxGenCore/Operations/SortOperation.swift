@@ -45,6 +45,7 @@ struct SortOperation: ReduceOperationKind, Equatable {
   }
 
   var path: StatePath? { target }
+  func keepsElements(of list: String) -> Bool { target.steps == [.field(list)] }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     reducer.at(target, state) {

@@ -35,6 +35,12 @@ package struct YAMLNode: Sendable, Equatable {
     return nil
   }
 
+  /// The mapping's pairs, or nil for a scalar or a list.
+  package var mapping: [Pair]? {
+    if case .mapping(let pairs) = kind { return pairs }
+    return nil
+  }
+
   /// A plain scalar that YAML 1.1 reads as null (`~`, `null`, or nothing).
   package var isNull: Bool {
     if case .scalar(let text, .plain) = kind {

@@ -108,6 +108,10 @@ package enum ChildRouteMutant: Sendable, Equatable {
   case handlerDropped
   /// A button of the child's alert sending an action the parent reads is not heard as it.
   case buttonsUnheard
+  /// A screen's copy of an element of the parent's list (`shows:`) is not written back.
+  case notWrittenBack
+  /// A change of the parent's list (`shows:`) doesn't reach the screens showing its elements.
+  case notShown
 }
 
 extension Spec {
@@ -171,9 +175,23 @@ package struct StackFeature: Sendable, Equatable {
     }
   }
 
+  /// `shows: { syncUp: syncUps }`: the destinations' state field (`syncUp`, a model with an id)
+  /// that shows the element of a list of the parent's (`syncUps`) with its id. The parent's
+  /// reducer keeps the two in step: a screen's change of its copy is written into the list
+  /// (where the list still holds the element), and a change of the list reaches every screen
+  /// showing one of its elements.
+  package struct Shown: Sendable, Equatable {
+    /// The destinations' state field.
+    package var field: String
+    /// The parent's list of models with an id.
+    package var list: String
+  }
+
   /// The parent's state field, and the name of its action case.
   package var field: String
   package var destinations: [Destination]
+  /// The elements of the parent's lists its screens show (`shows:`).
+  package var shows: [Shown] = []
   /// A near miss of the routing: set only by the mutation harness.
   package var routeMutant: ChildRouteMutant?
 
@@ -198,11 +216,22 @@ package struct StackFeature: Sendable, Equatable {
   package func destination(named name: String) -> Destination? {
     destinations.first { $0.name == name }
   }
+
+  /// The destinations whose state has `shown`'s field.
+  package func destinations(showing shown: Shown) -> [Destination] {
+    destinations.filter { $0.spec.stateField(named: shown.field) != nil }
+  }
 }
 
 extension Spec {
   /// The navigation stack whose field is `name`.
   package func stack(named name: String) -> StackFeature? {
     stacks.first { $0.field == name }
+  }
+
+  /// The stacks whose screens show an element of the list `list` (`shows:`), each with what
+  /// they show of it.
+  package func stacks(showing list: String) -> [(stack: StackFeature, shown: StackFeature.Shown)] {
+    stacks.flatMap { stack in stack.shows.filter { $0.list == list }.map { (stack, $0) } }
   }
 }

@@ -124,6 +124,18 @@ extension Action {
   }
 }
 
+extension Action {
+  /// Whether its reducer may change an element the state's list `list` holds (not only add,
+  /// remove or reorder elements): what the screens showing the list's elements (`shows:`) are
+  /// given again after. A custom reducer may.
+  package func mayChangeElements(of list: String) -> Bool {
+    reduce.contains { operation in
+      operation.isCustom
+        || (operation.paths.contains { $0.steps.first == .field(list) } && !operation.kind.keepsElements(of: list))
+    }
+  }
+}
+
 package struct StatusUpdate: Sendable, Equatable {
   package enum Phase: Sendable, Equatable {
     case loading

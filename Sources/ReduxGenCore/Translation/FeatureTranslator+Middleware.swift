@@ -155,7 +155,30 @@ extension FeatureTranslator {
         ],
         body: body)
     }
-    let allCases = cases + (triggers.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
+    // A button's follow-ups: sent when it answers a shown alert (read before the reducer
+    // dismisses it); a button while none shows is dropped, and nothing follows.
+    let buttons = zip(triggers, cases).filter { spec.alertActions.contains($0.0.name) }.map { action, trigger in
+      SwitchCase(patterns: [Pattern(caseName: action.name, bindings: [])], body: trigger.body)
+    }
+    let buttonCase =
+      buttons.isEmpty
+      ? []
+      : [
+        SwitchCase(
+          patterns: [Pattern(caseName: Spec.alertField, bindings: ["button"])],
+          body: [
+            .ifElse(
+              .binary(
+                Expression.name("context").dot("read").call([
+                  Argument(nil, .closure(Closure(body: .name("$0").dot(Spec.alertField))))
+                ]),
+                .notEqual, .literal(.nilLiteral)),
+              [.switchStatement(.name("button"), buttons + [SwitchCase(patterns: [], body: [.breakStatement])])], nil)
+          ])
+      ]
+    let covered = triggers.count == spec.actions.count && spec.children.isEmpty && spec.stacks.isEmpty
+      && (spec.alerts.isEmpty || !buttonCase.isEmpty)
+    let allCases = cases + buttonCase + (covered ? [] : [SwitchCase(patterns: [], body: [.breakStatement])])
     let process = processFunction(
       doc: "Dispatches the follow-ups of the action, which the store reduces after it; passes the action on.",
       body: [.switchStatement(.name("action"), allCases), .returnStatement(.name("action"))])

@@ -128,15 +128,67 @@ extension FeatureTranslator {
       ? []
       : [heardDeclaration(showing: .subscriptedByLabel(.name("state").dot(stack.field), label: "id", .name("id")))]
     let subject = Expression.name(heard.isEmpty ? "action" : "heard")
-    return SwitchCase(
-      patterns: [Pattern(caseName: stack.field, bindings: ["id", "action"])],
-      body: heard + [
-        handled.isEmpty
-          ? .ifElse(.binary(reduced, .equal, .literal(.nilLiteral)), [dropped], nil)
-          : readsScreen
-            ? .ifLet("screen", reduced, [.switchStatement(subject, handled + otherwise)], else: [dropped])
-            : .ifElse(.binary(reduced, .equal, .literal(.nilLiteral)), [dropped], [.switchStatement(subject, handled + otherwise)])
-      ])
+    // The element the screen shows (`shows:`), as its reducer left it, written into the list.
+    let written = writingBack(stack, screen: screen)
+    let routed: Statement
+    if !written.isEmpty {
+      routed = .ifLet("screen", reduced, written + (handled.isEmpty ? [] : [.switchStatement(subject, handled + otherwise)]), else: [dropped])
+    } else if handled.isEmpty {
+      routed = .ifElse(.binary(reduced, .equal, .literal(.nilLiteral)), [dropped], nil)
+    } else if readsScreen {
+      routed = .ifLet("screen", reduced, [.switchStatement(subject, handled + otherwise)], else: [dropped])
+    } else {
+      routed = .ifElse(.binary(reduced, .equal, .literal(.nilLiteral)), [dropped], [.switchStatement(subject, handled + otherwise)])
+    }
+    return SwitchCase(patterns: [Pattern(caseName: stack.field, bindings: ["id", "action"])], body: heard + [routed])
+  }
+
+  // MARK: Shown elements
+
+  /// `shows:`: after a screen's action, its copy of each element it shows written into the
+  /// parent's list (`state.syncUps.writeBack(screen.detail?.syncUp)`), and, when that changed
+  /// the list, every screen showing one of its elements given it.
+  func writingBack(_ stack: StackFeature, screen: Expression) -> [Statement] {
+    guard stack.routeMutant != .notWrittenBack else { return [] }
+    return stack.shows.map { shown in
+      let copies = stack.destinations(showing: shown).map { destination in
+        Expression.optionalChain(screen.dot(destination.name)).dot(shown.field)
+      }
+      let copy = copies.dropFirst().reduce(copies[0]) { .binary($0, .nilCoalescing, $1) }
+      let written = Expression.name("state").dot(shown.list).dot("writeBack").call([Argument(nil, copy)])
+      let shownAgain = showing(list: shown.list)
+      return shownAgain.isEmpty ? .expression(written) : .ifElse(written, shownAgain, nil)
+    }
+  }
+
+  /// `shows:`: each screen showing an element of the parent's `list` given it as the list holds
+  /// it (`state.path.show(state.syncUps, in: \.syncUp, extract: { $0.detail }, embed: { .detail($0) })`,
+  /// per destination): after an action that changes the list.
+  func showing(list: String) -> [Statement] {
+    spec.stacks(showing: list).flatMap { stack, shown -> [Statement] in
+      guard stack.routeMutant != .notShown else { return [] }
+      return stack.destinations(showing: shown).map { destination in
+        .expression(
+          Expression.name("state").dot(stack.field).dot("show").call([
+            Argument(nil, .name("state").dot(list)),
+            Argument("in", .keyPath(shown.field)),
+            Argument("extract", .closure(Closure(body: .name("$0").dot(destination.name)))),
+            Argument("embed", .closure(Closure(body: Expression.dot(destination.name).call([Argument(nil, .name("$0"))])))),
+          ]))
+      }
+    }
+  }
+
+  /// The lists of `fields` some stack's screens show (`shows:`); every shown list for nil (a
+  /// custom reducer, which may change any field).
+  func shownLists(among fields: [String]?) -> [String] {
+    var lists: [String] = []
+    for stack in spec.stacks {
+      for shown in stack.shows where !lists.contains(shown.list) && fields?.contains(shown.list) != false {
+        lists.append(shown.list)
+      }
+    }
+    return lists
   }
 
   /// The destinations of `stack` whose buttons the parent reads (`Spec.hearsButtons`).
@@ -194,6 +246,11 @@ extension FeatureTranslator {
   /// that reduce a destination's (`from:`) change.
   func changedFields(byRouteOf stack: StackFeature) -> [Int]? {
     guard var indices = spec.stateFieldIndex(named: stack.field).map({ [$0] }) else { return nil }
+    // A screen's copy of an element it shows, written back (`shows:`).
+    for shown in stack.shows {
+      guard let index = spec.stateFieldIndex(named: shown.list) else { return nil }
+      if !indices.contains(index) { indices.append(index) }
+    }
     for (_, action) in spec.handlers(of: stack.field) {
       guard let fields = changedFields(by: action) else { return nil }
       indices.append(contentsOf: fields.filter { !indices.contains($0) })

@@ -5,7 +5,11 @@ extension FeatureTranslator {
 
   /// The state fields (by index) an action's reducer can change; nil when unknown (custom).
   func changedFields(by action: Action) -> [Int]? {
-    guard let names = action.changedStateFields else { return nil }
+    guard var names = action.changedStateFields else { return nil }
+    // A shown list's change reaches the screens showing its elements (`shows:`).
+    for list in shownLists(among: names) where action.mayChangeElements(of: list) {
+      names += spec.stacks(showing: list).map(\.stack.field)
+    }
     var indices: [Int] = []
     for name in names where name != action.unreportedField {
       guard let index = spec.stateFieldIndex(named: name) else { return nil }
@@ -145,6 +149,36 @@ extension FeatureTranslator {
         types.runtime.value("ChangedElements").call([
           Argument("field", .literal(.int(index))), Argument("ids", .array([.name("id")])),
         ]))
+      // A screen's copy of an element it shows is written back into the list (`shows:`): in
+      // place only the destination's own actions that change neither that copy nor the stack.
+      if !stack.shows.isEmpty {
+        let cases = stack.destinations.map { destination -> SwitchCase in
+          let shown = stack.shows.map(\.field).filter { destination.spec.stateField(named: $0) != nil }
+          let writing = Set(
+            spec.handlers(of: stack.field, destination: destination.name)
+              .filter { $0.action.changedStateFields?.contains(stack.field) != false }.map(\.childAction))
+          let kept = destination.spec.actions.filter { action in
+            !writing.contains(action.name)
+              && action.changedStateFields.map { fields in !shown.contains { fields.contains($0) } } == true
+          }
+          let body: [Statement]
+          if kept.isEmpty {
+            body = [.returnStatement(.dot("unknown"))]
+          } else {
+            body = [
+              .switchStatement(
+                .name("action"),
+                [
+                  SwitchCase(patterns: kept.map { Pattern(caseName: $0.name, bindings: []) }, body: [inPlace]),
+                  SwitchCase(patterns: [], body: [.returnStatement(.dot("unknown"))]),
+                ])
+            ]
+          }
+          return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: kept.isEmpty ? [] : ["action"])], body: body)
+        }
+        return SwitchCase(
+          patterns: [Pattern(caseName: stack.field, bindings: ["id", "action"])], body: [.switchStatement(.name("action"), cases)])
+      }
       let writing = stack.destinations.compactMap { destination -> SwitchCase? in
         var actions = spec.handlers(of: stack.field, destination: destination.name)
           .filter { $0.action.changedStateFields?.contains(stack.field) != false }.map(\.childAction)

@@ -426,6 +426,10 @@ struct FeatureTranslator {
           body.append(.assignment(target, value))
         }
       }
+      // The screens showing an element of a list it changes (`shows:`) given it.
+      for list in shownLists(among: action.changedStateFields) where action.mayChangeElements(of: list) {
+        body += showing(list: list)
+      }
       let bindings = action.payload.map { used.contains($0.name) ? $0.name : nil }
       let pattern = Pattern(
         caseName: action.name, bindings: bindings.allSatisfy { $0 == nil } ? [] : bindings)
@@ -477,7 +481,7 @@ struct FeatureTranslator {
     ])
     let body: [Statement]
     switch list.routeMutant {
-    case nil, .keepsPresented?, .handlerDropped?, .buttonsUnheard?:
+    case nil, .keepsPresented?, .handlerDropped?, .buttonsUnheard?, .notWrittenBack?, .notShown?:
       let element = Expression.subscripted(field, .name("index"))
       let heard = hearing(list, element: element)
       let handled = handlerSwitch(list, element: element, over: .name(heard == nil ? "action" : "heard")).map { [$0] } ?? []

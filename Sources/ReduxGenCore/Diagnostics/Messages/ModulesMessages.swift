@@ -66,9 +66,12 @@ extension SpecProblem {
         + "reduces it (an action with 'from: \(field).\(action)') nor dismisses '\(field)' on it"
     case .alertButtonPayload(let action):
       "action '\(action)' has a payload, which a button can't give; a button sends an action without one"
+    case .alertButtonStartsWork(let action, let key) where key == "then":
+      "action '\(action)' is a button's: its follow-ups are sent as the alert is answered, so none may wait "
+        + "('after', 'every'); let a follow-up start the wait"
     case .alertButtonStartsWork(let action, let key):
       "action '\(action)' is a button's, reduced inside the reducer as the alert is answered, where no middleware "
-        + "sees it, so it can't have '\(key)'; let another action start that work"
+        + "sees it, so it can't have '\(key)'; let a follow-up ('then:') start that work"
     case .childFieldNamedLikeAction(let field):
       "'\(field)' names a child's field and an action: the child's actions arrive as the action case '\(field)', "
         + "which the action would declare again; rename one"
@@ -81,6 +84,15 @@ extension SpecProblem {
         + "where no middleware runs"
     case .alertDismissTaken:
       "'dismiss' is what a button without an action sends; give the action another name"
+    case .showsNeedsStack(let field):
+      "'shows' keeps the screens of a navigation stack in step with a list of the parent's; '\(field)' holds no stack"
+    case .shownListNotModels(let list):
+      "'\(list)' is not a list of models with an id in the state: 'shows: { FIELD: LIST }' gives a screen's FIELD "
+        + "the element of LIST that has its id"
+    case .shownFieldMissing(let field, let stack, let list):
+      "no destination of '\(stack)' has a field '\(field)' to show an element of '\(list)'"
+    case .shownFieldType(let field, let feature, let type, let element):
+      "\(feature)'s '\(field)' is \(type), not \(element): a screen shows an element of the list as the list's own type"
     case .childrenCycle(let chain):
       "'children' goes round in a circle: \(chain.joined(separator: " holds ")); a feature can't hold itself"
     case .typeDeclaredByUsedSpec(let name, let feature):

@@ -271,6 +271,10 @@ extension TestTranslator {
   }
 
   private func stackTests(_ stack: StackFeature, names: inout UniqueNames) -> [Declaration] {
+    shownTests(stack, names: &names) + screenTests(stack, names: &names)
+  }
+
+  private func screenTests(_ stack: StackFeature, names: inout UniqueNames) -> [Declaration] {
     let field = state.dot(stack.field)
     let screen = { (destination: StackFeature.Destination) in
       Expression.dot(destination.name).call([Argument(nil, .name("screen"))])
@@ -347,6 +351,83 @@ extension TestTranslator {
               expect(state, .equal, .name("before")),
               expect(field.dot("ids"), .equal, .array([.literal(.int(1))])),
             ]))
+      }
+    }
+    return tests
+  }
+
+  /// `shows:`: per destination showing an element of a list of the parent's, each of its actions
+  /// sent to the top of a stack whose every screen shows one element of the list; per action of
+  /// the parent's that may change the list's elements, that action. After either, each screen
+  /// showing an element the list holds shows it as the list holds it (a screen's change written
+  /// back, and brought to the other screens).
+  private func shownTests(_ stack: StackFeature, names: inout UniqueNames) -> [Declaration] {
+    var tests: [Declaration] = []
+    for shown in stack.shows {
+      let showing = stack.destinations(showing: shown)
+      let list = state.dot(shown.list)
+      // `screen`, then a screen per other destination showing its element, then `screen` on top.
+      let stacked = { (top: StackFeature.Destination) -> [Statement] in
+        var body: [Statement] = [newState(), .assignment(list, .array([.name("screen").dot(shown.field)]))]
+        for other in showing where other.name != top.name {
+          let name = "shows" + other.name.uppercasingFirst
+          body += [
+            .declaration(
+              VariableDeclaration(
+                name: name, initializer: self.types.expression(self.element(other.stateModel, 1, allFields: true), type: .model(other.stateModel.name)))),
+            .assignment(.name(name).dot(shown.field), .name("screen").dot(shown.field)),
+            .expression(state.dot(stack.field).dot("push").call([Argument(nil, Expression.dot(other.name).call([Argument(nil, .name(name))]))])),
+          ]
+        }
+        return body
+      }
+      // Each screen showing an element the list holds shows it as the list holds it.
+      let inStep = Statement.forIn(
+        "pushed", state.dot(stack.field), where: nil,
+        showing.map { destination in
+          .ifLet(
+            "shown", Expression.optionalChain(.name("pushed").dot("screen").dot(destination.name)).dot(shown.field),
+            [expect(.name("shown"), .equal, .binary(.subscriptedByLabel(list, label: "id", .name("shown").dot("id")), .nilCoalescing, .name("shown")))],
+            else: nil)
+        })
+      for destination in showing where !destination.spec.actions.isEmpty {
+        let child = destination.spec
+        let top = showing.count
+        let loop = stacked(destination) + [
+          .expression(state.dot(stack.field).dot("push").call([Argument(nil, Expression.dot(destination.name).call([Argument(nil, .name("screen"))]))])),
+          .expression(state.dot(stack.field).dot("push").call([Argument(nil, Expression.dot(destination.name).call([Argument(nil, .name("screen"))]))])),
+          reduceOnScreen(stack, id: top, destination, .name("action")),
+          inStep,
+        ]
+        tests.append(
+          test(
+            "\(stack.field): \(child.feature)'s actions keep \(shown.field) in step with \(shown.list)",
+            names.make("\(stack.field)\(destination.name.uppercasingFirst)Keeps\(shown.field.uppercasingFirst)InStep"),
+            [
+              sampleConstant("screen", element(destination.stateModel, 1, allFields: true), type: .model(destination.stateModel.name)),
+              .declaration(
+                VariableDeclaration(
+                  isConstant: true, name: "actions", type: .array(.named(child.actionTypeName)),
+                  initializer: .array(child.actions.map(childAction)))),
+              .forIn("action", .name("actions"), where: nil, loop),
+            ]))
+      }
+      // The parent's actions that may change an element of the list.
+      guard let first = showing.first else { continue }
+      for action in spec.actions where action.mayChangeElements(of: shown.list) && !action.reducesByHand {
+        let arguments = action.payload.indices.map { childArgument(action, $0) }
+        let sent: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
+        tests.append(
+          test(
+            "\(action.name) brings its change of \(shown.list) to the \(stack.field) screens showing it",
+            names.make("\(action.name)Keeps\(stack.field.uppercasingFirst)\(shown.field.uppercasingFirst)InStep"),
+            [sampleConstant("screen", element(first.stateModel, 1, allFields: true), type: .model(first.stateModel.name))]
+              + stacked(first)
+              + [
+                .expression(state.dot(stack.field).dot("push").call([Argument(nil, Expression.dot(first.name).call([Argument(nil, .name("screen"))]))])),
+                .expression(.name(Self.reportingHelperName).call([Argument(nil, .inoutArgument(state)), Argument(nil, sent)])),
+                inStep,
+              ]))
       }
     }
     return tests

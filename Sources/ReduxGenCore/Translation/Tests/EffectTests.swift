@@ -310,6 +310,67 @@ extension TestTranslator {
     }
   }
 
+  /// For each button's action with unconditional follow-ups (`then:`): sent as the button while
+  /// its alert is shown, it is followed by exactly them, each with the state after the button;
+  /// sent while no alert is shown (a late tap the reducer drops), by nothing.
+  func buttonFollowUpTests(names: inout UniqueNames) -> [Declaration] {
+    let buttons = spec.actions.filter { action in
+      spec.alertActions.contains(action.name) && !action.followUps.isEmpty
+        && action.followUps.allSatisfy { $0.condition == nil && $0.delay == nil }
+    }
+    return buttons.flatMap { action -> [Declaration] in
+      guard let alert = spec.alerts.first(where: { $0.buttons.contains { $0.action == action.name } }) else { return [] }
+      let sent = Expression.dot(Spec.alertField).call([Argument(nil, .dot(action.name))])
+      let store = Expression.name("store")
+      let after = Expression.name("after")
+      var ids = 0
+      let expected = action.followUps.map { followUp in
+        followUp.action(in: spec, types: types, parameter: { .name($0) }, state: after, qualified: true) { value in
+          guard value == .newUUID else { return Self.boundTime }
+          ids += 1
+          return Expression.name("UUID").call([Argument("number", .literal(.int(ids)))])
+        }
+      }
+      let makesValues = action.followUps.contains(where: \.makesValues)
+      let made = constant(
+        "store",
+        types.runtime.value("TestStore").call(
+          [
+            Argument("initialState", .name("initial")), Argument("reducer", .name(spec.reducerName)),
+            Argument("middleware", .array([followUpsMiddleware()])),
+          ] + (makesValues ? [Argument("actionValues", incrementingValues)] : []) + [Argument("exhaustivity", .dot("off"))]))
+      let targets = action.followUps.map(\.action).joined(separator: ", ")
+      let shown: [Statement] = [
+        .declaration(VariableDeclaration(name: "initial", initializer: .name(spec.stateTypeName).call())),
+        .assignment(.name("initial").dot(Spec.alertField), Self.shownAlert(spec, (alert.name, true))),
+        .declaration(VariableDeclaration(name: "after", initializer: .name("initial"))),
+        .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(after)), Argument(nil, sent)])),
+        made,
+        .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
+        expect(
+          Expression.name("Array").call([
+            Argument(nil, store.dot("receivedActions").dot("prefix").call([Argument(nil, .literal(.int(expected.count)))]))
+          ]), .equal, .array(expected)),
+        .expression(.awaitExpression(store.dot("finish").call())),
+      ]
+      let unshown: [Statement] = [
+        constant("initial", .name(spec.stateTypeName).call()),
+        made,
+        .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
+        expect(store.dot("receivedActions").dot("isEmpty"), .equal, .literal(.bool(true))),
+        .expression(.awaitExpression(store.dot("finish").call())),
+      ]
+      return [
+        test(
+          "\(alert.name)'s button \(action.name) is followed by \(targets)",
+          names.make("\(action.name)ButtonIsFollowedUp"), isAsync: true, shown),
+        test(
+          "\(action.name)'s button while no alert is shown is followed by nothing",
+          names.make("\(action.name)ButtonWithoutAlertIsFollowedByNothing"), isAsync: true, unshown),
+      ]
+    }
+  }
+
   /// For each action that cancels `trigger`'s waiting follow-ups (`cancels: [trigger]`) and
   /// dispatches nothing itself: sent after the trigger, on a clock then moved past three waits,
   /// only the trigger's immediate follow-ups come.

@@ -31,13 +31,14 @@ extension TestTranslator {
     }
     return suite(
       spec.names.exampleTests,
-      tests + followUpTests(names: &names) + startTests(names: &names) + cacheTests(names: &names)
+      tests + followUpTests(names: &names) + buttonFollowUpTests(names: &names) + startTests(names: &names) + cacheTests(names: &names)
         + streamTests(names: &names))
   }
 
   /// Whether the example tests file needs ReduxTesting: store examples, follow-up or start tests.
   var exampleTestsUseTestStore: Bool {
     spec.examples.contains(where: \.throughStore) || !followUpTestCases.isEmpty || startIsTested
+      || spec.actions.contains { spec.alertActions.contains($0.name) && !$0.followUps.isEmpty }
       || !cachedRequests.isEmpty || !streamedRequests.isEmpty
   }
 

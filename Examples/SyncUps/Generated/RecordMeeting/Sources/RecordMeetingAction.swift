@@ -30,8 +30,11 @@ public enum RecordMeetingAction: Equatable, Sendable {
   /// The screen went away; the timer and the transcript stop (popping the screen ends them too).
   case disappeared
 
-  /// The meeting is saved into the sync-up by the parent, which leaves the screen.
-  case saved
+  /// Save and end, answered; the meeting is saved.
+  case saveConfirmed
+
+  /// The meeting, with its transcript, joins the sync-up's meetings, newest first (the list's sync-up too); the parent leaves the screen.
+  case saved(id: UUID, date: Date, transcript: String)
 
   /// The meeting is left unsaved; the parent leaves the screen.
   case discarded
@@ -41,16 +44,23 @@ public enum RecordMeetingAction: Equatable, Sendable {
 }
 
 extension RecordMeetingAction {
+  /// `saved` with `id` and `date` made now by `actionValues` (`ActionValues.current` unless given).
+  public static func saved(transcript: String, using actionValues: ActionValues = .current)
+    -> Self
+  {
+    return .saved(id: actionValues.uuid(), date: actionValues.now(), transcript: transcript)
+  }
+
   /// This action as a parent's `from:` and `dismissOn` read it: a button's action answered while
-  /// an alert is shown (`.alert(.saved)`) is that action (`.saved`); any other is itself.
+  /// an alert is shown (`.alert(.saveConfirmed)`) is that action (`.saveConfirmed`); any other is itself.
   ///
   /// - Parameter alert: The alert the feature shows as the action arrives, read only for a button's action.
   public func heard(showing alert: @autoclosure () -> RecordMeetingAlert?) -> RecordMeetingAction {
     if case .alert(let button) = self {
       if alert() != nil {
         switch button {
-        case .saved:
-          return .saved
+        case .saveConfirmed:
+          return .saveConfirmed
         case .discarded:
           return .discarded
         default:

@@ -27,10 +27,32 @@ public struct RecordMeetingFollowUps: Middleware<RecordMeetingState, RecordMeeti
     case .timerTick:
       let state = context.state(after: action, recordMeetingReducer)
       if (state.alert == nil) && (state.secondsElapsed == state.durationSeconds) {
-        context.dispatch(.saved)
+        context.dispatch(
+          .saved(
+            id: ActionValues.current.uuid(), date: ActionValues.current.now(),
+            transcript: state.transcript))
       }
     case .disappeared:
       self.runner.cancel("appeared")
+    case .saveConfirmed:
+      let state = context.state(after: action, recordMeetingReducer)
+      context.dispatch(
+        .saved(
+          id: ActionValues.current.uuid(), date: ActionValues.current.now(),
+          transcript: state.transcript))
+    case .alert(let button):
+      if context.read({ $0.alert }) != nil {
+        switch button {
+        case .saveConfirmed:
+          let state = context.state(after: action, recordMeetingReducer)
+          context.dispatch(
+            .saved(
+              id: ActionValues.current.uuid(), date: ActionValues.current.now(),
+              transcript: state.transcript))
+        default:
+          break
+        }
+      }
     default:
       break
     }

@@ -14,7 +14,7 @@ public enum RecordMeetingAlert: String, CaseIterable, Codable, Hashable, Sendabl
 
 /// What a button of an alert of the RecordMeeting feature sends: its action, or `dismiss`.
 public enum RecordMeetingAlertAction: String, CaseIterable, Codable, Hashable, Sendable {
-  case saved
+  case saveConfirmed
   case discarded
   case dismiss
 }
@@ -63,13 +63,13 @@ extension RecordMeetingAlert {
     switch self {
     case .endMeeting:
       return [
-        AlertButton("Save and end", action: .saved),
+        AlertButton("Save and end", action: .saveConfirmed),
         AlertButton("Discard", role: .destructive, action: .discarded),
         AlertButton("Resume", role: .cancel, action: .dismiss),
       ]
     case .lastSpeaker:
       return [
-        AlertButton("Save and end", action: .saved),
+        AlertButton("Save and end", action: .saveConfirmed),
         AlertButton("Resume", role: .cancel, action: .dismiss),
       ]
     case .speechRecognizerFailed:

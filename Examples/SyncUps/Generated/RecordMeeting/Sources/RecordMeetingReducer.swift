@@ -35,12 +35,14 @@ public func recordMeetingReducer(_ state: inout RecordMeetingState, _ action: Re
     state.transcript = transcript
   case .transcribeFailed:
     state.alert = RecordMeetingAlert.speechRecognizerFailed
+  case .saved(let id, let date, let transcript):
+    state.syncUp.meetings.insert(Meeting(id: id, date: date, transcript: transcript), at: 0)
   case .alert(let action):
     if state.alert != nil {
       state.alert = nil
       switch action {
-      case .saved:
-        recordMeetingReducer(&state, .saved)
+      case .saveConfirmed:
+        recordMeetingReducer(&state, .saveConfirmed)
       case .discarded:
         recordMeetingReducer(&state, .discarded)
       case .dismiss:
@@ -49,7 +51,7 @@ public func recordMeetingReducer(_ state: inout RecordMeetingState, _ action: Re
     } else {
       PresentationCheck.dropped(action, feature: "RecordMeeting", field: "alert")
     }
-  case .appeared, .transcribe, .disappeared, .saved, .discarded:
+  case .appeared, .transcribe, .disappeared, .saveConfirmed, .discarded:
     break
   }
 }
@@ -58,7 +60,7 @@ extension RecordMeetingAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .appeared, .transcribe, .disappeared, .saved, .discarded:
+    case .appeared, .transcribe, .disappeared, .saveConfirmed, .discarded:
       return .none
     case .timerTick:
       return StateFields(1, 2)
@@ -68,6 +70,8 @@ extension RecordMeetingAction: ChangeReporting {
       return StateFields(4)
     case .transcribeReceived:
       return StateFields(3)
+    case .saved:
+      return StateFields(0)
     }
   }
 

@@ -35,6 +35,7 @@ struct RecordMeetingExampleTests {
         RecordMeetingFollowUps(clock: followUpsClock),
         RecordMeetingEffectsMiddleware(effects: effects.effects),
       ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
     await store.send(.appeared)
     await store.idle()
@@ -96,16 +97,22 @@ struct RecordMeetingExampleTests {
         RecordMeetingFollowUps(clock: followUpsClock),
         RecordMeetingEffectsMiddleware(effects: effects.effects),
       ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
     await store.send(.timerTick)
     await store.idle()
-    #expect(store.receivedActions == [.saved])
+    #expect(
+      store.receivedActions == [
+        .saved(id: uuid(1), date: Date(timeIntervalSince1970: 86400), transcript: "")
+      ])
     await store.finish()
     let state = store.state
     #expect(state.speakerIndex == 2)
     #expect(state.speakerSeconds == 20)
     #expect(state.secondsElapsed == 60)
     #expect(state.durationRemaining == 0)
+    #expect(
+      state.syncUp.meetings == [Meeting(id: uuid(1), date: Date(timeIntervalSince1970: 86400))])
   }
 
   @Test("no second counts while an alert asks")
@@ -161,10 +168,10 @@ struct RecordMeetingExampleTests {
     #expect(state.alert == RecordMeetingAlert.lastSpeaker)
   }
 
-  @Test("ending early and saving dismisses the alert")
-  func endingEarlyAndSavingDismissesTheAlert() {
-    var state = RecordMeetingState()
-    state.syncUp = SyncUp(
+  @Test("ending early and saving adds the meeting with its transcript")
+  func endingEarlyAndSavingAddsTheMeetingWithItsTranscript() async {
+    var given = RecordMeetingState()
+    given.syncUp = SyncUp(
       id: uuid(1),
       attendees: [
         Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Blob"),
@@ -172,9 +179,33 @@ struct RecordMeetingExampleTests {
         Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Blob Sr"),
       ],
       minutes: 1)
-    reduceReporting(&state, .endMeetingTapped)
-    reduceReporting(&state, .alert(.saved))
+    given.transcript = "Hello"
+    let followUpsClock = ManualClock()
+    let effects = RecordMeetingTestEffects()
+    let store = TestStore(
+      initialState: given,
+      reducer: recordMeetingReducer,
+      middleware: [
+        RecordMeetingFollowUps(clock: followUpsClock),
+        RecordMeetingEffectsMiddleware(effects: effects.effects),
+      ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
+      exhaustivity: .off)
+    await store.send(.endMeetingTapped)
+    await store.idle()
+    await store.send(.alert(.saveConfirmed))
+    await store.idle()
+    #expect(
+      store.receivedActions == [
+        .saved(id: uuid(1), date: Date(timeIntervalSince1970: 86400), transcript: "Hello")
+      ])
+    await store.finish()
+    let state = store.state
     #expect(state.alert == nil)
+    #expect(
+      state.syncUp.meetings == [
+        Meeting(id: uuid(1), date: Date(timeIntervalSince1970: 86400), transcript: "Hello")
+      ])
   }
 
   @Test("the transcript follows the recognizer")
@@ -198,6 +229,7 @@ struct RecordMeetingExampleTests {
         RecordMeetingFollowUps(clock: followUpsClock),
         RecordMeetingEffectsMiddleware(effects: effects.effects),
       ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
     await store.send(.transcribe)
     await store.idle()
@@ -231,6 +263,7 @@ struct RecordMeetingExampleTests {
         RecordMeetingFollowUps(clock: followUpsClock),
         RecordMeetingEffectsMiddleware(effects: effects.effects),
       ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
       exhaustivity: .off)
     await store.send(.transcribe)
     await store.idle()
@@ -238,6 +271,60 @@ struct RecordMeetingExampleTests {
     await store.finish()
     let state = store.state
     #expect(state.alert == RecordMeetingAlert.speechRecognizerFailed)
+  }
+
+  @Test("saveConfirmed is followed by saved")
+  func saveConfirmedIsFollowedUp() async {
+    let initial = RecordMeetingState()
+    var after = initial
+    recordMeetingReducer(&after, .saveConfirmed)
+    let store = TestStore(
+      initialState: initial, reducer: recordMeetingReducer,
+      middleware: [RecordMeetingFollowUps(clock: ImmediateClock())],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
+      exhaustivity: .off)
+    await store.send(.saveConfirmed)
+    #expect(
+      Array(store.receivedActions.prefix(1)) == [
+        RecordMeetingAction.saved(
+          id: UUID(number: 1), date: Date(timeIntervalSince1970: 86400),
+          transcript: after.transcript)
+      ])
+    await store.finish()
+  }
+
+  @Test("endMeeting's button saveConfirmed is followed by saved")
+  func saveConfirmedButtonIsFollowedUp() async {
+    var initial = RecordMeetingState()
+    initial.alert = RecordMeetingAlert.endMeeting
+    var after = initial
+    recordMeetingReducer(&after, .alert(.saveConfirmed))
+    let store = TestStore(
+      initialState: initial, reducer: recordMeetingReducer,
+      middleware: [RecordMeetingFollowUps(clock: ImmediateClock())],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
+      exhaustivity: .off)
+    await store.send(.alert(.saveConfirmed))
+    #expect(
+      Array(store.receivedActions.prefix(1)) == [
+        RecordMeetingAction.saved(
+          id: UUID(number: 1), date: Date(timeIntervalSince1970: 86400),
+          transcript: after.transcript)
+      ])
+    await store.finish()
+  }
+
+  @Test("saveConfirmed's button while no alert is shown is followed by nothing")
+  func saveConfirmedButtonWithoutAlertIsFollowedByNothing() async {
+    let initial = RecordMeetingState()
+    let store = TestStore(
+      initialState: initial, reducer: recordMeetingReducer,
+      middleware: [RecordMeetingFollowUps(clock: ImmediateClock())],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
+      exhaustivity: .off)
+    await store.send(.alert(.saveConfirmed))
+    #expect(store.receivedActions.isEmpty == true)
+    await store.finish()
   }
 
   @Test("each value of transcribe's stream becomes transcribeReceived, in order, and i...")

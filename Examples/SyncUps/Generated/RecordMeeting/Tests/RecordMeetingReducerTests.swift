@@ -98,6 +98,16 @@ struct RecordMeetingReducerTests {
     #expect(state.durationRemaining == -425)
   }
 
+  @Test("saved(...) makes its new values")
+  func savedCreatorMakesNewValues() {
+    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
+    let action = RecordMeetingAction.saved(transcript: "text 3", using: values)
+    #expect(
+      action
+        == .saved(
+          id: UUID(number: 1), date: Date(timeIntervalSince1970: 86400), transcript: "text 3"))
+  }
+
   @Test("alert endMeeting says what the spec says")
   func endMeetingSaysWhatTheSpecSays() {
     #expect(RecordMeetingAlert.endMeeting.title == "End meeting?")
@@ -106,21 +116,21 @@ struct RecordMeetingReducerTests {
         == "You are ending the meeting early. What would you like to do?")
     #expect(RecordMeetingAlert.endMeeting.isDialog == false)
     let buttons: [AlertButton<RecordMeetingAlertAction>] = [
-      AlertButton("Save and end", action: .saved),
+      AlertButton("Save and end", action: .saveConfirmed),
       AlertButton("Discard", role: .destructive, action: .discarded),
       AlertButton("Resume", role: .cancel, action: .dismiss),
     ]
     #expect(RecordMeetingAlert.endMeeting.buttons == buttons)
   }
 
-  @Test("alert endMeeting: Save and end dismisses it and reduces saved")
-  func endMeetingSavedAnswers() {
+  @Test("alert endMeeting: Save and end dismisses it and reduces saveConfirmed")
+  func endMeetingSaveConfirmedAnswers() {
     var state = RecordMeetingState()
     state.alert = RecordMeetingAlert.endMeeting
     var expected = state
     expected.alert = nil
-    recordMeetingReducer(&expected, .saved)
-    reduceReporting(&state, .alert(.saved))
+    recordMeetingReducer(&expected, .saveConfirmed)
+    reduceReporting(&state, .alert(.saveConfirmed))
     #expect(state == expected)
   }
 
@@ -153,20 +163,20 @@ struct RecordMeetingReducerTests {
         == "You are ending the meeting early. What would you like to do?")
     #expect(RecordMeetingAlert.lastSpeaker.isDialog == false)
     let buttons: [AlertButton<RecordMeetingAlertAction>] = [
-      AlertButton("Save and end", action: .saved),
+      AlertButton("Save and end", action: .saveConfirmed),
       AlertButton("Resume", role: .cancel, action: .dismiss),
     ]
     #expect(RecordMeetingAlert.lastSpeaker.buttons == buttons)
   }
 
-  @Test("alert lastSpeaker: Save and end dismisses it and reduces saved")
-  func lastSpeakerSavedAnswers() {
+  @Test("alert lastSpeaker: Save and end dismisses it and reduces saveConfirmed")
+  func lastSpeakerSaveConfirmedAnswers() {
     var state = RecordMeetingState()
     state.alert = RecordMeetingAlert.lastSpeaker
     var expected = state
     expected.alert = nil
-    recordMeetingReducer(&expected, .saved)
-    reduceReporting(&state, .alert(.saved))
+    recordMeetingReducer(&expected, .saveConfirmed)
+    reduceReporting(&state, .alert(.saveConfirmed))
     #expect(state == expected)
   }
 
@@ -221,7 +231,7 @@ struct RecordMeetingReducerTests {
   func alertButtonWhileNoneIsShownChangesNothing() {
     var state = RecordMeetingState()
     let before = state
-    reduceReporting(&state, .alert(.saved))
+    reduceReporting(&state, .alert(.saveConfirmed))
     #expect(state == before)
   }
 }

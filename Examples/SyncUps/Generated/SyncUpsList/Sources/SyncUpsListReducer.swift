@@ -54,6 +54,12 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
   case .path(let id, let action):
     let heard = action.heard(showing: state.path[id: id])
     if let screen = syncUpsListReducerPath(&state.path, id: id, action) {
+      if state.syncUps.writeBack(screen.syncUpDetail?.syncUp ?? screen.recordMeeting?.syncUp) {
+        state.path.show(
+          state.syncUps, in: \.syncUp, extract: { $0.syncUpDetail }, embed: { .syncUpDetail($0) })
+        state.path.show(
+          state.syncUps, in: \.syncUp, extract: { $0.recordMeeting }, embed: { .recordMeeting($0) })
+      }
       switch heard {
       case .syncUpDetail(let action):
         switch action {
@@ -124,17 +130,18 @@ extension SyncUpsListAction: ChangeReporting {
       switch action {
       case .syncUpDetail(let action):
         switch action {
-        case .deleteConfirmed, .startMeetingTapped, .alert:
-          return .unknown
-        default:
+        case .editTapped, .deleteTapped:
           return ChangedElements(field: 1, ids: [id])
+        default:
+          return .unknown
         }
       case .recordMeeting(let action):
         switch action {
-        case .saved, .discarded, .alert:
-          return .unknown
-        default:
+        case .appeared, .timerTick, .nextTapped, .endMeetingTapped, .transcribe,
+          .transcribeReceived, .transcribeFailed, .disappeared, .saveConfirmed:
           return ChangedElements(field: 1, ids: [id])
+        default:
+          return .unknown
         }
       }
     default:

@@ -40,6 +40,25 @@ struct SyncUpsListExampleTests {
     reduceReporting(&state, .syncUpTapped(id: uuid(1)))
     #expect(state.path.isEmpty == true)
   }
+
+  @Test("an edit in the detail is the list's too")
+  func anEditInTheDetailIsTheListSToo() throws {
+    var state = SyncUpsListState()
+    state.syncUps = [SyncUp(id: uuid(1), title: "Design")]
+    reduceReporting(&state, .syncUpTapped(id: uuid(1)))
+    reduceReporting(
+      &state,
+      .path(
+        id: 0,
+        action: .syncUpDetail(
+          .editTapped(form: SyncUpFormState(syncUp: SyncUp(id: uuid(1), title: "Design"))))))
+    reduceReporting(
+      &state, .path(id: 0, action: .syncUpDetail(.editing(.titleChanged(title: "Engineering")))))
+    reduceReporting(&state, .path(id: 0, action: .syncUpDetail(.editing(.done(id: uuid(2))))))
+    try #require(state.syncUps.indices.contains(0))
+    #expect(state.syncUps[0].title == "Engineering")
+    #expect(state.path.count == 1)
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

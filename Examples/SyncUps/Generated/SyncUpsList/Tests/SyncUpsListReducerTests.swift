@@ -198,6 +198,81 @@ struct SyncUpsListReducerTests {
     #expect(state == expected)
   }
 
+  @Test("path: SyncUpDetail's actions keep syncUp in step with syncUps")
+  func pathSyncUpDetailKeepsSyncUpInStep() {
+    let screen = SyncUpDetailState(
+      syncUp: SyncUp(id: uuid(1)), editing: SyncUpFormState(),
+      alert: SyncUpDetailAlert.confirmDeletion)
+    let actions: [SyncUpDetailAction] = [
+      .editTapped(form: SyncUpFormState()),
+      .edited(syncUp: SyncUp(id: uuid(3))),
+      .deleteTapped,
+      .deleteConfirmed,
+      .deleteMeetings(offsets: [0]),
+      .startMeetingTapped,
+    ]
+    for action in actions {
+      var state = SyncUpsListState()
+      state.syncUps = [screen.syncUp]
+      var showsRecordMeeting = RecordMeetingState(
+        syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+        alert: RecordMeetingAlert.lastSpeaker)
+      showsRecordMeeting.syncUp = screen.syncUp
+      state.path.push(.recordMeeting(showsRecordMeeting))
+      state.path.push(.syncUpDetail(screen))
+      state.path.push(.syncUpDetail(screen))
+      reduceReporting(&state, .path(id: 2, action: .syncUpDetail(action)))
+      for pushed in state.path {
+        if let shown = pushed.screen.syncUpDetail?.syncUp {
+          #expect(shown == state.syncUps[id: shown.id] ?? shown)
+        }
+        if let shown = pushed.screen.recordMeeting?.syncUp {
+          #expect(shown == state.syncUps[id: shown.id] ?? shown)
+        }
+      }
+    }
+  }
+
+  @Test("path: RecordMeeting's actions keep syncUp in step with syncUps")
+  func pathRecordMeetingKeepsSyncUpInStep() {
+    let screen = RecordMeetingState(
+      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+      alert: RecordMeetingAlert.lastSpeaker)
+    let actions: [RecordMeetingAction] = [
+      .appeared,
+      .timerTick,
+      .nextTapped,
+      .endMeetingTapped,
+      .transcribe,
+      .transcribeReceived(transcript: "text 3"),
+      .transcribeFailed(message: "text 3"),
+      .disappeared,
+      .saveConfirmed,
+      .saved(id: uuid(3), date: Date(timeIntervalSince1970: 1_700_345_600), transcript: "text 5"),
+      .discarded,
+    ]
+    for action in actions {
+      var state = SyncUpsListState()
+      state.syncUps = [screen.syncUp]
+      var showsSyncUpDetail = SyncUpDetailState(
+        syncUp: SyncUp(id: uuid(1)), editing: SyncUpFormState(),
+        alert: SyncUpDetailAlert.confirmDeletion)
+      showsSyncUpDetail.syncUp = screen.syncUp
+      state.path.push(.syncUpDetail(showsSyncUpDetail))
+      state.path.push(.recordMeeting(screen))
+      state.path.push(.recordMeeting(screen))
+      reduceReporting(&state, .path(id: 2, action: .recordMeeting(action)))
+      for pushed in state.path {
+        if let shown = pushed.screen.syncUpDetail?.syncUp {
+          #expect(shown == state.syncUps[id: shown.id] ?? shown)
+        }
+        if let shown = pushed.screen.recordMeeting?.syncUp {
+          #expect(shown == state.syncUps[id: shown.id] ?? shown)
+        }
+      }
+    }
+  }
+
   @Test("path: SyncUpDetail's deleteConfirmed is reduced by syncUpDeleted")
   func pathSyncUpDetailDeleteConfirmedReducedBySyncUpDeleted() {
     let screen = SyncUpDetailState(
@@ -328,47 +403,18 @@ struct SyncUpsListReducerTests {
     state.path.push(.recordMeeting(screen))
     var expected = state
     var reduced = screen
-    recordMeetingReducer(&reduced, .saved)
+    recordMeetingReducer(
+      &reduced,
+      .saved(id: uuid(3), date: Date(timeIntervalSince1970: 1_700_345_600), transcript: "text 5"))
     expected.path[id: 1] = .recordMeeting(reduced)
     syncUpsListReducer(&expected, .meetingSaved(screen: 1))
-    reduceReporting(&state, .path(id: 1, action: .recordMeeting(.saved)))
-    #expect(state == expected)
-  }
-
-  @Test("path: RecordMeeting's saved is reduced by meetingSaved through endMeeting's b...")
-  func pathRecordMeetingSavedReducedByMeetingSavedThroughEndMeeting() {
-    let sample = RecordMeetingState(
-      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
-      alert: RecordMeetingAlert.lastSpeaker)
-    var screen = sample
-    screen.alert = RecordMeetingAlert.endMeeting
-    var state = SyncUpsListState()
-    state.path.push(.recordMeeting(screen))
-    state.path.push(.recordMeeting(screen))
-    var expected = state
-    var reduced = screen
-    recordMeetingReducer(&reduced, .alert(.saved))
-    expected.path[id: 1] = .recordMeeting(reduced)
-    syncUpsListReducer(&expected, .meetingSaved(screen: 1))
-    reduceReporting(&state, .path(id: 1, action: .recordMeeting(.alert(.saved))))
-    #expect(state == expected)
-  }
-
-  @Test("path: RecordMeeting's saved is reduced by meetingSaved only while an alert is...")
-  func pathRecordMeetingSavedReducedByMeetingSavedOnlyWhileShown() {
-    let sample = RecordMeetingState(
-      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
-      alert: RecordMeetingAlert.lastSpeaker)
-    var screen = sample
-    screen.alert = nil
-    var state = SyncUpsListState()
-    state.path.push(.recordMeeting(screen))
-    state.path.push(.recordMeeting(screen))
-    var expected = state
-    var reduced = screen
-    recordMeetingReducer(&reduced, .alert(.saved))
-    expected.path[id: 1] = .recordMeeting(reduced)
-    reduceReporting(&state, .path(id: 1, action: .recordMeeting(.alert(.saved))))
+    reduceReporting(
+      &state,
+      .path(
+        id: 1,
+        action: .recordMeeting(
+          .saved(
+            id: uuid(3), date: Date(timeIntervalSince1970: 1_700_345_600), transcript: "text 5"))))
     #expect(state == expected)
   }
 
