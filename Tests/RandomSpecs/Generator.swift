@@ -194,6 +194,36 @@ struct SpecGenerator {
         "showChildWith", [RField(name: given.name, type: given.type, defaultValue: nil)],
         "push \(field).\(destination) with \(given.name) = \(given.name)")
     }
+    // Now and then the screen shows an element of a list of the parent's (`shows: { FIELD:
+    // shownItems }`), pushed by its id and changed by the parent (`upsert`), from a stream of
+    // its own too.
+    var shownRNG = RNG(seed: child.feature.utf8.reduce(UInt64(0x5B0E)) { $0 &* 31 &+ UInt64($1) })
+    let idTypes: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.uuid)]
+    let shownField = child.state.first { field in
+      guard case .model(let name) = field.type, let id = child.model(name)?.idField else { return false }
+      return idTypes.contains(id.type)
+    }
+    if shownRNG.chance(60), let shownField, case .model(let modelName) = shownField.type,
+      let id = child.model(modelName)?.idField,
+      !["shownItems", "showShown", "keepShown"].contains(where: taken.contains)
+    {
+      taken.insert("shownItems")
+      features[1].spec.state.append(RField(name: "shownItems", type: .array(.model(modelName)), defaultValue: .array([])))
+      if features[1].spec.usedModule == nil {
+        features[1].spec.usedModels = child.models
+        features[1].spec.usedEnums = child.enums
+        features[1].spec.usedModule = child.feature
+      }
+      features[1].spec.children[0].shows = RShown(field: shownField.name, list: "shownItems")
+      add(
+        "showShown", [RField(name: "id", type: id.type, defaultValue: nil)],
+        "push \(field).\(destination) with \(shownField.name) = shownItems[id]")
+      taken.insert("keepShown")
+      features[1].spec.actions.append(
+        RAction(
+          name: "keepShown", payload: [RField(name: "item", type: .model(modelName), defaultValue: nil)],
+          reduce: [.upsert(RPath(steps: [.field("shownItems")]), .parameter("item", []))]))
+    }
     // A destination's action the parent reduces: the screen popped.
     if rng.chance(60), let childAction = child.actions.isEmpty ? nil : rng.pick(child.actions) {
       let name = "heard" + childAction.name.prefix(1).uppercased() + childAction.name.dropFirst()
@@ -2900,6 +2930,19 @@ extension RSpec {
       buttons.append(RAlertButton(label: rng.pick(Pools.docs), role: rng.chance(50) ? "destructive" : nil, action: action))
     }
     if rng.chance(70) { buttons.append(RAlertButton(label: "Cancel", role: "cancel", action: nil)) }
+    // Now and then the button's action has a follow-up (sent when the button answers a shown
+    // alert), from a stream of its own.
+    var thenRNG = RNG(seed: feature.utf8.reduce(UInt64(0xB7_0E)) { $0 &* 31 &+ UInt64($1) })
+    if let chosen = buttons.first?.action, thenRNG.chance(30),
+      let index = actions.firstIndex(where: { $0.name == chosen && $0.from == nil }),
+      let target = thenRNG.pickOptional(
+        actions.filter {
+          $0.name != chosen && $0.payload.isEmpty && $0.async == nil && $0.followUps.isEmpty && $0.cancels.isEmpty
+            && !$0.reduce.contains(.custom)
+        })
+    {
+      actions[index].followUps = [RFollowUp(action: target.name, condition: nil)]
+    }
     alerts = [
       RAlert(
         name: "confirmIt", title: rng.pick(Pools.docs), message: rng.chance(50) ? rng.pick(Pools.docs) : nil,

@@ -839,6 +839,15 @@ struct RChild: Hashable {
   var dismissOn: [String] = []
   /// `stack: [FILE]` rather than `each:`: a navigation stack whose screens are the child.
   var stack = false
+  /// `shows: { FIELD: LIST }` beside `stack:`: the screen's field showing an element of the
+  /// parent's list, and that list.
+  var shows: RShown?
+}
+
+/// `shows: { FIELD: LIST }`: a screen's field and the parent's list it shows an element of.
+struct RShown: Hashable {
+  var field: String
+  var list: String
 }
 
 struct RApp: Hashable {

@@ -347,7 +347,8 @@ struct Renderer {
       lines.append("children:")
       for child in spec.children {
         if child.stack {
-          lines.append("  \(child.field): { stack: [\(child.file)] }")
+          let shows = child.shows.map { ", shows: { \($0.field): \($0.list) }" } ?? ""
+          lines.append("  \(child.field): { stack: [\(child.file)]\(shows) }")
         } else if child.presents {
           let dismissOn = child.dismissOn.isEmpty ? "" : ", dismissOn: [\(child.dismissOn.joined(separator: ", "))]"
           lines.append("  \(child.field): { presents: \(child.file)\(dismissOn) }")

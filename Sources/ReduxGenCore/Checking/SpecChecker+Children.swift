@@ -270,6 +270,16 @@ extension SpecChecker {
         error(.handlerStartsWork(action.name, key: key), node)
         continue
       }
+      if let childFrom = childAction.from {
+        error(
+          .handlerHearsHandler(source, feature: child.spec.feature, childFrom: ([childFrom.field] + (childFrom.destination.map { [$0] } ?? []) + [childFrom.action]).joined(separator: ".")),
+          node)
+        continue
+      }
+      if action.isDelegate {
+        error(.delegateFromChild(action.name, from: source), node)
+        continue
+      }
       if let first = handled[source] {
         error(.handledTwice(source, first: first), node)
         continue

@@ -59,7 +59,7 @@ extension SpecProblem {
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,
       .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
       .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .childChangesID, .unknownChild, .handlerSource,
-      .handlerStartsWork, .handledTwice, .handlerParameter, .handlerParameterType, .delegateUnhandled,
+      .handlerStartsWork, .handledTwice, .handlerHearsHandler, .delegateFromChild, .handlerParameter, .handlerParameterType, .delegateUnhandled,
       .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken, .notAButton, .childFieldNamedLikeAction,
       .showsNeedsStack, .shownListNotModels, .shownFieldMissing, .shownFieldType,
       .unseenByMiddleware,

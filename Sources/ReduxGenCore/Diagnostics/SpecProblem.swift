@@ -288,6 +288,12 @@ package enum SpecProblem: Hashable, Sendable {
   case handlerStartsWork(String, key: String)
   /// A child's action reduced by two of the parent's actions (`field.action`, the first action).
   case handledTwice(String, first: String)
+  /// `from: FIELD.ACTION` where the child reduces ACTION itself from its own child's action (the
+  /// source, the child's feature, the child's own `from:`): reduced there, the parent never hears it.
+  case handlerHearsHandler(String, feature: String, childFrom: String)
+  /// `delegate: true` on an action with `from:` (the action, its `from:`): reduced inside the
+  /// reducer, its parent never hears it.
+  case delegateFromChild(String, from: String)
   /// A parameter of an action with `from:` that the child's action and state lack (the
   /// parameter, the action, the child's action, the child feature).
   case handlerParameter(String, action: String, childAction: String, feature: String)

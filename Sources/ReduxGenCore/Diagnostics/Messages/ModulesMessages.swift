@@ -54,6 +54,13 @@ extension SpecProblem {
     case .handlerStartsWork(let action, let key):
       "action '\(action)' reduces a child's action ('from'), inside the reducer where no middleware sees it, so it "
         + "can't have '\(key)'; give that to an action of its own"
+    case .handlerHearsHandler(let source, let feature, let childFrom):
+      "\(feature) reduces '\(source.split(separator: ".").last ?? "")' inside its reducer when '\(childFrom)' arrives, "
+        + "where this feature never hears it; hear an action \(feature) is sent (a delegate, a button's), "
+        + "or what it changes ('shows:' on a stack)"
+    case .delegateFromChild(let action, let from):
+      "action '\(action)' reduces '\(from)' inside the reducer, where the parent never hears it: it can't be "
+        + "'delegate: true'; mark the child's action, or let the parent hear what it changes"
     case .handledTwice(let childAction, let first):
       "'\(childAction)' is already reduced by action '\(first)'; a child's action is reduced by one action of its parent"
     case .handlerParameter(let parameter, let action, let childAction, let feature):

@@ -273,6 +273,20 @@ struct RecordMeetingExampleTests {
     #expect(state.alert == RecordMeetingAlert.speechRecognizerFailed)
   }
 
+  @Test("a saved meeting goes before the earlier ones")
+  func aSavedMeetingGoesBeforeTheEarlierOnes() throws {
+    var state = RecordMeetingState()
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      meetings: [Meeting(id: uuid(9), date: Date(timeIntervalSince1970: 1_704_067_200))])
+    reduceReporting(
+      &state,
+      .saved(id: uuid(2), date: Date(timeIntervalSince1970: 1_706_745_600), transcript: "Hi"))
+    #expect(state.syncUp.meetings.count == 2)
+    try #require(state.syncUp.meetings.indices.contains(0))
+    #expect(state.syncUp.meetings[0].transcript == "Hi")
+  }
+
   @Test("saveConfirmed is followed by saved")
   func saveConfirmedIsFollowedUp() async {
     let initial = RecordMeetingState()
