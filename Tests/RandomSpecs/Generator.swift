@@ -133,6 +133,27 @@ struct SpecGenerator {
         RChild(field: field, file: "\(features[0].field).yaml", presents: true, dismissOn: dismissOn)
       ]
       makeHandler(&features, field: field, presents: true, rng: &rng)
+      // Now and then actions that present it, with its default state or with a field of it
+      // given by the parent's state or the payload, from a stream of their own.
+      var presentRNG = RNG(seed: child.feature.utf8.reduce(UInt64(0x9E5E)) { $0 &* 31 &+ UInt64($1) })
+      guard presentRNG.chance(60) else { return }
+      let taken = Set(features[1].spec.allActionNames).union(parentNames).union([field])
+      if !taken.contains("presentChild") {
+        features[1].spec.actions.append(RAction(name: "presentChild", payload: [], reduce: [.navigate("present \(field)")]))
+      }
+      let plain: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]
+      guard let given = child.state.first(where: { plain.contains($0.type) }) else { return }
+      if let source = parent.state.first(where: { $0.type == given.type && $0.name != field }), presentRNG.chance(50),
+        !taken.contains("presentChildFromState")
+      {
+        features[1].spec.actions.append(
+          RAction(name: "presentChildFromState", payload: [], reduce: [.navigate("present \(field) with \(given.name) = \(source.name)")]))
+      } else if !taken.contains("presentChildWith") {
+        features[1].spec.actions.append(
+          RAction(
+            name: "presentChildWith", payload: [RField(name: given.name, type: given.type, defaultValue: nil)],
+            reduce: [.navigate("present \(field) with \(given.name) = \(given.name)")]))
+      }
       return
     }
     if child.allStateFields.contains(where: { $0.name == "id" }) {

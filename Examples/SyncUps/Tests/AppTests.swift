@@ -118,7 +118,7 @@ struct AppTests {
   @Test("editing in the detail's form changes the sync-up in the list")
   func detailEdit() async {
     let (store, detail) = await detailShown()
-    await store.send(.path(id: detail, action: .syncUpDetail(.editTapped(form: SyncUpFormState(syncUp: syncUp))))) {
+    await store.send(.path(id: detail, action: .syncUpDetail(.editTapped))) {
       $0.path[id: detail] = .syncUpDetail(
         SyncUpDetailState(syncUp: self.syncUp, editing: SyncUpFormState(syncUp: self.syncUp)))
     }

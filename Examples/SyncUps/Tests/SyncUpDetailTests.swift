@@ -19,7 +19,7 @@ struct SyncUpDetailTests {
   @Test("the form edits a copy; Done hands it back and dismisses the form")
   func edit() async {
     let store = TestStore(initialState: SyncUpDetailState(syncUp: syncUp), reducer: syncUpDetailReducer)
-    await store.send(.editTapped(form: SyncUpFormState(syncUp: syncUp))) {
+    await store.send(.editTapped) {
       $0.editing = SyncUpFormState(syncUp: syncUp)
     }
     await store.send(.editing(.titleChanged(title: "Engineering"))) {

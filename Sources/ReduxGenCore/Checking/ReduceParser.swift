@@ -16,6 +16,8 @@ struct ReduceParser {
   var derivedNames: Set<String> = []
   /// The navigation stacks, by field (`push path.detail`, `pop path`).
   var stacks: [String: StackFeature] = [:]
+  /// The presented children, by field (`present editing with ...`).
+  var presented: [String: ChildFeature] = [:]
 
   /// `STACK`, the field of a navigation stack: the stack, its path, and where it starts.
   mutating func stackPath() -> (StackFeature, StatePath, Int)? {

@@ -450,6 +450,8 @@ extension SpecChecker {
         filters: filters, literals: literals)
       parser.derivedNames = Set((derived + selectors).map(\.name))
       parser.stacks = Dictionary(symbols.entries.stacks.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
+      parser.presented = Dictionary(
+        symbols.entries.children.filter { !$0.isList }.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
       let operation = parser.parse()
       if operation == nil, let (problem, offset) = parser.failure {
         error(problem, at: origin.advanced(by: offset))

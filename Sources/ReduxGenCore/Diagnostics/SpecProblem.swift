@@ -148,6 +148,8 @@ package enum SpecProblem: Hashable, Sendable {
   case pushedElementList(String)
   /// `with FIELD = ...` given twice.
   case pushedFieldTwice(String)
+  /// `present FIELD` where FIELD holds no presented child (the field, its type).
+  case notPresented(String, type: String)
   /// `push path.NAME` where the stack has no such destination.
   case unknownDestination(String, stack: String, suggestion: String?)
   case noIDField(String)

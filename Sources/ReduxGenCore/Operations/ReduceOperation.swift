@@ -91,7 +91,7 @@ package struct ReduceOperation: Sendable, Equatable, CustomStringConvertible {
   static let kinds: [any ReduceOperationKind.Type] = [
     SetEachOperation.self, SetOperation.self, AppendOperation.self, UpsertOperation.self, RemoveOperation.self, UpdateOperation.self,
     ToggleOperation.self, CountOperation.self, SortOperation.self, MoveOperation.self, ResetOperation.self, ClearOperation.self, CustomOperation.self,
-    ConditionalOperation.self, PushOperation.self, PopOperation.self,
+    ConditionalOperation.self, PushOperation.self, PopOperation.self, PresentOperation.self,
   ]
 
   /// Every word that starts an operation, for messages and suggestions.

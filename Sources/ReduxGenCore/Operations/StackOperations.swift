@@ -10,9 +10,11 @@ struct PushOperation: ReduceOperationKind, Equatable {
     case parameter(String, fields: [String])
     /// The element of the state's list `list` whose id is the payload parameter `key`.
     case element(list: String, key: String)
+    /// A field of the state, or a field of one (a name no payload parameter has).
+    case state(String, fields: [String])
   }
   static let words = ["push"]
-  static let meanings = ["navigate": "push", "show": "push", "present": "push"]
+  static let meanings = ["navigate": "push", "show": "push"]
   var target: StatePath
   var destination: String
   /// The destination's state type (`DetailState`).
@@ -62,7 +64,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
   }
 
   /// `FIELD = VALUE, ...` after `with`, in the destination's field order.
-  private static func parseGiven(_ child: Spec, _ parser: inout ReduceParser) -> [(field: String, value: Given)]? {
+  static func parseGiven(_ child: Spec, _ parser: inout ReduceParser) -> [(field: String, value: Given)]? {
     var given: [(field: String, value: Given)] = []
     // The destination's own state fields (not its children's or its alert).
     let own = child.state.filter { field in
@@ -117,8 +119,12 @@ struct PushOperation: ReduceOperationKind, Equatable {
       }
       return .element(list: name, key: key)
     }
-    guard var type = parser.action.payload.first(where: { $0.name == name })?.type else {
-      return parser.fail(ReduceParser.notInPayload(name, action: parser.action, state: parser.state), token.offset)
+    // A payload parameter, else a field of the state.
+    let parameter = parser.action.payload.first(where: { $0.name == name })?.type
+    guard var type = parameter ?? parser.state[name]?.type else {
+      let names = parser.action.payload.map(\.name) + parser.stateFields.map(\.name)
+      return parser.fail(
+        .unknownParameter(name, action: parser.action.name, suggestion: closestMatch(to: name, in: names)), token.offset)
     }
     var fields: [String] = []
     while parser.tokens.take(".") {
@@ -135,7 +141,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
       let written = ([name] + fields).joined(separator: ".")
       return parser.fail(.typeMismatch(expected: field.type.swiftName, found: type.swiftName, what: .quoted(written)), token.offset)
     }
-    return .parameter(name, fields: fields)
+    return parameter == nil ? .state(name, fields: fields) : .parameter(name, fields: fields)
   }
 
   var description: String {
@@ -145,18 +151,32 @@ struct PushOperation: ReduceOperationKind, Equatable {
 
   static func text(_ value: Given) -> String {
     switch value {
-    case .parameter(let name, let fields): ([name] + fields).joined(separator: ".")
+    case .parameter(let name, let fields), .state(let name, let fields): ([name] + fields).joined(separator: ".")
     case .element(let list, let key): "\(list)[\(key)]"
     }
+  }
+
+  /// The new state with the fields given: `DetailState(syncUp: found, title: title)`; `found`
+  /// the element looked up, `state` the state a `.state` value is read from.
+  static func givenState(_ type: String, _ given: [(field: String, value: Given)], parameter: (String) -> Expression, found: Expression, state: Expression) -> Expression {
+    .name(type).call(
+      given.map { field, value in
+        switch value {
+        case .parameter(let name, let fields): Argument(field, fields.reduce(parameter(name)) { $0.dot($1) })
+        case .state(let name, let fields): Argument(field, fields.reduce(state.dot(name)) { $0.dot($1) })
+        case .element: Argument(field, found)
+        }
+      })
   }
 
   var path: StatePath? { target }
   var operands: [Operand] {
     (value.map { [.parameter($0, fields: [])] } ?? [])
-      + given.map { _, value in
+      + given.flatMap { _, value -> [Operand] in
         switch value {
-        case .parameter(let name, let fields): .parameter(name, fields: fields)
-        case .element(_, let key): .parameter(key, fields: [])
+        case .parameter(let name, let fields): [.parameter(name, fields: fields)]
+        case .element(_, let key): [.parameter(key, fields: [])]
+        case .state: []
         }
       }
   }
@@ -170,25 +190,16 @@ struct PushOperation: ReduceOperationKind, Equatable {
   }
 
   /// `.detail(detail)`, `.detail(DetailState())`, or `.detail(DetailState(syncUp: found))`.
-  func screen(_ types: TypeTranslator) -> Expression {
-    let state: Expression
-    if let value {
-      state = .name(value)
-    } else {
-      state = .name(stateType).call(
-        given.map { field, value in
-          switch value {
-          case .parameter(let name, let fields): Argument(field, fields.reduce(Expression.name(name)) { $0.dot($1) })
-          case .element: Argument(field, .name("found"))
-          }
-        })
-    }
-    return Expression.dot(destination).call([Argument(nil, state)])
+  func screen(_ types: TypeTranslator, state: Expression) -> Expression {
+    let screenState: Expression =
+      value.map { .name($0) }
+      ?? Self.givenState(stateType, given, parameter: { .name($0) }, found: .name("found"), state: state)
+    return Expression.dot(destination).call([Argument(nil, screenState)])
   }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     reducer.at(target, state) { stack in
-      let push = Statement.expression(stack.dot("push").call([Argument(nil, screen(reducer.types))]))
+      let push = Statement.expression(stack.dot("push").call([Argument(nil, screen(reducer.types, state: state))]))
       guard let (list, key) = lookedUp else { return [push] }
       // Nothing pushed when no element has the id (it was removed while the action was on its way).
       return [.ifLet("found", .subscriptedByLabel(state.dot(list), label: "id", .name(key)), [push], else: nil)]
@@ -207,7 +218,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
     // destination is known.
     let pushed =
       value == nil
-      ? kit.expect(top.dot(destination), .notEqual, .literal(.nilLiteral)) : kit.expect(top, .equal, screen(kit.types))
+      ? kit.expect(top.dot(destination), .notEqual, .literal(.nilLiteral)) : kit.expect(top, .equal, screen(kit.types, state: .name("state")))
     let body =
       [kit.newState(), .expression(context.target.dot("push").call([Argument(nil, shown)]))] + lets
       + [kit.reduce(action.name, arguments), kit.expect(context.target.dot("count"), .equal, .literal(.int(2))), pushed]
@@ -238,13 +249,8 @@ struct PushOperation: ReduceOperationKind, Equatable {
       ]
       found = .name("found")
     }
-    let state = Expression.name(stateType).call(
-      given.map { field, value in
-        switch value {
-        case .parameter(let name, let fields): Argument(field, fields.reduce(kit.argument(name)) { $0.dot($1) })
-        case .element: Argument(field, found ?? .name("found"))
-        }
-      })
+    setUp += Self.givenStateSamples(given, kit)
+    let state = Self.givenState(stateType, given, parameter: kit.argument, found: found ?? .name("found"), state: .name("state"))
     var tests = [
       context.test(
         "\(action.name) pushes a \(destination) screen holding what it is given",
@@ -264,6 +270,19 @@ struct PushOperation: ReduceOperationKind, Equatable {
           ]))
     }
     return tests
+  }
+
+  /// A sample in each state field a `with` reads (`state.syncUp = SyncUp(...)`), so the test
+  /// sees the value read rather than a default.
+  static func givenStateSamples(_ given: [(field: String, value: Given)], _ kit: TestTranslator) -> [Statement] {
+    var read: [String] = []
+    for (_, value) in given {
+      if case .state(let name, _) = value, !read.contains(name) { read.append(name) }
+    }
+    return read.enumerated().compactMap { position, name in
+      guard let type = kit.spec.stateField(named: name)?.type else { return nil }
+      return .assignment(Expression.name("state").dot(name), kit.types.expression(kit.sample(type, position + 5), type: type))
+    }
   }
 
   func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {

@@ -41,6 +41,8 @@ extension SpecProblem {
       "\(feature)'s state has no field '\(field)' to give the new screen" + didYouMean(suggestion)
     case .pushedElementList(let list):
       "'\(list)' is not a list of models with an id in the state: 'with FIELD = LIST[ID]' gives the screen the element whose id is the parameter ID"
+    case .notPresented(let field, let type):
+      "'\(field)' has type \(type), which is no presented feature ('children: { \(field): { presents: FILE } }')"
     case .pushedFieldTwice(let field):
       "'\(field)' is given twice: 'with' gives each field of the new screen once"
     case .unknownDestination(let name, let stack, let suggestion):

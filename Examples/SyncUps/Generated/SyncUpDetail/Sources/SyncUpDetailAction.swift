@@ -7,8 +7,8 @@ import SyncUpForm
 
 /// Everything that can happen in the SyncUpDetail feature.
 public enum SyncUpDetailAction: Equatable, Sendable {
-  /// Shows the form with this sync-up (the view makes the form's state from it).
-  case editTapped(form: SyncUpFormState)
+  /// Shows the form with this sync-up.
+  case editTapped
 
   /// The form's Done; the sync-up as the form left it.
   case edited(syncUp: SyncUp)

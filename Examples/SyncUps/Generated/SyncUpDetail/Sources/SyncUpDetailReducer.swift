@@ -12,8 +12,8 @@ import SyncUpForm
 ///   - action: What happened.
 public func syncUpDetailReducer(_ state: inout SyncUpDetailState, _ action: SyncUpDetailAction) {
   switch action {
-  case .editTapped(let form):
-    state.editing = form
+  case .editTapped:
+    state.editing = SyncUpFormState(syncUp: state.syncUp)
   case .edited(let syncUp):
     state.syncUp = syncUp
   case .deleteTapped:

@@ -17,8 +17,7 @@ struct SyncUpDetailExampleTests {
   func editingInTheFormChangesTheSyncUpWhenDone() {
     var state = SyncUpDetailState()
     state.syncUp = SyncUp(id: uuid(1), title: "Design")
-    reduceReporting(
-      &state, .editTapped(form: SyncUpFormState(syncUp: SyncUp(id: uuid(1), title: "Design"))))
+    reduceReporting(&state, .editTapped)
     reduceReporting(&state, .editing(.titleChanged(title: "Engineering")))
     reduceReporting(&state, .editing(.done(id: uuid(2))))
     #expect(state.editing == nil)
@@ -29,8 +28,7 @@ struct SyncUpDetailExampleTests {
   func cancellingTheFormLeavesTheSyncUpAsItWas() {
     var state = SyncUpDetailState()
     state.syncUp = SyncUp(id: uuid(1), title: "Design")
-    reduceReporting(
-      &state, .editTapped(form: SyncUpFormState(syncUp: SyncUp(id: uuid(1), title: "Design"))))
+    reduceReporting(&state, .editTapped)
     reduceReporting(&state, .editing(.titleChanged(title: "Engineering")))
     reduceReporting(&state, .editing(.cancel))
     #expect(state.editing == nil)

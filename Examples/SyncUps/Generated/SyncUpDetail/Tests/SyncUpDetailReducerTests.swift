@@ -20,13 +20,14 @@ struct SyncUpDetailReducerTests {
     #expect(state.alert == nil)
   }
 
-  @Test("editTapped sets editing")
-  func editTappedSetsEditing() {
+  @Test("editTapped presents editing holding what it is given")
+  func editTappedPresentsEditingGiven() {
     var state = SyncUpDetailState()
-    state.editing = SyncUpFormState(syncUp: SyncUp(id: uuid(4)), focusedAttendee: uuid(4))
-    let form: SyncUpFormState = SyncUpFormState()
-    reduceReporting(&state, .editTapped(form: form))
-    #expect(state.editing == form)
+    state.syncUp = SyncUp(id: uuid(5))
+    let before = state
+    reduceReporting(&state, .editTapped)
+    #expect(state.editing != nil)
+    #expect(state.editing?.syncUp == before.syncUp)
   }
 
   @Test("edited sets syncUp")

@@ -46,12 +46,7 @@ struct SyncUpsListExampleTests {
     var state = SyncUpsListState()
     state.syncUps = [SyncUp(id: uuid(1), title: "Design")]
     reduceReporting(&state, .syncUpTapped(id: uuid(1)))
-    reduceReporting(
-      &state,
-      .path(
-        id: 0,
-        action: .syncUpDetail(
-          .editTapped(form: SyncUpFormState(syncUp: SyncUp(id: uuid(1), title: "Design"))))))
+    reduceReporting(&state, .path(id: 0, action: .syncUpDetail(.editTapped)))
     reduceReporting(
       &state, .path(id: 0, action: .syncUpDetail(.editing(.titleChanged(title: "Engineering")))))
     reduceReporting(&state, .path(id: 0, action: .syncUpDetail(.editing(.done(id: uuid(2))))))

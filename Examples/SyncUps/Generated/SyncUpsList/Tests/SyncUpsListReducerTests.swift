@@ -204,7 +204,7 @@ struct SyncUpsListReducerTests {
       syncUp: SyncUp(id: uuid(1)), editing: SyncUpFormState(),
       alert: SyncUpDetailAlert.confirmDeletion)
     let actions: [SyncUpDetailAction] = [
-      .editTapped(form: SyncUpFormState()),
+      .editTapped,
       .edited(syncUp: SyncUp(id: uuid(3))),
       .deleteTapped,
       .deleteConfirmed,
@@ -350,7 +350,7 @@ struct SyncUpsListReducerTests {
       syncUp: SyncUp(id: uuid(1)), editing: SyncUpFormState(),
       alert: SyncUpDetailAlert.confirmDeletion)
     let actions: [SyncUpDetailAction] = [
-      .editTapped(form: SyncUpFormState()),
+      .editTapped,
       .edited(syncUp: SyncUp(id: uuid(3))),
       .deleteTapped,
       .deleteMeetings(offsets: [0]),
@@ -372,8 +372,7 @@ struct SyncUpsListReducerTests {
     var state = SyncUpsListState()
     state.path.push(.recordMeeting(RecordMeetingState()))
     let before = state
-    reduceReporting(
-      &state, .path(id: 0, action: .syncUpDetail(.editTapped(form: SyncUpFormState()))))
+    reduceReporting(&state, .path(id: 0, action: .syncUpDetail(.editTapped)))
     #expect(state == before)
   }
 
@@ -387,8 +386,7 @@ struct SyncUpsListReducerTests {
     state.path.pop()
     state.path.push(.syncUpDetail(screen))
     let before = state
-    reduceReporting(
-      &state, .path(id: 0, action: .syncUpDetail(.editTapped(form: SyncUpFormState()))))
+    reduceReporting(&state, .path(id: 0, action: .syncUpDetail(.editTapped)))
     #expect(state == before)
     #expect(state.path.ids == [1])
   }

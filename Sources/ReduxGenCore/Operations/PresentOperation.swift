@@ -1,0 +1,140 @@
+/// `present CHILD [with FIELD = VALUE, ...]`: a presented child feature (`children: { editing: {
+/// presents: form.yaml } }`) shown with its default state, or with those fields of its state
+/// given: a payload value, a field of the state (`present editing with syncUp = syncUp`, the
+/// detail's sync-up in its form), or the element of a list of the state found by a payload id
+/// (nothing presented when no element has it). TCA's `state.destination = .edit(Form.State(syncUp:
+/// state.syncUp))`, without a view making the child's state.
+struct PresentOperation: ReduceOperationKind, Equatable {
+  static let words = ["present"]
+  var target: StatePath
+  /// The child's state type (`SyncUpFormState`).
+  var stateType: String
+  /// `with FIELD = VALUE`: fields of the child's state, in the child's field order.
+  var given: [(field: String, value: PushOperation.Given)] = []
+
+  static func == (lhs: PresentOperation, rhs: PresentOperation) -> Bool {
+    lhs.target == rhs.target && lhs.stateType == rhs.stateType
+      && lhs.given.elementsEqual(rhs.given) { $0.field == $1.field && $0.value == $1.value }
+  }
+
+  static func parse(_ word: String, _ parser: inout ReduceParser) -> PresentOperation? {
+    let token = parser.tokens.next()
+    guard case .identifier(let name) = token.kind else {
+      return parser.fail(.expectedToken(.stateField, found: token.described), token.offset)
+    }
+    guard let field = parser.state[name] else {
+      return parser.fail(
+        .unknownField(name, context: .theState, suggestion: closestMatch(to: name, in: parser.stateFields.map(\.name))), token.offset)
+    }
+    guard let child = parser.presented[name] else {
+      return parser.fail(.notPresented(name, type: field.type.swiftName), token.offset)
+    }
+    let target = StatePath(steps: [.field(name)], type: field.type, defaultValue: field.defaultValue, text: name)
+    var operation = PresentOperation(target: target, stateType: child.spec.stateTypeName)
+    if parser.tokens.takeWord("with") {
+      guard let given = PushOperation.parseGiven(child.spec, &parser) else { return nil }
+      operation.given = given
+    }
+    return operation
+  }
+
+  var description: String {
+    "present \(target.text)"
+      + (given.isEmpty ? "" : " with " + given.map { "\($0.field) = \(PushOperation.text($0.value))" }.joined(separator: ", "))
+  }
+
+  var path: StatePath? { target }
+
+  var operands: [Operand] {
+    given.flatMap { _, value -> [Operand] in
+      switch value {
+      case .parameter(let name, let fields): [.parameter(name, fields: fields)]
+      case .element(_, let key): [.parameter(key, fields: [])]
+      case .state: []
+      }
+    }
+  }
+
+  /// The element a `with` looks up, if any: the child is presented only when found.
+  var lookedUp: (list: String, key: String)? {
+    given.lazy.compactMap { _, value -> (list: String, key: String)? in
+      if case .element(let list, let key) = value { return (list, key) }
+      return nil
+    }.first
+  }
+
+  func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
+    reducer.at(target, state) { field in
+      let presented = Statement.assignment(
+        field, PushOperation.givenState(stateType, given, parameter: { .name($0) }, found: .name("found"), state: state))
+      guard let (list, key) = lookedUp else { return [presented] }
+      // Nothing presented when no element has the id (it was removed while the action was on its way).
+      return [.ifLet("found", .subscriptedByLabel(state.dot(list), label: "id", .name(key)), [presented], else: nil)]
+    }
+  }
+
+  /// The child holds what it is given (the payload's values, the state's, the element found);
+  /// with a lookup, an id no element has presents nothing.
+  func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    let (lets, arguments) = kit.arguments(action, [:])
+    var setUp = [kit.newState()] + lets
+    var found: Expression = .name("found")
+    if let (list, key) = lookedUp {
+      // The element whose id is the key's sample value.
+      guard case .array(.model(let element))? = kit.spec.stateField(named: list)?.type,
+        let position = action.payload.firstIndex(where: { $0.name == key })
+      else { return [] }
+      let keyValue = kit.sample(action.payload[position].type, position + 7)
+      setUp += [
+        kit.sampleConstant("found", kit.sample(.model(element), 1, overrides: ["id": keyValue]), type: .model(element)),
+        .assignment(Expression.name("state").dot(list), .array([.name("found")])),
+      ]
+      found = .name("found")
+    }
+    setUp += PushOperation.givenStateSamples(given, kit)
+    // The state the child is given is read before the action (the action may change it).
+    if given.contains(where: { if case .state = $0.value { true } else { false } }) {
+      setUp.append(kit.constant("before", .name("state")))
+    }
+    // Each field given, one by one: a default of another field may be made fresh (a UUID).
+    let before = Expression.name("before")
+    let checks = given.map { field, value -> Statement in
+      let expected: Expression =
+        switch value {
+        case .parameter(let name, let fields): fields.reduce(kit.argument(name)) { $0.dot($1) }
+        case .state(let name, let fields): fields.reduce(before.dot(name)) { $0.dot($1) }
+        case .element: found
+        }
+      return kit.expect(Expression.optionalChain(context.target).dot(field), .equal, expected)
+    }
+    var tests = [
+      context.test(
+        given.isEmpty
+          ? "\(action.name) presents \(target.text)" : "\(action.name) presents \(target.text) holding what it is given",
+        "\(action.name)Presents\(target.text.identifierWords)" + (given.isEmpty ? "" : "Given"),
+        setUp + [kit.reduce(action.name, arguments), kit.expect(context.target, .notEqual, .literal(.nilLiteral))] + checks)
+    ]
+    if let (list, _) = lookedUp {
+      tests.append(
+        context.test(
+          "\(action.name) presents nothing for an id \(list) doesn't hold",
+          "\(action.name)PresentsNothingForAMissing\(list.uppercasingFirst)",
+          [kit.newState()] + lets + [
+            kit.reduce(action.name, arguments), kit.expect(context.target, .equal, .literal(.nilLiteral)),
+          ]))
+    }
+    return tests
+  }
+
+  func mutants(_ context: MutationContext) -> [(kind: String, replacement: (any ReduceOperationKind)?)] {
+    // Each field given left out: the child takes that field's default.
+    [("drop", nil)]
+      + given.indices.map { index in
+        var without = self
+        without.given.remove(at: index)
+        return ("without-\(given[index].field)", without)
+      }
+  }
+}
