@@ -141,14 +141,19 @@ struct SpecGenerator {
       if !taken.contains("presentChild") {
         features[1].spec.actions.append(RAction(name: "presentChild", payload: [], reduce: [.navigate("present \(field)")]))
       }
-      let plain: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]
-      guard let given = child.state.first(where: { plain.contains($0.type) }) else { return }
-      if let source = parent.state.first(where: { $0.type == given.type && $0.name != field }), presentRNG.chance(50),
-        !taken.contains("presentChildFromState")
-      {
+      // A scalar field of the child's that a field of the parent's state of its type gives.
+      let pairs = child.state.flatMap { given -> [(RField, RField)] in
+        guard case .scalar = given.type else { return [] }
+        return parent.state.filter { $0.type == given.type && $0.name != field }.map { (given, $0) }
+      }
+      if let (given, source) = pairs.first, presentRNG.chance(50), !taken.contains("presentChildFromState") {
         features[1].spec.actions.append(
           RAction(name: "presentChildFromState", payload: [], reduce: [.navigate("present \(field) with \(given.name) = \(source.name)")]))
-      } else if !taken.contains("presentChildWith") {
+        return
+      }
+      let plain: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]
+      guard let given = child.state.first(where: { plain.contains($0.type) }) else { return }
+      if !taken.contains("presentChildWith") {
         features[1].spec.actions.append(
           RAction(
             name: "presentChildWith", payload: [RField(name: given.name, type: given.type, defaultValue: nil)],
