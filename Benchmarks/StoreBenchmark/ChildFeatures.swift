@@ -105,3 +105,26 @@ func runTree(count: Int, dispatches: Int, rounds: Int) {
   print("three levels / the app's own: \(String(format: "%.2f", best.row / best.own))x bare, "
     + "\(String(format: "%.2f", best.rowWith / best.ownWith))x with the children middleware")
 }
+
+/// The row's action three levels down alone (`tree`'s second row, or its last with the children
+/// middleware): what a profiler reads.
+func profileTreeRow(count: Int, dispatches: Int, middleware: Bool) -> String {
+  var tallies = TalliesState()
+  for id in 0..<count { tallies.tallies.append(TallyState(id: id)) }
+  var shelf = ShelfState()
+  _ = shelf.path.push(.tally(TallyState()))
+  let screen = shelf.path.push(.tallies(tallies))
+  let chain =
+    middleware
+    ? shelfChildren(
+      pathTally: { _ in [] }, pathNamer: { _ in [] }, pathRecorder: { _ in [] },
+      pathTallies: { _ in talliesChildren(tallies: { _ in [] }, namer: { [] }) }) : []
+  let app = Store(initialState: shelf, reducer: shelfReducer, middleware: chain)
+  let clock = ContinuousClock()
+  let elapsed = clock.measure {
+    for index in 0..<dispatches {
+      app.dispatch(.path(id: screen, action: .tallies(.tallies(id: index * 7 % count, action: .increment))))
+    }
+  }
+  return "\(dispatches) dispatches: \(String(format: "%.3f", seconds(elapsed) / Double(dispatches) * 1e6)) us each"
+}

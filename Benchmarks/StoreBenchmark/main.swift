@@ -265,6 +265,12 @@ if arguments.first == "observers" {
 } else if arguments.first == "tree" {
   // A row's action three levels down (app -> stack screen -> row) against the app's own action.
   runTree(count: Int(arguments.dropFirst().first ?? "1000") ?? 1_000, dispatches: 200_000, rounds: 7)
+} else if arguments.first == "tree-row" || arguments.first == "tree-row-middleware" {
+  // The row's action three levels down alone, bare or with the children middleware: for a profiler.
+  print(
+    profileTreeRow(
+      count: 1_000, dispatches: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000,
+      middleware: arguments.first == "tree-row-middleware"))
 } else if arguments.first == "overhead" {
   runOverhead(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, rounds: 15)
 } else if arguments.first == "toggles" {

@@ -121,6 +121,30 @@ public struct ScreenStack<Screen> {
     }.flatMap { $0 }
   }
 
+  /// Changes the state of the screen whose id is `id` in place when it is the case `extract`
+  /// reads, and says whether it did; nothing changes when the stack doesn't hold it or it is
+  /// another case. As `modify(id:extract:embed:_:)`, without a copy of the screen to return (which
+  /// costs a retain and a release of each of its state's stored references): a generated
+  /// feature's reducer gives a screen its destination's action this way, and reads the screen
+  /// from the stack only where a handler (`from:`) needs it.
+  ///
+  /// ```swift
+  /// let found = path.update(id: id, extract: { $0.list }, embed: AppPath.list) { listReducer(&$0, action) }
+  /// ```
+  @inlinable
+  public mutating func update<State>(
+    id: Int, extract: (Screen) -> State?, embed: (State) -> Screen, _ change: (inout State) throws -> Void
+  ) rethrows -> Bool {
+    try modify(id: id) { screen -> Bool in
+      guard var state = screen.flatMap(extract) else { return false }
+      // `state` alone holds the destination's state while it changes.
+      screen = nil
+      defer { screen = embed(state) }
+      try change(&state)
+      return true
+    } ?? false
+  }
+
   /// Pushes `screen` on top, and returns its id.
   @discardableResult
   public mutating func push(_ screen: Screen) -> Int {

@@ -23,9 +23,7 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.path.pop()
   case .path(let id, let action):
     let heard = action.heard(showing: state.path[id: id])
-    if snippetReducerPath(&state.path, id: id, action) == nil {
-      PresentationCheck.dropped(action, feature: "Snippet", field: "path")
-    } else {
+    if snippetReducerPath(&state.path, id: id, action) {
       switch heard {
       case .tally(let action):
         switch action {
@@ -42,22 +40,24 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
           break
         }
       }
+    } else {
+      PresentationCheck.dropped(action, feature: "Snippet", field: "path")
     }
   }
 }
 
-/// Gives the screen of `path` whose id is `id` its destination's action, and returns it.
-/// Nil, changing nothing, when the stack holds no such screen or it is another destination.
+/// Gives the screen of `path` whose id is `id` its destination's action, in place.
+/// False, changing nothing, when the stack holds no such screen or it is another destination.
 private func snippetReducerPath(
   _ stack: inout ScreenStack<SnippetPath>, id: Int, _ action: SnippetPathAction
-) -> SnippetPath? {
+) -> Bool {
   switch action {
   case .tally(let action):
-    return stack.modify(
+    return stack.update(
       id: id, extract: { screen in screen.tally }, embed: { screen in .tally(screen) },
       { screen in tallyReducer(&screen, action) })
   case .namer(let action):
-    return stack.modify(
+    return stack.update(
       id: id, extract: { screen in screen.namer }, embed: { screen in .namer(screen) },
       { screen in namerReducer(&screen, action) })
   }

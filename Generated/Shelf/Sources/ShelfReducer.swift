@@ -40,7 +40,7 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
     state.path.pop()
   case .path(let id, let action):
     let heard = action.heard(showing: state.path[id: id])
-    if let screen = shelfReducerPath(&state.path, id: id, action) {
+    if shelfReducerPath(&state.path, id: id, action) {
       switch heard {
       case .tally(let action):
         switch action {
@@ -52,7 +52,8 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
       case .namer(let action):
         switch action {
         case .save:
-          shelfReducer(&state, .named(draft: screen.namer!.draft))
+          let screen = state.path[id: id]!.namer!
+          shelfReducer(&state, .named(draft: screen.draft))
         default:
           break
         }
@@ -65,26 +66,26 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
   }
 }
 
-/// Gives the screen of `path` whose id is `id` its destination's action, and returns it.
-/// Nil, changing nothing, when the stack holds no such screen or it is another destination.
+/// Gives the screen of `path` whose id is `id` its destination's action, in place.
+/// False, changing nothing, when the stack holds no such screen or it is another destination.
 private func shelfReducerPath(
   _ stack: inout ScreenStack<ShelfPath>, id: Int, _ action: ShelfPathAction
-) -> ShelfPath? {
+) -> Bool {
   switch action {
   case .tally(let action):
-    return stack.modify(
+    return stack.update(
       id: id, extract: { screen in screen.tally }, embed: { screen in .tally(screen) },
       { screen in tallyReducer(&screen, action) })
   case .namer(let action):
-    return stack.modify(
+    return stack.update(
       id: id, extract: { screen in screen.namer }, embed: { screen in .namer(screen) },
       { screen in namerReducer(&screen, action) })
   case .recorder(let action):
-    return stack.modify(
+    return stack.update(
       id: id, extract: { screen in screen.recorder }, embed: { screen in .recorder(screen) },
       { screen in recorderReducer(&screen, action) })
   case .tallies(let action):
-    return stack.modify(
+    return stack.update(
       id: id, extract: { screen in screen.tallies }, embed: { screen in .tallies(screen) },
       { screen in talliesReducer(&screen, action) })
   }

@@ -78,7 +78,6 @@ struct AppendOperation: ReduceOperationKind, Equatable {
     return "\(unique ? "add" : end.rawValue) \(many ? "each of " : "")\(element) to \(target.text)"
   }
   var path: StatePath? { target }
-  func keepsElements(of list: String) -> Bool { target.steps == [.field(list)] }
   var operands: [Operand] {
     if let value { return [value] }
     return built?.fields.map { .parameter($0, fields: []) } ?? []

@@ -41,8 +41,9 @@ protocol ReduceOperationKind: Sendable {
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement]
 
   /// Whether it leaves each element the state's list `list` holds as it was, where it writes
-  /// the list: it adds, removes or reorders elements, but changes none (what `shows:` needn't
-  /// bring to the screens showing the list's elements).
+  /// the list: it removes or reorders elements, but changes none and adds none (what `shows:`
+  /// needn't bring to the screens showing the list's elements; an added element may have the id
+  /// of one a screen still shows).
   func keepsElements(of list: String) -> Bool
 
   /// The derived tests of the operation at a path through fields only (`count`, `form.name`).

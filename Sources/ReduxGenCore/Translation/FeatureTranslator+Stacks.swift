@@ -106,18 +106,16 @@ extension FeatureTranslator {
         Argument("field", .literal(.string(stack.field))),
       ]))
     // After the destination's reducer, the parent's actions that reduce its action (`from:`),
-    // reading the screen's state.
-    let screen = Expression.name("screen")
+    // reading the screen's state from the stack (only those that read it).
+    let screen = Expression.forceUnwrap(.subscriptedByLabel(.name("state").dot(stack.field), label: "id", .name("id")))
     let handled = stack.destinations.compactMap { destination -> SwitchCase? in
       guard stack.routeMutant != .handlerDropped,
         let inner = handlerSwitch(
           ChildFeature(field: stack.field, spec: destination.spec), element: .forceUnwrap(screen.dot(destination.name)),
-          destination: destination.name)
+          destination: destination.name, elementLocal: "screen")
       else { return nil }
       return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: ["action"])], body: [inner])
     }
-    // The screen as reduced, when a handler reads its state.
-    let readsScreen = spec.handlers(of: stack.field).contains { !($0.action.from?.readsState.isEmpty ?? true) }
     let otherwise = handled.count < stack.destinations.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : []
     if stack.routeMutant == .dropped {
       return SwitchCase(patterns: [Pattern(caseName: stack.field, bindings: [])], body: [.breakStatement])
@@ -129,17 +127,10 @@ extension FeatureTranslator {
       : [heardDeclaration(showing: .subscriptedByLabel(.name("state").dot(stack.field), label: "id", .name("id")))]
     let subject = Expression.name(heard.isEmpty ? "action" : "heard")
     // The element the screen shows (`shows:`), as its reducer left it, written into the list.
-    let written = writingBack(stack, screen: screen)
-    let routed: Statement
-    if !written.isEmpty {
-      routed = .ifLet("screen", reduced, written + (handled.isEmpty ? [] : [.switchStatement(subject, handled + otherwise)]), else: [dropped])
-    } else if handled.isEmpty {
-      routed = .ifElse(.binary(reduced, .equal, .literal(.nilLiteral)), [dropped], nil)
-    } else if readsScreen {
-      routed = .ifLet("screen", reduced, [.switchStatement(subject, handled + otherwise)], else: [dropped])
-    } else {
-      routed = .ifElse(.binary(reduced, .equal, .literal(.nilLiteral)), [dropped], [.switchStatement(subject, handled + otherwise)])
-    }
+    let written = writingBack(stack)
+    let after = written + (handled.isEmpty ? [] : [.switchStatement(subject, handled + otherwise)])
+    let routed: Statement =
+      after.isEmpty ? .ifElse(.prefix(.not, reduced), [dropped], nil) : .ifElse(reduced, after, [dropped])
     return SwitchCase(patterns: [Pattern(caseName: stack.field, bindings: ["id", "action"])], body: heard + [routed])
   }
 
@@ -148,16 +139,40 @@ extension FeatureTranslator {
   /// `shows:`: after a screen's action, its copy of each element it shows written into the
   /// parent's list (`state.syncUps.writeBack(screen.detail?.syncUp)`), and, when that changed
   /// the list, every screen showing one of its elements given it.
-  func writingBack(_ stack: StackFeature, screen: Expression) -> [Statement] {
-    guard stack.routeMutant != .notWrittenBack else { return [] }
-    return stack.shows.map { shown in
-      let copies = stack.destinations(showing: shown).map { destination in
-        Expression.optionalChain(screen.dot(destination.name)).dot(shown.field)
+  func writingBack(_ stack: StackFeature) -> [Statement] {
+    guard stack.routeMutant != .notWrittenBack, !stack.shows.isEmpty else { return [] }
+    let screen = Expression.optionalChain(.subscriptedByLabel(.name("state").dot(stack.field), label: "id", .name("id")))
+    // Per destination, after an action that may change what it shows (not one of `kept`).
+    let cases = stack.destinations.map { destination -> SwitchCase in
+      let written = stack.shows.filter { destination.spec.stateField(named: $0.field) != nil }.map { shown -> Statement in
+        let copy = Expression.optionalChain(screen.dot(destination.name)).dot(shown.field)
+        let write = Expression.name("state").dot(shown.list).dot("writeBack").call([Argument(nil, copy)])
+        let shownAgain = showing(list: shown.list)
+        return shownAgain.isEmpty ? .expression(write) : .ifElse(write, shownAgain, nil)
       }
-      let copy = copies.dropFirst().reduce(copies[0]) { .binary($0, .nilCoalescing, $1) }
-      let written = Expression.name("state").dot(shown.list).dot("writeBack").call([Argument(nil, copy)])
-      let shownAgain = showing(list: shown.list)
-      return shownAgain.isEmpty ? .expression(written) : .ifElse(written, shownAgain, nil)
+      guard !written.isEmpty else { return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: [])], body: [.breakStatement]) }
+      let kept = keptActions(stack, destination)
+      guard !kept.isEmpty else { return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: [])], body: written) }
+      return SwitchCase(
+        patterns: [Pattern(caseName: destination.name, bindings: ["action"])],
+        body: [
+          .switchStatement(
+            .name("action"),
+            [
+              SwitchCase(patterns: kept.map { Pattern(caseName: $0.name, bindings: []) }, body: [.breakStatement]),
+              SwitchCase(patterns: [], body: written),
+            ])
+        ])
+    }
+    return [.switchStatement(.name("action"), cases)]
+  }
+
+  /// `shows:`: the destination's own actions that change none of the fields it shows (known by
+  /// their reduce): after them nothing is written back.
+  func keptActions(_ stack: StackFeature, _ destination: StackFeature.Destination) -> [Action] {
+    let shown = stack.shows.map(\.field).filter { destination.spec.stateField(named: $0) != nil }
+    return destination.spec.actions.filter { action in
+      action.changedStateFields.map { fields in !shown.contains { fields.contains($0) } } == true
     }
   }
 
@@ -246,10 +261,14 @@ extension FeatureTranslator {
   /// that reduce a destination's (`from:`) change.
   func changedFields(byRouteOf stack: StackFeature) -> [Int]? {
     guard var indices = spec.stateFieldIndex(named: stack.field).map({ [$0] }) else { return nil }
-    // A screen's copy of an element it shows, written back (`shows:`).
+    // A screen's copy of an element it shows, written back (`shows:`), and given to the screens
+    // of every stack showing the list.
     for shown in stack.shows {
-      guard let index = spec.stateFieldIndex(named: shown.list) else { return nil }
-      if !indices.contains(index) { indices.append(index) }
+      let fields = [shown.list] + spec.stacks(showing: shown.list).map(\.stack.field)
+      for field in fields {
+        guard let index = spec.stateFieldIndex(named: field) else { return nil }
+        if !indices.contains(index) { indices.append(index) }
+      }
     }
     for (_, action) in spec.handlers(of: stack.field) {
       guard let fields = changedFields(by: action) else { return nil }
@@ -274,7 +293,7 @@ extension FeatureTranslator {
           patterns: [Pattern(caseName: destination.name, bindings: ["action"])],
           body: [
             .returnStatement(
-              Expression.name("stack").dot("modify").call([
+              Expression.name("stack").dot("update").call([
                 Argument("id", .name("id")),
                 Argument("extract", .closure(Closure(parameters: ["screen"], body: Expression.name("screen").dot(destination.name)))),
                 Argument(
@@ -296,8 +315,8 @@ extension FeatureTranslator {
       return .function(
         FunctionDeclaration(
           doc: """
-            Gives the screen of `\(stack.field)` whose id is `id` its destination's action, and returns it.
-            Nil, changing nothing, when the stack holds no such screen or it is another destination.
+            Gives the screen of `\(stack.field)` whose id is `id` its destination's action, in place.
+            False, changing nothing, when the stack holds no such screen or it is another destination.
             """,
           access: .private, kind: .function(stackReducerName(stack)),
           parameters: [
@@ -305,7 +324,7 @@ extension FeatureTranslator {
             Parameter(name: "id", type: .named("Int")),
             Parameter(label: "_", name: "action", type: .named(actions)),
           ],
-          returnType: .optional(.named(screens)),
+          returnType: .named("Bool"),
           body: [.switchStatement(.name("action"), cases)]))
     }
   }

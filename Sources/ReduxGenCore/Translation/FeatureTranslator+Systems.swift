@@ -153,14 +153,10 @@ extension FeatureTranslator {
       // place only the destination's own actions that change neither that copy nor the stack.
       if !stack.shows.isEmpty {
         let cases = stack.destinations.map { destination -> SwitchCase in
-          let shown = stack.shows.map(\.field).filter { destination.spec.stateField(named: $0) != nil }
           let writing = Set(
             spec.handlers(of: stack.field, destination: destination.name)
               .filter { $0.action.changedStateFields?.contains(stack.field) != false }.map(\.childAction))
-          let kept = destination.spec.actions.filter { action in
-            !writing.contains(action.name)
-              && action.changedStateFields.map { fields in !shown.contains { fields.contains($0) } } == true
-          }
+          let kept = keptActions(stack, destination).filter { !writing.contains($0.name) }
           let body: [Statement]
           if kept.isEmpty {
             body = [.returnStatement(.dot("unknown"))]

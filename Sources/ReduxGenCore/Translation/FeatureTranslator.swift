@@ -543,7 +543,8 @@ struct FeatureTranslator {
   /// given the child action's parameters and the child's state fields (`element`) they name.
   /// `subject` is what the switch reads: `heard` where the child's buttons are heard.
   func handlerSwitch(
-    _ list: ChildFeature, element: Expression, destination: String? = nil, over subject: Expression = .name("action")
+    _ list: ChildFeature, element given: Expression, destination: String? = nil, over subject: Expression = .name("action"),
+    elementLocal: String? = nil
   ) -> Statement? {
     let handlers = destination.map { spec.handlers(of: list.field, destination: $0) } ?? spec.handlers(of: list.field)
     guard !handlers.isEmpty, list.routeMutant != .handlerDropped else { return nil }
@@ -551,6 +552,11 @@ struct FeatureTranslator {
       guard let childAction = list.spec.action(named: childActionName), let from = action.from else { return nil }
       // A parameter's local name, unless it would hide what the route reads (`index`, `state`).
       let local = { (name: String) in Self.routeNames.contains(name) ? name + "Given" : name }
+      // The element read once into `elementLocal` (a stack's screen, found by its id) when named.
+      let readsElement = !from.readsState.isEmpty
+      let element = readsElement ? elementLocal.map(Expression.name) ?? given : given
+      let declared: [Statement] =
+        readsElement ? elementLocal.map { [.declaration(VariableDeclaration(isConstant: true, name: $0, initializer: given))] } ?? [] : []
       let arguments = action.payload.map { parameter in
         // A stack's `screen`: the id of the screen the action came from.
         if parameter.name == from.screenIDParameter { return Argument(parameter.name, .name("id")) }
@@ -562,7 +568,9 @@ struct FeatureTranslator {
       let parentAction: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
       return SwitchCase(
         patterns: [Pattern(caseName: childActionName, bindings: bindings.allSatisfy { $0 == nil } ? [] : bindings)],
-        body: [.expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(.name("state"))), Argument(nil, parentAction)]))])
+        body: declared + [
+          .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(.name("state"))), Argument(nil, parentAction)]))
+        ])
     }
     return .switchStatement(subject, cases + Self.otherwise(cases.count, of: list.spec))
   }

@@ -414,14 +414,28 @@ extension TestTranslator {
       }
       // The parent's actions that may change an element of the list.
       guard let first = showing.first else { continue }
+      guard case .array(.model(let elementName))? = spec.stateField(named: shown.list)?.type,
+        let idType = spec.model(named: elementName)?.idField?.type
+      else { continue }
       for action in spec.actions where action.mayChangeElements(of: shown.list) && !action.reducesByHand {
         let arguments = action.payload.indices.map { childArgument(action, $0) }
         let sent: Expression = arguments.isEmpty ? .dot(action.name) : .dot(action.name).call(arguments)
+        // The element shown has the id the action's sample payload names (an id, or an element).
+        let named = action.payload.firstIndex { $0.type == idType || $0.type == .model(elementName) }
+        let renumbered: [Statement] = named.map { position in
+          [.assignment(.name("screen").dot(shown.field).dot("id"), types.expression(sample(idType, position + 3), type: idType))]
+        } ?? []
         tests.append(
           test(
             "\(action.name) brings its change of \(shown.list) to the \(stack.field) screens showing it",
             names.make("\(action.name)Keeps\(stack.field.uppercasingFirst)\(shown.field.uppercasingFirst)InStep"),
-            [sampleConstant("screen", element(first.stateModel, 1, allFields: true), type: .model(first.stateModel.name))]
+            [
+              .declaration(
+                VariableDeclaration(
+                  isConstant: renumbered.isEmpty, name: "screen",
+                  initializer: types.expression(element(first.stateModel, 1, allFields: true), type: .model(first.stateModel.name))))
+            ]
+              + renumbered
               + stacked(first)
               + [
                 .expression(state.dot(stack.field).dot("push").call([Argument(nil, Expression.dot(first.name).call([Argument(nil, .name("screen"))]))])),

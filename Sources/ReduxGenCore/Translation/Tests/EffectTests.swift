@@ -340,19 +340,27 @@ extension TestTranslator {
             Argument("middleware", .array([followUpsMiddleware()])),
           ] + (makesValues ? [Argument("actionValues", incrementingValues)] : []) + [Argument("exhaustivity", .dot("off"))]))
       let targets = action.followUps.map(\.action).joined(separator: ", ")
-      let shown: [Statement] = [
-        .declaration(VariableDeclaration(name: "initial", initializer: .name(spec.stateTypeName).call())),
-        .assignment(.name("initial").dot(Spec.alertField), Self.shownAlert(spec, (alert.name, true))),
-        .declaration(VariableDeclaration(name: "after", initializer: .name("initial"))),
-        .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(after)), Argument(nil, sent)])),
-        made,
+      // The state after the button, where a follow-up reads it.
+      let readsState = action.followUps.contains(where: \.takesStateFields)
+      let shown: [Statement] =
+        [
+          .declaration(VariableDeclaration(name: "initial", initializer: .name(spec.stateTypeName).call())),
+          .assignment(.name("initial").dot(Spec.alertField), Self.shownAlert(spec, (alert.name, true))),
+        ]
+        + (readsState
+          ? [
+            .declaration(VariableDeclaration(name: "after", initializer: .name("initial"))),
+            .expression(.name(spec.reducerName).call([Argument(nil, .inoutArgument(after)), Argument(nil, sent)])),
+          ] : [])
+        + [
+          made,
         .expression(.awaitExpression(store.dot("send").call([Argument(nil, sent)]))),
-        expect(
-          Expression.name("Array").call([
-            Argument(nil, store.dot("receivedActions").dot("prefix").call([Argument(nil, .literal(.int(expected.count)))]))
-          ]), .equal, .array(expected)),
-        .expression(.awaitExpression(store.dot("finish").call())),
-      ]
+          expect(
+            Expression.name("Array").call([
+              Argument(nil, store.dot("receivedActions").dot("prefix").call([Argument(nil, .literal(.int(expected.count)))]))
+            ]), .equal, .array(expected)),
+          .expression(.awaitExpression(store.dot("finish").call())),
+        ]
       let unshown: [Statement] = [
         constant("initial", .name(spec.stateTypeName).call()),
         made,

@@ -18,6 +18,10 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
     state.addSyncUp = form
   case .added(let syncUp):
     state.syncUps.append(syncUp)
+    state.path.show(
+      state.syncUps, in: \.syncUp, extract: { $0.syncUpDetail }, embed: { .syncUpDetail($0) })
+    state.path.show(
+      state.syncUps, in: \.syncUp, extract: { $0.recordMeeting }, embed: { .recordMeeting($0) })
   case .deleteSyncUps(let offsets):
     state.syncUps.removeElements(atOffsets: offsets)
   case .syncUpTapped(let id):
@@ -53,21 +57,47 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
     }
   case .path(let id, let action):
     let heard = action.heard(showing: state.path[id: id])
-    if let screen = syncUpsListReducerPath(&state.path, id: id, action) {
-      if state.syncUps.writeBack(screen.syncUpDetail?.syncUp ?? screen.recordMeeting?.syncUp) {
-        state.path.show(
-          state.syncUps, in: \.syncUp, extract: { $0.syncUpDetail }, embed: { .syncUpDetail($0) })
-        state.path.show(
-          state.syncUps, in: \.syncUp, extract: { $0.recordMeeting }, embed: { .recordMeeting($0) })
+    if syncUpsListReducerPath(&state.path, id: id, action) {
+      switch action {
+      case .syncUpDetail(let action):
+        switch action {
+        case .editTapped, .deleteTapped, .deleteConfirmed, .startMeetingTapped:
+          break
+        default:
+          if state.syncUps.writeBack(state.path[id: id]?.syncUpDetail?.syncUp) {
+            state.path.show(
+              state.syncUps, in: \.syncUp, extract: { $0.syncUpDetail },
+              embed: { .syncUpDetail($0) })
+            state.path.show(
+              state.syncUps, in: \.syncUp, extract: { $0.recordMeeting },
+              embed: { .recordMeeting($0) })
+          }
+        }
+      case .recordMeeting(let action):
+        switch action {
+        case .appeared, .timerTick, .nextTapped, .endMeetingTapped, .transcribe,
+          .transcribeReceived, .transcribeFailed, .disappeared, .saveConfirmed, .discarded:
+          break
+        default:
+          if state.syncUps.writeBack(state.path[id: id]?.recordMeeting?.syncUp) {
+            state.path.show(
+              state.syncUps, in: \.syncUp, extract: { $0.syncUpDetail },
+              embed: { .syncUpDetail($0) })
+            state.path.show(
+              state.syncUps, in: \.syncUp, extract: { $0.recordMeeting },
+              embed: { .recordMeeting($0) })
+          }
+        }
       }
       switch heard {
       case .syncUpDetail(let action):
         switch action {
         case .deleteConfirmed:
-          syncUpsListReducer(
-            &state, .syncUpDeleted(screen: id, syncUp: screen.syncUpDetail!.syncUp))
+          let screen = state.path[id: id]!.syncUpDetail!
+          syncUpsListReducer(&state, .syncUpDeleted(screen: id, syncUp: screen.syncUp))
         case .startMeetingTapped:
-          syncUpsListReducer(&state, .meetingStarted(syncUp: screen.syncUpDetail!.syncUp))
+          let screen = state.path[id: id]!.syncUpDetail!
+          syncUpsListReducer(&state, .meetingStarted(syncUp: screen.syncUp))
         default:
           break
         }
@@ -87,19 +117,19 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
   }
 }
 
-/// Gives the screen of `path` whose id is `id` its destination's action, and returns it.
-/// Nil, changing nothing, when the stack holds no such screen or it is another destination.
+/// Gives the screen of `path` whose id is `id` its destination's action, in place.
+/// False, changing nothing, when the stack holds no such screen or it is another destination.
 private func syncUpsListReducerPath(
   _ stack: inout ScreenStack<SyncUpsListPath>, id: Int, _ action: SyncUpsListPathAction
-) -> SyncUpsListPath? {
+) -> Bool {
   switch action {
   case .syncUpDetail(let action):
-    return stack.modify(
+    return stack.update(
       id: id, extract: { screen in screen.syncUpDetail },
       embed: { screen in .syncUpDetail(screen) },
       { screen in syncUpDetailReducer(&screen, action) })
   case .recordMeeting(let action):
-    return stack.modify(
+    return stack.update(
       id: id, extract: { screen in screen.recordMeeting },
       embed: { screen in .recordMeeting(screen) },
       { screen in recordMeetingReducer(&screen, action) })
@@ -112,14 +142,14 @@ extension SyncUpsListAction: ChangeReporting {
     switch self {
     case .addSyncUpTapped:
       return StateFields(2)
-    case .added, .deleteSyncUps:
+    case .added, .syncUpDeleted, .path:
+      return StateFields(0, 1)
+    case .deleteSyncUps:
       return StateFields(0)
     case .syncUpTapped, .meetingStarted, .meetingSaved, .meetingDiscarded:
       return StateFields(1)
-    case .syncUpDeleted, .path:
-      return StateFields(0, 1)
     case .addSyncUp:
-      return StateFields(0, 2)
+      return StateFields(0, 1, 2)
     }
   }
 

@@ -273,6 +273,31 @@ struct SyncUpsListReducerTests {
     }
   }
 
+  @Test("added brings its change of syncUps to the path screens showing it")
+  func addedKeepsPathSyncUpInStep() {
+    var screen = SyncUpDetailState(
+      syncUp: SyncUp(id: uuid(1)), editing: SyncUpFormState(),
+      alert: SyncUpDetailAlert.confirmDeletion)
+    screen.syncUp.id = uuid(3)
+    var state = SyncUpsListState()
+    state.syncUps = [screen.syncUp]
+    var showsRecordMeeting = RecordMeetingState(
+      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+      alert: RecordMeetingAlert.lastSpeaker)
+    showsRecordMeeting.syncUp = screen.syncUp
+    state.path.push(.recordMeeting(showsRecordMeeting))
+    state.path.push(.syncUpDetail(screen))
+    reduceReporting(&state, .added(syncUp: SyncUp(id: uuid(3))))
+    for pushed in state.path {
+      if let shown = pushed.screen.syncUpDetail?.syncUp {
+        #expect(shown == state.syncUps[id: shown.id] ?? shown)
+      }
+      if let shown = pushed.screen.recordMeeting?.syncUp {
+        #expect(shown == state.syncUps[id: shown.id] ?? shown)
+      }
+    }
+  }
+
   @Test("path: SyncUpDetail's deleteConfirmed is reduced by syncUpDeleted")
   func pathSyncUpDetailDeleteConfirmedReducedBySyncUpDeleted() {
     let screen = SyncUpDetailState(
