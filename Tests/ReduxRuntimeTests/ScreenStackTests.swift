@@ -17,6 +17,38 @@ import Testing
     #expect(stack[id: c] == "c")
   }
 
+  @Test("update(id:) changes a screen of its case in place and says so; another case or id, nothing")
+  func update() {
+    var stack = ScreenStack<StackScreen>([.counter(1), .note("a")])
+    let counted = stack.update(id: 0, extract: \.counter, embed: StackScreen.counter) { $0 += 1 }
+    let otherCase = stack.update(id: 1, extract: \.counter, embed: StackScreen.counter) { $0 += 1 }
+    let otherID = stack.update(id: 7, extract: \.note, embed: StackScreen.note) { $0 += "!" }
+    #expect(counted && !otherCase && !otherID)
+    #expect(stack.map(\.screen) == [.counter(2), .note("a")])
+  }
+
+  @Test("show gives each screen showing an element the list's element; one the list lacks keeps its copy")
+  func show() {
+    var list: IdentifiedArrayOf<Shown> = [Shown(id: 1, title: "A"), Shown(id: 2, title: "B")]
+    var stack = ScreenStack<ShownScreen>([
+      .detail(Shown(id: 1, title: "old")), .other, .detail(Shown(id: 3, title: "gone")), .detail(Shown(id: 2, title: "B")),
+    ])
+    list[id: 1]?.title = "A2"
+    stack.show(list, in: \.self, extract: \.detail, embed: ShownScreen.detail)
+    #expect(stack.map(\.screen) == [.detail(Shown(id: 1, title: "A2")), .other, .detail(Shown(id: 3, title: "gone")), .detail(Shown(id: 2, title: "B"))])
+  }
+
+  @Test("writeBack writes an element over the one with its id when it differs; never adds one")
+  func writeBack() {
+    var list: IdentifiedArrayOf<Shown> = [Shown(id: 1, title: "A")]
+    let written = [
+      list.writeBack(Shown(id: 1, title: "B")), list.writeBack(Shown(id: 1, title: "B")),
+      list.writeBack(Shown(id: 2, title: "C")), list.writeBack(nil),
+    ]
+    #expect(written == [true, false, false, false])
+    #expect(list == [Shown(id: 1, title: "B")])
+  }
+
   @Test("pop(from:) pops a screen and those above; pop(to:) those above; popToRoot all")
   func pops() {
     var stack: ScreenStack<String> = ["list", "detail", "edit", "preview"]
@@ -77,6 +109,22 @@ import Testing
     let low = Data(#"{"screens":[{"id":4,"screen":"a"}],"nextID":1}"#.utf8)
     var stack = try JSONDecoder().decode(ScreenStack<String>.self, from: low)
     #expect(stack.push("b") == 5)
+  }
+}
+
+// An element a screen shows (`shows:`), and a stack of screens showing it or not.
+private struct Shown: Identifiable, Equatable, Sendable {
+  var id: Int
+  var title: String
+}
+
+private enum ShownScreen: Equatable, Sendable {
+  case detail(Shown)
+  case other
+
+  var detail: Shown? {
+    if case .detail(let value) = self { return value }
+    return nil
   }
 }
 
