@@ -133,14 +133,23 @@ public struct ScreenStack<Screen> {
   /// ```
   @inlinable
   public mutating func update<State>(
-    id: Int, extract: (Screen) -> State?, embed: (State) -> Screen, _ change: (inout State) throws -> Void
+    id: Int, extract: (Screen) -> State?, embed: (consuming State) -> Screen, _ change: (inout State) throws -> Void
   ) rethrows -> Bool {
     try modify(id: id) { screen -> Bool in
-      guard var state = screen.flatMap(extract) else { return false }
-      // `state` alone holds the destination's state while it changes.
-      screen = nil
-      defer { screen = embed(state) }
-      try change(&state)
+      // The case read where the screen is; then the state moved out of the screen, which is
+      // taken from the optional (so the optimizer moves the state rather than copying it: a
+      // retain and a release of each of its references saved).
+      guard let held = screen, extract(held) != nil else { return false }
+      _ = consume held
+      guard var state = extract(screen.take()!) else { return false }
+      do {
+        try change(&state)
+      } catch {
+        screen = embed(consume state)
+        throw error
+      }
+      // Moved back, not copied (a `defer` would copy it).
+      screen = embed(consume state)
       return true
     } ?? false
   }
