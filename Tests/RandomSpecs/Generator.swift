@@ -250,10 +250,11 @@ struct SpecGenerator {
           name: "keepShown", payload: [RField(name: "item", type: .model(modelName), defaultValue: nil)],
           reduce: [.upsert(RPath(steps: [.field("shownItems")]), .parameter("item", []))]))
     }
-    // A destination's action the parent reduces: the screen popped.
+    // A destination's action the parent reduces: the screen popped (not after an action that
+    // starts work, which the pop would end at once).
     if rng.chance(60), let childAction = child.actions.isEmpty ? nil : rng.pick(child.actions) {
       let name = "heard" + childAction.name.prefix(1).uppercased() + childAction.name.dropFirst()
-      if !taken.contains(name) {
+      if !taken.contains(name), childAction.async == nil, childAction.followUps.isEmpty {
         var action = RAction(name: name, payload: [], reduce: [.navigate("pop \(field)")])
         action.from = "\(field).\(destination).\(childAction.name)"
         features[1].spec.actions.append(action)

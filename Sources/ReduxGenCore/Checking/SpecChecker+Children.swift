@@ -321,6 +321,16 @@ extension SpecChecker {
     }
   }
 
+  /// Whether `operations` pop screens of the stack `stack` (`pop`, `clear`, in a branch too).
+  static func pops(_ operations: [ReduceOperation], stack: String) -> Bool {
+    operations.contains { operation in
+      if let pop = operation.kind as? PopOperation { return pop.target.steps.first == .field(stack) }
+      if let clear = operation.kind as? ClearOperation { return clear.target.steps.first == .field(stack) }
+      if let branch = operation.kind as? ConditionalOperation { return pops(branch.then + branch.otherwise, stack: stack) }
+      return false
+    }
+  }
+
   /// The parameter of a stack's handler that takes the sending screen's id.
   static let screenIDParameter = "screen"
 
@@ -346,6 +356,14 @@ extension SpecChecker {
       }
     }
     for (stack, node) in stacks {
+      // A destination's action that starts work, reduced by a parent's action that pops it.
+      for action in actions {
+        guard let from = action.from, from.field == stack.field, let name = from.destination,
+          let childAction = stack.destination(named: name)?.spec.action(named: from.action),
+          childAction.async != nil || !childAction.followUps.isEmpty, Self.pops(action.reduce, stack: stack.field)
+        else { continue }
+        error(.handlerPopsWork("\(stack.field).\(name).\(from.action)", handler: action.name), node)
+      }
       for destination in stack.destinations {
         let handled = Set(actions.compactMap { $0.from?.field == stack.field && $0.from?.destination == destination.name ? $0.from?.action : nil })
         for action in destination.spec.actions where action.isDelegate && !handled.contains(action.name) {

@@ -58,7 +58,7 @@ extension SpecProblem {
     case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .sharedActionNeedsFeatures,
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,
       .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
-      .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .childChangesID, .unknownChild, .handlerSource,
+      .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .handlerPopsWork, .childChangesID, .unknownChild, .handlerSource,
       .handlerStartsWork, .handledTwice, .handlerHearsHandler, .delegateFromChild, .handlerParameter, .handlerParameterType, .delegateUnhandled,
       .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken, .notAButton, .childFieldNamedLikeAction,
       .showsNeedsStack, .shownListNotModels, .shownFieldMissing, .shownFieldType,

@@ -276,6 +276,9 @@ package enum SpecProblem: Hashable, Sendable {
   case childLacksConformance(String, String, why: String)
   /// A `dismissOn` action that starts a request or a follow-up (the action, the child feature).
   case dismissOnStartsWork(String, feature: String)
+  /// `from: STACK.DEST.ACTION` on an action that pops the stack, where ACTION starts a request
+  /// or a follow-up (the source, the parent's action): popped, the screen's work ends at once.
+  case handlerPopsWork(String, handler: String)
   /// A child feature of a list whose action writes its state's `id` (the feature, the action).
   case childChangesID(String, action: String)
   /// `dismissOn` on a list of child features (the field): only a presented child is dismissed.

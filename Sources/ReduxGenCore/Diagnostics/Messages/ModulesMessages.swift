@@ -40,6 +40,9 @@ extension SpecProblem {
     case .dismissOnStartsWork(let action, let feature):
       "action '\(action)' of feature '\(feature)' starts a request or a follow-up, which dismissing the feature would "
         + "cancel at once; dismiss it from the action that ends that work (its success)"
+    case .handlerPopsWork(let source, let handler):
+      "'\(source)' starts a request or a follow-up, which action '\(handler)' ends at once by popping its screen; "
+        + "pop the screen from the action that ends that work (the follow-up, the request's outcome)"
     case .childChangesID(let feature, let action):
       "action '\(action)' of feature '\(feature)' changes its state's 'id', which tells the elements of a list apart "
         + "and must stay as it is"
