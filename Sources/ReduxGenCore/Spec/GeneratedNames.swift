@@ -218,6 +218,18 @@ package struct GeneratedNames: Sendable, Equatable {
   /// models file declares.
   package static let capturedTypeNames: Set<String> = ["State", "Action", "Effects"]
 
+  /// Foundation's type names a spec may well give a model or an enum: a spec that uses it names it
+  /// through its module (`Clock.Timer`), since its sources import Foundation, where the name
+  /// would be ambiguous; in its own module it hides Foundation's.
+  package static let foundationTypeNames: Set<String> = [
+    "AttributedString", "Bundle", "Calendar", "CharacterSet", "DateComponents", "DateFormatter", "DateInterval",
+    "Dimension", "Expression", "FileHandle", "FileManager", "Formatter", "Host", "IndexPath", "InputStream", "Locale",
+    "Measurement", "Morphology", "Notification", "NotificationCenter", "NumberFormatter", "Operation",
+    "OperationQueue", "OutputStream", "PersonNameComponents", "Pipe", "Port", "Predicate", "Process", "Progress",
+    "Scanner", "SortDescriptor", "Stream", "Thread", "TimeZone", "Timer", "URLComponents", "URLQueryItem",
+    "URLRequest", "Unit", "UserDefaults",
+  ]
+
   /// What generated test files import from Foundation: only these declarations, so a model
   /// named like another Foundation type (`Timer`, `Notification`, `Unit`) is not ambiguous there.
   package static let foundationImportsOfTests = [

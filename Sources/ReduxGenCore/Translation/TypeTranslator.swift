@@ -42,6 +42,13 @@ struct TypeTranslator {
   /// A model, enum or filter of the spec (or of a spec it uses) by name; through its alias where
   /// the name is captured.
   func specType(_ name: String) -> TypeName {
+    // A used spec's type named like one of Foundation's (`Timer`): through its module, since
+    // this module's sources import Foundation too (its own type of the name hides Foundation's).
+    if GeneratedNames.foundationTypeNames.contains(name), !spec.declaredTypeNames.contains(name),
+      let owner = spec.usedSpecs.first(where: { $0.declaredTypeNames.contains(name) })
+    {
+      return .named(owner.moduleName + "." + name)
+    }
     guard captured.contains(name), let owner = feature(declaring: name) else { return .named(name) }
     return .named(GeneratedNames(feature: owner).capturedTypeAlias(name))
   }
