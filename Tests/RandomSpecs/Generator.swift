@@ -2817,10 +2817,14 @@ extension RApp {
   /// feature's dictionary under the elements' key. Only over element types one feature declares,
   /// which the app's tests can name.
   mutating func makeDerived(_ rng: inout RNG) {
-    let modelCounts = Dictionary(features.flatMap { $0.spec.models.map { ($0.name, 1) } }, uniquingKeysWith: +)
+    // A model or enum two features declare: an app value over a list of it is refused.
+    let typeCounts = Dictionary(
+      features.flatMap { $0.spec.models.map { ($0.name, 1) } + $0.spec.enums.map { ($0.name, 1) } }, uniquingKeysWith: +)
     func unique(_ type: RType) -> Bool {
-      guard case .array(.model(let name)) = type else { return true }
-      return modelCounts[name] == 1
+      switch type {
+      case .array(.model(let name)), .array(.enumeration(let name)): (typeCounts[name] ?? 0) <= 1
+      default: true
+      }
     }
     var names: Set<String> = []
     func fresh(_ base: String) -> String {
@@ -2867,7 +2871,7 @@ extension RApp {
     var keyed: [String] = []
     for feature in features {
       for entries in feature.spec.state {
-        guard case .dictionary(let keyType, .model(let modelName)) = entries.type, modelCounts[modelName] == 1,
+        guard case .dictionary(let keyType, .model(let modelName)) = entries.type, typeCounts[modelName] == 1,
           let model = feature.spec.model(modelName), !model.fields.contains(where: { $0.name == "key" })
         else { continue }
         for summed in model.fields where summed.type == .scalar(.int) {

@@ -132,6 +132,25 @@ struct AppChecker {
     var scope = SpecChecker(path: checker.path, symbols: SymbolTable(entries))
     let (derived, selectors) = scope.checkDerived(node)
     checker.diagnostics.append(contentsOf: scope.diagnostics.diagnostics)
+    // A type two features' specs declare (each their `Item`): the scope knows only the first.
+    var owners: [String: [String]] = [:]
+    for spec in specs {
+      for name in spec.models.map(\.name) + spec.enums.map(\.name) where !(owners[name]?.contains(spec.feature) ?? false) {
+        owners[name, default: []].append(spec.feature)
+      }
+    }
+    if owners.values.contains(where: { $0.count > 1 }), case .mapping(let pairs) = node.kind {
+      for value in derived + selectors {
+        guard let key = pairs.first(where: { $0.key.scalar == value.name })?.key else { continue }
+        for input in value.inputs {
+          guard let field = state.first(where: { $0.name == input }),
+            let type = field.type.typeNames.first(where: { (owners[$0]?.count ?? 0) > 1 })
+          else { continue }
+          checker.error(.appValueTypeAmbiguous(type, features: owners[type] ?? [], field: input), key)
+          break
+        }
+      }
+    }
     var spec = Spec(
       path: checker.path, feature: app.name, access: .public, imports: [], doc: nil, models: models, enums: enums,
       state: state, filters: [], actions: [], middleware: [], examples: [], events: [], persist: nil)

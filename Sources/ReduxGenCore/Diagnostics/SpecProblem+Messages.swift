@@ -55,7 +55,7 @@ extension SpecProblem {
     case .storeOnlyKey, .storeExampleNeedsDerivedFailure, .madeValueNotGiven, .waitOutsideStore, .waitWithoutDelays,
       .waitNotHere, .waitTooLong, .waitOrderUnknown:
       .examples
-    case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .sharedActionNeedsFeatures,
+    case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .appValueTypeAmbiguous, .sharedActionNeedsFeatures,
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,
       .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
       .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .handlerPopsWork, .childChangesID, .unknownChild, .handlerSource,

@@ -251,6 +251,9 @@ package enum SpecProblem: Hashable, Sendable {
   case appFeatureNotPublic(String)
   /// `shared:` names a feature the app doesn't have.
   case unknownAppFeature(String, suggestion: String?)
+  /// An app value reading a field of a type two features' specs declare (the type, the specs'
+  /// features, the field read): the app's value can't tell them apart.
+  case appValueTypeAmbiguous(String, features: [String], field: String)
   /// A shared action listed with fewer than two features.
   case sharedActionNeedsFeatures(String)
   /// A shared action that a listed feature (field name, feature type) doesn't declare.

@@ -74,6 +74,16 @@ package indirect enum SpecType: Hashable, Sendable {
     }
   }
 
+  /// The model and enum names the type is or holds.
+  package var typeNames: [String] {
+    switch self {
+    case .model(let name), .enumeration(let name): [name]
+    case .optional(let wrapped), .array(let wrapped): wrapped.typeNames
+    case .dictionary(let key, let value): key.typeNames + value.typeNames
+    default: []
+    }
+  }
+
   package var isStack: Bool {
     if case .stack = self { return true }
     return false

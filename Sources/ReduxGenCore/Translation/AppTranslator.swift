@@ -36,6 +36,16 @@ struct AppTranslator {
     }
   }
 
+  /// The type names two of the features' specs (or the specs they use) declare: the app's code
+  /// names them through their module, where a bare name would be ambiguous.
+  var ambiguousTypeNames: Set<String> {
+    var owners: [String: Set<String>] = [:]
+    for spec in Spec.flattened(app.features.map(\.spec)) {
+      for name in spec.declaredTypeNames { owners[name, default: []].insert(spec.feature) }
+    }
+    return Set(owners.filter { $0.value.count > 1 }.keys)
+  }
+
   /// An app's names are a feature's: `<App>State`, `<App>Action`, `<app>Reducer`, ...
   var names: GeneratedNames { GeneratedNames(feature: app.name) }
   var stateName: String { names.state }
@@ -252,6 +262,7 @@ struct AppTranslator {
       // An action that surely changes the slice, so a wrong route fails the test.
       var translator = TestTranslator(spec: feature.spec)
       translator.types.usesUUIDHelper = false
+      translator.types.qualified = ambiguousTypeNames
       // Not a shared action: it changes other slices too.
       let shared = Set(app.shared(by: feature.name).map(\.name))
       guard let probe = translator.stateChangingAction(excluding: shared) else { return nil }
@@ -302,6 +313,7 @@ struct AppTranslator {
       let feature = app.features[index]
       var translator = TestTranslator(spec: feature.spec)
       translator.types.usesUUIDHelper = false
+      translator.types.qualified = ambiguousTypeNames
       for list in lists {
         // Only over an element type one feature declares, which the app's tests can name.
         guard case .array(.model(let modelName)) = feature.spec.state[list.field].type,
@@ -410,6 +422,7 @@ struct AppTranslator {
     for (offset, sender) in sharers.enumerated() {
       var translator = TestTranslator(spec: sender.spec)
       translator.types.usesUUIDHelper = false
+      translator.types.qualified = ambiguousTypeNames
       guard let action = sender.spec.action(named: shared.name) else { continue }
       let arguments = translator.sampleArguments(action)
       let value = arguments.isEmpty ? Expression.dot(shared.name) : Expression.dot(shared.name).call(arguments)

@@ -9,6 +9,9 @@ struct TypeTranslator {
   /// The spec types written through their alias (`GeneratedNames.capturedTypeAlias`): names
   /// the declaration the code goes into gives a meaning of its own (see `capturing`).
   private(set) var captured: Set<String> = []
+  /// The spec types written through their module (`Alpha.Item`): in an app's code, a name two
+  /// of its features' specs declare.
+  var qualified: Set<String> = []
 
   init(spec: Spec) {
     shared = SharedSpec(spec)
@@ -42,6 +45,9 @@ struct TypeTranslator {
   /// A model, enum or filter of the spec (or of a spec it uses) by name; through its alias where
   /// the name is captured.
   func specType(_ name: String) -> TypeName {
+    if qualified.contains(name), let owner = ([spec] + spec.usedSpecs).first(where: { $0.declaredTypeNames.contains(name) }) {
+      return .named(owner.moduleName + "." + name)
+    }
     // A used spec's type named like one of Foundation's (`Timer`): through its module, since
     // this module's sources import Foundation too (its own type of the name hides Foundation's).
     if GeneratedNames.foundationTypeNames.contains(name), !spec.declaredTypeNames.contains(name),

@@ -11,6 +11,9 @@ extension SpecProblem {
       "this is an app spec; a feature spec is expected here"
     case .unknownAppFeature(let name, let suggestion):
       "this app has no feature '\(name)'" + didYouMean(suggestion)
+    case .appValueTypeAmbiguous(let type, let features, let field):
+      "'\(field)' holds \(type), which \(features.joined(separator: " and ")) both declare: an app value can't tell "
+        + "them apart; give one of them another name"
     case .sharedActionNeedsFeatures(let action):
       "shared action '\(action)' needs two features or more (one feature's action is routed to it already)"
     case .sharedActionMissing(let action, let feature, let type, let suggestion):
