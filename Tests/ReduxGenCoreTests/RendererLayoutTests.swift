@@ -49,6 +49,21 @@ private func task(_ id: Int, _ title: String, _ subtitle: String) -> Expression 
 
   // MARK: Files
 
+  @Test("a long text is literals of at most 60 characters joined by +, cut between words, a long word cut too")
+  func longText() {
+    let words = String(repeating: "word ", count: 30)
+    let long = String(repeating: "x", count: 150)
+    for text in [words, long, "see " + long + " then"] {
+      let rendered = statement(.declaration(VariableDeclaration(isConstant: true, name: "t", initializer: .text(text))))
+      #expect(widest(rendered) <= 100, "\(rendered)")
+      // The pieces joined are the text.
+      let pieces = rendered.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.offset % 2 == 1 }.map(\.element)
+      #expect(pieces.joined() == text)
+      #expect(pieces.allSatisfy { $0.count <= 60 })
+    }
+  }
+
   @Test("header, then imports: plain and SPI sorted by module, declaration imports, @testable")
   func fileHeaderAndImports() {
     let file = SwiftFile(

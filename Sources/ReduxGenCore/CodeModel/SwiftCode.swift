@@ -325,9 +325,13 @@ extension Expression {
       } else {
         current = candidate
       }
+      // A word longer than the width (a URL, text without spaces) is cut into pieces of it.
+      while current.count > width {
+        pieces.append(String(current.prefix(width)))
+        current = String(current.dropFirst(width))
+      }
     }
     pieces.append(current)
-    // A word longer than the width stays whole: a piece may be longer, never cut mid-word.
     let literals = pieces.map { Expression.literal(.string($0)) }
     return literals.dropFirst().reduce(literals[0]) { .binary($0, .plus, $1) }
   }
