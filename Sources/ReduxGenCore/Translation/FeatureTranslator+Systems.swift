@@ -160,6 +160,8 @@ extension FeatureTranslator {
           let body: [Statement]
           if kept.isEmpty {
             body = [.returnStatement(.dot("unknown"))]
+          } else if kept.count == Self.actionCaseCount(destination.spec) {
+            body = [inPlace]
           } else {
             body = [
               .switchStatement(
@@ -170,7 +172,8 @@ extension FeatureTranslator {
                 ])
             ]
           }
-          return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: kept.isEmpty ? [] : ["action"])], body: body)
+          let binds = !kept.isEmpty && kept.count < Self.actionCaseCount(destination.spec)
+          return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: binds ? ["action"] : [])], body: body)
         }
         return SwitchCase(
           patterns: [Pattern(caseName: stack.field, bindings: ["id", "action"])], body: [.switchStatement(.name("action"), cases)])
