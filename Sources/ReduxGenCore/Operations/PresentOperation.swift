@@ -45,23 +45,10 @@ struct PresentOperation: ReduceOperationKind, Equatable {
 
   var path: StatePath? { target }
 
-  var operands: [Operand] {
-    given.flatMap { _, value -> [Operand] in
-      switch value {
-      case .parameter(let name, let fields): [.parameter(name, fields: fields)]
-      case .element(_, let key): [.parameter(key, fields: [])]
-      case .state: []
-      }
-    }
-  }
+  var operands: [Operand] { PushOperation.operands(of: given) }
 
   /// The element a `with` looks up, if any: the child is presented only when found.
-  var lookedUp: (list: String, key: String)? {
-    given.lazy.compactMap { _, value -> (list: String, key: String)? in
-      if case .element(let list, let key) = value { return (list, key) }
-      return nil
-    }.first
-  }
+  var lookedUp: (list: String, key: String)? { PushOperation.lookedUp(in: given) }
 
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     reducer.at(target, state) { field in
@@ -80,18 +67,10 @@ struct PresentOperation: ReduceOperationKind, Equatable {
     let action = context.action
     let (lets, arguments) = kit.arguments(action, [:])
     var setUp = [kit.newState()] + lets
-    var found: Expression = .name("found")
-    if let (list, key) = lookedUp {
-      // The element whose id is the key's sample value.
-      guard case .array(.model(let element))? = kit.spec.stateField(named: list)?.type,
-        let position = action.payload.firstIndex(where: { $0.name == key })
-      else { return [] }
-      let keyValue = kit.sample(action.payload[position].type, position + 7)
-      setUp += [
-        kit.sampleConstant("found", kit.sample(.model(element), 1, overrides: ["id": keyValue]), type: .model(element)),
-        .assignment(Expression.name("state").dot(list), .array([.name("found")])),
-      ]
-      found = .name("found")
+    let found: Expression = .name("found")
+    if let lookedUp {
+      guard let lookup = PushOperation.lookupSetUp(lookedUp, action, kit) else { return [] }
+      setUp += lookup
     }
     setUp += PushOperation.givenStateSamples(given, kit)
     // The state the child is given is read before the action (the action may change it).

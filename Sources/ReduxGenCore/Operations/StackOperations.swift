@@ -171,23 +171,30 @@ struct PushOperation: ReduceOperationKind, Equatable {
 
   var path: StatePath? { target }
   var operands: [Operand] {
-    (value.map { [.parameter($0, fields: [])] } ?? [])
-      + given.flatMap { _, value -> [Operand] in
-        switch value {
-        case .parameter(let name, let fields): [.parameter(name, fields: fields)]
-        case .element(_, let key): [.parameter(key, fields: [])]
-        case .state: []
-        }
-      }
+    (value.map { [.parameter($0, fields: [])] } ?? []) + Self.operands(of: given)
   }
 
-  /// The element a `with` looks up, if any: it is pushed only when found.
-  var lookedUp: (list: String, key: String)? {
+  /// The payload values a `with` reads: its parameters and the keys of its lookups.
+  static func operands(of given: [(field: String, value: Given)]) -> [Operand] {
+    given.flatMap { _, value -> [Operand] in
+      switch value {
+      case .parameter(let name, let fields): [.parameter(name, fields: fields)]
+      case .element(_, let key): [.parameter(key, fields: [])]
+      case .state: []
+      }
+    }
+  }
+
+  /// The element a `with` looks up, if any: the screen or child is shown only when found.
+  static func lookedUp(in given: [(field: String, value: Given)]) -> (list: String, key: String)? {
     given.lazy.compactMap { _, value -> (list: String, key: String)? in
       if case .element(let list, let key) = value { return (list, key) }
       return nil
     }.first
   }
+
+  /// The element a `with` looks up, if any: it is pushed only when found.
+  var lookedUp: (list: String, key: String)? { Self.lookedUp(in: given) }
 
   /// `.detail(detail)`, `.detail(DetailState())`, or `.detail(DetailState(syncUp: found))`.
   func screen(_ types: TypeTranslator, state: Expression) -> Expression {
@@ -237,16 +244,9 @@ struct PushOperation: ReduceOperationKind, Equatable {
     let (lets, arguments) = kit.arguments(action, [:])
     var setUp = [kit.newState(), .expression(context.target.dot("push").call([Argument(nil, shown)]))] + lets
     var found: Expression?
-    if let (list, key) = lookedUp {
-      // The element whose id is the key's sample value.
-      guard case .array(.model(let element))? = kit.spec.stateField(named: list)?.type,
-        let position = action.payload.firstIndex(where: { $0.name == key })
-      else { return [] }
-      let keyValue = kit.sample(action.payload[position].type, position + 7)
-      setUp += [
-        kit.sampleConstant("found", kit.sample(.model(element), 1, overrides: ["id": keyValue]), type: .model(element)),
-        .assignment(Expression.name("state").dot(list), .array([.name("found")])),
-      ]
+    if let lookedUp {
+      guard let lookup = Self.lookupSetUp(lookedUp, action, kit) else { return [] }
+      setUp += lookup
       found = .name("found")
     }
     setUp += Self.givenStateSamples(given, kit)
@@ -270,6 +270,19 @@ struct PushOperation: ReduceOperationKind, Equatable {
           ]))
     }
     return tests
+  }
+
+  /// `let found = ...; state.LIST = [found]`: the element a `with`'s lookup finds, its id the
+  /// key's sample value; nil where the list holds no models.
+  static func lookupSetUp(_ lookedUp: (list: String, key: String), _ action: Action, _ kit: TestTranslator) -> [Statement]? {
+    guard case .array(.model(let element))? = kit.spec.stateField(named: lookedUp.list)?.type,
+      let position = action.payload.firstIndex(where: { $0.name == lookedUp.key })
+    else { return nil }
+    let keyValue = kit.sample(action.payload[position].type, position + 7)
+    return [
+      kit.sampleConstant("found", kit.sample(.model(element), 1, overrides: ["id": keyValue]), type: .model(element)),
+      .assignment(Expression.name("state").dot(lookedUp.list), .array([.name("found")])),
+    ]
   }
 
   /// A sample in each state field a `with` reads (`state.syncUp = SyncUp(...)`), so the test
