@@ -108,6 +108,55 @@ struct SpecGenerator {
   /// (`Codable`) it asks too. Nothing when a name is taken.
   /// Or, `presents`, the second presents the first (`childSheet: { presents: FIRST.yaml,
   /// dismissOn: [...] }`), one of the first's actions now and then dismissing it.
+  /// A model field of `child`'s state built new by a `with` (`item.id = itemId, item.tags[0].id =
+  /// itemTags0Id`): its id and every field without a default given by a payload parameter of
+  /// its own (a made `UUID` or `Date`), others now and then; a list of models with an id in it
+  /// now and then given one or two elements. Nil when a field it needs has a type no parameter
+  /// can give simply.
+  static func builtGiven(_ child: RSpec, rng: inout RNG) -> (payload: [RField], text: String)? {
+    let simple: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool), .scalar(.uuid), .scalar(.date), .scalar(.double)]
+    func parameter(_ name: String, _ type: RType) -> RField {
+      switch type {
+      case .scalar(.uuid): RField(name: name, type: type, defaultValue: .freshUUID, style: .short("new"))
+      case .scalar(.date): RField(name: name, type: type, defaultValue: .freshDate, style: .short("now"))
+      default: RField(name: name, type: type, defaultValue: nil)
+      }
+    }
+    // The fields given inside a model at `path` (`item`, `item.tags[0]`), with their parameters.
+    func inside(_ model: RModel, path: String, name: String, depth: Int, rng: inout RNG) -> [(text: String, parameter: RField)]? {
+      var given: [(text: String, parameter: RField)] = []
+      for field in model.fields {
+        let needed = field.name == "id" || (field.defaultValue == nil && !field.type.isOptional && !field.type.isCollection)
+        if simple.contains(field.type) {
+          guard needed || rng.chance(40) else { continue }
+          let parameterName = name + field.name.uppercasingFirst
+          given.append(("\(path).\(field.name) = \(parameterName)", parameter(parameterName, field.type)))
+        } else if case .array(.model(let element)) = field.type, depth == 0, let inner = child.models.first(where: { $0.name == element }),
+          inner.idField != nil, rng.chance(50)
+        {
+          for position in 0..<rng.int(in: 1...2) {
+            guard
+              let elements = inside(
+                inner, path: "\(path).\(field.name)[\(position)]", name: name + field.name.uppercasingFirst + "\(position)", depth: 1,
+                rng: &rng)
+            else { return nil }
+            given += elements
+          }
+        } else if needed {
+          return nil
+        }
+      }
+      return given
+    }
+    for field in child.state {
+      guard case .model(let name) = field.type.unwrapped, let model = child.models.first(where: { $0.name == name }), model.idField != nil,
+        let given = inside(model, path: field.name, name: field.name, depth: 0, rng: &rng), !given.isEmpty
+      else { continue }
+      return (given.map(\.parameter), given.map(\.text).joined(separator: ", "))
+    }
+    return nil
+  }
+
   static func makeTree(_ features: inout [RAppFeature], presents: Bool, rng: inout RNG) {
     guard features.count >= 2 else { return }
     let child = features[0].spec
@@ -149,6 +198,11 @@ struct SpecGenerator {
       if let (given, source) = pairs.first, presentRNG.chance(50), !taken.contains("presentChildFromState") {
         features[1].spec.actions.append(
           RAction(name: "presentChildFromState", payload: [], reduce: [.navigate("present \(field) with \(given.name) = \(source.name)")]))
+        return
+      }
+      if presentRNG.chance(50), !taken.contains("presentChildBuilt"), let built = builtGiven(child, rng: &presentRNG) {
+        features[1].spec.actions.append(
+          RAction(name: "presentChildBuilt", payload: built.payload, reduce: [.navigate("present \(field) with \(built.text)")]))
         return
       }
       let plain: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]

@@ -14,19 +14,20 @@ struct SyncUpsListTests {
   @Test("a sync-up filled in the form is added and the form dismissed")
   func add() async {
     let store = TestStore(initialState: SyncUpsListState(), reducer: syncUpsListReducer)
-    await store.send(.addSyncUpTapped(form: SyncUpFormState(syncUp: newSyncUp))) {
-      $0.addSyncUp = SyncUpFormState(syncUp: newSyncUp)
+    // The sync-up's id and its first attendee's, made by the action's creator (TCA's uuid()).
+    await store.send(.addSyncUpTapped(using: values)) {
+      $0.addSyncUp = SyncUpFormState(syncUp: SyncUp(id: UUID(number: 1), attendees: [Attendee(id: UUID(number: 2))]))
     }
     await store.send(.addSyncUp(.titleChanged(title: "Engineering"))) {
       $0.addSyncUp?.syncUp.title = "Engineering"
     }
-    await store.send(.addSyncUp(.attendeeRenamed(id: UUID(number: 101), name: "Blob"))) {
+    await store.send(.addSyncUp(.attendeeRenamed(id: UUID(number: 2), name: "Blob"))) {
       $0.addSyncUp?.syncUp.attendees[0].name = "Blob"
     }
     await store.send(.addSyncUp(.done(using: values))) {
       $0.addSyncUp = nil
       $0.syncUps = [
-        SyncUp(id: UUID(number: 100), attendees: [Attendee(id: UUID(number: 101), name: "Blob")], title: "Engineering")
+        SyncUp(id: UUID(number: 1), attendees: [Attendee(id: UUID(number: 2), name: "Blob")], title: "Engineering")
       ]
     }
     await store.finish()

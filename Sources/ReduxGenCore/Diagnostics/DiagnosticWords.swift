@@ -129,6 +129,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
   case comma
   /// In `push STACK.DEST with FIELD = VALUE`.
   case withEquals
+  case elementPosition
   case followUp
   case index
   case predicateOperand
@@ -173,6 +174,7 @@ package enum Expectation: Hashable, Sendable, CustomStringConvertible {
     case .openingParenthesis: "'(' and the value to look for, as in 'ids.contains(id)'"
     case .comma: "',' and a second value, as in 'min(a, b)'"
     case .withEquals: "'=' and the field's value, as in 'with syncUp = syncUps[id]'"
+    case .elementPosition: "an element's position, as in 'attendees[0].id'"
     case .followUp:
       "an action's name, maybe followed by 'after' or 'every' and a duration, then 'if' and a condition, as in 'then: search after 300ms if !query.isEmpty'"
     case .index: "an index such as [0]"

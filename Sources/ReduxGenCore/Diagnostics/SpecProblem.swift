@@ -148,6 +148,13 @@ package enum SpecProblem: Hashable, Sendable {
   case pushedElementList(String)
   /// `with FIELD = ...` given twice.
   case pushedFieldTwice(String)
+  /// `with FIELD.INNER = ...` builds a new model that lacks its id or a field without a default
+  /// (the path built, the field, its type, the model).
+  case builtFieldMissing(String, field: String, type: String, model: String)
+  /// `with FIELD[0].INNER = ...` where FIELD is no list of models (the path, its type).
+  case builtElementNotInList(String, type: String)
+  /// `with LIST[N].INNER = ...` before `LIST[N - 1]` is given (the element's path, the position expected).
+  case builtElementOutOfOrder(String, next: Int)
   /// `present FIELD` where FIELD holds no presented child (the field, its type).
   case notPresented(String, type: String)
   /// `push path.NAME` where the stack has no such destination.

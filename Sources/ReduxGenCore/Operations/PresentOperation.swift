@@ -40,7 +40,7 @@ struct PresentOperation: ReduceOperationKind, Equatable {
 
   var description: String {
     "present \(target.text)"
-      + (given.isEmpty ? "" : " with " + given.map { "\($0.field) = \(PushOperation.text($0.value))" }.joined(separator: ", "))
+      + (given.isEmpty ? "" : " with " + PushOperation.givenText(given))
   }
 
   var path: StatePath? { target }
@@ -74,19 +74,21 @@ struct PresentOperation: ReduceOperationKind, Equatable {
     }
     setUp += PushOperation.givenStateSamples(given, kit)
     // The state the child is given is read before the action (the action may change it).
-    if given.contains(where: { if case .state = $0.value { true } else { false } }) {
+    let leaves = PushOperation.leaves(of: given)
+    if leaves.contains(where: { if case .state = $0.value { true } else { false } }) {
       setUp.append(kit.constant("before", .name("state")))
     }
     // Each field given, one by one: a default of another field may be made fresh (a UUID).
     let before = Expression.name("before")
-    let checks = given.map { field, value -> Statement in
-      let expected: Expression =
-        switch value {
-        case .parameter(let name, let fields): fields.reduce(kit.argument(name)) { $0.dot($1) }
-        case .state(let name, let fields): fields.reduce(before.dot(name)) { $0.dot($1) }
-        case .element: found
-        }
-      return kit.expect(Expression.optionalChain(context.target).dot(field), .equal, expected)
+    let checks = leaves.compactMap { path, value -> Statement? in
+      let expected: Expression
+      switch value {
+      case .parameter(let name, let fields): expected = fields.reduce(kit.argument(name)) { $0.dot($1) }
+      case .state(let name, let fields): expected = fields.reduce(before.dot(name)) { $0.dot($1) }
+      case .element: expected = found
+      case .built, .builtList: return nil
+      }
+      return kit.expect(PushOperation.Step.expression(path, from: .optionalChain(context.target)), .equal, expected)
     }
     var tests = [
       context.test(

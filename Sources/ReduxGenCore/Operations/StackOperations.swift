@@ -12,6 +12,17 @@ struct PushOperation: ReduceOperationKind, Equatable {
     case element(list: String, key: String)
     /// A field of the state, or a field of one (a name no payload parameter has).
     case state(String, fields: [String])
+    /// A new model built from fields given inside it (`with syncUp.id = id`): its other fields
+    /// take their defaults.
+    case built(model: String, parts: [Part], optional: Bool)
+    /// A new list of models built from fields given inside its elements, in order
+    /// (`with syncUp.attendees[0].id = attendee`).
+    case builtList(model: String, elements: [[Part]], optional: Bool)
+  }
+  /// A field given inside a built model, and what it is given.
+  struct Part: Equatable, Sendable {
+    var field: String
+    var value: Given
   }
   static let words = ["push"]
   static let meanings = ["navigate": "push", "show": "push"]
@@ -63,33 +74,220 @@ struct PushOperation: ReduceOperationKind, Equatable {
     return operation
   }
 
-  /// `FIELD = VALUE, ...` after `with`, in the destination's field order.
+  /// `FIELD = VALUE, ...` after `with`, in the destination's field order. A field may be a path
+  /// into a model (`syncUp.id = id`), that model built new from what is given in it, each other
+  /// field its default; or into a list's elements, given in order from the first (`syncUp.attendees[0].id
+  /// = attendee`), the list made of those elements. A model built needs its id (a made `UUID`)
+  /// and every field without a default.
   static func parseGiven(_ child: Spec, _ parser: inout ReduceParser) -> [(field: String, value: Given)]? {
-    var given: [(field: String, value: Given)] = []
+    var parts: [Part] = []
     // The destination's own state fields (not its children's or its alert).
     let own = child.state.filter { field in
       !child.children.contains { $0.field == field.name } && !child.stacks.contains { $0.field == field.name }
         && field.name != Spec.alertField
     }
+    let models = parser.models.merging(child.models.map { ($0.name, $0) }) { known, _ in known }
+    var builtAt: [String: Int] = [:]
     repeat {
       let fieldToken = parser.tokens.next()
       guard case .identifier(let fieldName) = fieldToken.kind else {
         return parser.fail(.expectedToken(.fieldName, found: fieldToken.described), fieldToken.offset)
       }
-      guard let field = own.first(where: { $0.name == fieldName }) else {
+      guard var field = own.first(where: { $0.name == fieldName }) else {
         return parser.fail(
           .pushedFieldUnknown(fieldName, feature: child.feature, suggestion: closestMatch(to: fieldName, in: own.map(\.name))),
           fieldToken.offset)
       }
-      guard !given.contains(where: { $0.field == fieldName }) else { return parser.fail(.pushedFieldTwice(fieldName), fieldToken.offset) }
+      // The path's steps, each with the model built there (a list's: its elements').
+      var path: [(step: Step, built: String?)] = [(.field(fieldName, optional: field.type.isOptional), nil)]
+      while true {
+        if parser.tokens.take(".") {
+          let stepToken = parser.tokens.next()
+          guard case .identifier(let stepName) = stepToken.kind, case .model(let modelName) = field.type.unwrapped,
+            let inner = models[modelName]?.fields.first(where: { $0.name == stepName })
+          else {
+            return parser.fail(.notAField(stepToken.text, type: field.type.swiftName), stepToken.offset)
+          }
+          path[path.count - 1].built = modelName
+          path.append((.field(stepName, optional: inner.type.isOptional), nil))
+          field = inner
+        } else if parser.tokens.peek.kind == .symbol("[") {
+          let bracket = parser.tokens.next()
+          guard case .array(.model(let element)) = field.type.unwrapped, models[element] != nil else {
+            return parser.fail(.builtElementNotInList(Step.text(path.map(\.step)), type: field.type.swiftName), bracket.offset)
+          }
+          let indexToken = parser.tokens.next()
+          guard case .number(let digits) = indexToken.kind, let index = Int(digits), index >= 0 else {
+            return parser.fail(.expectedToken(.elementPosition, found: indexToken.described), indexToken.offset)
+          }
+          guard parser.tokens.take("]") else {
+            return parser.fail(.expectedToken(.closingBracket, found: parser.tokens.peek.described), parser.tokens.peek.offset)
+          }
+          guard parser.tokens.peek.kind == .symbol(".") else {
+            return parser.fail(.expectedToken(.fieldNameAfterDot, found: parser.tokens.peek.described), parser.tokens.peek.offset)
+          }
+          path[path.count - 1].built = element
+          path.append((.element(index), element))
+          field = Field(name: field.name, type: .model(element))
+        } else {
+          break
+        }
+      }
       guard parser.tokens.take("=") else {
         return parser.fail(.expectedToken(.withEquals, found: parser.tokens.peek.described), parser.tokens.peek.offset)
       }
       guard let value = parseValue(of: field, &parser) else { return nil }
-      given.append((fieldName, value))
+      do {
+        try insert(value, at: path[...], into: &parts)
+      } catch {
+        switch error {
+        case .twice: return parser.fail(.pushedFieldTwice(Step.text(path.map(\.step))), fieldToken.offset)
+        case .elementOutOfOrder(let given, let next): return parser.fail(.builtElementOutOfOrder(given, next: next), fieldToken.offset)
+        }
+      }
+      if path.count > 1, builtAt[fieldName] == nil { builtAt[fieldName] = fieldToken.offset }
     } while parser.tokens.take(",")
-    let order = own.map(\.name)
-    return given.sorted { (order.firstIndex(of: $0.field) ?? 0) < (order.firstIndex(of: $1.field) ?? 0) }
+    // Each model built holds its id and every field without a default.
+    for part in parts {
+      guard let offset = builtAt[part.field],
+        let (path, missing, type, modelName) = missingField(in: part.value, at: [.field(part.field, optional: false)], models: models)
+      else { continue }
+      return parser.fail(.builtFieldMissing(path, field: missing, type: type, model: modelName), offset)
+    }
+    return sorted(parts, order: own.map(\.name), models: models).map { ($0.field, $0.value) }
+  }
+
+  /// A step of a path a `with` gives: a field, or a list's element by its position.
+  enum Step: Equatable, Sendable {
+    /// A field, and whether it is optional (a path through it chains with `?`).
+    case field(String, optional: Bool)
+    case element(Int)
+
+    /// `syncUp.attendees[0].id`.
+    static func text(_ steps: [Step]) -> String {
+      steps.enumerated().map { index, step in
+        switch step {
+        case .field(let name, _): index == 0 ? name : ".\(name)"
+        case .element(let position): "[\(position)]"
+        }
+      }.joined()
+    }
+
+    /// `base.syncUp.attendees.first?.id` (`dropFirst(1).first?` for `[1]`): a list too short
+    /// is nil, not a trap, for a test to fail on.
+    static func expression(_ steps: [Step], from base: Expression) -> Expression {
+      steps.reduce(base) { expression, step in
+        switch step {
+        case .field(let name, let optional): optional ? .optionalChain(expression.dot(name)) : expression.dot(name)
+        case .element(0): .optionalChain(expression.dot("first"))
+        case .element(let position):
+          .optionalChain(expression.dot("dropFirst").call([Argument(nil, .literal(.int(position)))]).dot("first"))
+        }
+      }
+    }
+  }
+
+  private enum InsertFailure: Error {
+    /// The field, or one on the way, is given already.
+    case twice
+    /// An element given before the one before it (the path to it, the position expected).
+    case elementOutOfOrder(String, next: Int)
+  }
+
+  /// Puts `value` at `path` (its last step the field given), making the models and lists built
+  /// on the way.
+  private static func insert(
+    _ value: Given, at path: ArraySlice<(step: Step, built: String?)>, into parts: inout [Part], above: [Step] = []
+  ) throws(InsertFailure) {
+    guard let first = path.first, case .field(let name, let optional) = first.step else { throw .twice }
+    let index = parts.firstIndex { $0.field == name }
+    let here = above + [first.step]
+    guard let modelName = first.built else {
+      guard index == nil else { throw .twice }
+      parts.append(Part(field: name, value: value))
+      return
+    }
+    let rest = path.dropFirst()
+    let built: Given
+    if let next = rest.first, case .element(let position) = next.step {
+      // A list built of elements given in order.
+      var elements: [[Part]] = []
+      if let index {
+        guard case .builtList(_, let existing, _) = parts[index].value else { throw .twice }
+        elements = existing
+      }
+      guard position <= elements.count else { throw .elementOutOfOrder(Step.text(here + [next.step]), next: elements.count) }
+      if position == elements.count { elements.append([]) }
+      try insert(value, at: rest.dropFirst(), into: &elements[position], above: here + [next.step])
+      built = .builtList(model: modelName, elements: elements, optional: optional)
+    } else {
+      var inner: [Part] = []
+      if let index {
+        guard case .built(_, let existing, _) = parts[index].value else { throw .twice }
+        inner = existing
+      }
+      try insert(value, at: rest, into: &inner, above: here)
+      built = .built(model: modelName, parts: inner, optional: optional)
+    }
+    if let index { parts[index] = Part(field: name, value: built) } else { parts.append(Part(field: name, value: built)) }
+  }
+
+  /// The first field a model built in `value` needs and isn't given: the path to the model, the
+  /// field, its type and the model's name.
+  private static func missingField(in value: Given, at path: [Step], models: [String: Model]) -> (String, String, String, String)? {
+    switch value {
+    case .built(let modelName, let parts, _):
+      guard let built = models[modelName] else { return nil }
+      for field in built.fields where !parts.contains(where: { $0.field == field.name }) {
+        if field.name == "id" || field.defaultValue == nil {
+          return (Step.text(path), field.name, field.type.swiftName, modelName)
+        }
+      }
+      return parts.lazy.compactMap { missingField(in: $0.value, at: path + [.field($0.field, optional: false)], models: models) }.first
+    case .builtList(let modelName, let elements, _):
+      return elements.enumerated().lazy.compactMap { position, parts in
+        missingField(in: .built(model: modelName, parts: parts, optional: false), at: path + [.element(position)], models: models)
+      }.first
+    case .parameter, .state, .element:
+      return nil
+    }
+  }
+
+  /// `parts` in the order of `order` (the fields' declaration order), models built inside in
+  /// their model's field order.
+  private static func sorted(_ parts: [Part], order: [String], models: [String: Model]) -> [Part] {
+    parts.map { part in
+      switch part.value {
+      case .built(let modelName, let inner, let optional):
+        let fields = models[modelName]?.fields.map(\.name) ?? []
+        return Part(
+          field: part.field, value: .built(model: modelName, parts: sorted(inner, order: fields, models: models), optional: optional))
+      case .builtList(let modelName, let elements, let optional):
+        let fields = models[modelName]?.fields.map(\.name) ?? []
+        let sortedElements = elements.map { sorted($0, order: fields, models: models) }
+        return Part(field: part.field, value: .builtList(model: modelName, elements: sortedElements, optional: optional))
+      case .parameter, .state, .element:
+        return part
+      }
+    }
+    .sorted { (order.firstIndex(of: $0.field) ?? 0) < (order.firstIndex(of: $1.field) ?? 0) }
+  }
+
+  /// Each value given with the path it is given to (`syncUp.attendees[0].id`), inside models and
+  /// lists built.
+  static func leaves(of given: [(field: String, value: Given)]) -> [(path: [Step], value: Given)] {
+    given.flatMap { field, value -> [(path: [Step], value: Given)] in
+      switch value {
+      case .built(_, let parts, let optional):
+        return leaves(of: parts.map { ($0.field, $0.value) }).map { ([.field(field, optional: optional)] + $0.path, $0.value) }
+      case .builtList(_, let elements, let optional):
+        return elements.enumerated().flatMap { position, parts in
+          leaves(of: parts.map { ($0.field, $0.value) }).map { ([.field(field, optional: optional), .element(position)] + $0.path, $0.value) }
+        }
+      case .parameter, .state, .element:
+        return [([.field(field, optional: false)], value)]
+      }
+    }
   }
 
   /// A payload parameter (or a field of one), or `LIST[KEY]`: of `field`'s type.
@@ -146,13 +344,21 @@ struct PushOperation: ReduceOperationKind, Equatable {
 
   var description: String {
     "push \(target.text).\(destination)" + (value.map { " = \($0)" } ?? "")
-      + (given.isEmpty ? "" : " with " + given.map { "\($0.field) = \(Self.text($0.value))" }.joined(separator: ", "))
+      + (given.isEmpty ? "" : " with " + Self.givenText(given))
+  }
+
+  /// `syncUp = syncUps[id], title.text = title`, as written.
+  static func givenText(_ given: [(field: String, value: Given)]) -> String {
+    leaves(of: given).map { "\(Step.text($0.path)) = \(text($0.value))" }.joined(separator: ", ")
   }
 
   static func text(_ value: Given) -> String {
     switch value {
     case .parameter(let name, let fields), .state(let name, let fields): ([name] + fields).joined(separator: ".")
     case .element(let list, let key): "\(list)[\(key)]"
+    case .built(let model, let parts, _): "\(model)(" + givenText(parts.map { ($0.field, $0.value) }) + ")"
+    case .builtList(let model, let elements, _):
+      "[" + elements.map { "\(model)(" + givenText($0.map { ($0.field, $0.value) }) + ")" }.joined(separator: ", ") + "]"
     }
   }
 
@@ -165,6 +371,13 @@ struct PushOperation: ReduceOperationKind, Equatable {
         case .parameter(let name, let fields): Argument(field, fields.reduce(parameter(name)) { $0.dot($1) })
         case .state(let name, let fields): Argument(field, fields.reduce(state.dot(name)) { $0.dot($1) })
         case .element: Argument(field, found)
+        case .built(let model, let parts, _):
+          Argument(field, givenState(model, parts.map { ($0.field, $0.value) }, parameter: parameter, found: found, state: state))
+        case .builtList(let model, let elements, _):
+          Argument(
+            field,
+            .array(
+              elements.map { givenState(model, $0.map { ($0.field, $0.value) }, parameter: parameter, found: found, state: state) }))
         }
       })
   }
@@ -176,18 +389,18 @@ struct PushOperation: ReduceOperationKind, Equatable {
 
   /// The payload values a `with` reads: its parameters and the keys of its lookups.
   static func operands(of given: [(field: String, value: Given)]) -> [Operand] {
-    given.flatMap { _, value -> [Operand] in
+    leaves(of: given).flatMap { _, value -> [Operand] in
       switch value {
       case .parameter(let name, let fields): [.parameter(name, fields: fields)]
       case .element(_, let key): [.parameter(key, fields: [])]
-      case .state: []
+      case .state, .built, .builtList: []
       }
     }
   }
 
   /// The element a `with` looks up, if any: the screen or child is shown only when found.
   static func lookedUp(in given: [(field: String, value: Given)]) -> (list: String, key: String)? {
-    given.lazy.compactMap { _, value -> (list: String, key: String)? in
+    leaves(of: given).lazy.compactMap { _, value -> (list: String, key: String)? in
       if case .element(let list, let key) = value { return (list, key) }
       return nil
     }.first
@@ -289,7 +502,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
   /// sees the value read rather than a default.
   static func givenStateSamples(_ given: [(field: String, value: Given)], _ kit: TestTranslator) -> [Statement] {
     var read: [String] = []
-    for (_, value) in given {
+    for (_, value) in leaves(of: given) {
       if case .state(let name, _) = value, !read.contains(name) { read.append(name) }
     }
     return read.enumerated().compactMap { position, name in

@@ -45,6 +45,14 @@ extension SpecProblem {
       "'\(field)' has type \(type), which is no presented feature ('children: { \(field): { presents: FILE } }')"
     case .pushedFieldTwice(let field):
       "'\(field)' is given twice: 'with' gives each field of the new screen once"
+    case .builtFieldMissing(let path, let field, let type, let model):
+      field == "id" && type == "UUID"
+        ? "'\(path)' is a new \(model) built from the fields given in it, which needs an id: give '\(path).id = id' with 'id: UUID = new' in the payload (the action's creator makes it, so the reducer stays pure)"
+        : "'\(path)' is a new \(model) built from the fields given in it, which needs '\(field)' (\(type), no default): give '\(path).\(field) = ...'"
+    case .builtElementNotInList(let path, let type):
+      "'\(path)' is \(type), not a list of models: 'with LIST[0].FIELD = VALUE' builds a new list's elements"
+    case .builtElementOutOfOrder(let path, let next):
+      "'\(path)' comes before element \(next) is given: a new list's elements are given in order, from [0]"
     case .unknownDestination(let name, let stack, let suggestion):
       "'\(stack)' has no destination '\(name)'" + didYouMean(suggestion)
     case .noIDField(let type):

@@ -9,8 +9,8 @@ import SyncUpForm
 
 /// Everything that can happen in the SyncUpsList feature.
 public enum SyncUpsListAction: Equatable, Sendable {
-  /// Shows the form with a new sync-up (the view makes it, with one attendee to fill in).
-  case addSyncUpTapped(form: SyncUpFormState)
+  /// Shows the form with a new sync-up and its first attendee to fill in, their ids made by the action's creator.
+  case addSyncUpTapped(id: UUID, attendee: UUID)
 
   /// The form's Add button; the sync-up as the form left it.
   case added(syncUp: SyncUp)
@@ -40,6 +40,11 @@ public enum SyncUpsListAction: Equatable, Sendable {
 }
 
 extension SyncUpsListAction {
+  /// `addSyncUpTapped` with `id` and `attendee` made now by `actionValues` (`ActionValues.current` unless given).
+  public static func addSyncUpTapped(using actionValues: ActionValues = .current) -> Self {
+    return .addSyncUpTapped(id: actionValues.uuid(), attendee: actionValues.uuid())
+  }
+
   /// The SyncUpForm action this carries, if it is an action of `addSyncUp`.
   public var addSyncUp: SyncUpFormAction? {
     if case .addSyncUp(let action) = self {

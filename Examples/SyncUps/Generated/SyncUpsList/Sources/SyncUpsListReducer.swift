@@ -14,8 +14,8 @@ import SyncUpForm
 ///   - action: What happened.
 public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUpsListAction) {
   switch action {
-  case .addSyncUpTapped(let form):
-    state.addSyncUp = form
+  case .addSyncUpTapped(let id, let attendee):
+    state.addSyncUp = SyncUpFormState(syncUp: SyncUp(id: id, attendees: [Attendee(id: attendee)]))
   case .added(let syncUp):
     state.syncUps.append(syncUp)
     state.path.show(

@@ -18,7 +18,7 @@ struct SyncUpsListExampleTests {
   @Test("a sync-up added in the form joins the list")
   func aSyncUpAddedInTheFormJoinsTheList() throws {
     var state = SyncUpsListState()
-    reduceReporting(&state, .addSyncUpTapped(form: SyncUpFormState(syncUp: SyncUp(id: uuid(1)))))
+    reduceReporting(&state, .addSyncUpTapped(id: uuid(1), attendee: uuid(2)))
     reduceReporting(&state, .addSyncUp(.titleChanged(title: "Engineering")))
     reduceReporting(&state, .addSyncUp(.done(id: uuid(3))))
     #expect(state.addSyncUp == nil)

@@ -23,13 +23,15 @@ struct SyncUpsListReducerTests {
     #expect(state.addSyncUp == nil)
   }
 
-  @Test("addSyncUpTapped sets addSyncUp")
-  func addSyncUpTappedSetsAddSyncUp() {
+  @Test("addSyncUpTapped presents addSyncUp holding what it is given")
+  func addSyncUpTappedPresentsAddSyncUpGiven() {
     var state = SyncUpsListState()
-    state.addSyncUp = SyncUpFormState(syncUp: SyncUp(id: uuid(4)), focusedAttendee: uuid(4))
-    let form: SyncUpFormState = SyncUpFormState()
-    reduceReporting(&state, .addSyncUpTapped(form: form))
-    #expect(state.addSyncUp == form)
+    let id: UUID = uuid(7)
+    let attendee: UUID = uuid(8)
+    reduceReporting(&state, .addSyncUpTapped(id: id, attendee: attendee))
+    #expect(state.addSyncUp != nil)
+    #expect(state.addSyncUp?.syncUp.id == id)
+    #expect(state.addSyncUp?.syncUp.attendees.first?.id == attendee)
   }
 
   @Test("added appends to the end of syncUps")
@@ -142,6 +144,13 @@ struct SyncUpsListReducerTests {
     let screen: Int = 0
     reduceReporting(&state, .meetingDiscarded(screen: screen))
     #expect(state.path.count == 0)
+  }
+
+  @Test("addSyncUpTapped(...) makes its new values")
+  func addSyncUpTappedCreatorMakesNewValues() {
+    let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
+    let action = SyncUpsListAction.addSyncUpTapped(using: values)
+    #expect(action == .addSyncUpTapped(id: UUID(number: 1), attendee: UUID(number: 2)))
   }
 
   @Test("addSyncUp: a presented SyncUpForm's action reaches it")
