@@ -14,15 +14,19 @@ import Foundation
 public final class ChildMiddleware<
   ParentState: Sendable, ParentAction: ChangeReporting & Sendable, State: Identifiable & Sendable, Action: Sendable
 >: Middleware, Sendable where State.ID: Sendable {
-  let make: @Sendable (State.ID) -> [any Middleware<State, Action>]
-  let field: Int
+  @usableFromInline let make: @Sendable (State.ID) -> [any Middleware<State, Action>]
+  @usableFromInline let field: Int
   /// The element whose id is given, read from the parent's state; nil once it is gone.
-  let element: @Sendable (ParentState, State.ID) -> State?
-  let extract: @Sendable (ParentAction) -> (id: State.ID, action: Action)?
-  let embed: @Sendable (State.ID, Action) -> ParentAction
-  let reducer: @Sendable (inout ParentState, ParentAction) -> Void
+  @usableFromInline let element: @Sendable (ParentState, State.ID) -> State?
+  @usableFromInline let extract: @Sendable (ParentAction) -> (id: State.ID, action: Action)?
+  @usableFromInline let embed: @Sendable (State.ID, Action) -> ParentAction
+  @usableFromInline let reducer: @Sendable (inout ParentState, ParentAction) -> Void
   /// Each element's chain, made on its first action, in the order they were made.
-  let chains = Locked<[State.ID: [any Middleware<State, Action>]]>([:])
+  @usableFromInline let chains: Locked<[State.ID: [any Middleware<State, Action>]]>
+  /// `processed(_:context:)` as compiled where the middleware is made (inlinable, so for the
+  /// generated feature's own types): `process` calls it, rather than generic code that would
+  /// look up the types' metadata at each dispatch.
+  @usableFromInline let run: @Sendable (ChildMiddleware, ParentAction, MiddlewareContext<ParentState, ParentAction>) -> ParentAction?
 
   /// - Parameters:
   ///   - make: The chain of one element, given its id.
@@ -31,19 +35,15 @@ public final class ChildMiddleware<
   ///   - extract: The element's id and the child action a parent action carries, if it carries one.
   ///   - embed: A child action of an element, as the parent's action.
   ///   - reducer: The parent's reducer: what tells which elements an action removes.
-  public init(
+  @inlinable
+  public convenience init(
     _ make: @escaping @Sendable (State.ID) -> [any Middleware<State, Action>], field: Int,
     elements: @escaping @Sendable (ParentState) -> IdentifiedArrayOf<State>,
     extract: @escaping @Sendable (ParentAction) -> (id: State.ID, action: Action)?,
     embed: @escaping @Sendable (State.ID, Action) -> ParentAction,
     reducer: @escaping @Sendable (inout ParentState, ParentAction) -> Void
   ) {
-    self.make = make
-    self.field = field
-    self.element = { elements($0)[id: $1] }
-    self.extract = extract
-    self.embed = embed
-    self.reducer = reducer
+    self.init(make, field: field, element: { elements($0)[id: $1] }, extract: extract, embed: embed, reducer: reducer)
   }
 
   /// For a navigation stack of destination features (a spec's `children: { path: { stack: ...
@@ -58,6 +58,7 @@ public final class ChildMiddleware<
   ///   - extract: The screen's id and the destination action a parent action carries, if any.
   ///   - embed: A destination action of a screen, as the parent's action.
   ///   - reducer: The parent's reducer: what tells which screens an action pops.
+  @inlinable
   public convenience init<Screen>(
     stack make: @escaping @Sendable (Int) -> [any Middleware<State, Action>], field: Int,
     screens: @escaping @Sendable (ParentState) -> ScreenStack<Screen>,
@@ -73,6 +74,7 @@ public final class ChildMiddleware<
       }, extract: extract, embed: embed, reducer: reducer)
   }
 
+  @inlinable
   init(
     _ make: @escaping @Sendable (State.ID) -> [any Middleware<State, Action>], field: Int,
     element: @escaping @Sendable (ParentState, State.ID) -> State?,
@@ -86,11 +88,18 @@ public final class ChildMiddleware<
     self.extract = extract
     self.embed = embed
     self.reducer = reducer
+    self.chains = Locked([:])
+    self.run = { $0.processed($1, context: $2) }
   }
 
   public func process(
     _ action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>
   ) -> ParentAction? {
+    run(self, action, context)
+  }
+
+  @inlinable
+  func processed(_ action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>) -> ParentAction? {
     guard let (id, childAction) = extract(action) else {
       endRemoved(by: action, context: context)
       return action
@@ -120,7 +129,8 @@ public final class ChildMiddleware<
 
   /// Ends the chains of the elements `action` removes: only for an action that can change the
   /// list other than in place, and only when some element has a chain.
-  private func endRemoved(by action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>) {
+  @inlinable
+  func endRemoved(by action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>) {
     guard action.changedFields.overlaps(StateFields(field)), !chains.withLock({ $0.isEmpty }) else { return }
     let changed = action.changedElements
     if changed.field == field, changed.list == -1 { return }
@@ -137,7 +147,8 @@ public final class ChildMiddleware<
 
   /// The element's slice: its state while it is in the list (the last one seen once it isn't),
   /// and its actions wrapped for the parent.
-  private func scopedContext(
+  @inlinable
+  func scopedContext(
     _ context: MiddlewareContext<ParentState, ParentAction>, id: State.ID, element: State
   ) -> MiddlewareContext<State, Action> {
     let lookUp = self.element
@@ -183,13 +194,15 @@ public final class ChildMiddleware<
 public final class PresentedMiddleware<
   ParentState: Sendable, ParentAction: ChangeReporting & Sendable, State: Sendable, Action: Sendable
 >: Middleware, Sendable {
-  let make: @Sendable () -> [any Middleware<State, Action>]
-  let field: Int
-  let presented: @Sendable (ParentState) -> State?
-  let extract: @Sendable (ParentAction) -> Action?
-  let embed: @Sendable (Action) -> ParentAction
-  let reducer: @Sendable (inout ParentState, ParentAction) -> Void
-  let chain = Locked<[any Middleware<State, Action>]?>(nil)
+  @usableFromInline let make: @Sendable () -> [any Middleware<State, Action>]
+  @usableFromInline let field: Int
+  @usableFromInline let presented: @Sendable (ParentState) -> State?
+  @usableFromInline let extract: @Sendable (ParentAction) -> Action?
+  @usableFromInline let embed: @Sendable (Action) -> ParentAction
+  @usableFromInline let reducer: @Sendable (inout ParentState, ParentAction) -> Void
+  @usableFromInline let chain: Locked<[any Middleware<State, Action>]?>
+  /// `processed(_:context:)` compiled for the generated feature's types (see `ChildMiddleware.run`).
+  @usableFromInline let run: @Sendable (PresentedMiddleware, ParentAction, MiddlewareContext<ParentState, ParentAction>) -> ParentAction?
 
   /// - Parameters:
   ///   - make: The presented child's chain.
@@ -198,6 +211,7 @@ public final class PresentedMiddleware<
   ///   - extract: The child action a parent action carries, if it carries one.
   ///   - embed: A child action as the parent's action.
   ///   - reducer: The parent's reducer: what tells which actions dismiss the child.
+  @inlinable
   public init(
     _ make: @escaping @Sendable () -> [any Middleware<State, Action>], field: Int,
     presented: @escaping @Sendable (ParentState) -> State?,
@@ -210,11 +224,18 @@ public final class PresentedMiddleware<
     self.extract = extract
     self.embed = embed
     self.reducer = reducer
+    self.chain = Locked(nil)
+    self.run = { $0.processed($1, context: $2) }
   }
 
   public func process(
     _ action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>
   ) -> ParentAction? {
+    run(self, action, context)
+  }
+
+  @inlinable
+  func processed(_ action: ParentAction, context: MiddlewareContext<ParentState, ParentAction>) -> ParentAction? {
     let presented = self.presented
     guard let childAction = extract(action) else {
       // The parent's own action: the chain ends if it dismisses the child.
@@ -274,17 +295,20 @@ public final class PresentedMiddleware<
 public final class DestinationMiddleware<
   State: Sendable, Action: Sendable, DestinationState: Sendable, DestinationAction: Sendable
 >: Middleware, Sendable {
-  let make: @Sendable () -> [any Middleware<DestinationState, DestinationAction>]
-  let state: @Sendable (State) -> DestinationState?
-  let extract: @Sendable (Action) -> DestinationAction?
-  let embed: @Sendable (DestinationAction) -> Action
-  let chain = Locked<[any Middleware<DestinationState, DestinationAction>]?>(nil)
+  @usableFromInline let make: @Sendable () -> [any Middleware<DestinationState, DestinationAction>]
+  @usableFromInline let state: @Sendable (State) -> DestinationState?
+  @usableFromInline let extract: @Sendable (Action) -> DestinationAction?
+  @usableFromInline let embed: @Sendable (DestinationAction) -> Action
+  @usableFromInline let chain: Locked<[any Middleware<DestinationState, DestinationAction>]?>
+  /// `processed(_:context:)` compiled for the generated feature's types (see `ChildMiddleware.run`).
+  @usableFromInline let run: @Sendable (DestinationMiddleware, Action, MiddlewareContext<State, Action>) -> Action?
 
   /// - Parameters:
   ///   - make: The destination's middleware, made for the screen's first action of it.
   ///   - state: The destination's state, nil when the screen is another destination.
   ///   - extract: The destination's action a screen's action carries, if it carries one.
   ///   - embed: A destination's action as the screen's.
+  @inlinable
   public init(
     _ make: @escaping @Sendable () -> [any Middleware<DestinationState, DestinationAction>],
     state: @escaping @Sendable (State) -> DestinationState?,
@@ -295,9 +319,16 @@ public final class DestinationMiddleware<
     self.state = state
     self.extract = extract
     self.embed = embed
+    self.chain = Locked(nil)
+    self.run = { $0.processed($1, context: $2) }
   }
 
   public func process(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
+    run(self, action, context)
+  }
+
+  @inlinable
+  func processed(_ action: Action, context: MiddlewareContext<State, Action>) -> Action? {
     let state = self.state
     // Another destination's action, or one for a screen of another destination (the reducer
     // drops it).
@@ -366,6 +397,7 @@ extension MiddlewareContext {
   /// A child's slice of this context (a row's, a presented feature's, a screen's): its state
   /// while the parent holds it (`last`, the one seen when its action arrived, once it doesn't),
   /// and its actions wrapped for the parent by `embed`.
+  @inlinable
   func child<ChildState: Sendable, ChildAction: Sendable>(
     state: @escaping @Sendable (State) -> ChildState?, last: ChildState,
     embed: @escaping @Sendable (ChildAction) -> Action
@@ -374,7 +406,7 @@ extension MiddlewareContext {
     return MiddlewareContext<ChildState, ChildAction>(
       scope: Scope(
         state: { context.read { state($0) } ?? last }, dispatch: { context.dispatch(embed($0)) },
-        emit: { context.emit($0) },
+        emit: { context.emitted($0) },
         detached: {
           let parent = context.dispatchWithoutKeepingTheStore
           return { parent(embed($0)) }

@@ -99,6 +99,7 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   /// store its owner lets go ends (and its middleware's runners cancel the work); once the store
   /// is gone it does nothing. Through a scope (a row's, a presented feature's, an app feature's
   /// chain) it holds the store at the root weakly too.
+  @usableFromInline
   var dispatchWithoutKeepingTheStore: @Sendable (Action) -> Void {
     switch source {
     case .store(let store): { [weak store] action in store?.dispatch(action) }
@@ -110,6 +111,12 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   /// only the events a middleware declares (`emits` in the spec).
   @_spi(Generated)
   public func emit(_ event: some Sendable) {
+    emitted(event)
+  }
+
+  /// `emit(_:)` for the runtime's inlinable code (a child's slice passes its events on).
+  @usableFromInline
+  func emitted(_ event: any Sendable) {
     switch source {
     case .store(let store): store.emit(event)
     case .scope(let scope): scope.emit(event)
@@ -127,6 +134,7 @@ final class Scope<State: Sendable, Action: Sendable>: Sendable {
   /// (`MiddlewareContext.dispatchWithoutKeepingTheStore`).
   let detached: @Sendable () -> @Sendable (Action) -> Void
 
+  @usableFromInline
   init(
     state: @escaping @Sendable () -> State, dispatch: @escaping @Sendable (Action) -> Void,
     emit: @escaping @Sendable (any Sendable) -> Void,
