@@ -12,6 +12,9 @@ struct RecordMeetingTests {
   /// The speech recognizer: a stream the test sets up.
   struct Recognizer: RecordMeetingEffects {
     let transcript = StreamDouble<Void, String>("transcribe")
+    /// The user's answer when the system asks for speech recognition.
+    var authorization = SpeechAuthorization.authorized
+    func requestAuthorization() async throws -> SpeechAuthorization { authorization }
     func transcribe() async throws -> AsyncThrowingStream<String, any Error> { try transcript.call(()) }
   }
 
@@ -92,6 +95,22 @@ struct RecordMeetingTests {
     await store.idle()
     #expect(store.pendingWork.isEmpty)
     #expect(recognizer.transcript.openCount == 0)
+  }
+
+  @Test("without speech recognition the meeting is timed, with no transcript")
+  func notAuthorized() async {
+    let clock = ManualClock()
+    let recognizer = Recognizer(authorization: .denied)
+    let (store, log) = makeStore(clock: clock, recognizer: recognizer)
+    store.dispatch(.appeared)
+    await store.idle()
+    clock.advance(by: .seconds(2))
+    await store.idle()
+    #expect(store.state.secondsElapsed == 2)
+    #expect(log.all.contains(.authorizationAnswered(status: .denied)))
+    #expect(!log.all.contains(.transcribe))
+    store.dispatch(.disappeared)
+    #expect(store.pendingWork.isEmpty)
   }
 
   @Test("a failing recognizer asks whether to go on; no second counts while it asks")

@@ -7,8 +7,17 @@ import SyncUpForm
 
 /// Everything that can happen in the RecordMeeting feature.
 public enum RecordMeetingAction: Equatable, Sendable {
-  /// The screen appeared; the timer ticks every second and the transcript starts.
+  /// The screen appeared; the timer ticks every second, and speech recognition is asked for.
   case appeared
+
+  /// Asks for speech recognition (the system asks the user the first time).
+  case requestAuthorization
+
+  /// `requestAuthorization` failed.
+  case requestAuthorizationFailed(message: String)
+
+  /// The transcript starts when speech recognition is authorized; else the meeting is recorded without one.
+  case authorizationAnswered(status: SpeechAuthorization)
 
   /// A second passed; at each attendee's share the next one speaks, and at the end the meeting is saved.
   case timerTick

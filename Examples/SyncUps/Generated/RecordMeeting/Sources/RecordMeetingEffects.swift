@@ -7,6 +7,9 @@ import SyncUpForm
 
 /// The RecordMeeting feature's side effects: one requirement per `async` action, implemented by hand.
 public protocol RecordMeetingEffects: Sendable {
+  /// Performs `requestAuthorization`; what it returns becomes `authorizationAnswered`.
+  func requestAuthorization() async throws -> SpeechAuthorization
+
   /// Performs `transcribe`: each value of the stream it returns becomes `transcribeReceived`, in order, until the stream ends; an error it throws, `transcribeFailed`.
   func transcribe() async throws -> AsyncThrowingStream<String, any Swift.Error>
 }
@@ -14,6 +17,7 @@ public protocol RecordMeetingEffects: Sendable {
 /// Calls `RecordMeetingEffects` for each async action and dispatches its success or failure action.
 ///
 /// Requests by policy:
+/// - `requestAuthorization`, latest: a newer request cancels the running one.
 /// - `transcribe`, latest: a newer request cancels the running one.
 public struct RecordMeetingEffectsMiddleware<Effects: RecordMeetingEffects>: Middleware {
   /// The hand-written effects.
@@ -32,12 +36,19 @@ public struct RecordMeetingEffectsMiddleware<Effects: RecordMeetingEffects>: Mid
     context: MiddlewareContext<RecordMeetingState, RecordMeetingAction>
   ) -> RecordMeetingAction? {
     switch action {
+    case .requestAuthorization:
+      self.runner.run(
+        "requestAuthorization", policy: .latest, context: context,
+        { try await self.effects.requestAuthorization() },
+        success: { status in .authorizationAnswered(status: status) },
+        failure: { error in .requestAuthorizationFailed(message: String(describing: error)) })
     case .transcribe:
       self.runner.stream(
         "transcribe", policy: .latest, context: context, { try await self.effects.transcribe() },
         element: { transcript in .transcribeReceived(transcript: transcript) },
         failure: { error in .transcribeFailed(message: String(describing: error)) })
     case .disappeared:
+      self.runner.cancel("requestAuthorization")
       self.runner.cancel("transcribe")
     default:
       break

@@ -9,6 +9,10 @@ import SyncUpForm
 public struct RecordMeetingLiveEffects: RecordMeetingEffects {
   public init() {}
 
+  public func requestAuthorization() async throws -> SpeechAuthorization {
+    throw UnimplementedEffect("requestAuthorization")
+  }
+
   public func transcribe() async throws -> AsyncThrowingStream<String, any Swift.Error> {
     throw UnimplementedEffect("transcribe")
   }

@@ -22,8 +22,12 @@ public struct RecordMeetingFollowUps: Middleware<RecordMeetingState, RecordMeeti
   ) -> RecordMeetingAction? {
     switch action {
     case .appeared:
-      context.dispatch(.transcribe)
+      context.dispatch(.requestAuthorization)
       self.runner.dispatch([.timerTick], every: .seconds(1), in: "appeared", context: context)
+    case .authorizationAnswered(let status):
+      if status == .authorized {
+        context.dispatch(.transcribe)
+      }
     case .timerTick:
       let state = context.state(after: action, recordMeetingReducer)
       if (state.alert == nil) && (state.secondsElapsed == state.durationSeconds) {

@@ -5,6 +5,13 @@ import Foundation
 import ReduxRuntime
 import SyncUpForm
 
+public enum SpeechAuthorization: String, CaseIterable, Codable, Hashable, Sendable {
+  case notDetermined
+  case denied
+  case restricted
+  case authorized
+}
+
 /// The alerts and confirmation dialogs of the RecordMeeting feature.
 public enum RecordMeetingAlert: String, CaseIterable, Codable, Hashable, Sendable {
   case endMeeting

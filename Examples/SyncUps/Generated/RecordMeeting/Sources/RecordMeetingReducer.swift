@@ -51,7 +51,8 @@ public func recordMeetingReducer(_ state: inout RecordMeetingState, _ action: Re
     } else {
       PresentationCheck.dropped(action, feature: "RecordMeeting", field: "alert")
     }
-  case .appeared, .transcribe, .disappeared, .saveConfirmed, .discarded:
+  case .appeared, .requestAuthorization, .requestAuthorizationFailed, .authorizationAnswered,
+    .transcribe, .disappeared, .saveConfirmed, .discarded:
     break
   }
 }
@@ -60,7 +61,8 @@ extension RecordMeetingAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .appeared, .transcribe, .disappeared, .saveConfirmed, .discarded:
+    case .appeared, .requestAuthorization, .requestAuthorizationFailed, .authorizationAnswered,
+      .transcribe, .disappeared, .saveConfirmed, .discarded:
       return .none
     case .timerTick:
       return StateFields(1, 2)

@@ -28,6 +28,7 @@ struct RecordMeetingExampleTests {
     let followUpsClock = ManualClock()
     let effects = RecordMeetingTestEffects()
     effects.transcribe.yields(["Hello"])
+    effects.requestAuthorization.returns(.authorized)
     let store = TestStore(
       initialState: given,
       reducer: recordMeetingReducer,
@@ -47,7 +48,12 @@ struct RecordMeetingExampleTests {
     await store.idle()
     #expect(
       store.receivedActions == [
-        .transcribe, .transcribeReceived(transcript: "Hello"), .timerTick, .timerTick,
+        .requestAuthorization,
+        .authorizationAnswered(status: .authorized),
+        .transcribe,
+        .transcribeReceived(transcript: "Hello"),
+        .timerTick,
+        .timerTick,
       ])
     await store.finish()
     let state = store.state
@@ -55,6 +61,45 @@ struct RecordMeetingExampleTests {
     #expect(state.secondsElapsed == 2)
     #expect(state.durationRemaining == 58)
     #expect(state.transcript == "Hello")
+  }
+
+  @Test("without speech recognition the meeting is recorded without a transcript")
+  func withoutSpeechRecognitionTheMeetingIsRecordedWithoutATranscri() async {
+    var given = RecordMeetingState()
+    given.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Blob"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob Jr"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Blob Sr"),
+      ],
+      minutes: 1)
+    let followUpsClock = ManualClock()
+    let effects = RecordMeetingTestEffects()
+    effects.requestAuthorization.returns(.denied)
+    let store = TestStore(
+      initialState: given,
+      reducer: recordMeetingReducer,
+      middleware: [
+        RecordMeetingFollowUps(clock: followUpsClock),
+        RecordMeetingEffectsMiddleware(effects: effects.effects),
+      ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
+      exhaustivity: .off)
+    await store.send(.appeared)
+    await store.idle()
+    followUpsClock.advance(by: .seconds(1))
+    await store.idle()
+    await store.send(.disappeared)
+    await store.idle()
+    #expect(
+      store.receivedActions == [
+        .requestAuthorization, .authorizationAnswered(status: .denied), .timerTick,
+      ])
+    await store.finish()
+    let state = store.state
+    #expect(state.speakerSeconds == 1)
+    #expect(state.transcript == "")
   }
 
   @Test("an attendee's share over, the next one speaks")

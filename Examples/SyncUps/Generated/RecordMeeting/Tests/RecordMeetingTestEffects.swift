@@ -15,6 +15,11 @@ import struct Foundation.UUID
 /// Test doubles of `RecordMeetingEffects`: each test says what each effect does
 /// (`returns`, `fails`, `answers`, `waits`; a stream's `yields`, `streams`) and reads the calls it got.
 struct RecordMeetingTestEffects: Sendable {
+  /// `requestAuthorization()`, for `requestAuthorization`: what it does, and the number of its calls.
+  let requestAuthorization = EffectDouble<Void, SpeechAuthorization, any Swift.Error>(
+    "requestAuthorization()"
+  )
+
   /// `transcribe()`, for `transcribe`: what it does, and the number of its calls.
   let transcribe = StreamDouble<Void, String>("transcribe()")
 
@@ -28,6 +33,10 @@ struct RecordMeetingTestEffects: Sendable {
   /// `RecordMeetingEffects` over the doubles.
   struct Effects: RecordMeetingEffects {
     let doubles: RecordMeetingTestEffects
+
+    func requestAuthorization() async throws -> SpeechAuthorization {
+      try await doubles.requestAuthorization.call(())
+    }
 
     func transcribe() async throws -> AsyncThrowingStream<String, any Swift.Error> {
       try doubles.transcribe.call(())

@@ -75,8 +75,9 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
         }
       case .recordMeeting(let action):
         switch action {
-        case .appeared, .timerTick, .nextTapped, .endMeetingTapped, .transcribe,
-          .transcribeReceived, .transcribeFailed, .disappeared, .saveConfirmed, .discarded:
+        case .appeared, .requestAuthorization, .requestAuthorizationFailed, .authorizationAnswered,
+          .timerTick, .nextTapped, .endMeetingTapped, .transcribe, .transcribeReceived,
+          .transcribeFailed, .disappeared, .saveConfirmed, .discarded:
           break
         default:
           if state.syncUps.writeBack(state.path[id: id]?.recordMeeting?.syncUp) {
@@ -167,8 +168,9 @@ extension SyncUpsListAction: ChangeReporting {
         }
       case .recordMeeting(let action):
         switch action {
-        case .appeared, .timerTick, .nextTapped, .endMeetingTapped, .transcribe,
-          .transcribeReceived, .transcribeFailed, .disappeared, .saveConfirmed:
+        case .appeared, .requestAuthorization, .requestAuthorizationFailed, .authorizationAnswered,
+          .timerTick, .nextTapped, .endMeetingTapped, .transcribe, .transcribeReceived,
+          .transcribeFailed, .disappeared, .saveConfirmed:
           return ChangedElements(field: 1, ids: [id])
         default:
           return .unknown

@@ -249,6 +249,9 @@ struct SyncUpsListReducerTests {
       alert: RecordMeetingAlert.lastSpeaker)
     let actions: [RecordMeetingAction] = [
       .appeared,
+      .requestAuthorization,
+      .requestAuthorizationFailed(message: "text 3"),
+      .authorizationAnswered(status: .authorized),
       .timerTick,
       .nextTapped,
       .endMeetingTapped,
@@ -511,13 +514,13 @@ struct SyncUpsListReducerTests {
       alert: RecordMeetingAlert.lastSpeaker)
     let actions: [RecordMeetingAction] = [
       .appeared,
+      .requestAuthorization,
+      .requestAuthorizationFailed(message: "text 3"),
+      .authorizationAnswered(status: .authorized),
       .timerTick,
       .nextTapped,
       .endMeetingTapped,
       .transcribe,
-      .transcribeReceived(transcript: "text 3"),
-      .transcribeFailed(message: "text 3"),
-      .disappeared,
     ]
     for action in actions {
       var state = SyncUpsListState()
