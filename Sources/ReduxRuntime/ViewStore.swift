@@ -47,6 +47,13 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   private var lists: [AnyKeyPath: ListEntry] = [:]
   /// Feature stores handed out by `scope`, by the key path of their state.
   private var scopes: [AnyKeyPath: AnyObject] = [:]
+  /// The stores of child features handed out by `scope(each:)` and `scope(presented:)`, by the
+  /// key path of their list or field.
+  var families: [AnyKeyPath: any ChildFamily] = [:]
+  /// What an action of `Action` can have changed (its report).
+  let changes: @Sendable (Action) -> (StateFields, ChangedElements)
+  /// The element's id, for the store of an element of a list of child features.
+  nonisolated let elementID: ElementID?
   /// How many derived values (computed properties of the state) this view store has computed
   /// from the whole state: what tests and benchmarks of memoization count.
   public private(set) var computations = 0
@@ -69,9 +76,12 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   @usableFromInline
   init(
     source: ViewStoreSource<State, Action>,
-    changes: @escaping @Sendable (Action) -> (StateFields, ChangedElements)
+    changes: @escaping @Sendable (Action) -> (StateFields, ChangedElements),
+    elementID: ElementID? = nil
   ) {
     self.source = source
+    self.changes = changes
+    self.elementID = elementID
     let log = self.log
     // The store forgets the listener at the first action after this view store is gone.
     source.listen { [weak self] action in
@@ -293,12 +303,22 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     root.deliverPendingChanges()
   }
 
+  /// Records that anything of the state may have changed (a child store whose element its
+  /// parent changed), delivered as any action's changes.
+  func recordAnyChange() {
+    guard log.record(.all, .unknown) else { return }
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated { self?.apply(self?.log.takeScheduled() ?? PendingChanges()) }
+    }
+  }
+
   /// The view store this one is a part of (`scope`), if any.
   weak var parent: (any ChangeDelivering)?
 
   func deliverPendingChanges() {
     apply(log.take())
     for child in scopes.values { (child as? any ChangeDelivering)?.deliverPendingChanges() }
+    for family in families.values { family.deliverPendingChanges() }
   }
 
   /// A two-way binding of the value at `keyPath`: setting it dispatches `action` with the new
@@ -432,6 +452,9 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     }
     if !calls.isEmpty {
       for (key, call) in calls where changes.touches(call.fields) { calls[key] = nil }
+    }
+    for family in families.values where changes.touches(family.field.map { StateFields($0) } ?? .all) {
+      family.refresh(changes)
     }
     for entry in lists.values where changes.touches(entry.fields) {
       if let field = entry.field, let ids = changes.inPlace(field) {

@@ -44,3 +44,19 @@ public struct TalliesState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias TalliesViewStore = ViewStore<TalliesState, TalliesAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == TalliesState, Action == TalliesAction {
+  /// A view store of the Tally feature per element of `tallies`, in its order.
+  /// What a `ForEach` iterates: each the same object while its element is listed,
+  /// and a view iterating them depends on the ids and their order only.
+  public var tallies: ChildViewStores<Int, TallyState, TallyAction> {
+    return scope(each: \.tallies, embed: { .tallies(id: $0, action: $1) }, extract: \.tallies)
+  }
+
+  /// The Namer feature's view store while `namer` is presented; nil while it isn't.
+  /// The same object while it stays presented: what a sheet's content reads.
+  public var namer: NamerViewStore? {
+    return scope(presented: \.namer, embed: TalliesAction.namer, extract: \.namer)
+  }
+}

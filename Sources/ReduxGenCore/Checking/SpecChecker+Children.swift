@@ -16,6 +16,14 @@ extension SpecChecker {
         continue
       }
       guard let entry = mapping(pair.value, what: .named(.stateField, field)) else { continue }
+      if GeneratedNames.viewStoreProperties.contains(field) {
+        error(
+          .reservedName(
+            field, what: .kind(.stateField),
+            reason: .generated("the feature's ViewStore has a '\(field)' of its own, beside the child's stores of that name")),
+          pair.key)
+        continue
+      }
       let keys = checkKeys(entry, allowed: SpecKeys.child, context: .named(.stateField, field))
       if let stackNode = keys["stack"] {
         for other in ["each", "presents", "dismissOn"] {

@@ -61,8 +61,12 @@ package struct GeneratedNames: Sendable, Equatable {
   /// The members of ReduxRuntime's `ViewStore`: an app's feature can't have one of these names,
   /// since the app's view store gets a property of the feature's name.
   package static let viewStoreMembers: Set<String> = [
-    "state", "read", "rows", "dispatch", "binding", "scope", "computations", "source", "parent",
+    "state", "read", "rows", "dispatch", "binding", "scope", "computations", "updates", "id", "source", "parent",
   ]
+  /// The properties of ReduxRuntime's `ViewStore`: a feature's child can't have one of these
+  /// names, since the feature's view store gets a property of its name (a method of the name,
+  /// `rows(_:)`, is told apart by its argument).
+  package static let viewStoreProperties: Set<String> = ["state", "computations", "updates", "id"]
 
   /// A `ViewStore`'s binding of the state field `field`, or of a path of fields
   /// (`binding: true`): `titleBinding`, `draftTitleBinding` for `draft.title`.
@@ -195,7 +199,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
-    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "PresentedMiddleware", "DestinationMiddleware", "ScreenStack", "PresentationCheck", "AlertButton", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "ChildViewStores", "PresentedMiddleware", "DestinationMiddleware", "ScreenStack", "PresentationCheck", "AlertButton", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "IncrementalValue", "IncrementallyDerived",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",

@@ -245,7 +245,10 @@ struct FeatureTranslator {
         name: value.name, parameter: Parameter(name: parameter, type: types.capturing.typeName(type)),
         type: types.capturing.typeName(value.type), reading: value.listRoot)
     }
-    return code.declarations(members: bindings + elementBindings + selectors)
+    let childStores = spec.children.map { child in
+      code.childScope(child, idType: types.capturing.typeName(child.idType))
+    }
+    return code.declarations(members: bindings + elementBindings + selectors + childStores)
   }
 
   /// `filteredTasks`: the elements of `over` the selected case keeps.

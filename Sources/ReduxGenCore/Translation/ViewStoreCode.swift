@@ -106,4 +106,41 @@ struct ViewStoreCode {
             ]))
         ]))
   }
+
+  /// `tallies`: a view store per element of a list of child features, in the list's order
+  /// (`scope(each:)`); or `namer`: the presented child's view store while it is presented
+  /// (`scope(presented:)`). Named as the field, it hides the field's value (`read(\.tallies)`
+  /// reads that).
+  func childScope(_ child: ChildFeature, idType: TypeName) -> Declaration {
+    let state = TypeName.named(child.spec.stateTypeName)
+    let action = TypeName.named(child.spec.actionTypeName)
+    let field = child.field
+    if child.isList {
+      let embed = Closure(body: Expression.dot(field).call([Argument("id", .name("$0")), Argument("action", .name("$1"))]))
+      return .variable(
+        VariableDeclaration(
+          doc: "A view store of the \(child.spec.feature) feature per element of `\(field)`, in its order.\n"
+            + "What a `ForEach` iterates: each the same object while its element is listed,\n"
+            + "and a view iterating them depends on the ids and their order only.",
+          access: access, name: field, type: runtime.generic("ChildViewStores", [idType, state, action]),
+          getter: [
+            .returnStatement(
+              .name("scope").call([
+                Argument("each", .keyPath(field)), Argument("embed", .closure(embed)), Argument("extract", .keyPath(field)),
+              ]))
+          ]))
+    }
+    return .variable(
+      VariableDeclaration(
+        doc: "The \(child.spec.feature) feature's view store while `\(field)` is presented; nil while it isn't.\n"
+          + "The same object while it stays presented: what a sheet's content reads.",
+        access: access, name: field, type: .optional(.named(child.spec.names.viewStore)),
+        getter: [
+          .returnStatement(
+            .name("scope").call([
+              Argument("presented", .keyPath(field)), Argument("embed", .name(names.action).dot(field)),
+              Argument("extract", .keyPath(field)),
+            ]))
+        ]))
+  }
 }

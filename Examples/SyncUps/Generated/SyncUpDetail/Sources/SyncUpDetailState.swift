@@ -28,3 +28,12 @@ public struct SyncUpDetailState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias SyncUpDetailViewStore = ViewStore<SyncUpDetailState, SyncUpDetailAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == SyncUpDetailState, Action == SyncUpDetailAction {
+  /// The SyncUpForm feature's view store while `editing` is presented; nil while it isn't.
+  /// The same object while it stays presented: what a sheet's content reads.
+  public var editing: SyncUpFormViewStore? {
+    return scope(presented: \.editing, embed: SyncUpDetailAction.editing, extract: \.editing)
+  }
+}

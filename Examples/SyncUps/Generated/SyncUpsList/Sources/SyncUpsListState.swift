@@ -94,3 +94,12 @@ extension SyncUpsListPathAction {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias SyncUpsListViewStore = ViewStore<SyncUpsListState, SyncUpsListAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == SyncUpsListState, Action == SyncUpsListAction {
+  /// The SyncUpForm feature's view store while `addSyncUp` is presented; nil while it isn't.
+  /// The same object while it stays presented: what a sheet's content reads.
+  public var addSyncUp: SyncUpFormViewStore? {
+    return scope(presented: \.addSyncUp, embed: SyncUpsListAction.addSyncUp, extract: \.addSyncUp)
+  }
+}

@@ -1,0 +1,388 @@
+import Observation
+
+// MARK: View stores of child features
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore {
+  /// A view store per element of a list of child features (a spec's `children: { rows: { each:
+  /// row.yaml } }`), in the list's order: what a `ForEach` iterates (TCA's
+  /// `store.scope(state: \.rows, action: \.rows)`). Each is made when first read and is the same
+  /// object while its element is in the list; its views read the child's fields as any view
+  /// store's and dispatch the child's actions, wrapped by `embed` for this store.
+  ///
+  /// A view that iterates the collection depends on the list's ids and their order only. A
+  /// child's action tells the observers of that child's view store only, of the fields it
+  /// changed; an action of this store's that changes elements in place tells those elements'
+  /// stores; one that can change the list otherwise (a removal, a move) tells the list's view
+  /// once its ids or order differ, and every child store what it can have changed.
+  public func scope<ID: Hashable & Sendable, ChildState: Identifiable & Equatable & Sendable, ChildAction: ChangeReporting>(
+    each keyPath: KeyPath<State, IdentifiedArray<ID, ChildState>> & Sendable,
+    embed: @escaping @Sendable (ID, ChildAction) -> Action,
+    extract: @escaping @Sendable (Action) -> (id: ID, action: ChildAction)?
+  ) -> ChildViewStores<ID, ChildState, ChildAction> where ChildState.ID == ID {
+    let family: ChildStoreFamily<ID, ChildState, ChildAction>
+    if let existing = families[keyPath] as? ChildStoreFamily<ID, ChildState, ChildAction> {
+      family = existing
+    } else {
+      family = makeFamily(keyPath, embed: embed, extract: extract)
+    }
+    family.idsCell.read()
+    return ChildViewStores(elements: family.elements, family: family)
+  }
+
+  /// The view store of a presented child feature (a spec's `children: { editor: { presents:
+  /// editor.yaml } }`) while it is presented, nil while it isn't: what a sheet's content reads
+  /// (TCA's `store.scope(state: \.editor, action: \.editor)`). The same object while the child
+  /// stays presented. A view that reads it depends on whether the child is presented only; a
+  /// child's action tells the observers of the child's view store only, of the fields it changed.
+  public func scope<ChildState: Sendable, ChildAction: ChangeReporting>(
+    presented keyPath: KeyPath<State, ChildState?> & Sendable,
+    embed: @escaping @Sendable (ChildAction) -> Action,
+    extract: @escaping @Sendable (Action) -> ChildAction?
+  ) -> ViewStore<ChildState, ChildAction>? {
+    let family: PresentedStoreFamily<ChildState, ChildAction>
+    if let existing = families[keyPath] as? PresentedStoreFamily<ChildState, ChildAction> {
+      family = existing
+    } else {
+      family = makeFamily(keyPath, embed: embed, extract: extract)
+    }
+    family.presenceCell.read()
+    return family.current()
+  }
+
+  private func makeFamily<ID: Hashable & Sendable, ChildState: Identifiable & Equatable & Sendable, ChildAction: ChangeReporting>(
+    _ keyPath: KeyPath<State, IdentifiedArray<ID, ChildState>> & Sendable,
+    embed: @escaping @Sendable (ID, ChildAction) -> Action,
+    extract: @escaping @Sendable (Action) -> (id: ID, action: ChildAction)?
+  ) -> ChildStoreFamily<ID, ChildState, ChildAction> where ChildState.ID == ID {
+    let source = self.source
+    let field = fieldOf(keyPath)
+    let router = ChildRouter<ID, ChildAction>()
+    let family = ChildStoreFamily<ID, ChildState, ChildAction>(
+      field: field, router: router, elements: source.read { $0[keyPath: keyPath] },
+      read: { source.read { $0[keyPath: keyPath] } }
+    ) { [unowned self] id, first in
+      let last = LastSeen(first)
+      let child = ViewStore<ChildState, ChildAction>(
+        source: ViewStoreSource(
+          read: { body in
+            source.read { parent in
+              if let element = parent[keyPath: keyPath][id: id] {
+                last.value = element
+                body(element)
+              } else {
+                body(last.value)
+              }
+            }
+          },
+          dispatch: { source.dispatch(embed(id, $0)) },
+          listen: { listener in router.add(id, listener) }),
+        changes: { ($0.changedFields, $0.changedElements) }, elementID: ElementID(id))
+      child.parent = self
+      return child
+    }
+    families[keyPath] = family
+    listenForChildren(field: field, router: router) { action in extract(action).map { ($0.id, $0.action) } }
+    return family
+  }
+
+  private func makeFamily<ChildState: Sendable, ChildAction: ChangeReporting>(
+    _ keyPath: KeyPath<State, ChildState?> & Sendable,
+    embed: @escaping @Sendable (ChildAction) -> Action,
+    extract: @escaping @Sendable (Action) -> ChildAction?
+  ) -> PresentedStoreFamily<ChildState, ChildAction> {
+    let source = self.source
+    let field = fieldOf(keyPath)
+    let router = ChildRouter<Int, ChildAction>()
+    let family = PresentedStoreFamily<ChildState, ChildAction>(
+      field: field, router: router, readPresented: { source.read { $0[keyPath: keyPath] } }
+    ) { [unowned self] first in
+      let last = LastSeen(first)
+      let child = ViewStore<ChildState, ChildAction>(
+        source: ViewStoreSource(
+          read: { body in
+            source.read { parent in
+              if let presented = parent[keyPath: keyPath] {
+                last.value = presented
+                body(presented)
+              } else {
+                body(last.value)
+              }
+            }
+          },
+          dispatch: { source.dispatch(embed($0)) },
+          listen: { listener in router.add(0, listener) }),
+        changes: { ($0.changedFields, $0.changedElements) })
+      child.parent = self
+      return child
+    }
+    families[keyPath] = family
+    listenForChildren(field: field, router: router, isList: false) { action in extract(action).map { (0, $0) } }
+    return family
+  }
+
+  /// Gives each action of this store's to the child stores `router` holds: a child's action to
+  /// its own store; one of this store's that can change the children's field, as an unknown
+  /// change, to the stores of the elements it changed in place, or to every store. The listener
+  /// is forgotten once the router (its family, this view store) is gone.
+  private func listenForChildren<ID: Hashable & Sendable, ChildAction: Sendable>(
+    field: Int?, router: ChildRouter<ID, ChildAction>, isList: Bool = true,
+    extract: @escaping @Sendable (Action) -> (ID, ChildAction)?
+  ) {
+    let changes = self.changes
+    let children = field.map { StateFields($0) } ?? .all
+    source.listen { [weak router] action in
+      guard let router else { return false }
+      guard let action else {
+        router.tellAll()
+        return true
+      }
+      let (fields, elements) = changes(action)
+      let inPlace = field != nil && elements.field == field && elements.list == -1
+      if let (id, childAction) = extract(action) {
+        router.tell(id, childAction)
+        if inPlace {
+          // A handler of the parent's (`from:`) may change other elements too: the report says which.
+          for other in elements.ids {
+            if let typed = other.base as? ID, typed != id { router.tell(typed, nil) }
+          }
+        } else if field == nil {
+          router.tellAll()
+        }
+        // Otherwise a change of the list that isn't in place: the family's refresh compares
+        // each element with what its store last showed.
+        return true
+      }
+      guard fields.overlaps(children) else { return true }
+      guard inPlace else {
+        // A presented child's store, or one of a list whose change isn't in place: told by the
+        // family's refresh (a list's stores whose element differs), or now when unknown.
+        if !isList || field == nil { router.tellAll() }
+        return true
+      }
+      for id in elements.ids {
+        guard let typed = id.base as? ID else {
+          router.tellAll()
+          return true
+        }
+        router.tell(typed, nil)
+      }
+      return true
+    }
+  }
+
+  /// The state field `keyPath` is, when it is one.
+  private func fieldOf(_ keyPath: AnyKeyPath) -> Int? {
+    let fields = (keyPath as? PartialKeyPath<State>).map { StateFields.read(by: $0) } ?? .all
+    guard !fields.isAll, fields.count == 1 else { return nil }
+    var index: Int?
+    fields.forEach { index = $0 }
+    return index
+  }
+}
+
+/// The view stores of a list of child features, in the list's order (`ViewStore.scope(each:
+/// embed:extract:)`): each made when first read, the same object while its element lives.
+/// Read it on the main actor, as views do.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public struct ChildViewStores<ID: Hashable & Sendable, ChildState: Identifiable & Equatable & Sendable, ChildAction: Sendable>:
+  RandomAccessCollection, @unchecked Sendable
+where ChildState.ID == ID {
+  // Unchecked: its stores are made and read on the main actor only (`MainActor.assumeIsolated`).
+  /// The list when the collection was read (a copy on write: a reference, not the elements).
+  let elements: IdentifiedArray<ID, ChildState>
+  let family: ChildStoreFamily<ID, ChildState, ChildAction>
+
+  public var startIndex: Int { elements.startIndex }
+  public var endIndex: Int { elements.endIndex }
+
+  /// The ids, in order.
+  public var ids: [ID] { Array(elements.ids) }
+
+  /// The view store of the element at `position`.
+  public subscript(position: Int) -> ViewStore<ChildState, ChildAction> {
+    let element = elements[position]
+    let family = self.family
+    return MainActor.assumeIsolated { family.store(id: element.id, element: element) }
+  }
+
+  /// The view store of the element whose id is `id`, if the list held it when read.
+  public subscript(id id: ID) -> ViewStore<ChildState, ChildAction>? {
+    guard let element = elements[id: id] else { return nil }
+    let family = self.family
+    return MainActor.assumeIsolated { family.store(id: id, element: element) }
+  }
+}
+
+/// A child store's id as `ForEach` reads it: the element's, fixed when the store is made.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore: Identifiable where State: Identifiable {
+  public nonisolated var id: State.ID {
+    if let id = elementID?.base as? State.ID { return id }
+    return source.read { $0.id }
+  }
+}
+
+/// The last element state a child store read: what it shows once its element is gone (a view
+/// still on screen while it animates away).
+final class LastSeen<Value>: @unchecked Sendable {
+  // Read and written under the store's lock only (`ViewStoreSource.read`).
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// The listeners of a family's child stores, by id: called on the thread that dispatched, under
+/// the store's lock.
+final class ChildRouter<ID: Hashable & Sendable, ChildAction: Sendable>: Sendable {
+  private let listeners = Locked<[ID: @Sendable (ChildAction?) -> Bool]>([:])
+
+  func add(_ id: ID, _ listener: @escaping @Sendable (ChildAction?) -> Bool) {
+    listeners.withLock { $0[id] = listener }
+  }
+
+  /// Tells the store of `id` of `action` (nil: any change); forgets a store that is gone.
+  func tell(_ id: ID, _ action: ChildAction?) {
+    guard let listener = listeners.withLock({ $0[id] }) else { return }
+    if !listener(action) { listeners.withLock { _ = $0.removeValue(forKey: id) } }
+  }
+
+  /// Tells every store, but `id`'s, that anything may have changed.
+  func tellAll(except id: ID? = nil) {
+    let all = listeners.withLock { $0 }
+    for (other, listener) in all where other != id && !listener(nil) {
+      listeners.withLock { _ = $0.removeValue(forKey: other) }
+    }
+  }
+
+  func remove(_ id: ID) {
+    listeners.withLock { _ = $0.removeValue(forKey: id) }
+  }
+}
+
+/// What a view store delivers changes to besides its scoped stores: the families of child stores.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+protocol ChildFamily: AnyObject {
+  /// The state field the children are, when it is one.
+  var field: Int? { get }
+  /// Brings the family up to date after `changes` (ids, presence), before its stores are told.
+  func refresh(_ changes: PendingChanges)
+  /// Tells the family's stores what actions changed so far.
+  func deliverPendingChanges()
+}
+
+/// The child stores of a list, by id.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+final class ChildStoreFamily<ID: Hashable & Sendable, ChildState: Identifiable & Equatable & Sendable, ChildAction: Sendable>:
+  ChildFamily
+where ChildState.ID == ID {
+  let field: Int?
+  let router: ChildRouter<ID, ChildAction>
+  /// The list as the last delivery left it.
+  private(set) var elements: IdentifiedArray<ID, ChildState>
+  /// Told when the ids or their order change.
+  let idsCell = ObservationCell()
+  private var stores: [ID: ViewStore<ChildState, ChildAction>] = [:]
+  private let read: @MainActor () -> IdentifiedArray<ID, ChildState>
+  private let make: @MainActor (ID, ChildState) -> ViewStore<ChildState, ChildAction>
+
+  init(
+    field: Int?, router: ChildRouter<ID, ChildAction>, elements: IdentifiedArray<ID, ChildState>,
+    read: @escaping @MainActor () -> IdentifiedArray<ID, ChildState>,
+    make: @escaping @MainActor (ID, ChildState) -> ViewStore<ChildState, ChildAction>
+  ) {
+    self.field = field
+    self.router = router
+    self.elements = elements
+    self.read = read
+    self.make = make
+  }
+
+  /// The store of `id`, made (showing `element` until it reads the store) when there is none.
+  func store(id: ID, element: ChildState) -> ViewStore<ChildState, ChildAction> {
+    if let store = stores[id] { return store }
+    let store = make(id, element)
+    stores[id] = store
+    return store
+  }
+
+  /// After a change of the list: read again. Unless only elements changed in place (their
+  /// stores were told by their actions), each store whose element differs from what it showed
+  /// is told, the stores of elements gone are dropped, and the list's views are told when its
+  /// ids or their order differ.
+  func refresh(_ changes: PendingChanges) {
+    let now = read()
+    if let field, changes.inPlace(field) != nil {
+      elements = now
+      return
+    }
+    let old = elements
+    elements = now
+    for (id, store) in stores {
+      guard let element = now[id: id] else {
+        stores[id] = nil
+        router.remove(id)
+        continue
+      }
+      if old[id: id] != element { store.recordAnyChange() }
+    }
+    if old.ids != now.ids { idsCell.changed() }
+  }
+
+  func deliverPendingChanges() {
+    for store in stores.values { store.deliverPendingChanges() }
+  }
+}
+
+/// The store of a presented child, while it is presented.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+final class PresentedStoreFamily<ChildState: Sendable, ChildAction: Sendable>: ChildFamily {
+  let field: Int?
+  let router: ChildRouter<Int, ChildAction>
+  /// Told when the child is presented or dismissed.
+  let presenceCell = ObservationCell()
+  private var store: ViewStore<ChildState, ChildAction>?
+  private var isPresented: Bool
+  private let readPresented: @MainActor () -> ChildState?
+  private let make: @MainActor (ChildState) -> ViewStore<ChildState, ChildAction>
+
+  init(
+    field: Int?, router: ChildRouter<Int, ChildAction>, readPresented: @escaping @MainActor () -> ChildState?,
+    make: @escaping @MainActor (ChildState) -> ViewStore<ChildState, ChildAction>
+  ) {
+    self.field = field
+    self.router = router
+    self.readPresented = readPresented
+    self.make = make
+    isPresented = readPresented() != nil
+  }
+
+  /// The child's store while it is presented, made when first read.
+  func current() -> ViewStore<ChildState, ChildAction>? {
+    guard isPresented else { return nil }
+    if let store { return store }
+    guard let presented = readPresented() else { return nil }
+    let made = make(presented)
+    store = made
+    return made
+  }
+
+  /// After changes of its field: presented or dismissed, the views that read the store told; a
+  /// dismissed child's store dropped (the next presentation makes another).
+  func refresh(_ changes: PendingChanges) {
+    let now = readPresented() != nil
+    guard now != isPresented else { return }
+    isPresented = now
+    if !now {
+      store = nil
+      router.remove(0)
+    }
+    presenceCell.changed()
+  }
+
+  func deliverPendingChanges() {
+    store?.deliverPendingChanges()
+  }
+}
