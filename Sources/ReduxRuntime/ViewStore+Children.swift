@@ -30,6 +30,32 @@ extension ViewStore {
     return ChildViewStores(elements: family.elements, family: family)
   }
 
+  /// A view store per screen of a navigation stack (a spec's `children: { path: { stack: [...]
+  /// } }`), bottom first: what a `NavigationStack`'s destinations read (TCA's
+  /// `store.scope(state: \.path, action: \.path)`). A screen's store holds its id and its
+  /// destination's state; the generated property of each destination (`screen.detail`, from
+  /// `scope(presented:)`) gives that destination's own view store while the screen is it. The
+  /// same object while the screen is on the stack; a view that iterates them depends on the
+  /// screens' ids and order only, and a screen's action tells that screen's views only.
+  public func scope<Screen: Equatable & Sendable, ScreenAction: Sendable>(
+    stack keyPath: KeyPath<State, ScreenStack<Screen>> & Sendable,
+    embed: @escaping @Sendable (Int, ScreenAction) -> Action,
+    extract: @escaping @Sendable (Action) -> (id: Int, action: ScreenAction)?
+  ) -> ChildViewStores<Int, ScreenStack<Screen>.Element, ScreenAction> {
+    let family: ChildStoreFamily<Int, ScreenStack<Screen>.Element, ScreenAction>
+    if let existing = families[keyPath] as? ChildStoreFamily<Int, ScreenStack<Screen>.Element, ScreenAction> {
+      family = existing
+    } else {
+      // A screen's store knows nothing finer of its actions: its destination's store (a scope
+      // of it) does.
+      family = makeFamily(
+        key: keyPath, field: fieldOf(keyPath), list: { IdentifiedArray(uncheckedUniqueElements: $0[keyPath: keyPath]) },
+        embed: embed, extract: { extract($0).map { ($0.id, $0.action) } }, changes: { _ in (.all, .unknown) })
+    }
+    family.idsCell.read()
+    return ChildViewStores(elements: family.elements, family: family)
+  }
+
   /// The view store of a presented child feature (a spec's `children: { editor: { presents:
   /// editor.yaml } }`) while it is presented, nil while it isn't: what a sheet's content reads
   /// (TCA's `store.scope(state: \.editor, action: \.editor)`). The same object while the child
@@ -55,19 +81,29 @@ extension ViewStore {
     embed: @escaping @Sendable (ID, ChildAction) -> Action,
     extract: @escaping @Sendable (Action) -> (id: ID, action: ChildAction)?
   ) -> ChildStoreFamily<ID, ChildState, ChildAction> where ChildState.ID == ID {
+    makeFamily(
+      key: keyPath, field: fieldOf(keyPath), list: { $0[keyPath: keyPath] }, embed: embed,
+      extract: { extract($0).map { ($0.id, $0.action) } }, changes: { ($0.changedFields, $0.changedElements) })
+  }
+
+  /// The family of a list's child stores: `list` reads the list (an identified array, or a
+  /// stack's screens as one), `field` is the state field it is.
+  private func makeFamily<ID: Hashable & Sendable, ChildState: Identifiable & Equatable & Sendable, ChildAction: Sendable>(
+    key: AnyKeyPath, field: Int?, list: @escaping @Sendable (State) -> IdentifiedArray<ID, ChildState>,
+    embed: @escaping @Sendable (ID, ChildAction) -> Action, extract: @escaping @Sendable (Action) -> (ID, ChildAction)?,
+    changes: @escaping @Sendable (ChildAction) -> (StateFields, ChangedElements)
+  ) -> ChildStoreFamily<ID, ChildState, ChildAction> where ChildState.ID == ID {
     let source = self.source
-    let field = fieldOf(keyPath)
     let router = ChildRouter<ID, ChildAction>()
     let family = ChildStoreFamily<ID, ChildState, ChildAction>(
-      field: field, router: router, elements: source.read { $0[keyPath: keyPath] },
-      read: { source.read { $0[keyPath: keyPath] } }
+      field: field, router: router, elements: source.read(list), read: { source.read(list) }
     ) { [unowned self] id, first in
       let last = LastSeen(first)
       let child = ViewStore<ChildState, ChildAction>(
         source: ViewStoreSource(
           read: { body in
             source.read { parent in
-              if let element = parent[keyPath: keyPath][id: id] {
+              if let element = list(parent)[id: id] {
                 last.value = element
                 body(element)
               } else {
@@ -77,12 +113,12 @@ extension ViewStore {
           },
           dispatch: { source.dispatch(embed(id, $0)) },
           listen: { listener in router.add(id, listener) }),
-        changes: { ($0.changedFields, $0.changedElements) }, elementID: ElementID(id))
+        changes: changes, elementID: ElementID(id))
       child.parent = self
       return child
     }
-    families[keyPath] = family
-    listenForChildren(field: field, router: router) { action in extract(action).map { ($0.id, $0.action) } }
+    families[key] = family
+    listenForChildren(field: field, router: router, extract: extract)
     return family
   }
 
@@ -146,8 +182,8 @@ extension ViewStore {
           for other in elements.ids {
             if let typed = other.base as? ID, typed != id { router.tell(typed, nil) }
           }
-        } else if field == nil {
-          router.tellAll()
+        } else if field == nil, isList {
+          router.tellAll(except: id)
         }
         // Otherwise a change of the list that isn't in place: the family's refresh compares
         // each element with what its store last showed.
@@ -231,26 +267,40 @@ final class LastSeen<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-/// The listeners of a family's child stores, by id: called on the thread that dispatched, under
-/// the store's lock.
+/// The listeners of a family's child stores, by id (a child store's own, and those of the stores
+/// scoped from it): called on the thread that dispatched, under the store's lock.
 final class ChildRouter<ID: Hashable & Sendable, ChildAction: Sendable>: Sendable {
-  private let listeners = Locked<[ID: @Sendable (ChildAction?) -> Bool]>([:])
+  final class Listener: Sendable {
+    let call: @Sendable (ChildAction?) -> Bool
+    init(_ call: @escaping @Sendable (ChildAction?) -> Bool) { self.call = call }
+  }
+  private let listeners = Locked<[ID: [Listener]]>([:])
 
   func add(_ id: ID, _ listener: @escaping @Sendable (ChildAction?) -> Bool) {
-    listeners.withLock { $0[id] = listener }
+    listeners.withLock { $0[id, default: []].append(Listener(listener)) }
   }
 
-  /// Tells the store of `id` of `action` (nil: any change); forgets a store that is gone.
+  /// Tells the listeners of `id` of `action` (nil: any change); forgets those that are gone.
   func tell(_ id: ID, _ action: ChildAction?) {
-    guard let listener = listeners.withLock({ $0[id] }) else { return }
-    if !listener(action) { listeners.withLock { _ = $0.removeValue(forKey: id) } }
+    guard let all = listeners.withLock({ $0[id] }) else { return }
+    let gone = all.filter { !$0.call(action) }
+    if !gone.isEmpty { forget(gone, of: id) }
   }
 
-  /// Tells every store, but `id`'s, that anything may have changed.
+  /// Tells every listener, but those of `id`, that anything may have changed.
   func tellAll(except id: ID? = nil) {
     let all = listeners.withLock { $0 }
-    for (other, listener) in all where other != id && !listener(nil) {
-      listeners.withLock { _ = $0.removeValue(forKey: other) }
+    for (other, listeners) in all where other != id {
+      let gone = listeners.filter { !$0.call(nil) }
+      if !gone.isEmpty { forget(gone, of: other) }
+    }
+  }
+
+  /// Drops `gone` (listeners whose store is gone) of `id`'s, keeping any added meanwhile.
+  private func forget(_ gone: [Listener], of id: ID) {
+    listeners.withLock { listeners in
+      let live = (listeners[id] ?? []).filter { listener in !gone.contains { $0 === listener } }
+      listeners[id] = live.isEmpty ? nil : live
     }
   }
 

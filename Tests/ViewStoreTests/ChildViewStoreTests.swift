@@ -1,6 +1,7 @@
 import Foundation
 import Namer
 import ReduxRuntime
+import Shelf
 import Tallies
 import Tally
 import Testing
@@ -147,5 +148,56 @@ import Testing
     // The child store reads and dispatches still: the store is the app's.
     child?.dispatch(.increment)
     #expect(store.state.tallies[id: 1]?.count == 1)
+  }
+
+  @Test("a stack's screens: a store per screen, its destination's store by case; a screen's action tells that screen's views")
+  func stackScreens() {
+    let store = Store(initialState: ShelfState(), reducer: shelfReducer)
+    let viewStore = ShelfViewStore(store)
+    #expect(viewStore.path.isEmpty)
+    let stack = Watch { _ = viewStore.path.ids }
+    viewStore.dispatch(.showTally)
+    viewStore.dispatch(.showTally)
+    #expect(stack.count == 1)
+    stack.reset()
+    let screens = viewStore.path
+    #expect(screens.ids == [0, 1])
+    guard let bottom = screens[0].tally, let top = screens[1].tally else {
+      Issue.record("no tally's store for a tally's screen")
+      return
+    }
+    #expect(screens[0].namer == nil)
+    #expect(viewStore.path[1].tally === top)
+    let bottomCount = Watch { _ = bottom.state }
+    let topCount = Watch { _ = top.count }
+    top.dispatch(.increment)
+    #expect(top.count == 1)
+    #expect(bottom.count == 0)
+    #expect(topCount.count == 1)
+    #expect(!bottomCount.didFire)
+    #expect(!stack.didFire)
+    // Popped: the stack's views are told; the popped screen's store is let go.
+    weak let popped = viewStore.path[1]
+    viewStore.dispatch(.back)
+    #expect(stack.count == 1)
+    #expect(viewStore.path.ids == [0])
+    #expect(popped == nil)
+    #expect(!bottomCount.didFire)
+  }
+
+  @Test("a screen's own action that pops it (a tally's remove) reaches the parent through the screen's store")
+  func screenActionPops() {
+    let store = Store(initialState: ShelfState(), reducer: shelfReducer)
+    let viewStore = ShelfViewStore(store)
+    viewStore.dispatch(.showTally)
+    viewStore.dispatch(.showForm(form: NamerState(draft: "Draft")))
+    guard let form = viewStore.path[1].namer else {
+      Issue.record("no namer's store for the form's screen")
+      return
+    }
+    #expect(form.draft == "Draft")
+    form.dispatch(.save)
+    #expect(viewStore.title == "Draft")
+    #expect(viewStore.path.ids == [0])
   }
 }

@@ -126,3 +126,36 @@ extension ShelfPathAction {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias ShelfViewStore = ViewStore<ShelfState, ShelfAction>
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == ShelfState, Action == ShelfAction {
+  /// A view store per screen of `path`, bottom first: what a `NavigationStack` shows.
+  /// Each the same object while its screen is on the stack; its destination's own view
+  /// store is its property of the destination's name (`path[0].tally`).
+  public var path: ChildViewStores<Int, ScreenStack<ShelfPath>.Element, ShelfPathAction> {
+    return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
+  }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State == ScreenStack<ShelfPath>.Element, Action == ShelfPathAction {
+  /// The Tally feature's view store while this screen is one; nil while it isn't.
+  public var tally: TallyViewStore? {
+    return scope(presented: \.screen.tally, embed: { .tally($0) }, extract: \.tally)
+  }
+
+  /// The Namer feature's view store while this screen is one; nil while it isn't.
+  public var namer: NamerViewStore? {
+    return scope(presented: \.screen.namer, embed: { .namer($0) }, extract: \.namer)
+  }
+
+  /// The Recorder feature's view store while this screen is one; nil while it isn't.
+  public var recorder: RecorderViewStore? {
+    return scope(presented: \.screen.recorder, embed: { .recorder($0) }, extract: \.recorder)
+  }
+
+  /// The Tallies feature's view store while this screen is one; nil while it isn't.
+  public var tallies: TalliesViewStore? {
+    return scope(presented: \.screen.tallies, embed: { .tallies($0) }, extract: \.tallies)
+  }
+}

@@ -57,6 +57,6 @@ extension ViewStore where State == TalliesState, Action == TalliesAction {
   /// The Namer feature's view store while `namer` is presented; nil while it isn't.
   /// The same object while it stays presented: what a sheet's content reads.
   public var namer: NamerViewStore? {
-    return scope(presented: \.namer, embed: TalliesAction.namer, extract: \.namer)
+    return scope(presented: \.namer, embed: { .namer($0) }, extract: \.namer)
   }
 }

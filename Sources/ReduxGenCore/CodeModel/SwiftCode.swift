@@ -34,6 +34,8 @@ indirect enum TypeName: Equatable, Sendable {
   case existential(TypeName)
   /// `Swift.Error`, `ReduxRuntime.Store<S, A>`: a type named through its module.
   case qualified(module: String, name: TypeName)
+  /// `ScreenStack<ShelfPath>.Element`: a type nested in another.
+  case member(TypeName, String)
   /// `@Sendable (String, any Swift.Error) -> UsersAction`: a closure's type (`@escaping` as a
   /// parameter).
   case sendableFunction([TypeName], returns: TypeName)

@@ -1206,6 +1206,7 @@ struct TextRenderer: Sendable {
       "(" + elements.map { "\(escapedName($0.label)): \(type($0.type))" }.joined(separator: ", ") + ")"
     case .existential(let constraint): "any " + type(constraint)
     case .qualified(let module, let name): module + "." + type(name)
+    case .member(let base, let name): type(base) + "." + name
     case .sendableFunction(let parameters, let result):
       closureTypeHead(parameters) + " -> " + type(result)
     case .autoclosure(let result): "@autoclosure () -> " + type(result)

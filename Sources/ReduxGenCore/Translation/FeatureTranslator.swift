@@ -248,7 +248,9 @@ struct FeatureTranslator {
     let childStores = spec.children.map { child in
       code.childScope(child, idType: types.capturing.typeName(child.idType))
     }
-    return code.declarations(members: bindings + elementBindings + selectors + childStores)
+    let stackStores = spec.stacks.map(code.stackScope)
+    return code.declarations(members: bindings + elementBindings + selectors + childStores + stackStores)
+      + spec.stacks.map(code.screenScopes)
   }
 
   /// `filteredTasks`: the elements of `over` the selected case keeps.

@@ -138,9 +138,61 @@ struct ViewStoreCode {
         getter: [
           .returnStatement(
             .name("scope").call([
-              Argument("presented", .keyPath(field)), Argument("embed", .name(names.action).dot(field)),
+              Argument("presented", .keyPath(field)),
+              Argument("embed", .closure(Closure(body: Expression.dot(field).call([Argument(nil, .name("$0"))])))),
               Argument("extract", .keyPath(field)),
             ]))
         ]))
+  }
+
+  /// `path`: a view store per screen of a navigation stack, bottom first (`scope(stack:)`).
+  func stackScope(_ stack: StackFeature) -> Declaration {
+    let screens = StackFeature.screensTypeName(feature: names.feature, field: stack.field)
+    let actions = StackFeature.screenActionsTypeName(feature: names.feature, field: stack.field)
+    let embed = Closure(body: Expression.dot(stack.field).call([Argument("id", .name("$0")), Argument("action", .name("$1"))]))
+    return .variable(
+      VariableDeclaration(
+        doc: "A view store per screen of `\(stack.field)`, bottom first: what a `NavigationStack` shows.\n"
+          + "Each the same object while its screen is on the stack; its destination's own view\n"
+          + "store is its property of the destination's name (`\(stack.field)[0].\(stack.destinations.first?.name ?? "")`).",
+        access: access, name: stack.field,
+        type: runtime.generic(
+          "ChildViewStores", [.named("Int"), .member(runtime.generic("ScreenStack", [.named(screens)]), "Element"), .named(actions)]),
+        getter: [
+          .returnStatement(
+            .name("scope").call([
+              Argument("stack", .keyPath(stack.field)), Argument("embed", .closure(embed)),
+              Argument("extract", .keyPath(stack.field)),
+            ]))
+        ]))
+  }
+
+  /// The extension of a stack's screen's view store: a property per destination, its own view
+  /// store while the screen is it (`scope(presented:)`).
+  func screenScopes(_ stack: StackFeature) -> Declaration {
+    let screens = StackFeature.screensTypeName(feature: names.feature, field: stack.field)
+    let actions = StackFeature.screenActionsTypeName(feature: names.feature, field: stack.field)
+    let members = stack.destinations.map { destination -> Declaration in
+      .variable(
+        VariableDeclaration(
+          doc: "The \(destination.spec.feature) feature's view store while this screen is one; nil while it isn't.",
+          access: access, name: destination.name, type: .optional(.named(destination.spec.names.viewStore)),
+          getter: [
+            .returnStatement(
+              .name("scope").call([
+                Argument("presented", .keyPath("screen.\(destination.name)")),
+                Argument("embed", .closure(Closure(body: Expression.dot(destination.name).call([Argument(nil, .name("$0"))])))),
+                Argument("extract", .keyPath(destination.name)),
+              ]))
+          ]))
+    }
+    return .extensionDeclaration(
+      ExtensionDeclaration(
+        attributes: [Self.availability], extendedType: runtime.type("ViewStore"),
+        requirements: [
+          SameTypeRequirement(lhs: "State", rhs: .member(runtime.generic("ScreenStack", [.named(screens)]), "Element")),
+          SameTypeRequirement(lhs: "Action", rhs: .named(actions)),
+        ],
+        members: members))
   }
 }

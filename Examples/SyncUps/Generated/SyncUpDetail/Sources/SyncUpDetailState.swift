@@ -34,6 +34,6 @@ extension ViewStore where State == SyncUpDetailState, Action == SyncUpDetailActi
   /// The SyncUpForm feature's view store while `editing` is presented; nil while it isn't.
   /// The same object while it stays presented: what a sheet's content reads.
   public var editing: SyncUpFormViewStore? {
-    return scope(presented: \.editing, embed: SyncUpDetailAction.editing, extract: \.editing)
+    return scope(presented: \.editing, embed: { .editing($0) }, extract: \.editing)
   }
 }

@@ -100,6 +100,30 @@ extension ViewStore where State == SyncUpsListState, Action == SyncUpsListAction
   /// The SyncUpForm feature's view store while `addSyncUp` is presented; nil while it isn't.
   /// The same object while it stays presented: what a sheet's content reads.
   public var addSyncUp: SyncUpFormViewStore? {
-    return scope(presented: \.addSyncUp, embed: SyncUpsListAction.addSyncUp, extract: \.addSyncUp)
+    return scope(presented: \.addSyncUp, embed: { .addSyncUp($0) }, extract: \.addSyncUp)
+  }
+
+  /// A view store per screen of `path`, bottom first: what a `NavigationStack` shows.
+  /// Each the same object while its screen is on the stack; its destination's own view
+  /// store is its property of the destination's name (`path[0].syncUpDetail`).
+  public var path: ChildViewStores<Int, ScreenStack<SyncUpsListPath>.Element, SyncUpsListPathAction>
+  {
+    return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
+  }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore
+where State == ScreenStack<SyncUpsListPath>.Element, Action == SyncUpsListPathAction {
+  /// The SyncUpDetail feature's view store while this screen is one; nil while it isn't.
+  public var syncUpDetail: SyncUpDetailViewStore? {
+    return scope(
+      presented: \.screen.syncUpDetail, embed: { .syncUpDetail($0) }, extract: \.syncUpDetail)
+  }
+
+  /// The RecordMeeting feature's view store while this screen is one; nil while it isn't.
+  public var recordMeeting: RecordMeetingViewStore? {
+    return scope(
+      presented: \.screen.recordMeeting, embed: { .recordMeeting($0) }, extract: \.recordMeeting)
   }
 }
