@@ -249,6 +249,11 @@ if arguments.first == "observers" {
 } else if arguments.first == "viewstore" {
   await runViewStores(
     count: Int(arguments.dropFirst().first ?? "10000") ?? 10_000, withObservableStore: !arguments.contains("--no-observable"))
+} else if arguments.first == "childstores" {
+  // A view store per row of a list of child features, against rows(_:), at 10k rows.
+  runChildViewStores(
+    count: Int(arguments.dropFirst().first ?? "10000") ?? 10_000,
+    dispatches: Int(arguments.dropFirst(2).first ?? "2000") ?? 2_000)
 } else if arguments.first == "screen" {
   // The page's screen at 1k, 10k and 100k tasks (`screen 1000000` adds a size).
   runPageScreen(sizes: [1_000, 10_000, 100_000] + arguments.dropFirst().compactMap { Int($0) })

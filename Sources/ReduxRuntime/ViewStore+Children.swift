@@ -27,7 +27,7 @@ extension ViewStore {
       family = makeFamily(keyPath, embed: embed, extract: extract)
     }
     family.idsCell.read()
-    return ChildViewStores(elements: family.elements, family: family)
+    return ChildViewStores(elements: family.read(), family: family)
   }
 
   /// A view store per screen of a navigation stack (a spec's `children: { path: { stack: [...]
@@ -53,7 +53,7 @@ extension ViewStore {
         embed: embed, extract: { extract($0).map { ($0.id, $0.action) } }, changes: { _ in (.all, .unknown) })
     }
     family.idsCell.read()
-    return ChildViewStores(elements: family.elements, family: family)
+    return ChildViewStores(elements: family.read(), family: family)
   }
 
   /// The view store of a presented child feature (a spec's `children: { editor: { presents:
@@ -96,7 +96,7 @@ extension ViewStore {
     let source = self.source
     let router = ChildRouter<ID, ChildAction>()
     let family = ChildStoreFamily<ID, ChildState, ChildAction>(
-      field: field, router: router, elements: source.read(list), read: { source.read(list) }
+      field: field, router: router, ids: source.read { Array(list($0).ids) }, read: { source.read(list) }
     ) { [unowned self] id, first in
       let last = LastSeen(first)
       let child = ViewStore<ChildState, ChildAction>(
@@ -115,7 +115,7 @@ extension ViewStore {
           listen: { listener in router.add(id, listener) }),
         changes: changes, elementID: ElementID(id))
       child.parent = self
-      return child
+      return (child, last)
     }
     families[key] = family
     listenForChildren(field: field, router: router, extract: extract)
@@ -260,9 +260,9 @@ extension ViewStore: Identifiable where State: Identifiable {
 }
 
 /// The last element state a child store read: what it shows once its element is gone (a view
-/// still on screen while it animates away).
+/// still on screen while it animates away), and what its family compares the list's element with.
 final class LastSeen<Value>: @unchecked Sendable {
-  // Read and written under the store's lock only (`ViewStoreSource.read`).
+  // Read and written on the main actor only: by the store's reads, and its family.
   var value: Value
   init(_ value: Value) { self.value = value }
 }
@@ -275,6 +275,16 @@ final class ChildRouter<ID: Hashable & Sendable, ChildAction: Sendable>: Sendabl
     init(_ call: @escaping @Sendable (ChildAction?) -> Bool) { self.call = call }
   }
   private let listeners = Locked<[ID: [Listener]]>([:])
+  /// The ids told since the family last delivered, or all of them.
+  private let told = Locked<(all: Bool, ids: Set<ID>)>((false, []))
+
+  /// The ids told since the last call (`all`: every one), for a delivery to their stores only.
+  func takeTold() -> (all: Bool, ids: Set<ID>) {
+    told.withLock { told in
+      defer { told = (false, []) }
+      return told
+    }
+  }
 
   func add(_ id: ID, _ listener: @escaping @Sendable (ChildAction?) -> Bool) {
     listeners.withLock { $0[id, default: []].append(Listener(listener)) }
@@ -283,6 +293,7 @@ final class ChildRouter<ID: Hashable & Sendable, ChildAction: Sendable>: Sendabl
   /// Tells the listeners of `id` of `action` (nil: any change); forgets those that are gone.
   func tell(_ id: ID, _ action: ChildAction?) {
     guard let all = listeners.withLock({ $0[id] }) else { return }
+    told.withLock { _ = $0.ids.insert(id) }
     let gone = all.filter { !$0.call(action) }
     if !gone.isEmpty { forget(gone, of: id) }
   }
@@ -290,6 +301,7 @@ final class ChildRouter<ID: Hashable & Sendable, ChildAction: Sendable>: Sendabl
   /// Tells every listener, but those of `id`, that anything may have changed.
   func tellAll(except id: ID? = nil) {
     let all = listeners.withLock { $0 }
+    told.withLock { $0.all = true }
     for (other, listeners) in all where other != id {
       let gone = listeners.filter { !$0.call(nil) }
       if !gone.isEmpty { forget(gone, of: other) }
@@ -327,61 +339,74 @@ protocol ChildFamily: AnyObject {
 final class ChildStoreFamily<ID: Hashable & Sendable, ChildState: Identifiable & Equatable & Sendable, ChildAction: Sendable>:
   ChildFamily
 where ChildState.ID == ID {
+  typealias Entry = (store: ViewStore<ChildState, ChildAction>, last: LastSeen<ChildState>)
   let field: Int?
   let router: ChildRouter<ID, ChildAction>
-  /// The list as the last delivery left it.
-  private(set) var elements: IdentifiedArray<ID, ChildState>
+  /// The list's ids, in order, as the last delivery left them. Not the list itself: a copy held
+  /// here would make the store's next change of the list copy it whole.
+  private var ids: [ID]
   /// Told when the ids or their order change.
   let idsCell = ObservationCell()
-  private var stores: [ID: ViewStore<ChildState, ChildAction>] = [:]
-  private let read: @MainActor () -> IdentifiedArray<ID, ChildState>
-  private let make: @MainActor (ID, ChildState) -> ViewStore<ChildState, ChildAction>
+  private var stores: [ID: Entry] = [:]
+  /// Stores told by `refresh` since the last delivery.
+  private var refreshed: Set<ID> = []
+  /// Reads the list (a reference to it, for as long as it is used).
+  let read: @MainActor () -> IdentifiedArray<ID, ChildState>
+  private let make: @MainActor (ID, ChildState) -> Entry
 
   init(
-    field: Int?, router: ChildRouter<ID, ChildAction>, elements: IdentifiedArray<ID, ChildState>,
-    read: @escaping @MainActor () -> IdentifiedArray<ID, ChildState>,
-    make: @escaping @MainActor (ID, ChildState) -> ViewStore<ChildState, ChildAction>
+    field: Int?, router: ChildRouter<ID, ChildAction>, ids: [ID], read: @escaping @MainActor () -> IdentifiedArray<ID, ChildState>,
+    make: @escaping @MainActor (ID, ChildState) -> Entry
   ) {
     self.field = field
     self.router = router
-    self.elements = elements
+    self.ids = ids
     self.read = read
     self.make = make
   }
 
   /// The store of `id`, made (showing `element` until it reads the store) when there is none.
   func store(id: ID, element: ChildState) -> ViewStore<ChildState, ChildAction> {
-    if let store = stores[id] { return store }
-    let store = make(id, element)
-    stores[id] = store
-    return store
+    if let entry = stores[id] { return entry.store }
+    let entry = make(id, element)
+    stores[id] = entry
+    return entry.store
   }
 
-  /// After a change of the list: read again. Unless only elements changed in place (their
-  /// stores were told by their actions), each store whose element differs from what it showed
+  /// After a change of the list that isn't only in place (elements changed in place had their
+  /// stores told by their actions): each store whose element differs from the one it last read
   /// is told, the stores of elements gone are dropped, and the list's views are told when its
   /// ids or their order differ.
   func refresh(_ changes: PendingChanges) {
+    if let field, changes.inPlace(field) != nil { return }
     let now = read()
-    if let field, changes.inPlace(field) != nil {
-      elements = now
-      return
-    }
-    let old = elements
-    elements = now
-    for (id, store) in stores {
+    for (id, entry) in stores {
       guard let element = now[id: id] else {
         stores[id] = nil
         router.remove(id)
         continue
       }
-      if old[id: id] != element { store.recordAnyChange() }
+      if entry.last.value != element {
+        entry.store.recordAnyChange()
+        refreshed.insert(id)
+      }
     }
-    if old.ids != now.ids { idsCell.changed() }
+    let nowIDs = Array(now.ids)
+    guard nowIDs != ids else { return }
+    ids = nowIDs
+    idsCell.changed()
   }
 
+  /// Delivers to the stores told since the last delivery only: a list of many rows, one of
+  /// which an action changed, delivers to that row.
   func deliverPendingChanges() {
-    for store in stores.values { store.deliverPendingChanges() }
+    let (all, told) = router.takeTold()
+    defer { refreshed = [] }
+    guard !all else {
+      for entry in stores.values { entry.store.deliverPendingChanges() }
+      return
+    }
+    for id in told.union(refreshed) { stores[id]?.store.deliverPendingChanges() }
   }
 }
 
