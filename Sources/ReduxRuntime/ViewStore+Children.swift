@@ -97,7 +97,7 @@ extension ViewStore {
     let router = ChildRouter<ID, ChildAction>()
     let family = ChildStoreFamily<ID, ChildState, ChildAction>(
       field: field, router: router, ids: source.read { Array(list($0).ids) }, read: { source.read(list) }
-    ) { [unowned self] id, first in
+    ) { [weak self] id, first in
       let last = LastSeen(first)
       let child = ViewStore<ChildState, ChildAction>(
         source: ViewStoreSource(
@@ -115,7 +115,7 @@ extension ViewStore {
           listen: { listener in router.add(id, listener) }),
         changes: changes, elementID: ElementID(id))
       child.parent = self
-      return (child, last)
+      return child
     }
     families[key] = family
     listenForChildren(field: field, router: router, extract: extract)
@@ -132,7 +132,7 @@ extension ViewStore {
     let router = ChildRouter<Int, ChildAction>()
     let family = PresentedStoreFamily<ChildState, ChildAction>(
       field: field, router: router, readPresented: { source.read { $0[keyPath: keyPath] } }
-    ) { [unowned self] first in
+    ) { [weak self] first in
       let last = LastSeen(first)
       let child = ViewStore<ChildState, ChildAction>(
         source: ViewStoreSource(
@@ -260,9 +260,9 @@ extension ViewStore: Identifiable where State: Identifiable {
 }
 
 /// The last element state a child store read: what it shows once its element is gone (a view
-/// still on screen while it animates away), and what its family compares the list's element with.
+/// still on screen while it animates away).
 final class LastSeen<Value>: @unchecked Sendable {
-  // Read and written on the main actor only: by the store's reads, and its family.
+  // Read and written on the main actor only, by the store's reads.
   var value: Value
   init(_ value: Value) { self.value = value }
 }
@@ -339,7 +339,7 @@ protocol ChildFamily: AnyObject {
 final class ChildStoreFamily<ID: Hashable & Sendable, ChildState: Identifiable & Equatable & Sendable, ChildAction: Sendable>:
   ChildFamily
 where ChildState.ID == ID {
-  typealias Entry = (store: ViewStore<ChildState, ChildAction>, last: LastSeen<ChildState>)
+  typealias ChildStore = ViewStore<ChildState, ChildAction>
   let field: Int?
   let router: ChildRouter<ID, ChildAction>
   /// The list's ids, in order, as the last delivery left them. Not the list itself: a copy held
@@ -347,16 +347,18 @@ where ChildState.ID == ID {
   private var ids: [ID]
   /// Told when the ids or their order change.
   let idsCell = ObservationCell()
-  private var stores: [ID: Entry] = [:]
+  /// Each store, and its element as the family last compared it (not as the store last read it:
+  /// a view may read a change made elsewhere before its delivery, which must tell it still).
+  private var stores: [ID: (store: ChildStore, shown: ChildState)] = [:]
   /// Stores told by `refresh` since the last delivery.
   private var refreshed: Set<ID> = []
   /// Reads the list (a reference to it, for as long as it is used).
   let read: @MainActor () -> IdentifiedArray<ID, ChildState>
-  private let make: @MainActor (ID, ChildState) -> Entry
+  private let make: @MainActor (ID, ChildState) -> ChildStore
 
   init(
     field: Int?, router: ChildRouter<ID, ChildAction>, ids: [ID], read: @escaping @MainActor () -> IdentifiedArray<ID, ChildState>,
-    make: @escaping @MainActor (ID, ChildState) -> Entry
+    make: @escaping @MainActor (ID, ChildState) -> ChildStore
   ) {
     self.field = field
     self.router = router
@@ -367,10 +369,10 @@ where ChildState.ID == ID {
 
   /// The store of `id`, made (showing `element` until it reads the store) when there is none.
   func store(id: ID, element: ChildState) -> ViewStore<ChildState, ChildAction> {
-    if let entry = stores[id] { return entry.store }
-    let entry = make(id, element)
-    stores[id] = entry
-    return entry.store
+    if let known = stores[id] { return known.store }
+    let store = make(id, element)
+    stores[id] = (store, element)
+    return store
   }
 
   /// After a change of the list that isn't only in place (elements changed in place had their
@@ -378,16 +380,29 @@ where ChildState.ID == ID {
   /// is told, the stores of elements gone are dropped, and the list's views are told when its
   /// ids or their order differ.
   func refresh(_ changes: PendingChanges) {
-    if let field, changes.inPlace(field) != nil { return }
+    if let field, let changed = changes.inPlace(field) {
+      // Their stores were told by the actions; what they show now is what a later change is
+      // compared with.
+      guard !stores.isEmpty, !changed.isEmpty else { return }
+      let now = read()
+      for id in changed {
+        guard let typed = id.base as? ID, stores[typed] != nil, let element = now[id: typed] else { continue }
+        stores[typed]?.shown = element
+      }
+      return
+    }
     let now = read()
-    for (id, entry) in stores {
+    for (id, known) in stores {
       guard let element = now[id: id] else {
         stores[id] = nil
         router.remove(id)
         continue
       }
-      if entry.last.value != element {
-        entry.store.recordAnyChange()
+      // Changed since the family last compared it (in place, by the store's own actions, or
+      // not): told, which at worst tells a store of a change it was told of already.
+      if known.shown != element {
+        known.store.recordAnyChange()
+        stores[id]?.shown = element
         refreshed.insert(id)
       }
     }
@@ -403,10 +418,11 @@ where ChildState.ID == ID {
     let (all, told) = router.takeTold()
     defer { refreshed = [] }
     guard !all else {
-      for entry in stores.values { entry.store.deliverPendingChanges() }
+      for known in stores.values { known.store.deliverPendingChanges() }
       return
     }
-    for id in told.union(refreshed) { stores[id]?.store.deliverPendingChanges() }
+    for id in told { stores[id]?.store.deliverPendingChanges() }
+    for id in refreshed where !told.contains(id) { stores[id]?.store.deliverPendingChanges() }
   }
 }
 

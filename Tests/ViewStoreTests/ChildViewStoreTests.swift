@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Namer
 import ReduxRuntime
@@ -93,6 +94,26 @@ import Testing
     #expect(second.count == 1)
     #expect(!first.didFire)
     #expect(rows[1].count == 1)
+  }
+
+  @Test("a row whose change a view read before its delivery is told of it still")
+  func readAheadIsToldStill() async {
+    let (store, viewStore) = makeViewStore(2)
+    let first = viewStore.tallies[0]
+    first.dispatch(.increment)
+    let view = Watch { _ = first.state }
+    // Every count back to zero, dispatched elsewhere; a view reads the row before it is delivered.
+    // The main thread waits without running its queue, so the delivery comes after the read.
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      store.dispatch(.resetAll)
+      done.signal()
+    }
+    done.wait()
+    #expect(first.count == 0)
+    #expect(!view.didFire)
+    await mainQueueTurn()
+    #expect(view.count == 1)
   }
 
   @Test("a new element gives the list's views a new row; the others keep their stores")

@@ -20,7 +20,7 @@ extension SpecChecker {
         error(
           .reservedName(
             field, what: .kind(.stateField),
-            reason: .generated("the feature's ViewStore has a '\(field)' of its own, beside the child's stores of that name")),
+            reason: .generated("the feature's ViewStore has its own '\(field)', which the child's stores of that name would clash with")),
           pair.key)
         continue
       }
@@ -107,6 +107,15 @@ extension SpecChecker {
       let name = spec.feature.lowercasingFirst
       if destinations.contains(where: { $0.name == name }) {
         error(.duplicateName(spec.feature, what: .kind(.feature)), item)
+        continue
+      }
+      // A screen's view store gets a property of the destination's name.
+      if GeneratedNames.viewStoreProperties.contains(name) || name == "screen" {
+        error(
+          .reservedName(
+            spec.feature, what: .kind(.feature),
+            reason: .generated("a screen's ViewStore has its own '\(name)', which the destination's store of that name would clash with")),
+          item)
         continue
       }
       destinations.append(StackFeature.Destination(name: name, spec: spec))

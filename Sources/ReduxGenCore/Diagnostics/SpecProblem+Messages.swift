@@ -43,7 +43,7 @@ extension SpecProblem {
       .derivedParameterSyntax, .derivedParameterNeedsLookup, .derivedParameterUnused: .derived
     case .indexSetOutsidePayload, .needsOffsets, .notAFilterResult, .moveNeedsParameters, .sortedResult,
       .resultNeedsIDs, .upsertKeyNotID, .branchWithoutOperations, .unknownOperation, .notCollection, .noIDField,
-      .notAStack, .stackPushNeedsDestination, .unknownDestination, .pushedFieldUnknown, .pushedElementList, .pushedFieldTwice, .builtFieldMissing, .builtElementNotInList, .builtElementOutOfOrder, .notPresented, .resetStack,
+      .notAStack, .stackPushNeedsDestination, .unknownDestination, .pushedFieldUnknown, .pushedElementList, .pushedFieldTwice, .builtFieldMissing, .builtElementNotInList, .builtElementOutOfOrder, .builtElementIDTwice, .notPresented, .resetStack,
       .needsValue, .ambiguousValue, .noDefaultToReset, .elementPathNeedsID, .everyElementUnsupported,
       .wholeListInEntry, .everyElementNeedsField, .eachElementNeedsField, .eachElementIdentified, .elementIDChanged,
       .elementReplaced, .duplicateID, .customNotAlone, .notElementField, .elementFieldMissing, .notConditional,

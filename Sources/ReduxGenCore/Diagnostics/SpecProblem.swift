@@ -155,6 +155,8 @@ package enum SpecProblem: Hashable, Sendable {
   case builtElementNotInList(String, type: String)
   /// `with LIST[N].INNER = ...` before `LIST[N - 1]` is given (the element's path, the position expected).
   case builtElementOutOfOrder(String, next: Int)
+  /// `with LIST[0].id = X, LIST[1].id = X`: two elements of a list built given one id (the list's path).
+  case builtElementIDTwice(String)
   /// `present FIELD` where FIELD holds no presented child (the field, its type).
   case notPresented(String, type: String)
   /// `push path.NAME` where the stack has no such destination.

@@ -75,16 +75,23 @@ struct PresentOperation: ReduceOperationKind, Equatable {
     setUp += PushOperation.givenStateSamples(given, kit)
     // The state the child is given is read before the action (the action may change it).
     let leaves = PushOperation.leaves(of: given)
-    if leaves.contains(where: { if case .state = $0.value { true } else { false } }) {
+    if leaves.contains(where: { if case .state = $0.value { true } else { false } }),
+      !PushOperation.readChangedElsewhere(given, action: action, operation: self)
+    {
       setUp.append(kit.constant("before", .name("state")))
     }
     // Each field given, one by one: a default of another field may be made fresh (a UUID).
     let before = Expression.name("before")
+    // A field another operation of the action may write: what the child got depends on the
+    // operations' order, left to examples.
+    let readElsewhere = PushOperation.readChangedElsewhere(given, action: action, operation: self)
     let checks = leaves.compactMap { path, value -> Statement? in
       let expected: Expression
       switch value {
       case .parameter(let name, let fields): expected = fields.reduce(kit.argument(name)) { $0.dot($1) }
-      case .state(let name, let fields): expected = fields.reduce(before.dot(name)) { $0.dot($1) }
+      case .state(let name, let fields):
+        guard !readElsewhere else { return nil }
+        expected = fields.reduce(before.dot(name)) { $0.dot($1) }
       case .element: expected = found
       case .built, .builtList: return nil
       }

@@ -17,7 +17,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
     case built(model: String, parts: [Part], optional: Bool)
     /// A new list of models built from fields given inside its elements, in order
     /// (`with syncUp.attendees[0].id = attendee`).
-    case builtList(model: String, elements: [[Part]], optional: Bool)
+    case builtList(model: String, elements: [[Part]], optional: Bool, identified: Bool = false)
   }
   /// A field given inside a built model, and what it is given.
   struct Part: Equatable, Sendable {
@@ -147,6 +147,13 @@ struct PushOperation: ReduceOperationKind, Equatable {
       }
       if path.count > 1, builtAt[fieldName] == nil { builtAt[fieldName] = fieldToken.offset }
     } while parser.tokens.take(",")
+    // A list built gives each element another id: one value twice would be two elements of one id.
+    for part in parts {
+      guard let offset = builtAt[part.field], let path = repeatedID(in: part.value, at: [.field(part.field, optional: false)]) else {
+        continue
+      }
+      return parser.fail(.builtElementIDTwice(path), offset)
+    }
     // Each model built holds its id and every field without a default.
     for part in parts {
       guard let offset = builtAt[part.field],
@@ -213,7 +220,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
       // A list built of elements given in order.
       var elements: [[Part]] = []
       if let index {
-        guard case .builtList(_, let existing, _) = parts[index].value else { throw .twice }
+        guard case .builtList(_, let existing, _, _) = parts[index].value else { throw .twice }
         elements = existing
       }
       guard position <= elements.count else { throw .elementOutOfOrder(Step.text(here + [next.step]), next: elements.count) }
@@ -244,9 +251,29 @@ struct PushOperation: ReduceOperationKind, Equatable {
         }
       }
       return parts.lazy.compactMap { missingField(in: $0.value, at: path + [.field($0.field, optional: false)], models: models) }.first
-    case .builtList(let modelName, let elements, _):
+    case .builtList(let modelName, let elements, _, _):
       return elements.enumerated().lazy.compactMap { position, parts in
         missingField(in: .built(model: modelName, parts: parts, optional: false), at: path + [.element(position)], models: models)
+      }.first
+    case .parameter, .state, .element:
+      return nil
+    }
+  }
+
+  /// The path of a list built whose elements are given one id value twice, if any.
+  private static func repeatedID(in value: Given, at path: [Step]) -> String? {
+    switch value {
+    case .built(_, let parts, _):
+      return parts.lazy.compactMap { repeatedID(in: $0.value, at: path + [.field($0.field, optional: false)]) }.first
+    case .builtList(_, let elements, _, _):
+      var seen: [Given] = []
+      for parts in elements {
+        guard let id = parts.first(where: { $0.field == "id" })?.value else { continue }
+        if seen.contains(id) { return Step.text(path) }
+        seen.append(id)
+      }
+      return elements.enumerated().lazy.compactMap { position, parts in
+        parts.lazy.compactMap { repeatedID(in: $0.value, at: path + [.element(position), .field($0.field, optional: false)]) }.first
       }.first
     case .parameter, .state, .element:
       return nil
@@ -262,10 +289,12 @@ struct PushOperation: ReduceOperationKind, Equatable {
         let fields = models[modelName]?.fields.map(\.name) ?? []
         return Part(
           field: part.field, value: .built(model: modelName, parts: sorted(inner, order: fields, models: models), optional: optional))
-      case .builtList(let modelName, let elements, let optional):
+      case .builtList(let modelName, let elements, let optional, _):
         let fields = models[modelName]?.fields.map(\.name) ?? []
         let sortedElements = elements.map { sorted($0, order: fields, models: models) }
-        return Part(field: part.field, value: .builtList(model: modelName, elements: sortedElements, optional: optional))
+        let identified = models[modelName]?.idField != nil
+        return Part(
+          field: part.field, value: .builtList(model: modelName, elements: sortedElements, optional: optional, identified: identified))
       case .parameter, .state, .element:
         return part
       }
@@ -280,7 +309,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
       switch value {
       case .built(_, let parts, let optional):
         return leaves(of: parts.map { ($0.field, $0.value) }).map { ([.field(field, optional: optional)] + $0.path, $0.value) }
-      case .builtList(_, let elements, let optional):
+      case .builtList(_, let elements, let optional, _):
         return elements.enumerated().flatMap { position, parts in
           leaves(of: parts.map { ($0.field, $0.value) }).map { ([.field(field, optional: optional), .element(position)] + $0.path, $0.value) }
         }
@@ -357,9 +386,22 @@ struct PushOperation: ReduceOperationKind, Equatable {
     case .parameter(let name, let fields), .state(let name, let fields): ([name] + fields).joined(separator: ".")
     case .element(let list, let key): "\(list)[\(key)]"
     case .built(let model, let parts, _): "\(model)(" + givenText(parts.map { ($0.field, $0.value) }) + ")"
-    case .builtList(let model, let elements, _):
+    case .builtList(let model, let elements, _, _):
       "[" + elements.map { "\(model)(" + givenText($0.map { ($0.field, $0.value) }) + ")" }.joined(separator: ", ") + "]"
     }
+  }
+
+  /// `[Attendee(id: attendee)]`; of two elements or more with ids, an identified array that
+  /// keeps the first of elements given one id (two parameters of one value), not a trap.
+  private static func builtList(
+    _ model: String, _ elements: [[Part]], identified: Bool, parameter: (String) -> Expression, found: Expression, state: Expression
+  ) -> Expression {
+    let list = Expression.array(
+      elements.map { givenState(model, $0.map { ($0.field, $0.value) }, parameter: parameter, found: found, state: state) })
+    guard identified, elements.count > 1 else { return list }
+    return .name("IdentifiedArray").call([
+      Argument(nil, list), Argument("uniquingIDsWith", .closure(Closure(parameters: ["first", "_"], body: .name("first")))),
+    ])
   }
 
   /// The new state with the fields given: `DetailState(syncUp: found, title: title)`; `found`
@@ -373,11 +415,8 @@ struct PushOperation: ReduceOperationKind, Equatable {
         case .element: Argument(field, found)
         case .built(let model, let parts, _):
           Argument(field, givenState(model, parts.map { ($0.field, $0.value) }, parameter: parameter, found: found, state: state))
-        case .builtList(let model, let elements, _):
-          Argument(
-            field,
-            .array(
-              elements.map { givenState(model, $0.map { ($0.field, $0.value) }, parameter: parameter, found: found, state: state) }))
+        case .builtList(let model, let elements, _, let identified):
+          Argument(field, builtList(model, elements, identified: identified, parameter: parameter, found: found, state: state))
         }
       })
   }
@@ -433,7 +472,10 @@ struct PushOperation: ReduceOperationKind, Equatable {
     let top = Expression.optionalChain(context.target.dot("last")).dot("screen")
     // A screen already shown: the push goes on top of it.
     let shown = Expression.dot(destination).call([Argument(nil, .name(stateType).call())])
-    if !given.isEmpty { return givenTests(&context, top: top, shown: shown) }
+    if !given.isEmpty {
+      guard !Self.readChangedElsewhere(given, action: action, operation: self) else { return [] }
+      return givenTests(&context, top: top, shown: shown)
+    }
     // The payload's state is the screen's; a default state may make fresh ids, so only its
     // destination is known.
     let pushed =
@@ -496,6 +538,23 @@ struct PushOperation: ReduceOperationKind, Equatable {
       kit.sampleConstant("found", kit.sample(.model(element), 1, overrides: ["id": keyValue]), type: .model(element)),
       .assignment(Expression.name("state").dot(lookedUp.list), .array([.name("found")])),
     ]
+  }
+
+  /// Whether another operation of `action` than `operation` may write a state field a `with`
+  /// reads: then what it read depends on the operations' order, and the derived test of the
+  /// values given leaves those out (examples pin them).
+  static func readChangedElsewhere<Operation: ReduceOperationKind & Equatable>(
+    _ given: [(field: String, value: Given)], action: Action, operation: Operation
+  ) -> Bool {
+    let read = Set(leaves(of: given).compactMap { _, value -> String? in if case .state(let name, _) = value { name } else { nil } })
+    guard !read.isEmpty else { return false }
+    return action.reduce.contains { other in
+      if let same = other.kind as? Operation, same == operation { return false }
+      // A condition, or an operation writing no field it names (custom): any field.
+      guard let path = other.path, !(other.kind is ConditionalOperation) else { return true }
+      guard case .field(let name)? = path.steps.first else { return true }
+      return read.contains(name)
+    }
   }
 
   /// A sample in each state field a `with` reads (`state.syncUp = SyncUp(...)`), so the test

@@ -48,9 +48,13 @@ extension SpecProblem {
     case .builtFieldMissing(let path, let field, let type, let model):
       field == "id" && type == "UUID"
         ? "'\(path)' is a new \(model) built from the fields given in it, which needs an id: give '\(path).id = id' with 'id: UUID = new' in the payload (the action's creator makes it, so the reducer stays pure)"
-        : "'\(path)' is a new \(model) built from the fields given in it, which needs '\(field)' (\(type), no default): give '\(path).\(field) = ...'"
+        : field == "id"
+          ? "'\(path)' is a new \(model) built from the fields given in it, whose id must be given (a default would be every new one's): give '\(path).id = ...'"
+          : "'\(path)' is a new \(model) built from the fields given in it, which needs '\(field)' (\(type), no default): give '\(path).\(field) = ...'"
     case .builtElementNotInList(let path, let type):
       "'\(path)' is \(type), not a list of models: 'with LIST[0].FIELD = VALUE' builds a new list's elements"
+    case .builtElementIDTwice(let path):
+      "two elements of '\(path)' are given the same id: a list's elements are told apart by their ids, so give each its own"
     case .builtElementOutOfOrder(let path, let next):
       "'\(path)' comes before element \(next) is given: a new list's elements are given in order, from [0]"
     case .unknownDestination(let name, let stack, let suggestion):

@@ -7,17 +7,17 @@ import SyncUpForm
 
 /// Everything that can happen in the RecordMeeting feature.
 public enum RecordMeetingAction: Equatable, Sendable {
-  /// The screen appeared; the timer ticks every second, and speech recognition is asked for.
+  /// The screen appeared; speech recognition is asked for, then the meeting's timer starts.
   case appeared
 
   /// Asks for speech recognition (the system asks the user the first time).
   case requestAuthorization
 
-  /// `requestAuthorization` failed.
-  case requestAuthorizationFailed(message: String)
-
-  /// The transcript starts when speech recognition is authorized; else the meeting is recorded without one.
+  /// The timer ticks every second from now; the transcript starts too when speech recognition is authorized, else the meeting is recorded without one.
   case authorizationAnswered(status: SpeechAuthorization)
+
+  /// Asking for speech recognition failed; the meeting is timed as without it.
+  case authorizationFailed(message: String)
 
   /// A second passed; at each attendee's share the next one speaks, and at the end the meeting is saved.
   case timerTick

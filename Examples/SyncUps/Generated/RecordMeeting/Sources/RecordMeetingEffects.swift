@@ -41,7 +41,7 @@ public struct RecordMeetingEffectsMiddleware<Effects: RecordMeetingEffects>: Mid
         "requestAuthorization", policy: .latest, context: context,
         { try await self.effects.requestAuthorization() },
         success: { status in .authorizationAnswered(status: status) },
-        failure: { error in .requestAuthorizationFailed(message: String(describing: error)) })
+        failure: { error in .authorizationFailed(message: String(describing: error)) })
     case .transcribe:
       self.runner.stream(
         "transcribe", policy: .latest, context: context, { try await self.effects.transcribe() },

@@ -23,11 +23,14 @@ public struct RecordMeetingFollowUps: Middleware<RecordMeetingState, RecordMeeti
     switch action {
     case .appeared:
       context.dispatch(.requestAuthorization)
-      self.runner.dispatch([.timerTick], every: .seconds(1), in: "appeared", context: context)
     case .authorizationAnswered(let status):
       if status == .authorized {
         context.dispatch(.transcribe)
       }
+      self.runner.dispatch(
+        [.timerTick], every: .seconds(1), in: "authorizationAnswered", context: context)
+    case .authorizationFailed:
+      context.dispatch(.authorizationAnswered(status: .denied))
     case .timerTick:
       let state = context.state(after: action, recordMeetingReducer)
       if (state.alert == nil) && (state.secondsElapsed == state.durationSeconds) {
@@ -37,7 +40,7 @@ public struct RecordMeetingFollowUps: Middleware<RecordMeetingState, RecordMeeti
             transcript: state.transcript))
       }
     case .disappeared:
-      self.runner.cancel("appeared")
+      self.runner.cancel("authorizationAnswered")
     case .saveConfirmed:
       let state = context.state(after: action, recordMeetingReducer)
       context.dispatch(

@@ -51,8 +51,8 @@ public func recordMeetingReducer(_ state: inout RecordMeetingState, _ action: Re
     } else {
       PresentationCheck.dropped(action, feature: "RecordMeeting", field: "alert")
     }
-  case .appeared, .requestAuthorization, .requestAuthorizationFailed, .authorizationAnswered,
-    .transcribe, .disappeared, .saveConfirmed, .discarded:
+  case .appeared, .requestAuthorization, .authorizationAnswered, .authorizationFailed, .transcribe,
+    .disappeared, .saveConfirmed, .discarded:
     break
   }
 }
@@ -61,7 +61,7 @@ extension RecordMeetingAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .appeared, .requestAuthorization, .requestAuthorizationFailed, .authorizationAnswered,
+    case .appeared, .requestAuthorization, .authorizationAnswered, .authorizationFailed,
       .transcribe, .disappeared, .saveConfirmed, .discarded:
       return .none
     case .timerTick:

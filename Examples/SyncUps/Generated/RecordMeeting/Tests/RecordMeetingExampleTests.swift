@@ -332,6 +332,16 @@ struct RecordMeetingExampleTests {
     #expect(state.syncUp.meetings[0].transcript == "Hi")
   }
 
+  @Test("appeared is followed by requestAuthorization")
+  func appearedIsFollowedUp() async {
+    let store = TestStore(
+      initialState: RecordMeetingState(), reducer: recordMeetingReducer,
+      middleware: [RecordMeetingFollowUps(clock: ImmediateClock())], exhaustivity: .off)
+    await store.send(.appeared)
+    #expect(Array(store.receivedActions.prefix(1)) == [RecordMeetingAction.requestAuthorization])
+    await store.finish()
+  }
+
   @Test("saveConfirmed is followed by saved")
   func saveConfirmedIsFollowedUp() async {
     let initial = RecordMeetingState()

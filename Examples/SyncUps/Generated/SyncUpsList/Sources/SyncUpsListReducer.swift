@@ -75,7 +75,7 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
         }
       case .recordMeeting(let action):
         switch action {
-        case .appeared, .requestAuthorization, .requestAuthorizationFailed, .authorizationAnswered,
+        case .appeared, .requestAuthorization, .authorizationAnswered, .authorizationFailed,
           .timerTick, .nextTapped, .endMeetingTapped, .transcribe, .transcribeReceived,
           .transcribeFailed, .disappeared, .saveConfirmed, .discarded:
           break
@@ -168,7 +168,7 @@ extension SyncUpsListAction: ChangeReporting {
         }
       case .recordMeeting(let action):
         switch action {
-        case .appeared, .requestAuthorization, .requestAuthorizationFailed, .authorizationAnswered,
+        case .appeared, .requestAuthorization, .authorizationAnswered, .authorizationFailed,
           .timerTick, .nextTapped, .endMeetingTapped, .transcribe, .transcribeReceived,
           .transcribeFailed, .disappeared, .saveConfirmed:
           return ChangedElements(field: 1, ids: [id])

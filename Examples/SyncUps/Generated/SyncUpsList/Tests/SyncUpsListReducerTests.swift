@@ -250,8 +250,8 @@ struct SyncUpsListReducerTests {
     let actions: [RecordMeetingAction] = [
       .appeared,
       .requestAuthorization,
-      .requestAuthorizationFailed(message: "text 3"),
       .authorizationAnswered(status: .authorized),
+      .authorizationFailed(message: "text 3"),
       .timerTick,
       .nextTapped,
       .endMeetingTapped,
@@ -515,8 +515,8 @@ struct SyncUpsListReducerTests {
     let actions: [RecordMeetingAction] = [
       .appeared,
       .requestAuthorization,
-      .requestAuthorizationFailed(message: "text 3"),
       .authorizationAnswered(status: .authorized),
+      .authorizationFailed(message: "text 3"),
       .timerTick,
       .nextTapped,
       .endMeetingTapped,
