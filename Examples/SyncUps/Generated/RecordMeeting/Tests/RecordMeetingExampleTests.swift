@@ -102,6 +102,48 @@ struct RecordMeetingExampleTests {
     #expect(state.transcript == "")
   }
 
+  @Test("asking for speech recognition failed, the meeting is timed without a transcript")
+  func askingForSpeechRecognitionFailedTheMeetingIsTimedWithoutATra() async {
+    var given = RecordMeetingState()
+    given.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Blob"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob Jr"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Blob Sr"),
+      ],
+      minutes: 1)
+    let followUpsClock = ManualClock()
+    let effects = RecordMeetingTestEffects()
+    effects.requestAuthorization.fails(with: ExampleFailure("not available"))
+    let store = TestStore(
+      initialState: given,
+      reducer: recordMeetingReducer,
+      middleware: [
+        RecordMeetingFollowUps(clock: followUpsClock),
+        RecordMeetingEffectsMiddleware(effects: effects.effects),
+      ],
+      actionValues: ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400)),
+      exhaustivity: .off)
+    await store.send(.appeared)
+    await store.idle()
+    followUpsClock.advance(by: .seconds(1))
+    await store.idle()
+    await store.send(.disappeared)
+    await store.idle()
+    #expect(
+      store.receivedActions == [
+        .requestAuthorization,
+        .authorizationFailed(message: "not available"),
+        .authorizationAnswered(status: .denied),
+        .timerTick,
+      ])
+    await store.finish()
+    let state = store.state
+    #expect(state.speakerSeconds == 1)
+    #expect(state.transcript == "")
+  }
+
   @Test("an attendee's share over, the next one speaks")
   func anAttendeeSShareOverTheNextOneSpeaks() {
     var state = RecordMeetingState()
