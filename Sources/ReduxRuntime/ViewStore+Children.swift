@@ -49,7 +49,7 @@ extension ViewStore {
       // A screen's store knows nothing finer of its actions: its destination's store (a scope
       // of it) does.
       family = makeFamily(
-        key: keyPath, field: fieldOf(keyPath), list: { IdentifiedArray(uncheckedUniqueElements: $0[keyPath: keyPath]) },
+        key: keyPath, field: info(keyPath).field, list: { IdentifiedArray(uncheckedUniqueElements: $0[keyPath: keyPath]) },
         embed: embed, extract: { extract($0).map { ($0.id, $0.action) } }, changes: { _ in (.all, .unknown) })
     }
     family.idsCell.read()
@@ -82,7 +82,7 @@ extension ViewStore {
     extract: @escaping @Sendable (Action) -> (id: ID, action: ChildAction)?
   ) -> ChildStoreFamily<ID, ChildState, ChildAction> where ChildState.ID == ID {
     makeFamily(
-      key: keyPath, field: fieldOf(keyPath), list: { $0[keyPath: keyPath] }, embed: embed,
+      key: keyPath, field: info(keyPath).field, list: { $0[keyPath: keyPath] }, embed: embed,
       extract: { extract($0).map { ($0.id, $0.action) } }, changes: { ($0.changedFields, $0.changedElements) })
   }
 
@@ -128,7 +128,7 @@ extension ViewStore {
     extract: @escaping @Sendable (Action) -> ChildAction?
   ) -> PresentedStoreFamily<ChildState, ChildAction> {
     let source = self.source
-    let field = fieldOf(keyPath)
+    let field = info(keyPath).field
     let router = ChildRouter<Int, ChildAction>()
     let family = PresentedStoreFamily<ChildState, ChildAction>(
       field: field, router: router, readPresented: { source.read { $0[keyPath: keyPath] } }
@@ -205,15 +205,6 @@ extension ViewStore {
       }
       return true
     }
-  }
-
-  /// The state field `keyPath` is, when it is one.
-  private func fieldOf(_ keyPath: AnyKeyPath) -> Int? {
-    let fields = (keyPath as? PartialKeyPath<State>).map { StateFields.read(by: $0) } ?? .all
-    guard !fields.isAll, fields.count == 1 else { return nil }
-    var index: Int?
-    fields.forEach { index = $0 }
-    return index
   }
 }
 

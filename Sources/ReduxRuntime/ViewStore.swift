@@ -362,7 +362,9 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
 
   // MARK: Observation
 
-  private func info(_ keyPath: AnyKeyPath) -> KeyPathInfo {
+  /// What this store knows of `keyPath`: the fields it reads, whether it is stored (and so the
+  /// one field it is, for the stores of child features).
+  func info(_ keyPath: AnyKeyPath) -> KeyPathInfo {
     if let info = keyPaths[keyPath] { return info }
     let info = KeyPathInfo(
       fields: (keyPath as? PartialKeyPath<State>).map { StateFields.read(by: $0) } ?? .all,

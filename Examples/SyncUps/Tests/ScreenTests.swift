@@ -53,11 +53,16 @@ struct ScreenTests {
     return SyncUpsListViewStore(store)
   }
 
-  @Test("a second of the recorder's timer tells the recorder's views only")
-  func timerTick() throws {
+  /// The app with the sync-up's detail pushed (tapped), and the detail's own store.
+  private func detailShown() throws -> (SyncUpsListViewStore, SyncUpDetailViewStore) {
     let app = app()
     app.dispatch(.syncUpTapped(id: syncUp.id))
-    let detail = try #require(app.path[0].syncUpDetail)
+    return (app, try #require(app.path[0].syncUpDetail))
+  }
+
+  @Test("a second of the recorder's timer tells the recorder's views only")
+  func timerTick() throws {
+    let (app, detail) = try detailShown()
     detail.dispatch(.startMeetingTapped)
     #expect(app.path.count == 2)
     let recorder = try #require(app.path[1].recordMeeting)
@@ -76,9 +81,7 @@ struct ScreenTests {
 
   @Test("renaming an attendee in the detail's form tells that attendee's row only")
   func renameAttendee() throws {
-    let app = app()
-    app.dispatch(.syncUpTapped(id: syncUp.id))
-    let detail = try #require(app.path[0].syncUpDetail)
+    let (app, detail) = try detailShown()
     detail.dispatch(.editTapped)
     let form = try #require(detail.editing)
     let attendees = form.rows(\.syncUp.attendees)
@@ -104,9 +107,7 @@ struct ScreenTests {
 
   @Test("deleting from the detail pops it and tells the list; the other rows stay as they were")
   func deleteFromDetail() throws {
-    let app = app()
-    app.dispatch(.syncUpTapped(id: syncUp.id))
-    let detail = try #require(app.path[0].syncUpDetail)
+    let (app, detail) = try detailShown()
     let rows = app.rows(\.syncUps)
     let list = Watch { _ = app.rows(\.syncUps) }
     let other = Watch { _ = rows[1].value }
