@@ -21,3 +21,17 @@ public struct AlertButton<Action: Sendable & Equatable>: Equatable, Sendable {
     self.action = action
   }
 }
+
+/// An alert or confirmation dialog a spec declares (the generated `<Feature>Alert`): what
+/// ReduxSwiftUI's `alert(_:)` shows.
+public protocol AlertPresentable: Sendable, Equatable {
+  /// What a button sends (the generated `<Feature>AlertAction`).
+  associatedtype ButtonAction: Sendable & Equatable
+  var title: String { get }
+  /// The message under the title, if any.
+  var message: String? { get }
+  /// Whether it is a confirmation dialog rather than an alert.
+  var isDialog: Bool { get }
+  /// Its buttons, in order.
+  var buttons: [AlertButton<ButtonAction>] { get }
+}

@@ -241,12 +241,120 @@ where ChildState.ID == ID {
   }
 }
 
-/// A child store's id as `ForEach` reads it: the element's, fixed when the store is made.
+/// A view store is identified by itself: what SwiftUI's `ForEach`, `sheet(item:)` and
+/// `NavigationStack(path:)` compare. A child store is the same object while its element lives,
+/// so its identity is the element's.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-extension ViewStore: Identifiable where State: Identifiable {
+extension ViewStore: Identifiable, Hashable {
+  public nonisolated var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+  public nonisolated static func == (lhs: ViewStore, rhs: ViewStore) -> Bool { lhs === rhs }
+
+  public nonisolated func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore where State: Identifiable {
+  /// The state's id: for a child store, its element's, fixed when the store is made.
   public nonisolated var id: State.ID {
     if let id = elementID?.base as? State.ID { return id }
     return source.read { $0.id }
+  }
+}
+
+// MARK: Navigation bindings
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension ViewStore {
+  /// A binding of a presented child's view store, for SwiftUI's `sheet(item:)`,
+  /// `fullScreenCover(item:)`, `popover(item:)` and `navigationDestination(item:)` (TCA's
+  /// `$store.scope(state: \.editor, action: \.editor)`): it reads the child's store while it is
+  /// presented (`scope(presented:embed:extract:)`); set to nil while it is (a sheet swiped down,
+  /// a destination's back button) it dispatches `dismiss`, the spec's `<child>Dismissed`. Setting a
+  /// store does nothing: presenting is the spec's action.
+  public func scopeBinding<ChildState: Sendable, ChildAction: ChangeReporting>(
+    presented keyPath: KeyPath<State, ChildState?> & Sendable,
+    embed: @escaping @Sendable (ChildAction) -> Action,
+    extract: @escaping @Sendable (Action) -> ChildAction?,
+    dismiss: Action
+  ) -> StoreBinding<ViewStore<ChildState, ChildAction>?> {
+    let source = self.source
+    return StoreBinding(
+      get: { self.scope(presented: keyPath, embed: embed, extract: extract) },
+      set: { store in
+        // SwiftUI sets nil once, as the sheet goes; an action that already dismissed it (the
+        // form's Done) leaves nothing to dismiss.
+        guard store == nil, source.read({ $0[keyPath: keyPath] != nil }) else { return }
+        self.dispatch(dismiss)
+      })
+  }
+
+  /// A binding of a navigation stack's screens' view stores, bottom first, for SwiftUI's
+  /// `NavigationStack(path:)` (TCA's `$store.scope(state: \.path, action: \.path)`): each
+  /// element is a screen's store (`scope(stack:embed:extract:)`). When SwiftUI pops (the back
+  /// button, a swipe, a long press on the back button to go further) it sets the screens left;
+  /// the binding dispatches `pop` with the id of the lowest screen gone, the spec's
+  /// `<stack>Popped(screen:)`. A path SwiftUI makes longer does nothing: pushing is the spec's
+  /// action (`push path.detail with ...`).
+  public func scopeBinding<Screen: Equatable & Sendable, ScreenAction: Sendable>(
+    stack keyPath: KeyPath<State, ScreenStack<Screen>> & Sendable,
+    embed: @escaping @Sendable (Int, ScreenAction) -> Action,
+    extract: @escaping @Sendable (Action) -> (id: Int, action: ScreenAction)?,
+    pop: @escaping @Sendable (Int) -> Action
+  ) -> ScreenPathBinding<Screen, ScreenAction> {
+    let source = self.source
+    return StoreBinding(
+      get: { Array(self.scope(stack: keyPath, embed: embed, extract: extract)) },
+      set: { screens in
+        let ids = source.read { $0[keyPath: keyPath].ids }
+        let kept = zip(screens, ids).prefix { store, id in store.elementID?.base as? Int == id }.count
+        guard kept < ids.count, kept == screens.count || screens.count < ids.count else { return }
+        self.dispatch(pop(ids[kept]))
+      })
+  }
+
+  /// A binding of the spec's alerts (`alerts:`) for ReduxSwiftUI's `alert(_:)`, which shows the
+  /// alert the state holds (as a confirmation dialog when the spec says `dialog: true`): a button
+  /// sends `send` with its action; set to nil while one is shown (a tap outside, or after a
+  /// button) it sends `send(dismiss)`, the generated `.dismiss` case.
+  public func scopeBinding<Shown: AlertPresentable>(
+    alert keyPath: KeyPath<State, Shown?> & Sendable,
+    send: @escaping @Sendable (Shown.ButtonAction) -> Action,
+    dismiss: Shown.ButtonAction
+  ) -> AlertBinding<Shown> {
+    let source = self.source
+    return AlertBinding(
+      alert: StoreBinding(
+        get: { self.read(keyPath) },
+        set: { shown in
+          guard shown == nil, source.read({ $0[keyPath: keyPath] != nil }) else { return }
+          self.dispatch(send(dismiss))
+        }),
+      send: { self.dispatch(send($0)) })
+  }
+}
+
+/// The view stores of a navigation stack's screens, bottom first: what `NavigationStack(path:)`
+/// binds (`ViewStore.scopeBinding(stack:embed:extract:pop:)`).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias ScreenPath<Screen: Sendable, ScreenAction: Sendable> = [ViewStore<ScreenStack<Screen>.Element, ScreenAction>]
+
+/// A binding of a navigation stack's screens' view stores (`ScreenPath`).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+public typealias ScreenPathBinding<Screen: Sendable, ScreenAction: Sendable> = StoreBinding<ScreenPath<Screen, ScreenAction>>
+
+/// The alert a view shows, and what its buttons send (`ViewStore.scopeBinding(alert:send:dismiss:)`).
+public struct AlertBinding<Shown: AlertPresentable>: Sendable {
+  /// The alert shown, nil when none is; setting nil dismisses it.
+  public let alert: StoreBinding<Shown?>
+  /// Sends a button's action (the alert is dismissed, then the action reduced).
+  public let send: @MainActor @Sendable (Shown.ButtonAction) -> Void
+
+  public init(alert: StoreBinding<Shown?>, send: @escaping @MainActor @Sendable (Shown.ButtonAction) -> Void) {
+    self.alert = alert
+    self.send = send
   }
 }
 

@@ -23,6 +23,8 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.path.pop()
   case .named:
     state.path.pop()
+  case .pathPopped(let screen):
+    state.path.pop(from: screen)
   case .path(let id, let action):
     let heard = action.heard(showing: state.path[id: id])
     if snippetReducerPath(&state.path, id: id, action) {
@@ -69,7 +71,7 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .back, .backTo, .close, .tallyRemoved, .named, .path:
+    case .back, .backTo, .close, .tallyRemoved, .named, .pathPopped, .path:
       return StateFields(1)
     }
   }

@@ -20,6 +20,8 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.namer = NamerState(draft: name)
   case .nameLabel(let label):
     state.namer = NamerState(draft: label.text)
+  case .namerDismissed:
+    state.namer = nil
   case .namer(let action):
     if state.namer != nil {
       let heard = action.heard(showing: state.namer!.alert)
@@ -40,7 +42,7 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .startNaming, .nameTitle, .nameGiven, .nameLabel, .namer:
+    case .startNaming, .nameTitle, .nameGiven, .nameLabel, .namerDismissed, .namer:
       return StateFields(2)
     }
   }

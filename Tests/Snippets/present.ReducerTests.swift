@@ -56,6 +56,14 @@ struct SnippetReducerTests {
     #expect(state.namer?.draft == label.text)
   }
 
+  @Test("namerDismissed resets namer to its default")
+  func namerDismissedResetsNamer() {
+    var state = SnippetState()
+    state.namer = NamerState()
+    reduceReporting(&state, .namerDismissed)
+    #expect(state.namer == nil)
+  }
+
   @Test("namer: a presented Namer's action reaches it")
   func namerActionReachesPresented() {
     let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)

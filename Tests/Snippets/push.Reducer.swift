@@ -21,6 +21,8 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.path.pop()
   case .named:
     state.path.pop()
+  case .pathPopped(let screen):
+    state.path.pop(from: screen)
   case .path(let id, let action):
     let heard = action.heard(showing: state.path[id: id])
     if snippetReducerPath(&state.path, id: id, action) {
@@ -67,7 +69,7 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .showTally, .showForm, .tallyRemoved, .named, .path:
+    case .showTally, .showForm, .tallyRemoved, .named, .pathPopped, .path:
       return StateFields(1)
     }
   }

@@ -60,6 +60,17 @@ struct SnippetReducerTests {
     #expect(state.path.count == 2)
   }
 
+  @Test("pathPopped pops a screen and those above off path")
+  func pathPoppedPopsFromPath() {
+    var state = SnippetState()
+    state.path.push(.tally(TallyState()))
+    state.path.push(.tally(TallyState()))
+    state.path.push(.tally(TallyState()))
+    let screen: Int = 0
+    reduceReporting(&state, .pathPopped(screen: screen))
+    #expect(state.path.count == 0)
+  }
+
   @Test("path: Tally's remove is reduced by tallyRemoved")
   func pathTallyRemoveReducedByTallyRemoved() {
     let screen = TallyState(

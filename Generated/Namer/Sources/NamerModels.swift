@@ -37,7 +37,7 @@ public struct Card: Equatable, Sendable {
   }
 }
 
-extension NamerAlert {
+extension NamerAlert: AlertPresentable {
   /// The title.
   public var title: String {
     switch self {

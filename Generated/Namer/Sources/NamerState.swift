@@ -44,4 +44,9 @@ extension ViewStore where State == NamerState, Action == NamerAction {
     return StoreBinding(
       get: { row.value.name }, set: { self.dispatch(.renameMember(id: row.id, name: $0)) })
   }
+
+  /// The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.
+  public var alertBinding: AlertBinding<NamerAlert> {
+    return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
+  }
 }

@@ -39,6 +39,9 @@ public enum ShelfAction: Equatable, Sendable {
   /// The form draft, read when it saves, and the form popped.
   case named(draft: String)
 
+  /// SwiftUI popped `path` from screen `screen` up (the back button, a swipe): sent by its path binding.
+  case pathPopped(screen: Int)
+
   /// An action of the screen of `path` whose id is `id`.
   /// Dropped when the stack holds no such screen, or it is another destination.
   case path(id: Int, action: ShelfPathAction)

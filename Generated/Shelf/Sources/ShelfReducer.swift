@@ -38,6 +38,8 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
   case .named(let draft):
     state.title = draft
     state.path.pop()
+  case .pathPopped(let screen):
+    state.path.pop(from: screen)
   case .path(let id, let action):
     let heard = action.heard(showing: state.path[id: id])
     if shelfReducerPath(&state.path, id: id, action) {
@@ -95,7 +97,8 @@ extension ShelfAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .showTally, .showForm, .record, .showList, .back, .backTo, .close, .home, .tallyRemoved:
+    case .showTally, .showForm, .record, .showList, .back, .backTo, .close, .home, .tallyRemoved,
+      .pathPopped:
       return StateFields(1)
     case .retitle:
       return StateFields(0)

@@ -135,6 +135,14 @@ extension ViewStore where State == ShelfState, Action == ShelfAction {
   public var path: ChildViewStores<Int, ScreenStack<ShelfPath>.Element, ShelfPathAction> {
     return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
   }
+
+  /// `path`'s screens' view stores, bottom first, for `NavigationStack(path:)`.
+  /// SwiftUI's pops (the back button, a swipe) dispatch `pathPopped(screen:)`.
+  public var pathBinding: ScreenPathBinding<ShelfPath, ShelfPathAction> {
+    return scopeBinding(
+      stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path,
+      pop: { .pathPopped(screen: $0) })
+  }
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

@@ -140,6 +140,17 @@ struct ShelfReducerTests {
     #expect(state.path.count == 2)
   }
 
+  @Test("pathPopped pops a screen and those above off path")
+  func pathPoppedPopsFromPath() {
+    var state = ShelfState()
+    state.path.push(.tally(TallyState()))
+    state.path.push(.tally(TallyState()))
+    state.path.push(.tally(TallyState()))
+    let screen: Int = 0
+    reduceReporting(&state, .pathPopped(screen: screen))
+    #expect(state.path.count == 0)
+  }
+
   @Test("path: Tally's remove is reduced by tallyRemoved")
   func pathTallyRemoveReducedByTallyRemoved() {
     let screen = TallyState(
@@ -373,6 +384,7 @@ struct ShelfReducerTests {
       .startNaming(form: NamerState()),
       .stopNaming,
       .nameSaved(draft: "text 3"),
+      .namerDismissed,
     ]
     for action in actions {
       var state = ShelfState()

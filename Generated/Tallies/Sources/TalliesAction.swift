@@ -24,6 +24,9 @@ public enum TalliesAction: Equatable, Sendable {
   /// The namer's draft, read when it saves, before it is dismissed.
   case nameSaved(draft: String)
 
+  /// SwiftUI dismissed `namer` (a sheet swiped down): sent by its presentation binding set to nil.
+  case namerDismissed
+
   /// An action of the Tally in `tallies` whose `id` is `id`.
   case tallies(id: Int, action: TallyAction)
 

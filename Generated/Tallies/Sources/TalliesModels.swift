@@ -17,7 +17,7 @@ public enum TalliesAlertAction: String, CaseIterable, Codable, Hashable, Sendabl
   case dismiss
 }
 
-extension TalliesAlert {
+extension TalliesAlert: AlertPresentable {
   /// The title.
   public var title: String {
     switch self {

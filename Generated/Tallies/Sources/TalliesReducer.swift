@@ -29,6 +29,8 @@ public func talliesReducer(_ state: inout TalliesState, _ action: TalliesAction)
     state.namer = nil
   case .nameSaved(let draft):
     state.title = draft
+  case .namerDismissed:
+    state.namer = nil
   case .tallies(let id, let action):
     if let index = state.tallies.index(id: id) {
       let heard = action.heard(showing: state.tallies[index].alert)
@@ -82,7 +84,7 @@ extension TalliesAction: ChangeReporting {
       return StateFields(1)
     case .askToReset:
       return StateFields(3)
-    case .startNaming, .stopNaming:
+    case .startNaming, .stopNaming, .namerDismissed:
       return StateFields(2)
     case .nameSaved:
       return StateFields(0)

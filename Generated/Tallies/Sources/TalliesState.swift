@@ -59,4 +59,16 @@ extension ViewStore where State == TalliesState, Action == TalliesAction {
   public var namer: NamerViewStore? {
     return scope(presented: \.namer, embed: { .namer($0) }, extract: \.namer)
   }
+
+  /// `namer`'s view store while it is presented, for `sheet(item:)` and the like.
+  /// Set to nil by SwiftUI (a sheet swiped down), it dispatches `namerDismissed`.
+  public var namerBinding: StoreBinding<NamerViewStore?> {
+    return scopeBinding(
+      presented: \.namer, embed: { .namer($0) }, extract: \.namer, dismiss: .namerDismissed)
+  }
+
+  /// The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.
+  public var alertBinding: AlertBinding<TalliesAlert> {
+    return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
+  }
 }

@@ -82,6 +82,14 @@ struct TalliesReducerTests {
     #expect(state.title == draft)
   }
 
+  @Test("namerDismissed resets namer to its default")
+  func namerDismissedResetsNamer() {
+    var state = TalliesState()
+    state.namer = NamerState()
+    reduceReporting(&state, .namerDismissed)
+    #expect(state.namer == nil)
+  }
+
   @Test("total adds up count of the elements of tallies")
   func totalIsDerived() {
     var state = TalliesState()

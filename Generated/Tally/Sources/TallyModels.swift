@@ -15,7 +15,7 @@ public enum TallyAlertAction: String, CaseIterable, Codable, Hashable, Sendable 
   case dismiss
 }
 
-extension TallyAlert {
+extension TallyAlert: AlertPresentable {
   /// The title.
   public var title: String {
     switch self {

@@ -45,4 +45,9 @@ extension ViewStore where State == TallyState, Action == TallyAction {
   public var nameBinding: StoreBinding<String> {
     return binding(\.name) { .rename(name: $0) }
   }
+
+  /// The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.
+  public var alertBinding: AlertBinding<TallyAlert> {
+    return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
+  }
 }

@@ -150,8 +150,11 @@ package struct SpecChecker {
 
     // 4. Actions as declared, `async` expanded (each request's status joins the state).
     var read = ReadActions()
+    var navigationActions: [DeclaredNavigationAction] = []
     if let actionsNode = keys["actions"] {
-      read = checkActions(actionsNode)
+      let withNavigation = withNavigationActions(actionsNode, children: children, stacks: stacks)
+      navigationActions = withNavigation.declared
+      read = checkActions(withNavigation.actions)
     } else {
       missing("actions", in: .theSpec, root)
     }
@@ -175,6 +178,7 @@ package struct SpecChecker {
       $0.actions = reduced
     }
     checkDelegates(children, stacks: stacks)
+    checkNavigationActions(navigationActions, read: read)
     // A child's field is its action case too (`case tallies(id:action:)`): no action may take its
     // name, declared or made by a request (`loadSucceeded`). A stack's is refused where it is read.
     for (field, node) in children.map({ ($0.list.field, $0.node) }) where action(named: field) != nil {

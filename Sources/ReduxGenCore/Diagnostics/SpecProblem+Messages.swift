@@ -60,7 +60,7 @@ extension SpecProblem {
       .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
       .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .handlerPopsWork, .childChangesID, .unknownChild, .handlerSource,
       .handlerStartsWork, .handledTwice, .handlerHearsHandler, .delegateFromChild, .handlerParameter, .handlerParameterType, .delegateUnhandled,
-      .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken, .notAButton, .childFieldNamedLikeAction,
+      .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken, .notAButton, .childFieldNamedLikeAction, .navigationActionShape,
       .showsNeedsStack, .shownListNotModels, .shownFieldMissing, .shownFieldType,
       .unseenByMiddleware,
       .typeDeclaredByUsedSpec, .missingHandWritten, .requirementMissing, .requirementChanged, .requirementRemoved,

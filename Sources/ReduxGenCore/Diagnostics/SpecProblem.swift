@@ -336,6 +336,9 @@ package enum SpecProblem: Hashable, Sendable {
   /// A middleware's `on` naming an action reduced inside the reducer (the middleware, the
   /// action, what reduces it: a button or a child's action).
   case unseenByMiddleware(String, action: String, reducedBy: String)
+  /// A navigation action the spec declares (`namerDismissed`, `pathPopped`) that doesn't take
+  /// what its binding gives, or is a child's or a request (the action, whether it is a pop).
+  case navigationActionShape(String, isPop: Bool)
   /// `shows:` on a child field that holds no navigation stack (the field).
   case showsNeedsStack(String)
   /// `shows: { FIELD: LIST }` where LIST is no list of models with an id (the list).

@@ -74,6 +74,14 @@ package struct GeneratedNames: Sendable, Equatable {
     let names = field.split(separator: ".").map(String.init)
     return (names.first ?? "") + names.dropFirst().map(\.uppercasingFirst).joined() + "Binding"
   }
+  /// The action a presented child's binding sends when SwiftUI sets it to nil (a sheet swiped
+  /// down): `namerDismissed`, which dismisses it unless the spec declares it to do more.
+  package static func dismissal(_ child: String) -> String { child + "Dismissed" }
+  /// The action a stack's path binding sends when SwiftUI pops (the back button, a swipe, pop to
+  /// root): `pathPopped(screen:)`, which pops that screen and those above it.
+  package static func popped(_ stack: String) -> String { stack + "Popped" }
+  /// The parameter of `popped`: the id of the lowest screen popped.
+  package static let poppedScreen = "screen"
   /// The `ViewStore` of the feature, as generated code calls it: `TaskListViewStore`.
   package var viewStore: String { feature + "ViewStore" }
 
@@ -199,7 +207,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
-    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "ChildViewStores", "PresentedMiddleware", "DestinationMiddleware", "ScreenStack", "PresentationCheck", "AlertButton", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "ChildViewStores", "ScreenPath", "ScreenPathBinding", "PresentedMiddleware", "DestinationMiddleware", "ScreenStack", "PresentationCheck", "AlertButton", "AlertBinding", "AlertPresentable", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "IncrementalValue", "IncrementallyDerived",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",

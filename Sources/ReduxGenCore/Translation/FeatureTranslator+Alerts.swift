@@ -23,7 +23,11 @@ extension FeatureTranslator {
         .array($0.buttons.map(types.alertButton))
       },
     ]
-    return [.extensionDeclaration(ExtensionDeclaration(extendedType: .named(spec.alertTypeName), members: members))]
+    return [
+      .extensionDeclaration(
+        ExtensionDeclaration(
+          extendedType: .named(spec.alertTypeName), conformances: [types.runtime.type("AlertPresentable")], members: members))
+    ]
   }
 
   /// `case alert(TalliesAlertAction)`: what a button of the alert shown sends.

@@ -249,7 +249,10 @@ struct FeatureTranslator {
       code.childScope(child, idType: types.capturing.typeName(child.idType))
     }
     let stackStores = spec.stacks.map(code.stackScope)
-    return code.declarations(members: bindings + elementBindings + selectors + childStores + stackStores)
+    let navigation =
+      spec.children.filter { !$0.isList }.map(code.presentationBinding) + spec.stacks.map(code.pathBinding)
+      + (spec.alerts.isEmpty ? [] : [code.alertBinding(alert: .named(spec.alertTypeName))])
+    return code.declarations(members: bindings + elementBindings + selectors + childStores + stackStores + navigation)
       + spec.stacks.map(code.screenScopes)
   }
 

@@ -195,4 +195,64 @@ struct ViewStoreCode {
         ],
         members: members))
   }
+
+  /// `namerBinding`: the presented child's view store, for `sheet(item:)` and the like; set to
+  /// nil by SwiftUI (a sheet swiped down), it sends `namerDismissed` (`scopeBinding(presented:)`).
+  func presentationBinding(_ child: ChildFeature) -> Declaration {
+    let field = child.field
+    return .variable(
+      VariableDeclaration(
+        doc: "`\(field)`'s view store while it is presented, for `sheet(item:)` and the like.\n"
+          + "Set to nil by SwiftUI (a sheet swiped down), it dispatches `\(GeneratedNames.dismissal(field))`.",
+        access: access, name: GeneratedNames.bindingMember(field),
+        type: runtime.generic("StoreBinding", [.optional(.named(child.spec.names.viewStore))]),
+        getter: [
+          .returnStatement(
+            .name("scopeBinding").call([
+              Argument("presented", .keyPath(field)),
+              Argument("embed", .closure(Closure(body: Expression.dot(field).call([Argument(nil, .name("$0"))])))),
+              Argument("extract", .keyPath(field)), Argument("dismiss", .dot(GeneratedNames.dismissal(field))),
+            ]))
+        ]))
+  }
+
+  /// `pathBinding`: the stack's screens' view stores, for `NavigationStack(path:)`; SwiftUI's
+  /// pops send `pathPopped(screen:)` (`scopeBinding(stack:)`).
+  func pathBinding(_ stack: StackFeature) -> Declaration {
+    let screens = StackFeature.screensTypeName(feature: names.feature, field: stack.field)
+    let actions = StackFeature.screenActionsTypeName(feature: names.feature, field: stack.field)
+    let embed = Closure(body: Expression.dot(stack.field).call([Argument("id", .name("$0")), Argument("action", .name("$1"))]))
+    let pop = Closure(
+      body: Expression.dot(GeneratedNames.popped(stack.field)).call([Argument(GeneratedNames.poppedScreen, .name("$0"))]))
+    return .variable(
+      VariableDeclaration(
+        doc: "`\(stack.field)`'s screens' view stores, bottom first, for `NavigationStack(path:)`.\n"
+          + "SwiftUI's pops (the back button, a swipe) dispatch `\(GeneratedNames.popped(stack.field))(screen:)`.",
+        access: access, name: GeneratedNames.bindingMember(stack.field),
+        type: runtime.generic("ScreenPathBinding", [.named(screens), .named(actions)]),
+        getter: [
+          .returnStatement(
+            .name("scopeBinding").call([
+              Argument("stack", .keyPath(stack.field)), Argument("embed", .closure(embed)),
+              Argument("extract", .keyPath(stack.field)), Argument("pop", .closure(pop)),
+            ]))
+        ]))
+  }
+
+  /// `alertBinding`: the alert shown and what its buttons send, for ReduxSwiftUI's `alert(_:)`.
+  func alertBinding(alert: TypeName) -> Declaration {
+    .variable(
+      VariableDeclaration(
+        doc: "The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.",
+        access: access, name: GeneratedNames.bindingMember(Spec.alertField),
+        type: runtime.generic("AlertBinding", [alert]),
+        getter: [
+          .returnStatement(
+            .name("scopeBinding").call([
+              Argument("alert", .keyPath(Spec.alertField)),
+              Argument("send", .closure(Closure(body: Expression.dot(Spec.alertField).call([Argument(nil, .name("$0"))])))),
+              Argument("dismiss", .dot(Spec.alertDismiss)),
+            ]))
+        ]))
+  }
 }

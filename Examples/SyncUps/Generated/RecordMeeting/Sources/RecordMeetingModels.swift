@@ -26,7 +26,7 @@ public enum RecordMeetingAlertAction: String, CaseIterable, Codable, Hashable, S
   case dismiss
 }
 
-extension RecordMeetingAlert {
+extension RecordMeetingAlert: AlertPresentable {
   /// The title.
   public var title: String {
     switch self {

@@ -23,6 +23,9 @@ public enum SyncUpDetailAction: Equatable, Sendable {
   /// The parent shows the meeting's recorder.
   case startMeetingTapped
 
+  /// SwiftUI dismissed `editing` (a sheet swiped down): sent by its presentation binding set to nil.
+  case editingDismissed
+
   /// An action of the SyncUpForm presented in `editing`; dropped when none is.
   case editing(_: SyncUpFormAction)
 

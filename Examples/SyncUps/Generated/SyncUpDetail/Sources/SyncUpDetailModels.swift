@@ -16,7 +16,7 @@ public enum SyncUpDetailAlertAction: String, CaseIterable, Codable, Hashable, Se
   case dismiss
 }
 
-extension SyncUpDetailAlert {
+extension SyncUpDetailAlert: AlertPresentable {
   /// The title.
   public var title: String {
     switch self {

@@ -20,6 +20,8 @@ public func syncUpDetailReducer(_ state: inout SyncUpDetailState, _ action: Sync
     state.alert = SyncUpDetailAlert.confirmDeletion
   case .deleteMeetings(let offsets):
     state.syncUp.meetings.removeElements(atOffsets: offsets)
+  case .editingDismissed:
+    state.editing = nil
   case .editing(let action):
     if state.editing != nil {
       syncUpFormReducer(&state.editing!, action)
@@ -59,7 +61,7 @@ extension SyncUpDetailAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .editTapped:
+    case .editTapped, .editingDismissed:
       return StateFields(1)
     case .edited, .deleteMeetings:
       return StateFields(0)

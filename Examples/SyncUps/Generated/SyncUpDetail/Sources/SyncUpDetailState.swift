@@ -36,4 +36,16 @@ extension ViewStore where State == SyncUpDetailState, Action == SyncUpDetailActi
   public var editing: SyncUpFormViewStore? {
     return scope(presented: \.editing, embed: { .editing($0) }, extract: \.editing)
   }
+
+  /// `editing`'s view store while it is presented, for `sheet(item:)` and the like.
+  /// Set to nil by SwiftUI (a sheet swiped down), it dispatches `editingDismissed`.
+  public var editingBinding: StoreBinding<SyncUpFormViewStore?> {
+    return scopeBinding(
+      presented: \.editing, embed: { .editing($0) }, extract: \.editing, dismiss: .editingDismissed)
+  }
+
+  /// The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.
+  public var alertBinding: AlertBinding<SyncUpDetailAlert> {
+    return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
+  }
 }

@@ -54,6 +54,14 @@ struct SyncUpDetailReducerTests {
     #expect(state.syncUp.meetings == [two])
   }
 
+  @Test("editingDismissed resets editing to its default")
+  func editingDismissedResetsEditing() {
+    var state = SyncUpDetailState()
+    state.editing = SyncUpFormState()
+    reduceReporting(&state, .editingDismissed)
+    #expect(state.editing == nil)
+  }
+
   @Test("editing: a presented SyncUpForm's action reaches it")
   func editingActionReachesPresented() {
     let presented = SyncUpFormState(syncUp: SyncUp(id: uuid(1)), focusedAttendee: uuid(1))

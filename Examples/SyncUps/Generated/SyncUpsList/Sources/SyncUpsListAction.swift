@@ -31,6 +31,12 @@ public enum SyncUpsListAction: Equatable, Sendable {
 
   case meetingDiscarded(screen: Int)
 
+  /// SwiftUI dismissed `addSyncUp` (a sheet swiped down): sent by its presentation binding set to nil.
+  case addSyncUpDismissed
+
+  /// SwiftUI popped `path` from screen `screen` up (the back button, a swipe): sent by its path binding.
+  case pathPopped(screen: Int)
+
   /// An action of the SyncUpForm presented in `addSyncUp`; dropped when none is.
   case addSyncUp(_: SyncUpFormAction)
 

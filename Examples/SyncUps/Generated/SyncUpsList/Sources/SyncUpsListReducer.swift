@@ -37,6 +37,10 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
     state.path.pop(from: screen)
   case .meetingDiscarded(let screen):
     state.path.pop(from: screen)
+  case .addSyncUpDismissed:
+    state.addSyncUp = nil
+  case .pathPopped(let screen):
+    state.path.pop(from: screen)
   case .addSyncUp(let action):
     if state.addSyncUp != nil {
       syncUpFormReducer(&state.addSyncUp!, action)
@@ -61,7 +65,7 @@ public func syncUpsListReducer(_ state: inout SyncUpsListState, _ action: SyncUp
       switch action {
       case .syncUpDetail(let action):
         switch action {
-        case .editTapped, .deleteTapped, .deleteConfirmed, .startMeetingTapped:
+        case .editTapped, .deleteTapped, .deleteConfirmed, .startMeetingTapped, .editingDismissed:
           break
         default:
           if state.syncUps.writeBack(state.path[id: id]?.syncUpDetail?.syncUp) {
@@ -141,13 +145,13 @@ extension SyncUpsListAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .addSyncUpTapped:
+    case .addSyncUpTapped, .addSyncUpDismissed:
       return StateFields(2)
     case .added, .syncUpDeleted, .path:
       return StateFields(0, 1)
     case .deleteSyncUps:
       return StateFields(0)
-    case .syncUpTapped, .meetingStarted, .meetingSaved, .meetingDiscarded:
+    case .syncUpTapped, .meetingStarted, .meetingSaved, .meetingDiscarded, .pathPopped:
       return StateFields(1)
     case .addSyncUp:
       return StateFields(0, 1, 2)
@@ -161,7 +165,7 @@ extension SyncUpsListAction: ChangeReporting {
       switch action {
       case .syncUpDetail(let action):
         switch action {
-        case .editTapped, .deleteTapped:
+        case .editTapped, .deleteTapped, .editingDismissed:
           return ChangedElements(field: 1, ids: [id])
         default:
           return .unknown

@@ -110,6 +110,22 @@ extension ViewStore where State == SyncUpsListState, Action == SyncUpsListAction
   {
     return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
   }
+
+  /// `addSyncUp`'s view store while it is presented, for `sheet(item:)` and the like.
+  /// Set to nil by SwiftUI (a sheet swiped down), it dispatches `addSyncUpDismissed`.
+  public var addSyncUpBinding: StoreBinding<SyncUpFormViewStore?> {
+    return scopeBinding(
+      presented: \.addSyncUp, embed: { .addSyncUp($0) }, extract: \.addSyncUp,
+      dismiss: .addSyncUpDismissed)
+  }
+
+  /// `path`'s screens' view stores, bottom first, for `NavigationStack(path:)`.
+  /// SwiftUI's pops (the back button, a swipe) dispatch `pathPopped(screen:)`.
+  public var pathBinding: ScreenPathBinding<SyncUpsListPath, SyncUpsListPathAction> {
+    return scopeBinding(
+      stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path,
+      pop: { .pathPopped(screen: $0) })
+  }
 }
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

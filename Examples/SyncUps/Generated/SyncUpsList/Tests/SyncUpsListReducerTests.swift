@@ -146,6 +146,25 @@ struct SyncUpsListReducerTests {
     #expect(state.path.count == 0)
   }
 
+  @Test("addSyncUpDismissed resets addSyncUp to its default")
+  func addSyncUpDismissedResetsAddSyncUp() {
+    var state = SyncUpsListState()
+    state.addSyncUp = SyncUpFormState()
+    reduceReporting(&state, .addSyncUpDismissed)
+    #expect(state.addSyncUp == nil)
+  }
+
+  @Test("pathPopped pops a screen and those above off path")
+  func pathPoppedPopsFromPath() {
+    var state = SyncUpsListState()
+    state.path.push(.syncUpDetail(SyncUpDetailState()))
+    state.path.push(.syncUpDetail(SyncUpDetailState()))
+    state.path.push(.syncUpDetail(SyncUpDetailState()))
+    let screen: Int = 0
+    reduceReporting(&state, .pathPopped(screen: screen))
+    #expect(state.path.count == 0)
+  }
+
   @Test("addSyncUpTapped(...) makes its new values")
   func addSyncUpTappedCreatorMakesNewValues() {
     let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
@@ -219,6 +238,7 @@ struct SyncUpsListReducerTests {
       .deleteConfirmed,
       .deleteMeetings(offsets: [0]),
       .startMeetingTapped,
+      .editingDismissed,
     ]
     for action in actions {
       var state = SyncUpsListState()
@@ -391,6 +411,7 @@ struct SyncUpsListReducerTests {
       .edited(syncUp: SyncUp(id: uuid(3))),
       .deleteTapped,
       .deleteMeetings(offsets: [0]),
+      .editingDismissed,
     ]
     for action in actions {
       var state = SyncUpsListState()
