@@ -89,12 +89,13 @@ extension SpecProblem {
       "'\(field)' names a child's field and an action: the child's actions arrive as the action case '\(field)', "
         + "which the action would declare again; rename one"
     case .navigationActionShape(let action, let isPop) where isPop:
-      "action '\(action)' is what the stack's path binding sends when SwiftUI pops it: it takes the lowest popped "
-        + "screen's id, 'payload: { screen: Int }', and is the view's own (no 'from:', no 'async:'); "
-        + "leave it out to have it pop ('pop FIELD from screen')"
+      "action '\(action)' is what the stack's path binding sends when SwiftUI pops it (the back button, a swipe): it "
+        + "takes the lowest popped screen's id, 'payload: { screen: Int }', and is sent by the view (no 'from:', no "
+        + "'async:'); or leave it out, and it is made to 'pop \(action.dropLast(6)) from screen'"
     case .navigationActionShape(let action, _):
-      "action '\(action)' is what the presentation's binding sends when SwiftUI dismisses it (a sheet swiped down): "
-        + "it takes no payload and is the view's own (no 'from:', no 'async:'); leave it out to have it dismiss ('reset FIELD')"
+      "action '\(action)' is what the presentation's binding sends when SwiftUI dismisses it (a sheet swiped down): it "
+        + "takes no payload and is sent by the view (no 'from:', no 'async:'); or leave it out, and it is made to "
+        + "'reset \(action.dropLast(9))'"
     case .unknownAlertRole(let role):
       "a button's role is 'cancel' or 'destructive', not '\(role)'"
     case .notAButton(let name, let suggestion):
