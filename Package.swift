@@ -369,14 +369,21 @@ let package = Package(
 // declarations it uses (Tests/StandIns), so that it is never uncompiled code. The stand-ins have
 // names of their own: a module named SwiftUI would make dependencies that ask
 // `canImport(SwiftUI)` (swift-custom-dump, swift-clocks) compile their SwiftUI code against it.
+// SyncUps' screens (Examples/SyncUps/App) are built the same way: against SwiftUI where it
+// exists, against the stand-in elsewhere.
+let syncUpsApp: [Target.Dependency] = ["SyncUpsList", "SyncUpForm", "SyncUpDetail", "RecordMeeting", "ReduxRuntime", "ReduxSwiftUI"]
 #if canImport(SwiftUI)
   package.products.append(.library(name: "ReduxSwiftUI", targets: ["ReduxSwiftUI"]))
-  package.targets.append(.target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime"]))
+  package.targets += [
+    .target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime"]),
+    .target(name: "SyncUpsApp", dependencies: syncUpsApp, path: "Examples/SyncUps/App"),
+  ]
 #else
   package.targets += [
     .target(name: "SwiftUIStandIn", path: "Tests/StandIns/SwiftUIStandIn"),
     .target(name: "CombineStandIn", path: "Tests/StandIns/CombineStandIn"),
     .target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime", "SwiftUIStandIn", "CombineStandIn"]),
+    .target(name: "SyncUpsApp", dependencies: syncUpsApp + ["SwiftUIStandIn"], path: "Examples/SyncUps/App"),
   ]
 #endif
 

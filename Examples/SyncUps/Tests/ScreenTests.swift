@@ -7,9 +7,12 @@ import SyncUpForm
 import SyncUpsList
 import Testing
 
-/// SyncUps' screens driven through their view stores as the views drive them (the list's rows,
-/// the stack's screens, each screen's own store, the form's rows and bindings), each view's
-/// invalidations counted with `withObservationTracking`: what an action tells, and what not.
+/// SyncUps' screens (Examples/SyncUps/App) driven through their view stores and bindings as the
+/// views drive them (the list's rows, the stack's path binding and its screens' stores, the
+/// sheets' bindings, the alerts' bindings, the form's rows and fields), each view's invalidations
+/// counted with `withObservationTracking`: what an action tells, and what not. Where SwiftUI
+/// itself sets a binding (a sheet swiped down, the back button, an alert's button answered), the
+/// test sets it as SwiftUI does.
 @MainActor
 struct ScreenTests {
   /// Counts how often what `read` reads changes, as a SwiftUI view's body is invalidated: armed
@@ -53,11 +56,12 @@ struct ScreenTests {
     return SyncUpsListViewStore(store)
   }
 
-  /// The app with the sync-up's detail pushed (tapped), and the detail's own store.
+  /// The app with the sync-up's detail pushed (its card tapped), and the detail's own store as
+  /// the stack's destination gets it (`NavigationStack(path: store.pathBinding)`).
   private func detailShown() throws -> (SyncUpsListViewStore, SyncUpDetailViewStore) {
     let app = app()
     app.dispatch(.syncUpTapped(id: syncUp.id))
-    return (app, try #require(app.path[0].syncUpDetail))
+    return (app, try #require(app.pathBinding.wrappedValue.first?.syncUpDetail))
   }
 
   @Test("a second of the recorder's timer tells the recorder's views only")
@@ -65,7 +69,7 @@ struct ScreenTests {
     let (app, detail) = try detailShown()
     detail.dispatch(.startMeetingTapped)
     #expect(app.path.count == 2)
-    let recorder = try #require(app.path[1].recordMeeting)
+    let recorder = try #require(app.pathBinding.wrappedValue.last?.recordMeeting)
     let rows = app.rows(\.syncUps)
     let list = Watch { _ = app.rows(\.syncUps) }
     let row = Watch { _ = rows[0].value }
@@ -83,7 +87,8 @@ struct ScreenTests {
   func renameAttendee() throws {
     let (app, detail) = try detailShown()
     detail.dispatch(.editTapped)
-    let form = try #require(detail.editing)
+    // The sheet's content, from `sheet(item: Binding(store.editingBinding))`.
+    let form = try #require(detail.editingBinding.wrappedValue)
     let attendees = form.rows(\.syncUp.attendees)
     let list = Watch { _ = form.rows(\.syncUp.attendees) }
     let first = Watch { _ = attendees[0].value.name }
@@ -113,14 +118,101 @@ struct ScreenTests {
     let other = Watch { _ = rows[1].value }
     let stack = Watch { _ = app.path.ids }
     detail.dispatch(.deleteTapped)
-    #expect(detail.alert == .confirmDeletion)
+    // `alert(store.alertBinding)` shows it; Yes sends its action, then SwiftUI sets nil.
+    let alert = detail.alertBinding
+    #expect(alert.alert.wrappedValue == .confirmDeletion)
+    #expect(alert.alert.wrappedValue?.buttons.map(\.label) == ["Yes", "Nevermind"])
     #expect(!list.didFire)
     #expect(!stack.didFire)
-    detail.dispatch(.alert(.deleteConfirmed))
+    alert.send(.deleteConfirmed)
+    alert.alert.wrappedValue = nil
     #expect(list.count == 1)
     #expect(stack.count == 1)
     #expect(!other.didFire)
     #expect(app.path.isEmpty)
     #expect(app.rows(\.syncUps).map(\.id) == [UUID(number: 9)])
+  }
+
+  @Test("Add: the sheet shows the form, Add adds its sync-up; SwiftUI's nil after sends nothing more")
+  func addThroughTheSheet() throws {
+    let app = app()
+    let list = Watch { _ = app.rows(\.syncUps) }
+    let sheet = Watch { _ = app.addSyncUpBinding.wrappedValue }
+    app.dispatch(.addSyncUpTapped())
+    #expect(sheet.count == 1)
+    #expect(!list.didFire)
+    let form = try #require(app.addSyncUpBinding.wrappedValue)
+    #expect(form.syncUp.attendees.count == 1)
+    form.syncUpTitleBinding.wrappedValue = "Engineering"
+    form.nameBinding(form.rows(\.syncUp.attendees)[0]).wrappedValue = "Blob"
+    #expect(!list.didFire)
+    form.dispatch(.done())
+    #expect(app.addSyncUpBinding.wrappedValue == nil)
+    // The sheet goes: SwiftUI sets the binding to nil, with nothing left to dismiss.
+    app.addSyncUpBinding.wrappedValue = nil
+    #expect(list.count == 1)
+    #expect(app.rows(\.syncUps).map(\.value.title) == ["Design", "Standup", "Engineering"])
+  }
+
+  @Test("the Add sheet swiped down is dismissed (addSyncUpDismissed), and nothing is added")
+  func addSheetSwipedDown() throws {
+    let app = app()
+    app.dispatch(.addSyncUpTapped())
+    let form = try #require(app.addSyncUpBinding.wrappedValue)
+    form.syncUpTitleBinding.wrappedValue = "Engineering"
+    let list = Watch { _ = app.rows(\.syncUps) }
+    let sheet = Watch { _ = app.addSyncUpBinding.wrappedValue }
+    app.addSyncUpBinding.wrappedValue = nil
+    #expect(sheet.count == 1)
+    #expect(app.read(\.addSyncUp) == nil)
+    #expect(!list.didFire)
+    #expect(app.read(\.syncUps).count == 2)
+  }
+
+  @Test("the back button pops the detail (pathPopped); the list and its rows aren't told")
+  func backButton() throws {
+    let (app, detail) = try detailShown()
+    let rows = app.rows(\.syncUps)
+    let list = Watch { _ = app.rows(\.syncUps) }
+    let row = Watch { _ = rows[0].value }
+    let stack = Watch { _ = app.pathBinding.wrappedValue }
+    let detailView = Watch { _ = detail.syncUp }
+    // SwiftUI's path after the back button: the screens below the detail, none.
+    app.pathBinding.wrappedValue = []
+    #expect(app.path.isEmpty)
+    #expect(stack.count == 1)
+    for quiet in [list, row, detailView] { #expect(!quiet.didFire) }
+  }
+
+  @Test("editing in the detail's sheet swiped down leaves the sync-up as it was")
+  func editSheetSwipedDown() throws {
+    let (app, detail) = try detailShown()
+    detail.dispatch(.editTapped)
+    let form = try #require(detail.editingBinding.wrappedValue)
+    form.syncUpTitleBinding.wrappedValue = "Engineering"
+    let title = Watch { _ = detail.syncUp }
+    detail.editingBinding.wrappedValue = nil
+    #expect(detail.editingBinding.wrappedValue == nil)
+    #expect(!title.didFire)
+    #expect(detail.syncUp.title == "Design")
+    #expect(app.read(\.syncUps)[id: syncUp.id]?.title == "Design")
+  }
+
+  @Test("End meeting, then Discard in its alert: the recorder pops, the detail shows no meeting")
+  func discardMeeting() throws {
+    let (app, detail) = try detailShown()
+    detail.dispatch(.startMeetingTapped)
+    let recorder = try #require(app.pathBinding.wrappedValue.last?.recordMeeting)
+    recorder.dispatch(.endMeetingTapped)
+    let alert = recorder.alertBinding
+    #expect(alert.alert.wrappedValue == .endMeeting)
+    let stack = Watch { _ = app.pathBinding.wrappedValue }
+    let meetings = Watch { _ = detail.syncUp }
+    alert.send(.discarded)
+    alert.alert.wrappedValue = nil
+    #expect(stack.count == 1)
+    #expect(app.path.ids.count == 1)
+    #expect(!meetings.didFire)
+    #expect(detail.syncUp.meetings.isEmpty)
   }
 }
