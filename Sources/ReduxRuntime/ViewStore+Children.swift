@@ -309,9 +309,9 @@ extension ViewStore {
       get: { Array(self.scope(stack: keyPath, embed: embed, extract: extract)) },
       set: { screens in
         let ids = source.read { $0[keyPath: keyPath].ids }
-        let kept = zip(screens, ids).prefix { store, id in store.elementID?.base as? Int == id }.count
-        guard kept < ids.count, kept == screens.count || screens.count < ids.count else { return }
-        self.dispatch(pop(ids[kept]))
+        if let lowest = ScreenStack<Screen>.lowestPopped(ids: ids, path: screens.map { $0.elementID?.base as? Int }) {
+          self.dispatch(pop(lowest))
+        }
       })
   }
 

@@ -39,6 +39,38 @@ extension NavigationStack {
   }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+extension NavigationStack {
+  /// `NavigationStack(path:root:destination:)` for iOS 16's `PublishedStore`: a screen's store
+  /// gives its destination's (`screen.detail`).
+  @MainActor
+  public init<Screen, ScreenAction, Content: View, Destination: View>(
+    path: StoreBinding<[PublishedStore<ScreenStack<Screen>.Element, ScreenAction>]>,
+    @ViewBuilder root: () -> Content,
+    @ViewBuilder destination:
+      @escaping (PublishedStore<ScreenStack<Screen>.Element, ScreenAction>) -> Destination
+  )
+  where
+    Data == [PublishedStore<ScreenStack<Screen>.Element, ScreenAction>],
+    Root == ModifiedContent<Content, PublishedScreenDestinations<Screen, ScreenAction, Destination>>
+  {
+    self.init(path: Binding(path)) { root().modifier(PublishedScreenDestinations(destination: destination)) }
+  }
+}
+
+/// What a screen of a stack of `PublishedStore`s shows.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+public struct PublishedScreenDestinations<Screen: Sendable, ScreenAction: Sendable, Destination: View>:
+  ViewModifier
+{
+  typealias ScreenStore = PublishedStore<ScreenStack<Screen>.Element, ScreenAction>
+  let destination: (ScreenStore) -> Destination
+
+  public func body(content: Content) -> some View {
+    content.navigationDestination(for: ScreenStore.self, destination: destination)
+  }
+}
+
 /// What a screen of a stack shows: `NavigationStack(path:root:destination:)`'s destinations.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public struct ScreenDestinations<Screen: Sendable, ScreenAction: Sendable, Destination: View>:
@@ -56,7 +88,6 @@ extension View {
   /// Shows the alert the state holds (a spec's `alerts:`; one the spec marks `dialog: true` as a
   /// confirmation dialog), from the view store's `alertBinding`: a button dispatches its action,
   /// and a dismissal without one (a tap outside a dialog) dispatches `.alert(.dismiss)`.
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @MainActor
   public func alert<Shown: AlertPresentable>(_ binding: AlertBinding<Shown>) -> some View {
     let shown = binding.alert.wrappedValue
@@ -82,7 +113,6 @@ extension View {
 }
 
 /// An alert's buttons, each dispatching its action.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct AlertButtons<Shown: AlertPresentable>: View {
   let alert: Shown
   let send: @MainActor @Sendable (Shown.ButtonAction) -> Void
@@ -96,7 +126,6 @@ struct AlertButtons<Shown: AlertPresentable>: View {
 }
 
 /// An alert's message, if it has one.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 struct AlertMessage<Shown: AlertPresentable>: View {
   let alert: Shown
 

@@ -36,6 +36,24 @@ import Testing
     #expect(widest(rendered) <= 100)
   }
 
+  @Test("a type alias whose type's name doesn't fit after `=`: the type on the next line, as swift-format")
+  func typeAliasAfterEquals() {
+    let longest = feature + "AndAllOfItsWarehouses"
+    let rendered = text(
+      .typeAlias(
+        access: .public, name: longest + "Notifier",
+        type: .generic("ChangeNotifier", [.named(longest + "State"), .named(longest + "Action")])))
+    #expect(
+      rendered == """
+        public typealias \(longest)Notifier =
+          ChangeNotifier<
+            \(longest)State,
+            \(longest)Action
+          >
+        """)
+    #expect(widest(rendered) <= 100)
+  }
+
   @Test("a type alias of a generic type named through its module too long to break inside: after the module")
   func qualifiedTypeAlias() {
     let longest = feature + "Warehouses"

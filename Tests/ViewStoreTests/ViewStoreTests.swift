@@ -341,7 +341,7 @@ struct RefuseFilter: Middleware {
     }.value
     await mainQueueTurn()
     #expect((2...3).contains(told))
-    #expect(notifier.store.state.filter == .all)
+    #expect(notifier.state.filter == .all)
   }
 
   @Test func aViewStoreThatIsGoneIsForgottenByItsStore() {

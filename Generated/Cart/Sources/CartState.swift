@@ -51,3 +51,7 @@ extension ViewStore where State == CartState, Action == CartAction {
       "quantity", productID, reading: \.quantities, compute: { $0.quantity(productID: productID) })
   }
 }
+
+/// The Cart state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias CartNotifier = ChangeNotifier<CartState, CartAction>

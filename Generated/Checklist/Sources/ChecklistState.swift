@@ -40,3 +40,7 @@ struct ChecklistState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 typealias ChecklistViewStore = ViewStore<ChecklistState, ChecklistAction>
+
+/// The Checklist state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+typealias ChecklistNotifier = ChangeNotifier<ChecklistState, ChecklistAction>

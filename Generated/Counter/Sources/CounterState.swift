@@ -17,3 +17,7 @@ public struct CounterState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias CounterViewStore = ViewStore<CounterState, CounterAction>
+
+/// The Counter state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias CounterNotifier = ChangeNotifier<CounterState, CounterAction>

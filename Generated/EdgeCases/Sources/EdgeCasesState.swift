@@ -528,3 +528,7 @@ extension ViewStore where State == EdgeCasesState, Action == EdgeCasesAction {
     return read("stateItem", id, reading: \.states, compute: { $0.stateItem(id: id) })
   }
 }
+
+/// The EdgeCases state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+typealias EdgeCasesNotifier = ChangeNotifier<EdgeCasesState, EdgeCasesAction>

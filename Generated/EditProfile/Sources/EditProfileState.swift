@@ -23,3 +23,7 @@ public struct EditProfileState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias EditProfileViewStore = ViewStore<EditProfileState, EditProfileAction>
+
+/// The EditProfile state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias EditProfileNotifier = ChangeNotifier<EditProfileState, EditProfileAction>

@@ -36,3 +36,7 @@ public struct LibraryState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias LibraryViewStore = ViewStore<LibraryState, LibraryAction>
+
+/// The Library state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias LibraryNotifier = ChangeNotifier<LibraryState, LibraryAction>

@@ -50,3 +50,26 @@ extension ViewStore where State == NamerState, Action == NamerAction {
     return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
   }
 }
+
+/// The Namer state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias NamerNotifier = ChangeNotifier<NamerState, NamerAction>
+
+extension ChangeNotifier where State == NamerState, Action == NamerAction {
+  /// `draft`, two-way.
+  /// Setting it dispatches `type`, so middleware see the change.
+  public var draftBinding: StoreBinding<String> {
+    return binding(\.draft) { .type(draft: $0) }
+  }
+
+  /// `card.note`, two-way.
+  /// Setting it dispatches `editNote`, so middleware see the change.
+  public var cardNoteBinding: StoreBinding<String> {
+    return binding(\.card.note) { .editNote(note: $0) }
+  }
+
+  /// The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.
+  public var alertBinding: AlertBinding<NamerAlert> {
+    return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
+  }
+}

@@ -17,3 +17,7 @@ public struct NotesState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias NotesViewStore = ViewStore<NotesState, NotesAction>
+
+/// The Notes state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias NotesNotifier = ChangeNotifier<NotesState, NotesAction>

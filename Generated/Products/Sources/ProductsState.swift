@@ -66,3 +66,7 @@ extension ViewStore where State == ProductsState, Action == ProductsAction {
     return read("product", id, reading: \.products, compute: { $0.product(id: id) })
   }
 }
+
+/// The Products state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias ProductsNotifier = ChangeNotifier<ProductsState, ProductsAction>

@@ -26,3 +26,7 @@ public struct RecorderState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias RecorderViewStore = ViewStore<RecorderState, RecorderAction>
+
+/// The Recorder state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias RecorderNotifier = ChangeNotifier<RecorderState, RecorderAction>

@@ -130,8 +130,8 @@ public typealias ShelfViewStore = ViewStore<ShelfState, ShelfAction>
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ViewStore where State == ShelfState, Action == ShelfAction {
   /// A view store per screen of `path`, bottom first: what a `NavigationStack` shows.
-  /// Each the same object while its screen is on the stack; its destination's own view
-  /// store is its property of the destination's name (`path[0].tally`).
+  /// Each the same object while its screen is on the stack; its destination's own
+  /// view store is its property of the destination's name (`path[0].tally`).
   public var path: ChildViewStores<Int, ScreenStack<ShelfPath>.Element, ShelfPathAction> {
     return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
   }
@@ -164,6 +164,49 @@ extension ViewStore where State == ScreenStack<ShelfPath>.Element, Action == She
 
   /// The Tallies feature's view store while this screen is one; nil while it isn't.
   public var tallies: TalliesViewStore? {
+    return scope(presented: \.screen.tallies, embed: { .tallies($0) }, extract: \.tallies)
+  }
+}
+
+/// The Shelf state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias ShelfNotifier = ChangeNotifier<ShelfState, ShelfAction>
+
+extension ChangeNotifier where State == ShelfState, Action == ShelfAction {
+  /// A notifier per screen of `path`, bottom first: what a `NavigationStack` shows.
+  /// Each the same object while its screen is on the stack; its destination's own
+  /// notifier is its property of the destination's name (`path[0].tally`).
+  public var path: ScreenNotifiers<ShelfPath, ShelfPathAction> {
+    return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
+  }
+
+  /// `path`'s screens' notifiers, bottom first, for `NavigationStack(path:)`.
+  /// SwiftUI's pops (the back button, a swipe) dispatch `pathPopped(screen:)`.
+  public var pathBinding: ScreenNotifiersBinding<ShelfPath, ShelfPathAction> {
+    return scopeBinding(
+      stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path,
+      pop: { .pathPopped(screen: $0) })
+  }
+}
+
+extension ChangeNotifier where State == ScreenStack<ShelfPath>.Element, Action == ShelfPathAction {
+  /// The Tally feature's notifier while this screen is one; nil while it isn't.
+  public var tally: TallyNotifier? {
+    return scope(presented: \.screen.tally, embed: { .tally($0) }, extract: \.tally)
+  }
+
+  /// The Namer feature's notifier while this screen is one; nil while it isn't.
+  public var namer: NamerNotifier? {
+    return scope(presented: \.screen.namer, embed: { .namer($0) }, extract: \.namer)
+  }
+
+  /// The Recorder feature's notifier while this screen is one; nil while it isn't.
+  public var recorder: RecorderNotifier? {
+    return scope(presented: \.screen.recorder, embed: { .recorder($0) }, extract: \.recorder)
+  }
+
+  /// The Tallies feature's notifier while this screen is one; nil while it isn't.
+  public var tallies: TalliesNotifier? {
     return scope(presented: \.screen.tallies, embed: { .tallies($0) }, extract: \.tallies)
   }
 }

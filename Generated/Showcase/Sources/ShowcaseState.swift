@@ -62,3 +62,7 @@ public struct ShowcaseState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias ShowcaseViewStore = ViewStore<ShowcaseState, ShowcaseAction>
+
+/// The Showcase state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias ShowcaseNotifier = ChangeNotifier<ShowcaseState, ShowcaseAction>

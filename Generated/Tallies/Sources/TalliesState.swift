@@ -72,3 +72,34 @@ extension ViewStore where State == TalliesState, Action == TalliesAction {
     return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
   }
 }
+
+/// The Tallies state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias TalliesNotifier = ChangeNotifier<TalliesState, TalliesAction>
+
+extension ChangeNotifier where State == TalliesState, Action == TalliesAction {
+  /// A notifier of the Tally feature per element of `tallies`, in its order.
+  /// What a `ForEach` iterates: each the same object while its element is listed,
+  /// and a view iterating them depends on the ids and their order only.
+  public var tallies: [TallyNotifier] {
+    return scope(each: \.tallies, embed: { .tallies(id: $0, action: $1) }, extract: \.tallies)
+  }
+
+  /// The Namer feature's notifier while `namer` is presented; nil while it isn't.
+  /// The same object while it stays presented: what a sheet's content reads.
+  public var namer: NamerNotifier? {
+    return scope(presented: \.namer, embed: { .namer($0) }, extract: \.namer)
+  }
+
+  /// `namer`'s notifier while it is presented, for `sheet(item:)` and the like.
+  /// Set to nil by SwiftUI (a sheet swiped down), it dispatches `namerDismissed`.
+  public var namerBinding: StoreBinding<NamerNotifier?> {
+    return scopeBinding(
+      presented: \.namer, embed: { .namer($0) }, extract: \.namer, dismiss: .namerDismissed)
+  }
+
+  /// The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.
+  public var alertBinding: AlertBinding<TalliesAlert> {
+    return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
+  }
+}

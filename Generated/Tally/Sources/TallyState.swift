@@ -51,3 +51,20 @@ extension ViewStore where State == TallyState, Action == TallyAction {
     return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
   }
 }
+
+/// The Tally state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias TallyNotifier = ChangeNotifier<TallyState, TallyAction>
+
+extension ChangeNotifier where State == TallyState, Action == TallyAction {
+  /// `name`, two-way.
+  /// Setting it dispatches `rename`, so middleware see the change.
+  public var nameBinding: StoreBinding<String> {
+    return binding(\.name) { .rename(name: $0) }
+  }
+
+  /// The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.
+  public var alertBinding: AlertBinding<TallyAlert> {
+    return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
+  }
+}

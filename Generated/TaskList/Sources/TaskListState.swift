@@ -87,3 +87,27 @@ extension ViewStore where State == TaskListState, Action == TaskListAction {
       set: { self.dispatch(.setTaskCompletion(id: row.id, isCompleted: $0)) })
   }
 }
+
+/// The TaskList state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias TaskListNotifier = ChangeNotifier<TaskListState, TaskListAction>
+
+extension ChangeNotifier where State == TaskListState, Action == TaskListAction {
+  /// `draftTitle`, two-way.
+  /// Setting it dispatches `editDraftTitle`, so middleware see the change.
+  public var draftTitleBinding: StoreBinding<String> {
+    return binding(\.draftTitle) { .editDraftTitle(draftTitle: $0) }
+  }
+
+  /// `draftSubtitle`, two-way.
+  /// Setting it dispatches `editDraftSubtitle`, so middleware see the change.
+  public var draftSubtitleBinding: StoreBinding<String> {
+    return binding(\.draftSubtitle) { .editDraftSubtitle(draftSubtitle: $0) }
+  }
+
+  /// `filter`, two-way.
+  /// Setting it dispatches `filterTasks`, so middleware see the change.
+  public var filterBinding: StoreBinding<TaskListFilter> {
+    return binding(\.filter) { .filterTasks(filter: $0) }
+  }
+}

@@ -23,3 +23,7 @@ public struct UsersState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias UsersViewStore = ViewStore<UsersState, UsersAction>
+
+/// The Users state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias UsersNotifier = ChangeNotifier<UsersState, UsersAction>

@@ -26,3 +26,7 @@ public struct WeatherState: Equatable, Sendable {
 /// See `ViewStore`.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 public typealias WeatherViewStore = ViewStore<WeatherState, WeatherAction>
+
+/// The Weather state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias WeatherNotifier = ChangeNotifier<WeatherState, WeatherAction>

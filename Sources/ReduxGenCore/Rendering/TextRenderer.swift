@@ -72,6 +72,12 @@ struct TextRenderer: Sendable {
       let head = access(modifier) + "typealias \(escapedName(name)) = "
       if p.fits(head + type(aliased)) {
         p.line(head + type(aliased))
+      } else if case .generic(let generic, _) = aliased, !p.fits(head + generic + "<") {
+        // As swift-format: `=` ends the line, the type on the next, broken if need be.
+        p.line(String(head.dropLast()))
+        p.indent()
+        if p.fits(type(aliased)) || !brokenType("", aliased, "", &p) { p.line(type(aliased)) }
+        p.outdent()
       } else if brokenType(head, aliased, "", &p) {
         // Printed, its generic arguments broken.
       } else if case .qualified(let module, let inner) = aliased {

@@ -84,6 +84,8 @@ package struct GeneratedNames: Sendable, Equatable {
   package static let poppedScreen = "screen"
   /// The `ViewStore` of the feature, as generated code calls it: `TaskListViewStore`.
   package var viewStore: String { feature + "ViewStore" }
+  /// The feature's `ChangeNotifier` (iOS 16's `PublishedStore` wraps it): `TaskListNotifier`.
+  package var notifier: String { feature + "Notifier" }
 
   /// The outcome actions of the async action `request`.
   package static func succeeded(_ request: String) -> String { request + "Succeeded" }
@@ -146,7 +148,7 @@ package struct GeneratedNames: Sendable, Equatable {
   package var featureTypes: [String] {
     [
       state, action, event, effects, liveEffects, otherEffects, effectsMiddleware, customReducer, customReducing,
-      persistedFields, reducerTests, exampleTests, testEffects, viewStore, storedDataTests, followUps,
+      persistedFields, reducerTests, exampleTests, testEffects, viewStore, notifier, storedDataTests, followUps,
       start, apiEffects, apiDouble, apiEffectsTests, alert, alertAction,
     ] + Self.capturedTypeNames.sorted().map(capturedTypeAlias)
   }
@@ -207,7 +209,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
-    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "ChildViewStores", "ScreenPath", "ScreenPathBinding", "PresentedMiddleware", "DestinationMiddleware", "ScreenStack", "PresentationCheck", "AlertButton", "AlertBinding", "AlertPresentable", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "ChildViewStores", "ScreenPath", "ScreenPathBinding", "ScreenNotifiers", "ScreenNotifiersBinding", "PresentedMiddleware", "DestinationMiddleware", "ScreenStack", "PresentationCheck", "AlertButton", "AlertBinding", "AlertPresentable", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "IncrementalValue", "IncrementallyDerived",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",

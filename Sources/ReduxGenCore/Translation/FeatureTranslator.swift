@@ -224,15 +224,22 @@ struct FeatureTranslator {
     }
   }
 
-  /// The feature's `ViewStore` alias and its bindings.
+  /// The feature's `ViewStore` alias and its bindings, then its `ChangeNotifier` alias (iOS 16)
+  /// with the same children and navigation bindings.
   func viewStore() -> [Declaration] {
-    let code = ViewStoreCode(access: access, names: spec.names, runtime: types.runtime)
+    viewStore(ViewStoreCode(access: access, names: spec.names, runtime: types.runtime))
+      + viewStore(ViewStoreCode(access: access, names: spec.names, runtime: types.runtime, form: .notifier))
+  }
+
+  private func viewStore(_ code: ViewStoreCode) -> [Declaration] {
     let bindings = spec.actions.compactMap { action -> Declaration? in
       guard let path = action.binding, let type = spec.field(atPath: path)?.type else { return nil }
       return code.binding(field: path, type: types.capturing.typeName(type), action: action)
     }
+    // A row's binding takes its `Observed` row, and a derived value with an argument is memoized
+    // per field: the view store's alone.
     let elementBindings = spec.actions.compactMap { action -> Declaration? in
-      guard let binding = action.elementBinding,
+      guard code.form == .viewStore, let binding = action.elementBinding,
         let type = spec.field(atPath: binding.field, inModel: binding.model)?.type
       else { return nil }
       return code.elementBinding(
@@ -240,7 +247,7 @@ struct FeatureTranslator {
         action: action)
     }
     let selectors = spec.selectors.compactMap { value -> Declaration? in
-      guard let (parameter, type) = spec.parameter(of: value) else { return nil }
+      guard code.form == .viewStore, let (parameter, type) = spec.parameter(of: value) else { return nil }
       return code.selector(
         name: value.name, parameter: Parameter(name: parameter, type: types.capturing.typeName(type)),
         type: types.capturing.typeName(value.type), reading: value.listRoot)

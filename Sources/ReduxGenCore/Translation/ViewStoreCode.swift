@@ -2,9 +2,27 @@
 /// field by field): its name (`TaskListViewStore`), a binding per `binding: true` action, and
 /// for an app, each feature's own view store.
 struct ViewStoreCode {
+  /// Which store views observe: iOS 17's `ViewStore` (field by field), or the `ChangeNotifier`
+  /// iOS 16's `PublishedStore` wraps (told per feature), with the same bindings and children.
+  enum Form {
+    case viewStore
+    case notifier
+  }
+
   let access: AccessModifier?
   let names: GeneratedNames
   let runtime: RuntimeTypes
+  var form = Form.viewStore
+
+  /// `ViewStore` or `ChangeNotifier`.
+  private var storeType: String { form == .viewStore ? "ViewStore" : "ChangeNotifier" }
+  /// `@available(iOS 17, ...)` for a view store; nothing for a notifier.
+  private var availability: [Expression] { form == .viewStore ? [Self.availability] : [] }
+  /// What the docs call a store of the form, and several.
+  private var store: String { form == .viewStore ? "view store" : "notifier" }
+  private var stores: String { store + "s" }
+  /// A feature's alias of its store: `TaskListViewStore`, `TaskListNotifier`.
+  private func alias(_ names: GeneratedNames) -> String { form == .viewStore ? names.viewStore : names.notifier }
 
   /// `ViewStore` needs Observation: iOS 17, macOS 14. Computed, not a stored global: the fuzzer's
   /// leak check counts a lazily made global's indirect enum boxes as leaked.
@@ -14,16 +32,19 @@ struct ViewStoreCode {
 
   /// The alias, and an extension holding `members` when there are any.
   func declarations(members: [Declaration]) -> [Declaration] {
-    let viewStore = runtime.generic("ViewStore", [.named(names.state), .named(names.action)])
+    let store = runtime.generic(storeType, [.named(names.state), .named(names.action)])
+    let doc =
+      form == .viewStore
+      ? "The \(names.feature) state as SwiftUI views observe it, field by field.\nSee `ViewStore`."
+      : "The \(names.feature) state as iOS 16's `PublishedStore` observes it.\nSee `ChangeNotifier`."
     let alias = Declaration.typeAlias(
-      doc: "The \(names.feature) state as SwiftUI views observe it, field by field.\nSee `ViewStore`.",
-      attributes: [Self.availability], access: access, name: names.viewStore, type: viewStore)
+      doc: doc, attributes: availability, access: access, name: self.alias(names), type: store)
     guard !members.isEmpty else { return [alias] }
     return [
       alias,
       .extensionDeclaration(
         ExtensionDeclaration(
-          attributes: [Self.availability], extendedType: runtime.type("ViewStore"),
+          attributes: availability, extendedType: runtime.type(storeType),
           requirements: [
             SameTypeRequirement(lhs: "State", rhs: .named(names.state)),
             SameTypeRequirement(lhs: "Action", rhs: .named(names.action)),
@@ -119,10 +140,12 @@ struct ViewStoreCode {
       let embed = Closure(body: Expression.dot(field).call([Argument("id", .name("$0")), Argument("action", .name("$1"))]))
       return .variable(
         VariableDeclaration(
-          doc: "A view store of the \(child.spec.feature) feature per element of `\(field)`, in its order.\n"
+          doc: "A \(store) of the \(child.spec.feature) feature per element of `\(field)`, in its order.\n"
             + "What a `ForEach` iterates: each the same object while its element is listed,\n"
             + "and a view iterating them depends on the ids and their order only.",
-          access: access, name: field, type: runtime.generic("ChildViewStores", [idType, state, action]),
+          access: access, name: field,
+          type: form == .viewStore
+            ? runtime.generic("ChildViewStores", [idType, state, action]) : .array(.named(alias(child.spec.names))),
           getter: [
             .returnStatement(
               .name("scope").call([
@@ -132,9 +155,9 @@ struct ViewStoreCode {
     }
     return .variable(
       VariableDeclaration(
-        doc: "The \(child.spec.feature) feature's view store while `\(field)` is presented; nil while it isn't.\n"
+        doc: "The \(child.spec.feature) feature's \(store) while `\(field)` is presented; nil while it isn't.\n"
           + "The same object while it stays presented: what a sheet's content reads.",
-        access: access, name: field, type: .optional(.named(child.spec.names.viewStore)),
+        access: access, name: field, type: .optional(.named(alias(child.spec.names))),
         getter: [
           .returnStatement(
             .name("scope").call([
@@ -152,12 +175,14 @@ struct ViewStoreCode {
     let embed = Closure(body: Expression.dot(stack.field).call([Argument("id", .name("$0")), Argument("action", .name("$1"))]))
     return .variable(
       VariableDeclaration(
-        doc: "A view store per screen of `\(stack.field)`, bottom first: what a `NavigationStack` shows.\n"
-          + "Each the same object while its screen is on the stack; its destination's own view\n"
-          + "store is its property of the destination's name (`\(stack.field)[0].\(stack.destinations.first?.name ?? "")`).",
+        doc: "A \(store) per screen of `\(stack.field)`, bottom first: what a `NavigationStack` shows.\n"
+          + "Each the same object while its screen is on the stack; its destination's own\n"
+          + "\(store) is its property of the destination's name (`\(stack.field)[0].\(stack.destinations.first?.name ?? "")`).",
         access: access, name: stack.field,
-        type: runtime.generic(
-          "ChildViewStores", [.named("Int"), .member(runtime.generic("ScreenStack", [.named(screens)]), "Element"), .named(actions)]),
+        type: form == .viewStore
+          ? runtime.generic(
+            "ChildViewStores", [.named("Int"), .member(runtime.generic("ScreenStack", [.named(screens)]), "Element"), .named(actions)])
+          : runtime.generic("ScreenNotifiers", [.named(screens), .named(actions)]),
         getter: [
           .returnStatement(
             .name("scope").call([
@@ -175,8 +200,8 @@ struct ViewStoreCode {
     let members = stack.destinations.map { destination -> Declaration in
       .variable(
         VariableDeclaration(
-          doc: "The \(destination.spec.feature) feature's view store while this screen is one; nil while it isn't.",
-          access: access, name: destination.name, type: .optional(.named(destination.spec.names.viewStore)),
+          doc: "The \(destination.spec.feature) feature's \(store) while this screen is one; nil while it isn't.",
+          access: access, name: destination.name, type: .optional(.named(alias(destination.spec.names))),
           getter: [
             .returnStatement(
               .name("scope").call([
@@ -188,7 +213,7 @@ struct ViewStoreCode {
     }
     return .extensionDeclaration(
       ExtensionDeclaration(
-        attributes: [Self.availability], extendedType: runtime.type("ViewStore"),
+        attributes: availability, extendedType: runtime.type(storeType),
         requirements: [
           SameTypeRequirement(lhs: "State", rhs: .member(runtime.generic("ScreenStack", [.named(screens)]), "Element")),
           SameTypeRequirement(lhs: "Action", rhs: .named(actions)),
@@ -202,10 +227,10 @@ struct ViewStoreCode {
     let field = child.field
     return .variable(
       VariableDeclaration(
-        doc: "`\(field)`'s view store while it is presented, for `sheet(item:)` and the like.\n"
+        doc: "`\(field)`'s \(store) while it is presented, for `sheet(item:)` and the like.\n"
           + "Set to nil by SwiftUI (a sheet swiped down), it dispatches `\(GeneratedNames.dismissal(field))`.",
         access: access, name: GeneratedNames.bindingMember(field),
-        type: runtime.generic("StoreBinding", [.optional(.named(child.spec.names.viewStore))]),
+        type: runtime.generic("StoreBinding", [.optional(.named(alias(child.spec.names)))]),
         getter: [
           .returnStatement(
             .name("scopeBinding").call([
@@ -226,10 +251,11 @@ struct ViewStoreCode {
       body: Expression.dot(GeneratedNames.popped(stack.field)).call([Argument(GeneratedNames.poppedScreen, .name("$0"))]))
     return .variable(
       VariableDeclaration(
-        doc: "`\(stack.field)`'s screens' view stores, bottom first, for `NavigationStack(path:)`.\n"
+        doc: "`\(stack.field)`'s screens' \(stores), bottom first, for `NavigationStack(path:)`.\n"
           + "SwiftUI's pops (the back button, a swipe) dispatch `\(GeneratedNames.popped(stack.field))(screen:)`.",
         access: access, name: GeneratedNames.bindingMember(stack.field),
-        type: runtime.generic("ScreenPathBinding", [.named(screens), .named(actions)]),
+        type: runtime.generic(
+          form == .viewStore ? "ScreenPathBinding" : "ScreenNotifiersBinding", [.named(screens), .named(actions)]),
         getter: [
           .returnStatement(
             .name("scopeBinding").call([

@@ -64,3 +64,14 @@ extension ViewStore where State == RecordMeetingState, Action == RecordMeetingAc
     return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
   }
 }
+
+/// The RecordMeeting state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias RecordMeetingNotifier = ChangeNotifier<RecordMeetingState, RecordMeetingAction>
+
+extension ChangeNotifier where State == RecordMeetingState, Action == RecordMeetingAction {
+  /// The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.
+  public var alertBinding: AlertBinding<RecordMeetingAlert> {
+    return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
+  }
+}

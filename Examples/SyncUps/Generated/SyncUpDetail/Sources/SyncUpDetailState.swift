@@ -49,3 +49,27 @@ extension ViewStore where State == SyncUpDetailState, Action == SyncUpDetailActi
     return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
   }
 }
+
+/// The SyncUpDetail state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias SyncUpDetailNotifier = ChangeNotifier<SyncUpDetailState, SyncUpDetailAction>
+
+extension ChangeNotifier where State == SyncUpDetailState, Action == SyncUpDetailAction {
+  /// The SyncUpForm feature's notifier while `editing` is presented; nil while it isn't.
+  /// The same object while it stays presented: what a sheet's content reads.
+  public var editing: SyncUpFormNotifier? {
+    return scope(presented: \.editing, embed: { .editing($0) }, extract: \.editing)
+  }
+
+  /// `editing`'s notifier while it is presented, for `sheet(item:)` and the like.
+  /// Set to nil by SwiftUI (a sheet swiped down), it dispatches `editingDismissed`.
+  public var editingBinding: StoreBinding<SyncUpFormNotifier?> {
+    return scopeBinding(
+      presented: \.editing, embed: { .editing($0) }, extract: \.editing, dismiss: .editingDismissed)
+  }
+
+  /// The alert shown, for `alert(_:)`: a button sends `.alert(action)`, a dismissal `.alert(.dismiss)`.
+  public var alertBinding: AlertBinding<SyncUpDetailAlert> {
+    return scopeBinding(alert: \.alert, send: { .alert($0) }, dismiss: .dismiss)
+  }
+}

@@ -47,3 +47,27 @@ extension ViewStore where State == SyncUpFormState, Action == SyncUpFormAction {
       get: { row.value.name }, set: { self.dispatch(.attendeeRenamed(id: row.id, name: $0)) })
   }
 }
+
+/// The SyncUpForm state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias SyncUpFormNotifier = ChangeNotifier<SyncUpFormState, SyncUpFormAction>
+
+extension ChangeNotifier where State == SyncUpFormState, Action == SyncUpFormAction {
+  /// `syncUp.title`, two-way.
+  /// Setting it dispatches `titleChanged`, so middleware see the change.
+  public var syncUpTitleBinding: StoreBinding<String> {
+    return binding(\.syncUp.title) { .titleChanged(title: $0) }
+  }
+
+  /// `syncUp.minutes`, two-way.
+  /// Setting it dispatches `minutesChanged`, so middleware see the change.
+  public var syncUpMinutesBinding: StoreBinding<Int> {
+    return binding(\.syncUp.minutes) { .minutesChanged(minutes: $0) }
+  }
+
+  /// `syncUp.theme`, two-way.
+  /// Setting it dispatches `themeChanged`, so middleware see the change.
+  public var syncUpThemeBinding: StoreBinding<Theme> {
+    return binding(\.syncUp.theme) { .themeChanged(theme: $0) }
+  }
+}

@@ -104,8 +104,8 @@ extension ViewStore where State == SyncUpsListState, Action == SyncUpsListAction
   }
 
   /// A view store per screen of `path`, bottom first: what a `NavigationStack` shows.
-  /// Each the same object while its screen is on the stack; its destination's own view
-  /// store is its property of the destination's name (`path[0].syncUpDetail`).
+  /// Each the same object while its screen is on the stack; its destination's own
+  /// view store is its property of the destination's name (`path[0].syncUpDetail`).
   public var path: ChildViewStores<Int, ScreenStack<SyncUpsListPath>.Element, SyncUpsListPathAction>
   {
     return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
@@ -139,6 +139,56 @@ where State == ScreenStack<SyncUpsListPath>.Element, Action == SyncUpsListPathAc
 
   /// The RecordMeeting feature's view store while this screen is one; nil while it isn't.
   public var recordMeeting: RecordMeetingViewStore? {
+    return scope(
+      presented: \.screen.recordMeeting, embed: { .recordMeeting($0) }, extract: \.recordMeeting)
+  }
+}
+
+/// The SyncUpsList state as iOS 16's `PublishedStore` observes it.
+/// See `ChangeNotifier`.
+public typealias SyncUpsListNotifier = ChangeNotifier<SyncUpsListState, SyncUpsListAction>
+
+extension ChangeNotifier where State == SyncUpsListState, Action == SyncUpsListAction {
+  /// The SyncUpForm feature's notifier while `addSyncUp` is presented; nil while it isn't.
+  /// The same object while it stays presented: what a sheet's content reads.
+  public var addSyncUp: SyncUpFormNotifier? {
+    return scope(presented: \.addSyncUp, embed: { .addSyncUp($0) }, extract: \.addSyncUp)
+  }
+
+  /// A notifier per screen of `path`, bottom first: what a `NavigationStack` shows.
+  /// Each the same object while its screen is on the stack; its destination's own
+  /// notifier is its property of the destination's name (`path[0].syncUpDetail`).
+  public var path: ScreenNotifiers<SyncUpsListPath, SyncUpsListPathAction> {
+    return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
+  }
+
+  /// `addSyncUp`'s notifier while it is presented, for `sheet(item:)` and the like.
+  /// Set to nil by SwiftUI (a sheet swiped down), it dispatches `addSyncUpDismissed`.
+  public var addSyncUpBinding: StoreBinding<SyncUpFormNotifier?> {
+    return scopeBinding(
+      presented: \.addSyncUp, embed: { .addSyncUp($0) }, extract: \.addSyncUp,
+      dismiss: .addSyncUpDismissed)
+  }
+
+  /// `path`'s screens' notifiers, bottom first, for `NavigationStack(path:)`.
+  /// SwiftUI's pops (the back button, a swipe) dispatch `pathPopped(screen:)`.
+  public var pathBinding: ScreenNotifiersBinding<SyncUpsListPath, SyncUpsListPathAction> {
+    return scopeBinding(
+      stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path,
+      pop: { .pathPopped(screen: $0) })
+  }
+}
+
+extension ChangeNotifier
+where State == ScreenStack<SyncUpsListPath>.Element, Action == SyncUpsListPathAction {
+  /// The SyncUpDetail feature's notifier while this screen is one; nil while it isn't.
+  public var syncUpDetail: SyncUpDetailNotifier? {
+    return scope(
+      presented: \.screen.syncUpDetail, embed: { .syncUpDetail($0) }, extract: \.syncUpDetail)
+  }
+
+  /// The RecordMeeting feature's notifier while this screen is one; nil while it isn't.
+  public var recordMeeting: RecordMeetingNotifier? {
     return scope(
       presented: \.screen.recordMeeting, embed: { .recordMeeting($0) }, extract: \.recordMeeting)
   }
