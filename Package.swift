@@ -380,10 +380,10 @@ let syncUpsApp: [Target.Dependency] = ["SyncUpsList", "SyncUpForm", "SyncUpDetai
   ]
 #else
   package.targets += [
-    .target(name: "SwiftUIStandIn", path: "Tests/StandIns/SwiftUIStandIn"),
+    .target(name: "SwiftUIStandIn", dependencies: ["CombineStandIn"], path: "Tests/StandIns/SwiftUIStandIn"),
     .target(name: "CombineStandIn", path: "Tests/StandIns/CombineStandIn"),
     .target(name: "ReduxSwiftUI", dependencies: ["ReduxRuntime", "SwiftUIStandIn", "CombineStandIn"]),
-    .target(name: "SyncUpsApp", dependencies: syncUpsApp + ["SwiftUIStandIn"], path: "Examples/SyncUps/App"),
+    .target(name: "SyncUpsApp", dependencies: syncUpsApp + ["SwiftUIStandIn", "CombineStandIn"], path: "Examples/SyncUps/App"),
   ]
 #endif
 

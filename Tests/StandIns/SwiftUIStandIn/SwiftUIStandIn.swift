@@ -1,6 +1,7 @@
 // A stand-in of the SwiftUI declarations ReduxSwiftUI and SyncUps' screens
 // (Examples/SyncUps/App) use, with their signatures as in the SDK, so that both are type-checked
 // on Linux. Test-only: never a product. Nothing here runs: bodies only satisfy the compiler.
+import CombineStandIn
 import Foundation
 
 /// SwiftUI's `Binding`, as far as ReduxSwiftUI uses it.
@@ -354,4 +355,14 @@ extension View {
   nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
 
   nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
+}
+
+/// SwiftUI's `ObservedObject`.
+@propertyWrapper
+public struct ObservedObject<ObjectType: ObservableObject> {
+  public var wrappedValue: ObjectType
+
+  nonisolated public init(wrappedValue: ObjectType) {
+    self.wrappedValue = wrappedValue
+  }
 }
