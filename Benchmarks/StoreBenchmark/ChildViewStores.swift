@@ -1,4 +1,5 @@
 import ReduxRuntime
+import Shelf
 import Tallies
 import Tally
 
@@ -54,4 +55,48 @@ func runChildViewStores(count: Int, dispatches: Int = 2_000) {
     + "\(Double(rowsTold) / Double(dispatches))")
   print("  a view store per row, the row's own:   \(String(format: "%8.0f", s)) ns  views told per dispatch: "
     + "\(Double(storesTold) / Double(dispatches))  \(String(format: "%.2f", s / r))x rows (target <= 1.5)")
+}
+
+/// A navigation stack `depth` screens deep on screen: a view per screen's destination and the
+/// stack's view, the top screen's tally's `increment` dispatched through its own store, against
+/// a top-level action of the stack's feature (`retitle`, read by a title view), each up to the
+/// views told: nanoseconds a dispatch, the best of five rounds taken in turn, and the views told.
+@MainActor
+func runDeepStack(depth: Int, dispatches: Int = 20_000) {
+  let clock = ContinuousClock()
+  func ns(_ duration: Duration) -> Double { seconds(duration) / Double(dispatches) * 1e9 }
+  let shelf = ShelfViewStore(Store(initialState: ShelfState(), reducer: shelfReducer))
+  for _ in 0..<depth { shelf.dispatch(.showTally) }
+  let screens = shelf.pathBinding.wrappedValue
+  let tallies = screens.compactMap(\.tally)
+  precondition(tallies.count == depth, "a tally's store per screen")
+  let screenViews = Renders(tallies.map { tally in { _ = tally.count } })
+  let stackView = Renders([{ _ = shelf.pathBinding.wrappedValue }])
+  let titleView = Renders([{ _ = shelf.title }])
+  let top = tallies[depth - 1]
+  var topTold = 0
+  var titleTold = 0
+  var topTime = Duration.seconds(1_000)
+  var titleTime = Duration.seconds(1_000)
+  for _ in 0..<5 {
+    var time = Duration.zero
+    for index in 0..<dispatches {
+      let title = index.isMultiple(of: 2) ? "Shelf" : "Books"
+      time += clock.measure { shelf.dispatch(.retitle(title: title)) }
+      titleTold += titleView.rearm() + screenViews.rearm() + stackView.rearm()
+    }
+    titleTime = min(titleTime, time)
+    time = .zero
+    for _ in 0..<dispatches {
+      time += clock.measure { top.dispatch(.increment) }
+      topTold += titleView.rearm() + screenViews.rearm() + stackView.rearm()
+    }
+    topTime = min(topTime, time)
+  }
+  let (t, s) = (ns(titleTime), ns(topTime))
+  print("a stack \(depth) screens deep, a view per screen, the stack's and a title's: up to the views told")
+  print("  the stack's feature's retitle:       \(String(format: "%8.0f", t)) ns  views told per dispatch: "
+    + "\(Double(titleTold) / Double(dispatches * 5))")
+  print("  the top screen's tally's increment:  \(String(format: "%8.0f", s)) ns  views told per dispatch: "
+    + "\(Double(topTold) / Double(dispatches * 5))  \(String(format: "%.2f", s / t))x (target <= 1.5)")
 }

@@ -254,6 +254,11 @@ if arguments.first == "observers" {
   runChildViewStores(
     count: Int(arguments.dropFirst().first ?? "10000") ?? 10_000,
     dispatches: Int(arguments.dropFirst(2).first ?? "2000") ?? 2_000)
+} else if arguments.first == "deepstack" {
+  // A stack 10 deep: the top screen's action against a top-level action.
+  runDeepStack(
+    depth: Int(arguments.dropFirst().first ?? "10") ?? 10,
+    dispatches: Int(arguments.dropFirst(2).first ?? "20000") ?? 20_000)
 } else if arguments.first == "screen" {
   // The page's screen at 1k, 10k and 100k tasks (`screen 1000000` adds a size).
   runPageScreen(sizes: [1_000, 10_000, 100_000] + arguments.dropFirst().compactMap { Int($0) })
