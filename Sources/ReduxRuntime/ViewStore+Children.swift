@@ -50,6 +50,7 @@ extension ViewStore {
       // of it) does.
       family = makeFamily(
         key: keyPath, field: info(keyPath).field, list: { IdentifiedArray(uncheckedUniqueElements: $0[keyPath: keyPath]) },
+        element: { state, id in state[keyPath: keyPath][id: id].map { ScreenStack.Element(id: id, screen: $0) } },
         embed: embed, extract: { extract($0).map { ($0.id, $0.action) } }, changes: { _ in (.all, .unknown) })
     }
     family.idsCell.read()
@@ -82,28 +83,32 @@ extension ViewStore {
     extract: @escaping @Sendable (Action) -> (id: ID, action: ChildAction)?
   ) -> ChildStoreFamily<ID, ChildState, ChildAction> where ChildState.ID == ID {
     makeFamily(
-      key: keyPath, field: info(keyPath).field, list: { $0[keyPath: keyPath] }, embed: embed,
+      key: keyPath, field: info(keyPath).field, list: { $0[keyPath: keyPath] }, element: { $0[keyPath: keyPath][id: $1] },
+      embed: embed,
       extract: { extract($0).map { ($0.id, $0.action) } }, changes: { ($0.changedFields, $0.changedElements) })
   }
 
   /// The family of a list's child stores: `list` reads the list (an identified array, or a
-  /// stack's screens as one), `field` is the state field it is.
+  /// stack's screens as one), `element` one element by id (without making that array), `field`
+  /// is the state field it is.
   private func makeFamily<ID: Hashable & Sendable, ChildState: Identifiable & Equatable & Sendable, ChildAction: Sendable>(
     key: AnyKeyPath, field: Int?, list: @escaping @Sendable (State) -> IdentifiedArray<ID, ChildState>,
+    element: @escaping @Sendable (State, ID) -> ChildState?,
     embed: @escaping @Sendable (ID, ChildAction) -> Action, extract: @escaping @Sendable (Action) -> (ID, ChildAction)?,
     changes: @escaping @Sendable (ChildAction) -> (StateFields, ChangedElements)
   ) -> ChildStoreFamily<ID, ChildState, ChildAction> where ChildState.ID == ID {
     let source = self.source
     let router = ChildRouter<ID, ChildAction>()
     let family = ChildStoreFamily<ID, ChildState, ChildAction>(
-      field: field, router: router, ids: source.read { Array(list($0).ids) }, read: { source.read(list) }
+      field: field, router: router, ids: source.read { Array(list($0).ids) }, read: { source.read(list) },
+      element: { id in source.read { element($0, id) } }
     ) { [weak self] id, first in
       let last = LastSeen(first)
       let child = ViewStore<ChildState, ChildAction>(
         source: ViewStoreSource(
           read: { body in
             source.read { parent in
-              if let element = list(parent)[id: id] {
+              if let element = element(parent, id) {
                 last.value = element
                 body(element)
               } else {
@@ -453,16 +458,19 @@ where ChildState.ID == ID {
   private var refreshed: Set<ID> = []
   /// Reads the list (a reference to it, for as long as it is used).
   let read: @MainActor () -> IdentifiedArray<ID, ChildState>
+  /// Reads one element, without reading the list as an identified array (a stack's isn't one).
+  private let element: @MainActor (ID) -> ChildState?
   private let make: @MainActor (ID, ChildState) -> ChildStore
 
   init(
     field: Int?, router: ChildRouter<ID, ChildAction>, ids: [ID], read: @escaping @MainActor () -> IdentifiedArray<ID, ChildState>,
-    make: @escaping @MainActor (ID, ChildState) -> ChildStore
+    element: @escaping @MainActor (ID) -> ChildState?, make: @escaping @MainActor (ID, ChildState) -> ChildStore
   ) {
     self.field = field
     self.router = router
     self.ids = ids
     self.read = read
+    self.element = element
     self.make = make
   }
 
@@ -483,9 +491,8 @@ where ChildState.ID == ID {
       // Their stores were told by the actions; what they show now is what a later change is
       // compared with.
       guard !stores.isEmpty, !changed.isEmpty else { return }
-      let now = read()
       for id in changed {
-        guard let typed = id.base as? ID, stores[typed] != nil, let element = now[id: typed] else { continue }
+        guard let typed = id.base as? ID, stores[typed] != nil, let element = element(typed) else { continue }
         stores[typed]?.shown = element
       }
       return
