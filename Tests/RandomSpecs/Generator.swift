@@ -182,6 +182,15 @@ struct SpecGenerator {
         RChild(field: field, file: "\(features[0].field).yaml", presents: true, dismissOn: dismissOn)
       ]
       makeHandler(&features, field: field, presents: true, rng: &rng)
+      // Now and then the spec declares what the sheet's binding sends when swiped down (else the
+      // checker makes it), from a stream of its own.
+      var dismissRNG = RNG(seed: child.feature.utf8.reduce(UInt64(0xD15)) { $0 &* 31 &+ UInt64($1) })
+      let dismissal = field + "Dismissed"
+      if dismissRNG.chance(30), !Set(features[1].spec.allActionNames).union(parentNames).contains(dismissal) {
+        var action = RAction(name: dismissal, payload: [], reduce: [.navigate("reset \(field)")])
+        action.reduceAsScalar = false
+        features[1].spec.actions.append(action)
+      }
       // Now and then actions that present it, with its default state or with a field of it
       // given by the parent's state or the payload, from a stream of their own.
       var presentRNG = RNG(seed: child.feature.utf8.reduce(UInt64(0x9E5E)) { $0 &* 31 &+ UInt64($1) })
@@ -260,6 +269,12 @@ struct SpecGenerator {
     }
     add("showChild", [], "push \(field).\(destination)")
     add("childBack", [], "pop \(field)")
+    // Now and then the spec declares what the path's binding sends when SwiftUI pops (else the
+    // checker makes it), from a stream of its own.
+    var popRNG = RNG(seed: child.feature.utf8.reduce(UInt64(0x909)) { $0 &* 31 &+ UInt64($1) })
+    if popRNG.chance(30) {
+      add(field + "Popped", [RField(name: "screen", type: .scalar(.int), defaultValue: nil)], "pop \(field) from screen")
+    }
     if rng.chance(50) {
       let reach = rng.pick(["to", "from"])
       add("childBack\(reach.uppercased())", [RField(name: "id", type: .scalar(.int), defaultValue: nil)], "pop \(field) \(reach) id")
