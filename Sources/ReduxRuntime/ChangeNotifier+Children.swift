@@ -27,7 +27,8 @@ extension ChangeNotifier {
           }
         },
         dispatch: { source.dispatch(embed($0)) },
-        listen: listener(field: keyPath, extract: { extract($0) })),
+        listen: listener(field: keyPath, extract: { extract($0) }),
+        isPresent: { source.isPresent() && source.read { $0[keyPath: keyPath] != nil } }),
       changes: { $0.changedFields }, elementChanges: { $0.changedElements }, onChange: {})
     // A state that can be compared tells only when it differs from what it was last told.
     if presented is any Equatable {
@@ -79,7 +80,7 @@ extension ChangeNotifier {
     StoreBinding(
       get: { self.scope(presented: keyPath, embed: embed, extract: extract) },
       set: { notifier in
-        guard notifier == nil, self.read(keyPath) != nil else { return }
+        guard notifier == nil, self.source.isPresent(), self.read(keyPath) != nil else { return }
         self.dispatch(dismiss)
       })
   }
@@ -95,6 +96,7 @@ extension ChangeNotifier {
     StoreBinding(
       get: { self.scope(stack: keyPath, embed: embed, extract: extract) },
       set: { screens in
+        guard self.source.isPresent() else { return }
         let ids = self.read(keyPath).ids
         if let lowest = ScreenStack<Screen>.lowestPopped(ids: ids, path: screens.map { $0.elementID?.base as? Int }) {
           self.dispatch(pop(lowest))
@@ -109,14 +111,19 @@ extension ChangeNotifier {
     send: @escaping @Sendable (Shown.ButtonAction) -> Action,
     dismiss: Shown.ButtonAction
   ) -> AlertBinding<Shown> {
-    AlertBinding(
+    let answered = AlertAnswer()
+    return AlertBinding(
       alert: StoreBinding(
         get: { self.read(keyPath) },
         set: { shown in
-          guard shown == nil, self.read(keyPath) != nil else { return }
+          // After a button, SwiftUI sets nil: the reducer dismissed that alert already.
+          guard shown == nil, !answered.take(), self.source.isPresent(), self.read(keyPath) != nil else { return }
           self.dispatch(send(dismiss))
         }),
-      send: { self.dispatch(send($0)) })
+      send: {
+        answered.mark()
+        self.dispatch(send($0))
+      })
   }
 
   // MARK: Making children
@@ -191,7 +198,8 @@ extension ChangeNotifier {
           dispatch: { source.dispatch(embed(id, $0)) },
           listen: listener(field: keyPath, id: ElementID(id)) { action in
             extract(action).flatMap { $0.id == id ? $0.action : nil }
-          }),
+          },
+          isPresent: { source.isPresent() && source.read { list($0)[id: id] != nil } }),
         changes: changes, elementChanges: elementChanges, elementID: AnyHashable(id), onChange: {})
       let shown = LastSeen(element)
       child.showsSame = {

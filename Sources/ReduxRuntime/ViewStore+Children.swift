@@ -117,7 +117,8 @@ extension ViewStore {
             }
           },
           dispatch: { source.dispatch(embed(id, $0)) },
-          listen: { listener in router.add(id, listener) }),
+          listen: { listener in router.add(id, listener) },
+          isPresent: { source.isPresent() && source.read { element($0, id) != nil } }),
         changes: changes, elementID: ElementID(id))
       child.parent = self
       return child
@@ -152,7 +153,8 @@ extension ViewStore {
             }
           },
           dispatch: { source.dispatch(embed($0)) },
-          listen: { listener in router.add(0, listener) }),
+          listen: { listener in router.add(0, listener) },
+          isPresent: { source.isPresent() && source.read { $0[keyPath: keyPath] != nil } }),
         changes: { ($0.changedFields, $0.changedElements) })
       child.parent = self
       return child
@@ -246,12 +248,13 @@ where ChildState.ID == ID {
   }
 }
 
-/// A view store is identified by itself: what SwiftUI's `ForEach`, `sheet(item:)` and
-/// `NavigationStack(path:)` compare. A child store is the same object while its element lives,
-/// so its identity is the element's.
+/// A view store is equal to itself alone: what SwiftUI's `NavigationStack(path:)` compares. A
+/// child store is the same object while its element lives.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ViewStore: Identifiable, Hashable {
-  public nonisolated var id: ObjectIdentifier { ObjectIdentifier(self) }
+  /// A child store's element's id, else a number no other view store has: what `ForEach` and
+  /// `sheet(item:)` tell stores apart by (an address can be another store's once one is gone).
+  public nonisolated var id: AnyHashable { elementID?.base ?? AnyHashable(serial) }
 
   public nonisolated static func == (lhs: ViewStore, rhs: ViewStore) -> Bool { lhs === rhs }
 
@@ -291,7 +294,7 @@ extension ViewStore {
       set: { store in
         // SwiftUI sets nil once, as the sheet goes; an action that already dismissed it (the
         // form's Done) leaves nothing to dismiss.
-        guard store == nil, source.read({ $0[keyPath: keyPath] != nil }) else { return }
+        guard store == nil, source.isPresent(), source.read({ $0[keyPath: keyPath] != nil }) else { return }
         self.dispatch(dismiss)
       })
   }
@@ -313,6 +316,7 @@ extension ViewStore {
     return StoreBinding(
       get: { Array(self.scope(stack: keyPath, embed: embed, extract: extract)) },
       set: { screens in
+        guard source.isPresent() else { return }
         let ids = source.read { $0[keyPath: keyPath].ids }
         if let lowest = ScreenStack<Screen>.lowestPopped(ids: ids, path: screens.map { $0.elementID?.base as? Int }) {
           self.dispatch(pop(lowest))
@@ -330,14 +334,36 @@ extension ViewStore {
     dismiss: Shown.ButtonAction
   ) -> AlertBinding<Shown> {
     let source = self.source
+    let answered = AlertAnswer()
     return AlertBinding(
       alert: StoreBinding(
         get: { self.read(keyPath) },
         set: { shown in
-          guard shown == nil, source.read({ $0[keyPath: keyPath] != nil }) else { return }
+          // After a button, SwiftUI sets nil: the reducer dismissed that alert already, and one
+          // shown now is the button's own to show.
+          guard shown == nil, !answered.take(), source.isPresent(), source.read({ $0[keyPath: keyPath] != nil })
+          else { return }
           self.dispatch(send(dismiss))
         }),
-      send: { self.dispatch(send($0)) })
+      send: {
+        answered.mark()
+        self.dispatch(send($0))
+      })
+  }
+}
+
+/// Whether an alert's button was tapped since SwiftUI last set its presentation: the nil it sets
+/// after a button dismisses nothing (the reducer did, and may have shown another alert).
+@MainActor
+final class AlertAnswer {
+  private var answered = false
+
+  func mark() { answered = true }
+
+  /// Whether a button was tapped, forgetting it.
+  func take() -> Bool {
+    defer { answered = false }
+    return answered
   }
 }
 

@@ -52,6 +52,9 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   var families: [AnyKeyPath: any ChildFamily] = [:]
   /// What an action of `Action` can have changed (its report).
   let changes: @Sendable (Action) -> (StateFields, ChangedElements)
+  /// Tells this store apart from every other made in the process: its identity, where its
+  /// address could be another's once it is gone.
+  nonisolated let serial: Int
   /// The element's id, for the store of an element of a list of child features.
   nonisolated let elementID: ElementID?
   /// How many derived values (computed properties of the state) this view store has computed
@@ -82,6 +85,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     self.source = source
     self.changes = changes
     self.elementID = elementID
+    serial = nextViewStoreSerial()
     let log = self.log
     // The store forgets the listener at the first action after this view store is gone.
     source.listen { [weak self] action in
@@ -500,15 +504,20 @@ struct ViewStoreSource<State: Sendable, Action: Sendable>: Sendable {
   /// Calls the listener with each action right after the reducer (nil when the action is not
   /// known as one of `Action`'s), under the store's lock, until it answers false.
   @usableFromInline let listen: @Sendable (@escaping @Sendable (Action?) -> Bool) -> Void
+  /// Whether the state is there still: false for a child's whose element (presentation, screen)
+  /// is gone, which `read` shows as it last was.
+  @usableFromInline let isPresent: @Sendable () -> Bool
 
   @usableFromInline
   init(
     read: @escaping @Sendable (_ body: (State) -> Void) -> Void, dispatch: @escaping @Sendable (Action) -> Void,
-    listen: @escaping @Sendable (@escaping @Sendable (Action?) -> Bool) -> Void
+    listen: @escaping @Sendable (@escaping @Sendable (Action?) -> Bool) -> Void,
+    isPresent: @escaping @Sendable () -> Bool = { true }
   ) {
     self.read = read
     self.dispatch = dispatch
     self.listen = listen
+    self.isPresent = isPresent
   }
 
   @inlinable
@@ -623,4 +632,13 @@ final class KeptEntry<State>: KeptChange {
     self.keeper = keeper
     self.fields = fields
   }
+}
+
+/// The last view store's `serial`.
+@MainActor private var lastViewStoreSerial = 0
+
+@MainActor
+func nextViewStoreSerial() -> Int {
+  lastViewStoreSerial += 1
+  return lastViewStoreSerial
 }

@@ -118,5 +118,27 @@ import Testing
     sent.clear()
     tally.alertBinding.alert.wrappedValue = nil
     #expect(sent.actions == [.alert(.dismiss)])
+    // A button whose action shows the alert again: the nil after it leaves that one shown.
+    tally.dispatch(.askToRemove)
+    let alert = tally.alertBinding
+    alert.send(.remove)
+    tally.dispatch(.askToRemove)
+    sent.clear()
+    alert.alert.wrappedValue = nil
+    #expect(sent.actions.isEmpty)
+  }
+
+  @Test("a popped screen's notifiers send nothing when SwiftUI lets their bindings go")
+  func poppedScreen() throws {
+    let sent = Sent<ShelfState, ShelfAction>()
+    let store = Store(initialState: ShelfState(), reducer: shelfReducer, middleware: [sent])
+    let shelf = ChangeNotifier(store) {}
+    shelf.dispatch(.showTally)
+    let tally = try #require(shelf.path.first?.tally)
+    tally.dispatch(.askToRemove)
+    shelf.dispatch(.back)
+    sent.clear()
+    tally.alertBinding.alert.wrappedValue = nil
+    #expect(sent.actions.isEmpty)
   }
 }

@@ -133,6 +133,60 @@ import Testing
   }
 }
 
+extension NavigationBindingTests {
+  @Test("a button whose action shows another alert: SwiftUI's nil after it leaves the new alert shown")
+  func buttonShowsAnotherAlert() {
+    let sent = Sent<TallyState, TallyAction>()
+    let store = Store(initialState: TallyState(id: 1), reducer: tallyReducer, middleware: [sent])
+    let viewStore = TallyViewStore(store)
+    viewStore.dispatch(.askToRemove)
+    let alert = viewStore.alertBinding
+    // The button's action, then (as one showing another alert would) the alert shown again.
+    alert.send(.remove)
+    viewStore.dispatch(.askToRemove)
+    sent.clear()
+    alert.alert.wrappedValue = nil
+    #expect(sent.actions.isEmpty)
+    #expect(viewStore.read(\.alert) == .confirmRemove)
+    // The next nil, with no button tapped, dismisses it.
+    alert.alert.wrappedValue = nil
+    #expect(sent.actions == [.alert(.dismiss)])
+  }
+
+  @Test("bindings of a screen popped send nothing: its alert's nil, its path's, as SwiftUI lets it go")
+  func poppedScreenSendsNothing() throws {
+    let sent = Sent<ShelfState, ShelfAction>()
+    let store = Store(initialState: ShelfState(), reducer: shelfReducer, middleware: [sent])
+    let viewStore = ShelfViewStore(store)
+    viewStore.dispatch(.showTally)
+    let tally = try #require(viewStore.pathBinding.wrappedValue.first?.tally)
+    tally.dispatch(.askToRemove)
+    #expect(tally.alertBinding.alert.wrappedValue == .confirmRemove)
+    viewStore.dispatch(.back)
+    #expect(viewStore.path.isEmpty)
+    sent.clear()
+    // The popped screen's store shows its state as it last was (its alert), for the views
+    // going away; what they set reaches no one.
+    tally.alertBinding.alert.wrappedValue = nil
+    #expect(sent.actions.isEmpty)
+  }
+
+  @Test("a child store's id is its element's; another store's is its own, never reused")
+  func identities() {
+    let tallies = IdentifiedArray(uniqueElements: (1...2).map { TallyState(id: $0) })
+    let viewStore = TalliesViewStore(Store(initialState: TalliesState(tallies: tallies), reducer: talliesReducer))
+    // As SwiftUI reads it: through the conformance.
+    func identity<Value: Identifiable>(_ value: Value) -> Value.ID { value.id }
+    #expect(viewStore.tallies.map(identity) == [AnyHashable(1), AnyHashable(2)])
+    viewStore.dispatch(.startNaming(form: NamerState()))
+    let first = viewStore.namer.map(identity)
+    viewStore.dispatch(.stopNaming)
+    viewStore.dispatch(.startNaming(form: NamerState()))
+    let second = viewStore.namer.map(identity)
+    #expect(first != nil && second != nil && first != second)
+  }
+}
+
 /// Records the actions that reach the reducer.
 final class Sent<State: Sendable, Action: Sendable & Equatable>: Middleware, @unchecked Sendable {
   private let lock = NSLock()

@@ -39,8 +39,8 @@ struct RecordMeetingView: View {
       Button("End meeting") { store.dispatch(.endMeetingTapped) }
     }
     .alert(store.alertBinding)
+    // Popped, the screen's work ends with it (its middleware): nothing to send on the way out.
     .onAppear { store.dispatch(.appeared) }
-    .onDisappear { store.dispatch(.disappeared) }
   }
 
   /// "Speaker 2 of 3: Blob Jr".

@@ -16,8 +16,10 @@ struct SyncUpFormView: View {
     Form {
       Section("Sync-up info") {
         TextField("Title", text: Binding(store.syncUpTitleBinding))
-        Stepper(
-          "\(store.syncUp.minutes) min", value: Binding(store.syncUpMinutesBinding), in: 5...30)
+        #if !os(tvOS)
+          Stepper(
+            "\(store.syncUp.minutes) min", value: Binding(store.syncUpMinutesBinding), in: 5...30)
+        #endif
         Picker("Theme", selection: Binding(store.syncUpThemeBinding)) {
           ForEach(Theme.allCases, id: \.self) { theme in
             Text(theme.rawValue.capitalized).tag(theme)

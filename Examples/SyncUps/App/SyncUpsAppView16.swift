@@ -104,6 +104,5 @@ struct RecordMeetingView16: View {
     }
     .alert(store.alertBinding)
     .onAppear { store.dispatch(.appeared) }
-    .onDisappear { store.dispatch(.disappeared) }
   }
 }

@@ -14,7 +14,8 @@ extension SpecChecker {
   }
 
   /// `actions` with each navigation action the spec doesn't declare added, and the ones it does.
-  func withNavigationActions(
+  /// A child field named like another child's navigation action is an error at that field.
+  mutating func withNavigationActions(
     _ actions: YAMLNode, children: [(list: ChildFeature, node: YAMLNode)], stacks: [(stack: StackFeature, node: YAMLNode)]
   ) -> (actions: YAMLNode, declared: [DeclaredNavigationAction]) {
     guard case .mapping(var pairs) = actions.kind else { return (actions, []) }
@@ -22,7 +23,14 @@ extension SpecChecker {
     let wanted =
       children.filter { !$0.list.isList }.map { (GeneratedNames.dismissal($0.list.field), $0.list.field, false, $0.node) }
       + stacks.map { (GeneratedNames.popped($0.stack.field), $0.stack.field, true, $0.node) }
+    let fields = Set(children.map(\.list.field) + stacks.map(\.stack.field))
     for (name, field, isPop, node) in wanted {
+      if fields.contains(name), let other = (children.map { ($0.list.field, $0.node) } + stacks.map { ($0.stack.field, $0.node) })
+        .first(where: { $0.0 == name })
+      {
+        error(.childNamedLikeNavigationAction(name, madeFor: field), other.1)
+        continue
+      }
       if let written = pairs.first(where: { $0.key.scalar == name }) {
         declared.append(DeclaredNavigationAction(name: name, isPop: isPop, node: written.key))
         continue
@@ -63,6 +71,47 @@ extension SpecChecker {
         : action.payload.isEmpty
       if !fits || read.fromNodes[navigation.name] != nil || action.async != nil {
         error(.navigationActionShape(navigation.name, isPop: navigation.isPop), navigation.node)
+        continue
+      }
+      // SwiftUI has dismissed the view (or popped its screens) already: the state must follow,
+      // whatever else the action does.
+      let field = String(navigation.name.dropLast(navigation.isPop ? 6 : 9))
+      let follows = action.reduce.contains { operation in
+        if navigation.isPop {
+          if let pop = operation.kind as? PopOperation {
+            return pop.target.steps.first == .field(field) && pop.reach == .from && pop.id == GeneratedNames.poppedScreen
+          }
+          if let clear = operation.kind as? ClearOperation { return clear.target.steps.first == .field(field) }
+          return false
+        }
+        if let reset = operation.kind as? ResetOperation { return reset.target.steps == [.field(field)] }
+        return false
+      }
+      if !follows { error(.navigationActionKeepsView(navigation.name, field: field, isPop: navigation.isPop), navigation.node) }
+    }
+  }
+}
+
+extension SpecChecker {
+  /// The members a feature's view store (and notifier) gets from the spec, each from one place:
+  /// a `binding: true` field's `<path>Binding`, a presented child's or a stack's `<field>Binding`,
+  /// the alerts' `alertBinding`. Two of one name would be declared twice; reported at the child.
+  mutating func checkViewStoreMembers(
+    children: [(list: ChildFeature, node: YAMLNode)], stacks: [(stack: StackFeature, node: YAMLNode)], hasAlerts: Bool
+  ) {
+    var taken: [String: String] = [:]
+    for action in actions {
+      if let path = action.binding { taken[GeneratedNames.bindingMember(path)] = "the binding of '\(path)'" }
+    }
+    if hasAlerts { taken[GeneratedNames.bindingMember(Spec.alertField)] = "the alerts' binding" }
+    let navigated = children.filter { !$0.list.isList }.map { ($0.list.field, $0.node) } + stacks.map { ($0.stack.field, $0.node) }
+    // A child named `alert` beside alerts is a field declared twice, reported as that.
+    for (field, node) in navigated where !(hasAlerts && field == Spec.alertField) {
+      let member = GeneratedNames.bindingMember(field)
+      if let other = taken[member] {
+        error(.viewStoreMemberTwice(member, field: field, other: other), node)
+      } else {
+        taken[member] = "the binding of child '\(field)'"
       }
     }
   }

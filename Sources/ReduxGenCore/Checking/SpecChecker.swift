@@ -179,6 +179,7 @@ package struct SpecChecker {
     }
     checkDelegates(children, stacks: stacks)
     checkNavigationActions(navigationActions, read: read)
+    checkViewStoreMembers(children: children, stacks: stacks, hasAlerts: !alertsRead.isEmpty)
     // A child's field is its action case too (`case tallies(id:action:)`): no action may take its
     // name, declared or made by a request (`loadSucceeded`). A stack's is refused where it is read.
     for (field, node) in children.map({ ($0.list.field, $0.node) }) where action(named: field) != nil {

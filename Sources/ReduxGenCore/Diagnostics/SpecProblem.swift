@@ -339,6 +339,16 @@ package enum SpecProblem: Hashable, Sendable {
   /// A navigation action the spec declares (`namerDismissed`, `pathPopped`) that doesn't take
   /// what its binding gives, or is a child's or a request (the action, whether it is a pop).
   case navigationActionShape(String, isPop: Bool)
+  /// A declared navigation action that doesn't dismiss the child (`reset FIELD`) or pop the
+  /// screens (`pop FIELD from screen`, `clear FIELD`) SwiftUI has let go of (the action, the
+  /// field, whether it is a pop).
+  case navigationActionKeepsView(String, field: String, isPop: Bool)
+  /// A child field named like the navigation action made for another child (the field, the
+  /// child it is made for).
+  case childNamedLikeNavigationAction(String, madeFor: String)
+  /// Two view store members of one name: a child's binding and another's (the member, the
+  /// child, what else makes it).
+  case viewStoreMemberTwice(String, field: String, other: String)
   /// `shows:` on a child field that holds no navigation stack (the field).
   case showsNeedsStack(String)
   /// `shows: { FIELD: LIST }` where LIST is no list of models with an id (the list).

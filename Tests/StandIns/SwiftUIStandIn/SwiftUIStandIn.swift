@@ -157,6 +157,7 @@ extension View {
     for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
   ) -> some View where D: Hashable, C: View { EmptyView() }
 
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   nonisolated public func navigationDestination<D, C>(
     item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
   ) -> some View where D: Hashable, C: View { EmptyView() }

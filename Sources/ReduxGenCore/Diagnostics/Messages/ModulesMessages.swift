@@ -96,6 +96,17 @@ extension SpecProblem {
       "action '\(action)' is what the presentation's binding sends when SwiftUI dismisses it (a sheet swiped down): it "
         + "takes no payload and is sent by the view (no 'from:', no 'async:'); or leave it out, and it is made to "
         + "'reset \(action.dropLast(9))'"
+    case .navigationActionKeepsView(let action, let field, let isPop) where isPop:
+      "action '\(action)' is sent once SwiftUI has popped the screens, so it must pop them too: add 'pop \(field) from "
+        + "screen' (or 'clear \(field)'), unconditionally"
+    case .navigationActionKeepsView(let action, let field, _):
+      "action '\(action)' is sent once SwiftUI has dismissed '\(field)', so it must dismiss it too: add 'reset \(field)', "
+        + "unconditionally"
+    case .childNamedLikeNavigationAction(let field, let madeFor):
+      "'\(field)' is the action made for child '\(madeFor)' (what SwiftUI's navigation sends), which the field's own "
+        + "action case would declare again; rename the field"
+    case .viewStoreMemberTwice(let member, let field, let other):
+      "child '\(field)' gives the view store '\(member)', as \(other) does; rename the child"
     case .unknownAlertRole(let role):
       "a button's role is 'cancel' or 'destructive', not '\(role)'"
     case .notAButton(let name, let suggestion):
