@@ -157,6 +157,18 @@ extension View {
     for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
   ) -> some View where D: Hashable, C: View { EmptyView() }
 
+  @available(macOS, unavailable)
+  nonisolated public func fullScreenCover<Item, Content>(
+    item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View where Item: Identifiable, Content: View { EmptyView() }
+
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
+  nonisolated public func popover<Item, Content>(
+    item: Binding<Item?>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil,
+    @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View where Item: Identifiable, Content: View { EmptyView() }
+
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   nonisolated public func navigationDestination<D, C>(
     item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
@@ -366,4 +378,28 @@ public struct ObservedObject<ObjectType: ObservableObject> {
   nonisolated public init(wrappedValue: ObjectType) {
     self.wrappedValue = wrappedValue
   }
+}
+
+/// SwiftUI's `PopoverAttachmentAnchor`.
+public enum PopoverAttachmentAnchor {
+  case rect(Anchor<CGRect>.Source)
+  case point(UnitPoint)
+}
+
+/// SwiftUI's `Anchor`, as far as a popover's default anchor names it.
+public struct Anchor<Value> {
+  public struct Source {
+    public static var bounds: Anchor<CGRect>.Source { fatalError("a stand-in: type-checked, never run") }
+  }
+}
+
+/// SwiftUI's `UnitPoint`.
+public struct UnitPoint: Hashable, Sendable {
+  public var x: CGFloat
+  public var y: CGFloat
+}
+
+/// SwiftUI's `Edge`.
+public enum Edge: Int8, CaseIterable, Hashable, Sendable {
+  case top, leading, bottom, trailing
 }
