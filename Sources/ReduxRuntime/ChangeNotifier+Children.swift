@@ -17,18 +17,10 @@ extension ChangeNotifier {
     }
     if let child = children[keyPath] as? ChangeNotifier<ChildState, ChildAction> { return child }
     let source = self.source
-    let last = LastSeen(presented)
     let child = ChangeNotifier<ChildState, ChildAction>(
-      source: ViewStoreSource(
-        read: { body in
-          source.read { parent in
-            if let presented = parent[keyPath: keyPath] { last.value = presented }
-            body(last.value)
-          }
-        },
-        dispatch: { source.dispatch(embed($0)) },
-        listen: listener(field: keyPath, extract: { extract($0) }),
-        isPresent: { source.isPresent() && source.read { $0[keyPath: keyPath] != nil } }),
+      source: source.child(
+        first: presented, find: { $0[keyPath: keyPath] }, embed: embed,
+        listen: listener(field: keyPath, extract: { extract($0) })),
       changes: { $0.changedFields }, elementChanges: { $0.changedElements }, onChange: {})
     // A state that can be compared tells only when it differs from what it was last told.
     if presented is any Equatable {
@@ -52,8 +44,8 @@ extension ChangeNotifier {
     extract: @escaping @Sendable (Action) -> (id: ID, action: ChildAction)?
   ) -> [ChangeNotifier<ChildState, ChildAction>] where ChildState.ID == ID {
     elementNotifiers(
-      keyPath, list: { $0[keyPath: keyPath] }, embed: embed, extract: extract, changes: { $0.changedFields },
-      elementChanges: { $0.changedElements })
+      keyPath, list: { $0[keyPath: keyPath] }, element: { $0[keyPath: keyPath][id: $1] }, embed: embed,
+      extract: extract, changes: { $0.changedFields }, elementChanges: { $0.changedElements })
   }
 
   /// A notifier per screen of a navigation stack, bottom first, each the same object while its
@@ -64,9 +56,11 @@ extension ChangeNotifier {
     embed: @escaping @Sendable (Int, ScreenAction) -> Action,
     extract: @escaping @Sendable (Action) -> (id: Int, action: ScreenAction)?
   ) -> ScreenNotifiers<Screen, ScreenAction> {
+    // A screen is found in the stack by id, without making the stack an identified array.
     elementNotifiers(
-      keyPath, list: { IdentifiedArray(uncheckedUniqueElements: $0[keyPath: keyPath]) }, embed: embed, extract: extract,
-      changes: { _ in .all }, elementChanges: { _ in .unknown })
+      keyPath, list: { IdentifiedArray(uncheckedUniqueElements: $0[keyPath: keyPath]) },
+      element: { state, id in state[keyPath: keyPath][id: id].map { ScreenStack.Element(id: id, screen: $0) } },
+      embed: embed, extract: extract, changes: { _ in .all }, elementChanges: { _ in .unknown })
   }
 
   /// A binding of a presented child's notifier, for `sheet(item:)` and the like: set to nil
@@ -77,12 +71,10 @@ extension ChangeNotifier {
     extract: @escaping @Sendable (Action) -> ChildAction?,
     dismiss: Action
   ) -> StoreBinding<ChangeNotifier<ChildState, ChildAction>?> {
-    StoreBinding(
-      get: { self.scope(presented: keyPath, embed: embed, extract: extract) },
-      set: { notifier in
-        guard notifier == nil, self.source.isPresent(), self.read(keyPath) != nil else { return }
-        self.dispatch(dismiss)
-      })
+    let source = self.source
+    return NavigationBinding.presented(
+      { self.scope(presented: keyPath, embed: embed, extract: extract) }, isShown: { source.shows(keyPath) },
+      dismiss: { self.dispatch(dismiss) })
   }
 
   /// A binding of a stack's screens' notifiers, for `NavigationStack(path:)`: SwiftUI's pops
@@ -93,15 +85,10 @@ extension ChangeNotifier {
     extract: @escaping @Sendable (Action) -> (id: Int, action: ScreenAction)?,
     pop: @escaping @Sendable (Int) -> Action
   ) -> ScreenNotifiersBinding<Screen, ScreenAction> {
-    StoreBinding(
-      get: { self.scope(stack: keyPath, embed: embed, extract: extract) },
-      set: { screens in
-        guard self.source.isPresent() else { return }
-        let ids = self.read(keyPath).ids
-        if let lowest = ScreenStack<Screen>.lowestPopped(ids: ids, path: screens.map { $0.elementID?.base as? Int }) {
-          self.dispatch(pop(lowest))
-        }
-      })
+    let source = self.source
+    return NavigationBinding.stack(
+      { self.scope(stack: keyPath, embed: embed, extract: extract) }, id: { $0.elementID?.base as? Int },
+      ids: { source.isPresent() ? source.read { $0[keyPath: keyPath].ids } : nil }, pop: { self.dispatch(pop($0)) })
   }
 
   /// The spec's alerts, for ReduxSwiftUI's `alert(_:)`: a button sends `send` with its action;
@@ -111,19 +98,9 @@ extension ChangeNotifier {
     send: @escaping @Sendable (Shown.ButtonAction) -> Action,
     dismiss: Shown.ButtonAction
   ) -> AlertBinding<Shown> {
-    let answered = AlertAnswer()
-    return AlertBinding(
-      alert: StoreBinding(
-        get: { self.read(keyPath) },
-        set: { shown in
-          // After a button, SwiftUI sets nil: the reducer dismissed that alert already.
-          guard shown == nil, !answered.take(), self.source.isPresent(), self.read(keyPath) != nil else { return }
-          self.dispatch(send(dismiss))
-        }),
-      send: {
-        answered.mark()
-        self.dispatch(send($0))
-      })
+    let source = self.source
+    return NavigationBinding.alert(
+      { self.read(keyPath) }, isShown: { source.shows(keyPath) }, send: { self.dispatch(send($0)) }, dismiss: dismiss)
   }
 
   // MARK: Making children
@@ -166,6 +143,7 @@ extension ChangeNotifier {
     ID: Hashable & Sendable, ChildState: Identifiable & Equatable & Sendable, ChildAction: Sendable
   >(
     _ keyPath: AnyKeyPath, list: @escaping @Sendable (State) -> IdentifiedArray<ID, ChildState>,
+    element lookup: @escaping @Sendable (State, ID) -> ChildState?,
     embed: @escaping @Sendable (ID, ChildAction) -> Action,
     extract: @escaping @Sendable (Action) -> (id: ID, action: ChildAction)?,
     changes: @escaping @Sendable (ChildAction) -> StateFields,
@@ -186,24 +164,17 @@ extension ChangeNotifier {
       let key = AnyHashable(ElementKey(list: keyPath, id: AnyHashable(element.id)))
       if let child = children[key] as? ChangeNotifier<ChildState, ChildAction> { return child }
       let id = element.id
-      let last = LastSeen(element)
+      let find: @Sendable (State) -> ChildState? = { lookup($0, id) }
       let child = ChangeNotifier<ChildState, ChildAction>(
-        source: ViewStoreSource(
-          read: { body in
-            source.read { parent in
-              if let element = list(parent)[id: id] { last.value = element }
-              body(last.value)
-            }
-          },
-          dispatch: { source.dispatch(embed(id, $0)) },
+        source: source.child(
+          first: element, find: find, embed: { embed(id, $0) },
           listen: listener(field: keyPath, id: ElementID(id)) { action in
             extract(action).flatMap { $0.id == id ? $0.action : nil }
-          },
-          isPresent: { source.isPresent() && source.read { list($0)[id: id] != nil } }),
+          }),
         changes: changes, elementChanges: elementChanges, elementID: AnyHashable(id), onChange: {})
       let shown = LastSeen(element)
       child.showsSame = {
-        guard let now = source.read(list)[id: id] else { return false }
+        guard let now = source.read(find) else { return false }
         defer { shown.value = now }
         return now == shown.value
       }
@@ -233,16 +204,4 @@ struct ElementKey: Hashable, @unchecked Sendable {
   // Unchecked: key paths of a state are values, read on the main actor only.
   let list: AnyKeyPath
   let id: AnyHashable
-}
-
-extension ScreenStack {
-  /// The id of the lowest screen SwiftUI's new `path` (each screen's id, nil for one the stack
-  /// doesn't know) pops from the stack's `ids`: the first that differs, when the path is shorter
-  /// or a prefix; nil when nothing is popped (a longer path, or one as long: pushing is the
-  /// spec's).
-  static func lowestPopped(ids: [Int], path: [Int?]) -> Int? {
-    let kept = zip(path, ids).prefix { $0 == $1 }.count
-    guard kept < ids.count, path.count < ids.count else { return nil }
-    return ids[kept]
-  }
 }

@@ -103,22 +103,10 @@ extension ViewStore {
       field: field, router: router, ids: source.read { Array(list($0).ids) }, read: { source.read(list) },
       element: { id in source.read { element($0, id) } }
     ) { [weak self] id, first in
-      let last = LastSeen(first)
       let child = ViewStore<ChildState, ChildAction>(
-        source: ViewStoreSource(
-          read: { body in
-            source.read { parent in
-              if let element = element(parent, id) {
-                last.value = element
-                body(element)
-              } else {
-                body(last.value)
-              }
-            }
-          },
-          dispatch: { source.dispatch(embed(id, $0)) },
-          listen: { listener in router.add(id, listener) },
-          isPresent: { source.isPresent() && source.read { element($0, id) != nil } }),
+        source: source.child(first: first, find: { element($0, id) }, embed: { embed(id, $0) }) { listener in
+          router.add(id, listener)
+        },
         changes: changes, elementID: ElementID(id))
       child.parent = self
       return child
@@ -139,22 +127,10 @@ extension ViewStore {
     let family = PresentedStoreFamily<ChildState, ChildAction>(
       field: field, router: router, readPresented: { source.read { $0[keyPath: keyPath] } }
     ) { [weak self] first in
-      let last = LastSeen(first)
       let child = ViewStore<ChildState, ChildAction>(
-        source: ViewStoreSource(
-          read: { body in
-            source.read { parent in
-              if let presented = parent[keyPath: keyPath] {
-                last.value = presented
-                body(presented)
-              } else {
-                body(last.value)
-              }
-            }
-          },
-          dispatch: { source.dispatch(embed($0)) },
-          listen: { listener in router.add(0, listener) },
-          isPresent: { source.isPresent() && source.read { $0[keyPath: keyPath] != nil } }),
+        source: source.child(first: first, find: { $0[keyPath: keyPath] }, embed: embed) { listener in
+          router.add(0, listener)
+        },
         changes: { ($0.changedFields, $0.changedElements) })
       child.parent = self
       return child
@@ -289,14 +265,9 @@ extension ViewStore {
     dismiss: Action
   ) -> StoreBinding<ViewStore<ChildState, ChildAction>?> {
     let source = self.source
-    return StoreBinding(
-      get: { self.scope(presented: keyPath, embed: embed, extract: extract) },
-      set: { store in
-        // SwiftUI sets nil once, as the sheet goes; an action that already dismissed it (the
-        // form's Done) leaves nothing to dismiss.
-        guard store == nil, source.isPresent(), source.read({ $0[keyPath: keyPath] != nil }) else { return }
-        self.dispatch(dismiss)
-      })
+    return NavigationBinding.presented(
+      { self.scope(presented: keyPath, embed: embed, extract: extract) }, isShown: { source.shows(keyPath) },
+      dismiss: { self.dispatch(dismiss) })
   }
 
   /// A binding of a navigation stack's screens' view stores, bottom first, for SwiftUI's
@@ -313,15 +284,9 @@ extension ViewStore {
     pop: @escaping @Sendable (Int) -> Action
   ) -> ScreenPathBinding<Screen, ScreenAction> {
     let source = self.source
-    return StoreBinding(
-      get: { Array(self.scope(stack: keyPath, embed: embed, extract: extract)) },
-      set: { screens in
-        guard source.isPresent() else { return }
-        let ids = source.read { $0[keyPath: keyPath].ids }
-        if let lowest = ScreenStack<Screen>.lowestPopped(ids: ids, path: screens.map { $0.elementID?.base as? Int }) {
-          self.dispatch(pop(lowest))
-        }
-      })
+    return NavigationBinding.stack(
+      { Array(self.scope(stack: keyPath, embed: embed, extract: extract)) }, id: { $0.elementID?.base as? Int },
+      ids: { source.isPresent() ? source.read { $0[keyPath: keyPath].ids } : nil }, pop: { self.dispatch(pop($0)) })
   }
 
   /// A binding of the spec's alerts (`alerts:`) for ReduxSwiftUI's `alert(_:)`, which shows the
@@ -334,36 +299,8 @@ extension ViewStore {
     dismiss: Shown.ButtonAction
   ) -> AlertBinding<Shown> {
     let source = self.source
-    let answered = AlertAnswer()
-    return AlertBinding(
-      alert: StoreBinding(
-        get: { self.read(keyPath) },
-        set: { shown in
-          // After a button, SwiftUI sets nil: the reducer dismissed that alert already, and one
-          // shown now is the button's own to show.
-          guard shown == nil, !answered.take(), source.isPresent(), source.read({ $0[keyPath: keyPath] != nil })
-          else { return }
-          self.dispatch(send(dismiss))
-        }),
-      send: {
-        answered.mark()
-        self.dispatch(send($0))
-      })
-  }
-}
-
-/// Whether an alert's button was tapped since SwiftUI last set its presentation: the nil it sets
-/// after a button dismisses nothing (the reducer did, and may have shown another alert).
-@MainActor
-final class AlertAnswer {
-  private var answered = false
-
-  func mark() { answered = true }
-
-  /// Whether a button was tapped, forgetting it.
-  func take() -> Bool {
-    defer { answered = false }
-    return answered
+    return NavigationBinding.alert(
+      { self.read(keyPath) }, isShown: { source.shows(keyPath) }, send: { self.dispatch(send($0)) }, dismiss: dismiss)
   }
 }
 

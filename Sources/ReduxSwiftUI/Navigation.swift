@@ -33,7 +33,9 @@ extension NavigationStack {
   )
   where
     Data == ScreenPath<Screen, ScreenAction>,
-    Root == ModifiedContent<Content, ScreenDestinations<Screen, ScreenAction, Destination>>
+    Root == ModifiedContent<
+      Content, ScreenDestinations<ViewStore<ScreenStack<Screen>.Element, ScreenAction>, Destination>
+    >
   {
     self.init(path: Binding(path)) { root().modifier(ScreenDestinations(destination: destination)) }
   }
@@ -52,31 +54,18 @@ extension NavigationStack {
   )
   where
     Data == [PublishedStore<ScreenStack<Screen>.Element, ScreenAction>],
-    Root == ModifiedContent<Content, PublishedScreenDestinations<Screen, ScreenAction, Destination>>
+    Root == ModifiedContent<
+      Content, ScreenDestinations<PublishedStore<ScreenStack<Screen>.Element, ScreenAction>, Destination>
+    >
   {
-    self.init(path: Binding(path)) { root().modifier(PublishedScreenDestinations(destination: destination)) }
+    self.init(path: Binding(path)) { root().modifier(ScreenDestinations(destination: destination)) }
   }
 }
 
-/// What a screen of a stack of `PublishedStore`s shows.
+/// What a screen of a stack shows, from its store (a `ViewStore`, or iOS 16's `PublishedStore`):
+/// `NavigationStack(path:root:destination:)`'s destinations.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-public struct PublishedScreenDestinations<Screen: Sendable, ScreenAction: Sendable, Destination: View>:
-  ViewModifier
-{
-  typealias ScreenStore = PublishedStore<ScreenStack<Screen>.Element, ScreenAction>
-  let destination: (ScreenStore) -> Destination
-
-  public func body(content: Content) -> some View {
-    content.navigationDestination(for: ScreenStore.self, destination: destination)
-  }
-}
-
-/// What a screen of a stack shows: `NavigationStack(path:root:destination:)`'s destinations.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-public struct ScreenDestinations<Screen: Sendable, ScreenAction: Sendable, Destination: View>:
-  ViewModifier
-{
-  typealias ScreenStore = ViewStore<ScreenStack<Screen>.Element, ScreenAction>
+public struct ScreenDestinations<ScreenStore: Hashable, Destination: View>: ViewModifier {
   let destination: (ScreenStore) -> Destination
 
   public func body(content: Content) -> some View {
