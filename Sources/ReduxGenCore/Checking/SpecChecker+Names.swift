@@ -85,22 +85,28 @@ extension SpecChecker {
     return result
   }
 
-  /// A used spec's model this spec's types hold must have the conformances they need here:
-  /// its own spec generates it.
-  mutating func checkUsedConformances(_ spec: Spec, usesNode: YAMLNode?) {
-    guard let usesNode, !spec.uses.isEmpty else { return }
+  /// A model declared elsewhere that this spec's types hold must have the conformances they
+  /// need here, whichever way it arrived (`uses:`, a child feature's spec, or a spec either of
+  /// those uses): its own spec generates it, so the error names that spec and is reported at the
+  /// entry that brought it (`arrivals`: a `uses:` list or a child's entry, with its specs).
+  mutating func checkForeignConformances(_ spec: Spec, arrivals: [(specs: [Spec], node: YAMLNode)]) {
     let needed = spec.neededConformances
-    // Each used spec's, worked out once.
-    let owners = spec.usedSpecs.map { ($0, $0.neededConformances) }
+    // Each declaring spec's, worked out once.
+    var owners: [(spec: Spec, needs: NeededConformances, node: YAMLNode)] = []
+    for (specs, node) in arrivals {
+      for owner in Spec.flattened(specs) where !owners.contains(where: { $0.spec.feature == owner.feature }) {
+        owners.append((owner, owner.neededConformances, node))
+      }
+    }
     for conformance in Conformance.allCases.sorted() {
       for (name, reason) in (needed.reasons[conformance] ?? [:]).sorted(by: { $0.key < $1.key }) {
         guard !spec.models.contains(where: { $0.name == name }),
-          let (owner, ownerNeeds) = owners.first(where: { $0.0.models.contains { $0.name == name } }),
-          !ownerNeeds.has(conformance, model: name)
+          let owner = owners.first(where: { $0.spec.models.contains { $0.name == name } }),
+          !owner.needs.has(conformance, model: name)
         else { continue }
         error(
-          .usedModelLacksConformance(name, conformance.rawValue, spec: owner.path, why: reason.explanation),
-          usesNode)
+          .usedModelLacksConformance(name, conformance.rawValue, spec: owner.spec.path, why: reason.explanation),
+          owner.node)
       }
     }
   }

@@ -218,7 +218,11 @@ package struct SpecChecker {
     spec.stacks = stacks.map(\.stack).filter { stack in spec.stateField(named: stack.field)?.type.isStack == true }
     if spec.stateField(named: Spec.alertField)?.type == .optional(.enumeration(spec.alertTypeName)) { spec.alerts = alerts }
     spec.conformances = conformances
-    checkUsedConformances(spec, usesNode: keys["uses"])
+    // `uses:` first: a model a child's spec also reaches that way is reported there.
+    let arrivals = (keys["uses"].map { [(specs: uses, node: $0)] } ?? [])
+      + children.map { (specs: [$0.list.spec], node: $0.node) }
+      + stacks.map { (specs: $0.stack.destinations.map(\.spec), node: $0.node) }
+    checkForeignConformances(spec, arrivals: arrivals)
     checkChildConformances(spec, childrenNode: keys["children"])
     spec.handWrittenLocations = handWrittenLocations(keys["actions"], keys["middleware"], spec: spec)
     // Against what older releases stored: only once the spec itself is sound.
