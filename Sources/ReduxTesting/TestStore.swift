@@ -123,8 +123,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   /// Sends `action` through the middleware to the reducer and asserts the state it leaves:
   /// `updateExpected` changes the state before the action into the one expected after it (leave
   /// it out when the action changes nothing).
+  ///
+  /// It runs on the caller's actor (`isolation`, filled in by `#isolation`): a `@MainActor`
+  /// test's closure never leaves the main actor, and a nonisolated test's stays nonisolated.
   public func send(
     _ action: Action, assert updateExpected: ((inout State) throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -150,12 +154,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   /// received actions before a matching one are skipped.
   public func receive(
     _ expected: Action, timeout: Duration? = nil, assert updateExpected: ((inout State) throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
       description: Self.describe(expected), matching: { $0 == expected }, expected: expected, timeout: timeout,
-      assert: updateExpected, at: location)
+      assert: updateExpected, isolation: isolation, at: location)
   }
 
   /// Asserts that the next action dispatched by middleware or an effect is one `isExpected`
@@ -163,17 +168,19 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   public func receive(
     where isExpected: @escaping @Sendable (Action) -> Bool, timeout: Duration? = nil,
     assert updateExpected: ((inout State) throws -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
       description: "an action that matches", matching: isExpected, expected: nil, timeout: timeout,
-      assert: updateExpected, at: location)
+      assert: updateExpected, isolation: isolation, at: location)
   }
 
   private func receive(
     description: String, matching isExpected: @escaping @Sendable (Action) -> Bool, expected: Action?,
-    timeout: Duration?, assert updateExpected: ((inout State) throws -> Void)?, at location: SourceLocation
+    timeout: Duration?, assert updateExpected: ((inout State) throws -> Void)?,
+    isolation: isolated (any Actor)?, at location: SourceLocation
   ) async {
     let (cursor, exhaustivity, storeTimeout) = progress.withLock { ($0.cursor, $0.exhaustivity, $0.timeout) }
     let timeout = timeout ?? storeTimeout

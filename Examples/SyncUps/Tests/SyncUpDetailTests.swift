@@ -6,6 +6,11 @@ import SyncUpForm
 import Testing
 
 /// SyncUps' detail, as TCA's SyncUpDetailTests drive it: edited in the form, deleted after asking.
+///
+/// `@MainActor`, as TCA's suites and SwiftUI apps' tests are: the TestStore's `send` and
+/// `receive` run their closures on the caller's actor (AppTests and SyncUpsListTests call the
+/// same TestStore from nonisolated suites).
+@MainActor
 struct SyncUpDetailTests {
   private let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 0))
   private let syncUp = SyncUp(

@@ -5,6 +5,11 @@ import SyncUpForm
 import Testing
 
 /// SyncUps' form, as TCA's SyncUpFormTests drive it: attendees added, removed and kept.
+///
+/// `@MainActor`, as TCA's suites and SwiftUI apps' tests are: the TestStore's `send` and
+/// `receive` run their closures on the caller's actor (AppTests and SyncUpsListTests call the
+/// same TestStore from nonisolated suites).
+@MainActor
 struct SyncUpFormTests {
   private let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 0))
 
