@@ -10,9 +10,17 @@ extension TestTranslator {
   }
 
   /// Each of the child's actions with sample payloads (a test of routing sees them all), up to
-  /// `childActionsPerTest`.
+  /// `childActionsPerTest`; never one reduced by hand (`custom`): a sample payload and state are
+  /// values the spec may never produce, which the user's code needn't take (TicTacToe's
+  /// `board[row][column]` traps on them).
   private func childActions(_ child: Spec, _ actions: [Action]) -> [Expression] {
-    actions.prefix(Self.childActionsPerTest).map(childAction)
+    Self.generatorOwned(actions).prefix(Self.childActionsPerTest).map(childAction)
+  }
+
+  /// The actions whose reducer the generator writes: those a routing test may send a child with
+  /// sample values.
+  static func generatorOwned(_ actions: [Action]) -> [Action] {
+    actions.filter { !$0.reducesByHand }
   }
 
   /// The child's action with its sample payload.
@@ -80,7 +88,10 @@ extension TestTranslator {
     let field = state.dot(list.field)
     let expected = Expression.name("expected")
     let expectedField = expected.dot(list.field)
-    guard let childAction = child.action(named: childActionName), let from = action.from else { return nil }
+    // The child's hand-written reducer never runs on sample values: a `custom` action the parent
+    // hears is left to the examples.
+    guard let childAction = child.action(named: childActionName), let from = action.from, !childAction.reducesByHand
+    else { return nil }
     let sent: Expression =
       button == nil ? self.childAction(childAction) : .dot(Spec.alertField).call([Argument(nil, .dot(childActionName))])
     let childState: Expression =
@@ -186,7 +197,8 @@ extension TestTranslator {
     // A button sending a dismissing action dismisses the child too, answered while it shows the
     // alert (the parent hears it).
     for name in list.dismissOn where spec.handlers(of: list.field).allSatisfy({ $0.childAction != name }) {
-      guard let alert = child.alerts.first(where: { $0.buttons.contains { $0.action == name } }) else { continue }
+      guard child.action(named: name)?.reducesByHand != true,
+        let alert = child.alerts.first(where: { $0.buttons.contains { $0.action == name } }) else { continue }
       tests.append(
         test(
           "\(list.field): \(alert.name)'s button sending \(name) dismisses the \(child.feature)",
@@ -286,9 +298,10 @@ extension TestTranslator {
     for (position, destination) in stack.destinations.enumerated() {
       let child = destination.spec
       let handled = Set(spec.handlers(of: stack.field, destination: destination.name).map(\.childAction))
-      let actions = child.actions.filter { !handled.contains($0.name) }.prefix(Self.childActionsPerTest).map(childAction)
+      let actions = Self.generatorOwned(child.actions.filter { !handled.contains($0.name) })
+        .prefix(Self.childActionsPerTest).map(childAction)
       tests += stackHandlerTests(stack, destination, names: &names)
-      guard let firstAction = child.actions.first.map(childAction) else { continue }
+      guard let firstAction = Self.generatorOwned(child.actions).first.map(childAction) else { continue }
       let sampleScreen = sampleConstant(
         "screen", element(destination.stateModel, 1, allFields: true), type: .model(destination.stateModel.name))
       // Screens 0 and 1 of this destination; the action goes to screen 1 (the top).
@@ -390,7 +403,7 @@ extension TestTranslator {
             [expect(.name("shown"), .equal, .binary(.subscriptedByLabel(list, label: "id", .name("shown").dot("id")), .nilCoalescing, .name("shown")))],
             else: nil)
         })
-      for destination in showing where !destination.spec.actions.isEmpty {
+      for destination in showing where !Self.generatorOwned(destination.spec.actions).isEmpty {
         let child = destination.spec
         let top = showing.count
         let loop = stacked(destination) + [
@@ -408,7 +421,7 @@ extension TestTranslator {
               .declaration(
                 VariableDeclaration(
                   isConstant: true, name: "actions", type: .array(.named(child.actionTypeName)),
-                  initializer: .array(child.actions.map(childAction)))),
+                  initializer: .array(Self.generatorOwned(child.actions).map(childAction)))),
               .forIn("action", .name("actions"), where: nil, loop),
             ]))
       }
@@ -492,7 +505,10 @@ extension TestTranslator {
     let field = state.dot(stack.field)
     let expected = Expression.name("expected")
     let screen = { (value: Expression) in Expression.dot(destination.name).call([Argument(nil, value)]) }
-    guard let childAction = child.action(named: childActionName), let from = action.from else { return nil }
+    // The child's hand-written reducer never runs on sample values: a `custom` action the parent
+    // hears is left to the examples.
+    guard let childAction = child.action(named: childActionName), let from = action.from, !childAction.reducesByHand
+    else { return nil }
     let sent: Expression =
       button == nil ? self.childAction(childAction) : .dot(Spec.alertField).call([Argument(nil, .dot(childActionName))])
     let arguments = action.payload.map { parameter -> Argument in
