@@ -79,8 +79,8 @@ struct SnippetReducerTests {
     state.path.push(.tally(TallyState()))
     state.path.push(.tally(TallyState()))
     state.path.push(.tally(TallyState()))
-    let screen: Int = 0
-    reduceReporting(&state, .pathPopped(screen: screen))
+    let screenArgument: Int = 0
+    reduceReporting(&state, .pathPopped(screen: screenArgument))
     #expect(state.path.count == 0)
   }
 

@@ -69,6 +69,7 @@ enum EdgeCasesAction: Equatable, Sendable {
   case unmark(from: Int)
   case pruneLines(limit: Int)
   case restock(price: Double)
+  case keepOnlyLine(id: Int)
   case tapLine(id: Int)
   case countTap
   case sortLines
@@ -358,6 +359,11 @@ enum EdgeCasesAction: Equatable, Sendable {
       return false
     case .restock(let l0):
       if case .restock(let r0) = rhs {
+        return same(l0, r0)
+      }
+      return false
+    case .keepOnlyLine(let l0):
+      if case .keepOnlyLine(let r0) = rhs {
         return same(l0, r0)
       }
       return false

@@ -141,6 +141,10 @@ private func edgeCasesReducerPart2(_ state: inout EdgeCasesState, _ action: Edge
     {
       state.lines[index].price = price
     }
+  case .keepOnlyLine(let id):
+    for index in state.lines.indices where state.lines[index].id != id {
+      state.lines[index].count = 0
+    }
   case .tapLine(let id):
     if let index = state.lines.index(id: id) {
       state.lines[index].count += 1
@@ -228,7 +232,7 @@ extension EdgeCasesAction: ChangeReporting {
       return StateFields(25)
     case .measureSucceeded:
       return StateFields(27)
-    case .addLine, .pruneLines, .restock, .tapLine, .sortLines:
+    case .addLine, .pruneLines, .restock, .keepOnlyLine, .tapLine, .sortLines:
       return StateFields(34)
     case .countAction:
       return StateFields(36)

@@ -80,6 +80,7 @@ extension EdgeCasesReducerTests {
     case keepPinnedIgnoresTakenID
     case pruneLinesRemovesMatchingLines
     case restockSetsPriceOfLines
+    case keepOnlyLineSetsCountOfLines
     case tapLineIncrementsMatchingElement
     case tapLineIgnoresUnknownID
     case countTapIncrementsDefault
@@ -269,6 +270,8 @@ extension EdgeCasesReducerTests {
         return "pruneLines removes the elements of lines where count > limit || price > state..."
       case .restockSetsPriceOfLines:
         return "restock sets price of the elements of lines where count < state.minimumCount ..."
+      case .keepOnlyLineSetsCountOfLines:
+        return "keepOnlyLine sets count of the elements of lines where id != payload.id"
       case .tapLineIncrementsMatchingElement:
         return "tapLine increments lines[id].count of the matching element only"
       case .tapLineIgnoresUnknownID:

@@ -82,10 +82,10 @@ extension EdgeCasesReducerTests {
   func positionSetsDefault() {
     var state = EdgeCasesState()
     state.default = 5
-    let index: Int = 3
+    let indexArgument: Int = 3
     let firstArgument: Int = 9
-    reduceReporting(&state, .position(index: index, first: firstArgument))
-    expectEqual(state.default, index)
+    reduceReporting(&state, .position(index: indexArgument, first: firstArgument))
+    expectEqual(state.default, indexArgument)
   }
 
   func setTasksSetsTasks() {
@@ -197,31 +197,31 @@ extension EdgeCasesReducerTests {
     var state = EdgeCasesState()
     let existing = Store(id: "text 1")
     state.stores = [existing]
-    let store: Store = Store(id: "text 2")
+    let storeArgument: Store = Store(id: "text 2")
     let effect: Effects = .few
     let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
-    expectEqual(state.stores, [existing, store])
+    reduceReporting(&state, .openStore(store: storeArgument, effect: effect, note: note))
+    expectEqual(state.stores, [existing, storeArgument])
   }
 
   func openStoreIgnoresTakenID() {
     var state = EdgeCasesState()
     let existing = Store(id: "text 1")
     state.stores = [existing]
-    let store: Store = Store(id: "text 1", name: "text 2")
+    let storeArgument: Store = Store(id: "text 1", name: "text 2")
     let effect: Effects = .few
     let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    reduceReporting(&state, .openStore(store: storeArgument, effect: effect, note: note))
     expectEqual(state.stores, [existing])
   }
 
   func openStoreSetsEffect() {
     var state = EdgeCasesState()
     state.effect = .few
-    let store: Store = Store(id: "text 7")
+    let storeArgument: Store = Store(id: "text 7")
     let effect: Effects = .many
     let note: Middleware = Middleware()
-    reduceReporting(&state, .openStore(store: store, effect: effect, note: note))
+    reduceReporting(&state, .openStore(store: storeArgument, effect: effect, note: note))
     expectEqual(state.effect, effect)
   }
 
@@ -237,17 +237,17 @@ extension EdgeCasesReducerTests {
     var state = EdgeCasesState()
     let existing = Store(id: "text 1")
     state.stores = [existing]
-    let store: Store = Store(id: "text 2")
-    reduceReporting(&state, .loadStoreSucceeded(store: store))
-    expectEqual(state.stores, [existing, store])
+    let storeArgument: Store = Store(id: "text 2")
+    reduceReporting(&state, .loadStoreSucceeded(store: storeArgument))
+    expectEqual(state.stores, [existing, storeArgument])
   }
 
   func loadStoreSucceededIgnoresTakenID() {
     var state = EdgeCasesState()
     let existing = Store(id: "text 1")
     state.stores = [existing]
-    let store: Store = Store(id: "text 1", name: "text 2")
-    reduceReporting(&state, .loadStoreSucceeded(store: store))
+    let storeArgument: Store = Store(id: "text 1", name: "text 2")
+    reduceReporting(&state, .loadStoreSucceeded(store: storeArgument))
     expectEqual(state.stores, [existing])
   }
 
@@ -363,6 +363,17 @@ extension EdgeCasesReducerTests {
     expectEqual(state.lines[1], other)
   }
 
+  func keepOnlyLineSetsCountOfLines() {
+    var state = EdgeCasesState()
+    let matching = Line(id: 1, count: 5)
+    let other = Line(id: 0, count: 5)
+    state.lines = [matching, other]
+    let id: Int = 0
+    reduceReporting(&state, .keepOnlyLine(id: id))
+    expectEqual(state.lines[0].count, 0)
+    expectEqual(state.lines[1], other)
+  }
+
   func tapLineIncrementsMatchingElement() {
     var state = EdgeCasesState()
     let first = Line(id: 2)
@@ -415,8 +426,8 @@ extension EdgeCasesReducerTests {
     let existing: Int = 2
     let second: Int = 3
     state.marks = [existing, second]
-    let value: Int = existing
-    reduceReporting(&state, .mark(value: value))
+    let valueArgument: Int = existing
+    reduceReporting(&state, .mark(value: valueArgument))
     expectEqual(state.marks, [existing, second])
   }
 
@@ -424,9 +435,9 @@ extension EdgeCasesReducerTests {
     var state = EdgeCasesState()
     let existing: Int = 2
     state.marks = [existing]
-    let value: Int = 3
-    reduceReporting(&state, .mark(value: value))
-    expectEqual(state.marks, [existing, value])
+    let valueArgument: Int = 3
+    reduceReporting(&state, .mark(value: valueArgument))
+    expectEqual(state.marks, [existing, valueArgument])
   }
 
   func tickIncrementsDefault() {
@@ -571,14 +582,5 @@ extension EdgeCasesReducerTests {
     expectEqual(state.anyDefaultTask, true)
     state.tasks = [other]
     expectEqual(state.anyDefaultTask, false)
-  }
-
-  func noBooksIsDerived() {
-    var state = EdgeCasesState()
-    state.books = []
-    expectEqual(state.noBooks, true)
-    let first = Book(id: 2, title: "text 1")
-    state.books = [first]
-    expectEqual(state.noBooks, false)
   }
 }

@@ -14,6 +14,15 @@ import struct Foundation.UUID
 @testable import EdgeCases
 
 extension EdgeCasesReducerTests {
+  func noBooksIsDerived() {
+    var state = EdgeCasesState()
+    state.books = []
+    expectEqual(state.noBooks, true)
+    let first = Book(id: 2, title: "text 1")
+    state.books = [first]
+    expectEqual(state.noBooks, false)
+  }
+
   func totalInitIsDerived() {
     var state = EdgeCasesState()
     let matching = Task(id: uuid(1), default: true, init: 2)
@@ -614,18 +623,19 @@ extension EdgeCasesReducerTests {
       .unmark(from: 54),
       .pruneLines(limit: 55),
       .restock(price: 55.5),
-      .tapLine(id: 57),
+      .keepOnlyLine(id: 57),
+      .tapLine(id: 58),
       .countTap,
       .sortLines,
-      .setLimitLater(limit: 60),
-      .collect(found: [Book(id: 61, title: "text 60")]),
-      .mark(value: 62),
-      .tick(every: 63),
+      .setLimitLater(limit: 61),
+      .collect(found: [Book(id: 62, title: "text 61")]),
+      .mark(value: 63),
+      .tick(every: 64),
       .pruneBlank,
       .stockShelf(
         book: Book(
-          id: 65, title: "text 76", cover: Cover(url: "text 88", caption: "text 100", width: 113))),
-      .pickShelved(id: 66),
+          id: 66, title: "text 77", cover: Cover(url: "text 89", caption: "text 101", width: 114))),
+      .pickShelved(id: 67),
     ]
     let others: [EdgeCasesAction] = [
       .score(base: 4.5, bonus: 5),
@@ -689,20 +699,21 @@ extension EdgeCasesReducerTests {
       .unmark(from: 55),
       .pruneLines(limit: 56),
       .restock(price: 56.5),
-      .tapLine(id: 58),
+      .keepOnlyLine(id: 58),
+      .tapLine(id: 59),
       .sortLines,
-      .setLimitLater(limit: 60),
       .setLimitLater(limit: 61),
-      .collect(found: [Book(id: 62, title: "text 61")]),
-      .mark(value: 63),
-      .tick(every: 64),
-      .stockShelf(
-        book: Book(
-          id: 65, title: "text 76", cover: Cover(url: "text 88", caption: "text 100", width: 113))),
+      .setLimitLater(limit: 62),
+      .collect(found: [Book(id: 63, title: "text 62")]),
+      .mark(value: 64),
+      .tick(every: 65),
       .stockShelf(
         book: Book(
           id: 66, title: "text 77", cover: Cover(url: "text 89", caption: "text 101", width: 114))),
-      .pickShelved(id: 67),
+      .stockShelf(
+        book: Book(
+          id: 67, title: "text 78", cover: Cover(url: "text 90", caption: "text 102", width: 115))),
+      .pickShelved(id: 68),
     ]
     for index in samples.indices {
       expectEqual(samples[index], samples[index])

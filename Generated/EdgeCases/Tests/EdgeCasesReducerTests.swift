@@ -145,6 +145,8 @@ struct EdgeCasesReducerTests {
       self.pruneLinesRemovesMatchingLines()
     case .restockSetsPriceOfLines:
       self.restockSetsPriceOfLines()
+    case .keepOnlyLineSetsCountOfLines:
+      self.keepOnlyLineSetsCountOfLines()
     case .tapLineIncrementsMatchingElement:
       self.tapLineIncrementsMatchingElement()
     case .tapLineIgnoresUnknownID:
@@ -327,9 +329,9 @@ struct EdgeCasesReducerTests {
   func scoreSetsResultScore() {
     var state = EdgeCasesState()
     state.result.score = 4.5
-    let base: Double = 7.5
+    let baseArgument: Double = 7.5
     let bonus: Int = 4
-    reduceReporting(&state, .score(base: base, bonus: bonus))
+    reduceReporting(&state, .score(base: baseArgument, bonus: bonus))
     expectEqual(state.result.score, 30.5)
   }
 

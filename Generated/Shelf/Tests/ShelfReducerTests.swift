@@ -115,8 +115,8 @@ struct ShelfReducerTests {
     state.path.push(.tally(TallyState()))
     state.path.push(.tally(TallyState()))
     state.path.push(.tally(TallyState()))
-    let screen: Int = 0
-    reduceReporting(&state, .tallyRemoved(screen: screen))
+    let screenArgument: Int = 0
+    reduceReporting(&state, .tallyRemoved(screen: screenArgument))
     #expect(state.path.count == 0)
   }
 
@@ -146,8 +146,8 @@ struct ShelfReducerTests {
     state.path.push(.tally(TallyState()))
     state.path.push(.tally(TallyState()))
     state.path.push(.tally(TallyState()))
-    let screen: Int = 0
-    reduceReporting(&state, .pathPopped(screen: screen))
+    let screenArgument: Int = 0
+    reduceReporting(&state, .pathPopped(screen: screenArgument))
     #expect(state.path.count == 0)
   }
 

@@ -108,8 +108,8 @@ struct TallyReducerTests {
   func loadFactMovesFactStatusToLoading() {
     var state = TallyState()
     state.factStatus = .succeeded
-    let number: Int = 8
-    reduceReporting(&state, .loadFact(number: number))
+    let numberArgument: Int = 8
+    reduceReporting(&state, .loadFact(number: numberArgument))
     #expect(state.factStatus == .loading)
   }
 

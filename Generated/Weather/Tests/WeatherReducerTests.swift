@@ -59,20 +59,20 @@ struct WeatherReducerTests {
   func forecastLoadedStoresEntry() {
     var state = WeatherState()
     let entry: Forecast = Forecast(temperature: 1.5, windSpeed: 1.5, weatherCode: 2)
-    let place: Place = Place(id: 8, name: "text 7")
+    let placeArgument: Place = Place(id: 8, name: "text 7")
     let forecast: Forecast = Forecast(temperature: 5.5)
-    state.forecasts = [place.id: entry]
-    reduceReporting(&state, .forecastLoaded(place: place, forecast: forecast))
-    #expect(state.forecasts[place.id] == forecast)
+    state.forecasts = [placeArgument.id: entry]
+    reduceReporting(&state, .forecastLoaded(place: placeArgument, forecast: forecast))
+    #expect(state.forecasts[placeArgument.id] == forecast)
   }
 
   @Test("forecastFailed sets lastError")
   func forecastFailedSetsLastError() {
     var state = WeatherState()
     state.lastError = WeatherError.unknownPlace
-    let place: Place = Place(id: 8, name: "text 7")
+    let placeArgument: Place = Place(id: 8, name: "text 7")
     let error: WeatherError = .offline
-    reduceReporting(&state, .forecastFailed(place: place, error: error))
+    reduceReporting(&state, .forecastFailed(place: placeArgument, error: error))
     #expect(state.lastError == error)
   }
 

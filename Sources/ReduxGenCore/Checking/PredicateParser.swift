@@ -9,6 +9,8 @@ struct PredicateParser {
   var rootContext: Subject?
   /// The model standing for the state, whose unknown names are missing from `the state`.
   var stateModel: String?
+  /// A condition over elements: `element.NAME` and `payload.NAME`, and the names two scopes give.
+  var elementScope: ElementScope?
   /// The first problem found, with its offset in the text.
   private(set) var failure: (SpecProblem, Int)?
 
@@ -30,11 +32,12 @@ struct PredicateParser {
   /// writes it; nil with the first problem and its offset otherwise.
   static func condition(
     from tokens: inout TokenStream, over model: Model, models: [Model], enumCases: [String: [String]],
-    rootContext: Subject? = nil, stateModel: String? = nil
+    rootContext: Subject? = nil, stateModel: String? = nil, elementScope: ElementScope? = nil
   ) -> (Predicate?, failure: (SpecProblem, Int)?) {
     var parser = PredicateParser(
       tokens: tokens, element: model, models: models, enumCases: enumCases, rootContext: rootContext,
       stateModel: stateModel)
+    parser.elementScope = elementScope
     let predicate = parser.condition()
     tokens = parser.tokens
     return (predicate, predicate == nil ? parser.failure : nil)
@@ -337,6 +340,27 @@ struct PredicateParser {
     var type = SpecType.scalar(.bool)
     var name = first
     var nameOffset = offset
+    // `element.NAME`, `payload.NAME`: the scope named; a bare name two scopes give is refused.
+    var readsPayload = false
+    if let scope = elementScope, let qualifier = scope.qualifier(first), tokens.peek.kind == .symbol(".") {
+      _ = tokens.next()
+      let next = tokens.next()
+      guard case .identifier(let nextName) = next.kind else {
+        return fail(.expectedToken(.fieldNameAfterDot, found: next.described), next.offset)
+      }
+      switch qualifier {
+      case .element:
+        fields = scope.element.fields
+        context = .named(.model, scope.element.name)
+      case .payload:
+        fields = scope.payload
+        context = .payload(of: scope.action ?? "")
+        readsPayload = true
+      }
+      (name, nameOffset) = (nextName, next.offset)
+    } else if let problem = elementScope?.ambiguity(of: first) {
+      return fail(problem, offset)
+    }
     while true {
       if let field = fields.first(where: { $0.name == name }) {
         steps.append(.field(name))
@@ -371,6 +395,12 @@ struct PredicateParser {
       }
       name = nextName
       nameOffset = next.offset
+    }
+    // A parameter the element's field of its name hides from a bare name.
+    if readsPayload, case .field(let parameter)? = steps.first,
+      elementScope?.element.fields.contains(where: { $0.name == parameter }) == true
+    {
+      steps[0] = .parameter(parameter)
     }
     if tokens.peek.kind == .symbol("[") {
       return lookup(in: (.path(steps, type), type), path: Predicate.PathStep.text(of: steps))
@@ -444,5 +474,46 @@ extension SpecProblem {
       stateFields.contains(where: { $0.name == name })
     else { return self }
     return .stateHiddenByField(name, element: element.name)
+  }
+}
+
+/// What a condition over a list's elements reads besides a merged scope: the element's own
+/// fields (`element.NAME`), the action's parameters (`payload.NAME`), and the state's names, so a
+/// bare name both the element's field and a parameter or state field is refused, never chosen.
+struct ElementScope {
+  enum Qualifier {
+    case element
+    case payload
+  }
+
+  /// The element's model.
+  var element: Model
+  /// The action's parameters (none in a filter case or a derived value).
+  var payload: [Field] = []
+  /// The action, in an operation's `where`.
+  var action: String?
+  /// The state's fields and derived values a bare name reads (none where a name `state` of the
+  /// element or the payload hides the state).
+  var stateNames: Set<String> = []
+
+  /// The scope `word` names: `element`, or `payload` in an action, unless the element or the
+  /// payload has a field of that name.
+  func qualifier(_ word: String) -> Qualifier? {
+    guard !element.fields.contains(where: { $0.name == word }), !payload.contains(where: { $0.name == word }) else {
+      return nil
+    }
+    if word == "element" { return .element }
+    if word == "payload", action != nil { return .payload }
+    return nil
+  }
+
+  /// The problem of a bare `name` that is the element's field and also a parameter or a state
+  /// field.
+  func ambiguity(of name: String) -> SpecProblem? {
+    guard element.fields.contains(where: { $0.name == name }) else { return nil }
+    let parameter = payload.contains { $0.name == name }
+    let state = stateNames.contains(name)
+    guard parameter || state else { return nil }
+    return .nameOfTwoScopes(name, element: element.name, action: parameter ? action : nil, state: state)
   }
 }

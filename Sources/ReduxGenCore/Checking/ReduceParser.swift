@@ -355,10 +355,10 @@ struct ReduceParser {
     // The element's fields, then the payload, then the state (`state.NAME` where one of those
     // hides a state field).
     let scope = ReadingScope.whereCondition(
-      over: model, payload: action.payload, state: stateFields, models: Array(models.values))
+      over: model, payload: action.payload, action: action.name, state: stateFields, models: Array(models.values))
     let (predicate, failure) = PredicateParser.condition(
       from: &tokens, over: scope.root, models: scope.models, enumCases: literals.enumCaseNames,
-      stateModel: scope.stateModel)
+      stateModel: scope.stateModel, elementScope: scope.elementScope)
     if let (problem, offset) = failure {
       let (results, derived) = (Set(filters.map(\.result)), derivedNames)
       let outside: (String) -> Subject? = { name in

@@ -390,7 +390,8 @@ struct DerivedParser {
     // The element's fields, then the state's (`state.NAME` where the element hides one).
     let scope = ReadingScope.whereCondition(over: model, state: stateFields, models: Array(models.values))
     let (predicate, failure) = PredicateParser.condition(
-      from: &tokens, over: scope.root, models: scope.models, enumCases: enumCases, stateModel: scope.stateModel)
+      from: &tokens, over: scope.root, models: scope.models, enumCases: enumCases, stateModel: scope.stateModel,
+      elementScope: scope.elementScope)
     if let (problem, offset) = failure {
       let derived = arithmeticNames.all
       let problem = problem.readingOnly(model) { derived.contains($0) ? .a(.derivedValue) : nil }

@@ -133,7 +133,7 @@ extension SpecChecker {
     return ReadingScope(
       root: Model(name: stateName, doc: nil, fields: fields),
       models: models + usedModels + [Model(name: stateName, doc: nil, fields: stateFields)], stateModel: stateName,
-      own: ownNames)
+      own: ownNames, stateNames: ownNames.contains("state") ? [] : Set(stateFields.map(\.name)))
   }
 
   /// Parses and type-checks a filter case's condition over the fields of `element`, and the
@@ -150,6 +150,7 @@ extension SpecChecker {
       var parser = PredicateParser(
         tokens: TokenStream(tokens), element: scope.root, models: scope.models, enumCases: enumCaseNames,
         rootContext: .filterScope(of: element.name), stateModel: scope.stateModel)
+      parser.elementScope = ElementScope(element: element, stateNames: scope.stateNames)
       guard let predicate = parser.condition() else {
         guard case (var problem, let offset)? = parser.failure else { return nil }
         if case .unknownField(let name, _, _) = problem, filters.contains(where: { $0.result == name }) {
@@ -174,6 +175,11 @@ struct ReadingScope {
   let stateModel: String
   /// The names that come before the state's.
   let own: Set<String>
+  /// The state's names (fields, derived values, filter results) a bare name reads where nothing
+  /// before hides them; none where a name `state` before hides the state.
+  var stateNames: Set<String> = []
+  /// In a condition over a list's elements: the element's scope and the payload's, apart.
+  var elementScope: ElementScope?
 
   /// The condition with every name of the state written `state.NAME`, as the translators read
   /// it (`PredicateTranslator`'s `root`, `Predicate.readsState`).
@@ -189,7 +195,9 @@ extension ReadingScope {
   /// filter results are not read: a `where` runs inside them, or inside the reducer that
   /// changes what they read. Payload names stay bare: a name that isn't the element's field
   /// nor `state` is the payload's (`Predicate.parameterReads(over:)`).
-  static func whereCondition(over element: Model, payload: [Field] = [], state: [Field], models: [Model]) -> ReadingScope {
+  static func whereCondition(
+    over element: Model, payload: [Field] = [], action: String? = nil, state: [Field], models: [Model]
+  ) -> ReadingScope {
     let stateName = "State of a where"
     let own = element.fields + payload.filter { field in !element.fields.contains { $0.name == field.name } }
     let ownNames = Set(own.map(\.name))
@@ -199,9 +207,12 @@ extension ReadingScope {
       fields += state.filter { !ownNames.contains($0.name) }
       fields.append(Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil))
     }
+    let stateNames: Set<String> = ownNames.contains("state") ? [] : Set(state.map(\.name))
     return ReadingScope(
       root: Model(name: element.name, doc: nil, fields: fields),
-      models: models + [Model(name: stateName, doc: nil, fields: state)], stateModel: stateName, own: ownNames)
+      models: models + [Model(name: stateName, doc: nil, fields: state)], stateModel: stateName, own: ownNames,
+      stateNames: stateNames,
+      elementScope: ElementScope(element: element, payload: payload, action: action, stateNames: stateNames))
   }
 }
 

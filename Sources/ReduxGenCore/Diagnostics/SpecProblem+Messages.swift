@@ -34,7 +34,7 @@ extension SpecProblem {
       .usedModelLacksConformance, .missingField, .jsonKeyOutsideModel, .emptyJSONKey, .duplicateJSONKey,
       .valueOutOfRange: .types
     case .stateReadAsParameter, .readThroughOptional, .membershipInCondition, .cannotCompute, .lookupInCondition,
-      .whereReadsOnlyElement, .stateHiddenByField, .filterOverNotModelList, .filterSelectedExists, .noCases,
+      .whereReadsOnlyElement, .stateHiddenByField, .nameOfTwoScopes, .filterOverNotModelList, .filterSelectedExists, .noCases,
       .filterReadsFilterResult, .expectedToken, .unexpectedText, .typeMismatch, .notBool, .notNumeric,
       .cannotCompare, .nilAgainstNonOptional, .predicateNotBool, .conditionNeedsFields, .notSortable: .conditions
     case .arithmeticAfterAggregate, .derivedReadAsStateField, .cannotMultiply, .derivedReadsLater,

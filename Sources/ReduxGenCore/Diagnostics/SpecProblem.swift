@@ -67,6 +67,9 @@ package enum SpecProblem: Hashable, Sendable {
   /// A `where` naming a state field or parameter: it reads the element's fields only.
   case whereReadsOnlyElement(String, element: String, what: Subject)
   case stateHiddenByField(String, element: String)
+  /// A bare name in a condition over elements that is the element's field and also a parameter
+  /// of the action (`action`) or a state field (`state`): never chosen silently.
+  case nameOfTwoScopes(String, element: String, action: String?, state: Bool)
   case filterOverNotModelList(String, type: String)
   case filterSelectedExists(String)
   case noCases(String)

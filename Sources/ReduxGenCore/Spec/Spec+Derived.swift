@@ -140,6 +140,9 @@ package indirect enum Predicate: Sendable, Equatable {
     case isEmpty
     /// Text without its leading and trailing white space and newlines.
     case trimmed
+    /// First only, in an action's `where`: the payload parameter of this name, which the
+    /// element's field of that name hides from a bare name (`payload.id`).
+    case parameter(String)
 
     /// A path as the spec writes it (`lines.count`, `title.trimmed.isEmpty`), for messages and
     /// mutant descriptions.
@@ -150,6 +153,7 @@ package indirect enum Predicate: Sendable, Equatable {
         case .count: "count"
         case .isEmpty: "isEmpty"
         case .trimmed: "trimmed"
+        case .parameter(let name): "payload.\(name)"
         }
       }.joined(separator: ".")
     }
@@ -303,6 +307,7 @@ extension Predicate {
   /// state (`ReadingScope.whereCondition`).
   package func parameterReads(over element: Model) -> [String] {
     names { steps in
+      if case .parameter(let name)? = steps.first { return name }
       guard case .field(let first)? = steps.first, !element.fields.contains(where: { $0.name == first }),
         !Predicate.readsState(steps, over: element)
       else { return nil }

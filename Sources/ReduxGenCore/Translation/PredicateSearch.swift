@@ -242,6 +242,8 @@ struct PredicateSearch {
       if Predicate.readsState(steps, over: model), case .field(let name) = steps[1] {
         key = Self.stateKey(name)
         rest = steps.dropFirst(2)
+      } else if case .parameter(let name)? = steps.first {
+        key = Self.parameterKey(name)
       } else {
         guard case .field(let name)? = steps.first else { return nil }
         // Not the element's: a payload parameter (an action's `where`).

@@ -7,10 +7,20 @@ struct ReduceTranslator {
   /// for a number or a flag), as every operation that changes a value in place needs; `set`
   /// alone names the entry itself, `d[k] = v`, through `assigning`.
   var chainsLastKey = true
+  /// Where it reads the payload: in the reducer, the locals its case binds (each parameter's own
+  /// name); in a generated test, the test's locals (`TestTranslator.local(_:)`), so every
+  /// expression of a test reads the names its `let`s declare.
+  var readsTestLocals = false
 
-  init(types: TypeTranslator, action: Action) {
+  init(types: TypeTranslator, action: Action, readsTestLocals: Bool = false) {
     self.types = types
     self.action = action
+    self.readsTestLocals = readsTestLocals
+  }
+
+  /// The local holding payload parameter `name`.
+  func parameterLocal(_ name: String) -> String {
+    readsTestLocals ? TestTranslator.local(name) : name
   }
 
   func statements(for operation: ReduceOperation, state: Expression) -> [Statement] {
@@ -77,9 +87,9 @@ struct ReduceTranslator {
   func operand(_ operand: Operand, type: SpecType) -> Expression {
     switch operand {
     case .parameter(let name, let fields):
-      return fields.reduce(Expression.name(name)) { $0.dot($1) }
+      return fields.reduce(Expression.name(parameterLocal(name))) { $0.dot($1) }
     case .eachElement(let name, let fields):
-      return Expression.name(name).dot("map").call([Argument(nil, .keyPath(fields.joined(separator: ".")))])
+      return Expression.name(parameterLocal(name)).dot("map").call([Argument(nil, .keyPath(fields.joined(separator: ".")))])
     case .literal(let value):
       return types.expression(value, type: type)
     case .arithmetic(let arithmetic):
@@ -108,13 +118,18 @@ struct PredicateTranslator {
       return .literal(.bool(flag))
     case .path(var steps, _):
       var start = element
-      if let root, case .field(let name)? = steps.first {
+      if case .parameter(let name)? = steps.first {
+        // The payload's local, which the element's field of its name doesn't hide in Swift.
+        start = .name(name)
+        steps.removeFirst()
+      } else if let root, case .field(let name)? = steps.first {
         start = root(name)
         steps.removeFirst()
       }
       return steps.reduce(start) { base, step in
         switch step {
         case .field(let name): base.dot(name)
+        case .parameter(let name): .name(name)
         case .count: base.dot("count")
         case .isEmpty: base.dot("isEmpty")
         case .trimmed:

@@ -23,6 +23,15 @@ extension SpecProblem {
       "can't look up '\(path)[...]': '\(path)' is \(type), and a condition looks up a dictionary by key or a list of models with an 'id' by id"
     case .stateHiddenByField(let name, let element):
       "'\(name)' is a state field, but \(element) has a field named 'state', which hides the state in a condition over its elements; rename that field to read the state here"
+    case .nameOfTwoScopes(let name, let element, let action, let state):
+      {
+        let others = [action.map { "a parameter of action '\($0)'" }, state ? "a state field" : nil].compactMap { $0 }
+        let ways = ["'element.\(name)' for the element's", action.map { _ in "'payload.\(name)' for the action's" },
+          state ? "'state.\(name)' for the state's" : nil].compactMap { $0 }
+        return "'\(name)' is both a field of each element (\(element)) and \(others.joined(separator: " and ")), "
+          + "so which one it reads would be a guess; write " + ways.dropLast().joined(separator: ", ")
+          + " or " + (ways.last ?? "")
+      }()
     case .whereReadsOnlyElement(let name, let element, let what):
       "'\(name)' is \(what), which a 'where' condition doesn't read: it reads the fields of each element (\(element)), the state's fields and, in an action's operation, the payload; read the state fields it is made of, or, in an action, write an '- if' around the operation (which reads derived values and filter results)"
     case .filterOverNotModelList(let name, let type):

@@ -172,7 +172,7 @@ extension TestTranslator {
       return base
     }
     return OperationTestContext(
-      kit: self, action: action, target: target, reducer: ReduceTranslator(types: types, action: action),
+      kit: self, action: action, target: target, reducer: ReduceTranslator(types: types, action: action, readsTestLocals: true),
       names: names)
   }
 
@@ -199,7 +199,7 @@ extension TestTranslator {
     let changedField = fieldPath.reduce(Expression.subscripted(list, .literal(.int(0)))) { $0.dot($1) }
     let firstField = fieldPath.reduce(Expression.name("first")) { $0.dot($1) }
     var context = InPlaceTestContext(
-      kit: self, action: action, reducer: ReduceTranslator(types: types, action: action), current: firstField, selector: idParameter, selectorHasFields: false, isEntry: false,
+      kit: self, action: action, reducer: ReduceTranslator(types: types, action: action, readsTestLocals: true), current: firstField, selector: idParameter, selectorHasFields: false, isEntry: false,
       chosen: [idParameter: .name("first").dot("id")])
     guard let change = operation.kind.inPlaceChange(&context) else { return [] }
     let chosen = context.chosen
@@ -268,7 +268,7 @@ extension TestTranslator {
     let target = rest.isEmpty ? entry : rest.reduce(Expression.optionalChain(entry)) { $0.dot($1) }
     let current = rest.reduce(Expression.name("entry")) { $0.dot($1) }
     var context = InPlaceTestContext(
-      kit: self, action: action, reducer: ReduceTranslator(types: types, action: action), current: current, selector: keyName, selectorHasFields: !keyFields.isEmpty, isEntry: true, chosen: chosen)
+      kit: self, action: action, reducer: ReduceTranslator(types: types, action: action, readsTestLocals: true), current: current, selector: keyName, selectorHasFields: !keyFields.isEmpty, isEntry: true, chosen: chosen)
     guard let change = operation.kind.inPlaceChange(&context), change.assignments == nil else { return [] }
     let verb = change.verb
     let (lets, arguments) = self.arguments(action, context.chosen)

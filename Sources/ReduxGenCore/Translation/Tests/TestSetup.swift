@@ -124,16 +124,26 @@ extension TestTranslator {
     return Set(ids).count == ids.count
   }
 
-  /// The locals derived tests declare besides the payload's.
+  /// The names generated tests declare or read besides the payload's: their locals (`before`,
+  /// `store`, `expected`, ...), numbered ones by their stem (`other2`, `restored1`, `e3`), and the
+  /// names of what they call (`state`, `store`, `effects`).
   static let helperLocals: Set<String> = [
-    "state", "existing", "first", "second", "before", "replacement", "kept", "dropped", "tie", "tieToo", "last", "entry",
-    "other", "matching", "one", "two", "three", "hidden", "shown",
+    "action", "actions", "actual", "added", "after", "answer", "answers", "api", "base", "before", "body", "buttons",
+    "client", "clock", "condition", "context", "data", "digits", "dropped", "e", "effects", "element", "entry",
+    "existing", "expected", "fields", "first", "firstProduct", "followUpsClock", "found", "given", "hidden", "index",
+    "initial", "input", "json", "kept", "last", "matching", "matchingToo", "middleware", "number", "one", "other",
+    "others", "output", "padding", "persistence", "place", "presented", "pushed", "reduced", "replacement",
+    "restored", "row", "sample", "samples", "saved", "screen", "second", "secondProduct", "shown", "state", "storage",
+    "store", "stored", "test", "third", "three", "tie", "tieToo", "two", "unfollowed", "value", "values", "viewStore",
   ]
 
-  /// The local holding a payload parameter's value: its own name unless a helper local has it.
+  /// The local holding a payload parameter's value: its own name unless the tests' own names
+  /// have it (or its stem, before a number), then the name followed by `Argument`. The one
+  /// allocator of parameter locals: the `let`s a test declares and every expression of it that
+  /// reads the payload (`ReduceTranslator.readsTestLocals`) ask it.
   static func local(_ parameter: String) -> String {
-    helperLocals.contains(parameter) || (parameter.hasPrefix("e") && Int(parameter.dropFirst()) != nil)
-      ? parameter + "Argument" : parameter
+    let stem = String(parameter.reversed().drop(while: \.isNumber).reversed())
+    return helperLocals.contains(parameter) || helperLocals.contains(stem) ? parameter + "Argument" : parameter
   }
 
   /// The local holding `parameter`'s value, as an expression.

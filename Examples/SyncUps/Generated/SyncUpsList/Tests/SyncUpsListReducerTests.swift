@@ -96,9 +96,9 @@ struct SyncUpsListReducerTests {
     let first = SyncUp(id: uuid(1))
     let second = SyncUp(id: uuid(2))
     state.syncUps = [first, second]
-    let screen: Int = 8
+    let screenArgument: Int = 8
     let syncUp: SyncUp = first
-    reduceReporting(&state, .syncUpDeleted(screen: screen, syncUp: syncUp))
+    reduceReporting(&state, .syncUpDeleted(screen: screenArgument, syncUp: syncUp))
     #expect(state.syncUps == [second])
   }
 
@@ -108,9 +108,9 @@ struct SyncUpsListReducerTests {
     state.path.push(.syncUpDetail(SyncUpDetailState()))
     state.path.push(.syncUpDetail(SyncUpDetailState()))
     state.path.push(.syncUpDetail(SyncUpDetailState()))
-    let screen: Int = 0
+    let screenArgument: Int = 0
     let syncUp: SyncUp = SyncUp(id: uuid(8))
-    reduceReporting(&state, .syncUpDeleted(screen: screen, syncUp: syncUp))
+    reduceReporting(&state, .syncUpDeleted(screen: screenArgument, syncUp: syncUp))
     #expect(state.path.count == 0)
   }
 
@@ -130,8 +130,8 @@ struct SyncUpsListReducerTests {
     state.path.push(.syncUpDetail(SyncUpDetailState()))
     state.path.push(.syncUpDetail(SyncUpDetailState()))
     state.path.push(.syncUpDetail(SyncUpDetailState()))
-    let screen: Int = 0
-    reduceReporting(&state, .meetingSaved(screen: screen))
+    let screenArgument: Int = 0
+    reduceReporting(&state, .meetingSaved(screen: screenArgument))
     #expect(state.path.count == 0)
   }
 
@@ -141,8 +141,8 @@ struct SyncUpsListReducerTests {
     state.path.push(.syncUpDetail(SyncUpDetailState()))
     state.path.push(.syncUpDetail(SyncUpDetailState()))
     state.path.push(.syncUpDetail(SyncUpDetailState()))
-    let screen: Int = 0
-    reduceReporting(&state, .meetingDiscarded(screen: screen))
+    let screenArgument: Int = 0
+    reduceReporting(&state, .meetingDiscarded(screen: screenArgument))
     #expect(state.path.count == 0)
   }
 
@@ -160,8 +160,8 @@ struct SyncUpsListReducerTests {
     state.path.push(.syncUpDetail(SyncUpDetailState()))
     state.path.push(.syncUpDetail(SyncUpDetailState()))
     state.path.push(.syncUpDetail(SyncUpDetailState()))
-    let screen: Int = 0
-    reduceReporting(&state, .pathPopped(screen: screen))
+    let screenArgument: Int = 0
+    reduceReporting(&state, .pathPopped(screen: screenArgument))
     #expect(state.path.count == 0)
   }
 
