@@ -13,6 +13,10 @@ struct SpecGenerator {
   private var bindingRNG: RNG
   /// Requests that stream (`stream: true`), from a stream of their own.
   private var streamRNG: RNG
+  /// Names two scopes give (`element.id != payload.id`), drawn apart so earlier seeds keep theirs.
+  private var scopeRNG: RNG
+  /// Parameters named like the generated tests' own locals, drawn apart too.
+  private var localsRNG: RNG
   var spec: RSpec
   /// Type names taken: models, enums, filters, middleware.
   private var typeNames: Set<String> = []
@@ -27,6 +31,8 @@ struct SpecGenerator {
     timerRNG = RNG(seed: seed ^ 0x7131_E5)
     bindingRNG = RNG(seed: seed ^ 0xB1_4D1)
     streamRNG = RNG(seed: seed ^ 0x57_2EA)
+    scopeRNG = RNG(seed: seed ^ 0x5C_09E)
+    localsRNG = RNG(seed: seed ^ 0x10_CA15)
     self.size = size
     spec = RSpec(
       feature: feature, access: access, imports: [], enums: [], models: [], state: [], filters: [], actions: [],
@@ -77,6 +83,8 @@ struct SpecGenerator {
       if features.count >= 2, features[1].spec.children.isEmpty, stackRNG.chance(30) {
         makeStack(&features, rng: &stackRNG)
       }
+      // A feature's state grown by the tree (an element's `id`) may give a name its conditions read.
+      for index in features.indices { features[index].spec.scopeElementNames() }
       let doc: String? = rng.chance(30) ? rng.pick(Pools.docs) : nil
       var app = RApp(name: named("Shell\(seed)"), doc: doc, features: features)
       if uses || rng.chance(40) { app.share(everyFeature: count == 3 && rng.chance(50)) }
@@ -415,8 +423,71 @@ struct SpecGenerator {
     makeEvents()
     makeMiddleware()
     makePersist()
+    makeScopedNames()
     makeExamples()
     return spec
+  }
+
+  /// A condition over elements names by its scope a name two scopes give: now and then an
+  /// action's `where` also compares the element's field with a parameter of the same name
+  /// (`element.code != payload.code`, TCA's `$0.id != id`); then `RSpec.scopingElementNames()`.
+  private mutating func makeScopedNames() {
+    let simulator = Simulator(spec: spec)
+    for index in spec.actions.indices {
+      // A parameter is added only where nothing else reads the payload as a whole (an implied
+      // `upsert books`, a request's carried payload, a binding, a follow-up's arguments).
+      let action = spec.actions[index]
+      let mayGrow =
+        action.reduce.count == 1 && action.async == nil && !action.binding && action.followUps.isEmpty
+      var payload = action.payload
+      func rewrite(_ operations: [ROperation]) -> [ROperation] {
+        operations.map { operation in
+          switch operation {
+          case .removeWhere(let path, let predicate):
+            guard let model = simulator.elementModel(at: path) else { return operation }
+            return .removeWhere(path, drawn(predicate, over: model, payload: &payload, mayGrow: mayGrow))
+          case .setEach(let path, let field, let operand, let predicate?):
+            guard let model = simulator.elementModel(at: path) else { return operation }
+            return .setEach(path, field: field, operand, drawn(predicate, over: model, payload: &payload, mayGrow: mayGrow))
+          case .conditional(let condition, let then, let otherwise):
+            return .conditional(condition, rewrite(then), rewrite(otherwise))
+          default:
+            return operation
+          }
+        }
+      }
+      let reduce = rewrite(action.reduce)
+      spec.actions[index].reduce = reduce
+      spec.actions[index].payload = payload
+    }
+    spec.scopeElementNames()
+  }
+
+  /// Now and then the condition and-ed with the element's field compared with a parameter of
+  /// its name (added, with a default, where the payload has none), each named by its scope.
+  private mutating func drawn(_ predicate: RPredicate, over model: RModel, payload: inout [RField], mayGrow: Bool)
+    -> RPredicate
+  {
+    guard scopeRNG.chance(30) else { return predicate }
+    let plain = model.fields.filter { field in
+      [.scalar(.int), .scalar(.string), .scalar(.bool)].contains(field.type) && field.name != "state"
+    }
+    guard let field = scopeRNG.pickOptional(plain) else { return predicate }
+    if let existing = payload.first(where: { $0.name == field.name }) {
+      guard existing.type == field.type else { return predicate }
+    } else {
+      guard mayGrow else { return predicate }
+      let (value, text): (RValue, String) =
+        switch field.type {
+        case .scalar(.int): (.int(1), "1")
+        case .scalar(.string): (.string("a"), "a")
+        default: (.bool(true), "true")
+        }
+      payload.append(RField(name: field.name, type: field.type, defaultValue: value, style: .short(text)))
+    }
+    let comparison = RPredicate.compare(
+      .path(["element", field.name], suffix: nil), scopeRNG.pick(["==", "!="]), .path(["payload", field.name], suffix: nil))
+    return .and(.parenthesized(predicate), comparison)
   }
 
   /// Now and then one to three actions the store starts with, each with its arguments.
@@ -1522,7 +1593,9 @@ struct SpecGenerator {
     var payload: [RField] = []
     var names: Set<String> = []
     for _ in 0..<rng.int(in: 0...3) {
-      let name = rng.pick(["text", "amount", "flag", "when", "item", "key", "note", "code", "choice"])
+      let picked = rng.pick(["text", "amount", "flag", "when", "item", "key", "note", "code", "choice"])
+      // Now and then a name the generated tests use for a local of their own (`before`, `store`).
+      let name = localsRNG.chance(15) ? localsRNG.pick(Pools.testLocals) : picked
       guard names.insert(name).inserted else { continue }
       payload.append(parameter(name, randomType(depth: 0, allowStatus: false)))
     }
@@ -3050,5 +3123,69 @@ extension RSpec {
     ]
     actions.append(
       RAction(name: "askAlert", payload: [], reduce: [.set(RPath(steps: [.field("alert")]), .literal("confirmIt", .enumCase("confirmIt")))]))
+  }
+}
+
+extension RSpec {
+  /// Every bare name of a condition over elements that a parameter, a state field, a derived
+  /// value or a filter result also has, written `element.NAME`: the checker refuses it bare.
+  /// Run again once a feature's state grows (a tree's `id`); what is written so stays so.
+  mutating func scopeElementNames() {
+    let simulator = Simulator(spec: self)
+    let outside = Set(allStateFields.map(\.name) + derived.map(\.name) + filters.map(\.resultName))
+    func scoped(_ predicate: RPredicate, over model: RModel, payload: [RField]) -> RPredicate {
+      let clashing = Set(model.fields.map(\.name)).intersection(outside.union(payload.map(\.name)))
+      return predicate.qualifying(clashing, with: "element")
+    }
+    func model(of list: String) -> RModel? { simulator.elementModel(at: RPath(steps: [.field(list)])) }
+    for index in filters.indices {
+      guard let model = model(of: filters[index].over) else { continue }
+      for caseIndex in filters[index].cases.indices {
+        filters[index].cases[caseIndex].predicate = scoped(filters[index].cases[caseIndex].predicate, over: model, payload: [])
+      }
+    }
+    for index in derived.indices {
+      guard let model = model(of: derived[index].list) else { continue }
+      let scope = { (predicate: RPredicate) in scoped(predicate, over: model, payload: []) }
+      switch derived[index].kind {
+      case .count(let predicate?): derived[index].kind = .count(scope(predicate))
+      case .all(let predicate): derived[index].kind = .all(scope(predicate))
+      case .any(let predicate): derived[index].kind = .any(scope(predicate))
+      case .sum(let field, let predicate?, let times): derived[index].kind = .sum(field, scope(predicate), times: times)
+      case .weighted(let field, let weights, let key, let predicate?):
+        derived[index].kind = .weighted(field, weights: weights, key: key, scope(predicate))
+      default: continue
+      }
+    }
+    for index in actions.indices {
+      let payload = actions[index].payload
+      func rewrite(_ operations: [ROperation]) -> [ROperation] {
+        operations.map { operation in
+          switch operation {
+          case .removeWhere(let path, let predicate):
+            guard let model = simulator.elementModel(at: path) else { return operation }
+            return .removeWhere(path, scoped(predicate, over: model, payload: payload))
+          case .setEach(let path, let field, let operand, let predicate?):
+            guard let model = simulator.elementModel(at: path) else { return operation }
+            return .setEach(path, field: field, operand, scoped(predicate, over: model, payload: payload))
+          case .conditional(let condition, let then, let otherwise):
+            return .conditional(condition, rewrite(then), rewrite(otherwise))
+          default:
+            return operation
+          }
+        }
+      }
+      actions[index].reduce = rewrite(actions[index].reduce)
+    }
+  }
+}
+
+extension Simulator {
+  /// The model of the elements or values of the list or dictionary a path of the state ends at.
+  func elementModel(at path: RPath) -> RModel? {
+    switch pathType(path) {
+    case .array(.model(let name))?, .dictionary(_, .model(let name))?: spec.model(name)
+    default: nil
+    }
   }
 }

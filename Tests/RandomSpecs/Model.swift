@@ -291,22 +291,23 @@ indirect enum RPredicate: Hashable {
 
 extension RPredicate {
   /// The predicate with `state.` before each path starting with one of `names`.
-  func qualifying(_ names: Set<String>) -> RPredicate {
+  func qualifying(_ names: Set<String>, with prefix: String = "state") -> RPredicate {
+    func q(_ predicate: RPredicate) -> RPredicate { predicate.qualifying(names, with: prefix) }
     switch self {
     case .path(let steps, let suffix):
       guard let first = steps.first, names.contains(first) else { return self }
-      return .path(["state"] + steps, suffix: suffix)
-    case .not(let inner): return .not(inner.qualifying(names))
-    case .parenthesized(let inner): return .parenthesized(inner.qualifying(names))
-    case .and(let a, let b): return .and(a.qualifying(names), b.qualifying(names))
-    case .or(let a, let b): return .or(a.qualifying(names), b.qualifying(names))
-    case .compare(let a, let op, let b): return .compare(a.qualifying(names), op, b.qualifying(names))
-    case .arithmetic(let a, let op, let b): return .arithmetic(a.qualifying(names), op, b.qualifying(names))
-    case .extremum(let which, let a, let b): return .extremum(which, a.qualifying(names), b.qualifying(names))
+      return .path([prefix] + steps, suffix: suffix)
+    case .not(let inner): return .not(q(inner))
+    case .parenthesized(let inner): return .parenthesized(q(inner))
+    case .and(let a, let b): return .and(q(a), q(b))
+    case .or(let a, let b): return .or(q(a), q(b))
+    case .compare(let a, let op, let b): return .compare(q(a), op, q(b))
+    case .arithmetic(let a, let op, let b): return .arithmetic(q(a), op, q(b))
+    case .extremum(let which, let a, let b): return .extremum(which, q(a), q(b))
     case .contains(let steps, let inner):
-      return .contains(names.contains(steps[0]) ? ["state"] + steps : steps, inner.qualifying(names))
+      return .contains(names.contains(steps[0]) ? [prefix] + steps : steps, q(inner))
     case .lookup(let steps, let inner):
-      return .lookup(names.contains(steps[0]) ? ["state"] + steps : steps, inner.qualifying(names))
+      return .lookup(names.contains(steps[0]) ? [prefix] + steps : steps, q(inner))
     case .constant, .literal: return self
     }
   }

@@ -27,6 +27,11 @@ enum Pools {
   ]
   /// Enum cases that are Swift keywords or well-known members.
   static let keywordCases = ["default", "none", "repeat", "public"]
+  /// Names the generated tests give locals of their own, as payload parameters: each test's
+  /// locals come from one allocator that every expression of it reads.
+  static let testLocals = [
+    "before", "one", "two", "store", "expected", "screen", "existing", "first", "other", "value", "matching",
+  ]
   static let filterCases = ["all", "open", "done", "urgent", "recent", "empty", "tagged", "big", "small", "starred"]
   static let middlewareSuffixes = ["Validation", "Logger", "Audit", "Loader", "Sync", "Analytics", "Guard"]
   static let fieldNames = [

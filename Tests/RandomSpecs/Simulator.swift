@@ -752,7 +752,10 @@ struct Simulator {
   /// has a field `state`.
   func filterScope(_ item: RValue, _ stateFields: [RNamed]) -> RValue {
     guard case .model(let name, let own) = item else { return item }
-    var fields = own + stateFields.filter { field in !own.contains { $0.name == field.name } }
+    var fields = own
+    // `element.NAME`, before any state field of that name.
+    if !own.contains(where: { $0.name == "element" }) { fields.append(RNamed(name: "element", value: item)) }
+    fields += stateFields.filter { field in !own.contains { $0.name == field.name } }
     if !own.contains(where: { $0.name == "state" }) { fields.append(RNamed(name: "state", value: .model("", stateFields))) }
     return .model(name, fields)
   }
@@ -779,6 +782,12 @@ struct Simulator {
       fields.append(RNamed(name: field.name, value: arguments[field.name] ?? .null))
     }
     let before = fields
+    // `element.NAME` and `payload.NAME`, unless the element or the payload has such a field; before
+    // any state field of those names.
+    if !before.contains(where: { $0.name == "element" }) { fields.append(RNamed(name: "element", value: item)) }
+    if !before.contains(where: { $0.name == "payload" }) {
+      fields.append(RNamed(name: "payload", value: .model("", payload.map { RNamed(name: $0.name, value: arguments[$0.name] ?? .null) })))
+    }
     fields += stateFields.filter { field in !before.contains { $0.name == field.name } }
     let hidden = before.contains { $0.name == "state" }
     if !hidden { fields.append(RNamed(name: "state", value: .model("", stateFields))) }
