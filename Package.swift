@@ -182,7 +182,8 @@ let package = Package(
     .testTarget(name: "NamerTests", dependencies: ["Namer", "ReduxRuntime"], path: "Generated/Namer/Tests"),
     .target(name: "Tallies", dependencies: ["ReduxRuntime", "Tally", "Namer"], path: "Generated/Tallies/Sources"),
     .testTarget(
-      name: "TalliesTests", dependencies: ["Tallies", "Tally", "Namer", "ReduxRuntime"], path: "Generated/Tallies/Tests"),
+      name: "TalliesTests", dependencies: ["Tallies", "Tally", "Namer", "ReduxRuntime", "ReduxTesting"],
+      path: "Generated/Tallies/Tests"),
     // Specs/shelf.yaml: a navigation stack whose screens are Tally and Namer features.
     .target(name: "Recorder", dependencies: ["ReduxRuntime"], path: "Generated/Recorder/Sources"),
     .testTarget(

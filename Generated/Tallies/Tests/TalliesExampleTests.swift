@@ -3,6 +3,7 @@
 
 import Namer
 import ReduxRuntime
+import ReduxTesting
 import Tally
 import Testing
 import struct Foundation.Data
@@ -57,6 +58,33 @@ struct TalliesExampleTests {
     reduceReporting(&state, .namer(.save))
     #expect(state.namer == nil)
     #expect(state.title == "Laps")
+  }
+
+  @Test("a tally's timer ticks in the list, through the tally's own follow-ups")
+  func aTallySTimerTicksInTheListThroughTheTallySOwnFollowUps() async throws {
+    let followUpsClock = ManualClock()
+    let children = talliesChildren(
+      tallies: { _ in [TallyFollowUps(clock: followUpsClock)] }, namer: { [] }
+    )
+    let store = TestStore(
+      initialState: TalliesState(), reducer: talliesReducer, middleware: children,
+      exhaustivity: .off)
+    await store.send(.addTally)
+    await store.idle()
+    await store.send(.tallies(id: 0, action: .timerToggled(running: true)))
+    await store.idle()
+    followUpsClock.advance(by: .seconds(2))
+    await store.idle()
+    await store.send(.tallies(id: 0, action: .timerStopped))
+    await store.idle()
+    #expect(
+      store.receivedActions == [.tallies(id: 0, action: .tick), .tallies(id: 0, action: .tick)])
+    await store.finish()
+    let state = store.state
+    try #require(state.tallies.indices.contains(0))
+    #expect(state.tallies[0].seconds == 2)
+    try #require(state.tallies.indices.contains(0))
+    #expect(state.tallies[0].timing == false)
   }
 
   @Test("a tally asks to be removed")

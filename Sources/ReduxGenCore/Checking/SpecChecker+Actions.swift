@@ -436,6 +436,18 @@ extension SpecChecker {
     return value
   }
 
+  /// Whether the tokens start `NAME = ` or `NAME.FIELD = `: a value given to a field, not an
+  /// operation.
+  static func isAssignment(_ tokens: [Token]) -> Bool {
+    var index = 0
+    while index + 1 < tokens.count, case .identifier = tokens[index].kind {
+      if tokens[index + 1].kind == .symbol("=") { return true }
+      guard tokens[index + 1].kind == .symbol(".") else { return false }
+      index += 2
+    }
+    return false
+  }
+
   /// Parses and checks one operation such as `toggle tasks[id].isCompleted`.
   mutating func reduceOperation(_ node: YAMLNode, action: Action) -> ReduceOperation? {
     guard let source = text(node, what: .a(.reduceOperation)) else { return nil }
@@ -453,7 +465,13 @@ extension SpecChecker {
       parser.presented = Dictionary(
         symbols.entries.children.filter { !$0.isList }.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
       let operation = parser.parse()
-      if operation == nil, let (problem, offset) = parser.failure {
+      if operation == nil, let (found, offset) = parser.failure {
+        var problem = found
+        // `date = date` alone: the rest of `present x with id = id, date = date`, which a flow
+        // list split at its comma.
+        if case .unknownOperation = problem, Self.isAssignment(tokens) {
+          problem = .operationSplitAtComma(source.trimmingSpaces)
+        }
         error(problem, at: origin.advanced(by: offset))
       }
       return operation

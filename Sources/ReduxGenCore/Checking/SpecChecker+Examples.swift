@@ -51,7 +51,9 @@ extension SpecChecker {
       if let node = waitNodes.first?.node {
         if !example.throughStore {
           error(.waitOutsideStore, node)
-        } else if !actions.contains(where: { $0.followUps.contains { $0.delay != nil } }) {
+        } else if !actions.contains(where: { $0.followUps.contains { $0.delay != nil } })
+          && !descendantSpecs.contains(where: \.hasDelayedFollowUps)
+        {
           error(.waitWithoutDelays, node)
         } else {
           checkWaits(waitNodes, of: example)
@@ -101,8 +103,56 @@ extension SpecChecker {
     if let node = keys["receive"], !node.isNull {
       receiveItems = node.scalar != nil ? [node] : sequence(node, what: .key("receive")) ?? []
     }
-    example.receive = receiveItems.compactMap { exampleStep($0, received: true) }
+    example.receive = receiveItems.compactMap { item in
+      guard let step = exampleStep(item, received: true) else { return nil }
+      checkReceivedChildStep(step, item)
+      return step
+    }
     if let node = keys["middleware"] { example.middleware = exampleMiddleware(node, declared: middleware) }
+  }
+
+  /// The specs of the features under this one, each once (`Spec.descendantSpecs`).
+  var descendantSpecs: [Spec] {
+    let own = symbols.entries.children.map(\.spec) + symbols.entries.stacks.flatMap { $0.destinations.map(\.spec) }
+    var result: [Spec] = []
+    for spec in own + own.flatMap(\.descendantSpecs) where !result.contains(where: { $0.feature == spec.feature }) {
+      result.append(spec)
+    }
+    return result
+  }
+
+  /// A received child's action (`rows[0].started`) must be one its chain sends: a follow-up of one
+  /// of the child's actions (a timer's tick among them). A request's outcome or an action only
+  /// the view sends can't arrive, the test run only the children's follow-ups.
+  private mutating func checkReceivedChildStep(_ step: Example.Step, _ node: YAMLNode) {
+    guard let element = step.element else { return }
+    var feature: Spec?
+    var current = step
+    var inner: Example.ElementStep? = element
+    var children = symbols.entries.children
+    var stacks = symbols.entries.stacks
+    // Down the tree to the feature whose own action it is.
+    while let next = inner {
+      switch next {
+      case .element(_, let childStep):
+        feature = children.first { $0.field == current.action }?.spec
+        current = childStep
+      case .screen(_, let destination, let childStep):
+        feature = stacks.first { $0.field == current.action }?.destination(named: destination)?.spec
+        current = childStep
+      }
+      guard let spec = feature else { return }
+      children = spec.children
+      stacks = spec.stacks
+      inner = current.element
+    }
+    guard let feature, !feature.actions.contains(where: { $0.followUps.contains { $0.action == current.action } }) else {
+      return
+    }
+    let outcome = feature.actions.contains { $0.async?.success == current.action || $0.async?.failure == current.action }
+    var written = node.scalar ?? current.action
+    if case .mapping(let pairs) = node.kind, let key = pairs.first?.key.scalar { written = key }
+    error(.childActionNotReceived(written, feature: feature.feature, outcome: outcome), node)
   }
 
   /// `middleware: [A, B]`: the spec's middleware the example runs (the test makes each with
@@ -339,7 +389,8 @@ extension SpecChecker {
   /// An example's waits deliver a bounded number of ticks, in an order the example can write:
   /// the follow-ups of one trigger that waits, at most, where a timer ticks.
   private mutating func checkWaits(_ waits: [(node: YAMLNode, milliseconds: Int)], of example: Example) {
-    let intervals = actions.flatMap { $0.followUps.filter(\.repeats).compactMap(\.delay) }
+    // A child's timer ticks on the example's clock too.
+    let intervals = (actions + descendantSpecs.flatMap(\.actions)).flatMap { $0.followUps.filter(\.repeats).compactMap(\.delay) }
     if let shortest = intervals.min() {
       for wait in waits where wait.milliseconds / shortest > Self.maximumTicksPerWait {
         error(.waitTooLong(ticks: wait.milliseconds / shortest, interval: shortest), wait.node)

@@ -42,7 +42,7 @@ extension SpecProblem {
       .notArithmeticValue, .lookupInsideField, .unknownDerivation, .notLookup, .derivedNameTaken,
       .derivedParameterSyntax, .derivedParameterNeedsLookup, .derivedParameterUnused: .derived
     case .indexSetOutsidePayload, .needsOffsets, .notAFilterResult, .moveNeedsParameters, .sortedResult,
-      .resultNeedsIDs, .upsertKeyNotID, .branchWithoutOperations, .unknownOperation, .notCollection, .noIDField,
+      .resultNeedsIDs, .upsertKeyNotID, .branchWithoutOperations, .unknownOperation, .operationSplitAtComma, .notCollection, .noIDField,
       .notAStack, .stackPushNeedsDestination, .unknownDestination, .pushedFieldUnknown, .pushedElementList, .pushedFieldTwice, .builtFieldMissing, .builtElementNotInList, .builtElementOutOfOrder, .builtElementIDTwice, .notPresented, .resetStack,
       .needsValue, .ambiguousValue, .noDefaultToReset, .elementPathNeedsID, .everyElementUnsupported,
       .wholeListInEntry, .everyElementNeedsField, .eachElementNeedsField, .eachElementIdentified, .elementIDChanged,
@@ -53,7 +53,7 @@ extension SpecProblem {
       .followUpDelays, .followUpLoop, .cancelsFollowUpsThatDontWait, .needsAsync, .bindingNotASetter, .bindingTaken, .bindingNameTaken,
       .bindingTypeDiffers, .unknownEvent, .outcomeClash, .api, .cache: .actions
     case .storeOnlyKey, .storeExampleNeedsDerivedFailure, .madeValueNotGiven, .waitOutsideStore, .waitWithoutDelays,
-      .waitNotHere, .waitTooLong, .waitOrderUnknown:
+      .waitNotHere, .waitTooLong, .waitOrderUnknown, .childActionNotReceived:
       .examples
     case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .appValueTypeAmbiguous, .sharedActionNeedsFeatures,
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,

@@ -135,6 +135,9 @@ package enum SpecProblem: Hashable, Sendable {
   /// `- if x:` with no operations after it.
   case branchWithoutOperations(String)
   case unknownOperation(String, suggestion: String?)
+  /// `NAME = VALUE` as a whole operation: most likely the rest of one that YAML's flow list split
+  /// at a comma (`[present x with id = id, date = date]`).
+  case operationSplitAtComma(String)
   case notCollection(String, type: String)
   /// `push` or `pop` on a field that isn't a navigation stack.
   case notAStack(String, type: String)
@@ -256,6 +259,9 @@ package enum SpecProblem: Hashable, Sendable {
   case waitTooLong(ticks: Int, interval: Int)
   /// `wait:` where two triggers' waiting follow-ups may come in one wait, in no fixed order.
   case waitOrderUnknown([String])
+  /// A parent example's `receive` of a child's action that no follow-up of the child sends (a
+  /// request's outcome, or an action only the view sends).
+  case childActionNotReceived(String, feature: String, outcome: Bool)
 
   // MARK: Modules (apps, specs used by others, and the hand-written code a spec needs)
   case unreadableFeature(String)

@@ -90,6 +90,35 @@ extension Spec {
   package var hasRepeatingFollowUps: Bool {
     actions.contains { $0.followUps.contains(where: \.repeats) }
   }
+
+  /// The specs of the features under this one (each list's, presented child's and stack
+  /// destination's, and theirs in turn), each feature once: the chains an example through the
+  /// store runs beside the feature's own.
+  package var descendantSpecs: [Spec] {
+    var result: [Spec] = []
+    var queue = childSpecs
+    while !queue.isEmpty {
+      let next = queue.removeFirst()
+      guard !result.contains(where: { $0.feature == next.feature }) else { continue }
+      result.append(next)
+      queue += next.childSpecs
+    }
+    return result
+  }
+
+  /// The specs of its own children and stack destinations, in order.
+  package var childSpecs: [Spec] {
+    children.map(\.spec) + stacks.flatMap { $0.destinations.map(\.spec) }
+  }
+
+  /// `hasDelayedFollowUps` of the feature or of one under it.
+  package var treeHasDelayedFollowUps: Bool { ([self] + descendantSpecs).contains(where: \.hasDelayedFollowUps) }
+
+  /// `hasRepeatingFollowUps` of the feature or of one under it.
+  package var treeHasRepeatingFollowUps: Bool { ([self] + descendantSpecs).contains(where: \.hasRepeatingFollowUps) }
+
+  /// Whether a follow-up of the feature's own actions is written (`then:`).
+  package var hasFollowUps: Bool { actions.contains { !$0.followUps.isEmpty } }
 }
 
 extension [Action] {

@@ -369,6 +369,10 @@ extension FeatureTranslator {
 
   /// `pathDetail`: the parameter that makes a screen's chain for one destination, from its id.
   func stackParameter(_ stack: StackFeature, _ destination: StackFeature.Destination) -> String {
+    Self.stackParameter(stack, destination)
+  }
+
+  static func stackParameter(_ stack: StackFeature, _ destination: StackFeature.Destination) -> String {
     stack.field + destination.name.uppercasingFirst
   }
 

@@ -24,6 +24,11 @@ extension SpecProblem {
       "this wait would deliver \(ticks) ticks of a timer every \(interval)ms, more than a test should wait for (at most \(SpecChecker.maximumTicksPerWait)); wait less, or tick less often"
     case .waitOrderUnknown(let triggers):
       "the follow-ups of \(triggers.map { "'\($0)'" }.joined(separator: " and ")) wait on one clock, and one wait could make both due: they would come in no fixed order, and the example's 'receive' couldn't say it; wait for one trigger's at a time in separate examples, or stop one first"
+    case .childActionNotReceived(let step, let feature, let outcome):
+      "'\(step)' can't arrive here: an example through the store runs its children's follow-ups and timers ('then:'), "
+        + (outcome
+          ? "not their requests, whose outcome this is; test \(feature)'s requests in its own spec's examples"
+          : "and no action of \(feature) is followed by it; send it in 'when', or receive what \(feature)'s follow-ups send")
     default: nil
     }
   }

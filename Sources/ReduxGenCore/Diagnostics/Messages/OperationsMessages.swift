@@ -27,6 +27,10 @@ extension SpecProblem {
       "'\(key)' has no operations; write them after the colon, or on the lines below indented further than '- \(key)'"
     case .unknownOperation(let name, let suggestion):
       "unknown reduce operation '\(name)'" + didYouMean(suggestion)
+    case .operationSplitAtComma(let text):
+      "'\(text)' is not an operation: it reads as the rest of the operation before it, which YAML split at its comma "
+        + "(a flow list '[...]' splits at every comma); quote that operation whole (\"present x with a = a, b = b\") "
+        + "or write the list as a block, one '- ' item per operation"
     case .notCollection(let path, let type):
       "'\(path)' has type \(type), which is not a list"
     case .notAStack(let path, let type):

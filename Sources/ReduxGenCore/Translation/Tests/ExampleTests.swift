@@ -106,12 +106,12 @@ extension TestTranslator {
     // Delayed follow-ups wait on a clock the example lets run once each step has settled: they
     // come after everything else the step dispatched, in every run.
     let followUpsClock = Expression.name("followUpsClock")
-    if spec.hasDelayedFollowUps {
+    // One clock for the feature's delays and its children's: a child's timer ticks as a `wait:`
+    // moves it.
+    if spec.treeHasDelayedFollowUps {
       body.append(constant("followUpsClock", types.runtime.value("ManualClock").call()))
-      middleware.append(Expression.name(spec.names.followUps).call([Argument("clock", followUpsClock)]))
-    } else if spec.actions.contains(where: { !$0.followUps.isEmpty }) {
-      middleware.append(followUpsMiddleware())
     }
+    middleware += Self.followUpsChain(of: spec, clock: followUpsClock)
     let asyncActions = spec.actions.filter { $0.async != nil }
     if !asyncActions.isEmpty {
       body.append(constant("effects", Expression.name(names.testEffects).call()))
@@ -129,15 +129,22 @@ extension TestTranslator {
     // What creators and follow-ups make as the middleware run (`= new`, `= now`) comes from the
     // values the store binds, so `receive` can name it: ids 1, 2, 3... in order, one time.
     let madeValues =
-      spec.actions.contains { $0.payload.contains(where: \.madeByCreator) }
+      ([spec] + spec.descendantSpecs).contains { $0.actions.contains { $0.payload.contains(where: \.madeByCreator) } }
       ? [Argument("actionValues", incrementingValues)] : []
+    // The children's chains last, as an app adds them: each child's follow-ups and timers, and
+    // its children's in turn.
+    var chain = Expression.array(middleware)
+    if let children = Self.childrenChains(of: spec, clock: followUpsClock) {
+      body.append(constant("children", children))
+      chain = middleware.isEmpty ? .name("children") : .binary(chain, .plus, .name("children"))
+    }
     let store = Expression.name("store")
     body.append(
       constant(
         "store",
         types.runtime.value("TestStore").call([
           Argument("initialState", initial), Argument("reducer", .name(spec.reducerName)),
-          Argument("middleware", .array(middleware)),
+          Argument("middleware", chain),
         ] + madeValues + [Argument("exhaustivity", .dot("off"))])))
     for step in example.when {
       if let wait = step.wait {
@@ -151,7 +158,7 @@ extension TestTranslator {
       body.append(.expression(.awaitExpression(store.dot("idle").call())))
       // Where a timer ticks, the clock moves only when a step waits; elsewhere what waits comes
       // once the step has settled.
-      if spec.hasDelayedFollowUps && !spec.hasRepeatingFollowUps {
+      if spec.treeHasDelayedFollowUps && !spec.treeHasRepeatingFollowUps {
         body.append(.expression(followUpsClock.dot("advancePastEverything").call()))
         body.append(.expression(.awaitExpression(store.dot("idle").call())))
       }
@@ -161,6 +168,36 @@ extension TestTranslator {
     let (checks, throwing) = expectations(example.then)
     if !checks.isEmpty { body.append(constant("state", store.dot("state"))) }
     return test(example.name, name, isAsync: true, throwing: throwing, body + checks)
+  }
+
+  /// A feature's follow-ups middleware as an example through the store runs it: on `clock`
+  /// where a follow-up waits; none without follow-ups.
+  static func followUpsChain(of spec: Spec, clock: Expression) -> [Expression] {
+    if spec.hasDelayedFollowUps { return [Expression.name(spec.names.followUps).call([Argument("clock", clock)])] }
+    return spec.hasFollowUps ? [Expression.name(spec.names.followUps).call()] : []
+  }
+
+  /// `talliesChildren(tallies: { _ in [TallyFollowUps(clock: followUpsClock)] }, ...)`: each
+  /// child's chain of follow-ups (on the example's clock), then its own children's; nil for a
+  /// feature without children or whose children have no follow-ups. A child's requests aren't
+  /// run (their doubles are the child's tests'): a parent example receives its children's
+  /// follow-ups and timers.
+  static func childrenChains(of spec: Spec, clock: Expression) -> Expression? {
+    guard spec.descendantSpecs.contains(where: \.hasFollowUps) else { return nil }
+    func chain(_ child: Spec, takesID: Bool) -> Expression {
+      let own = followUpsChain(of: child, clock: clock)
+      var body = Expression.array(own)
+      if let grandchildren = childrenChains(of: child, clock: clock) {
+        body = own.isEmpty ? grandchildren : .binary(body, .plus, grandchildren)
+      }
+      return .closure(Closure(parameters: takesID ? ["_"] : [], body: body))
+    }
+    let arguments =
+      spec.children.map { Argument($0.field, chain($0.spec, takesID: $0.isList)) }
+      + spec.stacks.flatMap { stack in
+        stack.destinations.map { Argument(FeatureTranslator.stackParameter(stack, $0), chain($0.spec, takesID: true)) }
+      }
+    return Expression.name(spec.names.children).call(arguments)
   }
 
   func effectSetter(_ outcome: Example.EffectResult.Outcome) -> String {
