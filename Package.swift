@@ -29,8 +29,6 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     // ReduxSQLite only: persisted collections row by row in SQLite (needs libsqlite3-dev).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-    // `swift package generate-documentation`: the DocC catalogs of ReduxRuntime and ReduxTesting.
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     // ReduxOpenAPI and features bound to an OpenAPI document: the generated `Client` and its runtime.
     .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.0"),
     .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
@@ -387,6 +385,12 @@ let syncUpsApp: [Target.Dependency] = ["SyncUpsList", "SyncUpForm", "SyncUpDetai
     .target(name: "SyncUpsApp", dependencies: syncUpsApp + ["SwiftUIStandIn", "CombineStandIn"], path: "Examples/SyncUps/App"),
   ]
 #endif
+
+// `swift package generate-documentation` (the DocC catalogs of ReduxRuntime and ReduxTesting) with
+// REDUX_GEN_DOCS set: a package that depends on redux-gen for its libraries doesn't resolve it.
+if Context.environment["REDUX_GEN_DOCS"] != nil {
+  package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}
 
 // CI builds this package's own Swift targets with warnings as errors (.ci/run sets
 // REDUX_GEN_WARNINGS_AS_ERRORS): its build and the README's `swift test` then share their flags,

@@ -85,6 +85,22 @@ struct SpecGenerator {
       }
       // A feature's state grown by the tree (an element's `id`) may give a name its conditions read.
       for index in features.indices { features[index].spec.scopeElementNames() }
+      // Now and then a parent's middleware hears every action it declares: its switch still
+      // needs a `default` for the child's case, from a stream of its own.
+      var hearsAllRNG = RNG(seed: seed ^ 0x4EA2)
+      if features.count >= 2, !features[1].spec.children.isEmpty, !features[1].spec.middleware.isEmpty,
+        hearsAllRNG.chance(40)
+      {
+        let parent = features[1].spec
+        let buttons = Set(parent.alerts.flatMap { $0.buttons.compactMap(\.action) })
+        if parent.actions.allSatisfy({ $0.from == nil && !buttons.contains($0.name) }) {
+          // With what SwiftUI's navigation sends, which the checker makes where not declared.
+          let made = parent.children.compactMap { child -> String? in
+            child.presents ? child.field + "Dismissed" : child.stack ? child.field + "Popped" : nil
+          }
+          features[1].spec.middleware[0].on = parent.allActionNames + made.filter { !parent.allActionNames.contains($0) }
+        }
+      }
       let doc: String? = rng.chance(30) ? rng.pick(Pools.docs) : nil
       var app = RApp(name: named("Shell\(seed)"), doc: doc, features: features)
       if uses || rng.chance(40) { app.share(everyFeature: count == 3 && rng.chance(50)) }

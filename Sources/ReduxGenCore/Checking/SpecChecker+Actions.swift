@@ -326,6 +326,7 @@ extension SpecChecker {
       } else {
         declaration.failurePayload = fields(outcomeNode, context: .failure(of: request), isPayload: true)
         declaration.failureWritten = true
+        checkTypedFailureOwner(declaration.failurePayload, request: request, outcomeNode)
       }
     }
     if let carryNode = asyncKeys["carry"] {
@@ -434,6 +435,23 @@ extension SpecChecker {
     let padded = fraction + String(repeating: "0", count: decimals - fraction.count)
     guard let value = Int(whole + padded), value > 0, value <= 86_400_000 else { return nil }
     return value
+  }
+
+  /// `failure: { error: T }` types the request's error only when T is this spec's model or enum:
+  /// one a used spec declares is refused, saying so, rather than left untyped without a word.
+  mutating func checkTypedFailureOwner(_ payload: [Field], request: String, _ node: YAMLNode) {
+    guard payload.count == 1, payload[0].name == "error" else { return }
+    let name: String
+    switch payload[0].type {
+    case .model(let written), .enumeration(let written): name = written
+    default: return
+    }
+    guard !models.contains(where: { $0.name == name }), !symbols.entries.modelNames.contains(name),
+      !enums.contains(where: { $0.name == name }), let owner = usedTypeDeclarations()[name]
+    else { return }
+    var at = node
+    if case .mapping(let pairs) = node.kind, let pair = pairs.first(where: { $0.key.scalar == "error" }) { at = pair.value }
+    error(.typedFailureFromUsedSpec(request: request, type: name, feature: owner), at)
   }
 
   /// Whether the tokens start `NAME = ` or `NAME.FIELD = `: a value given to a field, not an

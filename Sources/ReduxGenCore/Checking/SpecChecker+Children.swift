@@ -46,6 +46,8 @@ extension SpecChecker {
         missing("each", in: .named(.stateField, field), pair.key)
         continue
       }
+      // Refused until it is accepted below: what the spec says of it is not reported again.
+      refusedChildren.insert(field)
       guard let relative = text(specNode, what: .usedSpecPath) else { continue }
       // Each entry reads its own spec: two lists of one child feature are two fields.
       var read: Set<String> = []
@@ -80,6 +82,7 @@ extension SpecChecker {
         let dismissOn = keys["dismissOn"].map { dismissingActions($0, of: spec) } ?? []
         lists.append((ChildFeature(field: field, spec: spec, kind: .presented(dismissOn: dismissOn)), pair.key))
       }
+      refusedChildren.remove(field)
     }
     return lists
   }
@@ -283,6 +286,8 @@ extension SpecChecker {
           node)
         continue
       }
+      // Refused until it is accepted below: the child's delegate action is then not unheard.
+      refusedHandlerSources.insert(source)
       if let key = Self.workKey(of: action) {
         error(.handlerStartsWork(action.name, key: key), node)
         continue
@@ -331,6 +336,7 @@ extension SpecChecker {
         if field != nil { readsState.insert(parameter.name) }
       }
       guard sound else { continue }
+      refusedHandlerSources.remove(source)
       handled[source] = action.name
       checked[index].from = ChildActionHandler(
         field: child.field, action: childAction.name, readsState: readsState, destination: destination)
@@ -383,6 +389,7 @@ extension SpecChecker {
       }
       for destination in stack.destinations {
         let handled = Set(actions.compactMap { $0.from?.field == stack.field && $0.from?.destination == destination.name ? $0.from?.action : nil })
+          .union(destination.spec.actions.map(\.name).filter { refusedHandlerSources.contains("\(stack.field).\(destination.name).\($0)") })
         for action in destination.spec.actions where action.isDelegate && !handled.contains(action.name) {
           error(.delegateUnhandled(action.name, feature: destination.spec.feature, field: stack.field + "." + destination.name), node)
         }
@@ -390,6 +397,7 @@ extension SpecChecker {
     }
     for (child, node) in children {
       let handled = Set(actions.compactMap { $0.from?.field == child.field ? $0.from?.action : nil })
+        .union(child.spec.actions.map(\.name).filter { refusedHandlerSources.contains("\(child.field).\($0)") })
       for action in child.spec.actions where action.isDelegate {
         guard !handled.contains(action.name), !child.dismissOn.contains(action.name) else { continue }
         error(.delegateUnhandled(action.name, feature: child.spec.feature, field: child.field), node)

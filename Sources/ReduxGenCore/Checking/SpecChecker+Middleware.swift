@@ -65,6 +65,24 @@ extension SpecChecker {
     for item in items {
       guard let name = text(item, what: .a(.action)) else { continue }
       guard actionIndex[name] != nil else {
+        // `login`, `login.submit`: a child's routing case is no action a middleware names.
+        let head = String(name.prefix { $0 != "." })
+        let names = GeneratedNames(feature: feature)
+        if let child = symbols.entries.children.first(where: { $0.field == head }) {
+          let routing = child.isList ? ".\(head)(id:action:)" : ".\(head)(\(child.spec.actionTypeName))"
+          error(
+            .childInActionList(head, feature: child.spec.feature, routing: routing, children: "\(names.children)(\(head):)", key: what),
+            item)
+          continue
+        }
+        if let stack = symbols.entries.stacks.first(where: { $0.field == head }) {
+          let feature = stack.destinations.map(\.spec.feature).joined(separator: ", ")
+          let parameters = stack.destinations.map { head + $0.name.uppercasingFirst + ":" }.joined()
+          error(
+            .childInActionList(head, feature: feature, routing: ".\(head)(id:action:)", children: "\(names.children)(\(parameters))", key: what),
+            item)
+          continue
+        }
         error(.unknownAction(name, suggestion: closestMatch(to: name, in: actions.map(\.name))), item)
         continue
       }

@@ -59,6 +59,8 @@ extension SpecChecker {
       return spec
     } catch {
       diagnostics.append(contentsOf: error.diagnostics)
+      // The child's errors are reported in its file; here, that this entry waits on them.
+      if link == .child { self.error(.childSpecHasErrors(relative), item) }
       return nil
     }
   }

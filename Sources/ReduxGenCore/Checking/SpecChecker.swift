@@ -17,6 +17,12 @@ package struct SpecChecker {
   /// state and each model, lack although the spec declares them, because they were refused (an
   /// unknown type, say).
   var refusedParameters: [Subject: Set<String>] = [:]
+  /// The child fields (`children:` entries) refused where they are declared (their spec has
+  /// errors, can't be read, isn't public...): a use of one is not reported again.
+  var refusedChildren: Set<String> = []
+  /// The child actions (`inner.done`, `path.detail.deleted`) an action hears with `from:` whose
+  /// handler was refused (reported there): not reported again as heard by nobody.
+  var refusedHandlerSources: Set<String> = []
 
   init(path: String, symbols: SymbolTable = SymbolTable()) {
     self.path = path
@@ -74,7 +80,8 @@ package struct SpecChecker {
     symbols = symbols.adding {
       $0.uses = allUses
       let usedSpecs = Spec.flattened(allUses)
-      $0.usedModels = usedSpecs.flatMap(\.models) + children.map(\.list.stateModel)
+      // A child's own children's states too: a path reads through it to a grandchild's field.
+      $0.usedModels = usedSpecs.flatMap { $0.models + $0.heldStateModels } + children.map(\.list.stateModel)
         + stacks.flatMap { $0.stack.destinations.map(\.stateModel) }
       $0.children = children.map(\.list)
       $0.stacks = stacks.map(\.stack)
@@ -330,6 +337,13 @@ package struct SpecChecker {
     // A parameter refused where it is declared is reported there, not again where it is used.
     if case .unknownParameter(let name, let action, _) = problem, isRefusedParameter(name, of: action) { return }
     if case .unknownField(let name, let context, _) = problem, refusedParameters[context]?.contains(name) == true { return }
+    // `voiceMemos`, `voiceMemos.remove`, `voiceMemos[0].rename` of a child refused at its entry.
+    switch problem {
+    case .unknownField(let name, .theState, _), .unknownChild(let name, _), .unknownAction(let name, _):
+      if refusedChildren.contains(String(name.prefix { $0 != "." && $0 != "[" })) { return }
+    default:
+      break
+    }
     diagnostics.error(problem, at: location)
   }
 

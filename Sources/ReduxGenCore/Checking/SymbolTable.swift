@@ -63,8 +63,7 @@ struct SymbolTable {
     entries.filterNames = spec.filters.map(\.name)
     entries.uses = spec.uses
     let used = Spec.flattened(spec.uses)
-    entries.usedModels = used.flatMap(\.models) + spec.children.map(\.stateModel)
-      + spec.stacks.flatMap { $0.destinations.map(\.stateModel) }
+    entries.usedModels = used.flatMap { $0.models + $0.heldStateModels } + spec.heldStateModels
     entries.children = spec.children
     entries.stacks = spec.stacks
     entries.enums = spec.enums

@@ -48,7 +48,7 @@ extension SpecProblem {
       .wholeListInEntry, .everyElementNeedsField, .eachElementNeedsField, .eachElementIdentified, .elementIDChanged,
       .elementReplaced, .duplicateID, .customNotAlone, .notElementField, .elementFieldMissing, .notConditional,
       .elseWithoutIf, .conditionalAsText, .moveInResult, .offsetsInBrackets, .indexOutOfReach: .operations
-    case .unknownPolicy, .scopePolicyClash, .unknownEffectScope, .invalidDuration, .exclusiveKeys, .streamTypedFailure, .carriedDeclared,
+    case .unknownPolicy, .scopePolicyClash, .unknownEffectScope, .invalidDuration, .exclusiveKeys, .streamTypedFailure, .typedFailureFromUsedSpec, .carriedDeclared,
       .scopeTimingClash, .outcomeLacksCarried, .unfitOutcome, .unknownEffect, .unknownMiddleware, .followUpValue,
       .followUpDelays, .followUpLoop, .cancelsFollowUpsThatDontWait, .needsAsync, .bindingNotASetter, .bindingTaken, .bindingNameTaken,
       .bindingTypeDiffers, .unknownEvent, .outcomeClash, .api, .cache: .actions
@@ -57,7 +57,7 @@ extension SpecProblem {
       .examples
     case .unreadableFeature, .appNotFeature, .appFeatureNotPublic, .unknownAppFeature, .appValueTypeAmbiguous, .sharedActionNeedsFeatures,
       .sharedActionMissing, .sharedPayloadsDiffer, .unreadableUsedSpec, .usedSpecNotPublic, .usesCycle,
-      .unreadableChildSpec, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
+      .unreadableChildSpec, .childSpecHasErrors, .childInActionList, .childSpecNotPublic, .childWithoutID, .childIDType, .childrenCycle, .childLacksConformance,
       .dismissOnList, .unknownChildAction, .dismissOnStartsWork, .handlerPopsWork, .childChangesID, .unknownChild, .handlerSource,
       .handlerStartsWork, .handledTwice, .handlerHearsHandler, .delegateFromChild, .handlerParameter, .handlerParameterType, .delegateUnhandled,
       .alertButtonPayload, .alertButtonStartsWork, .unknownAlertRole, .alertDismissTaken, .notAButton, .childFieldNamedLikeAction, .navigationActionShape, .navigationActionKeepsView,

@@ -211,6 +211,9 @@ package enum SpecProblem: Hashable, Sendable {
   case exclusiveKeys(String, String, reason: String)
   /// A stream's failure holds a typed error: a stream throws `any Error`.
   case streamTypedFailure(request: String, type: String)
+  /// `failure: { error: T }` where T is declared by a used spec: a typed error is an Error where
+  /// it is declared, so it must be this spec's.
+  case typedFailureFromUsedSpec(request: String, type: String, feature: String)
   /// `carry` names a field an outcome's own payload declares too.
   case carriedDeclared(String, outcome: String, implied: Bool)
   case scopeTimingClash(String, request: String, other: String, policy: String)
@@ -308,6 +311,11 @@ package enum SpecProblem: Hashable, Sendable {
   case unknownChildAction(String, feature: String, suggestion: String?)
   /// `from:` naming a field that holds no child feature (the name, a suggestion).
   case unknownChild(String, suggestion: String?)
+  /// A middleware's `on:` (or `dispatches:`) naming a child field: its actions come as the
+  /// routing case, which the child's own middleware hears.
+  case childInActionList(String, feature: String, routing: String, children: String, key: Subject)
+  /// A child feature's spec with errors (reported in its own file).
+  case childSpecHasErrors(String)
   /// `from:` written other than `FIELD.ACTION` (the text).
   case handlerSource(String)
   /// An action with `from:` that also starts work no middleware would see (the action, the key).

@@ -149,6 +149,12 @@ extension Spec {
     list.isList && listWritingHandlers(list).count < list.spec.actions.count
   }
 
+  /// The state models of the features it holds (each child's, each stack destination's): what a
+  /// parent's paths read through it to a grandchild (`login.twoFactor.token`).
+  package var heldStateModels: [Model] {
+    children.map(\.stateModel) + stacks.flatMap { $0.destinations.map(\.stateModel) }
+  }
+
   /// The model of a child feature's state, by its type name (`TallyState`).
   package func childStateModel(named name: String) -> Model? {
     children.lazy.first { $0.spec.stateTypeName == name }?.stateModel

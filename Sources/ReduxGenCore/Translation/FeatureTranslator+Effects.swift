@@ -333,7 +333,7 @@ extension FeatureTranslator {
       return SwitchCase(
         patterns: [Pattern(caseName: action.name, bindings: bindings)], body: cancels + snapshot + [.expression(run)])
     }
-    let allCases = cases + (handled.count < spec.actions.count ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
+    let allCases = cases + (handled.count < spec.actionCaseCount ? [SwitchCase(patterns: [], body: [.breakStatement])] : [])
     let middlewareName = spec.names.effectsMiddleware
     let runnerType = types.runtime.generic("EffectRunner", [.named(spec.stateTypeName), .named(spec.actionTypeName)])
     // A clock only when some request waits on one.

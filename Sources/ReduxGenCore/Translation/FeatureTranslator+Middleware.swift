@@ -271,7 +271,8 @@ extension FeatureTranslator {
           // `self.` so a parameter named like the action can't hide the requirement.
           body: [.returnStatement(.name("self").dot(action.name).call(handlerArguments(action, emitter: emitter)))])
       }
-      if handled.count < spec.actions.count {
+      // Every case of the action enum, a child's, a stack's and the alerts' among them.
+      if handled.count < spec.actionCaseCount {
         cases.append(SwitchCase(patterns: [], body: [.returnStatement(.name("action"))]))
       }
       let process = processFunction(

@@ -154,7 +154,7 @@ extension FeatureTranslator {
       let kept = keptActions(stack, destination)
       guard !kept.isEmpty else { return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: [])], body: written) }
       // Every case of its action kept: nothing is written back.
-      guard kept.count < Self.actionCaseCount(destination.spec) else {
+      guard kept.count < destination.spec.actionCaseCount else {
         return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: [])], body: [.breakStatement])
       }
       return SwitchCase(
@@ -171,12 +171,6 @@ extension FeatureTranslator {
     // No destination's action may change what it shows: nothing to write back.
     guard cases.contains(where: { $0.body != [.breakStatement] }) else { return [] }
     return [.switchStatement(.name("action"), cases)]
-  }
-
-  /// The cases of a feature's action enum: its actions, a case per child and stack, and the
-  /// alerts' buttons' case.
-  static func actionCaseCount(_ spec: Spec) -> Int {
-    spec.actions.count + spec.children.count + spec.stacks.count + (spec.alerts.isEmpty ? 0 : 1)
   }
 
   /// `shows:`: the destination's own actions that change none of the fields it shows (known by

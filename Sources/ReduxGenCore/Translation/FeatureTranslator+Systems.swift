@@ -160,7 +160,7 @@ extension FeatureTranslator {
           let body: [Statement]
           if kept.isEmpty {
             body = [.returnStatement(.dot("unknown"))]
-          } else if kept.count == Self.actionCaseCount(destination.spec) {
+          } else if kept.count == destination.spec.actionCaseCount {
             body = [inPlace]
           } else {
             body = [
@@ -172,7 +172,7 @@ extension FeatureTranslator {
                 ])
             ]
           }
-          let binds = !kept.isEmpty && kept.count < Self.actionCaseCount(destination.spec)
+          let binds = !kept.isEmpty && kept.count < destination.spec.actionCaseCount
           return SwitchCase(patterns: [Pattern(caseName: destination.name, bindings: binds ? ["action"] : [])], body: body)
         }
         return SwitchCase(

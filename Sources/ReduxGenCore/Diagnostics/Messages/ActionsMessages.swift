@@ -18,6 +18,10 @@ extension SpecProblem {
       "the failure of '\(request)', a stream, can't hold a typed error '\(type)': a stream's values and its end "
         + "come from an AsyncThrowingStream, which throws any Error; write 'failure: { message: String }' (the "
         + "error's description, the default) or other fields that the effects build from the error"
+    case .typedFailureFromUsedSpec(let request, let type, let feature):
+      "the failure of '\(request)' holds 'error: \(type)', which \(feature) declares (a spec this one uses): a typed error "
+        + "becomes an Error where it is declared, so it is a model or enum of this spec; declare \(type) here, or name the "
+        + "field otherwise ('reason: \(type)') for the effects to build the failure from any Error"
     case .carriedDeclared(let name, let outcome, let implied):
       implied
         ? "'\(name)' is carried from the request into '\(outcome)', whose payload is '{ message: String }' (the error's "

@@ -7,7 +7,7 @@ extension SpecProblem {
       "'\(key)' runs an example through the store, which 'through: reducer' says it doesn't"
     case .storeExampleNeedsDerivedFailure(let failure, let request):
       "an example can't run through the store while the effects build '\(failure)' by hand: a test double "
-        + "can't build it; give '\(failure)' only 'message: String', 'error: T' or the fields '\(request)' carries"
+        + "can't build it; give '\(failure)' only 'message: String', 'error: T' (T a model or enum this spec declares) or the fields '\(request)' carries"
     case .madeValueNotGiven(let name, let action, let isID):
       isID
         ? "give '\(name)' of the received '\(action)': it is made as the action is sent ('= new'), and an example through the store makes ids 1, 2, 3... in that order"

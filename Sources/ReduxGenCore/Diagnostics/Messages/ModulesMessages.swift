@@ -30,6 +30,12 @@ extension SpecProblem {
       "'uses' goes round in a circle: \(chain.joined(separator: " uses ")); a module can't import itself"
     case .unreadableChildSpec(let path):
       "can't read the child feature's spec '\(path)' (paths are relative to this spec)"
+    case .childInActionList(let field, let feature, let routing, let children, let key):
+      "'\(field)' is a child feature (\(feature)), not an action: its actions reach this feature as '\(routing)', which "
+        + "\(key) can't name; give \(feature)'s spec the middleware and add it to '\(children)', or write a "
+        + "Middleware by hand that matches 'case .\(field)'"
+    case .childSpecHasErrors(let path):
+      "the child feature's spec '\(path)' has errors (reported in it); what this feature says of that child is checked once they are fixed"
     case .childSpecNotPublic(let feature):
       "feature '\(feature)' must be 'access: public' to be a child feature (its state and action are in its own module)"
     case .childWithoutID(let feature):
