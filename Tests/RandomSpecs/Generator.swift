@@ -85,6 +85,42 @@ struct SpecGenerator {
       }
       // A feature's state grown by the tree (an element's `id`) may give a name its conditions read.
       for index in features.indices { features[index].spec.scopeElementNames() }
+      // Now and then the parent's example through the store sends its child an action followed up
+      // there, and receives the child's follow-ups, from a stream of its own.
+      var treeExampleRNG = RNG(seed: seed ^ 0x7E3E)
+      if features.count >= 2, treeExampleRNG.chance(60) { makeTreeExample(&features, rng: &treeExampleRNG) }
+      // Now and then the parent keeps a list of a model of its child's spec and persists it: the
+      // model, and those it holds, are Codable because the child's spec asks (the checker's one
+      // rule for a model however it arrived), from a stream of its own.
+      var keptRNG = RNG(seed: seed ^ 0x6EE9)
+      if features.count >= 2, !features[1].spec.children.isEmpty, features[1].spec.persist?.storage != "sqlite",
+        keptRNG.chance(35), let model = keptRNG.pickOptional(features[0].spec.models)
+      {
+        let parent = features[1].spec
+        let taken = Set(
+          parent.allStateFields.map(\.name) + parent.derived.map(\.name) + parent.filters.map(\.resultName)
+            + parent.allActionNames + parent.children.map(\.field))
+        let field = "kept" + model.name
+        if !taken.contains(field) {
+          features[1].spec.state.append(RField(name: field, type: .array(.model(model.name)), defaultValue: .array([])))
+          if features[1].spec.persist == nil { features[1].spec.persist = RPersist(fields: [], key: nil, storage: nil) }
+          features[1].spec.persist?.fields.append(field)
+          var held = [model.name]
+          var index = 0
+          while index < held.count {
+            let name = held[index]
+            index += 1
+            guard let found = features[0].spec.models.first(where: { $0.name == name }) else { continue }
+            for inner in found.fields.flatMap({ $0.type.modelNames }) where !held.contains(inner) { held.append(inner) }
+          }
+          for position in features[0].spec.models.indices
+          where held.contains(features[0].spec.models[position].name)
+            && !features[0].spec.models[position].conformances.contains("Codable")
+          {
+            features[0].spec.models[position].conformances.append("Codable")
+          }
+        }
+      }
       // Now and then a parent's middleware hears every action it declares: its switch still
       // needs a `default` for the child's case, from a stream of its own.
       var hearsAllRNG = RNG(seed: seed ^ 0x4EA2)
@@ -261,6 +297,112 @@ struct SpecGenerator {
     }
     features[1].spec.children = [RChild(field: field, file: "\(features[0].field).yaml")]
     makeHandler(&features, field: field, presents: false, rng: &rng)
+  }
+
+  /// An example of the parent (`features[1]`) through the store that shows its child (a row
+  /// appended, the sheet presented, a screen pushed), sends the child an action whose follow-ups
+  /// the child dispatches at once, and receives them as the child's: what the child's simulator
+  /// works out alone, the child's chain running in the parent's store. The child's state after
+  /// it is expected too, field by field where plain.
+  static func makeTreeExample(_ features: inout [RAppFeature], rng: inout RNG) {
+    var child = features[0].spec
+    let parent = features[1].spec
+    // A parent with requests may build a failure its test doubles can't: no example through its
+    // store then.
+    guard let holder = parent.children.first, parent.actions.allSatisfy({ $0.async == nil }) else { return }
+    // The action and what it leads to: follow-ups dispatched at once, no request, nothing the
+    // parent hears or dismisses on (the chain goes on as in the child alone).
+    let heard = Set(parent.actions.compactMap { $0.from?.split(separator: ".").last.map(String.init) })
+    func reached(from name: String) -> [RAction]? {
+      var result: [RAction] = []
+      var queue = [name]
+      while let next = queue.popLast() {
+        guard !result.contains(where: { $0.name == next }) else { continue }
+        guard let action = child.actions.first(where: { $0.name == next }) else { return nil }
+        guard action.async == nil, action.followUps.allSatisfy({ $0.delay == nil }), action.cancels.isEmpty,
+          !heard.contains(next), !holder.dismissOn.contains(next)
+        else { return nil }
+        result.append(action)
+        queue += action.followUps.map(\.action)
+      }
+      return result
+    }
+    var candidates = child.actions.filter { action in
+      !action.followUps.isEmpty && action.payload.allSatisfy { $0.defaultValue != nil } && reached(from: action.name) != nil
+    }
+    // Few children follow up an action of their own: where none does, the child gets a pair
+    // (`treePing`, followed by `treePong`, which counts or flips a field of its state).
+    let childNames = Set(child.allActionNames + child.allStateFields.map(\.name) + child.derived.map(\.name))
+    if candidates.isEmpty, !childNames.contains("treePing"), !childNames.contains("treePong") {
+      var pong = RAction(name: "treePong", payload: [], reduce: [])
+      if let field = child.state.first(where: { $0.type == .scalar(.int) && $0.name != "id" }) {
+        pong.reduce = [.increment(RPath(steps: [.field(field.name)]), nil)]
+      } else if let field = child.state.first(where: { $0.type == .scalar(.bool) }) {
+        pong.reduce = [.toggle(RPath(steps: [.field(field.name)]))]
+      }
+      var ping = RAction(name: "treePing", payload: [], reduce: [])
+      ping.followUps = [RFollowUp(action: "treePong", condition: nil)]
+      child.actions += [ping, pong]
+      features[0].spec = child
+      candidates = [ping]
+    }
+    guard let trigger = rng.pickOptional(candidates) else { return }
+    // The step that shows the child, and how its steps are written.
+    var taken = Set(parent.allActionNames + parent.allStateFields.map(\.name) + parent.children.map(\.field))
+    let show = "showTreeChild"
+    guard !taken.contains(show) else { return }
+    taken.insert(show)
+    let prefix: String
+    let operation: String
+    if holder.presents {
+      (prefix, operation) = ("\(holder.field).", "present \(holder.field)")
+    } else if holder.stack {
+      let destination = child.feature.prefix(1).lowercased() + child.feature.dropFirst()
+      (prefix, operation) = ("\(holder.field)[0].\(destination).", "push \(holder.field).\(destination)")
+    } else {
+      // A row: its id an Int the append makes (0 first).
+      guard child.state.first(where: { $0.name == "id" })?.type == .scalar(.int) else { return }
+      (prefix, operation) = ("\(holder.field)[0].", "append \(holder.field)")
+    }
+    features[1].spec.actions.append(RAction(name: show, payload: [], reduce: [.navigate(operation)]))
+    // The child alone: the trigger through its store, with every follow-up on.
+    let example = RExample(
+      name: "tree", given: [], when: [RCall(action: trigger.name, arguments: [], bare: true)], then: [],
+      store: RStoreRun(saysThrough: true))
+    let simulator = Simulator(spec: child)
+    let received = simulator.received(example)
+    let after = simulator.run(example)
+    let renderer = Renderer(spec: child)
+    var lines = [
+      "  - name: " + YAMLText.doubleQuoted("the child's follow-ups come through the parent's store"),
+      "    through: store",
+      "    when:",
+      "      - \(show)",
+      "      - \(prefix)\(trigger.name)",
+    ]
+    if !received.isEmpty {
+      lines.append("    receive:")
+      for call in received {
+        let payload = child.payload(of: call.action) ?? []
+        let arguments = call.arguments.compactMap { argument -> String? in
+          guard let parameter = payload.first(where: { $0.name == argument.name }) else { return nil }
+          return "\(argument.name): " + renderer.value(argument.value, parameter.type)
+        }
+        guard !call.arguments.contains(where: { $0.value.isFresh }) else { return }
+        lines.append("      - \(prefix)\(call.action)" + (arguments.isEmpty ? "" : ": { " + arguments.joined(separator: ", ") + " }"))
+      }
+    }
+    // The child's plain fields its actions wrote, read through the parent.
+    let plain: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]
+    let written = Set((([trigger] + (reached(from: trigger.name) ?? [])).flatMap(\.reduce)).compactMap { $0.path?.root })
+    let then = child.state.filter { plain.contains($0.type) && written.contains($0.name) && $0.name != "id" }.compactMap {
+      field -> String? in
+      guard let value = after[field.name], !value.isFresh else { return nil }
+      let path = holder.presents ? "\(holder.field).\(field.name)" : holder.stack ? "\(holder.field).count" : "\(holder.field)[0].\(field.name)"
+      return "      \(YAMLText.scalar(path, flow: false)): " + (holder.stack ? "1" : renderer.value(value, field.type))
+    }
+    if !then.isEmpty { lines += ["    then:"] + Array(Set(then)).sorted() }
+    features[1].spec.writtenExamples.append(lines)
   }
 
   /// The app's second feature holds a navigation stack whose screens are the first

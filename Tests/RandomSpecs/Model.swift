@@ -74,6 +74,16 @@ indirect enum RType: Hashable {
     }
   }
 
+  /// The models it holds, at any depth of optionals and collections.
+  var modelNames: [String] {
+    switch self {
+    case .model(let name): [name]
+    case .optional(let inner), .array(let inner): inner.modelNames
+    case .dictionary(let key, let value): key.modelNames + value.modelNames
+    default: []
+    }
+  }
+
   /// The type as generated Swift spells it: a list of models with an id is an IdentifiedArrayOf.
   func swiftText(_ spec: RSpec) -> String {
     switch self {
@@ -723,6 +733,8 @@ struct RSpec: Hashable {
   /// that feature's file.
   var children: [RChild] = []
   /// `alerts:`: alerts and confirmation dialogs, shown through the state's `alert`.
+  /// Examples written whole (a parent's, sending its child's actions), after the others.
+  var writtenExamples: [[String]] = []
   var alerts: [RAlert] = []
   /// The models of the specs it uses, for sample values (declared there, not here).
   var usedModels: [RModel] = []

@@ -580,7 +580,7 @@ struct Renderer {
         }
       }
     }
-    let examples = renderedExamples()
+    let examples = renderedExamples() + spec.writtenExamples.flatMap { $0 }
     if !examples.isEmpty {
       lines.append("examples:")
       lines += examples
