@@ -23,6 +23,11 @@ struct ScratchPackage {
   let apiDocument: String?
   /// What each generated source holds on disk now, by file name.
   private(set) var onDisk: [String: String] = [:]
+  /// The used modules' generated sources as written first, by module and file name: a mutant of
+  /// a child's spec (its follow-ups, as the parent's examples see them) changes them.
+  private(set) var originalUsedSources: [String: [String: String]] = [:]
+  /// What each used module's generated source holds on disk now.
+  private var usedOnDisk: [String: [String: String]] = [:]
 
   var sourcesDirectory: URL { directory.appendingPathComponent("Sources/\(module)") }
   var testsDirectory: URL { directory.appendingPathComponent("Tests/\(testTarget)") }
@@ -106,7 +111,10 @@ struct ScratchPackage {
     for used in used {
       let usedDirectory = directory.appendingPathComponent("Sources/\(used.moduleName)")
       let usedFiles = GeneratorPipeline.files(for: used)
-      let sources = Self.generatedSources(of: used).merging(
+      let generated = Self.generatedSources(of: used)
+      originalUsedSources[used.moduleName] = generated
+      usedOnDisk[used.moduleName] = generated
+      let sources = generated.merging(
         try Self.handWrittenSources(of: used.feature, files: usedFiles, root: root)) { generated, _ in generated }
       for (name, text) in sources { try Self.write(text, to: usedDirectory.appendingPathComponent(name)) }
     }
@@ -195,8 +203,32 @@ struct ScratchPackage {
     return written
   }
 
-  /// Puts the original generated sources back.
-  mutating func restore() throws { try install(originalSources) }
+  /// Puts the used modules' generated sources `used` (by module and file name) on disk, writing
+  /// only the files that differ from what is there; the names written.
+  @discardableResult
+  mutating func installUsed(_ used: [String: [String: String]]) throws -> [String] {
+    var written: [String] = []
+    for (module, sources) in used.sorted(by: { $0.key < $1.key }) where usedOnDisk[module] != nil {
+      let folder = directory.appendingPathComponent("Sources/\(module)")
+      for (name, text) in sources.sorted(by: { $0.key < $1.key }) where usedOnDisk[module]?[name] != text {
+        try Self.write(text, to: folder.appendingPathComponent(name))
+        usedOnDisk[module]?[name] = text
+        written.append("\(module)/\(name)")
+      }
+    }
+    return written
+  }
+
+  /// The generated sources of the used modules of `used`, by module and file name.
+  static func usedSources(_ used: [Spec]) -> [String: [String: String]] {
+    Dictionary(used.map { ($0.moduleName, generatedSources(of: $0)) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Puts the original generated sources back, the used modules' too.
+  mutating func restore() throws {
+    try install(originalSources)
+    try installUsed(originalUsedSources)
+  }
 
   static func write(_ text: String, to url: URL) throws {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

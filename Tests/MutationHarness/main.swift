@@ -85,6 +85,15 @@ enum Measured {
     }
   }
 
+  /// The generated sources of the modules `mutant` uses: a child's, where the mutant changes
+  /// the child's spec; none for an app (its features stay as they are).
+  func usedSources(of mutant: Mutant) -> [String: [String: String]] {
+    switch self {
+    case .feature: ScratchPackage.usedSources(mutant.spec.usedSpecs)
+    case .app: [:]
+    }
+  }
+
   /// The generated sources of `mutant`.
   func sources(of mutant: Mutant) -> [String: String] {
     switch self {
@@ -121,11 +130,13 @@ func measure(_ measured: Measured, mutants all: [Mutant], options: Options) -> F
 
   for (position, mutant) in mutants.enumerated() {
     let sources = measured.sources(of: mutant)
+    let used = measured.usedSources(of: mutant)
+    let usedChanged = used.contains { module, files in package.originalUsedSources[module].map { $0 != files } ?? false }
     let outcome: Outcome
     var elapsed = 0.0
     var logPath: String?
     var note = ""
-    if sources == package.originalSources {
+    if sources == package.originalSources && !usedChanged {
       outcome = .equivalent
       note = " (same code)"
     } else if options.declaredEquivalent.contains(mutant.id) {
@@ -136,7 +147,7 @@ func measure(_ measured: Measured, mutants all: [Mutant], options: Options) -> F
       try? FileManager.default.removeItem(at: log)
       logPath = log.path
       do {
-        let written = try package.install(sources)
+        let written = try package.install(sources) + package.installUsed(used.isEmpty ? package.originalUsedSources : used)
         try Data("mutant \(mutant.id): \(mutant.description)\nchanged: \(written.joined(separator: ", "))\n".utf8)
           .write(to: log)
       } catch {

@@ -50,6 +50,7 @@ package enum SpecMutator {
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
       + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + streamMutants(spec) + startMutants(spec)
       + apiMutants(spec) + cacheMutants(spec) + keptValueMutants(spec) + childMutants(spec) + stackMutants(spec) + alertMutants(spec)
+      + childFollowUpMutants(spec)
     // A near miss of behaviour keeps every conformance: a mutant without a JSON key, a persisted
     // field or `fresh` would otherwise drop `Codable` or `Hashable`, and the tests that use them
     // wouldn't build.
@@ -73,6 +74,58 @@ package enum SpecMutator {
   }
 
   // MARK: Child features
+
+  /// A child's follow-up dropped in the child's own chain, where the parent's examples through
+  /// the store receive it (`receive: [rows[0].started]`): the child's module is generated from
+  /// the mutated child spec, the parent's from its own, and the parent's examples must notice.
+  static func childFollowUpMutants(_ spec: Spec) -> [Mutant] {
+    // The child actions a parent example receives, by the field they come through.
+    var received: [String: Set<String>] = [:]
+    for example in spec.examples where example.throughStore {
+      for step in example.receive {
+        switch step.element {
+        case .element(_, let inner)?: received[step.action, default: []].insert(inner.action)
+        case .screen(_, let destination, let inner)?: received["\(step.action).\(destination)", default: []].insert(inner.action)
+        case nil: continue
+        }
+      }
+    }
+    guard !received.isEmpty else { return [] }
+    var mutants: [Mutant] = []
+    func add(_ child: Spec, via path: String, replacing: (inout Spec, Spec) -> Void) {
+      let heard = received[path] ?? []
+      for (index, action) in child.actions.enumerated() {
+        // Only a follow-up the parent's examples wait for: another is the child's tests' to kill.
+        for (position, followUp) in action.followUps.enumerated() where heard.contains(followUp.action) {
+          // Never dispatched (`if false`): the child's follow-ups middleware, which the parent's
+          // tests make, stays, on a clock where it had one.
+          var mutated = child
+          mutated.actions[index].followUps[position].condition = .constant(false)
+          mutated.followUpsKeepClock = child.hasDelayedFollowUps
+          var changed = spec
+          replacing(&changed, mutated)
+          changed.uses = changed.uses.map { $0.feature == child.feature ? mutated : $0 }
+          let waits = followUp.delay.map { " \(followUp.repeats ? "every" : "after") \($0)ms" } ?? ""
+          let before = "then \(followUp.action)\(waits)" + (followUp.condition.map { " if " + describe($0) } ?? "")
+          mutants.append(
+            Mutant(
+              id: "\(path).\(action.name)#then\(position):drop",
+              description: "\(path): \(child.feature)'s \(action.name): \(before) -> nothing", spec: changed))
+        }
+      }
+    }
+    for (index, list) in spec.children.enumerated() {
+      add(list.spec, via: list.field) { changed, mutated in changed.children[index].spec = mutated }
+    }
+    for (stackIndex, stack) in spec.stacks.enumerated() {
+      for (index, destination) in stack.destinations.enumerated() {
+        add(destination.spec, via: "\(stack.field).\(destination.name)") { changed, mutated in
+          changed.stacks[stackIndex].destinations[index].spec = mutated
+        }
+      }
+    }
+    return mutants
+  }
 
   /// A child's action given to the wrong element (the list's first), or to none.
   static func childMutants(_ spec: Spec) -> [Mutant] {
