@@ -18,6 +18,15 @@ struct FeaturePartFiles {
   private var header: [String] { GeneratedHeader.lines(specPath: spec.path) }
   private var hasAsyncActions: Bool { spec.actions.contains { $0.async != nil } }
 
+  /// The features under this one whose test doubles its tests get too (`TallyTestEffects` in
+  /// the list's tests, for a hand-written test of the list with its rows' requests): those with
+  /// requests not bound to an OpenAPI document (whose doubles need the child's `Client`), where
+  /// this feature's tests use ReduxTesting already (its requests, its examples through the store).
+  private var childrenWithDoubles: [Spec] {
+    guard hasAsyncActions || spec.examples.contains(where: \.throughStore) else { return [] }
+    return spec.descendantSpecs.filter { child in child.api == nil && child.actions.contains { $0.async != nil } }
+  }
+
   /// The part's file; nil when the spec has no such part. `operationTests`: the reducer tests'
   /// tests of operations (`TestTranslator.operationTests(of:)`), when they are already made.
   func file(_ part: GeneratedPart, operationTests: [ProposedTests]? = nil) -> SwiftFile? {
@@ -62,8 +71,10 @@ struct FeaturePartFiles {
     case .testEffects:
       // Declarations other files use, so no Swift Testing: its type names would need aliases
       // that are private to the file.
-      hasAsyncActions
-        ? test(translator.testEffectsFile(), testing: ["ReduxTesting"], importsSwiftTesting: false) : nil
+      hasAsyncActions || !childrenWithDoubles.isEmpty
+        ? test(
+          translator.testEffectsFile() + childrenWithDoubles.flatMap { FeatureTranslator(spec: $0).testEffectsFile() },
+          testing: ["ReduxTesting"], importsSwiftTesting: false) : nil
     }
   }
 
