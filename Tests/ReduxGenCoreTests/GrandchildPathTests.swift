@@ -35,25 +35,28 @@ import Testing
     return try DocumentChecking.checkFeature(text, path: "app.yaml") { files[$0].map { Array($0.utf8) } }.0
   }
 
+  /// The outer feature presenting Login, with one example: `given`, then `then`.
+  private func outer(given: String, then: String) -> String {
+    """
+    feature: Outer
+    children:
+      login: { presents: login.yaml }
+    state:
+      done: Bool = false
+    actions:
+      finish:
+        reduce: set done = true
+    examples:
+      - name: reads the grandchild
+        given: \(given)
+        when: [finish]
+        then: \(then)
+    """
+  }
+
   @Test("an example gives and expects a grandchild's field")
   func exampleReadsGrandchild() throws {
-    let spec = try check(
-      """
-      feature: Outer
-      children:
-        login: { presents: login.yaml }
-      state:
-        done: Bool = false
-      actions:
-        finish:
-          reduce: set done = true
-      examples:
-        - name: reads the grandchild
-          given: { login: { twoFactor: { token: x } } }
-          when: [finish]
-          then:
-            login.twoFactor.token: x
-      """)
+    let spec = try check(outer(given: "{ login: { twoFactor: { token: x } } }", then: "{ login.twoFactor.token: x }"))
     let example = try #require(spec.examples.first)
     // The given reaches the grandchild: not dropped without a word.
     #expect(example.given.count == 1)
@@ -63,22 +66,7 @@ import Testing
   @Test("a misspelled grandchild field in a given is an error, not dropped")
   func misspelledGrandchildField() {
     #expect(throws: DiagnosticsError.self) {
-      try check(
-        """
-        feature: Outer
-        children:
-          login: { presents: login.yaml }
-        state:
-          done: Bool = false
-        actions:
-          finish:
-            reduce: set done = true
-        examples:
-          - name: reads the grandchild
-            given: { login: { twoFactor: { tokn: x } } }
-            when: [finish]
-            then: { done: true }
-        """)
+      try check(outer(given: "{ login: { twoFactor: { tokn: x } } }", then: "{ done: true }"))
     }
   }
 }
