@@ -598,25 +598,12 @@ struct SpecGenerator {
       let mayGrow =
         action.reduce.count == 1 && action.async == nil && !action.binding && action.followUps.isEmpty
       var payload = action.payload
-      func rewrite(_ operations: [ROperation]) -> [ROperation] {
-        operations.map { operation in
-          switch operation {
-          case .removeWhere(let path, let predicate):
-            guard let model = simulator.elementModel(at: path) else { return operation }
-            return .removeWhere(path, drawn(predicate, over: model, payload: &payload, mayGrow: mayGrow))
-          case .setEach(let path, let field, let operand, let predicate?):
-            guard let model = simulator.elementModel(at: path) else { return operation }
-            return .setEach(path, field: field, operand, drawn(predicate, over: model, payload: &payload, mayGrow: mayGrow))
-          case .conditional(let condition, let then, let otherwise):
-            return .conditional(condition, rewrite(then), rewrite(otherwise))
-          default:
-            return operation
-          }
-        }
+      var changed = action
+      changed.mapWhereConditions(over: simulator.elementModel(at:)) { model, predicate in
+        drawn(predicate, over: model, payload: &payload, mayGrow: mayGrow)
       }
-      let reduce = rewrite(action.reduce)
-      spec.actions[index].reduce = reduce
-      spec.actions[index].payload = payload
+      changed.payload = payload
+      spec.actions[index] = changed
     }
     spec.scopeElementNames()
   }
@@ -3317,24 +3304,37 @@ extension RSpec {
     }
     for index in actions.indices {
       let payload = actions[index].payload
-      func rewrite(_ operations: [ROperation]) -> [ROperation] {
-        operations.map { operation in
-          switch operation {
-          case .removeWhere(let path, let predicate):
-            guard let model = simulator.elementModel(at: path) else { return operation }
-            return .removeWhere(path, scoped(predicate, over: model, payload: payload))
-          case .setEach(let path, let field, let operand, let predicate?):
-            guard let model = simulator.elementModel(at: path) else { return operation }
-            return .setEach(path, field: field, operand, scoped(predicate, over: model, payload: payload))
-          case .conditional(let condition, let then, let otherwise):
-            return .conditional(condition, rewrite(then), rewrite(otherwise))
-          default:
-            return operation
-          }
+      actions[index].mapWhereConditions(over: simulator.elementModel(at:)) { model, predicate in
+        scoped(predicate, over: model, payload: payload)
+      }
+    }
+  }
+}
+
+extension RAction {
+  /// Its `where` conditions (`remove LIST where`, `set LIST[].F = V where`), in branches too,
+  /// each replaced by what `transform` makes of it over the model of the elements `model` finds
+  /// at the operation's path.
+  mutating func mapWhereConditions(
+    over model: (RPath) -> RModel?, _ transform: (RModel, RPredicate) -> RPredicate
+  ) {
+    func rewrite(_ operations: [ROperation]) -> [ROperation] {
+      operations.map { operation in
+        switch operation {
+        case .removeWhere(let path, let predicate):
+          guard let element = model(path) else { return operation }
+          return .removeWhere(path, transform(element, predicate))
+        case .setEach(let path, let field, let operand, let predicate?):
+          guard let element = model(path) else { return operation }
+          return .setEach(path, field: field, operand, transform(element, predicate))
+        case .conditional(let condition, let then, let otherwise):
+          return .conditional(condition, rewrite(then), rewrite(otherwise))
+        default:
+          return operation
         }
       }
-      actions[index].reduce = rewrite(actions[index].reduce)
     }
+    reduce = rewrite(reduce)
   }
 }
 
