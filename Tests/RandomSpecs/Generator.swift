@@ -313,22 +313,56 @@ struct SpecGenerator {
     // The action and what it leads to: follow-ups dispatched at once, no request, nothing the
     // parent hears or dismisses on (the chain goes on as in the child alone).
     let heard = Set(parent.actions.compactMap { $0.from?.split(separator: ".").last.map(String.init) })
+    // A request of the child (not a screen's) answered by the example's `effects:`, its outcome
+    // received as the child's: one that succeeds with nothing of its own to give, or fails with
+    // the default message, no stream, no cache, bound to no document.
+    func plain(_ type: RType) -> RValue? {
+      switch type {
+      case .scalar(.int): .int(2)
+      case .scalar(.string): .string("a")
+      case .scalar(.bool): .bool(true)
+      default: nil
+      }
+    }
+    func answerable(_ action: RAction) -> RStoreRun.Outcome? {
+      guard !holder.stack, let async = action.async, !async.isStream, async.binding == nil, async.fresh == nil,
+        !async.isOptional, async.successAction == nil, async.failureAction == nil
+      else { return nil }
+      let carried = Set(async.carry)
+      let own = async.successPayload.filter { !carried.contains($0.name) }
+      let values = own.compactMap { field in plain(field.type).map { RNamed(name: field.name, value: $0) } }
+      if values.count == own.count { return .returns(values) }
+      if case .implicit = async.failure { return .fails(.string("down")) }
+      return nil
+    }
+    // The trigger's arguments: plain values for the parameters without a default.
+    func arguments(_ action: RAction) -> [RNamed]? {
+      var result: [RNamed] = []
+      for parameter in action.payload where parameter.defaultValue == nil {
+        guard let value = plain(parameter.type) else { return nil }
+        result.append(RNamed(name: parameter.name, value: value))
+      }
+      return result
+    }
     func reached(from name: String) -> [RAction]? {
       var result: [RAction] = []
       var queue = [name]
       while let next = queue.popLast() {
         guard !result.contains(where: { $0.name == next }) else { continue }
         guard let action = child.actions.first(where: { $0.name == next }) else { return nil }
-        guard action.async == nil, action.followUps.allSatisfy({ $0.delay == nil }), action.cancels.isEmpty,
+        guard action.async == nil || (next == name && answerable(action) != nil),
+          action.followUps.allSatisfy({ $0.delay == nil }), action.cancels.isEmpty,
           !heard.contains(next), !holder.dismissOn.contains(next)
         else { return nil }
         result.append(action)
         queue += action.followUps.map(\.action)
+        if action.async != nil { queue += [action.succeeded, action.failed] }
       }
       return result
     }
     var candidates = child.actions.filter { action in
-      !action.followUps.isEmpty && action.payload.allSatisfy { $0.defaultValue != nil } && reached(from: action.name) != nil
+      (!action.followUps.isEmpty || answerable(action) != nil) && arguments(action) != nil
+        && reached(from: action.name) != nil
     }
     // Few children follow up an action of their own: where none does, the child gets a pair
     // (`treePing`, followed by `treePong`, which counts or flips a field of its state).
@@ -345,6 +379,29 @@ struct SpecGenerator {
       child.actions += [ping, pong]
       features[0].spec = child
       candidates = [ping]
+    }
+    // Where no request of a list's or presented child's fits, now and then the child gets one
+    // (`treeFetch`, counting or flipping a field once answered) for the example to answer.
+    let childTaken = Set(child.allActionNames + child.allStateFields.map(\.name) + child.derived.map(\.name))
+    if !holder.stack, !candidates.contains(where: { $0.async != nil }), rng.chance(50),
+      !childTaken.contains("treeFetch"), !childTaken.contains("treeFetchStatus")
+    {
+      var onSuccess: [ROperation] = []
+      if let field = child.state.first(where: { $0.type == .scalar(.int) && $0.name != "id" }) {
+        onSuccess = [.increment(RPath(steps: [.field(field.name)]), nil)]
+      } else if let field = child.state.first(where: { $0.type == .scalar(.bool) }) {
+        onSuccess = [.toggle(RPath(steps: [.field(field.name)]))]
+      }
+      var fetch = RAction(name: "treeFetch", payload: [], reduce: [])
+      // Its status moves as it runs: what its derived tests see.
+      fetch.async = RAsync(
+        success: nil, failure: .implicit, status: "treeFetchStatus", onSuccess: onSuccess, onFailure: [], policy: nil,
+        scope: nil, timing: nil)
+      if !Set(child.allActionNames).contains(fetch.succeeded), !Set(child.allActionNames).contains(fetch.failed) {
+        child.actions.append(fetch)
+        features[0].spec = child
+        candidates = [fetch]
+      }
     }
     guard let trigger = rng.pickOptional(candidates) else { return }
     // The step that shows the child, and how its steps are written.
@@ -366,9 +423,11 @@ struct SpecGenerator {
     }
     features[1].spec.actions.append(RAction(name: show, payload: [], reduce: [.navigate(operation)]))
     // The child alone: the trigger through its store, with every follow-up on.
+    var run = RStoreRun(saysThrough: true)
+    if let outcome = answerable(trigger) { run.effects[child.effectName(of: trigger)] = outcome }
+    let given = arguments(trigger) ?? []
     let example = RExample(
-      name: "tree", given: [], when: [RCall(action: trigger.name, arguments: [], bare: true)], then: [],
-      store: RStoreRun(saysThrough: true))
+      name: "tree", given: [], when: [RCall(action: trigger.name, arguments: given, bare: given.isEmpty)], then: [], store: run)
     let simulator = Simulator(spec: child)
     let received = simulator.received(example)
     let after = simulator.run(example)
@@ -376,9 +435,24 @@ struct SpecGenerator {
     var lines = [
       "  - name: " + YAMLText.doubleQuoted("the child's follow-ups come through the parent's store"),
       "    through: store",
+    ]
+    // The child's effect as the child's own examples write it, named through the parent.
+    let effectLines = renderer.storeRun(run, example, simulator, variant: 0)
+    if let start = effectLines.firstIndex(of: "    effects:") {
+      lines.append("    effects:")
+      for line in effectLines[(start + 1)...] {
+        guard line.hasPrefix("      "), !line.hasPrefix("      -") else { break }
+        lines.append("      \(holder.field)." + line.dropFirst(6))
+      }
+    }
+    let writtenArguments = given.map { argument -> String in
+      let type = trigger.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)
+      return "\(argument.name): " + renderer.value(argument.value, type)
+    }
+    lines += [
       "    when:",
       "      - \(show)",
-      "      - \(prefix)\(trigger.name)",
+      "      - \(prefix)\(trigger.name)" + (writtenArguments.isEmpty ? "" : ": { " + writtenArguments.joined(separator: ", ") + " }"),
     ]
     if !received.isEmpty {
       lines.append("    receive:")

@@ -87,6 +87,40 @@ struct TalliesExampleTests {
     #expect(state.tallies[0].timing == false)
   }
 
+  @Test("a tally's fact comes through its effects, in that tally alone")
+  func aTallySFactComesThroughItsEffectsInThatTallyAlone() async throws {
+    let followUpsClock = ManualClock()
+    let talliesEffects = TallyTestEffects()
+    talliesEffects.loadFact.returns("3 is prime")
+    let children = talliesChildren(
+      tallies: { _ in
+        [
+          TallyFollowUps(clock: followUpsClock),
+          TallyEffectsMiddleware(effects: talliesEffects.effects),
+        ]
+      },
+      namer: { [] })
+    let store = TestStore(
+      initialState: TalliesState(), reducer: talliesReducer, middleware: children,
+      exhaustivity: .off)
+    await store.send(.addTally)
+    await store.idle()
+    await store.send(.addTally)
+    await store.idle()
+    await store.send(.tallies(id: 1, action: .loadFact(number: 3)))
+    await store.idle()
+    #expect(
+      store.receivedActions == [.tallies(id: 1, action: .loadFactSucceeded(fact: "3 is prime"))])
+    await store.finish()
+    let state = store.state
+    try #require(state.tallies.indices.contains(1))
+    #expect(state.tallies[1].fact == "3 is prime")
+    try #require(state.tallies.indices.contains(1))
+    #expect(state.tallies[1].factStatus == .succeeded)
+    try #require(state.tallies.indices.contains(0))
+    #expect(state.tallies[0].factStatus == .idle)
+  }
+
   @Test("a tally asks to be removed")
   func aTallyAsksToBeRemoved() throws {
     var state = TalliesState()

@@ -88,6 +88,15 @@ extension SpecChecker {
     let asyncActions = actions.filter { $0.async != nil }
     for pair in keys["effects"].flatMap({ mapping($0, what: .key("effects")) }) ?? [] {
       guard let effect = text(pair.key, what: .a(.effectMethod)) else { continue }
+      // `tallies.loadFact`: a child's effect, its double in the child's chain.
+      if let dot = effect.firstIndex(of: "."),
+        let list = symbols.entries.children.first(where: { $0.field == effect[..<dot] })
+      {
+        if let result = childEffect(String(effect[effect.index(after: dot)...]), of: list, pair) {
+          example.effects.append(result)
+        }
+        continue
+      }
       guard let action = asyncActions.first(where: { $0.async?.effect == effect }) else {
         // The action's name where its effect has another one is the likely slip.
         let byAction = asyncActions.first { $0.name == effect }?.async?.effect
@@ -103,9 +112,10 @@ extension SpecChecker {
     if let node = keys["receive"], !node.isNull {
       receiveItems = node.scalar != nil ? [node] : sequence(node, what: .key("receive")) ?? []
     }
+    let childEffects = Set(example.effects.compactMap { result in result.child.map { "\($0).\(result.action)" } })
     example.receive = receiveItems.compactMap { item in
       guard let step = exampleStep(item, received: true) else { return nil }
-      checkReceivedChildStep(step, item)
+      checkReceivedChildStep(step, item, childEffects: childEffects)
       return step
     }
     if let node = keys["middleware"] { example.middleware = exampleMiddleware(node, declared: middleware) }
@@ -121,10 +131,32 @@ extension SpecChecker {
     return result
   }
 
+  /// `effects: { tallies.loadFact: ... }`: what a child's effect does in this example, read as the
+  /// child's own examples read it; nil, reported, otherwise.
+  private mutating func childEffect(_ effect: String, of list: ChildFeature, _ pair: YAMLNode.Pair) -> Example.EffectResult? {
+    var child = SpecChecker(path: path, symbols: SymbolTable(checked: list.spec))
+    child.readFile = readFile
+    let asyncActions = list.spec.actions.filter { $0.async != nil }
+    guard let action = asyncActions.first(where: { $0.async?.effect == effect }) else {
+      let suggestion = closestMatch(to: effect, in: asyncActions.compactMap(\.async?.effect))
+      error(.unknownEffect("\(list.field).\(effect)", suggestion: suggestion.map { "\(list.field).\($0)" }), pair.key)
+      return nil
+    }
+    // The child's double can't stand in for a failure its effects build by hand.
+    if child.failureShape(action) == .builtByEffects, let async = action.async {
+      error(.storeExampleNeedsDerivedFailure(failure: async.failure, request: action.name), pair.key)
+      return nil
+    }
+    let outcome = child.effectOutcome(pair.value, of: action)
+    diagnostics.append(contentsOf: child.diagnostics.diagnostics)
+    return outcome.map { Example.EffectResult(action: action.name, outcome: $0, child: list.field) }
+  }
+
   /// A received child's action (`rows[0].started`) must be one its chain sends: a follow-up of one
-  /// of the child's actions (a timer's tick among them). A request's outcome or an action only
-  /// the view sends can't arrive, the test run only the children's follow-ups.
-  private mutating func checkReceivedChildStep(_ step: Example.Step, _ node: YAMLNode) {
+  /// of the child's actions (a timer's tick among them), or the outcome of a request whose effect
+  /// the example gives (`effects: { rows.load: ... }`). Another request's outcome or an action
+  /// only the view sends can't arrive.
+  private mutating func checkReceivedChildStep(_ step: Example.Step, _ node: YAMLNode, childEffects: Set<String>) {
     guard let element = step.element else { return }
     var feature: Spec?
     var current = step
@@ -149,7 +181,14 @@ extension SpecChecker {
     guard let feature, !feature.actions.contains(where: { $0.followUps.contains { $0.action == current.action } }) else {
       return
     }
-    let outcome = feature.actions.contains { $0.async?.success == current.action || $0.async?.failure == current.action }
+    let request = feature.actions.first { $0.async?.success == current.action || $0.async?.failure == current.action }
+    // An outcome of a direct child's request whose effect this example gives.
+    if let request, case .element(_, let inner)? = step.element, inner.element == nil,
+      childEffects.contains("\(step.action).\(request.name)")
+    {
+      return
+    }
+    let outcome = request != nil
     var written = node.scalar ?? current.action
     if case .mapping(let pairs) = node.kind, let key = pairs.first?.key.scalar { written = key }
     error(.childActionNotReceived(written, feature: feature.feature, outcome: outcome), node)

@@ -187,6 +187,9 @@ package struct Example: Sendable, Equatable {
     /// The async action whose effect it is.
     package var action: String
     package var outcome: Outcome
+    /// The list or presented child whose effect it is (`tallies.loadFact`), its action the
+    /// child's; nil for the feature's own.
+    package var child: String? = nil
   }
 
   package var name: String

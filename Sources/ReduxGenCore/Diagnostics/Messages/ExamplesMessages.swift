@@ -27,7 +27,7 @@ extension SpecProblem {
     case .childActionNotReceived(let step, let feature, let outcome):
       "'\(step)' can't arrive here: an example through the store runs its children's follow-ups and timers ('then:'), "
         + (outcome
-          ? "not their requests, whose outcome this is; test \(feature)'s requests in its own spec's examples"
+          ? "and a request's outcome where the example says what its effect does ('effects: { FIELD.EFFECT: ... }', a list's or a presented child's), which this one doesn't"
           : "and no action of \(feature) is followed by it; send it in 'when', or receive what \(feature)'s follow-ups send")
     default: nil
     }

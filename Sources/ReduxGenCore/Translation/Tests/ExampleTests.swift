@@ -115,7 +115,7 @@ extension TestTranslator {
     let asyncActions = spec.actions.filter { $0.async != nil }
     if !asyncActions.isEmpty {
       body.append(constant("effects", Expression.name(names.testEffects).call()))
-      for result in example.effects {
+      for result in example.effects where result.child == nil {
         guard let action = spec.action(named: result.action), let async = action.async else { continue }
         let double = Expression.name("effects").dot(async.effect)
         body.append(.expression(double.dot(effectSetter(result.outcome)).call(effectArguments(result.outcome, of: action))))
@@ -131,10 +131,31 @@ extension TestTranslator {
     let madeValues =
       ([spec] + spec.descendantSpecs).contains { $0.actions.contains { $0.payload.contains(where: \.madeByCreator) } }
       ? [Argument("actionValues", incrementingValues)] : []
-    // The children's chains last, as an app adds them: each child's follow-ups and timers, and
-    // its children's in turn.
+    // A child's effects the example gives (`effects: { tallies.loadFact: ... }`): the child's
+    // doubles, shared by its elements, each element's chain running its effects middleware.
+    var childEffects: [String: Expression] = [:]
+    for list in spec.children {
+      let results = example.effects.filter { $0.child == list.field }
+      guard !results.isEmpty else { continue }
+      let kit = TestTranslator(spec: list.spec)
+      let doubles = Expression.name(list.field + "Effects")
+      body.append(constant(list.field + "Effects", Expression.name(list.spec.names.testEffects).call()))
+      for result in results {
+        guard let action = list.spec.action(named: result.action), let async = action.async else { continue }
+        body.append(
+          .expression(
+            doubles.dot(async.effect).dot(kit.effectSetter(result.outcome)).call(kit.effectArguments(result.outcome, of: action))))
+      }
+      var arguments = [Argument("effects", doubles.dot("effects"))]
+      if list.spec.actions.contains(where: { $0.async?.timing != nil }) {
+        arguments.append(Argument("clock", types.runtime.value("ImmediateClock").call()))
+      }
+      childEffects[list.field] = Expression.name(list.spec.names.effectsMiddleware).call(arguments)
+    }
+    // The children's chains last, as an app adds them: each child's follow-ups and timers (and
+    // its effects where the example gives them), and its children's in turn.
     var chain = Expression.array(middleware)
-    if let children = Self.childrenChains(of: spec, clock: followUpsClock) {
+    if let children = Self.childrenChains(of: spec, clock: followUpsClock, effects: childEffects) {
       body.append(constant("children", children))
       chain = middleware.isEmpty ? .name("children") : .binary(chain, .plus, .name("children"))
     }
@@ -182,10 +203,10 @@ extension TestTranslator {
   /// feature without children or whose children have no follow-ups. A child's requests aren't
   /// run (their doubles are the child's tests'): a parent example receives its children's
   /// follow-ups and timers.
-  static func childrenChains(of spec: Spec, clock: Expression) -> Expression? {
-    guard spec.descendantSpecs.contains(where: \.hasFollowUps) else { return nil }
-    func chain(_ child: Spec, takesID: Bool) -> Expression {
-      let own = followUpsChain(of: child, clock: clock)
+  static func childrenChains(of spec: Spec, clock: Expression, effects: [String: Expression] = [:]) -> Expression? {
+    guard spec.descendantSpecs.contains(where: \.hasFollowUps) || !effects.isEmpty else { return nil }
+    func chain(_ child: Spec, takesID: Bool, effects: Expression? = nil) -> Expression {
+      let own = followUpsChain(of: child, clock: clock) + (effects.map { [$0] } ?? [])
       var body = Expression.array(own)
       if let grandchildren = childrenChains(of: child, clock: clock) {
         body = own.isEmpty ? grandchildren : .binary(body, .plus, grandchildren)
@@ -193,7 +214,7 @@ extension TestTranslator {
       return .closure(Closure(parameters: takesID ? ["_"] : [], body: body))
     }
     let arguments =
-      spec.children.map { Argument($0.field, chain($0.spec, takesID: $0.isList)) }
+      spec.children.map { Argument($0.field, chain($0.spec, takesID: $0.isList, effects: effects[$0.field])) }
       + spec.stacks.flatMap { stack in
         stack.destinations.map { Argument(FeatureTranslator.stackParameter(stack, $0), chain($0.spec, takesID: true)) }
       }
