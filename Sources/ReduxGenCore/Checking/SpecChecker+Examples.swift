@@ -86,6 +86,9 @@ extension SpecChecker {
       error(.storeExampleNeedsDerivedFailure(failure: async.failure, request: built.name), storeKey ?? keys["through"]!)
     }
     let asyncActions = actions.filter { $0.async != nil }
+    // Children one of whose effects was refused where it is given: their outcomes received are
+    // not reported again.
+    var refusedChildEffects: Set<String> = []
     for pair in keys["effects"].flatMap({ mapping($0, what: .key("effects")) }) ?? [] {
       guard let effect = text(pair.key, what: .a(.effectMethod)) else { continue }
       // `tallies.loadFact`: a child's effect, its double in the child's chain.
@@ -94,6 +97,8 @@ extension SpecChecker {
       {
         if let result = childEffect(String(effect[effect.index(after: dot)...]), of: list, pair) {
           example.effects.append(result)
+        } else {
+          refusedChildEffects.insert(list.field)
         }
         continue
       }
@@ -113,6 +118,7 @@ extension SpecChecker {
       receiveItems = node.scalar != nil ? [node] : sequence(node, what: .key("receive")) ?? []
     }
     let childEffects = Set(example.effects.compactMap { result in result.child.map { "\($0).\(result.action)" } })
+      .union(refusedChildEffects.map { "\($0).*" })
     example.receive = receiveItems.compactMap { item in
       guard let step = exampleStep(item, received: true) else { return nil }
       checkReceivedChildStep(step, item, childEffects: childEffects)
@@ -184,7 +190,7 @@ extension SpecChecker {
     let request = feature.actions.first { $0.async?.success == current.action || $0.async?.failure == current.action }
     // An outcome of a direct child's request whose effect this example gives.
     if let request, case .element(_, let inner)? = step.element, inner.element == nil,
-      childEffects.contains("\(step.action).\(request.name)")
+      childEffects.contains("\(step.action).\(request.name)") || childEffects.contains("\(step.action).*")
     {
       return
     }
