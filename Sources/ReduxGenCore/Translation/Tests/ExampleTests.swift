@@ -199,10 +199,9 @@ extension TestTranslator {
   }
 
   /// `talliesChildren(tallies: { _ in [TallyFollowUps(clock: followUpsClock)] }, ...)`: each
-  /// child's chain of follow-ups (on the example's clock), then its own children's; nil for a
-  /// feature without children or whose children have no follow-ups. A child's requests aren't
-  /// run (their doubles are the child's tests'): a parent example receives its children's
-  /// follow-ups and timers.
+  /// child's chain of follow-ups (on the example's clock), then its effects middleware where
+  /// `effects` has one for its field (over the doubles the example set up), then its own
+  /// children's; nil for a feature whose children have neither follow-ups nor effects here.
   static func childrenChains(of spec: Spec, clock: Expression, effects: [String: Expression] = [:]) -> Expression? {
     guard spec.descendantSpecs.contains(where: \.hasFollowUps) || !effects.isEmpty else { return nil }
     func chain(_ child: Spec, takesID: Bool, effects: Expression? = nil) -> Expression {
