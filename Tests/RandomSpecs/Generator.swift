@@ -111,7 +111,7 @@ struct SpecGenerator {
             let name = held[index]
             index += 1
             guard let found = features[0].spec.models.first(where: { $0.name == name }) else { continue }
-            for inner in found.fields.flatMap({ $0.type.modelNames }) where !held.contains(inner) { held.append(inner) }
+            for inner in found.fields.flatMap({ $0.type.models }) where !held.contains(inner) { held.append(inner) }
           }
           for position in features[0].spec.models.indices
           where held.contains(features[0].spec.models[position].name)
@@ -436,15 +436,16 @@ struct SpecGenerator {
       "  - name: " + YAMLText.doubleQuoted("the child's follow-ups come through the parent's store"),
       "    through: store",
     ]
-    // The child's effect as the child's own examples write it, named through the parent.
-    let effectLines = renderer.storeRun(run, example, simulator, variant: 0)
-    if let start = effectLines.firstIndex(of: "    effects:") {
-      lines.append("    effects:")
-      for line in effectLines[(start + 1)...] {
-        guard line.hasPrefix("      "), !line.hasPrefix("      -") else { break }
-        lines.append("      \(holder.field)." + line.dropFirst(6))
-      }
+    // The child's effects and what it receives, as the child's own example writes them, each
+    // named through the parent (`childSheet.treeFetch: succeeds`, `- childRows[0].treePong`).
+    guard !received.contains(where: { call in call.arguments.contains { $0.value.isFresh } }) else { return }
+    let childLines = renderer.storeRun(run, example, simulator, variant: 0)
+    func section(_ key: String, _ itemPrefix: String, through name: String) -> [String] {
+      guard let start = childLines.firstIndex(of: "    \(key):") else { return [] }
+      let items = childLines[(start + 1)...].prefix { $0.hasPrefix(itemPrefix) }
+      return ["    \(key):"] + items.map { itemPrefix + name + $0.dropFirst(itemPrefix.count) }
     }
+    lines += section("effects", "      ", through: "\(holder.field).")
     let writtenArguments = given.map { argument -> String in
       let type = trigger.payload.first { $0.name == argument.name }?.type ?? .scalar(.string)
       return "\(argument.name): " + renderer.value(argument.value, type)
@@ -454,22 +455,11 @@ struct SpecGenerator {
       "      - \(show)",
       "      - \(prefix)\(trigger.name)" + (writtenArguments.isEmpty ? "" : ": { " + writtenArguments.joined(separator: ", ") + " }"),
     ]
-    if !received.isEmpty {
-      lines.append("    receive:")
-      for call in received {
-        let payload = child.payload(of: call.action) ?? []
-        let arguments = call.arguments.compactMap { argument -> String? in
-          guard let parameter = payload.first(where: { $0.name == argument.name }) else { return nil }
-          return "\(argument.name): " + renderer.value(argument.value, parameter.type)
-        }
-        guard !call.arguments.contains(where: { $0.value.isFresh }) else { return }
-        lines.append("      - \(prefix)\(call.action)" + (arguments.isEmpty ? "" : ": { " + arguments.joined(separator: ", ") + " }"))
-      }
-    }
+    lines += section("receive", "      - ", through: prefix)
     // The child's plain fields its actions wrote, read through the parent.
-    let plain: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]
+    let plainTypes: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]
     let written = Set((([trigger] + (reached(from: trigger.name) ?? [])).flatMap(\.reduce)).compactMap { $0.path?.root })
-    let then = child.state.filter { plain.contains($0.type) && written.contains($0.name) && $0.name != "id" }.compactMap {
+    let then = child.state.filter { plainTypes.contains($0.type) && written.contains($0.name) && $0.name != "id" }.compactMap {
       field -> String? in
       guard let value = after[field.name], !value.isFresh else { return nil }
       let path = holder.presents ? "\(holder.field).\(field.name)" : holder.stack ? "\(holder.field).count" : "\(holder.field)[0].\(field.name)"

@@ -74,16 +74,6 @@ indirect enum RType: Hashable {
     }
   }
 
-  /// The models it holds, at any depth of optionals and collections.
-  var modelNames: [String] {
-    switch self {
-    case .model(let name): [name]
-    case .optional(let inner), .array(let inner): inner.modelNames
-    case .dictionary(let key, let value): key.modelNames + value.modelNames
-    default: []
-    }
-  }
-
   /// The type as generated Swift spells it: a list of models with an id is an IdentifiedArrayOf.
   func swiftText(_ spec: RSpec) -> String {
     switch self {

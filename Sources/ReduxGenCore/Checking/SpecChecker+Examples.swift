@@ -117,11 +117,10 @@ extension SpecChecker {
     if let node = keys["receive"], !node.isNull {
       receiveItems = node.scalar != nil ? [node] : sequence(node, what: .key("receive")) ?? []
     }
-    let childEffects = Set(example.effects.compactMap { result in result.child.map { "\($0).\(result.action)" } })
-      .union(refusedChildEffects.map { "\($0).*" })
+    let answered = Set(example.effects.compactMap { result in result.child.map { "\($0).\(result.action)" } })
     example.receive = receiveItems.compactMap { item in
       guard let step = exampleStep(item, received: true) else { return nil }
-      checkReceivedChildStep(step, item, childEffects: childEffects)
+      checkReceivedChildStep(step, item, answered: answered, refused: refusedChildEffects)
       return step
     }
     if let node = keys["middleware"] { example.middleware = exampleMiddleware(node, declared: middleware) }
@@ -129,12 +128,7 @@ extension SpecChecker {
 
   /// The specs of the features under this one, each once (`Spec.descendantSpecs`).
   var descendantSpecs: [Spec] {
-    let own = symbols.entries.children.map(\.spec) + symbols.entries.stacks.flatMap { $0.destinations.map(\.spec) }
-    var result: [Spec] = []
-    for spec in own + own.flatMap(\.descendantSpecs) where !result.contains(where: { $0.feature == spec.feature }) {
-      result.append(spec)
-    }
-    return result
+    Spec.descendants(symbols.entries.children.map(\.spec) + symbols.entries.stacks.flatMap { $0.destinations.map(\.spec) })
   }
 
   /// `effects: { tallies.loadFact: ... }`: what a child's effect does in this example, read as the
@@ -162,7 +156,11 @@ extension SpecChecker {
   /// of the child's actions (a timer's tick among them), or the outcome of a request whose effect
   /// the example gives (`effects: { rows.load: ... }`). Another request's outcome or an action
   /// only the view sends can't arrive.
-  private mutating func checkReceivedChildStep(_ step: Example.Step, _ node: YAMLNode, childEffects: Set<String>) {
+  /// `answered`: the children's requests the example gives effects for (`tallies.loadFact`);
+  /// `refused`: the child fields one of whose effects was refused (reported there).
+  private mutating func checkReceivedChildStep(
+    _ step: Example.Step, _ node: YAMLNode, answered: Set<String>, refused: Set<String>
+  ) {
     guard let element = step.element else { return }
     var feature: Spec?
     var current = step
@@ -190,7 +188,7 @@ extension SpecChecker {
     let request = feature.actions.first { $0.async?.success == current.action || $0.async?.failure == current.action }
     // An outcome of a direct child's request whose effect this example gives.
     if let request, case .element(_, let inner)? = step.element, inner.element == nil,
-      childEffects.contains("\(step.action).\(request.name)") || childEffects.contains("\(step.action).*")
+      answered.contains("\(step.action).\(request.name)") || refused.contains(step.action)
     {
       return
     }

@@ -94,9 +94,12 @@ extension Spec {
   /// The specs of the features under this one (each list's, presented child's and stack
   /// destination's, and theirs in turn), each feature once: the chains an example through the
   /// store runs beside the feature's own.
-  package var descendantSpecs: [Spec] {
+  package var descendantSpecs: [Spec] { Self.descendants(childSpecs) }
+
+  /// `children` and the features under each, in turn, each feature once.
+  package static func descendants(_ children: [Spec]) -> [Spec] {
     var result: [Spec] = []
-    var queue = childSpecs
+    var queue = children
     while !queue.isEmpty {
       let next = queue.removeFirst()
       guard !result.contains(where: { $0.feature == next.feature }) else { continue }
