@@ -29,6 +29,9 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.tags.removeAll { $0 == tag }
   case .untagDraft:
     state.tags.removeAll { $0 == "draft" }
+  case .resetAndDeleteVisible(let offsets):
+    state.filter = .all
+    state.tasks.removeElements(atOffsets: offsets, of: state.filteredTasks)
   }
 }
 
@@ -42,6 +45,8 @@ extension SnippetAction: ChangeReporting {
       return StateFields(1)
     case .deleteTags, .untag, .untagDraft:
       return StateFields(2)
+    case .resetAndDeleteVisible:
+      return StateFields(0, 3)
     }
   }
 }

@@ -129,6 +129,15 @@ struct SnippetReducerTests {
     #expect(state.tags == [other])
   }
 
+  @Test("resetAndDeleteVisible resets filter to its default")
+  func resetAndDeleteVisibleResetsFilter() {
+    var state = SnippetState()
+    state.filter = .open
+    let offsets: IndexSet = [1]
+    reduceReporting(&state, .resetAndDeleteVisible(offsets: offsets))
+    #expect(state.filter == .all)
+  }
+
   @Test("TaskFilter.all keeps exactly the matching tasks")
   func filterAllKeepsMatchingTasks() {
     var state = SnippetState()

@@ -100,7 +100,7 @@ struct MoveOperation: ReduceOperationKind, Equatable {
     let action = context.action
     guard case .parameter(let to, []) = destination,
       let frame = kit.viewFrame(
-        view,
+        view, in: action,
         { model, shown, hidden in
           [kit.element(model, 1, overrides: shown), kit.element(model, 2, overrides: hidden), kit.element(model, 3, overrides: shown)]
         })

@@ -201,7 +201,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     let action = context.action
     guard
       let frame = kit.viewFrame(
-        view, { model, shown, hidden in [kit.element(model, 1, overrides: hidden), kit.element(model, 2, overrides: shown)] })
+        view, in: action, { model, shown, hidden in [kit.element(model, 1, overrides: hidden), kit.element(model, 2, overrides: shown)] })
     else {
       // No case both shows and hides an element: examples cover it.
       return []

@@ -53,16 +53,21 @@ extension TestTranslator {
 
   /// A state for offsets in the filter result `view`: the first case of its filter that both
   /// shows an element and hides one, the statement selecting it, and the elements `make` builds
-  /// from what each side's fields must hold, when their ids differ; nil when no case does.
+  /// from what each side's fields must hold, when their ids differ; nil when no case does, or
+  /// when `action` writes the selected case or a state field the case reads (`reset filter`
+  /// before the operation): the test would select it too early, and examples cover it.
   func viewFrame(
-    _ view: String, _ make: (_ model: Model, _ shown: [String: Value], _ hidden: [String: Value]) -> [Value]
+    _ view: String, in action: Action,
+    _ make: (_ model: Model, _ shown: [String: Value], _ hidden: [String: Value]) -> [Value]
   ) -> (model: Model, select: [Statement], elements: [Value])? {
     guard let filter = spec.filters.first(where: { $0.result == view }), let model = spec.model(named: filter.element)
     else { return nil }
+    let written = Set(action.reduce.flatMap(\.paths).compactMap(\.root) + (action.status.map { [$0.field] } ?? []))
+    guard !written.contains(filter.selected) else { return nil }
     let search = PredicateSearch(spec: spec, model: model)
     for filterCase in filter.cases {
       let (matching, other, state) = search.witnesses(filterCase.predicate, settingState: settableState(of: filter))
-      guard let matching, let other else { continue }
+      guard let matching, let other, !state.keys.contains(where: written.contains) else { continue }
       let elements = make(model, matching, other)
       guard distinctIDs(elements) else { continue }
       let select = Statement.assignment(
