@@ -28,6 +28,12 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     }
   case .show(let shown):
     state.shownIDs = shown.map(\.id)
+  case .compute:
+    state.total = Double(state.count) * state.price
+  case .addTax(let rate):
+    state.total = state.total + state.total * rate
+  case .greet(let who):
+    state.title = "Hello " + who + ", " + state.title
   }
 }
 
@@ -35,12 +41,14 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .rename:
+    case .rename, .greet:
       return StateFields(0)
     case .renameTask, .completeAll, .estimateOpen:
       return StateFields(1)
     case .show:
       return StateFields(2)
+    case .compute, .addTax:
+      return StateFields(5)
     }
   }
 
@@ -59,7 +67,12 @@ extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.title: StateFields(0), \.tasks: StateFields(1), \.shownIDs: StateFields(2),
+      \.title: StateFields(0),
+      \.tasks: StateFields(1),
+      \.shownIDs: StateFields(2),
+      \.count: StateFields(3),
+      \.price: StateFields(4),
+      \.total: StateFields(5),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -18,6 +18,9 @@ struct SnippetReducerTests {
     #expect(state.title == "")
     #expect(state.tasks.isEmpty)
     #expect(state.shownIDs.isEmpty)
+    #expect(state.count == 0)
+    #expect(state.price == 0)
+    #expect(state.total == 0)
   }
 
   @Test("rename sets title")
@@ -89,6 +92,34 @@ struct SnippetReducerTests {
     reduceReporting(&state, .show(shown: shownArgument))
     #expect(state.shownIDs == [uuid(2), uuid(3)])
   }
+
+  @Test("compute sets total")
+  func computeSetsTotal() {
+    var state = SnippetState()
+    state.total = 4.5
+    state.count = 7
+    state.price = 4.5
+    reduceReporting(&state, .compute)
+    #expect(state.total == 31.5)
+  }
+
+  @Test("addTax sets total")
+  func addTaxSetsTotal() {
+    var state = SnippetState()
+    state.total = 7.5
+    let rate: Double = 5.5
+    reduceReporting(&state, .addTax(rate: rate))
+    #expect(state.total == 48.75)
+  }
+
+  @Test("greet sets title")
+  func greetSetsTitle() {
+    var state = SnippetState()
+    state.title = "text 4"
+    let who: String = "text 7"
+    reduceReporting(&state, .greet(who: who))
+    #expect(state.title == "Hello text 7, text 4")
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.
@@ -117,6 +148,21 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
     && !action.changedFields.overlaps(SnippetState.fields(readBy: \.shownIDs))
   {
     unreported.append("shownIDs")
+  }
+  if state.count != before.count
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.count))
+  {
+    unreported.append("count")
+  }
+  if state.price != before.price
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.price))
+  {
+    unreported.append("price")
+  }
+  if state.total != before.total
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.total))
+  {
+    unreported.append("total")
   }
   #expect(unreported == [])
   var misreported: [String] = []

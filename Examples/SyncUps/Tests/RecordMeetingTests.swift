@@ -122,7 +122,7 @@ struct RecordMeetingTests {
     store.dispatch(.appeared)
     await store.idle()
     #expect(store.state.alert == .speechRecognizerFailed)
-    #expect(store.state.transcript == "Hello")
+    #expect(store.state.transcript == "Hello ❌")
     clock.advance(by: .seconds(3))
     await store.idle()
     #expect(store.state.secondsElapsed == 0)

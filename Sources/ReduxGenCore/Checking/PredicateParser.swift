@@ -55,6 +55,10 @@ struct PredicateParser {
     return predicate
   }
 
+  /// A value read from `tokens` up to the first token that can't continue it (left for the
+  /// caller: the end, or a word such as `where`), typed; nil with `failure` otherwise.
+  mutating func value() -> Typed? { or() }
+
   mutating func parse() -> Typed? {
     guard let result = or() else { return nil }
     guard tokens.isAtEnd else { return fail(.unexpectedText(tokens.peek.text), tokens.peek.offset) }

@@ -18,6 +18,9 @@ struct ReduceParser {
   var stacks: [String: StackFeature] = [:]
   /// The presented children, by field (`present editing with ...`).
   var presented: [String: ChildFeature] = [:]
+  /// What a value that reads the state reads (`set total = count * price`): the payload, then
+  /// the state's fields, derived values and filter results, as an `- if` condition reads them.
+  var valueScope: ReadingScope?
 
   /// `STACK`, the field of a navigation stack: the stack, its path, and where it starts.
   mutating func stackPath() -> (StackFeature, StatePath, Int)? {
@@ -128,6 +131,56 @@ struct ReduceParser {
   /// `= VALUE` when written, else the payload parameter the operation implies.
   mutating func assignedValue(for path: StatePath, operation: String, at offset: Int) -> Operand? {
     assignedValue(for: path, operation: operation, at: offset, orList: false)?.operand
+  }
+
+  /// `= VALUE` to the end of the operation, where VALUE may read the state: a value the payload
+  /// and literals make is read as `assignedValue` reads it (and generates as it did); one that
+  /// reads the state, or an operation only the expression language has (text `+`, `min`, a
+  /// list's `count`), is an expression of the action's scope (`valueScope`).
+  mutating func assignedExpression(for path: StatePath, operation: String, at offset: Int) -> Operand? {
+    let start = tokens
+    let startFailure = failure
+    let written = tokens.peek.kind == .symbol("=")
+    let simple = assignedValue(for: path, operation: operation, at: offset)
+    if simple != nil && tokens.isAtEnd || !written || valueScope == nil { return simple }
+    let after = (tokens, failure)
+    tokens = start
+    failure = startFailure
+    _ = tokens.next()
+    if let operand = expression(expected: path.type), tokens.isAtEnd { return operand }
+    // Neither reads it: the expression's problem where the simple reader stopped early (text
+    // left after its value) or found the state read, which an expression may; the simple
+    // reader's otherwise, which names what the payload lacks.
+    let expressionFailure = failure
+    (tokens, failure) = after
+    var stateRead = false
+    if case (.stateReadAsParameter, _)? = failure { stateRead = true }
+    if let expressionFailure, failure == nil || stateRead {
+      failure = expressionFailure
+      return nil
+    }
+    return simple
+  }
+
+  /// A value of the expression language over `valueScope`, of the expected type (an Int where a
+  /// Double is expected is not converted: the message says so).
+  mutating func expression(expected: SpecType) -> Operand? {
+    guard let scope = valueScope else { return nil }
+    let offset = tokens.peek.offset
+    var parser = PredicateParser(
+      tokens: tokens, element: scope.root, models: scope.models, enumCases: literals.enumCaseNames,
+      rootContext: .conditionScope(of: action.name), stateModel: scope.stateModel)
+    guard let (predicate, type) = parser.value() else {
+      if let (problem, problemOffset) = parser.failure { return fail(problem, problemOffset) }
+      return nil
+    }
+    tokens = parser.tokens
+    guard fits(type, into: expected) else {
+      return fail(
+        .typeMismatch(
+          expected: expected.swiftName, found: type.swiftName, what: .quoted(SpecMutator.describe(predicate))), offset)
+    }
+    return .expression(scope.qualified(predicate))
   }
 
   /// Like `assignedValue(for:operation:at:)`; with `orList`, a list of the path's type is taken

@@ -138,6 +138,8 @@ package enum SpecProblem: Hashable, Sendable {
   /// `NAME = VALUE` as a whole operation: most likely the rest of one that YAML's flow list split
   /// at a comma (`[present x with id = id, date = date]`).
   case operationSplitAtComma(String)
+  /// `set done = done`: the field given its own value.
+  case setToItself(String)
   case notCollection(String, type: String)
   /// `push` or `pop` on a field that isn't a navigation stack.
   case notAStack(String, type: String)

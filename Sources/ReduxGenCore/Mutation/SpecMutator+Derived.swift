@@ -153,6 +153,7 @@ extension SpecMutator {
     switch operand {
     case .literal: return nil
     case .arithmetic(let arithmetic): return arithmetic.type
+    case .expression(let predicate): return predicate.type
     case .parameter(let name, let path):
       guard let parameter = action.payload.first(where: { $0.name == name }) else { return nil }
       (type, fields) = (parameter.type, path)

@@ -303,7 +303,7 @@ struct MutationContext {
     switch shorter {
     case .eachElement(let name, let fields): return .eachElement(name, fields: fields + [other.name])
     case .parameter(let name, let fields): return .parameter(name, fields: fields + [other.name])
-    case .literal, .arithmetic: return nil
+    case .literal, .arithmetic, .expression: return nil
     }
   }
 

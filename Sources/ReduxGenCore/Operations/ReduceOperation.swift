@@ -151,6 +151,7 @@ extension Operand {
     case .eachElement(let name, let fields): ([name + "[]"] + fields).joined(separator: ".")
     case .literal(let value): SpecMutator.describe(value)
     case .arithmetic(let arithmetic): arithmetic.text(\.text)
+    case .expression(let predicate): SpecMutator.describe(predicate)
     }
   }
 }

@@ -155,7 +155,7 @@ struct RemoveOperation: ReduceOperationKind, Equatable {
     let list = [items.names[0], items.names[1], items.names[0]]
     switch value {
     case .parameter(let name, []): chosen[name] = items.names[0]
-    case .parameter, .eachElement, .arithmetic: return []
+    case .parameter, .eachElement, .arithmetic, .expression: return []
     case .literal(let literal):
       // The literal value twice, with another value between.
       let other = kit.sample(differentFrom: literal, element, 1)

@@ -8,7 +8,15 @@ struct SetOperation: ReduceOperationKind, Equatable {
   static func parse(_ word: String, _ parser: inout ReduceParser) -> SetOperation? {
     guard let (path, offset) = parser.targetPath() else { return nil }
     if path.endsInElement { return parser.fail(.elementReplaced(list: path.listText), offset) }
-    guard let value = parser.assignedValue(for: path, operation: word, at: offset) else { return nil }
+    guard let value = parser.assignedExpression(for: path, operation: word, at: offset) else { return nil }
+    if case .expression(.path(let steps, _)) = value,
+      steps == [.field("state")] + path.steps.compactMap({ step -> Predicate.PathStep? in
+        if case .field(let name) = step { return .field(name) }
+        return nil
+      }), steps.count == path.steps.count + 1
+    {
+      return parser.fail(.setToItself(path.text), offset)
+    }
     return SetOperation(target: path, value: value)
   }
 
@@ -21,6 +29,7 @@ struct SetOperation: ReduceOperationKind, Equatable {
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
+    if case .expression(let predicate) = value { return expressionTests(predicate, &context) }
     let kit = context.kit
     let action = context.action
     let expected: Expression
@@ -58,7 +67,46 @@ struct SetOperation: ReduceOperationKind, Equatable {
     return [context.test("\(action.name) sets \(target.text)", "\(action.name)Sets\(target.text.identifierWords)", body)]
   }
 
+  /// A value that reads the state: each state field and parameter it reads set to a distinct
+  /// value, the value it makes computed here. The field set may be one it reads
+  /// (`set total = total * 2`): it then starts at its sample.
+  private func expressionTests(_ predicate: Predicate, _ context: inout OperationTestContext) -> [Declaration] {
+    let kit = context.kit
+    let action = context.action
+    guard target.steps.count == 1, case .field(let root) = target.steps[0] else { return [] }
+    let others = Set(action.reduce.flatMap(\.paths).compactMap(\.root)).subtracting([root])
+    guard let sample = kit.expressionSample(predicate, in: action, others: others) else { return [] }
+    var setup: [Statement] = []
+    for (field, value) in sample.state where field != root {
+      let type = kit.spec.state.first { $0.name == field }!.type
+      setup.append(.assignment(Expression.name("state").dot(field), kit.types.expression(value, type: type)))
+    }
+    let start: Value
+    if let read = sample.state.first(where: { $0.field == root }) {
+      start = read.value
+    } else {
+      guard let unlike = kit.startValue(unlike: sample.written, target.type) else { return [] }
+      start = unlike
+    }
+    guard start != sample.written else { return [] }
+    var chosen: [String: Expression] = [:]
+    for (name, argument) in sample.arguments {
+      guard let type = action.payload.first(where: { $0.name == name })?.type else { return [] }
+      chosen[name] = kit.types.expression(argument, type: type)
+    }
+    let (lets, arguments) = kit.arguments(action, chosen)
+    let body =
+      [kit.newState(), .assignment(context.target, kit.types.expression(start, type: target.type))] + setup + lets
+      + [
+        kit.reduce(action.name, arguments),
+        kit.expect(context.target, .equal, kit.types.expression(sample.written, type: target.type)),
+      ]
+    return [context.test("\(action.name) sets \(target.text)", "\(action.name)Sets\(target.text.identifierWords)", body)]
+  }
+
   func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? {
+    // A value that reads the state: examples cover it in an element or an entry.
+    if case .expression = value { return nil }
     let expected: Expression
     if case .arithmetic(let arithmetic) = value, let sample = context.kit.arithmeticSample(arithmetic, in: context.action),
       sample.arguments[context.selector] == nil
@@ -104,7 +152,7 @@ struct SetOperation: ReduceOperationKind, Equatable {
         sample.written != target.defaultValue
       else { return nil }
       return sample.arguments
-    case .parameter:
+    case .parameter, .expression:
       return nil
     }
   }
@@ -117,6 +165,11 @@ struct SetOperation: ReduceOperationKind, Equatable {
     if case .arithmetic(let arithmetic) = value {
       for miss in SpecMutator.uniqueKinds(arithmetic.nearMisses()) {
         mutants.append((miss.kind, SetOperation(target: target, value: .arithmetic(miss.expression))))
+      }
+    }
+    if case .expression(let predicate) = value {
+      for miss in SpecMutator.uniqueKinds(predicate.arithmeticNearMisses().map { (kind: $0.kind, expression: $0.predicate) }) {
+        mutants.append((miss.kind, SetOperation(target: target, value: .expression(miss.expression))))
       }
     }
     if let other = context.otherField(than: value) {

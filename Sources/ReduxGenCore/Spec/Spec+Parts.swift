@@ -68,12 +68,17 @@ package enum Operand: Sendable, Equatable {
   case literal(Value)
   /// Arithmetic over payload values and literals: `price * quantity`.
   case arithmetic(Arithmetic<Operand>)
+  /// An expression of the expression language that reads the state (its fields and derived
+  /// values, written `state.NAME` here) and maybe the payload: `count * price`,
+  /// `transcript + " ❌"`, `min(focus, count - 1)`. Of the predicate's type.
+  case expression(Predicate)
 
-  /// The payload parameter it reads; nil for a literal and for arithmetic (see `parameters`).
+  /// The payload parameter it reads; nil for a literal, arithmetic and an expression (see
+  /// `parameters`).
   package var parameter: String? {
     switch self {
     case .parameter(let name, _), .eachElement(let name, _): name
-    case .literal, .arithmetic: nil
+    case .literal, .arithmetic, .expression: nil
     }
   }
 
@@ -81,6 +86,7 @@ package enum Operand: Sendable, Equatable {
   package var parameters: [String] {
     switch self {
     case .arithmetic(let arithmetic): arithmetic.leaves.flatMap(\.parameters)
+    case .expression(let predicate): PredicateSearch.fields(readBy: predicate).filter { $0 != "state" }
     default: parameter.map { [$0] } ?? []
     }
   }
@@ -89,7 +95,7 @@ package enum Operand: Sendable, Equatable {
   package var fields: [String] {
     switch self {
     case .parameter(_, let fields), .eachElement(_, let fields): fields
-    case .literal, .arithmetic: []
+    case .literal, .arithmetic, .expression: []
     }
   }
 }

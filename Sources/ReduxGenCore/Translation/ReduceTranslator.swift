@@ -94,6 +94,11 @@ struct ReduceTranslator {
       return types.expression(value, type: type)
     case .arithmetic(let arithmetic):
       return ArithmeticTranslator(types: types).expression(arithmetic) { self.operand($0, type: type) }
+    case .expression(let predicate):
+      // The reducer's `state` and the payload's locals, as an `- if` reads them.
+      return PredicateTranslator(types: types, element: .name("state")) { name in
+        name == "state" ? .name("state") : .name(self.parameterLocal(name))
+      }.expression(predicate)
     }
   }
 }

@@ -3,10 +3,9 @@ extension SpecProblem {
   /// The message, when the problem is one of conditions, the expressions in them, and filters; nil otherwise.
   var conditionsMessage: String? {
     switch self {
-    case .stateReadAsParameter(let name, let action, let numeric):
-      "'\(name)' is a state field, but this value reads action '\(action)''s payload and literals, not the state; "
-        + (numeric ? "to change it by an amount write 'increment \(name) by N', or " : "")
-        + "declare '\(name)' in the payload"
+    case .stateReadAsParameter(let name, let action, _):
+      "'\(name)' is a state field, but this value reads action '\(action)''s payload and literals, not the state "
+        + "(a 'set' reads the state: 'set total = \(name) * 2'); declare '\(name)' in the payload"
     case .readThroughOptional(let name, let path, let type):
       "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition or a derived value doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
     case .cannotCompute(let lhs, let op, let rhs) where op == "%":
@@ -49,7 +48,7 @@ extension SpecProblem {
       case "+", "-", "*", "/", "%":
         "unexpected '\(text)': arithmetic is computed over numbers in a derived value (`left: budget - spent`), an "
           + "operation's value (`set total = price * quantity`) and a condition (`count % 2 == 0`); text is joined "
-          + "with + in a condition only"
+          + "with + in a condition and in a `set` (`set name = first + \" \" + last`)"
       default:
         "unexpected '\(text)'"
       }

@@ -27,6 +27,9 @@ extension SpecProblem {
       "'\(key)' has no operations; write them after the colon, or on the lines below indented further than '- \(key)'"
     case .unknownOperation(let name, let suggestion):
       "unknown reduce operation '\(name)'" + didYouMean(suggestion)
+    case .setToItself(let path):
+      "'set \(path) = \(path)' gives '\(path)' the value it holds: the operation does nothing; give it a value "
+        + "computed from it, a parameter or a literal"
     case .operationSplitAtComma(let text):
       "'\(text)' is not an operation: it reads as the rest of the operation before it, which YAML split at its comma "
         + "(a flow list '[...]' splits at every comma); quote that operation whole (\"present x with a = a, b = b\") "

@@ -103,7 +103,7 @@ extension TestTranslator {
     let argument: Value
     let written: Value?
     switch operand {
-    case .literal, .arithmetic: return nil
+    case .literal, .arithmetic, .expression: return nil
     case .parameter(_, let fields):
       argument = distinctSample(parameterType, 7)
       written = value(argument, through: fields)

@@ -34,6 +34,7 @@ public func recordMeetingReducer(_ state: inout RecordMeetingState, _ action: Re
   case .transcribeReceived(let transcript):
     state.transcript = transcript
   case .transcribeFailed:
+    state.transcript = state.transcript + " ❌"
     state.alert = RecordMeetingAlert.speechRecognizerFailed
   case .saved(let id, let date, let transcript):
     state.syncUp.meetings.insert(Meeting(id: id, date: date, transcript: transcript), at: 0)
@@ -68,10 +69,12 @@ extension RecordMeetingAction: ChangeReporting {
       return StateFields(1, 2)
     case .nextTapped:
       return StateFields(1, 2, 4)
-    case .endMeetingTapped, .transcribeFailed, .alert:
+    case .endMeetingTapped, .alert:
       return StateFields(4)
     case .transcribeReceived:
       return StateFields(3)
+    case .transcribeFailed:
+      return StateFields(3, 4)
     case .saved:
       return StateFields(0)
     }

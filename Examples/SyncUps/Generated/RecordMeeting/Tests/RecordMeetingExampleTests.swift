@@ -329,8 +329,8 @@ struct RecordMeetingExampleTests {
     #expect(state.transcript == "Hello team")
   }
 
-  @Test("a recognizer that fails asks whether to go on")
-  func aRecognizerThatFailsAsksWhetherToGoOn() async {
+  @Test("a recognizer that fails marks the transcript and asks whether to go on")
+  func aRecognizerThatFailsMarksTheTranscriptAndAsksWhetherToGoOn() async {
     var given = RecordMeetingState()
     given.syncUp = SyncUp(
       id: uuid(1),
@@ -340,6 +340,7 @@ struct RecordMeetingExampleTests {
         Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Blob Sr"),
       ],
       minutes: 1)
+    given.transcript = "I completed the project"
     let followUpsClock = ManualClock()
     let effects = RecordMeetingTestEffects()
     effects.transcribe.fails(with: ExampleFailure("not authorized"))
@@ -358,6 +359,7 @@ struct RecordMeetingExampleTests {
     await store.finish()
     let state = store.state
     #expect(state.alert == RecordMeetingAlert.speechRecognizerFailed)
+    #expect(state.transcript == "I completed the project ❌")
   }
 
   @Test("a saved meeting goes before the earlier ones")

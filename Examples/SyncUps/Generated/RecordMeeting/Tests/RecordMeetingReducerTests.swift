@@ -39,6 +39,15 @@ struct RecordMeetingReducerTests {
     #expect(state.transcript == transcript)
   }
 
+  @Test("transcribeFailed sets transcript")
+  func transcribeFailedSetsTranscript() {
+    var state = RecordMeetingState()
+    state.transcript = "text 7"
+    let message: String = "text 7"
+    reduceReporting(&state, .transcribeFailed(message: message))
+    #expect(state.transcript == "text 7 ❌")
+  }
+
   @Test("transcribeFailed sets alert")
   func transcribeFailedSetsAlert() {
     var state = RecordMeetingState()
