@@ -1886,7 +1886,7 @@ struct SpecGenerator {
     var operations: [ROperation] = []
     let kinds = [
       "set", "set", "append", "prepend", "upsert", "remove", "removeWhere", "setEach", "sort", "update", "toggle", "increment", "decrement",
-      "reset", "clear", "move", "removeAt", "removeValue",
+      "reset", "clear", "move", "removeAt", "removeValue", "setFromState",
     ]
     let count = rng.chance(75) ? 1 : rng.int(in: 2...3)
     var verb = "change"
@@ -2468,11 +2468,31 @@ struct SpecGenerator {
   /// An operand of `type`: an existing parameter, a new one, or a literal.
   private mutating func valueOperand(
     _ type: RType, name: String, payload: inout [RField], newParameters: Bool, literal: Bool = true,
-    arithmetic: Bool = false
+    arithmetic: Bool = false, stateRead: [String] = [], prefersState: Bool = false
   ) -> ROperand? {
     // A RequestStatus is written only as a literal: `set loadStatus = idle`.
     if type == .status {
       return literal ? operandLiteral(type).map { .literal($0.0, $0.1) } : nil
+    }
+    // `set total = count + a * 2`: a state field (the one set, or another) plus or minus
+    // arithmetic over the payload and literals; bounded, so a long example can't overflow.
+    let readable = stateRead.filter { field in !payload.contains { $0.name == field } }
+    if !readable.isEmpty, type == .scalar(.int), prefersState || rng.chance(50) {
+      let field = rng.pick(readable)
+      let rest: RArithmetic
+      if rng.chance(40) {
+        rest = .number(rng.int(in: 1...9))
+      } else if let existing = payload.filter({ $0.type == .scalar(.int) }).randomElement(using: &rng) {
+        rest = .binary(.operand(.parameter(existing.name, [])), rng.pick(["+", "*"]), .number(rng.int(in: 1...3)))
+      } else if newParameters {
+        var names = Set(payload.map(\.name))
+        let fresh = freshName(name + "Step", in: &names)
+        payload.append(parameter(fresh, .scalar(.int)))
+        rest = .operand(.parameter(fresh, []))
+      } else {
+        rest = .number(rng.int(in: 1...9))
+      }
+      return .arithmetic(.binary(.name(field), rng.pick(["+", "-"]), rest))
     }
     if arithmetic, type.unwrapped == .scalar(.int), newParameters, rng.chance(40) {
       // `a * b - 2`: Int arithmetic over new Int parameters and literals.
@@ -2585,6 +2605,9 @@ struct SpecGenerator {
     let candidates: [Target]
     switch kind {
     case "set": candidates = writable
+    case "setFromState":
+      // An Int state field, its value read from the state (`set total = count + 1`).
+      candidates = writable.filter { $0.type == .scalar(.int) && $0.steps.count == 1 }
     case "append", "prepend": candidates = all.filter { $0.type.element != nil }
     case "upsert":
       candidates = all.filter {
@@ -2644,9 +2667,13 @@ struct SpecGenerator {
     let valueName = target.fieldName ?? "value"
     let operation: ROperation?
     switch kind {
-    case "set":
+    case "set", "setFromState":
+      // A set at a state field reads the state's Int fields too.
+      let fieldsOnly = path.steps.allSatisfy { if case .field = $0 { true } else { false } }
+      let stateRead = fieldsOnly ? spec.state.filter { $0.type == .scalar(.int) }.map(\.name) : []
       operation = valueOperand(
-        target.type, name: valueName, payload: &payload, newParameters: newParameters, arithmetic: true
+        target.type, name: valueName, payload: &payload, newParameters: newParameters, arithmetic: true,
+        stateRead: stateRead, prefersState: kind == "setFromState"
       ).map { .set(path, $0) }
     case "append", "prepend":
       if rng.chance(25) {
@@ -3343,8 +3370,11 @@ extension RSpec {
     let simulator = Simulator(spec: self)
     let outside = Set(allStateFields.map(\.name) + derived.map(\.name) + filters.map(\.resultName))
     func scoped(_ predicate: RPredicate, over model: RModel, payload: [RField]) -> RPredicate {
-      let clashing = Set(model.fields.map(\.name)).intersection(outside.union(payload.map(\.name)))
-      return predicate.qualifying(clashing, with: "element")
+      let own = Set(model.fields.map(\.name))
+      let clashing = own.intersection(outside.union(payload.map(\.name)))
+      // A state field a parameter of its name hides, drawn for the state's: `state.NAME`.
+      let hidden = outside.intersection(payload.map(\.name)).subtracting(own)
+      return predicate.qualifying(clashing, with: "element").qualifying(hidden, with: "state")
     }
     func model(of list: String) -> RModel? { simulator.elementModel(at: RPath(steps: [.field(list)])) }
     for index in filters.indices {

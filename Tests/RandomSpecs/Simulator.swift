@@ -272,7 +272,9 @@ struct Simulator {
     return payload.first { $0.name == path.lastField }?.name
   }
 
-  func operand(_ operand: ROperand, _ arguments: [String: RValue]) -> RValue {
+  /// The operand's value; `state`, the state as the operation finds it, for arithmetic that
+  /// reads its fields (`set total = count + 1`).
+  func operand(_ operand: ROperand, _ arguments: [String: RValue], state: State = [:]) -> RValue {
     switch operand {
     case .literal(_, let value):
       return value
@@ -286,6 +288,7 @@ struct Simulator {
     case .arithmetic(let arithmetic):
       return Self.compute(arithmetic) { leaf in
         if case .operand(let inner) = leaf { return self.operand(inner, arguments) }
+        if case .name(let field) = leaf { return state[field] }
         return nil
       } ?? .null
     }
@@ -313,7 +316,7 @@ struct Simulator {
 
   private func apply(_ operation: ROperation, _ payload: [RField], _ arguments: [String: RValue], _ state: inout State) {
     func value(_ path: RPath, _ given: ROperand?) -> RValue {
-      if let given { return operand(given, arguments) }
+      if let given { return operand(given, arguments, state: state) }
       return arguments[Self.impliedParameter(path, payload) ?? ""] ?? .null
     }
     switch operation {

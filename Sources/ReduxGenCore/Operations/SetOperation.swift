@@ -9,15 +9,21 @@ struct SetOperation: ReduceOperationKind, Equatable {
     guard let (path, offset) = parser.targetPath() else { return nil }
     if path.endsInElement { return parser.fail(.elementReplaced(list: path.listText), offset) }
     guard let value = parser.assignedExpression(for: path, operation: word, at: offset) else { return nil }
-    if case .expression(.path(let steps, _)) = value,
-      steps == [.field("state")] + path.steps.compactMap({ step -> Predicate.PathStep? in
-        if case .field(let name) = step { return .field(name) }
-        return nil
-      }), steps.count == path.steps.count + 1
-    {
+    if case .expression(.path(let steps, _)) = value, steps == reading(path) {
       return parser.fail(.setToItself(path.text), offset)
     }
     return SetOperation(target: path, value: value)
+  }
+
+  /// The path through fields `state.PATH` as an expression reads it; nil for a path through an
+  /// element or an entry, which an expression's path never equals.
+  static func reading(_ path: StatePath) -> [Predicate.PathStep]? {
+    var steps: [Predicate.PathStep] = [.field("state")]
+    for step in path.steps {
+      guard case .field(let name) = step else { return nil }
+      steps.append(.field(name))
+    }
+    return steps
   }
 
   var description: String { "set \(target.text) = \(value.text)" }
@@ -168,7 +174,11 @@ struct SetOperation: ReduceOperationKind, Equatable {
       }
     }
     if case .expression(let predicate) = value {
-      for miss in SpecMutator.uniqueKinds(predicate.arithmeticNearMisses().map { (kind: $0.kind, expression: $0.predicate) }) {
+      // Not the field set to itself (`transcript + " ❌"` left with its left operand alone): the
+      // checker refuses that spec.
+      let itself = Self.reading(target).map { Predicate.path($0, target.type) }
+      for miss in SpecMutator.uniqueKinds(predicate.arithmeticNearMisses().map { (kind: $0.kind, expression: $0.predicate) })
+      where miss.expression != itself {
         mutants.append((miss.kind, SetOperation(target: target, value: .expression(miss.expression))))
       }
     }
