@@ -75,6 +75,10 @@ private typealias Predicate = ReduxGenCore.Predicate
         case (.array(let items)?, .count): .int(items.count)
         case (.array(let items)?, .isEmpty): .bool(items.isEmpty)
         case (.string(let text)?, .trimmed): .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        case (.string(let text)?, .lowercased): .string(text.lowercased())
+        case (.string(let text)?, .uppercased): .string(text.uppercased())
+        case (.array(let items)?, .first): items.isEmpty ? .null : items[0]
+        case (.array(let items)?, .last): items.isEmpty ? .null : items[items.count - 1]
         default: nil
         }
       }
@@ -90,8 +94,24 @@ private typealias Predicate = ReduxGenCore.Predicate
       guard let a = value(lhs, fields), let b = value(rhs, fields) else { return nil }
       return compare(a, op, b).map { .bool($0) }
     case .contains(let list, let element):
+      if case .string(let text)? = value(list, fields), case .string(let part)? = value(element, fields) {
+        return part.isEmpty ? nil : .bool(text.range(of: part) != nil)
+      }
       guard case .array(let items)? = value(list, fields), let item = value(element, fields) else { return nil }
       return .bool(items.contains(item))
+    case .call(.coalesce, let arguments, _):
+      let first = value(arguments[0], fields)
+      return first == .null ? value(arguments[1], fields) : first
+    case .call(.abs, let arguments, _):
+      switch value(arguments[0], fields) {
+      case .int(let number)?: return number == .min ? nil : .int(number < 0 ? -number : number)
+      case .double(let number)?: return .double(number < 0 ? -number : number)
+      default: return nil
+      }
+    case .call(let method, let arguments, _):
+      guard case .string(let text)? = value(arguments[0], fields), case .string(let part)? = value(arguments[1], fields)
+      else { return nil }
+      return .bool(method == .hasPrefix ? text.starts(with: part) : text.reversed().starts(with: part.reversed()))
     case .lookup(let collection, let key, _):
       guard case .dictionary(let entries)? = value(collection, fields), let key = value(key, fields) else { return nil }
       return entries.first { $0.key == key }?.value ?? .null
@@ -179,6 +199,7 @@ private typealias Predicate = ReduxGenCore.Predicate
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
       .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _):
       return fieldNames(lhs).union(fieldNames(rhs))
+    case .call(_, let arguments, _): return arguments.reduce([]) { $0.union(fieldNames($1)) }
     case .constant, .literal: return []
     }
   }
@@ -249,6 +270,14 @@ private typealias Predicate = ReduxGenCore.Predicate
       ("max(priority, score) > 0.5", ["priority": .int(1), "score": .int(0)], ["priority": .int(0), "score": .int(0)]),
       (#"title + "!" == "text!""#, ["title": .string("text")], ["title": .string("")]),
       ("title.trimmed.isEmpty", ["title": .string("")], ["title": .string("text")]),
+      // `abs`, `??`, text in lower case and its tests.
+      ("abs(priority - 2) == 2", ["priority": .int(0)], ["priority": .int(1)]),
+      (#"title.lowercased == "text""#, ["title": .string("text")], ["title": .string("")]),
+      (#"title.uppercased == "TEXT""#, ["title": .string("text")], ["title": .string("")]),
+      (#"title.hasPrefix("a")"#, ["title": .string("a")], ["title": .string("")]),
+      (#"title.hasSuffix("xt")"#, ["title": .string("text")], ["title": .string("")]),
+      (#"title.contains("ex")"#, ["title": .string("text")], ["title": .string("")]),
+      (#"note ?? "z" == "z""#, ["note": .null], ["note": .string("")]),
     ] as [(String, Fields, Fields)])
   func witnesses(_ source: String, _ expectedKept: Fields, _ expectedDropped: Fields) throws {
     let (predicate, search) = try checked(source)

@@ -34,6 +34,12 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.total = state.total + state.total * rate
   case .greet(let who):
     state.title = "Hello " + who + ", " + state.title
+  case .pickLabel:
+    state.title = state.labels.last ?? "none"
+  case .distance(let target):
+    state.count = Swift.abs(state.count - target)
+  case .quiet:
+    state.title = state.title.lowercased()
   }
 }
 
@@ -41,7 +47,7 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .rename, .greet:
+    case .rename, .greet, .pickLabel, .quiet:
       return StateFields(0)
     case .renameTask, .completeAll, .estimateOpen:
       return StateFields(1)
@@ -49,6 +55,8 @@ extension SnippetAction: ChangeReporting {
       return StateFields(2)
     case .compute, .addTax:
       return StateFields(5)
+    case .distance:
+      return StateFields(3)
     }
   }
 
@@ -73,6 +81,7 @@ extension SnippetState: FieldTracking {
       \.count: StateFields(3),
       \.price: StateFields(4),
       \.total: StateFields(5),
+      \.labels: StateFields(6),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -21,6 +21,7 @@ struct SnippetReducerTests {
     #expect(state.count == 0)
     #expect(state.price == 0)
     #expect(state.total == 0)
+    #expect(state.labels.isEmpty)
   }
 
   @Test("rename sets title")
@@ -107,18 +108,44 @@ struct SnippetReducerTests {
   func addTaxSetsTotal() {
     var state = SnippetState()
     state.total = 7.5
-    let rate: Double = 5.5
+    let rate: Double = 4.5
     reduceReporting(&state, .addTax(rate: rate))
-    #expect(state.total == 48.75)
+    #expect(state.total == 41.25)
   }
 
   @Test("greet sets title")
   func greetSetsTitle() {
     var state = SnippetState()
-    state.title = "text 4"
-    let who: String = "text 7"
+    state.title = "Text 4"
+    let who: String = "Text 7"
     reduceReporting(&state, .greet(who: who))
-    #expect(state.title == "Hello text 7, text 4")
+    #expect(state.title == "Hello Text 7, Text 4")
+  }
+
+  @Test("pickLabel sets title")
+  func pickLabelSetsTitle() {
+    var state = SnippetState()
+    state.title = "text 4"
+    state.labels = ["Text 7", "Text 4"]
+    reduceReporting(&state, .pickLabel)
+    #expect(state.title == "Text 4")
+  }
+
+  @Test("distance sets count")
+  func distanceSetsCount() {
+    var state = SnippetState()
+    state.count = 14
+    let target: Int = 23
+    reduceReporting(&state, .distance(target: target))
+    #expect(state.count == 9)
+  }
+
+  @Test("quiet sets title")
+  func quietSetsTitle() {
+    var state = SnippetState()
+    state.title = "Text 7"
+    reduceReporting(&state, .quiet)
+    #expect(state.title == "text 7")
   }
 }
 
@@ -163,6 +190,11 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
     && !action.changedFields.overlaps(SnippetState.fields(readBy: \.total))
   {
     unreported.append("total")
+  }
+  if state.labels != before.labels
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.labels))
+  {
+    unreported.append("labels")
   }
   #expect(unreported == [])
   var misreported: [String] = []

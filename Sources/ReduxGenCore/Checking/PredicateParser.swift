@@ -112,7 +112,7 @@ struct PredicateParser {
 
   private mutating func comparison() -> Typed? {
     let lhsOffset = tokens.peek.offset
-    guard let lhs = sum(expected: nil) else { return nil }
+    guard let lhs = coalescing(expected: nil) else { return nil }
     guard case .symbol(let symbol) = tokens.peek.kind,
       let op = Predicate.ComparisonOperator(rawValue: symbol)
     else {
@@ -123,7 +123,7 @@ struct PredicateParser {
     }
     let opOffset = tokens.next().offset
     let rhsOffset = tokens.peek.offset
-    guard let rhs = sum(expected: lhs.1 == Self.pendingEnum ? nil : lhs.1) else { return nil }
+    guard let rhs = coalescing(expected: lhs.1 == Self.pendingEnum ? nil : lhs.1) else { return nil }
     // `.high == priority`: a case on the left is a case of the right's enum.
     if case .literal(.enumCase(let name), Self.pendingEnum) = lhs.0 {
       guard case .enumeration(let enumName) = rhs.1.unwrapped else {
@@ -172,6 +172,25 @@ struct PredicateParser {
     }
     _ = fail(.cannotCompare(lhs.swiftName, rhs.swiftName, op: op.rawValue), offset)
     return false
+  }
+
+  /// `VALUE ?? FALLBACK`: an optional value, or the fallback (of the type it wraps, or optional
+  /// too) where it is nil; looser than arithmetic, tighter than a comparison, grouped to the right.
+  private mutating func coalescing(expected: SpecType?) -> Typed? {
+    guard let lhs = sum(expected: expected) else { return nil }
+    guard tokens.peek.kind == .symbol("??") else { return lhs }
+    let offset = tokens.next().offset
+    guard var rhs = coalescing(expected: lhs.1.unwrapped) else { return nil }
+    if case .literal(let value, _) = rhs.0, let retyped = retype(value, as: lhs.1.unwrapped) {
+      rhs = (.literal(retyped, lhs.1.unwrapped), lhs.1.unwrapped)
+    }
+    // A lookup's value type isn't kept: it is not a value to fall back from.
+    var isLookup = false
+    if case .lookup = lhs.0 { isLookup = true }
+    guard lhs.1.isOptional, !isLookup, !isNil(lhs), !isNil(rhs), rhs.1 == lhs.1.unwrapped || rhs.1 == lhs.1 else {
+      return fail(.cannotCompute(described(lhs), op: "??", described(rhs)), offset)
+    }
+    return (.call(.coalesce, [lhs.0, rhs.0], rhs.1), rhs.1)
   }
 
   /// `A + B - C`: arithmetic on numbers, or `+` joining text; tighter than a comparison.
@@ -254,6 +273,42 @@ struct PredicateParser {
     return (.extremum(which, lhs.0, rhs.0, type), type)
   }
 
+  /// `abs(N)`, read from its `(`: the magnitude of a number, of its type.
+  private mutating func absolute(expected: SpecType?, at offset: Int) -> Typed? {
+    guard tokens.take("(") else {
+      return fail(.expectedToken(.openingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    guard let inner = sum(expected: expected) else { return nil }
+    guard tokens.take(")") else {
+      return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    guard ArithmeticOperator.isArithmetic(inner.1) else {
+      return fail(.cannotApply("abs", to: described(inner), takes: "a number"), offset)
+    }
+    return (.call(.abs, [inner.0], inner.1), inner.1)
+  }
+
+  /// `TEXT.hasPrefix(T)`, `TEXT.hasSuffix(T)` or `TEXT.contains(T)`, read from its `(`: whether
+  /// the text starts with, ends with or holds the other.
+  private mutating func textTest(_ text: Typed, method: String, at offset: Int) -> Typed? {
+    guard tokens.take("(") else {
+      return fail(.expectedToken(.openingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    let valueOffset = tokens.peek.offset
+    guard let value = coalescing(expected: .scalar(.string)) else { return nil }
+    guard tokens.take(")") else {
+      return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+    }
+    guard value.1 == .scalar(.string) else {
+      return fail(.cannotApply(method, to: described(value), takes: "text"), valueOffset)
+    }
+    switch method {
+    case "hasPrefix": return (.call(.hasPrefix, [text.0, value.0], .scalar(.bool)), .scalar(.bool))
+    case "hasSuffix": return (.call(.hasSuffix, [text.0, value.0], .scalar(.bool)), .scalar(.bool))
+    default: return (.contains(text.0, value.0), .scalar(.bool))
+    }
+  }
+
   /// A literal written where `expected` is known becomes a value of that type.
   private func retype(_ value: Value, as type: SpecType) -> Value? {
     switch (value, type.unwrapped) {
@@ -313,6 +368,8 @@ struct PredicateParser {
     where (name == "min" || name == "max") && tokens.peek.kind == .symbol("(")
       && !element.fields.contains(where: { $0.name == name }):
       return extremum(name == "min" ? .min : .max, expected: expected, at: token.offset)
+    case .identifier("abs") where tokens.peek.kind == .symbol("(") && !element.fields.contains(where: { $0.name == "abs" }):
+      return absolute(expected: expected, at: token.offset)
     case .identifier(let name):
       // A case written bare where an enum is expected (`status == denied`), unless a field
       // has its name.
@@ -374,6 +431,15 @@ struct PredicateParser {
         type = name == "count" ? .scalar(.int) : .scalar(.bool)
       } else if !steps.isEmpty, name == "trimmed", type == .scalar(.string) {
         steps.append(.trimmed)
+      } else if !steps.isEmpty, name == "lowercased" || name == "uppercased", type == .scalar(.string) {
+        steps.append(name == "lowercased" ? .lowercased : .uppercased)
+      } else if !steps.isEmpty, ["contains", "hasPrefix", "hasSuffix"].contains(name), type == .scalar(.string) {
+        return textTest((.path(steps, type), type), method: name, at: nameOffset)
+      } else if !steps.isEmpty, name == "first" || name == "last", case .array(let elementType) = type,
+        !elementType.isOptional
+      {
+        steps.append(name == "first" ? .first : .last)
+        type = .optional(elementType)
       } else if !steps.isEmpty, name == "contains", case .array(let elementType) = type {
         return membership(in: (.path(steps, type), type), of: elementType, at: nameOffset)
       } else if !steps.isEmpty, name == "contains", isCountable(type) {

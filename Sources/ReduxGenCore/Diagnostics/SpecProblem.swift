@@ -62,6 +62,9 @@ package enum SpecProblem: Hashable, Sendable {
   case membershipInCondition(String, type: String)
   /// `a + b` where the two types don't mix (`Int64 + Double`), or one isn't a number arithmetic takes.
   case cannotCompute(String, op: String, String)
+  /// `abs("x")`, `name.hasPrefix(3)`: a function of the expression language given a value it
+  /// doesn't take (the value as a message shows it, and what it takes).
+  case cannotApply(String, to: String, takes: String)
   /// `byId[key]` in a condition.
   case lookupInCondition(String, type: String)
   /// A `where` naming a state field or parameter: it reads the element's fields only.

@@ -30,6 +30,8 @@ extension SpecMutator {
     func grouped(_ predicate: Predicate, within op: String = "!") -> String {
       switch predicate {
       case .constant, .path, .literal, .not, .contains, .lookup, .extremum: describe(predicate)
+      case .call(let function, _, _) where function != .coalesce: describe(predicate)
+      case .call where op == "==" || op == "&&" || op == "||": describe(predicate)
       case .arithmetic where op == "==": describe(predicate)
       case .compare where op == "&&" || op == "||": describe(predicate)
       case .and where op == "&&" || op == "||": describe(predicate)
@@ -44,7 +46,18 @@ extension SpecMutator {
     case .literal(let value, _): return describe(value)
     case .arithmetic: return predicate.arithmetic.text { grouped($0) }
     case .extremum(let which, let lhs, let rhs, _): return "\(which.rawValue)(\(describe(lhs)), \(describe(rhs)))"
-    
+    case .call(.coalesce, let arguments, _):
+      // `??` binds looser than arithmetic, tighter than a comparison; it groups to the right.
+      func side(_ operand: Predicate) -> String {
+        switch operand {
+        case .constant, .path, .literal, .contains, .lookup, .extremum, .call: describe(operand)
+        default: "(\(describe(operand)))"
+        }
+      }
+      return "\(side(arguments[0])) ?? \(describe(arguments[1]))"
+    case .call(.abs, let arguments, _): return "abs(\(describe(arguments[0])))"
+    case .call(let method, let arguments, _):
+      return "\(grouped(arguments[0])).\(method.rawValue)(\(describe(arguments[1])))"
     case .not(let operand): return "!" + grouped(operand)
     case .and(let lhs, let rhs): return "\(grouped(lhs, within: "&&")) && \(grouped(rhs, within: "&&"))"
     case .or(let lhs, let rhs): return "\(grouped(lhs, within: "||")) || \(grouped(rhs, within: "||"))"

@@ -107,6 +107,8 @@ extension Predicate {
       return .arithmetic(lhs.mappingPaths(transform), op, rhs.mappingPaths(transform), type)
     case .extremum(let which, let lhs, let rhs, let type):
       return .extremum(which, lhs.mappingPaths(transform), rhs.mappingPaths(transform), type)
+    case .call(let function, let arguments, let type):
+      return .call(function, arguments.map { $0.mappingPaths(transform) }, type)
     case .constant, .literal: return self
     }
   }

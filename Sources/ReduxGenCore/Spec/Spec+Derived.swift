@@ -133,13 +133,22 @@ package indirect enum Predicate: Sendable, Equatable {
   case arithmetic(Predicate, ArithmeticOperator, Predicate, SpecType)
   /// `min(A, B)` or `max(A, B)`: the smaller or larger of two values of the type given.
   case extremum(Extremum, Predicate, Predicate, SpecType)
+  /// A function or method of the expression language over its arguments, of the type given:
+  /// `VALUE ?? FALLBACK`, `abs(N)`, `TEXT.hasPrefix(T)`, `TEXT.hasSuffix(T)`.
+  case call(Function, [Predicate], SpecType)
 
-  package enum PathStep: Sendable, Equatable {
+  package enum PathStep: Sendable, Hashable {
     case field(String)
     case count
     case isEmpty
     /// Text without its leading and trailing white space and newlines.
     case trimmed
+    /// Text in lower case, or in upper case.
+    case lowercased
+    case uppercased
+    /// A list's first or last element; nil when it is empty.
+    case first
+    case last
     /// First only, in an action's `where`: the payload parameter of this name, which the
     /// element's field of that name hides from a bare name (`payload.id`).
     case parameter(String)
@@ -153,6 +162,10 @@ package indirect enum Predicate: Sendable, Equatable {
         case .count: "count"
         case .isEmpty: "isEmpty"
         case .trimmed: "trimmed"
+        case .lowercased: "lowercased"
+        case .uppercased: "uppercased"
+        case .first: "first"
+        case .last: "last"
         case .parameter(let name): "payload.\(name)"
         }
       }.joined(separator: ".")
@@ -162,6 +175,16 @@ package indirect enum Predicate: Sendable, Equatable {
   package enum Extremum: String, Sendable, CaseIterable {
     case min
     case max
+  }
+
+  package enum Function: String, Sendable, CaseIterable {
+    /// `VALUE ?? FALLBACK`: the optional value, or the fallback where it is nil.
+    case coalesce = "??"
+    /// `abs(N)`: the magnitude of a number.
+    case abs
+    /// `TEXT.hasPrefix(T)`, `TEXT.hasSuffix(T)`: whether the text starts or ends with another.
+    case hasPrefix
+    case hasSuffix
   }
 
   package enum ComparisonOperator: String, Sendable, CaseIterable {
@@ -180,7 +203,9 @@ extension Predicate {
   /// comparison.
   package var type: SpecType {
     switch self {
-    case .path(_, let type), .literal(_, let type), .arithmetic(_, _, _, let type), .extremum(_, _, _, let type): type
+    case .path(_, let type), .literal(_, let type), .arithmetic(_, _, _, let type), .extremum(_, _, _, let type),
+      .call(_, _, let type):
+      type
     case .constant, .not, .and, .or, .compare, .contains: .scalar(.bool)
     case .lookup: .optional(.scalar(.bool))
     }
@@ -225,6 +250,31 @@ extension Predicate {
       result = [(which == .min ? "max" : "min", .extremum(which == .min ? .max : .min, lhs, rhs, type))]
       result += lhs.arithmeticNearMisses().map { ($0.kind, .extremum(which, $0.predicate, rhs, type)) }
       result += rhs.arithmeticNearMisses().map { ($0.kind, .extremum(which, lhs, $0.predicate, type)) }
+    case .call(let function, let arguments, let type):
+      // `hasPrefix` and `hasSuffix` swapped; `abs` left out; then each argument's own.
+      switch function {
+      case .hasPrefix: result = [("hasSuffix", .call(.hasSuffix, arguments, type))]
+      case .hasSuffix: result = [("hasPrefix", .call(.hasPrefix, arguments, type))]
+      case .abs: result = [("no-abs", arguments[0])]
+      case .coalesce: break
+      }
+      for (index, argument) in arguments.enumerated() {
+        for (kind, nearMiss) in argument.arithmeticNearMisses() {
+          var changed = arguments
+          changed[index] = nearMiss
+          result.append((kind, .call(function, changed, type)))
+        }
+      }
+    case .path(let steps, let type):
+      // A list's `first` read as its `last`, and back; lower case as upper case.
+      let swapped: [Predicate.PathStep: Predicate.PathStep] = [
+        .first: .last, .last: .first, .lowercased: .uppercased, .uppercased: .lowercased,
+      ]
+      if let index = steps.lastIndex(where: { swapped[$0] != nil }) {
+        var changed = steps
+        changed[index] = swapped[steps[index]]!
+        result = [(PathStep.text(of: [changed[index]]), .path(changed, type))]
+      }
     case .not(let operand):
       result = operand.arithmeticNearMisses().map { ($0.kind, .not($0.predicate)) }
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
@@ -241,7 +291,7 @@ extension Predicate {
       }
       result = lhs.arithmeticNearMisses().map { ($0.kind, rebuilt($0.predicate, rhs)) }
       result += rhs.arithmeticNearMisses().map { ($0.kind, rebuilt(lhs, $0.predicate)) }
-    case .constant, .path, .literal:
+    case .constant, .literal:
       break
     }
     // One mutant per kind: the first of a kind (the outermost) stands for it.
@@ -288,6 +338,8 @@ extension Predicate {
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
       .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _):
       return lhs.readsElement(over: element) || rhs.readsElement(over: element)
+    case .call(_, let arguments, _):
+      return arguments.contains { $0.readsElement(over: element) }
     }
   }
 
@@ -299,6 +351,7 @@ extension Predicate {
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
       .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _):
       [lhs, rhs]
+    case .call(_, let arguments, _): arguments
     }
   }
 

@@ -129,6 +129,16 @@ struct PredicateSearch {
     return nil
   }
 
+  /// The value of an expression an action reads (`state.NAME` and the payload's names), for
+  /// these state fields and these arguments; nil where this search can't tell. The search's
+  /// `model` must have no fields: the expression is over no element.
+  func value(of predicate: Predicate, state: [String: Value], arguments: [String: Value]) -> Value? {
+    var assignment: [String: Value] = [:]
+    for (name, value) in state { assignment[Self.stateKey(name)] = value }
+    for (name, value) in arguments { assignment[Self.parameterKey(name)] = value }
+    return value(predicate, assignment)
+  }
+
   /// Whether the predicate holds for an element of these field values in a state of these
   /// values; nil where this search can't tell.
   func holds(_ predicate: Predicate, element: [String: Value], state: [String: Value]) -> Bool? {
@@ -257,6 +267,10 @@ struct PredicateSearch {
         case (.count, .array(let items)): current = .int(items.count)
         case (.isEmpty, .array(let items)): current = .bool(items.isEmpty)
         case (.trimmed, .string(let text)): current = .string(Self.trimmed(text))
+        case (.lowercased, .string(let text)): current = .string(text.lowercased())
+        case (.uppercased, .string(let text)): current = .string(text.uppercased())
+        case (.first, .array(let items)): current = items.first ?? .null
+        case (.last, .array(let items)): current = items.last ?? .null
         default: return nil
         }
       }
@@ -274,6 +288,10 @@ struct PredicateSearch {
       guard let a = value(lhs, fields), let b = value(rhs, fields) else { return nil }
       return compare(a, op, b).map { .bool($0) }
     case .contains(let list, let element):
+      if case .string(let text)? = value(list, fields), case .string(let part)? = value(element, fields) {
+        // Empty text: Foundation's `contains` and the standard library's disagree.
+        return part.isEmpty ? nil : .bool(Self.contains(text, part))
+      }
       guard case .array(let items)? = value(list, fields), let item = value(element, fields) else { return nil }
       return .bool(items.contains(item))
     case .lookup(let collection, let key, false):
@@ -283,6 +301,8 @@ struct PredicateSearch {
       return nil
     case .arithmetic:
       return predicate.arithmetic.evaluate { value($0, fields) }
+    case .call(let function, let arguments, _):
+      return Self.call(function, arguments.map { value($0, fields) })
     case .extremum(let which, let lhs, let rhs, let type):
       guard let a = value(lhs, fields), let b = value(rhs, fields), let aFirst = compare(a, .lessOrEqual, b) else {
         return nil
@@ -292,6 +312,25 @@ struct PredicateSearch {
       if type == .scalar(.double), case .int(let whole) = result { return .double(Double(whole)) }
       return result
     }
+  }
+
+  /// A function of the expression language on its arguments' values, as the generated code
+  /// computes it; nil where an argument has none or the result would trap (`abs(Int.min)`).
+  static func call(_ function: Predicate.Function, _ arguments: [Value?]) -> Value? {
+    switch (function, arguments.first ?? nil, arguments.dropFirst().first ?? nil) {
+    case (.coalesce, .null?, let fallback): return fallback
+    case (.coalesce, let value?, _): return value
+    case (.abs, .int(let number)?, _): return number == .min ? nil : .int(Swift.abs(number))
+    case (.abs, .double(let number)?, _): return .double(Swift.abs(number))
+    case (.hasPrefix, .string(let text)?, .string(let part)?): return .bool(text.hasPrefix(part))
+    case (.hasSuffix, .string(let text)?, .string(let part)?): return .bool(text.hasSuffix(part))
+    default: return nil
+    }
+  }
+
+  /// Whether `text` holds `part` (not empty), as Swift's `contains` on text finds it.
+  static func contains(_ text: String, _ part: String) -> Bool {
+    text.indices.contains { text[$0...].hasPrefix(part) }
   }
 
   /// Text without the white space and newlines at its ends, as Foundation's

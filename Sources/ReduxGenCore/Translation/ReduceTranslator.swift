@@ -139,6 +139,10 @@ struct PredicateTranslator {
         case .isEmpty: base.dot("isEmpty")
         case .trimmed:
           base.dot("trimmingCharacters").call([Argument("in", .member(nil, "whitespacesAndNewlines"))])
+        case .lowercased: base.dot("lowercased").call([])
+        case .uppercased: base.dot("uppercased").call([])
+        case .first: base.dot("first")
+        case .last: base.dot("last")
         }
       }
     case .literal(let value, let type):
@@ -154,19 +158,41 @@ struct PredicateTranslator {
     case .compare(let lhs, let op, let rhs):
       return .binary(side(lhs, against: rhs), op.swiftOperator, side(rhs, against: lhs))
     case .contains(let list, let value):
-      return expression(list).dot("contains").call([Argument(nil, expression(value))])
+      return receiver(list).dot("contains").call([Argument(nil, expression(value))])
     case .lookup(let collection, let key, let byID):
       return byID
         ? .subscriptedByLabel(expression(collection), label: "id", expression(key))
         : .subscripted(expression(collection), expression(key))
     case .arithmetic:
-      return ArithmeticTranslator(types: types).expression(predicate.arithmetic, leaf: expression)
+      // `??` binds looser than arithmetic: a fallback inside a sum keeps its parentheses.
+      return ArithmeticTranslator(types: types).expression(predicate.arithmetic) { leaf in
+        if case .call(.coalesce, _, _) = leaf { return .parenthesized(expression(leaf)) }
+        return expression(leaf)
+      }
+    case .call(.coalesce, let arguments, _):
+      let value = expression(arguments[0])
+      let grouped: Expression = if case .call(.coalesce, _, _) = arguments[0] { .parenthesized(value) } else { value }
+      return .binary(grouped, .nilCoalescing, expression(arguments[1]))
+    case .call(.abs, let arguments, _):
+      // `Swift.abs`: a member named `abs` of the type the code is in would hide the function.
+      return .name("Swift").dot("abs").call([Argument(nil, expression(arguments[0]))])
+    case .call(let method, let arguments, _):
+      return receiver(arguments[0]).dot(method.rawValue).call([Argument(nil, expression(arguments[1]))])
     case .extremum(let which, let lhs, let rhs, let type):
       // `Swift.min`: a member named `min` of the type the code is in would hide the function.
       func converted(_ side: Predicate) -> Expression {
         side.type == type || side.isLiteral ? expression(side) : .name(type.swiftName).call([Argument(nil, expression(side))])
       }
       return .name("Swift").dot(which.rawValue).call([Argument(nil, converted(lhs)), Argument(nil, converted(rhs))])
+    }
+  }
+
+  /// The value a method is called on: in parentheses unless it is a path, a literal or a call.
+  private func receiver(_ predicate: Predicate) -> Expression {
+    switch predicate {
+    case .path, .literal, .lookup, .extremum, .contains: expression(predicate)
+    case .call(let function, _, _) where function != .coalesce: expression(predicate)
+    default: .parenthesized(expression(predicate))
     }
   }
 
@@ -197,6 +223,8 @@ struct PredicateTranslator {
   private func grouped(_ predicate: Predicate, within op: BinaryOperator? = nil) -> Expression {
     switch predicate {
     case .constant, .path, .literal, .not, .contains, .lookup, .extremum: expression(predicate)
+    // `??` binds looser than `!`, tighter than `&&` and `||`.
+    case .call(let function, _, _) where function != .coalesce || op == .and || op == .or: expression(predicate)
     case .and where op == .and || op == .or: expression(predicate)
     case .or where op == .or: expression(predicate)
     default: .parenthesized(expression(predicate))

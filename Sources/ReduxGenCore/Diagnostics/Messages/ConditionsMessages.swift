@@ -10,6 +10,11 @@ extension SpecProblem {
       "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition or a derived value doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
     case .cannotCompute(let lhs, let op, let rhs) where op == "%":
       "can't compute \(lhs) % \(rhs): '%' takes two whole numbers of one type, Int or Int64 (a Double has no remainder operator in Swift)"
+    case .cannotCompute(let lhs, let op, let rhs) where op == "??":
+      "can't compute \(lhs) ?? \(rhs): '??' takes an optional value on its left (a list's 'first' or 'last', an "
+        + "optional field) and, on its right, a value of the type it wraps"
+    case .cannotApply(let function, let value, let takes):
+      "can't compute \(function) of \(value): \(function) takes \(takes)"
     case .cannotCompute(let lhs, let op, let rhs) where op == "min" || op == "max":
       "can't compute \(op)(\(lhs), \(rhs)): \(op) takes two values of one type that has an order (numbers, text, dates), or an integer and a Double (a Double), neither optional"
     case .cannotCompute(let lhs, let op, let rhs):

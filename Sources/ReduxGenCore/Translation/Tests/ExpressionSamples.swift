@@ -10,38 +10,87 @@ extension TestTranslator {
     var written: Value
   }
 
-  /// A sample for an expression of `+ - * / %` (text `+` too) whose leaves are literals, state
-  /// fields (`state.NAME`, stored, not derived) and payload parameters, each a number, a
-  /// `Double` or text; nil for any other expression (examples cover it), or when a state field
-  /// it reads is written by another of the action's operations (`others`).
+  /// A sample for an expression whose paths start at state fields (`state.NAME`, stored, not
+  /// derived) and payload parameters: each given a distinct value (numbers never 0 or 1, text
+  /// and lists of them), the expression computed here as `PredicateSearch` computes it. Nil
+  /// when it can't be computed (a path through a model's fields), or when a state field it reads
+  /// is written by another of the action's operations (`others`): examples cover those.
   func expressionSample(_ predicate: Predicate, in action: Action, others: Set<String>) -> ExpressionSample? {
-    let arithmetic = predicate.arithmetic
-    let numbers = Self.arithmeticNumbers(besides: arithmetic.literals)
-    var sample = ExpressionSample(state: [], arguments: [:], written: .null)
-    var numbered: [String: Value] = [:]
-    for (index, leaf) in arithmetic.leaves.enumerated() {
-      let key = SpecMutator.describe(leaf)
-      guard numbered[key] == nil else { continue }
-      guard index < numbers.count, case .path(let steps, let type) = leaf else { return nil }
-      let value: Value
-      switch type {
-      case .scalar(.int): value = .int(numbers[index])
-      case .scalar(.double): value = .double(Double(numbers[index]) + 0.5)
-      case .scalar(.string): value = .string("text \(numbers[index])")
-      default: return nil
+    // The numbers in order, then reversed: an `abs` whose argument is negative in neither is
+    // tested as it comes (its near miss that leaves `abs` out then survives the derived test).
+    let numbers = Self.arithmeticNumbers(besides: predicate.arithmetic.literals)
+    let first = expressionSample(predicate, in: action, others: others, numbers: numbers)
+    guard let first, Self.absoluteArguments(of: predicate).count > 0 else { return first }
+    let search = PredicateSearch(spec: spec, model: Model(name: "", doc: nil, fields: []))
+    for sample in [first, expressionSample(predicate, in: action, others: others, numbers: numbers.reversed())] {
+      guard let sample else { continue }
+      let state = Dictionary(sample.state, uniquingKeysWith: { first, _ in first })
+      let negative = Self.absoluteArguments(of: predicate).allSatisfy { argument in
+        switch search.value(of: argument, state: state, arguments: sample.arguments) {
+        case .int(let number)?: number < 0
+        case .double(let number)?: number < 0
+        default: false
+        }
       }
-      if steps.count == 2, steps[0] == .field("state"), case .field(let name) = steps[1] {
-        guard spec.state.contains(where: { $0.name == name && $0.type == type }), !others.contains(name) else { return nil }
-        sample.state.append((name, value))
-      } else if steps.count == 1, case .field(let name) = steps[0] {
-        guard action.payload.contains(where: { $0.name == name && $0.type == type }) else { return nil }
-        sample.arguments[name] = value
-      } else {
-        return nil
-      }
-      numbered[key] = value
+      if negative { return sample }
     }
-    guard let written = arithmetic.evaluate({ numbered[SpecMutator.describe($0)] }) else { return nil }
+    return first
+  }
+
+  /// The arguments of every `abs` in the expression.
+  private static func absoluteArguments(of predicate: Predicate) -> [Predicate] {
+    if case .call(.abs, let arguments, _) = predicate { return arguments + arguments.flatMap(absoluteArguments) }
+    return predicate.operands.flatMap(absoluteArguments)
+  }
+
+  private func expressionSample(_ predicate: Predicate, in action: Action, others: Set<String>, numbers: [Int])
+    -> ExpressionSample?
+  {
+    var sample = ExpressionSample(state: [], arguments: [:], written: .null)
+    var failed = false
+    var position = 0
+    func value(_ type: SpecType) -> Value? {
+      defer { position += 1 }
+      guard position < numbers.count else { return nil }
+      let number = numbers[position]
+      switch type {
+      case .scalar(.int): return .int(number)
+      case .scalar(.double): return .double(Double(number) + 0.5)
+      case .scalar(.string): return .string("Text \(number)")
+      case .array(let element) where [.scalar(.int), .scalar(.double), .scalar(.string)].contains(element):
+        // Two elements, the first and the last apart.
+        guard let first = value(element), let last = value(element) else { return nil }
+        return .array([first, last])
+      case .optional(let wrapped): return value(wrapped)
+      default: return distinctSample(type, 7 + position)
+      }
+    }
+    func visit(_ predicate: Predicate) {
+      guard case .path(let steps, _) = predicate else {
+        predicate.operands.forEach(visit)
+        return
+      }
+      if steps.count >= 2, steps[0] == .field("state"), case .field(let name) = steps[1] {
+        guard !sample.state.contains(where: { $0.field == name }) else { return }
+        guard let field = spec.state.first(where: { $0.name == name }), !others.contains(name), let given = value(field.type)
+        else { return failed = true }
+        sample.state.append((name, given))
+      } else if case .field(let name)? = steps.first {
+        guard sample.arguments[name] == nil else { return }
+        guard let parameter = action.payload.first(where: { $0.name == name }), let given = value(parameter.type) else {
+          return failed = true
+        }
+        sample.arguments[name] = given
+      } else {
+        failed = true
+      }
+    }
+    visit(predicate)
+    let search = PredicateSearch(spec: spec, model: Model(name: "", doc: nil, fields: []))
+    guard !failed,
+      let written = search.value(
+        of: predicate, state: Dictionary(sample.state, uniquingKeysWith: { first, _ in first }), arguments: sample.arguments)
+    else { return nil }
     sample.written = written
     return sample
   }

@@ -42,10 +42,10 @@ struct RecordMeetingReducerTests {
   @Test("transcribeFailed sets transcript")
   func transcribeFailedSetsTranscript() {
     var state = RecordMeetingState()
-    state.transcript = "text 7"
+    state.transcript = "Text 7"
     let message: String = "text 7"
     reduceReporting(&state, .transcribeFailed(message: message))
-    #expect(state.transcript == "text 7 ❌")
+    #expect(state.transcript == "Text 7 ❌")
   }
 
   @Test("transcribeFailed sets alert")
