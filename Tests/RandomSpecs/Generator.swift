@@ -2090,8 +2090,20 @@ struct SpecGenerator {
       switch type {
       case .scalar(.string):
         let (text, suffix) = (rng.pick(["Ada", "m", ""]), rng.pick(["!", " b"]))
-        let joined = RPredicate.arithmetic(subject, "+", .literal(YAMLText.doubleQuoted(suffix), .string(suffix)))
-        return .compare(joined, rng.pick(["==", "!="]), .literal(YAMLText.doubleQuoted(text + suffix), .string(text + suffix)))
+        func quoted(_ value: String) -> RPredicate { .literal(YAMLText.doubleQuoted(value), .string(value)) }
+        switch rng.int(3) {
+        case 0:
+          // Text's tests and its case: `title.hasPrefix("A")`, `title.lowercased == "ada"`.
+          guard case .path(let steps, nil) = subject else { return nil }
+          if rng.chance(50) {
+            return .call(rng.pick(["hasPrefix", "hasSuffix", "contains"]), [subject, quoted(rng.pick(["A", "a", "d"]))])
+          }
+          let changed = RPredicate.path(steps, suffix: rng.pick(["lowercased", "uppercased"]))
+          return .compare(changed, rng.pick(["==", "!="]), quoted(rng.pick(["ada", "ADA", "text 1", "TEXT 1"])))
+        default:
+          let joined = RPredicate.arithmetic(subject, "+", quoted(suffix))
+          return .compare(joined, rng.pick(["==", "!="]), quoted(text + suffix))
+        }
       case .scalar(.double):
         // No `/`: a Double field may hold a whole number, which the simulator would divide as one.
         let (text, value) = numberLiteral(.double)
@@ -2108,6 +2120,10 @@ struct SpecGenerator {
           let scaled = RPredicate.arithmetic(subject, rng.pick(["*", "/"]), int(2))
           return .compare(.arithmetic(scaled, rng.pick(["+", "-"]), int(1)), rng.pick(ops), int(rng.int(in: 0...6)))
         case 2:
+          if type == .scalar(.int), rng.chance(50) {
+            // `abs(count - 2) <= 1`
+            return .compare(.call("abs", [.arithmetic(subject, "-", int(rng.int(in: 1...4)))]), rng.pick(ops), int(rng.int(in: 0...3)))
+          }
           return .compare(.extremum(rng.pick(["min", "max"]), subject, int(rng.int(in: 0...4))), rng.pick(["==", "!="]), subject)
         default:
           return .compare(.arithmetic(.parenthesized(.arithmetic(subject, "+", int(1))), "%", int(2)), "==", int(0))
@@ -2461,6 +2477,34 @@ struct SpecGenerator {
     }
   }
 
+  /// Now and then a value of `type` the expression language computes from the state's fields
+  /// `readable`: `abs(count - 3)`, `(scores.first ?? 0) + 2`, `title.lowercased`,
+  /// `title + "!"`, `names.last ?? "none"`; nil when none fits.
+  private mutating func stateExpression(_ type: RType, _ readable: [RField]) -> ROperand? {
+    func literal(_ number: Int) -> RPredicate { .literal(String(number), .int(number)) }
+    func text(_ value: String) -> RPredicate { .literal(YAMLText.doubleQuoted(value), .string(value)) }
+    var choices: [RPredicate] = []
+    for field in readable {
+      let path = RPredicate.path([field.name], suffix: nil)
+      switch (type, field.type) {
+      case (.scalar(.int), .scalar(.int)):
+        choices.append(.call("abs", [.arithmetic(path, "-", literal(rng.int(in: 2...9)))]))
+      case (.scalar(.int), .array(.scalar(.int))):
+        let end = RPredicate.path([field.name], suffix: rng.pick(["first", "last"]))
+        choices.append(.arithmetic(.call("??", [end, literal(rng.int(in: 0...3))]), "+", literal(rng.int(in: 1...4))))
+      case (.scalar(.string), .scalar(.string)):
+        choices.append(.path([field.name], suffix: rng.pick(["lowercased", "uppercased"])))
+        choices.append(.arithmetic(path, "+", text(rng.pick(["!", " ❌", "s"]))))
+      case (.scalar(.string), .array(.scalar(.string))):
+        let end = RPredicate.path([field.name], suffix: rng.pick(["first", "last"]))
+        choices.append(.call("??", [end, text(rng.pick(["none", ""]))]))
+      default:
+        continue
+      }
+    }
+    return rng.pickOptional(choices).map { .expression($0) }
+  }
+
   private func fits(_ type: RType, into target: RType) -> Bool {
     type == target || (target.isOptional && type == target.unwrapped)
   }
@@ -2468,17 +2512,20 @@ struct SpecGenerator {
   /// An operand of `type`: an existing parameter, a new one, or a literal.
   private mutating func valueOperand(
     _ type: RType, name: String, payload: inout [RField], newParameters: Bool, literal: Bool = true,
-    arithmetic: Bool = false, stateRead: [String] = [], prefersState: Bool = false
+    arithmetic: Bool = false, stateRead: [RField] = [], prefersState: Bool = false
   ) -> ROperand? {
     // A RequestStatus is written only as a literal: `set loadStatus = idle`.
     if type == .status {
       return literal ? operandLiteral(type).map { .literal($0.0, $0.1) } : nil
     }
+    // A value of the expression language over state fields a parameter doesn't hide.
+    let readable = stateRead.filter { field in !payload.contains { $0.name == field.name } }
+    if let expression = stateExpression(type, readable), prefersState || rng.chance(50) { return expression }
     // `set total = count + a * 2`: a state field (the one set, or another) plus or minus
     // arithmetic over the payload and literals; bounded, so a long example can't overflow.
-    let readable = stateRead.filter { field in !payload.contains { $0.name == field } }
-    if !readable.isEmpty, type == .scalar(.int), prefersState || rng.chance(50) {
-      let field = rng.pick(readable)
+    let numbers = readable.filter { $0.type == .scalar(.int) }.map(\.name)
+    if !numbers.isEmpty, type == .scalar(.int), prefersState || rng.chance(50) {
+      let field = rng.pick(numbers)
       let rest: RArithmetic
       if rng.chance(40) {
         rest = .number(rng.int(in: 1...9))
@@ -2607,7 +2654,7 @@ struct SpecGenerator {
     case "set": candidates = writable
     case "setFromState":
       // An Int state field, its value read from the state (`set total = count + 1`).
-      candidates = writable.filter { $0.type == .scalar(.int) && $0.steps.count == 1 }
+      candidates = writable.filter { ($0.type == .scalar(.int) || $0.type == .scalar(.string)) && $0.steps.count == 1 }
     case "append", "prepend": candidates = all.filter { $0.type.element != nil }
     case "upsert":
       candidates = all.filter {
@@ -2670,7 +2717,7 @@ struct SpecGenerator {
     case "set", "setFromState":
       // A set at a state field reads the state's Int fields too.
       let fieldsOnly = path.steps.allSatisfy { if case .field = $0 { true } else { false } }
-      let stateRead = fieldsOnly ? spec.state.filter { $0.type == .scalar(.int) }.map(\.name) : []
+      let stateRead = fieldsOnly ? spec.state : []
       operation = valueOperand(
         target.type, name: valueName, payload: &payload, newParameters: newParameters, arithmetic: true,
         stateRead: stateRead, prefersState: kind == "setFromState"

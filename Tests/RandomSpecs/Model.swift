@@ -263,6 +263,9 @@ indirect enum RPredicate: Hashable {
   case arithmetic(RPredicate, String, RPredicate)
   /// `min(A, B)` or `max(A, B)`.
   case extremum(String, RPredicate, RPredicate)
+  /// `abs(A)`, `A ?? B`, and text's `A.hasPrefix(B)`, `A.hasSuffix(B)`, `A.contains(B)` (the
+  /// function's name, then its arguments; a method's receiver first).
+  case call(String, [RPredicate])
 
   var fields: [String] {
     switch self {
@@ -272,6 +275,7 @@ indirect enum RPredicate: Hashable {
       .extremum(_, let a, let b):
       a.fields + b.fields
     case .contains(let steps, let inner), .lookup(let steps, let inner): [steps[0]] + inner.fields
+    case .call(_, let arguments): arguments.flatMap(\.fields)
     case .constant, .literal: []
     }
   }
@@ -284,6 +288,7 @@ indirect enum RPredicate: Hashable {
       .extremum(_, let a, let b):
       a.allPaths + b.allPaths
     case .contains(let steps, let inner), .lookup(let steps, let inner): [steps] + inner.allPaths
+    case .call(_, let arguments): arguments.flatMap(\.allPaths)
     case .constant, .literal: []
     }
   }
@@ -304,6 +309,7 @@ extension RPredicate {
     case .compare(let a, let op, let b): return .compare(q(a), op, q(b))
     case .arithmetic(let a, let op, let b): return .arithmetic(q(a), op, q(b))
     case .extremum(let which, let a, let b): return .extremum(which, q(a), q(b))
+    case .call(let function, let arguments): return .call(function, arguments.map(q))
     case .contains(let steps, let inner):
       return .contains(names.contains(steps[0]) ? [prefix] + steps : steps, q(inner))
     case .lookup(let steps, let inner):
@@ -382,6 +388,9 @@ indirect enum ROperand: Hashable {
   case literal(String, RValue)
   /// `a * b - 2`: Int arithmetic over payload parameters and literals.
   case arithmetic(RArithmetic)
+  /// A value of the expression language over the state's fields (a set's): `abs(count - 3)`,
+  /// `title.lowercased`, `names.first ?? "none"`.
+  case expression(RPredicate)
 }
 
 /// Int arithmetic: over payload operands (a reduce value) or state names (a derived value).

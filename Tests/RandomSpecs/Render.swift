@@ -201,6 +201,7 @@ struct Renderer {
     case .eachElement(let name, let fields): ([name + "[]"] + fields).joined(separator: ".")
     case .literal(let text, _): text
     case .arithmetic(let arithmetic): self.arithmetic(arithmetic)
+    case .expression(let predicate): self.predicate(predicate)
     }
   }
 
@@ -313,6 +314,10 @@ struct Renderer {
       // `*`, `/` and `%` bind tighter than `+` and `-`, each group from the left.
       operand(a, atLeast: op == "+" || op == "-" ? 4 : 5) + " \(op) " + operand(b, atLeast: op == "+" || op == "-" ? 5 : 6)
     case .extremum(let which, let a, let b): "\(which)(" + self.predicate(a) + ", " + self.predicate(b) + ")"
+    // `??` in parentheses wherever it is: it binds between arithmetic and a comparison.
+    case .call("??", let arguments): "(" + operand(arguments[0], atLeast: 4) + " ?? " + operand(arguments[1], atLeast: 4) + ")"
+    case .call("abs", let arguments): "abs(" + self.predicate(arguments[0]) + ")"
+    case .call(let method, let arguments): operand(arguments[0], atLeast: 6) + ".\(method)(" + self.predicate(arguments[1]) + ")"
     }
   }
 

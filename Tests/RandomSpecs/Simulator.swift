@@ -291,6 +291,9 @@ struct Simulator {
         if case .name(let field) = leaf { return state[field] }
         return nil
       } ?? .null
+    case .expression(let predicate):
+      // A set's value alone reads the state (`apply`); anywhere else, as the state's fields.
+      return evaluate(predicate, .model("", spec.allStateFields.map { RNamed(name: $0.name, value: state[$0.name] ?? .null) }), RModel(name: "", fields: [])) ?? .null
     }
   }
 
@@ -316,6 +319,11 @@ struct Simulator {
 
   private func apply(_ operation: ROperation, _ payload: [RField], _ arguments: [String: RValue], _ state: inout State) {
     func value(_ path: RPath, _ given: ROperand?) -> RValue {
+      if case .expression(let predicate)? = given {
+        // As an `- if` reads: the payload, then the state's fields.
+        let scope = conditionScope(payload, arguments, state)
+        return evaluate(predicate, scope, RModel(name: "", fields: [])) ?? .null
+      }
       if let given { return operand(given, arguments, state: state) }
       return arguments[Self.impliedParameter(path, payload) ?? ""] ?? .null
     }
@@ -969,6 +977,13 @@ struct Simulator {
       var value = element
       for step in steps { guard let next = value.field(step) else { return nil }; value = next }
       guard let suffix else { return value }
+      switch (suffix, value) {
+      case ("lowercased", .string(let text)): return .string(text.lowercased())
+      case ("uppercased", .string(let text)): return .string(text.uppercased())
+      case ("first", .array(let items)): return items.first ?? .null
+      case ("last", .array(let items)): return items.last ?? .null
+      default: break
+      }
       guard let count = value.elementCount else { return nil }
       return suffix == "count" ? .int(count) : .bool(count == 0)
     case .not(let inner):
@@ -1013,6 +1028,19 @@ struct Simulator {
         case "*": return .double(s * t)
         default: return .double(t == 0 ? 0 : s / t)
         }
+      }
+    case .call(let function, let arguments):
+      let values = arguments.map { evaluate($0, element, model) }
+      switch (function, values.first ?? nil, values.dropFirst().first ?? nil) {
+      case ("??", .null?, let fallback): return fallback
+      case ("??", let value?, _): return value
+      case ("abs", .int(let number)?, _): return .int(number < 0 ? -number : number)
+      case ("abs", .double(let number)?, _): return .double(number < 0 ? -number : number)
+      case ("hasPrefix", .string(let text)?, .string(let part)?): return .bool(text.hasPrefix(part))
+      case ("hasSuffix", .string(let text)?, .string(let part)?): return .bool(text.hasSuffix(part))
+      case ("contains", .string(let text)?, .string(let part)?) where !part.isEmpty:
+        return .bool(text.indices.contains { text[$0...].hasPrefix(part) })
+      default: return nil
       }
     case .extremum(let which, let a, let b):
       guard let x = evaluate(a, element, model), let y = evaluate(b, element, model) else { return nil }
