@@ -66,14 +66,18 @@ struct SnippetReducerTests {
 
   @Test("namer: a presented Namer's action reaches it")
   func namerActionReachesPresented() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     let actions: [NamerAction] = [
       .type(draft: "text 3"),
       .clear,
       .editNote(note: "text 3"),
       .addMember(member: Member(id: 4)),
       .renameMember(id: 4, name: "text 4"),
-      .askToClose,
+      .tidy,
+      .keep(name: "text 3"),
+      .restore,
     ]
     for action in actions {
       var state = SnippetState()
@@ -87,7 +91,9 @@ struct SnippetReducerTests {
 
   @Test("namer: save, cancel dismisses the Namer")
   func namerIsDismissed() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     let actions: [NamerAction] = [.save, .cancel]
     for action in actions {
       var state = SnippetState()
@@ -99,7 +105,9 @@ struct SnippetReducerTests {
 
   @Test("namer: confirmClose's button sending save dismisses the Namer")
   func namerIsDismissedByConfirmClose() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var state = SnippetState()
     state.namer = presented
     state.namer!.alert = NamerAlert.confirmClose
@@ -109,7 +117,9 @@ struct SnippetReducerTests {
 
   @Test("namer: confirmClose's button sending cancel dismisses the Namer")
   func namerIsDismissedByConfirmClose2() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var state = SnippetState()
     state.namer = presented
     state.namer!.alert = NamerAlert.confirmClose

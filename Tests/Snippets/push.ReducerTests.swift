@@ -178,7 +178,9 @@ struct SnippetReducerTests {
 
   @Test("path: Namer's save is reduced by named")
   func pathNamerSaveReducedByNamed() {
-    let screen = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let screen = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var state = SnippetState()
     state.path.push(.namer(screen))
     state.path.push(.namer(screen))
@@ -193,7 +195,9 @@ struct SnippetReducerTests {
 
   @Test("path: Namer's save is reduced by named through confirmClose's button")
   func pathNamerSaveReducedByNamedThroughConfirmClose() {
-    let sample = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let sample = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var screen = sample
     screen.alert = NamerAlert.confirmClose
     var state = SnippetState()
@@ -210,7 +214,9 @@ struct SnippetReducerTests {
 
   @Test("path: Namer's save is reduced by named only while an alert is shown")
   func pathNamerSaveReducedByNamedOnlyWhileShown() {
-    let sample = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let sample = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var screen = sample
     screen.alert = nil
     var state = SnippetState()
@@ -226,7 +232,9 @@ struct SnippetReducerTests {
 
   @Test("path: a Namer action changes its screen alone")
   func pathNamerActionChangesItsScreenAlone() {
-    let screen = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let screen = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     let actions: [NamerAction] = [
       .type(draft: "text 3"),
       .clear,
@@ -234,7 +242,8 @@ struct SnippetReducerTests {
       .addMember(member: Member(id: 4)),
       .renameMember(id: 4, name: "text 4"),
       .cancel,
-      .askToClose,
+      .tidy,
+      .keep(name: "text 3"),
     ]
     for action in actions {
       var state = SnippetState()

@@ -22,6 +22,15 @@ public enum NamerAction: Equatable, Sendable {
 
   case cancel
 
+  /// The draft without the spaces around it, in lower case; a draft in capitals is kept as typed.
+  case tidy
+
+  /// A name typed before, offered again by `restore`.
+  case keep(name: String)
+
+  /// The draft from the last name kept, or empty when none was.
+  case restore
+
   /// Asks whether to keep the name; the parent hears the alert's buttons as `save` and `cancel`.
   case askToClose
 

@@ -25,6 +25,14 @@ public func namerReducer(_ state: inout NamerState, _ action: NamerAction) {
     }
   case .cancel:
     state.draft = ""
+  case .tidy:
+    if state.draft != state.draft.uppercased() {
+      state.draft = state.draft.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+  case .keep(let name):
+    state.recent.append(name)
+  case .restore:
+    state.draft = state.recent.last ?? ""
   case .askToClose:
     state.alert = NamerAlert.confirmClose
   case .alert(let action):
@@ -50,16 +58,18 @@ extension NamerAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .type, .clear, .cancel:
+    case .type, .clear, .cancel, .tidy, .restore:
       return StateFields(0)
     case .editNote, .addMember, .renameMember:
       return StateFields(1)
     case .save:
       return .none
-    case .askToClose:
+    case .keep:
       return StateFields(2)
+    case .askToClose:
+      return StateFields(3)
     case .alert:
-      return StateFields(0, 2)
+      return StateFields(0, 3)
     }
   }
 }
@@ -70,7 +80,8 @@ extension NamerState: FieldTracking {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.draft: StateFields(0),
       \.card: StateFields(1),
-      \.alert: StateFields(2),
+      \.recent: StateFields(2),
+      \.alert: StateFields(3),
       \.card.note: StateFields(1),
       \.card.members: StateFields(1),
     ]

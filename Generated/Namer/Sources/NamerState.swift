@@ -8,13 +8,17 @@ import ReduxRuntime
 public struct NamerState: Equatable, Sendable {
   public var draft: String
   public var card: Card
+  public var recent: [String]
 
   /// The alert or confirmation dialog shown; nil when none is.
   public var alert: NamerAlert?
 
-  public init(draft: String = "", card: Card = Card(), alert: NamerAlert? = nil) {
+  public init(
+    draft: String = "", card: Card = Card(), recent: [String] = [], alert: NamerAlert? = nil
+  ) {
     self.draft = draft
     self.card = card
+    self.recent = recent
     self.alert = alert
   }
 }

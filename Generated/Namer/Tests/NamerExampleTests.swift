@@ -32,6 +32,39 @@ struct NamerExampleTests {
     try #require(state.card.members.indices.contains(1))
     #expect(state.card.members[1].name == "Hopper")
   }
+
+  @Test("tidying trims the draft and writes it in lower case")
+  func tidyingTrimsTheDraftAndWritesItInLowerCase() {
+    var state = NamerState()
+    state.draft = "  Weekly Laps "
+    reduceReporting(&state, .tidy)
+    #expect(state.draft == "weekly laps")
+  }
+
+  @Test("a draft in capitals is kept as typed")
+  func aDraftInCapitalsIsKeptAsTyped() {
+    var state = NamerState()
+    state.draft = "LAPS"
+    reduceReporting(&state, .tidy)
+    #expect(state.draft == "LAPS")
+  }
+
+  @Test("restoring takes the last name kept")
+  func restoringTakesTheLastNameKept() {
+    var state = NamerState()
+    reduceReporting(&state, .keep(name: "Laps"))
+    reduceReporting(&state, .keep(name: "Sprints"))
+    reduceReporting(&state, .restore)
+    #expect(state.draft == "Sprints")
+  }
+
+  @Test("with no name kept, restoring empties the draft")
+  func withNoNameKeptRestoringEmptiesTheDraft() {
+    var state = NamerState()
+    state.draft = "Laps"
+    reduceReporting(&state, .restore)
+    #expect(state.draft == "")
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
@@ -47,6 +80,11 @@ private func reduceReporting(_ state: inout NamerState, _ action: NamerAction) {
   if state.card != before.card && !action.changedFields.overlaps(NamerState.fields(readBy: \.card))
   {
     unreported.append("card")
+  }
+  if state.recent != before.recent
+    && !action.changedFields.overlaps(NamerState.fields(readBy: \.recent))
+  {
+    unreported.append("recent")
   }
   if state.alert != before.alert
     && !action.changedFields.overlaps(NamerState.fields(readBy: \.alert))

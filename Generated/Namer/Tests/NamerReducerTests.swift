@@ -16,6 +16,7 @@ struct NamerReducerTests {
   func newStateHoldsDefaults() {
     let state = NamerState()
     #expect(state.draft == "")
+    #expect(state.recent.isEmpty)
     #expect(state.alert == nil)
   }
 
@@ -97,6 +98,25 @@ struct NamerReducerTests {
     state.draft = "text 3"
     reduceReporting(&state, .cancel)
     #expect(state.draft == "")
+  }
+
+  @Test("keep appends to the end of recent")
+  func keepAppendsToRecent() {
+    var state = NamerState()
+    let existing: String = "text 1"
+    state.recent = [existing]
+    let name: String = "text 2"
+    reduceReporting(&state, .keep(name: name))
+    #expect(state.recent == [existing, name])
+  }
+
+  @Test("restore sets draft")
+  func restoreSetsDraft() {
+    var state = NamerState()
+    state.draft = "text 4"
+    state.recent = ["Text 7", "Text 4"]
+    reduceReporting(&state, .restore)
+    #expect(state.draft == "Text 4")
   }
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -202,6 +222,11 @@ private func reduceReporting(_ state: inout NamerState, _ action: NamerAction) {
   if state.card != before.card && !action.changedFields.overlaps(NamerState.fields(readBy: \.card))
   {
     unreported.append("card")
+  }
+  if state.recent != before.recent
+    && !action.changedFields.overlaps(NamerState.fields(readBy: \.recent))
+  {
+    unreported.append("recent")
   }
   if state.alert != before.alert
     && !action.changedFields.overlaps(NamerState.fields(readBy: \.alert))

@@ -258,7 +258,9 @@ struct ShelfReducerTests {
 
   @Test("path: Namer's save is reduced by named")
   func pathNamerSaveReducedByNamed() {
-    let screen = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let screen = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var state = ShelfState()
     state.path.push(.namer(screen))
     state.path.push(.namer(screen))
@@ -273,7 +275,9 @@ struct ShelfReducerTests {
 
   @Test("path: Namer's save is reduced by named through confirmClose's button")
   func pathNamerSaveReducedByNamedThroughConfirmClose() {
-    let sample = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let sample = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var screen = sample
     screen.alert = NamerAlert.confirmClose
     var state = ShelfState()
@@ -290,7 +294,9 @@ struct ShelfReducerTests {
 
   @Test("path: Namer's save is reduced by named only while an alert is shown")
   func pathNamerSaveReducedByNamedOnlyWhileShown() {
-    let sample = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let sample = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var screen = sample
     screen.alert = nil
     var state = ShelfState()
@@ -306,7 +312,9 @@ struct ShelfReducerTests {
 
   @Test("path: a Namer action changes its screen alone")
   func pathNamerActionChangesItsScreenAlone() {
-    let screen = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let screen = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     let actions: [NamerAction] = [
       .type(draft: "text 3"),
       .clear,
@@ -314,7 +322,8 @@ struct ShelfReducerTests {
       .addMember(member: Member(id: 4)),
       .renameMember(id: 4, name: "text 4"),
       .cancel,
-      .askToClose,
+      .tidy,
+      .keep(name: "text 3"),
     ]
     for action in actions {
       var state = ShelfState()

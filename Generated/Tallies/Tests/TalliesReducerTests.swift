@@ -59,7 +59,9 @@ struct TalliesReducerTests {
   @Test("startNaming sets namer")
   func startNamingSetsNamer() {
     var state = TalliesState()
-    state.namer = NamerState(draft: "text 4", card: Card(), alert: NamerAlert.confirmClose)
+    state.namer = NamerState(
+      draft: "text 4", card: Card(), recent: ["text 4"], alert: NamerAlert.confirmClose
+    )
     let form: NamerState = NamerState()
     reduceReporting(&state, .startNaming(form: form))
     #expect(state.namer == form)
@@ -210,14 +212,18 @@ struct TalliesReducerTests {
 
   @Test("namer: a presented Namer's action reaches it")
   func namerActionReachesPresented() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     let actions: [NamerAction] = [
       .type(draft: "text 3"),
       .clear,
       .editNote(note: "text 3"),
       .addMember(member: Member(id: 4)),
       .renameMember(id: 4, name: "text 4"),
-      .askToClose,
+      .tidy,
+      .keep(name: "text 3"),
+      .restore,
     ]
     for action in actions {
       var state = TalliesState()
@@ -231,7 +237,9 @@ struct TalliesReducerTests {
 
   @Test("namer: save, cancel dismisses the Namer")
   func namerIsDismissed() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     let actions: [NamerAction] = [.save, .cancel]
     for action in actions {
       var state = TalliesState()
@@ -243,7 +251,9 @@ struct TalliesReducerTests {
 
   @Test("namer: confirmClose's button sending cancel dismisses the Namer")
   func namerIsDismissedByConfirmClose() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var state = TalliesState()
     state.namer = presented
     state.namer!.alert = NamerAlert.confirmClose
@@ -261,7 +271,9 @@ struct TalliesReducerTests {
 
   @Test("namer: Namer's save is reduced by nameSaved")
   func namerSaveReducedByNameSaved() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var state = TalliesState()
     state.namer = presented
     var expected = state
@@ -274,7 +286,9 @@ struct TalliesReducerTests {
 
   @Test("namer: Namer's save is reduced by nameSaved through confirmClose's button")
   func namerSaveReducedByNameSavedThroughConfirmClose() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var state = TalliesState()
     state.namer = presented
     state.namer!.alert = NamerAlert.confirmClose
@@ -288,7 +302,9 @@ struct TalliesReducerTests {
 
   @Test("namer: Namer's save is reduced by nameSaved only while an alert is shown")
   func namerSaveReducedByNameSavedOnlyWhileShown() {
-    let presented = NamerState(draft: "text 1", card: Card(), alert: NamerAlert.confirmClose)
+    let presented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
     var state = TalliesState()
     state.namer = presented
     state.namer!.alert = nil
