@@ -84,6 +84,7 @@ extension NamerState: FieldTracking {
       \.alert: StateFields(3),
       \.card.note: StateFields(1),
       \.card.members: StateFields(1),
+      \.canSave: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

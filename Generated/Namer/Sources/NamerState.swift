@@ -21,6 +21,11 @@ public struct NamerState: Equatable, Sendable {
     self.recent = recent
     self.alert = alert
   }
+
+  /// `canSave`, derived from `draft`.
+  public var canSave: Bool {
+    return !draft.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && (draft.count <= 20)
+  }
 }
 
 /// The Namer state as SwiftUI views observe it, field by field.

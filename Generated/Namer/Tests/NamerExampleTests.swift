@@ -39,6 +39,21 @@ struct NamerExampleTests {
     state.draft = "  Weekly Laps "
     reduceReporting(&state, .tidy)
     #expect(state.draft == "weekly laps")
+    #expect(state.canSave == true)
+  }
+
+  @Test("a draft of spaces, or longer than 20 characters, can't be saved")
+  func aDraftOfSpacesOrLongerThan20CharactersCanTBeSaved() {
+    var state = NamerState()
+    reduceReporting(&state, .type(draft: "   "))
+    #expect(state.canSave == false)
+  }
+
+  @Test("a draft of 21 characters can't be saved")
+  func aDraftOf21CharactersCanTBeSaved() {
+    var state = NamerState()
+    reduceReporting(&state, .type(draft: "Twenty-one characters"))
+    #expect(state.canSave == false)
   }
 
   @Test("a draft in capitals is kept as typed")

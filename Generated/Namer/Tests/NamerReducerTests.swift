@@ -155,6 +155,13 @@ struct NamerReducerTests {
     #expect(viewStore.read(\.card.members)[0].name == value)
   }
 
+  @Test("canSave computes !draft.trimmed.isEmpty && draft.count <= 20")
+  func canSaveIsDerived() {
+    var state = NamerState()
+    state.draft = "Text 7"
+    #expect(state.canSave == true)
+  }
+
   @Test("alert confirmClose says what the spec says")
   func confirmCloseSaysWhatTheSpecSays() {
     #expect(NamerAlert.confirmClose.title == "Keep this name?")

@@ -32,7 +32,25 @@ extension SpecChecker {
           tokens: TokenStream(ExpressionLexer.joining(tokens, qualifiedNames)), state: stateByName, stateFields: state, models: modelsByName,
           enumCases: enumCaseNames, parameter: parameter, literals: literals)
         parser.arithmeticNames = (name, Dictionary(result.map { ($0.name, $0) }) { first, _ in first }, written)
-        if let (kind, list, type) = parser.parse() {
+        let parsed = parser.parse()
+        if parsed == nil, parameter == nil, qualifiedNames.isEmpty, let (problem, offset) = parser.failure {
+          // Not a count, a sum, a lookup or arithmetic: any value of the expression language.
+          // Where neither reads it, the expression's problem where it read further and the
+          // derivation's reader didn't know the form at all; the reader's otherwise.
+          let earlier = Dictionary(result.map { ($0.name, $0) }) { first, _ in first }
+          switch derivedExpression(tokens, name: name, earlier: earlier, written: written) {
+          case .success(let value):
+            result.append(value)
+            continue
+          case .failure(let expressionProblem) where expressionProblem.offset > offset && Self.unknownForm(problem):
+            error(expressionProblem.problem, at: origin.advanced(by: expressionProblem.offset))
+            continue
+          case .failure:
+            error(problem, at: origin.advanced(by: offset))
+            continue
+          }
+        }
+        if let (kind, list, type) = parsed {
           var value = DerivedValue(name: name, list: list, kind: kind, type: type)
           value.parameter = parameter
           value.fallback = parser.fallback
@@ -46,6 +64,44 @@ extension SpecChecker {
       }
     }
     return (result, selectors)
+  }
+
+  /// Whether the derivation's reader failed on the value's form rather than on what it reads.
+  static func unknownForm(_ problem: SpecProblem) -> Bool {
+    switch problem {
+    case .notAField, .lookupInsideField, .expectedToken, .unknownDerivation, .unexpectedText: true
+    default: false
+    }
+  }
+
+  /// A derived value that is any value of the expression language over the state's fields and
+  /// the derived values written before it: its kind, list (the first state field it reads) and
+  /// type; or the problem, at its offset.
+  private func derivedExpression(
+    _ tokens: [Token], name: String, earlier: [String: DerivedValue], written: Set<String>
+  ) -> Result<DerivedValue, ExpressionFailure> {
+    let stateName = GeneratedNames(feature: feature).state
+    var fields = state.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    fields += earlier.values.sorted { $0.name < $1.name }.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    let root = Model(name: stateName, doc: nil, fields: fields)
+    var parser = PredicateParser(
+      tokens: TokenStream(tokens), element: root, models: models + usedModels + [root], enumCases: enumCaseNames,
+      rootContext: .theState, stateModel: stateName)
+    guard let (predicate, type) = parser.parse() else {
+      guard case (var problem, let offset)? = parser.failure else { return .failure(ExpressionFailure(.unexpectedText(""), 0)) }
+      if case .unknownField(let unknown, _, _) = problem, written.contains(unknown), unknown != name {
+        problem = .derivedReadsLater(unknown, value: name)
+      }
+      return .failure(ExpressionFailure(problem, offset))
+    }
+    // The state fields it depends on, through the derived values it reads.
+    var reads: [String] = []
+    for read in PredicateSearch.fields(readBy: predicate) {
+      for input in earlier[read]?.inputs ?? [read] where !reads.contains(input) { reads.append(input) }
+    }
+    guard let first = reads.first else { return .failure(ExpressionFailure(.derivedReadsNothing(name), 0)) }
+    let qualified = predicate.qualifyingPaths(with: "state") { _ in true }
+    return .success(DerivedValue(name: name, list: first, kind: .expression(qualified, reads: reads), type: type))
   }
 
   /// A derived value's name, and its parameter when written `NAME(PARAMETER)`.
@@ -71,6 +127,16 @@ extension SpecChecker {
 }
 
 /// Reads one derived value: `count tasks where done`, `sum items.price`, `users[selectedID]`.
+/// A problem of a value read by the expression language, at its offset in the text.
+struct ExpressionFailure: Error {
+  var problem: SpecProblem
+  var offset: Int
+  init(_ problem: SpecProblem, _ offset: Int) {
+    self.problem = problem
+    self.offset = offset
+  }
+}
+
 struct DerivedParser {
   var tokens: TokenStream
   let state: [String: Field]

@@ -51,6 +51,10 @@ package struct DerivedValue: Sendable, Equatable {
     /// (`left: budget - spent`); `reads` are the state fields it depends on, through the
     /// derived values it reads.
     case arithmetic(Arithmetic<String>, reads: [String])
+    /// Any other value of the expression language over the state's fields and the derived
+    /// values written before it (`isValid: code.count >= 4`, `shout: name.uppercased`), read
+    /// `state.NAME`; `reads` as for arithmetic.
+    case expression(Predicate, reads: [String])
   }
 
   package var name: String
@@ -90,7 +94,7 @@ package struct DerivedValue: Sendable, Equatable {
     switch kind {
     case .lookup(let key) where key != parameter, .lookupMany(let key):
       listRoot == root(of: key) ? [listRoot] : [listRoot, root(of: key)]
-    case .arithmetic(_, let reads): reads
+    case .arithmetic(_, let reads), .expression(_, let reads): reads
     case .sumWeighted(_, let weights, _, _):
       ((listReads ?? [listRoot]) + [root(of: weights)] + conditionReads).uniqued
     default: ((listReads ?? [listRoot]) + conditionReads).uniqued

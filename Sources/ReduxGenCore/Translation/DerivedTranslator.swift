@@ -108,6 +108,12 @@ struct DerivedTranslator {
       return .call(keyExpression.dot("flatMap"), [], trailingClosure: Closure(body: found(in: collection, value, .name("$0"))))
     case .arithmetic(let arithmetic, _):
       return ArithmeticTranslator(types: types).expression(arithmetic) { read($0, on: base) }
+    case .expression(let predicate, _):
+      // Its paths start at the state (`state.NAME`): inside the state's own property a field is
+      // read bare, on `base` through it.
+      let unqualified = predicate.mappingPaths { steps in steps.first == .field("state") ? Array(steps.dropFirst()) : steps }
+      return PredicateTranslator(types: types, element: base ?? .name("self")) { name in read(name, on: base) }
+        .expression(unqualified)
     case .lookupMany(let keys):
       // `cartIDs.compactMap { products[id: $0] }`: the keys' elements in the keys' order.
       let keyList = read(keys, on: base)

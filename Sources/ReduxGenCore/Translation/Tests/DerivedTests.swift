@@ -218,6 +218,15 @@ extension DerivedTranslator {
     case .lookup(let key), .lookupMany(let key):
       guard let found = lookupTest(value, key: key, kit: kit, into: &body) else { return nil }
       what = found
+    case .expression(let predicate, _):
+      // Each state field it reads a distinct value; the value computed here.
+      guard let sample = kit.expressionSample(predicate, in: nil, others: []) else { return nil }
+      for (field, given) in sample.state {
+        guard let type = types.spec.state.first(where: { $0.name == field })?.type else { return nil }
+        body.append(.assignment(state.dot(field), types.expression(given, type: type)))
+      }
+      body.append(kit.expect(derived, .equal, types.expression(sample.written, type: value.type)))
+      what = "computes \(SpecMutator.describe(predicate.mappingPaths { Array($0.dropFirst()) }))"
     case .arithmetic(let arithmetic, _):
       guard let expected = ArithmeticSamples(types: types, kit: kit).expected(arithmetic, into: &body) else { return nil }
       body.append(kit.expect(derived, .equal, types.expression(expected, type: value.type)))

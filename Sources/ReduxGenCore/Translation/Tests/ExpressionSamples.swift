@@ -15,7 +15,7 @@ extension TestTranslator {
   /// and lists of them), the expression computed here as `PredicateSearch` computes it. Nil
   /// when it can't be computed (a path through a model's fields), or when a state field it reads
   /// is written by another of the action's operations (`others`): examples cover those.
-  func expressionSample(_ predicate: Predicate, in action: Action, others: Set<String>) -> ExpressionSample? {
+  func expressionSample(_ predicate: Predicate, in action: Action?, others: Set<String>) -> ExpressionSample? {
     // The numbers in order, then reversed: an `abs` whose argument is negative in neither is
     // tested as it comes (its near miss that leaves `abs` out then survives the derived test).
     let numbers = Self.arithmeticNumbers(besides: predicate.arithmetic.literals)
@@ -43,7 +43,7 @@ extension TestTranslator {
     return predicate.operands.flatMap(absoluteArguments)
   }
 
-  private func expressionSample(_ predicate: Predicate, in action: Action, others: Set<String>, numbers: [Int])
+  private func expressionSample(_ predicate: Predicate, in action: Action?, others: Set<String>, numbers: [Int])
     -> ExpressionSample?
   {
     var sample = ExpressionSample(state: [], arguments: [:], written: .null)
@@ -77,7 +77,7 @@ extension TestTranslator {
         sample.state.append((name, given))
       } else if case .field(let name)? = steps.first {
         guard sample.arguments[name] == nil else { return }
-        guard let parameter = action.payload.first(where: { $0.name == name }), let given = value(parameter.type) else {
+        guard let parameter = action?.payload.first(where: { $0.name == name }), let given = value(parameter.type) else {
           return failed = true
         }
         sample.arguments[name] = given
