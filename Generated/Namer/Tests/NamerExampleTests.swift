@@ -49,6 +49,13 @@ struct NamerExampleTests {
     #expect(state.canSave == false)
   }
 
+  @Test("a draft of 20 characters can be saved")
+  func aDraftOf20CharactersCanBeSaved() {
+    var state = NamerState()
+    reduceReporting(&state, .type(draft: "Twenty characters ok"))
+    #expect(state.canSave == true)
+  }
+
   @Test("a draft of 21 characters can't be saved")
   func aDraftOf21CharactersCanTBeSaved() {
     var state = NamerState()

@@ -41,7 +41,9 @@ extension SpecMutator {
       case .expression(let predicate, let reads):
         // A condition negated; each near miss of its arithmetic, `min`, `first` and the rest.
         if value.type == .scalar(.bool) { edits.append(("negate", .expression(.not(predicate), reads: reads))) }
-        edits += predicate.arithmeticNearMisses().map { ($0.kind, .expression($0.predicate, reads: reads)) }
+        edits += (predicate.arithmeticNearMisses() + predicate.boundaryNearMisses()).map {
+          ($0.kind, .expression($0.predicate, reads: reads))
+        }
       case .lookupMany(let keys):
         // The keys of another list of the same type.
         let type = spec.stateType(path: keys)

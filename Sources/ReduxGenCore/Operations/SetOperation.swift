@@ -177,8 +177,8 @@ struct SetOperation: ReduceOperationKind, Equatable {
       // Not the field set to itself (`transcript + " ❌"` left with its left operand alone): the
       // checker refuses that spec.
       let itself = Self.reading(target).map { Predicate.path($0, target.type) }
-      for miss in SpecMutator.uniqueKinds(predicate.arithmeticNearMisses().map { (kind: $0.kind, expression: $0.predicate) })
-      where miss.expression != itself {
+      let misses = predicate.arithmeticNearMisses() + predicate.boundaryNearMisses()
+      for miss in SpecMutator.uniqueKinds(misses.map { (kind: $0.kind, expression: $0.predicate) }) where miss.expression != itself {
         mutants.append((miss.kind, SetOperation(target: target, value: .expression(miss.expression))))
       }
     }

@@ -303,6 +303,31 @@ extension Predicate {
     return result.filter { seen.insert($0.kind).inserted }
   }
 
+  /// Each ordering comparison's boundary moved (`<` and `<=`, `>` and `>=` swapped), wherever it
+  /// is, for the mutation harness: a near miss that only a value at the boundary tells apart.
+  func boundaryNearMisses() -> [(kind: String, predicate: Predicate)] {
+    let partners: [ComparisonOperator: ComparisonOperator] = [
+      .less: .lessOrEqual, .lessOrEqual: .less, .greater: .greaterOrEqual, .greaterOrEqual: .greater,
+    ]
+    var result: [(kind: String, predicate: Predicate)] = []
+    if case .compare(let lhs, let op, let rhs) = self, let partner = partners[op] {
+      result.append((partner.rawValue, .compare(lhs, partner, rhs)))
+    }
+    switch self {
+    case .not(let operand):
+      result += operand.boundaryNearMisses().map { ($0.kind, .not($0.predicate)) }
+    case .and(let lhs, let rhs):
+      result += lhs.boundaryNearMisses().map { ($0.kind, .and($0.predicate, rhs)) }
+      result += rhs.boundaryNearMisses().map { ($0.kind, .and(lhs, $0.predicate)) }
+    case .or(let lhs, let rhs):
+      result += lhs.boundaryNearMisses().map { ($0.kind, .or($0.predicate, rhs)) }
+      result += rhs.boundaryNearMisses().map { ($0.kind, .or(lhs, $0.predicate)) }
+    default:
+      break
+    }
+    return result
+  }
+
   /// The predicate an arithmetic expression over predicates stands for.
   init(_ arithmetic: Arithmetic<Predicate>) {
     switch arithmetic {
