@@ -1226,6 +1226,7 @@ struct SpecGenerator {
       spec.derived.append(value)
     }
     makeArithmetic()
+    makeDerivedExpression()
   }
 
   /// Now and then a derived value of Int arithmetic over the state's Int fields and the Int
@@ -1257,6 +1258,36 @@ struct SpecGenerator {
     guard case .binary = read, let first = read.names.first else { return }
     let name = freshName("computed", in: &stateNames)
     spec.derived.append(RDerived(name: name, list: first, kind: .arithmetic(read)))
+  }
+
+  /// Now and then a derived value that is another value of the expression language over a
+  /// state field: `code.count >= 4`, `!title.isEmpty && title.count <= 5`, `title.uppercased`,
+  /// `abs(count - 3)`, `scores.first ?? 0`, `names.last ?? "none"`.
+  private mutating func makeDerivedExpression() {
+    guard rng.chance(35) else { return }
+    func literal(_ number: Int) -> RPredicate { .literal(String(number), .int(number)) }
+    func text(_ value: String) -> RPredicate { .literal(YAMLText.doubleQuoted(value), .string(value)) }
+    var choices: [(RPredicate, RType, String)] = []
+    for field in spec.state {
+      let path = RPredicate.path([field.name], suffix: nil)
+      switch field.type {
+      case .scalar(.string):
+        choices.append((.compare(.path([field.name], suffix: "count"), rng.pick([">=", "<"]), literal(rng.int(in: 1...6))), .scalar(.bool), field.name))
+        choices.append((.and(.not(.path([field.name], suffix: "isEmpty")), .compare(.path([field.name], suffix: "count"), "<=", literal(5))), .scalar(.bool), field.name))
+        choices.append((.path([field.name], suffix: rng.pick(["lowercased", "uppercased"])), .scalar(.string), field.name))
+      case .scalar(.int):
+        choices.append((.call("abs", [.arithmetic(path, "-", literal(rng.int(in: 1...5)))]), .scalar(.int), field.name))
+      case .array(.scalar(.int)):
+        choices.append((.call("??", [.path([field.name], suffix: rng.pick(["first", "last"])), literal(rng.int(in: 0...2))]), .scalar(.int), field.name))
+      case .array(.scalar(.string)):
+        choices.append((.call("??", [.path([field.name], suffix: rng.pick(["first", "last"])), text("none")]), .scalar(.string), field.name))
+      default:
+        continue
+      }
+    }
+    guard let (expression, type, list) = rng.pickOptional(choices) else { return }
+    let name = freshName("shown", in: &stateNames)
+    spec.derived.append(RDerived(name: name, list: list, kind: .expression(expression, type)))
   }
 
   /// Arithmetic of `leaves` operands made by `leaf`, each operator one of `+ - * /`.
@@ -2385,6 +2416,7 @@ struct SpecGenerator {
       switch value.kind {
       case .count, .arithmetic, .weighted: type = .scalar(.int)
       case .all, .any, .isEmpty: type = .scalar(.bool)
+      case .expression(_, let expressionType): type = expressionType
       case .sum(let summed, _, let times):
         // Only integer sums: the simulator doesn't add doubles as Swift does.
         let list = spec.state.first { $0.name == value.list }

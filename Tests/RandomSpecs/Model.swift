@@ -343,6 +343,9 @@ struct RDerived: Hashable {
     /// `sum list.field * weights[key] [where c]`: an Int field times an Int dictionary's entry
     /// under the element's `key` field, 0 where it has none.
     case weighted(String, weights: String, key: String, RPredicate?)
+    /// Any other value of the expression language over state fields, of the type given:
+    /// `code.count >= 4`, `title.lowercased`, `scores.first ?? 0`, `abs(count - 3)`.
+    case expression(RPredicate, RType)
   }
 
   var name: String

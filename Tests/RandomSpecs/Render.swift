@@ -441,6 +441,7 @@ struct Renderer {
             + (condition.map { " where " + predicate($0) } ?? "")
         case .lookup(let key), .lookupMany(let key): text = "\(value.list)[\(key)]" + (value.fallback.map { " ?? \($0)" } ?? "")
         case .arithmetic(let arithmetic): text = self.arithmetic(arithmetic)
+        case .expression(let expression, _): text = predicate(expression)
         case .weighted(let field, let weights, let key, let condition):
           text = "sum \(value.list).\(field) * \(weights)[\(key)]" + (condition.map { " where " + predicate($0) } ?? "")
         }

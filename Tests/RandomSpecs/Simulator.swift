@@ -817,6 +817,11 @@ struct Simulator {
 
   /// A derived value of `state`, and its type; nil when it can't be worked out here.
   func derivedValue(_ value: RDerived, _ state: State) -> (RValue, RType)? {
+    if case .expression(let expression, let type) = value.kind {
+      // Over the state's fields, as a derived value reads them.
+      let scope = RValue.model("", spec.allStateFields.map { RNamed(name: $0.name, value: state[$0.name] ?? .null) })
+      return evaluate(expression, scope, RModel(name: "", fields: [])).map { ($0, type) }
+    }
     if case .arithmetic(let arithmetic) = value.kind {
       let result = Self.compute(arithmetic) { leaf in
         guard case .name(let name) = leaf else { return nil }
@@ -854,7 +859,7 @@ struct Simulator {
       matchingIndices(condition).map { $0.map { items[$0] } }
     }
     switch value.kind {
-    case .arithmetic:
+    case .arithmetic, .expression:
       return nil
     case .count(let condition):
       return matches(condition).map { (.int($0.count), .scalar(.int)) }
