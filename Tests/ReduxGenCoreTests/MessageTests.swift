@@ -25,6 +25,19 @@ struct MessageTests {
         "can't compute Double % Double: '%' takes two whole numbers of one type, Int or Int64 (a Double has no remainder operator in Swift)"
     ),
     Row(
+      problem: .cannotApply("abs", to: "'label' (String)", takes: "a number"), area: .conditions,
+      message: "can't compute abs of 'label' (String): abs takes a number"),
+    Row(
+      problem: .cannotCompute("'size' (Int)", op: "??", "'0' (Int)"), area: .conditions,
+      message:
+        "can't compute 'size' (Int) ?? '0' (Int): '??' takes an optional value on its left (a list's 'first' or 'last', an optional field) and, on its right, a value of the type it wraps"
+    ),
+    Row(
+      problem: .setToItself("done"), area: .operations,
+      message:
+        "'set done = done' gives 'done' the value it holds: the operation does nothing; give it a value computed from it, a parameter or a literal"
+    ),
+    Row(
       problem: .derivedReadsLater("total", value: "total"), area: .derived,
       message: "'total' can't read itself: a derived value reads the state's fields and the derived values written before it"),
     Row(
