@@ -33,6 +33,9 @@ struct MessageTests {
         "can't compute 'size' (Int) ?? '0' (Int): '??' takes an optional value on its left (a list's 'first' or 'last', an optional field) and, on its right, a value of the type it wraps"
     ),
     Row(
+      problem: .notOptionalChained("count", type: "Int"), area: .conditions,
+      message: "'count' is Int, not optional: read its fields with '.', not '?.'"),
+    Row(
       problem: .setToItself("done"), area: .operations,
       message:
         "'set done = done' gives 'done' the value it holds: the operation does nothing; give it a value computed from it, a parameter or a literal"

@@ -78,6 +78,7 @@ private typealias Predicate = ReduxGenCore.Predicate
         case (.string(let text)?, .lowercased): .string(text.lowercased())
         case (.string(let text)?, .uppercased): .string(text.uppercased())
         case (.array(let items)?, .first): items.isEmpty ? .null : items[0]
+        case (let value?, .unwrapped): value
         case (.array(let items)?, .last): items.isEmpty ? .null : items[items.count - 1]
         default: nil
         }

@@ -58,15 +58,15 @@ struct SyncUpFormTests {
     await store.finish()
   }
 
-  @Test("done leaves out attendees without a name, and keeps one")
+  @Test("done with every attendee blank keeps the first one, as TCA's SyncUps does")
   func doneValidatesAttendees() async {
     let store = TestStore(
       initialState: SyncUpFormState(
         syncUp: SyncUp(
-          id: UUID(number: 100), attendees: [Attendee(id: UUID(number: 101)), Attendee(id: UUID(number: 102))],
+          id: UUID(number: 100), attendees: [Attendee(id: UUID(number: 101), name: " "), Attendee(id: UUID(number: 102))],
           title: "Design")), reducer: syncUpFormReducer)
     await store.send(.done(using: values)) {
-      $0.syncUp.attendees = [Attendee(id: UUID(number: 1))]
+      $0.syncUp.attendees = [Attendee(id: UUID(number: 101), name: " ")]
     }
     await store.finish()
   }

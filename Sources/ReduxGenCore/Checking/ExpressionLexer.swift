@@ -31,7 +31,7 @@ struct Token: Equatable, Error {
 enum ExpressionLexer {
   /// Longest first, so `==` is never read as `=`; each with its scalars.
   private static let symbols = [
-    "==", "!=", "<=", ">=", "&&", "||", "??", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*", "+", "/", "%",
+    "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "<", ">", "!", "=", ".", "[", "]", "(", ")", "-", ":", ",", "*", "+", "/", "%",
   ].map { (text: $0, scalars: Array($0.unicodeScalars)) }
 
   /// `tokens` with each `NAME . NAME` whose first name starts one of `names` read as one

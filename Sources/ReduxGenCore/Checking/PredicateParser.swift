@@ -403,6 +403,7 @@ struct PredicateParser {
     var nameOffset = offset
     // `element.NAME`, `payload.NAME`: the scope named; a bare name two scopes give is refused.
     var readsPayload = false
+    var chained = false
     if let scope = elementScope, let qualifier = scope.qualifier(first), tokens.peek.kind == .symbol(".") {
       _ = tokens.next()
       let next = tokens.next()
@@ -452,7 +453,18 @@ struct PredicateParser {
         let suggestion = closestMatch(to: name, in: fields.map(\.name))
         return fail(.unknownField(name, context: context, suggestion: suggestion), nameOffset)
       }
-      guard tokens.take(".") else { break }
+      // `?.`: on through an optional, the rest of the path optional.
+      if tokens.peek.kind == .symbol("?.") {
+        guard case .optional(let wrapped) = type else {
+          return fail(.notOptionalChained(Predicate.PathStep.text(of: steps), type: type.swiftName), tokens.peek.offset)
+        }
+        _ = tokens.next()
+        steps.append(.unwrapped)
+        type = wrapped
+        chained = true
+      } else if !tokens.take(".") {
+        break
+      }
       let next = tokens.next()
       guard case .identifier(let nextName) = next.kind else {
         return fail(.expectedToken(.fieldNameAfterDot, found: next.described), next.offset)
@@ -466,6 +478,8 @@ struct PredicateParser {
       name = nextName
       nameOffset = next.offset
     }
+    // Read through `?.`: optional, as Swift's optional chaining makes it.
+    if chained, !type.isOptional { type = .optional(type) }
     // A parameter the element's field of its name hides from a bare name.
     if readsPayload, case .field(let parameter)? = steps.first,
       elementScope?.element.fields.contains(where: { $0.name == parameter }) == true

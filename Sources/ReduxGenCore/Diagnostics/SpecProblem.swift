@@ -58,6 +58,8 @@ package enum SpecProblem: Hashable, Sendable {
   case stateReadAsParameter(String, action: String, numeric: Bool)
   /// `weather.id` in a condition, where `weather` is an optional model.
   case readThroughOptional(String, path: String, type: String)
+  /// `count?.x`: `?.` after a path that isn't optional (its text and type).
+  case notOptionalChained(String, type: String)
   /// `ids.contains(id)` in a condition.
   case membershipInCondition(String, type: String)
   /// `a + b` where the two types don't mix (`Int64 + Double`), or one isn't a number arithmetic takes.

@@ -153,6 +153,9 @@ package indirect enum Predicate: Sendable, Equatable {
     /// A list's first or last element; nil when it is empty.
     case first
     case last
+    /// `?.`: the rest of the path read through an optional, nil where it is nil (Swift's
+    /// optional chaining: `rows.first?.id`).
+    case unwrapped
     /// First only, in an action's `where`: the payload parameter of this name, which the
     /// element's field of that name hides from a bare name (`payload.id`).
     case parameter(String)
@@ -160,19 +163,28 @@ package indirect enum Predicate: Sendable, Equatable {
     /// A path as the spec writes it (`lines.count`, `title.trimmed.isEmpty`), for messages and
     /// mutant descriptions.
     package static func text(of steps: [PathStep]) -> String {
-      steps.map { step in
+      var text = ""
+      for (index, step) in steps.enumerated() {
+        let word: String
         switch step {
-        case .field(let name): name
-        case .count: "count"
-        case .isEmpty: "isEmpty"
-        case .trimmed: "trimmed"
-        case .lowercased: "lowercased"
-        case .uppercased: "uppercased"
-        case .first: "first"
-        case .last: "last"
-        case .parameter(let name): "payload.\(name)"
+        case .field(let name): word = name
+        case .count: word = "count"
+        case .isEmpty: word = "isEmpty"
+        case .trimmed: word = "trimmed"
+        case .lowercased: word = "lowercased"
+        case .uppercased: word = "uppercased"
+        case .first: word = "first"
+        case .last: word = "last"
+        case .parameter(let name): word = "payload.\(name)"
+        case .unwrapped:
+          // `?.` joins what is either side of it: `rows.first?.id`.
+          text += "?"
+          continue
         }
-      }.joined(separator: ".")
+        if index > 0 { text += "." }
+        text += word
+      }
+      return text
     }
   }
 

@@ -269,6 +269,8 @@ struct PredicateSearch {
         case (.trimmed, .string(let text)): current = .string(Self.trimmed(text))
         case (.lowercased, .string(let text)): current = .string(text.lowercased())
         case (.uppercased, .string(let text)): current = .string(text.uppercased())
+        case (.unwrapped, .null): return .null
+        case (.unwrapped, _): continue
         case (.first, .array(let items)): current = items.first ?? .null
         case (.last, .array(let items)): current = items.last ?? .null
         default: return nil

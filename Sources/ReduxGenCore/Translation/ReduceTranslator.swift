@@ -143,6 +143,7 @@ struct PredicateTranslator {
         case .uppercased: base.dot("uppercased").call([])
         case .first: base.dot("first")
         case .last: base.dot("last")
+        case .unwrapped: .optionalChain(base)
         }
       }
     case .literal(let value, let type):

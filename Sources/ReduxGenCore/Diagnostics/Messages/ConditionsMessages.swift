@@ -7,7 +7,9 @@ extension SpecProblem {
       "'\(name)' is a state field, but this value reads action '\(action)''s payload and literals, not the state "
         + "(a 'set' reads the state: 'set total = \(name) * 2'); declare '\(name)' in the payload"
     case .readThroughOptional(let name, let path, let type):
-      "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)), and a condition or a derived value doesn't read through an optional; compare '\(path)' with nil, or keep what you need in a field that isn't optional"
+      "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)); read it with '\(path)?.\(name)' (nil where '\(path)' is nil), compare '\(path)' with nil, or keep what you need in a field that isn't optional"
+    case .notOptionalChained(let path, let type):
+      "'\(path)' is \(type), not optional: read its fields with '.', not '?.'"
     case .cannotCompute(let lhs, let op, let rhs) where op == "%":
       "can't compute \(lhs) % \(rhs): '%' takes two whole numbers of one type, Int or Int64 (a Double has no remainder operator in Swift)"
     case .cannotCompute(let lhs, let op, let rhs) where op == "??":

@@ -19,7 +19,7 @@ public enum SyncUpFormAction: Equatable, Sendable {
   /// Swiped away; the form keeps one attendee at least, a new one focused.
   case deleteAttendees(offsets: IndexSet, id: UUID)
 
-  /// Hands the sync-up to the parent; attendees without a name are left out, one kept at least.
+  /// Hands the sync-up to the parent; attendees without a name (or with spaces alone) are left out; when none has one, the first is kept (a new one when there is none), as TCA's SyncUps does.
   case done(id: UUID)
 
   /// Leaves the sync-up as it was; the parent dismisses the form.

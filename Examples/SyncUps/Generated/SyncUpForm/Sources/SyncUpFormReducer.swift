@@ -31,9 +31,17 @@ public func syncUpFormReducer(_ state: inout SyncUpFormState, _ action: SyncUpFo
       state.focusedAttendee = id
     }
   case .done(let id):
-    state.syncUp.attendees.removeAll { $0.name.isEmpty }
     if state.syncUp.attendees.isEmpty {
       state.syncUp.attendees.append(Attendee(id: id))
+    } else if state.namedAttendees == 0 {
+      do {
+        let syncUpNow = state.syncUp
+        state.syncUp.attendees.removeAll { $0.id != syncUpNow.attendees.first?.id }
+      }
+    } else {
+      state.syncUp.attendees.removeAll {
+        $0.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+      }
     }
   case .cancel:
     break
@@ -64,6 +72,7 @@ extension SyncUpFormState: FieldTracking {
       \.syncUp.minutes: StateFields(0),
       \.syncUp.theme: StateFields(0),
       \.syncUp.attendees: StateFields(0),
+      \.namedAttendees: StateFields(0),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

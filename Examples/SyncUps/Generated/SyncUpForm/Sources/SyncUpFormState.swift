@@ -13,6 +13,12 @@ public struct SyncUpFormState: Equatable, Sendable {
     self.syncUp = syncUp
     self.focusedAttendee = focusedAttendee
   }
+
+  /// `namedAttendees`, derived from `syncUp`.
+  public var namedAttendees: Int {
+    return syncUp.attendees.count(
+      where: { !$0.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty })
+  }
 }
 
 /// The SyncUpForm state as SwiftUI views observe it, field by field.

@@ -75,14 +75,44 @@ struct SyncUpFormExampleTests {
       ])
   }
 
-  @Test("done with no named attendee keeps a new blank one")
-  func doneWithNoNamedAttendeeKeepsANewBlankOne() {
+  @Test("done with no named attendee keeps the first one")
+  func doneWithNoNamedAttendeeKeepsTheFirstOne() {
     var state = SyncUpFormState()
     state.syncUp = SyncUp(
       id: uuid(1),
-      attendees: [Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!)])
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "  "),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!),
+      ])
+    reduceReporting(&state, .done(id: uuid(2)))
+    #expect(
+      state.syncUp.attendees == [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "  ")
+      ])
+  }
+
+  @Test("done with no attendee at all adds a blank one")
+  func doneWithNoAttendeeAtAllAddsABlankOne() {
+    var state = SyncUpFormState()
+    state.syncUp = SyncUp(id: uuid(1))
     reduceReporting(&state, .done(id: uuid(2)))
     #expect(state.syncUp.attendees == [Attendee(id: uuid(2))])
+  }
+
+  @Test("an attendee of spaces alone is left out")
+  func anAttendeeOfSpacesAloneIsLeftOut() {
+    var state = SyncUpFormState()
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: " "),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob"),
+      ])
+    reduceReporting(&state, .done(id: uuid(2)))
+    #expect(
+      state.syncUp.attendees == [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob")
+      ])
   }
 }
 

@@ -127,6 +127,16 @@ struct SyncUpFormReducerTests {
     #expect(viewStore.read(\.syncUp.attendees)[0].name == value)
   }
 
+  @Test("namedAttendees counts the elements of syncUp.attendees where !name.trimmed.is...")
+  func namedAttendeesIsDerived() {
+    var state = SyncUpFormState()
+    let matching = Attendee(id: uuid(1), name: "text")
+    let matchingToo = Attendee(id: uuid(2), name: "text")
+    let other = Attendee(id: uuid(3), name: "")
+    state.syncUp.attendees = [matching, matchingToo, other]
+    #expect(state.namedAttendees == 2)
+  }
+
   @Test("addAttendee(...) makes its new values")
   func addAttendeeCreatorMakesNewValues() {
     let values = ActionValues.incrementing(now: Date(timeIntervalSince1970: 86400))
