@@ -1281,6 +1281,16 @@ struct SpecGenerator {
         choices.append((.call("??", [.path([field.name], suffix: rng.pick(["first", "last"])), literal(rng.int(in: 0...2))]), .scalar(.int), field.name))
       case .array(.scalar(.string)):
         choices.append((.call("??", [.path([field.name], suffix: rng.pick(["first", "last"])), text("none")]), .scalar(.string), field.name))
+      case .array(.model(let modelName)):
+        // `rows.first?.count ?? 0`: a field of the first or last element, through `?.`.
+        for inner in spec.model(modelName)?.fields ?? [] where inner.name != "id" {
+          let end = RPredicate.path([field.name, rng.pick(["first?", "last?"]), inner.name], suffix: nil)
+          if inner.type == .scalar(.int) {
+            choices.append((.call("??", [end, literal(rng.int(in: 0...2))]), .scalar(.int), field.name))
+          } else if inner.type == .scalar(.string) {
+            choices.append((.call("??", [end, text("none")]), .scalar(.string), field.name))
+          }
+        }
       default:
         continue
       }
@@ -1921,15 +1931,31 @@ struct SpecGenerator {
     ]
     let count = rng.chance(75) ? 1 : rng.int(in: 2...3)
     var verb = "change"
+    // The parameters each operation found: one added after it may hide a state field its
+    // `where` read bare, which then reads `state.NAME`.
+    var parametersBefore: [Set<String>] = []
     for _ in 0..<(count * 4) where operations.count < count {
       let kind = rng.pick(kinds)
       if kind == "update", !operations.isEmpty { continue }
       if operations.contains(where: { if case .update = $0 { true } else { false } }) { break }
+      let before = Set(payload.map(\.name))
       guard let operation = makeOperation(kind, payload: &payload, newParameters: true) else { continue }
       if operations.isEmpty { verb = kind }
       operations.append(operation)
+      parametersBefore.append(before)
     }
     guard !operations.isEmpty else { return }
+    let stateFieldNames = Set(spec.allStateFields.map(\.name))
+    let simulator = Simulator(spec: spec)
+    for index in operations.indices {
+      let hidden = stateFieldNames.intersection(payload.map(\.name)).subtracting(parametersBefore[index])
+      guard !hidden.isEmpty else { continue }
+      var single = RAction(name: "", payload: payload, reduce: [operations[index]])
+      single.mapWhereConditions(over: simulator.elementModel(at:)) { model, predicate in
+        predicate.qualifying(hidden.subtracting(model.fields.map(\.name)), with: "state")
+      }
+      operations[index] = single.reduce[0]
+    }
     // Sometimes the operations run under a condition on the payload, the state and derived
     // values, with maybe another operation otherwise (made first: it may add a parameter, which
     // must not hide a state name the condition reads).
@@ -3451,9 +3477,7 @@ extension RSpec {
     func scoped(_ predicate: RPredicate, over model: RModel, payload: [RField]) -> RPredicate {
       let own = Set(model.fields.map(\.name))
       let clashing = own.intersection(outside.union(payload.map(\.name)))
-      // A state field a parameter of its name hides, drawn for the state's: `state.NAME`.
-      let hidden = outside.intersection(payload.map(\.name)).subtracting(own)
-      return predicate.qualifying(clashing, with: "element").qualifying(hidden, with: "state")
+      return predicate.qualifying(clashing, with: "element")
     }
     func model(of list: String) -> RModel? { simulator.elementModel(at: RPath(steps: [.field(list)])) }
     for index in filters.indices {

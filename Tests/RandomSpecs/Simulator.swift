@@ -980,7 +980,17 @@ struct Simulator {
     case .parenthesized(let inner): return evaluate(inner, element, model)
     case .path(let steps, let suffix):
       var value = element
-      for step in steps { guard let next = value.field(step) else { return nil }; value = next }
+      for step in steps {
+        // `rows.first?.id`: a list's first or last element, the rest of the path nil without one.
+        if step == "first?" || step == "last?" {
+          guard case .array(let items) = value else { return nil }
+          guard let end = step == "first?" ? items.first : items.last else { return .null }
+          value = end
+          continue
+        }
+        guard let next = value.field(step) else { return nil }
+        value = next
+      }
       guard let suffix else { return value }
       switch (suffix, value) {
       case ("lowercased", .string(let text)): return .string(text.lowercased())
