@@ -138,7 +138,9 @@ extension EdgeCasesReducerTests {
     case stateItemIsDerived
     case newTaskCreatorMakesNewValues
     case stateEqualityTellsEveryFieldApart
+    case stateEqualityTellsEveryFieldApart2
     case actionEqualityTellsEveryActionApart
+    case actionEqualityTellsEveryActionApart2
 
     var testDescription: String {
       switch self {
@@ -385,9 +387,13 @@ extension EdgeCasesReducerTests {
       case .newTaskCreatorMakesNewValues:
         return "newTask(...) makes its new values"
       case .stateEqualityTellsEveryFieldApart:
-        return "== tells every field of the state apart"
+        return "== tells the state's fields 1-32 apart"
+      case .stateEqualityTellsEveryFieldApart2:
+        return "== tells the state's fields 33-44 apart"
       case .actionEqualityTellsEveryActionApart:
-        return "== tells every action apart, by case and by value"
+        return "== tells actions 1-32 apart, by case and by value"
+      case .actionEqualityTellsEveryActionApart2:
+        return "== tells actions 33-64 apart, by case and by value"
       }
     }
   }

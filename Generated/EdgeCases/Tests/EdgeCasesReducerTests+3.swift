@@ -583,4 +583,13 @@ extension EdgeCasesReducerTests {
     state.tasks = [other]
     expectEqual(state.anyDefaultTask, false)
   }
+
+  func noBooksIsDerived() {
+    var state = EdgeCasesState()
+    state.books = []
+    expectEqual(state.noBooks, true)
+    let first = Book(id: 2, title: "text 1")
+    state.books = [first]
+    expectEqual(state.noBooks, false)
+  }
 }

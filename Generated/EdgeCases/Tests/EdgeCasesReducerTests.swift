@@ -261,8 +261,12 @@ struct EdgeCasesReducerTests {
       self.newTaskCreatorMakesNewValues()
     case .stateEqualityTellsEveryFieldApart:
       self.stateEqualityTellsEveryFieldApart()
+    case .stateEqualityTellsEveryFieldApart2:
+      self.stateEqualityTellsEveryFieldApart2()
     case .actionEqualityTellsEveryActionApart:
       self.actionEqualityTellsEveryActionApart()
+    case .actionEqualityTellsEveryActionApart2:
+      self.actionEqualityTellsEveryActionApart2()
     }
   }
 
