@@ -1,18 +1,20 @@
 // Generation speed against libyaml's own parse time. Run by hand, in release mode:
 //   swift run -c release GeneratorBenchmark [models] [actions] [runs]
-//   swift run -c release GeneratorBenchmark --print-spec [models] [actions]   (the spec, for CompileBenchmark)
+//   swift run -c release GeneratorBenchmark --print-spec [--expressions] [models] [actions]   (the spec, for CompileBenchmark;
+//     with --expressions, a fifth of the actions and a tenth of the models' derived values use the expression language)
 internal import CYAML
 import Foundation
 import ReduxGenCore
 
 let printsSpec = CommandLine.arguments.contains("--print-spec")
+let usesExpressions = CommandLine.arguments.contains("--expressions")
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let modelCount = arguments.count > 0 ? arguments[0] : 2_000
 let actionCount = arguments.count > 1 ? arguments[1] : 5_000
 let runs = arguments.count > 2 ? arguments[2] : 5
 
 /// A spec with `models` models, one list per model in the state, and `actions` actions over them.
-func syntheticSpec(models: Int, actions: Int) -> String {
+func syntheticSpec(models: Int, actions: Int, expressions: Bool = false) -> String {
   var text = "feature: Synthetic\naccess: public\nmodels:\n"
   for index in 0..<models {
     text += "  Model\(index):\n    fields:\n      id: UUID\n      name: String\n"
@@ -20,9 +22,24 @@ func syntheticSpec(models: Int, actions: Int) -> String {
   }
   text += "state:\n  total: Int = 0\n"
   for index in 0..<models { text += "  list\(index): [Model\(index)]\n" }
+  if expressions {
+    text += "  label: String = \"\"\nderived:\n"
+    for index in stride(from: 0, to: models, by: 10) {
+      text += "  busy\(index): \"!list\(index).isEmpty && total > \(index % 5)\"\n"
+    }
+  }
   text += "actions:\n"
   for index in 0..<actions {
     let model = index % models
+    if expressions, index % 10 == 3 {
+      text += "  weigh\(index):\n    payload: { amount: Int }\n"
+      text += "    reduce: set total = abs(total - amount) + min(total, \(index % 7 + 1))\n"
+      continue
+    }
+    if expressions, index % 10 == 8 {
+      text += "  label\(index):\n    reduce: set label = list\(model).last?.name.lowercased ?? label + \"!\"\n"
+      continue
+    }
     switch index % 5 {
     case 0: text += "  add\(index):\n    payload: { item: Model\(model) }\n    reduce: append list\(model)\n"
     case 1: text += "  remove\(index):\n    payload: { id: UUID }\n    reduce: remove list\(model)[id]\n"
@@ -62,7 +79,7 @@ func seconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-let spec = syntheticSpec(models: modelCount, actions: actionCount)
+let spec = syntheticSpec(models: modelCount, actions: actionCount, expressions: usesExpressions)
 if printsSpec {
   print(spec, terminator: "")
   exit(0)
