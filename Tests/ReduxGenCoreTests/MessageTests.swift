@@ -36,6 +36,9 @@ struct MessageTests {
       problem: .notOptionalChained("count", type: "Int"), area: .conditions,
       message: "'count' is Int, not optional: read its fields with '.', not '?.'"),
     Row(
+      problem: .caseOrStateField("busy", type: "Status"), area: .operations,
+      message: "'busy' is a case of Status and a state field: write '.busy' for the case or 'state.busy' for the field"),
+    Row(
       problem: .setToItself("done"), area: .operations,
       message:
         "'set done = done' gives 'done' the value it holds: the operation does nothing; give it a value computed from it, a parameter or a literal"

@@ -248,11 +248,11 @@ struct PredicateParser {
     guard tokens.take("(") else {
       return fail(.expectedToken(.openingParenthesis, found: tokens.peek.described), tokens.peek.offset)
     }
-    guard var lhs = sum(expected: expected) else { return nil }
+    guard var lhs = coalescing(expected: expected) else { return nil }
     guard tokens.take(",") else {
       return fail(.expectedToken(.comma, found: tokens.peek.described), tokens.peek.offset)
     }
-    guard var rhs = sum(expected: lhs.1) else { return nil }
+    guard var rhs = coalescing(expected: lhs.1) else { return nil }
     guard tokens.take(")") else {
       return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
     }
@@ -273,12 +273,18 @@ struct PredicateParser {
     return (.extremum(which, lhs.0, rhs.0, type), type)
   }
 
+  /// What a path read through `?.` makes of a test at its end: optional (`note?.isEmpty` is a
+  /// `Bool?`), as Swift's optional chaining makes it.
+  private func chainedResult(_ typed: Typed, _ chained: Bool) -> Typed {
+    chained && !typed.1.isOptional ? (typed.0, .optional(typed.1)) : typed
+  }
+
   /// `abs(N)`, read from its `(`: the magnitude of a number, of its type.
   private mutating func absolute(expected: SpecType?, at offset: Int) -> Typed? {
     guard tokens.take("(") else {
       return fail(.expectedToken(.openingParenthesis, found: tokens.peek.described), tokens.peek.offset)
     }
-    guard let inner = sum(expected: expected) else { return nil }
+    guard let inner = coalescing(expected: expected) else { return nil }
     guard tokens.take(")") else {
       return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
     }
@@ -435,14 +441,14 @@ struct PredicateParser {
       } else if !steps.isEmpty, name == "lowercased" || name == "uppercased", type == .scalar(.string) {
         steps.append(name == "lowercased" ? .lowercased : .uppercased)
       } else if !steps.isEmpty, ["contains", "hasPrefix", "hasSuffix"].contains(name), type == .scalar(.string) {
-        return textTest((.path(steps, type), type), method: name, at: nameOffset)
+        return textTest((.path(steps, type), type), method: name, at: nameOffset).map { chainedResult($0, chained) }
       } else if !steps.isEmpty, name == "first" || name == "last", case .array(let elementType) = type,
         !elementType.isOptional
       {
         steps.append(name == "first" ? .first : .last)
         type = .optional(elementType)
       } else if !steps.isEmpty, name == "contains", case .array(let elementType) = type {
-        return membership(in: (.path(steps, type), type), of: elementType, at: nameOffset)
+        return membership(in: (.path(steps, type), type), of: elementType, at: nameOffset).map { chainedResult($0, chained) }
       } else if !steps.isEmpty, name == "contains", isCountable(type) {
         return fail(.membershipInCondition(Predicate.PathStep.text(of: steps), type: type.swiftName), nameOffset)
       } else if !steps.isEmpty, case .optional(let wrapped) = type, case .model = wrapped {

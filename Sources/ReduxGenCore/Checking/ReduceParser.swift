@@ -20,7 +20,8 @@ struct ReduceParser {
   var presented: [String: ChildFeature] = [:]
   /// What a value that reads the state reads (`set total = count * price`): the payload, then
   /// the state's fields, derived values and filter results, as an `- if` condition reads them.
-  var valueScope: ReadingScope?
+  /// Made only for a value that needs it: it holds every state field and model.
+  var makeValueScope: (() -> ReadingScope)?
 
   /// `STACK`, the field of a navigation stack: the stack, its path, and where it starts.
   mutating func stackPath() -> (StackFeature, StatePath, Int)? {
@@ -141,8 +142,24 @@ struct ReduceParser {
     let start = tokens
     let startFailure = failure
     let written = tokens.peek.kind == .symbol("=")
+    // A bare name of the state's (`set name = title`): the field, never text or a case that
+    // happens to be written so; a case of that name too is refused, so neither is chosen silently.
+    if written, makeValueScope != nil, case .identifier(let word) = tokens.peekSecond.kind, isStateName(word),
+      !action.payload.contains(where: { $0.name == word })
+    {
+      var after = tokens
+      _ = after.next()
+      _ = after.next()
+      if after.isAtEnd {
+        if case .enumeration(let enumName) = path.type.unwrapped, literals.enumCaseNames[enumName]?.contains(word) == true {
+          return fail(.caseOrStateField(word, type: enumName), tokens.peekSecond.offset)
+        }
+        _ = tokens.next()
+        return expression(expected: path.type)
+      }
+    }
     let simple = assignedValue(for: path, operation: operation, at: offset)
-    if simple != nil && tokens.isAtEnd || !written || valueScope == nil { return simple }
+    if simple != nil && tokens.isAtEnd || !written || makeValueScope == nil { return simple }
     let after = (tokens, failure)
     tokens = start
     failure = startFailure
@@ -155,6 +172,9 @@ struct ReduceParser {
     (tokens, failure) = after
     var stateRead = false
     if case (.stateReadAsParameter, _)? = failure { stateRead = true }
+    // A name the payload lacks (`abs`, `min` with a problem inside): the expression's problem
+    // where it read further.
+    if case (.unknownParameter, let offset)? = failure, (expressionFailure?.1 ?? 0) > offset { stateRead = true }
     if let expressionFailure, failure == nil || stateRead {
       failure = expressionFailure
       return nil
@@ -162,10 +182,15 @@ struct ReduceParser {
     return simple
   }
 
+  /// Whether `name` is the state's: a field, a derived value or a filter result.
+  func isStateName(_ name: String) -> Bool {
+    state[name] != nil || derivedNames.contains(name) || filters.contains { $0.result == name }
+  }
+
   /// A value of the expression language over `valueScope`, of the expected type (an Int where a
   /// Double is expected is not converted: the message says so).
   mutating func expression(expected: SpecType) -> Operand? {
-    guard let scope = valueScope else { return nil }
+    guard let scope = makeValueScope?() else { return nil }
     let offset = tokens.peek.offset
     var parser = PredicateParser(
       tokens: tokens, element: scope.root, models: scope.models, enumCases: literals.enumCaseNames,

@@ -479,7 +479,8 @@ extension SpecChecker {
         tokens: TokenStream(tokens), action: action, state: state, stateByName: stateByName, models: modelsByName,
         filters: filters, literals: literals)
       parser.derivedNames = Set((derived + selectors).map(\.name))
-      parser.valueScope = readingScope(own: action.payload, filterResults: true)
+      let checker = self
+      parser.makeValueScope = { checker.readingScope(own: action.payload, filterResults: true) }
       parser.stacks = Dictionary(symbols.entries.stacks.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })
       parser.presented = Dictionary(
         symbols.entries.children.filter { !$0.isList }.map { ($0.field, $0) }, uniquingKeysWith: { first, _ in first })

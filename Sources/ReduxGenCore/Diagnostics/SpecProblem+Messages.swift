@@ -42,7 +42,7 @@ extension SpecProblem {
       .notArithmeticValue, .lookupInsideField, .unknownDerivation, .notLookup, .derivedNameTaken,
       .derivedParameterSyntax, .derivedParameterNeedsLookup, .derivedParameterUnused: .derived
     case .indexSetOutsidePayload, .needsOffsets, .notAFilterResult, .moveNeedsParameters, .sortedResult,
-      .resultNeedsIDs, .upsertKeyNotID, .branchWithoutOperations, .unknownOperation, .operationSplitAtComma, .setToItself, .notCollection, .noIDField,
+      .resultNeedsIDs, .upsertKeyNotID, .branchWithoutOperations, .unknownOperation, .operationSplitAtComma, .setToItself, .caseOrStateField, .notCollection, .noIDField,
       .notAStack, .stackPushNeedsDestination, .unknownDestination, .pushedFieldUnknown, .pushedElementList, .pushedFieldTwice, .builtFieldMissing, .builtElementNotInList, .builtElementOutOfOrder, .builtElementIDTwice, .notPresented, .resetStack,
       .needsValue, .ambiguousValue, .noDefaultToReset, .elementPathNeedsID, .everyElementUnsupported,
       .wholeListInEntry, .everyElementNeedsField, .eachElementNeedsField, .eachElementIdentified, .elementIDChanged,

@@ -145,6 +145,8 @@ package enum SpecProblem: Hashable, Sendable {
   case operationSplitAtComma(String)
   /// `set done = done`: the field given its own value.
   case setToItself(String)
+  /// `set status = busy` where `busy` is a case of the target's enum and a state field.
+  case caseOrStateField(String, type: String)
   case notCollection(String, type: String)
   /// `push` or `pop` on a field that isn't a navigation stack.
   case notAStack(String, type: String)

@@ -27,6 +27,8 @@ extension SpecProblem {
       "'\(key)' has no operations; write them after the colon, or on the lines below indented further than '- \(key)'"
     case .unknownOperation(let name, let suggestion):
       "unknown reduce operation '\(name)'" + didYouMean(suggestion)
+    case .caseOrStateField(let name, let type):
+      "'\(name)' is a case of \(type) and a state field: write '.\(name)' for the case or 'state.\(name)' for the field"
     case .setToItself(let path):
       "'set \(path) = \(path)' gives '\(path)' the value it holds: the operation does nothing; give it a value "
         + "computed from it, a parameter or a literal"

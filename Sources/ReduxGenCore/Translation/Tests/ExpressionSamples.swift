@@ -16,13 +16,14 @@ extension TestTranslator {
   /// when it can't be computed (a path through a model's fields), or when a state field it reads
   /// is written by another of the action's operations (`others`): examples cover those.
   func expressionSample(_ predicate: Predicate, in action: Action?, others: Set<String>) -> ExpressionSample? {
-    // The numbers in order, then reversed: an `abs` whose argument is negative in neither is
-    // tested as it comes (its near miss that leaves `abs` out then survives the derived test).
+    // The numbers in order, reversed, then negative: an `abs` whose argument is negative in none
+    // is tested as it comes (its near miss that leaves `abs` out then survives the derived test).
     let numbers = Self.arithmeticNumbers(besides: predicate.arithmetic.literals)
     let first = expressionSample(predicate, in: action, others: others, numbers: numbers)
     guard let first, Self.absoluteArguments(of: predicate).count > 0 else { return first }
     let search = PredicateSearch(spec: spec, model: Model(name: "", doc: nil, fields: []))
-    for sample in [first, expressionSample(predicate, in: action, others: others, numbers: numbers.reversed())] {
+    let orders = [numbers.reversed(), numbers.map { -$0 }]
+    for sample in [first] + orders.map({ expressionSample(predicate, in: action, others: others, numbers: $0) }) {
       guard let sample else { continue }
       let state = Dictionary(sample.state, uniquingKeysWith: { first, _ in first })
       let negative = Self.absoluteArguments(of: predicate).allSatisfy { argument in
