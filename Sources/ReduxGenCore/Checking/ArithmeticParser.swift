@@ -3,14 +3,7 @@
 /// a state field) is the caller's: `leaf` reads one name and gives its type.
 struct ArithmeticParser<Leaf: Sendable & Equatable> {
   /// A problem and the offset it is at.
-  struct Failure: Error {
-    var problem: SpecProblem
-    var offset: Int
-    init(_ problem: SpecProblem, _ offset: Int) {
-      self.problem = problem
-      self.offset = offset
-    }
-  }
+  typealias Failure = ExpressionFailure
   /// Reads the leaf starting at the token given (read), the rest from the stream.
   let leaf: (Token, inout TokenStream) -> Result<(Leaf, SpecType), Failure>
   /// How a leaf is written, for messages.
@@ -99,5 +92,16 @@ struct ArithmeticParser<Leaf: Sendable & Equatable> {
 
   private func described(_ value: Arithmetic<Leaf>) -> String {
     "'\(value.text(leafText))' (\(value.type.swiftName))"
+  }
+}
+
+/// A problem of a value read by the expression language (arithmetic, a derived expression), at
+/// its offset in the text.
+struct ExpressionFailure: Error {
+  var problem: SpecProblem
+  var offset: Int
+  init(_ problem: SpecProblem, _ offset: Int) {
+    self.problem = problem
+    self.offset = offset
   }
 }

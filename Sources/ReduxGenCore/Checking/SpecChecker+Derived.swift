@@ -127,16 +127,6 @@ extension SpecChecker {
 }
 
 /// Reads one derived value: `count tasks where done`, `sum items.price`, `users[selectedID]`.
-/// A problem of a value read by the expression language, at its offset in the text.
-struct ExpressionFailure: Error {
-  var problem: SpecProblem
-  var offset: Int
-  init(_ problem: SpecProblem, _ offset: Int) {
-    self.problem = problem
-    self.offset = offset
-  }
-}
-
 struct DerivedParser {
   var tokens: TokenStream
   let state: [String: Field]
