@@ -137,7 +137,7 @@ struct ReduceParser {
   /// `= VALUE` to the end of the operation, where VALUE may read the state: a value the payload
   /// and literals make is read as `assignedValue` reads it (and generates as it did); one that
   /// reads the state, or an operation only the expression language has (text `+`, `min`, a
-  /// list's `count`), is an expression of the action's scope (`valueScope`).
+  /// list's `count`), is an expression of the action's scope (`makeValueScope`).
   mutating func assignedExpression(for path: StatePath, operation: String, at offset: Int) -> Operand? {
     let start = tokens
     let startFailure = failure
@@ -187,7 +187,7 @@ struct ReduceParser {
     state[name] != nil || derivedNames.contains(name) || filters.contains { $0.result == name }
   }
 
-  /// A value of the expression language over `valueScope`, of the expected type (an Int where a
+  /// A value of the expression language over `makeValueScope`'s scope, of the expected type (an Int where a
   /// Double is expected is not converted: the message says so).
   mutating func expression(expected: SpecType) -> Operand? {
     guard let scope = makeValueScope?() else { return nil }

@@ -82,11 +82,7 @@ struct SetOperation: ReduceOperationKind, Equatable {
     guard target.steps.count == 1, case .field(let root) = target.steps[0] else { return [] }
     let others = Set(action.reduce.flatMap(\.paths).compactMap(\.root)).subtracting([root])
     guard let sample = kit.expressionSample(predicate, in: action, others: others) else { return [] }
-    var setup: [Statement] = []
-    for (field, value) in sample.state where field != root {
-      let type = kit.spec.state.first { $0.name == field }!.type
-      setup.append(.assignment(Expression.name("state").dot(field), kit.types.expression(value, type: type)))
-    }
+    let setup = kit.stateSetup(sample, except: root)
     let start: Value
     if let read = sample.state.first(where: { $0.field == root }) {
       start = read.value

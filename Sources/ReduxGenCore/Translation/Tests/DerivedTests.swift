@@ -221,10 +221,7 @@ extension DerivedTranslator {
     case .expression(let predicate, _):
       // Each state field it reads a distinct value; the value computed here.
       guard let sample = kit.expressionSample(predicate, in: nil, others: []) else { return nil }
-      for (field, given) in sample.state {
-        guard let type = types.spec.state.first(where: { $0.name == field })?.type else { return nil }
-        body.append(.assignment(state.dot(field), types.expression(given, type: type)))
-      }
+      body += kit.stateSetup(sample)
       body.append(kit.expect(derived, .equal, types.expression(sample.written, type: value.type)))
       what = "computes \(SpecMutator.describe(predicate.mappingPaths { Array($0.dropFirst()) }))"
     case .arithmetic(let arithmetic, _):

@@ -5,7 +5,7 @@ extension TestTranslator {
   /// it passes, and the value the expression makes of them, computed here as the generated code
   /// computes it.
   struct ExpressionSample {
-    var state: [(field: String, value: Value)]
+    var state: [(field: String, value: Value, type: SpecType)]
     var arguments: [String: Value]
     var written: Value
   }
@@ -25,7 +25,7 @@ extension TestTranslator {
     let orders = [numbers.reversed(), numbers.map { -$0 }]
     for sample in [first] + orders.map({ expressionSample(predicate, in: action, others: others, numbers: $0) }) {
       guard let sample else { continue }
-      let state = Dictionary(sample.state, uniquingKeysWith: { first, _ in first })
+      let state = Dictionary(sample.state.map { ($0.field, $0.value) }, uniquingKeysWith: { first, _ in first })
       let negative = Self.absoluteArguments(of: predicate).allSatisfy { argument in
         switch search.value(of: argument, state: state, arguments: sample.arguments) {
         case .int(let number)?: number < 0
@@ -36,6 +36,14 @@ extension TestTranslator {
       if negative { return sample }
     }
     return first
+  }
+
+  /// The statements giving each state field the sample reads its value (but `except`), the one
+  /// setup of a set's and a derived value's test.
+  func stateSetup(_ sample: ExpressionSample, except: String? = nil) -> [Statement] {
+    sample.state.filter { $0.field != except }.map { read in
+      .assignment(Expression.name("state").dot(read.field), types.expression(read.value, type: read.type))
+    }
   }
 
   /// The arguments of every `abs` in the expression.
@@ -75,7 +83,7 @@ extension TestTranslator {
         guard !sample.state.contains(where: { $0.field == name }) else { return }
         guard let field = spec.state.first(where: { $0.name == name }), !others.contains(name), let given = value(field.type)
         else { return failed = true }
-        sample.state.append((name, given))
+        sample.state.append((name, given, field.type))
       } else if case .field(let name)? = steps.first {
         guard sample.arguments[name] == nil else { return }
         guard let parameter = action?.payload.first(where: { $0.name == name }), let given = value(parameter.type) else {
@@ -90,7 +98,8 @@ extension TestTranslator {
     let search = PredicateSearch(spec: spec, model: Model(name: "", doc: nil, fields: []))
     guard !failed,
       let written = search.value(
-        of: predicate, state: Dictionary(sample.state, uniquingKeysWith: { first, _ in first }), arguments: sample.arguments)
+        of: predicate, state: Dictionary(sample.state.map { ($0.field, $0.value) }, uniquingKeysWith: { first, _ in first }),
+        arguments: sample.arguments)
     else { return nil }
     sample.written = written
     return sample
