@@ -68,20 +68,15 @@ private typealias Predicate = ReduxGenCore.Predicate
       return literal
     case .path(let steps, _):
       guard case .field(let name)? = steps.first, let start = fields[name] else { return nil }
-      return steps.dropFirst().reduce(Optional(start)) { current, step in
-        switch (current, step) {
-        case (.string(let text)?, .count): .int(text.count)
-        case (.string(let text)?, .isEmpty): .bool(text.isEmpty)
-        case (.array(let items)?, .count): .int(items.count)
-        case (.array(let items)?, .isEmpty): .bool(items.isEmpty)
-        case (.string(let text)?, .trimmed): .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        case (.string(let text)?, .lowercased): .string(text.lowercased())
-        case (.string(let text)?, .uppercased): .string(text.uppercased())
-        case (.array(let items)?, .first): items.isEmpty ? .null : items[0]
-        case (let value?, .unwrapped): value
-        case (.array(let items)?, .last): items.isEmpty ? .null : items[items.count - 1]
-        default: nil
-        }
+      return read(steps.dropFirst(), start)
+    case .member(let base, let steps, _):
+      return value(base, fields).flatMap { read(steps[...], $0) }
+    case .index(let list, let offset, _):
+      guard case .int(let offset)? = value(offset, fields) else { return nil }
+      switch value(list, fields) {
+      case .null?: return .null
+      case .array(let items)?: return offset >= 0 && offset < items.count ? items[offset] : .null
+      default: return nil
       }
     case .not(let operand):
       return holds(operand, fields).map { .bool(!$0) }
@@ -190,15 +185,34 @@ private typealias Predicate = ReduxGenCore.Predicate
     }
   }
 
+  private func read(_ steps: ArraySlice<Predicate.PathStep>, _ start: Value) -> Value? {
+    steps.reduce(Optional(start)) { current, step in
+      switch (current, step) {
+      case (.string(let text)?, .count): .int(text.count)
+      case (.string(let text)?, .isEmpty): .bool(text.isEmpty)
+      case (.array(let items)?, .count): .int(items.count)
+      case (.array(let items)?, .isEmpty): .bool(items.isEmpty)
+      case (.string(let text)?, .trimmed): .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      case (.string(let text)?, .lowercased): .string(text.lowercased())
+      case (.string(let text)?, .uppercased): .string(text.uppercased())
+      case (.array(let items)?, .first): items.isEmpty ? .null : items[0]
+      case (let value?, .unwrapped): value
+      case (.array(let items)?, .last): items.isEmpty ? .null : items[items.count - 1]
+      default: nil
+      }
+    }
+  }
+
   /// The fields a predicate reads, each once.
   private func fieldNames(_ predicate: Predicate) -> Set<String> {
     switch predicate {
     case .path(let steps, _):
       if case .field(let name)? = steps.first { return [name] }
       return []
-    case .not(let operand): return fieldNames(operand)
+    case .not(let operand), .member(let operand, _, _): return fieldNames(operand)
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
-      .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _):
+      .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _),
+      .index(let lhs, let rhs, _):
       return fieldNames(lhs).union(fieldNames(rhs))
     case .call(_, let arguments, _): return arguments.reduce([]) { $0.union(fieldNames($1)) }
     case .constant, .literal: return []

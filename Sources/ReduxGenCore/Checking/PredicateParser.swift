@@ -339,7 +339,9 @@ struct PredicateParser {
       guard tokens.take(")") else {
         return fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
       }
-      return inner
+      // `(first + last).count`: a value in parentheses read on.
+      guard tokens.peek.kind == .symbol(".") || tokens.peek.kind == .symbol("?.") else { return inner }
+      return member(of: inner, text: "(\(SpecMutator.describe(inner.0)))")
     case .identifier("true"), .identifier("false"):
       let value = token.kind == .identifier("true")
       return (.constant(value), .scalar(.bool))
@@ -401,15 +403,12 @@ struct PredicateParser {
   }
 
   private mutating func path(startingWith first: String, at offset: Int) -> Typed? {
-    var steps: [Predicate.PathStep] = []
     var fields = element.fields
     var context: Subject = rootContext ?? .named(.model, element.name)
-    var type = SpecType.scalar(.bool)
     var name = first
     var nameOffset = offset
     // `element.NAME`, `payload.NAME`: the scope named; a bare name two scopes give is refused.
     var readsPayload = false
-    var chained = false
     if let scope = elementScope, let qualifier = scope.qualifier(first), tokens.peek.kind == .symbol(".") {
       _ = tokens.next()
       let next = tokens.next()
@@ -429,73 +428,174 @@ struct PredicateParser {
     } else if let problem = elementScope?.ambiguity(of: first) {
       return fail(problem, offset)
     }
-    while true {
-      if let field = fields.first(where: { $0.name == name }) {
-        steps.append(.field(name))
-        type = field.type
-      } else if !steps.isEmpty, name == "count" || name == "isEmpty", isCountable(type) {
-        steps.append(name == "count" ? .count : .isEmpty)
-        type = name == "count" ? .scalar(.int) : .scalar(.bool)
-      } else if !steps.isEmpty, name == "trimmed", type == .scalar(.string) {
-        steps.append(.trimmed)
-      } else if !steps.isEmpty, name == "lowercased" || name == "uppercased", type == .scalar(.string) {
-        steps.append(name == "lowercased" ? .lowercased : .uppercased)
-      } else if !steps.isEmpty, ["contains", "hasPrefix", "hasSuffix"].contains(name), type == .scalar(.string) {
-        return textTest((.path(steps, type), type), method: name, at: nameOffset).map { chainedResult($0, chained) }
-      } else if !steps.isEmpty, name == "first" || name == "last", case .array(let elementType) = type,
-        !elementType.isOptional
-      {
-        steps.append(name == "first" ? .first : .last)
-        type = .optional(elementType)
-      } else if !steps.isEmpty, name == "contains", case .array(let elementType) = type {
-        return membership(in: (.path(steps, type), type), of: elementType, at: nameOffset).map { chainedResult($0, chained) }
-      } else if !steps.isEmpty, name == "contains", isCountable(type) {
-        return fail(.membershipInCondition(Predicate.PathStep.text(of: steps), type: type.swiftName), nameOffset)
-      } else if !steps.isEmpty, case .optional(let wrapped) = type, case .model = wrapped {
-        return fail(.readThroughOptional(name, path: Predicate.PathStep.text(of: steps), type: type.swiftName), nameOffset)
-      } else if !steps.isEmpty, fields.isEmpty {
-        return fail(.notAField(name, type: type.swiftName), nameOffset)
-      } else {
-        let suggestion = closestMatch(to: name, in: fields.map(\.name))
-        return fail(.unknownField(name, context: context, suggestion: suggestion), nameOffset)
-      }
-      // `?.`: on through an optional, the rest of the path optional.
-      if tokens.peek.kind == .symbol("?.") {
-        guard case .optional(let wrapped) = type else {
-          return fail(.notOptionalChained(Predicate.PathStep.text(of: steps), type: type.swiftName), tokens.peek.offset)
-        }
-        _ = tokens.next()
-        steps.append(.unwrapped)
-        type = wrapped
-        chained = true
-      } else if !tokens.take(".") {
-        break
-      }
-      let next = tokens.next()
-      guard case .identifier(let nextName) = next.kind else {
-        return fail(.expectedToken(.fieldNameAfterDot, found: next.described), next.offset)
-      }
-      if case .model(let modelName) = type, let model = models.first(where: { $0.name == modelName }) {
-        fields = model.fields
-        context = modelName == stateModel ? .theState : .named(.model, modelName)
-      } else {
-        fields = []
-      }
-      name = nextName
-      nameOffset = next.offset
-    }
-    // Read through `?.`: optional, as Swift's optional chaining makes it.
-    if chained, !type.isOptional { type = .optional(type) }
+    var walk = PathWalk(fields: fields, context: context)
+    guard let end = walkSteps(&walk, from: name, at: nameOffset, making: { .path($0, $1) }) else { return nil }
+    if let result = end.result { return result }
+    var steps = walk.steps
     // A parameter the element's field of its name hides from a bare name.
     if readsPayload, case .field(let parameter)? = steps.first,
       elementScope?.element.fields.contains(where: { $0.name == parameter }) == true
     {
       steps[0] = .parameter(parameter)
     }
-    if tokens.peek.kind == .symbol("[") {
-      return lookup(in: (.path(steps, type), type), path: Predicate.PathStep.text(of: steps))
+    return postfix((.path(steps, walk.type), walk.type), text: walk.text)
+  }
+
+  /// A path being read: its steps so far, the type they give, the fields a next name may be.
+  private struct PathWalk {
+    var steps: [Predicate.PathStep] = []
+    var type = SpecType.scalar(.bool)
+    var fields: [Field]
+    var context: Subject
+    /// Whether it went on through `?.`: its value is then optional.
+    var chained = false
+    /// What it reads on, as the spec writes it, where it is read on a value (`rows[...]`).
+    var base: String?
+
+    /// Whether a name next reads a value (a member of text or a list), not a scope.
+    var hasValue: Bool { !steps.isEmpty || base != nil }
+
+    /// The path as the spec writes it, for messages.
+    var text: String {
+      let own = Predicate.PathStep.text(of: steps)
+      guard let base else { return own }
+      return base + (steps.first == .unwrapped || own.isEmpty ? "" : ".") + own
     }
-    return (.path(steps, type), type)
+  }
+
+  /// How reading a path's steps ended: at its last name (the walk holds it), or with the value
+  /// of a test its last name called (`title.hasPrefix("A")`).
+  private struct WalkEnd {
+    var result: Typed?
+  }
+
+  /// Reads `walk`'s steps from the name `first` on, each name and `.` or `?.` after it; `make`
+  /// makes the value a test is called on from the steps so far. Nil with `failure`.
+  private mutating func walkSteps(
+    _ walk: inout PathWalk, from first: String, at offset: Int, making make: ([Predicate.PathStep], SpecType) -> Predicate
+  ) -> WalkEnd? {
+    var (name, nameOffset) = (first, offset)
+    while true {
+      let type = walk.type
+      if let field = walk.fields.first(where: { $0.name == name }) {
+        walk.steps.append(.field(name))
+        walk.type = field.type
+      } else if walk.hasValue, name == "count" || name == "isEmpty", isCountable(type) {
+        walk.steps.append(name == "count" ? .count : .isEmpty)
+        walk.type = name == "count" ? .scalar(.int) : .scalar(.bool)
+      } else if walk.hasValue, name == "trimmed", type == .scalar(.string) {
+        walk.steps.append(.trimmed)
+      } else if walk.hasValue, name == "lowercased" || name == "uppercased", type == .scalar(.string) {
+        walk.steps.append(name == "lowercased" ? .lowercased : .uppercased)
+      } else if walk.hasValue, ["contains", "hasPrefix", "hasSuffix"].contains(name), type == .scalar(.string) {
+        let chained = walk.chained
+        guard let result = textTest((make(walk.steps, type), type), method: name, at: nameOffset) else { return nil }
+        return WalkEnd(result: chainedResult(result, chained))
+      } else if walk.hasValue, name == "first" || name == "last", case .array(let elementType) = type,
+        !elementType.isOptional
+      {
+        walk.steps.append(name == "first" ? .first : .last)
+        walk.type = .optional(elementType)
+      } else if walk.hasValue, name == "contains", case .array(let elementType) = type {
+        let chained = walk.chained
+        guard let result = membership(in: (make(walk.steps, type), type), of: elementType, at: nameOffset) else {
+          return nil
+        }
+        return WalkEnd(result: chainedResult(result, chained))
+      } else if walk.hasValue, name == "contains", isCountable(type) {
+        _ = fail(.membershipInCondition(walk.text, type: type.swiftName), nameOffset)
+        return nil
+      } else if walk.hasValue, case .optional(let wrapped) = type, case .model = wrapped {
+        _ = fail(.readThroughOptional(name, path: walk.text, type: type.swiftName), nameOffset)
+        return nil
+      } else if walk.hasValue, walk.fields.isEmpty {
+        _ = fail(.notAField(name, type: type.swiftName), nameOffset)
+        return nil
+      } else {
+        let suggestion = closestMatch(to: name, in: walk.fields.map(\.name))
+        _ = fail(.unknownField(name, context: walk.context, suggestion: suggestion), nameOffset)
+        return nil
+      }
+      // `?.`: on through an optional, the rest of the path optional.
+      if tokens.peek.kind == .symbol("?.") {
+        guard case .optional(let wrapped) = walk.type else {
+          _ = fail(.notOptionalChained(walk.text, type: walk.type.swiftName), tokens.peek.offset)
+          return nil
+        }
+        _ = tokens.next()
+        walk.steps.append(.unwrapped)
+        walk.type = wrapped
+        walk.chained = true
+      } else if !tokens.take(".") {
+        break
+      }
+      guard let next = nextName(after: &walk) else { return nil }
+      (name, nameOffset) = next
+    }
+    // Read through `?.`: optional, as Swift's optional chaining makes it.
+    if walk.chained, !walk.type.isOptional { walk.type = .optional(walk.type) }
+    return WalkEnd(result: nil)
+  }
+
+  /// The name after a `.` or `?.` of `walk`, whose fields become those of the model it reads.
+  private mutating func nextName(after walk: inout PathWalk) -> (String, Int)? {
+    let next = tokens.next()
+    guard case .identifier(let nextName) = next.kind else {
+      _ = fail(.expectedToken(.fieldNameAfterDot, found: next.described), next.offset)
+      return nil
+    }
+    if case .model(let modelName) = walk.type, let model = models.first(where: { $0.name == modelName }) {
+      walk.fields = model.fields
+      walk.context = modelName == stateModel ? .theState : .named(.model, modelName)
+    } else {
+      walk.fields = []
+    }
+    return (nextName, next.offset)
+  }
+
+  /// What follows a value: `[KEY]` (a lookup or an offset) and, after a `]` or a `)`, the steps
+  /// of a path read on it (`rows[id]?.title`, `(first + last).count`).
+  private mutating func postfix(_ value: Typed, text: String) -> Typed? {
+    var (current, text) = (value, text)
+    while true {
+      if tokens.peek.kind == .symbol("[") {
+        guard let next = subscripted(current, path: text) else { return nil }
+        (current, text) = (next, text + "[...]")
+        continue
+      }
+      guard case .path = current.0 else {
+        guard tokens.peek.kind == .symbol("?.") || tokens.peek.kind == .symbol(".") else { return current }
+        return member(of: current, text: text)
+      }
+      return current
+    }
+  }
+
+  /// The steps of a path read on `base`'s value, from the `.` or `?.` after it.
+  private mutating func member(of base: Typed, text: String) -> Typed? {
+    var walk = PathWalk(fields: [], context: .named(.model, element.name), base: text)
+    walk.type = base.1
+    if tokens.peek.kind == .symbol("?.") {
+      guard case .optional(let wrapped) = base.1 else {
+        return fail(.notOptionalChained(text, type: base.1.swiftName), tokens.peek.offset)
+      }
+      _ = tokens.next()
+      walk.steps.append(.unwrapped)
+      walk.type = wrapped
+      walk.chained = true
+    } else {
+      guard case .identifier(let next) = tokens.peekSecond.kind else {
+        return fail(.expectedToken(.fieldNameAfterDot, found: tokens.peekSecond.described), tokens.peekSecond.offset)
+      }
+      if base.1.isOptional {
+        return fail(.readThroughOptional(next, path: text, type: base.1.swiftName), tokens.peekSecond.offset)
+      }
+      _ = tokens.next()
+    }
+    guard let (name, offset) = nextName(after: &walk) else { return nil }
+    guard let end = walkSteps(&walk, from: name, at: offset, making: { .member(base.0, $0, $1) }) else { return nil }
+    if let result = end.result { return result }
+    return postfix((.member(base.0, walk.steps, walk.type), walk.type), text: walk.text)
   }
 
   /// `LIST.contains(VALUE)`, read from its `(`: the value must be of the element's type.
@@ -515,29 +615,31 @@ struct PredicateParser {
   }
 
   /// `COLLECTION[KEY]`, read from its `[`: a dictionary by a key of its key type, a list of
-  /// models by an id; optional, and read no further.
-  private mutating func lookup(in collection: Typed, path: String) -> Typed? {
+  /// models by an id, any list (optional too) by an offset (`Int`, where the ids aren't); optional.
+  private mutating func subscripted(_ collection: Typed, path: String) -> Typed? {
     let bracketOffset = tokens.next().offset
     let models = self.models
-    guard let shape = LookupShape(collection.1, idField: { name in models.first { $0.name == name }?.idField }) else {
+    let shape = LookupShape(collection.1, idField: { name in models.first { $0.name == name }?.idField })
+    var listElement: SpecType?
+    if case .array(let element) = collection.1.unwrapped { listElement = element }
+    guard shape != nil || listElement != nil else {
       return fail(.lookupInCondition(path, type: collection.1.swiftName), bracketOffset)
     }
-    let (keyType, valueType, byID) = (shape.key, shape.value, shape.byID)
     let keyOffset = tokens.peek.offset
-    guard let key = operand(expected: keyType) else { return nil }
-    guard key.1 == keyType else {
-      return fail(.typeMismatch(expected: keyType.swiftName, found: key.1.swiftName, what: .lookupKey(of: path)), keyOffset)
-    }
+    let keyType = shape?.key ?? .scalar(.int)
+    guard let key = coalescing(expected: keyType) else { return nil }
     guard tokens.take("]") else {
       return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
     }
-    let type = SpecType.optional(valueType)
-    if tokens.peek.kind == .symbol("."), case .identifier(let next) = tokens.peekSecond.kind {
-      return fail(.readThroughOptional(next, path: "\(path)[...]", type: type.swiftName), tokens.peekSecond.offset)
+    if let shape, key.1 == shape.key {
+      return (.lookup(collection.0, key: key.0, byID: shape.byID), .optional(shape.value))
     }
-    return (.lookup(collection.0, key: key.0, byID: byID), type)
+    guard let listElement, key.1 == .scalar(.int) else {
+      return fail(.typeMismatch(expected: keyType.swiftName, found: key.1.swiftName, what: .lookupKey(of: path)), keyOffset)
+    }
+    let index = Predicate.index(collection.0, at: key.0, element: listElement)
+    return (index, index.type)
   }
-
 
   private func isCountable(_ type: SpecType) -> Bool {
     switch type {

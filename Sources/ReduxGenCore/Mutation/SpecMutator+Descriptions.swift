@@ -29,7 +29,7 @@ extension SpecMutator {
     /// In parentheses unless it binds tighter than the operator it is an operand of.
     func grouped(_ predicate: Predicate, within op: String = "!") -> String {
       switch predicate {
-      case .constant, .path, .literal, .not, .contains, .lookup, .extremum: describe(predicate)
+      case .constant, .path, .literal, .not, .contains, .lookup, .extremum, .index, .member: describe(predicate)
       case .call(let function, _, _) where function != .coalesce: describe(predicate)
       case .call where op == "==" || op == "&&" || op == "||": describe(predicate)
       case .arithmetic where op == "==": describe(predicate)
@@ -50,7 +50,7 @@ extension SpecMutator {
       // `??` binds looser than arithmetic, tighter than a comparison; it groups to the right.
       func side(_ operand: Predicate) -> String {
         switch operand {
-        case .constant, .path, .literal, .contains, .lookup, .extremum, .call: describe(operand)
+        case .constant, .path, .literal, .contains, .lookup, .extremum, .call, .index, .member: describe(operand)
         default: "(\(describe(operand)))"
         }
       }
@@ -64,6 +64,14 @@ extension SpecMutator {
     case .compare(let lhs, let op, let rhs): return "\(grouped(lhs, within: "==")) \(op.rawValue) \(grouped(rhs, within: "=="))"
     case .contains(let list, let value): return "\(describe(list)).contains(\(describe(value)))"
     case .lookup(let collection, let key, _): return "\(describe(collection))[\(describe(key))]"
+    case .index(let list, let offset, _): return "\(describe(list))[\(describe(offset))]"
+    case .member(let base, let steps, _):
+      let receiver: String
+      switch base {
+      case .path, .lookup, .index, .member, .literal: receiver = describe(base)
+      default: receiver = "(\(describe(base)))"
+      }
+      return receiver + (steps.first == .unwrapped ? "" : ".") + Predicate.PathStep.text(of: steps)
     }
   }
 

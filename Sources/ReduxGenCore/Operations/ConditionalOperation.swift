@@ -103,6 +103,11 @@ extension Predicate {
     case .contains(let list, let value): return .contains(list.mappingPaths(transform), value.mappingPaths(transform))
     case .lookup(let collection, let key, let byID):
       return .lookup(collection.mappingPaths(transform), key: key.mappingPaths(transform), byID: byID)
+    case .index(let list, let offset, let element):
+      return .index(list.mappingPaths(transform), at: offset.mappingPaths(transform), element: element)
+    case .member(let base, let steps, let type):
+      // Its steps read the base's value, not a scope: they stay.
+      return .member(base.mappingPaths(transform), steps, type)
     case .arithmetic(let lhs, let op, let rhs, let type):
       return .arithmetic(lhs.mappingPaths(transform), op, rhs.mappingPaths(transform), type)
     case .extremum(let which, let lhs, let rhs, let type):

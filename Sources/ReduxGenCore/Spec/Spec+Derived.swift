@@ -140,6 +140,13 @@ package indirect enum Predicate: Sendable, Equatable {
   /// A function or method of the expression language over its arguments, of the type given:
   /// `VALUE ?? FALLBACK`, `abs(N)`, `TEXT.hasPrefix(T)`, `TEXT.hasSuffix(T)`.
   case call(Function, [Predicate], SpecType)
+  /// `LIST[OFFSET]`: the element (of the type given) at an offset counted from 0 of a list, nil
+  /// out of range or where the list is itself nil; a list of optionals gives its element's own
+  /// optional, not one inside another.
+  case index(Predicate, at: Predicate, element: SpecType)
+  /// Steps read on the value of another expression (after a `]` or a `)`): `rows[id]?.title`,
+  /// `board[row]?.count`; of the type given.
+  case member(Predicate, [PathStep], SpecType)
 
   package enum PathStep: Sendable, Hashable {
     case field(String)
@@ -220,8 +227,9 @@ extension Predicate {
   package var type: SpecType {
     switch self {
     case .path(_, let type), .literal(_, let type), .arithmetic(_, _, _, let type), .extremum(_, _, _, let type),
-      .call(_, _, let type):
+      .call(_, _, let type), .member(_, _, let type):
       type
+    case .index(_, _, let element): element.isOptional ? element : .optional(element)
     case .constant, .not, .and, .or, .compare, .contains: .scalar(.bool)
     case .lookup: .optional(.scalar(.bool))
     }
@@ -293,8 +301,10 @@ extension Predicate {
       }
     case .not(let operand):
       result = operand.arithmeticNearMisses().map { ($0.kind, .not($0.predicate)) }
+    case .member(let base, let steps, let type):
+      result = base.arithmeticNearMisses().map { ($0.kind, .member($0.predicate, steps, type)) }
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
-      .lookup(let lhs, let rhs, _):
+      .lookup(let lhs, let rhs, _), .index(let lhs, let rhs, _):
       func rebuilt(_ left: Predicate, _ right: Predicate) -> Predicate {
         switch self {
         case .and: .and(left, right)
@@ -302,6 +312,7 @@ extension Predicate {
         case .compare(_, let op, _): .compare(left, op, right)
         case .contains: .contains(left, right)
         case .lookup(_, _, let byID): .lookup(left, key: right, byID: byID)
+        case .index(_, _, let element): .index(left, at: right, element: element)
         default: self
         }
       }
@@ -375,9 +386,10 @@ extension Predicate {
       guard case .field(let first)? = steps.first else { return false }
       return element.fields.contains { $0.name == first }
     case .constant, .literal: return false
-    case .not(let operand): return operand.readsElement(over: element)
+    case .not(let operand), .member(let operand, _, _): return operand.readsElement(over: element)
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
-      .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _):
+      .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _),
+      .index(let lhs, let rhs, _):
       return lhs.readsElement(over: element) || rhs.readsElement(over: element)
     case .call(_, let arguments, _):
       return arguments.contains { $0.readsElement(over: element) }
@@ -388,9 +400,10 @@ extension Predicate {
   package var operands: [Predicate] {
     switch self {
     case .path, .constant, .literal: []
-    case .not(let operand): [operand]
+    case .not(let operand), .member(let operand, _, _): [operand]
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
-      .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _):
+      .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _),
+      .index(let lhs, let rhs, _):
       [lhs, rhs]
     case .call(_, let arguments, _): arguments
     }

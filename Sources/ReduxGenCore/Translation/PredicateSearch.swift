@@ -259,24 +259,8 @@ struct PredicateSearch {
         // Not the element's: a payload parameter (an action's `where`).
         key = model.fields.contains { $0.name == name } ? name : Self.parameterKey(name)
       }
-      guard var current = fields[key] else { return nil }
-      for step in rest {
-        switch (step, current) {
-        case (.count, .string(let text)): current = .int(text.count)
-        case (.isEmpty, .string(let text)): current = .bool(text.isEmpty)
-        case (.count, .array(let items)): current = .int(items.count)
-        case (.isEmpty, .array(let items)): current = .bool(items.isEmpty)
-        case (.trimmed, .string(let text)): current = .string(Self.trimmed(text))
-        case (.lowercased, .string(let text)): current = .string(text.lowercased())
-        case (.uppercased, .string(let text)): current = .string(text.uppercased())
-        case (.unwrapped, .null): return .null
-        case (.unwrapped, _): continue
-        case (.first, .array(let items)): current = items.first ?? .null
-        case (.last, .array(let items)): current = items.last ?? .null
-        default: return nil
-        }
-      }
-      return current
+      guard let current = fields[key] else { return nil }
+      return Self.read(rest, of: current)
     case .not(let operand):
       guard case .bool(let flag)? = value(operand, fields) else { return nil }
       return .bool(!flag)
@@ -301,6 +285,14 @@ struct PredicateSearch {
       return entries.first { $0.key == key }?.value ?? .null
     case .lookup:
       return nil
+    case .index(let list, let offset, _):
+      guard let list = value(list, fields), case .int(let offset)? = value(offset, fields) else { return nil }
+      if list == .null { return .null }
+      guard case .array(let items) = list else { return nil }
+      // Out of range, nil; a list of optionals gives its element's own optional.
+      return items.indices.contains(offset) ? items[offset] : .null
+    case .member(let base, let steps, _):
+      return value(base, fields).flatMap { Self.read(steps, of: $0) }
     case .arithmetic:
       return predicate.arithmetic.evaluate { value($0, fields) }
     case .call(let function, let arguments, _):
@@ -314,6 +306,32 @@ struct PredicateSearch {
       if type == .scalar(.double), case .int(let whole) = result { return .double(Double(whole)) }
       return result
     }
+  }
+
+  /// The value `steps` read from `start`, as the generated code reads it; nil where this search
+  /// can't tell.
+  static func read(_ steps: some Sequence<Predicate.PathStep>, of start: Value) -> Value? {
+    var current = start
+    for step in steps {
+      switch (step, current) {
+      case (.count, .string(let text)): current = .int(text.count)
+      case (.isEmpty, .string(let text)): current = .bool(text.isEmpty)
+      case (.count, .array(let items)): current = .int(items.count)
+      case (.isEmpty, .array(let items)): current = .bool(items.isEmpty)
+      case (.trimmed, .string(let text)): current = .string(Self.trimmed(text))
+      case (.lowercased, .string(let text)): current = .string(text.lowercased())
+      case (.uppercased, .string(let text)): current = .string(text.uppercased())
+      case (.unwrapped, .null): return .null
+      case (.unwrapped, _): continue
+      case (.first, .array(let items)): current = items.first ?? .null
+      case (.last, .array(let items)): current = items.last ?? .null
+      case (.field(let name), .model(_, let fields)):
+        guard let field = fields.first(where: { $0.name == name }) else { return nil }
+        current = field.value
+      default: return nil
+      }
+    }
+    return current
   }
 
   /// A function of the expression language on its arguments' values, as the generated code

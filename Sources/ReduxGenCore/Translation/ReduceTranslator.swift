@@ -131,21 +131,7 @@ struct PredicateTranslator {
         start = root(name)
         steps.removeFirst()
       }
-      return steps.reduce(start) { base, step in
-        switch step {
-        case .field(let name): base.dot(name)
-        case .parameter(let name): .name(name)
-        case .count: base.dot("count")
-        case .isEmpty: base.dot("isEmpty")
-        case .trimmed:
-          base.dot("trimmingCharacters").call([Argument("in", .member(nil, "whitespacesAndNewlines"))])
-        case .lowercased: base.dot("lowercased").call([])
-        case .uppercased: base.dot("uppercased").call([])
-        case .first: base.dot("first")
-        case .last: base.dot("last")
-        case .unwrapped: .optionalChain(base)
-        }
-      }
+      return read(steps, on: start)
     case .literal(let value, let type):
       return types.expression(value, type: type)
     case .not(let operand):
@@ -164,6 +150,14 @@ struct PredicateTranslator {
       return byID
         ? .subscriptedByLabel(expression(collection), label: "id", expression(key))
         : .subscripted(expression(collection), expression(key))
+    case .index(let list, let offset, let elementType):
+      // ReduxRuntime's `element(atOffset:)`: nil out of range, where a subscript would trap.
+      let base = list.type.isOptional ? Expression.optionalChain(receiver(list)) : receiver(list)
+      let element = base.dot("element").call([Argument("atOffset", expression(offset))])
+      // A list of optionals: its element's own optional, not one inside another.
+      return elementType.isOptional ? .parenthesized(.binary(element, .nilCoalescing, .literal(.nilLiteral))) : element
+    case .member(let base, let steps, _):
+      return read(steps, on: receiver(base))
     case .arithmetic:
       // `??` binds looser than arithmetic: a fallback inside a sum keeps its parentheses.
       return ArithmeticTranslator(types: types).expression(predicate.arithmetic) { leaf in
@@ -188,10 +182,29 @@ struct PredicateTranslator {
     }
   }
 
+  /// `steps` read on `start`.
+  private func read(_ steps: [Predicate.PathStep], on start: Expression) -> Expression {
+    steps.reduce(start) { base, step in
+      switch step {
+      case .field(let name): base.dot(name)
+      case .parameter(let name): .name(name)
+      case .count: base.dot("count")
+      case .isEmpty: base.dot("isEmpty")
+      case .trimmed:
+        base.dot("trimmingCharacters").call([Argument("in", .member(nil, "whitespacesAndNewlines"))])
+      case .lowercased: base.dot("lowercased").call([])
+      case .uppercased: base.dot("uppercased").call([])
+      case .first: base.dot("first")
+      case .last: base.dot("last")
+      case .unwrapped: .optionalChain(base)
+      }
+    }
+  }
+
   /// The value a method is called on: in parentheses unless it is a path, a literal or a call.
   private func receiver(_ predicate: Predicate) -> Expression {
     switch predicate {
-    case .path, .literal, .lookup, .extremum, .contains: expression(predicate)
+    case .path, .literal, .lookup, .extremum, .contains, .index, .member: expression(predicate)
     case .call(let function, _, _) where function != .coalesce: expression(predicate)
     default: .parenthesized(expression(predicate))
     }
@@ -214,8 +227,8 @@ struct PredicateTranslator {
 
   private static func isOptional(_ predicate: Predicate) -> Bool {
     switch predicate {
-    case .path(_, let type), .literal(_, let type): type.isOptional
-    case .lookup: true
+    case .path(_, let type), .literal(_, let type), .member(_, _, let type): type.isOptional
+    case .lookup, .index: true
     default: false
     }
   }
@@ -223,7 +236,7 @@ struct PredicateTranslator {
   /// Parentheses where Swift's precedence would read the text differently.
   private func grouped(_ predicate: Predicate, within op: BinaryOperator? = nil) -> Expression {
     switch predicate {
-    case .constant, .path, .literal, .not, .contains, .lookup, .extremum: expression(predicate)
+    case .constant, .path, .literal, .not, .contains, .lookup, .extremum, .index, .member: expression(predicate)
     // `??` binds looser than `!`, tighter than `&&` and `||`.
     case .call(let function, _, _) where function != .coalesce || op == .and || op == .or: expression(predicate)
     case .and where op == .and || op == .or: expression(predicate)

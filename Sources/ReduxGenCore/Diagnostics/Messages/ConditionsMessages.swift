@@ -26,7 +26,7 @@ extension SpecProblem {
         + (type.hasPrefix("[") && type.contains(":")
           ? "ask a dictionary whether it has a key with '\(path)[KEY] != nil'" : "compare text with '==' or keep a list")
     case .lookupInCondition(let path, let type):
-      "can't look up '\(path)[...]': '\(path)' is \(type), and a condition looks up a dictionary by key or a list of models with an 'id' by id"
+      "can't look up '\(path)[...]': '\(path)' is \(type), and '[...]' reads a dictionary by key, a list of models with an 'id' by id, or any list by an offset from 0 (an Int)"
     case .stateHiddenByField(let name, let element):
       "'\(name)' is a state field, but \(element) has a field named 'state', which hides the state in a condition over its elements; rename that field to read the state here"
     case .nameOfTwoScopes(let name, let element, let action, let state):

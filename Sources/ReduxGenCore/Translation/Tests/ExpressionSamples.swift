@@ -46,6 +46,32 @@ extension TestTranslator {
     }
   }
 
+  /// Each state list an offset of `predicate` reads (`cells[row * 3 + column]`) made long enough
+  /// to hold an element there, each element distinct, so the test reads an element, not only
+  /// the fallback of one out of range (offsets up to 63).
+  private func reachOffsets(of predicate: Predicate, in sample: inout ExpressionSample, search: PredicateSearch) {
+    predicate.operands.forEach { reachOffsets(of: $0, in: &sample, search: search) }
+    guard case .index(.path(let steps, _), let offset, let elementType) = predicate, steps.count == 2,
+      steps[0] == .field("state"), case .field(let name) = steps[1],
+      let position = sample.state.firstIndex(where: { $0.field == name }),
+      case .array(var items) = sample.state[position].value
+    else { return }
+    let state = Dictionary(sample.state.map { ($0.field, $0.value) }, uniquingKeysWith: { first, _ in first })
+    guard case .int(let reached)? = search.value(of: offset, state: state, arguments: sample.arguments),
+      (0..<64).contains(reached)
+    else { return }
+    while items.count <= reached {
+      let number = 100 + items.count
+      switch elementType {
+      case .scalar(.int): items.append(.int(number))
+      case .scalar(.double): items.append(.double(Double(number) + 0.5))
+      case .scalar(.string): items.append(.string("Text \(number)"))
+      default: items.append(distinctSample(elementType, number))
+      }
+    }
+    sample.state[position].value = .array(items)
+  }
+
   /// The arguments of every `abs` in the expression.
   private static func absoluteArguments(of predicate: Predicate) -> [Predicate] {
     if case .call(.abs, let arguments, _) = predicate { return arguments + arguments.flatMap(absoluteArguments) }
@@ -96,6 +122,7 @@ extension TestTranslator {
     }
     visit(predicate)
     let search = PredicateSearch(spec: spec, model: Model(name: "", doc: nil, fields: []))
+    if !failed { reachOffsets(of: predicate, in: &sample, search: search) }
     guard !failed,
       let written = search.value(
         of: predicate, state: Dictionary(sample.state.map { ($0.field, $0.value) }, uniquingKeysWith: { first, _ in first }),
