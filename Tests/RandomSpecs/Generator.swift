@@ -2550,12 +2550,19 @@ struct SpecGenerator {
       case (.scalar(.int), .array(.scalar(.int))):
         let end = RPredicate.path([field.name], suffix: rng.pick(["first", "last"]))
         choices.append(.arithmetic(.call("??", [end, literal(rng.int(in: 0...3))]), "+", literal(rng.int(in: 1...4))))
+        // An element at an offset, maybe out of range: `cells[1] ?? 0`, `cells[cells.count - 2] ?? -1`.
+        let offset: RPredicate =
+          rng.chance(50) ? literal(rng.int(in: 0...2)) : .arithmetic(.path([field.name], suffix: "count"), "-", literal(rng.int(in: 1...2)))
+        choices.append(.call("??", [.index([field.name], offset, suffix: nil), literal(rng.int(in: -1...3))]))
       case (.scalar(.string), .scalar(.string)):
         choices.append(.path([field.name], suffix: rng.pick(["lowercased", "uppercased"])))
         choices.append(.arithmetic(path, "+", text(rng.pick(["!", " ❌", "s"]))))
       case (.scalar(.string), .array(.scalar(.string))):
         let end = RPredicate.path([field.name], suffix: rng.pick(["first", "last"]))
         choices.append(.call("??", [end, text(rng.pick(["none", ""]))]))
+        // An element at an offset read on: `names[1]?.uppercased ?? ""`.
+        let element = RPredicate.index([field.name], literal(rng.int(in: 0...2)), suffix: rng.pick([nil, "lowercased", "uppercased"]))
+        choices.append(.call("??", [element, text(rng.pick(["none", ""]))]))
       default:
         continue
       }

@@ -259,6 +259,9 @@ indirect enum RPredicate: Hashable {
   case contains([String], RPredicate)
   /// `COLLECTION[KEY]`: a dictionary's value, or a list of models' element by id; nil if none.
   case lookup([String], RPredicate)
+  /// `LIST[OFFSET]`, the list a path: its element at the offset, nil out of range; then maybe
+  /// `?.SUFFIX` read on it (`tags[0]?.uppercased`).
+  case index([String], RPredicate, suffix: String?)
   /// `A op B` with op one of `+ - * / %`: numbers, or text joined by `+`.
   case arithmetic(RPredicate, String, RPredicate)
   /// `min(A, B)` or `max(A, B)`.
@@ -274,7 +277,8 @@ indirect enum RPredicate: Hashable {
     case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b), .arithmetic(let a, _, let b),
       .extremum(_, let a, let b):
       a.fields + b.fields
-    case .contains(let steps, let inner), .lookup(let steps, let inner): [steps[0]] + inner.fields
+    case .contains(let steps, let inner), .lookup(let steps, let inner), .index(let steps, let inner, _):
+      [steps[0]] + inner.fields
     case .call(_, let arguments): arguments.flatMap(\.fields)
     case .constant, .literal: []
     }
@@ -287,7 +291,8 @@ indirect enum RPredicate: Hashable {
     case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b), .arithmetic(let a, _, let b),
       .extremum(_, let a, let b):
       a.allPaths + b.allPaths
-    case .contains(let steps, let inner), .lookup(let steps, let inner): [steps] + inner.allPaths
+    case .contains(let steps, let inner), .lookup(let steps, let inner), .index(let steps, let inner, _):
+      [steps] + inner.allPaths
     case .call(_, let arguments): arguments.flatMap(\.allPaths)
     case .constant, .literal: []
     }
@@ -314,6 +319,8 @@ extension RPredicate {
       return .contains(names.contains(steps[0]) ? [prefix] + steps : steps, q(inner))
     case .lookup(let steps, let inner):
       return .lookup(names.contains(steps[0]) ? [prefix] + steps : steps, q(inner))
+    case .index(let steps, let inner, let suffix):
+      return .index(names.contains(steps[0]) ? [prefix] + steps : steps, q(inner), suffix: suffix)
     case .constant, .literal: return self
     }
   }

@@ -310,6 +310,8 @@ struct Renderer {
     case .parenthesized(let inner): "(" + self.predicate(inner) + ")"
     case .contains(let steps, let inner): steps.joined(separator: ".") + ".contains(" + self.predicate(inner) + ")"
     case .lookup(let steps, let inner): steps.joined(separator: ".") + "[" + self.predicate(inner) + "]"
+    case .index(let steps, let inner, let suffix):
+      steps.joined(separator: ".") + "[" + self.predicate(inner) + "]" + (suffix.map { "?." + $0 } ?? "")
     case .arithmetic(let a, let op, let b):
       // `*`, `/` and `%` bind tighter than `+` and `-`, each group from the left.
       operand(a, atLeast: op == "+" || op == "-" ? 4 : 5) + " \(op) " + operand(b, atLeast: op == "+" || op == "-" ? 5 : 6)

@@ -1023,6 +1023,19 @@ struct Simulator {
       case .array(let items): return items.first { $0.field("id").map { same($0, key) } ?? false } ?? .null
       default: return nil
       }
+    case .index(let steps, let inner, let suffix):
+      guard case .array(let items)? = evaluate(.path(steps, suffix: nil), element, model),
+        case .int(let offset)? = evaluate(inner, element, model)
+      else { return nil }
+      // Out of range, nil; `?.` reads on the element where there is one.
+      guard offset >= 0, offset < items.count else { return .null }
+      switch (suffix, items[offset]) {
+      case (nil, let item): return item
+      case ("lowercased", .string(let text)): return .string(text.lowercased())
+      case ("uppercased", .string(let text)): return .string(text.uppercased())
+      case ("count", .string(let text)): return .int(text.count)
+      default: return nil
+      }
     case .arithmetic(let a, let op, let b):
       guard let x = evaluate(a, element, model), let y = evaluate(b, element, model) else { return nil }
       switch (x, y) {

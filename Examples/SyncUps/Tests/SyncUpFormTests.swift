@@ -37,12 +37,32 @@ struct SyncUpFormTests {
     await store.finish()
   }
 
-  @Test("removing one of several attendees keeps the others, in order")
+  @Test("removing one of several attendees keeps the others, in order, and focuses the one now in its place")
   func removeAttendee() async {
     let attendees = (1...3).map { Attendee(id: UUID(number: 100 + $0), name: "A\($0)") }
     let store = TestStore(initialState: SyncUpFormState(syncUp: SyncUp(id: UUID(number: 100), attendees: IdentifiedArray(uniqueElements: attendees))), reducer: syncUpFormReducer)
     await store.send(.deleteAttendees(offsets: [1], using: values)) {
       $0.syncUp.attendees = [attendees[0], attendees[2]]
+      $0.focusedAttendee = attendees[2].id
+    }
+    await store.send(.deleteAttendees(offsets: [1], using: values)) {
+      // Past the end now: the last one left is focused.
+      $0.syncUp.attendees = [attendees[0]]
+      $0.focusedAttendee = attendees[0].id
+    }
+    await store.finish()
+  }
+
+  @Test("removing the focused attendee focuses the next (TCA's testRemoveFocusedAttendee)")
+  func removeFocusedAttendee() async {
+    let first = Attendee(id: UUID(number: 101))
+    let second = Attendee(id: UUID(number: 102))
+    let store = TestStore(
+      initialState: SyncUpFormState(syncUp: SyncUp(id: UUID(number: 100), attendees: [first, second]), focusedAttendee: first.id),
+      reducer: syncUpFormReducer)
+    await store.send(.deleteAttendees(offsets: [0], using: values)) {
+      $0.syncUp.attendees = [second]
+      $0.focusedAttendee = second.id
     }
     await store.finish()
   }

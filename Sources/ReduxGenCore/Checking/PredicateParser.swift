@@ -496,6 +496,10 @@ struct PredicateParser {
       {
         walk.steps.append(name == "first" ? .first : .last)
         walk.type = .optional(elementType)
+      } else if walk.hasValue, name == "first" || name == "last", type == .indexSet {
+        // An index set's smallest or largest offset (`offsets.first`).
+        walk.steps.append(name == "first" ? .first : .last)
+        walk.type = .optional(.scalar(.int))
       } else if walk.hasValue, name == "contains", case .array(let elementType) = type {
         let chained = walk.chained
         guard let result = membership(in: (make(walk.steps, type), type), of: elementType, at: nameOffset) else {

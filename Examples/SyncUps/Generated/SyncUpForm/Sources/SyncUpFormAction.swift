@@ -16,7 +16,7 @@ public enum SyncUpFormAction: Equatable, Sendable {
   /// A new attendee at the end, its name field focused.
   case addAttendee(id: UUID)
 
-  /// Swiped away; the form keeps one attendee at least, a new one focused.
+  /// Swiped away; the form keeps one attendee at least. The one now where the first deleted was (or the last, past the end) is focused; a new one when none is left.
   case deleteAttendees(offsets: IndexSet, id: UUID)
 
   /// Hands the sync-up to the parent; attendees without a name (or with spaces alone) are left out; when none has one, the first is kept (a new one when there is none), as TCA's SyncUps does.

@@ -29,8 +29,8 @@ struct SyncUpFormExampleTests {
     #expect(state.focusedAttendee == uuid(2))
   }
 
-  @Test("deleting one attendee of two keeps the other")
-  func deletingOneAttendeeOfTwoKeepsTheOther() {
+  @Test("deleting one attendee of two keeps the other, focused")
+  func deletingOneAttendeeOfTwoKeepsTheOtherFocused() {
     var state = SyncUpFormState()
     state.syncUp = SyncUp(
       id: uuid(1),
@@ -43,7 +43,46 @@ struct SyncUpFormExampleTests {
       state.syncUp.attendees == [
         Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob Jr")
       ])
-    #expect(state.focusedAttendee == nil)
+    #expect(state.focusedAttendee == UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!)
+  }
+
+  @Test("deleting the last of three focuses the one before it")
+  func deletingTheLastOfThreeFocusesTheOneBeforeIt() {
+    var state = SyncUpFormState()
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Blob"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob Jr"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Blob Sr"),
+      ])
+    reduceReporting(&state, .deleteAttendees(offsets: [2], id: uuid(2)))
+    #expect(
+      state.syncUp.attendees == [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Blob"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob Jr"),
+      ])
+    #expect(state.focusedAttendee == UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!)
+  }
+
+  @Test("deleting two attendees focuses the one now where the first of them was")
+  func deletingTwoAttendeesFocusesTheOneNowWhereTheFirstOfThemWas() {
+    var state = SyncUpFormState()
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "A"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "B"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "C"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000D")!, name: "D"),
+      ])
+    reduceReporting(&state, .deleteAttendees(offsets: [0, 2], id: uuid(2)))
+    #expect(
+      state.syncUp.attendees == [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "B"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000D")!, name: "D"),
+      ])
+    #expect(state.focusedAttendee == UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!)
   }
 
   @Test("deleting the last attendee leaves a new one, focused")
