@@ -1466,6 +1466,8 @@ struct SpecGenerator {
       /// An element of a list of models, found by an id of this type.
       case element(RType, model: String)
       case key(RType)
+      /// An element of a list of plain values at an offset.
+      case offset
     }
 
     var steps: [Step]
@@ -1476,6 +1478,7 @@ struct SpecGenerator {
 
     var endsInElement: Bool { if case .element? = steps.last { true } else { false } }
     var endsInKey: Bool { if case .key? = steps.last { true } else { false } }
+    var hasOffset: Bool { steps.contains { if case .offset = $0 { true } else { false } } }
     /// A whole element of a list found by id, or its id: what no operation may write, since the
     /// list finds its elements by id.
     var isElementIdentity: Bool {
@@ -1505,6 +1508,9 @@ struct SpecGenerator {
         walk(Target(steps: target.steps + [.element(idField.type, model: name)], type: .model(name)), depth: depth + 1)
       case .dictionary(let key, let value):
         walk(Target(steps: target.steps + [.key(key)], type: value), depth: depth + 1)
+      case .array(.scalar(let scalar)) where target.steps.count == 1 && scalar != .data:
+        // `cells[at]`: a state list's element at an offset.
+        walk(Target(steps: target.steps + [.offset], type: .scalar(scalar)), depth: depth + 1)
       default:
         break
       }
@@ -2692,6 +2698,12 @@ struct SpecGenerator {
             keyType, name: "key", payload: &payload, newParameters: newParameters, literal: literal)
         else { return nil }
         steps.append(.key(key))
+      case .offset:
+        let literal = rng.chance(30)
+        guard
+          let at = valueOperand(.scalar(.int), name: "at", payload: &payload, newParameters: newParameters, literal: literal)
+        else { return nil }
+        steps.append(.offset(at))
       }
     }
     return RPath(steps: steps)
@@ -2712,8 +2724,12 @@ struct SpecGenerator {
   }
 
   mutating func makeOperation(_ kind: String, payload: inout [RField], newParameters: Bool) -> ROperation? {
-    let all = targets()
-    let writable = all.filter { !$0.isElementIdentity }
+    // An element at an offset is set, toggled, incremented or decremented only.
+    let withOffsets = targets()
+    let all = withOffsets.filter { !$0.hasOffset }
+    let writable = (["set", "toggle", "increment", "decrement"].contains(kind) ? withOffsets : all).filter {
+      !$0.isElementIdentity
+    }
     let candidates: [Target]
     switch kind {
     case "set": candidates = writable
@@ -2846,6 +2862,7 @@ struct SpecGenerator {
       let ids = Set(path.steps.compactMap { step -> String? in
         if case .element(.parameter(let name, _)) = step { return name }
         if case .key(.parameter(let name, _)) = step { return name }
+        if case .offset(.parameter(let name, _)) = step { return name }
         return nil
       })
       let valid = payload.allSatisfy { parameter in

@@ -427,6 +427,8 @@ enum RStep: Hashable {
   case element(ROperand)
   /// The entry of a dictionary.
   case key(ROperand)
+  /// The element of a list of plain values at an offset; out of range, nothing.
+  case offset(ROperand)
 }
 
 struct RPath: Hashable {

@@ -223,7 +223,7 @@ struct Renderer {
     for step in path.steps {
       switch step {
       case .field(let name): text += text.isEmpty ? name : "." + name
-      case .element(let id), .key(let id): text += "[\(operand(id))]"
+      case .element(let id), .key(let id), .offset(let id): text += "[\(operand(id))]"
       }
     }
     return text

@@ -522,7 +522,7 @@ struct Simulator {
         modify(&state, collection, arguments, absent: nil) {
           if case .dictionary(let pairs) = $0 { $0 = .dictionary(pairs.filter { $0.key != key }) }
         }
-      case .field:
+      case .field, .offset:
         break
       }
     case .update(let path):
@@ -580,7 +580,7 @@ struct Simulator {
         } else {
           return nil
         }
-      case .element:
+      case .element, .offset:
         type = type?.element
       case .key:
         if case .dictionary(_, let value)? = type { type = value } else { return nil }
@@ -627,6 +627,13 @@ struct Simulator {
     case .element(let id):
       let key = operand(id, arguments)
       guard case .array(var items) = value, let index = items.firstIndex(where: { $0.field("id") == key }) else { return }
+      modify(&items[index], rest, arguments, absent: absent, body)
+      value = .array(items)
+    case .offset(let offsetOperand):
+      // Out of range, nothing.
+      guard case .array(var items) = value, case .int(let index) = operand(offsetOperand, arguments),
+        items.indices.contains(index)
+      else { return }
       modify(&items[index], rest, arguments, absent: absent, body)
       value = .array(items)
     case .key(let keyOperand):

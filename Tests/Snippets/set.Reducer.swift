@@ -40,6 +40,12 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.count = Swift.abs(state.count - target)
   case .quiet:
     state.title = state.title.lowercased()
+  case .relabel(let at, let label):
+    if state.labels.indices.contains(at) {
+      state.labels[at] = label
+    }
+  case .pickSecond:
+    state.title = state.labels.element(atOffset: 1) ?? ""
   }
 }
 
@@ -47,7 +53,7 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .rename, .greet, .pickLabel, .quiet:
+    case .rename, .greet, .pickLabel, .quiet, .pickSecond:
       return StateFields(0)
     case .renameTask, .completeAll, .estimateOpen:
       return StateFields(1)
@@ -57,6 +63,8 @@ extension SnippetAction: ChangeReporting {
       return StateFields(5)
     case .distance:
       return StateFields(3)
+    case .relabel:
+      return StateFields(6)
     }
   }
 

@@ -147,6 +147,41 @@ struct SnippetReducerTests {
     reduceReporting(&state, .quiet)
     #expect(state.title == "text 7")
   }
+
+  @Test("relabel sets labels[at] at the offset only")
+  func relabelSetsAtOffset() {
+    var state = SnippetState()
+    let first: String = "text 1"
+    let second: String = "text 2"
+    state.labels = [first, second]
+    let at: Int = 0
+    let label: String = "text 5"
+    reduceReporting(&state, .relabel(at: at, label: label))
+    #expect(state.labels[0] == label)
+    #expect(state.labels[1] == second)
+  }
+
+  @Test("relabel ignores an offset past the end")
+  func relabelIgnoresOffsetPastTheEnd() {
+    var state = SnippetState()
+    let first: String = "text 1"
+    let second: String = "text 2"
+    state.labels = [first, second]
+    let before = state
+    let at: Int = 2
+    let label: String = "text 5"
+    reduceReporting(&state, .relabel(at: at, label: label))
+    #expect(state == before)
+  }
+
+  @Test("pickSecond sets title")
+  func pickSecondSetsTitle() {
+    var state = SnippetState()
+    state.title = "text 4"
+    state.labels = ["Text 7", "Text 4"]
+    reduceReporting(&state, .pickSecond)
+    #expect(state.title == "Text 4")
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

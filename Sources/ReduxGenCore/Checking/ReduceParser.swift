@@ -457,7 +457,27 @@ struct ReduceParser {
     return value
   }
 
-  /// A path into the state: `field`, `field.sub`, `list[id].field`.
+  /// The offset inside `[...]` of a list whose elements have no id, with the closing bracket: an
+  /// `Int` expression of the action's scope (a payload parameter or literal where there is none).
+  private mutating func offsetOperand() -> Operand? {
+    // A parameter or a literal alone is read as an operand, as in every other position.
+    var alone = false
+    if tokens.peekSecond.kind == .symbol("]") {
+      switch tokens.peek.kind {
+      case .number: alone = true
+      case .identifier(let name): alone = action.payload.contains { $0.name == name }
+      default: break
+      }
+    }
+    let position = makeValueScope == nil || alone ? operand(expected: .scalar(.int)) : expression(expected: .scalar(.int))
+    guard let position else { return nil }
+    guard tokens.take("]") else {
+      return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
+    }
+    return position
+  }
+
+  /// A path into the state: `field`, `field.sub`, `list[id].field`, `board[row][column]`.
   private mutating func statePath(stopsAtEveryElement: Bool = false, stopsAtValue: Bool = false) -> StatePath? {
     let first = tokens.next()
     guard case .identifier(let name) = first.kind else {
@@ -507,7 +527,11 @@ struct ReduceParser {
         guard case .model(let modelName) = element,
           let idField = models[modelName]?.idField
         else {
-          return fail(.noIDField(element.swiftName), bracket.offset)
+          // Elements without an id: one at an offset (`board[row][column]`).
+          guard let position = offsetOperand() else { return nil }
+          containerType = path.type
+          path.enter(.offset(position), type: element)
+          continue
         }
         guard let id = bracketed(expected: idField.type) else { return nil }
         containerType = path.type
@@ -526,7 +550,8 @@ extension StatePath {
     self.type = type
     defaultValue = nil
     switch step {
-    case .key(.parameter(let parameter, let fields)), .element(.parameter(let parameter, let fields)):
+    case .key(.parameter(let parameter, let fields)), .element(.parameter(let parameter, let fields)),
+      .offset(.parameter(let parameter, let fields)):
       text += "[\(([parameter] + fields).joined(separator: "."))]"
     default:
       text += "[...]"

@@ -76,6 +76,7 @@ extension ReduceOperationKind {
     for step in path?.steps ?? [] {
       if case .element(let operand) = step { operands.append(operand) }
       if case .key(let operand) = step { operands.append(operand) }
+      if case .offset(let operand) = step { operands.append(operand) }
     }
     return operands.flatMap(\.parameters)
   }

@@ -49,6 +49,9 @@ package struct StatePath: Sendable, Equatable {
     case element(Operand)
     /// The entry of a dictionary under the operand.
     case key(Operand)
+    /// The element of a list (of values without an `id`) at the offset the operand gives,
+    /// counted from 0; out of range, the operation does nothing.
+    case offset(Operand)
   }
 
   package var steps: [Step]

@@ -55,6 +55,14 @@ struct ReduceTranslator {
         var inner = self
         inner.chainsLastKey = chainsLastKey
         return [.ifLet(index, finder, inner.at(rest, element, depth: depth + 1, body), else: nil)]
+      case .offset(let offset):
+        // Out of range, nothing: `if list.indices.contains(i) { list[i] = v }`.
+        let at = operand(offset, type: .scalar(.int))
+        let rest = StatePath(
+          steps: Array(path.steps[(position + 1)...]), type: path.type, defaultValue: path.defaultValue,
+          text: path.text)
+        let inRange = target.dot("indices").dot("contains").call([Argument(nil, at)])
+        return [.ifElse(inRange, self.at(rest, .subscripted(target, at), depth: depth, body), nil)]
       }
     }
     return body(target)

@@ -152,6 +152,17 @@ extension TestTranslator {
       if case .element = $0 { return true }
       return false
     }
+    let offsetSteps = path.steps.filter {
+      if case .offset = $0 { return true }
+      return false
+    }
+    if !offsetSteps.isEmpty {
+      // One offset, a parameter's, into a list of the state; other paths are covered by examples.
+      guard offsetSteps.count == 1, elementSteps.isEmpty, path.steps.count >= 2,
+        case .offset(.parameter(let offsetName, [])) = path.steps[1]
+      else { return [] }
+      return offsetOperationTests(operation, action: action, offsetParameter: offsetName, names: &names)
+    }
     // Paths through more than one element, or elements found by a field of a parameter, are covered by examples.
     guard elementSteps.count <= 1 else { return [] }
     if case .element(let id)? = elementSteps.first {
@@ -226,6 +237,61 @@ extension TestTranslator {
     // The whole state stays as it was only when this operation is all the action does.
     if changesOnlyThrough(action) {
       tests.append(test("\(action.name) ignores an id that matches nothing", names.make("\(action.name)IgnoresUnknownID"), ignores))
+    }
+    return tests
+  }
+
+  /// Operations on `list[offset]...` (elements without an id): the element at the offset changes
+  /// as the operation says, the other does not; an offset past the end changes nothing.
+  func offsetOperationTests(
+    _ operation: ReduceOperation, action: Action, offsetParameter: String, names: inout UniqueNames
+  ) -> [Declaration] {
+    guard let path = operation.path, case .field(let field) = path.steps[0],
+      case .array(let elementType)? = spec.stateField(named: field)?.type
+    else { return [] }
+    var rest: [String] = []
+    for step in path.steps.dropFirst(2) {
+      guard case .field(let name) = step else { return [] }
+      rest.append(name)
+    }
+    func value(_ number: Int) -> Value {
+      if case .model(let name) = elementType, let model = spec.model(named: name) {
+        return element(model, number, allFields: true)
+      }
+      return sample(elementType, number)
+    }
+    guard value(1) != value(2) else { return [] }
+    let list = state.dot(field)
+    let setup: [Statement] = [
+      newState(), constant("first", types.expression(value(1), type: elementType), type: elementType),
+      constant("second", types.expression(value(2), type: elementType), type: elementType),
+      .assignment(list, .array([.name("first"), .name("second")])),
+    ]
+    let atOffset = Expression.subscripted(list, .literal(.int(0)))
+    var context = InPlaceTestContext(
+      kit: self, action: action, reducer: ReduceTranslator(types: types, action: action, readsTestLocals: true),
+      current: rest.reduce(Expression.name("first")) { $0.dot($1) }, selector: offsetParameter, selectorHasFields: false,
+      isEntry: false, chosen: [offsetParameter: .literal(.int(0))])
+    guard let change = operation.kind.inPlaceChange(&context), change.assignments == nil else { return [] }
+    let changed = rest.reduce(atOffset) { $0.dot($1) }
+    let (lets, arguments) = self.arguments(action, context.chosen)
+    var changes = setup + lets + [reduce(action.name, arguments), expect(changed, .equal, change.expected)]
+    if change.flipsBack {
+      changes += [reduce(action.name, arguments), expect(changed, .equal, rest.reduce(Expression.name("first")) { $0.dot($1) })]
+    }
+    changes.append(expect(.subscripted(list, .literal(.int(1))), .equal, .name("second")))
+    var tests = [
+      test(
+        "\(action.name) \(change.verb) \(path.text) at the offset only",
+        names.make("\(action.name)\(change.verb.uppercasingFirst)AtOffset"), changes)
+    ]
+    // The whole state stays as it was only when this operation is all the action does.
+    if changesOnlyThrough(action) {
+      let (pastLets, pastArguments) = self.arguments(action, context.chosen.merging([offsetParameter: .literal(.int(2))]) { $1 })
+      let ignores = setup + [constant("before", state)] + pastLets + [reduce(action.name, pastArguments)]
+        + [expect(state, .equal, .name("before"))]
+      tests.append(
+        test("\(action.name) ignores an offset past the end", names.make("\(action.name)IgnoresOffsetPastTheEnd"), ignores))
     }
     return tests
   }
