@@ -2560,6 +2560,18 @@ struct SpecGenerator {
         let offset: RPredicate =
           rng.chance(50) ? literal(rng.int(in: 0...2)) : .arithmetic(.path([field.name], suffix: "count"), "-", literal(rng.int(in: 1...2)))
         choices.append(.call("??", [.index([field.name], offset, suffix: nil), literal(rng.int(in: -1...3))]))
+        // A total, a smallest or a largest: `scores.sum`, `scores.max ?? 0`.
+        choices.append(.path([field.name], suffix: "sum"))
+        choices.append(.call("??", [.path([field.name], suffix: rng.pick(["min", "max"])), literal(rng.int(in: -1...3))]))
+      case (.scalar(.int), .array(.model(let modelName))):
+        // A field of the elements totalled or compared: `lines.sum(quantity)`, `lines.max(quantity) ?? 0`.
+        let numbers = (spec.model(modelName)?.fields ?? []).filter { $0.type == .scalar(.int) && $0.name != "id" }
+        guard let summed = rng.pickOptional(numbers) else { continue }
+        let which = rng.pick(["sum", "min", "max"])
+        let aggregate = RPredicate.path([field.name], suffix: "\(which)(\(summed.name))")
+        choices.append(which == "sum" ? aggregate : .call("??", [aggregate, literal(rng.int(in: -1...3))]))
+      case (.scalar(.double), .scalar(.double)):
+        choices.append(.path([field.name], suffix: "rounded"))
       case (.scalar(.string), .scalar(.string)):
         choices.append(.path([field.name], suffix: rng.pick(["lowercased", "uppercased"])))
         choices.append(.arithmetic(path, "+", text(rng.pick(["!", " ❌", "s"]))))

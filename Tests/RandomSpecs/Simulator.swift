@@ -1004,7 +1004,25 @@ struct Simulator {
       case ("uppercased", .string(let text)): return .string(text.uppercased())
       case ("first", .array(let items)): return items.first ?? .null
       case ("last", .array(let items)): return items.last ?? .null
+      case ("rounded", .double(let number)): return .double(number.rounded())
       default: break
+      }
+      // `scores.sum`, `lines.max(price)`: a list's total (0 when empty), smallest or largest (nil).
+      if let open = suffix.firstIndex(of: "(") ?? Optional(suffix.endIndex), case .array(let items) = value,
+        ["sum", "min", "max"].contains(String(suffix[..<open]))
+      {
+        let field = open == suffix.endIndex ? nil : String(suffix[suffix.index(after: open)..<suffix.index(before: suffix.endIndex)])
+        let values = items.map { item in field.flatMap { item.field($0) } ?? item }
+        switch suffix[..<open] {
+        case "sum":
+          var total = 0
+          for case .int(let number) in values { total += number }
+          return .int(total)
+        default:
+          let numbers = values.compactMap { if case .int(let number) = $0 { number } else { nil } }
+          guard let best = suffix.hasPrefix("min") ? numbers.min() : numbers.max() else { return .null }
+          return .int(best)
+        }
       }
       guard let count = value.elementCount else { return nil }
       return suffix == "count" ? .int(count) : .bool(count == 0)

@@ -46,6 +46,10 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     }
   case .pickSecond:
     state.title = state.labels.element(atOffset: 1) ?? ""
+  case .totalEstimate:
+    state.count = state.tasks.map(\.estimate).reduce(0, +)
+  case .largestEstimate:
+    state.count = state.tasks.map(\.estimate).max() ?? 0
   }
 }
 
@@ -61,7 +65,7 @@ extension SnippetAction: ChangeReporting {
       return StateFields(2)
     case .compute, .addTax:
       return StateFields(5)
-    case .distance:
+    case .distance, .totalEstimate, .largestEstimate:
       return StateFields(3)
     case .relabel:
       return StateFields(6)

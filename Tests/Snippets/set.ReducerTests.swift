@@ -182,6 +182,30 @@ struct SnippetReducerTests {
     reduceReporting(&state, .pickSecond)
     #expect(state.title == "Text 4")
   }
+
+  @Test("totalEstimate sets count")
+  func totalEstimateSetsCount() {
+    var state = SnippetState()
+    state.count = 5
+    state.tasks = [
+      Task(id: uuid(7), title: "text 7", done: true, estimate: 8),
+      Task(id: uuid(12), title: "text 12", done: true, estimate: 13),
+    ]
+    reduceReporting(&state, .totalEstimate)
+    #expect(state.count == 21)
+  }
+
+  @Test("largestEstimate sets count")
+  func largestEstimateSetsCount() {
+    var state = SnippetState()
+    state.count = 5
+    state.tasks = [
+      Task(id: uuid(7), title: "text 7", done: true, estimate: 8),
+      Task(id: uuid(12), title: "text 12", done: true, estimate: 13),
+    ]
+    reduceReporting(&state, .largestEstimate)
+    #expect(state.count == 13)
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.

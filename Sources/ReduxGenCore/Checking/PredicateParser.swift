@@ -496,6 +496,12 @@ struct PredicateParser {
       {
         walk.steps.append(name == "first" ? .first : .last)
         walk.type = .optional(elementType)
+      } else if walk.hasValue, ["sum", "min", "max"].contains(name), case .array(let elementType) = type {
+        guard let step = aggregate(name, of: elementType, on: walk.text, at: nameOffset) else { return nil }
+        walk.steps.append(step.step)
+        walk.type = step.type
+      } else if walk.hasValue, name == "rounded", type == .scalar(.double) {
+        walk.steps.append(.rounded)
       } else if walk.hasValue, name == "first" || name == "last", type == .indexSet {
         // An index set's smallest or largest offset (`offsets.first`).
         walk.steps.append(name == "first" ? .first : .last)
@@ -600,6 +606,53 @@ struct PredicateParser {
     guard let end = walkSteps(&walk, from: name, at: offset, making: { .member(base.0, $0, $1) }) else { return nil }
     if let result = end.result { return result }
     return postfix((.member(base.0, walk.steps, walk.type), walk.type), text: walk.text)
+  }
+
+  /// `LIST.sum`, `LIST.min`, `LIST.max` over a list of numbers (or, for `min` and `max`, of
+  /// ordered values), or with `(FIELD.FIELD...)` over a field of its models: the step, and
+  /// its type (a sum of the values' type, a `min` or `max` optional).
+  private mutating func aggregate(_ name: String, of elementType: SpecType, on path: String, at offset: Int)
+    -> (step: Predicate.PathStep, type: SpecType)?
+  {
+    var fields: [String] = []
+    var valueType = elementType
+    if tokens.take("(") {
+      repeat {
+        let token = tokens.next()
+        guard case .identifier(let fieldName) = token.kind else {
+          _ = fail(.expectedToken(.fieldNameAfterDot, found: token.described), token.offset)
+          return nil
+        }
+        guard case .model(let modelName) = valueType, let model = models.first(where: { $0.name == modelName }) else {
+          _ = fail(.notAField(fieldName, type: valueType.swiftName), token.offset)
+          return nil
+        }
+        guard let field = model.fields.first(where: { $0.name == fieldName }) else {
+          let suggestion = closestMatch(to: fieldName, in: model.fields.map(\.name))
+          _ = fail(.unknownField(fieldName, context: .named(.model, modelName), suggestion: suggestion), token.offset)
+          return nil
+        }
+        fields.append(fieldName)
+        valueType = field.type
+      } while tokens.take(".")
+      guard tokens.take(")") else {
+        _ = fail(.expectedToken(.closingParenthesis, found: tokens.peek.described), tokens.peek.offset)
+        return nil
+      }
+    }
+    let described = "'\(path)' (\(SpecType.array(elementType).swiftName))"
+    if name == "sum" {
+      guard ArithmeticOperator.isArithmetic(valueType) else {
+        _ = fail(.cannotApply("sum", to: described, takes: fields.isEmpty ? "a list of numbers" : "a number field"), offset)
+        return nil
+      }
+      return (.sum(fields), valueType)
+    }
+    guard valueType.isOrdered, !valueType.isOptional else {
+      _ = fail(.cannotApply(name, to: described, takes: fields.isEmpty ? "a list of ordered values" : "an ordered field"), offset)
+      return nil
+    }
+    return (name == "min" ? .minimum(fields) : .maximum(fields), .optional(valueType))
   }
 
   /// `LIST.contains(VALUE)`, read from its `(`: the value must be of the element's type.

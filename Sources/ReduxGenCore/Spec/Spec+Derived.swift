@@ -163,12 +163,26 @@ package indirect enum Predicate: Sendable, Equatable {
     /// `?.`: the rest of the path read through an optional, nil where it is nil (Swift's
     /// optional chaining: `rows.first?.id`).
     case unwrapped
+    /// A list's total (`scores.sum`), or the total of a field of its elements
+    /// (`lines.sum(price)`, the fields from the element); 0 when it is empty.
+    case sum([String])
+    /// A list's smallest or largest value, or that of a field of its elements
+    /// (`lines.max(price)`); nil when it is empty.
+    case minimum([String])
+    case maximum([String])
+    /// A `Double` rounded to the nearest whole number, halves away from zero (`rounded()`).
+    case rounded
     /// First only, in an action's `where`: the payload parameter of this name, which the
     /// element's field of that name hides from a bare name (`payload.id`).
     case parameter(String)
 
     /// A path as the spec writes it (`lines.count`, `title.trimmed.isEmpty`), for messages and
     /// mutant descriptions.
+    /// `(price)` after an aggregate of a field of the elements; nothing for the elements themselves.
+    private static func argument(_ fields: [String]) -> String {
+      fields.isEmpty ? "" : "(\(fields.joined(separator: ".")))"
+    }
+
     package static func text(of steps: [PathStep]) -> String {
       var text = ""
       for (index, step) in steps.enumerated() {
@@ -183,6 +197,10 @@ package indirect enum Predicate: Sendable, Equatable {
         case .first: word = "first"
         case .last: word = "last"
         case .parameter(let name): word = "payload.\(name)"
+        case .sum(let fields): word = "sum" + Self.argument(fields)
+        case .minimum(let fields): word = "min" + Self.argument(fields)
+        case .maximum(let fields): word = "max" + Self.argument(fields)
+        case .rounded: word = "rounded"
         case .unwrapped:
           // `?.` joins what is either side of it: `rows.first?.id`.
           text += "?"
@@ -291,9 +309,12 @@ extension Predicate {
       }
     case .path(let steps, let type):
       // A list's `first` read as its `last`, and back; lower case as upper case.
-      let swapped: [Predicate.PathStep: Predicate.PathStep] = [
+      var swapped: [Predicate.PathStep: Predicate.PathStep] = [
         .first: .last, .last: .first, .lowercased: .uppercased, .uppercased: .lowercased,
       ]
+      // A list's smallest value read as its largest, and back.
+      for case .minimum(let fields) in steps { swapped[.minimum(fields)] = .maximum(fields) }
+      for case .maximum(let fields) in steps { swapped[.maximum(fields)] = .minimum(fields) }
       if let index = steps.lastIndex(where: { swapped[$0] != nil }) {
         var changed = steps
         changed[index] = swapped[steps[index]]!

@@ -328,10 +328,58 @@ struct PredicateSearch {
       case (.field(let name), .model(_, let fields)):
         guard let field = fields.first(where: { $0.name == name }) else { return nil }
         current = field.value
+      case (.rounded, .double(let number)): current = .double(number.rounded())
+      case (.sum(let fields), .array(let items)), (.minimum(let fields), .array(let items)),
+        (.maximum(let fields), .array(let items)):
+        var values: [Value] = []
+        for item in items {
+          guard let value = read(fields.map(Predicate.PathStep.field), of: item) else { return nil }
+          values.append(value)
+        }
+        guard let result = aggregate(step, of: values) else { return nil }
+        current = result
       default: return nil
       }
     }
     return current
+  }
+
+  /// A sum of values (0 for none), or the smallest or largest (`.null` for none), as the
+  /// generated code computes it; nil where this search can't tell (an overflow, other kinds).
+  private static func aggregate(_ step: Predicate.PathStep, of values: [Value]) -> Value? {
+    if case .sum = step {
+      if values.allSatisfy({ if case .int = $0 { true } else { false } }) {
+        var total = 0
+        for case .int(let number) in values {
+          let (sum, overflow) = total.addingReportingOverflow(number)
+          if overflow { return nil }
+          total = sum
+        }
+        return .int(total)
+      }
+      var total = 0.0
+      for value in values {
+        switch value {
+        case .double(let number): total += number
+        case .int(let number): total += Double(number)
+        default: return nil
+        }
+      }
+      return .double(total)
+    }
+    guard var best = values.first else { return .null }
+    for value in values.dropFirst() {
+      let smaller: Bool
+      switch (value, best) {
+      case (.int(let a), .int(let b)): smaller = a < b
+      case (.double(let a), .double(let b)): smaller = a < b
+      case (.string(let a), .string(let b)): smaller = a < b
+      default: return nil
+      }
+      if case .minimum = step, smaller { best = value }
+      if case .maximum = step, !smaller, value != best { best = value }
+    }
+    return best
   }
 
   /// A function of the expression language on its arguments' values, as the generated code

@@ -205,8 +205,17 @@ struct PredicateTranslator {
       case .first: base.dot("first")
       case .last: base.dot("last")
       case .unwrapped: .optionalChain(base)
+      case .sum(let fields): Self.values(base, fields).dot("reduce").call([Argument(nil, .literal(.int(0))), Argument(nil, .name("+"))])
+      case .minimum(let fields): Self.values(base, fields).dot("min").call([])
+      case .maximum(let fields): Self.values(base, fields).dot("max").call([])
+      case .rounded: base.dot("rounded").call([])
       }
     }
+  }
+
+  /// A list's values, or those of a field of its elements (`lines.map(\.price)`).
+  private static func values(_ list: Expression, _ fields: [String]) -> Expression {
+    fields.isEmpty ? list : list.dot("map").call([Argument(nil, .keyPath(fields.joined(separator: ".")))])
   }
 
   /// The value a method is called on: in parentheses unless it is a path, a literal or a call.

@@ -96,6 +96,10 @@ extension TestTranslator {
         // Two elements, the first and the last apart.
         guard let first = value(element), let last = value(element) else { return nil }
         return .array([first, last])
+      case .array(.model(let name)):
+        // Two elements with every field, apart: a sum, `min` or `max` of a field reads each.
+        guard let model = spec.model(named: name) else { return nil }
+        return .array([element(model, 7 + position, allFields: true), element(model, 12 + position, allFields: true)])
       case .optional(let wrapped): return value(wrapped)
       default: return distinctSample(type, 7 + position)
       }
