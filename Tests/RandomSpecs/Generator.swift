@@ -2891,7 +2891,11 @@ struct SpecGenerator {
           let (text, value) = numberLiteral(scalar)
           amount = .literal(text, value)
         } else {
-          amount = valueOperand(target.type, name: "by", payload: &payload, newParameters: newParameters, literal: false)
+          // At a state field, maybe an expression that reads the state (`increment total by count * 2`).
+          let fieldsOnly = path.steps.allSatisfy { if case .field = $0 { true } else { false } }
+          amount = valueOperand(
+            target.type, name: "by", payload: &payload, newParameters: newParameters, literal: false,
+            stateRead: fieldsOnly ? spec.state : [])
         }
       }
       operation = kind == "increment" ? .increment(path, amount) : .decrement(path, amount)

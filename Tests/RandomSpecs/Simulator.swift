@@ -546,7 +546,8 @@ struct Simulator {
       }
     case .increment(let path, let amount), .decrement(let path, let amount):
       let sign: Double = if case .increment = operation { 1 } else { -1 }
-      let by = amount.map { operand($0, arguments) } ?? .int(1)
+      // An amount that reads the state reads it as a set's value does.
+      let by = amount.map { value(path, $0) } ?? .int(1)
       let isInteger = pathType(path).map { if case .scalar(let s) = $0 { s.isInteger } else { false } } ?? false
       modify(&state, path, arguments, absent: isInteger ? .int(0) : .double(0)) {
         guard let current = $0.number, let step = by.number else { return }

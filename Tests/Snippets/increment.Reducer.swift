@@ -21,6 +21,8 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     }
   case .vote(let key):
     state.votes[key, default: 0] += 1
+  case .addBonus:
+    state.count += state.bonus * 2
   }
 }
 
@@ -28,7 +30,7 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .step, .add:
+    case .step, .add, .addBonus:
       return StateFields(0)
     case .grow:
       return StateFields(1)
@@ -52,7 +54,10 @@ extension SnippetState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   static func fields(readBy keyPath: PartialKeyPath<SnippetState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.count: StateFields(0), \.tasks: StateFields(1), \.votes: StateFields(2),
+      \.count: StateFields(0),
+      \.tasks: StateFields(1),
+      \.votes: StateFields(2),
+      \.bonus: StateFields(3),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -18,6 +18,7 @@ struct SnippetReducerTests {
     #expect(state.count == 0)
     #expect(state.tasks.isEmpty)
     #expect(state.votes.isEmpty)
+    #expect(state.bonus == 0)
   }
 
   @Test("step increments count")
@@ -81,6 +82,15 @@ struct SnippetReducerTests {
     reduceReporting(&state, .vote(key: key))
     #expect(state.votes[key] == 1)
   }
+
+  @Test("addBonus increments count")
+  func addBonusIncrementsCount() {
+    var state = SnippetState()
+    state.count = 5
+    state.bonus = 7
+    reduceReporting(&state, .addBonus)
+    #expect(state.count == 19)
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.
@@ -109,6 +119,11 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
     && !action.changedFields.overlaps(SnippetState.fields(readBy: \.votes))
   {
     unreported.append("votes")
+  }
+  if state.bonus != before.bonus
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.bonus))
+  {
+    unreported.append("bonus")
   }
   #expect(unreported == [])
   var misreported: [String] = []

@@ -182,6 +182,33 @@ struct ReduceParser {
     return simple
   }
 
+  /// A value `simple` reads (a payload parameter or a literal, generated as before) where it
+  /// reads the rest of the operation; else an expression of the action's scope, which may read
+  /// the state (`increment total by count * 2`), to the end. The problem shown where neither
+  /// does: the expression's where it read further, or the simple reader found the state read.
+  mutating func valueOrExpression(expected: SpecType, _ simple: (inout ReduceParser) -> Operand?) -> Operand? {
+    let (start, startFailure) = (tokens, failure)
+    let value = simple(&self)
+    if value != nil && tokens.isAtEnd || makeValueScope == nil { return value }
+    let after = (tokens, failure)
+    (tokens, failure) = (start, startFailure)
+    if let operand = expression(expected: expected), tokens.isAtEnd { return operand }
+    let expressionFailure = failure
+    (tokens, failure) = after
+    let simpleOffset = failure?.1 ?? tokens.peek.offset
+    if let expressionFailure, failure == nil || expressionFailure.1 > simpleOffset || isStateRead(failure) {
+      failure = expressionFailure
+      return nil
+    }
+    return value
+  }
+
+  /// Whether the problem is a state name read where the payload is.
+  private func isStateRead(_ failure: (SpecProblem, Int)?) -> Bool {
+    if case (.stateReadAsParameter, _)? = failure { return true }
+    return false
+  }
+
   /// Whether `name` is the state's: a field, a derived value or a filter result.
   func isStateName(_ name: String) -> Bool {
     state[name] != nil || derivedNames.contains(name) || filters.contains { $0.result == name }

@@ -17,7 +17,10 @@ struct CountOperation: ReduceOperationKind, Equatable {
     guard path.type.isNumeric else { return parser.fail(.notNumeric(path.text, type: path.type.swiftName), offset) }
     var amount = Operand.literal(.int(1))
     if parser.tokens.takeWord("by") {
-      guard let value = parser.operand(expected: path.type) else { return nil }
+      // A parameter or a literal, or an expression that may read the state (`by count * 2`).
+      guard let value = parser.valueOrExpression(expected: path.type, { $0.operand(expected: path.type) }) else {
+        return nil
+      }
       amount = value
     }
     return CountOperation(direction: word == "decrement" ? .decrement : .increment, target: path, amount: amount)
@@ -37,6 +40,18 @@ struct CountOperation: ReduceOperationKind, Equatable {
   }
 
   func fieldTests(_ context: inout OperationTestContext) -> [Declaration] {
+    if case .expression(let predicate) = amount {
+      let sign = direction == .increment ? 1 : -1
+      return context.kit.expressionOperationTests(predicate, target: target, verb: verb, &context) { start, amount in
+        switch (start, amount) {
+        case (.int(let a), .int(let b)):
+          let (result, overflow) = a.addingReportingOverflow(sign * b)
+          return overflow ? nil : .int(result)
+        case (.double(let a), .double(let b)): return .double(a + Double(sign) * b)
+        default: return nil
+        }
+      }
+    }
     let kit = context.kit
     let action = context.action
     let target = context.target
@@ -53,6 +68,8 @@ struct CountOperation: ReduceOperationKind, Equatable {
   }
 
   func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? {
+    // An amount that reads the state: examples cover it in an element or an entry.
+    if case .expression = amount { return nil }
     let change = context.reducer.operand(amount, type: target.type)
     return InPlaceChange(
       verb: verb, expected: .binary(context.current, sign, change),
@@ -71,6 +88,12 @@ struct CountOperation: ReduceOperationKind, Equatable {
     }
     let other: Direction = direction == .increment ? .decrement : .increment
     mutants.append((other.rawValue, CountOperation(direction: other, target: target, amount: amount)))
+    if case .expression(let predicate) = amount {
+      let misses = predicate.arithmeticNearMisses() + predicate.boundaryNearMisses()
+      for miss in SpecMutator.uniqueKinds(misses.map { (kind: $0.kind, expression: $0.predicate) }) {
+        mutants.append((miss.kind, CountOperation(direction: direction, target: target, amount: .expression(miss.expression))))
+      }
+    }
     return mutants
   }
 }

@@ -77,33 +77,7 @@ struct SetOperation: ReduceOperationKind, Equatable {
   /// value, the value it makes computed here. The field set may be one it reads
   /// (`set total = total * 2`): it then starts at its sample.
   private func expressionTests(_ predicate: Predicate, _ context: inout OperationTestContext) -> [Declaration] {
-    let kit = context.kit
-    let action = context.action
-    guard target.steps.count == 1, case .field(let root) = target.steps[0] else { return [] }
-    let others = Set(action.reduce.flatMap(\.paths).compactMap(\.root)).subtracting([root])
-    guard let sample = kit.expressionSample(predicate, in: action, others: others) else { return [] }
-    let setup = kit.stateSetup(sample, except: root)
-    let start: Value
-    if let read = sample.state.first(where: { $0.field == root }) {
-      start = read.value
-    } else {
-      guard let unlike = kit.startValue(unlike: sample.written, target.type) else { return [] }
-      start = unlike
-    }
-    guard start != sample.written else { return [] }
-    var chosen: [String: Expression] = [:]
-    for (name, argument) in sample.arguments {
-      guard let type = action.payload.first(where: { $0.name == name })?.type else { return [] }
-      chosen[name] = kit.types.expression(argument, type: type)
-    }
-    let (lets, arguments) = kit.arguments(action, chosen)
-    let body =
-      [kit.newState(), .assignment(context.target, kit.types.expression(start, type: target.type))] + setup + lets
-      + [
-        kit.reduce(action.name, arguments),
-        kit.expect(context.target, .equal, kit.types.expression(sample.written, type: target.type)),
-      ]
-    return [context.test("\(action.name) sets \(target.text)", "\(action.name)Sets\(target.text.identifierWords)", body)]
+    context.kit.expressionOperationTests(predicate, target: target, verb: "sets", &context) { _, written in written }
   }
 
   func inPlaceChange(_ context: inout InPlaceTestContext) -> InPlaceChange? {

@@ -38,6 +38,42 @@ extension TestTranslator {
     return first
   }
 
+  /// The test of an operation on the state field `target` whose value is an expression that may
+  /// read the state (`set total = count * price`, `increment total by count`): each state field
+  /// and parameter it reads set to a distinct value, `result` making what the field then holds
+  /// from where it started and the expression's value. The field may be one the expression
+  /// reads: it then starts at its sample. None where the sample can't be made or changes nothing.
+  func expressionOperationTests(
+    _ predicate: Predicate, target: StatePath, verb: String, _ context: inout OperationTestContext,
+    result: (_ start: Value, _ written: Value) -> Value?
+  ) -> [Declaration] {
+    let action = context.action
+    guard target.steps.count == 1, case .field(let root) = target.steps[0] else { return [] }
+    let others = Set(action.reduce.flatMap(\.paths).compactMap(\.root)).subtracting([root])
+    guard let sample = expressionSample(predicate, in: action, others: others) else { return [] }
+    let setup = stateSetup(sample, except: root)
+    let start: Value
+    if let read = sample.state.first(where: { $0.field == root }) {
+      start = read.value
+    } else {
+      guard let unlike = startValue(unlike: sample.written, target.type) else { return [] }
+      start = unlike
+    }
+    guard let expected = result(start, sample.written), start != expected else { return [] }
+    var chosen: [String: Expression] = [:]
+    for (name, argument) in sample.arguments {
+      guard let type = action.payload.first(where: { $0.name == name })?.type else { return [] }
+      chosen[name] = types.expression(argument, type: type)
+    }
+    let (lets, arguments) = self.arguments(action, chosen)
+    let body =
+      [newState(), .assignment(context.target, types.expression(start, type: target.type))] + setup + lets
+      + [reduce(action.name, arguments), expect(context.target, .equal, types.expression(expected, type: target.type))]
+    return [
+      context.test("\(action.name) \(verb) \(target.text)", "\(action.name)\(verb.uppercasingFirst)\(target.text.identifierWords)", body)
+    ]
+  }
+
   /// The statements giving each state field the sample reads its value (but `except`), the one
   /// setup of a set's and a derived value's test.
   func stateSetup(_ sample: ExpressionSample, except: String? = nil) -> [Statement] {
