@@ -2572,6 +2572,15 @@ struct SpecGenerator {
         choices.append(which == "sum" ? aggregate : .call("??", [aggregate, literal(rng.int(in: -1...3))]))
       case (.scalar(.double), .scalar(.double)):
         choices.append(.path([field.name], suffix: "rounded"))
+      case (.scalar(.int), .dictionary(.scalar(let keyScalar), .scalar(.int))) where keyScalar == .string || keyScalar == .int:
+        // An entry with a fallback: `byKey["a"] ?? 0`.
+        let key = keyScalar == .string ? text(rng.pick(["a", "b"])) : literal(rng.int(in: 0...3))
+        choices.append(.call("??", [.lookup([field.name], key), literal(rng.int(in: -1...2))]))
+      case (.scalar(.bool), .scalar(.bool)):
+        // A flag compared with another's negation: `flag == !other`.
+        let others = readable.filter { $0.type == .scalar(.bool) && $0.name != field.name }
+        guard let other = rng.pickOptional(others) else { continue }
+        choices.append(.compare(path, "==", .not(.path([other.name], suffix: nil))))
       case (.scalar(.string), .scalar(.string)):
         choices.append(.path([field.name], suffix: rng.pick(["lowercased", "uppercased"])))
         choices.append(.arithmetic(path, "+", text(rng.pick(["!", " ❌", "s"]))))

@@ -50,6 +50,12 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.count = state.tasks.map(\.estimate).reduce(0, +)
   case .largestEstimate:
     state.count = state.tasks.map(\.estimate).max() ?? 0
+  case .countOf(let key):
+    state.count = state.byKey[key] ?? 0
+  case .mirror(let flag):
+    if flag == !state.shown {
+      state.title = "mirrored"
+    }
   }
 }
 
@@ -57,7 +63,7 @@ extension SnippetAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   var changedFields: StateFields {
     switch self {
-    case .rename, .greet, .pickLabel, .quiet, .pickSecond:
+    case .rename, .greet, .pickLabel, .quiet, .pickSecond, .mirror:
       return StateFields(0)
     case .renameTask, .completeAll, .estimateOpen:
       return StateFields(1)
@@ -65,7 +71,7 @@ extension SnippetAction: ChangeReporting {
       return StateFields(2)
     case .compute, .addTax:
       return StateFields(5)
-    case .distance, .totalEstimate, .largestEstimate:
+    case .distance, .totalEstimate, .largestEstimate, .countOf:
       return StateFields(3)
     case .relabel:
       return StateFields(6)
@@ -94,6 +100,8 @@ extension SnippetState: FieldTracking {
       \.price: StateFields(4),
       \.total: StateFields(5),
       \.labels: StateFields(6),
+      \.byKey: StateFields(7),
+      \.shown: StateFields(8),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -12,8 +12,8 @@ import struct Foundation.UUID
 @testable import Snippet
 
 struct SnippetReducerTests {
-  @Test("a new state holds the spec's defaults")
-  func newStateHoldsDefaults() {
+  @Test("a new state holds the spec's defaults (part 1 of 2)")
+  func newStateHoldsDefaultsPart1() {
     let state = SnippetState()
     #expect(state.title == "")
     #expect(state.tasks.isEmpty)
@@ -22,6 +22,13 @@ struct SnippetReducerTests {
     #expect(state.price == 0)
     #expect(state.total == 0)
     #expect(state.labels.isEmpty)
+    #expect(state.byKey.isEmpty)
+  }
+
+  @Test("a new state holds the spec's defaults (part 2 of 2)")
+  func newStateHoldsDefaultsPart2() {
+    let state = SnippetState()
+    #expect(state.shown == false)
   }
 
   @Test("rename sets title")
@@ -206,6 +213,16 @@ struct SnippetReducerTests {
     reduceReporting(&state, .largestEstimate)
     #expect(state.count == 13)
   }
+
+  @Test("countOf sets count")
+  func countOfSetsCount() {
+    var state = SnippetState()
+    state.count = 5
+    state.byKey = ["text 7": 8, "Text 4": 101]
+    let key: String = "Text 4"
+    reduceReporting(&state, .countOf(key: key))
+    #expect(state.count == 101)
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.
@@ -254,6 +271,16 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
     && !action.changedFields.overlaps(SnippetState.fields(readBy: \.labels))
   {
     unreported.append("labels")
+  }
+  if state.byKey != before.byKey
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.byKey))
+  {
+    unreported.append("byKey")
+  }
+  if state.shown != before.shown
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.shown))
+  {
+    unreported.append("shown")
   }
   #expect(unreported == [])
   var misreported: [String] = []

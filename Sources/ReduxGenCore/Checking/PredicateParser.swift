@@ -184,10 +184,7 @@ struct PredicateParser {
     if case .literal(let value, _) = rhs.0, let retyped = retype(value, as: lhs.1.unwrapped) {
       rhs = (.literal(retyped, lhs.1.unwrapped), lhs.1.unwrapped)
     }
-    // A lookup's value type isn't kept: it is not a value to fall back from.
-    var isLookup = false
-    if case .lookup = lhs.0 { isLookup = true }
-    guard lhs.1.isOptional, !isLookup, !isNil(lhs), !isNil(rhs), rhs.1 == lhs.1.unwrapped || rhs.1 == lhs.1 else {
+    guard lhs.1.isOptional, !isNil(lhs), !isNil(rhs), rhs.1 == lhs.1.unwrapped || rhs.1 == lhs.1 else {
       return fail(.cannotCompute(described(lhs), op: "??", described(rhs)), offset)
     }
     return (.call(.coalesce, [lhs.0, rhs.0], rhs.1), rhs.1)
@@ -342,6 +339,11 @@ struct PredicateParser {
       // `(first + last).count`: a value in parentheses read on.
       guard tokens.peek.kind == .symbol(".") || tokens.peek.kind == .symbol("?.") else { return inner }
       return member(of: inner, text: "(\(SpecMutator.describe(inner.0)))")
+    case .symbol("!"):
+      // `done == !flag`: a negation as an operand, as Swift reads it.
+      guard let operand = operand(expected: .scalar(.bool)) else { return nil }
+      guard requireBool(operand, "!", token.offset) else { return nil }
+      return (.not(operand.0), .scalar(.bool))
     case .identifier("true"), .identifier("false"):
       let value = token.kind == .identifier("true")
       return (.constant(value), .scalar(.bool))

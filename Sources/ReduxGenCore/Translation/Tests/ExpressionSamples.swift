@@ -87,6 +87,7 @@ extension TestTranslator {
   /// the fallback of one out of range (offsets up to 63).
   private func reachOffsets(of predicate: Predicate, in sample: inout ExpressionSample, search: PredicateSearch) {
     predicate.operands.forEach { reachOffsets(of: $0, in: &sample, search: search) }
+    reachKey(of: predicate, in: &sample, search: search)
     guard case .index(.path(let steps, _), let offset, let elementType) = predicate, steps.count == 2,
       steps[0] == .field("state"), case .field(let name) = steps[1],
       let position = sample.state.firstIndex(where: { $0.field == name }),
@@ -106,6 +107,29 @@ extension TestTranslator {
       }
     }
     sample.state[position].value = .array(items)
+  }
+
+  /// A state dictionary a lookup of `predicate` reads (`byKey[key] ?? 0`) given an entry under
+  /// the key it looks up, so the test reads a value, not only the fallback of a missing key.
+  private func reachKey(of predicate: Predicate, in sample: inout ExpressionSample, search: PredicateSearch) {
+    guard case .lookup(.path(let steps, _), let key, false) = predicate, steps.count == 2, steps[0] == .field("state"),
+      case .field(let name) = steps[1], let position = sample.state.firstIndex(where: { $0.field == name }),
+      case .dictionary(var entries) = sample.state[position].value,
+      case .dictionary(_, let valueType) = sample.state[position].type
+    else { return }
+    let state = Dictionary(sample.state.map { ($0.field, $0.value) }, uniquingKeysWith: { first, _ in first })
+    guard let reached = search.value(of: key, state: state, arguments: sample.arguments),
+      !entries.contains(where: { $0.key == reached })
+    else { return }
+    let value: Value =
+      switch valueType {
+      case .scalar(.int): .int(100 + entries.count)
+      case .scalar(.double): .double(Double(100 + entries.count) + 0.5)
+      case .scalar(.string): .string("Text \(100 + entries.count)")
+      default: distinctSample(valueType, 100 + entries.count)
+      }
+    entries.append((reached, value))
+    sample.state[position].value = .dictionary(entries)
   }
 
   /// The arguments of every `abs` in the expression.
