@@ -773,7 +773,8 @@ struct SpecGenerator {
     var fields: [RField] = []
     var taken: Set<String> = []
     if rng.chance(80) {
-      let idType = rng.pick([Scalar.uuid, .uuid, .int, .string])
+      // Ids of any value tests tell apart: a URL too (a voice memo's file).
+      let idType = rng.pick([Scalar.uuid, .uuid, .int, .string, .url])
       var id = RField(name: "id", type: .scalar(idType), defaultValue: nil)
       if idType == .uuid, rng.chance(70) { id.defaultValue = .freshUUID }
       // An Int id's default is the first id of an empty list (Redux numbers todos from 0).
@@ -1013,6 +1014,7 @@ struct SpecGenerator {
     case .scalar(.uuid): .uuid(smallUUID(number))
     case .scalar(.int), .scalar(.int64): .int(number)
     case .scalar(.string): .string("u\(number)")
+    case .scalar(.url): .url("file:///memo\(number).m4a")
     default: .null
     }
   }

@@ -46,8 +46,23 @@ extension SpecChecker {
     return model
   }
 
-  /// The types an element's `id` may have: those lists find elements by, and tests make apart.
-  static let idTypes: [SpecType] = [.scalar(.uuid), .scalar(.int), .scalar(.int64), .scalar(.string)]
+  /// Whether an element's `id` may have the type: a value a list finds its elements by
+  /// (Hashable) and tests make apart: any scalar but a `Bool` or `Data` (a URL, a date), or a
+  /// model of such fields (a model's own id type, made Hashable). Models are known on the
+  /// second reading: the first takes one.
+  func isIDType(_ type: SpecType) -> Bool {
+    switch type {
+    case .scalar(.bool), .scalar(.data): return false
+    case .scalar: return true
+    case .model(let name):
+      guard let model = symbols.models.first(where: { $0.name == name }) else { return true }
+      return !model.fields.isEmpty && model.fields.allSatisfy { field in
+        if case .scalar(let scalar) = field.type { return scalar != .bool && scalar != .data }
+        return false
+      }
+    default: return false
+    }
+  }
 
   /// The fields of a mapping of `name: Type [= default]`.
   mutating func fields(
@@ -78,7 +93,7 @@ extension SpecChecker {
         if isPayload { refusedParameters[context, default: []].insert(name) }
         continue
       }
-      if let model, name == "id", !Self.idTypes.contains(field.type) {
+      if let model, name == "id", !isIDType(field.type) {
         error(.unsupportedIDType(model: model, type: field.type.swiftName), pair.value)
       }
       if requireDefaults, field.defaultValue == nil {

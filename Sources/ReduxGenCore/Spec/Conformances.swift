@@ -37,6 +37,8 @@ package struct NeededConformances: Sendable, Equatable {
     case heldBy(model: String)
     /// Held in the state or a payload, and the state and action are `Codable`.
     case heldByStateOrAction
+    /// The type of a model's `id` (`id: TrackID`), which a list finds its elements by.
+    case idOf(model: String)
   }
 
   package func has(_ conformance: Conformance, model: String) -> Bool {
@@ -57,6 +59,7 @@ extension Spec {
       if model.fields.contains(where: { $0.jsonKey != nil }) { codableRoots.append((model.name, .jsonKeys)) }
       if conformances.contains(.hashable) { hashableRoots.append((model.name, .askedByFeature)) }
       if model.conformances.contains(.hashable) { hashableRoots.append((model.name, .askedByModel)) }
+      if let id = model.idField { hashableRoots += id.type.modelNames.map { ($0, .idOf(model: model.name)) } }
     }
     if codableStateAndAction {
       for type in state.map(\.type) + actions.flatMap({ $0.payload.map(\.type) }) {
@@ -116,6 +119,7 @@ extension NeededConformances.Reason {
     case .cachedPayload(let action): "the answers of '\(action)' are kept by its payload, which holds it"
     case .heldBy(let model): "the model '\(model)' holds it"
     case .heldByStateOrAction: "the feature is Codable, and its state or an action holds it"
+    case .idOf(let model): "it is the type of the 'id' of model '\(model)', which a list finds its elements by"
     }
   }
 }

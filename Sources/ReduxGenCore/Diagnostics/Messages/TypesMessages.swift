@@ -11,7 +11,7 @@ extension SpecProblem {
             + ", a model or enum of the spec, T?, [T] or [K: V], or IndexSet in a payload"
           : didYouMean(suggestion))
     case .unsupportedIDType(let model, let type):
-      "the 'id' of model \(model) is how a list finds its elements, so it is UUID, Int, Int64 or String, not \(type); "
+      "the 'id' of model \(model) is how a list finds its elements, so it is a value tests can tell apart (a number, text, a UUID, a URL, a date, or a model of such fields), not \(type); "
         + "name the field otherwise if it isn't the element's identity"
     case .invalidTypeSyntax(let text):
       "'\(text)' is not a type; write a type as Swift does: String, Task?, [Task], [String: Task]"
