@@ -290,7 +290,13 @@ struct SpecGenerator {
     } else {
       let childNames = Set(child.derived.map(\.name) + child.filters.map(\.resultName) + child.allActionNames)
       guard !childNames.contains("id") else { return }
-      features[0].spec.state.insert(RField(name: "id", type: .scalar(.int), defaultValue: .int(0), style: .short("0")), at: 0)
+      // Now and then a URL (a voice memo's file), from a stream of its own.
+      var idRNG = RNG(seed: child.feature.utf8.reduce(UInt64(0x1D5)) { $0 &* 31 &+ UInt64($1) })
+      let id =
+        idRNG.chance(25)
+        ? RField(name: "id", type: .scalar(.url), defaultValue: .url("file:///new.m4a"), style: .short("\"file:///new.m4a\""))
+        : RField(name: "id", type: .scalar(.int), defaultValue: .int(0), style: .short("0"))
+      features[0].spec.state.insert(id, at: 0)
     }
     if parent.conformances.contains("Codable"), !child.conformances.contains("Codable") {
       features[0].spec.conformances.append("Codable")

@@ -214,7 +214,9 @@ extension SpecChecker {
   }
 
   /// The types a child state's `id` may have: what an example and a test can write as a literal.
-  static let childIDTypes: Set<SpecType> = [.scalar(.int), .scalar(.string), .scalar(.uuid)]
+  static let childIDTypes: Set<SpecType> = [
+    .scalar(.int), .scalar(.int64), .scalar(.string), .scalar(.uuid), .scalar(.url), .scalar(.date),
+  ]
 
   /// The child lists' fields joined to the state; a name the state already has is reported at
   /// the child list's name.

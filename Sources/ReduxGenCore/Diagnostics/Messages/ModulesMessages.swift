@@ -39,9 +39,9 @@ extension SpecProblem {
     case .childSpecNotPublic(let feature):
       "feature '\(feature)' must be 'access: public' to be a child feature (its state and action are in its own module)"
     case .childWithoutID(let feature):
-      "feature '\(feature)' has no 'id' in its state, so its elements can't be told apart; give its state an 'id' (Int, String or UUID)"
+      "feature '\(feature)' has no 'id' in its state, so its elements can't be told apart; give its state an 'id' (an Int, a String, a UUID, a URL or a Date)"
     case .childIDType(let feature, let type):
-      "the state of feature '\(feature)' has an 'id' of type \(type); a child feature's id is an Int, a String or a UUID"
+      "the state of feature '\(feature)' has an 'id' of type \(type); a child feature's id is an Int, an Int64, a String, a UUID, a URL or a Date"
     case .childLacksConformance(let feature, let conformance, let why) where conformance == "Codable":
       "the state and action of feature '\(feature)' must be Codable here (\(why)); add 'conformances: [Codable]' to its spec"
     case .childLacksConformance(let feature, let conformance, let why):
