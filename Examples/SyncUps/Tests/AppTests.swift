@@ -101,7 +101,7 @@ struct AppTests {
   @Test("the meeting's last second saves it with its transcript, shown in the detail below")
   func recordingRunsOut() async {
     var recording = RecordMeetingState(syncUp: syncUp, transcript: "I completed the project")
-    recording.speakerSeconds = syncUp.minutes * 60 - 1
+    recording.secondsElapsed = syncUp.minutes * 60 - 1
     let store = appStore(
       SyncUpsListState(syncUps: [syncUp], path: [.syncUpDetail(SyncUpDetailState(syncUp: syncUp)), .recordMeeting(recording)]))
     store.exhaustivity = .off

@@ -75,10 +75,10 @@ struct ScreenTests {
     let row = Watch { _ = rows[0].value }
     let stack = Watch { _ = app.path.ids }
     let detailView = Watch { _ = detail.syncUp }
-    let seconds = Watch { _ = recorder.speakerSeconds }
+    let seconds = Watch { _ = recorder.secondsElapsed }
     let meeting = Watch { _ = recorder.syncUp }
     recorder.dispatch(.timerTick)
-    #expect(recorder.speakerSeconds == 1)
+    #expect(recorder.secondsElapsed == 1)
     #expect(seconds.count == 1)
     for quiet in [list, row, stack, detailView, meeting] { #expect(!quiet.didFire) }
   }

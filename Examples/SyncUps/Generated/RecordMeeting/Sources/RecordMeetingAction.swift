@@ -22,7 +22,7 @@ public enum RecordMeetingAction: Equatable, Sendable {
   /// A second passed; at each attendee's share the next one speaks, and at the end the meeting is saved.
   case timerTick
 
-  /// The next attendee speaks; after the last one, the meeting may end.
+  /// The next attendee speaks from the start of their share; after the last one, the meeting may end.
   case nextTapped
 
   case endMeetingTapped

@@ -14,11 +14,10 @@ public func recordMeetingReducer(_ state: inout RecordMeetingState, _ action: Re
   switch action {
   case .timerTick:
     if state.alert == nil {
-      state.speakerSeconds += 1
-      if (state.speakerSeconds == state.secondsPerAttendee)
+      state.secondsElapsed += 1
+      if (ReduxArithmetic.remainder(state.secondsElapsed, state.secondsPerAttendee) == 0)
         && (state.speakerIndex + 1 < state.attendeeCount)
       {
-        state.speakerSeconds = 0
         state.speakerIndex += 1
       }
     }
@@ -27,7 +26,7 @@ public func recordMeetingReducer(_ state: inout RecordMeetingState, _ action: Re
       state.alert = RecordMeetingAlert.lastSpeaker
     } else {
       state.speakerIndex += 1
-      state.speakerSeconds = 0
+      state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
     }
   case .endMeetingTapped:
     state.alert = RecordMeetingAlert.endMeeting
@@ -92,14 +91,13 @@ extension RecordMeetingState: FieldTracking {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
       \.syncUp: StateFields(0),
       \.speakerIndex: StateFields(1),
-      \.speakerSeconds: StateFields(2),
+      \.secondsElapsed: StateFields(2),
       \.transcript: StateFields(3),
       \.alert: StateFields(4),
       \.attendeeCount: StateFields(0),
       \.durationSeconds: StateFields(0),
       \.secondsPerAttendee: StateFields(0),
-      \.secondsElapsed: StateFields(0, 1, 2),
-      \.durationRemaining: StateFields(0, 1, 2),
+      \.durationRemaining: StateFields(0, 2),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -9,19 +9,19 @@ import SyncUpForm
 public struct RecordMeetingState: Equatable, Sendable {
   public var syncUp: SyncUp
   public var speakerIndex: Int
-  public var speakerSeconds: Int
+  public var secondsElapsed: Int
   public var transcript: String
 
   /// The alert or confirmation dialog shown; nil when none is.
   public var alert: RecordMeetingAlert?
 
   public init(
-    syncUp: SyncUp = SyncUp(), speakerIndex: Int = 0, speakerSeconds: Int = 0,
+    syncUp: SyncUp = SyncUp(), speakerIndex: Int = 0, secondsElapsed: Int = 0,
     transcript: String = "", alert: RecordMeetingAlert? = nil
   ) {
     self.syncUp = syncUp
     self.speakerIndex = speakerIndex
-    self.speakerSeconds = speakerSeconds
+    self.secondsElapsed = secondsElapsed
     self.transcript = transcript
     self.alert = alert
   }
@@ -41,12 +41,7 @@ public struct RecordMeetingState: Equatable, Sendable {
     return ReduxArithmetic.quotient(durationSeconds, attendeeCount)
   }
 
-  /// `secondsElapsed`, derived from `speakerIndex` and `syncUp` and `speakerSeconds`.
-  public var secondsElapsed: Int {
-    return speakerIndex * secondsPerAttendee + speakerSeconds
-  }
-
-  /// `durationRemaining`, derived from `syncUp` and `speakerIndex` and `speakerSeconds`.
+  /// `durationRemaining`, derived from `syncUp` and `secondsElapsed`.
   public var durationRemaining: Int {
     return durationSeconds - secondsElapsed
   }

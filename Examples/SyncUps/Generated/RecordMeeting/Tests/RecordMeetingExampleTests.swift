@@ -57,7 +57,6 @@ struct RecordMeetingExampleTests {
       ])
     await store.finish()
     let state = store.state
-    #expect(state.speakerSeconds == 2)
     #expect(state.secondsElapsed == 2)
     #expect(state.durationRemaining == 58)
     #expect(state.transcript == "Hello")
@@ -98,7 +97,7 @@ struct RecordMeetingExampleTests {
       ])
     await store.finish()
     let state = store.state
-    #expect(state.speakerSeconds == 1)
+    #expect(state.secondsElapsed == 1)
     #expect(state.transcript == "")
   }
 
@@ -140,7 +139,7 @@ struct RecordMeetingExampleTests {
       ])
     await store.finish()
     let state = store.state
-    #expect(state.speakerSeconds == 1)
+    #expect(state.secondsElapsed == 1)
     #expect(state.transcript == "")
   }
 
@@ -155,11 +154,27 @@ struct RecordMeetingExampleTests {
         Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Blob Sr"),
       ],
       minutes: 1)
-    state.speakerSeconds = 19
+    state.secondsElapsed = 19
     reduceReporting(&state, .timerTick)
     #expect(state.speakerIndex == 1)
-    #expect(state.speakerSeconds == 0)
     #expect(state.secondsElapsed == 20)
+  }
+
+  @Test("halfway through a share, the same attendee speaks on")
+  func halfwayThroughAShareTheSameAttendeeSpeaksOn() {
+    var state = RecordMeetingState()
+    state.syncUp = SyncUp(
+      id: uuid(1),
+      attendees: [
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Blob"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Blob Jr"),
+        Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Blob Sr"),
+      ],
+      minutes: 1)
+    state.secondsElapsed = 9
+    reduceReporting(&state, .timerTick)
+    #expect(state.speakerIndex == 0)
+    #expect(state.secondsElapsed == 10)
   }
 
   @Test("the last second of the meeting saves it")
@@ -174,7 +189,7 @@ struct RecordMeetingExampleTests {
       ],
       minutes: 1)
     given.speakerIndex = 2
-    given.speakerSeconds = 19
+    given.secondsElapsed = 59
     let followUpsClock = ManualClock()
     let effects = RecordMeetingTestEffects()
     let store = TestStore(
@@ -195,7 +210,6 @@ struct RecordMeetingExampleTests {
     await store.finish()
     let state = store.state
     #expect(state.speakerIndex == 2)
-    #expect(state.speakerSeconds == 20)
     #expect(state.secondsElapsed == 60)
     #expect(state.durationRemaining == 0)
     #expect(
@@ -213,10 +227,10 @@ struct RecordMeetingExampleTests {
         Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Blob Sr"),
       ],
       minutes: 1)
-    state.speakerSeconds = 5
+    state.secondsElapsed = 5
     reduceReporting(&state, .endMeetingTapped)
     reduceReporting(&state, .timerTick)
-    #expect(state.speakerSeconds == 5)
+    #expect(state.secondsElapsed == 5)
     #expect(state.alert == RecordMeetingAlert.endMeeting)
   }
 
@@ -231,10 +245,9 @@ struct RecordMeetingExampleTests {
         Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "Blob Sr"),
       ],
       minutes: 1)
-    state.speakerSeconds = 7
+    state.secondsElapsed = 7
     reduceReporting(&state, .nextTapped)
     #expect(state.speakerIndex == 1)
-    #expect(state.speakerSeconds == 0)
     #expect(state.secondsElapsed == 20)
   }
 
@@ -498,10 +511,10 @@ private func reduceReporting(_ state: inout RecordMeetingState, _ action: Record
   {
     unreported.append("speakerIndex")
   }
-  if state.speakerSeconds != before.speakerSeconds
-    && !action.changedFields.overlaps(RecordMeetingState.fields(readBy: \.speakerSeconds))
+  if state.secondsElapsed != before.secondsElapsed
+    && !action.changedFields.overlaps(RecordMeetingState.fields(readBy: \.secondsElapsed))
   {
-    unreported.append("speakerSeconds")
+    unreported.append("secondsElapsed")
   }
   if state.transcript != before.transcript
     && !action.changedFields.overlaps(RecordMeetingState.fields(readBy: \.transcript))

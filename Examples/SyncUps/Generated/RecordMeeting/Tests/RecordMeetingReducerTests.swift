@@ -17,7 +17,7 @@ struct RecordMeetingReducerTests {
   func newStateHoldsDefaults() {
     let state = RecordMeetingState()
     #expect(state.speakerIndex == 0)
-    #expect(state.speakerSeconds == 0)
+    #expect(state.secondsElapsed == 0)
     #expect(state.transcript == "")
     #expect(state.alert == nil)
   }
@@ -83,28 +83,12 @@ struct RecordMeetingReducerTests {
     #expect(state.secondsPerAttendee == 210)
   }
 
-  @Test("secondsElapsed computes speakerIndex * secondsPerAttendee + speakerSeconds")
-  func secondsElapsedIsDerived() {
-    var state = RecordMeetingState()
-    state.speakerIndex = 7
-    state.syncUp.minutes = 4
-    let syncUpAttendeesFirst = Attendee(id: uuid(1))
-    let syncUpAttendeesSecond = Attendee(id: uuid(2))
-    state.syncUp.attendees = [syncUpAttendeesFirst, syncUpAttendeesSecond]
-    state.speakerSeconds = 5
-    #expect(state.secondsElapsed == 845)
-  }
-
   @Test("durationRemaining computes durationSeconds - secondsElapsed")
   func durationRemainingIsDerived() {
     var state = RecordMeetingState()
     state.syncUp.minutes = 7
-    state.speakerIndex = 4
-    let syncUpAttendeesFirst = Attendee(id: uuid(1))
-    let syncUpAttendeesSecond = Attendee(id: uuid(2))
-    state.syncUp.attendees = [syncUpAttendeesFirst, syncUpAttendeesSecond]
-    state.speakerSeconds = 5
-    #expect(state.durationRemaining == -425)
+    state.secondsElapsed = 4
+    #expect(state.durationRemaining == 416)
   }
 
   @Test("saved(...) makes its new values")
@@ -267,10 +251,10 @@ private func reduceReporting(_ state: inout RecordMeetingState, _ action: Record
   {
     unreported.append("speakerIndex")
   }
-  if state.speakerSeconds != before.speakerSeconds
-    && !action.changedFields.overlaps(RecordMeetingState.fields(readBy: \.speakerSeconds))
+  if state.secondsElapsed != before.secondsElapsed
+    && !action.changedFields.overlaps(RecordMeetingState.fields(readBy: \.secondsElapsed))
   {
-    unreported.append("speakerSeconds")
+    unreported.append("secondsElapsed")
   }
   if state.transcript != before.transcript
     && !action.changedFields.overlaps(RecordMeetingState.fields(readBy: \.transcript))

@@ -244,7 +244,7 @@ struct SyncUpsListReducerTests {
       var state = SyncUpsListState()
       state.syncUps = [screen.syncUp]
       var showsRecordMeeting = RecordMeetingState(
-        syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+        syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, secondsElapsed: 2, transcript: "text 1",
         alert: RecordMeetingAlert.lastSpeaker)
       showsRecordMeeting.syncUp = screen.syncUp
       state.path.push(.recordMeeting(showsRecordMeeting))
@@ -265,7 +265,7 @@ struct SyncUpsListReducerTests {
   @Test("path: RecordMeeting's actions keep syncUp in step with syncUps")
   func pathRecordMeetingKeepsSyncUpInStep() {
     let screen = RecordMeetingState(
-      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, secondsElapsed: 2, transcript: "text 1",
       alert: RecordMeetingAlert.lastSpeaker)
     let actions: [RecordMeetingAction] = [
       .appeared,
@@ -314,7 +314,7 @@ struct SyncUpsListReducerTests {
     var state = SyncUpsListState()
     state.syncUps = [screen.syncUp]
     var showsRecordMeeting = RecordMeetingState(
-      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, secondsElapsed: 2, transcript: "text 1",
       alert: RecordMeetingAlert.lastSpeaker)
     showsRecordMeeting.syncUp = screen.syncUp
     state.path.push(.recordMeeting(showsRecordMeeting))
@@ -452,7 +452,7 @@ struct SyncUpsListReducerTests {
   @Test("path: RecordMeeting's saved is reduced by meetingSaved")
   func pathRecordMeetingSavedReducedByMeetingSaved() {
     let screen = RecordMeetingState(
-      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, secondsElapsed: 2, transcript: "text 1",
       alert: RecordMeetingAlert.lastSpeaker)
     var state = SyncUpsListState()
     state.path.push(.recordMeeting(screen))
@@ -477,7 +477,7 @@ struct SyncUpsListReducerTests {
   @Test("path: RecordMeeting's discarded is reduced by meetingDiscarded")
   func pathRecordMeetingDiscardedReducedByMeetingDiscarded() {
     let screen = RecordMeetingState(
-      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, secondsElapsed: 2, transcript: "text 1",
       alert: RecordMeetingAlert.lastSpeaker)
     var state = SyncUpsListState()
     state.path.push(.recordMeeting(screen))
@@ -494,7 +494,7 @@ struct SyncUpsListReducerTests {
   @Test("path: RecordMeeting's discarded is reduced by meetingDiscarded through endMee...")
   func pathRecordMeetingDiscardedReducedByMeetingDiscardedThroughEn() {
     let sample = RecordMeetingState(
-      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, secondsElapsed: 2, transcript: "text 1",
       alert: RecordMeetingAlert.lastSpeaker)
     var screen = sample
     screen.alert = RecordMeetingAlert.endMeeting
@@ -513,7 +513,7 @@ struct SyncUpsListReducerTests {
   @Test("path: RecordMeeting's discarded is reduced by meetingDiscarded only while an ...")
   func pathRecordMeetingDiscardedReducedByMeetingDiscardedOnlyWhile() {
     let sample = RecordMeetingState(
-      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, secondsElapsed: 2, transcript: "text 1",
       alert: RecordMeetingAlert.lastSpeaker)
     var screen = sample
     screen.alert = nil
@@ -531,7 +531,7 @@ struct SyncUpsListReducerTests {
   @Test("path: a RecordMeeting action changes its screen alone")
   func pathRecordMeetingActionChangesItsScreenAlone() {
     let screen = RecordMeetingState(
-      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, speakerSeconds: 2, transcript: "text 1",
+      syncUp: SyncUp(id: uuid(1)), speakerIndex: 2, secondsElapsed: 2, transcript: "text 1",
       alert: RecordMeetingAlert.lastSpeaker)
     let actions: [RecordMeetingAction] = [
       .appeared,
