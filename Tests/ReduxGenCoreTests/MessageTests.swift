@@ -36,6 +36,11 @@ struct MessageTests {
       problem: .notOptionalChained("count", type: "Int"), area: .conditions,
       message: "'count' is Int, not optional: read its fields with '.', not '?.'"),
     Row(
+      problem: .subscriptAfterChain("rows.first?.tags"), area: .conditions,
+      message:
+        "can't read 'rows.first?.tags[...]': '[...]' doesn't follow a path read through '?.'; read the list where it isn't optional, or keep it in a derived value first"
+    ),
+    Row(
       problem: .caseOrStateField("busy", type: "Status"), area: .operations,
       message: "'busy' is a case of Status and a state field: write '.busy' for the case or 'state.busy' for the field"),
     Row(

@@ -56,6 +56,10 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     if flag == !state.shown {
       state.title = "mirrored"
     }
+  case .setInLane(let lane, let at, let value):
+    if state.lanes[lane]?.indices.contains(at) == true {
+      state.lanes[lane]?[at] = value
+    }
   }
 }
 
@@ -75,6 +79,8 @@ extension SnippetAction: ChangeReporting {
       return StateFields(3)
     case .relabel:
       return StateFields(6)
+    case .setInLane:
+      return StateFields(8)
     }
   }
 
@@ -101,7 +107,8 @@ extension SnippetState: FieldTracking {
       \.total: StateFields(5),
       \.labels: StateFields(6),
       \.byKey: StateFields(7),
-      \.shown: StateFields(8),
+      \.lanes: StateFields(8),
+      \.shown: StateFields(9),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -28,6 +28,7 @@ struct SnippetReducerTests {
   @Test("a new state holds the spec's defaults (part 2 of 2)")
   func newStateHoldsDefaultsPart2() {
     let state = SnippetState()
+    #expect(state.lanes.isEmpty)
     #expect(state.shown == false)
   }
 
@@ -276,6 +277,11 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
     && !action.changedFields.overlaps(SnippetState.fields(readBy: \.byKey))
   {
     unreported.append("byKey")
+  }
+  if state.lanes != before.lanes
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.lanes))
+  {
+    unreported.append("lanes")
   }
   if state.shown != before.shown
     && !action.changedFields.overlaps(SnippetState.fields(readBy: \.shown))

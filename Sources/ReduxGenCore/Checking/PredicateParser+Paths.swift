@@ -168,6 +168,9 @@ extension PredicateParser {
     var (current, text) = (value, text)
     while true {
       if tokens.peek.kind == .symbol("[") {
+        // After `?.` the Swift chain goes on (`rows.first?.tags`), its list not optional in it:
+        // what `[...]` makes of an optional list would be written wrong there.
+        if Self.isChained(current.0) { return fail(.subscriptAfterChain(text), tokens.peek.offset) }
         guard let next = subscripted(current, path: text) else { return nil }
         (current, text) = (next, text + "[...]")
         continue
@@ -177,6 +180,14 @@ extension PredicateParser {
         return member(of: current, text: text)
       }
       return current
+    }
+  }
+
+  /// Whether the value is a path, or steps read on a value, that went on through `?.`.
+  static func isChained(_ predicate: Predicate) -> Bool {
+    switch predicate {
+    case .path(let steps, _), .member(_, let steps, _): steps.contains(.unwrapped)
+    default: false
     }
   }
 
@@ -278,6 +289,10 @@ extension PredicateParser {
     let shape = LookupShape(collection.1, idField: { name in models.first { $0.name == name }?.idField })
     var listElement: SpecType?
     if case .array(let element) = collection.1.unwrapped { listElement = element }
+    // A list of models with ids is read by id, which an optional one isn't: never by offset instead.
+    if collection.1.isOptional, LookupShape(collection.1.unwrapped, idField: { name in models.first { $0.name == name }?.idField })?.byID == true {
+      return fail(.lookupInCondition(path, type: collection.1.swiftName), bracketOffset)
+    }
     guard shape != nil || listElement != nil else {
       return fail(.lookupInCondition(path, type: collection.1.swiftName), bracketOffset)
     }
@@ -290,7 +305,9 @@ extension PredicateParser {
     if let shape, key.1 == shape.key {
       return (.lookup(collection.0, key: key.0, byID: shape.byID), .optional(shape.value))
     }
-    guard let listElement, key.1 == .scalar(.int) else {
+    // On a list of models whose ids are numbers, a number is an id, never an offset.
+    let numericIDs = shape.map { $0.byID && $0.key.isNumeric } ?? false
+    guard let listElement, key.1 == .scalar(.int), !numericIDs else {
       return fail(.typeMismatch(expected: keyType.swiftName, found: key.1.swiftName, what: .lookupKey(of: path)), keyOffset)
     }
     let index = Predicate.index(collection.0, at: key.0, element: listElement)

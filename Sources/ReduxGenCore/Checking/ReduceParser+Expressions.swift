@@ -30,11 +30,13 @@ extension ReduceParser {
     tokens = start
     failure = startFailure
     _ = tokens.next()
-    if let operand = expression(expected: path.type), tokens.isAtEnd { return operand }
+    let read = expression(expected: path.type)
+    if let read, tokens.isAtEnd { return read }
     // Neither reads it: the expression's problem where the simple reader stopped early (text
     // left after its value) or found the state read, which an expression may; the simple
-    // reader's otherwise, which names what the payload lacks.
-    let expressionFailure = failure
+    // reader's otherwise, which names what the payload lacks. A whole value with text after it:
+    // that text is the expression's problem.
+    let expressionFailure = read == nil ? failure : failure ?? (SpecProblem.unexpectedText(tokens.peek.text), tokens.peek.offset)
     (tokens, failure) = after
     var stateRead = false
     if case (.stateReadAsParameter, _)? = failure { stateRead = true }
@@ -59,10 +61,11 @@ extension ReduceParser {
     let after = (tokens, failure)
     (tokens, failure) = (start, startFailure)
     if let operand = expression(expected: expected), tokens.isAtEnd { return operand }
-    let expressionFailure = failure
+    // A whole value with text after it: that text is the expression's problem.
+    let expressionFailure = failure ?? (SpecProblem.unexpectedText(tokens.peek.text), tokens.peek.offset)
     (tokens, failure) = after
     let simpleOffset = failure?.1 ?? tokens.peek.offset
-    if let expressionFailure, failure == nil || expressionFailure.1 > simpleOffset || isStateRead(failure) {
+    if failure == nil || expressionFailure.1 > simpleOffset || isStateRead(failure) {
       failure = expressionFailure
       return nil
     }

@@ -33,7 +33,7 @@ extension SpecProblem {
       .invalidDefault, .unknownEscape, .missingDefault, .invalidValue, .unknownConformance, .repeatedConformance,
       .usedModelLacksConformance, .missingField, .jsonKeyOutsideModel, .emptyJSONKey, .duplicateJSONKey,
       .valueOutOfRange: .types
-    case .stateReadAsParameter, .readThroughOptional, .notOptionalChained, .membershipInCondition, .cannotCompute, .cannotApply, .lookupInCondition,
+    case .stateReadAsParameter, .readThroughOptional, .notOptionalChained, .subscriptAfterChain, .membershipInCondition, .cannotCompute, .cannotApply, .lookupInCondition,
       .whereReadsOnlyElement, .stateHiddenByField, .nameOfTwoScopes, .filterOverNotModelList, .filterSelectedExists, .noCases,
       .filterReadsFilterResult, .expectedToken, .unexpectedText, .typeMismatch, .notBool, .notNumeric,
       .cannotCompare, .nilAgainstNonOptional, .predicateNotBool, .conditionNeedsFields, .notSortable: .conditions

@@ -60,6 +60,8 @@ package enum SpecProblem: Hashable, Sendable {
   case readThroughOptional(String, path: String, type: String)
   /// `count?.x`: `?.` after a path that isn't optional (its text and type).
   case notOptionalChained(String, type: String)
+  /// `rows.first?.tags[0]`: `[...]` after a path read through `?.` (its text).
+  case subscriptAfterChain(String)
   /// `ids.contains(id)` in a condition.
   case membershipInCondition(String, type: String)
   /// `a + b` where the two types don't mix (`Int64 + Double`), or one isn't a number arithmetic takes.

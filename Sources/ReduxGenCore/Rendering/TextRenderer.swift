@@ -772,6 +772,10 @@ struct TextRenderer: Sendable {
         p.indent()
         if case .binary = value, !p.fits(rest) {
           binaryLines("", value, closing: "", continued: true, &p)
+        } else if !p.fits(rest), let call = value.callBeforeMembers, case let head = expression(call), rest.hasPrefix(head) {
+          // `list.element(atOffset: ...)?.id` still too long: the call broken after `(`, the
+          // members after its `)`.
+          brokenCall("", call, closing: String(rest.dropFirst(head.count)), &p)
         } else {
           p.line(rest)
         }
@@ -1455,5 +1459,26 @@ extension Expression {
   fileprivate var isCall: Bool {
     if case .call(_, let arguments, nil) = self { return !arguments.isEmpty }
     return false
+  }
+
+  /// The call with arguments that members and optional chaining read on (`f(x)?.id`,
+  /// `f(x).count`); nil for any other expression, and for a call alone.
+  fileprivate var callBeforeMembers: Expression? {
+    var current = self
+    var read = false
+    while true {
+      switch current {
+      case .member(let base?, _):
+        current = base
+        read = true
+      case .optionalChain(let base):
+        current = base
+        read = true
+      case .call(_, let arguments, nil) where !arguments.isEmpty:
+        return read ? current : nil
+      default:
+        return nil
+      }
+    }
   }
 }

@@ -29,8 +29,12 @@ struct ReduceTranslator {
 
   /// Wraps `body` in one `if let index = ...index(id:)` per element step of `path` (a lookup in
   /// the list's index by id).
-  func at(_ path: StatePath, _ base: Expression, depth: Int = 0, _ body: (Expression) -> [Statement]) -> [Statement] {
+  func at(
+    _ path: StatePath, _ base: Expression, depth: Int = 0, throughOptional: Bool = false, _ body: (Expression) -> [Statement]
+  ) -> [Statement] {
     var target = base
+    // Whether the target so far goes through an optional (a dictionary entry, `d[k]?`).
+    var throughOptional = throughOptional
     for (position, step) in path.steps.enumerated() {
       switch step {
       case .field(let name):
@@ -44,7 +48,10 @@ struct ReduceTranslator {
         }
         // A dictionary entry may be absent: go on through it with optional chaining.
         target = .subscripted(target, operand(key, type: .scalar(.string)))
-        if !isLast || chainsLastKey { target = .optionalChain(target) }
+        if !isLast || chainsLastKey {
+          target = .optionalChain(target)
+          throughOptional = true
+        }
       case .element(let id):
         let index = local(depth == 0 ? "index" : "index\(depth + 1)")
         let finder = target.dot("index").call([Argument("id", operand(id, type: .scalar(.uuid)))])
@@ -54,15 +61,17 @@ struct ReduceTranslator {
         let element = Expression.subscripted(target, .name(index))
         var inner = self
         inner.chainsLastKey = chainsLastKey
-        return [.ifLet(index, finder, inner.at(rest, element, depth: depth + 1, body), else: nil)]
+        return [.ifLet(index, finder, inner.at(rest, element, depth: depth + 1, throughOptional: throughOptional, body), else: nil)]
       case .offset(let offset):
         // Out of range, nothing: `if list.indices.contains(i) { list[i] = v }`.
         let at = operand(offset, type: .scalar(.int))
         let rest = StatePath(
           steps: Array(path.steps[(position + 1)...]), type: path.type, defaultValue: path.defaultValue,
           text: path.text)
-        let inRange = target.dot("indices").dot("contains").call([Argument(nil, at)])
-        return [.ifElse(inRange, self.at(rest, .subscripted(target, at), depth: depth, body), nil)]
+        let contains = target.dot("indices").dot("contains").call([Argument(nil, at)])
+        // Through an absent entry, `d[k]?.indices.contains(i)` is nil: nothing is written.
+        let inRange = throughOptional ? Expression.binary(contains, .equal, .literal(.bool(true))) : contains
+        return [.ifElse(inRange, self.at(rest, .subscripted(target, at), depth: depth, throughOptional: throughOptional, body), nil)]
       }
     }
     return body(target)
@@ -165,7 +174,8 @@ struct PredicateTranslator {
       // A list of optionals: its element's own optional, not one inside another.
       return elementType.isOptional ? .parenthesized(.binary(element, .nilCoalescing, .literal(.nilLiteral))) : element
     case .member(let base, let steps, _):
-      return read(steps, on: receiver(base))
+      // `(rows.first?.title)?.count`: the parentheses end the chain inside, as the spec wrote them.
+      return read(steps, on: PredicateParser.isChained(base) ? .parenthesized(expression(base)) : receiver(base))
     case .arithmetic:
       // `??` binds looser than arithmetic: a fallback inside a sum keeps its parentheses.
       return ArithmeticTranslator(types: types).expression(predicate.arithmetic) { leaf in

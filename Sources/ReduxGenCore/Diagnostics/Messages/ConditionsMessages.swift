@@ -10,6 +10,8 @@ extension SpecProblem {
       "can't read '\(name)' of '\(path)': '\(path)' is optional (\(type)); read it with '\(path)?.\(name)' (nil where '\(path)' is nil), compare '\(path)' with nil, or keep what you need in a field that isn't optional"
     case .notOptionalChained(let path, let type):
       "'\(path)' is \(type), not optional: read its fields with '.', not '?.'"
+    case .subscriptAfterChain(let path):
+      "can't read '\(path)[...]': '[...]' doesn't follow a path read through '?.'; read the list where it isn't optional, or keep it in a derived value first"
     case .cannotCompute(let lhs, let op, let rhs) where op == "%":
       "can't compute \(lhs) % \(rhs): '%' takes two whole numbers of one type, Int or Int64 (a Double has no remainder operator in Swift)"
     case .cannotCompute(let lhs, let op, let rhs) where op == "??":

@@ -11,6 +11,9 @@ extension TestTranslator {
       let name = declared[index].name
       if !overrides.isEmpty, let value = overrides[name] {
         fields.append((name, value))
+      } else if name == "id", case .model(let idName) = declared[index].type, let idModel = spec.model(named: idName) {
+        // An id of a model type with every field its own, so two elements' ids differ.
+        fields.append((name, element(idModel, number, allFields: true)))
       } else if name == "id" || declared[index].defaultValue == nil {
         fields.append((name, sample(declared[index].type, number)))
       } else if allFields {

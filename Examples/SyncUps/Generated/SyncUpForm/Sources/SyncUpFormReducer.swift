@@ -31,7 +31,8 @@ public func syncUpFormReducer(_ state: inout SyncUpFormState, _ action: SyncUpFo
       state.focusedAttendee = id
     } else {
       state.focusedAttendee =
-        state.syncUp.attendees.element(atOffset: Swift.min(offsets.first ?? 0, state.syncUp.attendees.count - 1))?.id
+        state.syncUp.attendees.element(
+          atOffset: Swift.min(offsets.first ?? 0, state.syncUp.attendees.count - 1))?.id
     }
   case .done(let id):
     if state.syncUp.attendees.isEmpty {
