@@ -2707,6 +2707,15 @@ struct SpecGenerator {
     return .parameter(parameterName, [])
   }
 
+  /// Now and then a state field of the type, as a written path's key or id reads it
+  /// (`increment counts[state.selected]`): named with `state.`, which a parameter added later
+  /// can't hide.
+  private mutating func stateSelector(_ type: RType, _ payload: [RField]) -> ROperand? {
+    let fields = spec.state.filter { $0.type == type }
+    guard let field = rng.pickOptional(fields), rng.chance(20) else { return nil }
+    return .expression(.path(["state", field.name], suffix: nil))
+  }
+
   /// Fills a target's ids and keys with parameters or literals.
   private mutating func path(_ target: Target, payload: inout [RField], newParameters: Bool) -> RPath? {
     var steps: [RStep] = []
@@ -2715,12 +2724,20 @@ struct SpecGenerator {
       case .field(let name):
         steps.append(.field(name))
       case .element(let idType, _):
+        if let selected = stateSelector(idType, payload) {
+          steps.append(.element(selected))
+          continue
+        }
         let name = steps.contains { if case .element = $0 { true } else { false } } ? "childId" : "id"
         guard let id = valueOperand(idType, name: name, payload: &payload, newParameters: newParameters) else {
           return nil
         }
         steps.append(.element(id))
       case .key(let keyType):
+        if let selected = stateSelector(keyType, payload) {
+          steps.append(.key(selected))
+          continue
+        }
         let literal = rng.chance(30)
         guard
           let key = valueOperand(

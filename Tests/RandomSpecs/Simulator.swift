@@ -513,12 +513,12 @@ struct Simulator {
       let collection = RPath(steps: Array(path.steps.dropLast()))
       switch last {
       case .element(let id):
-        let key = operand(id, arguments)
+        let key = selector(id, arguments, state)
         modify(&state, collection, arguments, absent: nil) {
           if case .array(let items) = $0 { $0 = .array(items.filter { $0.field("id") != key }) }
         }
       case .key(let keyOperand):
-        let key = operand(keyOperand, arguments)
+        let key = selector(keyOperand, arguments, state)
         modify(&state, collection, arguments, absent: nil) {
           if case .dictionary(let pairs) = $0 { $0 = .dictionary(pairs.filter { $0.key != key }) }
         }
@@ -568,6 +568,15 @@ struct Simulator {
     }
   }
 
+  /// A written path's key or id: a parameter or a literal, or a state field named with
+  /// `state.` (`counts[state.selected]`).
+  private func selector(_ operand: ROperand, _ arguments: [String: RValue], _ state: State) -> RValue {
+    if case .expression(.path(let steps, nil)) = operand, steps.count == 2, steps[0] == "state" {
+      return state[steps[1]] ?? .null
+    }
+    return self.operand(operand, arguments, state: state)
+  }
+
   /// The type a path of the state ends at.
   func pathType(_ path: RPath) -> RType? {
     var type: RType?
@@ -606,7 +615,15 @@ struct Simulator {
     _ body: (inout RValue) -> Void
   ) {
     guard case .field(let root) = path.steps[0], var value = state[root] else { return }
-    modify(&value, path.steps.dropFirst(), arguments, absent: absent, body)
+    // A key or an id read from the state is read as the operation starts.
+    let steps = path.steps.map { step -> RStep in
+      switch step {
+      case .element(let selector): .element(.literal("", self.selector(selector, arguments, state)))
+      case .key(let selector): .key(.literal("", self.selector(selector, arguments, state)))
+      default: step
+      }
+    }
+    modify(&value, steps.dropFirst(), arguments, absent: absent, body)
     state[root] = value
   }
 

@@ -23,6 +23,8 @@ func snippetReducer(_ state: inout SnippetState, _ action: SnippetAction) {
     state.votes[key, default: 0] += 1
   case .addBonus:
     state.count += state.bonus * 2
+  case .voteSelected:
+    state.votes[state.selected, default: 0] += 1
   }
 }
 
@@ -34,7 +36,7 @@ extension SnippetAction: ChangeReporting {
       return StateFields(0)
     case .grow:
       return StateFields(1)
-    case .vote:
+    case .vote, .voteSelected:
       return StateFields(2)
     }
   }
@@ -58,6 +60,7 @@ extension SnippetState: FieldTracking {
       \.tasks: StateFields(1),
       \.votes: StateFields(2),
       \.bonus: StateFields(3),
+      \.selected: StateFields(4),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -19,6 +19,7 @@ struct SnippetReducerTests {
     #expect(state.tasks.isEmpty)
     #expect(state.votes.isEmpty)
     #expect(state.bonus == 0)
+    #expect(state.selected == "")
   }
 
   @Test("step increments count")
@@ -124,6 +125,11 @@ private func reduceReporting(_ state: inout SnippetState, _ action: SnippetActio
     && !action.changedFields.overlaps(SnippetState.fields(readBy: \.bonus))
   {
     unreported.append("bonus")
+  }
+  if state.selected != before.selected
+    && !action.changedFields.overlaps(SnippetState.fields(readBy: \.selected))
+  {
+    unreported.append("selected")
   }
   #expect(unreported == [])
   var misreported: [String] = []

@@ -384,6 +384,25 @@ struct ReduceParser {
     return value
   }
 
+  /// A key or an id inside `[...]` of a path written, with the closing bracket: a parameter (or
+  /// a field of one) or a literal, read as before; else an expression of the action's scope that
+  /// may read the state (`increment counts[selected]`). The problem shown where neither reads
+  /// it: the expression's where it read further or the simple reader found the state read.
+  private mutating func bracketedExpression(expected: SpecType) -> Operand? {
+    let (start, startFailure) = (tokens, failure)
+    if let value = bracketed(expected: expected) { return value }
+    guard makeValueScope != nil else { return nil }
+    let after = (tokens, failure)
+    (tokens, failure) = (start, startFailure)
+    if let value = expression(expected: expected), tokens.take("]") { return value }
+    let expressionFailure =
+      failure ?? (SpecProblem.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
+    (tokens, failure) = after
+    let simpleOffset = failure?.1 ?? tokens.peek.offset
+    if expressionFailure.1 > simpleOffset || isStateRead(failure) { failure = expressionFailure }
+    return nil
+  }
+
   /// The offset inside `[...]` of a list whose elements have no id, with the closing bracket: an
   /// `Int` expression of the action's scope (a payload parameter or literal where there is none).
   private mutating func offsetOperand() -> Operand? {
@@ -436,7 +455,7 @@ struct ReduceParser {
         path.text += ".\(fieldName)"
       } else if tokens.peek.kind == .symbol("["), case .dictionary(let keyType, let valueType) = path.type {
         _ = tokens.next()
-        guard let key = bracketed(expected: keyType) else { return nil }
+        guard let key = bracketedExpression(expected: keyType) else { return nil }
         containerType = path.type
         path.enter(.key(key), type: valueType)
       } else if stopsAtEveryElement, tokens.startsEveryElement, case .array = path.type {
@@ -460,7 +479,7 @@ struct ReduceParser {
           path.enter(.offset(position), type: element)
           continue
         }
-        guard let id = bracketed(expected: idField.type) else { return nil }
+        guard let id = bracketedExpression(expected: idField.type) else { return nil }
         containerType = path.type
         path.enter(.element(id), type: element)
       } else {
