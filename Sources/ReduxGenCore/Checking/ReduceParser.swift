@@ -384,7 +384,7 @@ struct ReduceParser {
     return value
   }
 
-  /// A key or an id inside `[...]` of a path written, with the closing bracket: a parameter (or
+  /// A key, an id or an offset inside `[...]` of a path written, with the closing bracket: a parameter (or
   /// a field of one) or a literal, read as before; else an expression of the action's scope that
   /// may read the state (`increment counts[selected]`). The problem shown where neither reads
   /// it: the expression's where it read further or the simple reader found the state read.
@@ -401,26 +401,6 @@ struct ReduceParser {
     let simpleOffset = failure?.1 ?? tokens.peek.offset
     if expressionFailure.1 > simpleOffset || isStateRead(failure) { failure = expressionFailure }
     return nil
-  }
-
-  /// The offset inside `[...]` of a list whose elements have no id, with the closing bracket: an
-  /// `Int` expression of the action's scope (a payload parameter or literal where there is none).
-  private mutating func offsetOperand() -> Operand? {
-    // A parameter or a literal alone is read as an operand, as in every other position.
-    var alone = false
-    if tokens.peekSecond.kind == .symbol("]") {
-      switch tokens.peek.kind {
-      case .number: alone = true
-      case .identifier(let name): alone = action.payload.contains { $0.name == name }
-      default: break
-      }
-    }
-    let position = makeValueScope == nil || alone ? operand(expected: .scalar(.int)) : expression(expected: .scalar(.int))
-    guard let position else { return nil }
-    guard tokens.take("]") else {
-      return fail(.expectedToken(.closingBracket, found: tokens.peek.described), tokens.peek.offset)
-    }
-    return position
   }
 
   /// A path into the state: `field`, `field.sub`, `list[id].field`, `board[row][column]`.
@@ -474,7 +454,7 @@ struct ReduceParser {
           let idField = models[modelName]?.idField
         else {
           // Elements without an id: one at an offset (`board[row][column]`).
-          guard let position = offsetOperand() else { return nil }
+          guard let position = bracketedExpression(expected: .scalar(.int)) else { return nil }
           containerType = path.type
           path.enter(.offset(position), type: element)
           continue

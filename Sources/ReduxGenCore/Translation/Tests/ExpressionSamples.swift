@@ -97,15 +97,7 @@ extension TestTranslator {
     guard case .int(let reached)? = search.value(of: offset, state: state, arguments: sample.arguments),
       (0..<64).contains(reached)
     else { return }
-    while items.count <= reached {
-      let number = 100 + items.count
-      switch elementType {
-      case .scalar(.int): items.append(.int(number))
-      case .scalar(.double): items.append(.double(Double(number) + 0.5))
-      case .scalar(.string): items.append(.string("Text \(number)"))
-      default: items.append(distinctSample(elementType, number))
-      }
-    }
+    while items.count <= reached { items.append(filler(elementType, 100 + items.count)) }
     sample.state[position].value = .array(items)
   }
 
@@ -121,15 +113,20 @@ extension TestTranslator {
     guard let reached = search.value(of: key, state: state, arguments: sample.arguments),
       !entries.contains(where: { $0.key == reached })
     else { return }
-    let value: Value =
-      switch valueType {
-      case .scalar(.int): .int(100 + entries.count)
-      case .scalar(.double): .double(Double(100 + entries.count) + 0.5)
-      case .scalar(.string): .string("Text \(100 + entries.count)")
-      default: distinctSample(valueType, 100 + entries.count)
-      }
+    let value = filler(valueType, 100 + entries.count)
     entries.append((reached, value))
     sample.state[position].value = .dictionary(entries)
+  }
+
+  /// A value of `type` numbered apart from the sample's own (which start below 100): what a list
+  /// or a dictionary a sample reaches into is filled with.
+  private func filler(_ type: SpecType, _ number: Int) -> Value {
+    switch type {
+    case .scalar(.int): .int(number)
+    case .scalar(.double): .double(Double(number) + 0.5)
+    case .scalar(.string): .string("Text \(number)")
+    default: distinctSample(type, number)
+    }
   }
 
   /// The arguments of every `abs` in the expression.
