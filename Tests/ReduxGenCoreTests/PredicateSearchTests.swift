@@ -98,6 +98,13 @@ private typealias Predicate = ReduxGenCore.Predicate
     case .call(.coalesce, let arguments, _):
       let first = value(arguments[0], fields)
       return first == .null ? value(arguments[1], fields) : first
+    case .makeCase(let name, let labels, let values, _):
+      var read: [(name: String, value: Value)] = []
+      for (label, value) in zip(labels, values) {
+        guard let known = self.value(value, fields) else { return nil }
+        read.append((label, known))
+      }
+      return .caseWithValues(name, read)
     case .call(.abs, let arguments, _):
       switch value(arguments[0], fields) {
       case .int(let number)?: return number == .min ? nil : .int(number < 0 ? -number : number)
@@ -214,7 +221,8 @@ private typealias Predicate = ReduxGenCore.Predicate
       .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _),
       .index(let lhs, let rhs, _):
       return fieldNames(lhs).union(fieldNames(rhs))
-    case .call(_, let arguments, _): return arguments.reduce([]) { $0.union(fieldNames($1)) }
+    case .call(_, let arguments, _), .makeCase(_, _, let arguments, _):
+      return arguments.reduce([]) { $0.union(fieldNames($1)) }
     case .constant, .literal: return []
     }
   }

@@ -156,6 +156,10 @@ extension PredicateParser {
     if case .model(let modelName) = walk.type, let model = models.first(where: { $0.name == modelName }) {
       walk.fields = model.fields
       walk.context = modelName == stateModel ? .theState : .named(.model, modelName)
+    } else if case .enumeration(let enumName) = walk.type, let model = models.first(where: { $0.name == enumName }) {
+      // An enum whose cases carry values: a case's name reads its values (`mode.playing?.progress`).
+      walk.fields = model.fields
+      walk.context = .named(.enumeration, enumName)
     } else {
       walk.fields = []
     }

@@ -13,6 +13,9 @@ struct PredicateParser {
   var elementScope: ElementScope?
   /// The first problem found, with its offset in the text.
   private(set) var failure: (SpecProblem, Int)?
+  /// The enum a value is read as (an operation's target's): its cases are read by name, with
+  /// their values (`set mode = playing(progress: 0)`).
+  var expectedEnum: SpecType?
 
   init(
     tokens: TokenStream, element: Model, models: [Model], enumCases: [String: [String]], rootContext: Subject? = nil,
@@ -112,7 +115,10 @@ struct PredicateParser {
 
   mutating func comparison() -> Typed? {
     let lhsOffset = tokens.peek.offset
-    guard let lhs = coalescing(expected: nil) else { return nil }
+    guard let lhs = coalescing(expected: expectedEnum) else { return nil }
+    if tokens.peek.kind == .identifier("is") {
+      return caseTest(lhs, at: lhsOffset)
+    }
     guard case .symbol(let symbol) = tokens.peek.kind,
       let op = Predicate.ComparisonOperator(rawValue: symbol)
     else {
@@ -133,6 +139,9 @@ struct PredicateParser {
       guard cases.contains(name) else {
         return fail(.unknownCase(name, type: enumName, suggestion: closestMatch(to: name, in: cases)), lhsOffset + 1)
       }
+      if let values = caseValues(enumName, name) {
+        return fail(.caseNeedsValues(name, enumName: enumName, labels: values.map(\.name)), lhsOffset + 1)
+      }
     }
     // A literal on the left takes its type from the right.
     var left = lhs
@@ -143,6 +152,74 @@ struct PredicateParser {
       return nil
     }
     return (.compare(left.0, op, rhs.0), .scalar(.bool))
+  }
+
+  /// `VALUE is CASE`, read from its `is`: whether an enum's value is that case (with any values,
+  /// for a case that carries some: `mode.playing != nil`).
+  mutating func caseTest(_ value: Typed, at offset: Int) -> Typed? {
+    _ = tokens.next()
+    _ = tokens.take(".")
+    let nameToken = tokens.next()
+    guard case .identifier(let name) = nameToken.kind else {
+      return fail(.expectedToken(.caseNameAfterDot, found: nameToken.described), nameToken.offset)
+    }
+    guard case .enumeration(let enumName) = value.1.unwrapped, value.1 != Self.pendingEnum else {
+      return fail(.caseTestOnNonEnum(SpecMutator.describe(value.0), type: value.1.swiftName), offset)
+    }
+    let cases = enumCases[enumName] ?? []
+    guard cases.contains(name) else {
+      return fail(.unknownCase(name, type: enumName, suggestion: closestMatch(to: name, in: cases)), nameToken.offset)
+    }
+    guard caseValues(enumName, name) != nil else {
+      return (.compare(value.0, .equal, .literal(.enumCase(name), value.1.unwrapped)), .scalar(.bool))
+    }
+    // The case's values, nil in another case: `mode.playing != nil` (`mode?.playing` for an
+    // optional enum not already read through `?.`).
+    let valuesType = SpecType.optional(.model(enumName + "." + EnumType.valuesTypeName(name)))
+    let steps: [Predicate.PathStep] =
+      (value.1.isOptional && !Self.isChained(value.0) ? [.unwrapped] : []) + [.field(name)]
+    let read: Predicate
+    switch value.0 {
+    case .path(let base, _): read = .path(base + steps, valuesType)
+    case .member(let base, let baseSteps, _): read = .member(base, baseSteps + steps, valuesType)
+    default: read = .member(value.0, steps, valuesType)
+    }
+    return (.compare(read, .notEqual, .literal(.null, valuesType)), .scalar(.bool))
+  }
+
+  /// The values case `caseName` of enum `enumName` carries, in their order; nil for a case that
+  /// carries none.
+  func caseValues(_ enumName: String, _ caseName: String) -> [Field]? {
+    let typeName = enumName + "." + EnumType.valuesTypeName(caseName)
+    return models.first { $0.name == typeName }?.fields
+  }
+
+  /// `CASE(LABEL: VALUE, ...)`, read from its `(`: a case of `enumType` made with all its values,
+  /// in their order, each of its type.
+  mutating func madeCase(_ name: String, of enumType: SpecType, values: [Field], at offset: Int) -> Typed? {
+    guard case .enumeration(let enumName) = enumType else { return nil }
+    let labels = values.map(\.name)
+    let mismatch = SpecProblem.caseValuesMismatch(name, enumName: enumName, labels: labels)
+    guard tokens.take("(") else { return fail(mismatch, offset) }
+    var arguments: [Predicate] = []
+    for (index, field) in values.enumerated() {
+      if index > 0, !tokens.take(",") { return fail(mismatch, tokens.peek.offset) }
+      let labelToken = tokens.next()
+      guard labelToken.kind == .identifier(field.name), tokens.take(":") else { return fail(mismatch, labelToken.offset) }
+      let valueOffset = tokens.peek.offset
+      guard var argument = coalescing(expected: field.type) else { return nil }
+      if case .literal(.null, _) = argument.0, field.type.isOptional {
+        argument = (.literal(.null, field.type), field.type)
+      } else if case .literal(let value, _) = argument.0, let retyped = retype(value, as: field.type) {
+        argument = (.literal(retyped, field.type.unwrapped), field.type.unwrapped)
+      }
+      guard argument.1 == field.type || argument.1 == field.type.unwrapped else {
+        return fail(.typeMismatch(expected: field.type.swiftName, found: argument.1.swiftName, what: .named(.parameter, field.name)), valueOffset)
+      }
+      arguments.append(argument.0)
+    }
+    guard tokens.take(")") else { return fail(mismatch, tokens.peek.offset) }
+    return (.makeCase(name, labels: labels, arguments, enumType), enumType)
   }
 
   func isNil(_ typed: Typed) -> Bool {
@@ -373,6 +450,12 @@ struct PredicateParser {
         let suggestion = closestMatch(to: name, in: cases)
         return fail(.unknownCase(name, type: enumName, suggestion: suggestion), nameToken.offset)
       }
+      if let values = caseValues(enumName, name) {
+        guard tokens.peek.kind == .symbol("(") else {
+          return fail(.caseNeedsValues(name, enumName: enumName, labels: values.map(\.name)), nameToken.offset)
+        }
+        return madeCase(name, of: expected.unwrapped, values: values, at: nameToken.offset)
+      }
       return (.literal(.enumCase(name), expected.unwrapped), expected.unwrapped)
     case .identifier(let name)
     where (name == "min" || name == "max") && tokens.peek.kind == .symbol("(")
@@ -386,6 +469,12 @@ struct PredicateParser {
       if let expected, case .enumeration(let enumName) = expected.unwrapped, enumCases[enumName]?.contains(name) == true,
         !element.fields.contains(where: { $0.name == name }), tokens.peek.kind != .symbol(".")
       {
+        if let values = caseValues(enumName, name) {
+          guard tokens.peek.kind == .symbol("(") else {
+            return fail(.caseNeedsValues(name, enumName: enumName, labels: values.map(\.name)), token.offset)
+          }
+          return madeCase(name, of: expected.unwrapped, values: values, at: token.offset)
+        }
         return (.literal(.enumCase(name), expected.unwrapped), expected.unwrapped)
       }
       return path(startingWith: name, at: token.offset)

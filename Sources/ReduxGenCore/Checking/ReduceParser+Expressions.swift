@@ -91,6 +91,7 @@ extension ReduceParser {
     var parser = PredicateParser(
       tokens: tokens, element: scope.root, models: scope.models, enumCases: literals.enumCaseNames,
       rootContext: .conditionScope(of: action.name), stateModel: scope.stateModel)
+    if case .enumeration = expected.unwrapped { parser.expectedEnum = expected }
     guard let (predicate, type) = parser.value() else {
       if let (problem, problemOffset) = parser.failure { return fail(problem, problemOffset) }
       return nil

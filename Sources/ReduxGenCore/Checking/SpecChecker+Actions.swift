@@ -476,7 +476,7 @@ extension SpecChecker {
       return nil
     case .success(let tokens):
       var parser = ReduceParser(
-        tokens: TokenStream(tokens), action: action, state: state, stateByName: stateByName, models: modelsByName,
+        tokens: TokenStream(tokens), action: action, state: state, stateByName: stateByName, models: expressionModelsByName,
         filters: filters, literals: literals)
       parser.derivedNames = Set((derived + selectors).map(\.name))
       let checker = self

@@ -29,7 +29,7 @@ extension SpecChecker {
         error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
       case .success(let tokens):
         var parser = DerivedParser(
-          tokens: TokenStream(ExpressionLexer.joining(tokens, qualifiedNames)), state: stateByName, stateFields: state, models: modelsByName,
+          tokens: TokenStream(ExpressionLexer.joining(tokens, qualifiedNames)), state: stateByName, stateFields: state, models: expressionModelsByName,
           enumCases: enumCaseNames, parameter: parameter, literals: literals)
         parser.arithmeticNames = (name, Dictionary(result.map { ($0.name, $0) }) { first, _ in first }, written)
         let parsed = parser.parse()
@@ -85,7 +85,7 @@ extension SpecChecker {
     fields += earlier.values.sorted { $0.name < $1.name }.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
     let root = Model(name: stateName, doc: nil, fields: fields)
     var parser = PredicateParser(
-      tokens: TokenStream(tokens), element: root, models: models + usedModels + [root], enumCases: enumCaseNames,
+      tokens: TokenStream(tokens), element: root, models: expressionModels + [root], enumCases: enumCaseNames,
       rootContext: .theState, stateModel: stateName)
     guard let (predicate, type) = parser.parse() else {
       guard case (var problem, let offset)? = parser.failure else { return .failure(ExpressionFailure(.unexpectedText(""), 0)) }

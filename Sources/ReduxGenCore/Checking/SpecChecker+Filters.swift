@@ -132,7 +132,7 @@ extension SpecChecker {
     }
     return ReadingScope(
       root: Model(name: stateName, doc: nil, fields: fields),
-      models: models + usedModels + [Model(name: stateName, doc: nil, fields: stateFields)], stateModel: stateName,
+      models: expressionModels + [Model(name: stateName, doc: nil, fields: stateFields)], stateModel: stateName,
       own: ownNames, stateNames: ownNames.contains("state") ? [] : Set(stateFields.map(\.name)))
   }
 

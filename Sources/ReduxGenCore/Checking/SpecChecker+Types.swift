@@ -16,19 +16,67 @@ extension SpecChecker {
       casesNode = node
     }
     var cases: [String] = []
+    var caseValues: [String: [Field]] = [:]
     for item in sequence(casesNode, what: .cases(of: name)) ?? [] {
-      guard let caseName = identifier(item, what: .a(.enumCase)) else { continue }
+      // `NAME` or, for a case that carries values, `NAME: { LABEL: Type, ... }`.
+      var keyNode = item
+      var values: [Field]?
+      if case .mapping(let pairs) = item.kind, pairs.count == 1 {
+        keyNode = pairs[0].key
+        values = caseValueFields(pairs[0].value, enumName: name, caseName: pairs[0].key.scalar ?? "")
+      }
+      guard let caseName = identifier(keyNode, what: .a(.enumCase)) else { continue }
       if cases.contains(caseName) {
-        error(.duplicateName(caseName, what: .kind(.caseName)), item)
+        error(.duplicateName(caseName, what: .kind(.caseName)), keyNode)
       } else {
         cases.append(caseName)
+        if let values, !values.isEmpty { caseValues[caseName] = values }
       }
     }
     guard !cases.isEmpty else {
       error(.noCases(name), casesNode)
       return nil
     }
-    return EnumType(name: name, doc: doc, cases: cases)
+    // Each case's values are read as `ENUM.Case`: a case named as another's type is refused.
+    return EnumType(name: name, doc: doc, cases: cases, caseValues: caseValues)
+  }
+
+  /// The values of a case `NAME: { LABEL: Type, ... }`: at least one, none with a default, each
+  /// of a type an enum that is Codable and Hashable can hold.
+  mutating func caseValueFields(_ node: YAMLNode, enumName: String, caseName: String) -> [Field] {
+    let context = Subject.named(.enumCase, "\(enumName).\(caseName)")
+    let values = fields(node, context: context)
+    if case .mapping(let pairs) = node.kind, pairs.isEmpty {
+      error(.caseWithoutValues(caseName, enumName: enumName), node)
+    }
+    let nodes: [String: YAMLNode] =
+      if case .mapping(let pairs) = node.kind {
+        Dictionary(pairs.compactMap { pair in pair.key.scalar.map { ($0, pair.value) } }, uniquingKeysWith: { a, _ in a })
+      } else { [:] }
+    return values.filter { field in
+      guard let fieldNode = nodes[field.name] else { return true }
+      if field.defaultValue != nil {
+        error(.caseValueWithDefault(field.name, caseName: caseName), fieldNode)
+        return false
+      }
+      if !Self.isCaseValueType(field.type) {
+        error(.caseValueType(field.name, caseName: caseName, type: field.type.swiftName), fieldNode)
+        return false
+      }
+      return true
+    }
+  }
+
+  /// Whether a case may carry a value of the type: one that needs nothing of a model (numbers,
+  /// text, dates, URLs, a String-backed enum, and optionals, lists and dictionaries of them).
+  static func isCaseValueType(_ type: SpecType) -> Bool {
+    switch type {
+    case .scalar: true
+    case .enumeration: true
+    case .optional(let wrapped), .array(let wrapped): isCaseValueType(wrapped)
+    case .dictionary(let key, let value): isCaseValueType(key) && isCaseValueType(value)
+    default: false
+    }
   }
 
   mutating func checkModel(_ pair: YAMLNode.Pair) -> Model? {

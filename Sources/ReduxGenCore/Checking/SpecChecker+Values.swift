@@ -70,14 +70,44 @@ extension SpecChecker {
     case (.requestStatus, .mapping(let pairs)) where pairs.count == 1 && pairs[0].key.scalar == "failed":
       guard let message = pairs[0].value.scalar else { return fail(&self) }
       return .failed(message)
-    case (.enumeration, .scalar(let text, _)):
+    case (.enumeration(let enumName), .scalar(let text, _)):
       let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
       let cases = literals.enumCases(type)
       guard cases.contains(name) else {
+        if let value = literals.literalValue(text, type: type) { return value }
         error(.unknownCase(name, type: type.swiftName, suggestion: closestMatch(to: name, in: cases)), node)
         return nil
       }
+      if let values = literals.caseValues(enumName, name) {
+        error(.caseNeedsValues(name, enumName: enumName, labels: values.map(\.name)), node)
+        return nil
+      }
       return .enumCase(name)
+    case (.enumeration(let enumName), .mapping(let pairs)) where pairs.count == 1:
+      // `{ playing: { progress: 0.5 } }`: a case with its values.
+      guard let name = pairs[0].key.scalar, literals.enumCases(type).contains(name) else {
+        let written = pairs[0].key.scalar ?? ""
+        let cases = literals.enumCases(type)
+        error(.unknownCase(written, type: type.swiftName, suggestion: closestMatch(to: written, in: cases)), pairs[0].key)
+        return nil
+      }
+      guard let values = literals.caseValues(enumName, name) else { return fail(&self) }
+      guard case .mapping(let given) = pairs[0].value.kind else { return fail(&self) }
+      let mismatch = SpecProblem.caseValuesMismatch(name, enumName: enumName, labels: values.map(\.name))
+      var result: [(name: String, value: Value)] = []
+      for pair in given where !values.contains(where: { $0.name == pair.key.scalar }) {
+        error(mismatch, pair.key)
+        return nil
+      }
+      for field in values {
+        guard let valueNode = given.first(where: { $0.key.scalar == field.name })?.value else {
+          error(mismatch, pairs[0].value)
+          return nil
+        }
+        guard let value = exampleValue(valueNode, type: field.type, isDefault: isDefault) else { return nil }
+        result.append((field.name, value))
+      }
+      return .caseWithValues(name, result)
     case (.scalar(let scalar), .scalar(let text, let style)):
       return literals.scalarValue(text, quoted: style != .plain, scalar) ?? fail(&self)
     default:
@@ -159,9 +189,12 @@ struct LiteralReader {
       return text == "{}" && modelHasAllDefaults(name) ? .modelDefault(name) : nil
     case .requestStatus:
       return ["idle", "loading", "succeeded"].contains(text) ? .enumCase(text) : nil
-    case .enumeration:
+    case .enumeration(let enumName):
       let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
-      return enumCases(type).contains(name) ? .enumCase(name) : nil
+      if let open = name.firstIndex(of: "(") {
+        return caseWithValues(String(name[..<open]), String(name[open...]), enumName: enumName)
+      }
+      return enumCases(type).contains(name) && caseValues(enumName, name) == nil ? .enumCase(name) : nil
     case .scalar(let scalar):
       guard let contents = unquoted(text) else { return nil }
       return scalarValue(contents, quoted: text.hasPrefix("\""), scalar)
@@ -205,6 +238,57 @@ struct LiteralReader {
     }
   }
 
+  /// The values case `caseName` of enum `enumName` carries (`models` holds them as
+  /// `EnumType.accessorModels`); nil for a case that carries none.
+  func caseValues(_ enumName: String, _ caseName: String) -> [Field]? {
+    models[enumName + "." + EnumType.valuesTypeName(caseName)]?.fields
+  }
+
+  /// `CASE(LABEL: VALUE, ...)` written inline: every value of the case, in its order, each a
+  /// literal of its type.
+  private func caseWithValues(_ name: String, _ rest: String, enumName: String) -> Value? {
+    guard let values = caseValues(enumName, name), rest.hasSuffix(")") else { return nil }
+    let inside = rest.dropFirst().dropLast()
+    let arguments = Self.splitAtCommas(inside)
+    guard arguments.count == values.count else { return nil }
+    var result: [(name: String, value: Value)] = []
+    for (field, argument) in zip(values, arguments) {
+      guard let colon = argument.firstIndex(of: ":"),
+        argument[..<colon].trimmingCharacters(in: .whitespaces) == field.name,
+        let value = literalValue(argument[argument.index(after: colon)...].trimmingCharacters(in: .whitespaces), type: field.type)
+      else { return nil }
+      result.append((field.name, value))
+    }
+    return .caseWithValues(name, result)
+  }
+
+  /// Text split at its commas outside quotes and brackets.
+  private static func splitAtCommas(_ text: Substring) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var depth = 0
+    var quoted = false
+    var escaped = false
+    for character in text {
+      if quoted {
+        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+      } else if character == "\"" {
+        quoted = true
+      } else if "([{".contains(character) {
+        depth += 1
+      } else if ")]}".contains(character) {
+        depth -= 1
+      } else if character == ",", depth == 0 {
+        parts.append(current)
+        current = ""
+        continue
+      }
+      current.append(character)
+    }
+    if !current.trimmingCharacters(in: .whitespaces).isEmpty || !parts.isEmpty { parts.append(current) }
+    return parts
+  }
+
   func enumCases(_ type: SpecType) -> [String] {
     guard case .enumeration(let name) = type else { return [] }
     return enumCaseNames[name] ?? []
@@ -226,7 +310,7 @@ struct LiteralReader {
 }
 
 extension SpecChecker {
-  var literals: LiteralReader { LiteralReader(models: modelsByName, enumCaseNames: enumCaseNames) }
+  var literals: LiteralReader { LiteralReader(models: expressionModelsByName, enumCaseNames: enumCaseNames) }
 }
 
 /// Seconds since 1970 for an ISO 8601 date (`2024-05-01`) or date and time

@@ -44,6 +44,11 @@ struct SymbolTable {
   /// The spec's models and the used specs', by name (the spec's own where both have one).
   let modelsByName: [String: Model]
   let stateByName: [String: Field]
+  /// What an expression's paths may reach: the models, and each enum whose cases carry values as
+  /// the models an expression reads it through (`EnumType.accessorModels`).
+  let expressionModels: [Model]
+  /// `expressionModels` by name.
+  let expressionModelsByName: [String: Model]
   /// Each action's position in `actions`, by name (the first, if a name is repeated).
   let actionIndex: [String: Int]
 
@@ -51,6 +56,13 @@ struct SymbolTable {
     self.entries = entries
     modelsByName = Dictionary((entries.models + entries.usedModels).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     stateByName = Dictionary(entries.state.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    var allEnums = entries.enums
+    if !entries.uses.isEmpty { allEnums += Spec.flattened(entries.uses).flatMap(\.enums) }
+    let accessors = allEnums.contains(where: \.carriesValues) ? allEnums.flatMap(\.accessorModels) : []
+    expressionModels = entries.models + entries.usedModels + accessors
+    expressionModelsByName =
+      accessors.isEmpty
+      ? modelsByName : modelsByName.merging(accessors.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     actionIndex = firstIndices(entries.actions.map(\.name))
   }
 
@@ -120,6 +132,8 @@ extension SpecChecker {
   var derived: [DerivedValue] { symbols.entries.derived }
   var selectors: [DerivedValue] { symbols.entries.selectors }
   var modelsByName: [String: Model] { symbols.modelsByName }
+  var expressionModels: [Model] { symbols.expressionModels }
+  var expressionModelsByName: [String: Model] { symbols.expressionModelsByName }
   var stateByName: [String: Field] { symbols.stateByName }
   var actionIndex: [String: Int] { symbols.actionIndex }
 

@@ -32,11 +32,12 @@ extension SpecProblem {
     case .unknownType, .invalidTypeSyntax, .unsupportedIDType, .invalidDictionaryKey, .optionalDictionaryValue,
       .invalidDefault, .unknownEscape, .missingDefault, .invalidValue, .unknownConformance, .repeatedConformance,
       .usedModelLacksConformance, .missingField, .jsonKeyOutsideModel, .emptyJSONKey, .duplicateJSONKey,
-      .valueOutOfRange: .types
+      .valueOutOfRange, .caseWithoutValues, .caseValueWithDefault, .caseValueType, .enumCarriesValues: .types
     case .stateReadAsParameter, .readThroughOptional, .notOptionalChained, .subscriptAfterChain, .membershipInCondition, .cannotCompute, .cannotApply, .lookupInCondition,
       .whereReadsOnlyElement, .stateHiddenByField, .nameOfTwoScopes, .filterOverNotModelList, .filterSelectedExists, .noCases,
       .filterReadsFilterResult, .expectedToken, .unexpectedText, .typeMismatch, .notBool, .notNumeric,
-      .cannotCompare, .nilAgainstNonOptional, .predicateNotBool, .conditionNeedsFields, .notSortable: .conditions
+      .cannotCompare, .nilAgainstNonOptional, .predicateNotBool, .conditionNeedsFields, .notSortable,
+      .caseNeedsValues, .caseValuesMismatch, .caseTestOnNonEnum: .conditions
     case .arithmeticAfterAggregate, .derivedReadAsStateField, .cannotMultiply, .derivedReadsLater,
       .derivedReadsNothing, .notWeights, .notAggregated, .entryKeyAmbiguous, .entryKeyMismatch, .entryKeyOverList,
       .notArithmeticValue, .lookupInsideField, .unknownDerivation, .notLookup, .derivedNameTaken,

@@ -52,6 +52,14 @@ package enum SpecProblem: Hashable, Sendable {
   /// Two fields of a model encoded under one JSON key.
   case duplicateJSONKey(String, field: String, other: String)
   case valueOutOfRange(String, type: String)
+  /// A case written `NAME: {}`: one that carries no values is written by its name alone.
+  case caseWithoutValues(String, enumName: String)
+  /// A case's value with a default: a case is made with every value.
+  case caseValueWithDefault(String, caseName: String)
+  /// A case's value of a type a case can't carry (a model).
+  case caseValueType(String, caseName: String, type: String)
+  /// An enum whose cases carry values where only a String-backed one goes (a sort key, a column).
+  case enumCarriesValues(String, use: String)
 
   // MARK: Conditions (conditions, the expressions in them, and filters)
   /// A state field named where an action's parameter is read.
@@ -93,6 +101,12 @@ package enum SpecProblem: Hashable, Sendable {
   /// `where` after a list whose elements are not models.
   case conditionNeedsFields(String, type: String)
   case notSortable(String, type: String)
+  /// A case that carries values compared or assigned by its name alone (`mode == playing`).
+  case caseNeedsValues(String, enumName: String, labels: [String])
+  /// A case's values not as the case declares them: `playing(progress: 0.5)`.
+  case caseValuesMismatch(String, enumName: String, labels: [String])
+  /// `VALUE is CASE` on a value that is no enum.
+  case caseTestOnNonEnum(String, type: String)
 
   // MARK: Derived (derived values)
   /// Arithmetic right after a `count`, `sum`, `any` or `all` (`count items + 1`).

@@ -14,6 +14,8 @@ extension SpecMutator {
     case .url(let text): "URL(\(text))"
     case .data(let text): "Data(\"\(text)\")"
     case .enumCase(let name): ".\(name)"
+    case .caseWithValues(let name, let values):
+      ".\(name)(\(values.map { "\($0.name): \(describe($0.value))" }.joined(separator: ", ")))"
     case .null: "nil"
     case .array(let elements): "[\(elements.map(describe).joined(separator: ", "))]"
     case .dictionary(let entries):
@@ -29,7 +31,7 @@ extension SpecMutator {
     /// In parentheses unless it binds tighter than the operator it is an operand of.
     func grouped(_ predicate: Predicate, within op: String = "!") -> String {
       switch predicate {
-      case .constant, .path, .literal, .not, .contains, .lookup, .extremum, .index, .member: describe(predicate)
+      case .constant, .path, .literal, .not, .contains, .lookup, .extremum, .index, .member, .makeCase: describe(predicate)
       case .call(let function, _, _) where function != .coalesce: describe(predicate)
       case .call where op == "==" || op == "&&" || op == "||": describe(predicate)
       case .arithmetic where op == "==": describe(predicate)
@@ -72,6 +74,8 @@ extension SpecMutator {
       default: receiver = "(\(describe(base)))"
       }
       return receiver + (steps.first == .unwrapped ? "" : ".") + Predicate.PathStep.text(of: steps)
+    case .makeCase(let name, let labels, let values, _):
+      return "\(name)(\(zip(labels, values).map { "\($0): \(describe($1))" }.joined(separator: ", ")))"
     }
   }
 

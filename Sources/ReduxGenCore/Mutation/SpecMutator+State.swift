@@ -56,7 +56,9 @@ extension SpecMutator {
       if type.unwrapped == .requestStatus { return .enumCase(name == "idle" ? "loading" : "idle") }
       guard let cases = spec.cases(of: type.unwrapped), cases.count > 1, let position = cases.firstIndex(of: name)
       else { return nil }
-      return .enumCase(cases[(position + 1) % cases.count])
+      // The next case that is a name alone (one with values needs them).
+      let next = (cases[(position + 1)...] + cases[..<position]).first { spec.caseValues(of: type, case: $0) == nil }
+      return next.map { .enumCase($0) }
     case .null:
       guard case .optional(let wrapped) = type else { return nil }
       switch wrapped {
@@ -69,7 +71,7 @@ extension SpecMutator {
       case .scalar(.data): return .data("x")
       case .scalar(.uuid): return .uuid(smallUUID(1))
       case .enumeration:
-        return spec.cases(of: wrapped)?.first.map { .enumCase($0) }
+        return spec.cases(of: wrapped)?.first { spec.caseValues(of: wrapped, case: $0) == nil }.map { .enumCase($0) }
       default: return nil
       }
     case .array(let elements):
@@ -78,6 +80,12 @@ extension SpecMutator {
       return entries.isEmpty ? nil : .dictionary(Array(entries.dropLast()))
     case .failed(let message):
       return .failed("x" + message)
+    case .caseWithValues(let name, let values):
+      // The case with its first value changed, where that value has another.
+      guard let first = values.first, let field = spec.caseValues(of: type, case: name)?.first,
+        let other = otherValue(than: first.value, type: field.type, in: spec)
+      else { return nil }
+      return .caseWithValues(name, [(first.name, other)] + values.dropFirst())
     case .newUUID, .now, .model, .modelDefault:
       return nil
     }

@@ -114,6 +114,8 @@ extension Predicate {
       return .extremum(which, lhs.mappingPaths(transform), rhs.mappingPaths(transform), type)
     case .call(let function, let arguments, let type):
       return .call(function, arguments.map { $0.mappingPaths(transform) }, type)
+    case .makeCase(let name, let labels, let values, let type):
+      return .makeCase(name, labels: labels, values.map { $0.mappingPaths(transform) }, type)
     case .constant, .literal: return self
     }
   }

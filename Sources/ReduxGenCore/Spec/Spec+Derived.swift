@@ -147,6 +147,9 @@ package indirect enum Predicate: Sendable, Equatable {
   /// Steps read on the value of another expression (after a `]` or a `)`): `rows[id]?.title`,
   /// `board[row]?.count`; of the type given.
   case member(Predicate, [PathStep], SpecType)
+  /// A case of an enum (the type given) made with its values, each labelled, in the case's
+  /// order: `playing(progress: elapsed / duration)`.
+  case makeCase(String, labels: [String], [Predicate], SpecType)
 
   package enum PathStep: Sendable, Hashable {
     case field(String)
@@ -245,7 +248,7 @@ extension Predicate {
   package var type: SpecType {
     switch self {
     case .path(_, let type), .literal(_, let type), .arithmetic(_, _, _, let type), .extremum(_, _, _, let type),
-      .call(_, _, let type), .member(_, _, let type):
+      .call(_, _, let type), .member(_, _, let type), .makeCase(_, _, _, let type):
       type
     case .index(_, _, let element): element.isOptional ? element : .optional(element)
     case .constant, .not, .and, .or, .compare, .contains: .scalar(.bool)
@@ -339,6 +342,14 @@ extension Predicate {
       }
       result = lhs.arithmeticNearMisses().map { ($0.kind, rebuilt($0.predicate, rhs)) }
       result += rhs.arithmeticNearMisses().map { ($0.kind, rebuilt(lhs, $0.predicate)) }
+    case .makeCase(let name, let labels, let values, let type):
+      for (index, value) in values.enumerated() {
+        for (kind, nearMiss) in value.arithmeticNearMisses() {
+          var changed = values
+          changed[index] = nearMiss
+          result.append((kind, .makeCase(name, labels: labels, changed, type)))
+        }
+      }
     case .constant, .literal:
       break
     }
@@ -412,7 +423,7 @@ extension Predicate {
       .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _),
       .index(let lhs, let rhs, _):
       return lhs.readsElement(over: element) || rhs.readsElement(over: element)
-    case .call(_, let arguments, _):
+    case .call(_, let arguments, _), .makeCase(_, _, let arguments, _):
       return arguments.contains { $0.readsElement(over: element) }
     }
   }
@@ -426,7 +437,7 @@ extension Predicate {
       .lookup(let lhs, let rhs, _), .arithmetic(let lhs, _, let rhs, _), .extremum(_, let lhs, let rhs, _),
       .index(let lhs, let rhs, _):
       [lhs, rhs]
-    case .call(_, let arguments, _): arguments
+    case .call(_, let arguments, _), .makeCase(_, _, let arguments, _): arguments
     }
   }
 

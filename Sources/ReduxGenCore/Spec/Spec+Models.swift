@@ -1,9 +1,35 @@
 // The spec's types and values: enums, models, their fields, and literal values.
-/// A String-backed enum of the spec.
+/// An enum of the spec: String-backed when no case carries values, a sum type otherwise
+/// (`PlaybackMode: [notPlaying, playing: { progress: Double }]`).
 package struct EnumType: Sendable, Equatable {
   package var name: String
   package var doc: String?
   package var cases: [String]
+  /// The values each case that carries some holds, in their order, by case name.
+  package var caseValues: [String: [Field]] = [:]
+
+  /// Whether a case carries values: the enum is then no String raw value, not `CaseIterable`.
+  package var carriesValues: Bool { !caseValues.isEmpty }
+
+  /// The Swift struct holding a case's values, which `ENUM.CASE` reads (`PlaybackMode.Playing`).
+  package static func valuesTypeName(_ caseName: String) -> String {
+    caseName.prefix(1).uppercased() + caseName.dropFirst()
+  }
+
+  /// What an expression reads of the enum, as models: one named as the enum whose fields are
+  /// the cases with values (each optional, nil in another case: `mode.playing?.progress`), and
+  /// one per such case, named `ENUM.Case`, of its values.
+  package var accessorModels: [Model] {
+    guard carriesValues else { return [] }
+    let withValues = cases.filter { caseValues[$0] != nil }
+    let accessors = withValues.map { caseName in
+      Field(
+        name: caseName, type: .optional(.model(name + "." + Self.valuesTypeName(caseName))), defaultValue: nil,
+        doc: nil)
+    }
+    return [Model(name: name, doc: nil, fields: accessors)]
+      + withValues.map { Model(name: name + "." + Self.valuesTypeName($0), doc: nil, fields: caseValues[$0] ?? []) }
+  }
 }
 
 /// A struct of the spec.
@@ -54,6 +80,8 @@ package indirect enum Value: Sendable, Equatable {
   /// Data given as UTF-8 text.
   case data(String)
   case enumCase(String)
+  /// A case of an enum with its values, in the case's order: `playing(progress: 0.5)`.
+  case caseWithValues(String, [(name: String, value: Value)])
   case null
   case array([Value])
   case dictionary([(key: Value, value: Value)])
@@ -79,7 +107,7 @@ package indirect enum Value: Sendable, Equatable {
     case (.array(let a), .array(let b)): a == b
     case (.dictionary(let a), .dictionary(let b)):
       a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-    case (.model(let n, let a), .model(let m, let b)):
+    case (.model(let n, let a), .model(let m, let b)), (.caseWithValues(let n, let a), .caseWithValues(let m, let b)):
       n == m && a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     default: false
     }

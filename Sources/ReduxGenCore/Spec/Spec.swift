@@ -176,13 +176,37 @@ package struct Spec: Sendable, Equatable {
       ?? uses.lazy.compactMap { $0.cases(of: type) }.first
   }
 
+  /// The enum of the spec, or of a spec it uses, of this name.
+  package func enumType(named name: String) -> EnumType? {
+    enums.first { $0.name == name } ?? uses.lazy.compactMap { $0.enumType(named: name) }.first
+  }
+
+  /// The values a case of an enum type carries, in their order; nil for a case that carries none.
+  package func caseValues(of type: SpecType, case name: String) -> [Field]? {
+    guard case .enumeration(let enumName) = type.unwrapped else { return nil }
+    return enumType(named: enumName)?.caseValues[name]
+  }
+
+  /// A case of an enum type as a value: its name alone, or with the values `value` makes for
+  /// each it carries.
+  package func caseValue(_ name: String, of type: SpecType, values value: (SpecType) -> Value) -> Value {
+    guard let fields = caseValues(of: type, case: name) else { return .enumCase(name) }
+    return .caseWithValues(name, fields.map { ($0.name, value($0.type)) })
+  }
+
+  /// Whether `type` is an enum whose cases carry values (no String raw value, not CaseIterable).
+  package func carriesValues(_ type: SpecType) -> Bool {
+    guard case .enumeration(let enumName) = type.unwrapped else { return false }
+    return enumType(named: enumName)?.carriesValues ?? false
+  }
+
   /// Whether a value of `type` is its type's only value (an enum or filter of one case, a model
   /// whose fields each are): Swift stores it in no bytes, so key paths to two stored fields of
   /// such a type compare equal, and it never changes.
   package func holdsOneValue(_ type: SpecType, depth: Int = 0) -> Bool {
     guard depth < 32 else { return false }
     switch type {
-    case .enumeration: return cases(of: type)?.count == 1
+    case .enumeration: return cases(of: type)?.count == 1 && !carriesValues(type)
     case .model: return fields(of: type).map { $0.allSatisfy { holdsOneValue($0.type, depth: depth + 1) } } ?? false
     default: return false
     }

@@ -135,12 +135,51 @@ extension FeatureTranslator {
   }
 
   func enumeration(_ enumType: EnumType, _ typedErrors: Set<String>) -> Declaration {
-    .enumeration(
+    if enumType.carriesValues { return sumType(enumType, typedErrors) }
+    return .enumeration(
       TypeDeclaration(
         doc: enumType.doc, access: access, name: enumType.name,
         inherits: ["String", "CaseIterable", "Codable", "Hashable", "Sendable"]
           + (typedErrors.contains(enumType.name) ? [.qualified(module: "Swift", name: "Error")] : []),
         members: enumType.cases.map { .enumCase(EnumCaseDeclaration(doc: nil, name: $0)) }))
+  }
+
+  /// An enum whose cases carry values: each such case with its values, the struct holding them
+  /// (`Playing`) and the property reading them, nil in another case (`mode.playing?.progress`).
+  func sumType(_ enumType: EnumType, _ typedErrors: Set<String>) -> Declaration {
+    var members: [Declaration] = enumType.cases.map { name in
+      .enumCase(
+        EnumCaseDeclaration(
+          doc: nil, name: name,
+          associatedValues: (enumType.caseValues[name] ?? []).map {
+            EnumCaseDeclaration.AssociatedValue(label: $0.name, type: types.typeName($0.type))
+          }))
+    }
+    for name in enumType.cases {
+      guard let values = enumType.caseValues[name] else { continue }
+      let valuesType = EnumType.valuesTypeName(name)
+      members.append(
+        .structure(
+          TypeDeclaration(
+            doc: "The values of `\(name)`.", access: access, name: valuesType, inherits: ["Hashable", "Sendable"],
+            members: storedProperties(values))))
+      let made = Expression.type(.named(valuesType)).call(values.map { Argument($0.name, .name($0.name)) })
+      members.append(
+        .variable(
+          VariableDeclaration(
+            doc: "The values of `\(name)`; nil in another case.", access: access, name: name,
+            type: .optional(.named(valuesType)),
+            getter: [
+              .ifCase(Pattern(caseName: name, bindings: values.map(\.name)), .name("self"), [.returnStatement(made)]),
+              .returnStatement(.literal(.nilLiteral)),
+            ])))
+    }
+    return .enumeration(
+      TypeDeclaration(
+        doc: enumType.doc, access: access, name: enumType.name,
+        inherits: ["Codable", "Hashable", "Sendable"]
+          + (typedErrors.contains(enumType.name) ? [.qualified(module: "Swift", name: "Error")] : []),
+        members: members))
   }
 
   func filterEnum(_ filter: Filter) -> Declaration {

@@ -220,7 +220,9 @@ struct PredicateSearch {
       }
       return values
     case .enumeration:
-      return (spec.cases(of: type) ?? []).map { .enumCase($0) }
+      return (spec.cases(of: type) ?? []).map { name in
+        spec.caseValue(name, of: type) { valueType in candidates(valueType, literals, widened: false).first ?? .null }
+      }
     case .array:
       return [.array([])]
     case .scalar(.uuid):
@@ -305,6 +307,13 @@ struct PredicateSearch {
       // An integer where the result is a `Double` is converted, as the generated code does.
       if type == .scalar(.double), case .int(let whole) = result { return .double(Double(whole)) }
       return result
+    case .makeCase(let name, let labels, let values, _):
+      var read: [(name: String, value: Value)] = []
+      for (label, value) in zip(labels, values) {
+        guard let known = self.value(value, fields) else { return nil }
+        read.append((label, known))
+      }
+      return .caseWithValues(name, read)
     }
   }
 
@@ -328,6 +337,11 @@ struct PredicateSearch {
       case (.field(let name), .model(_, let fields)):
         guard let field = fields.first(where: { $0.name == name }) else { return nil }
         current = field.value
+      case (.field(let name), .caseWithValues(let caseName, let values)):
+        // A case's values, nil in another case.
+        current = name == caseName ? .model(caseName, values) : .null
+      case (.field, .enumCase):
+        current = .null
       case (.rounded, .double(let number)): current = .double(number.rounded())
       case (.sum(let fields), .array(let items)), (.minimum(let fields), .array(let items)),
         (.maximum(let fields), .array(let items)):

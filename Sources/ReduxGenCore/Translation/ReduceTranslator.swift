@@ -197,6 +197,11 @@ struct PredicateTranslator {
         side.type == type || side.isLiteral ? expression(side) : .name(type.swiftName).call([Argument(nil, expression(side))])
       }
       return .name("Swift").dot(which.rawValue).call([Argument(nil, converted(lhs)), Argument(nil, converted(rhs))])
+    case .makeCase(let name, let labels, let values, let type):
+      // `.none` and `.some` would be Optional's own cases: those two are named with their type.
+      let arguments = zip(labels, values).map { Argument($0, expression($1)) }
+      let member: Expression = name == "none" || name == "some" ? .type(types.typeName(type)).dot(name) : .dot(name)
+      return member.call(arguments)
     }
   }
 

@@ -168,6 +168,13 @@ struct TypeTranslator {
       // Those two always are (a dictionary's entry is set through an optional, too).
       if type.isOptional || name == "none" || name == "some" { return .type(typeName(type.unwrapped)).dot(name) }
       return .dot(name)
+    case .caseWithValues(let name, let values):
+      let fields = spec.caseValues(of: type, case: name) ?? []
+      let arguments = values.map { value in
+        Argument(value.name, expression(value.value, type: fields.first { $0.name == value.name }?.type ?? .scalar(.string)))
+      }
+      let member: Expression = type.isOptional ? .type(typeName(type.unwrapped)).dot(name) : .dot(name)
+      return member.call(arguments)
     case .null: return .literal(.nilLiteral)
     case .array(let elements):
       guard !elements.isEmpty else { return .literal(.emptyArray) }

@@ -77,6 +77,15 @@ extension SpecProblem {
       "a condition reads the fields of the elements of '\(path)', but its elements are \(type)"
     case .notSortable(let name, let type):
       "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums)"
+    case .caseNeedsValues(let name, let enumName, let labels):
+      "case '\(name)' of \(enumName) carries values: test it with 'is' ('mode is \(name)'), read them with "
+        + "'?.' ('mode.\(name)?.\(labels.first ?? "value")'), make it with all of them ('\(name)("
+        + labels.map { "\($0): ..." }.joined(separator: ", ") + ")')"
+    case .caseValuesMismatch(let name, let enumName, let labels):
+      "case '\(name)' of \(enumName) is made with its values in their order: \(name)("
+        + labels.map { "\($0): ..." }.joined(separator: ", ") + ")"
+    case .caseTestOnNonEnum(let text, let type):
+      "'is' tests an enum's case, but '\(text)' is \(type)"
     default: nil
     }
   }

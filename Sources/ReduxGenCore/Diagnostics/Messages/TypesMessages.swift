@@ -47,6 +47,16 @@ extension SpecProblem {
       "'\(field)' would be encoded under the JSON key '\(key)', as '\(other)' is"
     case .valueOutOfRange(let text, let type):
       "'\(text)' is out of the range of \(type)"
+    case .caseWithoutValues(let name, let enumName):
+      "case '\(name)' of \(enumName) lists no values; a case without values is written by its name alone ('- \(name)')"
+    case .caseValueWithDefault(let name, let caseName):
+      "'\(name)' of case '\(caseName)' has a default; a case is made with all its values, so they take none"
+    case .caseValueType(let name, let caseName, let type):
+      "'\(name)' of case '\(caseName)' is \(type); a case carries numbers, text, dates, URLs, Data, Bool, enums "
+        + "and optionals, lists and dictionaries of them, not a model (hold the model in a state field)"
+    case .enumCarriesValues(let name, let use):
+      "\(name) has cases that carry values, so it has no text of its own to \(use); "
+        + "use an enum whose cases are names alone"
     default: nil
     }
   }

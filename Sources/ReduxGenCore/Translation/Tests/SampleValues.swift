@@ -156,7 +156,7 @@ extension TestTranslator {
       return spec.model(named: name).map { element($0, number) } ?? .null
     case .enumeration:
       let cases = spec.cases(of: type) ?? []
-      return cases.isEmpty ? .null : .enumCase(cases[number % cases.count])
+      return cases.isEmpty ? .null : spec.caseValue(cases[number % cases.count], of: type) { sample($0, number) }
     case .optional(let wrapped):
       return sample(wrapped, number)
     case .array(let elementType):
