@@ -1423,25 +1423,40 @@ private func task(_ id: Int, _ title: String, _ subtitle: String) -> Expression 
     }
   }
 
-  @Test(
-    "known issue: a returned dictionary of exactly 100 columns keeps no column for a trailing comma"
-  )
+  @Test("a returned dictionary of exactly 100 columns keeps a column for a trailing comma")
   func returnedDictionaryBoundary() {
     let entries = [
       DictionaryEntry(key: str("x"), value: int(1)),
       DictionaryEntry(key: str(String(repeating: "y", count: 76)), value: int(2)),
     ]
     let rendered = function(.returnStatement(.dictionary(entries)))
-    withKnownIssue("the return stays on one line of 100 columns, which swift-format breaks") {
-      #expect(
-        rendered == """
-          func f() {
-            return [
-              "x": 1, "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy": 2,
-            ]
-          }
-          """)
+    #expect(
+      rendered == """
+        func f() {
+          return [
+            "x": 1, "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy": 2,
+          ]
+        }
+        """)
+  }
+
+  @Test("a call whose last argument ends in a list of several keeps a column for its trailing comma")
+  func nestedListBoundary() {
+    // 100 columns on one line: swift-format breaks it after `f(` when a list of several
+    // elements ends it (the line after, of 100 columns too, it keeps); a list of one element
+    // keeps the line.
+    func statement(_ elements: [Expression]) -> String {
+      let padding = String(repeating: "y", count: 100 - 2 - "f(x: .g(a: \"\", b: [1, 2]))".count)
+      return function(
+        .expression(
+          .name("f").call([
+            Argument("x", Expression.dot("g").call([Argument("a", str(padding)), Argument("b", .array(elements))]))
+          ])))
     }
+    let several = statement([int(1), int(2)])
+    #expect(several.contains("f(\n    x: .g("))
+    let one = statement([int(1234)])
+    #expect(!one.contains("f(\n") && widest(one) == 100)
   }
 
   @Test("known issue: effects on a continuation line put an empty body's `{}` on that line")

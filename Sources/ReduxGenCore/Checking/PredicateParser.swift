@@ -433,6 +433,13 @@ struct PredicateParser {
       return number("-" + tokens.next().text, expected: expected)
     case .string(let text):
       return (.literal(.string(text), .scalar(.string)), .scalar(.string))
+    case .symbol("[") where tokens.peek.kind == .symbol("]"):
+      // `[]`: an empty list, where a list is expected (a case's value).
+      _ = tokens.next()
+      guard let expected, case .array = expected.unwrapped else {
+        return fail(.unexpectedText("[]"), token.offset)
+      }
+      return (.literal(.array([]), expected.unwrapped), expected.unwrapped)
     case .symbol("."):
       let nameToken = tokens.next()
       guard case .identifier(let name) = nameToken.kind else {

@@ -72,6 +72,25 @@ extension ReduceParser {
     return value
   }
 
+  /// The value `set LIST[].FIELD = VALUE` gives every element: as `assignedValue` reads it or,
+  /// for an enum's field, a case made with values of the payload and literals
+  /// (`paused(at: 1.5, note: note)`), up to a `where`.
+  mutating func eachElementValue(for path: StatePath, operation: String, at offset: Int) -> Operand? {
+    let (start, startFailure) = (tokens, failure)
+    if let simple = assignedValue(for: path, operation: operation, at: offset) { return simple }
+    guard case .enumeration = path.type.unwrapped, makeValueScope != nil else { return nil }
+    let after = (tokens, failure)
+    (tokens, failure) = (start, startFailure)
+    guard tokens.take("="), case .expression(let made)? = expression(expected: path.type), case .makeCase = made,
+      !PredicateSearch.fields(readBy: made).contains("state"),
+      tokens.isAtEnd || tokens.peek.kind == .identifier("where")
+    else {
+      (tokens, failure) = after
+      return nil
+    }
+    return .expression(made)
+  }
+
   /// Whether the problem is a state name read where the payload is.
   func isStateRead(_ failure: (SpecProblem, Int)?) -> Bool {
     if case (.stateReadAsParameter, _)? = failure { return true }

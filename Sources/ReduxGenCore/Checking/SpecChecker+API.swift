@@ -448,6 +448,8 @@ extension SpecChecker {
     switch failureShape {
     case .builtByEffects:
       error(.api(.failureBuiltByEffects(action.name)), operationNode)
+    case .typed(let type) where expressionModelsByName[type] != nil && modelsByName[type] == nil:
+      error(.enumCarriesValues(type, use: "name an API error response by"), operationNode)
     case .typed(let type):
       let known = enumCaseNames[type] ?? []
       guard enums.contains(where: { $0.name == type }) else {

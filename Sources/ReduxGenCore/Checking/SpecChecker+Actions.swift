@@ -531,6 +531,9 @@ extension SpecChecker {
       type = found.type
     }
     switch type.unwrapped {
+    case .enumeration(let enumName) where expressionModelsByName[enumName] != nil:
+      error(.enumCarriesValues(enumName, use: "tag a cache entry with"), node)
+      return nil
     case .scalar, .enumeration:
       return (CacheTag(name, argument: path), type)
     default:

@@ -90,7 +90,7 @@ extension SpecChecker {
         error(model.unknownField(name), at: at)
         continue
       }
-      guard SortKey.isSortable(field.type) else {
+      guard SortKey.isSortable(field.type, expressionModels: expressionModelsByName) else {
         error(.notSortable(name, type: field.type.swiftName), at: at)
         continue
       }

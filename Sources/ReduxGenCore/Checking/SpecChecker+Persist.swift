@@ -265,6 +265,7 @@ extension SpecChecker {
   /// The JSON kind a retyped field converts to.
   private func jsonKind(_ type: SpecType) -> String? {
     switch type.unwrapped {
+    case .enumeration(let name) where expressionModelsByName[name] != nil: nil
     case .scalar(.string), .scalar(.uuid), .scalar(.url), .enumeration: "string"
     case .scalar(.int), .scalar(.int64): "integer"
     case .scalar(.double), .scalar(.float): "number"
@@ -308,6 +309,11 @@ extension SpecChecker {
     case .null: "null"
     case .array(let items) where items.isEmpty: "[]"
     case .dictionary(let entries) where entries.isEmpty: "{}"
+    case .caseWithValues(let name, let values):
+      // As Swift's Codable writes a case with values: `{"playing":{"progress":0.5}}`.
+      values.map { json($0.value) }.contains(nil)
+        ? nil
+        : "{\(jsonString(name)):{" + values.map { "\(jsonString($0.name)):\(json($0.value) ?? "null")" }.joined(separator: ",") + "}}"
     default: nil
     }
   }

@@ -37,12 +37,11 @@ extension SpecChecker {
       error(.noCases(name), casesNode)
       return nil
     }
-    // Each case's values are read as `ENUM.Case`: a case named as another's type is refused.
     return EnumType(name: name, doc: doc, cases: cases, caseValues: caseValues)
   }
 
-  /// The values of a case `NAME: { LABEL: Type, ... }`: at least one, none with a default, each
-  /// of a type an enum that is Codable and Hashable can hold.
+  /// The values of a case `NAME: { LABEL: Type, ... }`: at least one, none with a default
+  /// written, each of a type an enum that is Codable and Hashable can hold.
   mutating func caseValueFields(_ node: YAMLNode, enumName: String, caseName: String) -> [Field] {
     let context = Subject.named(.enumCase, "\(enumName).\(caseName)")
     let values = fields(node, context: context)
@@ -53,9 +52,10 @@ extension SpecChecker {
       if case .mapping(let pairs) = node.kind {
         Dictionary(pairs.compactMap { pair in pair.key.scalar.map { ($0, pair.value) } }, uniquingKeysWith: { a, _ in a })
       } else { [:] }
+    // A case is made with all its values: the default a list or an optional takes is dropped.
     return values.filter { field in
       guard let fieldNode = nodes[field.name] else { return true }
-      if field.defaultValue != nil {
+      if field.defaultValue != nil, field.defaultValue != implicitDefault(field.name, field.type) {
         error(.caseValueWithDefault(field.name, caseName: caseName), fieldNode)
         return false
       }
@@ -64,6 +64,10 @@ extension SpecChecker {
         return false
       }
       return true
+    }.map { field in
+      var value = field
+      value.defaultValue = nil
+      return value
     }
   }
 

@@ -37,7 +37,7 @@ struct SetEachOperation: ReduceOperationKind, Equatable {
     let fieldPath = StatePath(
       steps: list.steps + [.field(name)], type: field.type, defaultValue: field.defaultValue,
       text: "\(list.text)[].\(name)")
-    guard let value = parser.assignedValue(for: fieldPath, operation: word, at: offset) else { return nil }
+    guard let value = parser.eachElementValue(for: fieldPath, operation: word, at: offset) else { return nil }
     var condition: Predicate?
     var reads = WhereReads()
     if parser.tokens.takeWord("where") {

@@ -14,7 +14,7 @@ struct SortOperation: ReduceOperationKind, Equatable {
       return parser.fail(.notCollection(path.text, type: path.type.swiftName), offset)
     }
     guard case .model(let modelName) = element, let model = parser.models[modelName] else {
-      guard SortKey.isSortable(element) else { return parser.fail(.notSortable(path.text, type: element.swiftName), offset) }
+      guard SortKey.isSortable(element, expressionModels: parser.models) else { return parser.fail(.notSortable(path.text, type: element.swiftName), offset) }
       let descending = parser.tokens.takeWord("descending")
       return SortOperation(target: path, keys: [SortKey(field: "self", type: element, descending: descending)])
     }
@@ -31,7 +31,7 @@ struct SortOperation: ReduceOperationKind, Equatable {
       guard let field = model.fields.first(where: { $0.name == name }) else {
         return parser.fail(model.unknownField(name), token.offset)
       }
-      guard SortKey.isSortable(field.type) else {
+      guard SortKey.isSortable(field.type, expressionModels: parser.models) else {
         return parser.fail(.notSortable(name, type: field.type.swiftName), token.offset)
       }
       keys.append(SortKey(field: name, type: field.type, descending: descending))

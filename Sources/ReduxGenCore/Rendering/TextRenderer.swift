@@ -691,10 +691,10 @@ struct TextRenderer: Sendable {
     // swift-format keeps a column free after a collection literal for a trailing comma.
     let reserve =
       switch value {
-      case .array, .dictionary: ","
-      default: ""
+      case .array, .dictionary: true
+      default: Self.endsInCollection(value)
       }
-    if p.fits(oneLine, leaving: reserve.count) {
+    if p.fits(oneLine, leaving: reserve ? 1 : 0) {
       p.line(oneLine)
       return
     }
@@ -705,7 +705,12 @@ struct TextRenderer: Sendable {
       case .call(let callee, _, nil): !p.fits(prefix + value.effectKeywords + expression(callee) + "(")
       default: false
       }
-    if (!reserve.isEmpty && !p.fits(prefix + "[")) || callTooLong, prefix.hasSuffix(" = ") {
+    let isCollection =
+      switch value {
+      case .array, .dictionary: true
+      default: false
+      }
+    if (isCollection && !p.fits(prefix + "[")) || callTooLong, prefix.hasSuffix(" = ") {
       // A declaration whose `= [` or `= f(` doesn't fit: the value on the lines after `=`.
       p.line(prefix.trimmingTrailingSpace)
       p.indent()
@@ -813,10 +818,23 @@ struct TextRenderer: Sendable {
   }
 
   /// A call statement (`#expect(...)`) too long for a line: arguments filled, `)` attached.
+  /// Whether the expression ends in a collection literal of several elements, itself or as the
+  /// last argument of the last argument of a call (`f(mode: .paused(marks: [1, 2]))`):
+  /// swift-format keeps a column free after it on the line, for the trailing comma it would get
+  /// if broken (one element gets none).
+  static func endsInCollection(_ value: Expression) -> Bool {
+    switch value {
+    case .array(let elements): elements.count > 1
+    case .dictionary(let entries): entries.count > 1
+    case .call(_, let arguments, nil), .macro(_, let arguments): arguments.last.map { endsInCollection($0.value) } ?? false
+    default: false
+    }
+  }
+
   private func callStatement(_ prefix: String, _ value: Expression, _ p: inout Printer) {
     var oneLine = prefix
     write(value, into: &oneLine)
-    guard !p.fits(oneLine) else {
+    guard !p.fits(oneLine, leaving: Self.endsInCollection(value) ? 1 : 0) else {
       p.line(oneLine)
       return
     }

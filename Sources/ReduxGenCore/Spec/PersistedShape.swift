@@ -27,7 +27,34 @@ package struct PersistedShape: Sendable, Equatable {
 
   package struct EnumShape: Sendable, Equatable {
     package var name: String
+    /// Each case's name; for an enum whose cases carry values, with them: `playing(progress:
+    /// Double)`, `notPlaying()`.
     package var cases: [String]
+
+    /// A case as its name and its values' labels and type names (none for a name alone).
+    package static func parts(of text: String) -> (name: String, values: [(label: String, type: String)]) {
+      guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return (text, []) }
+      let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
+      var values: [(label: String, type: String)] = []
+      var depth = 0
+      var current = ""
+      for character in inside + "," {
+        if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+        if character == ",", depth == 0 {
+          if let colon = current.firstIndex(of: ":") {
+            values.append(
+              (
+                current[..<colon].trimmingCharacters(in: .whitespaces),
+                current[current.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+              ))
+          }
+          current = ""
+        } else {
+          current.append(character)
+        }
+      }
+      return (String(text[..<open]), values)
+    }
   }
 
   package var version: Int
@@ -70,7 +97,7 @@ package struct PersistedShape: Sendable, Equatable {
     version = persist.version
     key = persist.key
     storage = persist.storage
-    fields = persist.fields.compactMap(spec.stateField(named:)).map { Self.field($0, key: $0.name) }
+    fields = persist.fields.compactMap(spec.stateField(named:)).map { Self.field($0, key: $0.name, in: spec) }
     models = []
     enums = []
     var pending = fields.map(\.type)
@@ -80,12 +107,21 @@ package struct PersistedShape: Sendable, Equatable {
         if let model = spec.model(named: name) {
           // An identified model's id never defaults: a stored element without one isn't it.
           let shaped = model.fields.map { field in
-            var shaped = Self.field(field, key: field.codingKey)
+            var shaped = Self.field(field, key: field.codingKey, in: spec)
             if field.name == "id" { (shaped.defaultText, shaped.defaultValue) = (nil, nil) }
             return shaped
           }
           models.append(ModelShape(name: name, fields: shaped))
           pending += shaped.map(\.type)
+        } else if let enumType = spec.enumType(named: name), enumType.carriesValues {
+          // Swift's Codable writes such a case as `{"playing": {"progress": 0.5}}`, one without
+          // values as `{"notPlaying": {}}`: each case is kept with its values' labels and types.
+          let cases = enumType.cases.map { caseName in
+            let values = enumType.caseValues[caseName] ?? []
+            return caseName + "(" + values.map { "\($0.name): \($0.type.swiftName)" }.joined(separator: ", ") + ")"
+          }
+          enums.append(EnumShape(name: name, cases: cases))
+          pending += enumType.cases.flatMap { (enumType.caseValues[$0] ?? []).map(\.type) }
         } else if let cases = spec.cases(of: .enumeration(name)) {
           enums.append(EnumShape(name: name, cases: cases))
         }
@@ -106,9 +142,12 @@ package struct PersistedShape: Sendable, Equatable {
     self.enums = enums
   }
 
-  private static func field(_ field: ReduxGenCore.Field, key: String) -> Field {
-    Field(
-      name: field.name, type: field.type, key: key, defaultText: field.defaultValue.map(defaultText),
+  private static func field(_ field: ReduxGenCore.Field, key: String, in spec: Spec) -> Field {
+    var defaultValue = field.defaultValue
+    // A case alone of an enum whose cases carry values is written `{"notPlaying":{}}`.
+    if case .enumCase(let name)? = defaultValue, spec.carriesValues(field.type) { defaultValue = .caseWithValues(name, []) }
+    return Field(
+      name: field.name, type: field.type, key: key, defaultText: defaultValue.map(defaultText),
       defaultValue: field.defaultValue)
   }
 

@@ -108,10 +108,12 @@ package struct SortKey: Sendable, Equatable {
   package var descending: Bool
 
   /// Whether values of `type` have an order a sort can use: numbers, text, dates, Bool, enums
-  /// (ReduxRuntime's `SortKey` compares each kind).
-  static func isSortable(_ type: SpecType) -> Bool {
+  /// whose cases are names alone (ReduxRuntime's `SortKey` compares each kind). `expressionModels`
+  /// holds a model named as each enum whose cases carry values (`EnumType.accessorModels`).
+  static func isSortable(_ type: SpecType, expressionModels: [String: Model]) -> Bool {
     switch type {
-    case .scalar(.bool), .enumeration: true
+    case .scalar(.bool): true
+    case .enumeration(let name): expressionModels[name] == nil
     default: type.isOrdered
     }
   }

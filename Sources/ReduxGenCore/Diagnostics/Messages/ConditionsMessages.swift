@@ -76,7 +76,7 @@ extension SpecProblem {
     case .conditionNeedsFields(let path, let type):
       "a condition reads the fields of the elements of '\(path)', but its elements are \(type)"
     case .notSortable(let name, let type):
-      "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums)"
+      "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums whose cases carry no values)"
     case .caseNeedsValues(let name, let enumName, let labels):
       "case '\(name)' of \(enumName) carries values: test it with 'is' ('mode is \(name)'), read them with "
         + "'?.' ('mode.\(name)?.\(labels.first ?? "value")'), make it with all of them ('\(name)("

@@ -66,7 +66,11 @@ extension TestTranslator {
       let values: [Value]
       switch field.type.unwrapped {
       case .scalar(.bool): values = [.bool(false), .bool(true)]
-      case .enumeration: values = (spec.cases(of: field.type.unwrapped) ?? []).prefix(3).map { .enumCase($0) }
+      case .enumeration:
+        let type = field.type.unwrapped
+        values = (spec.cases(of: type) ?? []).prefix(3).map { name in
+          spec.caseValue(name, of: type) { sample($0, 1) }
+        }
       default: values = []
       }
       candidates += (field.type.isOptional ? [.null] + values : values).map { value in

@@ -167,7 +167,19 @@ struct StoredSamples {
       case .data: return .string("AQID")
       }
     case .enumeration(let name):
-      return shape.enums.first { $0.name == name }?.cases.first.map { .string($0) }
+      guard let first = shape.enums.first(where: { $0.name == name })?.cases.first else { return nil }
+      guard first.contains("(") else { return .string(first) }
+      // A case of an enum whose cases carry values: `{"playing": {"progress": 0.5}}`.
+      let (caseName, values) = PersistedShape.EnumShape.parts(of: first)
+      let (models, enums) = (Set(shape.models.map(\.name)), Set(shape.enums.map(\.name)))
+      var object: [String: SampleJSON] = [:]
+      for value in values {
+        guard let type = SnapshotReader.type(value.type, models: models, enums: enums),
+          let sampled = sample(type, key: key + value.label, omittingDefaults: omittingDefaults, stack: stack)
+        else { return nil }
+        object[value.label] = sampled
+      }
+      return .object([caseName: .object(object)])
     case .optional(let wrapped):
       return sample(wrapped, key: key, omittingDefaults: omittingDefaults, stack: stack)
     case .array(let element):
@@ -252,6 +264,12 @@ struct StoredSamples {
   }
 
   /// A default as today's code encodes it; `<any>` for one made at run time; nil for nil.
+  /// Whether `type` is an enum the shape records with its cases' values (`EnumShape.cases`).
+  private func isSumEnum(_ type: SpecType) -> Bool {
+    guard case .enumeration(let name) = type.unwrapped else { return false }
+    return current.enums.first { $0.name == name }?.cases.first?.contains("(") == true
+  }
+
   private func defaultJSON(_ value: Value, type: SpecType) -> SampleJSON? {
     // An empty stack, as `ScreenStack` encodes one (the only default a stack has).
     if type.isStack { return .object(["screens": .array([]), "nextID": .int(0)]) }
@@ -260,6 +278,8 @@ struct StoredSamples {
     // A status encodes as its case holding its values (`{"idle": {}}`).
     case .enumCase(let name) where type == .requestStatus: return .object([name: .object([:])])
     case .failed(let message) where type == .requestStatus: return .object(["failed": .object(["_0": .string(message)])])
+    // So does a case alone of an enum whose cases carry values.
+    case .enumCase(let name) where isSumEnum(type): return .object([name: .object([:])])
     case .dictionary(let entries) where entries.isEmpty:
       // `JSONEncoder` writes a dictionary keyed by anything but text or an Int as a list of
       // keys and values.
