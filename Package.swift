@@ -192,6 +192,12 @@ let package = Package(
       name: "ShelfTests", dependencies: ["Shelf", "Tally", "Namer", "Recorder", "Tallies", "ReduxRuntime"],
       path: "Generated/Shelf/Tests"),
 
+    // Specs/voicememo.yaml: TCA's VoiceMemos row, its mode an enum whose case carries a value.
+    .target(name: "VoiceMemo", dependencies: ["ReduxRuntime"], path: "Generated/VoiceMemo/Sources"),
+    .testTarget(
+      name: "VoiceMemoTests", dependencies: ["VoiceMemo", "ReduxRuntime", "ReduxTesting"],
+      path: "Generated/VoiceMemo/Tests"),
+
     // Specs/shop.yaml: Redux's shopping cart. Cart uses Products' Product; addToCart is shared.
     .target(name: "Products", dependencies: ["ReduxRuntime"], path: "Generated/Products/Sources"),
     .testTarget(
