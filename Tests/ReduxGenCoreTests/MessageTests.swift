@@ -84,6 +84,31 @@ struct MessageTests {
     Row(
       problem: .middlewareHandlesNothing("Logger"), area: .warnings,
       message: "middleware 'Logger' handles no action; list the actions it handles in 'on'"),
+    Row(
+      problem: .caseWithoutValues("empty", enumName: "Mode"), area: .types,
+      message: "case 'empty' of Mode lists no values; a case without values is written by its name alone ('- empty')"),
+    Row(
+      problem: .caseValueWithDefault("at", caseName: "paused"), area: .types,
+      message: "'at' of case 'paused' has a default; a case is made with all its values, so they take none"),
+    Row(
+      problem: .caseValueType("song", caseName: "held", type: "Song"), area: .types,
+      message:
+        "'song' of case 'held' is Song; a case carries numbers, text, dates, URLs, Data, Bool, enums and optionals, lists and dictionaries of them, not a model (hold the model in a state field)"
+    ),
+    Row(
+      problem: .enumCarriesValues("Mode", use: "tag a cache entry with"), area: .types,
+      message: "Mode has cases that carry values, so it has no text of its own to tag a cache entry with; use an enum whose cases are names alone"),
+    Row(
+      problem: .caseNeedsValues("playing", enumName: "Mode", labels: ["progress"]), area: .conditions,
+      message:
+        "case 'playing' of Mode carries values: test it with 'is' ('mode is playing'), read them with '?.' ('mode.playing?.progress'), make it with all of them ('playing(progress: ...)')"
+    ),
+    Row(
+      problem: .caseValuesMismatch("paused", enumName: "Mode", labels: ["at", "note"]), area: .conditions,
+      message: "case 'paused' of Mode is made with its values in their order: paused(at: ..., note: ...)"),
+    Row(
+      problem: .caseTestOnNonEnum("count", type: "Int"), area: .conditions,
+      message: "'is' tests an enum's case, but 'count' is Int"),
   ]
 
   @Test("each problem is worded by its area", arguments: rows)

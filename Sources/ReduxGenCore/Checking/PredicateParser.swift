@@ -117,7 +117,7 @@ struct PredicateParser {
     let lhsOffset = tokens.peek.offset
     guard let lhs = coalescing(expected: expectedEnum) else { return nil }
     if tokens.peek.kind == .identifier("is") {
-      return caseTest(lhs, at: lhsOffset)
+      return caseTest(lhs, at: tokens.peek.offset)
     }
     guard case .symbol(let symbol) = tokens.peek.kind,
       let op = Predicate.ComparisonOperator(rawValue: symbol)
@@ -154,8 +154,8 @@ struct PredicateParser {
     return (.compare(left.0, op, rhs.0), .scalar(.bool))
   }
 
-  /// `VALUE is CASE`, read from its `is`: whether an enum's value is that case (with any values,
-  /// for a case that carries some: `mode.playing != nil`).
+  /// `VALUE is CASE`, read from its `is` (at `offset`): whether an enum's value is that case (with
+  /// any values, for a case that carries some: `mode.playing != nil`).
   mutating func caseTest(_ value: Typed, at offset: Int) -> Typed? {
     _ = tokens.next()
     _ = tokens.take(".")
@@ -214,7 +214,10 @@ struct PredicateParser {
         argument = (.literal(retyped, field.type.unwrapped), field.type.unwrapped)
       }
       guard argument.1 == field.type || argument.1 == field.type.unwrapped else {
-        return fail(.typeMismatch(expected: field.type.swiftName, found: argument.1.swiftName, what: .named(.parameter, field.name)), valueOffset)
+        return fail(
+          .typeMismatch(
+            expected: field.type.swiftName, found: argument.1.swiftName, what: .quoted(SpecMutator.describe(argument.0))),
+          valueOffset)
       }
       arguments.append(argument.0)
     }

@@ -43,6 +43,8 @@ extension ReduceParser {
     // A name the payload lacks (`abs`, `min` with a problem inside): the expression's problem
     // where it read further.
     if case (.unknownParameter, let offset)? = failure, (expressionFailure?.1 ?? 0) > offset { stateRead = true }
+    // A case that carries values named alone: the expression's words show how to make it.
+    if case (.caseNeedsValues, _)? = expressionFailure { stateRead = true }
     if let expressionFailure, failure == nil || stateRead {
       failure = expressionFailure
       return nil

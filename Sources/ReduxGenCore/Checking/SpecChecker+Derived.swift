@@ -42,7 +42,9 @@ extension SpecChecker {
           case .success(let value):
             result.append(value)
             continue
-          case .failure(let expressionProblem) where expressionProblem.offset > offset && Self.unknownForm(problem):
+          case .failure(let expressionProblem)
+          where expressionProblem.offset > offset && Self.unknownForm(problem)
+            || expressionProblem.offset >= offset && Self.isCaseProblem(expressionProblem.problem):
             error(expressionProblem.problem, at: origin.advanced(by: expressionProblem.offset))
             continue
           case .failure:
@@ -64,6 +66,15 @@ extension SpecChecker {
       }
     }
     return (result, selectors)
+  }
+
+  /// Whether the problem is one of an enum's case, which only the expression language reads
+  /// (`mode is playing`): its words say more than the derivation reader's.
+  static func isCaseProblem(_ problem: SpecProblem) -> Bool {
+    switch problem {
+    case .caseNeedsValues, .caseValuesMismatch, .caseTestOnNonEnum: true
+    default: false
+    }
   }
 
   /// Whether the derivation's reader failed on the value's form rather than on what it reads.
