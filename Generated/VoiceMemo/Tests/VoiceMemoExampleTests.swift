@@ -2,6 +2,7 @@
 // Do not edit: redux-gen rewrites this file. Hand-written code lives in other files.
 
 import ReduxRuntime
+import ReduxTesting
 import Testing
 import struct Foundation.Data
 import struct Foundation.Date
@@ -64,6 +65,68 @@ struct VoiceMemoExampleTests {
     reduceReporting(&state, .timerTicked)
     #expect(state.mode == .notPlaying)
     #expect(state.elapsed == 1)
+  }
+
+  @Test("the timer plays the memo to its end; a tick after it changes nothing")
+  func theTimerPlaysTheMemoToItsEndATickAfterItChangesNothing() async {
+    var given = VoiceMemoState()
+    given.duration = 2
+    let followUpsClock = ManualClock()
+    let store = TestStore(
+      initialState: given, reducer: voiceMemoReducer,
+      middleware: [VoiceMemoFollowUps(clock: followUpsClock)], exhaustivity: .off)
+    await store.send(.playButtonTapped)
+    await store.idle()
+    followUpsClock.advance(by: .seconds(3))
+    await store.idle()
+    #expect(store.receivedActions == [.timerTicked, .timerTicked, .timerTicked])
+    await store.finish()
+    let state = store.state
+    #expect(state.mode == .notPlaying)
+    #expect(state.elapsed == 2)
+    #expect(state.progress == 0)
+  }
+
+  @Test("a failed player stops the memo and its timer where it was")
+  func aFailedPlayerStopsTheMemoAndItsTimerWhereItWas() async {
+    let followUpsClock = ManualClock()
+    let store = TestStore(
+      initialState: VoiceMemoState(), reducer: voiceMemoReducer,
+      middleware: [VoiceMemoFollowUps(clock: followUpsClock)], exhaustivity: .off)
+    await store.send(.playButtonTapped)
+    await store.idle()
+    followUpsClock.advance(by: .seconds(1))
+    await store.idle()
+    await store.send(.playbackFailed)
+    await store.idle()
+    followUpsClock.advance(by: .seconds(2))
+    await store.idle()
+    #expect(store.receivedActions == [.timerTicked])
+    await store.finish()
+    let state = store.state
+    #expect(state.mode == .notPlaying)
+    #expect(state.stoppedAt == Mode.playing(progress: 0.25))
+    #expect(state.elapsed == 1)
+  }
+
+  @Test("tapping again stops the timer")
+  func tappingAgainStopsTheTimer() async {
+    let followUpsClock = ManualClock()
+    let store = TestStore(
+      initialState: VoiceMemoState(), reducer: voiceMemoReducer,
+      middleware: [VoiceMemoFollowUps(clock: followUpsClock)], exhaustivity: .off)
+    await store.send(.playButtonTapped)
+    await store.idle()
+    await store.send(.playButtonTapped)
+    await store.idle()
+    followUpsClock.advance(by: .seconds(2))
+    await store.idle()
+    #expect(store.receivedActions == [])
+    await store.finish()
+    let state = store.state
+    #expect(state.mode == .notPlaying)
+    #expect(state.stoppedAt == Mode.playing(progress: 0))
+    #expect(state.elapsed == 0)
   }
 }
 

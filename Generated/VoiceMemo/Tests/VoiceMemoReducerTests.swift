@@ -40,7 +40,7 @@ struct VoiceMemoReducerTests {
     #expect(state.title == title)
   }
 
-  @Test("isPlaying computes mode.playing != nil")
+  @Test("isPlaying computes mode is playing")
   func isPlayingIsDerived() {
     var state = VoiceMemoState()
     state.mode = .playing(progress: 7.5)

@@ -27,6 +27,25 @@ extension SpecMutator {
     }
   }
 
+  /// The value and the case a `VALUE is CASE` test reads (`mode.playing`, `mode?.playing`).
+  private static func caseTested(_ read: Predicate) -> (Predicate, String)? {
+    func base(_ steps: [Predicate.PathStep]) -> ([Predicate.PathStep], String)? {
+      guard case .field(let caseName)? = steps.last else { return nil }
+      var rest = Array(steps.dropLast())
+      if rest.last == .unwrapped { rest.removeLast() }
+      return (rest, caseName)
+    }
+    switch read {
+    case .path(let steps, let type):
+      return base(steps).map { (.path($0.0, type), $0.1) }
+    case .member(let value, let steps, let type):
+      guard let (rest, caseName) = base(steps) else { return nil }
+      return (rest.isEmpty ? value : .member(value, rest, type), caseName)
+    default:
+      return nil
+    }
+  }
+
   static func describe(_ predicate: Predicate) -> String {
     /// In parentheses unless it binds tighter than the operator it is an operand of.
     func grouped(_ predicate: Predicate, within op: String = "!") -> String {
@@ -63,7 +82,14 @@ extension SpecMutator {
     case .not(let operand): return "!" + grouped(operand)
     case .and(let lhs, let rhs): return "\(grouped(lhs, within: "&&")) && \(grouped(rhs, within: "&&"))"
     case .or(let lhs, let rhs): return "\(grouped(lhs, within: "||")) || \(grouped(rhs, within: "||"))"
-    case .compare(let lhs, let op, let rhs): return "\(grouped(lhs, within: "==")) \(op.rawValue) \(grouped(rhs, within: "=="))"
+    case .compare(let lhs, let op, let rhs):
+      // `mode is playing`, as the spec writes it (`mode.playing != nil` in Swift).
+      if op == .notEqual, case .literal(.null, .optional(.model(let valuesType))) = rhs, valuesType.contains("."),
+        let (value, caseName) = caseTested(lhs)
+      {
+        return "\(grouped(value, within: "==")) is \(caseName)"
+      }
+      return "\(grouped(lhs, within: "==")) \(op.rawValue) \(grouped(rhs, within: "=="))"
     case .contains(let list, let value): return "\(describe(list)).contains(\(describe(value)))"
     case .lookup(let collection, let key, _): return "\(describe(collection))[\(describe(key))]"
     case .index(let list, let offset, _): return "\(describe(list))[\(describe(offset))]"
