@@ -17,6 +17,8 @@ struct SpecGenerator {
   private var scopeRNG: RNG
   /// Parameters named like the generated tests' own locals, drawn apart too.
   private var localsRNG: RNG
+  /// Enums whose cases carry values, and what reads and makes them, drawn apart too.
+  private var sumRNG: RNG
   var spec: RSpec
   /// Type names taken: models, enums, filters, middleware.
   private var typeNames: Set<String> = []
@@ -33,6 +35,7 @@ struct SpecGenerator {
     streamRNG = RNG(seed: seed ^ 0x57_2EA)
     scopeRNG = RNG(seed: seed ^ 0x5C_09E)
     localsRNG = RNG(seed: seed ^ 0x10_CA15)
+    sumRNG = RNG(seed: seed ^ 0x50_3E4)
     self.size = size
     spec = RSpec(
       feature: feature, access: access, imports: [], enums: [], models: [], state: [], filters: [], actions: [],
@@ -652,8 +655,97 @@ struct SpecGenerator {
     makeMiddleware()
     makePersist()
     makeScopedNames()
+    swap(&rng, &sumRNG)
+    makeSumEnum()
+    swap(&rng, &sumRNG)
     makeExamples()
     return spec
+  }
+
+  // MARK: Enums whose cases carry values
+
+  /// Now and then an enum whose cases carry values (`Phase: [still, running: { at: Int }, held:
+  /// { at: Int, note: String }]`), a state field of it (maybe an optional one beside it), actions
+  /// that make its cases from the payload, literals and the state, one that tests a case before
+  /// making it anew, and derived values that test and read it. Examples reach them as any others:
+  /// their given values and the state after them hold its cases.
+  private mutating func makeSumEnum() {
+    guard size >= 2, rng.chance(35), let name = freshTypeName(["Phase", "Playback", "Stage", "Progress", "Signal"]) else {
+      return
+    }
+    // Case names no state name, derived value or Swift type is written as.
+    let pool = ["still", "running", "held", "waiting", "moving", "ended"].filter { !stateNames.contains($0) }
+    guard pool.count >= 3 else { return }
+    let names = Array(rng.shuffled(pool).prefix(3))
+    var cases = [RSumEnum.Case(name: names[0], values: [])]
+    cases.append(RSumEnum.Case(name: names[1], values: [RLabelType(label: "at", type: .scalar(.int))]))
+    if rng.chance(60) {
+      cases.append(
+        RSumEnum.Case(
+          name: names[2], values: [RLabelType(label: "at", type: .scalar(.int)), RLabelType(label: "note", type: .scalar(.string))]))
+    }
+    if rng.chance(30) { cases.swapAt(0, cases.count - 1) }
+    let sum = RSumEnum(name: name, cases: cases)
+    spec.sumEnums.append(sum)
+    let plain = names[0]
+    let running = names[1]
+    let field = freshName("phase", in: &stateNames)
+    let type = RType.enumeration(name)
+    let startsRunning = rng.chance(30)
+    spec.state.append(
+      RField(
+        name: field, type: type,
+        defaultValue: startsRunning ? .caseValue(running, [RNamed(name: "at", value: .int(2))]) : .enumCase(plain),
+        style: startsRunning ? .long : .short(plain)))
+    var last: String?
+    if rng.chance(50) {
+      let name = freshName("lastPhase", in: &stateNames)
+      spec.state.append(RField(name: name, type: .optional(type), defaultValue: .null))
+      last = name
+    }
+    // Persisted as Codable writes it; its shape keeps each case's values.
+    if spec.persist != nil, rng.chance(50) { spec.persist?.fields += [field] + (last.map { [$0] } ?? []) }
+    let at = RPredicate.call("??", [.path([field, running + "?", "at"], suffix: nil), .literal("0", .int(0))])
+    // Made from the payload or a literal.
+    let start = actionName("start" + field.uppercasingFirst)
+    let fromPayload = rng.chance(60)
+    let startValue: RPredicate =
+      fromPayload ? .arithmetic(.path(["count"], suffix: nil), "+", .literal("1", .int(1))) : .literal("3", .int(3))
+    spec.actions.append(
+      RAction(
+        name: start, payload: fromPayload ? [RField(name: "count", type: .scalar(.int), defaultValue: nil)] : [],
+        reduce: [.set(RPath(steps: [.field(field)]), .expression(.makeCase(running, [RLabeled(label: "at", value: startValue)])))]))
+    // Made anew from the state, where it is running.
+    let step = actionName("advance" + field.uppercasingFirst)
+    let next = RPredicate.makeCase(
+      running, [RLabeled(label: "at", value: rng.chance(50) ? .arithmetic(at, "*", .literal("2", .int(2))) : .extremum("min", .arithmetic(at, "+", .literal("1", .int(1))), .literal("9", .int(9))))])
+    spec.actions.append(
+      RAction(
+        name: step, payload: [],
+        reduce: [.conditional(.isCase([field], running), [.set(RPath(steps: [.field(field)]), .expression(next))], [])]))
+    // Back to the case alone, keeping the one before.
+    let stop = actionName("stop" + field.uppercasingFirst)
+    var stopping: [ROperation] = []
+    if let last { stopping.append(.set(RPath(steps: [.field(last)]), .expression(.path(["state", field], suffix: nil)))) }
+    stopping.append(.set(RPath(steps: [.field(field)]), .literal(plain, .enumCase(plain))))
+    spec.actions.append(RAction(name: stop, payload: [], reduce: stopping, reduceAsScalar: stopping.count == 1))
+    // A case of two values, made from a payload's text.
+    if cases.count == 3, let held = cases.first(where: { $0.values.count == 2 })?.name {
+      let hold = actionName("hold" + field.uppercasingFirst)
+      spec.actions.append(
+        RAction(
+          name: hold, payload: [RField(name: "note", type: .scalar(.string), defaultValue: nil)],
+          reduce: [
+            .set(
+              RPath(steps: [.field(field)]),
+              .expression(.makeCase(held, [RLabeled(label: "at", value: at), RLabeled(label: "note", value: .path(["note"], suffix: nil))])))
+          ]))
+    }
+    // Derived values that test and read it.
+    spec.derived.append(RDerived(name: freshName(field + "Running", in: &stateNames), list: field, kind: .expression(.isCase([field], running), .scalar(.bool))))
+    if rng.chance(60) {
+      spec.derived.append(RDerived(name: freshName(field + "At", in: &stateNames), list: field, kind: .expression(at, .scalar(.int))))
+    }
   }
 
   /// A condition over elements names by its scope a name two scopes give: now and then an
@@ -960,6 +1052,15 @@ struct SpecGenerator {
       return rng.chance(30) ? .null : randomValue(wrapped, ids: ids)
     case .scalar(let scalar): return randomScalar(scalar)
     case .enumeration(let name):
+      if let sum = spec.sumEnums.first(where: { $0.name == name }) {
+        let chosen = rng.pick(sum.cases)
+        if chosen.values.isEmpty { return .enumCase(chosen.name) }
+        return .caseValue(
+          chosen.name,
+          chosen.values.map { value in
+            RNamed(name: value.label, value: value.type == .scalar(.int) ? .int(rng.int(in: 0...5)) : .string(rng.pick(["a", "b"])))
+          })
+      }
       guard let cases = spec.enumCases(name), !cases.isEmpty else { return nil }
       return .enumCase(rng.pick(cases))
     case .status:

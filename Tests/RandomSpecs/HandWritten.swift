@@ -60,6 +60,13 @@ enum SwiftText {
     case (.url(let text), _): return "URL(string: \(string(text)))!"
     case (.data(let text), _): return "Data(\(string(text)).utf8)"
     case (.enumCase(let name), .enumeration(let enumName)): return "\(enumName).\(name)"
+    case (.caseValue(let name, let values), .enumeration(let enumName)):
+      let types = spec.sumEnums.first { $0.name == enumName }?.values(of: name) ?? []
+      let arguments = values.map { value in
+        "\(value.name): \(self.value(value.value, types.first { $0.label == value.name }?.type ?? .scalar(.int), spec))"
+      }
+      return "\(enumName).\(name)(" + arguments.joined(separator: ", ") + ")"
+    case (.caseValue(let name, _), _): return ".\(name)"
     case (.enumCase(let name), _): return ".\(name)"
     case (.status(let status), _):
       switch status {

@@ -139,6 +139,8 @@ indirect enum RValue: Hashable {
   /// Every field, in the model's order.
   case model(String, [RNamed])
   case status(RStatus)
+  /// A case of an enum with its values, in the case's order: `playing(at: 3)`.
+  case caseValue(String, [RNamed])
 
   var isFresh: Bool {
     switch self {
@@ -234,6 +236,34 @@ struct REnum: Hashable {
   var cases: [String]
 }
 
+/// An enum whose cases may carry values (`Mode: [idle, playing: { at: Int }]`): kept apart from
+/// `RSpec.enums`, read and written only by the operations and derived values made for it.
+struct RSumEnum: Hashable {
+  struct Case: Hashable {
+    var name: String
+    /// Each value's label and type; empty for a case alone.
+    var values: [RLabelType]
+  }
+
+  var name: String
+  var cases: [Case]
+
+  func values(of caseName: String) -> [RLabelType]? {
+    cases.first { $0.name == caseName }?.values
+  }
+}
+
+struct RLabelType: Hashable {
+  var label: String
+  var type: RType
+}
+
+/// A labelled argument: `progress: elapsed / duration`.
+struct RLabeled: Hashable {
+  var label: String
+  var value: RPredicate
+}
+
 struct RModel: Hashable {
   var name: String
   var doc: String?
@@ -269,6 +299,10 @@ indirect enum RPredicate: Hashable {
   /// `abs(A)`, `A ?? B`, and text's `A.hasPrefix(B)`, `A.hasSuffix(B)`, `A.contains(B)` (the
   /// function's name, then its arguments; a method's receiver first).
   case call(String, [RPredicate])
+  /// `PATH is CASE`: whether an enum's value is that case (any values it carries).
+  case isCase([String], String)
+  /// `CASE(LABEL: VALUE, ...)`: a case made with its values.
+  case makeCase(String, [RLabeled])
 
   var fields: [String] {
     switch self {
@@ -280,6 +314,8 @@ indirect enum RPredicate: Hashable {
     case .contains(let steps, let inner), .lookup(let steps, let inner), .index(let steps, let inner, _):
       [steps[0]] + inner.fields
     case .call(_, let arguments): arguments.flatMap(\.fields)
+    case .isCase(let steps, _): [steps[0]]
+    case .makeCase(_, let arguments): arguments.flatMap(\.value.fields)
     case .constant, .literal: []
     }
   }
@@ -294,6 +330,8 @@ indirect enum RPredicate: Hashable {
     case .contains(let steps, let inner), .lookup(let steps, let inner), .index(let steps, let inner, _):
       [steps] + inner.allPaths
     case .call(_, let arguments): arguments.flatMap(\.allPaths)
+    case .isCase(let steps, _): [steps]
+    case .makeCase(_, let arguments): arguments.flatMap(\.value.allPaths)
     case .constant, .literal: []
     }
   }
@@ -321,6 +359,10 @@ extension RPredicate {
       return .lookup(names.contains(steps[0]) ? [prefix] + steps : steps, q(inner))
     case .index(let steps, let inner, let suffix):
       return .index(names.contains(steps[0]) ? [prefix] + steps : steps, q(inner), suffix: suffix)
+    case .isCase(let steps, let caseName):
+      return .isCase(names.contains(steps[0]) ? [prefix] + steps : steps, caseName)
+    case .makeCase(let caseName, let arguments):
+      return .makeCase(caseName, arguments.map { RLabeled(label: $0.label, value: q($0.value)) })
     case .constant, .literal: return self
     }
   }
@@ -759,6 +801,8 @@ struct RSpec: Hashable {
   var importsAsScalar = false
   var doc: String?
   var enums: [REnum]
+  /// Enums whose cases carry values, declared after `enums`.
+  var sumEnums: [RSumEnum] = []
   /// Written as `Name: { doc:, cases: }`.
   var longEnums: Set<String> = []
   var models: [RModel]

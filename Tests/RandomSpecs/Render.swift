@@ -87,6 +87,15 @@ struct Renderer {
       return YAMLText.doubleQuoted(text)
     case (.enumCase(let name), _):
       return variant % 2 == 0 ? name : "." + name
+    case (.caseValue(let name, let values), .enumeration(let enumName)):
+      // `{ playing: { at: 3 } }`.
+      let types = spec.sumEnums.first { $0.name == enumName }?.values(of: name) ?? []
+      let entries = values.enumerated().map { index, value in
+        "\(value.name): " + self.value(value.value, types.first { $0.label == value.name }?.type ?? .scalar(.int), variant: variant + index)
+      }
+      return "{ \(name): { " + entries.joined(separator: ", ") + " } }"
+    case (.caseValue(let name, _), _):
+      return name
     case (.array(let items), _):
       let element = type.element ?? type
       return "[" + items.enumerated().map { self.value($1, element, variant: variant + $0) }.joined(separator: ", ") + "]"
@@ -320,6 +329,9 @@ struct Renderer {
     case .call("??", let arguments): "(" + operand(arguments[0], atLeast: 4) + " ?? " + operand(arguments[1], atLeast: 4) + ")"
     case .call("abs", let arguments): "abs(" + self.predicate(arguments[0]) + ")"
     case .call(let method, let arguments): operand(arguments[0], atLeast: 6) + ".\(method)(" + self.predicate(arguments[1]) + ")"
+    case .isCase(let steps, let caseName): steps.joined(separator: ".") + " is " + caseName
+    case .makeCase(let caseName, let arguments):
+      caseName + "(" + arguments.map { "\($0.label): " + self.predicate($0.value) }.joined(separator: ", ") + ")"
     }
   }
 
@@ -330,7 +342,7 @@ struct Renderer {
       switch predicate {
       case .or: 1
       case .and: 2
-      case .compare: 3
+      case .compare, .isCase: 3
       case .arithmetic(_, let op, _): op == "+" || op == "-" ? 4 : 5
       default: 6
       }
@@ -396,6 +408,18 @@ struct Renderer {
         } else {
           lines.append("  \(item.name): [\(item.cases.joined(separator: ", "))]")
         }
+      }
+    }
+    if !spec.sumEnums.isEmpty {
+      if spec.enums.isEmpty { lines.append("enums:") }
+      for item in spec.sumEnums {
+        // A case with values as YAML's one-pair mapping inside the flow list: `playing: { at: Int }`.
+        let cases = item.cases.map { sumCase in
+          sumCase.values.isEmpty
+            ? sumCase.name
+            : sumCase.name + ": { " + sumCase.values.map { "\($0.label): \(typeText($0.type, flow: true))" }.joined(separator: ", ") + " }"
+        }
+        lines.append("  \(item.name): [\(cases.joined(separator: ", "))]")
       }
     }
     if !spec.models.isEmpty {

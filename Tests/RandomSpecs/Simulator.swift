@@ -1013,6 +1013,16 @@ struct Simulator {
           value = end
           continue
         }
+        // `mode.playing?.at`: a case's values, the rest of the path nil in another case.
+        if step.hasSuffix("?") {
+          let caseName = String(step.dropLast())
+          switch value {
+          case .caseValue(caseName, let values): value = .model("", values)
+          case .caseValue, .enumCase, .null: return .null
+          default: return nil
+          }
+          continue
+        }
         guard let next = value.field(step) else { return nil }
         value = next
       }
@@ -1113,6 +1123,19 @@ struct Simulator {
         return .bool(text.indices.contains { text[$0...].hasPrefix(part) })
       default: return nil
       }
+    case .isCase(let steps, let caseName):
+      switch evaluate(.path(steps, suffix: nil), element, model) {
+      case .caseValue(let name, _)?, .enumCase(let name)?: return .bool(name == caseName)
+      case .null?: return .bool(false)
+      default: return nil
+      }
+    case .makeCase(let caseName, let arguments):
+      var values: [RNamed] = []
+      for argument in arguments {
+        guard let value = evaluate(argument.value, element, model) else { return nil }
+        values.append(RNamed(name: argument.label, value: value))
+      }
+      return .caseValue(caseName, values)
     case .extremum(let which, let a, let b):
       guard let x = evaluate(a, element, model), let y = evaluate(b, element, model) else { return nil }
       let xFirst: Bool

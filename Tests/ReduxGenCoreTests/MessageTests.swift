@@ -99,6 +99,11 @@ struct MessageTests {
       problem: .enumCarriesValues("Mode", use: "tag a cache entry with"), area: .types,
       message: "Mode has cases that carry values, so it has no text of its own to tag a cache entry with; use an enum whose cases are names alone"),
     Row(
+      problem: .caseHidesType("date", enumName: "Entry", type: "Date"), area: .types,
+      message:
+        "case 'date' of Entry keeps its values in the struct Entry.Date, which inside the enum would hide the type Date that its values hold; name the case otherwise"
+    ),
+    Row(
       problem: .caseNeedsValues("playing", enumName: "Mode", labels: ["progress"]), area: .conditions,
       message:
         "case 'playing' of Mode carries values: test it with 'is' ('mode is playing'), read them with '?.' ('mode.playing?.progress'), make it with all of them ('playing(progress: ...)')"

@@ -37,6 +37,17 @@ extension SpecChecker {
       error(.noCases(name), casesNode)
       return nil
     }
+    // Each case's values are a struct inside the enum named like the case (`Playing`): inside
+    // the enum that name would hide a type of that name the values hold.
+    let heldTypes = Set(caseValues.values.flatMap { $0.flatMap { Self.namesWritten($0.type) } })
+    for caseName in cases where caseValues[caseName] != nil && heldTypes.contains(EnumType.valuesTypeName(caseName)) {
+      let node = sequence(casesNode, what: .cases(of: name))?.first { item in
+        if case .mapping(let pairs) = item.kind { return pairs.first?.key.scalar == caseName }
+        return false
+      }
+      if let node { error(.caseHidesType(caseName, enumName: name, type: EnumType.valuesTypeName(caseName)), node) }
+      caseValues[caseName] = nil
+    }
     return EnumType(name: name, doc: doc, cases: cases, caseValues: caseValues)
   }
 
@@ -68,6 +79,17 @@ extension SpecChecker {
       var value = field
       value.defaultValue = nil
       return value
+    }
+  }
+
+  /// The type names `type` is written with: `Date`, `Level` in `[Level: Date]`.
+  static func namesWritten(_ type: SpecType) -> [String] {
+    switch type {
+    case .scalar(let scalar): [scalar.rawValue]
+    case .model(let name), .enumeration(let name): [name]
+    case .optional(let wrapped), .array(let wrapped): namesWritten(wrapped)
+    case .dictionary(let key, let value): namesWritten(key) + namesWritten(value)
+    default: []
     }
   }
 

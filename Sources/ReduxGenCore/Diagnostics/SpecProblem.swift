@@ -56,6 +56,8 @@ package enum SpecProblem: Hashable, Sendable {
   case caseWithoutValues(String, enumName: String)
   /// A case's value with a default: a case is made with every value.
   case caseValueWithDefault(String, caseName: String)
+  /// A case whose values' struct (`Date` for a case `date`) would hide a type its enum's values hold.
+  case caseHidesType(String, enumName: String, type: String)
   /// A case's value of a type a case can't carry (a model).
   case caseValueType(String, caseName: String, type: String)
   /// An enum whose cases carry values where only a String-backed one goes (a sort key, a column).

@@ -54,6 +54,9 @@ extension SpecProblem {
     case .caseValueType(let name, let caseName, let type):
       "'\(name)' of case '\(caseName)' is \(type); a case carries numbers, text, dates, URLs, Data, Bool, enums "
         + "and optionals, lists and dictionaries of them, not a model (hold the model in a state field)"
+    case .caseHidesType(let name, let enumName, let type):
+      "case '\(name)' of \(enumName) keeps its values in the struct \(enumName).\(type), which inside the enum would "
+        + "hide the type \(type) that its values hold; name the case otherwise"
     case .enumCarriesValues(let name, let use):
       "\(name) has cases that carry values, so it has no text of its own to \(use); "
         + "use an enum whose cases are names alone"
