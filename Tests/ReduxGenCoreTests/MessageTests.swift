@@ -88,12 +88,12 @@ struct MessageTests {
       problem: .caseWithoutValues("empty", enumName: "Mode"), area: .types,
       message: "case 'empty' of Mode lists no values; a case without values is written by its name alone ('- empty')"),
     Row(
-      problem: .caseValueWithDefault("at", caseName: "paused"), area: .types,
-      message: "'at' of case 'paused' has a default; a case is made with all its values, so they take none"),
+      problem: .caseValueWithDefault("at", owner: "case 'paused'"), area: .types,
+      message: "'at' of case 'paused' has a default; case 'paused' is made with all its values, so they take none"),
     Row(
-      problem: .caseValueType("song", caseName: "held", type: "Song"), area: .types,
+      problem: .caseValueType("song", owner: "case 'held'", type: "Song"), area: .types,
       message:
-        "'song' of case 'held' is Song; a case carries numbers, text, dates, URLs, Data, Bool, enums and optionals, lists and dictionaries of them, not a model (hold the model in a state field)"
+        "'song' of case 'held' is Song; a value it carries is one of numbers, text, dates, URLs, Data, Bool, enums and optionals, lists and dictionaries of them, not a model (hold the model in a state field)"
     ),
     Row(
       problem: .enumCarriesValues("Mode", use: "tag a cache entry with"), area: .types,
@@ -106,11 +106,16 @@ struct MessageTests {
     Row(
       problem: .caseNeedsValues("playing", enumName: "Mode", labels: ["progress"]), area: .conditions,
       message:
-        "case 'playing' of Mode carries values: test it with 'is' ('mode is playing'), read them with '?.' ('mode.playing?.progress'), make it with all of them ('playing(progress: ...)')"
+        "case 'playing' of Mode carries values: test it with 'is' ('VALUE is playing'), read them with '?.' ('VALUE.playing?.progress'), make it with all of them ('playing(progress: ...)')"
     ),
     Row(
       problem: .caseValuesMismatch("paused", enumName: "Mode", labels: ["at", "note"]), area: .conditions,
       message: "case 'paused' of Mode is made with its values in their order: paused(at: ..., note: ...)"),
+    Row(
+      problem: .notShownAsText("note", type: "String?"), area: .conditions,
+      message:
+        "'\\(note)' is String?, which text doesn't show as it reads: interpolate text, a number, a Bool or an enum of names (give an optional a fallback: '\\(note ?? \"none\")')"
+    ),
     Row(
       problem: .caseTestOnNonEnum("count", type: "Int"), area: .conditions,
       message: "'is' tests an enum's case, but 'count' is Int"),

@@ -2,10 +2,14 @@
 /// two passes: the alerts and their text first (their enums are types the state and examples
 /// name), each button's action once the actions are known (`checkAlertButtons`).
 extension SpecChecker {
+  /// An alert as written: the node of each button's action (nil without one), and of its title
+  /// and message, whose interpolations are read once the types are known.
+  typealias ReadAlert = (alert: AlertDeclaration, actionNodes: [YAMLNode?], textNodes: [YAMLNode?])
+
   /// The alerts as written, each with the node of each button's action (nil without one).
-  mutating func readAlerts(_ node: YAMLNode) -> [(alert: AlertDeclaration, actionNodes: [YAMLNode?])] {
+  mutating func readAlerts(_ node: YAMLNode) -> [ReadAlert] {
     guard let pairs = mapping(node, what: .key("alerts")) else { return [] }
-    var alerts: [(alert: AlertDeclaration, actionNodes: [YAMLNode?])] = []
+    var alerts: [ReadAlert] = []
     for pair in pairs {
       guard let name = identifier(pair.key, what: .a(.alert)) else { continue }
       if alerts.contains(where: { $0.alert.name == name }) {
@@ -21,6 +25,9 @@ extension SpecChecker {
       guard let title = text(titleNode, what: .key("title")) else { continue }
       var alert = AlertDeclaration(name: name, title: title, buttons: [])
       alert.message = keys["message"].flatMap { text($0, what: .key("message")) }
+      if let valuesNode = keys["values"] {
+        alert.values = caseValueFields(valuesNode, enumName: GeneratedNames(feature: feature).alert, caseName: name, isAlert: true)
+      }
       alert.isDialog = keys["dialog"].flatMap { flag($0, what: .key("dialog")) } ?? false
       var actionNodes: [YAMLNode?] = []
       for item in keys["buttons"].flatMap({ sequence($0, what: .key("buttons")) }) ?? [] {
@@ -46,17 +53,101 @@ extension SpecChecker {
         alert.buttons.append(button)
         actionNodes.append(buttonKeys["action"])
       }
-      alerts.append((alert, actionNodes))
+      alerts.append((alert, actionNodes, [titleNode, keys["message"]]))
     }
     return alerts
   }
 
+  /// A title or a message in pieces where it interpolates the alert's values (`\(reason)`, any
+  /// expression over them of text, a number, a `Bool` or an enum of names); nil where it is text
+  /// alone or a problem was reported.
+  mutating func interpolated(_ text: String, node: YAMLNode, alert: AlertDeclaration) -> [AlertDeclaration.TextPart]? {
+    guard text.contains("\\(") else { return nil }
+    var parts: [AlertDeclaration.TextPart] = []
+    var literal = ""
+    var failed = false
+    var index = text.startIndex
+    let values = Model(name: alert.name, doc: nil, fields: alert.values)
+    while index < text.endIndex {
+      guard text[index...].hasPrefix("\\(") else {
+        literal.append(text[index])
+        index = text.index(after: index)
+        continue
+      }
+      // The expression ends at the `)` closing its `(`, outside quoted text.
+      let start = text.index(index, offsetBy: 2)
+      var depth = 1
+      var end = start
+      var quoted = false
+      while end < text.endIndex {
+        let character = text[end]
+        if character == "\"" { quoted.toggle() }
+        if !quoted, character == "(" { depth += 1 }
+        if !quoted, character == ")" {
+          depth -= 1
+          if depth == 0 { break }
+        }
+        end = text.index(after: end)
+      }
+      let offset = text.distance(from: text.startIndex, to: start)
+      guard end < text.endIndex else {
+        error(.expectedToken(.closingParenthesis, found: "the end of the text"), at: node.textLocation.advanced(by: offset))
+        return nil
+      }
+      let source = String(text[start..<end])
+      index = text.index(after: end)
+      // Each interpolation's problem is reported; the text is kept only when none has one.
+      switch ExpressionLexer.tokens(source) {
+      case .failure(let token):
+        error(.unexpectedText(token.text), at: node.textLocation.advanced(by: offset + token.offset))
+        failed = true
+      case .success(let tokens):
+        var parser = PredicateParser(
+          tokens: TokenStream(tokens), element: values, models: expressionModels, enumCases: enumCaseNames,
+          rootContext: .named(.alert, alert.name))
+        guard let (predicate, type) = parser.parse() else {
+          if let (problem, problemOffset) = parser.failure {
+            error(problem, at: node.textLocation.advanced(by: offset + problemOffset))
+          }
+          failed = true
+          continue
+        }
+        guard Self.isShownAsText(type, enums: enums) else {
+          error(.notShownAsText(source, type: type.swiftName), at: node.textLocation.advanced(by: offset))
+          failed = true
+          continue
+        }
+        if !literal.isEmpty { parts.append(.text(literal)) }
+        literal = ""
+        parts.append(.value(predicate, type))
+      }
+    }
+    if !literal.isEmpty { parts.append(.text(literal)) }
+    return failed ? nil : parts
+  }
+
+  /// Whether a value of `type` reads well in text: text, a number, a `Bool`, an enum whose cases
+  /// are names alone (Swift writes its case's name); not an optional (`Optional(...)`).
+  static func isShownAsText(_ type: SpecType, enums: [EnumType]) -> Bool {
+    switch type {
+    case .scalar(let scalar): [.string, .int, .int64, .double, .bool].contains(scalar)
+    case .enumeration(let name): enums.first { $0.name == name }?.carriesValues != true
+    default: false
+    }
+  }
+
   /// Each button's action: one of the feature's, without a payload, starting no work (it is
   /// reduced inside the reducer as the alert is answered). A refused one is left out.
-  mutating func checkAlertButtons(_ read: [(alert: AlertDeclaration, actionNodes: [YAMLNode?])]) -> [AlertDeclaration] {
+  mutating func checkAlertButtons(_ read: [ReadAlert]) -> [AlertDeclaration] {
     let names = actions.map(\.name)
-    return read.map { alert, nodes in
+    return read.map { alert, nodes, textNodes in
       var checked = alert
+      if let titleNode = textNodes.first ?? nil {
+        checked.titleParts = interpolated(alert.title, node: titleNode, alert: alert)
+      }
+      if let message = alert.message, let messageNode = textNodes.dropFirst().first ?? nil {
+        checked.messageParts = interpolated(message, node: messageNode, alert: alert)
+      }
       for (index, node) in zip(alert.buttons.indices, nodes) {
         guard let name = alert.buttons[index].action, let node else { continue }
         guard name != Spec.alertDismiss else {

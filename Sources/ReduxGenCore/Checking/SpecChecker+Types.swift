@@ -53,7 +53,8 @@ extension SpecChecker {
 
   /// The values of a case `NAME: { LABEL: Type, ... }`: at least one, none with a default
   /// written, each of a type an enum that is Codable and Hashable can hold.
-  mutating func caseValueFields(_ node: YAMLNode, enumName: String, caseName: String) -> [Field] {
+  mutating func caseValueFields(_ node: YAMLNode, enumName: String, caseName: String, isAlert: Bool = false) -> [Field] {
+    let owner = isAlert ? "alert '\(caseName)'" : "case '\(caseName)'"
     let context = Subject.named(.enumCase, "\(enumName).\(caseName)")
     let values = fields(node, context: context)
     if case .mapping(let pairs) = node.kind, pairs.isEmpty {
@@ -63,19 +64,17 @@ extension SpecChecker {
       if case .mapping(let pairs) = node.kind {
         Dictionary(pairs.compactMap { pair in pair.key.scalar.map { ($0, pair.value) } }, uniquingKeysWith: { a, _ in a })
       } else { [:] }
-    // A case is made with all its values: the default a list or an optional takes is dropped.
-    return values.filter { field in
-      guard let fieldNode = nodes[field.name] else { return true }
+    // A case is made with all its values: the default a list or an optional takes is dropped. A
+    // value refused is kept, so what reads it isn't refused again.
+    for field in values {
+      guard let fieldNode = nodes[field.name] else { continue }
       if field.defaultValue != nil, field.defaultValue != implicitDefault(field.name, field.type) {
-        error(.caseValueWithDefault(field.name, caseName: caseName), fieldNode)
-        return false
+        error(.caseValueWithDefault(field.name, owner: owner), fieldNode)
+      } else if !Self.isCaseValueType(field.type) {
+        error(.caseValueType(field.name, owner: owner, type: field.type.swiftName), fieldNode)
       }
-      if !Self.isCaseValueType(field.type) {
-        error(.caseValueType(field.name, caseName: caseName, type: field.type.swiftName), fieldNode)
-        return false
-      }
-      return true
-    }.map { field in
+    }
+    return values.map { field in
       var value = field
       value.defaultValue = nil
       return value

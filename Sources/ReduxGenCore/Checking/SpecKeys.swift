@@ -9,7 +9,7 @@ enum SpecKeys {
     "start", "events", "middleware", "persist", "examples", "api", "alerts",
   ]
   /// An alert or confirmation dialog of `alerts:`.
-  static let alert = ["title", "message", "dialog", "buttons"]
+  static let alert = ["title", "message", "dialog", "values", "buttons"]
   /// A button of an alert.
   static let alertButton = ["label", "role", "action"]
   /// A field holding child features: `tallies: { each: tally.yaml }`.

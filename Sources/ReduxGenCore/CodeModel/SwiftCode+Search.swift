@@ -78,6 +78,11 @@ extension Expression {
       return base.calls(name) || index.calls(name)
     case .macro(_, let arguments), .attribute(_, let arguments), .tuple(let arguments):
       return arguments.contains { $0.value.calls(name) }
+    case .interpolation(let parts):
+      return parts.contains { part in
+        if case .value(let value) = part { return value.calls(name) }
+        return false
+      }
     case .identifier, .literal, .keyPath, .type, .metatype:
       return false
     }

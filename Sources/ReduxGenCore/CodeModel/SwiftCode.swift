@@ -232,6 +232,14 @@ enum Expression: Equatable, Sendable {
   case type(TypeName)
   /// `Type.self`
   case metatype(TypeName)
+  /// `"text \(value) text"`: a string literal with values interpolated.
+  case interpolation([InterpolationPart])
+}
+
+/// A piece of an interpolated string literal.
+enum InterpolationPart: Equatable, Sendable {
+  case text(String)
+  case value(Expression)
 }
 
 struct Argument: Equatable, Sendable {

@@ -55,11 +55,11 @@ package enum SpecProblem: Hashable, Sendable {
   /// A case written `NAME: {}`: one that carries no values is written by its name alone.
   case caseWithoutValues(String, enumName: String)
   /// A case's value with a default: a case is made with every value.
-  case caseValueWithDefault(String, caseName: String)
+  case caseValueWithDefault(String, owner: String)
   /// A case whose values' struct (`Date` for a case `date`) would hide a type its enum's values hold.
   case caseHidesType(String, enumName: String, type: String)
   /// A case's value of a type a case can't carry (a model).
-  case caseValueType(String, caseName: String, type: String)
+  case caseValueType(String, owner: String, type: String)
   /// An enum whose cases carry values where only a String-backed one goes (a sort key, a column).
   case enumCarriesValues(String, use: String)
 
@@ -107,6 +107,8 @@ package enum SpecProblem: Hashable, Sendable {
   case caseNeedsValues(String, enumName: String, labels: [String])
   /// A case's values not as the case declares them: `playing(progress: 0.5)`.
   case caseValuesMismatch(String, enumName: String, labels: [String])
+  /// An alert's `\(VALUE)` of a type text doesn't show well (an optional, a list).
+  case notShownAsText(String, type: String)
   /// `VALUE is CASE` on a value that is no enum.
   case caseTestOnNonEnum(String, type: String)
 

@@ -1103,6 +1103,18 @@ struct TextRenderer: Sendable {
       out += type(name)
     case .metatype(let name):
       out += type(name) + ".self"
+    case .interpolation(let parts):
+      out += "\""
+      for part in parts {
+        switch part {
+        case .text(let text): out += escaped(text)
+        case .value(let value):
+          out += "\\("
+          write(value, into: &out)
+          out += ")"
+        }
+      }
+      out += "\""
     case .keyPath(let name):
       out += "\\."
       // `\.self` is the identity key path, not a member named `self`.

@@ -19,10 +19,24 @@ package struct AlertDeclaration: Sendable, Equatable {
     package var action: String?
   }
 
+  /// A piece of a title or a message: text, or a value of the alert's interpolated (`\(reason)`).
+  package enum TextPart: Sendable, Equatable {
+    case text(String)
+    /// An expression over the alert's values, of the type given.
+    case value(Predicate, SpecType)
+  }
+
   /// Its case of `<Feature>Alert`.
   package var name: String
   package var title: String
   package var message: String?
+  /// The values it carries (`values: { reason: String }`), set as it is shown
+  /// (`set alert = loginFailed(reason: message)`) and read by its text.
+  package var values: [Field] = []
+  /// The title and the message in pieces, where they interpolate the alert's values; nil where
+  /// they are text alone.
+  package var titleParts: [TextPart]?
+  package var messageParts: [TextPart]?
   /// A confirmation dialog (`dialog: true`) rather than an alert.
   package var isDialog = false
   package var buttons: [Button]
@@ -78,7 +92,9 @@ extension Spec {
     guard !alerts.isEmpty else { return [] }
     let names = GeneratedNames(feature: feature)
     return [
-      EnumType(name: names.alert, doc: "The alerts and confirmation dialogs of the \(feature) feature.", cases: alerts.map(\.name)),
+      EnumType(
+        name: names.alert, doc: "The alerts and confirmation dialogs of the \(feature) feature.", cases: alerts.map(\.name),
+        caseValues: Dictionary(alerts.filter { !$0.values.isEmpty }.map { ($0.name, $0.values) }, uniquingKeysWith: { a, _ in a })),
       EnumType(
         name: names.alertAction, doc: "What a button of an alert of the \(feature) feature sends: its action, or `dismiss`.",
         cases: buttonActions(of: alerts) + [alertDismiss]),

@@ -5,18 +5,27 @@ extension FeatureTranslator {
   /// buttons, for the view to show (ReduxRuntime's `AlertButton`).
   func alertText() -> [Declaration] {
     guard !spec.alerts.isEmpty else { return [] }
-    func property(_ name: String, _ type: TypeName, doc: String, _ value: (AlertDeclaration) -> Expression) -> Declaration {
+    /// Each alert's case binds the values its text reads (`parts`), the others left out.
+    func property(
+      _ name: String, _ type: TypeName, doc: String, parts: (AlertDeclaration) -> [AlertDeclaration.TextPart]? = { _ in nil },
+      _ value: (AlertDeclaration) -> Expression
+    ) -> Declaration {
       let cases = spec.alerts.map { alert in
-        SwitchCase(patterns: [Pattern(caseName: alert.name, bindings: [])], body: [.returnStatement(value(alert))])
+        let read = Set((parts(alert) ?? []).flatMap { part -> [String] in
+          if case .value(let predicate, _) = part { return PredicateSearch.fields(readBy: predicate) }
+          return []
+        })
+        let bindings: [String?] = read.isEmpty ? [] : alert.values.map { read.contains($0.name) ? $0.name : nil }
+        return SwitchCase(patterns: [Pattern(caseName: alert.name, bindings: bindings)], body: [.returnStatement(value(alert))])
       }
       return .variable(
         VariableDeclaration(doc: doc, access: access, name: name, type: type, getter: [.switchStatement(.name("self"), cases)]))
     }
     let buttonType = types.runtime.generic("AlertButton", [.named(spec.alertActionTypeName)])
     let members = [
-      property("title", "String", doc: "The title.") { .text($0.title) },
-      property("message", .optional("String"), doc: "The message under the title, if any.") {
-        $0.message.map { .text($0) } ?? .literal(.nilLiteral)
+      property("title", "String", doc: "The title.", parts: \.titleParts) { alertText($0.title, $0.titleParts) },
+      property("message", .optional("String"), doc: "The message under the title, if any.", parts: \.messageParts) { alert in
+        alert.message.map { alertText($0, alert.messageParts) } ?? .literal(.nilLiteral)
       },
       property("isDialog", "Bool", doc: "Whether it is a confirmation dialog rather than an alert.") { .literal(.bool($0.isDialog)) },
       property("buttons", .array(buttonType), doc: "Its buttons, in order: each sends its action (`dismiss`: none).") {
@@ -28,6 +37,47 @@ extension FeatureTranslator {
         ExtensionDeclaration(
           extendedType: .named(spec.alertTypeName), conformances: [types.runtime.type("AlertPresentable")], members: members))
     ]
+  }
+
+  /// An alert's title or message: text, or where it interpolates the alert's values, string
+  /// literals interpolating them (`"Couldn't log in: \(reason)"`), several joined by `+` where
+  /// it is long, as `Expression.text` cuts text.
+  func alertText(_ text: String, _ parts: [AlertDeclaration.TextPart]?) -> Expression {
+    guard let parts else { return .text(text) }
+    let translator = PredicateTranslator(types: types, element: .name("self"), root: { .name($0) })
+    var pieces: [[InterpolationPart]] = [[]]
+    var width = 0
+    for part in parts {
+      switch part {
+      case .text(let literal):
+        for (index, word) in literal.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+          let piece = (index == 0 ? "" : " ") + word
+          if width + piece.count > 60, !(pieces[pieces.count - 1].isEmpty) {
+            pieces.append([])
+            width = 0
+          }
+          pieces[pieces.count - 1].append(.text(piece))
+          width += piece.count
+        }
+      case .value(let predicate, _):
+        pieces[pieces.count - 1].append(.value(translator.expression(predicate)))
+        width += 8
+      }
+    }
+    // Neighbouring text pieces joined: one literal each, between values.
+    let literals: [Expression] = pieces.filter { !$0.isEmpty }.map { piece in
+      var merged: [InterpolationPart] = []
+      for part in piece {
+        if case .text(let next) = part, case .text(let previous)? = merged.last {
+          merged[merged.count - 1] = .text(previous + next)
+        } else {
+          merged.append(part)
+        }
+      }
+      if merged.count == 1, case .text(let only) = merged[0] { return .literal(.string(only)) }
+      return .interpolation(merged)
+    }
+    return literals.dropFirst().reduce(literals[0]) { .binary($0, .plus, $1) }
   }
 
   /// `case alert(TalliesAlertAction)`: what a button of the alert shown sends.

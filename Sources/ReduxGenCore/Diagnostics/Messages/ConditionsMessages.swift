@@ -78,12 +78,15 @@ extension SpecProblem {
     case .notSortable(let name, let type):
       "can't sort by '\(name)': \(type) has no order (sort by numbers, text, dates, Bool or enums whose cases carry no values)"
     case .caseNeedsValues(let name, let enumName, let labels):
-      "case '\(name)' of \(enumName) carries values: test it with 'is' ('mode is \(name)'), read them with "
-        + "'?.' ('mode.\(name)?.\(labels.first ?? "value")'), make it with all of them ('\(name)("
+      "case '\(name)' of \(enumName) carries values: test it with 'is' ('VALUE is \(name)'), read them with "
+        + "'?.' ('VALUE.\(name)?.\(labels.first ?? "value")'), make it with all of them ('\(name)("
         + labels.map { "\($0): ..." }.joined(separator: ", ") + ")')"
     case .caseValuesMismatch(let name, let enumName, let labels):
       "case '\(name)' of \(enumName) is made with its values in their order: \(name)("
         + labels.map { "\($0): ..." }.joined(separator: ", ") + ")"
+    case .notShownAsText(let text, let type):
+      "'\\(\(text))' is \(type), which text doesn't show as it reads: interpolate text, a number, a Bool or an enum "
+        + "of names (give an optional a fallback: '\\(\(text) ?? \"none\")')"
     case .caseTestOnNonEnum(let text, let type):
       "'is' tests an enum's case, but '\(text)' is \(type)"
     default: nil

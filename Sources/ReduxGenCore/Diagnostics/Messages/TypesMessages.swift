@@ -49,10 +49,10 @@ extension SpecProblem {
       "'\(text)' is out of the range of \(type)"
     case .caseWithoutValues(let name, let enumName):
       "case '\(name)' of \(enumName) lists no values; a case without values is written by its name alone ('- \(name)')"
-    case .caseValueWithDefault(let name, let caseName):
-      "'\(name)' of case '\(caseName)' has a default; a case is made with all its values, so they take none"
-    case .caseValueType(let name, let caseName, let type):
-      "'\(name)' of case '\(caseName)' is \(type); a case carries numbers, text, dates, URLs, Data, Bool, enums "
+    case .caseValueWithDefault(let name, let owner):
+      "'\(name)' of \(owner) has a default; \(owner) is made with all its values, so they take none"
+    case .caseValueType(let name, let owner, let type):
+      "'\(name)' of \(owner) is \(type); a value it carries is one of numbers, text, dates, URLs, Data, Bool, enums "
         + "and optionals, lists and dictionaries of them, not a model (hold the model in a state field)"
     case .caseHidesType(let name, let enumName, let type):
       "case '\(name)' of \(enumName) keeps its values in the struct \(enumName).\(type), which inside the enum would "

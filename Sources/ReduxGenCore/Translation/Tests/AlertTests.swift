@@ -13,15 +13,21 @@ extension TestTranslator {
     }
     var tests: [Declaration] = []
     for alert in spec.alerts {
-      let shown = Expression.name(spec.alertTypeName).dot(alert.name)
+      let shown = Self.shownAlert(spec, alert.name, types: types)
       let buttonType = types.runtime.generic("AlertButton", [.named(spec.alertActionTypeName)])
       let buttons = Expression.array(alert.buttons.map(types.alertButton))
+      // Text that interpolates the alert's values says them as Swift writes them; where this
+      // can't work one out, the text isn't checked.
+      let arguments = Self.alertValues(spec, alert.name)
+      let title = Self.expectedText(alert.title, alert.titleParts, spec: spec, values: arguments)
+      let message = alert.message.map { Self.expectedText($0, alert.messageParts, spec: spec, values: arguments) }
       tests.append(
         test(
           "alert \(alert.name) says what the spec says", names.make("\(alert.name)SaysWhatTheSpecSays"),
-          [
-            expect(shown.dot("title"), .equal, .text(alert.title)),
-            expect(shown.dot("message"), .equal, alert.message.map { .text($0) } ?? .literal(.nilLiteral)),
+          (title.map { [expect(shown.dot("title"), .equal, .text($0))] } ?? [])
+            + (message == nil ? [expect(shown.dot("message"), .equal, .literal(.nilLiteral))]
+              : (message ?? nil).map { [expect(shown.dot("message"), .equal, .text($0))] } ?? [])
+            + [
             expect(shown.dot("isDialog"), .equal, .literal(.bool(alert.isDialog))),
             .declaration(VariableDeclaration(isConstant: true, name: "buttons", type: .array(buttonType), initializer: buttons)),
             expect(shown.dot("buttons"), .equal, .name("buttons")),
@@ -52,5 +58,73 @@ extension TestTranslator {
         "a button while no alert is shown changes nothing", names.make("alertButtonWhileNoneIsShownChangesNothing"),
         [newState(), constant("before", state), answered(first), expect(state, .equal, .name("before"))]))
     return tests
+  }
+}
+
+extension TestTranslator {
+  /// The alert `name` of `spec` as a test shows it: its case, with sample values where it
+  /// carries some (`TalliesAlert.failed(reason: "text 1")`).
+  static func shownAlert(_ spec: Spec, _ name: String, types: TypeTranslator) -> Expression {
+    let shown = Expression.name(spec.alertTypeName).dot(name)
+    let fields = spec.alerts.first { $0.name == name }?.values ?? []
+    guard !fields.isEmpty else { return shown }
+    let values = alertValues(spec, name)
+    return shown.call(fields.map { field in Argument(field.name, types.expression(values[field.name] ?? .null, type: field.type)) })
+  }
+
+  /// The sample values a test shows alert `name` of `spec` with, by name.
+  static func alertValues(_ spec: Spec, _ name: String) -> [String: Value] {
+    let fields = spec.alerts.first { $0.name == name }?.values ?? []
+    return Dictionary(fields.map { ($0.name, plainSample($0.type, in: spec)) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// A value of a type an alert or a case carries (`SpecChecker.isCaseValueType`).
+  static func plainSample(_ type: SpecType, in spec: Spec, depth: Int = 0) -> Value {
+    switch type {
+    case .scalar(let scalar):
+      switch scalar {
+      case .string: return .string("text 1")
+      case .int, .int64: return .int(2)
+      case .double, .float, .decimal: return .double(1.5)
+      case .bool: return .bool(true)
+      case .uuid: return .uuid(smallUUID(1))
+      case .date: return .date(86_400)
+      case .url: return .url("https://example.com/1")
+      case .data: return .data("data 1")
+      }
+    case .enumeration:
+      guard let first = spec.cases(of: type)?.first, depth < 8 else { return .null }
+      return spec.caseValue(first, of: type) { plainSample($0, in: spec, depth: depth + 1) }
+    case .optional(let wrapped): return plainSample(wrapped, in: spec, depth: depth + 1)
+    case .array(let element): return .array([plainSample(element, in: spec, depth: depth + 1)])
+    case .dictionary(let key, let value):
+      return .dictionary([(plainSample(key, in: spec, depth: depth + 1), plainSample(value, in: spec, depth: depth + 1))])
+    default: return .null
+    }
+  }
+
+  /// The text an alert's title or message says for these values, as Swift's interpolation
+  /// writes them; nil where a value can't be worked out here.
+  static func expectedText(_ text: String, _ parts: [AlertDeclaration.TextPart]?, spec: Spec, values: [String: Value])
+    -> String?
+  {
+    guard let parts else { return text }
+    let search = PredicateSearch(spec: spec, model: Model(name: "", doc: nil, fields: []))
+    var result = ""
+    for part in parts {
+      switch part {
+      case .text(let literal): result += literal
+      case .value(let predicate, _):
+        switch search.value(of: predicate, state: [:], arguments: values) {
+        case .string(let text)?: result += text
+        case .int(let number)?: result += String(number)
+        case .double(let number)?: result += String(describing: number)
+        case .bool(let flag)?: result += flag ? "true" : "false"
+        case .enumCase(let name)?: result += name
+        default: return nil
+        }
+      }
+    }
+    return result
   }
 }

@@ -51,8 +51,8 @@ extension TestTranslator {
 
   /// The alert a button test sets before sending it: that alert, through its type (an alert named
   /// `none` written `.none` would be an optional's nil), or nil.
-  static func shownAlert(_ child: Spec, _ button: (alert: String, shown: Bool)) -> Expression {
-    button.shown ? .name(child.alertTypeName).dot(button.alert) : .literal(.nilLiteral)
+  static func shownAlert(_ child: Spec, _ button: (alert: String, shown: Bool), types: TypeTranslator) -> Expression {
+    button.shown ? shownAlert(child, button.alert, types: types) : .literal(.nilLiteral)
   }
 
   /// The words a button test's title and name add: how the action was sent.
@@ -122,7 +122,7 @@ extension TestTranslator {
     let stateElement: Expression =
       list.isList ? .forceUnwrap(.subscriptedByLabel(field, label: "id", .name("second").dot("id"))) : .forceUnwrap(field)
     if let button {
-      setUp.append(.assignment(stateElement.dot(Spec.alertField), Self.shownAlert(child, button)))
+      setUp.append(.assignment(stateElement.dot(Spec.alertField), Self.shownAlert(child, button, types: types)))
     }
     setUp += [
       .declaration(VariableDeclaration(name: "expected", initializer: state)),
@@ -205,7 +205,7 @@ extension TestTranslator {
           names.make("\(list.field)IsDismissedBy\(alert.name.uppercasingFirst)"),
           [
             setUp, newState(), .assignment(field, presented),
-            .assignment(Expression.forceUnwrap(field).dot(Spec.alertField), .name(child.alertTypeName).dot(alert.name)),
+            .assignment(Expression.forceUnwrap(field).dot(Spec.alertField), Self.shownAlert(child, alert.name, types: types)),
             routed(Expression.dot(Spec.alertField).call([Argument(nil, .dot(name))])),
             expect(field, .equal, .literal(.nilLiteral)),
           ]))
@@ -523,7 +523,7 @@ extension TestTranslator {
     if let button {
       body += [
         .declaration(VariableDeclaration(name: "screen", initializer: .name("sample"))),
-        .assignment(.name("screen").dot(Spec.alertField), Self.shownAlert(child, button)),
+        .assignment(.name("screen").dot(Spec.alertField), Self.shownAlert(child, button, types: types)),
       ]
     }
     body += [

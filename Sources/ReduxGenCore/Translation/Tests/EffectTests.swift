@@ -354,7 +354,7 @@ extension TestTranslator {
       let shown: [Statement] =
         [
           .declaration(VariableDeclaration(name: "initial", initializer: .name(spec.stateTypeName).call())),
-          .assignment(.name("initial").dot(Spec.alertField), Self.shownAlert(spec, (alert.name, true))),
+          .assignment(.name("initial").dot(Spec.alertField), Self.shownAlert(spec, (alert.name, true), types: types)),
         ]
         + (readsState
           ? [
