@@ -3632,11 +3632,34 @@ extension RSpec {
     {
       actions[index].followUps = [RFollowUp(action: target.name, condition: nil)]
     }
-    alerts = [
-      RAlert(
-        name: "confirmIt", title: rng.pick(Pools.docs), message: rng.chance(50) ? rng.pick(Pools.docs) : nil,
-        dialog: rng.chance(30), buttons: buttons)
-    ]
+    var alert = RAlert(
+      name: "confirmIt", title: rng.pick(Pools.docs), message: rng.chance(50) ? rng.pick(Pools.docs) : nil,
+      dialog: rng.chance(30), buttons: buttons)
+    // Now and then (from a stream of its own) it carries values its text says, given by the
+    // action that shows it: `set alert = confirmIt(reason: reason, count: count + 1)`.
+    var valuesRNG = RNG(seed: feature.utf8.reduce(UInt64(0xA1_E27)) { $0 &* 31 &+ UInt64($1) })
+    if valuesRNG.chance(40) {
+      alert.values = [RLabelType(label: "reason", type: .scalar(.string)), RLabelType(label: "count", type: .scalar(.int))]
+      alert.title = valuesRNG.pick(["Failed: \\(reason)", "\\(reason.uppercased) (\\(count))", "Tried \\(count + 1) times"])
+      if valuesRNG.chance(60) { alert.message = valuesRNG.pick(["Because \\(reason).", "\\(count * 2) left; \\(reason.lowercased)"]) }
+      let made = RPredicate.makeCase(
+        "confirmIt",
+        [
+          RLabeled(label: "reason", value: .path(["reason"], suffix: nil)),
+          RLabeled(label: "count", value: .arithmetic(.path(["count"], suffix: nil), "+", .literal("1", .int(1)))),
+        ])
+      alerts = [alert]
+      actions.append(
+        RAction(
+          name: "askAlert",
+          payload: [
+            RField(name: "reason", type: .scalar(.string), defaultValue: nil),
+            RField(name: "count", type: .scalar(.int), defaultValue: .int(0), style: .short("0")),
+          ],
+          reduce: [.set(RPath(steps: [.field("alert")]), .expression(made))]))
+      return
+    }
+    alerts = [alert]
     actions.append(
       RAction(name: "askAlert", payload: [], reduce: [.set(RPath(steps: [.field("alert")]), .literal("confirmIt", .enumCase("confirmIt")))]))
   }

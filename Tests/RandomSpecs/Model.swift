@@ -890,6 +890,8 @@ struct RAlert: Hashable {
   var message: String?
   var dialog = false
   var buttons: [RAlertButton]
+  /// `values:` it carries, which its title and message interpolate (`\(reason)`).
+  var values: [RLabelType] = []
 }
 
 struct RAlertButton: Hashable {

@@ -383,6 +383,9 @@ struct Renderer {
         lines.append("    title: " + YAMLText.doubleQuoted(alert.title))
         if let message = alert.message { lines.append("    message: " + YAMLText.doubleQuoted(message)) }
         if alert.dialog { lines.append("    dialog: true") }
+        if !alert.values.isEmpty {
+          lines.append("    values: { " + alert.values.map { "\($0.label): \(typeText($0.type, flow: true))" }.joined(separator: ", ") + " }")
+        }
         if !alert.buttons.isEmpty {
           lines.append("    buttons:")
           for button in alert.buttons {
