@@ -262,6 +262,20 @@ struct SpecGenerator {
       if !taken.contains("presentChild") {
         features[1].spec.actions.append(RAction(name: "presentChild", payload: [], reduce: [.navigate("present \(field)")]))
       }
+      // Now and then (a stream of its own) a field of it given any value of the action's scope:
+      // `present childSheet with count = amount * 2 + 1`, `with title = word.uppercased + "!"`.
+      var computedRNG = RNG(seed: child.feature.utf8.reduce(UInt64(0xE7_9A)) { $0 &* 31 &+ UInt64($1) })
+      if computedRNG.chance(40), !taken.contains("presentChildComputed"),
+        let given = child.state.first(where: { $0.type == .scalar(.int) || $0.type == .scalar(.string) })
+      {
+        let isInt = given.type == .scalar(.int)
+        let parameter = RField(name: isInt ? "amount" : "word", type: given.type, defaultValue: nil)
+        let value = isInt ? "amount * 2 + 1" : "word.uppercased + \"!\""
+        features[1].spec.actions.append(
+          RAction(
+            name: "presentChildComputed", payload: [parameter],
+            reduce: [.navigate("present \(field) with \(given.name) = \(value)")]))
+      }
       // A scalar field of the child's that a field of the parent's state of its type gives.
       let pairs = child.state.flatMap { given -> [(RField, RField)] in
         guard case .scalar = given.type else { return [] }

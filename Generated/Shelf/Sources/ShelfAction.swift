@@ -16,6 +16,9 @@ public enum ShelfAction: Equatable, Sendable {
   /// Pushes the naming form, filled in.
   case showForm(form: NamerState)
 
+  /// Pushes the naming form, its draft the shelf's title and the word given (any value of the action's scope).
+  case renameWith(word: String)
+
   /// Pushes the meeting recorder, whose timer and transcript end when it is popped.
   case record
 

@@ -19,6 +19,8 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
     state.path.push(.tally(TallyState()))
   case .showForm(let form):
     state.path.push(.namer(form))
+  case .renameWith(let word):
+    state.path.push(.namer(NamerState(draft: state.title + " " + word.lowercased())))
   case .record:
     state.path.push(.recorder(RecorderState()))
   case .showList:
@@ -97,8 +99,8 @@ extension ShelfAction: ChangeReporting {
   /// The state fields this action's reducer can change, by declaration order.
   public var changedFields: StateFields {
     switch self {
-    case .showTally, .showForm, .record, .showList, .back, .backTo, .close, .home, .tallyRemoved,
-      .pathPopped:
+    case .showTally, .showForm, .renameWith, .record, .showList, .back, .backTo, .close, .home,
+      .tallyRemoved, .pathPopped:
       return StateFields(1)
     case .retitle:
       return StateFields(0)

@@ -16,6 +16,16 @@ import struct Foundation.UUID
 @testable import Shelf
 
 struct ShelfExampleTests {
+  @Test("a form pushed with a draft made from the state and the payload, then saved")
+  func aFormPushedWithADraftMadeFromTheStateAndThePayloadThenSaved() {
+    var state = ShelfState()
+    state.title = "Books"
+    reduceReporting(&state, .renameWith(word: "READ"))
+    reduceReporting(&state, .path(id: 0, action: .namer(.save)))
+    #expect(state.title == "Books read")
+    #expect(state.path.isEmpty == true)
+  }
+
   @Test("a screen's action changes that screen alone")
   func aScreenSActionChangesThatScreenAlone() {
     var state = ShelfState()

@@ -42,6 +42,18 @@ struct ShelfReducerTests {
     #expect(state.path.last?.screen == .namer(form))
   }
 
+  @Test("renameWith pushes a namer screen holding what it is given")
+  func renameWithPushesNamerGiven() {
+    var state = ShelfState()
+    state.path.push(.namer(NamerState()))
+    let word: String = "text 7"
+    state.title = "text 5"
+    reduceReporting(&state, .renameWith(word: word))
+    #expect(state.path.count == 2)
+    #expect(
+      state.path.last?.screen == .namer(NamerState(draft: state.title + " " + word.lowercased())))
+  }
+
   @Test("record pushes a recorder screen on path")
   func recordPushesRecorderOnPath() {
     var state = ShelfState()

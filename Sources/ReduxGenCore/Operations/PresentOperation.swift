@@ -53,7 +53,9 @@ struct PresentOperation: ReduceOperationKind, Equatable {
   func statements(_ reducer: ReduceTranslator, state: Expression) -> [Statement] {
     reducer.at(target, state) { field in
       let presented = Statement.assignment(
-        field, PushOperation.givenState(stateType, given, parameter: { .name($0) }, found: .name("found"), state: state))
+        field,
+        PushOperation.givenState(
+          stateType, given, types: reducer.types, parameter: { .name($0) }, found: .name("found"), state: state))
       guard let (list, key) = lookedUp else { return [presented] }
       // Nothing presented when no element has the id (it was removed while the action was on its way).
       return [.ifLet("found", .subscriptedByLabel(state.dot(list), label: "id", .name(key)), [presented], else: nil)]
@@ -93,6 +95,12 @@ struct PresentOperation: ReduceOperationKind, Equatable {
         guard !readElsewhere else { return nil }
         expected = fields.reduce(before.dot(name)) { $0.dot($1) }
       case .element: expected = found
+      case .expression(let predicate):
+        // Read from the state before the action, as the reducer read it.
+        guard !readElsewhere else { return nil }
+        expected = PredicateTranslator(
+          types: kit.types, element: before, root: { $0 == "state" ? before : kit.argument($0) }
+        ).expression(predicate)
       case .built, .builtList: return nil
       }
       return kit.expect(PushOperation.Step.expression(path, from: .optionalChain(context.target)), .equal, expected)

@@ -18,6 +18,9 @@ struct PushOperation: ReduceOperationKind, Equatable {
     /// A new list of models built from fields given inside its elements, in order
     /// (`with syncUp.attendees[0].id = attendee`).
     case builtList(model: String, elements: [[Part]], optional: Bool, identified: Bool = false)
+    /// Any other value of the expression language, of the action's scope (the payload, then the
+    /// state, `state.NAME` in it): `with title = name.uppercased`, `with count = tries + 1`.
+    case expression(Predicate)
   }
   /// A field given inside a built model, and what it is given.
   struct Part: Equatable, Sendable {
@@ -255,7 +258,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
       return elements.enumerated().lazy.compactMap { position, parts in
         missingField(in: .built(model: modelName, parts: parts, optional: false), at: path + [.element(position)], models: models)
       }.first
-    case .parameter, .state, .element:
+    case .parameter, .state, .element, .expression:
       return nil
     }
   }
@@ -275,7 +278,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
       return elements.enumerated().lazy.compactMap { position, parts in
         parts.lazy.compactMap { repeatedID(in: $0.value, at: path + [.element(position), .field($0.field, optional: false)]) }.first
       }.first
-    case .parameter, .state, .element:
+    case .parameter, .state, .element, .expression:
       return nil
     }
   }
@@ -295,7 +298,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
         let identified = models[modelName]?.idField != nil
         return Part(
           field: part.field, value: .builtList(model: modelName, elements: sortedElements, optional: optional, identified: identified))
-      case .parameter, .state, .element:
+      case .parameter, .state, .element, .expression:
         return part
       }
     }
@@ -313,14 +316,37 @@ struct PushOperation: ReduceOperationKind, Equatable {
         return elements.enumerated().flatMap { position, parts in
           leaves(of: parts.map { ($0.field, $0.value) }).map { ([.field(field, optional: optional), .element(position)] + $0.path, $0.value) }
         }
-      case .parameter, .state, .element:
+      case .parameter, .state, .element, .expression:
         return [([.field(field, optional: false)], value)]
       }
     }
   }
 
-  /// A payload parameter (or a field of one), or `LIST[KEY]`: of `field`'s type.
+  /// A payload parameter or a state field (or a field of one), or `LIST[KEY]`, read as before;
+  /// else any value of the expression language of the action's scope, to the next `,`: of
+  /// `field`'s type. The problem shown where neither reads it: the one that read further.
   private static func parseValue(of field: Field, _ parser: inout ReduceParser) -> Given? {
+    let (start, startFailure) = (parser.tokens, parser.failure)
+    let simple = simpleValue(of: field, &parser)
+    let ends = { (parser: ReduceParser) in parser.tokens.isAtEnd || parser.tokens.peek.kind == .symbol(",") }
+    if simple != nil, ends(parser) { return simple }
+    guard parser.makeValueScope != nil else { return simple }
+    let after = (parser.tokens, parser.failure)
+    let simpleOffset = parser.failure?.1 ?? parser.tokens.peek.offset
+    (parser.tokens, parser.failure) = (start, startFailure)
+    if case .expression(let predicate)? = parser.expression(expected: field.type), ends(parser) {
+      return .expression(predicate)
+    }
+    let expressionFailure = parser.failure ?? (SpecProblem.unexpectedText(parser.tokens.peek.text), parser.tokens.peek.offset)
+    (parser.tokens, parser.failure) = after
+    if simple != nil || expressionFailure.1 > simpleOffset || parser.isStateRead(parser.failure) {
+      parser.failure = expressionFailure
+      return nil
+    }
+    return nil
+  }
+
+  private static func simpleValue(of field: Field, _ parser: inout ReduceParser) -> Given? {
     let token = parser.tokens.next()
     guard case .identifier(let name) = token.kind else {
       return parser.fail(.expectedToken(.fieldName, found: token.described), token.offset)
@@ -385,6 +411,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
     switch value {
     case .parameter(let name, let fields), .state(let name, let fields): ([name] + fields).joined(separator: ".")
     case .element(let list, let key): "\(list)[\(key)]"
+    case .expression(let predicate): SpecMutator.describe(predicate)
     case .built(let model, let parts, _): "\(model)(" + givenText(parts.map { ($0.field, $0.value) }) + ")"
     case .builtList(let model, let elements, _, _):
       "[" + elements.map { "\(model)(" + givenText($0.map { ($0.field, $0.value) }) + ")" }.joined(separator: ", ") + "]"
@@ -394,10 +421,13 @@ struct PushOperation: ReduceOperationKind, Equatable {
   /// `[Attendee(id: attendee)]`; of two elements or more with ids, an identified array that
   /// keeps the first of elements given one id (two parameters of one value), not a trap.
   private static func builtList(
-    _ model: String, _ elements: [[Part]], identified: Bool, parameter: (String) -> Expression, found: Expression, state: Expression
+    _ model: String, _ elements: [[Part]], identified: Bool, types: TypeTranslator,
+    parameter: @escaping (String) -> Expression, found: Expression, state: Expression
   ) -> Expression {
     let list = Expression.array(
-      elements.map { givenState(model, $0.map { ($0.field, $0.value) }, parameter: parameter, found: found, state: state) })
+      elements.map {
+        givenState(model, $0.map { ($0.field, $0.value) }, types: types, parameter: parameter, found: found, state: state)
+      })
     guard identified, elements.count > 1 else { return list }
     return .name("IdentifiedArray").call([
       Argument(nil, list), Argument("uniquingIDsWith", .closure(Closure(parameters: ["first", "_"], body: .name("first")))),
@@ -406,17 +436,29 @@ struct PushOperation: ReduceOperationKind, Equatable {
 
   /// The new state with the fields given: `DetailState(syncUp: found, title: title)`; `found`
   /// the element looked up, `state` the state a `.state` value is read from.
-  static func givenState(_ type: String, _ given: [(field: String, value: Given)], parameter: (String) -> Expression, found: Expression, state: Expression) -> Expression {
+  static func givenState(
+    _ type: String, _ given: [(field: String, value: Given)], types: TypeTranslator, parameter: @escaping (String) -> Expression,
+    found: Expression, state: Expression
+  ) -> Expression {
     .name(type).call(
       given.map { field, value in
         switch value {
         case .parameter(let name, let fields): Argument(field, fields.reduce(parameter(name)) { $0.dot($1) })
         case .state(let name, let fields): Argument(field, fields.reduce(state.dot(name)) { $0.dot($1) })
         case .element: Argument(field, found)
+        case .expression(let predicate):
+          // Its names are the payload's; `state.NAME` reads the state.
+          Argument(
+            field,
+            PredicateTranslator(types: types, element: state, root: { $0 == "state" ? state : parameter($0) }).expression(predicate))
         case .built(let model, let parts, _):
-          Argument(field, givenState(model, parts.map { ($0.field, $0.value) }, parameter: parameter, found: found, state: state))
+          Argument(
+            field,
+            givenState(model, parts.map { ($0.field, $0.value) }, types: types, parameter: parameter, found: found, state: state))
         case .builtList(let model, let elements, _, let identified):
-          Argument(field, builtList(model, elements, identified: identified, parameter: parameter, found: found, state: state))
+          Argument(
+            field,
+            builtList(model, elements, identified: identified, types: types, parameter: parameter, found: found, state: state))
         }
       })
   }
@@ -432,6 +474,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
       switch value {
       case .parameter(let name, let fields): [.parameter(name, fields: fields)]
       case .element(_, let key): [.parameter(key, fields: [])]
+      case .expression(let predicate): [.expression(predicate)]
       case .state, .built, .builtList: []
       }
     }
@@ -452,7 +495,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
   func screen(_ types: TypeTranslator, state: Expression) -> Expression {
     let screenState: Expression =
       value.map { .name($0) }
-      ?? Self.givenState(stateType, given, parameter: { .name($0) }, found: .name("found"), state: state)
+      ?? Self.givenState(stateType, given, types: types, parameter: { .name($0) }, found: .name("found"), state: state)
     return Expression.dot(destination).call([Argument(nil, screenState)])
   }
 
@@ -505,7 +548,8 @@ struct PushOperation: ReduceOperationKind, Equatable {
       found = .name("found")
     }
     setUp += Self.givenStateSamples(given, kit)
-    let state = Self.givenState(stateType, given, parameter: kit.argument, found: found ?? .name("found"), state: .name("state"))
+    let state = Self.givenState(
+      stateType, given, types: kit.types, parameter: kit.argument, found: found ?? .name("found"), state: .name("state"))
     var tests = [
       context.test(
         "\(action.name) pushes a \(destination) screen holding what it is given",
@@ -546,7 +590,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
   static func readChangedElsewhere<Operation: ReduceOperationKind & Equatable>(
     _ given: [(field: String, value: Given)], action: Action, operation: Operation
   ) -> Bool {
-    let read = Set(leaves(of: given).compactMap { _, value -> String? in if case .state(let name, _) = value { name } else { nil } })
+    let read = Set(leaves(of: given).flatMap { _, value in stateRead(by: value) })
     guard !read.isEmpty else { return false }
     return action.reduce.contains { other in
       if let same = other.kind as? Operation, same == operation { return false }
@@ -557,12 +601,21 @@ struct PushOperation: ReduceOperationKind, Equatable {
     }
   }
 
+  /// The state fields and derived values a value given reads, in order.
+  static func stateRead(by value: Given) -> [String] {
+    switch value {
+    case .state(let name, _): [name]
+    case .expression(let predicate): predicate.stateReads(over: Model(name: "", doc: nil, fields: []))
+    default: []
+    }
+  }
+
   /// A sample in each state field a `with` reads (`state.syncUp = SyncUp(...)`), so the test
   /// sees the value read rather than a default.
   static func givenStateSamples(_ given: [(field: String, value: Given)], _ kit: TestTranslator) -> [Statement] {
     var read: [String] = []
     for (_, value) in leaves(of: given) {
-      if case .state(let name, _) = value, !read.contains(name) { read.append(name) }
+      for name in stateRead(by: value) where !read.contains(name) { read.append(name) }
     }
     return read.enumerated().compactMap { position, name in
       guard let type = kit.spec.stateField(named: name)?.type else { return nil }
