@@ -654,6 +654,7 @@ struct SpecGenerator {
     makeAdds()
     swap(&rng, &laterRNG)
     makeFollowUps()
+    makeWrittenArguments()
     swap(&rng, &laterRNG)
     makeDelayedFollowUps()
     makeConditionArithmetic()
@@ -2154,6 +2155,38 @@ struct SpecGenerator {
       for target in rng.shuffled(Array(targets)).prefix(rng.int(in: 1...2)) {
         let condition = rng.chance(50) ? actionCondition(trigger.payload) : nil
         spec.actions[index].followUps.append(RFollowUp(action: target.name, condition: condition))
+      }
+    }
+  }
+
+  /// Now and then (a stream of its own) a follow-up's Int or String parameter given a value written
+  /// for it, of the trigger's scope: `recordCount(count: by * 2 + 1)`, `(count: state.total + 1)`,
+  /// `(title: name.uppercased)`; the simulator computes it over the payload and the new state.
+  private mutating func makeWrittenArguments() {
+    var argsRNG = RNG(seed: spec.feature.utf8.reduce(UInt64(0xA7_65)) { $0 &* 31 &+ UInt64($1) })
+    for index in spec.actions.indices {
+      let trigger = spec.actions[index]
+      for position in trigger.followUps.indices where argsRNG.chance(35) {
+        guard let target = spec.action(trigger.followUps[position].action),
+          let parameter = target.payload.first(where: { $0.type == .scalar(.int) || $0.type == .scalar(.string) })
+        else { continue }
+        let value: RPredicate
+        if parameter.type == .scalar(.int) {
+          if let own = trigger.payload.first(where: { $0.type == .scalar(.int) }) {
+            value = .arithmetic(.arithmetic(.path([own.name], suffix: nil), "*", .literal("2", .int(2))), "+", .literal("1", .int(1)))
+          } else if let field = spec.state.first(where: { $0.type == .scalar(.int) }),
+            !trigger.payload.contains(where: { $0.name == "state" })
+          {
+            value = .arithmetic(.path(["state", field.name], suffix: nil), "+", .literal("1", .int(1)))
+          } else {
+            value = .literal("7", .int(7))
+          }
+        } else if let own = trigger.payload.first(where: { $0.type == .scalar(.string) }) {
+          value = .path([own.name], suffix: "uppercased")
+        } else {
+          value = .literal("\"x\"", .string("x"))
+        }
+        spec.actions[index].followUps[position].written = [RLabeled(label: parameter.name, value: value)]
       }
     }
   }

@@ -621,6 +621,8 @@ struct RAsync: Hashable {
 struct RFollowUp: Hashable {
   var action: String
   var condition: RPredicate?
+  /// `ACTION(LABEL: VALUE)`: values written for some of its parameters, of the trigger's scope.
+  var written: [RLabeled] = []
   /// `after 300ms`: dispatched once the wait has passed, the trigger's newest replacing it.
   var delay: String? = nil
   /// `every 300ms` instead: dispatched every time the wait passes (a timer), until the trigger

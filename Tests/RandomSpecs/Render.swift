@@ -553,7 +553,10 @@ struct Renderer {
       if !action.followUps.isEmpty {
         let items = action.followUps.map { followUp in
           YAMLText.scalar(
-            followUp.action + (followUp.delay.map { (followUp.repeats ? " every " : " after ") + $0 } ?? "")
+            followUp.action
+              + (followUp.written.isEmpty
+                ? "" : "(" + followUp.written.map { "\($0.label): " + predicate($0.value) }.joined(separator: ", ") + ")")
+              + (followUp.delay.map { (followUp.repeats ? " every " : " after ") + $0 } ?? "")
               + (followUp.condition.map { " if " + predicate($0) } ?? ""), flow: true)
         }
         body.append("    then: " + (items.count == 1 ? items[0] : "[" + items.joined(separator: ", ") + "]"))

@@ -173,6 +173,10 @@ struct Simulator {
       }
       guard let target = spec.action(followUp.action) else { return nil }
       let values = target.payload.map { parameter -> RNamed in
+        if let written = followUp.written.first(where: { $0.label == parameter.name }) {
+          let scope = conditionScope(action.payload, arguments, state)
+          return RNamed(name: parameter.name, value: evaluate(written.value, scope, RModel(name: "", fields: [])) ?? .null)
+        }
         if let own = action.payload.first(where: { $0.name == parameter.name }), own.type == parameter.type {
           return RNamed(name: parameter.name, value: arguments[own.name] ?? .null)
         }

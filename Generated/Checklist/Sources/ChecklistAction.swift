@@ -20,4 +20,5 @@ enum ChecklistAction: Equatable, Sendable {
   case sortSteps
   case countStep
   case recordCount(count: Int)
+  case countTwice(by: Int)
 }

@@ -18,6 +18,9 @@ struct ChecklistFollowUps: Middleware<ChecklistState, ChecklistAction> {
       if state.count >= 2 {
         context.dispatch(.recordCount(count: state.count))
       }
+    case .countTwice(let by):
+      let state = context.state(after: action, checklistReducer)
+      context.dispatch(.recordCount(count: state.count * 2 + by))
     default:
       break
     }

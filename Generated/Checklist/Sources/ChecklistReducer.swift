@@ -48,6 +48,8 @@ func checklistReducer(_ state: inout ChecklistState, _ action: ChecklistAction) 
     state.count += 1
   case .recordCount:
     state.busy = true
+  case .countTwice(let by):
+    state.count += by
   }
 }
 
@@ -63,7 +65,7 @@ extension ChecklistAction: ChangeReporting {
       return StateFields(2, 3)
     case .show:
       return StateFields(4)
-    case .countStep:
+    case .countStep, .countTwice:
       return StateFields(1)
     case .recordCount:
       return StateFields(2)

@@ -125,6 +125,22 @@ struct ChecklistExampleTests {
     #expect(state.busy == true)
   }
 
+  @Test("a follow-up's parameter written as a value of the trigger's scope")
+  func aFollowUpSParameterWrittenAsAValueOfTheTriggerSScope() async {
+    var given = ChecklistState()
+    given.count = 1
+    let store = TestStore(
+      initialState: given, reducer: checklistReducer, middleware: [ChecklistFollowUps()],
+      exhaustivity: .off)
+    await store.send(.countTwice(by: 3))
+    await store.idle()
+    #expect(store.receivedActions == [.recordCount(count: 11)])
+    await store.finish()
+    let state = store.state
+    #expect(state.count == 4)
+    #expect(state.busy == true)
+  }
+
   @Test("toggleDone is followed by sortSteps")
   func toggleDoneIsFollowedUp() async {
     let store = TestStore(
@@ -132,6 +148,22 @@ struct ChecklistExampleTests {
       exhaustivity: .off)
     await store.send(.toggleDone(id: 8))
     #expect(Array(store.receivedActions.prefix(1)) == [ChecklistAction.sortSteps])
+    await store.finish()
+  }
+
+  @Test("countTwice is followed by recordCount")
+  func countTwiceIsFollowedUp() async {
+    let initial = ChecklistState()
+    var after = initial
+    checklistReducer(&after, .countTwice(by: 8))
+    let store = TestStore(
+      initialState: initial, reducer: checklistReducer, middleware: [ChecklistFollowUps()],
+      exhaustivity: .off)
+    await store.send(.countTwice(by: 8))
+    #expect(
+      Array(store.receivedActions.prefix(1)) == [
+        ChecklistAction.recordCount(count: after.count * 2 + 8)
+      ])
     await store.finish()
   }
 }

@@ -114,6 +114,15 @@ struct ChecklistReducerTests {
     #expect(state.busy == true)
   }
 
+  @Test("countTwice increments count")
+  func countTwiceIncrementsCount() {
+    var state = ChecklistState()
+    let before = state.count
+    let by: Int = 8
+    reduceReporting(&state, .countTwice(by: by))
+    #expect(state.count == before + by)
+  }
+
   @Test("StepFilter.all keeps exactly the matching steps")
   func filterAllKeepsMatchingSteps() {
     var state = ChecklistState()

@@ -3,6 +3,60 @@ extension SpecChecker {
   /// reduce. Each parameter of the follow-up is the trigger's parameter of its name, else the
   /// state field of its name (after the reduce), else its default; the condition reads the
   /// trigger's payload and the new state. Follow-ups may not loop.
+  /// `(LABEL: VALUE, ...)` after a follow-up's name, read from its `(`: a value for each
+  /// parameter named, an expression of the trigger's scope (its payload, then the state after its
+  /// reduce) of the parameter's type. Nil, reported, where one isn't.
+  mutating func followUpArguments(
+    _ tokens: inout TokenStream, of target: Action, trigger: Action, origin: SourceLocation
+  ) -> [String: Predicate]? {
+    _ = tokens.next()
+    var written: [String: Predicate] = [:]
+    let scope = readingScope(own: trigger.payload, filterResults: true)
+    repeat {
+      let label = tokens.next()
+      guard case .identifier(let name) = label.kind, tokens.take(":") else {
+        error(.expectedToken(.fieldName, found: label.described), at: origin.advanced(by: label.offset))
+        return nil
+      }
+      guard let parameter = target.payload.first(where: { $0.name == name }) else {
+        let suggestion = closestMatch(to: name, in: target.payload.map(\.name))
+        error(.unknownParameter(name, action: target.name, suggestion: suggestion), at: origin.advanced(by: label.offset))
+        return nil
+      }
+      guard written[name] == nil else {
+        error(.duplicateName(name, what: .kind(.parameter)), at: origin.advanced(by: label.offset))
+        return nil
+      }
+      let valueOffset = tokens.peek.offset
+      var parser = PredicateParser(
+        tokens: tokens, element: scope.root, models: scope.models, enumCases: enumCaseNames,
+        rootContext: .conditionScope(of: trigger.name), stateModel: scope.stateModel)
+      if case .enumeration = parameter.type.unwrapped { parser.expectedEnum = parameter.type }
+      guard var (value, type) = parser.value() else {
+        if let (problem, offset) = parser.failure { error(problem, at: origin.advanced(by: offset)) }
+        return nil
+      }
+      tokens = parser.tokens
+      if case .literal(let literal, _) = value, let retyped = parser.retype(literal, as: parameter.type) {
+        (value, type) = (.literal(retyped, parameter.type.unwrapped), parameter.type.unwrapped)
+      } else if case .literal(.null, _) = value, parameter.type.isOptional {
+        (value, type) = (.literal(.null, parameter.type), parameter.type)
+      }
+      guard type == parameter.type || type == parameter.type.unwrapped else {
+        error(
+          .typeMismatch(expected: parameter.type.swiftName, found: type.swiftName, what: .quoted(SpecMutator.describe(value))),
+          at: origin.advanced(by: valueOffset))
+        return nil
+      }
+      written[name] = scope.qualified(value)
+    } while tokens.take(",")
+    guard tokens.take(")") else {
+      error(.expectedToken(.closingParenthesis, found: tokens.peek.described), at: origin.advanced(by: tokens.peek.offset))
+      return nil
+    }
+    return written
+  }
+
   mutating func checkFollowUps(_ checked: inout [Action], nodes followUpNodes: [String: YAMLNode]) {
     // Only this reads follow-ups: without any, there is nothing to check or to loop.
     guard !followUpNodes.isEmpty else { return }
@@ -32,6 +86,12 @@ extension SpecChecker {
         guard let targetIndex = index[name] else {
           error(.unknownAction(name, suggestion: closestMatch(to: name, in: names)), at: origin.advanced(by: first.offset))
           continue
+        }
+        // `ACTION(LABEL: VALUE, ...)`: values written for some of its parameters.
+        var written: [String: Predicate] = [:]
+        if tokens.peek.kind == .symbol("(") {
+          guard let read = followUpArguments(&tokens, of: checked[targetIndex], trigger: trigger, origin: origin) else { continue }
+          written = read
         }
         // `after 300ms` (once) or `every 1s` (a timer): a duration as `debounce` takes it, its
         // number and unit side by side.
@@ -67,7 +127,9 @@ extension SpecChecker {
         var arguments: [FollowUp.Argument] = []
         var complete = true
         for parameter in checked[targetIndex].payload {
-          if let own = trigger.payload.first(where: { $0.name == parameter.name }), own.type == parameter.type {
+          if let value = written[parameter.name] {
+            arguments.append(FollowUp.Argument(parameter: parameter.name, source: .expression(value)))
+          } else if let own = trigger.payload.first(where: { $0.name == parameter.name }), own.type == parameter.type {
             arguments.append(FollowUp.Argument(parameter: parameter.name, source: .parameter(own.name)))
           } else if let field = state.first(where: { $0.name == parameter.name }), field.type == parameter.type,
             !trigger.payload.contains(where: { $0.name == parameter.name })

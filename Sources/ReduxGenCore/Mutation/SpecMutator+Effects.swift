@@ -21,6 +21,15 @@ extension SpecMutator {
         mutant("drop", "nothing") { $0.remove(at: position) }
         // A delayed follow-up dispatched at once: the test on a clock that never gets there kills it.
         if followUp.delay != nil { mutant("now", "then \(followUp.action) at once") { $0[position].delay = nil } }
+        // A value written for a parameter: its arithmetic's near misses (`*` for `+`, ...).
+        for (argumentIndex, argument) in followUp.arguments.enumerated() {
+          guard case .expression(let value) = argument.source else { continue }
+          for (kind, nearMiss) in value.arithmeticNearMisses() {
+            mutant("\(argument.parameter)-\(kind)", "then \(followUp.action)(\(argument.parameter): \(describe(nearMiss)))") {
+              $0[position].arguments[argumentIndex].source = .expression(nearMiss)
+            }
+          }
+        }
         // A timer that ticks once: the trigger's timers become one wait (they wait alike).
         if followUp.repeats, action.followUps.firstIndex(where: \.repeats) == position, let delay = followUp.delay {
           mutant("once", "then \(followUp.action) after \(delay)ms, once") { followUps in

@@ -55,6 +55,9 @@ package struct FollowUp: Sendable, Equatable {
     case state(String)
     /// The parameter's default (for `= new` and `= now`, made by ReduxRuntime's `ActionValues`).
     case value(Value)
+    /// A value written for it (`then: "saved(transcript: transcript + \" ❌\")"`): an expression of
+    /// the trigger's scope, its payload then the state after the reduce (`state.NAME` in it).
+    case expression(Predicate)
   }
 
   package var action: String

@@ -121,7 +121,11 @@ extension FeatureTranslator {
       }
       for followUp in action.followUps {
         for argument in followUp.arguments {
-          if case .parameter(let name) = argument.source { used.insert(name) }
+          switch argument.source {
+          case .parameter(let name): used.insert(name)
+          case .expression(let predicate): used.formUnion(Operand.expression(predicate).parameters)
+          default: break
+          }
         }
         let sent = followUp.action(in: spec, types: effectTypes, parameter: { .name($0) }, state: state)
         let dispatch =

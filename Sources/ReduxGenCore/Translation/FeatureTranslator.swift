@@ -476,7 +476,13 @@ struct FeatureTranslator {
 extension FollowUp {
   /// Whether a parameter takes a state field's value (after the trigger's reduce).
   var takesStateFields: Bool {
-    arguments.contains { if case .state = $0.source { true } else { false } }
+    arguments.contains { argument in
+      switch argument.source {
+      case .state: true
+      case .expression(let predicate): PredicateSearch.fields(readBy: predicate).contains("state")
+      default: false
+      }
+    }
   }
 
   /// Whether a parameter is made as it is sent (`= new`, `= now`), by `ActionValues.current`.
@@ -502,6 +508,12 @@ extension FollowUp {
       switch argument.source {
       case .parameter(let name): return ReduxGenCore.Argument(argument.parameter, parameter(name))
       case .state(let name): return ReduxGenCore.Argument(argument.parameter, state.dot(name))
+      case .expression(let predicate):
+        // Its names are the trigger's parameters; `state.NAME` reads the state after the reduce.
+        let value = withoutActuallyEscaping(parameter) { parameter in
+          PredicateTranslator(types: types, element: state, root: { $0 == "state" ? state : parameter($0) }).expression(predicate)
+        }
+        return ReduxGenCore.Argument(argument.parameter, value)
       case .value(let value) where madeValue != nil && (value == .newUUID || value == .now):
         return ReduxGenCore.Argument(argument.parameter, madeValue!(value))
       case .value(.newUUID): return ReduxGenCore.Argument(argument.parameter, values.dot("uuid").call())
