@@ -327,6 +327,11 @@ extension Predicate {
       }
     case .not(let operand):
       result = operand.arithmeticNearMisses().map { ($0.kind, .not($0.predicate)) }
+    case .index(let list, let offset, let element) where offset.type == .scalar(.int):
+      // The element next to the one read (an offset off by one), then the offset's own.
+      result = [("offset+1", .index(list, at: .arithmetic(offset, .plus, .literal(.int(1), .scalar(.int)), .scalar(.int)), element: element))]
+      result += offset.arithmeticNearMisses().map { ($0.kind, .index(list, at: $0.predicate, element: element)) }
+      result += list.arithmeticNearMisses().map { ($0.kind, .index($0.predicate, at: offset, element: element)) }
     case .member(let base, let steps, let type):
       result = base.arithmeticNearMisses().map { ($0.kind, .member($0.predicate, steps, type)) }
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs), .contains(let lhs, let rhs),
