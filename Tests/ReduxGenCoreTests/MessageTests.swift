@@ -117,6 +117,11 @@ struct MessageTests {
         "'\\(note)' is String?, which text doesn't show as it reads: interpolate text, a number, a Bool or an enum of names (give an optional a fallback: '\\(note ?? \"none\")')"
     ),
     Row(
+      problem: .bareWordKey("selected", action: "vote"), area: .conditions,
+      message:
+        "'selected' is neither a parameter of action 'vote' nor a name of the state; a key of text is written in quotes: [\"selected\"]"
+    ),
+    Row(
       problem: .caseTestOnNonEnum("count", type: "Int"), area: .conditions,
       message: "'is' tests an enum's case, but 'count' is Int"),
   ]

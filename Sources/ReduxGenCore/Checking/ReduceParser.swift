@@ -390,6 +390,23 @@ struct ReduceParser {
   /// it: the expression's where it read further or the simple reader found the state read.
   private mutating func bracketedExpression(expected: SpecType) -> Operand? {
     let (start, startFailure) = (tokens, failure)
+    // A bare name alone: a parameter's, else the state's (`votes[chosen]` reads the field, as
+    // `votes[state.chosen]` does); never text that happens to be written so.
+    if case .identifier(let word) = tokens.peek.kind, tokens.peekSecond.kind == .symbol("]"),
+      !["true", "false", "nil"].contains(word), !action.payload.contains(where: { $0.name == word })
+    {
+      if makeValueScope != nil, isStateName(word) {
+        // A case of the key's enum named like a state field: neither is chosen silently.
+        if case .enumeration(let enumName) = expected.unwrapped, literals.enumCaseNames[enumName]?.contains(word) == true {
+          return fail(.caseOrStateField(word, type: enumName), tokens.peek.offset)
+        }
+        if let value = expression(expected: expected), tokens.take("]") { return value }
+        return nil
+      }
+      if expected.unwrapped == .scalar(.string) {
+        return fail(.bareWordKey(word, action: action.name), tokens.peek.offset)
+      }
+    }
     if let value = bracketed(expected: expected) { return value }
     guard makeValueScope != nil else { return nil }
     let after = (tokens, failure)

@@ -37,7 +37,7 @@ extension SpecProblem {
       .whereReadsOnlyElement, .stateHiddenByField, .nameOfTwoScopes, .filterOverNotModelList, .filterSelectedExists, .noCases,
       .filterReadsFilterResult, .expectedToken, .unexpectedText, .typeMismatch, .notBool, .notNumeric,
       .cannotCompare, .nilAgainstNonOptional, .predicateNotBool, .conditionNeedsFields, .notSortable,
-      .caseNeedsValues, .caseValuesMismatch, .caseTestOnNonEnum, .notShownAsText: .conditions
+      .caseNeedsValues, .caseValuesMismatch, .caseTestOnNonEnum, .notShownAsText, .bareWordKey: .conditions
     case .arithmeticAfterAggregate, .derivedReadAsStateField, .cannotMultiply, .derivedReadsLater,
       .derivedReadsNothing, .notWeights, .notAggregated, .entryKeyAmbiguous, .entryKeyMismatch, .entryKeyOverList,
       .notArithmeticValue, .lookupInsideField, .unknownDerivation, .notLookup, .derivedNameTaken,

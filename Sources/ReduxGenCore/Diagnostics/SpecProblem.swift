@@ -109,6 +109,9 @@ package enum SpecProblem: Hashable, Sendable {
   case caseValuesMismatch(String, enumName: String, labels: [String])
   /// An alert's `\(VALUE)` of a type text doesn't show well (an optional, a list).
   case notShownAsText(String, type: String)
+  /// A bare word as a text key of a path written (`votes[selected]`) that names nothing in the
+  /// action's scope: text is quoted.
+  case bareWordKey(String, action: String)
   /// `VALUE is CASE` on a value that is no enum.
   case caseTestOnNonEnum(String, type: String)
 
