@@ -99,6 +99,17 @@ struct MessageTests {
       problem: .enumCarriesValues("Mode", use: "tag a cache entry with"), area: .types,
       message: "Mode has cases that carry values, so it has no text of its own to tag a cache entry with; use an enum whose cases are names alone"),
     Row(
+      problem: .caseValuesClash("playing", enumName: "Mode", type: "Playing", clash: "is the name of its case 'Playing'"),
+      area: .types,
+      message:
+        "case 'playing' of Mode keeps its values in the struct Mode.Playing, which is the name of its case 'Playing'; name the case otherwise"
+    ),
+    Row(
+      problem: .caseValueOfSumEnum("branch", enumName: "Node", held: "Node"), area: .types,
+      message:
+        "case 'branch' of Node carries a value of Node, whose cases carry values too; a case carries an enum whose cases are names alone (keep the other in a field of its own)"
+    ),
+    Row(
       problem: .caseHidesType("date", enumName: "Entry", type: "Date"), area: .types,
       message:
         "case 'date' of Entry keeps its values in the struct Entry.Date, which inside the enum would hide the type Date that its values hold; name the case otherwise"

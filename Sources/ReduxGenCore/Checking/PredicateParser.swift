@@ -176,13 +176,18 @@ struct PredicateParser {
     // The case's values, nil in another case: `mode.playing != nil` (`mode?.playing` for an
     // optional enum not already read through `?.`).
     let valuesType = SpecType.optional(.model(enumName + "." + EnumType.valuesTypeName(name)))
-    let steps: [Predicate.PathStep] =
-      (value.1.isOptional && !Self.isChained(value.0) ? [.unwrapped] : []) + [.field(name)]
     let read: Predicate
-    switch value.0 {
-    case .path(let base, _): read = .path(base + steps, valuesType)
-    case .member(let base, let baseSteps, _): read = .member(base, baseSteps + steps, valuesType)
-    default: read = .member(value.0, steps, valuesType)
+    if Self.isChained(value.0) {
+      // Read through `?.` (`rows[id]?.mode`), whether the field itself is optional or not: the
+      // chain in parentheses is one optional value (`(rows[id]?.mode)?.playing`).
+      read = .member(value.0, [.unwrapped, .field(name)], valuesType)
+    } else {
+      let steps: [Predicate.PathStep] = (value.1.isOptional ? [.unwrapped] : []) + [.field(name)]
+      switch value.0 {
+      case .path(let base, _): read = .path(base + steps, valuesType)
+      case .member(let base, let baseSteps, _): read = .member(base, baseSteps + steps, valuesType)
+      default: read = .member(value.0, steps, valuesType)
+      }
     }
     return (.compare(read, .notEqual, .literal(.null, valuesType)), .scalar(.bool))
   }

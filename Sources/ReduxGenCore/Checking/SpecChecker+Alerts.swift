@@ -26,7 +26,23 @@ extension SpecChecker {
       var alert = AlertDeclaration(name: name, title: title, buttons: [])
       alert.message = keys["message"].flatMap { text($0, what: .key("message")) }
       if let valuesNode = keys["values"] {
-        alert.values = caseValueFields(valuesNode, enumName: GeneratedNames(feature: feature).alert, caseName: name, isAlert: true)
+        let enumName = GeneratedNames(feature: feature).alert
+        alert.values = caseValueFields(valuesNode, enumName: enumName, caseName: name, isAlert: true)
+        // Its values are read by a property named as the alert, beside what every alert says,
+        // and kept in a struct named as it.
+        let typeName = EnumType.valuesTypeName(name)
+        let clash: String? =
+          if ["title", "message", "isDialog", "buttons"].contains(name) {
+            "is read by a property '\(name)' that every alert already has for what it says"
+          } else if name.first?.isUppercase == true || ["Type", "Protocol", "Self", "CodingKeys", "Any"].contains(typeName) {
+            "can't be a member's name here"
+          } else {
+            nil
+          }
+        if !alert.values.isEmpty, let clash {
+          // The values are kept: what reads them isn't refused again.
+          error(.caseValuesClash(name, enumName: enumName, type: typeName, clash: clash), pair.key)
+        }
       }
       alert.isDialog = keys["dialog"].flatMap { flag($0, what: .key("dialog")) } ?? false
       var actionNodes: [YAMLNode?] = []

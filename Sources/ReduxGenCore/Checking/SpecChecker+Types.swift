@@ -37,8 +37,31 @@ extension SpecChecker {
       error(.noCases(name), casesNode)
       return nil
     }
-    // Each case's values are a struct inside the enum named like the case (`Playing`): inside
-    // the enum that name would hide a type of that name the values hold.
+    // Each case's values are a struct inside the enum named like the case (`Playing`), read by a
+    // property named as the case: neither may meet another member's name.
+    for caseName in cases where caseValues[caseName] != nil {
+      let typeName = EnumType.valuesTypeName(caseName)
+      let clash: String? =
+        if caseName.first?.isUppercase == true {
+          "would be named as the case itself (start the case with a lower-case letter)"
+        } else if ["Type", "Protocol", "Self", "CodingKeys", "Any"].contains(typeName) {
+          "is a name Swift keeps for itself"
+        } else if cases.contains(typeName) {
+          "is the name of its case '\(typeName)'"
+        } else if cases.contains(where: { $0 != caseName && caseValues[$0] != nil && EnumType.valuesTypeName($0) == typeName }) {
+          "is another case's too"
+        } else {
+          nil
+        }
+      guard let clash else { continue }
+      let node = sequence(casesNode, what: .cases(of: name))?.first { item in
+        if case .mapping(let pairs) = item.kind { return pairs.first?.key.scalar == caseName }
+        return false
+      }
+      // The values are kept: what reads and makes the case isn't refused again.
+      error(.caseValuesClash(caseName, enumName: name, type: typeName, clash: clash), node ?? casesNode)
+    }
+    // Inside the enum that struct's name would hide a type of that name the values hold.
     let heldTypes = Set(caseValues.values.flatMap { $0.flatMap { Self.namesWritten($0.type) } })
     for caseName in cases where caseValues[caseName] != nil && heldTypes.contains(EnumType.valuesTypeName(caseName)) {
       let node = sequence(casesNode, what: .cases(of: name))?.first { item in

@@ -103,6 +103,18 @@ package struct SpecChecker {
 
     // 2. Types: enums, then the filters' cases as names, then models, the state and events.
     var enums = enumPairs.compactMap { checkEnum($0) }
+    // A case carries enums whose cases are names alone: one with values (itself, or two that
+    // hold each other) would make a value without end.
+    let sumEnums = Set((enums + Spec.flattened(allUses).flatMap(\.enums)).filter(\.carriesValues).map(\.name))
+    for index in enums.indices where enums[index].carriesValues {
+      for caseName in enums[index].cases {
+        guard let values = enums[index].caseValues[caseName],
+          let held = values.flatMap({ Self.namesWritten($0.type) }).first(where: sumEnums.contains)
+        else { continue }
+        let node = enumPairs.first { $0.key.scalar == enums[index].name }?.key
+        if let node { error(.caseValueOfSumEnum(caseName, enumName: enums[index].name, held: held), node) }
+      }
+    }
     // `alerts:`: their enums (`<Feature>Alert`, `<Feature>AlertAction`) join the spec's. A
     // declared type of either name is refused where it is declared (a generated name).
     let alertsRead = keys["alerts"].map { readAlerts($0) } ?? []

@@ -32,7 +32,8 @@ extension SpecProblem {
     case .unknownType, .invalidTypeSyntax, .unsupportedIDType, .invalidDictionaryKey, .optionalDictionaryValue,
       .invalidDefault, .unknownEscape, .missingDefault, .invalidValue, .unknownConformance, .repeatedConformance,
       .usedModelLacksConformance, .missingField, .jsonKeyOutsideModel, .emptyJSONKey, .duplicateJSONKey,
-      .valueOutOfRange, .caseWithoutValues, .caseValueWithDefault, .caseValueType, .enumCarriesValues, .caseHidesType: .types
+      .valueOutOfRange, .caseWithoutValues, .caseValueWithDefault, .caseValueType, .enumCarriesValues, .caseHidesType,
+      .caseValuesClash, .caseValueOfSumEnum: .types
     case .stateReadAsParameter, .readThroughOptional, .notOptionalChained, .subscriptAfterChain, .membershipInCondition, .cannotCompute, .cannotApply, .lookupInCondition,
       .whereReadsOnlyElement, .stateHiddenByField, .nameOfTwoScopes, .filterOverNotModelList, .filterSelectedExists, .noCases,
       .filterReadsFilterResult, .expectedToken, .unexpectedText, .typeMismatch, .notBool, .notNumeric,

@@ -56,6 +56,10 @@ package enum SpecProblem: Hashable, Sendable {
   case caseWithoutValues(String, enumName: String)
   /// A case's value with a default: a case is made with every value.
   case caseValueWithDefault(String, owner: String)
+  /// A case whose values' struct (`Playing`) or property meets another member's name.
+  case caseValuesClash(String, enumName: String, type: String, clash: String)
+  /// A case that carries a value of an enum whose cases carry values (itself among them).
+  case caseValueOfSumEnum(String, enumName: String, held: String)
   /// A case whose values' struct (`Date` for a case `date`) would hide a type its enum's values hold.
   case caseHidesType(String, enumName: String, type: String)
   /// A case's value of a type a case can't carry (a model).

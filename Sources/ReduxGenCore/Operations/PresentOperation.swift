@@ -77,8 +77,8 @@ struct PresentOperation: ReduceOperationKind, Equatable {
     setUp += PushOperation.givenStateSamples(given, kit)
     // The state the child is given is read before the action (the action may change it).
     let leaves = PushOperation.leaves(of: given)
-    if leaves.contains(where: { if case .state = $0.value { true } else { false } }),
-      !PushOperation.readChangedElsewhere(given, action: action, operation: self)
+    if leaves.contains(where: { !PushOperation.stateRead(by: $0.value).isEmpty }),
+      !PushOperation.readChangedElsewhere(given, action: action, operation: self, spec: kit.spec)
     {
       setUp.append(kit.constant("before", .name("state")))
     }
@@ -86,7 +86,7 @@ struct PresentOperation: ReduceOperationKind, Equatable {
     let before = Expression.name("before")
     // A field another operation of the action may write: what the child got depends on the
     // operations' order, left to examples.
-    let readElsewhere = PushOperation.readChangedElsewhere(given, action: action, operation: self)
+    let readElsewhere = PushOperation.readChangedElsewhere(given, action: action, operation: self, spec: kit.spec)
     let checks = leaves.compactMap { path, value -> Statement? in
       let expected: Expression
       switch value {

@@ -516,7 +516,7 @@ struct PushOperation: ReduceOperationKind, Equatable {
     // A screen already shown: the push goes on top of it.
     let shown = Expression.dot(destination).call([Argument(nil, .name(stateType).call())])
     if !given.isEmpty {
-      guard !Self.readChangedElsewhere(given, action: action, operation: self) else { return [] }
+      guard !Self.readChangedElsewhere(given, action: action, operation: self, spec: kit.spec) else { return [] }
       return givenTests(&context, top: top, shown: shown)
     }
     // The payload's state is the screen's; a default state may make fresh ids, so only its
@@ -588,12 +588,16 @@ struct PushOperation: ReduceOperationKind, Equatable {
   /// reads: then what it read depends on the operations' order, and the derived test of the
   /// values given leaves those out (examples pin them).
   static func readChangedElsewhere<Operation: ReduceOperationKind & Equatable>(
-    _ given: [(field: String, value: Given)], action: Action, operation: Operation
+    _ given: [(field: String, value: Given)], action: Action, operation: Operation, spec: Spec
   ) -> Bool {
     let read = Set(leaves(of: given).flatMap { _, value in stateRead(by: value) })
     guard !read.isEmpty else { return false }
+    // A derived value or a filter result read is made of fields not named here: any other
+    // operation may change it.
+    let readsDerived = read.contains { spec.stateField(named: $0) == nil }
     return action.reduce.contains { other in
       if let same = other.kind as? Operation, same == operation { return false }
+      if readsDerived { return true }
       // A condition, or an operation writing no field it names (custom): any field.
       guard let path = other.path, !(other.kind is ConditionalOperation) else { return true }
       guard case .field(let name)? = path.steps.first else { return true }

@@ -86,7 +86,7 @@ extension SpecProblem {
         + labels.map { "\($0): ..." }.joined(separator: ", ") + ")"
     case .notShownAsText(let text, let type):
       "'\\(\(text))' is \(type), which text doesn't show as it reads: interpolate text, a number, a Bool or an enum "
-        + "of names (give an optional a fallback: '\\(\(text) ?? \"none\")')"
+        + "of names" + (type.hasSuffix("?") ? " (give an optional a fallback: '\\(\(text) ?? \"none\")')" : "")
     case .bareWordKey(let word, let action):
       "'\(word)' is neither a parameter of action '\(action)' nor a name of the state; a key of text is written "
         + "in quotes: [\"\(word)\"]"

@@ -54,6 +54,11 @@ extension SpecProblem {
     case .caseValueType(let name, let owner, let type):
       "'\(name)' of \(owner) is \(type); a value it carries is one of numbers, text, dates, URLs, Data, Bool, enums "
         + "and optionals, lists and dictionaries of them, not a model (hold the model in a state field)"
+    case .caseValuesClash(let name, let enumName, let type, let clash):
+      "case '\(name)' of \(enumName) keeps its values in the struct \(enumName).\(type), which \(clash); name the case otherwise"
+    case .caseValueOfSumEnum(let name, let enumName, let held):
+      "case '\(name)' of \(enumName) carries a value of \(held), whose cases carry values too; a case carries an enum "
+        + "whose cases are names alone (keep the other in a field of its own)"
     case .caseHidesType(let name, let enumName, let type):
       "case '\(name)' of \(enumName) keeps its values in the struct \(enumName).\(type), which inside the enum would "
         + "hide the type \(type) that its values hold; name the case otherwise"
