@@ -13,8 +13,9 @@ struct PredicateParser {
   var elementScope: ElementScope?
   /// The first problem found, with its offset in the text.
   private(set) var failure: (SpecProblem, Int)?
-  /// The enum a value is read as (an operation's target's): its cases are read by name, with
-  /// their values (`set mode = playing(progress: 0)`).
+  /// The type a value is read as, where it is an enum or a list (an operation's target's, a
+  /// parameter's): an enum's cases are read by name, with their values (`set mode =
+  /// playing(progress: 0)`), and `[]` is an empty list.
   var expectedEnum: SpecType?
 
   init(

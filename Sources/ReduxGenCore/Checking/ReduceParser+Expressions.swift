@@ -112,7 +112,11 @@ extension ReduceParser {
     var parser = PredicateParser(
       tokens: tokens, element: scope.root, models: scope.models, enumCases: literals.enumCaseNames,
       rootContext: .conditionScope(of: action.name), stateModel: scope.stateModel)
-    if case .enumeration = expected.unwrapped { parser.expectedEnum = expected }
+    // An enum's cases by name, and `[]`, take the type the value goes to.
+    switch expected.unwrapped {
+    case .enumeration, .array: parser.expectedEnum = expected
+    default: break
+    }
     guard let (predicate, type) = parser.value() else {
       if let (problem, problemOffset) = parser.failure { return fail(problem, problemOffset) }
       return nil

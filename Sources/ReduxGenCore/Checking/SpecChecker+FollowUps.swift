@@ -31,7 +31,10 @@ extension SpecChecker {
       var parser = PredicateParser(
         tokens: tokens, element: scope.root, models: scope.models, enumCases: enumCaseNames,
         rootContext: .conditionScope(of: trigger.name), stateModel: scope.stateModel)
-      if case .enumeration = parameter.type.unwrapped { parser.expectedEnum = parameter.type }
+      switch parameter.type.unwrapped {
+      case .enumeration, .array: parser.expectedEnum = parameter.type
+      default: break
+      }
       guard var (value, type) = parser.value() else {
         if let (problem, offset) = parser.failure { error(problem, at: origin.advanced(by: offset)) }
         return nil
