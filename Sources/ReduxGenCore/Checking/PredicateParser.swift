@@ -16,7 +16,7 @@ struct PredicateParser {
   /// The type a value is read as, where it is an enum or a list (an operation's target's, a
   /// parameter's): an enum's cases are read by name, with their values (`set mode =
   /// playing(progress: 0)`), and `[]` is an empty list.
-  var expectedEnum: SpecType?
+  var expectedType: SpecType?
 
   init(
     tokens: TokenStream, element: Model, models: [Model], enumCases: [String: [String]], rootContext: Subject? = nil,
@@ -116,7 +116,7 @@ struct PredicateParser {
 
   mutating func comparison() -> Typed? {
     let lhsOffset = tokens.peek.offset
-    guard let lhs = coalescing(expected: expectedEnum) else { return nil }
+    guard let lhs = coalescing(expected: expectedType) else { return nil }
     if tokens.peek.kind == .identifier("is") {
       return caseTest(lhs, at: tokens.peek.offset)
     }

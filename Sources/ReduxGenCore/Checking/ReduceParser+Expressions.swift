@@ -114,7 +114,7 @@ extension ReduceParser {
       rootContext: .conditionScope(of: action.name), stateModel: scope.stateModel)
     // An enum's cases by name, and `[]`, take the type the value goes to.
     switch expected.unwrapped {
-    case .enumeration, .array: parser.expectedEnum = expected
+    case .enumeration, .array: parser.expectedType = expected
     default: break
     }
     guard let (predicate, type) = parser.value() else {

@@ -32,7 +32,7 @@ extension SpecChecker {
         tokens: tokens, element: scope.root, models: scope.models, enumCases: enumCaseNames,
         rootContext: .conditionScope(of: trigger.name), stateModel: scope.stateModel)
       switch parameter.type.unwrapped {
-      case .enumeration, .array: parser.expectedEnum = parameter.type
+      case .enumeration, .array: parser.expectedType = parameter.type
       default: break
       }
       guard var (value, type) = parser.value() else {
