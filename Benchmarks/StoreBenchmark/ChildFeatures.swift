@@ -67,7 +67,7 @@ func runTree(count: Int, dispatches: Int, rounds: Int) {
   _ = shelf.path.push(.tally(TallyState()))
   let screen = shelf.path.push(.tallies(tallies))
   let middleware = shelfChildren(
-    pathTally: { _ in [] }, pathNamer: { _ in [] }, pathRecorder: { _ in [] },
+    sheet: { [] }, pathTally: { _ in [] }, pathNamer: { _ in [] }, pathRecorder: { _ in [] },
     pathTallies: { _ in talliesChildren(tallies: { _ in [] }, namer: { [] }) })
   var best = (own: Double.infinity, row: Double.infinity, twoLevels: Double.infinity, ownWith: Double.infinity, rowWith: Double.infinity)
   for _ in 0..<rounds {
@@ -117,7 +117,7 @@ func profileTreeRow(count: Int, dispatches: Int, middleware: Bool) -> String {
   let chain =
     middleware
     ? shelfChildren(
-      pathTally: { _ in [] }, pathNamer: { _ in [] }, pathRecorder: { _ in [] },
+      sheet: { [] }, pathTally: { _ in [] }, pathNamer: { _ in [] }, pathRecorder: { _ in [] },
       pathTallies: { _ in talliesChildren(tallies: { _ in [] }, namer: { [] }) }) : []
   let app = Store(initialState: shelf, reducer: shelfReducer, middleware: chain)
   let clock = ContinuousClock()

@@ -319,12 +319,13 @@ import Testing
       for child in childFeatures where line.contains(child + "State") {
         line = line.replacingOccurrences(of: child + "State", with: longest(child[...]) + "State")
       }
-      // A stack's destination is named after its feature (`push path.tally`, `path[1].tally.remove`).
+      // A stack's destination is named after its feature (`push path.tally`, `path[1].tally.remove`);
+      // a presented feature's own child (`sheet.namer.type`) keeps its field's name.
       for child in childFeatures {
         let destination = "." + child.prefix(1).lowercased() + child.dropFirst()
         let renamed = "." + longest(child[...]).prefix(1).lowercased() + longest(child[...]).dropFirst()
         line = line.replacingOccurrences(
-          of: #"\\#(destination)(?![A-Za-z0-9_])"#, with: renamed, options: .regularExpression)
+          of: #"(path(\[[0-9]+\])?)\#(destination)(?![A-Za-z0-9_])"#, with: "$1" + renamed, options: .regularExpression)
       }
       return line
     }.joined(separator: "\n")

@@ -70,6 +70,25 @@ struct MessageTests {
       message: "'receive' runs an example through the store, which 'through: reducer' says it doesn't"),
     Row(problem: .appNotFeature, area: .modules, message: "this is an app spec; a feature spec is expected here"),
     Row(
+      problem: .handlerThrough("rows", feature: "Tallies", holds: "a list of features ('each:')"), area: .modules,
+      message:
+        "'rows' of Tallies holds a list of features ('each:'): 'from' reaches a grandchild's action through presented features ('presents:') only"
+    ),
+    Row(
+      problem: .grandchildButton("login.twoFactor.submit", alert: "confirm", feature: "TwoFactor"), area: .modules,
+      message:
+        "a button of TwoFactor's alert 'confirm' sends 'submit' too, and a button is heard as its action by the feature presenting TwoFactor only; reduce it there ('from') and hear an action of that feature's, not 'login.twoFactor.submit'"
+    ),
+    Row(
+      problem: .unknownGrandchild("twoFacter", feature: "Login", suggestion: "twoFactor"), area: .modules,
+      message: "feature 'Login' holds no child feature 'twoFacter'; did you mean 'twoFactor'?"),
+    Row(
+      problem: .grandchildHandlerParameter("code", action: "loggedIn", childAction: "submitted", feature: "TwoFactor"),
+      area: .modules,
+      message:
+        "parameter 'code' of action 'loggedIn' is not a parameter of TwoFactor's 'submitted': an action with 'from' takes a grandchild's action's parameters only (its state may be dismissed by then)"
+    ),
+    Row(
       problem: .unknownAppFeature("crat", suggestion: "cart"), area: .modules,
       message: "this app has no feature 'crat'; did you mean 'cart'?"),
     Row(

@@ -342,6 +342,7 @@ import Testing
     Store(
       initialState: ShelfState(), reducer: shelfReducer,
       middleware: shelfChildren(
+        sheet: { [] },
         pathTally: { id in
           made.withLock { $0.append(id) }
           return [TallyEffectsMiddleware(effects: effects)]
@@ -367,6 +368,7 @@ import Testing
     let store = Store(
       initialState: ShelfState(), reducer: shelfReducer,
       middleware: shelfChildren(
+        sheet: { [] },
         pathTally: { _ in [] }, pathNamer: { _ in [] },
         pathRecorder: { _ in
           [RecorderFollowUps(clock: clock), RecorderEffectsMiddleware(effects: Transcripts(double: transcripts))]

@@ -42,8 +42,19 @@ public enum ShelfAction: Equatable, Sendable {
   /// The form draft, read when it saves, and the form popped.
   case named(draft: String)
 
+  /// The draft typed in the sheet's naming form, two levels down, shown as the shelf's title.
+  case draftTyped(draft: String)
+
+  case showSheet
+
+  /// SwiftUI dismissed `sheet` (a sheet swiped down): sent by its presentation binding set to nil.
+  case sheetDismissed
+
   /// SwiftUI popped `path` from screen `screen` up (the back button, a swipe): sent by its path binding.
   case pathPopped(screen: Int)
+
+  /// An action of the Tallies presented in `sheet`; dropped when none is.
+  case sheet(_: TalliesAction)
 
   /// An action of the screen of `path` whose id is `id`.
   /// Dropped when the stack holds no such screen, or it is another destination.
@@ -51,6 +62,14 @@ public enum ShelfAction: Equatable, Sendable {
 }
 
 extension ShelfAction {
+  /// The Tallies action this carries, if it is an action of `sheet`.
+  public var sheet: TalliesAction? {
+    if case .sheet(let action) = self {
+      return action
+    }
+    return nil
+  }
+
   /// The screen's id and action this carries, if it is an action of `path`.
   public var path: (id: Int, action: ShelfPathAction)? {
     if case .path(let id, let action) = self {

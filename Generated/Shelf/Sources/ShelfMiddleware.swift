@@ -14,12 +14,16 @@ import Tally
 /// presented, ended when it is dismissed; a stack's destination's makes a screen's chain from
 /// its id, ended when the screen is popped.
 public func shelfChildren(
+  sheet: @escaping @Sendable () -> [any Middleware<TalliesState, TalliesAction>],
   pathTally: @escaping @Sendable (Int) -> [any Middleware<TallyState, TallyAction>],
   pathNamer: @escaping @Sendable (Int) -> [any Middleware<NamerState, NamerAction>],
   pathRecorder: @escaping @Sendable (Int) -> [any Middleware<RecorderState, RecorderAction>],
   pathTallies: @escaping @Sendable (Int) -> [any Middleware<TalliesState, TalliesAction>]
 ) -> [any Middleware<ShelfState, ShelfAction>] {
   return [
+    PresentedMiddleware(
+      sheet, field: 2, presented: { $0.sheet }, extract: { $0.sheet }, embed: { .sheet($0) },
+      reducer: shelfReducer),
     ChildMiddleware(
       stack: { id in
         [
@@ -41,6 +45,6 @@ public func shelfChildren(
       screens: { $0.path },
       extract: { $0.path },
       embed: { .path(id: $0, action: $1) },
-      reducer: shelfReducer)
+      reducer: shelfReducer),
   ]
 }

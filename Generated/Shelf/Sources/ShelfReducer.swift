@@ -40,8 +40,34 @@ public func shelfReducer(_ state: inout ShelfState, _ action: ShelfAction) {
   case .named(let draft):
     state.title = draft
     state.path.pop()
+  case .draftTyped(let draft):
+    state.title = draft
+  case .showSheet:
+    state.sheet = TalliesState()
+  case .sheetDismissed:
+    state.sheet = nil
   case .pathPopped(let screen):
     state.path.pop(from: screen)
+  case .sheet(let action):
+    if state.sheet != nil {
+      let namerWasPresented = state.sheet!.namer != nil
+      talliesReducer(&state.sheet!, action)
+      switch action {
+      case .namer(let action):
+        if namerWasPresented {
+          switch action {
+          case .type(let draft):
+            shelfReducer(&state, .draftTyped(draft: draft))
+          default:
+            break
+          }
+        }
+      default:
+        break
+      }
+    } else {
+      PresentationCheck.dropped(action, feature: "Shelf", field: "sheet")
+    }
   case .path(let id, let action):
     let heard = action.heard(showing: state.path[id: id])
     if shelfReducerPath(&state.path, id: id, action) {
@@ -102,10 +128,14 @@ extension ShelfAction: ChangeReporting {
     case .showTally, .showForm, .renameWith, .record, .showList, .back, .backTo, .close, .home,
       .tallyRemoved, .pathPopped:
       return StateFields(1)
-    case .retitle:
+    case .retitle, .draftTyped:
       return StateFields(0)
     case .named, .path:
       return StateFields(0, 1)
+    case .showSheet, .sheetDismissed:
+      return StateFields(2)
+    case .sheet:
+      return StateFields(0, 2)
     }
   }
 
@@ -141,7 +171,7 @@ extension ShelfState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<ShelfState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.title: StateFields(0), \.path: StateFields(1),
+      \.title: StateFields(0), \.path: StateFields(1), \.sheet: StateFields(2),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

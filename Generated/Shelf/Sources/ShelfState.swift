@@ -15,9 +15,15 @@ public struct ShelfState: Equatable, Sendable {
   /// The screens pushed on the stack, bottom first; empty when the root alone shows.
   public var path: ScreenStack<ShelfPath>
 
-  public init(title: String = "Shelf", path: ScreenStack<ShelfPath> = []) {
+  /// The Tallies feature while it is presented; nil when it isn't.
+  public var sheet: TalliesState?
+
+  public init(
+    title: String = "Shelf", path: ScreenStack<ShelfPath> = [], sheet: TalliesState? = nil
+  ) {
     self.title = title
     self.path = path
+    self.sheet = sheet
   }
 }
 
@@ -129,11 +135,24 @@ public typealias ShelfViewStore = ViewStore<ShelfState, ShelfAction>
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension ViewStore where State == ShelfState, Action == ShelfAction {
+  /// The Tallies feature's view store while `sheet` is presented; nil while it isn't.
+  /// The same object while it stays presented: what a sheet's content reads.
+  public var sheet: TalliesViewStore? {
+    return scope(presented: \.sheet, embed: { .sheet($0) }, extract: \.sheet)
+  }
+
   /// A view store per screen of `path`, bottom first: what a `NavigationStack` shows.
   /// Each the same object while its screen is on the stack; its destination's own
   /// view store is its property of the destination's name (`path[0].tally`).
   public var path: ChildViewStores<Int, ScreenStack<ShelfPath>.Element, ShelfPathAction> {
     return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
+  }
+
+  /// `sheet`'s view store while it is presented, for `sheet(item:)` and the like.
+  /// Set to nil by SwiftUI (a sheet swiped down), it dispatches `sheetDismissed`.
+  public var sheetBinding: StoreBinding<TalliesViewStore?> {
+    return scopeBinding(
+      presented: \.sheet, embed: { .sheet($0) }, extract: \.sheet, dismiss: .sheetDismissed)
   }
 
   /// `path`'s screens' view stores, bottom first, for `NavigationStack(path:)`.
@@ -173,11 +192,24 @@ extension ViewStore where State == ScreenStack<ShelfPath>.Element, Action == She
 public typealias ShelfNotifier = ChangeNotifier<ShelfState, ShelfAction>
 
 extension ChangeNotifier where State == ShelfState, Action == ShelfAction {
+  /// The Tallies feature's notifier while `sheet` is presented; nil while it isn't.
+  /// The same object while it stays presented: what a sheet's content reads.
+  public var sheet: TalliesNotifier? {
+    return scope(presented: \.sheet, embed: { .sheet($0) }, extract: \.sheet)
+  }
+
   /// A notifier per screen of `path`, bottom first: what a `NavigationStack` shows.
   /// Each the same object while its screen is on the stack; its destination's own
   /// notifier is its property of the destination's name (`path[0].tally`).
   public var path: ScreenNotifiers<ShelfPath, ShelfPathAction> {
     return scope(stack: \.path, embed: { .path(id: $0, action: $1) }, extract: \.path)
+  }
+
+  /// `sheet`'s notifier while it is presented, for `sheet(item:)` and the like.
+  /// Set to nil by SwiftUI (a sheet swiped down), it dispatches `sheetDismissed`.
+  public var sheetBinding: StoreBinding<TalliesNotifier?> {
+    return scopeBinding(
+      presented: \.sheet, embed: { .sheet($0) }, extract: \.sheet, dismiss: .sheetDismissed)
   }
 
   /// `path`'s screens' notifiers, bottom first, for `NavigationStack(path:)`.

@@ -16,6 +16,16 @@ import struct Foundation.UUID
 @testable import Shelf
 
 struct ShelfExampleTests {
+  @Test("typing in the sheet's naming form titles the shelf")
+  func typingInTheSheetSNamingFormTitlesTheShelf() {
+    var state = ShelfState()
+    reduceReporting(&state, .showSheet)
+    reduceReporting(&state, .sheet(.startNaming(form: NamerState())))
+    reduceReporting(&state, .sheet(.namer(.type(draft: "Laps"))))
+    #expect(state.title == "Laps")
+    #expect(state.sheet?.namer?.draft == "Laps")
+  }
+
   @Test("a form pushed with a draft made from the state and the payload, then saved")
   func aFormPushedWithADraftMadeFromTheStateAndThePayloadThenSaved() {
     var state = ShelfState()
@@ -70,6 +80,11 @@ private func reduceReporting(_ state: inout ShelfState, _ action: ShelfAction) {
   if state.path != before.path && !action.changedFields.overlaps(ShelfState.fields(readBy: \.path))
   {
     unreported.append("path")
+  }
+  if state.sheet != before.sheet
+    && !action.changedFields.overlaps(ShelfState.fields(readBy: \.sheet))
+  {
+    unreported.append("sheet")
   }
   #expect(unreported == [])
   var misreported: [String] = []

@@ -21,6 +21,7 @@ struct ShelfReducerTests {
     let state = ShelfState()
     #expect(state.title == "Shelf")
     #expect(state.path.isEmpty)
+    #expect(state.sheet == nil)
   }
 
   @Test("showTally pushes a tally screen on path")
@@ -152,6 +153,30 @@ struct ShelfReducerTests {
     #expect(state.path.count == 2)
   }
 
+  @Test("draftTyped sets title")
+  func draftTypedSetsTitle() {
+    var state = ShelfState()
+    state.title = "text 4"
+    let draft: String = "text 2"
+    reduceReporting(&state, .draftTyped(draft: draft))
+    #expect(state.title == draft)
+  }
+
+  @Test("showSheet presents sheet")
+  func showSheetPresentsSheet() {
+    var state = ShelfState()
+    reduceReporting(&state, .showSheet)
+    #expect(state.sheet != nil)
+  }
+
+  @Test("sheetDismissed resets sheet to its default")
+  func sheetDismissedResetsSheet() {
+    var state = ShelfState()
+    state.sheet = TalliesState()
+    reduceReporting(&state, .sheetDismissed)
+    #expect(state.sheet == nil)
+  }
+
   @Test("pathPopped pops a screen and those above off path")
   func pathPoppedPopsFromPath() {
     var state = ShelfState()
@@ -161,6 +186,71 @@ struct ShelfReducerTests {
     let screenArgument: Int = 0
     reduceReporting(&state, .pathPopped(screen: screenArgument))
     #expect(state.path.count == 0)
+  }
+
+  @Test("sheet: a presented Tallies's action reaches it")
+  func sheetActionReachesPresented() {
+    let presented = TalliesState(
+      title: "text 1", tallies: [TallyState(id: 2)], namer: NamerState(),
+      alert: TalliesAlert.confirmReset)
+    let actions: [TalliesAction] = [
+      .addTally,
+      .removeTally(id: 4),
+      .resetAll,
+      .askToReset,
+      .startNaming(form: NamerState()),
+      .stopNaming,
+      .nameSaved(draft: "text 3"),
+      .namerDismissed,
+    ]
+    for action in actions {
+      var state = ShelfState()
+      state.sheet = presented
+      var expected = presented
+      talliesReducer(&expected, action)
+      reduceReporting(&state, .sheet(action))
+      #expect(state.sheet == expected)
+    }
+  }
+
+  @Test("sheet: an action while no Tallies is presented changes nothing")
+  func sheetActionWhileDismissedChangesNothing() {
+    var state = ShelfState()
+    let before = state
+    reduceReporting(&state, .sheet(.addTally))
+    #expect(state == before)
+  }
+
+  @Test("sheet.namer: Namer's type is reduced by draftTyped")
+  func sheetNamerTypeReducedByDraftTyped() {
+    let presented = TalliesState(
+      title: "text 1", tallies: [TallyState(id: 2)], namer: NamerState(),
+      alert: TalliesAlert.confirmReset)
+    let namerPresented = NamerState(
+      draft: "text 1", card: Card(), recent: ["text 1"], alert: NamerAlert.confirmClose
+    )
+    var state = ShelfState()
+    state.sheet = presented
+    state.sheet!.namer = namerPresented
+    var expected = state
+    talliesReducer(&expected.sheet!, .namer(.type(draft: "text 3")))
+    shelfReducer(&expected, .draftTyped(draft: "text 3"))
+    reduceReporting(&state, .sheet(.namer(.type(draft: "text 3"))))
+    #expect(state == expected)
+  }
+
+  @Test("sheet.namer: Namer's type, while none is presented, is not heard by draftTyped")
+  func sheetNamerTypeWhileDismissedNotHeard() {
+    let presented = TalliesState(
+      title: "text 1", tallies: [TallyState(id: 2)], namer: NamerState(),
+      alert: TalliesAlert.confirmReset)
+    var state = ShelfState()
+    state.sheet = presented
+    state.sheet!.namer = nil
+    var expected = state
+    talliesReducer(&expected.sheet!, .namer(.type(draft: "text 3")))
+    reduceReporting(&state, .sheet(.namer(.type(draft: "text 3"))))
+    #expect(state == expected)
   }
 
   @Test("path: Tally's remove is reduced by tallyRemoved")
@@ -442,6 +532,11 @@ private func reduceReporting(_ state: inout ShelfState, _ action: ShelfAction) {
   if state.path != before.path && !action.changedFields.overlaps(ShelfState.fields(readBy: \.path))
   {
     unreported.append("path")
+  }
+  if state.sheet != before.sheet
+    && !action.changedFields.overlaps(ShelfState.fields(readBy: \.sheet))
+  {
+    unreported.append("sheet")
   }
   #expect(unreported == [])
   var misreported: [String] = []

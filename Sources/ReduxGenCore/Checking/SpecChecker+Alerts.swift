@@ -200,7 +200,7 @@ extension SpecChecker {
         if buttons.contains(name) {
           error(.unseenByMiddleware(entry.name, action: name, reducedBy: "an alert's button"), key)
         } else if let from = action(named: name)?.from {
-          error(.unseenByMiddleware(entry.name, action: name, reducedBy: "'\(from.field).\(from.action)' (its 'from')"), key)
+          error(.unseenByMiddleware(entry.name, action: name, reducedBy: "'\(from.source)' (its 'from')"), key)
         }
       }
     }

@@ -257,7 +257,7 @@ extension SpecChecker {
       guard let node = nodes[action.name], let source = text(node, what: .key("from")) else { continue }
       var parts = source.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       let stacks = symbols.entries.stacks
-      guard parts.count == 2 || (parts.count == 3 && stacks.contains { $0.field == parts[0] }), !parts.contains("") else {
+      guard parts.count >= 2, !parts.contains("") else {
         error(.handlerSource(source), node)
         continue
       }
@@ -281,11 +281,12 @@ extension SpecChecker {
         error(.unknownChild(parts[0], suggestion: closestMatch(to: parts[0], in: fields)), node)
         continue
       }
-      guard let childAction = child.spec.action(named: parts[1]) else {
+      // `login.twoFactor.submitted`: a grandchild's action, through presented features.
+      guard let (through, owner) = grandchild(parts, child: child, destination: destination, node: node) else { continue }
+      let name = parts[parts.count - 1]
+      guard let childAction = owner.action(named: name) else {
         error(
-          .unknownChildAction(
-            parts[1], feature: child.spec.feature, suggestion: closestMatch(to: parts[1], in: child.spec.actions.map(\.name))),
-          node)
+          .unknownChildAction(name, feature: owner.feature, suggestion: closestMatch(to: name, in: owner.actions.map(\.name))), node)
         continue
       }
       // Refused until it is accepted below: the child's delegate action is then not unheard.
@@ -295,9 +296,12 @@ extension SpecChecker {
         continue
       }
       if let childFrom = childAction.from {
-        error(
-          .handlerHearsHandler(source, feature: child.spec.feature, childFrom: ([childFrom.field] + (childFrom.destination.map { [$0] } ?? []) + [childFrom.action]).joined(separator: ".")),
-          node)
+        error(.handlerHearsHandler(source, feature: owner.feature, childFrom: childFrom.source), node)
+        continue
+      }
+      // A button sending it is heard as it one level up only (`.twoFactor(.alert(...))`).
+      if !through.isEmpty, let alert = owner.alerts.first(where: { $0.buttons.contains { $0.action == name } }) {
+        error(.grandchildButton(source, alert: alert.name, feature: owner.feature), node)
         continue
       }
       if action.isDelegate {
@@ -313,6 +317,14 @@ extension SpecChecker {
       var sound = true
       for parameter in action.payload {
         let given = childAction.payload.first { $0.name == parameter.name }
+        // A grandchild may be dismissed by the time the parent hears it: its action alone gives.
+        if !through.isEmpty, given == nil {
+          error(
+            .grandchildHandlerParameter(parameter.name, action: action.name, childAction: childAction.name, feature: owner.feature),
+            node)
+          sound = false
+          continue
+        }
         let field = given == nil ? child.spec.stateField(named: parameter.name) : nil
         // A stack's `screen: Int`: the id of the screen that sent the action.
         if destination != nil, parameter.name == Self.screenIDParameter, given == nil, field == nil {
@@ -343,7 +355,41 @@ extension SpecChecker {
       checked[index].from = ChildActionHandler(
         field: child.field, action: childAction.name, readsState: readsState, destination: destination)
       checked[index].from?.screenIDParameter = screenIDParameter
+      checked[index].from?.through = through
     }
+  }
+
+  /// The fields of presented features between `child` and the feature whose action `parts` ends
+  /// with (`login.twoFactor.submitted`: `["twoFactor"]`, and TwoFactor's spec), where `parts`
+  /// holds the child's field, those fields and the action; nil, reported, where one is not a
+  /// presented feature.
+  private mutating func grandchild(
+    _ parts: [String], child: ChildFeature, destination: String?, node: YAMLNode
+  ) -> (through: [String], owner: Spec)? {
+    let steps = parts.dropFirst().dropLast()
+    guard !steps.isEmpty else { return ([], child.spec) }
+    if destination != nil || child.isList {
+      let holds = destination != nil ? "a navigation stack's screens" : "a list of features ('each:')"
+      error(.handlerThrough(child.field, feature: feature, holds: holds), node)
+      return nil
+    }
+    var owner = child.spec
+    for step in steps {
+      if let held = owner.child(named: step), !held.isList {
+        owner = held.spec
+        continue
+      }
+      if owner.child(named: step) != nil {
+        error(.handlerThrough(step, feature: owner.feature, holds: "a list of features ('each:')"), node)
+      } else if owner.stacks.contains(where: { $0.field == step }) {
+        error(.handlerThrough(step, feature: owner.feature, holds: "a navigation stack's screens"), node)
+      } else {
+        let fields = owner.children.filter { !$0.isList }.map(\.field)
+        error(.unknownGrandchild(step, feature: owner.feature, suggestion: closestMatch(to: step, in: fields)), node)
+      }
+      return nil
+    }
+    return (Array(steps), owner)
   }
 
   /// Whether `operations` pop screens of the stack `stack` (`pop`, `clear`, in a branch too).

@@ -367,6 +367,19 @@ package enum SpecProblem: Hashable, Sendable {
   /// A parameter of an action with `from:` that the child's action and state lack (the
   /// parameter, the action, the child's action, the child feature).
   case handlerParameter(String, action: String, childAction: String, feature: String)
+  /// A parameter of an action reducing a grandchild's action (`from: login.twoFactor.submitted`)
+  /// that the grandchild's action lacks (the parameter, the action, the grandchild's action, its
+  /// feature): by then the grandchild may be dismissed, so its state is not read.
+  case grandchildHandlerParameter(String, action: String, childAction: String, feature: String)
+  /// A path to a grandchild's action through a field that is not a presented feature (the field,
+  /// the feature holding it, what it holds instead).
+  case handlerThrough(String, feature: String, holds: String)
+  /// A grandchild's action a button of its feature's alert sends too (the path, the alert, the
+  /// feature): a button is heard as its action one level up only.
+  case grandchildButton(String, alert: String, feature: String)
+  /// A path to a grandchild's action through a field its feature doesn't hold (the name, the
+  /// feature, a suggestion).
+  case unknownGrandchild(String, feature: String, suggestion: String?)
   /// A parameter of an action with `from:` whose type differs from what the child gives (the
   /// parameter, its type, the type the child gives).
   case handlerParameterType(String, type: String, given: String)

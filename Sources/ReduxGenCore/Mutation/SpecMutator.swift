@@ -141,7 +141,8 @@ package enum SpecMutator {
         : [(.dropped, "dropped", "a presented child's action reaches it -> is dropped")]
           + (child.dismissOn.isEmpty
             ? [] : [(.keepsPresented, "keeps-presented", "\(child.dismissOn.joined(separator: ", ")) dismisses -> leaves it presented")])
-      let handled = spec.handlers(of: field).map { "\(field).\($0.childAction)" }
+      let handled =
+        spec.handlers(of: field).map { "\(field).\($0.childAction)" } + spec.grandchildHandlers(of: field).map(\.handler.source)
       let delegates: [(ChildRouteMutant, String, String)] =
         handled.isEmpty
         ? [] : [(.handlerDropped, "handler-dropped", "\(handled.joined(separator: ", ")) reaches the parent -> doesn't")]

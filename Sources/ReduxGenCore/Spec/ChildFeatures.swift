@@ -87,6 +87,15 @@ package struct ChildActionHandler: Sendable, Equatable {
   /// For a navigation stack, the parameter that takes the id of the screen that sent the action
   /// (`screen: Int`, when neither the action nor the destination's state has a `screen`).
   package var screenIDParameter: String?
+  /// For a grandchild's action (`from: login.twoFactor.submitted`), the presented features'
+  /// fields from the child down to the feature whose action it is (`["twoFactor"]`); empty for
+  /// the child's own action. Its parameters are that action's.
+  package var through: [String] = []
+
+  /// The path as written: `namer.save`, `path.detail.deleted`, `login.twoFactor.submitted`.
+  package var source: String {
+    ([field] + (destination.map { [$0] } ?? []) + through + [action]).joined(separator: ".")
+  }
 
   package init(field: String, action: String, readsState: Set<String> = [], destination: String? = nil) {
     self.field = field
@@ -124,8 +133,17 @@ extension Spec {
   /// child's action.
   package func handlers(of field: String) -> [(childAction: String, action: Action)] {
     actions.compactMap { action in
-      guard let from = action.from, from.field == field else { return nil }
+      guard let from = action.from, from.field == field, from.through.isEmpty else { return nil }
       return (from.action, action)
+    }
+  }
+
+  /// The parent's actions that reduce an action of a feature the child at `field` presents, or
+  /// one further down (`from: login.twoFactor.submitted`).
+  package func grandchildHandlers(of field: String) -> [(handler: ChildActionHandler, action: Action)] {
+    actions.compactMap { action in
+      guard let from = action.from, from.field == field, !from.through.isEmpty else { return nil }
+      return (from, action)
     }
   }
 

@@ -22,7 +22,7 @@ extension FeatureTranslator {
   /// reduce the child's (`from:`) change.
   func changedFields(byRouteOf list: ChildFeature) -> [Int]? {
     guard var indices = spec.stateFieldIndex(named: list.field).map({ [$0] }) else { return nil }
-    for (_, action) in spec.handlers(of: list.field) {
+    for action in spec.handlers(of: list.field).map(\.action) + spec.grandchildHandlers(of: list.field).map(\.action) {
       guard let fields = changedFields(by: action) else { return nil }
       indices.append(contentsOf: fields.filter { !indices.contains($0) })
     }

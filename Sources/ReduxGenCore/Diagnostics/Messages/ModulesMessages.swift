@@ -62,7 +62,20 @@ extension SpecProblem {
     case .unknownChild(let name, let suggestion):
       "this feature holds no child feature '\(name)' (a field of 'children')" + didYouMean(suggestion)
     case .handlerSource(let text):
-      "'from' names a child feature's action as FIELD.ACTION ('from: namer.save'), not '\(text)'"
+      "'from' names a child feature's action as FIELD.ACTION ('from: namer.save'), or a presented feature's child's as "
+        + "FIELD.CHILD.ACTION ('from: login.twoFactor.submitted'), not '\(text)'"
+    case .handlerThrough(let field, let feature, let holds):
+      "'\(field)' of \(feature) holds \(holds): 'from' reaches a grandchild's action through presented features "
+        + "('presents:') only"
+    case .grandchildButton(let source, let alert, let feature):
+      "a button of \(feature)'s alert '\(alert)' sends '\(source.split(separator: ".").last ?? "")' too, and a button is heard "
+        + "as its action by the feature presenting \(feature) only; reduce it there ('from') and hear an action of that "
+        + "feature's, not '\(source)'"
+    case .unknownGrandchild(let name, let feature, let suggestion):
+      "feature '\(feature)' holds no child feature '\(name)'" + didYouMean(suggestion)
+    case .grandchildHandlerParameter(let parameter, let action, let childAction, let feature):
+      "parameter '\(parameter)' of action '\(action)' is not a parameter of \(feature)'s '\(childAction)': an action "
+        + "with 'from' takes a grandchild's action's parameters only (its state may be dismissed by then)"
     case .handlerStartsWork(let action, let key):
       "action '\(action)' reduces a child's action ('from'), inside the reducer where no middleware sees it, so it "
         + "can't have '\(key)'; give that to an action of its own"

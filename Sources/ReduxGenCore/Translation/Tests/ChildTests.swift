@@ -24,13 +24,13 @@ extension TestTranslator {
   }
 
   /// The child's action with its sample payload.
-  private func childAction(_ action: Action) -> Expression {
+  func childAction(_ action: Action) -> Expression {
     guard !action.payload.isEmpty else { return .dot(action.name) }
     return Expression.dot(action.name).call(action.payload.indices.map { childArgument(action, $0) })
   }
 
   /// The sample value of the child action's parameter at `position`.
-  private func childArgument(_ action: Action, _ position: Int) -> Argument {
+  func childArgument(_ action: Action, _ position: Int) -> Argument {
     let parameter = action.payload[position]
     return Argument(parameter.name, types.expression(sample(parameter.type, position + 3), type: parameter.type))
   }
@@ -217,7 +217,7 @@ extension TestTranslator {
           names.make("\(list.field)ActionWhileDismissedChangesNothing"),
           [newState(), constant("before", state), routed(first), expect(state, .equal, .name("before"))]))
     }
-    return tests + handlerTests(list, names: &names)
+    return tests + handlerTests(list, names: &names) + grandchildHandlerTests(list, names: &names)
   }
 
   private func childTests(_ list: ChildFeature, names: inout UniqueNames) -> [Declaration] {
