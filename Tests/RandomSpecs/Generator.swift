@@ -81,6 +81,10 @@ struct SpecGenerator {
       // stream of its own, so every other seed's app stays as it was.
       var treeRNG = RNG(seed: seed ^ 0xC41D)
       if treeRNG.chance(35) { makeTree(&features, presents: treeRNG.chance(50), rng: &treeRNG) }
+      // Now and then the third presents the second, which presents the first, and hears the
+      // first's action two levels down (`from: FIELD.childSheet.ACTION`), from a stream of its own.
+      var grandchildRNG = RNG(seed: seed ^ 0x6C_4D)
+      if features.count == 3, grandchildRNG.chance(60) { makeGrandchildTree(&features, rng: &grandchildRNG) }
       // Or a navigation stack of the first, from a stream of its own too.
       var stackRNG = RNG(seed: seed ^ 0x57AC_4)
       if features.count >= 2, features[1].spec.children.isEmpty, stackRNG.chance(30) {
@@ -320,6 +324,47 @@ struct SpecGenerator {
     }
     features[1].spec.children = [RChild(field: field, file: "\(features[0].field).yaml")]
     makeHandler(&features, field: field, presents: false, rng: &rng)
+  }
+
+  /// Where the second feature presents the first (`childSheet`), the third presents the second
+  /// (`parentSheet: { presents: SECOND.yaml }`) and reduces one of the first's actions
+  /// (`from: parentSheet.childSheet.ACTION`), given its plain parameters, setting a field of its
+  /// state of the same type. Nothing when a name or a type is taken, or a button sends the action
+  /// (heard as it one level up only).
+  static func makeGrandchildTree(_ features: inout [RAppFeature], rng: inout RNG) {
+    guard let sheet = features[1].spec.children.first(where: { $0.presents }) else { return }
+    let (child, parent, holder) = (features[0].spec, features[1].spec, features[2].spec)
+    let field = "parentSheet"
+    let holderNames = Set(
+      holder.allStateFields.map(\.name) + holder.derived.map(\.name) + holder.filters.map(\.resultName)
+        + holder.allActionNames + holder.events.map(\.name))
+    guard !holderNames.contains(field), holder.children.isEmpty, holder.uses.isEmpty else { return }
+    // The types of the features it holds become its own to read: none may be declared twice.
+    let heldTypes = Set(
+      child.models.map(\.name) + child.enums.map(\.name) + parent.models.map(\.name) + parent.enums.map(\.name)
+        + [child.feature + "State", child.feature + "Action", parent.feature + "State", parent.feature + "Action"])
+    let holderTypes = holder.models.map(\.name) + holder.enums.map(\.name) + holder.filters.map(\.name) + holder.middleware.map(\.name)
+    guard holderTypes.allSatisfy({ !heldTypes.contains($0) }) else { return }
+    let sent = Set(child.alerts.flatMap(\.buttons).compactMap(\.action))
+    let candidates = child.actions.filter { !sent.contains($0.name) && $0.async == nil && $0.followUps.isEmpty }
+    guard let childAction = rng.pickOptional(candidates) else { return }
+    let name = "heardDeep" + childAction.name.prefix(1).uppercased() + childAction.name.dropFirst()
+    guard !holderNames.contains(name) else { return }
+    if holder.conformances.contains("Codable") {
+      for index in 0...1 where !features[index].spec.conformances.contains("Codable") { features[index].spec.conformances.append("Codable") }
+    }
+    features[2].spec.children = [RChild(field: field, file: "\(features[1].field).yaml", presents: true)]
+    var action = RAction(name: name, payload: [], reduce: [])
+    let plain: Set<RType> = [.scalar(.int), .scalar(.string), .scalar(.bool)]
+    let pairs = childAction.payload.filter { plain.contains($0.type) }.flatMap { source in
+      holder.state.filter { $0.type == source.type }.map { (source, $0) }
+    }
+    if let (source, target) = pairs.isEmpty ? nil : rng.pick(pairs) {
+      action.payload = [RField(name: source.name, type: source.type, defaultValue: nil)]
+      action.reduce = [.set(RPath(steps: [.field(target.name)]), .parameter(source.name, []))]
+    }
+    action.from = "\(field).\(sheet.field).\(childAction.name)"
+    features[2].spec.actions.append(action)
   }
 
   /// An example of the parent (`features[1]`) through the store that shows its child (a row

@@ -60,14 +60,17 @@ enum Pipeline {
           if !result.diagnostics.isEmpty {
             return .failure(PipelineFailure(diagnostics: result.diagnostics.map(\.summary)))
           }
-          // A feature that uses another's models imports its module.
+          // A feature that uses another's models imports its module, and so does one that holds
+          // it, directly or further down (a grandchild's state is in its tests).
           // Once each: a feature both used and held as a child is one dependency.
           var used: [String] = []
-          for file in feature.spec.uses + feature.spec.children.map(\.file) {
-            guard let module = app.features.first(where: { "\($0.field).yaml" == file })?.spec.feature,
-              !used.contains(module)
+          var files = feature.spec.uses + feature.spec.children.map(\.file)
+          while !files.isEmpty {
+            let file = files.removeFirst()
+            guard let held = app.features.first(where: { "\($0.field).yaml" == file })?.spec, !used.contains(held.feature)
             else { continue }
-            used.append(module)
+            used.append(held.feature)
+            files += held.children.map(\.file)
           }
           modules.append((feature.spec.feature, feature.spec.feature, result.files, used))
         }
