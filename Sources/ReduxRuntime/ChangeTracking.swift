@@ -36,6 +36,23 @@ public struct StateFields: Sendable, Equatable {
     }
   }
 
+  /// Every field of `parts`, once; `.all` where one is, or where they name more than four.
+  public init(union parts: [StateFields]) {
+    guard !parts.contains(where: \.isAll) else {
+      self = .all
+      return
+    }
+    var fields: [Int] = []
+    for part in parts { part.forEach { if !fields.contains($0) { fields.append($0) } } }
+    switch fields.count {
+    case 0: self = .none
+    case 1...4:
+      let padded = fields + Array(repeating: 0, count: 4 - fields.count)
+      self.init(storage: (padded[0], padded[1], padded[2], padded[3]), count: fields.count)
+    default: self = .all
+    }
+  }
+
   @inlinable public var isAll: Bool { count < 0 }
 
   /// Whether the two share a field: whether a store whose action reports `self` compares the

@@ -229,6 +229,23 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
     return value
   }
 
+  /// A derived value that takes arguments and reads several fields (a generated selector of any
+  /// expression, `isSelected(id:)`): as `read(_:_:reading:compute:)`, observed through every
+  /// field the key paths read.
+  public func read<Argument: Hashable, Value>(
+    _ name: String, _ argument: Argument, reading keyPaths: [PartialKeyPath<State>], compute: (State) -> Value
+  ) -> Value {
+    let fields = StateFields(union: keyPaths.map { info($0).fields })
+    observe(fields)
+    let key = CallKey(name: name, argument: AnyHashable(argument))
+    // Not `as? Value`: a nil of any optional type casts to every optional type.
+    if let cached = calls[key] { return cached.value as! Value }
+    let value = source.read { compute($0) }
+    computations += 1
+    calls[key] = (value, fields)
+    return value
+  }
+
   /// The whole state, observed as a whole: a view that reads it is invalidated by every change.
   public var state: State {
     observe(.all)

@@ -19,6 +19,8 @@ struct SpecGenerator {
   private var localsRNG: RNG
   /// Enums whose cases carry values, and what reads and makes them, drawn apart too.
   private var sumRNG: RNG
+  /// Selectors of any expression (`parameters:` and `value:`), drawn apart too.
+  private var selectorRNG: RNG
   var spec: RSpec
   /// Type names taken: models, enums, filters, middleware.
   private var typeNames: Set<String> = []
@@ -36,6 +38,7 @@ struct SpecGenerator {
     scopeRNG = RNG(seed: seed ^ 0x5C_09E)
     localsRNG = RNG(seed: seed ^ 0x10_CA15)
     sumRNG = RNG(seed: seed ^ 0x50_3E4)
+    selectorRNG = RNG(seed: seed ^ 0x5E_1EC7)
     self.size = size
     spec = RSpec(
       feature: feature, access: access, imports: [], enums: [], models: [], state: [], filters: [], actions: [],
@@ -719,7 +722,38 @@ struct SpecGenerator {
     makeSumEnum()
     swap(&rng, &sumRNG)
     makeExamples()
+    makeSelector()
     return spec
+  }
+
+  /// Now and then a selector of any expression (`scaled: { parameters: { by: Int }, value:
+  /// count * by + 1 }`), a function of the State its derived test pins; examples don't read it.
+  private mutating func makeSelector() {
+    guard selectorRNG.chance(30) else { return }
+    var choices: [(parameter: RField, value: RPredicate, base: String)] = []
+    func literal(_ number: Int) -> RPredicate { .literal(String(number), .int(number)) }
+    for field in spec.state {
+      let read = RPredicate.path([field.name], suffix: nil)
+      switch field.type {
+      case .scalar(.int):
+        let by = RField(name: "by", type: .scalar(.int), defaultValue: nil)
+        let given = RPredicate.path(["by"], suffix: nil)
+        choices.append((by, .arithmetic(.arithmetic(read, "*", given), "+", literal(selectorRNG.int(in: 1...4))), "scaled"))
+        choices.append((by, .extremum(selectorRNG.pick(["min", "max"]), read, given), "bounded"))
+        choices.append((by, .compare(read, selectorRNG.pick([">=", "<", "=="]), given), "reaches"))
+      case .scalar(.string):
+        let suffix = RField(name: "suffix", type: .scalar(.string), defaultValue: nil)
+        choices.append((suffix, .arithmetic(read, "+", .path(["suffix"], suffix: nil)), "joined"))
+        choices.append((suffix, .call("hasPrefix", [read, .path(["suffix"], suffix: nil)]), "startsWith"))
+      default:
+        continue
+      }
+    }
+    // A parameter named like a state field would hide it: the value would read nothing of the state.
+    let named = Set(spec.allStateFields.map(\.name))
+    guard let choice = selectorRNG.pickOptional(choices.filter { !named.contains($0.parameter.name) }) else { return }
+    let name = freshName(choice.base, in: &stateNames)
+    spec.selectors.append(RSelector(name: name, parameters: [choice.parameter], value: choice.value))
   }
 
   // MARK: Enums whose cases carry values

@@ -412,6 +412,13 @@ struct RDerived: Hashable {
   }
 }
 
+/// `NAME: { parameters: { P: TYPE }, value: EXPR }` under `derived:`: a function of the State.
+struct RSelector: Hashable {
+  var name: String
+  var parameters: [RField]
+  var value: RPredicate
+}
+
 struct RSortKey: Hashable {
   var field: String
   var descending: Bool
@@ -816,6 +823,8 @@ struct RSpec: Hashable {
   var persist: RPersist?
   var examples: [RExample]
   var derived: [RDerived] = []
+  /// Derived values taking typed parameters, of any expression (`parameters:` and `value:`).
+  var selectors: [RSelector] = []
   /// The actions the store starts with (`start:`).
   var start: [RCall] = []
   /// Persisted-shape snapshots beside the spec, by path relative to it (`spec.persisted/1.yaml`).

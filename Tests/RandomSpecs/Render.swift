@@ -456,7 +456,7 @@ struct Renderer {
         }
       }
     }
-    if !spec.derived.isEmpty {
+    if !spec.derived.isEmpty || !spec.selectors.isEmpty {
       lines.append("derived:")
       for value in spec.derived {
         let text: String
@@ -476,6 +476,11 @@ struct Renderer {
         }
         let name = value.name + (value.parameter.map { "(\($0))" } ?? "")
         lines.append("  \(name): " + YAMLText.scalar(text, flow: false))
+      }
+      for selector in spec.selectors {
+        lines.append("  \(selector.name):")
+        fields(selector.parameters, key: "parameters", indent: "    ", into: &lines, flow: true)
+        lines.append("    value: " + YAMLText.scalar(predicate(selector.value), flow: false))
       }
     }
     lines.append("actions:")

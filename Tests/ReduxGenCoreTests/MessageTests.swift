@@ -52,6 +52,17 @@ struct MessageTests {
       problem: .derivedReadsLater("total", value: "total"), area: .derived,
       message: "'total' can't read itself: a derived value reads the state's fields and the derived values written before it"),
     Row(
+      problem: .selectorParameter("rows", type: "[Row]", hasDefault: false), area: .derived,
+      message:
+        "parameter 'rows' is [Row]: a derived value's parameter is a value its view store remembers results by (a number, text, a Bool, a UUID, a Date, a URL, an enum, or an optional one)"
+    ),
+    Row(
+      problem: .selectorParameter("id", type: "Int", hasDefault: true), area: .derived,
+      message: "parameter 'id' has a default: a derived value's parameters are given where it is read"),
+    Row(
+      problem: .selectorWithoutParameters("isOpen"), area: .derived,
+      message: "'isOpen' has no parameters: a derived value without any is written 'NAME: EXPRESSION'"),
+    Row(
       problem: .notAggregated("label", type: "String"), area: .derived,
       message: "'label' has type String: count, sum, any, all and isEmpty read a list or a dictionary (its values)"),
     Row(

@@ -52,6 +52,16 @@ public struct ProductsState: Equatable, Sendable {
   public func product(id: Int) -> Product? {
     return products[id: id]
   }
+
+  /// `costOf(id, count)`, derived from `byId`.
+  public func costOf(id: Int, count: Int) -> Double {
+    return (byId[id]?.price ?? 0) * Double(count)
+  }
+
+  /// `leftAfter(budget)`, derived from `budget`.
+  public func leftAfter(budget: Double) -> Double {
+    return self.budget - budget
+  }
 }
 
 /// The Products state as SwiftUI views observe it, field by field.
@@ -64,6 +74,18 @@ extension ViewStore where State == ProductsState, Action == ProductsAction {
   /// `product(id)`, computed once per `id` until `products` changes.
   public func product(id: Int) -> Product? {
     return read("product", id, reading: \.products, compute: { $0.product(id: id) })
+  }
+
+  /// `costOf(id, count)`, computed once per argument until `byId` changes.
+  public func costOf(id: Int, count: Int) -> Double {
+    return read(
+      "costOf", [AnyHashable(id), AnyHashable(count)], reading: [\.byId],
+      compute: { $0.costOf(id: id, count: count) })
+  }
+
+  /// `leftAfter(budget)`, computed once per argument until `budget` changes.
+  public func leftAfter(budget: Double) -> Double {
+    return read("leftAfter", budget, reading: [\.budget], compute: { $0.leftAfter(budget: budget) })
   }
 }
 

@@ -145,6 +145,23 @@ struct ProductsReducerTests {
     #expect(state.product(id: second.id) == second)
     #expect(state.product(id: 100) == nil)
   }
+
+  @Test("costOf computes (byId[id]?.price ?? 0) * count")
+  func costOfIsDerived() {
+    var state = ProductsState()
+    state.byId = [
+      8: Product(id: 8, title: "text 7"),
+      4: Product(id: 102, title: "text 113", price: 125.5, inventory: 138),
+    ]
+    #expect(state.costOf(id: 4, count: 5) == 627.5)
+  }
+
+  @Test("leftAfter computes state.budget - budget")
+  func leftAfterIsDerived() {
+    var state = ProductsState()
+    state.budget = 7.5
+    #expect(state.leftAfter(budget: 4.5) == 3.0)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.

@@ -22,6 +22,13 @@ extension SpecChecker {
         error(.derivedNameTaken(name), pair.key)
         continue
       }
+      // `isSelected: { parameters: { id: Int }, value: selectedID == id }`: a selector whose
+      // value is any expression of its parameters and the state.
+      if parameter == nil, case .mapping = pair.value.kind {
+        let earlier = Dictionary(result.map { ($0.name, $0) }) { first, _ in first }
+        if let selector = typedSelector(name, pair.value, earlier: earlier, written: written) { selectors.append(selector) }
+        continue
+      }
       guard let source = text(pair.value, what: .a(.derivedValue)) else { continue }
       let origin = pair.value.textLocation
       switch ExpressionLexer.tokens(source) {
@@ -85,15 +92,80 @@ extension SpecChecker {
     }
   }
 
+  /// The types a selector's parameter may have: values its view store remembers a result by.
+  static func isSelectorParameterType(_ type: SpecType) -> Bool {
+    switch type {
+    case .scalar, .enumeration: true
+    case .optional(let wrapped): isSelectorParameterType(wrapped)
+    default: false
+    }
+  }
+
+  /// `{ parameters: { id: Int }, value: EXPR }` under `derived:`: a selector taking typed
+  /// parameters whose value is any expression of them, the state's fields and the derived values
+  /// written before it; a parameter hides a state name it shares (`state.NAME` reaches it). Nil,
+  /// reported, otherwise.
+  private mutating func typedSelector(
+    _ name: String, _ node: YAMLNode, earlier: [String: DerivedValue], written: Set<String>
+  ) -> DerivedValue? {
+    guard let pairs = mapping(node, what: .a(.derivedValue)) else { return nil }
+    let keys = checkKeys(pairs, allowed: SpecKeys.selector, context: .a(.derivedValue))
+    guard let parametersNode = keys["parameters"], let valueNode = keys["value"] else {
+      for key in ["parameters", "value"] where keys[key] == nil { missing(key, in: .a(.derivedValue), node) }
+      return nil
+    }
+    guard let pairs = mapping(parametersNode, what: .key("parameters")) else { return nil }
+    let parameters = fields(parametersNode, context: .payload(of: name), isPayload: true)
+    guard parameters.count == pairs.count, !parameters.isEmpty else {
+      if pairs.isEmpty { error(.selectorWithoutParameters(name), parametersNode) }
+      return nil
+    }
+    var sound = true
+    for (parameter, pair) in zip(parameters, pairs) {
+      let typed = Self.isSelectorParameterType(parameter.type)
+      if parameter.defaultValue != nil || !typed {
+        error(.selectorParameter(parameter.name, type: parameter.type.swiftName, hasDefault: typed), pair.value)
+        sound = false
+      }
+    }
+    guard sound, let source = text(valueNode, what: .a(.derivedValue)) else { return nil }
+    let origin = valueNode.textLocation
+    switch ExpressionLexer.tokens(source) {
+    case .failure(let token):
+      error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
+      return nil
+    case .success(let tokens):
+      switch derivedExpression(tokens, name: name, earlier: earlier, written: written, parameters: parameters) {
+      case .success(var value):
+        value.parameters = parameters
+        return value
+      case .failure(let failure):
+        error(failure.problem, at: origin.advanced(by: failure.offset))
+        return nil
+      }
+    }
+  }
+
   /// A derived value that is any value of the expression language over the state's fields and
-  /// the derived values written before it: its kind, list (the first state field it reads) and
-  /// type; or the problem, at its offset.
+  /// the derived values written before it (and a selector's `parameters`, first): its kind, list
+  /// (the first state field it reads) and type; or the problem, at its offset.
   private func derivedExpression(
-    _ tokens: [Token], name: String, earlier: [String: DerivedValue], written: Set<String>
+    _ tokens: [Token], name: String, earlier: [String: DerivedValue], written: Set<String>, parameters: [Field] = []
   ) -> Result<DerivedValue, ExpressionFailure> {
     let stateName = GeneratedNames(feature: feature).state
-    var fields = state.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
-    fields += earlier.values.sorted { $0.name < $1.name }.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    let hidden = Set(parameters.map(\.name))
+    var fields = parameters.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    fields += state.filter { !hidden.contains($0.name) }.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    fields += earlier.values.sorted { $0.name < $1.name }.filter { !hidden.contains($0.name) }
+      .map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+    if !parameters.isEmpty {
+      // `state.NAME`: the state's own field where a parameter hides it.
+      let stateFields = state.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+        + earlier.values.sorted { $0.name < $1.name }.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
+      if !hidden.contains("state") { fields.append(Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil)) }
+      return selectorExpression(tokens, name: name, root: Model(name: stateName + "Selector", doc: nil, fields: fields),
+        state: Model(name: stateName, doc: nil, fields: stateFields), earlier: earlier, written: written, parameters: hidden)
+    }
     let root = Model(name: stateName, doc: nil, fields: fields)
     var parser = PredicateParser(
       tokens: TokenStream(tokens), element: root, models: expressionModels + [root], enumCases: enumCaseNames,
@@ -112,6 +184,35 @@ extension SpecChecker {
     }
     guard let first = reads.first else { return .failure(ExpressionFailure(.derivedReadsNothing(name), 0)) }
     let qualified = predicate.qualifyingPaths(with: "state") { _ in true }
+    return .success(DerivedValue(name: name, list: first, kind: .expression(qualified, reads: reads), type: type))
+  }
+
+  /// A selector's value over `root` (its parameters, the state's names they don't hide, and
+  /// `state`): its paths through the state read `state.NAME`, its parameters bare.
+  private func selectorExpression(
+    _ tokens: [Token], name: String, root: Model, state stateModel: Model, earlier: [String: DerivedValue],
+    written: Set<String>, parameters: Set<String>
+  ) -> Result<DerivedValue, ExpressionFailure> {
+    var parser = PredicateParser(
+      tokens: TokenStream(tokens), element: root, models: expressionModels + [root, stateModel], enumCases: enumCaseNames,
+      rootContext: .theState, stateModel: root.name)
+    guard let (predicate, type) = parser.parse() else {
+      guard case (var problem, let offset)? = parser.failure else { return .failure(ExpressionFailure(.unexpectedText(""), 0)) }
+      if case .unknownField(let unknown, _, _) = problem, written.contains(unknown), unknown != name {
+        problem = .derivedReadsLater(unknown, value: name)
+      }
+      return .failure(ExpressionFailure(problem, offset))
+    }
+    // `state.NAME` as written, and a bare state name, both read the state.
+    let qualified = predicate.qualifyingPaths(with: "state") { !parameters.contains($0) && $0 != "state" }
+    var reads: [String] = []
+    func visit(_ predicate: Predicate) {
+      guard case .path(let steps, _) = predicate else { return predicate.operands.forEach(visit) }
+      guard steps.count >= 2, steps[0] == .field("state"), case .field(let read) = steps[1] else { return }
+      for input in earlier[read]?.inputs ?? [read] where !reads.contains(input) { reads.append(input) }
+    }
+    visit(qualified)
+    guard let first = reads.first else { return .failure(ExpressionFailure(.derivedReadsNothing(name), 0)) }
     return .success(DerivedValue(name: name, list: first, kind: .expression(qualified, reads: reads), type: type))
   }
 

@@ -38,6 +38,8 @@ enum SpecKeys {
   static let filter = ["over", "selected", "default", "result", "cases", "sort"]
   /// `persist`.
   static let persist = ["fields", "key", "storage", "version", "migrations"]
+  /// A selector of any expression under `derived:`.
+  static let selector = ["parameters", "value"]
   /// A step of a migration: one of its kinds (`rename`, `add`, `remove`, `retype`), and what the
   /// kind takes with it.
   static let migrationStep = SpecChecker.RawStep.Kind.allCases.map(\.rawValue) + ["to", "value", "fallback"]
@@ -49,7 +51,7 @@ enum SpecKeys {
     "feature": Self.feature, "model": Self.model, "enumeration": Self.enumeration, "field": Self.field,
     "action": Self.action, "async": Self.async, "middleware": Self.middleware, "example": Self.example,
     "filter": Self.filter, "persist": Self.persist, "migrationStep": Self.migrationStep, "app": Self.app,
-    "child": Self.child,
+    "child": Self.child, "selector": Self.selector,
     "alert": Self.alert,
     "alertButton": Self.alertButton,
   ]

@@ -42,7 +42,8 @@ extension SpecProblem {
     case .arithmeticAfterAggregate, .derivedReadAsStateField, .cannotMultiply, .derivedReadsLater,
       .derivedReadsNothing, .notWeights, .notAggregated, .entryKeyAmbiguous, .entryKeyMismatch, .entryKeyOverList,
       .notArithmeticValue, .lookupInsideField, .unknownDerivation, .notLookup, .derivedNameTaken,
-      .derivedParameterSyntax, .derivedParameterNeedsLookup, .derivedParameterUnused: .derived
+      .derivedParameterSyntax, .derivedParameterNeedsLookup, .derivedParameterUnused, .selectorWithoutParameters,
+      .selectorParameter: .derived
     case .indexSetOutsidePayload, .needsOffsets, .notAFilterResult, .moveNeedsParameters, .sortedResult,
       .resultNeedsIDs, .upsertKeyNotID, .branchWithoutOperations, .unknownOperation, .operationSplitAtComma, .setToItself, .caseOrStateField, .notCollection, .noIDField,
       .notAStack, .stackPushNeedsDestination, .unknownDestination, .pushedFieldUnknown, .pushedElementList, .pushedFieldTwice, .builtFieldMissing, .builtElementNotInList, .builtElementOutOfOrder, .builtElementIDTwice, .notPresented, .resetStack,

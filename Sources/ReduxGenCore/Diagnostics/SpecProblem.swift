@@ -151,6 +151,11 @@ package enum SpecProblem: Hashable, Sendable {
   case derivedNameTaken(String)
   /// `product(id` or `product()`: a derived value's parameter is one name in parentheses.
   case derivedParameterSyntax(String)
+  /// A selector written as a mapping whose `parameters` are empty (its name).
+  case selectorWithoutParameters(String)
+  /// A selector's parameter with a default, or of a type its view store can't remember a
+  /// result by (the parameter, its type, whether it has a default).
+  case selectorParameter(String, type: String, hasDefault: Bool)
   /// `visible(id): count items`: a parameter is the key of a lookup.
   case derivedParameterNeedsLookup(String)
   /// `product(id): products[selectedID]`: the lookup's key isn't the parameter.

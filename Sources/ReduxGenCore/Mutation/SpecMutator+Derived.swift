@@ -103,6 +103,17 @@ extension SpecMutator {
         mutants.append(Mutant(id: "derived:\(value.name):\(kind)", description: description, spec: mutated))
       }
     }
+    // A selector of any expression (`affords(id, count)`): the near misses of its expression.
+    for (index, value) in spec.selectors.enumerated() {
+      guard case .expression(let predicate, let reads) = value.kind else { continue }
+      var edits: [(String, Predicate)] = value.type == .scalar(.bool) ? [("negate", .not(predicate))] : []
+      edits += (predicate.arithmeticNearMisses() + predicate.boundaryNearMisses()).map { ($0.kind, $0.predicate) }
+      for (kind, edit) in edits {
+        var mutated = spec
+        mutated.selectors[index].kind = .expression(edit, reads: reads)
+        mutants.append(Mutant(id: "derived:\(value.name):\(kind)", description: "derived \(value.name): \(kind)", spec: mutated))
+      }
+    }
     mutants += lookupCollectionMutants(spec)
     return mutants
   }

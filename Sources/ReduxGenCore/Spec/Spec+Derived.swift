@@ -64,6 +64,9 @@ package struct DerivedValue: Sendable, Equatable {
   package var type: SpecType
   /// The parameter of a value that takes one (`product(id)`): the key it looks up.
   package var parameter: String? = nil
+  /// The typed parameters of a selector whose value is any expression (`parameters: { id: Int }`,
+  /// `value: selectedID == id`): a function of the State taking them.
+  package var parameters: [Field] = []
   /// What a lookup gives when its key names nothing (`quantities[id] ?? 0`): the value is then
   /// not optional.
   package var fallback: Value? = nil

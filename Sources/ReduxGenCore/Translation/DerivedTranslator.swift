@@ -20,6 +20,16 @@ struct DerivedTranslator {
   /// `public var remaining: Int { tasks.count(where: { !$0.isCompleted }) }`; for a value
   /// with a parameter, `public func product(id: Int) -> Product? { products[id: id] }`.
   func property(_ value: DerivedValue) -> Declaration {
+    // `func isSelected(id: Int) -> Bool { selectedID == id }`: a selector of any expression.
+    if !value.parameters.isEmpty {
+      let names = value.parameters.map(\.name).joined(separator: ", ")
+      return .function(
+        FunctionDeclaration(
+          doc: "`\(value.name)(\(names))`, derived from `\(value.inputs.joined(separator: "` and `"))`.", access: access,
+          kind: .function(value.name),
+          parameters: value.parameters.map { Parameter(name: $0.name, type: types.typeName($0.type)) },
+          returnType: types.typeName(value.type), body: [.returnStatement(expression(value, over: nil))]))
+    }
     if let (parameter, parameterType) = types.spec.parameter(of: value) {
       return .function(
         FunctionDeclaration(
@@ -111,7 +121,13 @@ struct DerivedTranslator {
     case .expression(let predicate, _):
       // Its paths start at the state (`state.NAME`): inside the state's own property a field is
       // read bare, on `base` through it.
-      let unqualified = predicate.mappingPaths { steps in steps.first == .field("state") ? Array(steps.dropFirst()) : steps }
+      // A selector's parameter is read bare, and the state's field it hides on `self`.
+      let hidden = Set(value.parameters.map(\.name))
+      let unqualified = predicate.mappingPaths { steps in
+        guard steps.first == .field("state") else { return steps }
+        if case .field(let name)? = steps.dropFirst().first, hidden.contains(name) { return [.field("self")] + steps.dropFirst() }
+        return Array(steps.dropFirst())
+      }
       return PredicateTranslator(types: types, element: base ?? .name("self")) { name in read(name, on: base) }
         .expression(unqualified)
     case .lookupMany(let keys):

@@ -69,7 +69,13 @@ struct FeatureTranslator {
         action: action)
     }
     let selectors = spec.selectors.compactMap { value -> Declaration? in
-      guard code.form == .viewStore, let (parameter, type) = spec.parameter(of: value) else { return nil }
+      guard code.form == .viewStore else { return nil }
+      if !value.parameters.isEmpty {
+        return code.selector(
+          name: value.name, parameters: value.parameters.map { Parameter(name: $0.name, type: types.capturing.typeName($0.type)) },
+          type: types.capturing.typeName(value.type), reading: value.inputs)
+      }
+      guard let (parameter, type) = spec.parameter(of: value) else { return nil }
       return code.selector(
         name: value.name, parameter: Parameter(name: parameter, type: types.capturing.typeName(type)),
         type: types.capturing.typeName(value.type), reading: value.listRoot)

@@ -94,6 +94,28 @@ struct ViewStoreCode {
         ]))
   }
 
+  /// `isSelected(id:)`: the State's selector of any expression, computed once per argument (the
+  /// arguments, several) until a field it reads, `reads`, changes.
+  func selector(name: String, parameters: [Parameter], type: TypeName, reading reads: [String]) -> Declaration {
+    let arguments = parameters.map { Argument($0.name, .name($0.name)) }
+    let call = Expression.name("$0").dot(name).call(arguments)
+    let key: Expression =
+      parameters.count == 1
+      ? .name(parameters[0].name) : .array(parameters.map { .name("AnyHashable").call([Argument(nil, .name($0.name))]) })
+    let names = parameters.map(\.name).joined(separator: ", ")
+    return .function(
+      FunctionDeclaration(
+        doc: "`\(name)(\(names))`, computed once per argument until `\(reads.joined(separator: "` or `"))` changes.",
+        access: access, kind: .function(name), parameters: parameters, returnType: type,
+        body: [
+          .returnStatement(
+            .name("read").call([
+              Argument(nil, .literal(.string(name))), Argument(nil, key), Argument("reading", .array(reads.map(Expression.keyPath))),
+              Argument("compute", .closure(Closure(body: call))),
+            ]))
+        ]))
+  }
+
   /// `product(id:)`: the State's derived value with a parameter, computed once per argument
   /// until the field it reads, `list`, changes (`ViewStore.read(_:_:reading:compute:)`).
   func selector(name: String, parameter: Parameter, type: TypeName, reading list: String) -> Declaration {

@@ -43,7 +43,15 @@ extension SpecProblem {
     case .derivedParameterSyntax(let text):
       "'\(text)' is not a derived value's name: write 'NAME' or, for a value that takes a parameter, 'NAME(PARAMETER)' (product(id): products[id])"
     case .derivedParameterNeedsLookup(let parameter):
-      "a derived value with a parameter looks it up: write 'COLLECTION[\(parameter)]' (a dictionary by key, a list of models by id)"
+      "a derived value with a parameter looks it up: write 'COLLECTION[\(parameter)]' (a dictionary by key, a list of models by id); "
+        + "for any other value, write '{ parameters: { \(parameter): TYPE }, value: EXPRESSION }'"
+    case .selectorWithoutParameters(let name):
+      "'\(name)' has no parameters: a derived value without any is written 'NAME: EXPRESSION'"
+    case .selectorParameter(let parameter, let type, let hasDefault):
+      hasDefault
+        ? "parameter '\(parameter)' has a default: a derived value's parameters are given where it is read"
+        : "parameter '\(parameter)' is \(type): a derived value's parameter is a value its view store remembers results by "
+          + "(a number, text, a Bool, a UUID, a Date, a URL, an enum, or an optional one)"
     case .derivedParameterUnused(let parameter, let key):
       "the lookup's key is '\(key)', not the parameter '\(parameter)': a derived value with a parameter looks up by it ('COLLECTION[\(parameter)]')"
     default: nil

@@ -219,11 +219,28 @@ extension DerivedTranslator {
       guard let found = lookupTest(value, key: key, kit: kit, into: &body) else { return nil }
       what = found
     case .expression(let predicate, _):
-      // Each state field it reads a distinct value; the value computed here.
-      guard let sample = kit.expressionSample(predicate, in: nil, others: []) else { return nil }
+      // Each state field it reads a distinct value, and each parameter of a selector; the value
+      // computed here.
+      let parameters = value.parameters.isEmpty ? nil : Action(name: value.name, doc: nil, payload: value.parameters, reduce: [])
+      guard let sample = kit.expressionSample(predicate, in: parameters, others: []) else { return nil }
       body += kit.stateSetup(sample)
-      body.append(kit.expect(derived, .equal, types.expression(sample.written, type: value.type)))
-      what = "computes \(SpecMutator.describe(predicate.mappingPaths { Array($0.dropFirst()) }))"
+      var read = derived
+      if !value.parameters.isEmpty {
+        read = derived.call(
+          value.parameters.enumerated().map { position, parameter in
+            let given = sample.arguments[parameter.name] ?? kit.sample(parameter.type, position + 2)
+            return Argument(parameter.name, types.expression(given, type: parameter.type))
+          })
+      }
+      body.append(kit.expect(read, .equal, types.expression(sample.written, type: value.type)))
+      // `state.NAME` as the value reads it: bare, but where a selector's parameter hides it.
+      let hidden = Set(value.parameters.map(\.name))
+      let described = predicate.mappingPaths { steps in
+        guard steps.first == .field("state") else { return steps }
+        if case .field(let name)? = steps.dropFirst().first, hidden.contains(name) { return steps }
+        return Array(steps.dropFirst())
+      }
+      what = "computes \(SpecMutator.describe(described))"
     case .arithmetic(let arithmetic, _):
       guard let expected = ArithmeticSamples(types: types, kit: kit).expected(arithmetic, into: &body) else { return nil }
       body.append(kit.expect(derived, .equal, types.expression(expected, type: value.type)))
