@@ -60,6 +60,16 @@ struct MessageTests {
       problem: .selectorParameter("id", type: "Int", hasDefault: true), area: .derived,
       message: "parameter 'id' has a default: a derived value's parameters are given where it is read"),
     Row(
+      problem: .selectorInApp("moreThan"), area: .derived,
+      message:
+        "'moreThan': an app's derived values read its features' fields as counts, sums, lookups and arithmetic; a value of 'parameters' and 'value' is written in a feature's spec"
+    ),
+    Row(
+      problem: .readsSelector("isSelected", value: "other"), area: .derived,
+      message:
+        "'other' can't read 'isSelected': 'isSelected' takes parameters, and a derived value reads values without any; compute what it needs here"
+    ),
+    Row(
       problem: .selectorWithoutParameters("isOpen"), area: .derived,
       message: "'isOpen' has no parameters: a derived value without any is written 'NAME: EXPRESSION'"),
     Row(
@@ -88,7 +98,7 @@ struct MessageTests {
     Row(
       problem: .grandchildButton("login.twoFactor.submit", alert: "confirm", feature: "TwoFactor"), area: .modules,
       message:
-        "a button of TwoFactor's alert 'confirm' sends 'submit' too, and a button is heard as its action by the feature presenting TwoFactor only; reduce it there ('from') and hear an action of that feature's, not 'login.twoFactor.submit'"
+        "a button of TwoFactor's alert 'confirm' sends 'submit' too, and a button is heard as its action by the feature presenting TwoFactor only: from further up, 'login.twoFactor.submit' would be heard when sent directly and missed when its button is tapped"
     ),
     Row(
       problem: .unknownGrandchild("twoFacter", feature: "Login", suggestion: "twoFactor"), area: .modules,

@@ -264,7 +264,7 @@ extension SpecChecker {
       // `path.detail.deleted`: a destination of a stack is read as a child of its own.
       var destination: String?
       let child: ChildFeature
-      if parts.count == 3, let stack = stacks.first(where: { $0.field == parts[0] }) {
+      if parts.count >= 3, let stack = stacks.first(where: { $0.field == parts[0] }) {
         guard let found = stack.destination(named: parts[1]) else {
           error(
             .unknownDestination(parts[1], stack: parts[0], suggestion: closestMatch(to: parts[1], in: stack.destinations.map(\.name))),
@@ -444,7 +444,8 @@ extension SpecChecker {
       }
     }
     for (child, node) in children {
-      let handled = Set(actions.compactMap { $0.from?.field == child.field ? $0.from?.action : nil })
+      // A grandchild's action heard here (`from: sheet.namer.save`) is not the child's own.
+      let handled = Set(actions.compactMap { $0.from?.field == child.field && $0.from?.through.isEmpty == true ? $0.from?.action : nil })
         .union(child.spec.actions.map(\.name).filter { refusedHandlerSources.contains("\(child.field).\($0)") })
       for action in child.spec.actions where action.isDelegate {
         guard !handled.contains(action.name), !child.dismissOn.contains(action.name) else { continue }

@@ -16,6 +16,13 @@ extension SpecChecker {
     var taken = Set(state.map(\.name) + filters.map(\.result))
     var result: [DerivedValue] = []
     let written = Set(pairs.compactMap { $0.key.scalar.map { String($0.prefix { $0 != "(" }) } })
+    // The values that take parameters: no derived value reads one.
+    let selectorNames = Set(
+      pairs.compactMap { pair -> String? in
+        guard let key = pair.key.scalar else { return nil }
+        if case .mapping = pair.value.kind { return key }
+        return key.contains("(") ? String(key.prefix { $0 != "(" }) : nil
+      })
     for pair in pairs {
       guard let (name, parameter) = derivedName(pair.key) else { continue }
       guard taken.insert(name).inserted else {
@@ -25,8 +32,15 @@ extension SpecChecker {
       // `isSelected: { parameters: { id: Int }, value: selectedID == id }`: a selector whose
       // value is any expression of its parameters and the state.
       if parameter == nil, case .mapping = pair.value.kind {
+        // An app's values read its features' fields (`counter.count`) by the derivation reader only.
+        guard qualifiedNames.isEmpty else {
+          error(.selectorInApp(name), pair.key)
+          continue
+        }
         let earlier = Dictionary(result.map { ($0.name, $0) }) { first, _ in first }
-        if let selector = typedSelector(name, pair.value, earlier: earlier, written: written) { selectors.append(selector) }
+        if let selector = typedSelector(name, pair.value, earlier: earlier, written: written, selectors: selectorNames) {
+          selectors.append(selector)
+        }
         continue
       }
       guard let source = text(pair.value, what: .a(.derivedValue)) else { continue }
@@ -45,7 +59,7 @@ extension SpecChecker {
           // Where neither reads it, the expression's problem where it read further and the
           // derivation's reader didn't know the form at all; the reader's otherwise.
           let earlier = Dictionary(result.map { ($0.name, $0) }) { first, _ in first }
-          switch derivedExpression(tokens, name: name, earlier: earlier, written: written) {
+          switch derivedExpression(tokens, name: name, earlier: earlier, written: written, selectors: selectorNames) {
           case .success(let value):
             result.append(value)
             continue
@@ -106,7 +120,7 @@ extension SpecChecker {
   /// written before it; a parameter hides a state name it shares (`state.NAME` reaches it). Nil,
   /// reported, otherwise.
   private mutating func typedSelector(
-    _ name: String, _ node: YAMLNode, earlier: [String: DerivedValue], written: Set<String>
+    _ name: String, _ node: YAMLNode, earlier: [String: DerivedValue], written: Set<String>, selectors: Set<String>
   ) -> DerivedValue? {
     guard let pairs = mapping(node, what: .a(.derivedValue)) else { return nil }
     let keys = checkKeys(pairs, allowed: SpecKeys.selector, context: .a(.derivedValue))
@@ -123,7 +137,10 @@ extension SpecChecker {
     var sound = true
     for (parameter, pair) in zip(parameters, pairs) {
       let typed = Self.isSelectorParameterType(parameter.type)
-      if parameter.defaultValue != nil || !typed {
+      // A default written (`Int = 0`, `default:`), not one a type implies (nil, a new UUID).
+      var hasDefault = pair.value.scalar?.contains("=") == true
+      if case .mapping(let inner) = pair.value.kind, inner.contains(where: { $0.key.scalar == "default" }) { hasDefault = true }
+      if hasDefault || !typed {
         error(.selectorParameter(parameter.name, type: parameter.type.swiftName, hasDefault: typed), pair.value)
         sound = false
       }
@@ -135,7 +152,7 @@ extension SpecChecker {
       error(.unexpectedText(token.text), at: origin.advanced(by: token.offset))
       return nil
     case .success(let tokens):
-      switch derivedExpression(tokens, name: name, earlier: earlier, written: written, parameters: parameters) {
+      switch derivedExpression(tokens, name: name, earlier: earlier, written: written, selectors: selectors, parameters: parameters) {
       case .success(var value):
         value.parameters = parameters
         return value
@@ -150,7 +167,8 @@ extension SpecChecker {
   /// the derived values written before it (and a selector's `parameters`, first): its kind, list
   /// (the first state field it reads) and type; or the problem, at its offset.
   private func derivedExpression(
-    _ tokens: [Token], name: String, earlier: [String: DerivedValue], written: Set<String>, parameters: [Field] = []
+    _ tokens: [Token], name: String, earlier: [String: DerivedValue], written: Set<String>, selectors: Set<String>,
+    parameters: [Field] = []
   ) -> Result<DerivedValue, ExpressionFailure> {
     let stateName = GeneratedNames(feature: feature).state
     let hidden = Set(parameters.map(\.name))
@@ -164,7 +182,8 @@ extension SpecChecker {
         + earlier.values.sorted { $0.name < $1.name }.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
       if !hidden.contains("state") { fields.append(Field(name: "state", type: .model(stateName), defaultValue: nil, doc: nil)) }
       return selectorExpression(tokens, name: name, root: Model(name: stateName + "Selector", doc: nil, fields: fields),
-        state: Model(name: stateName, doc: nil, fields: stateFields), earlier: earlier, written: written, parameters: hidden)
+        state: Model(name: stateName, doc: nil, fields: stateFields), earlier: earlier, written: written, selectors: selectors,
+        parameters: hidden)
     }
     let root = Model(name: stateName, doc: nil, fields: fields)
     var parser = PredicateParser(
@@ -172,7 +191,9 @@ extension SpecChecker {
       rootContext: .theState, stateModel: stateName)
     guard let (predicate, type) = parser.parse() else {
       guard case (var problem, let offset)? = parser.failure else { return .failure(ExpressionFailure(.unexpectedText(""), 0)) }
-      if case .unknownField(let unknown, _, _) = problem, written.contains(unknown), unknown != name {
+      if case .unknownField(let unknown, _, _) = problem, selectors.contains(unknown), unknown != name {
+        problem = .readsSelector(unknown, value: name)
+      } else if case .unknownField(let unknown, _, _) = problem, written.contains(unknown), unknown != name {
         problem = .derivedReadsLater(unknown, value: name)
       }
       return .failure(ExpressionFailure(problem, offset))
@@ -191,14 +212,16 @@ extension SpecChecker {
   /// `state`): its paths through the state read `state.NAME`, its parameters bare.
   private func selectorExpression(
     _ tokens: [Token], name: String, root: Model, state stateModel: Model, earlier: [String: DerivedValue],
-    written: Set<String>, parameters: Set<String>
+    written: Set<String>, selectors: Set<String>, parameters: Set<String>
   ) -> Result<DerivedValue, ExpressionFailure> {
     var parser = PredicateParser(
       tokens: TokenStream(tokens), element: root, models: expressionModels + [root, stateModel], enumCases: enumCaseNames,
       rootContext: .theState, stateModel: root.name)
     guard let (predicate, type) = parser.parse() else {
       guard case (var problem, let offset)? = parser.failure else { return .failure(ExpressionFailure(.unexpectedText(""), 0)) }
-      if case .unknownField(let unknown, _, _) = problem, written.contains(unknown), unknown != name {
+      if case .unknownField(let unknown, _, _) = problem, selectors.contains(unknown), unknown != name {
+        problem = .readsSelector(unknown, value: name)
+      } else if case .unknownField(let unknown, _, _) = problem, written.contains(unknown), unknown != name {
         problem = .derivedReadsLater(unknown, value: name)
       }
       return .failure(ExpressionFailure(problem, offset))

@@ -376,6 +376,7 @@ package struct SpecChecker {
 
 /// Why `name` can't be a Swift identifier, or nil when it can.
 func identifierProblem(_ name: String) -> IdentifierFlaw? {
+  if name == "_" { return .wildcard }
   // Most names are ASCII letters, digits and `_`: decided from the bytes, without Unicode's tables.
   var utf8 = name.utf8.makeIterator()
   if let first = utf8.next(), isASCIILetter(first) || first == UInt8(ascii: "_") {

@@ -200,10 +200,13 @@ package enum IdentifierFlaw: Hashable, Sendable, CustomStringConvertible {
   case badStart
   case badCharacter
   case lowercaseType
+  /// `_` alone: Swift's wildcard, which names nothing.
+  case wildcard
 
   package var description: String {
     switch self {
     case .empty: "it is empty"
+    case .wildcard: "'_' alone is Swift's wildcard, which names nothing"
     case .badStart: "an identifier starts with a letter or '_'"
     case .badCharacter: "use only letters, digits and '_'"
     case .lowercaseType: "type names start with an upper-case letter"

@@ -43,7 +43,7 @@ extension SpecProblem {
       .derivedReadsNothing, .notWeights, .notAggregated, .entryKeyAmbiguous, .entryKeyMismatch, .entryKeyOverList,
       .notArithmeticValue, .lookupInsideField, .unknownDerivation, .notLookup, .derivedNameTaken,
       .derivedParameterSyntax, .derivedParameterNeedsLookup, .derivedParameterUnused, .selectorWithoutParameters,
-      .selectorParameter: .derived
+      .selectorParameter, .selectorInApp, .readsSelector: .derived
     case .indexSetOutsidePayload, .needsOffsets, .notAFilterResult, .moveNeedsParameters, .sortedResult,
       .resultNeedsIDs, .upsertKeyNotID, .branchWithoutOperations, .unknownOperation, .operationSplitAtComma, .setToItself, .caseOrStateField, .notCollection, .noIDField,
       .notAStack, .stackPushNeedsDestination, .unknownDestination, .pushedFieldUnknown, .pushedElementList, .pushedFieldTwice, .builtFieldMissing, .builtElementNotInList, .builtElementOutOfOrder, .builtElementIDTwice, .notPresented, .resetStack,

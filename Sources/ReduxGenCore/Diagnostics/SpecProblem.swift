@@ -153,6 +153,10 @@ package enum SpecProblem: Hashable, Sendable {
   case derivedParameterSyntax(String)
   /// A selector written as a mapping whose `parameters` are empty (its name).
   case selectorWithoutParameters(String)
+  /// A selector of `parameters` and `value` in an app spec (its name).
+  case selectorInApp(String)
+  /// A derived value reading one that takes parameters (the selector, the value).
+  case readsSelector(String, value: String)
   /// A selector's parameter with a default, or of a type its view store can't remember a
   /// result by (the parameter, its type, whether it has a default).
   case selectorParameter(String, type: String, hasDefault: Bool)

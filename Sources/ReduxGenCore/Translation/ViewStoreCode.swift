@@ -99,17 +99,20 @@ struct ViewStoreCode {
   func selector(name: String, parameters: [Parameter], type: TypeName, reading reads: [String]) -> Declaration {
     let arguments = parameters.map { Argument($0.name, .name($0.name)) }
     let call = Expression.name("$0").dot(name).call(arguments)
+    // A parameter named like what the body calls hides it: then reached through its owner.
+    let names = Set(parameters.map(\.name))
+    let hashable: Expression = names.contains("AnyHashable") ? .name("Swift").dot("AnyHashable") : .name("AnyHashable")
     let key: Expression =
-      parameters.count == 1
-      ? .name(parameters[0].name) : .array(parameters.map { .name("AnyHashable").call([Argument(nil, .name($0.name))]) })
-    let names = parameters.map(\.name).joined(separator: ", ")
+      parameters.count == 1 ? .name(parameters[0].name) : .array(parameters.map { hashable.call([Argument(nil, .name($0.name))]) })
+    let read: Expression = names.contains("read") ? .name("self").dot("read") : .name("read")
+    let written = parameters.map(\.name).joined(separator: ", ")
     return .function(
       FunctionDeclaration(
-        doc: "`\(name)(\(names))`, computed once per argument until `\(reads.joined(separator: "` or `"))` changes.",
+        doc: "`\(name)(\(written))`, computed once per argument until `\(reads.joined(separator: "` or `"))` changes.",
         access: access, kind: .function(name), parameters: parameters, returnType: type,
         body: [
           .returnStatement(
-            .name("read").call([
+            read.call([
               Argument(nil, .literal(.string(name))), Argument(nil, key), Argument("reading", .array(reads.map(Expression.keyPath))),
               Argument("compute", .closure(Closure(body: call))),
             ]))
@@ -121,13 +124,15 @@ struct ViewStoreCode {
   func selector(name: String, parameter: Parameter, type: TypeName, reading list: String) -> Declaration {
     let argument = Expression.name(parameter.name)
     let call = Expression.name("$0").dot(name).call([Argument(parameter.name, argument)])
+    // A parameter named `read` hides the view store's method: reached through `self` then.
+    let read: Expression = parameter.name == "read" ? .name("self").dot("read") : .name("read")
     return .function(
       FunctionDeclaration(
         doc: "`\(name)(\(parameter.name))`, computed once per `\(parameter.name)` until `\(list)` changes.",
         access: access, kind: .function(name), parameters: [parameter], returnType: type,
         body: [
           .returnStatement(
-            .name("read").call([
+            read.call([
               Argument(nil, .literal(.string(name))), Argument(nil, argument), Argument("reading", .keyPath(list)),
               Argument("compute", .closure(Closure(body: call))),
             ]))

@@ -45,6 +45,12 @@ extension SpecProblem {
     case .derivedParameterNeedsLookup(let parameter):
       "a derived value with a parameter looks it up: write 'COLLECTION[\(parameter)]' (a dictionary by key, a list of models by id); "
         + "for any other value, write '{ parameters: { \(parameter): TYPE }, value: EXPRESSION }'"
+    case .selectorInApp(let name):
+      "'\(name)': an app's derived values read its features' fields as counts, sums, lookups and arithmetic; a value of "
+        + "'parameters' and 'value' is written in a feature's spec"
+    case .readsSelector(let selector, let value):
+      "'\(value)' can't read '\(selector)': '\(selector)' takes parameters, and a derived value reads values without any; "
+        + "compute what it needs here"
     case .selectorWithoutParameters(let name):
       "'\(name)' has no parameters: a derived value without any is written 'NAME: EXPRESSION'"
     case .selectorParameter(let parameter, let type, let hasDefault):

@@ -69,8 +69,8 @@ extension SpecProblem {
         + "('presents:') only"
     case .grandchildButton(let source, let alert, let feature):
       "a button of \(feature)'s alert '\(alert)' sends '\(source.split(separator: ".").last ?? "")' too, and a button is heard "
-        + "as its action by the feature presenting \(feature) only; reduce it there ('from') and hear an action of that "
-        + "feature's, not '\(source)'"
+        + "as its action by the feature presenting \(feature) only: from further up, '\(source)' would be heard when "
+        + "sent directly and missed when its button is tapped"
     case .unknownGrandchild(let name, let feature, let suggestion):
       "feature '\(feature)' holds no child feature '\(name)'" + didYouMean(suggestion)
     case .grandchildHandlerParameter(let parameter, let action, let childAction, let feature):

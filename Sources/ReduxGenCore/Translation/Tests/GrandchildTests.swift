@@ -29,17 +29,23 @@ extension TestTranslator {
     guard let grandchildAction = owner.action(named: handler.action), !grandchildAction.reducesByHand else { return nil }
     var setUp: [Statement] = []
     var presented = state
-    // Unless `isPresented`, the last is not: nil, and its sample not made.
+    // Unless `isPresented`, the last is not: nil, and its sample not made. Each sample is named
+    // by its path below the child (`twoFactorPresented`, `namerNamerPresented`): a field's name
+    // may come back further down.
     let shown = isPresented ? chain : Array(chain.dropLast())
+    let sampleName = { (depth: Int) -> String in
+      depth == 0
+        ? "presented"
+        : handler.through.prefix(depth).enumerated().map { $0.offset == 0 ? $0.element : $0.element.uppercasingFirst }.joined()
+          + "Presented"
+    }
     for (depth, held) in shown.enumerated() {
-      let name = depth == 0 ? "presented" : held.field + "Presented"
-      setUp.append(sampleConstant(name, element(held.stateModel, 1, allFields: true), type: .model(held.stateModel.name)))
+      setUp.append(sampleConstant(sampleName(depth), element(held.stateModel, 1, allFields: true), type: .model(held.stateModel.name)))
     }
     setUp.append(newState())
     for (depth, held) in chain.enumerated() {
       presented = depth == 0 ? presented.dot(held.field) : Expression.forceUnwrap(presented).dot(held.field)
-      let value: Expression =
-        depth < shown.count ? .name(depth == 0 ? "presented" : held.field + "Presented") : .literal(.nilLiteral)
+      let value: Expression = depth < shown.count ? .name(sampleName(depth)) : .literal(.nilLiteral)
       setUp.append(.assignment(presented, value))
     }
     let sent = childAction(grandchildAction)
