@@ -98,11 +98,42 @@ struct SymbolTable {
     entries[keyPath: keyPath]
   }
 
-  /// This table with what a pass returned added: a new table, its indexes made once.
+  /// This table with what a pass returned added: a new table, its indexes made once. An index
+  /// whose entries the pass left as they were is this table's: a pass adds one kind of entry,
+  /// and a large spec's thousands of models, fields and actions were indexed a dozen times.
   func adding(_ change: (inout Entries) -> Void) -> SymbolTable {
-    var entries = entries
-    change(&entries)
-    return SymbolTable(entries)
+    var changed = entries
+    change(&changed)
+    let old = entries
+    let sameModels =
+      Self.unchanged(changed.models, old.models) && Self.unchanged(changed.usedModels, old.usedModels)
+      && Self.unchanged(changed.enums, old.enums) && Self.unchanged(changed.uses, old.uses)
+    guard sameModels else { return SymbolTable(changed) }
+    return SymbolTable(
+      entries: changed, modelsByName: modelsByName,
+      stateByName: Self.unchanged(changed.state, old.state)
+        ? stateByName : Dictionary(changed.state.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+      expressionModels: expressionModels, expressionModelsByName: expressionModelsByName,
+      actionIndex: Self.unchanged(changed.actions, old.actions) ? actionIndex : firstIndices(changed.actions.map(\.name)))
+  }
+
+  private init(
+    entries: Entries, modelsByName: [String: Model], stateByName: [String: Field], expressionModels: [Model],
+    expressionModelsByName: [String: Model], actionIndex: [String: Int]
+  ) {
+    self.entries = entries
+    self.modelsByName = modelsByName
+    self.stateByName = stateByName
+    self.expressionModels = expressionModels
+    self.expressionModelsByName = expressionModelsByName
+    self.actionIndex = actionIndex
+  }
+
+  /// Whether `new` is `old` itself, its storage shared: nothing wrote it (a write copies a
+  /// shared array). An equal array in new storage counts as changed, which only costs an index.
+  private static func unchanged<Element>(_ new: [Element], _ old: [Element]) -> Bool {
+    new.count == old.count
+      && new.withUnsafeBufferPointer { $0.baseAddress } == old.withUnsafeBufferPointer { $0.baseAddress }
   }
 
   /// The action of this name, the first if it is repeated.

@@ -151,18 +151,25 @@ struct FeaturePartFiles {
   func rendered() -> [GeneratedFile] {
     let renderer = TextRenderer()
     let files = Slots<PieceKey, GeneratedFile>()
+    let rendered = Graveyard<SwiftFile>()
     /// Translates `part` and adds a job for each of its files to render.
     let translate = { @Sendable (part: GeneratedPart, operationTests: [ProposedTests]?, queue: JobQueue) in
       for (index, piece) in pieces(part, operationTests: operationTests).enumerated() {
+        let held = Held(piece)
         queue.add { _ in
+          let piece = held.take()
           let file = piece ?? SuitePieces.spare(header: header, part: part)
           let generated = GeneratedFile(
             path: spec.names.path(of: part, piece: index + 1), contents: renderer.render(file),
             ownership: .generated, part: part, piece: index + 1, isSpare: piece == nil)
           files.set(PieceKey(part: part, piece: index + 1), generated)
+          rendered.bury(file)
         }
       }
     }
+    // The code models, rendered, are freed off the path to the files (as compilers skip freeing
+    // what the process is about to drop): on a thread of their own once all are rendered.
+    defer { rendered.free() }
     // Parts spread over more files are the larger ones: they go first.
     let parts = GeneratedPart.allCases.sorted { $0.pieces > $1.pieces }
     let translations = parts.map { part -> JobQueue.Job in

@@ -22,7 +22,8 @@ extension Spec {
   /// `id` of `LIST[ID]`, where ID is a non-optional payload parameter (or its `id`). Nil when
   /// no list field is changed that way.
   package func elementChange(by action: Action) -> ElementChange? {
-    guard action.changedStateFields != nil else { return nil }
+    // What `changedStateFields` is nil for (a custom reducer), without making the list.
+    guard !action.reduce.contains(where: \.isCustom) else { return nil }
     let writes = Self.writes(of: action.reduce)
     // The fields written, in order, each once: looked up by name, not searched for (a search
     // of the state per action made generation quadratic in the spec's size).

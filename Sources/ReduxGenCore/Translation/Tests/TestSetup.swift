@@ -147,8 +147,12 @@ extension TestTranslator {
   /// allocator of parameter locals: the `let`s a test declares and every expression of it that
   /// reads the payload (`ReduceTranslator.readsTestLocals`) ask it.
   static func local(_ parameter: String) -> String {
+    if helperLocals.contains(parameter) { return parameter + "Argument" }
+    // The stem without trailing digits (`count2`: `count`), made only where there are digits: a
+    // test names a local per parameter, thousands in a large spec.
+    guard parameter.last?.isNumber == true else { return parameter }
     let stem = String(parameter.reversed().drop(while: \.isNumber).reversed())
-    return helperLocals.contains(parameter) || helperLocals.contains(stem) ? parameter + "Argument" : parameter
+    return helperLocals.contains(stem) ? parameter + "Argument" : parameter
   }
 
   /// The local holding `parameter`'s value, as an expression.
