@@ -85,6 +85,12 @@ package enum GeneratorPipeline {
   }
 
   /// Stage 3 for a checked feature spec, timed stage by stage on one core (GeneratorBenchmark).
+  /// Returns once the code models of earlier runs are freed (they are freed on threads of their
+  /// own after their files are rendered): a benchmark's next run then starts as a new process does.
+  package static func settle() {
+    Freeing.pending.wait()
+  }
+
   package static func stageTimes(for spec: Spec, layout: OutputLayout = OutputLayout()) -> StageTimes {
     FeaturePartFiles(spec: spec, testedModule: layout.testedModule).stageTimes()
   }

@@ -127,6 +127,15 @@ final class Graveyard<Value: Sendable>: @unchecked Sendable {
     lock.unlock()
     guard !dropped.isEmpty else { return }
     let box = Held(dropped)
-    Thread.detachNewThread { _ = box.take() }
+    Freeing.pending.enter()
+    Thread.detachNewThread {
+      _ = box.take()
+      Freeing.pending.leave()
+    }
   }
+}
+
+/// The freeing still under way on threads of its own (`Graveyard.free`).
+enum Freeing {
+  static let pending = DispatchGroup()
 }

@@ -34,6 +34,8 @@ struct KeptValueTranslator {
 
   /// Each kept value's name (its property's) and how it is kept, filters first.
   var kept: [(name: String, value: Expression)] {
+    // Nothing to keep: the actions' element changes needn't be looked for.
+    guard !spec.filters.isEmpty || !spec.derived.isEmpty else { return [] }
     let inPlace = fieldsChangedInPlace
     guard !inPlace.isEmpty else { return [] }
     // The state fields a name a condition reads stands for: a derived value's inputs, looked up
