@@ -27,6 +27,11 @@ public struct StateFields: Sendable, Equatable {
 
   /// The given fields; none is `.none`, more than four is `.all`.
   public init(_ fields: Int...) {
+    self.init(listing: fields)
+  }
+
+  /// `fields`, as the variadic initializer takes them.
+  private init(listing fields: [Int]) {
     switch fields.count {
     case 0: self = .none
     case 1...4:
@@ -44,13 +49,7 @@ public struct StateFields: Sendable, Equatable {
     }
     var fields: [Int] = []
     for part in parts { part.forEach { if !fields.contains($0) { fields.append($0) } } }
-    switch fields.count {
-    case 0: self = .none
-    case 1...4:
-      let padded = fields + Array(repeating: 0, count: 4 - fields.count)
-      self.init(storage: (padded[0], padded[1], padded[2], padded[3]), count: fields.count)
-    default: self = .all
-    }
+    self.init(listing: fields)
   }
 
   @inlinable public var isAll: Bool { count < 0 }

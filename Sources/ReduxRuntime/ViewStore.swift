@@ -218,15 +218,7 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   public func read<Argument: Hashable, Value>(
     _ name: String, _ argument: Argument, reading keyPath: PartialKeyPath<State>, compute: (State) -> Value
   ) -> Value {
-    let fields = info(keyPath).fields
-    observe(fields)
-    let key = CallKey(name: name, argument: AnyHashable(argument))
-    // Not `as? Value`: a nil of any optional type casts to every optional type.
-    if let cached = calls[key] { return cached.value as! Value }
-    let value = source.read { compute($0) }
-    computations += 1
-    calls[key] = (value, fields)
-    return value
+    call(name, argument, observing: info(keyPath).fields, compute: compute)
   }
 
   /// A derived value that takes arguments and reads several fields (a generated selector of any
@@ -235,7 +227,13 @@ public final class ViewStore<State: Sendable, Action: Sendable>: Observable {
   public func read<Argument: Hashable, Value>(
     _ name: String, _ argument: Argument, reading keyPaths: [PartialKeyPath<State>], compute: (State) -> Value
   ) -> Value {
-    let fields = StateFields(union: keyPaths.map { info($0).fields })
+    call(name, argument, observing: StateFields(union: keyPaths.map { info($0).fields }), compute: compute)
+  }
+
+  /// The value of the call `name(argument)`, observed through `fields`, kept until one changes.
+  private func call<Argument: Hashable, Value>(
+    _ name: String, _ argument: Argument, observing fields: StateFields, compute: (State) -> Value
+  ) -> Value {
     observe(fields)
     let key = CallKey(name: name, argument: AnyHashable(argument))
     // Not `as? Value`: a nil of any optional type casts to every optional type.

@@ -190,13 +190,7 @@ extension SpecChecker {
       tokens: TokenStream(tokens), element: root, models: expressionModels + [root], enumCases: enumCaseNames,
       rootContext: .theState, stateModel: stateName)
     guard let (predicate, type) = parser.parse() else {
-      guard case (var problem, let offset)? = parser.failure else { return .failure(ExpressionFailure(.unexpectedText(""), 0)) }
-      if case .unknownField(let unknown, _, _) = problem, selectors.contains(unknown), unknown != name {
-        problem = .readsSelector(unknown, value: name)
-      } else if case .unknownField(let unknown, _, _) = problem, written.contains(unknown), unknown != name {
-        problem = .derivedReadsLater(unknown, value: name)
-      }
-      return .failure(ExpressionFailure(problem, offset))
+      return .failure(Self.derivedFailure(parser.failure, name: name, written: written, selectors: selectors))
     }
     // The state fields it depends on, through the derived values it reads.
     var reads: [String] = []
@@ -206,6 +200,20 @@ extension SpecChecker {
     guard let first = reads.first else { return .failure(ExpressionFailure(.derivedReadsNothing(name), 0)) }
     let qualified = predicate.qualifyingPaths(with: "state") { _ in true }
     return .success(DerivedValue(name: name, list: first, kind: .expression(qualified, reads: reads), type: type))
+  }
+
+  /// The problem of a derived value's expression, its words the derived value's where it reads
+  /// a name written under `derived:` that it can't read: one written after it, or a selector.
+  private static func derivedFailure(
+    _ failure: (SpecProblem, Int)?, name: String, written: Set<String>, selectors: Set<String>
+  ) -> ExpressionFailure {
+    guard case (var problem, let offset)? = failure else { return ExpressionFailure(.unexpectedText(""), 0) }
+    if case .unknownField(let unknown, _, _) = problem, selectors.contains(unknown), unknown != name {
+      problem = .readsSelector(unknown, value: name)
+    } else if case .unknownField(let unknown, _, _) = problem, written.contains(unknown), unknown != name {
+      problem = .derivedReadsLater(unknown, value: name)
+    }
+    return ExpressionFailure(problem, offset)
   }
 
   /// A selector's value over `root` (its parameters, the state's names they don't hide, and
@@ -218,13 +226,7 @@ extension SpecChecker {
       tokens: TokenStream(tokens), element: root, models: expressionModels + [root, stateModel], enumCases: enumCaseNames,
       rootContext: .theState, stateModel: root.name)
     guard let (predicate, type) = parser.parse() else {
-      guard case (var problem, let offset)? = parser.failure else { return .failure(ExpressionFailure(.unexpectedText(""), 0)) }
-      if case .unknownField(let unknown, _, _) = problem, selectors.contains(unknown), unknown != name {
-        problem = .readsSelector(unknown, value: name)
-      } else if case .unknownField(let unknown, _, _) = problem, written.contains(unknown), unknown != name {
-        problem = .derivedReadsLater(unknown, value: name)
-      }
-      return .failure(ExpressionFailure(problem, offset))
+      return .failure(Self.derivedFailure(parser.failure, name: name, written: written, selectors: selectors))
     }
     // `state.NAME` as written, and a bare state name, both read the state.
     let qualified = predicate.qualifyingPaths(with: "state") { !parameters.contains($0) && $0 != "state" }
