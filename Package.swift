@@ -52,11 +52,14 @@ let package = Package(
     // The JSON Schema of specs is a resource: its one copy, which docs/redux-gen.schema.json links to.
     .target(name: "ReduxGenCore", dependencies: ["CYAML"], resources: [.copy("Schema/redux-gen.schema.json")]),
 
+    // The language server for specs (`redux-gen lsp`): LSP over a byte stream, on the checker.
+    .target(name: "ReduxGenLanguageServer", dependencies: ["ReduxGenCore"]),
+
     // The thin command-line front end.
     .executableTarget(
       name: "redux-gen",
       dependencies: [
-        "ReduxGenCore",
+        "ReduxGenCore", "ReduxGenLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -324,6 +327,7 @@ let package = Package(
       path: "Examples/SyncUps/Tests"),
 
     .testTarget(name: "ReduxGenCoreTests", dependencies: ["ReduxGenCore", "ReduxRuntime"]),
+    .testTarget(name: "ReduxGenLanguageServerTests", dependencies: ["ReduxGenLanguageServer", "ReduxGenCore"]),
     .testTarget(
       name: "ReduxTestingTests",
       dependencies: ["ReduxTesting", "ReduxDebugging", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReduxGenCore
+import ReduxGenLanguageServer
 
 /// `redux-gen init NAME`: a starter spec, and the schema editors complete it with.
 struct Init: ParsableCommand {
@@ -158,3 +159,25 @@ struct Schema: ParsableCommand {
 }
 
 extension DiagramRenderer.Format: ExpressibleByArgument {}
+
+/// `redux-gen lsp`: the language server, over standard input and output.
+struct LanguageServerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lsp",
+    abstract: "Runs the language server for specs over standard input and output (LSP), for editors.",
+    discussion: """
+      Each open spec is checked as it is typed, with the checker 'redux-gen' runs: the same errors and warnings, at the same places. docs/editors.md says how to set up VS Code, Neovim, Helix and Zed.
+      """
+  )
+
+  func run() throws {
+    let server = LanguageServer()
+    // What is there as soon as something is (`readData(ofLength:)` would wait for all of it).
+    var reader = MessageReader { _ in
+      let data = FileHandle.standardInput.availableData
+      return data.isEmpty ? nil : data
+    }
+    server.run(reader: &reader) { data in FileHandle.standardOutput.write(data) }
+    throw ExitCode(server.exitCode ?? 1)
+  }
+}
