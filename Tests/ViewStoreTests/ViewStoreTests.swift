@@ -494,3 +494,33 @@ struct RefuseFilter: Middleware {
     #expect(viewStore.cartTotal == 4)
   }
 }
+
+/// Selectors of any expression (`costOf(id:count:)`, `leftAfter(budget:)`): memoized per
+/// argument, several arguments together, until a field they read changes.
+@MainActor
+@Suite struct ViewStoreSelectorTests {
+  let store = Store(initialState: ProductsState(), reducer: productsReducer)
+
+  @Test func aSelectorOfSeveralArgumentsIsComputedOncePerArgumentsPerChangeOfWhatItReads() {
+    let viewStore = ViewStore(store)
+    viewStore.dispatch(.receiveProducts(products: [Product(id: 2, title: "Mug", price: 1.5)]))
+    let before = viewStore.computations
+    for _ in 0..<50 {
+      #expect(viewStore.costOf(id: 2, count: 4) == 6)
+      #expect(viewStore.costOf(id: 2, count: 1) == 1.5)
+      #expect(viewStore.leftAfter(budget: 30) == 70)
+    }
+    #expect(viewStore.computations == before + 3)
+    let cost = Watch { _ = viewStore.costOf(id: 2, count: 4) }
+    // The budget is not what `costOf` reads: it is kept, and its views aren't told.
+    viewStore.dispatch(.setBudget(budget: 50))
+    #expect(!cost.didFire)
+    #expect(viewStore.costOf(id: 2, count: 4) == 6)
+    #expect(viewStore.leftAfter(budget: 30) == 20)
+    #expect(viewStore.computations == before + 4)
+    viewStore.dispatch(.receiveProducts(products: [Product(id: 2, title: "Mug", price: 2)]))
+    #expect(cost.count == 1)
+    #expect(viewStore.costOf(id: 2, count: 4) == 8)
+    #expect(viewStore.computations == before + 5)
+  }
+}
