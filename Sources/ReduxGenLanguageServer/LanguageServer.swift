@@ -24,9 +24,17 @@ package final class LanguageServer {
   private var shutdownRequested = false
   /// Reads a file the editor doesn't have open.
   private let readDisk: (String) -> [UInt8]?
+  /// The specs' names: open documents as typed, the others as saved.
+  private(set) var workspace: SpecWorkspace!
+  /// The files each spec generated when last asked (hover), with the text they were made from.
+  var generated: [String: (text: String, files: [GeneratedFile]?)] = [:]
 
   package init(readDisk: @escaping (String) -> [UInt8]? = { FileManager.default.contents(atPath: $0).map { Array($0) } }) {
     self.readDisk = readDisk
+    workspace = SpecWorkspace { [unowned self] path in
+      if let open = self.documents[Self.uri(of: path)] { return open.text }
+      return self.readDisk(path).map { String(decoding: $0, as: UTF8.self) }
+    }
   }
 
   /// The exit code once `exit` arrives: 0 after `shutdown`, 1 otherwise (LSP's rule).
@@ -57,7 +65,12 @@ package final class LanguageServer {
     switch method {
     case "initialize":
       let sync: [String: Any] = ["openClose": true, "change": 1]
-      let capabilities: [String: Any] = ["textDocumentSync": sync, "positionEncoding": "utf-16", "documentSymbolProvider": true]
+      let completion: [String: Any] = ["triggerCharacters": [".", " ", "[", ":", "{", ","]]
+      let capabilities: [String: Any] = [
+        "textDocumentSync": sync, "positionEncoding": "utf-16", "documentSymbolProvider": true, "completionProvider": completion,
+        "hoverProvider": true, "definitionProvider": true, "referencesProvider": true, "renameProvider": ["prepareProvider": true],
+        "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+      ]
       let result: [String: Any] = ["capabilities": capabilities, "serverInfo": ["name": "redux-gen"]]
       reply(result)
     case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
@@ -89,6 +102,24 @@ package final class LanguageServer {
       else { return [Self.encode(["jsonrpc": "2.0", "id": id ?? NSNull(), "result": [[String: Any]]()])] }
       let text = documents[uri]?.text ?? readDisk(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
       reply(DocumentSymbols.symbols(text, path: path))
+    case "textDocument/completion":
+      reply(completion(params))
+    case "textDocument/hover":
+      reply(hover(params))
+    case "textDocument/definition":
+      reply(definition(params))
+    case "textDocument/references":
+      reply(references(params))
+    case "textDocument/prepareRename":
+      reply(prepareRename(params))
+    case "textDocument/rename":
+      do {
+        reply(try rename(params))
+      } catch {
+        fail(-32803, error.message)
+      }
+    case "textDocument/codeAction":
+      reply(codeActions(params))
     case "textDocument/didClose":
       guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String else { break }
       documents[uri] = nil

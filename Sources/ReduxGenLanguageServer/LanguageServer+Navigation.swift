@@ -1,0 +1,185 @@
+import Foundation
+import ReduxGenCore
+
+/// Go to definition, find references, rename and hover: a name at a place read as the
+/// declaration it means, through the specs of its tree (`SpecWorkspace`).
+extension LanguageServer {
+  /// The spec and the place (line from 0, character from 0) a request's `textDocument` and
+  /// `position` name, the character counted in characters of the line.
+  func place(_ params: [String: Any]) -> (path: String, line: Int, character: Int)? {
+    guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String, let path = Self.path(of: uri),
+      let position = params["position"] as? [String: Any], let line = position["line"] as? Int,
+      let units = position["character"] as? Int
+    else { return nil }
+    let text = workspace.index(path)?.lines
+    let written = line >= 0 && line < (text?.count ?? 0) ? text?[line] ?? "" : ""
+    return (path, line, Self.characters(fromUTF16: units, in: written))
+  }
+
+  /// LSP's `Location` of a span of a spec.
+  func location(_ path: String, _ span: TextSpan) -> [String: Any] {
+    ["uri": Self.uri(of: path), "range": range(path, span)]
+  }
+
+  func range(_ path: String, _ span: TextSpan) -> [String: Any] {
+    let written = workspace.index(path)?.lines
+    let line = span.line >= 0 && span.line < (written?.count ?? 0) ? written?[span.line] ?? "" : ""
+    return [
+      "start": ["line": span.line, "character": Self.utf16(span.start, in: line)],
+      "end": ["line": span.line, "character": Self.utf16(span.end, in: line)],
+    ]
+  }
+
+  static func utf16(_ characters: Int, in line: String) -> Int {
+    line.prefix(characters).utf16.count
+  }
+
+  static func characters(fromUTF16 units: Int, in line: String) -> Int {
+    var count = 0
+    var used = 0
+    for character in line {
+      let width = character.utf16.count
+      if used + width > units { break }
+      used += width
+      count += 1
+    }
+    return count
+  }
+
+  // MARK: - Definition and references
+
+  /// `textDocument/definition`: a name's declaration (in a child's spec for `from:
+  /// child.action`), a linked spec's first line.
+  func definition(_ params: [String: Any]) -> Any {
+    guard let place = place(params) else { return NSNull() }
+    if let file = workspace.link(at: place.line, place.character, in: place.path) {
+      return location(file, TextSpan(line: 0, start: 0, end: 0))
+    }
+    guard let occurrence = workspace.occurrence(at: place.line, place.character, in: place.path),
+      let declaration = workspace.declaration(of: occurrence.symbol)
+    else { return NSNull() }
+    return location(declaration.file, declaration.span)
+  }
+
+  /// `textDocument/references`: every place of the tree that writes the name, its declaration
+  /// too when the context asks for it.
+  func references(_ params: [String: Any]) -> [[String: Any]] {
+    guard let place = place(params), let occurrence = workspace.occurrence(at: place.line, place.character, in: place.path) else { return [] }
+    let includeDeclaration = (params["context"] as? [String: Any])?["includeDeclaration"] as? Bool ?? true
+    return workspace.references(of: occurrence.symbol, from: place.path)
+      .filter { includeDeclaration || !$0.isDeclaration }
+      .sorted { ($0.file, $0.span) < ($1.file, $1.span) }
+      .map { location($0.file, $0.span) }
+  }
+
+  // MARK: - Rename
+
+  /// Why a symbol can't be renamed here, nil when it can.
+  enum RenameRefusal: Error {
+    case notRenamable(String)
+    case persisted(String)
+    case invalidName(String)
+    case breaks(String)
+
+    var message: String {
+      switch self {
+      case .notRenamable(let text), .persisted(let text), .invalidName(let text), .breaks(let text): text
+      }
+    }
+  }
+
+  /// `textDocument/prepareRename`: the name's range, or nil where nothing can be renamed.
+  func prepareRename(_ params: [String: Any]) -> Any {
+    guard let place = place(params), let occurrence = workspace.occurrence(at: place.line, place.character, in: place.path),
+      occurrence.symbol.kind != .feature
+    else { return NSNull() }
+    return ["range": range(place.path, occurrence.span), "placeholder": occurrence.symbol.name]
+  }
+
+  /// `textDocument/rename`: the edit of every spec of the tree that writes the name. Refused,
+  /// with the reason, for a persisted field (saved data would no longer read) and for a new
+  /// name the specs would not accept.
+  func rename(_ params: [String: Any]) throws(RenameRefusal) -> [String: Any] {
+    guard let place = place(params), let newName = params["newName"] as? String,
+      let occurrence = workspace.occurrence(at: place.line, place.character, in: place.path)
+    else { throw .notRenamable("there is no name of the spec here to rename") }
+    let symbol = occurrence.symbol
+    guard symbol.kind != .feature else { throw .notRenamable("a feature is renamed by its `feature:` key and its file") }
+    guard Self.isIdentifier(newName) else { throw .invalidName("'\(newName)' is not a name: a letter or _, then letters, digits or _") }
+    if let persisted = persistence(of: symbol) { throw .persisted(persisted) }
+    let places = workspace.references(of: symbol, from: place.path)
+    var byFile: [String: [TextSpan]] = [:]
+    for found in places { byFile[found.file, default: []].append(found.span) }
+    var newTexts: [String: String] = [:]
+    for (file, spans) in byFile {
+      guard let lines = workspace.index(file)?.lines else { continue }
+      var edited = lines
+      for span in spans.sorted(by: >) {
+        var characters = Array(edited[span.line])
+        characters.replaceSubrange(span.start..<span.end, with: Array(newName))
+        edited[span.line] = String(characters)
+      }
+      newTexts[file] = edited.joined(separator: "\n")
+    }
+    if let problem = newProblem(after: newTexts, tree: workspace.tree(of: place.path)) { throw .breaks(problem) }
+    var changes: [String: [[String: Any]]] = [:]
+    for (file, spans) in byFile {
+      changes[Self.uri(of: file)] = Set(spans).sorted().map { ["range": range(file, $0), "newText": newName] }
+    }
+    return ["changes": changes]
+  }
+
+  static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.first, first.isLetter || first == "_", name != "_" else { return false }
+    return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+  }
+
+  /// What a rename of a persisted state field, or of a field of a model a persisted field
+  /// holds, would do to saved data; nil for any other name.
+  func persistence(of symbol: SpecSymbol) -> String? {
+    guard let index = workspace.index(symbol.file), symbol.kind == .stateField || symbol.kind == .field else { return nil }
+    let persisted = index.persistedFields
+    var models: Set<String> = []
+    var queue = persisted.compactMap { name in index.declarations(named: name, [.stateField]).first?.detail }.map(SpecWorkspace.baseType)
+    while let type = queue.popLast() {
+      guard models.insert(type).inserted else { continue }
+      for declaration in index.declarations where declaration.symbol.kind == .field && declaration.symbol.container == type {
+        if let detail = declaration.detail { queue.append(SpecWorkspace.baseType(detail)) }
+      }
+    }
+    let isPersisted =
+      symbol.kind == .stateField ? persisted.contains(symbol.name) : models.contains(symbol.container ?? "")
+    guard isPersisted else { return nil }
+    let what = symbol.kind == .stateField ? "state field '\(symbol.name)'" : "field '\(symbol.name)' of \(symbol.container ?? "")"
+    return "the \(what) is persisted (`persist: fields:`): renamed alone, data saved by earlier releases would no longer read. "
+      + "Rename it with a new `persist: version:` and a migration step `- rename: PATH` `to: NEW` (docs/spec-language.md, "
+      + "Persisted state across releases and Versions and migrations)."
+  }
+
+  /// The first error the specs of the tree would have with these texts that they don't have
+  /// now, nil when there is none.
+  func newProblem(after texts: [String: String], tree: [String]) -> String? {
+    let roots = tree.filter { workspace.index($0)?.featureName != nil }
+    func errors(_ overlay: [String: String]) -> Set<String> {
+      var found: Set<String> = []
+      for root in roots {
+        guard let text = overlay[root] ?? workspace.index(root)?.lines.joined(separator: "\n") else { continue }
+        let readFile = { (file: String) -> [UInt8]? in
+          let path = URL(fileURLWithPath: file).standardizedFileURL.path
+          if let edited = overlay[path] { return Array(edited.utf8) }
+          return self.workspace.index(path)?.lines.joined(separator: "\n").utf8.map { $0 }
+        }
+        do {
+          _ = try DocumentChecking.check(text, path: root, readFile: readFile)
+        } catch {
+          for diagnostic in error.diagnostics where diagnostic.severity == .error {
+            found.insert("\(URL(fileURLWithPath: diagnostic.location.file).lastPathComponent): \(diagnostic.message)")
+          }
+        }
+      }
+      return found
+    }
+    let before = errors([:])
+    return errors(texts).subtracting(before).sorted().first.map { "the rename would make the specs wrong: \($0)" }
+  }
+}
