@@ -48,19 +48,10 @@ extension LanguageServer {
       }
     }
     let path = position.path
-    guard let key = position.key else {
-      // A key: the schema's keys of this mapping (an example's `given:`/`then:` take the state's
-      // names).
-      if path.count == 3, path[0] == "examples", ["given", "then"].contains(path[2]) {
-        addSymbols(index.declarations.filter { [.stateField, .derived, .child].contains($0.symbol.kind) })
-      } else if let definition = SpecPosition.definition(of: path, isApp: index.isApp) {
-        for name in SpecVocabulary.keys(of: definition) ?? [] { add(name, .property, definition + " key", documentation: Self.keyDocumentation(definition, name)) }
-      }
-      return ["isIncomplete": false, "items": items]
-    }
+    let isExampleKey = path.count == 3 && path[0] == "examples" && ["given", "then"].contains(path[2])
+    let role = position.key.map { Self.role(key: $0, path: path) } ?? (isExampleKey ? .statePath : .expression)
     // After `NAME.` (`rows[id].`, `child.`): the members of what the chain before the dot is.
     let chainText = Self.chainBefore(position.before.dropLast(position.word.count))
-    let role = Self.role(key: key, path: path)
     if let chainText {
       let links = chainText.names.map { NameChain.Link(name: $0.name, span: TextSpan(line: -1, start: 0, end: 0), indexed: $0.indexed) }
       let owner: (kind: SpecSymbol.Kind, name: String)? = path.first == "actions" && path.count > 1 ? (.action, path[1]) : nil
@@ -73,6 +64,16 @@ extension LanguageServer {
       }
       if items.isEmpty {
         for name in SpecVocabulary.members { add(name, .method, "member") }
+      }
+      return ["isIncomplete": false, "items": items]
+    }
+    guard let key = position.key else {
+      // A key: the schema's keys of this mapping (an example's `given:`/`then:` take the state's
+      // names).
+      if isExampleKey {
+        addSymbols(index.declarations.filter { [.stateField, .derived, .child].contains($0.symbol.kind) })
+      } else if let definition = SpecPosition.definition(of: path, isApp: index.isApp) {
+        for name in SpecVocabulary.keys(of: definition) ?? [] { add(name, .property, definition + " key", documentation: Self.keyDocumentation(definition, name)) }
       }
       return ["isIncomplete": false, "items": items]
     }

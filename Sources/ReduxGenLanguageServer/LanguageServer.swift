@@ -31,20 +31,60 @@ package final class LanguageServer {
 
   package init(readDisk: @escaping (String) -> [UInt8]? = { FileManager.default.contents(atPath: $0).map { Array($0) } }) {
     self.readDisk = readDisk
-    workspace = SpecWorkspace { [unowned self] path in
-      if let open = self.documents[Self.uri(of: path)] { return open.text }
-      return self.readDisk(path).map { String(decoding: $0, as: UTF8.self) }
-    }
+    workspace = SpecWorkspace(
+      read: { [unowned self] path in
+        if let open = self.documents[Self.uri(of: path)] { return open.text }
+        return self.readDisk(path).map { String(decoding: $0, as: UTF8.self) }
+      },
+      open: { [unowned self] in self.documents.keys.sorted().compactMap(Self.path(of:)) })
   }
 
   /// The exit code once `exit` arrives: 0 after `shutdown`, 1 otherwise (LSP's rule).
   package private(set) var exitCode: Int32?
 
   /// Reads messages until `exit` or the end of the stream, writing each reply and notification.
-  package func run(reader: inout MessageReader, write: (Data) -> Void) {
-    while exitCode == nil, let body = reader.next() {
-      for message in handle(body) { write(framed(message)) }
+  /// The stream is read on a thread of its own; what it read while the server worked is handled
+  /// as one batch (`handle(batch:)`).
+  package func run(read: @escaping @Sendable (Int) -> Data?, write: (Data) -> Void) {
+    let inbox = MessageInbox()
+    let reading = Thread {
+      var reader = MessageReader(read: read)
+      while let body = reader.next() { inbox.put(body) }
+      inbox.finish()
     }
+    reading.start()
+    while exitCode == nil, let batch = inbox.takeAll() {
+      for message in handle(batch: batch) { write(framed(message)) }
+    }
+  }
+
+  /// The messages a batch of messages makes. A request cancelled in the batch is answered
+  /// "cancelled" (LSP's -32800) without being worked; a document changed several times is
+  /// checked once, in its last text, after the batch's requests are answered.
+  package func handle(batch: [Data]) -> [Data] {
+    let messages = batch.map { body in (body, (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) }
+    let cancelled = Set(
+      messages.compactMap { _, message -> String? in
+        guard message?["method"] as? String == "$/cancelRequest", let params = message?["params"] as? [String: Any], let id = params["id"] else {
+          return nil
+        }
+        return "\(id)"
+      })
+    var out: [Data] = []
+    var changed: [String] = []
+    for (body, message) in messages {
+      guard exitCode == nil else { break }
+      if let message, let id = message["id"], message["method"] != nil, cancelled.contains("\(id)") {
+        let error: [String: Any] = ["code": -32800, "message": "cancelled"]
+        out.append(Self.encode(["jsonrpc": "2.0", "id": id, "error": error]))
+      } else if let message, message["method"] as? String == "textDocument/didChange", let uri = apply(change: message["params"] as? [String: Any] ?? [:]) {
+        if !changed.contains(uri) { changed.append(uri) }
+      } else {
+        out += handle(body)
+      }
+    }
+    for uri in changed { out += recheck(uri).map(Self.encode) }
+    return out
   }
 
   /// The messages one message's body makes: a reply to a request, notifications.
@@ -87,15 +127,7 @@ package final class LanguageServer {
       documents[uri] = Document(text: text, version: item["version"] as? Int ?? 0)
       out += check(uri)
     case "textDocument/didChange":
-      guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String,
-        let changes = params["contentChanges"] as? [[String: Any]], let text = changes.last?["text"] as? String
-      else { break }
-      documents[uri] = Document(text: text, version: item["version"] as? Int ?? 0)
-      out += check(uri)
-      // The specs that hold or use this one see it as it is now.
-      for other in documents.keys.sorted() where other != uri && readBy[other]?.contains(uri) == true {
-        out += check(other)
-      }
+      if let uri = apply(change: params) { out += recheck(uri) }
     case "textDocument/documentSymbol":
       // The outline of the document as the editor has it (as saved, if it isn't open).
       guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String, let path = Self.path(of: uri)
@@ -134,6 +166,25 @@ package final class LanguageServer {
     return out.map(Self.encode)
   }
 
+  /// Takes a document's new text (full sync); its URI, nil for a change that isn't one.
+  private func apply(change params: [String: Any]) -> String? {
+    guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String,
+      let changes = params["contentChanges"] as? [[String: Any]], let text = changes.last?["text"] as? String
+    else { return nil }
+    documents[uri] = Document(text: text, version: item["version"] as? Int ?? 0)
+    return uri
+  }
+
+  /// Checks a changed document, then the open specs that hold or use it (they see it as it is
+  /// now).
+  private func recheck(_ uri: String) -> [[String: Any]] {
+    var out = check(uri)
+    for other in documents.keys.sorted() where other != uri && readBy[other]?.contains(uri) == true {
+      out += check(other)
+    }
+    return out
+  }
+
   /// Whether another open document's check still shows diagnostics in `target`.
   private func isPublished(_ target: String) -> Bool {
     published.values.contains { $0.contains(target) }
@@ -160,9 +211,29 @@ package final class LanguageServer {
     var byURI: [String: [Diagnostic]] = [uri: []]
     for diagnostic in found { byURI[Self.uri(of: diagnostic.location.file), default: []].append(diagnostic) }
     var out: [[String: Any]] = []
-    for (target, diagnostics) in byURI.sorted(by: { $0.key < $1.key }) {
+    var objects: [String: [[String: Any]]] = [:]
+    for (target, diagnostics) in byURI {
       let text = documents[target]?.text ?? Self.path(of: target).flatMap(readDisk).map { String(decoding: $0, as: UTF8.self) } ?? ""
-      out.append(Self.diagnostics(uri: target, diagnostics.map { DiagnosticRanges.object($0, text: text) }))
+      objects[target] = diagnostics.map { DiagnosticRanges.object($0, text: text) }
+    }
+    // A spec's error that a child's errors cause ("the child feature's spec 'tally.yaml' has
+    // errors") points to each of them.
+    for (target, list) in objects {
+      objects[target] = list.map { object in
+        guard let message = object["message"] as? String else { return object }
+        let causes = objects.filter { other in
+          other.key != target && Self.path(of: other.key).map { message.contains("'\(URL(fileURLWithPath: $0).lastPathComponent)'") } == true
+        }
+        guard !causes.isEmpty else { return object }
+        var linked = object
+        linked["relatedInformation"] = causes.sorted { $0.key < $1.key }.flatMap { cause in
+          cause.value.map { ["location": ["uri": cause.key, "range": $0["range"] ?? [:]], "message": $0["message"] ?? ""] as [String: Any] }
+        }
+        return linked
+      }
+    }
+    for (target, list) in objects.sorted(by: { $0.key < $1.key }) {
+      out.append(Self.diagnostics(uri: target, list))
     }
     let before = published[uri] ?? []
     published[uri] = Set(byURI.keys)

@@ -59,3 +59,41 @@ package func framed(_ body: Data) -> Data {
   data.append(body)
   return data
 }
+
+/// Messages read on a thread of their own and taken by the server in batches: what arrived
+/// while it worked is there at once, so a document typed over is checked in its last text only
+/// and a request the client cancelled meanwhile is answered as cancelled, never worked.
+package final class MessageInbox: @unchecked Sendable {
+  // Everything below is guarded by `condition`.
+  private let condition = NSCondition()
+  private var pending: [Data] = []
+  private var ended = false
+
+  package init() {}
+
+  package func put(_ body: Data) {
+    condition.lock()
+    pending.append(body)
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// The stream ended: `takeAll` gives what is left, then nil.
+  package func finish() {
+    condition.lock()
+    ended = true
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// Every message read since the last call, waiting for one; nil once the stream has ended
+  /// and every message was taken.
+  package func takeAll() -> [Data]? {
+    condition.lock()
+    defer { condition.unlock() }
+    while pending.isEmpty && !ended { condition.wait() }
+    guard !pending.isEmpty else { return nil }
+    defer { pending.removeAll() }
+    return pending
+  }
+}

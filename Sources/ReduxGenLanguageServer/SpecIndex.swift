@@ -269,10 +269,18 @@ package struct SpecIndex {
   private mutating func readField(_ pair: YAMLNode.Pair, kind: SpecSymbol.Kind, container: String?) {
     var typeNode = pair.value
     if let type = pair.value.mapping?.first(where: { $0.key.scalar == "type" })?.value { typeNode = type }
-    let written = typeNode.scalar ?? ""
+    // `[Task]` unquoted is YAML's list of one scalar; `[K: V]` a list of one mapping.
+    var written = typeNode.scalar ?? ""
+    if let items = typeNode.sequence, items.count == 1 {
+      if let element = items[0].scalar {
+        written = "[\(element)]"
+      } else if let pair = items[0].mapping?.first, let key = pair.key.scalar, let value = pair.value.scalar {
+        written = "[\(key): \(value)]"
+      }
+    }
     let type = written.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? written
     declare(kind, pair.key, container: container, detail: type)
-    readScalars(typeNode, .type, owner: nil, only: type.count)
+    readScalars(typeNode, .type, owner: nil, only: typeNode.scalar == nil ? nil : type.count)
   }
 
   private mutating func readActionKey(_ pair: YAMLNode.Pair, action: String) {

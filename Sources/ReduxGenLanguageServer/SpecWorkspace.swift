@@ -14,11 +14,14 @@ package struct Occurrence: Hashable {
 /// is the child's action in the child's spec.
 package final class SpecWorkspace {
   private let read: (String) -> String?
+  private let open: () -> [String]
   private var cache: [String: (text: String, index: SpecIndex)] = [:]
 
-  /// `read` gives a spec's text by path, nil where there is none.
-  package init(read: @escaping (String) -> String?) {
+  /// `read` gives a spec's text by path, nil where there is none; `open`, the paths of the
+  /// documents the editor has open (a tree's specs are looked for among them too).
+  package init(read: @escaping (String) -> String?, open: @escaping () -> [String] = { [] }) {
     self.read = read
+    self.open = open
   }
 
   /// The index of the spec at `path`, made again only when its text changed.
@@ -37,8 +40,8 @@ package final class SpecWorkspace {
   /// as links go, among the specs of the folders involved.
   package func tree(of path: String) -> [String] {
     var folders: Set<String> = []
-    var specs: Set<String> = [path]
-    var queue = [path]
+    var specs = Set([path] + open())
+    var queue = Array(specs)
     var edges: [String: Set<String>] = [:]
     while let next = queue.popLast() {
       let folder = URL(fileURLWithPath: next).deletingLastPathComponent().path

@@ -173,11 +173,10 @@ struct LanguageServerCommand: ParsableCommand {
   func run() throws {
     let server = LanguageServer()
     // What is there as soon as something is (`readData(ofLength:)` would wait for all of it).
-    var reader = MessageReader { _ in
+    server.run(read: { _ in
       let data = FileHandle.standardInput.availableData
       return data.isEmpty ? nil : data
-    }
-    server.run(reader: &reader) { data in FileHandle.standardOutput.write(data) }
+    }) { data in FileHandle.standardOutput.write(data) }
     throw ExitCode(server.exitCode ?? 1)
   }
 }

@@ -108,7 +108,7 @@ struct LanguageServerTests {
     let initialized = send(server, "initialize", id: 1, ["capabilities": [:] as [String: Any]])
     let capabilities = (initialized.first?["result"] as? [String: Any])?["capabilities"] as? [String: Any]
     #expect((capabilities?["textDocumentSync"] as? [String: Any])?["change"] as? Int == 1)
-    let unknown = send(server, "textDocument/hover", id: 2, [:])
+    let unknown = send(server, "textDocument/formatting", id: 2, [:])
     #expect((unknown.first?["error"] as? [String: Any])?["code"] as? Int == -32601)
     #expect(server.handle(Data("not json".utf8)).count == 1)
     _ = send(server, "shutdown", id: 3, [:])

@@ -1,0 +1,290 @@
+import Foundation
+import ReduxGenCore
+import Testing
+
+@testable import ReduxGenLanguageServer
+
+/// Names through a tree of specs, as an editor asks for them: definition, references, rename,
+/// completion, hover and quick fixes, on a list whose rows are a feature of their own.
+struct NavigationTests {
+  static let row = """
+    feature: Row
+    access: public
+    state:
+      id: Int = 0
+      title: String = ""
+    actions:
+      started:
+        payload: { note: String }
+        reduce: set title = note
+      renamed:
+        payload: { title: String }
+        reduce: set title
+    """
+
+  static let list = """
+    feature: List
+    models:
+      Item:
+        fields:
+          id: Int
+          name: String
+    state:
+      items: [Item]
+      saved: String = ""
+    children:
+      rows: { each: row.yaml }
+    actions:
+      add:
+        payload: { item: Item }
+        reduce: append items
+      addRow:
+        reduce: append rows
+      rename:
+        payload: { id: Int, name: String }
+        reduce: set items[id].name = name
+      heard:
+        from: rows.started
+        payload: { note: String }
+        reduce: set saved = note
+    persist:
+      fields: [items]
+    examples:
+      - name: a row's start is heard
+        when:
+          - add: { item: { id: 1, name: A } }
+          - addRow
+          - rows[0].started: { note: hi }
+        then:
+          saved: hi
+          items[0].name: A
+    """
+
+  let helper = LanguageServerTests()
+
+  /// A server with the list and its row open (the row's file on its disk too).
+  func server() -> LanguageServer {
+    let server = helper.server(["/specs/row.yaml": Self.row, "/specs/list.yaml": Self.list])
+    _ = helper.open(server, "list.yaml", Self.list)
+    _ = helper.open(server, "row.yaml", Self.row)
+    return server
+  }
+
+  /// The line (from 0) and character of the `offset`th character of `text` in `spec`.
+  func position(of text: String, in spec: String, offset: Int = 0) -> (line: Int, character: Int) {
+    let lines = spec.split(separator: "\n", omittingEmptySubsequences: false)
+    for (number, line) in lines.enumerated() {
+      if let range = line.range(of: text) { return (number, line.distance(from: line.startIndex, to: range.lowerBound) + offset) }
+    }
+    Issue.record("'\(text)' isn't in the spec")
+    return (0, 0)
+  }
+
+  func request(_ server: LanguageServer, _ method: String, _ file: String, _ at: (line: Int, character: Int), _ extra: [String: Any] = [:]) -> [String: Any] {
+    var params: [String: Any] = ["textDocument": ["uri": "file:///specs/\(file)"], "position": ["line": at.line, "character": at.character]]
+    params.merge(extra) { $1 }
+    return helper.send(server, method, id: 7, params).first { $0["id"] != nil } ?? [:]
+  }
+
+  func start(_ location: Any?) -> (String, Int, Int)? {
+    guard let location = location as? [String: Any], let uri = location["uri"] as? String,
+      let start = (location["range"] as? [String: Any])?["start"] as? [String: Int]
+    else { return nil }
+    return (URL(string: uri)?.lastPathComponent ?? "", start["line"] ?? -1, start["character"] ?? -1)
+  }
+
+  @Test("from: child.action goes to the action in the child's spec; each: goes to the file; a parameter to its declaration")
+  func definition() throws {
+    let server = server()
+    let action = request(server, "textDocument/definition", "list.yaml", position(of: "rows.started", in: Self.list, offset: 6))
+    #expect(start(action["result"]).map { [$0.0, "\($0.1)", "\($0.2)"] } == ["row.yaml", "6", "2"])
+    let child = request(server, "textDocument/definition", "list.yaml", position(of: "rows.started", in: Self.list, offset: 1))
+    #expect(start(child["result"]).map { [$0.0, "\($0.1)", "\($0.2)"] } == ["list.yaml", "10", "2"])
+    let file = request(server, "textDocument/definition", "list.yaml", position(of: "row.yaml", in: Self.list))
+    #expect(start(file["result"]).map { [$0.0, "\($0.1)"] } == ["row.yaml", "0"])
+    let parameter = request(server, "textDocument/definition", "list.yaml", position(of: "= name", in: Self.list, offset: 3))
+    #expect(start(parameter["result"]).map { [$0.0, "\($0.1)", "\($0.2)"] } == ["list.yaml", "18", "24"])
+    let field = request(server, "textDocument/definition", "list.yaml", position(of: "items[0].name", in: Self.list, offset: 10))
+    #expect(start(field["result"]).map { [$0.0, "\($0.1)", "\($0.2)"] } == ["list.yaml", "5", "6"])
+    let nothing = request(server, "textDocument/definition", "list.yaml", position(of: "feature", in: Self.list))
+    #expect(nothing["result"] is NSNull)
+  }
+
+  @Test("the references of a child's action: its declaration, the parent's from: and the parent's example")
+  func references() throws {
+    let server = server()
+    let reply = request(
+      server, "textDocument/references", "row.yaml", position(of: "started", in: Self.row), ["context": ["includeDeclaration": true]])
+    let found = try #require(reply["result"] as? [Any]).compactMap(start)
+    #expect(found.map { "\($0.0):\($0.1):\($0.2)" } == ["list.yaml:21:15", "list.yaml:31:16", "row.yaml:6:2"])
+  }
+
+  @Test("a rename of a child's action edits every spec of the tree, and the renamed tree checks")
+  func renameAcrossTheTree() throws {
+    let server = server()
+    let reply = request(server, "textDocument/rename", "list.yaml", position(of: "rows.started", in: Self.list, offset: 7), ["newName": "begun"])
+    let changes = try #require((reply["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])
+    #expect(changes.keys.sorted() == ["file:///specs/list.yaml", "file:///specs/row.yaml"])
+    var texts = ["list.yaml": Self.list, "row.yaml": Self.row]
+    for (uri, edits) in changes {
+      let name = URL(string: uri)!.lastPathComponent
+      var lines = texts[name]!.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      for edit in edits.reversed() {
+        let range = edit["range"] as! [String: [String: Int]]
+        let line = range["start"]!["line"]!
+        var characters = Array(lines[line])
+        characters.replaceSubrange(range["start"]!["character"]!..<range["end"]!["character"]!, with: Array(edit["newText"] as! String))
+        lines[line] = String(characters)
+      }
+      texts[name] = lines.joined(separator: "\n")
+    }
+    #expect(texts["list.yaml"]!.contains("from: rows.begun") && texts["list.yaml"]!.contains("rows[0].begun:"))
+    #expect(texts["row.yaml"]!.contains("  begun:"))
+    let (_, warnings) = try DocumentChecking.check(
+      texts["list.yaml"]!, path: "/specs/list.yaml", readFile: { path in texts[URL(fileURLWithPath: path).lastPathComponent].map { Array($0.utf8) } })
+    #expect(warnings.allSatisfy { $0.severity == .warning })
+  }
+
+  @Test("a rename is refused with its reason: a persisted field, a name the specs would not accept, not a name")
+  func renameRefused() throws {
+    let server = server()
+    let persisted = request(server, "textDocument/rename", "list.yaml", position(of: "name: String", in: Self.list), ["newName": "label"])
+    let message = try #require((persisted["error"] as? [String: Any])?["message"] as? String)
+    #expect(message.contains("field 'name' of Item is persisted") && message.contains("migration"))
+    let clash = request(server, "textDocument/rename", "list.yaml", position(of: "saved: String", in: Self.list), ["newName": "items"])
+    #expect(((clash["error"] as? [String: Any])?["message"] as? String)?.hasPrefix("the rename would make the specs wrong") == true)
+    let invalid = request(server, "textDocument/rename", "list.yaml", position(of: "saved: String", in: Self.list), ["newName": "2x"])
+    #expect(((invalid["error"] as? [String: Any])?["message"] as? String)?.contains("is not a name") == true)
+    let fine = request(server, "textDocument/rename", "list.yaml", position(of: "saved: String", in: Self.list), ["newName": "heardNote"])
+    let edits = try #require(((fine["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?["file:///specs/list.yaml"])
+    #expect(edits.count == 3)
+  }
+
+  func labels(_ reply: [String: Any]) -> [String] {
+    ((reply["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+  }
+
+  @Test("completion: a child's actions after from: child., the names an expression reads, an action's keys, spec files")
+  func completion() {
+    let server = server()
+    let fromChild = labels(request(server, "textDocument/completion", "list.yaml", position(of: "rows.started", in: Self.list, offset: 5)))
+    #expect(fromChild == ["started", "renamed"])
+    let value = labels(request(server, "textDocument/completion", "list.yaml", position(of: "= note", in: Self.list, offset: 2)))
+    #expect(value.starts(with: ["note", "items", "saved", "rows"]))
+    #expect(value.contains("min") && value.contains("state") && !value.contains("set"))
+    let operation = labels(request(server, "textDocument/completion", "list.yaml", position(of: "set saved", in: Self.list)))
+    #expect(operation.contains("set") && operation.contains("append") && operation.contains("toggle"))
+    let member = labels(request(server, "textDocument/completion", "list.yaml", position(of: "items[0].name", in: Self.list, offset: 9)))
+    #expect(member == ["id", "name"])
+    let keys = labels(request(server, "textDocument/completion", "list.yaml", position(of: "    reduce: append rows", in: Self.list, offset: 4)))
+    #expect(keys.contains("payload") && keys.contains("reduce") && keys.contains("from"))
+    let types = labels(request(server, "textDocument/completion", "list.yaml", position(of: "{ item: Item }", in: Self.list, offset: 8)))
+    #expect(types.contains("String") && types.contains("Item"))
+  }
+
+  @Test("hover: an action's payload and the Swift case it generates; a key's documentation")
+  func hover() throws {
+    let server = server()
+    let reply = request(server, "textDocument/hover", "list.yaml", position(of: "rows.started", in: Self.list, offset: 8))
+    let text = try #require(((reply["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)
+    #expect(text.contains("**action** `started` in row.yaml"))
+    #expect(text.contains("case started(note: String)"))
+    let key = request(server, "textDocument/hover", "list.yaml", position(of: "    from: rows", in: Self.list, offset: 5))
+    let keyText = try #require(((key["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)
+    #expect(keyText.hasPrefix("**from** (action)"))
+  }
+
+  @Test("a did-you-mean diagnostic is offered as a quick fix that writes the name meant")
+  func quickFix() throws {
+    let server = server()
+    let typo = Self.list.replacingOccurrences(of: "reduce: set saved = note", with: "reduce: set savd = note")
+    let published = helper.change(server, "list.yaml", typo)
+    let diagnostics = try #require(
+      published.first { ($0["params"] as? [String: Any])?["uri"] as? String == "file:///specs/list.yaml" }.flatMap {
+        ($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
+      })
+    #expect(diagnostics.count == 1)
+    let params: [String: Any] = [
+      "textDocument": ["uri": "file:///specs/list.yaml"], "range": diagnostics[0]["range"]!, "context": ["diagnostics": diagnostics],
+    ]
+    let reply = helper.send(server, "textDocument/codeAction", id: 3, params).first { $0["id"] != nil }
+    let actions = try #require(reply?["result"] as? [[String: Any]])
+    #expect(actions.map { $0["title"] as? String } == ["Change 'savd' to 'saved'"])
+    let edit = ((actions[0]["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?["file:///specs/list.yaml"]?.first
+    let range = edit?["range"] as? [String: [String: Int]]
+    #expect(range?["start"]?["character"] == 16 && range?["end"]?["character"] == 20 && edit?["newText"] as? String == "saved")
+  }
+
+  @Test("a parent's error caused by its child's points to the child's errors")
+  func relatedInformation() throws {
+    let server = server()
+    let published = helper.change(server, "row.yaml", Self.row.replacingOccurrences(of: "set title = note", with: "sett title = note"))
+    let list = try #require(
+      published.first { ($0["params"] as? [String: Any])?["uri"] as? String == "file:///specs/list.yaml" }.flatMap {
+        ($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
+      })
+    let related = try #require(list.first?["relatedInformation"] as? [[String: Any]])
+    #expect(related.count == 1)
+    #expect((related[0]["location"] as? [String: Any])?["uri"] as? String == "file:///specs/row.yaml")
+    #expect((related[0]["message"] as? String)?.hasPrefix("unknown reduce operation 'sett'") == true)
+  }
+
+  @Test("a batch: a document changed three times is checked once, in its last text; a cancelled request is answered cancelled")
+  func batch() throws {
+    let server = server()
+    func body(_ message: [String: Any]) -> Data { try! JSONSerialization.data(withJSONObject: message) }
+    let changes = (3...5).map { version in
+      body([
+        "jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": [
+          "textDocument": ["uri": "file:///specs/row.yaml", "version": version],
+          "contentChanges": [["text": version == 5 ? Self.row : "feature: [\(version)"]],
+        ] as [String: Any],
+      ])
+    }
+    let hover = body([
+      "jsonrpc": "2.0", "id": 9, "method": "textDocument/hover",
+      "params": ["textDocument": ["uri": "file:///specs/row.yaml"], "position": ["line": 0, "character": 0]] as [String: Any],
+    ])
+    let cancel = body(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 9]])
+    let out = server.handle(batch: changes + [hover, cancel]).map { try! JSONSerialization.jsonObject(with: $0) as! [String: Any] }
+    let rowPublished = out.filter { ($0["params"] as? [String: Any])?["uri"] as? String == "file:///specs/row.yaml" }
+    #expect(rowPublished.count == 1)
+    #expect(((rowPublished.first?["params"] as? [String: Any])?["diagnostics"] as? [Any])?.isEmpty == true)
+    let answer = try #require(out.first { $0["id"] as? Int == 9 })
+    #expect((answer["error"] as? [String: Any])?["code"] as? Int == -32800)
+  }
+}
+
+/// Where a place is in a spec's structure, read from indentation (a spec being typed too).
+struct SpecPositionTests {
+  func position(_ text: String) -> SpecPosition {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let line = lines.firstIndex { $0.contains("|") }!
+    let character = Array(lines[line]).firstIndex(of: "|")!
+    var cleaned = lines
+    cleaned[line] = lines[line].replacingOccurrences(of: "|", with: "")
+    return SpecPosition(lines: cleaned, line: line, character: character)
+  }
+
+  @Test("keys and values, in blocks, in lists and in flow mappings")
+  func positions() {
+    let action = position("actions:\n  add:\n    red|")
+    #expect(action.path == ["actions", "add"] && action.isKey && action.word == "red")
+    let value = position("actions:\n  add:\n    reduce: set co|")
+    #expect(value.path == ["actions", "add"] && value.key == "reduce" && value.word == "co")
+    let flow = position("actions:\n  add:\n    payload: { item: It|")
+    #expect(flow.path == ["actions", "add", "payload"] && flow.key == "item")
+    let flowKey = position("actions:\n  add:\n    payload: { |")
+    #expect(flowKey.path == ["actions", "add", "payload"] && flowKey.isKey)
+    let sequence = position("middleware:\n  Log:\n    on: [add, re|")
+    #expect(sequence.path == ["middleware", "Log"] && sequence.key == "on")
+    let item = position("examples:\n  - name: x\n    when:\n      - ad|")
+    #expect(item.path == ["examples", "-"] && item.key == "when")
+    let exampleKey = position("examples:\n  - name: x\n    wh|")
+    #expect(exampleKey.path == ["examples", "-"] && exampleKey.isKey)
+    let button = position("alerts:\n  A:\n    buttons:\n      - { label: Reset, action: re|")
+    #expect(button.key == "action")
+    #expect(SpecPosition.definition(of: exampleKey.path, isApp: false) == "example")
+  }
+}
