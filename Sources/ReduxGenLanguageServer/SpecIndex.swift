@@ -390,6 +390,9 @@ package struct SpecIndex {
     }
   }
 
+  private static let operationWords = Set(SpecVocabulary.operationWords)
+  private static let derivationWords = Set(SpecVocabulary.derivationWords)
+
   /// Words that are the expression language's own, never a name of the spec where they stand
   /// between names.
   private static let keywords: Set<String> = [
@@ -442,8 +445,8 @@ package struct SpecIndex {
           current?.links.append(NameChain.Link(name: name, span: span))
         } else {
           finish()
-          let isOperationWord = operation && firstName && SpecVocabulary.operationWords.contains(name)
-          let isWord = Self.keywords.contains(name) || (role == .expression && firstName && SpecVocabulary.derivationWords.contains(name))
+          let isOperationWord = operation && firstName && Self.operationWords.contains(name)
+          let isWord = Self.keywords.contains(name) || (role == .expression && firstName && Self.derivationWords.contains(name))
           if !isOperationWord && !(isWord && role != .statePath) {
             var chainRole = role
             if operation && result.isEmpty && role == .expression { chainRole = .statePath }

@@ -133,7 +133,7 @@ struct LanguageServerTests {
     #expect(read == bodies)
   }
 
-  @Test("every spec of Specs/, cut at every other line and at every 173rd character, gets an answer")
+  @Test("every spec of Specs/, cut at every other line and at every 173rd character, gets its diagnostics and completion where it ends")
   func everyPrefixAnswered() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let specs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Specs").path)
@@ -141,6 +141,7 @@ struct LanguageServerTests {
     #expect(specs.count > 10)
     let server = LanguageServer()
     var answered = 0
+    var completed = 0
     for name in specs {
       let path = root.appendingPathComponent("Specs/\(name)").path
       let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -153,11 +154,18 @@ struct LanguageServerTests {
       }
       let uri = LanguageServer.uri(of: path)
       for (version, cut) in cuts.sorted().enumerated() {
-        let messages = changeURI(server, uri, String(characters[..<cut]), version: version)
+        let prefix = String(characters[..<cut])
+        let messages = changeURI(server, uri, prefix, version: version)
         if messages.contains(where: { ($0["params"] as? [String: Any])?["uri"] as? String == uri }) { answered += 1 }
+        // Completion where the text ends: where the user is typing.
+        let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+        let end: [String: Any] = ["line": lines.count - 1, "character": lines.last.map { $0.utf16.count } ?? 0]
+        let completion = send(server, "textDocument/completion", id: version, ["textDocument": ["uri": uri], "position": end])
+        if completion.contains(where: { $0["id"] as? Int == version && $0["result"] is [String: Any] }) { completed += 1 }
       }
     }
     #expect(answered > 500)
+    #expect(completed == answered)
   }
 }
 
