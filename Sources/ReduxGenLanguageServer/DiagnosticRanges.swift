@@ -31,7 +31,12 @@ package enum DiagnosticRanges {
 
   /// The LSP `Diagnostic` object.
   package static func object(_ diagnostic: Diagnostic, text: String) -> [String: Any] {
-    let range = range(line: diagnostic.location.line, column: diagnostic.location.column, in: text)
+    object(diagnostic, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+  }
+
+  /// The LSP `Diagnostic` object, over the text's lines split once by a caller with many.
+  package static func object(_ diagnostic: Diagnostic, lines: [String]) -> [String: Any] {
+    let range = range(line: diagnostic.location.line, column: diagnostic.location.column, lines: lines)
     return [
       "range": [
         "start": ["line": range.start.0, "character": range.start.1],

@@ -13,6 +13,10 @@ extension LanguageServer {
     else { return [] }
     var actions: [[String: Any]] = []
     for diagnostic in diagnostics {
+      if let action = missingKeyFix(diagnostic, uri: uri, path: path, lines: lines) {
+        actions.append(action)
+        continue
+      }
       guard let message = diagnostic["message"] as? String, let fix = Self.suggestedFix(message),
         let range = diagnostic["range"] as? [String: Any], let start = range["start"] as? [String: Any],
         let line = start["line"] as? Int, let units = start["character"] as? Int, lines.indices.contains(line)
@@ -32,6 +36,24 @@ extension LanguageServer {
       ])
     }
     return actions
+  }
+
+  /// "missing required key 'name' in ...": the key written before the mapping's first key (the
+  /// diagnostic's place), on a line of its own, where the mapping is written as a block.
+  func missingKeyFix(_ diagnostic: [String: Any], uri: String, path: String, lines: [String]) -> [String: Any]? {
+    guard let message = diagnostic["message"] as? String, message.hasPrefix("missing required key '"),
+      let start = (diagnostic["range"] as? [String: Any])?["start"] as? [String: Any], let line = start["line"] as? Int,
+      let units = start["character"] as? Int, lines.indices.contains(line)
+    else { return nil }
+    let column = Self.characters(fromUTF16: units, in: lines[line])
+    let before = lines[line].prefix(column)
+    // A flow mapping (`{ a: 1 }`) gets no fix: its keys aren't lines.
+    guard before.allSatisfy({ $0 == " " || $0 == "-" }) else { return nil }
+    let key = message.dropFirst("missing required key '".count).prefix { $0 != "'" }
+    let insertion = TextSpan(line: line, start: column, end: column)
+    let text = key + ": \n" + String(repeating: " ", count: column)
+    let edit: [String: Any] = ["changes": [uri: [["range": range(path, insertion), "newText": text]]]]
+    return ["title": "Add '\(key):'", "kind": "quickfix", "diagnostics": [diagnostic], "edit": edit]
   }
 
   /// The word a message names first and the one it suggests: `unknown reduce operation

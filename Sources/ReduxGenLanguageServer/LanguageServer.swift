@@ -214,7 +214,8 @@ package final class LanguageServer {
     var objects: [String: [[String: Any]]] = [:]
     for (target, diagnostics) in byURI {
       let text = documents[target]?.text ?? Self.path(of: target).flatMap(readDisk).map { String(decoding: $0, as: UTF8.self) } ?? ""
-      objects[target] = diagnostics.map { DiagnosticRanges.object($0, text: text) }
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      objects[target] = diagnostics.map { DiagnosticRanges.object($0, lines: lines) }
     }
     // A spec's error that a child's errors cause ("the child feature's spec 'tally.yaml' has
     // errors") points to each of them.

@@ -164,7 +164,7 @@ package struct SpecIndex {
           }
         }
       }
-    case "state", "shared":
+    case "state":
       for field in value.mapping ?? [] { readField(field, kind: .stateField, container: nil) }
     case "derived":
       for derived in value.mapping ?? [] {
@@ -225,6 +225,17 @@ package struct SpecIndex {
             for shown in pair.value.mapping ?? [] { readScalars(shown.value, .statePath, owner: nil) }
           default: break
           }
+        }
+      }
+    case "shared":
+      // An app's shared action: `addToCart: [products, cart]`, the action of each feature listed.
+      for shared in value.mapping ?? [] {
+        guard let name = shared.key.scalar, let span = span(of: shared.key) else { continue }
+        for feature in shared.value.sequence ?? [] {
+          guard let featureName = feature.scalar else { continue }
+          let hidden = TextSpan(line: -1, start: 0, end: 0)
+          chains.append(NameChain(links: [.init(name: featureName, span: hidden), .init(name: name, span: span)], role: .action))
+          readScalars(feature, .statePath, owner: nil)
         }
       }
     case "features":
@@ -491,8 +502,12 @@ package struct SpecIndex {
     }
     finish()
     // The elements a bare name is read from: the first path in the state the scalar names.
-    if elements == nil, role == .expression, let list = result.first(where: { $0.role == .statePath || $0.role == .expression })?.links.first {
-      for offset in result.indices.dropFirst() where result[offset].elements == nil { result[offset].elements = [list.name] }
+    // (`tasks` of `set tasks[].done = true where done`, `taskList.tasks` of an app's `count
+    // taskList.tasks where done`).
+    if elements == nil, role == .expression, let list = result.first(where: { $0.role == .statePath || $0.role == .expression })?.links {
+      let through = (list.firstIndex { $0.indexed } ?? list.count - 1) + 1
+      let names = list.prefix(through).map(\.name)
+      for offset in result.indices.dropFirst() where result[offset].elements == nil { result[offset].elements = names }
     }
     return result
   }

@@ -132,9 +132,7 @@ package final class SpecWorkspace {
         return parameter.symbol
       }
       if let found = find(name, [.stateField, .derived, .child, .alert], in: index) { return found }
-      if let list = chain.elements?.first, let holder = find(list, [.stateField, .derived, .child], in: index),
-        let found = member(name, of: holder, indexed: true, role: .expression)
-      {
+      if let holder = elementHolder(chain, in: index), let found = member(name, of: holder, indexed: true, role: .expression) {
         return found
       }
       return find(name, [.field, .enumCase, .action], in: index) ?? findType(name, in: index)
@@ -150,9 +148,17 @@ package final class SpecWorkspace {
       guard let owner = chain.owner else { return nil }
       return index.declarations(named: name, [.parameter], container: owner.name).first?.symbol
     default:
-      guard let list = chain.elements?.first, let holder = find(list, [.stateField, .derived, .child], in: index) else { return nil }
+      guard let holder = elementHolder(chain, in: index) else { return nil }
       return member(name, of: holder, indexed: true, role: .expression)
     }
+  }
+
+  /// What the list a condition is over is (`tasks`, `taskList.tasks`), for its elements' names.
+  private func elementHolder(_ chain: NameChain, in index: SpecIndex) -> SpecSymbol? {
+    guard let names = chain.elements, !names.isEmpty else { return nil }
+    let hidden = TextSpan(line: -1, start: 0, end: 0)
+    let list = NameChain(links: names.map { NameChain.Link(name: $0, span: hidden) }, role: .statePath, owner: nil, elements: nil)
+    return resolve(list, in: index).last ?? nil
   }
 
   /// `name` read as a member of what `holder` is: a child's action or state, a model's field,

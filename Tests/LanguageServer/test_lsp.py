@@ -283,3 +283,29 @@ async def test_a_parents_error_points_to_its_childs(client: LanguageClient, tmp_
     consequence = next(d for d in client.diagnostics[parent.as_uri()] if "has errors" in d.message)
     assert consequence.related_information[0].location.uri == (tmp_path / "namer.yaml").as_uri()
     assert "draf" in consequence.related_information[0].message
+
+
+@pytest.mark.asyncio
+async def test_typing_fast_ends_with_the_last_texts_diagnostics(client: LanguageClient, tmp_path: pathlib.Path):
+    uri = (tmp_path / "typed.yaml").as_uri()
+    fixed = BROKEN.replace("abc", "0").replace("incremnt", "increment")
+    await open_and_wait(client, uri, fixed)
+    assert list(client.diagnostics[uri]) == []
+    # Forty changes sent without waiting, as fast typing sends them; the last one has one typo.
+    final = fixed.replace("increment count", "increment cont")
+    texts = [fixed[: len(fixed) - 1 - (index % 7)] for index in range(39)] + [final]
+    for version, text in enumerate(texts, start=2):
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+    # A request after them is answered after them: by then the last text's check is published.
+    await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc(uri)))
+    for _ in range(50):
+        messages = [d.message for d in client.diagnostics[uri]]
+        if messages and "cont" in messages[0]:
+            break
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert len(client.diagnostics[uri]) == 1 and "'cont'" in client.diagnostics[uri][0].message

@@ -215,6 +215,27 @@ struct NavigationTests {
     #expect(range?["start"]?["character"] == 16 && range?["end"]?["character"] == 20 && edit?["newText"] as? String == "saved")
   }
 
+  @Test("a missing key is offered as a quick fix that writes it before the mapping's first key")
+  func missingKeyFix() throws {
+    let server = server()
+    let unnamed = Self.list.replacingOccurrences(of: "  - name: a row's start is heard\n    when:", with: "  - when:")
+    let published = helper.change(server, "list.yaml", unnamed)
+    let diagnostics = try #require(
+      published.first { ($0["params"] as? [String: Any])?["uri"] as? String == "file:///specs/list.yaml" }.flatMap {
+        ($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
+      })
+    #expect((diagnostics.first?["message"] as? String)?.hasPrefix("missing required key 'name'") == true)
+    let params: [String: Any] = [
+      "textDocument": ["uri": "file:///specs/list.yaml"], "range": diagnostics[0]["range"]!, "context": ["diagnostics": diagnostics],
+    ]
+    let reply = helper.send(server, "textDocument/codeAction", id: 3, params).first { $0["id"] != nil }
+    let actions = try #require(reply?["result"] as? [[String: Any]])
+    #expect(actions.first?["title"] as? String == "Add 'name:'")
+    let edit = ((actions.first?["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?["file:///specs/list.yaml"]?.first
+    #expect(edit?["newText"] as? String == "name: \n    ")
+    #expect((edit?["range"] as? [String: [String: Int]])?["start"] == ["line": 27, "character": 4])
+  }
+
   @Test("a parent's error caused by its child's points to the child's errors")
   func relatedInformation() throws {
     let server = server()
@@ -253,6 +274,50 @@ struct NavigationTests {
     #expect(((rowPublished.first?["params"] as? [String: Any])?["diagnostics"] as? [Any])?.isEmpty == true)
     let answer = try #require(out.first { $0["id"] as? Int == 9 })
     #expect((answer["error"] as? [String: Any])?["code"] as? Int == -32800)
+  }
+}
+
+/// An app document's names: its features, their fields in its derived values, its shared
+/// actions, read from Specs/.
+struct AppNavigationTests {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  func definition(_ spec: String, _ text: String, offset: Int) throws -> (file: String, line: String)? {
+    let path = root.appendingPathComponent("Specs/\(spec)").path
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    let lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let line = try #require(lines.firstIndex { $0.contains(text) })
+    let character = lines[line].distance(from: lines[line].startIndex, to: lines[line].range(of: text)!.lowerBound) + offset
+    let server = LanguageServer()
+    let item: [String: Any] = ["uri": LanguageServer.uri(of: path), "languageId": "yaml", "version": 1, "text": written]
+    _ = server.handle(try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": item]]))
+    let request: [String: Any] = [
+      "jsonrpc": "2.0", "id": 1, "method": "textDocument/definition",
+      "params": ["textDocument": ["uri": LanguageServer.uri(of: path)], "position": ["line": line, "character": character]],
+    ]
+    let reply = try #require(server.handle(try JSONSerialization.data(withJSONObject: request)).first)
+    guard let result = (try JSONSerialization.jsonObject(with: reply) as? [String: Any])?["result"] as? [String: Any],
+      let uri = result["uri"] as? String, let target = LanguageServer.path(of: uri),
+      let targetLine = ((result["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int
+    else { return nil }
+    let targetLines = try String(contentsOfFile: target, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    return (URL(fileURLWithPath: target).lastPathComponent, targetLines[targetLine].trimmingCharacters(in: .whitespaces))
+  }
+
+  @Test("an app's feature goes to its spec; FEATURE.FIELD to the field; a bare name over a feature's list to the element's field")
+  func appDerived() throws {
+    #expect(try definition("app.yaml", "taskList: tasklist.yaml", offset: 1)?.file == "app.yaml")
+    #expect(try definition("app.yaml", "tasklist.yaml", offset: 1)?.file == "tasklist.yaml")
+    let field = try definition("app.yaml", "count taskList.tasks", offset: 16)
+    #expect(field?.file == "tasklist.yaml" && field?.line == "tasks: [Task]")
+    let element = try definition("app.yaml", "where !isCompleted", offset: 8)
+    #expect(element?.file == "tasklist.yaml" && element?.line == "isCompleted: Bool = false")
+  }
+
+  @Test("an app's shared action goes to the action of the first feature it lists")
+  func sharedAction() throws {
+    let action = try definition("shop.yaml", "addToCart: [products, cart]", offset: 2)
+    #expect(action?.file == "products.yaml" && action?.line.hasPrefix("addToCart:") == true)
   }
 }
 
