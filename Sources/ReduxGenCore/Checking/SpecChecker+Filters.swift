@@ -116,6 +116,19 @@ extension SpecChecker {
   /// unless `own` has a name `state`. A filter's case leaves filter results out: it could read
   /// its own.
   func readingScope(own: [Field], filterResults: Bool) -> ReadingScope {
+    let memo = readingScopes
+    if memo.token !== symbolsToken {
+      memo.token = symbolsToken
+      memo.scopes = [:]
+    }
+    let key = ReadingScopeMemo.Key(names: own.map(\.name), filterResults: filterResults)
+    if let made = memo.scopes[key]?.first(where: { $0.own == own }) { return made.scope }
+    let scope = makeReadingScope(own: own, filterResults: filterResults)
+    memo.scopes[key, default: []].append((own, scope))
+    return scope
+  }
+
+  private func makeReadingScope(own: [Field], filterResults: Bool) -> ReadingScope {
     let stateName = GeneratedNames(feature: feature).state
     var stateFields = state.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
     stateFields += derived.map { Field(name: $0.name, type: $0.type, defaultValue: nil, doc: nil) }
@@ -163,6 +176,21 @@ extension SpecChecker {
       return scope.qualified(predicate)
     }
   }
+}
+
+/// Stands for one value of a checker's symbols (`SpecChecker.symbolsToken`).
+final class SymbolsToken {}
+
+/// The reading scopes made for one value of a checker's symbols, by the names and fields read
+/// before the state's (`SpecChecker.readingScope(own:filterResults:)`).
+final class ReadingScopeMemo {
+  struct Key: Hashable {
+    var names: [String]
+    var filterResults: Bool
+  }
+
+  var token: SymbolsToken?
+  var scopes: [Key: [(own: [Field], scope: ReadingScope)]] = [:]
 }
 
 /// What a condition reads: `SpecChecker.readingScope(own:filterResults:)`.

@@ -6,7 +6,15 @@ package struct SpecChecker {
   /// The specs being checked that led to this one through `uses:`, outermost first.
   var usedBy: [String] = []
   /// What the passes so far have read; set only here, between passes (`checkSpec`).
-  private(set) var symbols = SymbolTable()
+  private(set) var symbols = SymbolTable() {
+    didSet { symbolsToken = SymbolsToken() }
+  }
+  /// Stands for this value of `symbols`: a new one each time they are set.
+  private(set) var symbolsToken = SymbolsToken()
+  /// The reading scopes made for the symbols `symbolsToken` stands for, shared by this checker's
+  /// copies (a parser's closure holds one): a spec's conditions and values, each reading the
+  /// same state, build it once per payload rather than once each.
+  let readingScopes = ReadingScopeMemo()
   var diagnostics = DiagnosticCollector()
 
   // MARK: What was reported, so later passes don't report it again
