@@ -73,17 +73,34 @@ extension LanguageServer {
       if isExampleKey {
         addSymbols(index.declarations.filter { [.stateField, .derived, .child].contains($0.symbol.kind) })
       } else if let definition = SpecPosition.definition(of: path, isApp: index.isApp) {
-        for name in SpecVocabulary.keys(of: definition) ?? [] { add(name, .property, definition + " key", documentation: Self.keyDocumentation(definition, name)) }
+        // The keys the mapping has already are not offered again.
+        let written = SpecPosition.siblingKeys(lines: index.lines, line: place.line, column: place.character - position.word.count)
+        for name in SpecVocabulary.keys(of: definition) ?? [] where !written.contains(name) {
+          add(name, .property, definition + " key", documentation: Self.keyDocumentation(definition, name))
+        }
       }
       return ["isIncomplete": false, "items": items]
     }
     switch role {
     case .type:
+      // `Theme = |`: the enum's cases.
+      let written = position.before.dropLast(position.word.count)
+      if let equals = written.lastIndex(of: "=") {
+        let typeName = SpecWorkspace.baseType(String(written[..<equals]).split(separator: ":").last.map(String.init) ?? "")
+        if let type = workspace.findType(typeName, in: index) { addSymbols(workspace.members(of: type, role: .expression)) }
+        return ["isIncomplete": false, "items": items]
+      }
       for name in SpecVocabulary.scalarTypes { add(name, .structure, "type") }
       addSymbols(index.declarations.filter { [.model, .enumeration, .filter].contains($0.symbol.kind) })
       for used in index.usedFiles {
         addSymbols(workspace.index(used)?.declarations.filter { [.model, .enumeration].contains($0.symbol.kind) } ?? [])
       }
+    case .action where key == "dismissOn" && path.first == "children" && path.count > 1:
+      // The child's own actions.
+      if let child = index.declarations(named: path[1], [.child]).first?.symbol { addSymbols(workspace.members(of: child, role: .action)) }
+    case .action where key == "from":
+      // A child's action: its name first, then `child.`.
+      addSymbols(index.declarations.filter { $0.symbol.kind == .child })
     case .action:
       addSymbols(index.declarations.filter { $0.symbol.kind == .action })
       addSymbols(index.declarations.filter { $0.symbol.kind == .child })

@@ -108,8 +108,8 @@ extension LanguageServer {
     guard Self.isIdentifier(newName) else { throw .invalidName("'\(newName)' is not a name: a letter or _, then letters, digits or _") }
     if let persisted = persistence(of: symbol) { throw .persisted(persisted) }
     let places = workspace.references(of: symbol, from: place.path)
-    var byFile: [String: [TextSpan]] = [:]
-    for found in places { byFile[found.file, default: []].append(found.span) }
+    var byFile: [String: Set<TextSpan>] = [:]
+    for found in places { byFile[found.file, default: []].insert(found.span) }
     var newTexts: [String: String] = [:]
     for (file, spans) in byFile {
       guard let lines = workspace.index(file)?.lines else { continue }
@@ -121,7 +121,10 @@ extension LanguageServer {
       }
       newTexts[file] = edited.joined(separator: "\n")
     }
-    if let problem = newProblem(after: newTexts, tree: workspace.tree(of: place.path)) { throw .breaks(problem) }
+    // The first new error of the renamed name's spec, else of another spec edited: the cause,
+    // not what a parent says of a child that has errors.
+    let preferred = [symbol.file] + byFile.keys.sorted().filter { $0 != symbol.file }
+    if let problem = newProblem(after: newTexts, tree: workspace.tree(of: place.path), preferring: preferred) { throw .breaks(problem) }
     var changes: [String: [[String: Any]]] = [:]
     for (file, spans) in byFile {
       changes[Self.uri(of: file)] = Set(spans).sorted().map { ["range": range(file, $0), "newText": newName] }
@@ -158,10 +161,10 @@ extension LanguageServer {
 
   /// The first error the specs of the tree would have with these texts that they don't have
   /// now, nil when there is none.
-  func newProblem(after texts: [String: String], tree: [String]) -> String? {
+  func newProblem(after texts: [String: String], tree: [String], preferring: [String] = []) -> String? {
     let roots = tree.filter { workspace.index($0)?.featureName != nil }
-    func errors(_ overlay: [String: String]) -> Set<String> {
-      var found: Set<String> = []
+    func errors(_ overlay: [String: String]) -> Set<Problem> {
+      var found: Set<Problem> = []
       for root in roots {
         guard let text = overlay[root] ?? workspace.index(root)?.lines.joined(separator: "\n") else { continue }
         let readFile = { (file: String) -> [UInt8]? in
@@ -173,13 +176,20 @@ extension LanguageServer {
           _ = try DocumentChecking.check(text, path: root, readFile: readFile)
         } catch {
           for diagnostic in error.diagnostics where diagnostic.severity == .error {
-            found.insert("\(URL(fileURLWithPath: diagnostic.location.file).lastPathComponent): \(diagnostic.message)")
+            found.insert(Problem(file: URL(fileURLWithPath: diagnostic.location.file).standardizedFileURL.path, message: diagnostic.message))
           }
         }
       }
       return found
     }
     let before = errors([:])
-    return errors(texts).subtracting(before).sorted().first.map { "the rename would make the specs wrong: \($0)" }
+    let rank = { (problem: Problem) in preferring.firstIndex(of: problem.file) ?? preferring.count }
+    let new = errors(texts).subtracting(before).sorted { (rank($0), $0.file, $0.message) < (rank($1), $1.file, $1.message) }
+    return new.first.map { "the rename would make the specs wrong: \(URL(fileURLWithPath: $0.file).lastPathComponent): \($0.message)" }
+  }
+
+  struct Problem: Hashable {
+    var file: String
+    var message: String
   }
 }

@@ -23,13 +23,15 @@ extension LanguageServer {
     case .enumCase: target = ({ _ in true }, "enum \(symbol.container ?? "")", ["case \(symbol.name)(", "case \(symbol.name)"])
     default: return nil
     }
+    // A name Swift reserves is written in backquotes (`var `default`: Int`).
+    let starts = target.starts + target.starts.map { $0.replacingOccurrences(of: " \(symbol.name)", with: " `\(symbol.name)`") }
     for file in sources where target.file(file.path) {
       let lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       var inside = target.after == nil
       for (number, line) in lines.enumerated() {
         let bare = Self.withoutModifiers(line.trimmingCharacters(in: .whitespaces))
         if let after = target.after, bare.hasPrefix(after) { inside = true }
-        guard inside, target.starts.contains(where: { Self.declares(bare, $0) }) else { continue }
+        guard inside, starts.contains(where: { Self.declares(bare, $0) }) else { continue }
         var start = number
         while start > 0, lines[start - 1].trimmingCharacters(in: .whitespaces).hasPrefix("///") { start -= 1 }
         let indentation = line.prefix { $0 == " " }.count

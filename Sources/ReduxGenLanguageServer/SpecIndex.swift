@@ -47,8 +47,14 @@ indirect enum NameRole: Equatable {
   case statePath
   /// A parameter of the action the chain names (an example's payload keys).
   case parameter(of: NameChain)
-  /// A field of the model the chain's type is (an example's value of a model).
+  /// A field of the model the chain's type is (an example's value of a model), a state field of
+  /// the feature it is (`push path.detail with NAME = ...`).
   case field(of: NameChain)
+  /// A value written for what the chain names: an enum's case (`priority: high`), an alert
+  /// (`alert: confirm`).
+  case value(of: NameChain)
+  /// A case of the enum of this name (a field's default, `Theme = bubblegum`).
+  case caseOf(String)
 }
 
 /// `tasks[id].isCompleted`: names read one after another, each but the first a member of the
@@ -67,6 +73,10 @@ struct NameChain: Equatable {
   var owner: (kind: SpecSymbol.Kind, name: String)?
   /// The chain whose elements a bare name is read from (`remove tasks where isCompleted`).
   var elements: [String]?
+  /// Read from the elements first (after `where`, in a filter case, in a sum's terms).
+  var elementFirst = false
+  /// A path over a list's elements (`sum tallies.count`): its names are the elements'.
+  var overElements = false
 
   static func == (lhs: NameChain, rhs: NameChain) -> Bool {
     lhs.links == rhs.links && lhs.role == rhs.role
@@ -97,6 +107,10 @@ package struct SpecIndex {
   private(set) var stackFiles: [String: [String]] = [:]
   /// The specs whose models and enums this one reads.
   private(set) var usedFiles: [String] = []
+  /// The specs this one uses, then those it holds: where its types may come from.
+  var reachedFiles: [String] {
+    usedFiles + childFiles.keys.sorted().compactMap { childFiles[$0] } + stackFiles.keys.sorted().flatMap { stackFiles[$0] ?? [] }
+  }
   /// The state fields `persist: fields:` names.
   package private(set) var persistedFields: [String] = []
   /// `feature: Name` or `app: Name`.
@@ -133,6 +147,10 @@ package struct SpecIndex {
 
   private mutating func declare(_ kind: SpecSymbol.Kind, _ key: YAMLNode, container: String? = nil, detail: String? = nil) {
     guard let name = key.scalar, let span = span(of: key) else { return }
+    declare(kind, named: name, span, container: container, detail: detail)
+  }
+
+  private mutating func declare(_ kind: SpecSymbol.Kind, named name: String, _ span: TextSpan, container: String? = nil, detail: String? = nil) {
     let symbol = SpecSymbol(file: path, kind: kind, container: container, name: name)
     declared[name, default: []].append(declarations.count)
     declarations.append(Declaration(symbol: symbol, span: span, detail: detail))
@@ -169,6 +187,25 @@ package struct SpecIndex {
     case "derived":
       for derived in value.mapping ?? [] {
         guard let name = derived.key.scalar else { continue }
+        if let open = name.firstIndex(of: "("), let keySpan = span(of: derived.key) {
+          // `book(id): books[id]`: a derived value with its parameters in its key.
+          let base = String(name[..<open])
+          let start = name.distance(from: name.startIndex, to: open)
+          declare(.derived, named: base, TextSpan(line: keySpan.line, start: keySpan.start, end: keySpan.start + start), detail: derived.value.scalar)
+          var offset = start + 1
+          for parameter in name[name.index(after: open)...].split(separator: ",", omittingEmptySubsequences: false) {
+            let written = parameter.prefix { $0 != ":" && $0 != ")" }
+            let leading = written.prefix { $0 == " " }.count
+            let parameterName = written.trimmingCharacters(in: .whitespaces)
+            if !parameterName.isEmpty {
+              let from = keySpan.start + offset + leading
+              declare(.parameter, named: parameterName, TextSpan(line: keySpan.line, start: from, end: from + parameterName.count), container: base)
+            }
+            offset += parameter.count + 1
+          }
+          readScalars(derived.value, .expression, owner: (.derived, base))
+          continue
+        }
         if let pairs = derived.value.mapping {
           let valueNode = pairs.first { $0.key.scalar == "value" }?.value
           declare(.derived, derived.key, detail: valueNode?.scalar)
@@ -292,12 +329,25 @@ package struct SpecIndex {
     let type = written.split(separator: "=", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? written
     declare(kind, pair.key, container: container, detail: type)
     readScalars(typeNode, .type, owner: nil, only: typeNode.scalar == nil ? nil : type.count)
+    // `Theme = bubblegum`: a case of the field's enum.
+    if let text = typeNode.scalar, let equals = text.firstIndex(of: "="), let place = start(of: typeNode, text) {
+      let after = text[text.index(after: equals)...]
+      let leading = after.prefix { $0 == " " || $0 == "." }.count
+      let value = after.dropFirst(leading)
+      if !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), value.first?.isLetter == true {
+        let from = place.column + text.distance(from: text.startIndex, to: equals) + 1 + leading
+        let link = NameChain.Link(name: String(value), span: TextSpan(line: place.line, start: from, end: from + value.count))
+        chains.append(NameChain(links: [link], role: .caseOf(SpecWorkspace.baseType(type))))
+      }
+    }
   }
 
   private mutating func readActionKey(_ pair: YAMLNode.Pair, action: String) {
     switch pair.key.scalar {
-    case "reduce", "onSuccess", "onFailure":
+    case "reduce":
       readOperations(pair.value, action: action)
+    case "onSuccess", "onFailure":
+      readOperations(pair.value, action: pair.key.scalar == "onSuccess" ? "\(action).success" : "\(action).failure")
     case "then":
       readScalars(pair.value, .expression, owner: (.action, action), leadingAction: true)
     case "cancels", "invalidates":
@@ -305,9 +355,14 @@ package struct SpecIndex {
     case "from":
       readScalars(pair.value, .action, owner: nil)
     case "async":
-      for inner in pair.value.mapping ?? [] where ["success", "failure", "successName", "failureName"].contains(inner.key.scalar) {
-        if inner.value.scalar != nil { continue }
-        readOperations(inner.value, action: action)
+      // `success: { store: Store }` the outcome's payload (what `onSuccess` reads);
+      // `success: loaded` an action of the spec.
+      for inner in pair.value.mapping ?? [] where ["success", "failure"].contains(inner.key.scalar) {
+        if inner.value.scalar != nil {
+          readScalars(inner.value, .action, owner: nil)
+        } else {
+          for field in inner.value.mapping ?? [] { readField(field, kind: .parameter, container: "\(action).\(inner.key.scalar ?? "")") }
+        }
       }
     default:
       break
@@ -359,8 +414,14 @@ package struct SpecIndex {
   /// (its fields), through lists.
   private mutating func readValue(_ node: YAMLNode, of owner: NameChain) {
     switch node.kind {
-    case .scalar:
-      break
+    case .scalar(let text, _):
+      // A case of an enum, an alert: a name alone.
+      let name = text.hasPrefix(".") ? String(text.dropFirst()) : text
+      guard let first = name.first, first.isLetter, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+        !["true", "false", "null", "nil"].contains(name), let place = start(of: node, text)
+      else { return }
+      let from = place.column + text.count - name.count
+      chains.append(NameChain(links: [.init(name: name, span: TextSpan(line: place.line, start: from, end: from + name.count))], role: .value(of: owner)))
     case .sequence(let items):
       for item in items { readValue(item, of: owner) }
     case .mapping(let pairs):
@@ -420,13 +481,20 @@ package struct SpecIndex {
     guard let text = node.scalar, let place = start(of: node, text) else { return [] }
     let characters = Array(text.prefix(only ?? text.count))
     var result: [NameChain] = []
+    // Where each chain ends in the text, and where `with` was read (`push path.x with a = b`).
+    var ends: [Int] = []
+    var withAt: Int?
     var index = 0
     var current: NameChain?
     var expectMember = false
     var firstName = true
-    let elementsHere = elements
+    var isDerivation = false
+    var afterWhere = elements != nil
     func finish() {
-      if let chain = current { result.append(chain) }
+      if let chain = current {
+        result.append(chain)
+        ends.append(index)
+      }
       current = nil
     }
     while index < characters.count {
@@ -455,13 +523,21 @@ package struct SpecIndex {
         if expectMember, current != nil {
           current?.links.append(NameChain.Link(name: name, span: span))
         } else {
+          let end = index
+          index = begin
           finish()
+          index = end
           let isOperationWord = operation && firstName && Self.operationWords.contains(name)
-          let isWord = Self.keywords.contains(name) || (role == .expression && firstName && Self.derivationWords.contains(name))
-          if !isOperationWord && !(isWord && role != .statePath) {
+          let isDerivationWord = !operation && role == .expression && firstName && Self.derivationWords.contains(name)
+          if isDerivationWord { isDerivation = true }
+          if name == "where" { afterWhere = true }
+          if name == "with", operation { withAt = begin }
+          if !isOperationWord && !isDerivationWord && !(Self.keywords.contains(name) && role != .statePath) {
             var chainRole = role
             if operation && result.isEmpty && role == .expression { chainRole = .statePath }
-            current = NameChain(links: [NameChain.Link(name: name, span: span)], role: chainRole, owner: owner, elements: elementsHere)
+            current = NameChain(links: [NameChain.Link(name: name, span: span)], role: chainRole, owner: owner, elements: elements)
+            current?.elementFirst = afterWhere || (isDerivation && !result.isEmpty)
+            current?.overElements = isDerivation && result.isEmpty
           }
           if !isOperationWord { firstName = false }
         }
@@ -485,15 +561,16 @@ package struct SpecIndex {
         let held = String(characters[(index + 1)..<max(index + 1, depth == 0 ? inner - 1 : inner)])
         let saved = current
         current = nil
-        result += innerChains(held, owner: owner, elements: elements, line: place.line, column: place.column + index + 1)
+        for var chain in innerChains(held, owner: owner, elements: elements, line: place.line, column: place.column + index + 1) {
+          chain.elementFirst = chain.elementFirst || afterWhere || isDerivation
+          result.append(chain)
+          ends.append(inner)
+        }
         current = saved
         if let last = current?.links.indices.last { current?.links[last].indexed = true }
         index = inner
         expectMember = false
         continue
-      } else if character == "(" || character == ")" || character == ":" || character == "," {
-        finish()
-        expectMember = false
       } else if character != " " {
         finish()
         expectMember = false
@@ -501,13 +578,18 @@ package struct SpecIndex {
       index += 1
     }
     finish()
-    // The elements a bare name is read from: the first path in the state the scalar names.
-    // (`tasks` of `set tasks[].done = true where done`, `taskList.tasks` of an app's `count
-    // taskList.tasks where done`).
+    // The elements a bare name is read from: the first path the scalar names
+    // (`tasks[].done` of `set tasks[].done = true where done`, `taskList.tasks` of an app's
+    // `count taskList.tasks where done`).
     if elements == nil, role == .expression, let list = result.first(where: { $0.role == .statePath || $0.role == .expression })?.links {
-      let through = (list.firstIndex { $0.indexed } ?? list.count - 1) + 1
-      let names = list.prefix(through).map(\.name)
-      for offset in result.indices.dropFirst() where result[offset].elements == nil { result[offset].elements = names }
+      for offset in result.indices.dropFirst() where result[offset].elements == nil { result[offset].elements = list.map(\.name) }
+    }
+    // `with NAME = VALUE, ...`: each NAME a field of the feature pushed or presented.
+    if let withAt, let target = result.first, target.role == .statePath {
+      for offset in result.indices.dropFirst() where ends[offset] > withAt && result[offset].links.count == 1 {
+        let rest = characters[ends[offset]...].drop { $0 == " " }
+        if rest.first == "=", rest.dropFirst().first != "=" { result[offset].role = .field(of: target) }
+      }
     }
     return result
   }

@@ -65,6 +65,28 @@ struct SpecPosition: Equatable {
     self.key = key
   }
 
+  /// The keys written at `column` in the block around `line` (the mapping a new key at that
+  /// place joins), that line's own excepted.
+  static func siblingKeys(lines: [String], line: Int, column: Int) -> Set<String> {
+    var keys: Set<String> = []
+    for step in [-1, 1] {
+      var index = line + step
+      while index >= 0, index < lines.count {
+        let other = layout(of: lines[index])
+        index += step
+        guard let key = other.key else { continue }
+        if other.keyColumn < column { break }
+        guard other.keyColumn == column else { continue }
+        // `- key:` starts a list item: going up, the item's first key; going down, the next item.
+        let startsItem = other.dashColumn.map { $0 < column } ?? false
+        if startsItem && step == 1 { break }
+        if !key.isEmpty { keys.insert(key) }
+        if startsItem { break }
+      }
+    }
+    return keys
+  }
+
   /// A line's shape: where its `- ` marks are, where its key starts, the key.
   static func layout(of line: String) -> (dashColumn: Int?, keyColumn: Int, key: String?) {
     let characters = Array(line)

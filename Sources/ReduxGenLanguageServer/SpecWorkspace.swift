@@ -74,9 +74,13 @@ package final class SpecWorkspace {
   package func occurrences(in path: String) -> [Occurrence] {
     guard let index = index(path) else { return [] }
     var found = index.declarations.map { Occurrence(symbol: $0.symbol, file: path, span: $0.span, isDeclaration: true) }
+    // A YAML alias (`*three`) reads its anchor's nodes again: each place counts once.
+    var seen = Set(found.map(\.span))
     for chain in index.chains {
       for (link, symbol) in zip(chain.links, resolve(chain, in: index)) where link.span.line >= 0 {
-        if let symbol { found.append(Occurrence(symbol: symbol, file: path, span: link.span, isDeclaration: false)) }
+        if let symbol, seen.insert(link.span).inserted {
+          found.append(Occurrence(symbol: symbol, file: path, span: link.span, isDeclaration: false))
+        }
       }
     }
     return found
@@ -91,9 +95,10 @@ package final class SpecWorkspace {
     for (offset, link) in chain.links.enumerated() {
       var symbol: SpecSymbol?
       if offset == 0 {
-        if chain.links.count > 1, chain.role == .expression, SpecVocabulary.scopeWords.contains(link.name),
-          index.declarations(named: link.name, [.stateField, .parameter, .derived, .child]).isEmpty
-        {
+        let isScope =
+          chain.role == .expression && SpecVocabulary.scopeWords.contains(link.name)
+          || chain.role == .action && link.name == "alert"
+        if chain.links.count > 1, isScope, index.declarations(named: link.name, [.stateField, .parameter, .derived, .child]).isEmpty {
           scope = link.name
           result.append(nil)
           continue
@@ -103,7 +108,7 @@ package final class SpecWorkspace {
         symbol = scoped(link.name, scopeWord, chain, in: index)
         scope = nil
       } else if let previous {
-        symbol = member(link.name, of: previous, indexed: chain.links[offset - 1].indexed, role: chain.role)
+        symbol = member(link.name, of: previous, indexed: chain.links[offset - 1].indexed || chain.overElements, role: chain.role)
       }
       result.append(symbol)
       previous = symbol
@@ -127,8 +132,23 @@ package final class SpecWorkspace {
     case .field(let owner):
       guard let holder = resolve(owner, in: index).last ?? nil else { return nil }
       return member(name, of: holder, indexed: true, role: .statePath)
+    case .value(let owner):
+      guard let holder = resolve(owner, in: index).last ?? nil else {
+        // `alert: confirmReset`: the alert shown.
+        return owner.links.map(\.name) == ["alert"] ? find(name, [.alert], in: index) : nil
+      }
+      guard [.stateField, .field, .parameter].contains(holder.kind), let file = self.index(holder.file),
+        let detail = file.declaration(of: holder)?.detail, let type = findType(Self.baseType(detail), in: file)
+      else { return nil }
+      return member(name, of: type, indexed: true, role: .expression)
+    case .caseOf(let typeName):
+      guard let type = findType(typeName, in: index) else { return nil }
+      return member(name, of: type, indexed: true, role: .expression)
     case .expression:
-      if let owner = chain.owner, let parameter = index.declarations(named: name, [.parameter], container: owner.name).first {
+      if chain.elementFirst, let holder = elementHolder(chain, in: index), let found = member(name, of: holder, indexed: true, role: .expression) {
+        return found
+      }
+      if let owner = chain.owner, let parameter = parameter(name, of: owner.name, in: index) {
         return parameter.symbol
       }
       if let found = find(name, [.stateField, .derived, .child, .alert], in: index) { return found }
@@ -146,19 +166,34 @@ package final class SpecWorkspace {
       return find(name, [.stateField, .derived, .child], in: index)
     case "payload":
       guard let owner = chain.owner else { return nil }
-      return index.declarations(named: name, [.parameter], container: owner.name).first?.symbol
+      return parameter(name, of: owner.name, in: index)?.symbol
+    case "alert":
+      return find(name, [.action], in: index)
     default:
       guard let holder = elementHolder(chain, in: index) else { return nil }
       return member(name, of: holder, indexed: true, role: .expression)
     }
   }
 
-  /// What the list a condition is over is (`tasks`, `taskList.tasks`), for its elements' names.
+  /// What the list a condition is over is (`tasks`, `taskList.tasks`), for its elements' names:
+  /// the first list the chain of `elements` reaches.
   private func elementHolder(_ chain: NameChain, in index: SpecIndex) -> SpecSymbol? {
     guard let names = chain.elements, !names.isEmpty else { return nil }
     let hidden = TextSpan(line: -1, start: 0, end: 0)
-    let list = NameChain(links: names.map { NameChain.Link(name: $0, span: hidden) }, role: .statePath, owner: nil, elements: nil)
-    return resolve(list, in: index).last ?? nil
+    let list = NameChain(links: names.map { NameChain.Link(name: $0, span: hidden, indexed: true) }, role: .statePath, owner: nil, elements: nil)
+    let symbols = resolve(list, in: index).compactMap { $0 }
+    return symbols.first { symbol in
+      let detail = self.index(symbol.file)?.declaration(of: symbol)?.detail ?? ""
+      return symbol.kind == .child ? detail.hasPrefix("each") : detail.hasPrefix("[") && !detail.contains(":")
+    } ?? symbols.last
+  }
+
+  /// A parameter of an action or selector; of an async outcome (`load.success`), else of the
+  /// action it is the outcome of.
+  private func parameter(_ name: String, of owner: String, in index: SpecIndex) -> SpecIndex.Declaration? {
+    if let found = index.declarations(named: name, [.parameter], container: owner).first { return found }
+    guard let dot = owner.firstIndex(of: ".") else { return nil }
+    return index.declarations(named: name, [.parameter], container: String(owner[..<dot])).first
   }
 
   /// `name` read as a member of what `holder` is: a child's action or state, a model's field,
@@ -206,11 +241,17 @@ package final class SpecWorkspace {
     index.declarations(named: name, kinds).first?.symbol
   }
 
-  /// A model, an enum or a filter of the spec, or of a spec it `uses:`.
+  /// A model, an enum or a filter of the spec, or of a spec it uses or holds (a child's models
+  /// are its parent's to read), as far as those go.
   func findType(_ name: String, in index: SpecIndex) -> SpecSymbol? {
     if let found = find(name, [.model, .enumeration, .filter], in: index) { return found }
-    for used in index.usedFiles {
-      if let other = self.index(used), let found = find(name, [.model, .enumeration, .filter], in: other) { return found }
+    var visited: Set<String> = [index.path]
+    var queue = index.reachedFiles
+    while !queue.isEmpty {
+      let file = queue.removeFirst()
+      guard visited.insert(file).inserted, let other = self.index(file) else { continue }
+      if let found = find(name, [.model, .enumeration, .filter], in: other) { return found }
+      queue += other.reachedFiles
     }
     return nil
   }

@@ -283,7 +283,7 @@ struct AppNavigationTests {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   func definition(_ spec: String, _ text: String, offset: Int) throws -> (file: String, line: String)? {
-    let path = root.appendingPathComponent("Specs/\(spec)").path
+    let path = root.appendingPathComponent(spec.contains("/") ? spec : "Specs/\(spec)").path
     let written = try String(contentsOfFile: path, encoding: .utf8)
     let lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let line = try #require(lines.firstIndex { $0.contains(text) })
@@ -312,6 +312,51 @@ struct AppNavigationTests {
     #expect(field?.file == "tasklist.yaml" && field?.line == "tasks: [Task]")
     let element = try definition("app.yaml", "where !isCompleted", offset: 8)
     #expect(element?.file == "tasklist.yaml" && element?.line == "isCompleted: Bool = false")
+  }
+
+  @Test("names read as the checker reads them: a selector's parameter, an element's field first in a sum, an outcome's payload, a pushed feature's field")
+  func scopes() throws {
+    let parameter = try definition("edgecases.yaml", "book(id): books[id]", offset: 16)
+    #expect(parameter?.line == "book(id): books[id]")
+    let elementField = try definition("edgecases.yaml", "cheapTotal: sum lines.count * price", offset: 30)
+    #expect(elementField?.line == "price: Double = 1")  // Line's, not the state's `price: Double = 2`
+    let elementCount = try definition("tallies.yaml", "total: sum tallies.count", offset: 19)
+    #expect(elementCount?.file == "tally.yaml" && elementCount?.line.hasPrefix("count: Int") == true)
+    let scoped = try definition("edgecases.yaml", "totalInit: sum tasks.init where element.default", offset: 41)
+    #expect(scoped?.line.hasPrefix("default: ") == true)
+    let outcome = try definition("edgecases.yaml", "onFailure: set lastAction = error", offset: 28)
+    #expect(outcome?.line == "failure: { error: Action }")
+    let operand = try definition("tally.yaml", "reduce: increment count", offset: 18)
+    #expect(operand?.line.hasPrefix("count: Int") == true)
+    let pushed = try definition("Examples/SyncUps/Specs/syncupslist.yaml", "push path.recordMeeting with syncUp = syncUp", offset: 29)
+    #expect(pushed?.file == "recordmeeting.yaml" && pushed?.line.hasPrefix("syncUp: ") == true)
+    let theme = try definition("Examples/SyncUps/Specs/syncupform.yaml", "theme: Theme = bubblegum", offset: 16)
+    #expect(theme?.line.contains("bubblegum") == true && theme?.line.hasPrefix("Theme:") == true)
+    let button = try definition("Examples/SyncUps/Specs/syncupdetail.yaml", "alert.deleteConfirmed", offset: 7)
+    #expect(button?.line == "deleteConfirmed:")
+  }
+
+  @Test("a place a YAML alias repeats counts once: references are unique, and a rename through it answers")
+  func aliases() throws {
+    let path = root.appendingPathComponent("Examples/SyncUps/Specs/syncupform.yaml").path
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    let lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let line = try #require(lines.firstIndex { $0.hasPrefix("      minutes: Int") })
+    let server = LanguageServer()
+    let uri = LanguageServer.uri(of: path)
+    let item: [String: Any] = ["uri": uri, "languageId": "yaml", "version": 1, "text": written]
+    _ = server.handle(try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": item]]))
+    func ask(_ method: String, _ extra: [String: Any]) throws -> [String: Any] {
+      var params: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": line, "character": 8]]
+      params.merge(extra) { $1 }
+      let body = try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": method, "params": params] as [String: Any])
+      return try #require(server.handle(body).compactMap { try JSONSerialization.jsonObject(with: $0) as? [String: Any] }.first { $0["id"] != nil })
+    }
+    let references = try #require(try ask("textDocument/references", ["context": ["includeDeclaration": true]])["result"] as? [[String: Any]])
+    let unique = Set(references.map { "\($0["uri"]!)\($0["range"]!)" })
+    #expect(references.count == unique.count && references.count >= 3)
+    let renamed = try ask("textDocument/rename", ["newName": "m"])
+    #expect(renamed["result"] != nil || renamed["error"] != nil)
   }
 
   @Test("an app's shared action goes to the action of the first feature it lists")
