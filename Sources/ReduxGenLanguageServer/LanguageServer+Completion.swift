@@ -29,8 +29,11 @@ extension LanguageServer {
   /// `textDocument/completion`: the items for the place, narrowed by the client to the word
   /// typed.
   func completion(_ params: [String: Any]) -> [String: Any] {
-    guard let place = place(params), let index = workspace.index(place.path) else { return ["isIncomplete": false, "items": []] }
-    let position = SpecPosition(lines: index.lines, line: place.line, character: place.character)
+    guard let place = place(params), let current = workspace.index(place.path) else { return ["isIncomplete": false, "items": []] }
+    // The text as typed says where the place is; its names are the last text's that read as YAML
+    // (`dismissOn: [` doesn't until its `]` is typed).
+    let index = workspace.namesIndex(place.path) ?? current
+    let position = SpecPosition(lines: current.lines, line: place.line, character: place.character)
     var items: [[String: Any]] = []
     var seen: Set<String> = []
     func add(_ label: String, _ kind: ItemKind, _ detail: String? = nil, documentation: String? = nil) {
@@ -59,8 +62,23 @@ extension LanguageServer {
       if let holder = workspace.resolve(chain, in: index).last ?? nil {
         addSymbols(workspace.members(of: holder, role: role))
       }
-      if chainText.names.count == 1, chainText.names[0].name == "state" {
+      let single = chainText.names.count == 1 ? chainText.names[0].name : nil
+      let value = Self.valueBefore(position)
+      switch single {
+      case "state":
         addSymbols(index.declarations.filter { [.stateField, .derived, .child].contains($0.symbol.kind) })
+      case "payload":
+        if let owner { addSymbols(index.declarations.filter { $0.symbol.kind == .parameter && $0.symbol.container == owner.name }) }
+      case "element":
+        // The fields of the elements the value is over (`count tasks where element.`).
+        var over = NameChain(links: [], role: .expression, owner: owner, elements: Self.firstPath(in: value))
+        over.elementFirst = true
+        if let holder = workspace.elementHolder(over, in: index) { addSymbols(workspace.members(of: holder, role: .statePath)) }
+      case "alert" where role == .action:
+        // An alert's button, sending an action of this spec.
+        addSymbols(index.declarations.filter { $0.symbol.kind == .action })
+      default:
+        break
       }
       if items.isEmpty {
         for name in SpecVocabulary.members { add(name, .method, "member") }
@@ -74,7 +92,7 @@ extension LanguageServer {
         addSymbols(index.declarations.filter { [.stateField, .derived, .child].contains($0.symbol.kind) })
       } else if let definition = SpecPosition.definition(of: path, isApp: index.isApp) {
         // The keys the mapping has already are not offered again.
-        let written = SpecPosition.siblingKeys(lines: index.lines, line: place.line, column: place.character - position.word.count)
+        let written = SpecPosition.siblingKeys(lines: current.lines, line: place.line, column: place.character - position.word.count)
         for name in SpecVocabulary.keys(of: definition) ?? [] where !written.contains(name) {
           add(name, .property, definition + " key", documentation: Self.keyDocumentation(definition, name))
         }
@@ -93,7 +111,7 @@ extension LanguageServer {
       for name in SpecVocabulary.scalarTypes { add(name, .structure, "type") }
       addSymbols(index.declarations.filter { [.model, .enumeration, .filter].contains($0.symbol.kind) })
       for used in index.usedFiles {
-        addSymbols(workspace.index(used)?.declarations.filter { [.model, .enumeration].contains($0.symbol.kind) } ?? [])
+        addSymbols(workspace.namesIndex(used)?.declarations.filter { [.model, .enumeration].contains($0.symbol.kind) } ?? [])
       }
     case .action where key == "dismissOn" && path.first == "children" && path.count > 1:
       // The child's own actions.
@@ -115,6 +133,24 @@ extension LanguageServer {
       if Self.expressionKeys.contains(key) || key.hasPrefix("if "), typed.isEmpty || typed == "-" {
         for word in SpecVocabulary.operationWords { add(word, .keyword, "operation") }
       }
+      // `push path.detail with |`, `present sheet with a = 1, |`: the fields of the feature shown.
+      let value = Self.valueBefore(position)
+      if let with = value.range(of: " with "), !value[with.upperBound...].contains("=") || value.hasSuffix(", ") {
+        let target = Self.firstPath(in: String(value[..<with.lowerBound])) ?? []
+        let hidden = TextSpan(line: -1, start: 0, end: 0)
+        let chain = NameChain(links: target.map { NameChain.Link(name: $0, span: hidden) }, role: .statePath, owner: nil, elements: nil)
+        if !target.isEmpty, let holder = workspace.resolve(chain, in: index).last ?? nil {
+          addSymbols(workspace.members(of: holder, role: .statePath).filter { $0.symbol.kind == .stateField })
+          return ["isIncomplete": false, "items": items]
+        }
+      }
+      // After `where` (and in a filter's case), the elements' fields come first.
+      if value.contains(" where ") || path.count == 3 && path[0] == "filters" && path[2] == "cases" {
+        let over = path[0] == "filters" ? index.declarations(named: path[1], [.filter]).first.flatMap { _ in Self.filterList(index, path[1]) } : Self.firstPath(in: value)
+        var chain = NameChain(links: [], role: .expression, owner: nil, elements: over)
+        chain.elementFirst = true
+        if let holder = workspace.elementHolder(chain, in: index) { addSymbols(workspace.members(of: holder, role: .statePath)) }
+      }
       if path.first == "actions", path.count > 1 {
         addSymbols(index.declarations.filter { $0.symbol.kind == .parameter && $0.symbol.container == path[1] })
       }
@@ -128,6 +164,36 @@ extension LanguageServer {
       for word in SpecVocabulary.scopeWords + SpecVocabulary.literals { add(word, .keyword, "keyword") }
     }
     return ["isIncomplete": false, "items": items]
+  }
+
+  /// The value written before the place, after its key (`set tasks[id].` of `reduce: set
+  /// tasks[id].`).
+  static func valueBefore(_ position: SpecPosition) -> String {
+    let before = position.before.dropLast(position.word.count)
+    guard let key = position.key, let range = before.range(of: key + ":", options: .backwards) else {
+      return String(before.drop { $0 == " " || $0 == "-" })
+    }
+    return String(before[range.upperBound...].drop { $0 == " " })
+  }
+
+  /// The first path of names a value writes, past an operation's or a derived value's word
+  /// (`tasks` of `count tasks where`, `path.detail` of `push path.detail with`).
+  static func firstPath(in value: String) -> [String]? {
+    let skipped: Set<String> = Set(SpecVocabulary.operationWords + SpecVocabulary.derivationWords)
+    for word in value.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "!" }) {
+      let names = word.split(separator: ".").map { String($0.prefix { $0.isLetter || $0.isNumber || $0 == "_" }) }
+      guard let first = names.first, !first.isEmpty, first.first?.isLetter == true else { continue }
+      if names.count == 1, skipped.contains(first) { continue }
+      return names.filter { !$0.isEmpty }
+    }
+    return nil
+  }
+
+  /// The list a filter is over (`over: tasks`), as written.
+  static func filterList(_ index: SpecIndex, _ filter: String) -> [String]? {
+    let filters = index.root?.mapping?.first { $0.key.scalar == "filters" }?.value.mapping
+    let over = filters?.first { $0.key.scalar == filter }?.value.mapping?.first { $0.key.scalar == "over" }?.value.scalar
+    return over.map { [$0] }
   }
 
   /// The keys whose values are reduce operations.
@@ -254,16 +320,16 @@ extension SpecWorkspace {
   /// What may follow `holder.`: a child's actions (or its state), a model's fields, an enum's
   /// cases, a stack's destinations.
   func members(of holder: SpecSymbol, role: NameRole) -> [SpecIndex.Declaration] {
-    guard let index = index(holder.file) else { return [] }
+    guard let index = namesIndex(holder.file) else { return [] }
     func feature(_ file: String) -> [SpecIndex.Declaration] {
       let kinds: [SpecSymbol.Kind] = role == .action ? [.action, .child] : [.stateField, .derived, .child, .action]
-      return self.index(file)?.declarations.filter { kinds.contains($0.symbol.kind) } ?? []
+      return self.namesIndex(file)?.declarations.filter { kinds.contains($0.symbol.kind) } ?? []
     }
     switch holder.kind {
     case .child:
       if let file = index.childFiles[holder.name] { return feature(file) }
       return (index.stackFiles[holder.name] ?? []).compactMap { file in
-        guard let name = self.index(file)?.featureName else { return nil }
+        guard let name = self.namesIndex(file)?.featureName else { return nil }
         let symbol = SpecSymbol(file: file, kind: .feature, container: nil, name: Self.lowercasedFirst(name))
         return SpecIndex.Declaration(symbol: symbol, span: TextSpan(line: 0, start: 0, end: 0), detail: URL(fileURLWithPath: file).lastPathComponent)
       }

@@ -26,6 +26,9 @@ package final class LanguageServer {
   private let readDisk: (String) -> [UInt8]?
   /// The specs' names: open documents as typed, the others as saved.
   private(set) var workspace: SpecWorkspace!
+  /// Each open document's texts before its last change, newest first (a few): completion reads
+  /// names from the newest that reads as YAML while the one being typed doesn't.
+  private var earlierTexts: [String: [String]] = [:]
   /// The files each spec generated when last asked (hover), with the text they were made from.
   var generated: [String: (text: String, files: [GeneratedFile]?)] = [:]
 
@@ -36,7 +39,8 @@ package final class LanguageServer {
         if let open = self.documents[Self.uri(of: path)] { return open.text }
         return self.readDisk(path).map { String(decoding: $0, as: UTF8.self) }
       },
-      open: { [unowned self] in self.documents.keys.sorted().compactMap(Self.path(of:)) })
+      open: { [unowned self] in self.documents.keys.sorted().compactMap(Self.path(of:)) },
+      history: { [unowned self] path in self.earlierTexts[Self.uri(of: path)] ?? [] })
   }
 
   /// The exit code once `exit` arrives: 0 after `shutdown`, 1 otherwise (LSP's rule).
@@ -155,6 +159,7 @@ package final class LanguageServer {
     case "textDocument/didClose":
       guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String else { break }
       documents[uri] = nil
+      earlierTexts[uri] = nil
       readBy[uri] = nil
       for target in (published.removeValue(forKey: uri) ?? []).sorted() where !isPublished(target) {
         out.append(Self.diagnostics(uri: target, []))
@@ -171,6 +176,9 @@ package final class LanguageServer {
     guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String,
       let changes = params["contentChanges"] as? [[String: Any]], let text = changes.last?["text"] as? String
     else { return nil }
+    if let earlier = documents[uri]?.text, earlier != text {
+      earlierTexts[uri] = Array(([earlier] + (earlierTexts[uri] ?? [])).prefix(8))
+    }
     documents[uri] = Document(text: text, version: item["version"] as? Int ?? 0)
     return uri
   }

@@ -118,12 +118,15 @@ package struct SpecIndex {
   package private(set) var isApp = false
   /// The top-level mapping, for completion's key lookups.
   let root: YAMLNode?
+  /// Whether the whole text read as YAML (else its names are those read before the error).
+  private(set) var readsAsYAML = false
 
   package init(text: String, path: String) {
     self.path = path
     lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
     var diagnostics = DiagnosticCollector()
     root = YAMLLoader().load(text, path: path, diagnostics: &diagnostics)
+    readsAsYAML = root != nil && !diagnostics.hasErrors
     guard let pairs = root?.mapping else { return }
     for pair in pairs {
       guard let key = pair.key.scalar else { continue }

@@ -15,13 +15,19 @@ package struct Occurrence: Hashable {
 package final class SpecWorkspace {
   private let read: (String) -> String?
   private let open: () -> [String]
+  private let history: (String) -> [String]
   private var cache: [String: (text: String, index: SpecIndex)] = [:]
+  private var readable: [String: SpecIndex] = [:]
+  /// The index standing in for a text that doesn't read as YAML (`namesIndex`), by that text.
+  private var standIns: [String: (text: String, index: SpecIndex)] = [:]
 
   /// `read` gives a spec's text by path, nil where there is none; `open`, the paths of the
   /// documents the editor has open (a tree's specs are looked for among them too).
-  package init(read: @escaping (String) -> String?, open: @escaping () -> [String] = { [] }) {
+  /// `history`, an open document's earlier texts, newest first.
+  package init(read: @escaping (String) -> String?, open: @escaping () -> [String] = { [] }, history: @escaping (String) -> [String] = { _ in [] }) {
     self.read = read
     self.open = open
+    self.history = history
   }
 
   /// The index of the spec at `path`, made again only when its text changed.
@@ -33,7 +39,30 @@ package final class SpecWorkspace {
     if let cached = cache[path], cached.text == text { return cached.index }
     let index = SpecIndex(text: text, path: path)
     cache[path] = (text, index)
+    if index.readsAsYAML { readable[path] = index }
     return index
+  }
+
+  /// The index of the spec's last text that read as YAML: its names while the text being typed
+  /// doesn't (its earlier texts, newest first, from `history`).
+  func namesIndex(_ path: String) -> SpecIndex? {
+    guard let current = index(path) else { return nil }
+    if current.readsAsYAML { return current }
+    let text = cache[path]?.text ?? ""
+    if let known = standIns[path], known.text == text { return known.index }
+    // The text just before the change that broke it usually reads; two are tried, then the last
+    // one seen that read.
+    var found = readable[path] ?? current
+    for earlier in history(path).prefix(2) {
+      let index = SpecIndex(text: earlier, path: path)
+      if index.readsAsYAML {
+        readable[path] = index
+        found = index
+        break
+      }
+    }
+    standIns[path] = (text, found)
+    return found
   }
 
   /// The specs of the tree `path` is in: those its links reach and those that reach it, as far
@@ -127,7 +156,7 @@ package final class SpecWorkspace {
     case .statePath:
       return find(name, [.stateField, .derived, .child], in: index)
     case .parameter(let owner):
-      guard let action = resolve(owner, in: index).last ?? nil, action.kind == .action, let file = self.index(action.file) else { return nil }
+      guard let action = resolve(owner, in: index).last ?? nil, action.kind == .action, let file = self.namesIndex(action.file) else { return nil }
       return file.declarations(named: name, [.parameter], container: action.name).first?.symbol
     case .field(let owner):
       guard let holder = resolve(owner, in: index).last ?? nil else { return nil }
@@ -137,7 +166,7 @@ package final class SpecWorkspace {
         // `alert: confirmReset`: the alert shown.
         return owner.links.map(\.name) == ["alert"] ? find(name, [.alert], in: index) : nil
       }
-      guard [.stateField, .field, .parameter].contains(holder.kind), let file = self.index(holder.file),
+      guard [.stateField, .field, .parameter].contains(holder.kind), let file = self.namesIndex(holder.file),
         let detail = file.declaration(of: holder)?.detail, let type = findType(Self.baseType(detail), in: file)
       else { return nil }
       return member(name, of: type, indexed: true, role: .expression)
@@ -177,13 +206,13 @@ package final class SpecWorkspace {
 
   /// What the list a condition is over is (`tasks`, `taskList.tasks`), for its elements' names:
   /// the first list the chain of `elements` reaches.
-  private func elementHolder(_ chain: NameChain, in index: SpecIndex) -> SpecSymbol? {
+  func elementHolder(_ chain: NameChain, in index: SpecIndex) -> SpecSymbol? {
     guard let names = chain.elements, !names.isEmpty else { return nil }
     let hidden = TextSpan(line: -1, start: 0, end: 0)
     let list = NameChain(links: names.map { NameChain.Link(name: $0, span: hidden, indexed: true) }, role: .statePath, owner: nil, elements: nil)
     let symbols = resolve(list, in: index).compactMap { $0 }
     return symbols.first { symbol in
-      let detail = self.index(symbol.file)?.declaration(of: symbol)?.detail ?? ""
+      let detail = self.namesIndex(symbol.file)?.declaration(of: symbol)?.detail ?? ""
       return symbol.kind == .child ? detail.hasPrefix("each") : detail.hasPrefix("[") && !detail.contains(":")
     } ?? symbols.last
   }
@@ -199,7 +228,7 @@ package final class SpecWorkspace {
   /// `name` read as a member of what `holder` is: a child's action or state, a model's field,
   /// an enum's case, a stack's destination.
   private func member(_ name: String, of holder: SpecSymbol, indexed: Bool, role: NameRole) -> SpecSymbol? {
-    guard let index = index(holder.file) else { return nil }
+    guard let index = namesIndex(holder.file) else { return nil }
     switch holder.kind {
     case .child:
       if let file = index.childFiles[holder.name] {
@@ -208,7 +237,7 @@ package final class SpecWorkspace {
         return inFeature(name, file, role: role)
       }
       for file in index.stackFiles[holder.name] ?? [] {
-        guard let feature = self.index(file)?.featureName, Self.lowercasedFirst(feature) == name else { continue }
+        guard let feature = self.namesIndex(file)?.featureName, Self.lowercasedFirst(feature) == name else { continue }
         return SpecSymbol(file: file, kind: .feature, container: nil, name: feature)
       }
       return nil
@@ -232,7 +261,7 @@ package final class SpecWorkspace {
 
   /// A name of a child's or a destination's spec.
   private func inFeature(_ name: String, _ file: String, role: NameRole) -> SpecSymbol? {
-    guard let index = index(file) else { return nil }
+    guard let index = namesIndex(file) else { return nil }
     let kinds: [SpecSymbol.Kind] = role == .action ? [.action, .child] : [.stateField, .derived, .child, .action]
     return find(name, kinds, in: index)
   }
@@ -249,7 +278,7 @@ package final class SpecWorkspace {
     var queue = index.reachedFiles
     while !queue.isEmpty {
       let file = queue.removeFirst()
-      guard visited.insert(file).inserted, let other = self.index(file) else { continue }
+      guard visited.insert(file).inserted, let other = self.namesIndex(file) else { continue }
       if let found = find(name, [.model, .enumeration, .filter], in: other) { return found }
       queue += other.reachedFiles
     }

@@ -359,6 +359,40 @@ struct AppNavigationTests {
     #expect(renamed["result"] != nil || renamed["error"] != nil)
   }
 
+  /// Completion at the end of `typed`, written over the line of `spec` that contains `replacing`.
+  func completion(_ spec: String, replacing: String, with typed: String) throws -> [String] {
+    let path = root.appendingPathComponent(spec).path
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let line = try #require(lines.firstIndex { $0.contains(replacing) })
+    lines[line] = typed
+    let server = LanguageServer()
+    let uri = LanguageServer.uri(of: path)
+    // Opened as saved, then typed into (what is typed may not read as YAML yet).
+    let item: [String: Any] = ["uri": uri, "languageId": "yaml", "version": 1, "text": try String(contentsOfFile: path, encoding: .utf8)]
+    _ = server.handle(try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": item]]))
+    let change: [String: Any] = ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": lines.joined(separator: "\n")]]]
+    _ = server.handle(try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": change]))
+    let params: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": line, "character": typed.utf16.count]]
+    let body = try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": "textDocument/completion", "params": params] as [String: Any])
+    let reply = try #require(server.handle(body).compactMap { try JSONSerialization.jsonObject(with: $0) as? [String: Any] }.first { $0["id"] != nil })
+    return ((reply["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+  }
+
+  @Test("completion knows the elements after where, the feature pushed after with, an alert's buttons, a child's actions in dismissOn")
+  func completionInContext() throws {
+    let form = "Examples/SyncUps/Specs/syncupform.yaml"
+    let list = "Examples/SyncUps/Specs/syncupslist.yaml"
+    let whereNames = try completion(form, replacing: "namedAttendees:", with: "  namedAttendees: count syncUp.attendees where ")
+    #expect(whereNames.starts(with: ["id", "name"]))
+    #expect(try completion(form, replacing: "namedAttendees:", with: "  namedAttendees: count syncUp.attendees where element.") == ["id", "name"])
+    let pushed = try completion(list, replacing: "push path.recordMeeting with", with: "    reduce: push path.recordMeeting with ")
+    #expect(pushed == ["syncUp", "speakerIndex", "secondsElapsed", "transcript"])
+    let dismiss = try completion(list, replacing: "addSyncUp: { presents:", with: "  addSyncUp: { presents: syncupform.yaml, dismissOn: [")
+    #expect(dismiss.contains("done") && dismiss.contains("cancel") && !dismiss.contains("addSyncUp"))
+    let theme = try completion(form, replacing: "theme: Theme = bubblegum", with: "      theme: Theme = ")
+    #expect(theme.starts(with: ["bubblegum", "buttercup"]))
+  }
+
   @Test("an app's shared action goes to the action of the first feature it lists")
   func sharedAction() throws {
     let action = try definition("shop.yaml", "addToCart: [products, cart]", offset: 2)
