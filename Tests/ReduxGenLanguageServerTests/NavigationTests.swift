@@ -194,21 +194,29 @@ struct NavigationTests {
     #expect(keyText.hasPrefix("**from** (action)"))
   }
 
+  /// The diagnostics published for list.yaml among `messages`.
+  func listDiagnostics(_ messages: [[String: Any]]) -> [[String: Any]]? {
+    messages.first { ($0["params"] as? [String: Any])?["uri"] as? String == "file:///specs/list.yaml" }.flatMap {
+      ($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
+    }
+  }
+
+  /// The code actions list.yaml gets for its diagnostics.
+  func codeActions(_ server: LanguageServer, for diagnostics: [[String: Any]]) -> [[String: Any]]? {
+    let params: [String: Any] = [
+      "textDocument": ["uri": "file:///specs/list.yaml"], "range": diagnostics[0]["range"]!, "context": ["diagnostics": diagnostics],
+    ]
+    return helper.send(server, "textDocument/codeAction", id: 3, params).first { $0["id"] != nil }?["result"] as? [[String: Any]]
+  }
+
   @Test("a did-you-mean diagnostic is offered as a quick fix that writes the name meant")
   func quickFix() throws {
     let server = server()
     let typo = Self.list.replacingOccurrences(of: "reduce: set saved = note", with: "reduce: set savd = note")
     let published = helper.change(server, "list.yaml", typo)
-    let diagnostics = try #require(
-      published.first { ($0["params"] as? [String: Any])?["uri"] as? String == "file:///specs/list.yaml" }.flatMap {
-        ($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
-      })
+    let diagnostics = try #require(listDiagnostics(published))
     #expect(diagnostics.count == 1)
-    let params: [String: Any] = [
-      "textDocument": ["uri": "file:///specs/list.yaml"], "range": diagnostics[0]["range"]!, "context": ["diagnostics": diagnostics],
-    ]
-    let reply = helper.send(server, "textDocument/codeAction", id: 3, params).first { $0["id"] != nil }
-    let actions = try #require(reply?["result"] as? [[String: Any]])
+    let actions = try #require(codeActions(server, for: diagnostics))
     #expect(actions.map { $0["title"] as? String } == ["Change 'savd' to 'saved'"])
     let edit = ((actions[0]["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?["file:///specs/list.yaml"]?.first
     let range = edit?["range"] as? [String: [String: Int]]
@@ -220,16 +228,9 @@ struct NavigationTests {
     let server = server()
     let unnamed = Self.list.replacingOccurrences(of: "  - name: a row's start is heard\n    when:", with: "  - when:")
     let published = helper.change(server, "list.yaml", unnamed)
-    let diagnostics = try #require(
-      published.first { ($0["params"] as? [String: Any])?["uri"] as? String == "file:///specs/list.yaml" }.flatMap {
-        ($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
-      })
+    let diagnostics = try #require(listDiagnostics(published))
     #expect((diagnostics.first?["message"] as? String)?.hasPrefix("missing required key 'name'") == true)
-    let params: [String: Any] = [
-      "textDocument": ["uri": "file:///specs/list.yaml"], "range": diagnostics[0]["range"]!, "context": ["diagnostics": diagnostics],
-    ]
-    let reply = helper.send(server, "textDocument/codeAction", id: 3, params).first { $0["id"] != nil }
-    let actions = try #require(reply?["result"] as? [[String: Any]])
+    let actions = try #require(codeActions(server, for: diagnostics))
     #expect(actions.first?["title"] as? String == "Add 'name:'")
     let edit = ((actions.first?["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?["file:///specs/list.yaml"]?.first
     #expect(edit?["newText"] as? String == "name: \n    ")
@@ -240,10 +241,7 @@ struct NavigationTests {
   func relatedInformation() throws {
     let server = server()
     let published = helper.change(server, "row.yaml", Self.row.replacingOccurrences(of: "set title = note", with: "sett title = note"))
-    let list = try #require(
-      published.first { ($0["params"] as? [String: Any])?["uri"] as? String == "file:///specs/list.yaml" }.flatMap {
-        ($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
-      })
+    let list = try #require(listDiagnostics(published))
     let related = try #require(list.first?["relatedInformation"] as? [[String: Any]])
     #expect(related.count == 1)
     #expect((related[0]["location"] as? [String: Any])?["uri"] as? String == "file:///specs/row.yaml")
