@@ -8,7 +8,7 @@ package enum DiagnosticRanges {
   /// characters) in `text`: from that character to the end of the word or path it starts
   /// (`incremnt`, `todos[id].done`), or that one character.
   package static func range(line: Int, column: Int, in text: String) -> (start: (Int, Int), end: (Int, Int)) {
-    range(line: line, column: column, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    range(line: line, column: column, lines: lines(of: text))
   }
 
   /// `range(line:column:in:)` over the text's lines, split once by a caller that asks many.
@@ -25,13 +25,19 @@ package enum DiagnosticRanges {
     return ((lineIndex, utf16(startIndex)), (lineIndex, utf16(endIndex)))
   }
 
+  /// A text's lines as LSP counts them: ended by `\n`, `\r\n` or `\r` (Swift reads `\r\n` as
+  /// one character).
+  package static func lines(of text: String) -> [String] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.map(String.init)
+  }
+
   private static func isWordCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber || character == "_"
   }
 
   /// The LSP `Diagnostic` object.
   package static func object(_ diagnostic: Diagnostic, text: String) -> [String: Any] {
-    object(diagnostic, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    object(diagnostic, lines: lines(of: text))
   }
 
   /// The LSP `Diagnostic` object, over the text's lines split once by a caller with many.

@@ -32,7 +32,7 @@ package enum DocumentSymbols {
   package static func symbols(_ text: String, path: String) -> [[String: Any]] {
     var diagnostics = DiagnosticCollector()
     guard let root = YAMLLoader().load(text, path: path, diagnostics: &diagnostics), let pairs = root.mapping else { return [] }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let lines = DiagnosticRanges.lines(of: text)
     var symbols: [[String: Any]] = []
     for pair in pairs {
       guard let key = pair.key.scalar else { continue }

@@ -146,7 +146,7 @@ extension LanguageServer {
       }
       // After `where` (and in a filter's case), the elements' fields come first.
       if value.contains(" where ") || path.count == 3 && path[0] == "filters" && path[2] == "cases" {
-        let over = path[0] == "filters" ? index.declarations(named: path[1], [.filter]).first.flatMap { _ in Self.filterList(index, path[1]) } : Self.firstPath(in: value)
+        let over = path.count >= 2 && path[0] == "filters" ? Self.filterList(index, path[1]) : Self.firstPath(in: value)
         var chain = NameChain(links: [], role: .expression, owner: nil, elements: over)
         chain.elementFirst = true
         if let holder = workspace.elementHolder(chain, in: index) { addSymbols(workspace.members(of: holder, role: .statePath)) }

@@ -121,6 +121,7 @@ extension LanguageServer {
       }
       newTexts[file] = edited.joined(separator: "\n")
     }
+    try verify(symbol, renamedTo: newName, edits: byFile, texts: newTexts, tree: workspace.tree(of: place.path))
     // The first new error of the renamed name's spec, else of another spec edited: the cause,
     // not what a parent says of a child that has errors.
     let preferred = [symbol.file] + byFile.keys.sorted().filter { $0 != symbol.file }
@@ -132,29 +133,118 @@ extension LanguageServer {
     return ["changes": changes]
   }
 
+  /// Refuses a rename that would change what any other name of the tree means, or leave one
+  /// written where its place isn't known: every name of the renamed texts must read as it did
+  /// (the renamed ones as the renamed symbol), and none may newly read as the renamed symbol.
+  func verify(_ symbol: SpecSymbol, renamedTo newName: String, edits: [String: Set<TextSpan>], texts: [String: String], tree: [String])
+    throws(RenameRefusal)
+  {
+    for file in edits.keys.sorted() where workspace.index(file)?.readsAsYAML != true {
+      throw .notRenamable("\(Self.name(file)) doesn't read as YAML as it is: fix it, then rename")
+    }
+    for file in tree {
+      guard let index = workspace.index(file) else { continue }
+      for string in index.unplaced where Self.containsWord(symbol.name, string.text) {
+        throw .notRenamable(
+          "'\(symbol.name)' is written at \(Self.name(file)):\(string.line + 1) in a string whose places aren't known (a block, a folded line or "
+            + "escapes): write it on one line, or rename it there by hand")
+      }
+    }
+    let after = workspace.overlaid(texts)
+    let delta = newName.count - symbol.name.count
+    func moved(_ file: String, _ span: TextSpan) -> TextSpan {
+      let before = (edits[file] ?? []).filter { $0.line == span.line && $0.end <= span.start }.count
+      var span = span
+      span.start += before * delta
+      span.end += before * delta + ((edits[file] ?? []).contains(span) ? delta : 0)
+      return span
+    }
+    func renamed(_ other: SpecSymbol) -> SpecSymbol {
+      var other = other
+      if other == symbol { other.name = newName }
+      if other.file == symbol.file, let container = other.container {
+        var parts = container.split(separator: ".").map(String.init)
+        if parts[0] == symbol.name, [.model, .enumeration, .filter, .action, .derived].contains(symbol.kind) { parts[0] = newName }
+        if parts.count > 1, parts[1] == symbol.name, symbol.kind == .enumCase, parts[0] == symbol.container { parts[1] = newName }
+        other.container = parts.joined(separator: ".")
+      }
+      return other
+    }
+    for file in tree {
+      var now: [TextSpan: SpecSymbol] = [:]
+      for occurrence in after.occurrences(in: file) { now[occurrence.span] = occurrence.symbol }
+      var expected: Set<TextSpan> = []
+      for occurrence in workspace.occurrences(in: file) {
+        let span = moved(file, occurrence.span)
+        expected.insert(span)
+        let meant = renamed(occurrence.symbol)
+        guard now[span] != meant else { continue }
+        let word = now[span].map { "\($0.kind.rawValue) '\($0.name)'" } ?? "nothing"
+        throw .breaks(
+          "the rename would change what \(Self.name(file)):\(span.line + 1):\(span.start + 1) reads: \(word), not \(meant.kind.rawValue) '\(meant.name)'")
+      }
+      for (span, meaning) in now where meaning == renamed(symbol) && !expected.contains(span) {
+        throw .breaks("the rename would make \(Self.name(file)):\(span.line + 1):\(span.start + 1) read the renamed \(symbol.kind.rawValue) too")
+      }
+    }
+  }
+
+  static func name(_ file: String) -> String {
+    URL(fileURLWithPath: file).lastPathComponent
+  }
+
+  /// Whether `word` is written in `text` as a whole name.
+  static func containsWord(_ word: String, _ text: String) -> Bool {
+    var rest = Substring(text)
+    while let range = rest.range(of: word) {
+      let before = rest[..<range.lowerBound].last
+      let after = rest[range.upperBound...].first
+      let isName = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+      if !isName(before) && !isName(after) { return true }
+      rest = rest[range.upperBound...]
+    }
+    return false
+  }
+
   static func isIdentifier(_ name: String) -> Bool {
     guard let first = name.first, first.isLetter || first == "_", name != "_" else { return false }
     return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
   }
 
-  /// What a rename of a persisted state field, or of a field of a model a persisted field
-  /// holds, would do to saved data; nil for any other name.
+  /// What a rename of a persisted state field would do to saved data, or of a field or enum
+  /// case of a type a persisted field holds (through models, lists, optionals, the specs it
+  /// uses or holds); nil for any other name.
   func persistence(of symbol: SpecSymbol) -> String? {
-    guard let index = workspace.index(symbol.file), symbol.kind == .stateField || symbol.kind == .field else { return nil }
-    let persisted = index.persistedFields
-    var models: Set<String> = []
-    var queue = persisted.compactMap { name in index.declarations(named: name, [.stateField]).first?.detail }.map(SpecWorkspace.baseType)
-    while let type = queue.popLast() {
-      guard models.insert(type).inserted else { continue }
-      for declaration in index.declarations where declaration.symbol.kind == .field && declaration.symbol.container == type {
-        if let detail = declaration.detail { queue.append(SpecWorkspace.baseType(detail)) }
+    guard [.stateField, .field, .enumCase].contains(symbol.kind) else { return nil }
+    // The persisting specs: the symbol's own, and every spec of its tree (a model of a used or
+    // child spec can be held by another spec's persisted field).
+    for file in workspace.tree(of: symbol.file) {
+      guard let index = workspace.index(file), !index.persistedFields.isEmpty else { continue }
+      if symbol.kind == .stateField, file == symbol.file, index.persistedFields.contains(symbol.name) {
+        return Self.persistedMessage("the state field '\(symbol.name)'")
+      }
+      var types: Set<SpecSymbol> = []
+      var queue = index.persistedFields.compactMap { index.declarations(named: $0, [.stateField]).first?.detail }.compactMap {
+        workspace.findType(SpecWorkspace.baseType($0), in: index)
+      }
+      while let type = queue.popLast() {
+        guard types.insert(type).inserted, let owner = workspace.index(type.file) else { continue }
+        for declaration in owner.declarations where declaration.symbol.kind == .field {
+          guard declaration.symbol.container?.split(separator: ".").first.map(String.init) == type.name, let detail = declaration.detail else { continue }
+          if let next = workspace.findType(SpecWorkspace.baseType(detail), in: owner) { queue.append(next) }
+        }
+      }
+      let holder = symbol.container?.split(separator: ".").first.map(String.init)
+      if types.contains(where: { $0.file == symbol.file && $0.name == holder }) {
+        let what = symbol.kind == .enumCase ? "case '\(symbol.name)' of \(holder ?? "")" : "field '\(symbol.name)' of \(holder ?? "")"
+        return Self.persistedMessage("the \(what)" + (file == symbol.file ? "" : " (persisted by \(Self.name(file)))"))
       }
     }
-    let isPersisted =
-      symbol.kind == .stateField ? persisted.contains(symbol.name) : models.contains(symbol.container ?? "")
-    guard isPersisted else { return nil }
-    let what = symbol.kind == .stateField ? "state field '\(symbol.name)'" : "field '\(symbol.name)' of \(symbol.container ?? "")"
-    return "the \(what) is persisted (`persist: fields:`): renamed alone, data saved by earlier releases would no longer read. "
+    return nil
+  }
+
+  static func persistedMessage(_ what: String) -> String {
+    "\(what) is persisted (`persist: fields:`): renamed alone, data saved by earlier releases would no longer read. "
       + "Rename it with a new `persist: version:` and a migration step `- rename: PATH` `to: NEW` (docs/spec-language.md, "
       + "Persisted state across releases and Versions and migrations)."
   }

@@ -64,12 +64,23 @@ extension LanguageServer {
   func generatedFiles(of path: String) -> [GeneratedFile]? {
     guard let index = workspace.index(path), !index.isApp else { return nil }
     let text = index.lines.joined(separator: "\n")
-    if let cached = generated[path], cached.text == text { return cached.files }
+    // Made again when the spec or a spec it reads (uses, holds) changes.
+    var read = [text]
+    var visited: Set<String> = [path]
+    var queue = index.reachedFiles
+    while !queue.isEmpty {
+      let file = queue.removeFirst()
+      guard visited.insert(file).inserted, let other = workspace.index(file) else { continue }
+      read.append(other.lines.joined(separator: "\n"))
+      queue += other.reachedFiles
+    }
+    let key = read.joined(separator: "\u{0}")
+    if let cached = generated[path], cached.text == key { return cached.files }
     let readFile = { (file: String) -> [UInt8]? in
       self.workspace.index(URL(fileURLWithPath: file).standardizedFileURL.path)?.lines.joined(separator: "\n").utf8.map { $0 }
     }
     let files = (try? DocumentChecking.checkFeature(text, path: path, readFile: readFile)).map { GeneratorPipeline.files(for: $0.0) }
-    generated[path] = (text, files)
+    generated[path] = (key, files)
     return files
   }
 }

@@ -222,7 +222,7 @@ package final class LanguageServer {
     var objects: [String: [[String: Any]]] = [:]
     for (target, diagnostics) in byURI {
       let text = documents[target]?.text ?? Self.path(of: target).flatMap(readDisk).map { String(decoding: $0, as: UTF8.self) } ?? ""
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let lines = DiagnosticRanges.lines(of: text)
       objects[target] = diagnostics.map { DiagnosticRanges.object($0, lines: lines) }
     }
     // A spec's error that a child's errors cause ("the child feature's spec 'tally.yaml' has

@@ -21,7 +21,7 @@ package struct MessageReader {
       }
       let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
       buffer.removeSubrange(buffer.startIndex..<headerEnd.upperBound)
-      guard let length = Self.contentLength(header) else { continue }
+      guard let length = Self.contentLength(header), length >= 0 else { continue }
       while buffer.count < length {
         guard fill() else { return nil }
       }

@@ -111,6 +111,8 @@ package struct SpecIndex {
   var reachedFiles: [String] {
     usedFiles + childFiles.keys.sorted().compactMap { childFiles[$0] } + stackFiles.keys.sorted().flatMap { stackFiles[$0] ?? [] }
   }
+  /// The strings with names whose places in the text aren't known (line from 0, text).
+  private(set) var unplaced: [(line: Int, text: String)] = []
   /// The state fields `persist: fields:` names.
   package private(set) var persistedFields: [String] = []
   /// `feature: Name` or `app: Name`.
@@ -123,7 +125,7 @@ package struct SpecIndex {
 
   package init(text: String, path: String) {
     self.path = path
-    lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+    lines = DiagnosticRanges.lines(of: text)
     var diagnostics = DiagnosticCollector()
     root = YAMLLoader().load(text, path: path, diagnostics: &diagnostics)
     readsAsYAML = root != nil && !diagnostics.hasErrors
@@ -442,7 +444,10 @@ package struct SpecIndex {
     operation: Bool = false, leadingAction: Bool = false, prefix: [String] = [], only: Int? = nil
   ) {
     switch node.kind {
-    case .scalar:
+    case .scalar(let text, _):
+      // A string not written as it reads (a block, a folded line, escapes): its names can't be
+      // placed, and a rename that would need them is refused.
+      if start(of: node, text) == nil, text.contains(where: \.isLetter) { unplaced.append((node.location.line - 1, text)) }
       var found = chains(in: node, role, owner: owner, elements: elements, operation: operation, only: only)
       if leadingAction, !found.isEmpty { found[0].role = .action }
       if !prefix.isEmpty {
@@ -479,7 +484,7 @@ package struct SpecIndex {
   /// name after the operation's word is a path into the state (`set draft = draft`).
   private func chains(
     in node: YAMLNode, _ role: NameRole, owner: (kind: SpecSymbol.Kind, name: String)?, elements: [String]? = nil,
-    operation: Bool = false, only: Int? = nil
+    operation: Bool = false, only: Int? = nil, nesting: Int = 0
   ) -> [NameChain] {
     guard let text = node.scalar, let place = start(of: node, text) else { return [] }
     let characters = Array(text.prefix(only ?? text.count))
@@ -561,10 +566,12 @@ package struct SpecIndex {
           if characters[inner] == "]" { depth -= 1 }
           inner += 1
         }
-        let held = String(characters[(index + 1)..<max(index + 1, depth == 0 ? inner - 1 : inner)])
+        let written = String(characters[(index + 1)..<max(index + 1, depth == 0 ? inner - 1 : inner)])
         let saved = current
         current = nil
-        for var chain in innerChains(held, owner: owner, elements: elements, line: place.line, column: place.column + index + 1) {
+        // Brackets nested deeper than any spec writes are read as nothing.
+        let held = nesting < 8 ? written : ""
+        for var chain in innerChains(held, owner: owner, elements: elements, line: place.line, column: place.column + index + 1, nesting: nesting + 1) {
           chain.elementFirst = chain.elementFirst || afterWhere || isDerivation
           result.append(chain)
           ends.append(inner)
@@ -584,12 +591,13 @@ package struct SpecIndex {
     // The elements a bare name is read from: the first path the scalar names
     // (`tasks[].done` of `set tasks[].done = true where done`, `taskList.tasks` of an app's
     // `count taskList.tasks where done`).
-    if elements == nil, role == .expression, let list = result.first(where: { $0.role == .statePath || $0.role == .expression })?.links {
-      for offset in result.indices.dropFirst() where result[offset].elements == nil { result[offset].elements = list.map(\.name) }
+    let written = result.filter { $0.role == .statePath || $0.role == .expression }.min { $0.links[0].span < $1.links[0].span }
+    if elements == nil, role == .expression, let list = written?.links {
+      for offset in result.indices where result[offset].elements == nil { result[offset].elements = list.map(\.name) }
     }
     // `with NAME = VALUE, ...`: each NAME a field of the feature pushed or presented.
-    if let withAt, let target = result.first, target.role == .statePath {
-      for offset in result.indices.dropFirst() where ends[offset] > withAt && result[offset].links.count == 1 {
+    if let withAt, let target = written, target.role == .statePath {
+      for offset in result.indices where ends[offset] > withAt && result[offset].links.count == 1 && result[offset] != target {
         let rest = characters[ends[offset]...].drop { $0 == " " }
         if rest.first == "=", rest.dropFirst().first != "=" { result[offset].role = .field(of: target) }
       }
@@ -598,10 +606,12 @@ package struct SpecIndex {
   }
 
   /// The chains between brackets (`tasks[id]`'s `id`), read as an expression.
-  private func innerChains(_ text: String, owner: (kind: SpecSymbol.Kind, name: String)?, elements: [String]?, line: Int, column: Int) -> [NameChain] {
+  private func innerChains(
+    _ text: String, owner: (kind: SpecSymbol.Kind, name: String)?, elements: [String]?, line: Int, column: Int, nesting: Int
+  ) -> [NameChain] {
     var shifted: [NameChain] = []
     let probe = SpecIndex(lines: [String(repeating: " ", count: column) + text], path: path)
-    for var chain in probe.chains(in: YAMLNode(.scalar(text, .plain), at: SourceLocation(file: path, line: 1, column: column + 1)), .expression, owner: owner, elements: elements) {
+    for var chain in probe.chains(in: YAMLNode(.scalar(text, .plain), at: SourceLocation(file: path, line: 1, column: column + 1)), .expression, owner: owner, elements: elements, nesting: nesting) {
       for offset in chain.links.indices { chain.links[offset].span.line = line }
       shifted.append(chain)
     }

@@ -17,7 +17,15 @@ package final class SpecWorkspace {
   private let open: () -> [String]
   private let history: (String) -> [String]
   private var cache: [String: (text: String, index: SpecIndex)] = [:]
-  private var readable: [String: SpecIndex] = [:]
+  private var readable: [String: (text: String, index: SpecIndex)] = [:]
+  /// Texts known not to read as YAML (by hash; a few hundred at most): not read again.
+  private var unreadable: Set<Int> = []
+
+  private func remember(unreadable text: String) {
+    if unreadable.count > 256 { unreadable.removeAll() }
+    unreadable.insert(text.hashValue)
+  }
+
   /// The index standing in for a text that doesn't read as YAML (`namesIndex`), by that text.
   private var standIns: [String: (text: String, index: SpecIndex)] = [:]
 
@@ -30,6 +38,11 @@ package final class SpecWorkspace {
     self.history = history
   }
 
+  /// This workspace with some specs' texts replaced (a rename's result, before it is answered).
+  func overlaid(_ texts: [String: String]) -> SpecWorkspace {
+    SpecWorkspace(read: { texts[$0] ?? self.read($0) }, open: open)
+  }
+
   /// The index of the spec at `path`, made again only when its text changed.
   package func index(_ path: String) -> SpecIndex? {
     guard let text = read(path) else {
@@ -39,7 +52,7 @@ package final class SpecWorkspace {
     if let cached = cache[path], cached.text == text { return cached.index }
     let index = SpecIndex(text: text, path: path)
     cache[path] = (text, index)
-    if index.readsAsYAML { readable[path] = index }
+    if index.readsAsYAML { readable[path] = (text, index) } else { remember(unreadable: text) }
     return index
   }
 
@@ -52,14 +65,20 @@ package final class SpecWorkspace {
     if let known = standIns[path], known.text == text { return known.index }
     // The text just before the change that broke it usually reads; two are tried, then the last
     // one seen that read.
-    var found = readable[path] ?? current
+    var found = readable[path]?.index ?? current
     for earlier in history(path).prefix(2) {
+      if let known = readable[path], known.text == earlier {
+        found = known.index
+        break
+      }
+      if unreadable.contains(earlier.hashValue) { continue }
       let index = SpecIndex(text: earlier, path: path)
       if index.readsAsYAML {
-        readable[path] = index
+        readable[path] = (earlier, index)
         found = index
         break
       }
+      remember(unreadable: earlier)
     }
     standIns[path] = (text, found)
     return found
@@ -214,7 +233,7 @@ package final class SpecWorkspace {
     return symbols.first { symbol in
       let detail = self.namesIndex(symbol.file)?.declaration(of: symbol)?.detail ?? ""
       return symbol.kind == .child ? detail.hasPrefix("each") : detail.hasPrefix("[") && !detail.contains(":")
-    } ?? symbols.last
+    }
   }
 
   /// A parameter of an action or selector; of an async outcome (`load.success`), else of the

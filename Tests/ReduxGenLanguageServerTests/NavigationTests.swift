@@ -160,6 +160,40 @@ struct NavigationTests {
     #expect(edits.count == 3)
   }
 
+  /// The reply to a rename at `text` (+ `offset`) in a spec of its own.
+  func renameAlone(_ spec: String, at text: String, offset: Int = 0, to newName: String) -> [String: Any] {
+    let server = helper.server(["/specs/alone.yaml": spec])
+    _ = helper.open(server, "alone.yaml", spec)
+    return request(server, "textDocument/rename", "alone.yaml", position(of: text, in: spec, offset: offset), ["newName": newName])
+  }
+
+  func refusal(_ reply: [String: Any]) -> String? {
+    (reply["error"] as? [String: Any])?["message"] as? String
+  }
+
+  @Test("a rename that would change what another name reads is refused (a parameter capturing it, a string whose places aren't known); a case renamed where it is its enum's only")
+  func renameKeepsMeanings() throws {
+    let captured = renameAlone(
+      "feature: A\nstate: { count: Int = 0, total: Int = 0 }\nactions: { add: { payload: { amount: Int }, reduce: set total = count + amount } }\n",
+      at: "count: Int", to: "amount")
+    #expect(refusal(captured)?.hasPrefix("the rename would change what alone.yaml:3:") == true)
+    let escaped = renameAlone(
+      "feature: A\nstate: { title: String = \"\", draft: String = \"\" }\nactions:\n  save:\n    payload: { title: String }\n    reduce: \"set draft = title + \\\"!\\\"\"\n",
+      at: "title: String }", to: "text")
+    #expect(refusal(escaped)?.contains("in a string whose places aren't known") == true)
+    let otherEnum = renameAlone(
+      "feature: A\nenums: { Priority: [low, high, urgent], Level: [high, top] }\nstate:\n  level: Level = high\n  priority: Priority = low\n"
+        + "derived:\n  alarm: level == top && priority == high\n",
+      at: "Level: [high", offset: 8, to: "urgent")
+    // Level's `high` is renamed where it is Level's (its case and the default), not in `priority == high`.
+    let edits = (otherEnum["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]
+    #expect(edits?["file:///specs/alone.yaml"]?.compactMap { ($0["range"] as? [String: [String: Int]])?["start"]?["line"] } == [1, 3])
+    let fine = renameAlone(
+      "feature: A\nstate: { count: Int = 0, total: Int = 0 }\nactions: { add: { payload: { amount: Int }, reduce: set total = count + amount } }\n",
+      at: "count: Int", to: "tally")
+    #expect(((fine["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?["file:///specs/alone.yaml"]?.count == 2)
+  }
+
   func labels(_ reply: [String: Any]) -> [String] {
     ((reply["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
   }

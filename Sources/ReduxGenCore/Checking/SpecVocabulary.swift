@@ -1,5 +1,7 @@
 /// The words of the spec language an editor offers (the language server's completion and
-/// hover), read from the lists the checker itself reads them from, so the two never differ.
+/// hover). Keys, operations and derivation words are the checker's own lists, so the two never
+/// differ; the expression language's functions and members are listed here as
+/// docs/spec-language.md's Expressions table gives them.
 package enum SpecVocabulary {
   /// The keys a mapping may have, by the name of the schema's definition of that mapping
   /// (`feature`, `action`, `model`...): `SpecKeys`, the checker's one list.
