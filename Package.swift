@@ -330,7 +330,10 @@ let package = Package(
     .testTarget(name: "ReduxGenLanguageServerTests", dependencies: ["ReduxGenLanguageServer", "ReduxGenCore"]),
     .testTarget(
       name: "ReduxTestingTests",
-      dependencies: ["ReduxTesting", "ReduxDebugging", "ReduxRuntime", .product(name: "Clocks", package: "swift-clocks")]
+      dependencies: [
+        "ReduxTesting", "ReduxDebugging", "ReduxRuntime", "TaskList", "Tally", "Tallies", "Shelf",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
     ),
     // ViewStore (Observation) on generated features: what invalidates which view.
     .testTarget(
