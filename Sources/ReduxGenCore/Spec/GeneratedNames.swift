@@ -220,7 +220,7 @@ package struct GeneratedNames: Sendable, Equatable {
     "ClockInstant", "EffectDouble", "ExampleFailure", "Exhaustivity", "ImmediateClock", "ManualClock", "PausedClock",
     "StoppedClock", "StreamDouble", "TestStore",
     // ReduxDebugging
-    "ActionRecorder", "Recording", "RecordingError", "RecordingFormat", "StateChange",
+    "ActionRecorder", "Recording", "RecordingError", "RecordingFormat", "StateChange", "ActionInspector", "InspectedAction", "InspectorBuffer",
     // ReduxSQLite
     "SQLiteField", "SQLitePersistence", "SQLiteStorage",
   ]
