@@ -44,6 +44,27 @@ def cli_diagnostics(path: pathlib.Path, tmp_path: pathlib.Path):
     return found
 
 
+def broken_child_tree(tmp_path: pathlib.Path):
+    """A parent presenting a child whose reduce names a field it lacks: (the parent's path, its text)."""
+    (tmp_path / "namer.yaml").write_text(
+        'feature: Namer\naccess: public\nstate:\n  draft: String = ""\nactions:\n  save: { reduce: reset draf }\n'
+    )
+    parent = tmp_path / "shelf.yaml"
+    text = 'feature: Shelf\nchildren:\n  namer: { presents: namer.yaml }\nstate:\n  title: String = ""\nactions:\n  show: { reduce: present namer }\n'
+    parent.write_text(text)
+    return parent, text
+
+
+def change(client: LanguageClient, uri: str, version: int, text: str):
+    """Sends the document's whole new text, as editors with full sync do."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
 async def open_and_wait(client: LanguageClient, uri: str, text: str):
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
@@ -78,24 +99,14 @@ async def test_fixing_clears_the_diagnostics(client: LanguageClient, tmp_path: p
     await open_and_wait(client, uri, BROKEN)
     assert len(client.diagnostics[uri]) == 2
     fixed = BROKEN.replace("abc", "0").replace("incremnt", "increment")
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
-        )
-    )
+    change(client, uri, 2, fixed)
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     assert list(client.diagnostics[uri]) == []
 
 
 @pytest.mark.asyncio
 async def test_a_childs_errors_on_the_childs_file(client: LanguageClient, tmp_path: pathlib.Path):
-    (tmp_path / "namer.yaml").write_text(
-        'feature: Namer\naccess: public\nstate:\n  draft: String = ""\nactions:\n  save: { reduce: reset draf }\n'
-    )
-    parent = tmp_path / "shelf.yaml"
-    text = 'feature: Shelf\nchildren:\n  namer: { presents: namer.yaml }\nstate:\n  title: String = ""\nactions:\n  show: { reduce: present namer }\n'
-    parent.write_text(text)
+    parent, text = broken_child_tree(tmp_path)
     await open_and_wait(client, parent.as_uri(), text)
     child_uri = (tmp_path / "namer.yaml").as_uri()
     # The child's and the parent's come as two notifications: wait for the second too.
@@ -274,11 +285,7 @@ async def test_did_you_mean_is_a_quick_fix(client: LanguageClient, tmp_path: pat
 
 @pytest.mark.asyncio
 async def test_a_parents_error_points_to_its_childs(client: LanguageClient, tmp_path: pathlib.Path):
-    (tmp_path / "namer.yaml").write_text(
-        'feature: Namer\naccess: public\nstate:\n  draft: String = ""\nactions:\n  save: { reduce: reset draf }\n'
-    )
-    parent = tmp_path / "shelf.yaml"
-    text = 'feature: Shelf\nchildren:\n  namer: { presents: namer.yaml }\nstate:\n  title: String = ""\nactions:\n  show: { reduce: present namer }\n'
+    parent, text = broken_child_tree(tmp_path)
     await open_and_wait(client, parent.as_uri(), text)
     if parent.as_uri() not in client.diagnostics:
         await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
@@ -297,12 +304,7 @@ async def test_typing_fast_ends_with_the_last_texts_diagnostics(client: Language
     final = fixed.replace("increment count", "increment cont")
     texts = [fixed[: len(fixed) - 1 - (index % 7)] for index in range(39)] + [final]
     for version, text in enumerate(texts, start=2):
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(
-                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
-            )
-        )
+        change(client, uri, version, text)
     # A request after them is answered after them: by then the last text's check is published.
     await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc(uri)))
     for _ in range(50):
