@@ -14,6 +14,9 @@ let package = Package(
     // Debugging a running app: state diffs per action, recording actions to replay them.
     .library(name: "ReduxDebugging", targets: ["ReduxDebugging"]),
     .library(name: "ReduxSQLite", targets: ["ReduxSQLite"]),
+    // `redux-gen devtools`: the inspector's server and page (Hummingbird); apps link only
+    // ReduxDebugging's `InspectorConnection`.
+    .executable(name: "redux-gen-devtools", targets: ["redux-gen-devtools"]),
     // Effects generated from an OpenAPI document call swift-openapi-generator's `Client` through it.
     .library(name: "ReduxOpenAPI", targets: ["ReduxOpenAPI"]),
     .plugin(name: "ReduxGenPlugin", targets: ["ReduxGenPlugin"]),
@@ -36,6 +39,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+    // redux-gen-devtools only: the inspector's page talks to its server over a WebSocket.
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     // Tests only: a clock they advance by hand, for debounced and throttled effects.
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -62,6 +67,27 @@ let package = Package(
         "ReduxGenCore", "ReduxGenLanguageServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+
+    // The inspector's server (`redux-gen devtools`): the page, the apps' batches, the spec's
+    // forms and the session's exports. Its own product, so neither redux-gen nor an app builds it.
+    .target(
+      name: "ReduxDevTools",
+      dependencies: [
+        "ReduxGenCore", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.copy("Page")]
+    ),
+    .executableTarget(name: "redux-gen-devtools", dependencies: ["ReduxDevTools"]),
+    .testTarget(name: "ReduxDevToolsTests", dependencies: ["ReduxDevTools", "ReduxGenCore"]),
+    // An app to inspect: TaskList and Shelf's stack in one process, driven by lines on its input
+    // (Examples/InspectorDemo/README.md); the devtools' browser tests run it.
+    .executableTarget(
+      name: "inspector-demo",
+      dependencies: ["ReduxRuntime", "ReduxDebugging", "TaskList", "Shelf", "Tally", "Namer", "Recorder", "Tallies"],
+      path: "Examples/InspectorDemo"
     ),
 
     // Generates a target's specs at build time (sources), or a test target's tested specs (tests).

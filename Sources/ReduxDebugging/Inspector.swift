@@ -139,32 +139,3 @@ public func actionPath(_ action: Any) -> String {
   }
   return name
 }
-
-extension InspectorBuffer {
-  /// What was taken, as an inspector's page reads it: one JSON object, `{"dropped": N,
-  /// "actions": [...]}`, each action with its `sequence`, `time` (ISO 8601), `path`, `action` and
-  /// `state` after it (as their `Encodable` conformances write them) and `changes` (`path`,
-  /// `before`, `after`, dumped).
-  public static func json<State: Encodable, Action: Encodable>(
-    _ taken: (elements: [InspectedAction<State, Action>], dropped: Int)
-  ) throws -> Data where Element == InspectedAction<State, Action> {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let time = ISO8601DateFormatter()
-    time.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    var actions: [[String: Any]] = []
-    for inspected in taken.elements {
-      let changes: [[String: Any]] = inspected.changes.map { change in
-        ["path": change.path, "before": change.before ?? NSNull(), "after": change.after ?? NSNull()]
-      }
-      actions.append([
-        "sequence": inspected.sequence, "time": time.string(from: inspected.time), "path": inspected.path,
-        "action": try JSONSerialization.jsonObject(with: encoder.encode(inspected.action), options: .fragmentsAllowed),
-        "state": try JSONSerialization.jsonObject(with: encoder.encode(inspected.after), options: .fragmentsAllowed),
-        "changes": changes,
-      ])
-    }
-    let object: [String: Any] = ["dropped": taken.dropped, "actions": actions]
-    return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-  }
-}

@@ -68,6 +68,15 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     engine.dispatch(action, from: self)
   }
 
+  /// Sets the whole state, as a debugger's time travel does (ReduxDebugging's inspector jumps
+  /// with it): every observer and view store is told, as after an action that may have changed
+  /// anything, and the app goes on from the new state. No middleware or reducer runs; effects
+  /// already running go on and deliver their outcomes to it. Not for an app's own logic: an
+  /// action says why the state changed, this doesn't.
+  public func replaceState(_ state: State) {
+    engine.replace(with: state, from: self)
+  }
+
   /// Returns when the work the middleware started has ended: every effect request running,
   /// queued or due has dispatched its outcome (or dropped it), including requests those
   /// outcomes started in turn. Requests waiting on a clock that isn't due yet are not waited

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The dispatch engine behind a `Store`: the state under its lock, the queue of actions
 /// dispatched during a dispatch, the observers and their index by field, and the loop that runs
 /// each action through the middleware, the reducer and the observers.
@@ -22,9 +24,9 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var observersByField: [[ObserverBox<State>]] = []
     /// Observers that read anything: compared after every action.
     @usableFromInline var untrackedObservers: [ObserverBox<State>] = []
-    /// Told of each action right after the reducer, under the lock (`ViewStore`'s change log);
-    /// one that answers false is removed.
-    @usableFromInline var actionListeners: [@Sendable (Action) -> Bool] = []
+    /// Told of each action right after the reducer, under the lock (`ViewStore`'s change log),
+    /// and of nil when the state was replaced whole; one that answers false is removed.
+    @usableFromInline var actionListeners: [@Sendable (Action?) -> Bool] = []
 
     @usableFromInline
     init(state: State) {
@@ -226,6 +228,46 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     return !scratch.changed.isEmpty
   }
 
+  // MARK: Replacing the state
+
+  /// Sets the whole state between two actions, as a debugger's time travel does, and tells every
+  /// observer and listener (nil: anything may have changed); then processes what was queued
+  /// meanwhile. While another thread dispatches, it tries again a moment later, on a queue.
+  func replace(with state: State, from store: Store<State, Action>) {
+    let began = core.withLock { core -> Bool in
+      guard !core.isDispatching else { return false }
+      core.isDispatching = true
+      core.state = state
+      for index in core.actionListeners.indices.reversed() where !core.actionListeners[index](nil) {
+        core.actionListeners.remove(at: index)
+      }
+      for observer in core.observers where observer.evaluate(core.state) {
+        scratch.changed.append(observer)
+      }
+      return true
+    }
+    guard began else {
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { [weak store] in
+        guard let store else { return }
+        self.replace(with: state, from: store)
+      }
+      return
+    }
+    var finished: [UInt64] = []
+    for observer in scratch.changed where !observer.deliver() {
+      finished.append(observer.id)
+    }
+    scratch.changed.removeAll(keepingCapacity: true)
+    var more = core.withLock { core in
+      if !finished.isEmpty { remove(finished, from: &core) }
+      return !endIfIdle(&core)
+    }
+    let context = MiddlewareContext(store: store)
+    while more, let next = core.withLock({ takeNext(&$0) }) {
+      more = chain.isEmpty ? reduce(next, entering: false) : process(next, context: context)
+    }
+  }
+
   /// Under the lock: the next queued action, or nil after ending the dispatch.
   @inlinable
   func takeNext(_ core: inout Core) -> Action? {
@@ -267,7 +309,7 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
   /// Adds a listener told of each action right after the reducer, under the lock, until it
   /// answers false (when what it tells is gone): it must be quick and must not call the store.
   @usableFromInline
-  func addActionListener(_ body: @escaping @Sendable (Action) -> Bool) {
+  func addActionListener(_ body: @escaping @Sendable (Action?) -> Bool) {
     core.withLock { $0.actionListeners.append(body) }
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import ReduxDebugging
+@testable import ReduxDebugging
 import ReduxRuntime
 import Shelf
 import Tallies
@@ -59,28 +59,105 @@ struct InspectorTests {
     #expect(increment.changes.first.map { ($0.before, $0.after) } ?? ("", "") == ("0", "1"))
   }
 
-  @Test("what an inspector's page reads: each action's number, place, action, state and changes as JSON, and the count dropped")
-  func json() throws {
-    let inspector = ActionInspector<TaskListState, TaskListAction>(capacity: 2)
-    let store = Store(initialState: TaskListState(), reducer: inspector.inspecting(taskListReducer))
+  @Test("a batch: each action's number, place, action and states around it, the state whole when asked, the count dropped")
+  func batch() throws {
+    let connection = InspectorConnection<TaskListState, TaskListAction>(
+      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!, capacity: 2)
+    #expect(connection.url.absoluteString == "http://127.0.0.1:9/app?token=t")
+    let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
     let id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
     store.dispatch(.addTask(task: TaskList.Task(id: id, title: "Buy milk")))
     store.dispatch(.editDraftTitle(draftTitle: "Walk"))
     store.dispatch(.toggleTaskCompletion(id: id))
-    let data = try InspectorBuffer.json(inspector.buffer.take())
+    let taken = connection.outbox.take()
+    let data = try connection.batch(taken, hello: store.state, dropped: taken.dropped, results: [])
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["feature"] as? String == "TaskList")
     #expect(object["dropped"] as? Int == 1)
-    let actions = try #require(object["actions"] as? [[String: Any]])
-    #expect(actions.map { $0["sequence"] as? Int } == [2, 3])
-    #expect(actions.map { $0["path"] as? String } == ["editDraftTitle", "toggleTaskCompletion"])
-    let state = try #require(actions[1]["state"] as? [String: Any])
+    let events = try #require(object["events"] as? [[String: Any]])
+    #expect(events.map { $0["sequence"] as? Int } == [2, 3])
+    #expect(events.map { $0["path"] as? String } == ["editDraftTitle", "toggleTaskCompletion"])
+    let before = try #require(events[1]["before"] as? [String: Any])
+    let state = try #require(events[1]["state"] as? [String: Any])
+    #expect((before["tasks"] as? [[String: Any]])?.first?["isCompleted"] as? Bool == false)
     #expect((state["tasks"] as? [[String: Any]])?.first?["isCompleted"] as? Bool == true)
     #expect(state["draftTitle"] as? String == "Walk")
-    let changes = try #require(actions[1]["changes"] as? [[String: Any]])
-    #expect(changes.map { $0["path"] as? String } == ["tasks[id: UUID(\(id))].isCompleted"])
-    #expect(changes.first?["before"] as? String == "false" && changes.first?["after"] as? String == "true")
-    #expect(actions[1]["action"] is [String: Any])
-    #expect((actions[1]["time"] as? String)?.hasSuffix("Z") == true)
+    #expect(events[1]["action"] as? [String: [String: String]] == ["toggleTaskCompletion": ["id": id.uuidString]])
+    #expect((events[1]["time"] as? String)?.hasSuffix("Z") == true)
+    let hello = try #require(object["hello"] as? [String: Any])
+    #expect(hello["sequence"] as? Int == 3)
+    #expect((hello["state"] as? [String: Any])?["draftTitle"] as? String == "Walk")
+  }
+
+  @Test("the page's commands: jump to an action's state, skip one and replay the rest, dispatch one, refuse the rest")
+  func commands() throws {
+    let connection = InspectorConnection<TaskListState, TaskListAction>(
+      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!, capacity: 10)
+    let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
+    let seen = Locked(0)
+    let subscription = store.subscribe(to: \.tasks) { _ in
+      seen.withLock { $0 += 1 }
+      return .alive
+    }
+    defer { subscription.cancel() }
+    let one = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    let two = UUID(uuidString: "00000000-0000-0000-0000-000000000002")!
+    store.dispatch(.addTask(task: TaskList.Task(id: one, title: "Buy milk")))
+    store.dispatch(.addTask(task: TaskList.Task(id: two, title: "Walk")))
+    store.dispatch(.toggleTaskCompletion(id: one))
+    func run(_ commands: String) -> [InspectorConnection<TaskListState, TaskListAction>.CommandResult] {
+      connection.perform(commands: Data(commands.utf8), on: store)
+    }
+    let notified = seen.withLock { $0 }
+    // Jump back to the state after the first action: the observers hear of it.
+    #expect(run(#"{"commands":[{"id":1,"kind":"jump","sequence":1}]}"#).map(\.message) == [nil])
+    #expect(store.state.tasks.map(\.title) == ["Buy milk"])
+    #expect(seen.withLock { $0 } == notified + 1)
+    // Skip the second action: the third replays on the first's state.
+    store.replaceState(TaskListState())
+    #expect(run(#"{"commands":[{"id":2,"kind":"skip","sequence":2}]}"#).map(\.message) == [nil])
+    #expect(store.state.tasks.map(\.title) == ["Buy milk"])
+    #expect(store.state.tasks.first?.isCompleted == true)
+    // Skipped again: back in.
+    #expect(run(#"{"commands":[{"id":3,"kind":"skip","sequence":2}]}"#).map(\.message) == [nil])
+    #expect(store.state.tasks.map(\.title) == ["Buy milk", "Walk"])
+    let dispatch = #"{"commands":[{"id":4,"kind":"dispatch","action":{"editDraftTitle":{"draftTitle":"From the page"}}}]}"#
+    #expect(run(dispatch).map(\.message) == [nil])
+    #expect(store.state.draftTitle == "From the page")
+    let refused = run(
+      #"{"commands":[{"id":5,"kind":"jump","sequence":99},{"id":6,"kind":"dispatch","action":{"editDraftTitle":{}}},{"id":7,"kind":"fly"}]}"#)
+    #expect(refused.map(\.id) == [5, 6, 7])
+    #expect(refused[0].message?.contains("no longer kept") == true)
+    #expect(refused[1].message?.contains("draftTitle") == true)
+    #expect(refused[2].message == "unknown command 'fly'")
+    let events = connection.outbox.take().elements
+    let kinds = events.map { event -> String in
+      switch event {
+      case .action: "action"
+      case .jump: "jump"
+      case .skip: "skip"
+      }
+    }
+    #expect(kinds == ["action", "action", "action", "jump", "skip", "skip", "action"])
+  }
+
+  @Test("secret fields are never sent: in a model, a list, an optional, a dictionary and an action's payload")
+  func secrets() throws {
+    let login = Login(user: "ada", password: "hunter2", pin: 1234)
+    let vault = Vault(
+      logins: [login], current: login, byName: ["ada": login], key: "k3y", note: "kept")
+    let object = try #require(try InspectorJSON.object(vault) as? [String: Any])
+    let text = String(decoding: try InspectorJSON.data(vault), as: UTF8.self)
+    #expect(!text.contains("hunter2") && !text.contains("1234") && !text.contains("k3y"))
+    #expect(object["key"] as? String == InspectorJSON.secret)
+    #expect(object["note"] as? String == "kept")
+    #expect((object["logins"] as? [[String: Any]])?.first?["user"] as? String == "ada")
+    #expect((object["current"] as? [String: Any])?["password"] as? String == InspectorJSON.secret)
+    #expect(((object["byName"] as? [String: Any])?["ada"] as? [String: Any])?["pin"] as? String == InspectorJSON.secret)
+    let action = try #require(try InspectorJSON.object(VaultAction.signIn(user: "ada", password: "hunter2")) as? [String: Any])
+    #expect(action["signIn"] as? [String: String] == ["user": "ada", "password": InspectorJSON.secret])
+    let date = try InspectorJSON.object(Date(timeIntervalSince1970: 0)) as? String
+    #expect(date == "1970-01-01T00:00:00.000Z")
   }
 
   @Test("a stack's screen: the screen's id and the destination's case")
@@ -89,4 +166,25 @@ struct InspectorTests {
     #expect(actionPath(ShelfAction.showTally) == "showTally")
     #expect(actionPath(ShelfAction.tallyRemoved(screen: 2)) == "tallyRemoved")
   }
+}
+
+private struct Login: Codable, InspectorSecrets {
+  var user: String
+  var password: String
+  var pin: Int
+  static var secretFields: Set<String> { ["password", "pin"] }
+}
+
+private struct Vault: Codable, InspectorSecrets {
+  var logins: [Login]
+  var current: Login?
+  var byName: [String: Login]
+  var key: String
+  var note: String
+  static var secretFields: Set<String> { ["key"] }
+}
+
+private enum VaultAction: Codable, InspectorSecrets {
+  case signIn(user: String, password: String)
+  static var secretFields: Set<String> { ["signIn.password"] }
 }

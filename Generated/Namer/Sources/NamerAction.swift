@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Namer feature.
-public enum NamerAction: Equatable, Sendable {
+public enum NamerAction: Equatable, Sendable, Codable {
   case type(draft: String)
   case clear
 

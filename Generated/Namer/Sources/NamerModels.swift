@@ -16,7 +16,7 @@ public enum NamerAlertAction: String, CaseIterable, Codable, Hashable, Sendable 
   case dismiss
 }
 
-public struct Member: Equatable, Sendable, Identifiable {
+public struct Member: Equatable, Codable, Sendable, Identifiable {
   public var id: Int
   public var name: String
 
@@ -24,16 +24,40 @@ public struct Member: Equatable, Sendable, Identifiable {
     self.id = id
     self.name = name
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id
+    case name
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.id = try container.decode(Int.self, forKey: .id)
+    self.name = try container.decode(String.self, forKey: .name, default: "")
+  }
 }
 
 /// What the form edits besides the name, held in one value as a form's model is.
-public struct Card: Equatable, Sendable {
+public struct Card: Equatable, Codable, Sendable {
   public var note: String
   public var members: IdentifiedArrayOf<Member>
 
   public init(note: String = "", members: IdentifiedArrayOf<Member> = []) {
     self.note = note
     self.members = members
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case note
+    case members
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.note = try container.decode(String.self, forKey: .note, default: "")
+    self.members = try container.decode(
+      IdentifiedArrayOf<Member>.self, forKey: .members, default: []
+    )
   }
 }
 

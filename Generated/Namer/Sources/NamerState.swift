@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// A name being typed, and whether it may be saved.
-public struct NamerState: Equatable, Sendable {
+public struct NamerState: Equatable, Sendable, Codable {
   public var draft: String
   public var card: Card
   public var recent: [String]

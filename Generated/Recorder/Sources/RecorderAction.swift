@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Recorder feature.
-public enum RecorderAction: Equatable, Sendable {
+public enum RecorderAction: Equatable, Sendable, Codable {
   /// The screen appeared; the timer ticks every second and the transcript starts.
   case started
 

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// A meeting being recorded, its time and its transcript.
-public struct RecorderState: Equatable, Sendable {
+public struct RecorderState: Equatable, Sendable, Codable {
   public var secondsElapsed: Int
   public var transcript: String
   public var isRecording: Bool

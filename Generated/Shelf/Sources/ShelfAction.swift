@@ -9,7 +9,7 @@ import Tallies
 import Tally
 
 /// Everything that can happen in the Shelf feature.
-public enum ShelfAction: Equatable, Sendable {
+public enum ShelfAction: Equatable, Sendable, Codable {
   /// Pushes a new tally's screen.
   case showTally
 

@@ -9,7 +9,7 @@ import Tallies
 import Tally
 
 /// The state of the Shelf feature.
-public struct ShelfState: Equatable, Sendable {
+public struct ShelfState: Equatable, Sendable, Codable {
   public var title: String
 
   /// The screens pushed on the stack, bottom first; empty when the root alone shows.
@@ -28,7 +28,7 @@ public struct ShelfState: Equatable, Sendable {
 }
 
 /// A screen of `path`: one case per destination, holding its state.
-public enum ShelfPath: Equatable, Sendable {
+public enum ShelfPath: Equatable, Sendable, Codable {
   case tally(_: TallyState)
   case namer(_: NamerState)
   case recorder(_: RecorderState)
@@ -70,7 +70,7 @@ extension ShelfPath {
 }
 
 /// An action of a screen of `path`: one case per destination, holding its action.
-public enum ShelfPathAction: Equatable, Sendable {
+public enum ShelfPathAction: Equatable, Sendable, Codable {
   case tally(_: TallyAction)
   case namer(_: NamerAction)
   case recorder(_: RecorderAction)

@@ -7,7 +7,7 @@ import ReduxRuntime
 import Tally
 
 /// Everything that can happen in the Tallies feature.
-public enum TalliesAction: Equatable, Sendable {
+public enum TalliesAction: Equatable, Sendable, Codable {
   case addTally
 
   /// Removed by the parent, or by the tally's own `remove` (its id read from its state).

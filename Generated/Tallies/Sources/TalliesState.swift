@@ -7,7 +7,7 @@ import ReduxRuntime
 import Tally
 
 /// The state of the Tallies feature.
-public struct TalliesState: Equatable, Sendable {
+public struct TalliesState: Equatable, Sendable, Codable {
   public var title: String
 
   /// One Tally feature per element, each found by its `id`.

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Tally feature.
-public enum TallyAction: Equatable, Sendable {
+public enum TallyAction: Equatable, Sendable, Codable {
   case increment
   case decrement
   case rename(name: String)

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// One named counter, with a fact about its number loaded from a server.
-public struct TallyState: Equatable, Sendable, Identifiable {
+public struct TallyState: Equatable, Sendable, Identifiable, Codable {
   public var id: Int
   public var name: String
   public var count: Int

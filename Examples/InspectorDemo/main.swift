@@ -1,0 +1,63 @@
+// An app to inspect with `redux-gen devtools`: one feature's store (TaskList, or Shelf and its
+// navigation stack), connected to the inspector named by `REDUX_INSPECTOR`, driven by lines on
+// its input. Each line is `dispatch JSON` (an action as its `Codable` conformance writes it),
+// `state` or `quit`; after each change the store's state is printed as `state JSON`.
+//
+//     REDUX_INSPECTOR='http://127.0.0.1:PORT/?token=...' swift run inspector-demo tasklist
+
+import Foundation
+import ReduxDebugging
+import ReduxRuntime
+import Shelf
+import TaskList
+
+/// A line on the standard output, written at once (a pipe reads it without waiting).
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func run<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
+  feature: String, initialState: State, reducer: @escaping Store<State, Action>.Reducer
+) {
+  #if DEBUG
+    let inspector = InspectorConnection<State, Action>.fromEnvironment(feature: feature)
+  #else
+    let inspector: InspectorConnection<State, Action>? = nil
+  #endif
+  let store = Store(initialState: initialState, reducer: inspector?.inspecting(reducer) ?? reducer)
+  inspector?.connect(to: store)
+  let show: @Sendable (State) -> Void = { state in
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let data = try? encoder.encode(state) else { return }
+    say("state " + String(decoding: data, as: UTF8.self))
+  }
+  let subscription = store.subscribeToState { state in
+    show(state)
+    return .alive
+  }
+  while let line = readLine() {
+    if line == "quit" { break }
+    if line == "state" {
+      show(store.state)
+    } else if line.hasPrefix("dispatch ") {
+      do {
+        store.dispatch(try JSONDecoder().decode(Action.self, from: Data(line.dropFirst("dispatch ".count).utf8)))
+      } catch {
+        say("error \(error)")
+      }
+    } else {
+      say("error unknown command: \(line)")
+    }
+  }
+  subscription.cancel()
+  inspector?.disconnect()
+}
+
+switch CommandLine.arguments.dropFirst().first ?? "tasklist" {
+case "tasklist": run(feature: "TaskList", initialState: TaskListState(), reducer: taskListReducer)
+case "shelf": run(feature: "Shelf", initialState: ShelfState(), reducer: shelfReducer)
+case let other:
+  say("error unknown feature '\(other)': tasklist or shelf")
+  exit(2)
+}

@@ -1,0 +1,129 @@
+import Foundation
+import ReduxGenCore
+import Testing
+
+@testable import ReduxDevTools
+
+/// What the inspector's server makes of a session: examples the checker accepts, recordings and
+/// tests, and what it answers apps and pages.
+struct SessionExportTests {
+  static let one = "00000000-0000-0000-0000-000000000001"
+
+  static func task(_ title: String, done: Bool = false) -> [String: Any] {
+    ["id": one, "title": title, "isCompleted": done]
+  }
+
+  static func state(_ tasks: [[String: Any]], filter: String = "active") -> [String: Any] {
+    ["tasks": tasks, "filter": filter, "draftTitle": "", "draftSubtitle": ""]
+  }
+
+  static func batch(_ events: [[String: Any]], session: String = "s1") -> Data {
+    try! JSONSerialization.data(withJSONObject: ["feature": "TaskList", "session": session, "dropped": 0, "events": events])
+  }
+
+  static var actions: [[String: Any]] {
+    [
+    [
+      "kind": "action", "sequence": 1, "path": "addTask", "action": ["addTask": ["task": task("Buy milk")]],
+      "before": state([]), "state": state([task("Buy milk")]),
+    ],
+    [
+      "kind": "action", "sequence": 2, "path": "toggleTaskCompletion",
+      "action": ["toggleTaskCompletion": ["id": one]], "before": state([task("Buy milk")]),
+      "state": state([task("Buy milk", done: true)]),
+    ],
+    ]
+  }
+
+  static func export(_ hub: InspectorHub, _ request: String) async throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(await hub.export(json: request).utf8)) as? [String: Any])
+  }
+
+  @Test("text is written plain where YAML reads it back the same, else quoted")
+  func scalars() {
+    #expect(YAMLText.scalar("Buy milk") == "Buy milk")
+    #expect(YAMLText.scalar("true") == "\"true\"")
+    #expect(YAMLText.scalar("12") == "\"12\"")
+    #expect(YAMLText.scalar("a: b") == "\"a: b\"")
+    #expect(YAMLText.scalar("say \"hi\"\n") == #""say \"hi\"\n""#)
+    #expect(YAMLText.scalar("") == "\"\"")
+  }
+
+  @Test("a session becomes an example the checker accepts: given, when with payloads, then")
+  func example() async throws {
+    let hub = try InspectorHub(specPath: "Specs/tasklist.yaml")
+    _ = await hub.receive(batch: Self.batch(Self.actions))
+    let answer = try await Self.export(hub, #"{"format": "example", "name": "a task bought", "from": 1, "to": 2}"#)
+    let text = try #require(answer["text"] as? String)
+    #expect(
+      text == """
+          - name: a task bought
+            when:
+              - addTask: { task: { id: "\(Self.one)", title: Buy milk, isCompleted: false } }
+              - toggleTaskCompletion: { id: "\(Self.one)" }
+            then:
+              tasks: [{ id: "\(Self.one)", title: Buy milk, isCompleted: true }]
+
+        """)
+    #expect(answer["problems"] as? [String] == [])
+  }
+
+  @Test("an example the checker refuses says where")
+  func refusedExample() async throws {
+    let hub = try InspectorHub(specPath: "Specs/tasklist.yaml")
+    let problems = await hub.check(example: "  - name: wrong\n    when: [flyAway]\n")
+    #expect(problems.count == 1)
+    #expect(problems.first?.hasPrefix("Specs/tasklist.yaml:") == true)
+  }
+
+  @Test("a recording and the Swift test replaying it")
+  func recordingAndTest() async throws {
+    let hub = try InspectorHub(specPath: "Specs/tasklist.yaml")
+    _ = await hub.receive(batch: Self.batch(Self.actions))
+    let recording = try #require(try await Self.export(hub, #"{"format": "recording"}"#)["text"] as? String)
+    let lines = recording.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines.first?.contains(#""recording":"redux-gen""#) == true)
+    let test = try await Self.export(hub, #"{"format": "test", "name": "bought"}"#)
+    #expect((test["text"] as? String)?.contains("expectReplay(of: Self.recording, reducer: taskListReducer)") == true)
+  }
+
+  @Test("a jump in the log starts the exported stretch again; skipped actions are left out")
+  func stretch() async throws {
+    let hub = try InspectorHub(specPath: "Specs/tasklist.yaml")
+    let jump: [String: Any] = ["kind": "jump", "sequence": 1, "state": Self.state([Self.task("Buy milk")])]
+    var third = Self.actions[1]
+    third["sequence"] = 3
+    _ = await hub.receive(batch: Self.batch(Self.actions + [jump, third]))
+    #expect(try await Self.export(hub, #"{"format": "recording"}"#)["count"] as? Int == 1)
+    let skip: [String: Any] = ["kind": "skip", "skipped": [1], "state": Self.state([])]
+    _ = await hub.receive(batch: Self.batch([skip]))
+    #expect(try await Self.export(hub, #"{"format": "recording", "to": 2}"#)["count"] as? Int == 1)
+  }
+
+  @Test("an app of another feature is refused; commands wait for the app's next batch")
+  func apps() async throws {
+    let hub = try InspectorHub(specPath: "Specs/tasklist.yaml")
+    let other = try JSONSerialization.data(withJSONObject: ["feature": "Shelf", "events": []])
+    #expect(await hub.receive(batch: other).0 == 409)
+    #expect(await hub.receive(batch: Data("[".utf8)).0 == 400)
+    await hub.pageSent(#"{"type":"jump","sequence":1}"#)
+    let (status, answer) = await hub.receive(batch: Self.batch([]))
+    #expect(status == 200)
+    let commands = try #require(
+      (try JSONSerialization.jsonObject(with: answer) as? [String: Any])?["commands"] as? [[String: Any]])
+    #expect(commands.map { $0["kind"] as? String } == ["jump"])
+    #expect(commands.first?["sequence"] as? Int == 1)
+    let again = try JSONSerialization.jsonObject(with: await hub.receive(batch: Self.batch([])).1) as? [String: Any]
+    #expect((again?["commands"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test("an example joins the spec's examples, or starts them")
+  func adding() {
+    let spec = "feature: A\nexamples:\n  - name: one\n    when: [go]\n\nmiddleware:\n  X: {}\n"
+    #expect(
+      InspectorHub.adding(example: "  - name: two\n", to: spec)
+        == "feature: A\nexamples:\n  - name: one\n    when: [go]\n  - name: two\n\nmiddleware:\n  X: {}\n")
+    #expect(InspectorHub.adding(example: "  - name: two\n", to: "feature: A\n") == "feature: A\nexamples:\n  - name: two\n")
+  }
+}
