@@ -2,6 +2,7 @@
 // navigation stack), connected to the inspector named by `REDUX_INSPECTOR`, driven by lines on
 // its input. Each line is `dispatch JSON` (an action as its `Codable` conformance writes it),
 // `state` or `quit`; after each change the store's state is printed as `state JSON`.
+// `REDUX_INSPECTOR_CAPACITY` sets how many actions wait to be sent (1,000).
 //
 //     REDUX_INSPECTOR='http://127.0.0.1:PORT/?token=...' swift run inspector-demo tasklist
 
@@ -20,7 +21,8 @@ func run<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
   feature: String, initialState: State, reducer: @escaping Store<State, Action>.Reducer
 ) {
   #if DEBUG
-    let inspector = InspectorConnection<State, Action>.fromEnvironment(feature: feature)
+    let capacity = ProcessInfo.processInfo.environment["REDUX_INSPECTOR_CAPACITY"].flatMap { Int($0) } ?? 1_000
+    let inspector = InspectorConnection<State, Action>.fromEnvironment(feature: feature, capacity: capacity)
   #else
     let inspector: InspectorConnection<State, Action>? = nil
   #endif

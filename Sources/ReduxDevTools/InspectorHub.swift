@@ -153,15 +153,15 @@ package actor InspectorHub {
     return Self.text(export(message))
   }
 
-  /// The actions from `from` to `to` (sequence numbers, both kept) since the last jump, skip or
-  /// new session before `to`, as the `format` asked (`recording`, `example`, `test`).
+  /// The actions from `from` to `to` (sequence numbers, both kept) since the last jump or new
+  /// session before `to`, as the `format` asked (`recording`, `example`, `test`): what happened,
+  /// skipped actions too (a skip only replays the log on the app's side).
   func export(_ message: [String: Any]) -> [String: Any] {
     let format = message["format"] as? String ?? "example"
     let from = message["from"] as? Int ?? 0
     let to = message["to"] as? Int ?? Int.max
     let name = (message["name"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "a session in the inspector"
     var stretch: [[String: Any]] = []
-    var skipped = Set<Int>()
     // A jump (or a new session) between two actions of the stretch starts it again after it.
     var startsAgain = false
     for event in events {
@@ -173,12 +173,9 @@ package actor InspectorHub {
         stretch.append(event)
       case "jump", "session", "hello":
         startsAgain = true
-      case "skip":
-        skipped = Set((event["skipped"] as? [Int]) ?? [])
       default: continue
       }
     }
-    stretch.removeAll { skipped.contains($0["sequence"] as? Int ?? -1) }
     var answer: [String: Any] = ["type": "export", "format": format, "count": stretch.count]
     guard !stretch.isEmpty else {
       answer["problems"] = ["no actions in that stretch of the log"]

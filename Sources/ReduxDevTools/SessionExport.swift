@@ -48,7 +48,10 @@ struct SessionExport {
     var lines = ["  - name: \(YAMLText.scalar(name))"]
     // Given: the state fields that hold something.
     var given: [String] = []
-    for field in spec.state {
+    // A stack's screens and the children's states are the children's to set: `then` counts them.
+    let childFields = Set(spec.stacks.map(\.field) + spec.children.map(\.field))
+    let fields = spec.state.filter { !childFields.contains($0.name) }
+    for field in fields {
       guard let value = before[field.codingKey], !YAMLText.isEmpty(value), !YAMLText.matches(value, field.defaultValue)
       else { continue }
       if YAMLText.containsSecret(value) {
@@ -65,7 +68,7 @@ struct SessionExport {
       lines.append("      - \(step.text)")
     }
     var then: [String] = []
-    for field in spec.state {
+    for field in fields {
       let old = before[field.codingKey] ?? NSNull()
       let new = after[field.codingKey] ?? NSNull()
       guard !YAMLText.same(old, new) else { continue }
@@ -88,7 +91,7 @@ struct SessionExport {
     }
     if then.isEmpty {
       // Nothing changed: the example still says so.
-      if let field = spec.state.first {
+      if let field = fields.first {
         then.append(
           "      \(field.name): \(YAMLText.value(after[field.codingKey] ?? NSNull(), type: field.type, spec: spec))")
       }

@@ -52,6 +52,15 @@ guard let specPath else {
   exit(2)
 }
 
+// Stopped (Ctrl-C, or told to), it stops at once: an open page's WebSocket doesn't hold it up.
+let stopSignals = [SIGINT, SIGTERM].map { number in
+  signal(number, SIG_IGN)
+  let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+  source.setEventHandler { exit(0) }
+  source.resume()
+  return source
+}
+
 do {
   let hub = try InspectorHub(specPath: specPath)
   let server = DevToolsServer(hub: hub, port: port, token: token)

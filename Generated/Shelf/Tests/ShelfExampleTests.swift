@@ -65,6 +65,16 @@ struct ShelfExampleTests {
     reduceReporting(&state, .backTo(id: 0))
     #expect(state.path.count == 1)
   }
+
+  @Test("the inspector's session: a screen counted twice")
+  func theInspectorSSessionAScreenCountedTwice() {
+    var state = ShelfState()
+    reduceReporting(&state, .showTally)
+    reduceReporting(&state, .showTally)
+    reduceReporting(&state, .path(id: 1, action: .tally(.increment)))
+    reduceReporting(&state, .path(id: 1, action: .tally(.increment)))
+    #expect(state.path.count == 2)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.

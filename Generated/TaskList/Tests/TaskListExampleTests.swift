@@ -220,6 +220,21 @@ struct TaskListExampleTests {
     try #require(state.tasks.indices.contains(0))
     #expect(state.tasks[0].subtitle == "No description provided")
   }
+
+  @Test("the inspector's session: two tasks, one completed")
+  func theInspectorSSessionTwoTasksOneCompleted() {
+    var state = TaskListState()
+    reduceReporting(
+      &state, .addTask(task: Task(id: uuid(1), title: "Buy milk", isCompleted: false)))
+    reduceReporting(
+      &state, .addTask(task: Task(id: uuid(2), title: "Walk the dog", isCompleted: false)))
+    reduceReporting(&state, .toggleTaskCompletion(id: uuid(1)))
+    #expect(
+      state.tasks == [
+        Task(id: uuid(1), title: "Buy milk", isCompleted: true),
+        Task(id: uuid(2), title: "Walk the dog", isCompleted: false),
+      ])
+  }
 }
 
 /// The UUID whose last digits are `number`, as the spec's examples write ids.
