@@ -21,6 +21,8 @@ struct SpecGenerator {
   private var sumRNG: RNG
   /// Selectors of any expression (`parameters:` and `value:`), drawn apart too.
   private var selectorRNG: RNG
+  /// Fields marked `secret: true`, drawn apart too.
+  private var secretRNG: RNG
   var spec: RSpec
   /// Type names taken: models, enums, filters, middleware.
   private var typeNames: Set<String> = []
@@ -39,6 +41,7 @@ struct SpecGenerator {
     localsRNG = RNG(seed: seed ^ 0x10_CA15)
     sumRNG = RNG(seed: seed ^ 0x50_3E4)
     selectorRNG = RNG(seed: seed ^ 0x5E_1EC7)
+    secretRNG = RNG(seed: seed ^ 0x5EC_2E7)
     self.size = size
     spec = RSpec(
       feature: feature, access: access, imports: [], enums: [], models: [], state: [], filters: [], actions: [],
@@ -723,7 +726,27 @@ struct SpecGenerator {
     swap(&rng, &sumRNG)
     makeExamples()
     makeSelector()
+    makeSecrets()
     return spec
+  }
+
+  /// Now and then fields of the state, of models and of payloads marked `secret: true`: each
+  /// type holding one lists it for the inspector, and its generated test checks the list.
+  private mutating func makeSecrets() {
+    guard secretRNG.chance(20) else { return }
+    for index in spec.state.indices where secretRNG.chance(25) { spec.state[index].secret = true }
+    for model in spec.models.indices {
+      for field in spec.models[model].fields.indices where secretRNG.chance(20) {
+        spec.models[model].fields[field].secret = true
+      }
+    }
+    for action in spec.actions.indices {
+      for field in spec.actions[action].payload.indices where secretRNG.chance(20) {
+        // `= new` and `= now` stay short: the action's creator makes them.
+        if case .short = spec.actions[action].payload[field].style { continue }
+        spec.actions[action].payload[field].secret = true
+      }
+    }
   }
 
   /// Now and then a selector of any expression (`scaled: { parameters: { by: Int }, value:

@@ -228,6 +228,8 @@ struct RField: Hashable {
   var flowList = false
   /// A model field's key in JSON (`json:`, in the long form).
   var json: String?
+  /// Never sent to an inspector (`secret: true`, in the long form).
+  var secret = false
 }
 
 struct REnum: Hashable {

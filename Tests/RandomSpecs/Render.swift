@@ -167,7 +167,7 @@ struct Renderer {
 
   /// `Type`, `Type = literal`, or the long form, as the value of a field's key.
   func fieldValue(_ field: RField, flow: Bool) -> String {
-    let longForm = field.style == .long || field.doc != nil || field.json != nil
+    let longForm = field.style == .long || field.doc != nil || field.json != nil || field.secret
     if longForm {
       var parts = ["type: " + typeText(field.type, flow: true)]
       if field.style != .implicit, let defaultValue = field.defaultValue {
@@ -175,6 +175,7 @@ struct Renderer {
       }
       if let doc = field.doc { parts.append("doc: " + YAMLText.doubleQuoted(doc)) }
       if let json = field.json { parts.append("json: " + YAMLText.scalar(json, flow: true)) }
+      if field.secret { parts.append("secret: true") }
       return "{ " + parts.joined(separator: ", ") + " }"
     }
     if case .short(let literal) = field.style {

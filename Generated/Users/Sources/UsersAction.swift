@@ -23,5 +23,13 @@ public enum UsersAction: Equatable, Sendable {
   case saveUserFailed(message: String)
 
   case stopFetching
+  case signIn(name: String, password: String, token: String)
   case forgetUser(id: String)
+}
+
+extension UsersAction: InspectorSecrets {
+  /// The fields the spec marks `secret`, which an inspector never sends.
+  public static var secretFields: Set<String> {
+    ["signIn.password", "signIn.token"]
+  }
 }

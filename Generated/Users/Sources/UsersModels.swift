@@ -15,3 +15,10 @@ public struct User: Equatable, Codable, Sendable, Identifiable {
     self.email = email
   }
 }
+
+extension User: InspectorSecrets {
+  /// The fields the spec marks `secret`, which an inspector never sends.
+  public static var secretFields: Set<String> {
+    ["email"]
+  }
+}

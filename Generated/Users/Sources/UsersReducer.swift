@@ -31,6 +31,9 @@ public func usersReducer(_ state: inout UsersState, _ action: UsersAction) {
     state.lastError = message
   case .stopFetching:
     state.fetchStatus = .idle
+  case .signIn(let name, _, let token):
+    state.signedInAs = name
+    state.sessionToken = token
   case .forgetUser(let id):
     UsersCustomReducer.forgetUser(&state, id: id)
   case .saveUserSucceeded:
@@ -43,17 +46,19 @@ extension UsersAction: ChangeReporting {
   public var changedFields: StateFields {
     switch self {
     case .fetchUser, .stopFetching:
-      return StateFields(2)
+      return StateFields(4)
     case .fetchUserSucceeded:
-      return StateFields(0, 2)
+      return StateFields(0, 4)
     case .fetchUserFailed:
-      return StateFields(1, 2)
+      return StateFields(1, 4)
     case .saveUser:
       return StateFields(0)
     case .saveUserSucceeded:
       return .none
     case .saveUserFailed:
       return StateFields(1)
+    case .signIn:
+      return StateFields(2, 3)
     case .forgetUser:
       return .all
     }
@@ -64,7 +69,11 @@ extension UsersState: FieldTracking {
   /// The fields `keyPath` reads: one for a field, the inputs of a derived property, else all.
   public static func fields(readBy keyPath: PartialKeyPath<UsersState>) -> StateFields {
     let fieldsByKeyPath: [PartialKeyPath<Self>: StateFields] = [
-      \.users: StateFields(0), \.lastError: StateFields(1), \.fetchStatus: StateFields(2),
+      \.users: StateFields(0),
+      \.lastError: StateFields(1),
+      \.signedInAs: StateFields(2),
+      \.sessionToken: StateFields(3),
+      \.fetchStatus: StateFields(4),
     ]
     return fieldsByKeyPath[keyPath] ?? .all
   }

@@ -8,14 +8,26 @@ import ReduxRuntime
 public struct UsersState: Equatable, Sendable {
   public var users: [String: User]
   public var lastError: String?
+  public var signedInAs: String?
+  public var sessionToken: String?
   public var fetchStatus: RequestStatus
 
   public init(
-    users: [String: User] = [:], lastError: String? = nil, fetchStatus: RequestStatus = .idle
+    users: [String: User] = [:], lastError: String? = nil, signedInAs: String? = nil,
+    sessionToken: String? = nil, fetchStatus: RequestStatus = .idle
   ) {
     self.users = users
     self.lastError = lastError
+    self.signedInAs = signedInAs
+    self.sessionToken = sessionToken
     self.fetchStatus = fetchStatus
+  }
+}
+
+extension UsersState: InspectorSecrets {
+  /// The fields the spec marks `secret`, which an inspector never sends.
+  public static var secretFields: Set<String> {
+    ["sessionToken"]
   }
 }
 

@@ -103,6 +103,16 @@ private func reduceReporting(_ state: inout UsersState, _ action: UsersAction) {
   {
     unreported.append("lastError")
   }
+  if state.signedInAs != before.signedInAs
+    && !action.changedFields.overlaps(UsersState.fields(readBy: \.signedInAs))
+  {
+    unreported.append("signedInAs")
+  }
+  if state.sessionToken != before.sessionToken
+    && !action.changedFields.overlaps(UsersState.fields(readBy: \.sessionToken))
+  {
+    unreported.append("sessionToken")
+  }
   if state.fetchStatus != before.fetchStatus
     && !action.changedFields.overlaps(UsersState.fields(readBy: \.fetchStatus))
   {

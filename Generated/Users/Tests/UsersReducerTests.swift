@@ -17,6 +17,8 @@ struct UsersReducerTests {
     let state = UsersState()
     #expect(state.users.isEmpty)
     #expect(state.lastError == nil)
+    #expect(state.signedInAs == nil)
+    #expect(state.sessionToken == nil)
     #expect(state.fetchStatus == .idle)
   }
 
@@ -66,6 +68,35 @@ struct UsersReducerTests {
     #expect(state.fetchStatus == .idle)
   }
 
+  @Test("signIn sets signedInAs")
+  func signInSetsSignedInAs() {
+    var state = UsersState()
+    state.signedInAs = "text 4"
+    let name: String = "text 2"
+    let password: String = "text 8"
+    let token: String = "text 9"
+    reduceReporting(&state, .signIn(name: name, password: password, token: token))
+    #expect(state.signedInAs == name)
+  }
+
+  @Test("signIn sets sessionToken")
+  func signInSetsSessionToken() {
+    var state = UsersState()
+    state.sessionToken = "text 4"
+    let name: String = "text 7"
+    let password: String = "text 8"
+    let token: String = "text 2"
+    reduceReporting(&state, .signIn(name: name, password: password, token: token))
+    #expect(state.sessionToken == token)
+  }
+
+  @Test("the fields marked secret are the ones an inspector never sends")
+  func secretFieldsAreListed() {
+    #expect(inspectorSecrets(of: UsersState.self) == ["sessionToken"])
+    #expect(inspectorSecrets(of: User.self) == ["email"])
+    #expect(inspectorSecrets(of: UsersAction.self) == ["signIn.password", "signIn.token"])
+  }
+
   @Test("fetchUser moves fetchStatus to loading")
   func fetchUserMovesFetchStatusToLoading() {
     var state = UsersState()
@@ -108,6 +139,16 @@ private func reduceReporting(_ state: inout UsersState, _ action: UsersAction) {
     && !action.changedFields.overlaps(UsersState.fields(readBy: \.lastError))
   {
     unreported.append("lastError")
+  }
+  if state.signedInAs != before.signedInAs
+    && !action.changedFields.overlaps(UsersState.fields(readBy: \.signedInAs))
+  {
+    unreported.append("signedInAs")
+  }
+  if state.sessionToken != before.sessionToken
+    && !action.changedFields.overlaps(UsersState.fields(readBy: \.sessionToken))
+  {
+    unreported.append("sessionToken")
   }
   if state.fetchStatus != before.fetchStatus
     && !action.changedFields.overlaps(UsersState.fields(readBy: \.fetchStatus))

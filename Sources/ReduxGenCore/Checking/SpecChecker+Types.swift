@@ -286,6 +286,7 @@ extension SpecChecker {
           error(.jsonKeyOutsideModel(name), jsonNode)
         }
       }
+      if let secretNode = keys["secret"], flag(secretNode, what: .key("secret")) == true { field.secret = true }
       return field
     }
   }

@@ -19,7 +19,7 @@ enum SpecKeys {
   /// An enum's long form: `Name: { doc, cases }`.
   static let enumeration = ["doc", "cases"]
   /// A field's long form: `name: { type, default, doc, json }`.
-  static let field = ["type", "default", "doc", "json"]
+  static let field = ["type", "default", "doc", "json", "secret"]
   /// An action.
   static let action = [
     "doc", "payload", "reduce", "async", "onSuccess", "onFailure", "cancels", "invalidates", "binding", "then",

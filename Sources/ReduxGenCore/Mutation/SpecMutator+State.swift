@@ -17,6 +17,30 @@ extension SpecMutator {
     return mutants
   }
 
+  /// Each `secret: true` left out: the field would reach the inspector.
+  static func secretMutants(_ spec: Spec) -> [Mutant] {
+    var mutants: [Mutant] = []
+    func mutant(_ id: String, _ mutate: (inout Spec) -> Void) {
+      var mutated = spec
+      mutate(&mutated)
+      mutants.append(Mutant(id: "\(id):secret", description: "\(id): secret -> sent to the inspector", spec: mutated))
+    }
+    for (index, field) in spec.state.enumerated() where field.secret {
+      mutant("state:\(field.name)") { $0.state[index].secret = false }
+    }
+    for (modelIndex, model) in spec.models.enumerated() {
+      for (fieldIndex, field) in model.fields.enumerated() where field.secret {
+        mutant("model:\(model.name).\(field.name)") { $0.models[modelIndex].fields[fieldIndex].secret = false }
+      }
+    }
+    for (actionIndex, action) in spec.actions.enumerated() {
+      for (fieldIndex, field) in action.payload.enumerated() where field.secret {
+        mutant("action:\(action.name).\(field.name)") { $0.actions[actionIndex].payload[fieldIndex].secret = false }
+      }
+    }
+    return mutants
+  }
+
   static func defaultMutants(_ spec: Spec) -> [Mutant] {
     var mutants: [Mutant] = []
     for (index, field) in spec.state.enumerated() {

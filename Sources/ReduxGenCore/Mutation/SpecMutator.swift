@@ -48,7 +48,7 @@ package enum SpecMutator {
   package static func mutants(of spec: Spec) -> [Mutant] {
     var mutants =
       operationMutants(spec) + statusMutants(spec) + filterMutants(spec) + defaultMutants(spec) + derivedMutants(spec)
-      + jsonKeyMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + streamMutants(spec) + startMutants(spec)
+      + jsonKeyMutants(spec) + secretMutants(spec) + reportMutants(spec) + persistenceMutants(spec) + followUpMutants(spec) + streamMutants(spec) + startMutants(spec)
       + apiMutants(spec) + cacheMutants(spec) + keptValueMutants(spec) + childMutants(spec) + stackMutants(spec) + alertMutants(spec)
       + childFollowUpMutants(spec)
     // A near miss of behaviour keeps every conformance: a mutant without a JSON key, a persisted

@@ -58,6 +58,8 @@ package struct Field: Sendable, Equatable {
   package var madeByCreator = false
   /// For a model's field: its key in JSON when not its name (`json: temperature_2m_max`).
   package var jsonKey: String?
+  /// `secret: true`: never sent to an inspector (ReduxDebugging's `InspectorConnection`).
+  package var secret = false
 
   /// The key the field is encoded and decoded under.
   package var codingKey: String { jsonKey ?? name }

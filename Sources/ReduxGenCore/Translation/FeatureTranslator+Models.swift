@@ -6,6 +6,7 @@ extension FeatureTranslator {
     let errors = typedErrors
     return spec.enums.map { enumeration($0, errors) } + spec.models.map { model($0, errors) }
       + spec.filters.map(filterEnum) + alertText() + types.capturedTypeAliases(access: access)
+      + spec.models.flatMap { secretsExtension($0.name, keys: secretKeys($0.fields)) }
   }
 
   func model(_ model: Model, _ typedErrors: Set<String>) -> Declaration {

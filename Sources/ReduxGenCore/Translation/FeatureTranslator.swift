@@ -34,7 +34,7 @@ struct FeatureTranslator {
           doc: doc, access: access, name: spec.stateTypeName,
           inherits: ["Equatable", "Sendable"] + (Self.identifies(spec.stateField(named: "id")?.type) ? ["Identifiable"] : [])
             + (needed.codableStateAndAction ? ["Codable"] : []), members: members))
-    ] + stackTypes() + viewStore()
+    ] + secretsExtension(spec.stateTypeName, keys: secretKeys(spec.state)) + stackTypes() + viewStore()
   }
 
   /// Whether a state's `id` of this type makes it `Identifiable`: a scalar or an enum, which are
@@ -183,7 +183,7 @@ struct FeatureTranslator {
     if !creators.isEmpty {
       declarations.append(.extensionDeclaration(ExtensionDeclaration(extendedType: .named(spec.actionTypeName), members: creators)))
     }
-    return declarations
+    return declarations + secretsExtension(spec.actionTypeName, keys: secretActionKeys)
   }
 
   /// `var tallies: (id: Int, action: TallyAction)?`: the element's id and the child action this

@@ -50,6 +50,7 @@ extension TestTranslator {
     let operationTests = operations.map { (tests: $0.named(&names), checksCallHelpers: $0.checksCallHelpers) }
     let defaults = defaultsTests(names: &names)
     var tests = spec.models.compactMap { jsonKeysTest($0, names: &names) }
+    if let test = secretFieldsTest(names: &names) { tests.append(test) }
     // Only the actions these tests are for are copied out of the list.
     let actions = spec.actions
     for index in actions.indices

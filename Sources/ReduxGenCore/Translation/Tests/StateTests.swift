@@ -154,4 +154,27 @@ extension TestTranslator {
       "\(model.name) is read and written under its JSON keys", names.make("\(model.name.lowercasingFirst)UsesItsJSONKeys"),
       throwing: true, body)
   }
+
+  /// For a spec with `secret: true` fields: each type that has one lists exactly those, by
+  /// coding key (an action's as `case.parameter`), for the inspector to leave out.
+  func secretFieldsTest(names: inout UniqueNames) -> Declaration? {
+    let owners: [(String, [String])] =
+      [(spec.stateTypeName, spec.state.filter(\.secret).map(\.codingKey))]
+      + spec.models.map { model in (model.name, model.fields.filter(\.secret).map(\.codingKey)) }
+      + [
+        (
+          spec.actionTypeName,
+          spec.actions.flatMap { action in action.payload.filter(\.secret).map { "\(action.name).\($0.name)" } }
+        )
+      ]
+    let body = owners.filter { !$0.1.isEmpty }.map { owner, keys in
+      // Through a function of any type, so that a type no longer listing any still compiles.
+      expect(
+        .name("inspectorSecrets").call([Argument("of", .metatype(.named(owner)))]), .equal,
+        .array(keys.sorted().map { .literal(.string($0)) }))
+    }
+    guard !body.isEmpty else { return nil }
+    return test(
+      "the fields marked secret are the ones an inspector never sends", names.make("secretFieldsAreListed"), body)
+  }
 }
