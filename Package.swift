@@ -82,11 +82,13 @@ let package = Package(
     ),
     .executableTarget(name: "redux-gen-devtools", dependencies: ["ReduxDevTools"]),
     .testTarget(name: "ReduxDevToolsTests", dependencies: ["ReduxDevTools", "ReduxGenCore"]),
-    // An app to inspect: TaskList and Shelf's stack in one process, driven by lines on its input
-    // (Examples/InspectorDemo/README.md); the devtools' browser tests run it.
+    // An app to inspect: TaskList, Shelf's stack or Users' effects, driven by lines on its input
+    // (docs/devtools.md); the devtools' browser tests run it.
     .executableTarget(
       name: "inspector-demo",
-      dependencies: ["ReduxRuntime", "ReduxDebugging", "TaskList", "Shelf", "Tally", "Namer", "Recorder", "Tallies"],
+      dependencies: [
+        "ReduxRuntime", "ReduxDebugging", "TaskList", "Shelf", "Tally", "Namer", "Recorder", "Tallies", "Users",
+      ],
       path: "Examples/InspectorDemo"
     ),
 

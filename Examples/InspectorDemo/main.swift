@@ -1,5 +1,5 @@
-// An app to inspect with `redux-gen devtools`: one feature's store (TaskList, or Shelf and its
-// navigation stack), connected to the inspector named by `REDUX_INSPECTOR`, driven by lines on
+// An app to inspect with `redux-gen devtools`: one feature's store (TaskList, Shelf and its
+// navigation stack, or Users with its effects and secret fields), connected to the inspector named by `REDUX_INSPECTOR`, driven by lines on
 // its input. Each line is `dispatch JSON` (an action as its `Codable` conformance writes it),
 // `state` or `quit`; after each change the store's state is printed as `state JSON`.
 // `REDUX_INSPECTOR_CAPACITY` sets how many actions wait to be sent (1,000).
@@ -11,6 +11,7 @@ import ReduxDebugging
 import ReduxRuntime
 import Shelf
 import TaskList
+import Users
 
 /// A line on the standard output, written at once (a pipe reads it without waiting).
 func say(_ line: String) {
@@ -18,7 +19,8 @@ func say(_ line: String) {
 }
 
 func run<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
-  feature: String, initialState: State, reducer: @escaping Store<State, Action>.Reducer
+  feature: String, initialState: State, reducer: @escaping Store<State, Action>.Reducer,
+  middleware: [any Middleware<State, Action>] = []
 ) {
   #if DEBUG
     let capacity = ProcessInfo.processInfo.environment["REDUX_INSPECTOR_CAPACITY"].flatMap { Int($0) } ?? 1_000
@@ -26,7 +28,7 @@ func run<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
   #else
     let inspector: InspectorConnection<State, Action>? = nil
   #endif
-  let store = Store(initialState: initialState, reducer: inspector?.inspecting(reducer) ?? reducer)
+  let store = Store(initialState: initialState, reducer: inspector?.inspecting(reducer) ?? reducer, middleware: middleware)
   inspector?.connect(to: store)
   let show: @Sendable (State) -> Void = { state in
     let encoder = JSONEncoder()
@@ -59,7 +61,17 @@ func run<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
 switch CommandLine.arguments.dropFirst().first ?? "tasklist" {
 case "tasklist": run(feature: "TaskList", initialState: TaskListState(), reducer: taskListReducer)
 case "shelf": run(feature: "Shelf", initialState: ShelfState(), reducer: shelfReducer)
+case "users":
+  // Users come from a made-up server that knows one, after a tenth of a second.
+  let effects = UsersLiveEffects(baseURL: URL(string: "https://users.example")!) { url in
+    try await _Concurrency.Task.sleep(for: .milliseconds(100))
+    guard url.lastPathComponent == "u1.json" else { return nil }
+    return Data(#"{"id": "u1", "name": "Ada", "email": "ada@example.com"}"#.utf8)
+  }
+  run(
+    feature: "Users", initialState: UsersState(), reducer: usersReducer,
+    middleware: [UsersEffectsMiddleware(effects: effects)])
 case let other:
-  say("error unknown feature '\(other)': tasklist or shelf")
+  say("error unknown feature '\(other)': tasklist, shelf or users")
   exit(2)
 }

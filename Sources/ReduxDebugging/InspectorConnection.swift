@@ -8,7 +8,8 @@ import ReduxRuntime
 /// The app's side of `redux-gen devtools`: each action the store's reducer sees, with its place
 /// in the feature tree and the states around it, streamed to the inspector's page; and what the
 /// page asks for (jump to an action's state, skip an action, dispatch one, replay a recording)
-/// done on the store.
+/// done on the store. Effect requests' starts, ends and cancellations (`EffectEvents`: every
+/// store's in the process) are sent between the actions.
 ///
 /// Off unless the app turns it on, in a debug build:
 ///
@@ -35,6 +36,8 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
     case jump(to: Int, state: State)
     /// The log replayed from the first skipped action without the skipped ones.
     case skip(skipped: [Int], state: State)
+    /// An effect request started, ended or was cancelled (`EffectEvents`).
+    case effect(EffectEvent, time: Date)
   }
 
   struct CommandResult: Sendable {
@@ -55,6 +58,7 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
     var needsHello = true
     var lost = 0
     var task: _Concurrency.Task<Void, Never>?
+    var effects: Subscription?
     var failure: String?
     var sent = 0
   }
@@ -142,19 +146,27 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
         try? await _Concurrency.Task.sleep(for: pause)
       }
     }
-    shared.withLock { shared in
+    let outbox = self.outbox
+    let effects = EffectEvents.observe { event in outbox.append(.effect(event, time: Date())) }
+    let replaced = shared.withLock { shared in
       shared.initial = shared.initial ?? store.state
       shared.task?.cancel()
       shared.task = task
+      defer { shared.effects = effects }
+      return shared.effects
     }
+    replaced?.cancel()
   }
 
   /// Stops sending; what waits is kept (and dropped past `capacity`) until `connect` again.
   public func disconnect() {
-    shared.withLock { shared in
+    let effects = shared.withLock { shared in
       shared.task?.cancel()
       shared.task = nil
+      defer { shared.effects = nil }
+      return shared.effects
     }
+    effects?.cancel()
   }
 
   /// Why the last send failed, while it does; nil once one succeeds.
@@ -234,6 +246,11 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
         events.append(["kind": "jump", "sequence": sequence, "state": try InspectorJSON.object(state)])
       case .skip(let skipped, let state):
         events.append(["kind": "skip", "skipped": skipped, "state": try InspectorJSON.object(state)])
+      case .effect(let event, let time):
+        events.append([
+          "kind": "effect", "phase": event.kind.rawValue, "scope": event.scope,
+          "time": time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
+        ])
       }
     }
     var object: [String: Any] = [

@@ -205,6 +205,7 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
           self?.finish(scope, token)
           return
         }
+        EffectEvents.emit(.started, scope)
         let outcome: Action?
         do throws(Failure) {
           outcome = success(try await operation())
@@ -212,7 +213,12 @@ public final class EffectRunner<State: Sendable, Action: Sendable>: Sendable {
           // A cancelled request's outcome is dropped below, whatever its effect threw.
           outcome = failure(error)
         }
-        guard self?.finish(scope, token) == true, !_Concurrency.Task.isCancelled, let outcome else { return }
+        guard self?.finish(scope, token) == true, !_Concurrency.Task.isCancelled else {
+          EffectEvents.emit(.cancelled, scope)
+          return
+        }
+        EffectEvents.emit(.ended, scope)
+        guard let outcome else { return }
         context.dispatch(outcome)
       }
       let request = Request(token: token, task: task)

@@ -281,6 +281,40 @@ def test_stack_screens_in_the_tree(browser, started):
     assert text in (ROOT / "Specs" / "shelf.yaml").read_text(), text
 
 
+def test_effects_and_secret_fields(browser, started):
+    server = started(Server("Specs/users.yaml"))
+    app = started(App("users", server.url))
+    browser.get(server.url)
+    wait(browser, lambda: browser.find_element(By.ID, "feature").text == "Users")
+
+    # An effect's start and end between the action and its outcome.
+    app.dispatch({"fetchUser": {"id": "u1"}})
+    wait(browser, lambda: len(entries(browser)) == 2, message="fetchUser and its success")
+    assert visible_paths(browser) == ["fetchUser", "fetchUserSucceeded"]
+    effects = [(row.get_attribute("data-scope"), row.get_attribute("data-phase"))
+               for row in browser.find_elements(By.CSS_SELECTOR, "#log li.effect")]
+    assert effects == [("fetchUser", "started"), ("fetchUser", "ended")]
+    # A request cancelled by a newer one (`latest`).
+    app.dispatch({"fetchUser": {"id": "u2"}})
+    app.dispatch({"fetchUser": {"id": "u1"}})
+    wait(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, '#log li.effect[data-phase="cancelled"]')) == 1,
+         message="the overtaken request cancelled")
+
+    # Secret fields: the user's email, the password and the token never reach the page.
+    app.dispatch({"signIn": {"name": "ada", "password": "hunter2", "token": "t0k3n"}})
+    state = app.state_where(lambda state: state.get("sessionToken") == "t0k3n")
+    assert state["users"]["u1"]["email"] == "ada@example.com"
+    wait(browser, lambda: "signIn" in visible_paths(browser))
+    sign_in = [row for row in entries(browser) if row.find_element(By.CSS_SELECTOR, ".path").text.startswith("signIn")][0]
+    sign_in.click()
+    assert diff(browser)["sessionToken"] == "sessionToken: nil → \"‹secret›\""
+    assert '"password": "‹secret›"' in browser.find_element(By.ID, "action-json").text
+    screenshot(browser, "devtools-users.png")
+    for secret in ("hunter2", "t0k3n", "ada@example.com"):
+        assert secret not in browser.page_source
+        assert secret not in browser.execute_script("return JSON.stringify(page.entries.map((entry) => entry.event))")
+
+
 def test_a_page_that_is_not_there_never_blocks_the_app(browser, started):
     # The app runs with no inspector listening yet: it goes on, and keeps only the newest actions.
     with socket.socket() as probe:

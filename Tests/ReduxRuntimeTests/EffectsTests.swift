@@ -108,6 +108,36 @@ private struct Fixture: Sendable {
     #expect(runner.runningCount == 0)
   }
 
+  @Test("observers hear each request start and end, or be cancelled, until they stop observing")
+  func effectEvents() async throws {
+    let fixture = Fixture()
+    let runner = EffectRunner<Outcomes, Outcome>()
+    // Other tests' requests run meanwhile: only this scope's events count.
+    let scope = "events-\(UInt64.random(in: 0...UInt64.max))"
+    let heard = Locked<[EffectEvent.Kind]>([])
+    let subscription = EffectEvents.observe { event in
+      if event.scope == scope { heard.withLock { $0.append(event.kind) } }
+    }
+    let gate = Gate()
+    var reports = fixture.reports.makeAsyncIterator()
+    fixture.run(runner, scope, name: "old") {
+      fixture.reporter.yield("old started")
+      await gate.wait()
+      return "old value"
+    }
+    #expect(await reports.next() == "old started")
+    fixture.run(runner, scope, name: "new") { "new value" }
+    _ = try await fixture.store.firstState(where: { $0.all == ["new value"] }, timeout: underLoad)
+    gate.open()
+    #expect(await reports.next() == "new ended")
+    #expect(await reports.next() == "old ended")
+    #expect(heard.withLock { $0.sorted { $0.rawValue < $1.rawValue } } == [.cancelled, .ended, .started, .started])
+    subscription.cancel()
+    fixture.run(runner, scope, name: "unheard") { "late value" }
+    _ = try await fixture.store.firstState(where: { $0.all == ["new value", "late value"] }, timeout: underLoad)
+    #expect(heard.withLock { $0.count } == 4)
+  }
+
   @Test("a newer request for a key cancels the older one, whose outcome is dropped even if it arrives")
   func newerRequestWins() async throws {
     let fixture = Fixture()

@@ -136,6 +136,7 @@ struct InspectorTests {
       case .action: "action"
       case .jump: "jump"
       case .skip: "skip"
+      case .effect: "effect"
       }
     }
     #expect(kinds == ["action", "action", "action", "jump", "skip", "skip", "action"])

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// Everything that can happen in the Users feature.
-public enum UsersAction: Equatable, Sendable {
+public enum UsersAction: Equatable, Sendable, Codable {
   case fetchUser(id: String)
 
   /// `fetchUser` succeeded.

@@ -5,7 +5,7 @@ import Foundation
 import ReduxRuntime
 
 /// The state of the Users feature.
-public struct UsersState: Equatable, Sendable {
+public struct UsersState: Equatable, Sendable, Codable {
   public var users: [String: User]
   public var lastError: String?
   public var signedInAs: String?

@@ -209,7 +209,7 @@ package struct GeneratedNames: Sendable, Equatable {
   /// own module. `LibraryNamesTests` holds the list to the libraries' sources.
   package static let libraryTypes: Set<String> = [
     // ReduxRuntime
-    "InspectorSecrets", "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "ChildViewStores", "ScreenPath", "ScreenPathBinding", "ScreenNotifiers", "ScreenNotifiersBinding", "PresentedMiddleware", "DestinationMiddleware", "ScreenStack", "PresentationCheck", "AlertButton", "AlertBinding", "AlertPresentable", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
+    "InspectorSecrets", "EffectEvent", "EffectEvents", "ActionValues", "ChangeNotifier", "ChangeReporting", "ChangedElements", "ChildMiddleware", "ChildViewStores", "ScreenPath", "ScreenPathBinding", "ScreenNotifiers", "ScreenNotifiersBinding", "PresentedMiddleware", "DestinationMiddleware", "ScreenStack", "PresentationCheck", "AlertButton", "AlertBinding", "AlertPresentable", "EffectPolicy", "EffectRunner", "EffectTiming", "FieldTracking", "FileStorage",
     "IncrementalValue", "IncrementallyDerived",
     "Middleware", "MiddlewareContext", "ObservableStore", "Observed", "ObserverStatus", "Persistence", "PersistenceError",
     "PersistenceMigration", "PersistenceSaver", "PersistentStorage", "RequestStatus", "SaveStatus", "ScopedMiddleware",
