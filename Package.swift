@@ -387,7 +387,7 @@ let package = Package(
       name: "StoreBenchmark",
       dependencies: [
         "ReduxRuntime", "ReduxSQLite", "TaskList", "App", "Tally", "Tallies", "Namer", "Shelf", "Recorder",
-        .product(name: "Atomics", package: "swift-atomics"),
+        "ReduxDebugging", "ReduxDevTools", .product(name: "Atomics", package: "swift-atomics"),
       ],
       path: "Benchmarks/StoreBenchmark"
     ),

@@ -8,6 +8,7 @@
 //   swift run -c release StoreBenchmark effects 10000   # requests through an EffectRunner
 //   swift run -c release StoreBenchmark persistence     # dispatch cost with persistence, flush, restore
 //   swift run -c release StoreBenchmark sqlite          # rows written per action, restore, in SQLite
+//   swift run -c release StoreBenchmark inspector 100   # a dispatch with the inspector attached
 import Dispatch
 import Foundation
 import ReduxRuntime
@@ -281,6 +282,10 @@ if arguments.first == "observers" {
     profileTreeRow(
       count: 1_000, dispatches: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000,
       middleware: arguments.first == "tree-row-middleware"))
+} else if arguments.first == "inspector" {
+  // The inspector's cost on a dispatch: none listening, and redux-gen devtools in process.
+  try await runInspector(
+    size: Int(arguments.dropFirst().first ?? "100") ?? 100, dispatches: 200_000, rounds: 7)
 } else if arguments.first == "overhead" {
   runOverhead(count: Int(arguments.dropFirst().first ?? "1000000") ?? 1_000_000, rounds: 15)
 } else if arguments.first == "toggles" {

@@ -31,6 +31,8 @@ public final class InspectorBuffer<Element: Sendable>: Sendable {
     var start = 0
     var count = 0
     var dropped = 0
+    /// How many elements `append(numbering:)` numbered.
+    var numbered = 0
   }
 
   public let capacity: Int
@@ -43,15 +45,26 @@ public final class InspectorBuffer<Element: Sendable>: Sendable {
   }
 
   public func append(_ element: Element) {
+    ring.withLock { ring in Self.append(element, to: &ring, capacity: capacity) }
+  }
+
+  /// Appends the element `make` makes from its number (1, 2, 3... over the buffer's life), under
+  /// the buffer's one lock.
+  func append(numbering make: (Int) -> Element) {
     ring.withLock { ring in
-      let end = (ring.start + ring.count) % capacity
-      ring.storage[end] = element
-      if ring.count == capacity {
-        ring.start = (ring.start + 1) % capacity
-        ring.dropped += 1
-      } else {
-        ring.count += 1
-      }
+      ring.numbered += 1
+      Self.append(make(ring.numbered), to: &ring, capacity: capacity)
+    }
+  }
+
+  private static func append(_ element: Element, to ring: inout Ring, capacity: Int) {
+    let end = (ring.start + ring.count) % capacity
+    ring.storage[end] = element
+    if ring.count == capacity {
+      ring.start = (ring.start + 1) % capacity
+      ring.dropped += 1
+    } else {
+      ring.count += 1
     }
   }
 
@@ -67,7 +80,7 @@ public final class InspectorBuffer<Element: Sendable>: Sendable {
         ring.storage[index] = nil
       }
       let dropped = ring.dropped
-      ring = Ring(storage: ring.storage)
+      ring = Ring(storage: ring.storage, numbered: ring.numbered)
       return (elements, dropped)
     }
   }

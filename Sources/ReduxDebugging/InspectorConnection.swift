@@ -22,21 +22,35 @@ import ReduxRuntime
 /// inspector?.connect(to: store)
 /// ```
 ///
-/// The store's path only copies the action and the states into bounded memory, under a lock:
-/// encoding and sending happen on a task of their own, every `interval`. A page that is slow,
-/// closed or not there never blocks the app or grows its memory: the outgoing buffer drops its
-/// oldest actions and counts them, and the count reaches the page. A release build doesn't
-/// connect unless `allowsReleaseBuild` says so. Fields a spec marks `secret` are never sent
-/// (`InspectorJSON`).
+/// The store's path only numbers the action and copies it, with the time, into bounded memory:
+/// no state is copied there (a copy would make the reducer's next change copy the state's
+/// collections). Every `interval`, a task of its own takes what waits, with the store's state at
+/// that moment, and works out each action's states by running the reducer from the state it last
+/// saw, checking it ends where the store is; then it encodes and sends them. A page that is slow,
+/// closed or not there never blocks the app or grows its memory: the buffer drops its oldest
+/// actions and counts them (their states are then unknown, and the page is sent the whole state),
+/// and the count reaches the page. A release build doesn't connect unless `allowsReleaseBuild`
+/// says so. Fields a spec marks `secret` are never sent (`InspectorJSON`).
 public final class InspectorConnection<State: Codable & Equatable & Sendable, Action: Codable & Sendable>: Sendable {
-  /// What reaches the page, in order.
+  /// What the store's path records, in order, under the store's lock.
   enum Event: Sendable {
-    case action(InspectedAction<State, Action>)
-    /// The store was set to the state after action `sequence` (0: the state it connected with).
+    case action(sequence: Int, time: Date, action: Action)
+    /// The store was set to the state after action `sequence` (0: the state it connected with;
+    /// -1: a recording's first state).
     case jump(to: Int, state: State)
     /// The log replayed from the first skipped action without the skipped ones.
     case skip(skipped: [Int], state: State)
     /// An effect request started, ended or was cancelled (`EffectEvents`).
+    case effect(EffectEvent, time: Date)
+  }
+
+  /// An event with the states worked out for it: what a batch sends.
+  enum Sent {
+    case action(InspectedAction<State, Action>)
+    /// An action whose states aren't known: actions before it were dropped.
+    case actionAlone(sequence: Int, time: Date, action: Action)
+    case jump(to: Int, state: State)
+    case skip(skipped: [Int], state: State)
     case effect(EffectEvent, time: Date)
   }
 
@@ -47,14 +61,17 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
 
   private struct Shared {
     var reducer: Store<State, Action>.Reducer?
-    var sequence = 0
-    /// The newest actions, oldest first, up to `capacity` (trimmed in steps, so appending stays cheap).
+    /// The state after the last event worked out; nil when it isn't known (before connecting, or
+    /// after dropped actions until the next batch).
+    var shadow: State?
+    /// The newest actions with their states, oldest first, up to `capacity` (trimmed in steps).
     var history: [InspectedAction<State, Action>] = []
     /// The state when the connection started, what a jump to 0 sets.
     var initial: State?
     var skipped: Set<Int> = []
     var results: [CommandResult] = []
-    /// Whether the page must be sent the whole state again (first, or after a failed send).
+    /// Whether the page must be sent the whole state again (first, after dropped actions, after
+    /// a failed send, or when the store was found elsewhere than the actions lead).
     var needsHello = true
     var lost = 0
     var task: _Concurrency.Task<Void, Never>?
@@ -110,22 +127,13 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
     return InspectorConnection(feature: feature, url: url, capacity: capacity)
   }
 
-  /// `reducer`, each action it reduces kept with the states around it for the page.
+  /// `reducer`, each action it reduces numbered and kept for the page.
   public func inspecting(_ reducer: @escaping Store<State, Action>.Reducer) -> Store<State, Action>.Reducer {
     shared.withLock { $0.reducer = reducer }
-    let capacity = self.capacity
+    let outbox = self.outbox
     return { state, action in
-      let before = state
       reducer(&state, action)
-      let inspected = self.shared.withLock { shared in
-        shared.sequence += 1
-        let inspected = InspectedAction(
-          sequence: shared.sequence, time: Date(), action: action, before: before, after: state)
-        shared.history.append(inspected)
-        if shared.history.count >= 2 * capacity { shared.history.removeFirst(shared.history.count - capacity) }
-        return inspected
-      }
-      self.outbox.append(.action(inspected))
+      outbox.append(numbering: { .action(sequence: $0, time: Date(), action: action) })
     }
   }
 
@@ -133,6 +141,7 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
   /// `disconnect()` or the store is gone. Does nothing in a release build unless allowed.
   public func connect(to store: Store<State, Action>) {
     guard Self.isDebugBuild || allowsReleaseBuild else { return }
+    start(from: store)
     let interval = self.interval
     let task = _Concurrency.Task.detached { [weak self, weak store] in
       var pause = interval
@@ -149,13 +158,25 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
     let outbox = self.outbox
     let effects = EffectEvents.observe { event in outbox.append(.effect(event, time: Date())) }
     let replaced = shared.withLock { shared in
-      shared.initial = shared.initial ?? store.state
       shared.task?.cancel()
       shared.task = task
       defer { shared.effects = effects }
       return shared.effects
     }
     replaced?.cancel()
+  }
+
+  /// Where the actions start from: the store's state, with nothing waiting before it.
+  func start(from store: Store<State, Action>) {
+    let start = store.read { state in
+      _ = outbox.take()
+      return state
+    }
+    shared.withLock { shared in
+      shared.initial = shared.initial ?? start
+      shared.shadow = start
+      shared.needsHello = true
+    }
   }
 
   /// Stops sending; what waits is kept (and dropped past `capacity`) until `connect` again.
@@ -179,18 +200,9 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
 
   /// Sends what waits, then does the commands the answer brings; false when sending failed.
   func exchange(with store: Store<State, Action>) async -> Bool {
-    let body: Data
-    let taken = outbox.take()
-    let (hello, lost, results) = shared.withLock { shared in
-      defer {
-        shared.needsHello = false
-        shared.lost = 0
-        shared.results = []
-      }
-      return (shared.needsHello, shared.lost, shared.results)
-    }
+    let (body, actions, results): (Data, Int, [CommandResult])
     do {
-      body = try batch(taken, hello: hello ? store.state : nil, dropped: taken.dropped + lost, results: results)
+      (body, actions, results) = try collect(from: store)
     } catch {
       shared.withLock { $0.failure = "\(error)" }
       return false
@@ -217,40 +229,93 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
         shared.failure = "\(error)"
         // What was taken is gone: say how much, and send the whole state with the next batch.
         shared.needsHello = true
-        shared.lost += taken.elements.reduce(0) { count, event in
-          if case .action = event { return count + 1 }
-          return count
-        }
+        shared.lost += actions
         shared.results = results + shared.results
       }
       return false
     }
   }
 
+  /// Takes what waits, with the store's state at that moment (under the store's lock, so the
+  /// two agree), works out each action's states, and makes the batch: its JSON, how many
+  /// actions it holds, and the results it reports.
+  func collect(from store: Store<State, Action>) throws -> (Data, Int, [CommandResult]) {
+    let (taken, now) = store.read { state in (outbox.take(), state) }
+    let (sent, hello, lost, results) = shared.withLock { shared in
+      var sent: [Sent] = []
+      if taken.dropped > 0 {
+        shared.shadow = nil
+        shared.needsHello = true
+      }
+      for event in taken.elements {
+        switch event {
+        case .action(let sequence, let time, let action):
+          guard var state = shared.shadow, let reducer = shared.reducer else {
+            sent.append(.actionAlone(sequence: sequence, time: time, action: action))
+            continue
+          }
+          let before = state
+          reducer(&state, action)
+          shared.shadow = state
+          let inspected = InspectedAction(sequence: sequence, time: time, action: action, before: before, after: state)
+          shared.history.append(inspected)
+          if shared.history.count >= 2 * capacity { shared.history.removeFirst(shared.history.count - capacity) }
+          sent.append(.action(inspected))
+        case .jump(let sequence, let state):
+          shared.shadow = state
+          sent.append(.jump(to: sequence, state: state))
+        case .skip(let skipped, let state):
+          shared.shadow = state
+          sent.append(.skip(skipped: skipped, state: state))
+        case .effect(let event, let time):
+          sent.append(.effect(event, time: time))
+        }
+      }
+      // The actions lead where the store is, unless something else set its state (or actions
+      // were dropped): then the page is sent the store's state whole, and goes on from there.
+      if shared.shadow != now {
+        shared.shadow = now
+        shared.needsHello = true
+      }
+      defer {
+        shared.needsHello = false
+        shared.lost = 0
+        shared.results = []
+      }
+      return (sent, shared.needsHello, shared.lost, shared.results)
+    }
+    let actions = taken.elements.reduce(0) { count, event in
+      if case .action = event { return count + 1 }
+      return count
+    }
+    let body = try batch(sent, hello: hello ? now : nil, dropped: taken.dropped + lost, results: results)
+    return (body, actions, results)
+  }
+
   /// One batch as JSON: `feature`, `session`, `hello` (the state now, when the page needs it
   /// whole), `dropped`, `events` and `results` of earlier commands.
-  func batch(
-    _ taken: (elements: [Event], dropped: Int), hello: State?, dropped: Int, results: [CommandResult]
-  ) throws -> Data {
+  func batch(_ sent: [Sent], hello: State?, dropped: Int, results: [CommandResult]) throws -> Data {
+    let iso = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     var events: [Any] = []
-    for event in taken.elements {
+    for event in sent {
       switch event {
       case .action(let inspected):
         events.append([
-          "kind": "action", "sequence": inspected.sequence,
-          "time": inspected.time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
+          "kind": "action", "sequence": inspected.sequence, "time": inspected.time.formatted(iso),
           "path": inspected.path, "action": try InspectorJSON.object(inspected.action),
           "before": try InspectorJSON.object(inspected.before), "state": try InspectorJSON.object(inspected.after),
+        ])
+      case .actionAlone(let sequence, let time, let action):
+        events.append([
+          "kind": "action", "sequence": sequence, "time": time.formatted(iso), "path": actionPath(action),
+          "action": try InspectorJSON.object(action),
         ])
       case .jump(let sequence, let state):
         events.append(["kind": "jump", "sequence": sequence, "state": try InspectorJSON.object(state)])
       case .skip(let skipped, let state):
         events.append(["kind": "skip", "skipped": skipped, "state": try InspectorJSON.object(state)])
       case .effect(let event, let time):
-        events.append([
-          "kind": "effect", "phase": event.kind.rawValue, "scope": event.scope,
-          "time": time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
-        ])
+        events.append(["kind": "effect", "phase": event.kind.rawValue, "scope": event.scope, "time": time.formatted(iso)])
       }
     }
     var object: [String: Any] = [
@@ -260,7 +325,7 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
       },
     ]
     if let hello {
-      object["hello"] = ["state": try InspectorJSON.object(hello), "sequence": shared.withLock { $0.sequence }]
+      object["hello"] = ["state": try InspectorJSON.object(hello)]
     }
     return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
   }
@@ -284,6 +349,7 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
   }
 
   private func perform(_ command: [String: Any], on store: Store<State, Action>) throws {
+    let outbox = self.outbox
     switch command["kind"] as? String {
     case "jump":
       let sequence = command["sequence"] as? Int ?? -1
@@ -295,8 +361,7 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
         }
         return kept.after
       }
-      store.replaceState(state)
-      outbox.append(.jump(to: sequence, state: state))
+      store.replaceState(state) { outbox.append(.jump(to: sequence, state: state)) }
     case "skip":
       let sequence = command["sequence"] as? Int ?? -1
       let (state, skipped) = try shared.withLock { shared -> (State, [Int]) in
@@ -314,8 +379,7 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
         }
         return (state, shared.skipped.sorted())
       }
-      store.replaceState(state)
-      outbox.append(.skip(skipped: skipped, state: state))
+      store.replaceState(state) { outbox.append(.skip(skipped: skipped, state: state)) }
     case "dispatch":
       guard let action = command["action"] else { throw InspectorConnectionError(message: "no action to dispatch") }
       let data = try JSONSerialization.data(withJSONObject: action, options: [.fragmentsAllowed])
@@ -330,12 +394,15 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
       guard let reducer = shared.withLock({ $0.reducer }) else {
         throw InspectorConnectionError(message: "the store's reducer isn't inspected")
       }
-      let wrapped = inspecting(reducer)
       var state = recording.initialState
-      store.replaceState(state)
-      outbox.append(.jump(to: -1, state: state))
-      for step in recording.steps { wrapped(&state, step.action) }
-      store.replaceState(state)
+      for step in recording.steps { reducer(&state, step.action) }
+      // The recording's first state, then its actions, in the log as the store takes its last state.
+      let initial = recording.initialState
+      let actions = recording.steps.map(\.action)
+      store.replaceState(state) {
+        outbox.append(.jump(to: -1, state: initial))
+        for action in actions { outbox.append(numbering: { .action(sequence: $0, time: Date(), action: action) }) }
+      }
     default:
       throw InspectorConnectionError(message: "unknown command '\(command["kind"] as? String ?? "")'")
     }

@@ -168,6 +168,11 @@ package actor InspectorHub {
       switch event["kind"] as? String {
       case "action":
         guard let sequence = event["sequence"] as? Int, sequence >= from, sequence <= to else { continue }
+        // An action whose states weren't kept (actions before it were dropped) starts it again.
+        guard event["state"] != nil else {
+          startsAgain = true
+          continue
+        }
         if startsAgain { stretch = [] }
         startsAgain = false
         stretch.append(event)

@@ -77,6 +77,13 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
     engine.replace(with: state, from: self)
   }
 
+  /// `replaceState(_:)`, calling `whileLocked` right after the state is set, under the lock the
+  /// reducer runs under: what the inspector's connection records there is in order with the
+  /// actions it records in the reducer. It must be quick and must not call the store.
+  package func replaceState(_ state: State, whileLocked: @escaping @Sendable () -> Void) {
+    engine.replace(with: state, from: self, whileLocked: whileLocked)
+  }
+
   /// Returns when the work the middleware started has ended: every effect request running,
   /// queued or due has dispatched its outcome (or dropped it), including requests those
   /// outcomes started in turn. Requests waiting on a clock that isn't due yet are not waited

@@ -233,11 +233,13 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
   /// Sets the whole state between two actions, as a debugger's time travel does, and tells every
   /// observer and listener (nil: anything may have changed); then processes what was queued
   /// meanwhile. While another thread dispatches, it tries again a moment later, on a queue.
-  func replace(with state: State, from store: Store<State, Action>) {
+  /// `whileLocked` runs right after the state is set, under the lock the reducer runs under.
+  func replace(with state: State, from store: Store<State, Action>, whileLocked: @escaping @Sendable () -> Void = {}) {
     let began = core.withLock { core -> Bool in
       guard !core.isDispatching else { return false }
       core.isDispatching = true
       core.state = state
+      whileLocked()
       for index in core.actionListeners.indices.reversed() where !core.actionListeners[index](nil) {
         core.actionListeners.remove(at: index)
       }
@@ -249,7 +251,7 @@ final class StoreEngine<State: Sendable, Action: Sendable>: Sendable {
     guard began else {
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { [weak store] in
         guard let store else { return }
-        self.replace(with: state, from: store)
+        self.replace(with: state, from: store, whileLocked: whileLocked)
       }
       return
     }

@@ -180,3 +180,47 @@ struct LanguageServerCommand: ParsableCommand {
     throw ExitCode(server.exitCode ?? 1)
   }
 }
+
+/// `redux-gen devtools SPEC`: the inspector's server, `redux-gen-devtools`, its own product so
+/// that neither this tool nor an app builds a web server. Found next to this executable or on
+/// the `PATH`, it takes this process's place.
+struct Devtools: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "devtools",
+    abstract: "Serves the inspector's page for a feature: the app's actions, diffs, time travel, dispatch and exports.",
+    discussion: """
+      Runs redux-gen-devtools (swift build --product redux-gen-devtools). The app connects with ReduxDebugging's InspectorConnection, REDUX_INSPECTOR set to the URL it prints; docs/devtools.md shows how.
+      """
+  )
+
+  @Argument(help: "The feature spec the app runs.")
+  var spec: String
+
+  @Option(help: "The port on 127.0.0.1 (0: one the system picks).")
+  var port: Int = 0
+
+  @Option(help: "The session's token, which every URL needs (a random one when not given).")
+  var token: String?
+
+  func run() throws {
+    let name = "redux-gen-devtools"
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let candidates = [here.appendingPathComponent(name).path] + path.split(separator: ":").map { "\($0)/\(name)" }
+    guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+      FileHandle.standardError.write(
+        Data(
+          """
+          redux-gen: devtools needs \(name), the inspector's server, which is its own product: \
+          build it with 'swift build --product \(name)' (or 'swift run \(name) \(spec)').
+
+          """.utf8))
+      throw ExitCode(2)
+    }
+    let arguments = [tool, spec, "--port", String(port)] + (token.map { ["--token", $0] } ?? [])
+    let pointers = arguments.map { strdup($0) } + [nil]
+    execv(tool, pointers)
+    FileHandle.standardError.write(Data("redux-gen: can't run \(tool): \(String(cString: strerror(errno)))\n".utf8))
+    throw ExitCode(2)
+  }
+}

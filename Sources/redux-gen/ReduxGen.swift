@@ -12,7 +12,7 @@ struct ReduxGen: ParsableCommand {
 
       Exit status: 0 success, 1 spec errors or stale output (--check), 2 usage or I/O errors.
       """,
-    subcommands: [Generate.self, Init.self, Diagram.self, Schema.self, LanguageServerCommand.self],
+    subcommands: [Generate.self, Init.self, Diagram.self, Schema.self, LanguageServerCommand.self, Devtools.self],
     defaultSubcommand: Generate.self
   )
 

@@ -37,9 +37,11 @@ TWO = "00000000-0000-0000-0000-000000000002"
 class Server:
     """redux-gen-devtools on a spec, on a port the system picks."""
 
-    def __init__(self, spec, *arguments):
+    def __init__(self, spec, *arguments, through_redux_gen=False):
+        # `redux-gen devtools` runs redux-gen-devtools in its place.
+        command = [str(BIN / "redux-gen"), "devtools"] if through_redux_gen else [str(BIN / "redux-gen-devtools")]
         self.process = subprocess.Popen(
-            [str(BIN / "redux-gen-devtools"), spec, *arguments], cwd=ROOT,
+            [*command, spec, *arguments], cwd=ROOT,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"open (http://127\.0\.0\.1:(\d+)/\?token=(\w+))", line)
@@ -247,7 +249,7 @@ def test_tasklist_log_diff_dispatch_jump_export_and_replay(browser, started):
 
 
 def test_stack_screens_in_the_tree(browser, started):
-    server = started(Server("Specs/shelf.yaml"))
+    server = started(Server("Specs/shelf.yaml", through_redux_gen=True))
     app = started(App("shelf", server.url))
     browser.get(server.url)
     wait(browser, lambda: browser.find_element(By.ID, "feature").text == "Shelf")

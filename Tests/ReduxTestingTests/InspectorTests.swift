@@ -59,34 +59,61 @@ struct InspectorTests {
     #expect(increment.changes.first.map { ($0.before, $0.after) } ?? ("", "") == ("0", "1"))
   }
 
-  @Test("a batch: each action's number, place, action and states around it, the state whole when asked, the count dropped")
+  @Test("a batch: each action's number, place, action and the states around it, worked out off the store's path")
   func batch() throws {
     let connection = InspectorConnection<TaskListState, TaskListAction>(
-      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!, capacity: 2)
+      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!, capacity: 10)
     #expect(connection.url.absoluteString == "http://127.0.0.1:9/app?token=t")
     let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
+    connection.start(from: store)
     let id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
     store.dispatch(.addTask(task: TaskList.Task(id: id, title: "Buy milk")))
     store.dispatch(.editDraftTitle(draftTitle: "Walk"))
     store.dispatch(.toggleTaskCompletion(id: id))
-    let taken = connection.outbox.take()
-    let data = try connection.batch(taken, hello: store.state, dropped: taken.dropped, results: [])
-    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let object = try Self.object(try connection.collect(from: store).0)
     #expect(object["feature"] as? String == "TaskList")
-    #expect(object["dropped"] as? Int == 1)
+    #expect(object["dropped"] as? Int == 0)
     let events = try #require(object["events"] as? [[String: Any]])
-    #expect(events.map { $0["sequence"] as? Int } == [2, 3])
-    #expect(events.map { $0["path"] as? String } == ["editDraftTitle", "toggleTaskCompletion"])
-    let before = try #require(events[1]["before"] as? [String: Any])
-    let state = try #require(events[1]["state"] as? [String: Any])
+    #expect(events.map { $0["sequence"] as? Int } == [1, 2, 3])
+    #expect(events.map { $0["path"] as? String } == ["addTask", "editDraftTitle", "toggleTaskCompletion"])
+    let before = try #require(events[2]["before"] as? [String: Any])
+    let state = try #require(events[2]["state"] as? [String: Any])
     #expect((before["tasks"] as? [[String: Any]])?.first?["isCompleted"] as? Bool == false)
     #expect((state["tasks"] as? [[String: Any]])?.first?["isCompleted"] as? Bool == true)
     #expect(state["draftTitle"] as? String == "Walk")
-    #expect(events[1]["action"] as? [String: [String: String]] == ["toggleTaskCompletion": ["id": id.uuidString]])
-    #expect((events[1]["time"] as? String)?.hasSuffix("Z") == true)
-    let hello = try #require(object["hello"] as? [String: Any])
-    #expect(hello["sequence"] as? Int == 3)
-    #expect((hello["state"] as? [String: Any])?["draftTitle"] as? String == "Walk")
+    #expect(events[2]["action"] as? [String: [String: String]] == ["toggleTaskCompletion": ["id": id.uuidString]])
+    #expect((events[2]["time"] as? String)?.hasSuffix("Z") == true)
+    // The first batch carries the store's state as it is, whole; the next, nothing more.
+    #expect(((object["hello"] as? [String: Any])?["state"] as? [String: Any])?["draftTitle"] as? String == "Walk")
+    store.dispatch(.editDraftTitle(draftTitle: "Run"))
+    let next = try Self.object(try connection.collect(from: store).0)
+    #expect(next["hello"] == nil)
+    #expect((next["events"] as? [[String: Any]])?.map { $0["sequence"] as? Int } == [4])
+  }
+
+  @Test("dropped actions: counted, sent without states, and the store's state sent whole")
+  func dropped() throws {
+    let connection = InspectorConnection<TaskListState, TaskListAction>(
+      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!, capacity: 2)
+    let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
+    connection.start(from: store)
+    for title in ["a", "b", "c"] { store.dispatch(.editDraftTitle(draftTitle: title)) }
+    let object = try Self.object(try connection.collect(from: store).0)
+    #expect(object["dropped"] as? Int == 1)
+    let events = try #require(object["events"] as? [[String: Any]])
+    #expect(events.map { $0["sequence"] as? Int } == [2, 3])
+    #expect(events.allSatisfy { $0["state"] == nil && $0["path"] as? String == "editDraftTitle" })
+    #expect(((object["hello"] as? [String: Any])?["state"] as? [String: Any])?["draftTitle"] as? String == "c")
+    // From there the states are known again.
+    store.dispatch(.editDraftTitle(draftTitle: "d"))
+    let next = try Self.object(try connection.collect(from: store).0)
+    let event = try #require((next["events"] as? [[String: Any]])?.first)
+    #expect((event["before"] as? [String: Any])?["draftTitle"] as? String == "c")
+    #expect((event["state"] as? [String: Any])?["draftTitle"] as? String == "d")
+  }
+
+  static func object(_ data: Data) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
   @Test("the page's commands: jump to an action's state, skip one and replay the rest, dispatch one, refuse the rest")
@@ -94,6 +121,7 @@ struct InspectorTests {
     let connection = InspectorConnection<TaskListState, TaskListAction>(
       feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!, capacity: 10)
     let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
+    connection.start(from: store)
     let seen = Locked(0)
     let subscription = store.subscribe(to: \.tasks) { _ in
       seen.withLock { $0 += 1 }
@@ -105,6 +133,8 @@ struct InspectorTests {
     store.dispatch(.addTask(task: TaskList.Task(id: one, title: "Buy milk")))
     store.dispatch(.addTask(task: TaskList.Task(id: two, title: "Walk")))
     store.dispatch(.toggleTaskCompletion(id: one))
+    // The states kept to jump back to are worked out as the batch is made.
+    _ = try connection.collect(from: store)
     func run(_ commands: String) -> [InspectorConnection<TaskListState, TaskListAction>.CommandResult] {
       connection.perform(commands: Data(commands.utf8), on: store)
     }
@@ -114,7 +144,6 @@ struct InspectorTests {
     #expect(store.state.tasks.map(\.title) == ["Buy milk"])
     #expect(seen.withLock { $0 } == notified + 1)
     // Skip the second action: the third replays on the first's state.
-    store.replaceState(TaskListState())
     #expect(run(#"{"commands":[{"id":2,"kind":"skip","sequence":2}]}"#).map(\.message) == [nil])
     #expect(store.state.tasks.map(\.title) == ["Buy milk"])
     #expect(store.state.tasks.first?.isCompleted == true)
@@ -130,16 +159,35 @@ struct InspectorTests {
     #expect(refused[0].message?.contains("no longer kept") == true)
     #expect(refused[1].message?.contains("draftTitle") == true)
     #expect(refused[2].message == "unknown command 'fly'")
-    let events = connection.outbox.take().elements
-    let kinds = events.map { event -> String in
-      switch event {
-      case .action: "action"
-      case .jump: "jump"
-      case .skip: "skip"
-      case .effect: "effect"
-      }
-    }
-    #expect(kinds == ["action", "action", "action", "jump", "skip", "skip", "action"])
+    // In the log, in order with the actions, and the page's view of the store where it is.
+    let object = try Self.object(try connection.collect(from: store).0)
+    let events = try #require(object["events"] as? [[String: Any]])
+    #expect(events.map { $0["kind"] as? String } == ["jump", "skip", "skip", "action"])
+    #expect(object["hello"] == nil)
+    let last = try #require(events.last?["state"] as? [String: Any])
+    #expect(last["draftTitle"] as? String == "From the page")
+    #expect((last["tasks"] as? [Any])?.count == 2)
+  }
+
+  @Test("a recording replayed: its first state, then its actions in the log, the store at its last state")
+  func replay() throws {
+    let connection = InspectorConnection<TaskListState, TaskListAction>(
+      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!)
+    let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
+    connection.start(from: store)
+    store.dispatch(.editDraftTitle(draftTitle: "before the replay"))
+    let recording = """
+      {"recording":"redux-gen","version":1,"feature":"TaskList","state":\(String(decoding: try JSONEncoder().encode(TaskListState()), as: UTF8.self))}
+      {"action":{"editDraftTitle":{"draftTitle":"a"}}}
+      {"action":{"editDraftTitle":{"draftTitle":"ab"}}}
+      """
+    let command = try JSONSerialization.data(withJSONObject: ["commands": [["id": 1, "kind": "replay", "recording": recording]]])
+    #expect(connection.perform(commands: command, on: store).map(\.message) == [nil])
+    #expect(store.state.draftTitle == "ab")
+    let events = try #require(try Self.object(try connection.collect(from: store).0)["events"] as? [[String: Any]])
+    #expect(events.map { $0["kind"] as? String } == ["action", "jump", "action", "action"])
+    #expect(events.map { $0["sequence"] as? Int } == [1, -1, 2, 3])
+    #expect((events[2]["before"] as? [String: Any])?["draftTitle"] as? String == "")
   }
 
   @Test("secret fields are never sent: in a model, a list, an optional, a dictionary and an action's payload")
