@@ -26,17 +26,24 @@ public struct InspectedAction<State: Sendable, Action: Sendable>: Sendable {
 /// counts it, so a reader that is slow, gone or never there neither blocks the writer nor lets
 /// the buffer grow; `take()` says how many were dropped since it was last called.
 public final class InspectorBuffer<Element: Sendable>: Sendable {
-  private struct Ring {
-    var storage: [Element?]
-    var start = 0
-    var count = 0
-    var dropped = 0
+  @usableFromInline
+  struct Ring {
+    @usableFromInline var storage: [Element?]
+    @usableFromInline var start = 0
+    @usableFromInline var count = 0
+    @usableFromInline var dropped = 0
     /// How many elements `append(numbering:)` numbered.
-    var numbered = 0
+    @usableFromInline var numbered = 0
+
+    @usableFromInline
+    init(storage: [Element?], numbered: Int = 0) {
+      self.storage = storage
+      self.numbered = numbered
+    }
   }
 
   public let capacity: Int
-  private let ring: Locked<Ring>
+  @usableFromInline let ring: Locked<Ring>
 
   /// - Parameter capacity: How many elements it keeps, at least 1.
   public init(capacity: Int) {
@@ -49,7 +56,8 @@ public final class InspectorBuffer<Element: Sendable>: Sendable {
   }
 
   /// Appends the element `make` makes from its number (1, 2, 3... over the buffer's life), under
-  /// the buffer's one lock.
+  /// the buffer's one lock. Inlined into the store's path, specialized for its element.
+  @inlinable
   func append(numbering make: (Int) -> Element) {
     ring.withLock { ring in
       ring.numbered += 1
@@ -57,7 +65,8 @@ public final class InspectorBuffer<Element: Sendable>: Sendable {
     }
   }
 
-  private static func append(_ element: Element, to ring: inout Ring, capacity: Int) {
+  @inlinable
+  static func append(_ element: Element, to ring: inout Ring, capacity: Int) {
     let end = (ring.start + ring.count) % capacity
     ring.storage[end] = element
     if ring.count == capacity {

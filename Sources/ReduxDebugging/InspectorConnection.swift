@@ -32,16 +32,24 @@ import ReduxRuntime
 /// and the count reaches the page. A release build doesn't connect unless `allowsReleaseBuild`
 /// says so. Fields a spec marks `secret` are never sent (`InspectorJSON`).
 public final class InspectorConnection<State: Codable & Equatable & Sendable, Action: Codable & Sendable>: Sendable {
-  /// What the store's path records, in order, under the store's lock.
+  /// What the store's path records, in order, under the store's lock. A state is boxed, so
+  /// that an action's event, the common one, is no larger than the action and its time.
+  @usableFromInline
   enum Event: Sendable {
     case action(sequence: Int, time: Date, action: Action)
     /// The store was set to the state after action `sequence` (0: the state it connected with;
     /// -1: a recording's first state).
-    case jump(to: Int, state: State)
+    case jump(to: Int, state: Boxed)
     /// The log replayed from the first skipped action without the skipped ones.
-    case skip(skipped: [Int], state: State)
+    case skip(skipped: [Int], state: Boxed)
     /// An effect request started, ended or was cancelled (`EffectEvents`).
     case effect(EffectEvent, time: Date)
+  }
+
+  @usableFromInline
+  final class Boxed: Sendable {
+    let state: State
+    init(_ state: State) { self.state = state }
   }
 
   /// An event with the states worked out for it: what a batch sends.
@@ -84,7 +92,7 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
   public let url: URL
   public let feature: String
   public let capacity: Int
-  let outbox: InspectorBuffer<Event>
+  @usableFromInline let outbox: InspectorBuffer<Event>
   private let shared = Locked(Shared())
   private let interval: Duration
   private let session = UUID().uuidString
@@ -127,14 +135,22 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
     return InspectorConnection(feature: feature, url: url, capacity: capacity)
   }
 
-  /// `reducer`, each action it reduces numbered and kept for the page.
+  /// `reducer`, each action it reduces numbered and kept for the page. Inlined, so that the
+  /// store's path is specialized for the feature's types.
+  @inlinable
   public func inspecting(_ reducer: @escaping Store<State, Action>.Reducer) -> Store<State, Action>.Reducer {
-    shared.withLock { $0.reducer = reducer }
+    keep(reducer)
     let outbox = self.outbox
     return { state, action in
       reducer(&state, action)
       outbox.append(numbering: { .action(sequence: $0, time: Date(), action: action) })
     }
+  }
+
+  /// The reducer the states are worked out with, off the store's path.
+  @usableFromInline
+  func keep(_ reducer: @escaping Store<State, Action>.Reducer) {
+    shared.withLock { $0.reducer = reducer }
   }
 
   /// Starts sending to the inspector and doing what its page asks on `store`, until
@@ -261,12 +277,12 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
           shared.history.append(inspected)
           if shared.history.count >= 2 * capacity { shared.history.removeFirst(shared.history.count - capacity) }
           sent.append(.action(inspected))
-        case .jump(let sequence, let state):
-          shared.shadow = state
-          sent.append(.jump(to: sequence, state: state))
-        case .skip(let skipped, let state):
-          shared.shadow = state
-          sent.append(.skip(skipped: skipped, state: state))
+        case .jump(let sequence, let boxed):
+          shared.shadow = boxed.state
+          sent.append(.jump(to: sequence, state: boxed.state))
+        case .skip(let skipped, let boxed):
+          shared.shadow = boxed.state
+          sent.append(.skip(skipped: skipped, state: boxed.state))
         case .effect(let event, let time):
           sent.append(.effect(event, time: time))
         }
@@ -293,18 +309,31 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
   }
 
   /// One batch as JSON: `feature`, `session`, `hello` (the state now, when the page needs it
-  /// whole), `dropped`, `events` and `results` of earlier commands.
+  /// whole), `dropped`, `events` and `results` of earlier commands. An action's `before` is left
+  /// out when the event before it in the batch (an action, a jump, a skip) left that state.
   func batch(_ sent: [Sent], hello: State?, dropped: Int, results: [CommandResult]) throws -> Data {
     let iso = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     var events: [Any] = []
+    // An action's state before it is the state the event before it left, when that is in this
+    // batch: it is sent once.
+    var follows = false
     for event in sent {
+      defer {
+        switch event {
+        case .action, .jump, .skip: follows = true
+        case .actionAlone: follows = false
+        case .effect: break
+        }
+      }
       switch event {
       case .action(let inspected):
-        events.append([
+        var object: [String: Any] = [
           "kind": "action", "sequence": inspected.sequence, "time": inspected.time.formatted(iso),
           "path": inspected.path, "action": try InspectorJSON.object(inspected.action),
-          "before": try InspectorJSON.object(inspected.before), "state": try InspectorJSON.object(inspected.after),
-        ])
+          "state": try InspectorJSON.object(inspected.after),
+        ]
+        if !follows { object["before"] = try InspectorJSON.object(inspected.before) }
+        events.append(object)
       case .actionAlone(let sequence, let time, let action):
         events.append([
           "kind": "action", "sequence": sequence, "time": time.formatted(iso), "path": actionPath(action),
@@ -361,7 +390,8 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
         }
         return kept.after
       }
-      store.replaceState(state) { outbox.append(.jump(to: sequence, state: state)) }
+      let boxed = Boxed(state)
+      store.replaceState(state) { outbox.append(.jump(to: sequence, state: boxed)) }
     case "skip":
       let sequence = command["sequence"] as? Int ?? -1
       let (state, skipped) = try shared.withLock { shared -> (State, [Int]) in
@@ -379,7 +409,8 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
         }
         return (state, shared.skipped.sorted())
       }
-      store.replaceState(state) { outbox.append(.skip(skipped: skipped, state: state)) }
+      let boxed = Boxed(state)
+      store.replaceState(state) { outbox.append(.skip(skipped: skipped, state: boxed)) }
     case "dispatch":
       guard let action = command["action"] else { throw InspectorConnectionError(message: "no action to dispatch") }
       let data = try JSONSerialization.data(withJSONObject: action, options: [.fragmentsAllowed])
@@ -397,7 +428,7 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
       var state = recording.initialState
       for step in recording.steps { reducer(&state, step.action) }
       // The recording's first state, then its actions, in the log as the store takes its last state.
-      let initial = recording.initialState
+      let initial = Boxed(recording.initialState)
       let actions = recording.steps.map(\.action)
       store.replaceState(state) {
         outbox.append(.jump(to: -1, state: initial))

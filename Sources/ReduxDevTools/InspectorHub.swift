@@ -18,6 +18,8 @@ package actor InspectorHub {
   private var events: [[String: Any]] = []
   private var dropped = 0
   private var session: String?
+  /// The state the app's last action (or jump, or skip) left.
+  private var lastState: Any?
   private var lastBatch: Date?
   private var commands: [[String: Any]] = []
   private var nextCommand = 1
@@ -72,7 +74,18 @@ package actor InspectorHub {
       dropped += count
       new.append(["kind": "dropped", "count": count])
     }
-    new += (batch["events"] as? [[String: Any]]) ?? []
+    for var event in (batch["events"] as? [[String: Any]]) ?? [] {
+      // The app sends a state once: an action's `before` is the state the event before it left.
+      if event["kind"] as? String == "action", event["state"] != nil, event["before"] == nil {
+        event["before"] = lastState ?? NSNull()
+      }
+      switch event["kind"] as? String {
+      case "action": lastState = event["state"]
+      case "jump", "skip": lastState = event["state"]
+      default: break
+      }
+      new.append(event)
+    }
     append(new)
     if let results = batch["results"] as? [[String: Any]], !results.isEmpty {
       broadcast(["type": "results", "results": results])

@@ -118,6 +118,19 @@ struct SessionExportTests {
     #expect((again?["commands"] as? [Any])?.isEmpty == true)
   }
 
+  @Test("an action sent without its state before gets the state the event before it left")
+  func statesSentOnce() async throws {
+    let hub = try InspectorHub(specPath: "Specs/tasklist.yaml")
+    var second = Self.actions[1]
+    second["before"] = nil
+    _ = await hub.receive(batch: Self.batch([Self.actions[0], second]))
+    let recording = try #require(try await Self.export(hub, #"{"format": "recording"}"#)["text"] as? String)
+    let example = try #require(try await Self.export(hub, #"{"format": "example", "from": 2, "to": 2}"#)["text"] as? String)
+    // From #2 alone: its state before is #1's after, one task not yet completed.
+    #expect(example.contains("tasks: [{ id: \"\(Self.one)\", title: Buy milk, isCompleted: false }]"))
+    #expect(recording.split(separator: "\n").count == 3)
+  }
+
   @Test("an example joins the spec's examples, or starts them")
   func adding() {
     let spec = "feature: A\nexamples:\n  - name: one\n    when: [go]\n\nmiddleware:\n  X: {}\n"

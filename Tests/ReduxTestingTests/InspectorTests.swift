@@ -76,7 +76,9 @@ struct InspectorTests {
     let events = try #require(object["events"] as? [[String: Any]])
     #expect(events.map { $0["sequence"] as? Int } == [1, 2, 3])
     #expect(events.map { $0["path"] as? String } == ["addTask", "editDraftTitle", "toggleTaskCompletion"])
-    let before = try #require(events[2]["before"] as? [String: Any])
+    // The state before an action is sent once: the first action's, then each action's after.
+    #expect(events.map { $0["before"] != nil } == [true, false, false])
+    let before = try #require(events[1]["state"] as? [String: Any])
     let state = try #require(events[2]["state"] as? [String: Any])
     #expect((before["tasks"] as? [[String: Any]])?.first?["isCompleted"] as? Bool == false)
     #expect((state["tasks"] as? [[String: Any]])?.first?["isCompleted"] as? Bool == true)
@@ -187,7 +189,9 @@ struct InspectorTests {
     let events = try #require(try Self.object(try connection.collect(from: store).0)["events"] as? [[String: Any]])
     #expect(events.map { $0["kind"] as? String } == ["action", "jump", "action", "action"])
     #expect(events.map { $0["sequence"] as? Int } == [1, -1, 2, 3])
-    #expect((events[2]["before"] as? [String: Any])?["draftTitle"] as? String == "")
+    // The first replayed action starts from the recording's first state, sent with the jump.
+    #expect((events[1]["state"] as? [String: Any])?["draftTitle"] as? String == "")
+    #expect(events[2]["before"] == nil)
   }
 
   @Test("secret fields are never sent: in a model, a list, an optional, a dictionary and an action's payload")
