@@ -62,11 +62,14 @@ switch CommandLine.arguments.dropFirst().first ?? "tasklist" {
 case "tasklist": run(feature: "TaskList", initialState: TaskListState(), reducer: taskListReducer)
 case "shelf": run(feature: "Shelf", initialState: ShelfState(), reducer: shelfReducer)
 case "users":
-  // Users come from a made-up server that knows one, after a tenth of a second.
+  // Users come from a made-up server that knows two, after a tenth of a second.
+  let users = [
+    "u1.json": #"{"id": "u1", "name": "Ada"}"#,
+    "u2.json": #"{"id": "u2", "name": "Grace", "email": "grace@example.com"}"#,
+  ]
   let effects = UsersLiveEffects(baseURL: URL(string: "https://users.example")!) { url in
     try await _Concurrency.Task.sleep(for: .milliseconds(100))
-    guard url.lastPathComponent == "u1.json" else { return nil }
-    return Data(#"{"id": "u1", "name": "Ada", "email": "ada@example.com"}"#.utf8)
+    return users[url.lastPathComponent].map { Data($0.utf8) }
   }
   run(
     feature: "Users", initialState: UsersState(), reducer: usersReducer,

@@ -61,12 +61,28 @@ struct SessionExport {
       given.append("      \(field.name): \(YAMLText.value(value, type: field.type, spec: spec))")
     }
     if !given.isEmpty { lines += ["    given:"] + given }
+    // Where effects answered, the example runs through the store: what each effect gave becomes
+    // `effects:`, its outcome action `receive:`.
+    let store = throughStore()
+    if let store {
+      if !spec.middleware.isEmpty { lines.append("    middleware: []") }
+      lines.append("    effects:")
+      for (effect, result) in store.effects { lines.append("      \(effect): \(result)") }
+    } else if let note = throughStoreNote {
+      notes.append(note)
+    }
     lines.append("    when:")
-    for event in actions {
+    var received: [String] = []
+    for (index, event) in actions.enumerated() {
       let step = whenStep(event)
       if let note = step.note { notes.append(note) }
-      lines.append("      - \(step.text)")
+      if store?.outcomes.contains(index) == true {
+        received.append("      - \(step.text)")
+      } else {
+        lines.append("      - \(step.text)")
+      }
     }
+    if !received.isEmpty { lines += ["    receive:"] + received }
     var then: [String] = []
     for field in fields {
       let old = before[field.codingKey] ?? NSNull()
@@ -98,6 +114,74 @@ struct SessionExport {
     }
     if !then.isEmpty { lines += ["    then:"] + then }
     return (lines.joined(separator: "\n") + "\n", notes)
+  }
+
+  /// An async action's outcome: the request's action, and whether it succeeded.
+  private var outcomes: [String: (action: Action, succeeded: Bool)] {
+    var outcomes: [String: (action: Action, succeeded: Bool)] = [:]
+    for action in spec.actions {
+      guard let async = action.async, !async.isStream else { continue }
+      outcomes[async.success] = (action, true)
+      outcomes[async.failure] = (action, false)
+    }
+    return outcomes
+  }
+
+  /// The effects' results and the positions of the outcome actions, when the stretch holds
+  /// outcomes of this feature's requests that `effects:` can say (one result per effect).
+  private func throughStore() -> (effects: [(String, String)], outcomes: Set<Int>)? {
+    let outcomes = self.outcomes
+    var results: [(String, String)] = []
+    var positions = Set<Int>()
+    for (index, event) in actions.enumerated() {
+      let path = event["path"] as? String ?? ""
+      guard let (action, succeeded) = outcomes[path], let async = action.async,
+        let payload = (event["action"] as? [String: Any])?[path] as? [String: Any],
+        let result = effectResult(payload, of: async, succeeded: succeeded)
+      else { continue }
+      if let known = results.first(where: { $0.0 == async.effect }) {
+        // One result per effect: a second, different one can't be said.
+        guard known.1 == result else { return nil }
+      } else {
+        results.append((async.effect, result))
+      }
+      positions.insert(index)
+    }
+    return positions.isEmpty ? nil : (results, positions)
+  }
+
+  /// Why outcomes in the stretch are exported as steps through the reducer, if they are.
+  private var throughStoreNote: String? {
+    let outcomes = self.outcomes
+    let held = actions.contains { outcomes[$0["path"] as? String ?? ""] != nil }
+    return held
+      ? "an effect answered twice differently (or in a way 'effects:' can't say): its outcomes are steps of 'when'"
+      : nil
+  }
+
+  /// `succeeds`, `{ returns: ... }` or `{ fails: ... }`: what the effect gave, read from its
+  /// outcome's payload (the fields the request carries left out).
+  private func effectResult(_ payload: [String: Any], of async: AsyncOutcomes, succeeded: Bool) -> String? {
+    guard let outcome = spec.actions.first(where: { $0.name == (succeeded ? async.success : async.failure) }) else {
+      return nil
+    }
+    let own = outcome.payload.filter { !async.carried.contains($0.name) }
+    guard !YAMLText.containsSecret(payload) else { return nil }
+    if succeeded {
+      switch own.count {
+      case 0: return "succeeds"
+      case 1:
+        guard let value = payload[own[0].name] else { return nil }
+        return "{ returns: \(YAMLText.value(value, type: own[0].type, spec: spec)) }"
+      default:
+        let parts = own.compactMap { field in
+          payload[field.name].map { "\(field.name): \(YAMLText.value($0, type: field.type, spec: spec))" }
+        }
+        return "{ returns: { \(parts.joined(separator: ", ")) } }"
+      }
+    }
+    guard own.count == 1, let value = payload[own[0].name] else { return nil }
+    return "{ fails: \(YAMLText.value(value, type: own[0].type, spec: spec)) }"
   }
 
   /// One `when:` step: the action's path with positions for ids (`path[1].tally.increment`),
@@ -176,7 +260,11 @@ enum YAMLText {
     case .bool(let expected)?: (value as? NSNumber)?.boolValue == expected && String(cString: (value as! NSNumber).objCType) == "c"
     case .int(let expected)?: (value as? NSNumber)?.doubleValue == Double(expected)
     case .double(let expected)?: (value as? NSNumber)?.doubleValue == expected
-    case .string(let expected)?, .enumCase(let expected)?, .uuid(let expected)?, .url(let expected)?: value as? String == expected
+    case .enumCase(let expected)?:
+      // A case without values; Codable writes a `RequestStatus` case as `{"idle": {}}`.
+      value as? String == expected
+        || ((value as? [String: Any]).map { $0.count == 1 && ($0[expected] as? [String: Any])?.isEmpty == true } ?? false)
+    case .string(let expected)?, .uuid(let expected)?, .url(let expected)?: value as? String == expected
     case .null?: value is NSNull
     case .array(let items)?: items.isEmpty && (value as? [Any])?.isEmpty == true
     case .dictionary(let items)?: items.isEmpty && YAMLText.isEmpty(value)
@@ -231,6 +319,13 @@ enum YAMLText {
         return "\(field.name): \(Self.value(held, type: field.type, spec: spec))"
       }
       return parts.isEmpty ? "{}" : "{ " + parts.joined(separator: ", ") + " }"
+    case .requestStatus:
+      // `idle`, `loading`, `succeeded`, or `{ failed: message }`, as Codable writes the cases.
+      guard let object = value as? [String: Any], object.count == 1, let (name, held) = object.first else {
+        return Self.value(value)
+      }
+      if let values = held as? [String: Any], let message = values["_0"] { return "{ \(name): \(Self.value(message)) }" }
+      return scalar(name)
     default:
       return Self.value(value)
     }

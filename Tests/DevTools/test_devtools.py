@@ -296,23 +296,33 @@ def test_effects_and_secret_fields(browser, started):
     effects = [(row.get_attribute("data-scope"), row.get_attribute("data-phase"))
                for row in browser.find_elements(By.CSS_SELECTOR, "#log li.effect")]
     assert effects == [("fetchUser", "started"), ("fetchUser", "ended")]
+
+    # Exported through the store: what the effect gave, and its outcome received.
+    text, problems = export(browser, "example", 1, 2, "the inspector's session: a user fetched")
+    assert problems == []
+    assert "    effects:\n      fetchUser: { returns: { id: u1, name: Ada } }" in text
+    assert "    receive:\n      - fetchUserSucceeded:" in text
+    assert text in (ROOT / "Specs" / "users.yaml").read_text(), text
+
     # A request cancelled by a newer one (`latest`).
-    app.dispatch({"fetchUser": {"id": "u2"}})
     app.dispatch({"fetchUser": {"id": "u1"}})
+    app.dispatch({"fetchUser": {"id": "u2"}})
     wait(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, '#log li.effect[data-phase="cancelled"]')) == 1,
          message="the overtaken request cancelled")
 
     # Secret fields: the user's email, the password and the token never reach the page.
+    state = app.state_where(lambda state: "u2" in state["users"])
+    assert state["users"]["u2"]["email"] == "grace@example.com"
     app.dispatch({"signIn": {"name": "ada", "password": "hunter2", "token": "t0k3n"}})
     state = app.state_where(lambda state: state.get("sessionToken") == "t0k3n")
-    assert state["users"]["u1"]["email"] == "ada@example.com"
     wait(browser, lambda: "signIn" in visible_paths(browser))
     sign_in = [row for row in entries(browser) if row.find_element(By.CSS_SELECTOR, ".path").text.startswith("signIn")][0]
     sign_in.click()
     assert diff(browser)["sessionToken"] == "sessionToken: nil → \"‹secret›\""
     assert '"password": "‹secret›"' in browser.find_element(By.ID, "action-json").text
+    assert '"‹secret›"' in browser.find_element(By.ID, "state-after").text
     screenshot(browser, "devtools-users.png")
-    for secret in ("hunter2", "t0k3n", "ada@example.com"):
+    for secret in ("hunter2", "t0k3n", "grace@example.com"):
         assert secret not in browser.page_source
         assert secret not in browser.execute_script("return JSON.stringify(page.entries.map((entry) => entry.event))")
 

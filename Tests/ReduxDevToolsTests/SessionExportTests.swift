@@ -131,6 +131,32 @@ struct SessionExportTests {
     #expect(recording.split(separator: "\n").count == 3)
   }
 
+  @Test("where an effect answered, the example runs through the store; two different answers can't be said")
+  func throughStore() async throws {
+    let hub = try InspectorHub(specPath: "Specs/users.yaml")
+    let empty: [String: Any] = ["users": [String: Any](), "fetchStatus": ["idle": [String: Any]()]]
+    let ada: [String: Any] = ["id": "u1", "name": "Ada"]
+    func fetched(_ sequence: Int, _ user: [String: Any]) -> [[String: Any]] {
+      [
+        ["kind": "action", "sequence": sequence, "path": "fetchUser", "action": ["fetchUser": ["id": user["id"]!]],
+         "before": empty, "state": empty],
+        ["kind": "action", "sequence": sequence + 1, "path": "fetchUserSucceeded",
+         "action": ["fetchUserSucceeded": ["user": user]], "before": empty, "state": empty],
+      ]
+    }
+    let batch = try JSONSerialization.data(withJSONObject: [
+      "feature": "Users", "session": "s", "events": fetched(1, ada) + fetched(3, ["id": "u2", "name": "Grace"]),
+    ])
+    _ = await hub.receive(batch: batch)
+    let one = try await Self.export(hub, #"{"format": "example", "name": "one", "from": 1, "to": 2}"#)
+    let text = try #require(one["text"] as? String)
+    #expect(text.contains("    effects:\n      fetchUser: { returns: { id: u1, name: Ada } }\n    when:\n      - fetchUser: { id: u1 }\n"))
+    #expect(text.contains("    receive:\n      - fetchUserSucceeded: { user: { id: u1, name: Ada } }\n"))
+    let two = try await Self.export(hub, #"{"format": "example", "name": "two", "from": 1, "to": 4}"#)
+    #expect((two["text"] as? String)?.contains("effects:") == false)
+    #expect((two["notes"] as? [String])?.contains { $0.contains("answered twice differently") } == true)
+  }
+
   @Test("an example joins the spec's examples, or starts them")
   func adding() {
     let spec = "feature: A\nexamples:\n  - name: one\n    when: [go]\n\nmiddleware:\n  X: {}\n"

@@ -86,6 +86,22 @@ struct UsersExampleTests {
     #expect(state.users.count == 2)
     #expect(state.lastError == "offline")
   }
+
+  @Test("the inspector's session: a user fetched")
+  func theInspectorSSessionAUserFetched() async {
+    let effects = UsersTestEffects()
+    effects.fetchUser.returns(User(id: "u1", name: "Ada"))
+    let store = TestStore(
+      initialState: UsersState(), reducer: usersReducer,
+      middleware: [UsersEffectsMiddleware(effects: effects.effects)], exhaustivity: .off)
+    await store.send(.fetchUser(id: "u1"))
+    await store.idle()
+    #expect(store.receivedActions == [.fetchUserSucceeded(user: User(id: "u1", name: "Ada"))])
+    await store.finish()
+    let state = store.state
+    #expect(state.users == ["u1": User(id: "u1", name: "Ada")])
+    #expect(state.fetchStatus == .succeeded)
+  }
 }
 
 /// The reducer, and each field it changed among those the action reports to observers.
