@@ -96,6 +96,9 @@ public final class InspectorBuffer<Element: Sendable>: Sendable {
 
   /// How many elements are buffered.
   public var count: Int { ring.withLock { $0.count } }
+
+  /// How many elements `append(numbering:)` has numbered.
+  var numbered: Int { ring.withLock { $0.numbered } }
 }
 
 /// What a store adds to be inspected: each action the reducer sees, with the state before and

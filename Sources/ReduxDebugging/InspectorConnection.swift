@@ -77,6 +77,12 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
     /// The state when the connection started, what a jump to 0 sets.
     var initial: State?
     var skipped: Set<Int> = []
+    /// The last action numbered before the latest jump (or replay): a skip replays the actions
+    /// after it, the store's present line, not those the jump left behind.
+    var lineStartsAfter = 0
+    /// Whether the inspector answered last time: until it does, what waits stays in the buffer
+    /// (its newest `capacity` actions) and a batch without events asks whether it is there.
+    var reachable = false
     var results: [CommandResult] = []
     /// Whether the page must be sent the whole state again (first, after dropped actions, after
     /// a failed send, or when the store was found elsewhere than the actions lead).
@@ -216,6 +222,11 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
 
   /// Sends what waits, then does the commands the answer brings; false when sending failed.
   func exchange(with store: Store<State, Action>) async -> Bool {
+    if !shared.withLock({ $0.reachable }) {
+      // Nothing is taken until the inspector answers: the buffer keeps the newest actions.
+      guard await probe() else { return false }
+      shared.withLock { $0.reachable = true }
+    }
     let (body, actions, results): (Data, Int, [CommandResult])
     do {
       (body, actions, results) = try collect(from: store)
@@ -247,7 +258,27 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
         shared.needsHello = true
         shared.lost += actions
         shared.results = results + shared.results
+        shared.reachable = false
       }
+      return false
+    }
+  }
+
+  /// Whether the inspector answers a batch without events.
+  func probe() async -> Bool {
+    var request = URLRequest(url: url, timeoutInterval: 5)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = try? JSONSerialization.data(withJSONObject: ["feature": feature, "session": session, "events": []])
+    do {
+      let (_, response) = try await URLSession.shared.data(for: request)
+      guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
+        throw InspectorConnectionError(
+          message: "the inspector answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+      }
+      return true
+    } catch {
+      shared.withLock { $0.failure = "\(error)" }
       return false
     }
   }
@@ -293,18 +324,29 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
         shared.shadow = now
         shared.needsHello = true
       }
-      defer {
-        shared.needsHello = false
-        shared.lost = 0
-        shared.results = []
-      }
       return (sent, shared.needsHello, shared.lost, shared.results)
     }
     let actions = taken.elements.reduce(0) { count, event in
       if case .action = event { return count + 1 }
       return count
     }
-    let body = try batch(sent, hello: hello ? now : nil, dropped: taken.dropped + lost, results: results)
+    let body: Data
+    do {
+      body = try batch(sent, hello: hello ? now : nil, dropped: taken.dropped + lost, results: results)
+    } catch {
+      // What was taken can't be sent: counted as dropped, and the whole state sent next time.
+      shared.withLock { shared in
+        shared.lost += actions
+        shared.needsHello = true
+      }
+      throw error
+    }
+    // Only this task changes them between the two locks: what was read is what is cleared.
+    shared.withLock { shared in
+      shared.needsHello = false
+      shared.lost = 0
+      shared.results.removeFirst(min(results.count, shared.results.count))
+    }
     return (body, actions, results)
   }
 
@@ -361,6 +403,25 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
 
   // MARK: Commands
 
+  /// Under the store's lock, as a jump sets the state: the actions numbered so far are behind it.
+  private func startLine() {
+    let numbered = outbox.numbered
+    shared.withLock { $0.lineStartsAfter = numbered }
+  }
+
+  /// Sets the store's state, recording it in the log under the store's lock, and returns once
+  /// it is set (while another thread dispatches, that is when its dispatch ends), so that the
+  /// next command comes after it.
+  private func replace(_ store: Store<State, Action>, with state: State, recording: @escaping @Sendable () -> Void) {
+    let applied = DispatchSemaphore(value: 0)
+    store.replaceState(state) {
+      recording()
+      applied.signal()
+    }
+    // This task is never the one dispatching; a dispatch that never ends is not waited for.
+    _ = applied.wait(timeout: .now() + .seconds(5))
+  }
+
   /// Does each command of the inspector's answer (`{"commands": [...]}`), in order.
   func perform(commands data: Data, on store: Store<State, Action>) -> [CommandResult] {
     guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -383,39 +444,52 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
     case "jump":
       let sequence = command["sequence"] as? Int ?? -1
       let state = try shared.withLock { shared -> State in
-        shared.skipped = []
-        if sequence == 0, let initial = shared.initial { return initial }
-        guard let kept = shared.history.first(where: { $0.sequence == sequence }) else {
+        let state: State
+        if sequence == 0, let initial = shared.initial {
+          state = initial
+        } else if let kept = shared.history.first(where: { $0.sequence == sequence }) {
+          state = kept.after
+        } else {
           throw InspectorConnectionError(message: "action #\(sequence) is no longer kept (the app keeps \(capacity))")
         }
-        return kept.after
+        shared.skipped = []
+        return state
       }
       let boxed = Boxed(state)
-      store.replaceState(state) { outbox.append(.jump(to: sequence, state: boxed)) }
+      replace(store, with: state) {
+        self.startLine()
+        outbox.append(.jump(to: sequence, state: boxed))
+      }
     case "skip":
       let sequence = command["sequence"] as? Int ?? -1
       let (state, skipped) = try shared.withLock { shared -> (State, [Int]) in
         guard shared.history.contains(where: { $0.sequence == sequence }), let reducer = shared.reducer else {
           throw InspectorConnectionError(message: "action #\(sequence) is no longer kept (the app keeps \(capacity))")
         }
-        if shared.skipped.contains(sequence) { shared.skipped.remove(sequence) } else { shared.skipped.insert(sequence) }
-        let first = shared.skipped.min() ?? sequence
+        guard sequence > shared.lineStartsAfter else {
+          throw InspectorConnectionError(
+            message: "action #\(sequence) came before the last jump: only the actions since can be skipped")
+        }
+        var skipped = shared.skipped
+        if skipped.contains(sequence) { skipped.remove(sequence) } else { skipped.insert(sequence) }
+        let first = skipped.min() ?? sequence
         guard let start = shared.history.firstIndex(where: { $0.sequence == first }) else {
           throw InspectorConnectionError(message: "action #\(first) is no longer kept")
         }
         var state = shared.history[start].before
-        for kept in shared.history[start...] where !shared.skipped.contains(kept.sequence) {
+        for kept in shared.history[start...] where !skipped.contains(kept.sequence) {
           reducer(&state, kept.action)
         }
-        return (state, shared.skipped.sorted())
+        shared.skipped = skipped
+        return (state, skipped.sorted())
       }
       let boxed = Boxed(state)
-      store.replaceState(state) { outbox.append(.skip(skipped: skipped, state: boxed)) }
+      replace(store, with: state) { outbox.append(.skip(skipped: skipped, state: boxed)) }
     case "dispatch":
       guard let action = command["action"] else { throw InspectorConnectionError(message: "no action to dispatch") }
       let data = try JSONSerialization.data(withJSONObject: action, options: [.fragmentsAllowed])
       do {
-        store.dispatch(try JSONDecoder().decode(Action.self, from: data))
+        store.dispatch(try InspectorJSON.decoder().decode(Action.self, from: data))
       } catch let error as DecodingError {
         throw InspectorConnectionError(message: "the action doesn't decode: \(describe(error))")
       }
@@ -430,7 +504,9 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
       // The recording's first state, then its actions, in the log as the store takes its last state.
       let initial = Boxed(recording.initialState)
       let actions = recording.steps.map(\.action)
-      store.replaceState(state) {
+      shared.withLock { $0.skipped = [] }
+      replace(store, with: state) {
+        self.startLine()
         outbox.append(.jump(to: -1, state: initial))
         for action in actions { outbox.append(numbering: { .action(sequence: $0, time: Date(), action: action) }) }
       }

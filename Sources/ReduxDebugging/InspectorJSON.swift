@@ -14,6 +14,21 @@ public enum InspectorJSON {
     try TreeEncoding.box(value, secrets: [])
   }
 
+  /// A decoder for what the page sends back and for recordings it exports: a `Date` as ISO 8601
+  /// text (as this writes it) or as a number (as `JSONEncoder` writes it by default).
+  public static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let container = try decoder.singleValueContainer()
+      if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSinceReferenceDate: seconds) }
+      let text = try container.decode(String.self)
+      if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+      if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' isn't an ISO 8601 date")
+    }
+    return decoder
+  }
+
   /// `value` as JSON text, keys sorted, secret fields hidden.
   public static func data(_ value: some Encodable) throws -> Data {
     try JSONSerialization.data(
@@ -145,6 +160,11 @@ private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
   private func superEncoder(named name: String) -> any Encoder {
     let slot = Slot()
     storage.entries[name] = slot
+    guard !secrets.contains(name) else {
+      // What is encoded through it goes nowhere the page sees.
+      slot.value = InspectorJSON.secret
+      return TreeEncoder(slot: Slot(), secrets: [], codingPath: codingPath)
+    }
     return TreeEncoder(slot: slot, secrets: TreeEncoding.secrets(secrets, under: name), codingPath: codingPath)
   }
 }

@@ -193,7 +193,8 @@ public struct Recording<State: Codable & Equatable & Sendable, Action: Codable &
     let endsWhole = lines.last == ""
     if endsWhole { lines.removeLast() }
     guard !lines.isEmpty, !lines[0].isEmpty else { throw RecordingError(line: 1, problem: .empty) }
-    let decoder = JSONDecoder()
+    // Dates as numbers (ActionRecorder) or ISO 8601 text (the inspector's exports).
+    let decoder = InspectorJSON.decoder()
     /// The object on line `index`; an incomplete last line is truncated, any other not JSON.
     func object(_ index: Int) throws(RecordingError) -> [String: Any] {
       let data = Data(lines[index].utf8)

@@ -21,6 +21,8 @@ package actor InspectorHub {
   /// The state the app's last action (or jump, or skip) left.
   private var lastState: Any?
   private var lastBatch: Date?
+  /// When the pages were last told of the app.
+  private var lastTold = Date.distantPast
   private var commands: [[String: Any]] = []
   private var nextCommand = 1
   private var pages: [UUID: AsyncStream<String>.Continuation] = [:]
@@ -90,7 +92,14 @@ package actor InspectorHub {
     if let results = batch["results"] as? [[String: Any]], !results.isEmpty {
       broadcast(["type": "results", "results": results])
     }
-    if !new.isEmpty { broadcast(["type": "events", "events": new, "dropped": dropped]) }
+    if !new.isEmpty {
+      broadcast(["type": "events", "events": new, "dropped": dropped])
+      lastTold = Date()
+    } else if Date().timeIntervalSince(lastTold) > 1 {
+      // The page says "no app" when it hears nothing for a while.
+      broadcast(["type": "alive"])
+      lastTold = Date()
+    }
     defer { commands = [] }
     return (200, Self.json(["commands": commands]))
   }
@@ -166,9 +175,8 @@ package actor InspectorHub {
     return Self.text(export(message))
   }
 
-  /// The actions from `from` to `to` (sequence numbers, both kept) since the last jump or new
-  /// session before `to`, as the `format` asked (`recording`, `example`, `test`): what happened,
-  /// skipped actions too (a skip only replays the log on the app's side).
+  /// The actions from `from` to `to` (sequence numbers, both kept) since the last jump, skip or
+  /// new session before `to`, as the `format` asked (`recording`, `example`, `test`).
   func export(_ message: [String: Any]) -> [String: Any] {
     let format = message["format"] as? String ?? "example"
     let from = message["from"] as? Int ?? 0
@@ -189,7 +197,8 @@ package actor InspectorHub {
         if startsAgain { stretch = [] }
         startsAgain = false
         stretch.append(event)
-      case "jump", "session", "hello":
+      case "jump", "session", "hello", "skip":
+        // A skip replays the log without an action: the states after it are another line.
         startsAgain = true
       default: continue
       }

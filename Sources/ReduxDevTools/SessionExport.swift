@@ -107,7 +107,7 @@ struct SessionExport {
     }
     if then.isEmpty {
       // Nothing changed: the example still says so.
-      if let field = fields.first {
+      if let field = fields.first(where: { !YAMLText.containsSecret(after[$0.codingKey] ?? NSNull()) }) {
         then.append(
           "      \(field.name): \(YAMLText.value(after[field.codingKey] ?? NSNull(), type: field.type, spec: spec))")
       }
@@ -135,7 +135,10 @@ struct SessionExport {
     var positions = Set<Int>()
     for (index, event) in actions.enumerated() {
       let path = event["path"] as? String ?? ""
-      guard let (action, succeeded) = outcomes[path], let async = action.async,
+      guard let (action, succeeded) = outcomes[path] else { continue }
+      // Its request must be a step of the example, before it.
+      guard actions[..<index].contains(where: { $0["path"] as? String == action.name }) else { return nil }
+      guard let async = action.async,
         let payload = (event["action"] as? [String: Any])?[path] as? [String: Any],
         let result = effectResult(payload, of: async, succeeded: succeeded)
       else { continue }

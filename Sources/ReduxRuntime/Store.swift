@@ -71,7 +71,9 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// Sets the whole state, as a debugger's time travel does (ReduxDebugging's inspector jumps
   /// with it): every observer and view store is told, as after an action that may have changed
   /// anything, and the app goes on from the new state. No middleware or reducer runs; effects
-  /// already running go on and deliver their outcomes to it. Not for an app's own logic: an
+  /// already running go on and deliver their outcomes to it. Called while another thread is
+  /// dispatching (or from an observer or a middleware), it is applied on a queue as soon as that
+  /// dispatch ends; actions dispatched meanwhile come first. Not for an app's own logic: an
   /// action says why the state changed, this doesn't.
   public func replaceState(_ state: State) {
     engine.replace(with: state, from: self)

@@ -30,8 +30,10 @@ while !arguments.isEmpty {
     arguments.removeFirst()
     port = value
   case "--token":
-    guard let value = arguments.first, !value.isEmpty else {
-      FileHandle.standardError.write(Data("error: --token takes a text\n".utf8))
+    // It goes into URLs as it is.
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+    guard let value = arguments.first, !value.isEmpty, value.allSatisfy(allowed.contains) else {
+      FileHandle.standardError.write(Data("error: --token takes letters, digits, '-' and '_'\n".utf8))
       exit(2)
     }
     arguments.removeFirst()

@@ -88,7 +88,7 @@ struct SessionExportTests {
     #expect((test["text"] as? String)?.contains("expectReplay(of: Self.recording, reducer: taskListReducer)") == true)
   }
 
-  @Test("a jump in the log starts the exported stretch again; skipped actions are kept: they happened")
+  @Test("a jump or a skip in the log starts the exported stretch again after it")
   func stretch() async throws {
     let hub = try InspectorHub(specPath: "Specs/tasklist.yaml")
     let jump: [String: Any] = ["kind": "jump", "sequence": 1, "state": Self.state([Self.task("Buy milk")])]
@@ -96,9 +96,12 @@ struct SessionExportTests {
     third["sequence"] = 3
     _ = await hub.receive(batch: Self.batch(Self.actions + [jump, third]))
     #expect(try await Self.export(hub, #"{"format": "recording"}"#)["count"] as? Int == 1)
-    let skip: [String: Any] = ["kind": "skip", "skipped": [1], "state": Self.state([])]
-    _ = await hub.receive(batch: Self.batch([skip]))
-    #expect(try await Self.export(hub, #"{"format": "recording", "to": 2}"#)["count"] as? Int == 2)
+    let skip: [String: Any] = ["kind": "skip", "skipped": [3], "state": Self.state([Self.task("Buy milk")])]
+    var fourth = Self.actions[1]
+    fourth["sequence"] = 4
+    _ = await hub.receive(batch: Self.batch([skip, fourth]))
+    // #3 then #4 without the skip between them; #4 alone after it.
+    #expect(try await Self.export(hub, #"{"format": "recording", "from": 3, "to": 4}"#)["count"] as? Int == 1)
   }
 
   @Test("an app of another feature is refused; commands wait for the app's next batch")

@@ -140,18 +140,22 @@ struct InspectorTests {
     func run(_ commands: String) -> [InspectorConnection<TaskListState, TaskListAction>.CommandResult] {
       connection.perform(commands: Data(commands.utf8), on: store)
     }
-    let notified = seen.withLock { $0 }
-    // Jump back to the state after the first action: the observers hear of it.
-    #expect(run(#"{"commands":[{"id":1,"kind":"jump","sequence":1}]}"#).map(\.message) == [nil])
-    #expect(store.state.tasks.map(\.title) == ["Buy milk"])
-    #expect(seen.withLock { $0 } == notified + 1)
     // Skip the second action: the third replays on the first's state.
-    #expect(run(#"{"commands":[{"id":2,"kind":"skip","sequence":2}]}"#).map(\.message) == [nil])
+    #expect(run(#"{"commands":[{"id":1,"kind":"skip","sequence":2}]}"#).map(\.message) == [nil])
     #expect(store.state.tasks.map(\.title) == ["Buy milk"])
     #expect(store.state.tasks.first?.isCompleted == true)
     // Skipped again: back in.
-    #expect(run(#"{"commands":[{"id":3,"kind":"skip","sequence":2}]}"#).map(\.message) == [nil])
+    #expect(run(#"{"commands":[{"id":2,"kind":"skip","sequence":2}]}"#).map(\.message) == [nil])
     #expect(store.state.tasks.map(\.title) == ["Buy milk", "Walk"])
+    // Jump back to the state after the first action: the observers hear of it.
+    let notified = seen.withLock { $0 }
+    #expect(run(#"{"commands":[{"id":3,"kind":"jump","sequence":1}]}"#).map(\.message) == [nil])
+    #expect(store.state.tasks.map(\.title) == ["Buy milk"])
+    #expect(seen.withLock { $0 } == notified + 1)
+    // The actions the jump left behind can't be skipped: the store isn't on their line.
+    let behind = run(#"{"commands":[{"id":9,"kind":"skip","sequence":2}]}"#)
+    #expect(behind.first?.message?.contains("came before the last jump") == true)
+    #expect(store.state.tasks.map(\.title) == ["Buy milk"])
     let dispatch = #"{"commands":[{"id":4,"kind":"dispatch","action":{"editDraftTitle":{"draftTitle":"From the page"}}}]}"#
     #expect(run(dispatch).map(\.message) == [nil])
     #expect(store.state.draftTitle == "From the page")
@@ -164,11 +168,11 @@ struct InspectorTests {
     // In the log, in order with the actions, and the page's view of the store where it is.
     let object = try Self.object(try connection.collect(from: store).0)
     let events = try #require(object["events"] as? [[String: Any]])
-    #expect(events.map { $0["kind"] as? String } == ["jump", "skip", "skip", "action"])
+    #expect(events.map { $0["kind"] as? String } == ["skip", "skip", "jump", "action"])
     #expect(object["hello"] == nil)
     let last = try #require(events.last?["state"] as? [String: Any])
     #expect(last["draftTitle"] as? String == "From the page")
-    #expect((last["tasks"] as? [Any])?.count == 2)
+    #expect((last["tasks"] as? [Any])?.count == 1)
   }
 
   @Test("a recording replayed: its first state, then its actions in the log, the store at its last state")
@@ -192,6 +196,20 @@ struct InspectorTests {
     // The first replayed action starts from the recording's first state, sent with the jump.
     #expect((events[1]["state"] as? [String: Any])?["draftTitle"] as? String == "")
     #expect(events[2]["before"] == nil)
+  }
+
+  @Test("dates go out as ISO 8601 text and come back from the page, or a recording, either way")
+  func dates() throws {
+    struct Stamp: Codable, Equatable {
+      var at: Date
+    }
+    let stamp = Stamp(at: Date(timeIntervalSince1970: 1_700_000_000.25))
+    let sent = try InspectorJSON.data(stamp)
+    #expect(String(decoding: sent, as: UTF8.self) == #"{"at":"2023-11-14T22:13:20.250Z"}"#)
+    #expect(try InspectorJSON.decoder().decode(Stamp.self, from: sent) == stamp)
+    #expect(try InspectorJSON.decoder().decode(Stamp.self, from: try JSONEncoder().encode(stamp)) == stamp)
+    #expect(try InspectorJSON.decoder().decode(Stamp.self, from: Data(#"{"at":"2023-11-14T22:13:20Z"}"#.utf8)).at
+      == Date(timeIntervalSince1970: 1_700_000_000))
   }
 
   @Test("secret fields are never sent: in a model, a list, an optional, a dictionary and an action's payload")

@@ -106,7 +106,11 @@ struct AsyncExpansion {
       // As the request holds them: an outcome doesn't make a new id (`= new`) or time (`= now`).
       let carried = declaration.carried.compactMap { carried in
         declaration.payload.first { $0.name == carried.name }.map { field in
-          Field(name: field.name, type: field.type, defaultValue: field.madeByCreator ? nil : field.defaultValue, doc: nil)
+          var carried = Field(
+            name: field.name, type: field.type, defaultValue: field.madeByCreator ? nil : field.defaultValue, doc: nil)
+          // A secret the request holds stays secret in its outcomes.
+          carried.secret = field.secret
+          return carried
         }
       }
       var new: [Action] = []
