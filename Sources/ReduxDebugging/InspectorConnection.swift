@@ -234,16 +234,8 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
       shared.withLock { $0.failure = "\(error)" }
       return false
     }
-    var request = URLRequest(url: url, timeoutInterval: 5)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = body
     do {
-      let (data, response) = try await URLSession.shared.data(for: request)
-      guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
-        throw InspectorConnectionError(
-          message: "the inspector answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
-      }
+      let data = try await post(body)
       shared.withLock { shared in
         shared.failure = nil
         shared.sent += 1
@@ -266,21 +258,26 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
 
   /// Whether the inspector answers a batch without events.
   func probe() async -> Bool {
-    var request = URLRequest(url: url, timeoutInterval: 5)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = try? JSONSerialization.data(withJSONObject: ["feature": feature, "session": session, "events": []])
     do {
-      let (_, response) = try await URLSession.shared.data(for: request)
-      guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
-        throw InspectorConnectionError(
-          message: "the inspector answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
-      }
+      _ = try await post(try JSONSerialization.data(withJSONObject: ["feature": feature, "session": session, "events": []]))
       return true
     } catch {
       shared.withLock { $0.failure = "\(error)" }
       return false
     }
+  }
+
+  /// Posts `body` to the inspector; its answer's body, or why there is none.
+  private func post(_ body: Data) async throws -> Data {
+    var request = URLRequest(url: url, timeoutInterval: 5)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = body
+    let (data, response) = try await URLSession.shared.data(for: request)
+    guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
+      throw InspectorConnectionError(message: "the inspector answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+    }
+    return data
   }
 
   /// Takes what waits, with the store's state at that moment (under the store's lock, so the

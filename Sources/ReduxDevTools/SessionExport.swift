@@ -365,23 +365,7 @@ enum YAMLText {
       !text.isEmpty && text.first!.isLetter && text.last != " "
       && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == " " || $0 == "_" || $0 == "-" || $0 == "." }
       && !reserved.contains(text.lowercased())
-    if plain { return text }
-    var quoted = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": quoted += "\\\""
-      case "\\": quoted += "\\\\"
-      case "\n": quoted += "\\n"
-      case "\t": quoted += "\\t"
-      case "\r": quoted += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          quoted += String(format: "\\u%04X", scalar.value)
-        } else {
-          quoted.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return quoted + "\""
+    // As the checker reads a double-quoted scalar back.
+    return plain ? text : QuotedText.quoted(text)
   }
 }

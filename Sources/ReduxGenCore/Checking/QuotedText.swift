@@ -3,7 +3,7 @@
 /// double-quoted ones, so `"back\\slash"` holds one backslash wherever it is written, as the
 /// same text does as a YAML double-quoted scalar (`default: "back\\slash"`). The checker reads
 /// such text here and nowhere else; the renderer alone escapes it again, as Swift.
-enum QuotedText {
+package enum QuotedText {
   /// What the text between the quotes says, its escapes read; nil at an escape YAML doesn't
   /// have (or a `\` ending the text).
   static func contents(_ inner: some StringProtocol) -> String? {
@@ -43,7 +43,7 @@ enum QuotedText {
   }
 
   /// `value` between double quotes, escaped so that `contents` reads it back unchanged.
-  static func quoted(_ value: String) -> String {
+  package static func quoted(_ value: String) -> String {
     var result = "\""
     for scalar in value.unicodeScalars {
       switch scalar {
