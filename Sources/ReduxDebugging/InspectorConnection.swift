@@ -178,7 +178,11 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
       }
     }
     let outbox = self.outbox
-    let effects = EffectEvents.observe { event in outbox.append(.effect(event, time: Date())) }
+    running(task, effects: EffectEvents.observe { event in outbox.append(.effect(event, time: Date())) })
+  }
+
+  /// Puts `task` and `effects` in place of the ones running, which are stopped.
+  private func running(_ task: _Concurrency.Task<Void, Never>?, effects: Subscription?) {
     let replaced = shared.withLock { shared in
       shared.task?.cancel()
       shared.task = task
@@ -203,13 +207,7 @@ public final class InspectorConnection<State: Codable & Equatable & Sendable, Ac
 
   /// Stops sending; what waits is kept (and dropped past `capacity`) until `connect` again.
   public func disconnect() {
-    let effects = shared.withLock { shared in
-      shared.task?.cancel()
-      shared.task = nil
-      defer { shared.effects = nil }
-      return shared.effects
-    }
-    effects?.cancel()
+    running(nil, effects: nil)
   }
 
   /// Why the last send failed, while it does; nil once one succeeds.

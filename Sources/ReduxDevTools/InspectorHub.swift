@@ -81,11 +81,7 @@ package actor InspectorHub {
       if event["kind"] as? String == "action", event["state"] != nil, event["before"] == nil {
         event["before"] = lastState ?? NSNull()
       }
-      switch event["kind"] as? String {
-      case "action": lastState = event["state"]
-      case "jump", "skip": lastState = event["state"]
-      default: break
-      }
+      if ["action", "jump", "skip"].contains(event["kind"] as? String) { lastState = event["state"] }
       new.append(event)
     }
     append(new)

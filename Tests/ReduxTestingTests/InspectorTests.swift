@@ -95,10 +95,7 @@ struct InspectorTests {
 
   @Test("dropped actions: counted, sent without states, and the store's state sent whole")
   func dropped() throws {
-    let connection = InspectorConnection<TaskListState, TaskListAction>(
-      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!, capacity: 2)
-    let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
-    connection.start(from: store)
+    let (connection, store) = Self.inspected(capacity: 2)
     for title in ["a", "b", "c"] { store.dispatch(.editDraftTitle(draftTitle: title)) }
     let object = try Self.object(try connection.collect(from: store).0)
     #expect(object["dropped"] as? Int == 1)
@@ -114,16 +111,24 @@ struct InspectorTests {
     #expect((event["state"] as? [String: Any])?["draftTitle"] as? String == "d")
   }
 
+  /// TaskList's store, inspected by a connection that is started but sends nothing.
+  static func inspected(
+    capacity: Int
+  ) -> (InspectorConnection<TaskListState, TaskListAction>, Store<TaskListState, TaskListAction>) {
+    let connection = InspectorConnection<TaskListState, TaskListAction>(
+      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!, capacity: capacity)
+    let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
+    connection.start(from: store)
+    return (connection, store)
+  }
+
   static func object(_ data: Data) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
   @Test("the page's commands: jump to an action's state, skip one and replay the rest, dispatch one, refuse the rest")
   func commands() throws {
-    let connection = InspectorConnection<TaskListState, TaskListAction>(
-      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!, capacity: 10)
-    let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
-    connection.start(from: store)
+    let (connection, store) = Self.inspected(capacity: 10)
     let seen = Locked(0)
     let subscription = store.subscribe(to: \.tasks) { _ in
       seen.withLock { $0 += 1 }
@@ -177,10 +182,7 @@ struct InspectorTests {
 
   @Test("a recording replayed: its first state, then its actions in the log, the store at its last state")
   func replay() throws {
-    let connection = InspectorConnection<TaskListState, TaskListAction>(
-      feature: "TaskList", url: URL(string: "http://127.0.0.1:9/?token=t")!)
-    let store = Store(initialState: TaskListState(), reducer: connection.inspecting(taskListReducer))
-    connection.start(from: store)
+    let (connection, store) = Self.inspected(capacity: 1_000)
     store.dispatch(.editDraftTitle(draftTitle: "before the replay"))
     let recording = """
       {"recording":"redux-gen","version":1,"feature":"TaskList","state":\(String(decoding: try JSONEncoder().encode(TaskListState()), as: UTF8.self))}
